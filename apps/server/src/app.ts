@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { authGuard } from './platform/auth-guard';
+import { systemClock, type Clock } from './platform/clock';
+import { fail } from './platform/envelope';
+import { registerErrorHandler } from './platform/error-handler';
+import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsProvider } from './platform/messaging';
+import { databaseRateLimitStore } from './platform/rate-limit-store';
+import { authRoutes } from './modules/auth/auth.routes';
+
+z.config(z.locales.zhCN());
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  sms: SmsProvider;
+  email: EmailProvider;
+}
+
+export interface BuildOptions {
+  db: Db;
+  config: Config;
+  clock?: Clock;
+  sms?: SmsProvider;
+  email?: EmailProvider;
+  logger?: FastifyServerOptions['logger'];
+  /** tests turn the shared rate limits off where they would get in the way */
+  rateLimit?: boolean;
+}
+
+export async function buildApp(options: BuildOptions) {
+  const { config } = options;
+  const loggerOptions: FastifyServerOptions['logger'] = options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.token', 'req.headers.authorization'] };
+  const app = Fastify({
+    logger: loggerOptions,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const deps: AppDeps = {
+    db: options.db,
+    config,
+    clock: options.clock ?? systemClock,
+    sms: options.sms ?? outboxSmsProvider(options.db, app.log),
+    email: options.email ?? outboxEmailProvider(options.db, app.log),
+  };
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // antd writes its styles at run time
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.FILE_HOST ? [config.FILE_HOST] : [])],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(options.db),
+    enableDraftSpec: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      ...fail(`操作过于频繁，请${Math.max(1, Math.ceil(context.ttl / 1000))}秒后再试`),
+    }),
+    ...(options.rateLimit === false ? { allowList: () => true } : {}),
+  });
+  await app.register(authGuard, { db: options.db, clock: deps.clock });
+
+  app.get('/api/health', async () => ({ code: 1, msg: 'ok', data: { status: 'up' } }));
+  await authRoutes(app, deps);
+
+  await serveWeb(app, config);
+  return app;
+}
+
+/** The built site, with history fallback so a deep link like /member/order loads the app. */
+async function serveWeb(app: FastifyInstance, config: Config) {
+  const dist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : null;
+  const hasSite = dist !== null && fs.existsSync(path.join(dist, 'index.html'));
+  if (hasSite) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      setHeaders: (res, filePath) => {
+        if (!filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=300');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !hasSite || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send(fail('请求的内容不存在'));
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

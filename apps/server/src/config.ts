@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** where PGlite keeps its files and the local file provider keeps uploads */
+  DATA_DIR: z.string().default('./data'),
+  /** a real PostgreSQL instead of PGlite */
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** the site's public origin, used in links the server makes (QR codes, e-mails) */
+  PUBLIC_URL: z.string().optional(),
+  /** the host images and files are served from (spec: a separate file host); default this server */
+  FILE_HOST: z.string().default(''),
+  /** the built web app; served with history fallback when present */
+  WEB_DIST: z.string().optional(),
+  /** seed demo data on first start */
+  SEED_DEMO: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
+  /** how many reverse proxies to trust for the client's address */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+});
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new Error(`环境变量配置错误: ${first?.path.join('.')} ${first?.message}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,3 @@
+// Every table of every module, for drizzle's relational queries and drizzle-kit.
+export * from '../modules/auth/auth.tables';
+export * from '../platform/platform.tables';

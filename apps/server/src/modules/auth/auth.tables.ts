@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const members = pgTable(
+  'members',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    rid: text().notNull().unique(),
+    phone: text().notNull().unique(),
+    /** null for a member who only ever logged in by SMS or QR */
+    passwordHash: text(),
+    nickname: text().notNull(),
+    name: text(),
+    email: text(),
+    /** 0 student, 3 teacher, 1 individual, 2 enterprise */
+    organization: smallint(),
+    company: text(),
+    inviteCode: text().notNull().unique(),
+    inviterId: integer(),
+    disabled: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('members_inviter_idx').on(t.inviterId)],
+);
+
+export const staff = pgTable('staff', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  account: text().notNull().unique(),
+  phone: text().unique(),
+  name: text().notNull(),
+  role: text({ enum: ['admin', 'sales', 'lab', 'finance'] }).notNull(),
+  passwordHash: text().notNull(),
+  disabled: boolean().notNull().default(false),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lastLoginAt: timestamp({ withTimezone: true }),
+});
+
+/**
+ * One row per issued token pair. Refreshing marks the row replaced and issues a new row in
+ * the same family; presenting a replaced refresh token again revokes the whole family.
+ * Tokens are random and kept only as SHA-256 hashes.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    subjectKind: text({ enum: ['member', 'staff'] }).notNull(),
+    subjectId: integer().notNull(),
+    familyId: uuid().notNull(),
+    accessHash: text().notNull(),
+    accessExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    refreshHash: text().notNull(),
+    refreshExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    replacedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    ip: text(),
+    userAgent: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auth_sessions_access_idx').on(t.accessHash),
+    uniqueIndex('auth_sessions_refresh_idx').on(t.refreshHash),
+    index('auth_sessions_family_idx').on(t.familyId),
+    index('auth_sessions_subject_idx').on(t.subjectKind, t.subjectId),
+  ],
+);
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    phone: text().notNull(),
+    /** useFor: 0 register, 1 reset, 3 login */
+    purpose: smallint().notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    ip: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt)],
+);
+
+/** Failed password logins per account, for the 5-in-15-minutes hold. */
+export const loginGuards = pgTable('login_guards', {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+  lockedUntil: timestamp({ withTimezone: true }),
+});
+
+/** WeChat-style QR login tickets: waiting → scanned → confirmed → consumed, or expired. */
+export const wxTickets = pgTable(
+  'wx_tickets',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ticketHash: text().notNull().unique(),
+    status: text({ enum: ['waiting', 'scanned', 'confirmed', 'consumed'] }).notNull().default('waiting'),
+    memberId: integer(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ip: text(),
+  },
+  (t) => [index('wx_tickets_created_idx').on(t.createdAt).where(sql`status <> 'consumed'`)],
+);

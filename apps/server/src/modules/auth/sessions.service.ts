@@ -1,0 +1,118 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, type LoginResult, type RefreshResult } from '@lab/contract';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { randomToken, sha256 } from '../../platform/crypto';
+import { authSessions } from './auth.tables';
+
+export type SubjectKind = 'member' | 'staff';
+
+export interface RequestMeta {
+  now: Date;
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** Issues a new access/refresh pair, in a new family unless one is given (rotation). */
+export async function issueSession(
+  db: DbOrTx,
+  subjectKind: SubjectKind,
+  subjectId: number,
+  meta: RequestMeta,
+  familyId: string = crypto.randomUUID(),
+): Promise<LoginResult> {
+  const token = randomToken();
+  const refreshToken = randomToken();
+  const accessExpiresAt = new Date(meta.now.getTime() + ACCESS_TOKEN_SECONDS * 1000);
+  await db.insert(authSessions).values({
+    subjectKind,
+    subjectId,
+    familyId,
+    accessHash: sha256(token),
+    accessExpiresAt,
+    refreshHash: sha256(refreshToken),
+    refreshExpiresAt: new Date(meta.now.getTime() + REFRESH_TOKEN_SECONDS * 1000),
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    createdAt: meta.now,
+  });
+  return { token, refreshToken, expires: seconds(accessExpiresAt) };
+}
+
+export const expiredLogin = () => new AppError('TOKEN_EXPIRED', '登录已过期，请重新登录');
+
+/** Resolves an access token to its subject, or throws 401. */
+export async function authenticate(db: DbOrTx, token: string, kind: SubjectKind, now: Date) {
+  const [row] = await db
+    .select({
+      subjectId: authSessions.subjectId,
+      subjectKind: authSessions.subjectKind,
+      accessExpiresAt: authSessions.accessExpiresAt,
+      replacedAt: authSessions.replacedAt,
+      revokedAt: authSessions.revokedAt,
+      familyId: authSessions.familyId,
+    })
+    .from(authSessions)
+    .where(eq(authSessions.accessHash, sha256(token)))
+    .limit(1);
+  if (!row || row.subjectKind !== kind || row.revokedAt || row.replacedAt || row.accessExpiresAt <= now) {
+    throw expiredLogin();
+  }
+  return { subjectId: row.subjectId, familyId: row.familyId };
+}
+
+/**
+ * Rotates a refresh token. The presented token's row is marked replaced in the same
+ * statement that checks it, so two racing refreshes cannot both win; a token that was
+ * already replaced is a replay, and the whole family is revoked.
+ */
+export async function rotateRefreshToken(db: DbOrTx, refreshToken: string, meta: RequestMeta): Promise<RefreshResult> {
+  const hash = sha256(refreshToken);
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(authSessions)
+      .set({ replacedAt: meta.now })
+      .where(
+        and(
+          eq(authSessions.refreshHash, hash),
+          isNull(authSessions.replacedAt),
+          isNull(authSessions.revokedAt),
+          sql`${authSessions.refreshExpiresAt} > ${meta.now}`,
+        ),
+      )
+      .returning({ subjectKind: authSessions.subjectKind, subjectId: authSessions.subjectId, familyId: authSessions.familyId });
+    if (!claimed) {
+      const [known] = await tx
+        .select({ familyId: authSessions.familyId, replacedAt: authSessions.replacedAt })
+        .from(authSessions)
+        .where(eq(authSessions.refreshHash, hash))
+        .limit(1);
+      if (known?.replacedAt) {
+        await tx
+          .update(authSessions)
+          .set({ revokedAt: meta.now })
+          .where(and(eq(authSessions.familyId, known.familyId), isNull(authSessions.revokedAt)));
+      }
+      throw expiredLogin();
+    }
+    const next = await issueSession(tx, claimed.subjectKind, claimed.subjectId, meta, claimed.familyId);
+    return { token: next.token, refresh_token: next.refreshToken, expires_at: next.expires };
+  });
+}
+
+export async function revokeFamily(db: DbOrTx, familyId: string, now: Date) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(authSessions.familyId, familyId), isNull(authSessions.revokedAt)));
+}
+
+/** After a password reset every device of that person has to log in again. */
+export async function revokeAllSessions(db: DbOrTx, subjectKind: SubjectKind, subjectId: number, now: Date) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(authSessions.subjectKind, subjectKind), eq(authSessions.subjectId, subjectId), isNull(authSessions.revokedAt)));
+}

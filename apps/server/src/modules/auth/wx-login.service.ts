@@ -1,0 +1,72 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { WX_TICKET_SECONDS, type WxPollResult } from '@lab/contract';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { randomToken, sha256 } from '../../platform/crypto';
+import { wxTickets } from './auth.tables';
+import { issueSession, type RequestMeta } from './sessions.service';
+
+/**
+ * The local WeChat QR provider: the QR code opens this site's own confirm page, where a
+ * member logged in on a phone confirms the desktop login. A real provider would swap the
+ * ticket source for WeChat's API; the states stay the same.
+ */
+export async function createWxTicket(db: Db, meta: RequestMeta) {
+  const ticket = randomToken();
+  await db.insert(wxTickets).values({
+    ticketHash: sha256(ticket),
+    expiresAt: new Date(meta.now.getTime() + WX_TICKET_SECONDS * 1000),
+    ip: meta.ip ?? null,
+    createdAt: meta.now,
+  });
+  return { ticket, expire_seconds: WX_TICKET_SECONDS };
+}
+
+const expiredTicket = () => new AppError('TICKET_EXPIRED', '二维码已过期，请刷新后重新扫描');
+
+async function findLiveTicket(db: Db, ticket: string, now: Date) {
+  const [row] = await db.select().from(wxTickets).where(eq(wxTickets.ticketHash, sha256(ticket))).limit(1);
+  if (!row || row.status === 'consumed' || row.expiresAt <= now) throw expiredTicket();
+  return row;
+}
+
+/** The confirm page was opened on a phone: the desktop shows "扫描成功". */
+export async function markWxTicketScanned(db: Db, ticket: string, now: Date) {
+  const row = await findLiveTicket(db, ticket, now);
+  if (row.status === 'waiting') {
+    await db.update(wxTickets).set({ status: 'scanned' }).where(and(eq(wxTickets.id, row.id), eq(wxTickets.status, 'waiting')));
+  }
+  return { status: row.status === 'waiting' ? 'scanned' : row.status };
+}
+
+export async function confirmWxTicket(db: Db, ticket: string, memberId: number, now: Date) {
+  const row = await findLiveTicket(db, ticket, now);
+  if (row.status === 'confirmed') throw new AppError('CONFLICT', '该二维码已确认登录');
+  await db
+    .update(wxTickets)
+    .set({ status: 'confirmed', memberId })
+    .where(and(eq(wxTickets.id, row.id), sql`${wxTickets.status} in ('waiting','scanned')`));
+}
+
+/**
+ * The desktop's once-a-second poll. A confirmed ticket is consumed by the one poll that
+ * flips it, which receives the tokens; any later poll sees it as expired.
+ */
+export async function pollWxTicket(db: Db, ticket: string, meta: RequestMeta): Promise<WxPollResult> {
+  const [row] = await db.select().from(wxTickets).where(eq(wxTickets.ticketHash, sha256(ticket))).limit(1);
+  if (!row || row.status === 'consumed' || (row.expiresAt <= meta.now && row.status !== 'confirmed')) {
+    return { status: 'expired' };
+  }
+  if (row.status !== 'confirmed' || row.memberId === null) return { status: row.status };
+  const memberId = row.memberId;
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(wxTickets)
+      .set({ status: 'consumed' })
+      .where(and(eq(wxTickets.id, row.id), eq(wxTickets.status, 'confirmed')))
+      .returning({ id: wxTickets.id });
+    if (claimed.length === 0) return { status: 'expired' as const };
+    const login = await issueSession(tx, 'member', memberId, meta);
+    return { status: 'confirmed' as const, login };
+  });
+}

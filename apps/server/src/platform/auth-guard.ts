@@ -1,0 +1,74 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { StaffRole } from '@lab/contract';
+import type { Db } from '../db/client';
+import type { Clock } from './clock';
+import { forbidden, unauthorized } from './errors';
+import { authenticate } from '../modules/auth/sessions.service';
+import { getStaffInfo } from '../modules/auth/staff.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the logged-in member on /api/auth routes */
+    memberId: number | null;
+    staffMember: { id: number; role: StaffRole } | null;
+    tokenFamily: string | null;
+  }
+  interface FastifyContextConfig {
+    /** staff roles allowed on an /api/admin route; a route without it is closed to everyone */
+    roles?: readonly StaffRole[] | 'any';
+    /** /api/admin routes open without a staff token (the staff login) */
+    public?: boolean;
+  }
+}
+
+export function readToken(request: FastifyRequest): string | null {
+  const header = request.headers.token;
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && value.length <= 200 ? value : null;
+}
+
+/**
+ * Guards by path prefix, so a new route is protected the moment it is added:
+ * /api/auth/* needs a member's token, /api/admin/* a staff token and a role the route lists.
+ */
+export const authGuard = fp<{ db: Db; clock: Clock }>(async (app, { db, clock }) => {
+  app.decorateRequest('memberId', null);
+  app.decorateRequest('staffMember', null);
+  app.decorateRequest('tokenFamily', null);
+
+  app.addHook('preHandler', async (request) => {
+    const url = request.routeOptions.url ?? request.url;
+    if (url.startsWith('/api/auth/')) {
+      const token = readToken(request);
+      if (!token) throw unauthorized();
+      const session = await authenticate(db, token, 'member', clock.now());
+      request.memberId = session.subjectId;
+      request.tokenFamily = session.familyId;
+      return;
+    }
+    if (url.startsWith('/api/admin/')) {
+      const config = request.routeOptions.config;
+      if (config.public) return;
+      const token = readToken(request);
+      if (!token) throw unauthorized();
+      const session = await authenticate(db, token, 'staff', clock.now());
+      const person = await getStaffInfo(db, session.subjectId);
+      request.staffMember = { id: person.id, role: person.role };
+      request.tokenFamily = session.familyId;
+      const roles = config.roles;
+      const allowed = roles === 'any' || (roles !== undefined && (person.role === 'admin' || roles.includes(person.role)));
+      if (!allowed) throw forbidden('您的角色无权进行此操作');
+    }
+  });
+});
+
+export function requireMemberId(request: FastifyRequest): number {
+  if (request.memberId === null) throw unauthorized();
+  return request.memberId;
+}
+
+export function requireStaff(request: FastifyRequest) {
+  if (!request.staffMember) throw unauthorized();
+  return request.staffMember;
+}

@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+import { fail } from './envelope';
+
+const statusMessages: Record<number, string> = {
+  400: '请求参数有误',
+  401: '请先登录',
+  403: '没有权限进行此操作',
+  404: '请求的内容不存在',
+  405: '不支持该请求方式',
+  406: '不支持该请求格式',
+  408: '请求超时，请重试',
+  409: '操作冲突，请刷新后重试',
+  413: '提交的内容过大',
+  415: '不支持的内容类型',
+  429: '操作过于频繁，请稍后再试',
+};
+
+/**
+ * The one place an error becomes a response: every failure answers in the envelope with a
+ * Chinese sentence; validation gives the first problem only (spec); a 500 says nothing
+ * about internals and is logged with the request id.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(fail(error.message, error.data));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      return reply.status(400).send(fail(first?.message || statusMessages[400]!));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send(fail('服务器开小差了，请稍后再试'));
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      if (status === 429) return reply.status(429).send(fail(statusMessages[429]!));
+      return reply.status(status).send(fail(statusMessages[status] ?? statusMessages[400]!));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(fail('服务器开小差了，请稍后再试'));
+  });
+}

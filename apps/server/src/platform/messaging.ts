@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { outbox } from './platform.tables';
+
+export interface SmsMessage {
+  phone: string;
+  template: 'verify_code' | string;
+  params: Record<string, string | number>;
+  body: string;
+}
+
+export interface SmsProvider {
+  readonly name: string;
+  send(message: SmsMessage): Promise<void>;
+}
+
+export interface EmailMessage {
+  to: string;
+  template: string;
+  params: Record<string, string | number>;
+  subject: string;
+  body: string;
+}
+
+export interface EmailProvider {
+  readonly name: string;
+  send(message: EmailMessage): Promise<void>;
+}
+
+/** The local SMS provider: an outbox row and one JSON log line with the phone and the text. */
+export function outboxSmsProvider(db: Db, log: FastifyBaseLogger): SmsProvider {
+  return {
+    name: 'local-outbox',
+    async send(message) {
+      await db.insert(outbox).values({
+        channel: 'sms',
+        recipient: message.phone,
+        template: message.template,
+        params: message.params,
+        body: message.body,
+        provider: 'local-outbox',
+      });
+      log.info({ sms: { phone: message.phone, template: message.template, params: message.params } }, 'sms sent (local outbox)');
+    },
+  };
+}
+
+export function outboxEmailProvider(db: Db, log: FastifyBaseLogger): EmailProvider {
+  return {
+    name: 'local-outbox',
+    async send(message) {
+      await db.insert(outbox).values({
+        channel: 'email',
+        recipient: message.to,
+        template: message.template,
+        params: message.params,
+        body: `${message.subject}\n\n${message.body}`,
+        provider: 'local-outbox',
+      });
+      log.info({ email: { to: message.to, template: message.template } }, 'email sent (local outbox)');
+    },
+  };
+}

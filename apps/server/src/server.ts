@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './db/seed';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const config = loadConfig({ WEB_DIST: path.resolve(here, '../../web/dist'), ...process.env });
+
+const started = Date.now();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
+const app = await buildApp({ db: database.db, config });
+if (config.SEED_DEMO && (await seedDemoData(database.db))) app.log.info('demo data seeded');
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info({ database: database.kind, ms: Date.now() - started }, `科研检测服务商城 listening on http://localhost:${config.PORT}`);

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { emptyMessage, optionalText, phoneField, requiredText } from './common';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+export const SMS_CODE_COOLDOWN_SECONDS = 60;
+export const SMS_CODE_TTL_SECONDS = 300;
+export const SMS_CODE_MAX_TRIES = 5;
+export const SMS_CODES_PER_DAY = 10;
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_MINUTES = 15;
+export const ACCESS_TOKEN_SECONDS = 2 * 60 * 60;
+export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
+/** The client refreshes once less than this remains (spec: under 60 minutes). */
+export const REFRESH_WINDOW_SECONDS = 60 * 60;
+export const WX_TICKET_SECONDS = 120;
+
+/** useFor of code4sms: 0 register, 1 reset, 3 login (spec). */
+export const SmsPurpose = { register: 0, reset: 1, login: 3 } as const;
+export type SmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose];
+
+const password = (label = '密码') =>
+  requiredText(label, PASSWORD_MAX).min(PASSWORD_MIN, { error: `[${label}]不能少于${PASSWORD_MIN}位` });
+
+const smsCode = requiredText('验证码', 6).regex(/^\d{6}$/, { error: '[验证码]应为6位数字' });
+
+export const loginBody = z.object({
+  account: requiredText('用户名/手机号', 64),
+  password: requiredText('密码', PASSWORD_MAX),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const smsLoginBody = z.object({
+  phone: phoneField('手机号'),
+  code: smsCode,
+});
+export type SmsLoginBody = z.infer<typeof smsLoginBody>;
+
+export const sendCodeBody = z.object({
+  phone: phoneField('手机号'),
+  useFor: z.coerce
+    .number({ error: emptyMessage('用途') })
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(3)], { error: '[用途]不正确' })),
+});
+export type SendCodeBody = z.infer<typeof sendCodeBody>;
+
+export const signBody = z.object({
+  phone: phoneField('手机号'),
+  code: smsCode,
+  password: password('密码'),
+  inviterCode: optionalText('邀请码', 32),
+});
+export type SignBody = z.infer<typeof signBody>;
+
+export const resetBody = z.object({
+  account: phoneField('手机号'),
+  code: smsCode,
+  password: password('密码'),
+});
+export type ResetBody = z.infer<typeof resetBody>;
+
+/**
+ * The register form as a person fills it: the spec checks phone, code, password and
+ * confirmation in that order, then the match; only the first error is shown.
+ */
+export const signForm = z
+  .object({
+    phone: phoneField('手机号'),
+    code: smsCode,
+    password: password('密码'),
+    confirmPassword: requiredText('确认密码', PASSWORD_MAX),
+    inviterCode: optionalText('邀请码', 32),
+  })
+  .refine((form) => form.password === form.confirmPassword, { error: '[密码]不一致', path: ['confirmPassword'] });
+
+export const resetForm = z
+  .object({
+    account: phoneField('手机号'),
+    code: smsCode,
+    password: password('密码'),
+    confirmPassword: requiredText('确认密码', PASSWORD_MAX),
+  })
+  .refine((form) => form.password === form.confirmPassword, { error: '[密码]不一致', path: ['confirmPassword'] });
+
+export const refreshQuery = z.object({ token: requiredText('刷新令牌', 200) });
+
+export const wxTicketBody = z.object({ ticket: requiredText('二维码', 100) });
+
+/** POST /api/open/login and loginForCode answer with this. */
+export interface LoginResult {
+  token: string;
+  refreshToken: string;
+  /** access-token expiry, seconds since epoch */
+  expires: number;
+}
+
+/** POST /api/open/refresh4token answers with this (snake case, as the spec lists it). */
+export interface RefreshResult {
+  token: string;
+  refresh_token: string;
+  expires_at: number;
+}
+
+export interface WxTicket {
+  expire_seconds: number;
+  /** an image of the QR code; the code itself opens this site's confirm page */
+  qr_code_url: string;
+  ticket: string;
+  /** the page the QR code encodes, for a person who cannot scan */
+  confirm_url: string;
+}
+
+export type WxTicketStatus = 'waiting' | 'scanned' | 'confirmed' | 'expired';
+
+export interface WxPollResult {
+  status: WxTicketStatus;
+  /** present once, when the status turns confirmed */
+  login?: LoginResult;
+}
+
+/** Organisation types (spec): 0 student, 3 teacher, 1 individual, 2 enterprise. */
+export const Organization = { student: 0, individual: 1, enterprise: 2, teacher: 3 } as const;
+export const organizationLabels: Record<number, string> = { 0: '学生', 3: '老师', 1: '个人', 2: '企业' };
+
+export interface MemberAccount {
+  rid: string;
+  phone: string;
+  nickname: string;
+  name: string | null;
+  email: string | null;
+  organization: number | null;
+  company: string | null;
+  inviteCode: string;
+  hasPassword: boolean;
+  createdAt: string;
+}
+
+export interface MemberAddress {
+  rid: string;
+  name: string;
+  phone: string;
+  province: string;
+  city: string;
+  area: string;
+  address: string;
+  address_code: string;
+  default: 0 | 1;
+  disabled?: boolean;
+}
+
+/** user/info: the spec's userInfo.account, the address list and cartNum. */
+export interface UserInfo {
+  account: MemberAccount;
+  addressList: MemberAddress[];
+  cartNum: number;
+}
+
+export const StaffRole = { admin: 'admin', sales: 'sales', lab: 'lab', finance: 'finance' } as const;
+export type StaffRole = (typeof StaffRole)[keyof typeof StaffRole];
+export const staffRoleLabels: Record<StaffRole, string> = {
+  admin: '管理员',
+  sales: '客户经理',
+  lab: '实验员',
+  finance: '财务',
+};
+
+export interface StaffInfo {
+  account: string;
+  name: string;
+  role: StaffRole;
+}

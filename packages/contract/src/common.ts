@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+z.config(z.locales.zhCN());
+
+/** The spec's message pattern for a missing field: `[手机号]不能为空`. */
+export const emptyMessage = (label: string) => `[${label}]不能为空`;
+
+/**
+ * A required text field. Form posts send strings; a missing key, a non-string or a blank
+ * string all read as "not filled in" to a person, so they share the spec's message.
+ */
+export const requiredText = (label: string, max = 200) =>
+  z
+    .string({ error: emptyMessage(label) })
+    .trim()
+    .min(1, { error: emptyMessage(label) })
+    .max(max, { error: `[${label}]不能超过${max}个字符` });
+
+export const optionalText = (label: string, max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `[${label}]不能超过${max}个字符` })
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const phonePattern = /^1[3-9]\d{9}$/;
+
+export const phoneField = (label = '手机号') =>
+  requiredText(label, 11).regex(phonePattern, { error: `[${label}]格式不正确` });
+
+/** The envelope every API call answers with (PRODUCT.md): code 1 success, 0 failure. */
+export interface Envelope<T> {
+  code: 0 | 1;
+  msg: string;
+  data: T;
+}
+
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.union([z.literal(0), z.literal(1)]), msg: z.string(), data });
+
+/** Money is integer fen everywhere; this formats it the way the site shows it: ¥1,234.50 */
+export function formatFen(fen: number): string {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(fen));
+  const yuan = Math.floor(abs / 100).toLocaleString('en-US');
+  const cents = String(abs % 100).padStart(2, '0');
+  return `${sign}¥${yuan}.${cents}`;
+}
+
+export const pageQuery = z.object({
+  page: z.coerce.number({ error: '[页码]必须是数字' }).int({ error: '[页码]必须是整数' }).min(1, { error: '[页码]不能小于1' }).max(10_000, { error: '[页码]过大' }).default(1),
+  pageSize: z.coerce.number({ error: '[每页条数]必须是数字' }).int({ error: '[每页条数]必须是整数' }).min(1, { error: '[每页条数]不能小于1' }).max(100, { error: '[每页条数]不能超过100' }).default(20),
+});
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
