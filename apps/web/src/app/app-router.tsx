@@ -1,0 +1,6 @@
+import { RouterProvider } from 'react-router';
+import { router } from './router';
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,12 @@
+import { Button, Result } from 'antd';
+
+export function RouteError() {
+  return (
+    <Result
+      status="error"
+      title="页面加载失败"
+      subTitle="网络异常或页面已更新，请刷新后重试。"
+      extra={<Button type="primary" onClick={() => window.location.reload()}>刷新页面</Button>}
+    />
+  );
+}

@@ -1,0 +1,100 @@
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { hasToken } from '../lib/session';
+import { loginPanel } from '../lib/login-panel';
+import { SiteLayout } from './layouts/site-layout';
+import { RouteError } from './route-error';
+
+/**
+ * Spec: without a stored token, navigation to a login-required route is cancelled and the
+ * login panel opens; after login the user is sent on to that route.
+ */
+function requireLogin({ request }: LoaderFunctionArgs) {
+  if (hasToken()) return null;
+  const url = new URL(request.url);
+  const intended = url.pathname + url.search;
+  loginPanel.open({ view: 'sign', intended });
+  const current = router.state.location;
+  const stay = current.pathname + current.search;
+  // A first load straight onto a guarded route has nowhere to stay: go home.
+  throw redirect(stay === intended || current.pathname === url.pathname ? '/' : stay);
+}
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+const memberChildren = [
+  'center', 'prestore', 'unsettled', 'unpaid', 'coupon', 'information', 'address', 'sample', 'order',
+  'oquery', 'promotion', 'invite', 'integral', 'invoiceMg', 'invoiceLs', 'communityMg', 'communityJn',
+] as const;
+
+const memberPages: Partial<Record<(typeof memberChildren)[number], () => Promise<{ default: React.ComponentType }>>> = {
+  center: () => import('../features/member/pages/member-center-page'),
+};
+
+const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: SiteLayout,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, ...page(() => import('../features/catalog/pages/home-page')) },
+      {
+        path: 'invited/:code?',
+        loader: ({ params }) => {
+          loginPanel.open({ view: 'reg', inviterCode: params.code ?? null });
+          return redirect('/');
+        },
+      },
+      {
+        path: 'member',
+        loader: requireLogin,
+        ...page(() => import('./layouts/member-layout')),
+        children: [
+          { index: true, loader: () => redirect('/member/center') },
+          ...memberChildren.map((child) => ({
+            path: child,
+            loader: requireLogin,
+            ...page(memberPages[child] ?? (() => import('../pages/under-construction-page'))),
+          })),
+        ],
+      },
+      {
+        path: 'experiment',
+        loader: requireLogin,
+        ...page(() => import('./layouts/experiment-layout')),
+        children: [
+          { index: true, loader: () => redirect('/experiment/plan') },
+          ...['plan', 'demand', 'contract'].map((child) => ({
+            path: child,
+            loader: requireLogin,
+            ...page(() => import('../pages/under-construction-page')),
+          })),
+        ],
+      },
+      {
+        path: 'about',
+        ...page(() => import('../features/content/pages/about-layout')),
+        children: [
+          { index: true, loader: () => redirect('/about/profile') },
+          { path: ':section', ...page(() => import('../features/content/pages/about-page')) },
+        ],
+      },
+      { path: 'project/:typeId?/:title?', ...page(() => import('../features/catalog/pages/project-list-page')) },
+      { path: 'list/:type', ...page(() => import('../features/catalog/pages/list-page')) },
+      { path: 'televised', ...page(() => import('../features/catalog/pages/televised-page')) },
+      { path: 'article/:id', ...page(() => import('../features/catalog/pages/article-page')) },
+      { path: 'detail/:rid', ...page(() => import('../features/catalog/pages/detail-page')) },
+      { path: 'search', ...page(() => import('../features/catalog/pages/search-page')) },
+      ...['contact', 'guide', 'license', 'policy'].map((name) => ({
+        path: name,
+        ...page(() => import('../features/content/pages/static-page')),
+      })),
+      { path: 'require', ...page(() => import('../pages/under-construction-page')) },
+      { path: 'wx/confirm', ...page(() => import('../features/auth/pages/wx-confirm-page')) },
+      { path: '*', ...page(() => import('../pages/not-found-page')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,5 @@
+import UnderConstructionPage from '../../../pages/under-construction-page';
+
+export default function HomePage() {
+  return <UnderConstructionPage />;
+}

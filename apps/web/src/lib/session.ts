@@ -1,0 +1,110 @@
+import { useSyncExternalStore } from 'react';
+import { REFRESH_WINDOW_SECONDS, type LoginResult, type RefreshResult } from '@lab/contract';
+
+/**
+ * The member's tokens, kept in localStorage as the spec says ("stored locally"), with a
+ * tiny subscription so components re-render when someone logs in or out.
+ */
+export interface StoredSession {
+  token: string;
+  refreshToken: string;
+  /** access-token expiry, seconds since epoch */
+  expires: number;
+}
+
+const key = 'lab.session';
+const listeners = new Set<() => void>();
+/** Things other than the tokens that must go on logout (user, cart count, plan, messages). */
+const clearHooks = new Set<() => void>();
+let cached: StoredSession | null | undefined;
+
+function read(): StoredSession | null {
+  if (cached !== undefined) return cached;
+  try {
+    const raw = localStorage.getItem(key);
+    const parsed = raw ? (JSON.parse(raw) as StoredSession) : null;
+    cached = parsed && typeof parsed.token === 'string' && typeof parsed.expires === 'number' ? parsed : null;
+  } catch {
+    cached = null;
+  }
+  return cached;
+}
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export function getSession(): StoredSession | null {
+  return read();
+}
+
+export function hasToken(): boolean {
+  return read() !== null;
+}
+
+export function saveSession(login: LoginResult) {
+  cached = { token: login.token, refreshToken: login.refreshToken, expires: login.expires };
+  localStorage.setItem(key, JSON.stringify(cached));
+  emit();
+}
+
+/** Clears the token and everything cached for that member. */
+export function clearSession() {
+  cached = null;
+  localStorage.removeItem(key);
+  for (const hook of clearHooks) hook();
+  emit();
+}
+
+export function onSessionCleared(hook: () => void) {
+  clearHooks.add(hook);
+  return () => clearHooks.delete(hook);
+}
+
+export function subscribeSession(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === key) {
+      cached = undefined;
+      listener();
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useSession(): StoredSession | null {
+  return useSyncExternalStore(subscribeSession, read, () => null);
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+let refreshing: Promise<void> | null = null;
+
+/**
+ * Before each call: an expired token clears the session; one with under an hour left is
+ * refreshed first, one refresh at a time however many calls are waiting.
+ */
+export async function ensureFreshToken(refresh: (refreshToken: string) => Promise<RefreshResult | null>) {
+  const session = read();
+  if (!session) return;
+  const left = session.expires - nowSeconds();
+  if (left <= 0) {
+    clearSession();
+    return;
+  }
+  if (left >= REFRESH_WINDOW_SECONDS) return;
+  refreshing ??= (async () => {
+    try {
+      const next = await refresh(session.refreshToken);
+      if (next) saveSession({ token: next.token, refreshToken: next.refresh_token, expires: next.expires_at });
+      else clearSession();
+    } finally {
+      refreshing = null;
+    }
+  })();
+  await refreshing;
+}
