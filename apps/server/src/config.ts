@@ -20,6 +20,11 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
+  /** browser tests only: GET /api/test/outbox shows the local SMS outbox; never set in production */
+  E2E_OUTBOX: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
   /** how many reverse proxies to trust for the client's address */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
 });

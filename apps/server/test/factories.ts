@@ -1,0 +1,42 @@
+import { hashPassword, randomId } from '../src/platform/crypto';
+import type { Db } from '../src/db/client';
+import { members } from '../src/db/schema';
+import { createStaff } from '../src/modules/auth/staff.service';
+import { issueSession } from '../src/modules/auth/sessions.service';
+import type { StaffRole } from '@lab/contract';
+import { uniquePhone } from './harness';
+
+export const defaultPassword = 'Passw0rd!';
+
+export async function makeMember(
+  db: Db,
+  overrides: Partial<typeof members.$inferInsert> & { password?: string | null } = {},
+) {
+  const { password = defaultPassword, ...rest } = overrides;
+  const [member] = await db
+    .insert(members)
+    .values({
+      rid: randomId(),
+      phone: uniquePhone(),
+      passwordHash: password === null ? null : await hashPassword(password),
+      nickname: '测试用户',
+      inviteCode: randomId(8),
+      ...rest,
+    })
+    .returning();
+  return member!;
+}
+
+/** A member with a live token, for calls under /api/auth. */
+export async function makeLoggedInMember(db: Db, now = new Date(), overrides: Parameters<typeof makeMember>[1] = {}) {
+  const member = await makeMember(db, overrides);
+  const session = await issueSession(db, 'member', member.id, { now });
+  return { member, ...session };
+}
+
+export async function makeStaff(db: Db, role: StaffRole, now = new Date(), password = defaultPassword) {
+  const account = `${role}_${randomId(6)}`;
+  const person = await createStaff(db, { account, name: `测试${role}`, role, password });
+  const session = await issueSession(db, 'staff', person.id, { now });
+  return { id: person.id, account, password, ...session };
+}

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { desc, eq, and } from 'drizzle-orm';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Database, type Db } from '../src/db/client';
+import { outbox } from '../src/db/schema';
+import { FixedClock } from '../src/platform/clock';
+import { migrationsHash, pgliteTemplateDir, postgresTemplateName, tmpRoot } from './template';
+
+export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+/** A fresh database for one test file, copied from the migrated template. */
+export async function openTestDatabase(): Promise<Database> {
+  const hash = migrationsHash();
+  const suffix = randomBytes(6).toString('hex');
+  if (testDbKind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `lab_test_run_${suffix}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${postgresTemplateName(hash)}"`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openDatabase({ url: target.toString(), migrate: false, poolSize: 60 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const cleanup = new pg.Client({ connectionString: url });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists "${name}" with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dir = path.join(tmpRoot, `pglite-run-${suffix}`);
+  fs.cpSync(pgliteTemplateDir(hash), dir, { recursive: true });
+  const database = await openDatabase({ dataDir: dir, migrate: false });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  clock: FixedClock;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+/**
+ * The real app on its own database with a clock the test moves. Rate limits are on unless
+ * a test turns them off; the local SMS provider writes the outbox as in production.
+ */
+export async function createTestContext(options: { rateLimit?: boolean; now?: Date | string } = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const clock = new FixedClock(options.now ?? Date.now());
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(tmpRoot, 'files'), SEED_DEMO: '0' });
+  const app = await buildApp({ db: database.db, config, clock, logger: false, rateLimit: options.rateLimit ?? false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    clock,
+    kind: database.kind,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+  headers: Record<string, unknown>;
+}
+
+/** Calls the API as the web client does: a form body, the token header, the envelope back. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { form?: Record<string, string | number | undefined>; json?: unknown; token?: string; query?: Record<string, string>; ip?: string } = {},
+): Promise<CallResult<T>> {
+  const inject: InjectOptions = { method, url, headers: {}, query: options.query ?? {} };
+  if (options.ip) inject.remoteAddress = options.ip;
+  if (options.token) inject.headers!.token = options.token;
+  if (options.form) {
+    const form = new URLSearchParams();
+    for (const [k, v] of Object.entries(options.form)) if (v !== undefined) form.set(k, String(v));
+    inject.payload = form.toString();
+    inject.headers!['content-type'] = 'application/x-www-form-urlencoded';
+  } else if (options.json !== undefined) {
+    inject.payload = JSON.stringify(options.json);
+    inject.headers!['content-type'] = 'application/json';
+  }
+  const response = await app.inject(inject);
+  const body = response.json() as { code: number; msg: string; data: T };
+  return { status: response.statusCode, code: body.code, msg: body.msg, data: body.data, headers: response.headers };
+}
+
+/** The last SMS code the local provider "sent" to a phone, read from the outbox. */
+export async function lastSmsCode(db: Db, phone: string): Promise<string> {
+  const [row] = await db
+    .select({ params: outbox.params })
+    .from(outbox)
+    .where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, phone)))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const code = row?.params.code;
+  if (!code) throw new Error(`no SMS was sent to ${phone}`);
+  return String(code);
+}
+
+let phoneCounter = 0;
+/** A phone number no other test in this file uses. */
+export const uniquePhone = () => `139${String(process.pid % 10_000).padStart(4, '0')}${String(++phoneCounter).padStart(4, '0')}`;

@@ -1,0 +1,35 @@
+import net from 'node:net';
+import { defineConfig } from 'vitest/config';
+
+export const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function postgresAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 5432) });
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+/**
+ * Server tests run on PGlite always and on PostgreSQL whenever one answers: the same test
+ * files, one code path, two projects.
+ */
+export default defineConfig(async () => {
+  const withPostgres = process.env.TEST_POSTGRES !== '0' && (await postgresAnswers(postgresUrl));
+  if (!withPostgres) console.warn('PostgreSQL did not answer: server tests run on PGlite only.');
+  const shared = { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+  return {
+    test: {
+      projects: [
+        { extends: true, test: { ...shared, name: 'pglite', env: { TEST_DB: 'pglite' }, globalSetup: ['./test/global-setup.ts'] } },
+        ...(withPostgres
+          ? [{ extends: true, test: { ...shared, name: 'postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, globalSetup: ['./test/global-setup.ts'] } }]
+          : []),
+      ],
+    },
+  };
+});
