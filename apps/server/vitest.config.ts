@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -22,14 +22,11 @@ export default defineConfig(async () => {
   const withPostgres = process.env.TEST_POSTGRES !== '0' && (await postgresAnswers(postgresUrl));
   if (!withPostgres) console.warn('PostgreSQL did not answer: server tests run on PGlite only.');
   const shared = { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
-  return {
-    test: {
-      projects: [
+  const projects: TestProjectInlineConfiguration[] = [
         { extends: true, test: { ...shared, name: 'pglite', env: { TEST_DB: 'pglite' }, globalSetup: ['./test/global-setup.ts'] } },
         ...(withPostgres
           ? [{ extends: true, test: { ...shared, name: 'postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, globalSetup: ['./test/global-setup.ts'] } }]
           : []),
-      ],
-    },
-  };
+  ];
+  return { test: { projects } };
 });
