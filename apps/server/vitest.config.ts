@@ -23,9 +23,9 @@ export default defineConfig(async () => {
   if (!withPostgres) console.warn('PostgreSQL did not answer: server tests run on PGlite only.');
   const shared = { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
   const projects: TestProjectInlineConfiguration[] = [
-        { extends: true, test: { ...shared, name: 'pglite', env: { TEST_DB: 'pglite' }, globalSetup: ['./test/global-setup.ts'] } },
+        { extends: true as const, test: { ...shared, name: 'pglite', env: { TEST_DB: 'pglite' }, globalSetup: ['./test/global-setup.ts'] } },
         ...(withPostgres
-          ? [{ extends: true, test: { ...shared, name: 'postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, globalSetup: ['./test/global-setup.ts'] } }]
+          ? [{ extends: true as const, test: { ...shared, name: 'postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, globalSetup: ['./test/global-setup.ts'] } }]
           : []),
   ];
   return { test: { projects } };
