@@ -6,7 +6,12 @@ import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const config = loadConfig({ WEB_DIST: path.resolve(here, '../../web/dist'), ...process.env });
+// Defaults relative to the repository, whichever folder npm starts us in.
+const config = loadConfig({
+  WEB_DIST: path.resolve(here, '../../web/dist'),
+  DATA_DIR: path.resolve(here, '../../../data'),
+  ...process.env,
+});
 
 const started = Date.now();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
