@@ -38,11 +38,13 @@ function toForm(body: Body): URLSearchParams {
   return form;
 }
 
+/** null: the server refused the refresh token; throws on network trouble (the session stays). */
 async function refreshToken(refresh: string): Promise<RefreshResult | null> {
   try {
     return await request<RefreshResult>('/api/open/refresh4token', { query: { token: refresh }, skipAuth: true });
-  } catch {
-    return null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== 0 && error.status < 500) return null;
+    throw error;
   }
 }
 

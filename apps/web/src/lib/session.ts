@@ -13,6 +13,7 @@ export interface StoredSession {
 }
 
 const key = 'lab.session';
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 const listeners = new Set<() => void>();
 /** Things other than the tokens that must go on logout (user, cart count, plan, messages). */
 const clearHooks = new Set<() => void>();
@@ -38,8 +39,18 @@ export function getSession(): StoredSession | null {
   return read();
 }
 
+/**
+ * A usable token is stored. An expired one is cleared on the spot (spec: an expired token
+ * clears token, user, cart count, plan and messages; the member logs in again).
+ */
 export function hasToken(): boolean {
-  return read() !== null;
+  const session = read();
+  if (!session) return false;
+  if (session.expires <= nowSeconds()) {
+    clearSession();
+    return false;
+  }
+  return true;
 }
 
 export function saveSession(login: LoginResult) {
@@ -64,8 +75,10 @@ export function onSessionCleared(hook: () => void) {
 export function subscribeSession(listener: () => void) {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === key) {
+    if (event.key === key || event.key === null) {
+      // another tab logged in or out
       cached = undefined;
+      if (read() === null) for (const hook of clearHooks) hook();
       listener();
     }
   };
@@ -80,13 +93,15 @@ export function useSession(): StoredSession | null {
   return useSyncExternalStore(subscribeSession, read, () => null);
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 let refreshing: Promise<void> | null = null;
 
 /**
  * Before each call: an expired token clears the session; one with under an hour left is
  * refreshed first, one refresh at a time however many calls are waiting.
+ *
+ * `refresh` answers the new tokens, null when the server refused the refresh token (the
+ * session is over), or throws on a network failure: then the current token, still valid
+ * for up to an hour, is kept and the next call tries again.
  */
 export async function ensureFreshToken(refresh: (refreshToken: string) => Promise<RefreshResult | null>) {
   const session = read();
@@ -100,8 +115,12 @@ export async function ensureFreshToken(refresh: (refreshToken: string) => Promis
   refreshing ??= (async () => {
     try {
       const next = await refresh(session.refreshToken);
+      // a logout while the refresh was on its way wins
+      if (read()?.refreshToken !== session.refreshToken) return;
       if (next) saveSession({ token: next.token, refreshToken: next.refresh_token, expires: next.expires_at });
       else clearSession();
+    } catch {
+      // network trouble: keep the token that still works
     } finally {
       refreshing = null;
     }

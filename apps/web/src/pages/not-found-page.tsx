@@ -3,11 +3,17 @@ import { Link } from 'react-router';
 
 export default function NotFoundPage() {
   return (
-    <Result
-      status="404"
-      title="页面不存在"
-      subTitle="您访问的页面不存在或已被移除。"
-      extra={<Link to="/"><Button type="primary">返回首页</Button></Link>}
-    />
+    <div className="container page-pad">
+      <Result
+        status="404"
+        title="页面不存在"
+        subTitle="您访问的页面不存在或已被移除。"
+        extra={
+          <Link to="/">
+            <Button type="primary">返回首页</Button>
+          </Link>
+        }
+      />
+    </div>
   );
 }

@@ -1,5 +1,91 @@
-import UnderConstructionPage from '../../../pages/under-construction-page';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Result } from 'antd';
+import { useSearchParams } from 'react-router';
+import { apiPost, ApiError } from '../../../lib/api';
+import { loginPanel } from '../../../lib/login-panel';
+import { useSession } from '../../../lib/session';
+import { displayName, useUserInfo } from '../../../lib/user-info';
+import { siteInfo } from '../../../lib/site-info';
+import { useFeedback } from '../use-feedback';
+import '../auth.css';
 
+type Stage = 'scanning' | 'ready' | 'confirming' | 'done' | 'invalid';
+
+/**
+ * The page a login QR code opens on a phone: it marks the ticket scanned (the desktop shows
+ * 扫描成功), asks the member to log in here if needed, then confirms the desktop login.
+ */
 export default function WxConfirmPage() {
-  return <UnderConstructionPage />;
+  const [params] = useSearchParams();
+  const ticket = params.get('ticket') ?? '';
+  const session = useSession();
+  const { data: info } = useUserInfo();
+  const [stage, setStage] = useState<Stage>(ticket ? 'scanning' : 'invalid');
+  const [problem, setProblem] = useState<string>(ticket ? '' : '二维码无效，请在电脑上刷新二维码后重新扫描');
+  const feedback = useFeedback();
+  const scanned = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!ticket || scanned.current === ticket) return;
+    scanned.current = ticket;
+    apiPost('/api/open/wx/scan', { ticket }, { skipAuth: true })
+      .then(() => setStage('ready'))
+      .catch((error: unknown) => {
+        setStage('invalid');
+        setProblem(error instanceof Error ? error.message : '二维码已过期，请刷新后重新扫描');
+        feedback.failure(error);
+      });
+  }, [ticket, feedback]);
+
+  const loggedIn = session !== null;
+  useEffect(() => {
+    if (stage === 'ready' && !loggedIn) loginPanel.open({ view: 'sign' });
+  }, [stage, loggedIn]);
+
+  const confirm = async () => {
+    setStage('confirming');
+    try {
+      await apiPost('/api/auth/wx/confirm', { ticket });
+      setStage('done');
+    } catch (error) {
+      setStage(error instanceof ApiError && error.status === 401 ? 'ready' : 'invalid');
+      if (!(error instanceof ApiError && error.status === 401)) setProblem(error instanceof Error ? error.message : '确认失败');
+      feedback.failure(error);
+    }
+  };
+
+  let content;
+  if (stage === 'invalid') {
+    content = <Result status="warning" title="无法确认登录" subTitle={problem} />;
+  } else if (stage === 'done') {
+    content = <Result status="success" title="已确认，请在电脑上继续操作" subTitle="电脑端将自动完成登录，本页面可以关闭。" />;
+  } else if (!loggedIn) {
+    content = (
+      <Result
+        status="info"
+        title="请先登录"
+        subTitle="请在本机登录您的会员账号，再确认电脑端的扫码登录。"
+        extra={
+          <Button type="primary" size="large" onClick={() => loginPanel.open({ view: 'sign' })}>
+            登录
+          </Button>
+        }
+      />
+    );
+  } else {
+    content = (
+      <Result
+        status="info"
+        title="电脑端登录确认"
+        subTitle={`您正在电脑上登录${siteInfo.name}${info ? `，账号：${displayName(info)}` : ''}。如非本人操作，请关闭本页面。`}
+        extra={
+          <Button type="primary" size="large" loading={stage !== 'ready'} onClick={() => void confirm()}>
+            确认登录
+          </Button>
+        }
+      />
+    );
+  }
+
+  return <div className="wx-confirm">{content}</div>;
 }

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+
+type QrModule = typeof import('qrcode');
+
+let qrModule: Promise<QrModule> | null = null;
+/** The encoder loads on first use, so it stays out of the first page's script. */
+const loadQr = () => {
+  qrModule ??= import('qrcode').then((mod) => (mod as QrModule & { default?: QrModule }).default ?? mod);
+  return qrModule;
+};
+
+/** A real QR code of `value` (a URL of this site), drawn as SVG. */
+export function QrImage({ value, label, size = 108 }: { value: string; label: string; size?: number }) {
+  const [src, setSrc] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadQr()
+      .then((qr) => qr.toString(value, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#0b1f3a', light: '#ffffff' } }))
+      .then((svg) => {
+        if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [value]);
+
+  return (
+    <span className="qr-image" style={{ width: size, height: size }} data-value={value}>
+      {src ? <img src={src} alt={`${label}二维码`} width={size} height={size} /> : null}
+    </span>
+  );
+}

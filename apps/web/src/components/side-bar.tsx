@@ -1,0 +1,45 @@
+import { ClockCircleOutlined, PhoneOutlined, QrcodeOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
+import { absoluteUrl, qrCodes, siteInfo } from '../lib/site-info';
+import { QrImage } from './qr-image';
+
+const sideQrs = qrCodes.filter((qr) => qr.key !== 'consult');
+
+/** Fixed on the right: QR codes, the hotline, working hours and back-to-top (spec). */
+export function SideBar() {
+  return (
+    <aside className="side-bar" aria-label="快捷服务">
+      <div className="side-item side-hide-mobile" tabIndex={0}>
+        <QrcodeOutlined />
+        <span>扫码关注</span>
+        <div className="side-pop side-pop-qr">
+          {sideQrs.map((qr) => (
+            <figure key={qr.key}>
+              <QrImage value={absoluteUrl(qr.path)} label={qr.label} size={104} />
+              <figcaption>{qr.label}</figcaption>
+            </figure>
+          ))}
+        </div>
+      </div>
+      <a className="side-item side-hide-mobile" href={`tel:${siteInfo.phone.replaceAll('-', '')}`}>
+        <PhoneOutlined />
+        <span>服务热线</span>
+        <div className="side-pop">
+          <small>服务热线</small>
+          <strong>{siteInfo.phone}</strong>
+        </div>
+      </a>
+      <div className="side-item side-hide-mobile" tabIndex={0}>
+        <ClockCircleOutlined />
+        <span>工作时间</span>
+        <div className="side-pop">
+          <small>工作时间</small>
+          <strong>{siteInfo.workingHours}</strong>
+        </div>
+      </div>
+      <button type="button" className="side-item side-top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+        <VerticalAlignTopOutlined />
+        <span>返回顶部</span>
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,68 @@
+import { EnvironmentOutlined, MailOutlined, PhoneOutlined, ClockCircleOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { absoluteUrl, projectPath, qrCodes, serviceTypes, siteInfo } from '../lib/site-info';
+import { Logo } from './logo';
+import { QrImage } from './qr-image';
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <section className="footer-brand" aria-label="联系方式">
+          <Logo inverse />
+          <ul className="footer-contact">
+            <li>
+              <EnvironmentOutlined /> 地址：{siteInfo.address}
+            </li>
+            <li>
+              <PhoneOutlined /> 电话：<a href={`tel:${siteInfo.phone.replaceAll('-', '')}`}>{siteInfo.phone}</a>
+            </li>
+            <li>
+              <MailOutlined /> 邮箱：<a href={`mailto:${siteInfo.email}`}>{siteInfo.email}</a>
+            </li>
+            <li>
+              <ClockCircleOutlined /> 工作时间：{siteInfo.workingHours}
+            </li>
+          </ul>
+        </section>
+        <nav className="footer-links" aria-label="检测服务">
+          <h3>检测服务</h3>
+          {serviceTypes.map((type) => (
+            <Link key={type.typeId} to={projectPath(type.typeId, type.title)}>
+              {type.title}
+            </Link>
+          ))}
+          <Link to="/require">发布需求</Link>
+        </nav>
+        <nav className="footer-links" aria-label="帮助中心">
+          <h3>帮助中心</h3>
+          <Link to="/guide">下单指南</Link>
+          <Link to="/televised">能力展示</Link>
+          <Link to="/list/news">新闻动态</Link>
+          <Link to="/list/course">课程培训</Link>
+        </nav>
+        <nav className="footer-links" aria-label="关于我们">
+          <h3>关于我们</h3>
+          <Link to="/about">公司简介</Link>
+          <Link to="/contact">联系我们</Link>
+          <Link to="/license">用户协议</Link>
+          <Link to="/policy">隐私政策</Link>
+        </nav>
+        <section className="footer-qr" aria-label="扫码关注">
+          {qrCodes.map((qr) => (
+            <figure key={qr.key}>
+              <QrImage value={absoluteUrl(qr.path)} label={qr.label} size={96} />
+              <figcaption>{qr.label}</figcaption>
+            </figure>
+          ))}
+        </section>
+      </div>
+      <div className="footer-bottom">
+        <div className="container">
+          © {new Date().getFullYear()} {siteInfo.name} 版权所有 · <Link to="/license">用户协议</Link> ·{' '}
+          <Link to="/policy">隐私政策</Link>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Input } from 'antd';
+import { GiftOutlined, LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { SmsPurpose, signForm } from '@lab/contract';
+import { apiPost } from '../../../lib/api';
+import { loginPanel } from '../../../lib/login-panel';
+import { firstError } from '../validate';
+import { useFeedback } from '../use-feedback';
+import { SendCodeButton } from '../send-code-button';
+import { FormError } from './form-error';
+
+/** 注册: phone, code, password twice, and the inviter code an invite link brought along. */
+export function RegisterForm({ inviterCode }: { inviterCode: string | null }) {
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [inviter, setInviter] = useState(inviterCode ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const feedback = useFeedback();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const form = { phone: phone.trim(), code: code.trim(), password, confirmPassword, inviterCode: inviter.trim() };
+    const invalid = firstError(signForm, form);
+    setError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    try {
+      await apiPost('/api/open/sign', {
+        phone: form.phone,
+        code: form.code,
+        password: form.password,
+        inviterCode: form.inviterCode || undefined,
+      });
+      feedback.success('注册成功!');
+      loginPanel.show('log', { account: form.phone });
+    } catch (failure) {
+      feedback.failure(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate autoComplete="off">
+      <Input
+        size="large"
+        name="phone"
+        aria-label="手机号"
+        placeholder="请输入手机号"
+        prefix={<MobileOutlined />}
+        maxLength={11}
+        inputMode="numeric"
+        autoComplete="tel"
+        value={phone}
+        onChange={(event) => setPhone(event.target.value)}
+      />
+      <div className="auth-code-row">
+        <Input
+          size="large"
+          name="code"
+          aria-label="验证码"
+          placeholder="请输入验证码"
+          prefix={<SafetyOutlined />}
+          maxLength={6}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <SendCodeButton phone={phone} useFor={SmsPurpose.register} onInvalid={setError} />
+      </div>
+      <Input.Password
+        size="large"
+        name="password"
+        aria-label="密码"
+        placeholder="设置密码（至少8位）"
+        prefix={<LockOutlined />}
+        maxLength={64}
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <Input.Password
+        size="large"
+        name="confirmPassword"
+        aria-label="确认密码"
+        placeholder="请再次输入密码"
+        prefix={<LockOutlined />}
+        maxLength={64}
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={(event) => setConfirmPassword(event.target.value)}
+      />
+      <Input
+        size="large"
+        name="inviterCode"
+        aria-label="邀请码"
+        placeholder="邀请码（选填）"
+        prefix={<GiftOutlined />}
+        maxLength={32}
+        value={inviter}
+        onChange={(event) => setInviter(event.target.value)}
+      />
+      <FormError message={error} />
+      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+        注册
+      </Button>
+      <p className="auth-note auth-agree">
+        注册即表示您同意<Link to="/license" onClick={() => loginPanel.close()}>《用户协议》</Link>和
+        <Link to="/policy" onClick={() => loginPanel.close()}>《隐私政策》</Link>
+      </p>
+    </form>
+  );
+}

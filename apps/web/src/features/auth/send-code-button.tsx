@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { sendCodeBody, type SmsPurpose } from '@lab/contract';
+import { apiPost } from '../../lib/api';
+import { firstError } from './validate';
+import { useCooldown } from './use-cooldown';
+import { useFeedback } from './use-feedback';
+
+interface Props {
+  phone: string;
+  useFor: SmsPurpose;
+  /** a phone that fails validation: the form shows the message as its (first) error */
+  onInvalid: (message: string | null) => void;
+}
+
+/** 获取验证码, then a 60 s countdown ("60秒后重发") before it can be sent again. */
+export function SendCodeButton({ phone, useFor, onInvalid }: Props) {
+  const { left, running, start } = useCooldown(`sms:${useFor}`);
+  const [sending, setSending] = useState(false);
+  const feedback = useFeedback();
+
+  const send = async () => {
+    const body = { phone: phone.trim(), useFor };
+    const error = firstError(sendCodeBody, body);
+    onInvalid(error);
+    if (error) return;
+    setSending(true);
+    try {
+      await apiPost('/api/open/code4sms', body);
+      feedback.success('验证码已发送!');
+      start();
+    } catch (failure) {
+      feedback.failure(failure);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Button className="send-code" size="large" disabled={running} loading={sending} onClick={() => void send()}>
+      {running ? `${left}秒后重发` : '获取验证码'}
+    </Button>
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { SMS_CODE_COOLDOWN_SECONDS } from '@lab/contract';
+
+/**
+ * The send-code countdown. The end time is kept per purpose outside the component, so
+ * switching tabs or views does not let a visitor skip the 60 s wait.
+ */
+const cooldownEnds = new Map<string, number>();
+
+export function resetCooldowns() {
+  cooldownEnds.clear();
+}
+
+export function useCooldown(key: string, seconds = SMS_CODE_COOLDOWN_SECONDS) {
+  const [now, setNow] = useState(() => Date.now());
+  const end = cooldownEnds.get(key) ?? 0;
+  const left = Math.max(0, Math.ceil((end - now) / 1000));
+  const running = left > 0;
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running, key]);
+
+  const start = () => {
+    const at = Date.now();
+    cooldownEnds.set(key, at + seconds * 1000);
+    setNow(at);
+  };
+
+  return { left, running, start };
+}

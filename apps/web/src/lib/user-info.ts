@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import type { UserInfo } from '@lab/contract';
+import { apiPost } from './api';
+import { queryClient } from './query-client';
+import { clearSession, useSession } from './session';
+
+export const userInfoKey = ['user', 'info'] as const;
+
+export const fetchUserInfo = () => apiPost<UserInfo>('/api/auth/user/info');
+
+/** user/info of the member logged in: account, address list and cartNum. */
+export function useUserInfo() {
+  const session = useSession();
+  return useQuery({ queryKey: userInfoKey, queryFn: fetchUserInfo, enabled: session !== null, staleTime: 60_000 });
+}
+
+/** After a login: fetch user/info afresh (null when it failed; the login still stands). */
+export async function loadUserInfo(): Promise<UserInfo | null> {
+  try {
+    return await queryClient.fetchQuery({ queryKey: userInfoKey, queryFn: fetchUserInfo, staleTime: 0 });
+  } catch {
+    return null;
+  }
+}
+
+export const maskPhone = (phone: string) => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone);
+
+/** The name a member is shown by: real name, then nickname, then the masked phone. */
+export const displayName = (info: UserInfo | null | undefined) =>
+  info ? info.account.name || info.account.nickname || maskPhone(info.account.phone) : '';
+
+/**
+ * Logout (spec: clears all and goes home): the server revokes the token family, then the
+ * session, user, cart count, plan and messages are cleared whatever the server answered.
+ */
+export async function logout() {
+  try {
+    await apiPost('/api/auth/logout');
+  } catch {
+    // an expired or revoked token is logged out already
+  } finally {
+    clearSession();
+  }
+}
