@@ -1,5 +1,68 @@
-import UnderConstructionPage from '../../../pages/under-construction-page';
+import { useEffect } from 'react';
+import { App } from 'antd';
+import { isCancelled } from '../../../lib/api';
+import { useHomeData } from '../api/get-home-data';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { BannerCarousel } from '../components/banner-carousel';
+import { ServiceTypeTiles } from '../components/service-type-tiles';
+import { HotAreas } from '../components/hot-areas';
+import { ServiceProcess } from '../components/service-process';
+import { HotItems } from '../components/hot-items';
+import { AbilityCases } from '../components/ability-cases';
+import { HomeThanks } from '../components/home-thanks';
+import PartnerStrip from '../components/partner-strip';
+import '../components/home.css';
+
+function HomeSkeleton() {
+  return (
+    <div className="hp-skeleton" aria-busy="true" aria-label="正在加载首页内容">
+      <div className="hp-skeleton-banner" />
+      <div className="hp-container">
+        <div className="hp-skeleton-grid">
+          {Array.from({ length: 8 }, (_, index) => (
+            <div key={index} className="hp-skeleton-card" />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
 
 export default function HomePage() {
-  return <UnderConstructionPage />;
+  useDocumentTitle(null);
+  const { message } = App.useApp();
+  const { data, error, isPending, refetch, isFetching } = useHomeData();
+
+  // Spec §8: a home-data answer with a falsy code shows the server's message as an error toast.
+  useEffect(() => {
+    if (error && !isCancelled(error)) void message.error(error.message || '首页数据加载失败');
+  }, [error, message]);
+
+  if (isPending) return <HomeSkeleton />;
+
+  if (!data) {
+    return (
+      <div className="hp-container hp-failed" role="alert">
+        <h1>首页内容暂时无法加载</h1>
+        <p>{error?.message || '网络异常，请稍后重试。'}</p>
+        <button type="button" className="hp-button" onClick={() => void refetch()} disabled={isFetching}>
+          {isFetching ? '正在重试…' : '重新加载'}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="hp">
+      <h1 className="hp-visually-hidden">科研检测服务商城 — 材料表征、分析测试与数据解析一站式服务</h1>
+      <BannerCarousel banners={data.bannerArr} />
+      <ServiceTypeTiles groups={data.typeArr} />
+      <HotAreas areas={data.prefectureNavBottomArr} />
+      <ServiceProcess />
+      <HotItems items={data.hotItems} />
+      <AbilityCases cases={data.serviceCaseArr} />
+      <HomeThanks rows={data.thanksArr} />
+      <PartnerStrip logos={data.partnerArr} />
+    </div>
+  );
 }

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ArticleDetail } from '@lab/contract';
+import { apiPost } from '../../../lib/api';
+
+/** POST /api/open/news/detail: one article (news, course or ability case) by its rid. */
+export const getArticle = (id: string, signal?: AbortSignal) =>
+  apiPost<ArticleDetail>('/api/open/news/detail', { id }, signal ? { signal } : {});
+
+export const articleQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['catalog', 'article', id],
+    queryFn: ({ signal }) => getArticle(id, signal),
+  });
+
+export const useArticle = (id: string) => useQuery(articleQueryOptions(id));

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DeviceDetail } from '@lab/contract';
+import { apiGet } from '../../../lib/api';
+
+/** GET /api/open/web/device/detail?rid: one service item with everything the detail page shows. */
+export const getDeviceDetail = (rid: string, signal?: AbortSignal) =>
+  apiGet<DeviceDetail>('/api/open/web/device/detail', { rid }, signal ? { signal } : {});
+
+export const deviceDetailQueryOptions = (rid: string) =>
+  queryOptions({
+    queryKey: ['catalog', 'device', rid],
+    queryFn: ({ signal }) => getDeviceDetail(rid, signal),
+  });
+
+export const useDeviceDetail = (rid: string) => useQuery(deviceDetailQueryOptions(rid));
