@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HomeData } from '@lab/contract';
-import { apiGet } from '../../../lib/api';
+import { ApiError, apiGet } from '../../../lib/api';
 
 /** GET /api/open/web/index: everything the home page shows. */
 export const getHomeData = (signal?: AbortSignal) => apiGet<HomeData>('/api/open/web/index', undefined, signal ? { signal } : {});
@@ -10,6 +10,8 @@ export const homeDataQueryOptions = () =>
     queryKey: ['catalog', 'home'],
     queryFn: ({ signal }) => getHomeData(signal),
     staleTime: 60_000,
+    // a server that answered with a falsy code is not asked again: its message shows at once
+    retry: (count, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
   });
 
 export const useHomeData = () => useQuery(homeDataQueryOptions());

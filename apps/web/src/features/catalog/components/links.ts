@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatDate as formatInstant } from '../../../lib/format';
 
 /** How a banner, case or external link is opened. */
 export type LinkTarget =
@@ -49,6 +49,5 @@ export const detailPath = (rid: string) => `/detail/${encodeURIComponent(rid)}`;
 export function formatDate(value: string | null | undefined) {
   if (!value) return '';
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const parsed = dayjs(value);
-  return parsed.isValid() ? parsed.format('YYYY-MM-DD') : value;
+  return formatInstant(value) || value;
 }

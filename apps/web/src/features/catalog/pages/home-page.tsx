@@ -42,7 +42,7 @@ export default function HomePage() {
 
   if (!data) {
     return (
-      <div className="hp-container hp-failed" role="alert">
+      <div className="hp-container hp-failed">
         <h1>首页内容暂时无法加载</h1>
         <p>{error?.message || '网络异常，请稍后重试。'}</p>
         <button type="button" className="hp-button" onClick={() => void refetch()} disabled={isFetching}>
