@@ -17,6 +17,7 @@ import { registerErrorHandler } from './platform/error-handler';
 import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsProvider } from './platform/messaging';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { testOutboxRoutes } from './platform/test-outbox.routes';
 
 z.config(z.locales.zhCN());
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildOptions) {
 
   app.get('/api/health', async () => ({ code: 1, msg: 'ok', data: { status: 'up' } }));
   await authRoutes(app, deps);
+  await catalogRoutes(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
 
   await serveWeb(app, config);

@@ -277,3 +277,28 @@ export const indexMessageBody = z.object({
   company: optionalText('单位', 100),
 });
 export type IndexMessageBody = z.infer<typeof indexMessageBody>;
+
+// ---- additions (server side of the catalogue issue); all additive ----
+
+/** The keys of GET /api/open/web/index's data, in order. */
+export const homeDataKeys = ['bannerArr', 'typeArr', 'prefectureNavBottomArr', 'hotItems', 'serviceCaseArr', 'thanksArr', 'partnerArr'] as const;
+
+export type SettingKey = (typeof settingKeys)[number];
+
+/** POST /api/open/setting/list4key: the asked keys only; samplingInfo is an alias of samplingSetting. */
+export interface SettingValues {
+  allowRegion?: string[];
+  samplingSetting?: SamplingSetting;
+  samplingInfo?: SamplingSetting;
+  localInfo?: LocalInfo;
+}
+
+/** POST /api/open/ability/sync4num answers the article's new view count. */
+export interface SyncNumResult {
+  views: number;
+}
+
+/** POST /api/open/indexMsg/add answers the consultation's number, for the visitor to quote. */
+export interface IndexMessageResult {
+  id: number;
+}

@@ -1,3 +1,4 @@
 // Every table of every module, for drizzle's relational queries and drizzle-kit.
 export * from '../modules/auth/auth.tables';
 export * from '../platform/platform.tables';
+export * from '../modules/catalog/catalog.tables';
