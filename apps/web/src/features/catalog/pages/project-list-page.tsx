@@ -1,5 +1,213 @@
-import UnderConstructionPage from '../../../pages/under-construction-page';
+import { useEffect, useMemo, useState } from 'react';
+import { Empty, Input, Pagination, Select, Skeleton } from 'antd';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { deviceSortValues, serviceTypeLabels, type TypeGroup } from '@lab/contract';
+import { useTypeGroups } from '../api/get-type-groups';
+import { useDeviceSearch } from '../api/search-devices';
+import { DeviceGrid } from '../components/device-card';
+import { PageHeader } from '../components/page-header';
+import { projectRoutePath } from '../components/links';
+import { QueryError } from '../components/query-error';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import '../components/catalog.css';
+
+const PAGE_SIZE = 12;
+
+const sortLabels: Record<(typeof deviceSortValues)[number], string> = {
+  default: '综合排序',
+  hot: '销量优先',
+  priceAsc: '价格从低到高',
+  priceDesc: '价格从高到低',
+  newest: '最新上架',
+};
+
+const toNumber = (value: string | null | undefined) => {
+  if (!value) return undefined;
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+const typeIds = [1, 2, 3] as const;
+
+/** The group a sub-type belongs to, when the link only carries childId. */
+const groupOfChild = (groups: TypeGroup[], childId: number | undefined) =>
+  childId === undefined ? undefined : groups.find((group) => group.typeChildArr.some((child) => child.id === childId));
 
 export default function ProjectListPage() {
-  return <UnderConstructionPage />;
+  const params = useParams();
+  const [search, setSearch] = useSearchParams();
+  const typeId = toNumber(params.typeId) ?? toNumber(search.get('typeId'));
+  const validType = typeId !== undefined && typeId >= 1 && typeId <= 3 ? typeId : undefined;
+  const childId = toNumber(search.get('childId'));
+  const keyword = search.get('keyword')?.trim() ?? '';
+  const sortParam = search.get('sort');
+  const sort = (deviceSortValues as readonly string[]).includes(sortParam ?? '') ? (sortParam as (typeof deviceSortValues)[number]) : 'default';
+  const page = toNumber(search.get('page')) ?? 1;
+
+  const groupsQuery = useTypeGroups(validType);
+  const groups = useMemo(() => groupsQuery.data ?? [], [groupsQuery.data]);
+  const groupId = toNumber(search.get('groupId')) ?? groupOfChild(groups, childId)?.id;
+  const group = groups.find((g) => g.id === groupId);
+
+  const typeLabel = validType ? serviceTypeLabels[validType] : undefined;
+  const title = params.title || search.get('title') || typeLabel || '全部服务';
+  useDocumentTitle(title);
+
+  const devices = useDeviceSearch({ typeId: validType, groupId, childId, keyword, sort, page, pageSize: PAGE_SIZE });
+
+  const [draft, setDraft] = useState(keyword);
+  useEffect(() => setDraft(keyword), [keyword]);
+
+  const update = (changes: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(name);
+      else next.set(name, String(value));
+    }
+    if (!('page' in changes)) next.delete('page');
+    setSearch(next);
+  };
+
+  const submitKeyword = () => {
+    update({ keyword: draft.trim() });
+  };
+
+  const tags = group?.description
+    ? group.description
+        .split('|')
+        .map((tag) => tag.trim())
+        .filter(Boolean)
+    : [];
+
+  return (
+    <div className="cat-page">
+      <PageHeader title={title} crumbs={[{ label: '检测服务', to: '/project' }, ...(title !== '全部服务' ? [{ label: title }] : [])]}>
+        <p className="cat-lead">
+          {typeLabel ? `${typeLabel}：` : ''}按分类筛选检测项目，查看价格、周期与样品要求，在线咨询或加入实验计划。
+        </p>
+      </PageHeader>
+      <div className="cat-container cat-body">
+        <nav className="cat-type-tabs" aria-label="服务类型">
+          <Link to="/project" className={validType === undefined ? 'is-active' : undefined} aria-current={validType === undefined ? 'page' : undefined}>
+            全部服务
+          </Link>
+          {typeIds.map((id) => {
+            const label = serviceTypeLabels[id] ?? '';
+            return (
+              <Link key={id} to={projectRoutePath(id, label)} className={validType === id ? 'is-active' : undefined} aria-current={validType === id ? 'page' : undefined}>
+                {label}
+              </Link>
+            );
+          })}
+        </nav>
+
+        <section className="cat-filters" aria-label="筛选条件">
+          <div className="cat-filter-row">
+            <span className="cat-filter-label" id="cat-filter-group">分类</span>
+            <div className="cat-chips" role="group" aria-labelledby="cat-filter-group">
+              {groupsQuery.isPending ? (
+                <Skeleton.Button active size="small" style={{ width: 240 }} />
+              ) : (
+                <>
+                  <button type="button" className={groupId === undefined ? 'cat-chip is-active' : 'cat-chip'} aria-pressed={groupId === undefined} onClick={() => update({ groupId: undefined, childId: undefined })}>
+                    全部
+                  </button>
+                  {groups.map((g) => (
+                    <button key={g.id} type="button" className={g.id === groupId ? 'cat-chip is-active' : 'cat-chip'} aria-pressed={g.id === groupId} onClick={() => update({ groupId: g.id, childId: undefined })}>
+                      {g.name}
+                    </button>
+                  ))}
+                </>
+              )}
+            </div>
+          </div>
+          {group && group.typeChildArr.length > 0 ? (
+            <div className="cat-filter-row">
+              <span className="cat-filter-label" id="cat-filter-child">细分</span>
+              <div className="cat-chips" role="group" aria-labelledby="cat-filter-child">
+                <button type="button" className={childId === undefined ? 'cat-chip is-active' : 'cat-chip'} aria-pressed={childId === undefined} onClick={() => update({ groupId: group.id, childId: undefined })}>
+                  全部
+                </button>
+                {group.typeChildArr.map((child) => (
+                  <button key={child.id} type="button" className={child.id === childId ? 'cat-chip is-active' : 'cat-chip'} aria-pressed={child.id === childId} onClick={() => update({ groupId: group.id, childId: child.id })}>
+                    {child.name}
+                  </button>
+                ))}
+              </div>
+            </div>
+          ) : null}
+          {tags.length > 0 ? (
+            <div className="cat-filter-row">
+              <span className="cat-filter-label">常测</span>
+              <div className="cat-chips">
+                {tags.map((tag) => (
+                  <button key={tag} type="button" className="cat-chip cat-chip-plain" onClick={() => update({ keyword: tag })}>
+                    {tag}
+                  </button>
+                ))}
+              </div>
+            </div>
+          ) : null}
+          <div className="cat-filter-row cat-filter-tools">
+            <div className="cat-search" role="search">
+              <Input.Search
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                onSearch={() => submitKeyword()}
+                placeholder="在结果中搜索项目、仪器型号"
+                aria-label="关键词"
+                maxLength={50}
+                allowClear
+                enterButton="搜索"
+              />
+            </div>
+            <Select
+              aria-label="排序"
+              value={sort}
+              onChange={(value) => update({ sort: value === 'default' ? undefined : value })}
+              options={deviceSortValues.map((value) => ({ value, label: sortLabels[value] }))}
+              style={{ width: 160 }}
+            />
+          </div>
+        </section>
+
+        <section aria-label="检测项目" aria-busy={devices.isFetching}>
+          {devices.isPending ? (
+            <div className="cat-grid-skeleton">
+              {Array.from({ length: 8 }, (_, index) => (
+                <Skeleton key={index} active paragraph={{ rows: 3 }} />
+              ))}
+            </div>
+          ) : devices.isError && !devices.data ? (
+            <QueryError error={devices.error} onRetry={() => void devices.refetch()} />
+          ) : devices.data && devices.data.list.length > 0 ? (
+            <>
+              <p className="cat-count">
+                共 <strong>{devices.data.total}</strong> 个检测项目{keyword ? `，关键词“${keyword}”` : ''}
+              </p>
+              <DeviceGrid items={devices.data.list} keyword={keyword} />
+              {devices.data.total > PAGE_SIZE ? (
+                <Pagination
+                  className="cat-pagination"
+                  current={page}
+                  pageSize={PAGE_SIZE}
+                  total={devices.data.total}
+                  showSizeChanger={false}
+                  onChange={(next) => update({ page: next })}
+                />
+              ) : null}
+            </>
+          ) : (
+            <Empty className="cat-empty" description={keyword ? `没有找到与“${keyword}”相关的检测项目` : '该分类下暂无检测项目'}>
+              {keyword || groupId || childId ? (
+                <button type="button" className="cat-link-button" onClick={() => update({ keyword: undefined, groupId: undefined, childId: undefined })}>
+                  清除筛选条件
+                </button>
+              ) : null}
+            </Empty>
+          )}
+        </section>
+      </div>
+    </div>
+  );
 }

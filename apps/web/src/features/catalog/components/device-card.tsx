@@ -1,0 +1,53 @@
+import type { DeviceSummary } from '@lab/contract';
+import { formatFen, serviceTypeLabels } from '@lab/contract';
+import { Link } from 'react-router';
+import { detailPath } from './links';
+import { Highlight } from './highlight';
+
+/** A service item in a list: image, name, model, sketch, price per unit, turnaround, orders. */
+export function DeviceCard({ item, keyword }: { item: DeviceSummary; keyword?: string | undefined }) {
+  return (
+    <Link className="cat-card" to={detailPath(item.rid)}>
+      <span className="cat-card-media">
+        <img src={item.img} alt={item.name} width={320} height={240} loading="lazy" decoding="async" />
+        <span className="cat-card-type">{serviceTypeLabels[item.typeId] ?? item.groupName}</span>
+      </span>
+      <span className="cat-card-body">
+        <span className="cat-card-name">
+          <Highlight text={item.name} keyword={keyword} />
+        </span>
+        {item.model ? (
+          <span className="cat-card-model">
+            型号：<Highlight text={item.model} keyword={keyword} />
+          </span>
+        ) : null}
+        <span className="cat-card-sketch">
+          <Highlight text={item.sketch} keyword={keyword} />
+        </span>
+        <span className="cat-card-meta">
+          <span>{item.childName ? `${item.groupName} · ${item.childName}` : item.groupName}</span>
+          {item.turnaround ? <span>周期 {item.turnaround}</span> : null}
+        </span>
+        <span className="cat-card-foot">
+          <span className="cat-price">
+            {formatFen(item.priceFen)}
+            <small>/{item.unit}</small>
+          </span>
+          <span className="cat-card-order">已售 {item.order} 单</span>
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+export function DeviceGrid({ items, keyword }: { items: DeviceSummary[]; keyword?: string | undefined }) {
+  return (
+    <ul className="cat-grid">
+      {items.map((item) => (
+        <li key={item.rid}>
+          <DeviceCard item={item} keyword={keyword} />
+        </li>
+      ))}
+    </ul>
+  );
+}
