@@ -1,5 +1,222 @@
-import UnderConstructionPage from '../../../pages/under-construction-page';
+import { Skeleton } from 'antd';
+import { CustomerServiceOutlined, EnvironmentOutlined, FieldTimeOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { Link, useParams } from 'react-router';
+import { formatFen, serviceTypeLabels, type DeviceDetail } from '@lab/contract';
+import { siteInfo } from '../../../lib/site-info';
+import { useDeviceDetail } from '../api/get-device-detail';
+import { DeviceGrid } from '../components/device-card';
+import { Crumbs } from '../components/page-header';
+import { projectQueryPath, projectRoutePath } from '../components/links';
+import { QueryError } from '../components/query-error';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import '../components/catalog.css';
+import '../components/detail.css';
+
+function OptionPrice({ fen }: { fen: number }) {
+  if (fen === 0) return <span className="dt-choice-price is-free">不加价</span>;
+  return <span className="dt-choice-price">{fen > 0 ? `+${formatFen(fen)}` : formatFen(fen)}</span>;
+}
+
+function DetailBody({ item }: { item: DeviceDetail }) {
+  const typeLabel = serviceTypeLabels[item.typeId] ?? '检测服务';
+  const sections = [
+    { id: 'intro', label: '项目介绍', show: Boolean(item.description) },
+    { id: 'sample', label: '样品要求', show: Boolean(item.sampleRequirements) },
+    { id: 'examples', label: '结果示例', show: item.examples.length > 0 },
+    { id: 'faq', label: '常见问题', show: item.faq.length > 0 },
+    { id: 'related', label: '相关项目', show: item.related.length > 0 },
+  ].filter((section) => section.show);
+
+  return (
+    <>
+      <div className="dt-top">
+        <div className="cat-container">
+          <Crumbs
+            className="cat-crumbs dt-crumbs"
+            crumbs={[
+              { label: typeLabel, to: projectRoutePath(item.typeId, typeLabel) },
+              { label: item.groupName, to: projectQueryPath({ typeId: item.typeId, title: item.groupName, groupId: item.groupId }) },
+              { label: item.name },
+            ]}
+          />
+          <div className="dt-hero">
+            <div className="dt-media">
+              <img src={item.img} alt={item.name} width={640} height={480} />
+            </div>
+            <div className="dt-info">
+              <div className="dt-badges">
+                <span className="dt-badge">{typeLabel}</span>
+                <span className="dt-badge dt-badge-plain">{item.childName ? `${item.groupName} · ${item.childName}` : item.groupName}</span>
+                {item.reservable ? <span className="dt-badge dt-badge-plain">可预约机时</span> : null}
+              </div>
+              <h1 className="dt-name">{item.name}</h1>
+              {item.model ? <p className="dt-model">仪器型号：{item.model}</p> : null}
+              {item.sketch ? <p className="dt-sketch">{item.sketch}</p> : null}
+
+              <div className="dt-pricebox">
+                <span className="dt-price-label">测试价格</span>
+                <span className="dt-price" data-testid="detail-price">
+                  {formatFen(item.priceFen)}
+                  <small>/{item.unit}</small>
+                </span>
+                <span className="dt-orders">
+                  已服务 <strong>{item.order}</strong> 单
+                </span>
+              </div>
+
+              <dl className="dt-facts">
+                <div>
+                  <dt>
+                    <FieldTimeOutlined /> 测试周期
+                  </dt>
+                  <dd>{item.turnaround || '以客服确认为准'}</dd>
+                </div>
+                <div>
+                  <dt>
+                    <EnvironmentOutlined /> 实验室
+                  </dt>
+                  <dd>{item.labLocation || siteInfo.address}</dd>
+                </div>
+              </dl>
+
+              {item.options.length > 0 ? (
+                <div className="dt-options">
+                  <h2 className="dt-options-title">可选测试条件</h2>
+                  {item.options.map((option) => (
+                    <div key={option.id} className="dt-option">
+                      <span className="dt-option-name">{option.name}</span>
+                      <ul className="dt-choices">
+                        {option.choices.map((choice) => (
+                          <li key={choice.id} className="dt-choice">
+                            <span>{choice.label}</span>
+                            <OptionPrice fen={choice.priceFen} />
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  ))}
+                </div>
+              ) : null}
+
+              <div className="dt-actions">
+                <Link to={`/contact?item=${encodeURIComponent(item.name)}`} className="dt-consult">
+                  <CustomerServiceOutlined /> 咨询此项目
+                </Link>
+                <a className="dt-call" href={`tel:${siteInfo.phone.replace(/-/g, '')}`}>
+                  电话 {siteInfo.phone}
+                </a>
+              </div>
+              <p className="dt-note" role="note">
+                <ShoppingCartOutlined /> 在线加入实验计划即将开放。现在可通过咨询或电话预约测试，顾问会为您确认方案与报价。
+              </p>
+            </div>
+          </div>
+        </div>
+      </div>
+
+      {sections.length > 0 ? (
+        <nav className="dt-anchors" aria-label="页面导航">
+          <div className="cat-container">
+            {sections.map((section) => (
+              <a key={section.id} href={`#${section.id}`}>
+                {section.label}
+              </a>
+            ))}
+          </div>
+        </nav>
+      ) : null}
+
+      <div className="cat-container dt-sections">
+        {item.description ? (
+          <section id="intro" className="cat-panel dt-section" aria-labelledby="dt-intro">
+            <h2 id="dt-intro">项目介绍</h2>
+            <div className="cat-rich" dangerouslySetInnerHTML={{ __html: item.description }} />
+            {item.keywords.length > 0 ? (
+              <ul className="dt-keywords" aria-label="关键词">
+                {item.keywords.map((keyword) => (
+                  <li key={keyword}>{keyword}</li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        ) : null}
+        {item.sampleRequirements ? (
+          <section id="sample" className="cat-panel dt-section" aria-labelledby="dt-sample">
+            <h2 id="dt-sample">样品要求</h2>
+            <div className="dt-plain">{item.sampleRequirements}</div>
+          </section>
+        ) : null}
+        {item.examples.length > 0 ? (
+          <section id="examples" className="cat-panel dt-section" aria-labelledby="dt-examples">
+            <h2 id="dt-examples">结果示例</h2>
+            <ul className="dt-examples">
+              {item.examples.map((example, index) => (
+                <li key={`${example.img}-${index}`}>
+                  <figure>
+                    <a href={example.img} target="_blank" rel="noopener noreferrer" aria-label={`查看大图：${example.caption || item.name}`}>
+                      <img src={example.img} alt={example.caption || `${item.name} 结果示例 ${index + 1}`} width={480} height={360} loading="lazy" decoding="async" />
+                    </a>
+                    {example.caption ? <figcaption>{example.caption}</figcaption> : null}
+                  </figure>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {item.faq.length > 0 ? (
+          <section id="faq" className="cat-panel dt-section" aria-labelledby="dt-faq">
+            <h2 id="dt-faq">常见问题</h2>
+            <div className="dt-faq">
+              {item.faq.map((entry, index) => (
+                <details key={`${entry.question}-${index}`} open={index === 0}>
+                  <summary>{entry.question}</summary>
+                  <p>{entry.answer}</p>
+                </details>
+              ))}
+            </div>
+          </section>
+        ) : null}
+        {item.related.length > 0 ? (
+          <section id="related" className="dt-section dt-related" aria-labelledby="dt-related">
+            <h2 id="dt-related">相关项目</h2>
+            <DeviceGrid items={item.related} />
+          </section>
+        ) : null}
+      </div>
+    </>
+  );
+}
 
 export default function DetailPage() {
-  return <UnderConstructionPage />;
+  const { rid = '' } = useParams();
+  const detail = useDeviceDetail(rid);
+  useDocumentTitle(detail.data?.name ?? (detail.isError ? '项目不存在' : '项目详情'));
+
+  if (detail.isPending) {
+    return (
+      <div className="cat-page">
+        <div className="cat-container dt-loading" aria-busy="true">
+          <Skeleton.Image active style={{ width: 320, height: 240 }} />
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </div>
+      </div>
+    );
+  }
+  if (!detail.data) {
+    return (
+      <div className="cat-page">
+        <div className="cat-container cat-body">
+          <QueryError error={detail.error} onRetry={() => void detail.refetch()} title="项目加载失败" />
+          <p className="dt-back">
+            <Link to="/project">浏览全部检测项目</Link>
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="cat-page dt-page">
+      <DetailBody item={detail.data} />
+    </div>
+  );
 }
