@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
+import type * as QrCodeLib from 'qrcode';
 
-type QrModule = typeof import('qrcode');
+type QrModule = typeof QrCodeLib;
 
 let qrModule: Promise<QrModule> | null = null;
 /** The encoder loads on first use, so it stays out of the first page's script. */

@@ -10,7 +10,7 @@ export function SideBar() {
     <aside className="side-bar" aria-label="快捷服务">
       <div className="side-item side-hide-mobile" tabIndex={0}>
         <QrcodeOutlined />
-        <span>扫码关注</span>
+        <span className="side-label">扫码关注</span>
         <div className="side-pop side-pop-qr">
           {sideQrs.map((qr) => (
             <figure key={qr.key}>
@@ -22,7 +22,7 @@ export function SideBar() {
       </div>
       <a className="side-item side-hide-mobile" href={`tel:${siteInfo.phone.replaceAll('-', '')}`}>
         <PhoneOutlined />
-        <span>服务热线</span>
+        <span className="side-label">服务热线</span>
         <div className="side-pop">
           <small>服务热线</small>
           <strong>{siteInfo.phone}</strong>
@@ -30,7 +30,7 @@ export function SideBar() {
       </a>
       <div className="side-item side-hide-mobile" tabIndex={0}>
         <ClockCircleOutlined />
-        <span>工作时间</span>
+        <span className="side-label">工作时间</span>
         <div className="side-pop">
           <small>工作时间</small>
           <strong>{siteInfo.workingHours}</strong>
@@ -38,7 +38,7 @@ export function SideBar() {
       </div>
       <button type="button" className="side-item side-top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
         <VerticalAlignTopOutlined />
-        <span>返回顶部</span>
+        <span className="side-label">返回顶部</span>
       </button>
     </aside>
   );

@@ -153,7 +153,7 @@ export function SiteHeader() {
             <Badge count={cartNum} size="small" offset={[4, -2]}>
               <ExperimentOutlined className="plan-icon" />
             </Badge>
-            <span>实验计划</span>
+            <span className="plan-label">实验计划</span>
           </Link>
           <Button className="menu-toggle" type="text" aria-label="打开菜单" icon={<MenuOutlined />} onClick={() => setDrawer(true)} />
         </div>

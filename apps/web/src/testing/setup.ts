@@ -1,10 +1,21 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { clearSession } from '../lib/session';
+import { loginPanel } from '../lib/login-panel';
+import { attestationDialog } from '../lib/attestation';
+import { resetCooldowns } from '../features/auth/use-cooldown';
 
 afterEach(() => {
   cleanup();
+  document.body.innerHTML = '';
+  clearSession();
   localStorage.clear();
+  loginPanel.reset();
+  attestationDialog.close();
+  resetCooldowns();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 // antd reads these, and jsdom has neither.

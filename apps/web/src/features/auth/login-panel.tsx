@@ -59,7 +59,11 @@ export default function LoginPanel() {
       <div className="login-card">
         <aside className="login-brand">
           <Logo inverse />
-          <h2>{siteInfo.slogan}</h2>
+          <h2>
+            材料表征 · 分析测试
+            <br />
+            数据解析一站式服务
+          </h2>
           <ul>
             <li>
               <SafetyCertificateOutlined /> 高校注册客户可享先测后付、专属顾问

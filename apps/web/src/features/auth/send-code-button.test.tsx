@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { SmsPurpose } from '@lab/contract';
+import { renderApp } from '../../testing/render';
+import { mockApi } from '../../testing/fetch-mock';
+import { SendCodeButton } from './send-code-button';
+
+function Harness({ phone }: { phone: string }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div>
+      <SendCodeButton phone={phone} useFor={SmsPurpose.register} onInvalid={setError} />
+      <p role="alert">{error}</p>
+    </div>
+  );
+}
+
+const flush = () => act(async () => vi.advanceTimersByTimeAsync(0));
+
+describe('send-code button', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('an empty phone shows the spec message and sends nothing', async () => {
+    const { calls } = mockApi({});
+    renderApp(<Harness phone="" />);
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('[手机号]不能为空');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends, says 验证码已发送!, then counts down 60 s and resets', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    const { calls } = mockApi({ '/api/open/code4sms': { msg: '验证码已发送!' } });
+    renderApp(<Harness phone="13900001111" />);
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await flush();
+    await flush();
+    expect(calls[0]?.path).toBe('/api/open/code4sms');
+    expect(Object.fromEntries(calls[0]!.form)).toEqual({ phone: '13900001111', useFor: '0' });
+    expect(screen.getByText('验证码已发送!')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: '60秒后重发' });
+    expect(button).toBeDisabled();
+
+    await act(async () => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByRole('button', { name: '59秒后重发' })).toBeDisabled();
+    await act(async () => vi.advanceTimersByTimeAsync(29_000));
+    expect(screen.getByRole('button', { name: '30秒后重发' })).toBeDisabled();
+    await act(async () => vi.advanceTimersByTimeAsync(30_000));
+    expect(screen.getByRole('button', { name: '获取验证码' })).toBeEnabled();
+  });
+
+  it('a refused send shows the server msg and does not start the countdown', async () => {
+    mockApi({ '/api/open/code4sms': { code: 0, status: 429, msg: '验证码发送过于频繁，请60秒后再试' } });
+    renderApp(<Harness phone="13900001111" />);
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('验证码发送过于频繁，请60秒后再试')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '获取验证码' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { loginBody, resetForm, sendCodeBody, signForm, smsLoginBody } from '@lab/contract';
+import { firstError } from './validate';
+
+describe('firstError: only the first error, in the spec words', () => {
+  it('password login', () => {
+    expect(firstError(loginBody, { account: '', password: '' })).toBe('[用户名/手机号]不能为空');
+    expect(firstError(loginBody, { account: '13800138000', password: '' })).toBe('[密码]不能为空');
+    expect(firstError(loginBody, { account: '13800138000', password: 'Demo@2026' })).toBeNull();
+  });
+
+  it('SMS login', () => {
+    expect(firstError(smsLoginBody, { phone: '', code: '' })).toBe('[手机号]不能为空');
+    expect(firstError(smsLoginBody, { phone: '13800138000', code: '' })).toBe('[验证码]不能为空');
+  });
+
+  it('register: phone, code, password, confirmation, then the match', () => {
+    const empty = { phone: '', code: '', password: '', confirmPassword: '', inviterCode: '' };
+    expect(firstError(signForm, empty)).toBe('[手机号]不能为空');
+    expect(firstError(signForm, { ...empty, phone: '13900001111' })).toBe('[验证码]不能为空');
+    expect(firstError(signForm, { ...empty, phone: '13900001111', code: '123456' })).toBe('[密码]不能为空');
+    const filled = { ...empty, phone: '13900001111', code: '123456', password: 'Secret@2026' };
+    expect(firstError(signForm, filled)).toBe('[确认密码]不能为空');
+    expect(firstError(signForm, { ...filled, confirmPassword: 'Other@2026' })).toBe('[密码]不一致');
+    expect(firstError(signForm, { ...filled, confirmPassword: 'Secret@2026' })).toBeNull();
+  });
+
+  it('reset uses the same order', () => {
+    const filled = { account: '13900001111', code: '123456', password: 'Secret@2026', confirmPassword: '' };
+    expect(firstError(resetForm, { ...filled, account: '' })).toBe('[手机号]不能为空');
+    expect(firstError(resetForm, filled)).toBe('[确认密码]不能为空');
+    expect(firstError(resetForm, { ...filled, confirmPassword: 'x' })).toBe('[密码]不一致');
+  });
+
+  it('sending a code needs a phone', () => {
+    expect(firstError(sendCodeBody, { phone: '', useFor: 0 })).toBe('[手机号]不能为空');
+    expect(firstError(sendCodeBody, { phone: '13900001111', useFor: 3 })).toBeNull();
+  });
+});
