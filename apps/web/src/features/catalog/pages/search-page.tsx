@@ -1,5 +1,109 @@
-import UnderConstructionPage from '../../../pages/under-construction-page';
+import { useEffect, useState } from 'react';
+import { Empty, Input, Pagination, Skeleton } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { useDeviceSearch } from '../api/search-devices';
+import { DeviceGrid } from '../components/device-card';
+import { PageHeader } from '../components/page-header';
+import { QueryError } from '../components/query-error';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import '../components/catalog.css';
 
+const PAGE_SIZE = 12;
+const suggestions = ['XRD', '扫描电镜', 'XPS', '透射电镜', '核磁共振', '比表面积'];
+
+/** /search?kw=: opened from the header in a named window; matches are highlighted. */
 export default function SearchPage() {
-  return <UnderConstructionPage />;
+  const [search, setSearch] = useSearchParams();
+  const keyword = (search.get('kw') ?? '').trim();
+  const pageNumber = Number(search.get('page'));
+  const page = Number.isInteger(pageNumber) && pageNumber > 0 ? pageNumber : 1;
+  useDocumentTitle(keyword ? `搜索“${keyword}”` : '搜索');
+
+  const [draft, setDraft] = useState(keyword);
+  useEffect(() => setDraft(keyword), [keyword]);
+
+  const results = useDeviceSearch({ keyword, page, pageSize: PAGE_SIZE }, keyword.length > 0);
+
+  const go = (kw: string, nextPage = 1) => {
+    const next: Record<string, string> = {};
+    if (kw.trim()) next.kw = kw.trim();
+    if (nextPage > 1) next.page = String(nextPage);
+    setSearch(next);
+  };
+
+  return (
+    <div className="cat-page">
+      <PageHeader title={keyword ? `“${keyword}”的搜索结果` : '搜索检测项目'} crumbs={[{ label: '搜索' }]}>
+        <div className="cat-searchbar" role="search">
+          <Input.Search
+            size="large"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onSearch={(value) => go(value)}
+            placeholder="输入项目名称、仪器或型号，如 XRD、扫描电镜"
+            aria-label="搜索关键词"
+            maxLength={50}
+            enterButton="搜索"
+            allowClear
+          />
+        </div>
+      </PageHeader>
+      <div className="cat-container cat-body">
+        {!keyword ? (
+          <Empty className="cat-empty" description="请输入关键词搜索检测项目">
+            <p className="cat-suggest">
+              热门搜索：
+              {suggestions.map((word) => (
+                <Link key={word} to={`/search?kw=${encodeURIComponent(word)}`}>
+                  {word}
+                </Link>
+              ))}
+            </p>
+          </Empty>
+        ) : results.isPending ? (
+          <div className="cat-grid-skeleton" aria-busy="true">
+            {Array.from({ length: 8 }, (_, index) => (
+              <Skeleton key={index} active paragraph={{ rows: 3 }} />
+            ))}
+          </div>
+        ) : !results.data ? (
+          <QueryError error={results.error} onRetry={() => void results.refetch()} />
+        ) : results.data.list.length === 0 ? (
+          <Empty className="cat-empty" description={`没有找到与“${keyword}”相关的检测项目`}>
+            <p className="cat-suggest">
+              换个关键词试试：
+              {suggestions.map((word) => (
+                <Link key={word} to={`/search?kw=${encodeURIComponent(word)}`}>
+                  {word}
+                </Link>
+              ))}
+            </p>
+            <p className="cat-suggest">
+              或 <Link to="/project">浏览全部检测项目</Link>、<Link to="/contact">联系顾问</Link>
+            </p>
+          </Empty>
+        ) : (
+          <section aria-label="搜索结果" aria-busy={results.isFetching}>
+            <p className="cat-count">
+              找到 <strong>{results.data.total}</strong> 个与“{keyword}”相关的检测项目
+            </p>
+            <DeviceGrid items={results.data.list} keyword={keyword} />
+            {results.data.total > PAGE_SIZE ? (
+              <Pagination
+                className="cat-pagination"
+                current={page}
+                pageSize={PAGE_SIZE}
+                total={results.data.total}
+                showSizeChanger={false}
+                onChange={(next) => {
+                  go(keyword, next);
+                  window.scrollTo(0, 0);
+                }}
+              />
+            ) : null}
+          </section>
+        )}
+      </div>
+    </div>
+  );
 }
