@@ -8,6 +8,14 @@ import { uniquePhone } from './harness';
 
 export const defaultPassword = 'Passw0rd!';
 
+/** argon2id costs ~50 ms a hash; members with the default password share one (salted once). */
+const hashCache = new Map<string, Promise<string>>();
+const cachedHash = (password: string) => {
+  let hashed = hashCache.get(password);
+  if (!hashed) hashCache.set(password, (hashed = hashPassword(password)));
+  return hashed;
+};
+
 export async function makeMember(
   db: Db,
   overrides: Partial<typeof members.$inferInsert> & { password?: string | null } = {},
@@ -18,7 +26,7 @@ export async function makeMember(
     .values({
       rid: randomId(),
       phone: uniquePhone(),
-      passwordHash: password === null ? null : await hashPassword(password),
+      passwordHash: password === null ? null : await cachedHash(password),
       nickname: '测试用户',
       inviteCode: randomId(8),
       ...rest,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
-import { migrationsHash, pgliteTemplateDir, postgresTemplateName, tmpRoot } from './template';
+import { migrationsHash, pgliteTemplateDir, pidOfRun, postgresTemplateName, processAlive, tmpRoot } from './template';
 
 /**
  * Migrates once per run into a template (about 6 s on PGlite); each test file then copies
@@ -19,15 +19,27 @@ export default async function setup(project: TestProject) {
     try {
       const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
       if (exists.rowCount === 0) {
-        await admin.query(`create database "${name}"`);
+        // Built under a private name and renamed when complete, so two runs starting together
+        // never use (or break) a half-migrated template.
+        const building = `${name}_b${process.pid}`;
+        await admin.query(`drop database if exists "${building}" with (force)`);
+        await admin.query(`create database "${building}"`);
         const target = new URL(url);
-        target.pathname = `/${name}`;
+        target.pathname = `/${building}`;
         const database = await openDatabase({ url: target.toString(), poolSize: 1 });
         await database.close();
+        try {
+          await admin.query(`alter database "${building}" rename to "${name}"`);
+        } catch {
+          await admin.query(`drop database if exists "${building}" with (force)`);
+        }
       }
-      // Leftover databases of interrupted runs.
+      // Leftover databases of interrupted runs; another run going on at the same time keeps its own.
       const stale = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'lab_test_run_%'");
-      for (const row of stale.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`).catch(() => undefined);
+      for (const row of stale.rows) {
+        if (processAlive(pidOfRun(row.datname))) continue;
+        await admin.query(`drop database if exists "${row.datname}" with (force)`).catch(() => undefined);
+      }
     } finally {
       await admin.end();
     }
@@ -35,12 +47,23 @@ export default async function setup(project: TestProject) {
   }
   const dir = pgliteTemplateDir(hash);
   if (!fs.existsSync(`${dir}/.complete`)) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    const database = await openDatabase({ dataDir: dir });
+    // Built in a private folder and renamed when complete (see above).
+    const building = `${dir}.building-${process.pid}`;
+    fs.rmSync(building, { recursive: true, force: true });
+    const database = await openDatabase({ dataDir: building });
     await database.close();
-    fs.writeFileSync(`${dir}/.complete`, new Date().toISOString());
+    fs.writeFileSync(`${building}/.complete`, new Date().toISOString());
+    if (fs.existsSync(`${dir}/.complete`)) {
+      fs.rmSync(building, { recursive: true, force: true });
+    } else {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.renameSync(building, dir);
+    }
   }
+  // Folders of interrupted runs; a run going on at the same time keeps its own.
   for (const entry of fs.readdirSync(tmpRoot)) {
-    if (entry.startsWith('pglite-run-')) fs.rmSync(`${tmpRoot}/${entry}`, { recursive: true, force: true });
+    if (entry.startsWith('pglite-run-') && !processAlive(pidOfRun(entry))) {
+      fs.rmSync(`${tmpRoot}/${entry}`, { recursive: true, force: true });
+    }
   }
 }

@@ -9,14 +9,15 @@ import { loadConfig } from '../src/config';
 import { openDatabase, type Database, type Db } from '../src/db/client';
 import { outbox } from '../src/db/schema';
 import { FixedClock } from '../src/platform/clock';
-import { migrationsHash, pgliteTemplateDir, postgresTemplateName, tmpRoot } from './template';
+import type { SmsProvider } from '../src/platform/messaging';
+import { migrationsHash, pgliteTemplateDir, postgresTemplateName, runSuffix, tmpRoot } from './template';
 
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
 /** A fresh database for one test file, copied from the migrated template. */
 export async function openTestDatabase(): Promise<Database> {
   const hash = migrationsHash();
-  const suffix = randomBytes(6).toString('hex');
+  const suffix = runSuffix(randomBytes(6).toString('hex'));
   if (testDbKind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `lab_test_run_${suffix}`;
@@ -62,11 +63,20 @@ export interface TestContext {
  * The real app on its own database with a clock the test moves. Rate limits are on unless
  * a test turns them off; the local SMS provider writes the outbox as in production.
  */
-export async function createTestContext(options: { rateLimit?: boolean; now?: Date | string } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { rateLimit?: boolean; now?: Date | string; sms?: SmsProvider } = {},
+): Promise<TestContext> {
   const database = await openTestDatabase();
   const clock = new FixedClock(options.now ?? Date.now());
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(tmpRoot, 'files'), SEED_DEMO: '0' });
-  const app = await buildApp({ db: database.db, config, clock, logger: false, rateLimit: options.rateLimit ?? false });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    clock,
+    logger: false,
+    rateLimit: options.rateLimit ?? false,
+    ...(options.sms ? { sms: options.sms } : {}),
+  });
   await app.ready();
   return {
     app,

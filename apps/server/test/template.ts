@@ -19,3 +19,18 @@ export function migrationsHash(): string {
 
 export const pgliteTemplateDir = (hash: string) => path.join(tmpRoot, `pglite-template-${hash}`);
 export const postgresTemplateName = (hash: string) => `lab_test_template_${hash}`;
+
+/** Whether the process that made a run's database (its pid is in the name) is still alive. */
+export function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A run's database name or folder carries its worker's pid, so another run never removes it. */
+export const runSuffix = (random: string) => `${process.pid}_${random}`;
+export const pidOfRun = (name: string) => Number(/(?:run[-_])(\d+)_/.exec(name)?.[1]);

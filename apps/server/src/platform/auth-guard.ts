@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { StaffRole } from '@lab/contract';
 import type { Db } from '../db/client';
 import type { Clock } from './clock';
-import { forbidden, unauthorized } from './errors';
-import { authenticate } from '../modules/auth/sessions.service';
+import { AppError, forbidden, unauthorized } from './errors';
+import { authenticate, expiredLogin } from '../modules/auth/sessions.service';
 import { getStaffInfo } from '../modules/auth/staff.service';
 
 declare module 'fastify' {
@@ -37,7 +37,9 @@ export const authGuard = fp<{ db: Db; clock: Clock }>(async (app, { db, clock })
   app.decorateRequest('staffMember', null);
   app.decorateRequest('tokenFamily', null);
 
-  app.addHook('preHandler', async (request) => {
+  // preValidation: who is asking is settled before the body is judged, so a caller without a
+  // token hears 401, not a remark about a missing field.
+  app.addHook('preValidation', async (request) => {
     const url = request.routeOptions.url ?? request.url;
     if (url.startsWith('/api/auth/')) {
       const token = readToken(request);
@@ -53,7 +55,10 @@ export const authGuard = fp<{ db: Db; clock: Clock }>(async (app, { db, clock })
       const token = readToken(request);
       if (!token) throw unauthorized();
       const session = await authenticate(db, token, 'staff', clock.now());
-      const person = await getStaffInfo(db, session.subjectId);
+      // a staff account disabled or removed since login: its token no longer counts
+      const person = await getStaffInfo(db, session.subjectId).catch((error: unknown) => {
+        throw error instanceof AppError && error.status === 404 ? expiredLogin() : error;
+      });
       request.staffMember = { id: person.id, role: person.role };
       request.tokenFamily = session.familyId;
       const roles = config.roles;

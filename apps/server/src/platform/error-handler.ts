@@ -23,6 +23,11 @@ const statusMessages: Record<number, string> = {
  * about internals and is logged with the request id.
  */
 export function registerErrorHandler(app: FastifyInstance) {
+  // A call that sends no body at all reads as an empty form, so the answer names the first
+  // missing field ('[手机号]不能为空') instead of a type error about the body.
+  app.addHook('preValidation', async (request) => {
+    if (request.body == null && request.routeOptions.schema?.body) request.body = {};
+  });
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send(fail(error.message, error.data));
@@ -37,7 +42,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      if (status === 429) return reply.status(429).send(fail(statusMessages[429]!));
+      if (status === 429) {
+        // @fastify/rate-limit throws the body its errorResponseBuilder made (with the seconds to wait)
+        const given = (error as { msg?: unknown }).msg;
+        return reply.status(429).send(fail(typeof given === 'string' && given ? given : statusMessages[429]!));
+      }
       return reply.status(status).send(fail(statusMessages[status] ?? statusMessages[400]!));
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -30,8 +30,10 @@ export function databaseRateLimitStore(db: Db) {
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
     }
 
-    child(routeOptions: { path: string; prefix: string; method?: unknown; url?: string }) {
-      return new DatabaseRateLimitStore({}, `${String(routeOptions.method ?? '')} ${routeOptions.url ?? routeOptions.path}`);
+    /** One counter per route and client: @fastify/rate-limit passes the route as routeInfo. */
+    child(routeOptions: FastifyRateLimitOptions & { routeInfo?: { method?: unknown; url?: string; path?: string } }) {
+      const route = routeOptions.routeInfo ?? {};
+      return new DatabaseRateLimitStore({}, `${String(route.method ?? '')} ${route.url ?? route.path ?? ''}`);
     }
   };
 }

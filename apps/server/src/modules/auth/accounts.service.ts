@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { hashPassword, randomId, verifyPassword } from '../../platform/crypto';
 import { members } from './auth.tables';
-import { consumeSmsCode } from './sms-codes.service';
+import { checkSmsCode, spendSmsCode } from './sms-codes.service';
 import { assertNotLocked, clearLoginFailures, lockedError, recordLoginFailure } from './login-guard.service';
 import { issueSession, revokeAllSessions, type RequestMeta } from './sessions.service';
 
@@ -71,14 +71,20 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Registration. The code is checked outside the transaction (a wrong try stays counted);
+ * the member row goes in before the code is spent, so when two sign-ups for one phone race
+ * the unique phone index decides and the loser is told 409, not "code used".
+ */
 export async function registerMember(db: Db, input: SignBody, meta: RequestMeta): Promise<{ rid: string }> {
+  const [taken] = await db.select({ id: members.id }).from(members).where(eq(members.phone, input.phone)).limit(1);
+  if (taken) throw conflict('该手机号已注册，请直接登录');
+  const inviterId = await findInviter(db, input.inviterCode);
+  const codeId = await checkSmsCode(db, input.phone, SmsPurpose.register, input.code, meta.now);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [taken] = await tx.select({ id: members.id }).from(members).where(eq(members.phone, input.phone)).limit(1);
-    if (taken) throw conflict('该手机号已注册，请直接登录');
-    const inviterId = await findInviter(tx, input.inviterCode);
-    await consumeSmsCode(tx, input.phone, SmsPurpose.register, input.code, meta.now);
     const member = await createMember(tx, { phone: input.phone, passwordHash, inviterId, now: meta.now });
+    await spendSmsCode(tx, codeId, meta.now);
     return { rid: member.rid };
   });
 }
@@ -86,19 +92,25 @@ export async function registerMember(db: Db, input: SignBody, meta: RequestMeta)
 const wrongPassword = (left: number) =>
   new AppError('WRONG_PASSWORD', left > 0 ? `账号或密码错误，还可尝试${left}次` : '账号或密码错误');
 
+/** Verified when the account is unknown, so both answers take the same time. */
+let decoyHash: Promise<string> | null = null;
+
 /**
- * Password login by phone. An unknown account and a wrong password answer alike and both
- * count towards the hold, so the answer does not tell which phones are registered.
+ * Password login by phone (or rid). An unknown account and a wrong password answer alike
+ * and both count towards the hold, so the answer does not tell which phones are registered.
+ * The hold belongs to the member, whichever spelling of the account was typed.
  */
 export async function loginWithPassword(db: Db, input: LoginBody, meta: RequestMeta): Promise<LoginResult> {
-  const key = `member:${input.account}`;
-  await assertNotLocked(db, key, meta.now);
   const [member] = await db
     .select()
     .from(members)
     .where(or(eq(members.phone, input.account), eq(members.rid, input.account)))
     .limit(1);
-  const valid = member ? await verifyPassword(member.passwordHash, input.password) : false;
+  const key = member ? `member:${member.id}` : `member:${input.account}`;
+  await assertNotLocked(db, key, meta.now);
+  let valid = false;
+  if (member?.passwordHash) valid = await verifyPassword(member.passwordHash, input.password);
+  else await verifyPassword(await (decoyHash ??= hashPassword(randomId(24))), input.password);
   if (!member || !valid) {
     const left = await recordLoginFailure(db, key, meta.now);
     if (left === 0) throw lockedError(new Date(meta.now.getTime() + 15 * 60_000), meta.now);
@@ -112,8 +124,9 @@ export async function loginWithPassword(db: Db, input: LoginBody, meta: RequestM
 
 /** SMS login; a phone seen for the first time becomes a member (spec: loginForCode). */
 export async function loginWithSmsCode(db: Db, input: SmsLoginBody, meta: RequestMeta) {
+  const codeId = await checkSmsCode(db, input.phone, SmsPurpose.login, input.code, meta.now);
   return db.transaction(async (tx) => {
-    await consumeSmsCode(tx, input.phone, SmsPurpose.login, input.code, meta.now);
+    await spendSmsCode(tx, codeId, meta.now);
     let [member] = await tx.select().from(members).where(eq(members.phone, input.phone)).limit(1);
     const created = !member;
     if (!member) member = await createMember(tx, { phone: input.phone, passwordHash: null, inviterId: null, now: meta.now });
@@ -124,15 +137,17 @@ export async function loginWithSmsCode(db: Db, input: SmsLoginBody, meta: Reques
   });
 }
 
+/** Password reset by SMS: every session of the member ends and a password hold is lifted. */
 export async function resetPassword(db: Db, input: ResetBody, meta: RequestMeta) {
+  const [member] = await db.select({ id: members.id }).from(members).where(eq(members.phone, input.account)).limit(1);
+  if (!member) throw notFound('该手机号对应的账号');
+  const codeId = await checkSmsCode(db, input.account, SmsPurpose.reset, input.code, meta.now);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    const [member] = await tx.select({ id: members.id }).from(members).where(eq(members.phone, input.account)).limit(1);
-    if (!member) throw notFound('该手机号对应的账号');
-    await consumeSmsCode(tx, input.account, SmsPurpose.reset, input.code, meta.now);
+    await spendSmsCode(tx, codeId, meta.now);
     await tx.update(members).set({ passwordHash }).where(eq(members.id, member.id));
     await revokeAllSessions(tx, 'member', member.id, meta.now);
-    await clearLoginFailures(tx, `member:${input.account}`);
+    await clearLoginFailures(tx, `member:${member.id}`);
   });
 }
 

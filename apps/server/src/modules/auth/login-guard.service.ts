@@ -29,13 +29,16 @@ export async function recordLoginFailure(db: DbOrTx, key: string, now: Date): Pr
       set: {
         failures: sql`case when ${loginGuards.windowStartedAt} < ${windowStart} then 1 else ${loginGuards.failures} + 1 end`,
         windowStartedAt: sql`case when ${loginGuards.windowStartedAt} < ${windowStart} then ${now} else ${loginGuards.windowStartedAt} end`,
-        lockedUntil: null,
+        // lockedUntil stays: a wrong password that raced past the check must not lift a hold
       },
     })
     .returning({ failures: loginGuards.failures });
   const failures = row?.failures ?? 1;
   if (failures >= LOGIN_MAX_FAILURES) {
-    await db.update(loginGuards).set({ lockedUntil: lockUntil, failures: 0, windowStartedAt: now }).where(eq(loginGuards.key, key));
+    await db
+      .update(loginGuards)
+      .set({ lockedUntil: sql`greatest(${loginGuards.lockedUntil}, ${lockUntil})`, failures: 0, windowStartedAt: now })
+      .where(eq(loginGuards.key, key));
     return 0;
   }
   return LOGIN_MAX_FAILURES - failures;

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, type LoginResult, type RefreshResult } from '@lab/contract';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { authSessions } from './auth.tables';
@@ -66,11 +66,12 @@ export async function authenticate(db: DbOrTx, token: string, kind: SubjectKind,
 /**
  * Rotates a refresh token. The presented token's row is marked replaced in the same
  * statement that checks it, so two racing refreshes cannot both win; a token that was
- * already replaced is a replay, and the whole family is revoked.
+ * already replaced is a replay, and the whole family is revoked (outside the rotation's
+ * transaction, which the 401 rolls back).
  */
-export async function rotateRefreshToken(db: DbOrTx, refreshToken: string, meta: RequestMeta): Promise<RefreshResult> {
+export async function rotateRefreshToken(db: Db, refreshToken: string, meta: RequestMeta): Promise<RefreshResult> {
   const hash = sha256(refreshToken);
-  return db.transaction(async (tx) => {
+  const rotated = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(authSessions)
       .set({ replacedAt: meta.now })
@@ -83,23 +84,18 @@ export async function rotateRefreshToken(db: DbOrTx, refreshToken: string, meta:
         ),
       )
       .returning({ subjectKind: authSessions.subjectKind, subjectId: authSessions.subjectId, familyId: authSessions.familyId });
-    if (!claimed) {
-      const [known] = await tx
-        .select({ familyId: authSessions.familyId, replacedAt: authSessions.replacedAt })
-        .from(authSessions)
-        .where(eq(authSessions.refreshHash, hash))
-        .limit(1);
-      if (known?.replacedAt) {
-        await tx
-          .update(authSessions)
-          .set({ revokedAt: meta.now })
-          .where(and(eq(authSessions.familyId, known.familyId), isNull(authSessions.revokedAt)));
-      }
-      throw expiredLogin();
-    }
+    if (!claimed) return null;
     const next = await issueSession(tx, claimed.subjectKind, claimed.subjectId, meta, claimed.familyId);
     return { token: next.token, refresh_token: next.refreshToken, expires_at: next.expires };
   });
+  if (rotated) return rotated;
+  const [known] = await db
+    .select({ familyId: authSessions.familyId, replacedAt: authSessions.replacedAt })
+    .from(authSessions)
+    .where(eq(authSessions.refreshHash, hash))
+    .limit(1);
+  if (known?.replacedAt) await revokeFamily(db, known.familyId, meta.now);
+  throw expiredLogin();
 }
 
 export async function revokeFamily(db: DbOrTx, familyId: string, now: Date) {

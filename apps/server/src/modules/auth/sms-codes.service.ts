@@ -75,33 +75,45 @@ export async function sendSmsCode(
   });
 }
 
+const invalidCode = () => new AppError('CODE_INVALID', '验证码错误或已失效，请重新获取');
+
 /**
- * Checks and spends a code: the newest unspent one for that phone and purpose. A wrong code
- * counts a try; after five the code is dead. Spending is a guarded update, so a code
- * works once even when two requests race.
+ * Checks a code against the newest one sent to that phone for that purpose (asking again
+ * makes the earlier code worthless). A wrong code counts a try; after five the code is
+ * dead. Pass the plain `db`, never a transaction: a wrong try has to stay counted when
+ * the caller's transaction rolls back. Returns the code's id for `spendSmsCode`.
  */
-export async function consumeSmsCode(db: DbOrTx, phone: string, purpose: number, code: string, now: Date) {
+export async function checkSmsCode(db: Db, phone: string, purpose: number, code: string, now: Date): Promise<number> {
   const [latest] = await db
     .select()
     .from(smsCodes)
-    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.usedAt)))
-    .orderBy(desc(smsCodes.createdAt))
+    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose)))
+    .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
     .limit(1);
-  if (!latest) throw new AppError('CODE_INVALID', '验证码错误或已失效，请重新获取');
+  if (!latest || latest.usedAt) throw invalidCode();
   if (latest.expiresAt <= now) throw new AppError('CODE_EXPIRED', '验证码已过期，请重新获取');
   if (latest.attempts >= SMS_CODE_MAX_TRIES) throw new AppError('CODE_TOO_MANY_TRIES', '验证码错误次数过多，请重新获取');
   if (!safeEqual(latest.codeHash, codeHash(phone, purpose, code))) {
-    await db
+    const [counted] = await db
       .update(smsCodes)
       .set({ attempts: sql`${smsCodes.attempts} + 1` })
-      .where(eq(smsCodes.id, latest.id));
-    const left = SMS_CODE_MAX_TRIES - latest.attempts - 1;
+      .where(eq(smsCodes.id, latest.id))
+      .returning({ attempts: smsCodes.attempts });
+    const left = SMS_CODE_MAX_TRIES - (counted?.attempts ?? latest.attempts + 1);
     throw new AppError('CODE_WRONG', left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误次数过多，请重新获取');
   }
+  return latest.id;
+}
+
+/**
+ * Spends a checked code inside the caller's transaction. The update is guarded, so when two
+ * requests race with the same code exactly one spends it; the other is told it is used.
+ */
+export async function spendSmsCode(db: DbOrTx, codeId: number, now: Date) {
   const spent = await db
     .update(smsCodes)
     .set({ usedAt: now })
-    .where(and(eq(smsCodes.id, latest.id), isNull(smsCodes.usedAt)))
+    .where(and(eq(smsCodes.id, codeId), isNull(smsCodes.usedAt), sql`${smsCodes.attempts} < ${SMS_CODE_MAX_TRIES}`))
     .returning({ id: smsCodes.id });
-  if (spent.length === 0) throw new AppError('CODE_INVALID', '验证码错误或已失效，请重新获取');
+  if (spent.length === 0) throw invalidCode();
 }

@@ -22,6 +22,9 @@ export async function createWxTicket(db: Db, meta: RequestMeta) {
   return { ticket, expire_seconds: WX_TICKET_SECONDS };
 }
 
+/** How long after expiry a confirmed ticket can still hand out its tokens. */
+const CONFIRMED_GRACE_MS = 30_000;
+
 const expiredTicket = () => new AppError('TICKET_EXPIRED', '二维码已过期，请刷新后重新扫描');
 
 async function findLiveTicket(db: Db, ticket: string, now: Date) {
@@ -54,7 +57,9 @@ export async function confirmWxTicket(db: Db, ticket: string, memberId: number, 
  */
 export async function pollWxTicket(db: Db, ticket: string, meta: RequestMeta): Promise<WxPollResult> {
   const [row] = await db.select().from(wxTickets).where(eq(wxTickets.ticketHash, sha256(ticket))).limit(1);
-  if (!row || row.status === 'consumed' || (row.expiresAt <= meta.now && row.status !== 'confirmed')) {
+  // A ticket confirmed just before it ran out may still be collected for a short grace.
+  const deadline = row ? row.expiresAt.getTime() + (row.status === 'confirmed' ? CONFIRMED_GRACE_MS : 0) : 0;
+  if (!row || row.status === 'consumed' || deadline <= meta.now.getTime()) {
     return { status: 'expired' };
   }
   if (row.status !== 'confirmed' || row.memberId === null) return { status: row.status };
