@@ -1,5 +1,18 @@
-import UnderConstructionPage from '../../../pages/under-construction-page';
+import { useParams } from 'react-router';
+import NotFoundPage from '../../../pages/not-found-page';
+import { ContentBody } from '../components/content-body';
+import { isAboutSection, pageLabels } from '../components/page-labels';
+import { useDocumentTitle } from '../hooks/use-document-title';
 
+/** /about/profile | culture | recruit, from GET /api/open/web/page?key=. */
 export default function AboutPage() {
-  return <UnderConstructionPage />;
+  const { section } = useParams();
+  const valid = isAboutSection(section) ? section : null;
+  useDocumentTitle(valid ? pageLabels[valid] : '页面不存在');
+  if (!valid) return <NotFoundPage />;
+  return (
+    <div className="cnt-panel">
+      <ContentBody key={valid} pageKey={valid} />
+    </div>
+  );
 }
