@@ -1,0 +1,142 @@
+import { expect, test, type Page } from '@playwright/test';
+import { formatFen, type DeviceDetail, type DeviceSummary, type Page as Paged } from '@lab/contract';
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path);
+  const body = (await response.json()) as { code: number; msg: string; data: T };
+  expect(body.code, body.msg).toBe(1);
+  return body.data;
+}
+
+test.describe('catalogue', () => {
+  test('search from the header opens the named window with highlighted results', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: '搜索检测项目' }).fill('XRD');
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('search').getByRole('button', { name: '搜索' }).click();
+    const popup = await popupPromise;
+    await popup.waitForLoadState();
+    expect(new URL(popup.url()).searchParams.get('kw')).toBe('XRD');
+    await expect(popup).toHaveTitle('搜索“XRD” - 科研检测服务商城');
+    const results = popup.getByRole('region', { name: '搜索结果' });
+    await expect(results.getByRole('link').first()).toBeVisible();
+    const marks = results.locator('mark');
+    expect(await marks.count()).toBeGreaterThan(0);
+    for (const text of await marks.allTextContents()) expect(text.toLowerCase()).toBe('xrd');
+
+    // a keyword with no match shows an empty state
+    await popup.getByRole('searchbox', { name: '搜索关键词' }).fill('不存在的项目名称');
+    await popup.getByRole('searchbox', { name: '搜索关键词' }).press('Enter');
+    await expect(popup.getByText('没有找到与“不存在的项目名称”相关的检测项目')).toBeVisible();
+  });
+
+  test('detail page shows everything about the item, with an honest consult button', async ({ page }) => {
+    const found = await api<Paged<DeviceSummary>>(page, '/api/open/web/device/search?keyword=XRD&pageSize=5');
+    const summary = found.list[0];
+    expect(summary).toBeTruthy();
+    if (!summary) return;
+    const item = await api<DeviceDetail>(page, `/api/open/web/device/detail?rid=${encodeURIComponent(summary.rid)}`);
+
+    await page.goto(`/detail/${encodeURIComponent(item.rid)}`);
+    await expect(page).toHaveTitle(`${item.name} - 科研检测服务商城`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.name);
+    await expect(page.getByRole('img', { name: item.name }).first()).toBeVisible();
+    if (item.model) await expect(page.getByText(`仪器型号：${item.model}`)).toBeVisible();
+    await expect(page.getByTestId('detail-price')).toHaveText(`${formatFen(item.priceFen)}/${item.unit}`);
+    await expect(page.getByText(`已服务 ${item.order} 单`)).toBeVisible();
+    if (item.turnaround) await expect(page.getByText(item.turnaround, { exact: true })).toBeVisible();
+    if (item.labLocation) await expect(page.getByText(item.labLocation, { exact: true })).toBeVisible();
+    for (const option of item.options) await expect(page.getByText(option.name, { exact: true })).toBeVisible();
+    if (item.sampleRequirements) await expect(page.getByRole('region', { name: '样品要求' })).toBeVisible();
+    if (item.faq.length) await expect(page.getByRole('region', { name: '常见问题' }).getByText(item.faq[0]!.question)).toBeVisible();
+    if (item.examples.length) await expect(page.getByRole('region', { name: '结果示例' }).getByRole('img')).toHaveCount(item.examples.length);
+    if (item.related.length) await expect(page.getByRole('region', { name: '相关项目' }).getByRole('link')).toHaveCount(item.related.length);
+
+    // no fake cart: a consult link that carries the item to the contact form
+    await expect(page.getByText('在线加入实验计划即将开放')).toBeVisible();
+    await page.getByRole('link', { name: /咨询此项目/ }).click();
+    await expect(page).toHaveURL(/\/contact\?item=/);
+    await expect(page.getByLabel('咨询内容')).toHaveValue(new RegExp(item.name.replace(/[()（）[\]+.*?]/g, '.')));
+
+    // a missing rid answers with a not-found state
+    await page.goto('/detail/no-such-item');
+    await expect(page.getByText('内容不存在')).toBeVisible();
+  });
+
+  test('project list: groups, sub-types, keyword, sort and pages', async ({ page }) => {
+    await page.goto(`/project/1/${encodeURIComponent('送样检测')}`);
+    await expect(page).toHaveTitle('送样检测 - 科研检测服务商城');
+    await expect(page.getByRole('link', { name: '送样检测', exact: true })).toHaveAttribute('aria-current', 'page');
+    const groups = page.getByRole('group', { name: '分类' });
+    await expect(groups.getByRole('button', { name: '全部' })).toHaveAttribute('aria-pressed', 'true');
+    const cards = page.getByRole('region', { name: '检测项目' }).locator('a.cat-card');
+    await expect(cards.first()).toBeVisible();
+
+    const second = groups.getByRole('button').nth(1);
+    const groupName = (await second.textContent()) ?? '';
+    await second.click();
+    await expect(page).toHaveURL(/groupId=\d+/);
+    await expect(second).toHaveAttribute('aria-pressed', 'true');
+    const children = page.getByRole('group', { name: '细分' });
+    await expect(children.getByRole('button', { name: '全部' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(cards.first()).toContainText(groupName.trim());
+
+    await page.getByRole('combobox', { name: '排序' }).click();
+    await page.getByTitle('价格从低到高').click();
+    await expect(page).toHaveURL(/sort=priceAsc/);
+    await expect(cards.first()).toBeVisible();
+    const prices = await page.locator('.cat-price').evaluateAll((nodes) => nodes.map((node) => Number((node.firstChild?.textContent ?? '').replace(/[¥,]/g, ''))));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  test('lists, articles and pages of the content area', async ({ page }) => {
+    await page.goto('/list/news');
+    await expect(page).toHaveTitle('新闻资讯 - 科研检测服务商城');
+    const first = page.locator('a.cat-article').first();
+    await expect(first).toBeVisible();
+    const title = (await first.locator('h2').textContent()) ?? '';
+    await first.click();
+    await expect(page).toHaveURL(/\/article\//);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page).toHaveTitle(`${title} - 科研检测服务商城`);
+
+    await page.goto('/list/thanks');
+    await expect(page).toHaveTitle('论文致谢 - 科研检测服务商城');
+    await expect(page.getByRole('table').getByRole('columnheader')).toHaveCount(6);
+
+    await page.goto('/list/whatever');
+    await expect(page.getByText('页面不存在')).toBeVisible();
+
+    await page.goto('/televised');
+    await expect(page).toHaveTitle('能力展示 - 科研检测服务商城');
+    await expect(page.getByRole('heading', { name: '典型案例' })).toBeVisible();
+
+    await page.goto('/about/culture');
+    await expect(page).toHaveTitle('企业文化 - 科研检测服务商城');
+    await expect(page.getByRole('navigation', { name: '关于我们' }).getByRole('link', { name: '企业文化' })).toHaveClass(/is-active/);
+    await expect(page.locator('.cnt-article')).toBeVisible();
+
+    for (const [path, name] of [['/guide', '服务指南'], ['/license', '资质证书'], ['/policy', '隐私政策']] as const) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(`${name} - 科研检测服务商城`);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    }
+  });
+
+  test('contact: the consultation form checks fields with the contract messages and posts', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page).toHaveTitle('联系我们 - 科研检测服务商城');
+    await page.getByRole('button', { name: '提交咨询' }).click();
+    await expect(page.getByText('[姓名]不能为空')).toBeVisible();
+    await expect(page.getByText('[手机号]不能为空')).toBeVisible();
+    await expect(page.getByText('[咨询内容]不能为空')).toBeVisible();
+    await page.getByLabel('姓名').fill('王老师');
+    await page.getByLabel('手机号').fill('12345');
+    await expect(page.getByText('[手机号]格式不正确')).toBeVisible();
+    await page.getByLabel('手机号').fill('13912345678');
+    await page.getByLabel('单位').fill('同济大学 材料学院');
+    await page.getByLabel('咨询内容').fill('想测 10 个粉末样品的 XRD，请问周期多久？');
+    await page.getByRole('button', { name: '提交咨询' }).click();
+    await expect(page.getByText('咨询已提交')).toBeVisible();
+  });
+});
