@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,10 +19,8 @@ import { addConsultation, countArticleView, getAbilityShowcase, getArticle, getC
 import { getSettingValues, getSiteSettings } from '../content/settings.service';
 import { getDeviceDetail, listTypeGroups, searchDevices } from './catalog.service';
 import { createHomeCache } from './home-cache';
+import { imageRoot } from './image-root';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** the project's own images (committed), served at /upload/img/… */
-export const imageRoot = path.resolve(here, '../../../assets/upload/img');
 
 export async function catalogRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, clock, config } = deps;

@@ -88,8 +88,7 @@ export async function searchDevices(db: DbOrTx, query: DeviceSearchQuery, fileHo
     query.childId === undefined ? undefined : eq(serviceItems.childId, query.childId),
     ...terms.map((t) => sql`${serviceItems.searchText} like ${likeContains(t)}`),
   ];
-  const rank = terms.length
-    ? sql.join(
+  const rank = sql.join(
         terms.map(
           (t) => sql`(case
             when lower(${serviceItems.name}) = ${t} then 100
@@ -99,10 +98,9 @@ export async function searchDevices(db: DbOrTx, query: DeviceSearchQuery, fileHo
             when lower(${serviceItems.keywords}::text) like ${likeContains(t)} then 20
             else 1 end)`,
         ),
-        sql` + `,
-      )
-    : sql`0`;
-  const nameSimilarity = terms.length ? sql`similarity(lower(${serviceItems.name}), ${terms.join(' ')})` : sql`0`;
+    sql` + `,
+  );
+  const nameSimilarity = sql`similarity(lower(${serviceItems.name}), ${terms.join(' ')})`;
   const order: SQL[] = [];
   switch (query.sort) {
     case 'hot':
@@ -118,7 +116,9 @@ export async function searchDevices(db: DbOrTx, query: DeviceSearchQuery, fileHo
       order.push(desc(serviceItems.createdAt));
       break;
     default:
-      order.push(sql`${rank} desc`, sql`${nameSimilarity} desc`, asc(serviceItems.sort), desc(serviceItems.orderCount));
+      // best match first; among equal matches the more ordered one; without a keyword the staff's order
+      if (terms.length) order.push(sql`${rank} desc`, desc(serviceItems.orderCount), sql`${nameSimilarity} desc`);
+      else order.push(asc(serviceItems.sort), desc(serviceItems.orderCount));
   }
   order.push(asc(serviceItems.id));
   const rows = await db
@@ -208,7 +208,7 @@ export interface ServiceItemInput {
 export const buildSearchText = (input: Pick<ServiceItemInput, 'name' | 'model' | 'keywords' | 'sketch'>) =>
   [input.name, input.model ?? '', (input.keywords ?? []).join(' '), input.sketch].join(' | ').toLowerCase();
 
-function itemValues(input: ServiceItemInput) {
+export function serviceItemValues(input: ServiceItemInput) {
   return {
     typeId: input.typeId,
     groupId: input.groupId,
@@ -237,7 +237,7 @@ function itemValues(input: ServiceItemInput) {
 
 /** Creates items (the back office's and the seed's write path): description cleaned, search text built. */
 export async function createServiceItems(db: Db, inputs: ServiceItemInput[]): Promise<string[]> {
-  const rows = inputs.map((input) => ({ rid: randomId(), ...itemValues(input) }));
+  const rows = inputs.map((input) => ({ rid: randomId(), ...serviceItemValues(input) }));
   await withContentChange(db, async (tx) => {
     for (let i = 0; i < rows.length; i += 500) await tx.insert(serviceItems).values(rows.slice(i, i + 500));
   });
@@ -249,7 +249,7 @@ export async function updateServiceItem(db: Db, rid: string, input: ServiceItemI
   await withContentChange(db, async (tx) => {
     const [row] = await tx
       .update(serviceItems)
-      .set({ ...itemValues(input), updatedAt: now })
+      .set({ ...serviceItemValues(input), updatedAt: now })
       .where(eq(serviceItems.rid, rid))
       .returning({ id: serviceItems.id });
     if (!row) throw itemNotFound();
