@@ -189,6 +189,13 @@ describe('POST /api/auth/user/info', () => {
     expect(JSON.stringify(data)).not.toMatch(/argon2|passwordHash|"id"/);
   });
 
+  it('stops answering a member who was disabled after logging in', async () => {
+    const { member, token } = await makeLoggedInMember(t.db, t.clock.now());
+    expect(await userInfo(t.app, token)).toMatchObject({ status: 200 });
+    await t.db.update(members).set({ disabled: true }).where(eq(members.id, member.id));
+    expect(await userInfo(t.app, token)).toMatchObject(expired);
+  });
+
   it('answers 401 without a token and with a made-up one', async () => {
     expect(await call(t.app, 'POST', '/api/auth/user/info')).toMatchObject(notLoggedIn);
     expect(await userInfo(t.app, 'made-up-token')).toMatchObject(expired);

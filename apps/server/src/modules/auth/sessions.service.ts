@@ -3,7 +3,7 @@ import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, type LoginResult, type Ref
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { randomToken, sha256 } from '../../platform/crypto';
-import { authSessions } from './auth.tables';
+import { authSessions, members } from './auth.tables';
 
 export type SubjectKind = 'member' | 'staff';
 
@@ -43,7 +43,10 @@ export async function issueSession(
 
 export const expiredLogin = () => new AppError('TOKEN_EXPIRED', '登录已过期，请重新登录');
 
-/** Resolves an access token to its subject, or throws 401. */
+/**
+ * Resolves an access token to its subject, or throws 401. A member disabled since the token
+ * was issued is turned away in the same query.
+ */
 export async function authenticate(db: DbOrTx, token: string, kind: SubjectKind, now: Date) {
   const [row] = await db
     .select({
@@ -53,13 +56,16 @@ export async function authenticate(db: DbOrTx, token: string, kind: SubjectKind,
       replacedAt: authSessions.replacedAt,
       revokedAt: authSessions.revokedAt,
       familyId: authSessions.familyId,
+      memberDisabled: members.disabled,
     })
     .from(authSessions)
+    .leftJoin(members, and(eq(authSessions.subjectKind, 'member'), eq(members.id, authSessions.subjectId)))
     .where(eq(authSessions.accessHash, sha256(token)))
     .limit(1);
   if (!row || row.subjectKind !== kind || row.revokedAt || row.replacedAt || row.accessExpiresAt <= now) {
     throw expiredLogin();
   }
+  if (kind === 'member' && row.memberDisabled !== false) throw expiredLogin();
   return { subjectId: row.subjectId, familyId: row.familyId };
 }
 
