@@ -2,3 +2,5 @@ export * from './common';
 export * from './auth';
 export * from './catalog';
 export * from './regions';
+export * from './sampling';
+export * from './member';
