@@ -24,8 +24,6 @@ const attestText = (label: string, max = 100) =>
     .min(1, { error: attestEmptyMessage(label) })
     .max(max, { error: `「${label}」不能超过${max}个字符` });
 
-const optionalRaw = z.unknown().optional();
-
 const regionCode = (empty: string) =>
   z
     .string({ error: empty })
