@@ -44,11 +44,15 @@ export async function markWxTicketScanned(db: Db, ticket: string, now: Date) {
 
 export async function confirmWxTicket(db: Db, ticket: string, memberId: number, now: Date) {
   const row = await findLiveTicket(db, ticket, now);
-  if (row.status === 'confirmed') throw new AppError('CONFLICT', '该二维码已确认登录');
-  await db
+  const alreadyConfirmed = () => new AppError('CONFLICT', '该二维码已确认登录');
+  if (row.status === 'confirmed') throw alreadyConfirmed();
+  const claimed = await db
     .update(wxTickets)
     .set({ status: 'confirmed', memberId })
-    .where(and(eq(wxTickets.id, row.id), sql`${wxTickets.status} in ('waiting','scanned')`));
+    .where(and(eq(wxTickets.id, row.id), sql`${wxTickets.status} in ('waiting','scanned')`))
+    .returning({ id: wxTickets.id });
+  // two phones confirming the same ticket at once: the first wins
+  if (claimed.length === 0) throw alreadyConfirmed();
 }
 
 /**

@@ -97,6 +97,17 @@ describe('WeChat-style QR login', () => {
     expect(await confirm(value, token)).toMatchObject({ status: 409, code: 0, msg: '该二维码已确认登录' });
   });
 
+  it('lets only one of two members confirming the same ticket at once win, and logs that one in', async () => {
+    const { ticket: value } = await ticket();
+    const first = await makeLoggedInMember(t.db, t.clock.now());
+    const second = await makeLoggedInMember(t.db, t.clock.now());
+    const results = await Promise.all([confirm(value, first.token), confirm(value, second.token)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = results[0]!.status === 200 ? first : second;
+    const done = await poll(value);
+    expect((await userInfo(t.app, done.data.login!.token)).data).toMatchObject({ account: { rid: winner.member.rid } });
+  });
+
   it('needs a logged-in member to confirm', async () => {
     const { ticket: value } = await ticket();
     expect(await confirm(value)).toMatchObject(notLoggedIn);
