@@ -18,16 +18,18 @@ function BannerContent({ banner, index }: { banner: HomeBanner; index: number })
   const hasText = Boolean(banner.title || banner.description);
   return (
     <>
-      <img
-        className="hp-banner-img"
-        src={banner.img}
-        alt={banner.title || banner.description || `首页横幅 ${index + 1}`}
-        width={1920}
-        height={520}
-        loading={index === 0 ? 'eager' : 'lazy'}
-        fetchPriority={index === 0 ? 'high' : 'auto'}
-        decoding="async"
-      />
+      <span className="hp-banner-media">
+        <img
+          className="hp-banner-img"
+          src={banner.img}
+          alt={banner.title || banner.description || `首页横幅 ${index + 1}`}
+          width={1920}
+          height={480}
+          loading={index === 0 ? 'eager' : 'lazy'}
+          fetchPriority={index === 0 ? 'high' : 'auto'}
+          decoding="async"
+        />
+      </span>
       {hasText ? (
         <div className="hp-banner-text">
           <div className="hp-container">
