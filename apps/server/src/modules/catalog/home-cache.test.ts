@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentPage, HomeData } from '@lab/contract';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { call, createTestContext, type TestContext } from '../../../test/harness';
+import { tmpRoot } from '../../../test/template';
+import { getContentVersion, withContentChange } from '../content/content-version';
+import { saveContentPage } from '../content/content.service';
+import { seedCatalog } from './catalog.seed';
+import { banners } from './catalog.tables';
+
+let t: TestContext;
+let second: Awaited<ReturnType<typeof buildApp>>;
+beforeAll(async () => {
+  t = await createTestContext();
+  await seedCatalog(t.db);
+  // a second server instance on the same database, as behind a load balancer
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(tmpRoot, 'files'), SEED_DEMO: '0', FILE_HOST: 'https://files.example.cn' });
+  second = await buildApp({ db: t.db, config, logger: false, rateLimit: false });
+  await second.ready();
+});
+afterAll(async () => {
+  await second.close();
+  await t.close();
+});
+
+const home = (app = t.app) => call<HomeData>(app, 'GET', '/api/open/web/index');
+
+describe('the home-data cache', () => {
+  it('serves the same bytes until the content changes', async () => {
+    const a = await t.app.inject({ method: 'GET', url: '/api/open/web/index' });
+    const b = await t.app.inject({ method: 'GET', url: '/api/open/web/index' });
+    expect(b.body).toBe(a.body);
+    expect(b.headers.etag).toBe(a.headers.etag);
+  });
+
+  it('is invalidated by a content change, on every instance', async () => {
+    expect((await home()).data.bannerArr[0]!.title).toBe('一站式科研检测服务平台');
+    expect((await home(second)).data.bannerArr[0]!.title).toBe('一站式科研检测服务平台');
+    const before = await getContentVersion(t.db);
+    const [first] = await t.db.select().from(banners).orderBy(banners.sort).limit(1);
+    await withContentChange(t.db, (tx) => tx.update(banners).set({ title: '新年检测季' }).where(eq(banners.id, first!.id)));
+    expect(await getContentVersion(t.db)).toBe(before + 1);
+    expect((await home()).data.bannerArr[0]!.title).toBe('新年检测季');
+    expect((await home(second)).data.bannerArr[0]!.title).toBe('新年检测季');
+  });
+
+  it('is not invalidated by a change that rolls back', async () => {
+    const before = await getContentVersion(t.db);
+    await expect(
+      withContentChange(t.db, async (tx) => {
+        await tx.update(banners).set({ title: '不会生效' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await getContentVersion(t.db)).toBe(before);
+    expect((await home()).data.bannerArr.map((b) => b.title)).not.toContain('不会生效');
+  });
+
+  it('moves on when a page or setting is edited through its service', async () => {
+    const before = await getContentVersion(t.db);
+    await saveContentPage(t.db, { key: 'culture', title: '企业文化', content: '<p>严谨<script>x</script></p>' });
+    expect(await getContentVersion(t.db)).toBe(before + 1);
+    const page = await call<ContentPage>(t.app, 'GET', '/api/open/web/page', { query: { key: 'culture' } });
+    expect(page.data.content).toBe('<p>严谨</p>');
+  });
+
+  it('puts the configured file host in front of image paths', async () => {
+    const data = (await home(second)).data;
+    expect(data.bannerArr[0]!.img).toBe('https://files.example.cn/upload/img/banners/banner-1.svg');
+    expect(data.partnerArr.every((p) => p.img.startsWith('https://files.example.cn/upload/img/'))).toBe(true);
+  });
+});
