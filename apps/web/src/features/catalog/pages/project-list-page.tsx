@@ -29,6 +29,15 @@ const toNumber = (value: string | null | undefined) => {
 
 const typeIds = [1, 2, 3] as const;
 
+const leadFor = (typeId: number | undefined) =>
+  typeId === 1
+    ? '寄送样品到实验室测试，按分类筛选项目，查看价格、周期与样品要求。'
+    : typeId === 2
+      ? '预约仪器机时，到实验室现场操作或陪同测试，机时按小时计费。'
+      : typeId === 3
+        ? '谱图解析、数据精修与模拟计算，由专业工程师出具分析报告。'
+        : '送样检测、上门预约与数据分析，覆盖材料、化学、生物与环境等方向。';
+
 /** The group a sub-type belongs to, when the link only carries childId. */
 const groupOfChild = (groups: TypeGroup[], childId: number | undefined) =>
   childId === undefined ? undefined : groups.find((group) => group.typeChildArr.some((child) => child.id === childId));
@@ -82,9 +91,7 @@ export default function ProjectListPage() {
   return (
     <div className="cat-page">
       <PageHeader title={title} crumbs={[{ label: '检测服务', to: '/project' }, ...(title !== '全部服务' ? [{ label: title }] : [])]}>
-        <p className="cat-lead">
-          {typeLabel ? `${typeLabel}：` : ''}按分类筛选检测项目，查看价格、周期与样品要求，在线咨询或加入实验计划。
-        </p>
+        <p className="cat-lead">{leadFor(validType)}</p>
       </PageHeader>
       <div className="cat-container cat-body">
         <nav className="cat-type-tabs" aria-label="服务类型">
