@@ -10,6 +10,8 @@ import { migrationsHash, pgliteTemplateDir, pidOfRun, postgresTemplateName, proc
  */
 export default async function setup(project: TestProject) {
   const hash = migrationsHash();
+  // Workers copy exactly this template, even if someone adds a migration while the run goes on.
+  project.provide('templateHash', hash);
   fs.mkdirSync(tmpRoot, { recursive: true });
   if (project.name === 'postgres') {
     const url = String(project.config.env.TEST_DATABASE_URL);

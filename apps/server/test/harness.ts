@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { desc, eq, and } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database, type Db } from '../src/db/client';
@@ -16,7 +17,7 @@ export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postg
 
 /** A fresh database for one test file, copied from the migrated template. */
 export async function openTestDatabase(): Promise<Database> {
-  const hash = migrationsHash();
+  const hash = inject('templateHash') ?? migrationsHash();
   const suffix = runSuffix(randomBytes(6).toString('hex'));
   if (testDbKind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;

@@ -34,3 +34,10 @@ export function processAlive(pid: number): boolean {
 /** A run's database name or folder carries its worker's pid, so another run never removes it. */
 export const runSuffix = (random: string) => `${process.pid}_${random}`;
 export const pidOfRun = (name: string) => Number(/(?:run[-_])(\d+)_/.exec(name)?.[1]);
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** the migrations hash global-setup built the template for */
+    templateHash: string;
+  }
+}
