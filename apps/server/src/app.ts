@@ -18,6 +18,7 @@ import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsPro
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { memberRoutes } from './modules/member/member.routes';
 import { testOutboxRoutes } from './platform/test-outbox.routes';
 
 z.config(z.locales.zhCN());
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildOptions) {
   app.get('/api/health', async () => ({ code: 1, msg: 'ok', data: { status: 'up' } }));
   await authRoutes(app, deps);
   await catalogRoutes(app, deps);
+  await memberRoutes(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
 
   await serveWeb(app, config);

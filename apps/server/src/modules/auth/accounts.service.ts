@@ -1,5 +1,5 @@
 import { eq, or } from 'drizzle-orm';
-import { SmsPurpose, type LoginBody, type LoginResult, type MemberAccount, type ResetBody, type SignBody, type SmsLoginBody, type UserInfo } from '@lab/contract';
+import { SmsPurpose, type LoginBody, type LoginResult, type MemberAccount, type ResetBody, type SignBody, type SmsLoginBody, type MemberUserInfo } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { hashPassword, randomId, verifyPassword } from '../../platform/crypto';
@@ -7,6 +7,8 @@ import { members } from './auth.tables';
 import { checkSmsCode, spendSmsCode } from './sms-codes.service';
 import { assertNotLocked, clearLoginFailures, lockedError, recordLoginFailure } from './login-guard.service';
 import { issueSession, revokeAllSessions, type RequestMeta } from './sessions.service';
+import { listAddresses } from '../member/addresses.service';
+import { getProfile } from '../member/profile.service';
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -157,8 +159,13 @@ export async function getMember(db: DbOrTx, memberId: number): Promise<MemberRow
   return member;
 }
 
-/** user/info: the account; addresses and the plan's count join as their modules land. */
-export async function getUserInfo(db: DbOrTx, memberId: number): Promise<UserInfo> {
+/**
+ * user/info: the account, the address list (default first) and the attestation; basic
+ * information is complete once an address is on file. The plan's count joins with the
+ * ordering issue.
+ */
+export async function getUserInfo(db: DbOrTx, memberId: number): Promise<MemberUserInfo> {
   const member = await getMember(db, memberId);
-  return { account: toMemberAccount(member), addressList: [], cartNum: 0 };
+  const [addressList, profile] = await Promise.all([listAddresses(db, memberId), getProfile(db, memberId)]);
+  return { account: toMemberAccount(member), addressList, cartNum: 0, profile, basicInfoComplete: addressList.length > 0 };
 }
