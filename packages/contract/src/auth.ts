@@ -38,9 +38,22 @@ export type SmsLoginBody = z.infer<typeof smsLoginBody>;
 
 export const sendCodeBody = z.object({
   phone: phoneField('手机号'),
-  useFor: z.coerce
-    .number({ error: emptyMessage('用途') })
-    .pipe(z.union([z.literal(0), z.literal(1), z.literal(3)], { error: '[用途]不正确' })),
+  // A form sends '0', JSON sends 0; a blank value must not coerce to 0 (register).
+  useFor: z
+    .union([z.string(), z.number()], { error: emptyMessage('用途') })
+    .transform((value, ctx) => {
+      const text = String(value).trim();
+      if (text === '') {
+        ctx.addIssue({ code: 'custom', message: emptyMessage('用途') });
+        return z.NEVER;
+      }
+      const purpose = Number(text);
+      if (purpose !== 0 && purpose !== 1 && purpose !== 3) {
+        ctx.addIssue({ code: 'custom', message: '[用途]不正确' });
+        return z.NEVER;
+      }
+      return purpose as 0 | 1 | 3;
+    }),
 });
 export type SendCodeBody = z.infer<typeof sendCodeBody>;
 

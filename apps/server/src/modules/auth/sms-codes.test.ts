@@ -45,7 +45,8 @@ describe('POST /api/open/code4sms', () => {
     ['a phone that is not a mainland mobile', { phone: '12900000000', useFor: 0 }, '[手机号]格式不正确'],
     ['no purpose', { phone: '13900000000' }, '[用途]不能为空'],
     ['an unknown purpose', { phone: '13900000000', useFor: 2 }, '[用途]不正确'],
-    ['a purpose that is not a number', { phone: '13900000000', useFor: 'x' }, '[用途]不能为空'],
+    ['a purpose that is not a number', { phone: '13900000000', useFor: 'x' }, '[用途]不正确'],
+    ['a blank purpose (not read as 0, register)', { phone: '13900000000', useFor: '' }, '[用途]不能为空'],
   ])('refuses %s with the spec message', async (_name, form, msg) => {
     const res = await call(t.app, 'POST', '/api/open/code4sms', { form });
     expect(res).toMatchObject({ status: 400, code: 0, msg });
