@@ -66,7 +66,7 @@ test.describe('catalogue', () => {
   test('project list: groups, sub-types, keyword, sort and pages', async ({ page }) => {
     await page.goto(`/project/1/${encodeURIComponent('送样检测')}`);
     await expect(page).toHaveTitle('送样检测 - 科研检测服务商城');
-    await expect(page.getByRole('link', { name: '送样检测', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: '服务类型' }).getByRole('link', { name: '送样检测', exact: true })).toHaveAttribute('aria-current', 'page');
     const groups = page.getByRole('group', { name: '分类' });
     await expect(groups.getByRole('button', { name: '全部' })).toHaveAttribute('aria-pressed', 'true');
     const cards = page.getByRole('region', { name: '检测项目' }).locator('a.cat-card');
@@ -105,7 +105,7 @@ test.describe('catalogue', () => {
     await expect(page.getByRole('table').getByRole('columnheader')).toHaveCount(6);
 
     await page.goto('/list/whatever');
-    await expect(page.getByText('页面不存在')).toBeVisible();
+    await expect(page.getByText('页面不存在', { exact: true })).toBeVisible();
 
     await page.goto('/televised');
     await expect(page).toHaveTitle('能力展示 - 科研检测服务商城');
