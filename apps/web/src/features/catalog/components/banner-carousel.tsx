@@ -5,6 +5,7 @@ import { Autoplay, Pagination } from 'swiper/modules';
 import 'swiper/css';
 import 'swiper/css/pagination';
 import { bannerTarget } from './links';
+import { usePrefersReducedMotion } from '../hooks/use-reduced-motion';
 
 /** Spec numbers: loops, speed 1500 ms, autoplay every 5000 ms, clickable pagination. */
 export const bannerSwiperOptions = {
@@ -67,6 +68,7 @@ export function BannerSlide({ banner, index }: { banner: HomeBanner; index: numb
 }
 
 export function BannerCarousel({ banners }: { banners: HomeBanner[] }) {
+  const still = usePrefersReducedMotion();
   if (banners.length === 0) return null;
   const many = banners.length > 1;
   return (
@@ -75,7 +77,7 @@ export function BannerCarousel({ banners }: { banners: HomeBanner[] }) {
         modules={[Autoplay, Pagination]}
         {...bannerSwiperOptions}
         loop={many}
-        autoplay={many ? bannerSwiperOptions.autoplay : false}
+        autoplay={many && !still ? bannerSwiperOptions.autoplay : false}
         pagination={many ? bannerSwiperOptions.pagination : false}
         className="hp-banner-swiper"
       >

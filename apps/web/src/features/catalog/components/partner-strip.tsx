@@ -3,6 +3,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import { Autoplay } from 'swiper/modules';
 import 'swiper/css';
 import { SectionHeading } from './section-heading';
+import { usePrefersReducedMotion } from '../hooks/use-reduced-motion';
 
 /** Spec numbers: loops, speed 10000 ms, autoplay delay 0, 2 per view, 4 from 961 px wide. */
 export const partnerSwiperOptions = {
@@ -27,12 +28,18 @@ export function loopSlides(logos: PartnerLogo[], min = 8) {
 
 export default function PartnerStrip({ logos }: { logos: PartnerLogo[] }) {
   const slides = loopSlides(logos);
+  const still = usePrefersReducedMotion();
   return (
     <section className="hp-section hp-partners" aria-labelledby="hp-partners-title">
       <div className="hp-container">
         <SectionHeading id="hp-partners-title" title="合作机构" subtitle="与众多高校、科研院所及企业长期合作" />
         {slides.length === 0 ? null : (
-          <Swiper modules={[Autoplay]} {...partnerSwiperOptions} className="hp-partner-swiper">
+          <Swiper
+            modules={[Autoplay]}
+            {...partnerSwiperOptions}
+            autoplay={still ? false : partnerSwiperOptions.autoplay}
+            className="hp-partner-swiper"
+          >
             {slides.map(({ logo, copy }, index) => (
               <SwiperSlide key={`${logo.img}-${index}`} aria-hidden={copy > 0 ? true : undefined}>
                 <div className="hp-partner">
