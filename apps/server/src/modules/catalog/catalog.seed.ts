@@ -3,7 +3,7 @@ import type { PricedOption } from '@lab/contract';
 import type { Db } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { cleanHtml, withContentChange } from '../content/content-version';
-import { serviceItemValues, type ServiceItemInput } from './catalog.service';
+import { backfillSearchTokens, serviceItemValues, type ServiceItemInput } from './catalog.service';
 import { articles, banners, contentPages, hotAreas, partners, serviceChildren, serviceGroups, serviceItems, siteSettings, thanksEntries } from './catalog.tables';
 import { exampleCaptions, generalFaq, groupFaq, seedGroups, seedItems, type SeedItem } from './seed-items';
 import { seedArticles, seedBanners, seedHotAreas, seedPages, seedPartners, seedSettings, seedThanks } from './seed-content';
@@ -61,7 +61,10 @@ export function seedItemInput(item: SeedItem, index: number): ServiceItemInput {
  */
 export async function seedCatalog(db: Db): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(serviceGroups);
-  if ((existing?.n ?? 0) > 0) return false;
+  if ((existing?.n ?? 0) > 0) {
+    await backfillSearchTokens(db);
+    return false;
+  }
   await withContentChange(db, async (tx) => {
     await tx.insert(serviceGroups).values(
       seedGroups.map((g, i) => ({ id: g.id, typeId: g.typeId, name: g.name, img: `/upload/img/${g.img}.svg`, description: g.description, sort: i })),

@@ -63,13 +63,26 @@ const toSummary = (row: DeviceSummary, fileHost: string): DeviceSummary => ({ ..
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Search terms: lower-cased, split on spaces; at most 5, each at most 50 characters. */
+const termSeparators = /[\s,，、]+/;
 export const searchTerms = (keyword: string | undefined) =>
   (keyword ?? '')
     .toLowerCase()
-    .split(/[\s,，、]+/)
+    .split(termSeparators)
     .map((t) => t.trim())
     .filter(Boolean)
     .slice(0, 5);
+
+/**
+ * A term of three or more characters uses the trigram index on the search text. A shorter
+ * one has no trigram (a trigram GIN scan would read the whole index and recheck every row),
+ * and two characters is the usual length of a Chinese word (衍射, 电镜, 核磁), so those look
+ * up the token array: every character and every adjacent pair of the search text, an exact
+ * substring test for terms of one or two characters, served by its own GIN index.
+ */
+const termMatch = (term: string) =>
+  [...term].length >= 3
+    ? sql`${serviceItems.searchText} like ${likeContains(term)}`
+    : sql`${serviceItems.searchTokens} @> array[${term}]::text[]`;
 
 /**
  * Search: every term must occur in the item's search text (name, model, keywords and sketch,
@@ -86,7 +99,7 @@ export async function searchDevices(db: DbOrTx, query: DeviceSearchQuery, fileHo
     query.typeId === undefined ? undefined : eq(serviceItems.typeId, query.typeId),
     query.groupId === undefined ? undefined : eq(serviceItems.groupId, query.groupId),
     query.childId === undefined ? undefined : eq(serviceItems.childId, query.childId),
-    ...terms.map((t) => sql`${serviceItems.searchText} like ${likeContains(t)}`),
+    ...terms.map((t) => termMatch(t)),
   ];
   const rank = sql.join(
         terms.map(
@@ -121,24 +134,25 @@ export async function searchDevices(db: DbOrTx, query: DeviceSearchQuery, fileHo
       else order.push(asc(serviceItems.sort), desc(serviceItems.orderCount));
   }
   order.push(asc(serviceItems.id));
+  // The count runs apart from the page (no window function): the page query can then stop
+  // at its limit, and neither query joins more than it needs.
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(serviceItems)
+    .where(and(...filters));
+  const total = counted?.n ?? 0;
+  const offset = (query.page - 1) * query.pageSize;
+  if (offset >= total) return { list: [], total, page: query.page, pageSize: query.pageSize };
   const rows = await db
-    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select(summaryColumns)
     .from(serviceItems)
     .innerJoin(serviceGroups, eq(serviceGroups.id, serviceItems.groupId))
     .leftJoin(serviceChildren, eq(serviceChildren.id, serviceItems.childId))
     .where(and(...filters))
     .orderBy(...order)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    const [counted] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(serviceItems)
-      .where(and(...filters));
-    total = counted?.n ?? 0;
-  }
-  return { list: rows.map(({ total: _total, ...row }) => toSummary(row, fileHost)), total, page: query.page, pageSize: query.pageSize };
+    .offset(offset);
+  return { list: rows.map((row) => toSummary(row, fileHost)), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getDeviceDetail(db: DbOrTx, rid: string, fileHost: string): Promise<DeviceDetail> {
@@ -208,7 +222,22 @@ export interface ServiceItemInput {
 export const buildSearchText = (input: Pick<ServiceItemInput, 'name' | 'model' | 'keywords' | 'sketch'>) =>
   [input.name, input.model ?? '', (input.keywords ?? []).join(' '), input.sketch].join(' | ').toLowerCase();
 
+/** Every character and every adjacent pair of the search text that a search term can hold. */
+export function buildSearchTokens(searchText: string): string[] {
+  const chars = [...searchText];
+  const tokens = new Set<string>();
+  for (let i = 0; i < chars.length; i += 1) {
+    const a = chars[i]!;
+    if (termSeparators.test(a)) continue;
+    tokens.add(a);
+    const b = chars[i + 1];
+    if (b !== undefined && !termSeparators.test(b)) tokens.add(a + b);
+  }
+  return [...tokens];
+}
+
 export function serviceItemValues(input: ServiceItemInput) {
+  const searchText = buildSearchText(input);
   return {
     typeId: input.typeId,
     groupId: input.groupId,
@@ -231,8 +260,19 @@ export function serviceItemValues(input: ServiceItemInput) {
     hot: input.hot ?? false,
     reservable: input.reservable ?? false,
     sort: input.sort ?? 0,
-    searchText: buildSearchText(input),
+    searchText,
+    searchTokens: buildSearchTokens(searchText),
   };
+}
+
+/** Items written before the token column existed get their tokens (run at start-up by the seed). */
+export async function backfillSearchTokens(db: DbOrTx): Promise<number> {
+  const rows = await db
+    .select({ id: serviceItems.id, searchText: serviceItems.searchText })
+    .from(serviceItems)
+    .where(sql`cardinality(${serviceItems.searchTokens}) = 0 and ${serviceItems.searchText} <> ''`);
+  for (const row of rows) await db.update(serviceItems).set({ searchTokens: buildSearchTokens(row.searchText) }).where(eq(serviceItems.id, row.id));
+  return rows.length;
 }
 
 /** Creates items (the back office's and the seed's write path): description cleaned, search text built. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import type { PricedOption } from '@lab/contract';
 
@@ -80,6 +81,8 @@ export const serviceItems = pgTable(
     sort: integer().notNull().default(0),
     /** lower-cased name | model | keywords | sketch, kept by the service; trigram indexed */
     searchText: text().notNull().default(''),
+    /** every character and every pair of adjacent characters of the search text: 1- and 2-character terms (most Chinese words) find rows through a GIN index */
+    searchTokens: text().array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -87,6 +90,7 @@ export const serviceItems = pgTable(
     index('service_items_type_idx').on(t.typeId, t.groupId, t.childId),
     index('service_items_order_idx').on(t.orderCount),
     index('service_items_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('service_items_tokens_idx').using('gin', t.searchTokens),
   ],
 );
 

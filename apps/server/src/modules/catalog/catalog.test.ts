@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeDataKeys, type DeviceDetail, type DeviceSummary, type HomeData, type Page, type TypeGroup } from '@lab/contract';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
 import { seedCatalog } from './catalog.seed';
-import { createServiceItems, setItemPublished, type ServiceItemInput } from './catalog.service';
+import { buildSearchTokens, createServiceItems, setItemPublished, type ServiceItemInput } from './catalog.service';
 import { serviceItems } from './catalog.tables';
 import { seedItems } from './seed-items';
 
@@ -157,6 +157,13 @@ describe('GET /api/open/web/device/search', () => {
     ]);
     const res = await search({ keyword: '钛酸钡' });
     expect(res.data.list.map((i) => i.rid)).toEqual([inName, inModel, inKeywords, inSketch]);
+  });
+
+  it('finds one- and two-character terms through the token index, exactly as substrings', async () => {
+    expect((await search({ keyword: '钛' })).data.total).toBe(4);
+    expect((await search({ keyword: '酸钡' })).data.total).toBe(4);
+    expect((await search({ keyword: '钡酸' })).data.total).toBe(0);
+    expect(buildSearchTokens('xrd | 粉末衍射')).toEqual(['x', 'xr', 'r', 'rd', 'd', '|', '粉', '粉末', '末', '末衍', '衍', '衍射', '射']);
   });
 
   it('needs every word of a multi-word keyword', async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "service_items" ADD COLUMN "search_tokens" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+CREATE INDEX "service_items_tokens_idx" ON "service_items" USING gin ("search_tokens");
