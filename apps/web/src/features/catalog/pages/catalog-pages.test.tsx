@@ -48,6 +48,23 @@ describe('project list', () => {
     expect(await screen.findByText('该分类下暂无检测项目')).toBeInTheDocument();
     expect(searchCalls(fetchMock).at(-1)?.searchParams.get('groupId')).toBe('32');
   });
+
+  it('a title naming a group (the hot special area) selects that group; 全部 goes back to the type', async () => {
+    const fetchMock = mockApi({
+      '/api/open/web/type/group': () => groupsFixture,
+      '/api/open/web/device/search': () => ({ list: [summaryFixture], total: 1, page: 1, pageSize: 12 }),
+    });
+    const { router } = renderRoutes([{ path: '/project/:typeId?/:title?', Component: ProjectListPage }], `/project/1/${encodeURIComponent('显微形貌')}`);
+    const groups = await screen.findByRole('group', { name: '分类' });
+    await waitFor(() => expect(within(groups).getByRole('button', { name: '显微形貌' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(searchCalls(fetchMock).map((url) => url.searchParams.get('groupId'))).toEqual(['32']);
+    expect(screen.getByRole('heading', { level: 1, name: '显微形貌' })).toBeInTheDocument();
+
+    await userEvent.click(within(groups).getByRole('button', { name: '全部' }));
+    await waitFor(() => expect(decodeURIComponent(router.state.location.pathname)).toBe('/project/1/送样检测'));
+    expect(await screen.findByRole('heading', { level: 1, name: '送样检测' })).toBeInTheDocument();
+    await waitFor(() => expect(searchCalls(fetchMock).at(-1)?.searchParams.get('groupId')).toBeNull());
+  });
 });
 
 describe('search page', () => {

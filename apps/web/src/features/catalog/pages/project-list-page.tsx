@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Empty, Input, Pagination, Select, Skeleton } from 'antd';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { deviceSortValues, serviceTypeLabels, type TypeGroup } from '@lab/contract';
 import { useTypeGroups } from '../api/get-type-groups';
 import { useDeviceSearch } from '../api/search-devices';
@@ -45,6 +45,7 @@ const groupOfChild = (groups: TypeGroup[], childId: number | undefined) =>
 export default function ProjectListPage() {
   const params = useParams();
   const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
   const typeId = toNumber(params.typeId) ?? toNumber(search.get('typeId'));
   const validType = typeId !== undefined && typeId >= 1 && typeId <= 3 ? typeId : undefined;
   const childId = toNumber(search.get('childId'));
@@ -55,14 +56,22 @@ export default function ProjectListPage() {
 
   const groupsQuery = useTypeGroups(validType);
   const groups = useMemo(() => groupsQuery.data ?? [], [groupsQuery.data]);
-  const groupId = toNumber(search.get('groupId')) ?? groupOfChild(groups, childId)?.id;
+  const typeLabel = validType ? serviceTypeLabels[validType] : undefined;
+  const titleParam = params.title || search.get('title') || undefined;
+  const groupParam = toNumber(search.get('groupId'));
+  // The hot special area passes a group's name as the title: it stands for that group.
+  const titleNamesGroup = titleParam !== undefined && titleParam !== typeLabel && groupParam === undefined && childId === undefined;
+  const groupId = groupParam ?? groupOfChild(groups, childId)?.id ?? (titleNamesGroup ? groups.find((g) => g.name === titleParam)?.id : undefined);
   const group = groups.find((g) => g.id === groupId);
 
-  const typeLabel = validType ? serviceTypeLabels[validType] : undefined;
-  const title = params.title || search.get('title') || typeLabel || '全部服务';
+  const title = group?.name ?? titleParam ?? typeLabel ?? '全部服务';
   useDocumentTitle(title);
 
-  const devices = useDeviceSearch({ typeId: validType, groupId, childId, keyword, sort, page, pageSize: PAGE_SIZE });
+  // wait for the groups when the title may name one, so the list does not flash unfiltered
+  const devices = useDeviceSearch(
+    { typeId: validType, groupId, childId, keyword, sort, page, pageSize: PAGE_SIZE },
+    !(titleNamesGroup && groupsQuery.isPending),
+  );
 
   const [draft, setDraft] = useState(keyword);
   useEffect(() => setDraft(keyword), [keyword]);
@@ -74,6 +83,23 @@ export default function ProjectListPage() {
       else next.set(name, String(value));
     }
     if (!('page' in changes)) next.delete('page');
+    setSearch(next);
+  };
+
+  /** 全部: no group, and a title that no longer names one. */
+  const clearGroup = (dropKeyword = false) => {
+    const next = new URLSearchParams(search);
+    if (dropKeyword) next.delete('keyword');
+    next.delete('groupId');
+    next.delete('childId');
+    next.delete('page');
+    if (params.typeId) {
+      const rest = next.toString();
+      void navigate(`${validType && typeLabel ? projectRoutePath(validType, typeLabel) : '/project'}${rest ? `?${rest}` : ''}`);
+      return;
+    }
+    if (typeLabel) next.set('title', typeLabel);
+    else next.delete('title');
     setSearch(next);
   };
 
@@ -116,7 +142,7 @@ export default function ProjectListPage() {
                 <Skeleton.Button active size="small" style={{ width: 240 }} />
               ) : (
                 <>
-                  <button type="button" className={groupId === undefined ? 'cat-chip is-active' : 'cat-chip'} aria-pressed={groupId === undefined} onClick={() => update({ groupId: undefined, childId: undefined })}>
+                  <button type="button" className={groupId === undefined ? 'cat-chip is-active' : 'cat-chip'} aria-pressed={groupId === undefined} onClick={() => clearGroup()}>
                     全部
                   </button>
                   {groups.map((g) => (
@@ -207,7 +233,11 @@ export default function ProjectListPage() {
           ) : (
             <Empty className="cat-empty" description={keyword ? `没有找到与“${keyword}”相关的检测项目` : '该分类下暂无检测项目'}>
               {keyword || groupId || childId ? (
-                <button type="button" className="cat-link-button" onClick={() => update({ keyword: undefined, groupId: undefined, childId: undefined })}>
+                <button
+                  type="button"
+                  className="cat-link-button"
+                  onClick={() => clearGroup(true)}
+                >
                   清除筛选条件
                 </button>
               ) : null}
