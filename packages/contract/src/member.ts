@@ -154,6 +154,7 @@ export interface MemberProfile {
  * plus the attestation and whether basic information is complete (an address on file).
  */
 export interface MemberUserInfo extends UserInfo {
+  addressList: AddressEntity[];
   profile: MemberProfile;
   /** false: warn 未完善基本信息将无法正常下单 */
   basicInfoComplete: boolean;
@@ -205,8 +206,18 @@ export type AddressEditBody = z.infer<typeof addressEditBody>;
 /** POST /api/auth/address/del and address/default */
 export const addressRidBody = z.object({ address_rid: addressRid });
 
-/** POST /api/auth/address/list: every address of the member, default first; disabled when pickup is not offered there. */
-export type AddressList = MemberAddress[];
+/**
+ * An address as address/list, add and edit answer it: the spec's entity, its id under both
+ * names (rid, and address_rid as the calls send it back), default 1 for the default, and
+ * disabled when home pickup is not offered there (tooltip PICKUP_REGION_CLOSED_MESSAGE).
+ */
+export interface AddressEntity extends MemberAddress {
+  address_rid: string;
+  disabled: boolean;
+}
+
+/** POST /api/auth/address/list: every address of the member, default first, then newest. */
+export type AddressList = AddressEntity[];
 
 // ---- home pickup (上门取样) ----
 

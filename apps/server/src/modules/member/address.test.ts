@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ADDRESSES, type MemberAddress } from '@lab/contract';
+import { MAX_ADDRESSES, type AddressEntity } from '@lab/contract';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
 import { makeLoggedInMember } from '../../../test/factories';
 import { addAddress, listAddresses, saveMemberSettings, shanghaiAddress, wuxiAddress } from './test-helpers';
@@ -14,15 +14,16 @@ afterAll(() => t.close());
 const login = () => makeLoggedInMember(t.db, t.clock.now());
 const post = <T = unknown>(url: string, token: string | undefined, form?: Record<string, string | undefined>) =>
   call<T>(t.app, 'POST', `/api/auth/address/${url}`, { ...(token ? { token } : {}), ...(form ? { form } : {}) });
-const defaults = (list: MemberAddress[]) => list.filter((a) => a.default === 1).map((a) => a.rid);
+const defaults = (list: AddressEntity[]) => list.filter((a) => a.default === 1).map((a) => a.rid);
 
 describe('address/add and address/list', () => {
   it('adds an address with its region names; the first is the default', async () => {
     const { token } = await login();
-    const res = await post<MemberAddress>('add', token, shanghaiAddress);
+    const res = await post<AddressEntity>('add', token, shanghaiAddress);
     expect(res).toMatchObject({ status: 200, code: 1, msg: '操作成功!' });
     expect(res.data).toMatchObject({ ...shanghaiAddress, default: 1, disabled: false });
     expect(res.data.rid).toMatch(/^[\w-]{10,}$/);
+    expect(res.data.address_rid).toBe(res.data.rid);
     const second = await addAddress(t, token, wuxiAddress);
     expect(second).toMatchObject({ default: 0, disabled: true }); // 无锡 is outside allowRegion
     const list = await listAddresses(t, token);
@@ -41,7 +42,7 @@ describe('address/add and address/list', () => {
 
   it('fills the names from the code when left out (JSON)', async () => {
     const { token } = await login();
-    const res = await call<MemberAddress>(t.app, 'POST', '/api/auth/address/add', {
+    const res = await call<AddressEntity>(t.app, 'POST', '/api/auth/address/add', {
       token,
       json: { name: '张三', phone: '13800138000', address_code: '320508', address: '人民路1号' },
     });
@@ -85,11 +86,11 @@ describe('address/edit', () => {
     const { token } = await login();
     const first = await addAddress(t, token);
     const second = await addAddress(t, token, wuxiAddress);
-    const res = await post<MemberAddress>('edit', token, { ...shanghaiAddress, address_rid: second.rid, area: '长宁区', address_code: '310105', default: '1' });
+    const res = await post<AddressEntity>('edit', token, { ...shanghaiAddress, address_rid: second.rid, area: '长宁区', address_code: '310105', default: '1' });
     expect(res).toMatchObject({ status: 200, code: 1, data: { rid: second.rid, city: '上海市', area: '长宁区', default: 1, disabled: false } });
     expect(defaults(await listAddresses(t, token))).toEqual([second.rid]);
     // editing the default without the flag keeps it the default
-    const kept = await post<MemberAddress>('edit', token, { ...wuxiAddress, address_rid: second.rid });
+    const kept = await post<AddressEntity>('edit', token, { ...wuxiAddress, address_rid: second.rid });
     expect(kept.data.default).toBe(1);
     expect((await listAddresses(t, token)).find((a) => a.rid === first.rid)?.default).toBe(0);
   });

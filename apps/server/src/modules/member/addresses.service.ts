@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import { findRegionPath, isAllowedRegion, isLeafRegion, MAX_ADDRESSES, type AddressAddBody, type AddressEditBody, type MemberAddress } from '@lab/contract';
+import { findRegionPath, isAllowedRegion, isLeafRegion, MAX_ADDRESSES, type AddressAddBody, type AddressEditBody, type AddressEntity } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
@@ -43,9 +43,10 @@ export function resolveRegion(input: RegionInput, label: string): ResolvedRegion
 export const fullAddress = (r: { province: string; city: string; area: string; address: string }) =>
   [r.province, r.city === r.province ? '' : r.city, r.area, r.address].filter(Boolean).join('');
 
-export function toMemberAddress(row: AddressRow, allowRegion: readonly string[]): MemberAddress {
+export function toAddressEntity(row: AddressRow, allowRegion: readonly string[]): AddressEntity {
   return {
     rid: row.rid,
+    address_rid: row.rid,
     name: row.name,
     phone: row.phone,
     province: row.province,
@@ -59,7 +60,7 @@ export function toMemberAddress(row: AddressRow, allowRegion: readonly string[])
 }
 
 /** Every address of the member, default first, then newest; disabled where pickup is not offered. */
-export async function listAddresses(db: DbOrTx, memberId: number): Promise<MemberAddress[]> {
+export async function listAddresses(db: DbOrTx, memberId: number): Promise<AddressEntity[]> {
   const [rows, settings] = await Promise.all([
     db
       .select()
@@ -68,7 +69,7 @@ export async function listAddresses(db: DbOrTx, memberId: number): Promise<Membe
       .orderBy(desc(memberAddresses.isDefault), desc(memberAddresses.createdAt), desc(memberAddresses.id)),
     getSiteSettings(db),
   ]);
-  return rows.map((row) => toMemberAddress(row, settings.allowRegion));
+  return rows.map((row) => toAddressEntity(row, settings.allowRegion));
 }
 
 export async function countAddresses(db: DbOrTx, memberId: number): Promise<number> {
@@ -127,17 +128,17 @@ export async function insertAddress(tx: DbOrTx, memberId: number, input: NewAddr
 }
 
 /** address/add */
-export async function addAddress(db: Db, memberId: number, input: AddressAddBody, now: Date): Promise<MemberAddress> {
+export async function addAddress(db: Db, memberId: number, input: AddressAddBody, now: Date): Promise<AddressEntity> {
   const region = resolveRegion(input, '所在地区');
   const row = await db.transaction((tx) =>
     insertAddress(tx, memberId, { name: input.name, phone: input.phone, region, address: input.address, makeDefault: input.default === '1' }, now),
   );
   const { allowRegion } = await getSiteSettings(db);
-  return toMemberAddress(row, allowRegion);
+  return toAddressEntity(row, allowRegion);
 }
 
 /** address/edit: default '1' makes it the default; '0' or nothing leaves the flag as it is. */
-export async function editAddress(db: Db, memberId: number, input: AddressEditBody, now: Date): Promise<MemberAddress> {
+export async function editAddress(db: Db, memberId: number, input: AddressEditBody, now: Date): Promise<AddressEntity> {
   const region = resolveRegion(input, '所在地区');
   const row = await db.transaction(async (tx) => {
     await lockAddressBook(tx, memberId);
@@ -153,7 +154,7 @@ export async function editAddress(db: Db, memberId: number, input: AddressEditBo
     return updated!;
   });
   const { allowRegion } = await getSiteSettings(db);
-  return toMemberAddress(row, allowRegion);
+  return toAddressEntity(row, allowRegion);
 }
 
 /** address/del: deleting the default hands the flag to the newest remaining address. */

@@ -1,4 +1,4 @@
-import type { MemberAddress } from '@lab/contract';
+import type { AddressEntity } from '@lab/contract';
 import type { Db } from '../../db/client';
 import { saveSetting } from '../content/settings.service';
 import { call, type TestContext } from '../../../test/harness';
@@ -43,10 +43,10 @@ export const wuxiAddress = {
 };
 
 export async function addAddress(t: TestContext, token: string, form: Record<string, string> = shanghaiAddress) {
-  const res = await call<MemberAddress>(t.app, 'POST', '/api/auth/address/add', { token, form });
+  const res = await call<AddressEntity>(t.app, 'POST', '/api/auth/address/add', { token, form });
   if (res.code !== 1) throw new Error(`address/add failed: ${res.msg}`);
   return res.data;
 }
 
 export const listAddresses = async (t: TestContext, token: string) =>
-  (await call<MemberAddress[]>(t.app, 'POST', '/api/auth/address/list', { token })).data;
+  (await call<AddressEntity[]>(t.app, 'POST', '/api/auth/address/list', { token })).data;
