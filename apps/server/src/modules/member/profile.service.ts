@@ -1,7 +1,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { MemberHomeData, MemberProfile, ProfileAttestBody, UpdateContactBody, UpdateInfoBody } from '@lab/contract';
+import { organizationLabels, type MemberHomeData, type MemberProfile, type ProfileAttestBody, type UpdateContactBody, type UpdateInfoBody } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { notFound } from '../../platform/errors';
+import { forbidden, notFound } from '../../platform/errors';
 import { members } from '../auth/auth.tables';
 import { communities, communityMembers, memberProfiles, sampleRecycles, samplings } from './member.tables';
 import { countAddresses, insertAddress, resolveRegion } from './addresses.service';
@@ -41,6 +41,13 @@ export async function getProfile(db: DbOrTx, memberId: number): Promise<MemberPr
 export async function attestProfile(db: Db, memberId: number, input: ProfileAttestBody, now: Date): Promise<MemberProfile> {
   const region = resolveRegion(input, '收货地区');
   await db.transaction(async (tx) => {
+    // a type verified by staff (teacher, individual, enterprise) is not downgraded to student
+    // from the dialog, where only the student type can be chosen
+    const [current] = await tx.select({ organization: members.organization }).from(members).where(eq(members.id, memberId)).for('update');
+    if (current && current.organization !== null && current.organization !== input.organization) {
+      const label = organizationLabels[current.organization] ?? '其他类型';
+      throw forbidden(`您已认证为${label}用户，如需修改认证资料请联系客服`);
+    }
     const [member] = await tx
       .update(members)
       .set({ name: input.name, email: input.email, organization: input.organization, company: input.company })

@@ -97,6 +97,12 @@ describe('user/update4profile (资料认证)', () => {
     expect(await attest(token, { ...student, organization: '9' })).toMatchObject({ status: 400, msg: '「用户类型」不正确' });
   });
 
+  it('does not turn a staff-verified teacher into a student', async () => {
+    const { token } = await makeLoggedInMember(t.db, t.clock.now(), { organization: 3 });
+    expect(await attest(token, student)).toMatchObject({ status: 403, msg: '您已认证为老师用户，如需修改认证资料请联系客服' });
+    expect((await info(token)).data.account.organization).toBe(3);
+  });
+
   it('refuses malformed e-mail, advisor phone and regions that are not a complete choice', async () => {
     const { token } = await login();
     expect(await attest(token, { ...student, email: 'nope' })).toMatchObject({ status: 400, msg: '「邮箱」格式不正确' });
