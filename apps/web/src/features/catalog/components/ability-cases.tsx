@@ -34,7 +34,7 @@ export function AbilityCases({ cases }: { cases: ServiceCase[] }) {
               <li key={item.rid}>
                 <CaseLink item={item} className="hp-case">
                   <span className="hp-case-media">
-                    <img src={item.img} alt={item.title} width={400} height={250} loading="lazy" decoding="async" />
+                    <img src={item.img} alt={item.title} width={400} height={225} loading="lazy" decoding="async" />
                   </span>
                   <span className="hp-case-body">
                     <span className="hp-case-title">{item.title}</span>

@@ -24,7 +24,7 @@ export function ArticleItem({ item, index }: { item: ArticleSummary; index: numb
   return (
     <ArticleLink item={item}>
       <span className="cat-article-media">
-        <img src={item.img} alt={item.title} width={240} height={150} loading={index < 3 ? 'eager' : 'lazy'} decoding="async" />
+        <img src={item.img} alt={item.title} width={240} height={135} loading={index < 3 ? 'eager' : 'lazy'} decoding="async" />
       </span>
       <span className="cat-article-body">
         <h2 className="cat-article-title">{item.title}</h2>

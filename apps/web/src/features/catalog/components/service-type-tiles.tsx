@@ -16,7 +16,7 @@ export function ServiceTypeTiles({ groups }: { groups: TypeGroup[] }) {
             {groups.map((group) => (
               <li key={group.id} className="hp-type">
                 <Link className="hp-type-head" to={projectQueryPath({ typeId: group.typeId, title: group.name, groupId: group.id })}>
-                  <img src={group.img} alt="" width={56} height={56} loading="lazy" decoding="async" />
+                  <img src={group.img} alt="" width={56} height={56} decoding="async" />
                   <span className="hp-type-name">{group.name}</span>
                   <span className="hp-type-arrow" aria-hidden="true">›</span>
                 </Link>

@@ -70,7 +70,7 @@ export default function TelevisedPage() {
                   {data.sections.map((section, index) => (
                     <li key={section.title} className="tv-section">
                       <span className="tv-section-media">
-                        <img src={section.img} alt={section.title} width={560} height={350} loading={index < 2 ? 'eager' : 'lazy'} decoding="async" />
+                        <img src={section.img} alt={section.title} width={560} height={315} loading={index < 2 ? 'eager' : 'lazy'} decoding="async" />
                       </span>
                       <span className="tv-section-body">
                         <h3>{section.title}</h3>
@@ -99,7 +99,7 @@ export default function TelevisedPage() {
                     <li key={item.rid}>
                       <CaseCard item={item}>
                         <span className="tv-case-media">
-                          <img src={item.img} alt={item.title} width={400} height={250} loading="lazy" decoding="async" />
+                          <img src={item.img} alt={item.title} width={400} height={225} loading="lazy" decoding="async" />
                         </span>
                         <span className="tv-case-body">
                           <span className="tv-case-title">{item.title}</span>
