@@ -222,6 +222,20 @@ describe('transfer and del', () => {
     expect(await cluster('delete4user', successor, { rid: community.rid, member_rid: owner.member.rid })).toMatchObject({ status: 200 });
   });
 
+  it('lets only one of two simultaneous transfers win', async () => {
+    const owner = await teacher();
+    const community = await createCommunity(owner);
+    const a = await teacher('甲老师');
+    const b = await teacher('乙老师');
+    for (const who of [a, b]) await cluster('add4user', owner, { rid: community.rid, member_rid: who.member.rid });
+    const results = await Promise.all([a, b].map((who) => cluster('transfer', owner, { rid: community.rid, member_rid: who.member.rid })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
+    const [row] = await t.db.select().from(communities).where(eq(communities.rid, community.rid));
+    const owners = await t.db.select().from(communityMembers).where(eq(communityMembers.communityId, row!.id));
+    expect(owners.filter((m) => m.role === 'owner').map((m) => m.memberId)).toEqual([row!.ownerMemberId]);
+    expect([a.member.id, b.member.id]).toContain(row!.ownerMemberId);
+  });
+
   it('dissolves the community: it disappears from searches and lists, memberships end', async () => {
     const owner = await teacher();
     const community = await createCommunity(owner, '待解散课题组');

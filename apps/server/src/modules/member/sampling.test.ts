@@ -227,6 +227,17 @@ describe('staff: /api/admin/sampling/list and collect', () => {
     expect(await call(t.app, 'POST', '/api/admin/sampling/collect', { token: lab.token, form: { rid: 'nope' } })).toMatchObject({ status: 404 });
   });
 
+  it('settles a cancel racing a collection: exactly one wins', async () => {
+    const lab = await makeStaff(t.db, 'lab', t.clock.now());
+    const m = await memberWithAddress();
+    const booked = await book(m.token, { type: '1', date: '2026-12-14', time: '09:00', address_rid: m.address.rid });
+    const [cancel, collect] = await Promise.all([
+      call(t.app, 'POST', '/api/auth/sampling/cancel', { token: m.token, form: { rid: booked.data.rid } }),
+      call(t.app, 'POST', '/api/admin/sampling/collect', { token: lab.token, form: { rid: booked.data.rid } }),
+    ]);
+    expect([cancel.status, collect.status].sort()).toEqual([200, 409]);
+  });
+
   it('checks input, roles and tokens', async () => {
     const admin = await makeStaff(t.db, 'admin', t.clock.now());
     const finance = await makeStaff(t.db, 'finance', t.clock.now());
