@@ -10,6 +10,7 @@ import { getContentVersion, withContentChange } from '../content/content-version
 import { saveContentPage } from '../content/content.service';
 import { seedCatalog } from './catalog.seed';
 import { banners } from './catalog.tables';
+import { batchedVersionReader } from './home-cache';
 
 let t: TestContext;
 let second: Awaited<ReturnType<typeof buildApp>>;
@@ -65,6 +66,15 @@ describe('the home-data cache', () => {
     expect(await getContentVersion(t.db)).toBe(before + 1);
     const page = await call<ContentPage>(t.app, 'GET', '/api/open/web/page', { query: { key: 'culture' } });
     expect(page.data.content).toBe('<p>严谨</p>');
+  });
+
+  it('shares one version read among concurrent requests and never answers with a read older than the request', async () => {
+    const read = batchedVersionReader(t.db);
+    const before = await getContentVersion(t.db);
+    const versions = await Promise.all([read(), read(), read(), read()]);
+    expect(versions).toEqual([before, before, before, before]);
+    await withContentChange(t.db, async () => undefined);
+    expect(await read()).toBe(before + 1);
   });
 
   it('puts the configured file host in front of image paths', async () => {

@@ -1,0 +1,121 @@
+/**
+ * npm run bench:search -w @lab/server
+ *
+ * Seeds 10,000 service items (variations of the demo catalogue) and times the search call
+ * (GET /api/open/web/device/search through the app, validation and serialisation included)
+ * for a mix of Chinese and Latin keywords, filters and sorts: p50 / p99 / max per database.
+ * Runs on PGlite in a temp folder, and on PostgreSQL as well when BENCH_DATABASE_URL (or
+ * the tests' postgres://postgres@127.0.0.1:5432/postgres) answers.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { seedCatalog, seedItemInput } from '../src/modules/catalog/catalog.seed';
+import { createServiceItems, type ServiceItemInput } from '../src/modules/catalog/catalog.service';
+import { seedItems } from '../src/modules/catalog/seed-items';
+
+const total = Number(process.env.BENCH_ITEMS ?? 10_000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 30);
+const sites = ['上海徐汇', '苏州园区', '南京江北', '杭州滨江', '合肥高新', '武汉光谷', '成都天府', '西安高新', '广州黄埔', '深圳南山'];
+
+function manyItems(count: number): ServiceItemInput[] {
+  const out: ServiceItemInput[] = [];
+  for (let i = 0; out.length < count; i += 1) {
+    const base = seedItems[i % seedItems.length]!;
+    const site = sites[Math.floor(i / seedItems.length) % sites.length]!;
+    const input = seedItemInput(base, i);
+    out.push({ ...input, name: `${base.name} · ${site}平台 ${Math.floor(i / seedItems.length)}`, orderCount: (i * 7919) % 20_000, sketch: `${base.sketch}（${site}）` });
+  }
+  return out;
+}
+
+const queries: Record<string, string>[] = [
+  { keyword: '衍射' },
+  { keyword: 'XPS' },
+  { keyword: '扫描电镜' },
+  { keyword: 'SU8010' },
+  { keyword: '核磁 400' },
+  { keyword: '比表面积' },
+  { keyword: '拉曼 mapping' },
+  { keyword: '氧空位' },
+  { keyword: '钛' },
+  { keyword: '不存在的项目名称' },
+  { keyword: '电镜', typeId: '2' },
+  { keyword: '测试', sort: 'priceAsc' },
+  { childId: '3201' },
+  { typeId: '1', sort: 'hot', page: '20' },
+  {},
+];
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function run(label: string, database: Database) {
+  const started = Date.now();
+  await seedCatalog(database.db);
+  await createServiceItems(database.db, manyItems(total - seedItems.length));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir(), SEED_DEMO: '0' });
+  const app = await buildApp({ db: database.db, config, logger: false, rateLimit: false });
+  await app.ready();
+  console.log(`\n${label}: ${total} items seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const all: number[] = [];
+  const rows: string[] = [];
+  for (const query of queries) {
+    const url = `/api/open/web/device/search?${new URLSearchParams(query).toString()}`;
+    for (let i = 0; i < 3; i += 1) await app.inject({ method: 'GET', url }); // warm-up
+    const times: number[] = [];
+    let hits = 0;
+    for (let i = 0; i < rounds; i += 1) {
+      const t0 = process.hrtime.bigint();
+      const res = await app.inject({ method: 'GET', url });
+      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      hits = (JSON.parse(res.body) as { data: { total: number } }).data.total;
+    }
+    times.sort((a, b) => a - b);
+    all.push(...times);
+    rows.push(`  ${JSON.stringify(query).padEnd(44)}${String(hits).padStart(7)}${percentile(times, 50).toFixed(1).padStart(9)}${percentile(times, 99).toFixed(1).padStart(9)}`);
+  }
+  all.sort((a, b) => a - b);
+  console.log(`  ${'query'.padEnd(44)}${'hits'.padStart(7)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}`);
+  for (const row of rows) console.log(row);
+  console.log(`  all ${all.length} calls: p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms, max ${all[all.length - 1]!.toFixed(1)} ms (target < 50 ms)`);
+  await app.close();
+}
+
+// PGlite
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-search-'));
+const lite = await openDatabase({ dataDir: dir });
+try {
+  await run('PGlite', lite);
+} finally {
+  await lite.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+// PostgreSQL, when one answers
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const admin = new pg.Client({ connectionString: adminUrl });
+const reachable = await admin.connect().then(
+  () => true,
+  () => false,
+);
+if (reachable) {
+  const name = `lab_bench_${process.pid}`;
+  await admin.query(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  try {
+    await run('PostgreSQL', database);
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+} else {
+  console.log('\nPostgreSQL did not answer; measured on PGlite only');
+}
