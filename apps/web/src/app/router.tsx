@@ -13,10 +13,24 @@ function requireLogin({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const intended = url.pathname + url.search;
   loginPanel.open({ view: 'sign', intended });
-  const current = router.state.location;
-  const stay = current.pathname + current.search;
-  // A first load straight onto a guarded route has nowhere to stay: go home.
-  throw redirect(stay === intended || current.pathname === url.pathname ? '/' : stay);
+  const current = currentLocation();
+  const stay = current ? current.pathname + current.search : null;
+  // A first load straight onto a guarded route has nowhere to stay, nor has a guarded page: go home.
+  throw redirect(!stay || isGuarded(stay) || current?.pathname === url.pathname ? '/' : stay);
+}
+
+const isGuarded = (path: string) => /^\/(member|experiment)(\/|$|\?)/.test(path);
+
+/**
+ * The page the visitor is on; null during the first load (including its redirects, such as
+ * /experiment → /experiment/plan), when `router` may still be being created.
+ */
+function currentLocation() {
+  try {
+    return router.state.initialized ? router.state.location : null;
+  } catch {
+    return null;
+  }
 }
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => ({

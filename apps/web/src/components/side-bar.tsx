@@ -24,7 +24,7 @@ export function SideBar() {
         <PhoneOutlined />
         <span className="side-label">服务热线</span>
         <div className="side-pop">
-          <small>服务热线</small>
+          <small>业务咨询，欢迎来电</small>
           <strong>{siteInfo.phone}</strong>
         </div>
       </a>
@@ -32,7 +32,7 @@ export function SideBar() {
         <ClockCircleOutlined />
         <span className="side-label">工作时间</span>
         <div className="side-pop">
-          <small>工作时间</small>
+          <small>客服在线时间</small>
           <strong>{siteInfo.workingHours}</strong>
         </div>
       </div>

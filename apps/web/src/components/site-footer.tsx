@@ -29,7 +29,7 @@ export function SiteFooter() {
           <h3>检测服务</h3>
           {serviceTypes.map((type) => (
             <Link key={type.typeId} to={projectPath(type.typeId, type.title)}>
-              {type.title}
+              {type.title}服务
             </Link>
           ))}
           <Link to="/require">发布需求</Link>

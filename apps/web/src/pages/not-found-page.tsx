@@ -7,7 +7,7 @@ export default function NotFoundPage() {
       <Result
         status="404"
         title="页面不存在"
-        subTitle="您访问的页面不存在或已被移除。"
+        subTitle="您访问的地址有误，或该内容已被移除。"
         extra={
           <Link to="/">
             <Button type="primary">返回首页</Button>

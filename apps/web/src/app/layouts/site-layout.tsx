@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { loginPanel } from '../../lib/login-panel';
 import { Outlet, useLocation } from 'react-router';
 import { SiteHeader } from '../../components/site-header';
 import { SiteFooter } from '../../components/site-footer';
@@ -7,12 +8,19 @@ import { AttestationHost, LoginPanelHost } from '../../features/auth/login-panel
 import '../../styles/global.css';
 import '../../styles/shell.css';
 
-/** Spec: every navigation scrolls to the top. */
+/**
+ * Spec: every navigation scrolls to the top. A navigation the login guard cancelled (it
+ * lands back on the same page with the login panel open) is not one: the page stays put.
+ */
 function ScrollToTop() {
-  const { key } = useLocation();
+  const { key, pathname, search } = useLocation();
+  const last = useRef<string | null>(null);
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [key]);
+    const here = pathname + search;
+    const cancelled = last.current === here && loginPanel.get().open && loginPanel.get().intended !== null;
+    last.current = here;
+    if (!cancelled) window.scrollTo(0, 0);
+  }, [key, pathname, search]);
   return null;
 }
 

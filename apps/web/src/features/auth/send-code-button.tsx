@@ -37,8 +37,8 @@ export function SendCodeButton({ phone, useFor, onInvalid }: Props) {
   };
 
   return (
-    <Button className="send-code" size="large" disabled={running} loading={sending} onClick={() => void send()}>
-      {running ? `${left}秒后重发` : '获取验证码'}
+    <Button className="send-code" size="large" disabled={running || sending} aria-busy={sending} onClick={() => void send()}>
+      {running ? `${left}秒后重发` : sending ? '发送中…' : '获取验证码'}
     </Button>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Input, Tooltip } from 'antd';
+import { Checkbox, Input, Tooltip } from 'antd';
 import { LockOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { loginBody, type LoginResult } from '@lab/contract';
 import { apiPost } from '../../../lib/api';
@@ -7,6 +7,7 @@ import { firstError } from '../validate';
 import { useFeedback } from '../use-feedback';
 import { useCompleteLogin } from '../use-complete-login';
 import { FormError } from './form-error';
+import { SubmitButton } from './submit-button';
 
 const rememberKey = 'lab.rememberAccount';
 
@@ -84,9 +85,7 @@ export function PasswordLoginForm({ initialAccount }: { initialAccount?: string 
         </Tooltip>
       </div>
       <FormError message={error} />
-      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
-        登录
-      </Button>
+      <SubmitButton busy={busy}>登录</SubmitButton>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Input } from 'antd';
+import { Input } from 'antd';
 import { GiftOutlined, LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { SmsPurpose, signForm } from '@lab/contract';
@@ -9,6 +9,7 @@ import { firstError } from '../validate';
 import { useFeedback } from '../use-feedback';
 import { SendCodeButton } from '../send-code-button';
 import { FormError } from './form-error';
+import { SubmitButton } from './submit-button';
 
 /** 注册: phone, code, password twice, and the inviter code an invite link brought along. */
 export function RegisterForm({ inviterCode }: { inviterCode: string | null }) {
@@ -106,9 +107,7 @@ export function RegisterForm({ inviterCode }: { inviterCode: string | null }) {
         onChange={(event) => setInviter(event.target.value)}
       />
       <FormError message={error} />
-      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
-        注册
-      </Button>
+      <SubmitButton busy={busy}>注册</SubmitButton>
       <p className="auth-note auth-agree">
         注册即表示您同意<Link to="/license" onClick={() => loginPanel.close()}>《用户协议》</Link>和
         <Link to="/policy" onClick={() => loginPanel.close()}>《隐私政策》</Link>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Input } from 'antd';
+import { Input } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { SmsPurpose, resetForm } from '@lab/contract';
 import { apiPost } from '../../../lib/api';
@@ -8,6 +8,7 @@ import { firstError } from '../validate';
 import { useFeedback } from '../use-feedback';
 import { SendCodeButton } from '../send-code-button';
 import { FormError } from './form-error';
+import { SubmitButton } from './submit-button';
 
 /** 重置密码: phone, code, the new password twice; success leads to the login view. */
 export function ResetForm() {
@@ -89,9 +90,7 @@ export function ResetForm() {
         onChange={(event) => setConfirmPassword(event.target.value)}
       />
       <FormError message={error} />
-      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
-        重置密码
-      </Button>
+      <SubmitButton busy={busy}>重置密码</SubmitButton>
     </form>
   );
 }

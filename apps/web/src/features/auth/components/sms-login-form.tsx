@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Input } from 'antd';
+import { Input } from 'antd';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { SmsPurpose, smsLoginBody, type LoginResult } from '@lab/contract';
 import { apiPost } from '../../../lib/api';
@@ -8,6 +8,7 @@ import { useFeedback } from '../use-feedback';
 import { useCompleteLogin } from '../use-complete-login';
 import { SendCodeButton } from '../send-code-button';
 import { FormError } from './form-error';
+import { SubmitButton } from './submit-button';
 
 /** 短信登录: a phone seen for the first time becomes a member. */
 export function SmsLoginForm() {
@@ -66,9 +67,7 @@ export function SmsLoginForm() {
       </div>
       <p className="auth-note">未注册的手机号验证后将自动注册为会员</p>
       <FormError message={error} />
-      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
-        登录
-      </Button>
+      <SubmitButton busy={busy}>登录</SubmitButton>
     </form>
   );
 }

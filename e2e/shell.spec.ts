@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { loginPanel } from './support/auth';
+
+test.describe('site shell (desktop)', () => {
+  test('header links', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: '主导航' });
+    const expected: [string, string][] = [
+      ['首页', '/'],
+      ['关于我们', '/about'],
+      ['能力展示', '/televised'],
+      ['新闻', '/list/news'],
+      ['课程', '/list/course'],
+      ['联系我们', '/contact'],
+    ];
+    for (const [name, href] of expected) await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    const quick = page.getByRole('navigation', { name: '快捷入口' });
+    await expect(quick.getByRole('link', { name: '指南' })).toHaveAttribute('href', '/guide');
+    await expect(quick.getByRole('link', { name: '发布需求' })).toHaveAttribute('href', '/require');
+    await expect(quick.getByRole('button', { name: '登录' })).toBeVisible();
+    await expect(quick.getByRole('button', { name: '注册' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: '实验计划' })).toHaveAttribute('href', '/experiment/plan');
+
+    // 服务: the three service types, each with its title
+    await nav.getByRole('button', { name: '服务' }).hover();
+    const types: [string, number][] = [
+      ['送样检测', 1],
+      ['上门预约', 2],
+      ['数据分析', 3],
+    ];
+    for (const [title, typeId] of types) {
+      await expect(nav.getByRole('link', { name: new RegExp(`^${title}`) })).toHaveAttribute('href', `/project/${typeId}/${encodeURIComponent(title)}`);
+    }
+    await nav.getByRole('link', { name: /^上门预约/ }).click();
+    await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toBe('/project/2/上门预约');
+
+    await nav.getByRole('link', { name: '关于我们' }).click();
+    await expect(page).toHaveURL('/about/profile');
+    await page.goto('/experiment');
+    await expect(loginPanel(page)).toBeVisible();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('search opens in the named window', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: '搜索检测项目' }).fill('XRD 物相');
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('search').getByRole('button', { name: '搜索' }).click();
+    const popup = await popupPromise;
+    await popup.waitForLoadState();
+    const url = new URL(popup.url());
+    expect(url.pathname).toBe('/search');
+    expect(url.searchParams.get('kw')).toBe('XRD 物相');
+    expect(await popup.evaluate(() => window.name)).toBe('labSearch');
+  });
+
+  test('footer: contact, links and three real QR codes', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText('上海市徐汇区桂平路 680 号 科研检测中心');
+    await expect(footer).toContainText('400-820-6688');
+    await expect(footer).toContainText('service@labtest.cn');
+    await expect(footer).toContainText('周一至周六 8:30-18:30');
+    await expect(footer.getByRole('link', { name: '用户协议' }).first()).toHaveAttribute('href', '/license');
+    await expect(footer.getByRole('link', { name: '隐私政策' }).first()).toHaveAttribute('href', '/policy');
+    await expect(footer.getByRole('link', { name: '公司简介' })).toHaveAttribute('href', '/about');
+    for (const label of ['公众号', '业务咨询', '小程序下单']) {
+      const image = footer.getByAltText(`${label}二维码`);
+      await expect(image).toBeVisible();
+      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await image.evaluate((img: HTMLImageElement) => img.parentElement?.dataset.value)).toMatch(/^http:\/\/localhost:\d+\//);
+    }
+    // every navigation scrolls to the top
+    await footer.getByRole('link', { name: '公司简介' }).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await footer.getByRole('link', { name: '联系我们' }).click();
+    await expect(page).toHaveURL('/contact');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('side bar: QR codes, hotline, working hours, back to top', async ({ page }) => {
+    await page.goto('/');
+    const side = page.getByRole('complementary', { name: '快捷服务' });
+    await side.getByText('服务热线', { exact: true }).hover();
+    await expect(side.getByText('400-820-6688')).toBeVisible();
+    await side.getByText('工作时间', { exact: true }).hover();
+    await expect(side.getByText('周一至周六 8:30-18:30')).toBeVisible();
+    await side.getByText('扫码关注', { exact: true }).hover();
+    await expect(side.getByAltText('公众号二维码')).toBeVisible();
+    await expect(side.getByAltText('小程序下单二维码')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await side.getByRole('button', { name: '返回顶部' }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('unknown address shows 页面不存在', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByText('页面不存在', { exact: true })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+  });
+});
+
+test.describe('site shell (phone width)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the header collapses into a menu drawer', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: '主导航' })).toBeHidden();
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    const drawer = page.getByRole('navigation', { name: '手机导航' });
+    await expect(drawer).toBeVisible();
+    for (const name of ['首页', '送样检测', '上门预约', '数据分析', '关于我们', '能力展示', '新闻', '课程', '联系我们', '指南', '发布需求', '实验计划']) {
+      await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await drawer.getByRole('link', { name: '新闻', exact: true }).click();
+    await expect(page).toHaveURL('/list/news');
+    await expect(drawer).toBeHidden();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(loginPanel(page)).toBeVisible();
+    await expect(loginPanel(page).getByLabel('用户名/手机号')).toBeVisible();
+  });
+});

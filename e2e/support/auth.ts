@@ -1,0 +1,43 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { readSmsCode } from './sms';
+
+/** The demo member the server seeds (README). */
+export const demoMember = { phone: '13800138000', password: 'Demo@2026', name: '张明', inviteCode: 'DEMO2026' } as const;
+
+/** The full-screen login panel. */
+export const loginPanel = (page: Page): Locator => page.locator('[role="dialog"][aria-labelledby="login-panel-title"]');
+
+export async function openLoginPanel(page: Page, which: '登录' | '注册' = '登录') {
+  await page.getByRole('navigation', { name: '快捷入口' }).getByRole('button', { name: which, exact: true }).click();
+  await expect(loginPanel(page)).toBeVisible();
+  return loginPanel(page);
+}
+
+/** Fills and submits the password form of an open panel. */
+export async function submitPassword(panel: Locator, account: string, password: string) {
+  await panel.getByLabel('用户名/手机号').fill(account);
+  await panel.getByLabel('密码', { exact: true }).fill(password);
+  await panel.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+export async function expectLoggedIn(page: Page, name: string = demoMember.name) {
+  await expect(loginPanel(page)).toBeHidden();
+  await expect(page.getByTestId('header-user')).toContainText(name);
+}
+
+/** Logs in through the header's login button with the demo member's password. */
+export async function loginAsDemo(page: Page) {
+  const panel = await openLoginPanel(page);
+  await submitPassword(panel, demoMember.phone, demoMember.password);
+  await expect(page.getByText('登录成功!')).toBeVisible();
+  await expectLoggedIn(page);
+}
+
+/** A member registered through the API (used where a test needs a fresh account). */
+export async function registerByApi(request: APIRequestContext, phone: string, password: string) {
+  const send = await request.post('/api/open/code4sms', { form: { phone, useFor: '0' } });
+  expect((await send.json()).code, 'send register code').toBe(1);
+  const code = await readSmsCode(request, phone);
+  const sign = await request.post('/api/open/sign', { form: { phone, code, password } });
+  expect((await sign.json()).code, 'register').toBe(1);
+}
