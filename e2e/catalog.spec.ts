@@ -139,4 +139,17 @@ test.describe('catalogue', () => {
     await page.getByRole('button', { name: '提交咨询' }).click();
     await expect(page.getByText('咨询已提交')).toBeVisible();
   });
+
+  test('phone width: catalogue and content pages fit 390 px', async ({ page }) => {
+    const found = await api<Paged<DeviceSummary>>(page, '/api/open/web/device/search?pageSize=1');
+    const rid = found.list[0]?.rid ?? 'none';
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of [`/detail/${rid}`, `/project/1/${encodeURIComponent('送样检测')}`, '/list/news', '/list/thanks', '/televised', '/search?kw=XRD', '/about/profile', '/contact']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
 });
