@@ -116,6 +116,13 @@ test.describe('home page', () => {
     await expect(page).toHaveTitle(`${group.name} - 科研检测服务商城`);
     await expect(page.getByRole('heading', { level: 1, name: group.name })).toBeVisible();
     await expect(page.getByRole('group', { name: '细分' }).getByRole('button', { name: child.name })).toHaveAttribute('aria-pressed', 'true');
+
+    // the tile opens the list of its group
+    await page.goBack();
+    await page.getByRole('region', { name: '检测服务' }).getByRole('link', { name: group.name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: group.name })).toBeVisible();
+    await expect(page.getByRole('group', { name: '分类' }).getByRole('button', { name: group.name })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('group', { name: '细分' }).getByRole('button', { name: '全部' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('hot special area links to the project route; more goes to /project', async ({ page }) => {

@@ -15,7 +15,7 @@ export function ServiceTypeTiles({ groups }: { groups: TypeGroup[] }) {
           <ul className="hp-types">
             {groups.map((group) => (
               <li key={group.id} className="hp-type">
-                <Link className="hp-type-head" to={projectQueryPath({ typeId: group.typeId, title: group.name, groupId: group.id })}>
+                <Link className="hp-type-head" to={projectQueryPath({ typeId: group.typeId, title: group.name })}>
                   <img src={group.img} alt="" width={56} height={56} decoding="async" />
                   <span className="hp-type-name">{group.name}</span>
                   <span className="hp-type-arrow" aria-hidden="true">›</span>
@@ -26,7 +26,7 @@ export function ServiceTypeTiles({ groups }: { groups: TypeGroup[] }) {
                       <li key={child.id}>
                         <Link
                           className="hp-tag"
-                          to={projectQueryPath({ typeId: group.typeId, title: group.name, groupId: group.id, childId: child.id })}
+                          to={projectQueryPath({ typeId: group.typeId, title: group.name, childId: child.id })}
                         >
                           {child.name}
                         </Link>

@@ -111,6 +111,7 @@ describe('home page', () => {
     expect(tileUrl.searchParams.get('typeId')).toBe('1');
     expect(tileUrl.searchParams.get('title')).toBe('结构表征');
     expect(tileUrl.searchParams.get('childId')).toBeNull();
+    expect(tile).toHaveAttribute('href', `/project?typeId=1&title=${encodeURIComponent('结构表征')}`);
 
     const tag = within(types).getByRole('link', { name: '扫描电镜' });
     const tagUrl = new URL(tag.getAttribute('href') ?? '', 'http://x');
@@ -118,6 +119,7 @@ describe('home page', () => {
     expect(tagUrl.searchParams.get('typeId')).toBe('1');
     expect(tagUrl.searchParams.get('title')).toBe('结构表征');
     expect(tagUrl.searchParams.get('childId')).toBe('102');
+    expect(tag).toHaveAttribute('href', `/project?typeId=1&title=${encodeURIComponent('结构表征')}&childId=102`);
   });
 
   it('hot special area links to the project route with typeId and title, and more to /project', async () => {
