@@ -68,20 +68,25 @@ test.describe('login paths', () => {
   });
 
   test('in-app navigation to a guarded route is cancelled; closing the panel stays; login goes on', async ({ page }) => {
-    await page.goto('/list/news');
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const planLink = page.getByRole('banner').getByRole('link', { name: '实验计划' });
+    await page.goto('/');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 600));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     const scrolled = await page.evaluate(() => window.scrollY);
-    await page.getByRole('link', { name: '实验计划' }).click();
+    await planLink.click();
     await expect(loginPanel(page)).toBeVisible();
-    await expect(page).toHaveURL('/list/news');
+    await expect(page).toHaveURL('/');
     // a cancelled navigation leaves the page where it was
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     await loginPanel(page).getByRole('button', { name: '关闭登录面板' }).click();
     await expect(loginPanel(page)).toBeHidden();
-    await expect(page).toHaveURL('/list/news');
+    await expect(page).toHaveURL('/');
 
-    await page.getByRole('link', { name: '实验计划' }).click();
+    await page.goto('/list/news');
+    await planLink.click();
+    await expect(loginPanel(page)).toBeVisible();
+    await expect(page).toHaveURL('/list/news');
     await submitPassword(loginPanel(page), demoMember.phone, demoMember.password);
     await expect(page).toHaveURL('/experiment/plan');
     await expect(page.getByRole('complementary', { name: '实验菜单' }).getByRole('link', { name: '合同协议' })).toBeVisible();

@@ -49,6 +49,12 @@ async function refreshToken(refresh: string): Promise<RefreshResult | null> {
 }
 
 /**
+ * Refreshes the token when under an hour is left, or clears an expired one, without a call
+ * to make; the site layout runs it every few minutes so an open tab keeps its session.
+ */
+export const keepSessionFresh = () => ensureFreshToken(refreshToken);
+
+/**
  * Every call: the token header, a timeout, the envelope unwrapped. A failure throws an
  * ApiError carrying the server's msg, whatever the HTTP status; a 401 clears the session.
  */

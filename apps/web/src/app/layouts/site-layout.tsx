@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { loginPanel } from '../../lib/login-panel';
+import { keepSessionFresh } from '../../lib/api';
 import { Outlet, useLocation } from 'react-router';
 import { SiteHeader } from '../../components/site-header';
 import { SiteFooter } from '../../components/site-footer';
@@ -24,10 +25,20 @@ function ScrollToTop() {
   return null;
 }
 
+/** Every 5 minutes: refresh a token with under an hour left, clear an expired one. */
+function SessionKeeper() {
+  useEffect(() => {
+    const timer = setInterval(() => void keepSessionFresh(), 5 * 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return null;
+}
+
 export function SiteLayout() {
   return (
     <div className="site">
       <ScrollToTop />
+      <SessionKeeper />
       <SiteHeader />
       <main className="site-main">
         <Outlet />

@@ -85,6 +85,9 @@ export default function LoginPanel() {
           <button type="button" className="login-close" aria-label="关闭登录面板" onClick={dismiss}>
             <CloseOutlined />
           </button>
+          <div className="login-mobile-brand">
+            <Logo />
+          </div>
           <h1 id="login-panel-title">{heading.title}</h1>
           <p className="login-sub">{heading.sub}</p>
 
