@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../testing/render';
+import { mockApi } from '../testing/fetch-mock';
+import { getSession, saveSession } from '../lib/session';
+import { loginPanel } from '../lib/login-panel';
+import { SiteHeader } from './site-header';
+
+const info = {
+  account: { rid: 'r', phone: '13800138000', nickname: '张同学', name: '张明', email: null, organization: 0, company: null, inviteCode: 'DEMO2026', hasPassword: true, createdAt: '2026-01-01T00:00:00Z' },
+  addressList: [],
+  cartNum: 3,
+};
+
+describe('site header', () => {
+  it('every link of the spec', () => {
+    renderApp(<SiteHeader />);
+    const nav = screen.getByRole('navigation', { name: '主导航' });
+    const hrefs = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent?.trim(), a.getAttribute('href')]);
+    expect(hrefs).toEqual([
+      ['首页', '/'],
+      ['送样检测寄送样品到实验室测试', `/project/1/${encodeURIComponent('送样检测')}`],
+      ['上门预约预约机时，到场操作仪器', `/project/2/${encodeURIComponent('上门预约')}`],
+      ['数据分析谱图解析与数据处理', `/project/3/${encodeURIComponent('数据分析')}`],
+      ['关于我们', '/about'],
+      ['能力展示', '/televised'],
+      ['新闻', '/list/news'],
+      ['课程', '/list/course'],
+      ['联系我们', '/contact'],
+    ]);
+    expect(screen.getByRole('link', { name: '指南' })).toHaveAttribute('href', '/guide');
+    expect(screen.getByRole('link', { name: '发布需求' })).toHaveAttribute('href', '/require');
+    expect(screen.getByRole('link', { name: /实验计划/ })).toHaveAttribute('href', '/experiment/plan');
+  });
+
+  it('search opens /search?kw= in the named window', async () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    renderApp(<SiteHeader />);
+    await userEvent.type(screen.getByRole('searchbox', { name: '搜索检测项目' }), 'XPS 价态');
+    await userEvent.click(screen.getByRole('button', { name: '搜索' }));
+    expect(open).toHaveBeenCalledWith('/search?kw=XPS%20%E4%BB%B7%E6%80%81', 'labSearch');
+  });
+
+  it('visitors get login and register buttons that open the panel views', async () => {
+    renderApp(<SiteHeader />);
+    const quick = screen.getByRole('navigation', { name: '快捷入口' });
+    await userEvent.click(quick.querySelectorAll('button')[1]!);
+    expect(loginPanel.get()).toMatchObject({ open: true, view: 'reg' });
+    await userEvent.click(quick.querySelectorAll('button')[0]!);
+    expect(loginPanel.get()).toMatchObject({ open: true, view: 'sign' });
+  });
+
+  it('a member sees the name and the cart badge; 退出登录 clears the session and goes home', async () => {
+    saveSession({ token: 't', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
+    const { calls } = mockApi({ '/api/auth/user/info': { data: info }, '/api/auth/logout': { msg: '已退出登录' } });
+    const { router } = renderApp(<SiteHeader />, { path: '/member/center' });
+    const user = await screen.findByTestId('header-user');
+    await waitFor(() => expect(user).toHaveTextContent('张明'));
+    expect(screen.getAllByText('3').length).toBeGreaterThan(0);
+    await userEvent.hover(screen.getByTestId('header-user'));
+    await userEvent.click(await screen.findByText('退出登录'));
+    await waitFor(() => expect(getSession()).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
+    expect(calls.map((call) => call.path)).toContain('/api/auth/logout');
+    expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
+  });
+});
