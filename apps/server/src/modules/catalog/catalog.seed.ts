@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { PricedOption } from '@lab/contract';
 import type { Db } from '../../db/client';
 import { randomId } from '../../platform/crypto';
@@ -96,5 +96,7 @@ export async function seedCatalog(db: Db): Promise<boolean> {
     await tx.insert(contentPages).values(seedPages.map((page) => ({ ...page, content: cleanHtml(page.content) })));
     await tx.insert(siteSettings).values(Object.entries(seedSettings).map(([key, value]) => ({ key, value })));
   });
+  // statistics and a visibility map for the planner (PGlite has no autovacuum)
+  await db.execute(sql`vacuum analyze service_items`);
   return true;
 }

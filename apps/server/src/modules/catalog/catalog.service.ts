@@ -75,14 +75,16 @@ export const searchTerms = (keyword: string | undefined) =>
 /**
  * A term of three or more characters uses the trigram index on the search text. A shorter
  * one has no trigram (a trigram GIN scan would read the whole index and recheck every row),
- * and two characters is the usual length of a Chinese word (衍射, 电镜, 核磁), so those look
- * up the token array: every character and every adjacent pair of the search text, an exact
- * substring test for terms of one or two characters, served by its own GIN index.
+ * and two characters is the usual length of a Chinese word (衍射, 电镜, 核磁), so those also
+ * test the token array (every character and every adjacent pair of the search text), which
+ * has its own GIN index; the LIKE stays the exact test.
  */
 const termMatch = (term: string) =>
   [...term].length >= 3
     ? sql`${serviceItems.searchText} like ${likeContains(term)}`
-    : sql`${serviceItems.searchTokens} @> array[${term}]::text[]`;
+    : // LIKE first: should the planner choose a sequential scan, the cheap test on the short
+      // text runs before the array (which may be compressed) is read.
+      sql`(${serviceItems.searchText} like ${likeContains(term)} and ${serviceItems.searchTokens} @> array[${term}]::text[])`;
 
 /**
  * Search: every term must occur in the item's search text (name, model, keywords and sketch,

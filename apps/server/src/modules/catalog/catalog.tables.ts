@@ -89,8 +89,12 @@ export const serviceItems = pgTable(
   (t) => [
     index('service_items_type_idx').on(t.typeId, t.groupId, t.childId),
     index('service_items_order_idx').on(t.orderCount),
-    index('service_items_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('service_items_tokens_idx').using('gin', t.searchTokens),
+    // the count of a filtered listing (an index-only scan once vacuumed) and the default listing order, without reading the wide rows
+    index('service_items_published_idx').on(t.typeId, t.groupId, t.childId).where(sql`${t.published}`),
+    index('service_items_listing_idx').on(t.sort, t.orderCount.desc().nullsFirst(), t.id).where(sql`${t.published}`),
+    // fastupdate off: catalogue writes are rare, and a GIN pending list would be scanned linearly by every search until a vacuum
+    index('service_items_search_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('service_items_tokens_idx').using('gin', t.searchTokens).with({ fastupdate: false }),
   ],
 );
 
