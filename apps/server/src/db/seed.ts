@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './client';
-import { members, staff } from './schema';
+import { memberAddresses, memberProfiles, members, staff } from './schema';
 import { createStaff } from '../modules/auth/staff.service';
 import { hashPassword, randomId } from '../platform/crypto';
 import { seedCatalog } from '../modules/catalog/catalog.seed';
@@ -8,6 +8,8 @@ import { seedCatalog } from '../modules/catalog/catalog.seed';
 /** The accounts the README lists, so a newcomer can log in straight away. */
 export const demoAccounts = {
   member: { phone: '13800138000', password: 'Demo@2026' },
+  /** a teacher (organization 3, set by staff) with an address: can create research communities */
+  teacher: { phone: '13900139000', password: 'Demo@2026' },
   staff: [
     { account: 'admin', name: '系统管理员', role: 'admin', password: 'Admin@2026' },
     { account: 'sales', name: '王经理', role: 'sales', password: 'Sales@2026' },
@@ -33,5 +35,24 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     company: '华东理工大学 材料科学与工程学院',
     inviteCode: 'DEMO2026',
   });
+  const [teacher] = await db
+    .insert(members)
+    .values({
+      rid: randomId(),
+      phone: demoAccounts.teacher.phone,
+      passwordHash: await hashPassword(demoAccounts.teacher.password),
+      nickname: '陈老师',
+      name: '陈老师',
+      email: 'chen@example.sjtu.edu.cn',
+      organization: 3,
+      company: '上海交通大学 化学化工学院',
+      inviteCode: 'TEACH026',
+    })
+    .returning({ id: members.id });
+  if (teacher) {
+    const place = { province: '上海市', city: '上海市', area: '闵行区', addressCode: '310112', address: '东川路800号 化学化工学院 A楼 305室' };
+    await db.insert(memberProfiles).values({ memberId: teacher.id, ...place, attestedAt: new Date() });
+    await db.insert(memberAddresses).values({ rid: randomId(), memberId: teacher.id, name: '陈老师', phone: demoAccounts.teacher.phone, ...place, isDefault: true });
+  }
   return true;
 }
