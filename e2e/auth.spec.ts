@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoMember, expectLoggedIn, loginAsDemo, loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
+import { confirmFailureAlert, demoMember, pickMemberMenu, expectLoggedIn, loginAsDemo, loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { randomPhone, readSmsCode } from './support/sms';
 
 test.describe('login paths', () => {
@@ -27,24 +27,19 @@ test.describe('login paths', () => {
 
     // the server's msg in an alert
     await submitPassword(panel, demoMember.phone, 'not-the-password');
-    await expect(page.getByRole('dialog').filter({ hasText: '账号或密码错误' })).toBeVisible();
-    await page.getByRole('button', { name: '确定' }).click();
+    await confirmFailureAlert(page, '账号或密码错误');
 
     await submitPassword(panel, demoMember.phone, demoMember.password);
     await expect(page.getByText('登录成功!')).toBeVisible();
     await expectLoggedIn(page);
     expect(await page.evaluate(() => localStorage.getItem('lab.session'))).toContain('refreshToken');
 
-    await page.getByTestId('header-user').hover();
-    await page.getByRole('menuitem', { name: '会员中心' }).click();
-    await expect(page).toHaveURL('/member/center');
+    await pickMemberMenu(page, '会员中心', '/member/center');
     await expect(page.getByRole('heading', { name: '会员中心' })).toBeVisible();
     await expect(page.getByText('138****8000').first()).toBeVisible();
     await expect(page.getByTestId('invite-code')).toHaveText(demoMember.inviteCode);
 
-    await page.getByTestId('header-user').hover();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await expect(page).toHaveURL('/');
+    await pickMemberMenu(page, '退出登录', '/');
     await expect(page.getByRole('navigation', { name: '快捷入口' }).getByRole('button', { name: '登录' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('lab.session'))).toBeNull();
   });
@@ -206,8 +201,7 @@ test.describe('login paths', () => {
 
     await expect(panel.getByRole('heading', { name: '账号登录' })).toBeVisible();
     await submitPassword(panel, resetMember.phone, resetMember.password);
-    await expect(page.getByRole('dialog').filter({ hasText: '账号或密码错误' })).toBeVisible();
-    await page.getByRole('button', { name: '确定' }).click();
+    await confirmFailureAlert(page, '账号或密码错误');
     await submitPassword(panel, resetMember.phone, 'Second@2026');
     await expect(page.getByText('登录成功!')).toBeVisible();
     await expectLoggedIn(page, resetMember.phone.slice(-4));

@@ -41,3 +41,29 @@ export async function registerByApi(request: APIRequestContext, phone: string, p
   const sign = await request.post('/api/open/sign', { form: { phone, code, password } });
   expect((await sign.json()).code, 'register').toBe(1);
 }
+
+/**
+ * The failure alert (spec: the server's msg with a confirm button): checks the text, waits
+ * for the opening animation to finish (a click during it can leave antd's dialog half
+ * closed in headless runs), confirms, and waits until it is gone.
+ */
+export async function confirmFailureAlert(page: Page, text: string | RegExp) {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await expect(dialog).toBeVisible();
+  await expect(page.locator('.ant-modal').filter({ hasText: text })).not.toHaveClass(/-(appear|enter)/);
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/**
+ * Picks an item of the member dropdown in the header. The menu opens on hover with an
+ * animation; a click that lands while it is still moving can be lost, so the pick is
+ * retried until the page shows its effect.
+ */
+export async function pickMemberMenu(page: Page, item: '会员中心' | '退出登录', expectedPath: string) {
+  await expect(async () => {
+    await page.getByTestId('header-user').hover({ timeout: 2000 });
+    await page.getByRole('menuitem', { name: item }).click({ timeout: 2000 });
+    await expect(page).toHaveURL(expectedPath, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}

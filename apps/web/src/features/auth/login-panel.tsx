@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Tabs } from 'antd';
 import { CloseOutlined, SafetyCertificateOutlined, ClockCircleOutlined, FileDoneOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
@@ -39,9 +39,15 @@ export default function LoginPanel() {
     if (!hasToken() && isGuardedPath(location.pathname)) void navigate('/');
   };
 
+  const dismissRef = useRef(dismiss);
+  useEffect(() => {
+    dismissRef.current = dismiss;
+  });
+
+  // Escape closes (unless an alert is open on top); the page behind does not scroll.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !document.querySelector('.ant-modal-wrap')) dismiss();
+      if (event.key === 'Escape' && !document.querySelector('.ant-modal-wrap')) dismissRef.current();
     };
     window.addEventListener('keydown', onKey);
     const overflow = document.body.style.overflow;
@@ -50,7 +56,7 @@ export default function LoginPanel() {
       window.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
     };
-  });
+  }, []);
 
   const heading = titles[view];
 
