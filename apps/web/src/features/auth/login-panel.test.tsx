@@ -168,6 +168,12 @@ describe('login panel views', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it('Escape closes the panel', async () => {
+    openPanel();
+    await userEvent.keyboard('{Escape}');
+    expect(loginPanel.get().open).toBe(false);
+  });
+
   it('closing the panel elsewhere stays put', async () => {
     const { router } = openPanel();
     await act(() => router.navigate('/list/news'));
