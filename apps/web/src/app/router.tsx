@@ -44,6 +44,11 @@ const memberChildren = [
 
 const memberPages: Partial<Record<(typeof memberChildren)[number], () => Promise<{ default: React.ComponentType }>>> = {
   center: () => import('../features/member/pages/member-center-page'),
+  information: () => import('../features/member/pages/member-information-page'),
+  address: () => import('../features/address/pages/address-page'),
+  sample: () => import('../features/sampling/pages/sample-page'),
+  communityMg: () => import('../features/community/pages/community-manage-page'),
+  communityJn: () => import('../features/community/pages/community-joined-page'),
 };
 
 const routes: RouteObject[] = [

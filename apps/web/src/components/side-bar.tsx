@@ -1,6 +1,16 @@
-import { ClockCircleOutlined, PhoneOutlined, QrcodeOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
+import { CarOutlined, ClockCircleOutlined, PhoneOutlined, QrcodeOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { absoluteUrl, qrCodes, siteInfo } from '../lib/site-info';
 import { QrImage } from './qr-image';
+import { hasToken } from '../lib/session';
+import { loginPanel } from '../lib/login-panel';
+import { samplingDialog } from './member/sampling-dialog-store';
+import { SamplingDialogHost } from './member/sampling-dialog-host';
+
+/** 上门取样: the dialog for a member; the login panel first for a visitor. */
+function bookPickup() {
+  if (hasToken()) samplingDialog.open();
+  else loginPanel.open({ view: 'sign', intended: '/member/sample' });
+}
 
 const sideQrs = qrCodes.filter((qr) => qr.key !== 'consult');
 
@@ -36,6 +46,11 @@ export function SideBar() {
           <strong>{siteInfo.workingHours}</strong>
         </div>
       </div>
+      <button type="button" className="side-item side-hide-mobile" onClick={bookPickup}>
+        <CarOutlined />
+        <span className="side-label">上门取样</span>
+      </button>
+      <SamplingDialogHost />
       <button type="button" className="side-item side-top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
         <VerticalAlignTopOutlined />
         <span className="side-label">返回顶部</span>

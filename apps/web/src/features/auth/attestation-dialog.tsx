@@ -1,39 +1,18 @@
-import { Alert, Button, Modal } from 'antd';
-import { useNavigate } from 'react-router';
+import { Alert, Modal } from 'antd';
 import { attestationDialog } from '../../lib/attestation';
+import { AttestationForm } from '../../components/member/attestation-form';
 import './auth.css';
 
 /**
- * 资料认证 (profile verification). The full form (name, e-mail, user type, unit, advisor,
- * region, address) arrives with the member-profile issue; this dialog says what is missing
- * and leads to the page where it is completed. Nothing is submitted from here.
+ * 资料认证 (profile verification): opened after an SMS login when no address is on file.
+ * The member fills in the spec's fields here; success says '操作成功!' and closes it.
  */
 export default function AttestationDialog() {
-  const navigate = useNavigate();
-  const goComplete = () => {
-    attestationDialog.close();
-    void navigate('/member/information');
-  };
+  const close = () => attestationDialog.close();
   return (
-    <Modal
-      open
-      title="资料认证"
-      onCancel={() => attestationDialog.close()}
-      footer={[
-        <Button key="later" onClick={() => attestationDialog.close()}>
-          稍后完善
-        </Button>,
-        <Button key="go" type="primary" onClick={goComplete}>
-          去完善资料
-        </Button>,
-      ]}
-      centered
-    >
-      <Alert type="warning" showIcon title="未完善基本信息将无法正常下单" />
-      <p className="attest-text">
-        为确保检测报告、发票与样品寄回信息准确，下单前请完善以下基本信息：姓名、邮箱、用户类型、单位名称、
-        导师/负责人（学生填写）、收货地区与详细地址。
-      </p>
+    <Modal open title="资料认证" onCancel={close} footer={null} width={680} centered destroyOnHidden maskClosable={false}>
+      <Alert type="warning" showIcon title="未完善基本信息将无法正常下单" style={{ marginBottom: 16 }} />
+      <AttestationForm onDone={close} onCancel={close} />
     </Modal>
   );
 }

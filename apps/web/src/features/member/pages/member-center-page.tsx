@@ -4,16 +4,18 @@ import { organizationLabels } from '@lab/contract';
 import { displayName, maskPhone, useUserInfo } from '../../../lib/user-info';
 import { absoluteUrl } from '../../../lib/site-info';
 import { formatDate } from '../../../lib/format';
+import { samplingDialog } from '../../../components/member/sampling-dialog-store';
+import { MemberFigures } from '../components/member-figures';
 import './member-center.css';
 
 const shortcuts = [
   { to: '/experiment/plan', label: '实验计划', note: '整理待下单的检测项目' },
   { to: '/member/order', label: '我的订单', note: '查看进度与检测数据' },
-  { to: '/member/sample', label: '上门取样', note: '预约取样或自行寄样' },
+  { to: '/member/sample', label: '上门取样', note: '预约取样或自行寄样', pickup: true },
   { to: '/member/invoiceMg', label: '发票抬头', note: '维护开票信息' },
 ];
 
-/** 会员中心: who I am, what is missing before ordering, my invite code. */
+/** 会员中心: who I am, what is missing before ordering, my figures (web/home/data), my invite code. */
 export default function MemberCenterPage() {
   const { data: info, isPending, isError, error, refetch } = useUserInfo();
 
@@ -75,6 +77,8 @@ export default function MemberCenterPage() {
         </dl>
       </section>
 
+      <MemberFigures />
+
       <section className="mc-card" aria-label="邀请有礼">
         <h2 className="mc-card-title">我的邀请码</h2>
         <p className="mc-invite-code" data-testid="invite-code">
@@ -94,7 +98,7 @@ export default function MemberCenterPage() {
 
       <nav className="mc-shortcuts" aria-label="常用功能">
         {shortcuts.map((item) => (
-          <Link key={item.to} to={item.to}>
+          <Link key={item.to} to={item.to} onClick={'pickup' in item ? () => samplingDialog.open() : undefined}>
             <strong>{item.label}</strong>
             <small>{item.note}</small>
           </Link>

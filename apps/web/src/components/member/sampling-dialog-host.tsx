@@ -1,0 +1,15 @@
+import { lazy, Suspense } from 'react';
+import { useSamplingDialogOpen } from './sampling-dialog-store';
+
+const SamplingDialog = lazy(() => import('./sampling-dialog'));
+
+/** Mounted by the side bar; the dialog's code (form, date picker, regions) loads when it opens. */
+export function SamplingDialogHost() {
+  const open = useSamplingDialogOpen();
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <SamplingDialog />
+    </Suspense>
+  );
+}

@@ -1,0 +1,23 @@
+import { App } from 'antd';
+import { useMemo } from 'react';
+import { ApiError, isCancelled } from '../../lib/api';
+
+/** Member-area feedback (spec §8): success as a toast; the server's msg in an alert with a confirm button. */
+export function useMemberFeedback() {
+  const { message, modal } = App.useApp();
+  return useMemo(
+    () => ({
+      success: (text: string) => void message.success(text),
+      failure: (error: unknown) => {
+        if (isCancelled(error)) return;
+        const text = error instanceof Error && error.message ? error.message : '操作失败';
+        if (error instanceof ApiError && error.status > 0) {
+          modal.error({ title: '操作失败', content: text, okText: '确定', centered: true });
+        } else {
+          void message.error(text);
+        }
+      },
+    }),
+    [message, modal],
+  );
+}

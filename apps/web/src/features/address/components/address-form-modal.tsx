@@ -1,0 +1,85 @@
+import { Checkbox, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { addressAddBody, addressEditBody, type AddressEntity } from '@lab/contract';
+import { RegionCascader } from '../../../components/member/region-cascader';
+import { checkWithSchema } from '../../../components/member/schema-form';
+import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { refreshMemberData } from '../../../components/member/member-keys';
+import '../../../components/member/member-forms.css';
+import { saveAddress } from '../api/save-address';
+
+interface Values {
+  name?: string;
+  phone?: string;
+  address_code?: string;
+  address?: string;
+  isDefault?: boolean;
+}
+
+/** 新增 / 编辑地址: name, phone (11), region cascader over the full table, detailed address, default. */
+export function AddressFormModal({ editing, onClose }: { editing: AddressEntity | null; onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const feedback = useMemberFeedback();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    const values = form.getFieldsValue(true) as Values;
+    const raw = { name: values.name, phone: values.phone, address_code: values.address_code, address: values.address, default: values.isDefault ? '1' : '0' };
+    const body = editing ? checkWithSchema(addressEditBody, { ...raw, address_rid: editing.address_rid }, form) : checkWithSchema(addressAddBody, raw, form);
+    if (!body) return;
+    setSaving(true);
+    try {
+      await saveAddress(body);
+      feedback.success(editing ? '地址已保存' : '地址已添加');
+      refreshMemberData();
+      onClose();
+    } catch (error) {
+      feedback.failure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={editing ? '编辑地址' : '新增地址'}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="保存"
+      confirmLoading={saving}
+      destroyOnHidden
+      centered
+      width={560}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        className="member-form"
+        initialValues={
+          editing
+            ? { name: editing.name, phone: editing.phone, address_code: editing.address_code, address: editing.address, isDefault: editing.default === 1 }
+            : { isDefault: false }
+        }
+      >
+        <div className="member-form-grid">
+          <Form.Item label="姓名" name="name" required>
+            <Input maxLength={30} placeholder="收件人姓名" />
+          </Form.Item>
+          <Form.Item label="手机" name="phone" required>
+            <Input maxLength={11} inputMode="numeric" placeholder="11 位手机号" />
+          </Form.Item>
+        </div>
+        <Form.Item label="所在地区" name="address_code" required>
+          <RegionCascader />
+        </Form.Item>
+        <Form.Item label="详细地址" name="address" required>
+          <Input.TextArea maxLength={200} autoSize={{ minRows: 2, maxRows: 4 }} placeholder="街道、门牌号、楼栋与房间号" />
+        </Form.Item>
+        <Form.Item name="isDefault" valuePropName="checked">
+          <Checkbox disabled={editing?.default === 1}>设为默认地址</Checkbox>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

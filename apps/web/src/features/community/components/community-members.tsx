@@ -1,0 +1,174 @@
+import { Alert, Button, Empty, Input, Popconfirm, Skeleton, Space, Tag } from 'antd';
+import { UserAddOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { communitySearchUserBody, organizationLabels, type CommunityMember, type CommunityUserHit } from '@lab/contract';
+import { firstProblem } from '../../../components/member/schema-form';
+import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { refreshMemberData } from '../../../components/member/member-keys';
+import { formatDate } from '../../../lib/format';
+import { useCommunity } from '../api/get-community';
+import { searchUser } from '../api/search-user';
+import { addMember } from '../api/add-member';
+import { removeMember } from '../api/remove-member';
+import { transferCommunity } from '../api/transfer-community';
+import { decideApplication } from '../api/decide-application';
+
+function AddByPhone({ rid }: { rid: string }) {
+  const feedback = useMemberFeedback();
+  const [phone, setPhone] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [hit, setHit] = useState<CommunityUserHit | null>(null);
+  const [busy, setBusy] = useState(false);
+  const find = async () => {
+    const p = firstProblem(communitySearchUserBody, { rid, phone });
+    setProblem(p);
+    setHit(null);
+    if (p) return;
+    setBusy(true);
+    try {
+      setHit(await searchUser(rid, phone));
+    } catch (e) {
+      feedback.failure(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const add = async () => {
+    if (!hit) return;
+    setBusy(true);
+    try {
+      await addMember(rid, hit.member_rid);
+      feedback.success('成员已添加');
+      setHit(null);
+      setPhone('');
+      refreshMemberData();
+    } catch (e) {
+      feedback.failure(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="community-add">
+      <div className="member-search">
+        <Input
+          aria-label="成员手机号"
+          maxLength={11}
+          inputMode="numeric"
+          placeholder="输入手机号查找会员"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          onPressEnter={() => void find()}
+          status={problem ? 'error' : undefined}
+        />
+        <Button onClick={() => void find()} loading={busy && !hit}>
+          查找
+        </Button>
+      </div>
+      {problem ? <div className="ant-form-item-explain-error">{problem}</div> : null}
+      {hit ? (
+        <div className="community-hit" data-testid="user-hit">
+          <span>
+            <strong>{hit.name}</strong> {hit.phone} {hit.organization !== null ? <Tag>{organizationLabels[hit.organization]}</Tag> : null}
+          </span>
+          {hit.status === 'approved' ? (
+            <Tag color="green">已是成员</Tag>
+          ) : (
+            <Button type="primary" size="small" icon={<UserAddOutlined />} loading={busy} onClick={() => void add()}>
+              添加为成员
+            </Button>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The owner's view of one community: applications to decide, members to remove or hand over to. */
+export function CommunityMembers({ rid }: { rid: string }) {
+  const { data, isPending, isError, error } = useCommunity(rid);
+  const feedback = useMemberFeedback();
+  const [busy, setBusy] = useState<string | null>(null);
+  const act = async (key: string, action: () => Promise<unknown>, done: string) => {
+    setBusy(key);
+    try {
+      await action();
+      feedback.success(done);
+      refreshMemberData();
+    } catch (e) {
+      feedback.failure(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+  if (isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (isError) return <Alert type="error" showIcon title="成员加载失败" description={error.message} />;
+  const members: CommunityMember[] = data.members ?? [];
+  const pending = members.filter((m) => m.status === 'pending');
+  const approved = members.filter((m) => m.status === 'approved');
+  return (
+    <div className="community-members">
+      <h4>入团申请{pending.length ? <Tag color="orange">{pending.length}</Tag> : null}</h4>
+      {pending.length === 0 ? (
+        <p className="member-muted">暂无待审核的申请</p>
+      ) : (
+        <ul className="community-people" aria-label="入团申请">
+          {pending.map((m) => (
+            <li key={m.member_rid} data-testid="application">
+              <span className="community-person">
+                <strong>{m.name}</strong> {m.phone} {m.company ? <small>{m.company}</small> : null}
+                {m.message ? <small className="member-muted">申请说明：{m.message}</small> : null}
+                <small className="member-muted">申请于 {formatDate(m.appliedAt)}</small>
+              </span>
+              <Space>
+                <Button type="primary" size="small" loading={busy === `a${m.member_rid}`} onClick={() => void act(`a${m.member_rid}`, () => decideApplication(rid, m.member_rid, true), '已同意入团申请')}>
+                  同意
+                </Button>
+                <Button size="small" loading={busy === `r${m.member_rid}`} onClick={() => void act(`r${m.member_rid}`, () => decideApplication(rid, m.member_rid, false), '已拒绝入团申请')}>
+                  拒绝
+                </Button>
+              </Space>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h4>团体成员（{approved.length}）</h4>
+      {approved.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无成员" />
+      ) : (
+        <ul className="community-people" aria-label="团体成员">
+          {approved.map((m) => (
+            <li key={m.member_rid} data-testid="member">
+              <span className="community-person">
+                <strong>{m.name}</strong> {m.phone} {m.role === 'owner' ? <Tag color="blue">负责人</Tag> : null}
+                {m.company ? <small>{m.company}</small> : null}
+              </span>
+              {m.role === 'owner' ? null : (
+                <Space>
+                  <Popconfirm
+                    title={`确定将团体转让给 ${m.name} 吗？`}
+                    description="转让后您将成为普通成员，不能再管理该团体。"
+                    okText="转让"
+                    cancelText="取消"
+                    onConfirm={() => act(`t${m.member_rid}`, () => transferCommunity(rid, m.member_rid), '团体已转让')}
+                  >
+                    <Button size="small" loading={busy === `t${m.member_rid}`}>
+                      转让
+                    </Button>
+                  </Popconfirm>
+                  <Popconfirm title={`确定将 ${m.name} 移出团体吗？`} okText="移出" cancelText="取消" onConfirm={() => act(`d${m.member_rid}`, () => removeMember(rid, m.member_rid), '成员已移出')}>
+                    <Button size="small" danger loading={busy === `d${m.member_rid}`}>
+                      移出
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h4>添加成员</h4>
+      <AddByPhone rid={rid} />
+    </div>
+  );
+}

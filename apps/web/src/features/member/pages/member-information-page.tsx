@@ -1,0 +1,82 @@
+import { Button, Input, Space } from 'antd';
+import { useState } from 'react';
+import { updateInfoBody } from '@lab/contract';
+import { AttestationForm } from '../../../components/member/attestation-form';
+import { firstProblem } from '../../../components/member/schema-form';
+import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { refreshMemberData } from '../../../components/member/member-keys';
+import { maskPhone, useUserInfo } from '../../../lib/user-info';
+import { formatDate } from '../../../lib/format';
+import { useProfile } from '../../../components/member/api/get-profile';
+import { updateNickname } from '../api/update-nickname';
+import '../../../components/member/member-pages.css';
+import './member-center.css';
+
+function NicknameCard() {
+  const { data: info } = useUserInfo();
+  const feedback = useMemberFeedback();
+  const [value, setValue] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const nickname = value ?? info?.account.nickname ?? '';
+  const save = async () => {
+    const p = firstProblem(updateInfoBody, { nickname });
+    setProblem(p);
+    if (p) return;
+    setSaving(true);
+    try {
+      await updateNickname(nickname.trim());
+      feedback.success('操作成功!');
+      refreshMemberData();
+      setValue(null);
+    } catch (e) {
+      feedback.failure(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <section className="member-card" aria-label="账户">
+      <h2 className="member-card-title">账户</h2>
+      <dl className="mc-fields">
+        <div>
+          <dt>手机号</dt>
+          <dd>{info ? maskPhone(info.account.phone) : ''}</dd>
+        </div>
+        <div>
+          <dt>注册时间</dt>
+          <dd>{info ? formatDate(info.account.createdAt) : ''}</dd>
+        </div>
+      </dl>
+      <label className="info-nickname">
+        <span>昵称</span>
+        <Space.Compact style={{ width: '100%', maxWidth: 360 }}>
+          <Input aria-label="昵称" maxLength={30} value={nickname} onChange={(e) => setValue(e.target.value)} status={problem ? 'error' : undefined} />
+          <Button onClick={() => void save()} loading={saving} disabled={value === null}>
+            保存
+          </Button>
+        </Space.Compact>
+      </label>
+      {problem ? <div className="ant-form-item-explain-error">{problem}</div> : null}
+    </section>
+  );
+}
+
+/** 个人资料: the account, and the 资料认证 form (the same as the dialog). */
+export default function MemberInformationPage() {
+  const profile = useProfile();
+  const attestedAt = profile.data?.attestedAt;
+  return (
+    <div className="member-page">
+      <h1 className="page-title">个人资料</h1>
+      <NicknameCard />
+      <section className="member-card" aria-label="资料认证">
+        <h2 className="member-card-title">资料认证</h2>
+        <p className="member-muted" style={{ marginTop: -6 }}>
+          {attestedAt ? `已于 ${formatDate(attestedAt)} 完成认证，可随时修改。` : '完善以下信息后即可正常下单，检测报告、发票与样品寄回将以此为准。'}
+        </p>
+        <AttestationForm submitText="保存资料" />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { Form, Input, Modal, Radio, Select } from 'antd';
+import { useState } from 'react';
+import { recycleAddBody } from '@lab/contract';
+import { useAddresses } from '../../../components/member/api/list-addresses';
+import { RegionCascader } from '../../../components/member/region-cascader';
+import { checkWithSchema } from '../../../components/member/schema-form';
+import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { refreshMemberData } from '../../../components/member/member-keys';
+import { addRecycle } from '../api/add-recycle';
+
+interface Values {
+  order_no?: string;
+  samples?: string;
+  addressMode: 'existing' | 'new';
+  address_rid?: string;
+  name?: string;
+  phone?: string;
+  address_code?: string;
+  address?: string;
+  message?: string;
+}
+
+/** 申请寄回样品: what to send back, and where (an address on file or a new one). */
+export function RecycleFormModal({ onClose }: { onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const { data: addresses = [] } = useAddresses();
+  const feedback = useMemberFeedback();
+  const [saving, setSaving] = useState(false);
+  const mode = Form.useWatch('addressMode', form) ?? (addresses.length ? 'existing' : 'new');
+  const fallback = addresses[0]?.address_rid;
+
+  const submit = async () => {
+    const v = form.getFieldsValue(true) as Values;
+    const raw =
+      (v.addressMode ?? mode) === 'existing'
+        ? { order_no: v.order_no, samples: v.samples, address_rid: v.address_rid ?? fallback, message: v.message }
+        : { order_no: v.order_no, samples: v.samples, name: v.name, phone: v.phone, address_code: v.address_code, address: v.address, message: v.message };
+    const body = checkWithSchema(recycleAddBody, raw, form);
+    if (!body) return;
+    setSaving(true);
+    try {
+      await addRecycle(body);
+      feedback.success('提交成功!');
+      refreshMemberData();
+      onClose();
+    } catch (error) {
+      feedback.failure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal open title="申请寄回样品" onCancel={onClose} onOk={() => void submit()} okText="提交申请" confirmLoading={saving} destroyOnHidden centered width={560}>
+      <p className="member-muted">检测完成且全部付款后，剩余样品将在 48 小时内寄回。</p>
+      <Form form={form} layout="vertical" className="member-form" initialValues={{ addressMode: addresses.length ? 'existing' : 'new', address_rid: fallback }}>
+        <Form.Item label="样品说明" name="samples" required>
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} placeholder="如：XRD 粉末样品 3 份，编号 S1-S3" />
+        </Form.Item>
+        <Form.Item label="订单编号" name="order_no">
+          <Input maxLength={40} placeholder="选填" />
+        </Form.Item>
+        <Form.Item label="收件地址" name="addressMode">
+          <Radio.Group
+            options={[
+              { value: 'existing', label: '选择已有地址', disabled: addresses.length === 0 },
+              { value: 'new', label: '填写新地址' },
+            ]}
+          />
+        </Form.Item>
+        {mode === 'existing' ? (
+          <Form.Item name="address_rid">
+            <Select
+              options={addresses.map((a) => ({ value: a.address_rid, label: `${a.name} ${a.phone} ${a.province}${a.city === a.province ? '' : a.city}${a.area}${a.address}` }))}
+            />
+          </Form.Item>
+        ) : (
+          <>
+            <div className="member-form-grid">
+              <Form.Item label="姓名" name="name" required>
+                <Input maxLength={30} />
+              </Form.Item>
+              <Form.Item label="手机" name="phone" required>
+                <Input maxLength={11} inputMode="numeric" />
+              </Form.Item>
+            </div>
+            <Form.Item label="所在地区" name="address_code" required>
+              <RegionCascader />
+            </Form.Item>
+            <Form.Item label="详细地址" name="address" required>
+              <Input maxLength={200} />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item label="备注" name="message">
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 3 }} placeholder="选填" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
