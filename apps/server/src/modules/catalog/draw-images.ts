@@ -232,17 +232,15 @@ function result(key: ImageKey, caption: string): string {
   return svg(W, H, body, caption);
 }
 
-function banner(index: number, title: string, description: string): string {
+function banner(index: number, title: string): string {
   const W = 1920;
   const H = 480;
   const body =
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#083f94"/><stop offset="1" stop-color="${brand}"/></linearGradient></defs>` +
     `<rect width="${W}" height="${H}" fill="url(#g)"/>` +
     `<g opacity="0.25">${chart((['lattice', 'peaks', 'particles', 'spectrum'] as Chart[])[index % 4]!, 97 + index, 1040, 60, 760, 360, '#fff', 3)}</g>` +
-    `<g opacity="0.12">${Array.from({ length: 12 }, (_, i) => `<circle cx="${1500 + (i % 4) * 90}" cy="${80 + Math.floor(i / 4) * 120}" r="34" fill="none" stroke="#fff" stroke-width="2"/>`).join('')}</g>` +
-    `<text x="360" y="220" ${font} font-size="64" font-weight="700" fill="#fff">${esc(title)}</text>` +
-    `<text x="360" y="290" ${font} font-size="28" fill="#dce8fb">${esc(description)}</text>` +
-    `<rect x="360" y="330" width="120" height="6" rx="3" fill="#fff"/>`;
+    `<g opacity="0.12">${Array.from({ length: 12 }, (_, i) => `<circle cx="${1500 + (i % 4) * 90}" cy="${80 + Math.floor(i / 4) * 120}" r="34" fill="none" stroke="#fff" stroke-width="2"/>`).join('')}</g>`;
+  // No words in the picture: the site lays the banner's title and description over it.
   return svg(W, H, body, title);
 }
 
@@ -276,7 +274,7 @@ for (const key of imageKeys) {
   write(`devices/${key}.svg`, instrument(key));
   write(`results/${key}.svg`, result(key, exampleCaptions[key]));
 }
-seedBanners.forEach((b, i) => write(`banners/banner-${i + 1}.svg`, banner(i, b.title, b.description)));
+seedBanners.forEach((b, i) => write(`banners/banner-${i + 1}.svg`, banner(i, b.title)));
 seedPartners.forEach((p, i) => write(`partners/partner-${i + 1}.svg`, partner(i, p.name)));
 const areaCharts: Chart[] = ['loop', 'isotherm', 'endo', 'cells'];
 seedHotAreas.forEach((a, i) => write(a.img.replace('/upload/img/', ''), tile(a.name, areaCharts[i % 4]!, 300 + i)));
