@@ -4,3 +4,4 @@ export * from './catalog';
 export * from './regions';
 export * from './sampling';
 export * from './member';
+export * from './funds';

@@ -3,3 +3,4 @@ export * from '../modules/auth/auth.tables';
 export * from '../platform/platform.tables';
 export * from '../modules/catalog/catalog.tables';
 export * from '../modules/member/member.tables';
+export * from '../modules/funds/funds.tables';

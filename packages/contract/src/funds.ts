@@ -1,0 +1,521 @@
+import { z } from 'zod';
+import { emptyMessage, formatFen, optionalText, pageQuery, phonePattern, requiredText } from './common';
+
+/**
+ * Money: prepaid funds (预存), transfers between a member and a community they own, the
+ * ledger's balance history, coupons, invoice titles and applications, and credit lines.
+ * Every amount in a response is integer fen (`…Fen`); amounts a person types arrive as yuan
+ * strings ('100.50') and are parsed exactly (never through a float) by `yuanField`.
+ * Member calls are POSTs under /api/auth; staff calls under /api/admin/funds (finance).
+ */
+
+// ---- amounts ----
+
+/** The largest single amount a form accepts: ¥10,000,000.00 */
+export const MAX_AMOUNT_YUAN = 10_000_000;
+export const MAX_AMOUNT_FEN = MAX_AMOUNT_YUAN * 100;
+
+/**
+ * '100.50' → 10050 exactly. Returns a message instead when the text is not an amount.
+ * `signed` allows a leading minus (staff adjustments); zero is always refused.
+ */
+export function parseYuan(input: string, label = '金额', options: { signed?: boolean; max?: number } = {}): number | string {
+  const text = input.trim().replace(/[,，¥￥\s]/g, '');
+  if (text === '') return emptyMessage(label);
+  const match = /^([+-]?)(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!match) return `[${label}]格式不正确`;
+  const [, sign, whole = '0', decimals = ''] = match;
+  if (decimals.length > 2) return `[${label}]最多保留两位小数`;
+  if (whole.length > 12) return `[${label}]不能超过${(options.max ?? MAX_AMOUNT_YUAN).toLocaleString('en-US')}元`;
+  const fen = Number(whole) * 100 + Number(decimals.padEnd(2, '0'));
+  if (fen === 0 || (sign === '-' && !options.signed)) return `[${label}]必须大于0`;
+  if (fen > (options.max ?? MAX_AMOUNT_YUAN) * 100) return `[${label}]不能超过${(options.max ?? MAX_AMOUNT_YUAN).toLocaleString('en-US')}元`;
+  return sign === '-' ? -fen : fen;
+}
+
+/** A yuan amount field ('100.50' or 100.5 from JSON) that becomes integer fen. */
+export const yuanField = (label = '金额', options: { signed?: boolean; max?: number } = {}) =>
+  z
+    .preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), z.string({ error: emptyMessage(label) }))
+    .transform((value, ctx) => {
+      const parsed = parseYuan(value, label, options);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+/** fen → '100.50' (no symbol, no separators), for form fields and exports. */
+export const fenToYuan = (fen: number) => {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(fen));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+export { formatFen };
+
+const rid = (label: string) => requiredText(label, 40);
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values, { error: `[${label}]不正确` }).optional());
+const optionalDate = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: `[${label}]格式应为YYYY-MM-DD` }).optional(),
+  );
+
+// ---- ledger ----
+
+export const ACCOUNT_KINDS = ['prestore', 'rebate', 'points'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+export const OWNER_KINDS = ['member', 'community'] as const;
+export type OwnerKind = (typeof OWNER_KINDS)[number];
+export const ENTRY_TYPES = ['topup', 'payment', 'refund', 'transfer_in', 'transfer_out', 'adjustment', 'bonus'] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+export const entryTypeLabels: Record<EntryType, string> = {
+  topup: '预存充值',
+  payment: '订单支付',
+  refund: '订单退款',
+  transfer_in: '转入',
+  transfer_out: '转出',
+  adjustment: '余额调整',
+  bonus: '预存赠送',
+};
+
+export const BALANCE_TOO_LOW_MESSAGE = '预存款余额不足';
+
+/** One line of the balance history (余额明细). */
+export interface LedgerEntry {
+  id: number;
+  type: EntryType;
+  typeText: string;
+  /** signed: + money in, − money out */
+  amountFen: number;
+  /** the balance right after this entry */
+  balanceAfterFen: number;
+  reference: string;
+  note: string;
+  createdAt: string;
+}
+
+/** prestore/balanceHistory (and the export's query): the member's own account, or a community they own. */
+export const balanceHistoryBody = pageQuery.extend({
+  community_rid: optionalText('团体编号', 40),
+  type: optionalEnum(ENTRY_TYPES, '类型'),
+  from: optionalDate('开始日期'),
+  to: optionalDate('结束日期'),
+});
+export type BalanceHistoryBody = z.infer<typeof balanceHistoryBody>;
+export const balanceExportQuery = balanceHistoryBody.extend({
+  format: z.preprocess((v) => (v === '' || v === undefined ? 'xlsx' : v), z.enum(['xlsx', 'csv'], { error: '[导出格式]不正确' })),
+});
+export type BalanceExportQuery = z.infer<typeof balanceExportQuery>;
+/** the export's columns (Chinese headers, as finance reads them) */
+export const BALANCE_EXPORT_HEADERS = ['时间', '类型', '金额(元)', '余额(元)', '业务单号', '备注'] as const;
+
+// ---- prestore (预存) ----
+
+/** The lab's account for 对公转账, shown with every top-up. */
+export interface BankAccount {
+  accountName: string;
+  bankName: string;
+  accountNo: string;
+}
+
+export interface PrestoreRule {
+  id: number;
+  /** a top-up of at least this much… */
+  thresholdFen: number;
+  /** …earns this share as a bonus (basis points: 300 = 3%) */
+  bonusRateBp: number;
+  /** …or this fixed bonus */
+  bonusFen: number;
+  /** e.g. 满 ¥10,000.00 赠 3% */
+  text: string;
+}
+
+/** prestore/rule and prestoreApply/readyPayNum */
+export interface PrestoreRules {
+  rules: PrestoreRule[];
+  bank: BankAccount;
+  minAmountFen: number;
+  /** transfers between a member and a community above this need staff approval */
+  transferApprovalFen: number;
+}
+
+/** POST /api/auth/prestoreApply/readyPayNum — the rules, the bank account and, given an amount, its bonus. */
+export const prestoreReadyBody = z.object({ amount: yuanField('预存金额').optional() });
+export interface PrestoreReady extends PrestoreRules {
+  amountFen: number | null;
+  bonusFen: number | null;
+}
+
+export const PRESTORE_STATUSES = ['pending', 'confirmed', 'refused', 'cancelled'] as const;
+export type PrestoreStatus = (typeof PRESTORE_STATUSES)[number];
+export const prestoreStatusLabels: Record<PrestoreStatus, string> = {
+  pending: '待确认到账',
+  confirmed: '已到账',
+  refused: '已驳回',
+  cancelled: '已取消',
+};
+
+/** POST /api/auth/prestoreApply/add — amount in yuan; optional remark and payer (the transferring account's name). */
+export const prestoreAddBody = z.object({
+  amount: yuanField('预存金额'),
+  payer: optionalText('付款户名', 100),
+  remark: optionalText('备注', 200),
+  /** top up a community the member owns instead of their own account */
+  community_rid: optionalText('团体编号', 40),
+});
+export type PrestoreAddBody = z.infer<typeof prestoreAddBody>;
+export const prestoreEditBody = prestoreAddBody.omit({ community_rid: true }).extend({ rid: rid('预存单号') });
+export type PrestoreEditBody = z.infer<typeof prestoreEditBody>;
+export const prestoreRidBody = z.object({ rid: rid('预存单号') });
+export const prestoreListBody = pageQuery.extend({ status: optionalEnum(PRESTORE_STATUSES, '状态') });
+export type PrestoreListBody = z.infer<typeof prestoreListBody>;
+
+export interface PrestoreApplication {
+  rid: string;
+  /** the number to write in the transfer's remark */
+  applyNo: string;
+  amountFen: number;
+  bonusFen: number;
+  status: PrestoreStatus;
+  statusText: string;
+  payer: string;
+  remark: string;
+  /** the community topped up, when not the member's own account */
+  community: { rid: string; name: string } | null;
+  hasReceipt: boolean;
+  refuseReason: string | null;
+  /** the amount an invoice application still may cover (confirmed and not yet invoiced) */
+  invoiceable: boolean;
+  createdAt: string;
+  confirmedAt: string | null;
+}
+
+/** Receipt upload (multipart, field `rid` + one file): png, jpeg or pdf, at most 10 MB. */
+export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
+
+// ---- transfers between a member and their community ----
+
+export const TRANSFER_DIRECTIONS = ['toCommunity', 'toMember'] as const;
+export type TransferDirection = (typeof TRANSFER_DIRECTIONS)[number];
+export const TRANSFER_STATUSES = ['pending', 'done', 'refused', 'cancelled'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+export const transferStatusLabels: Record<TransferStatus, string> = { pending: '待审核', done: '已完成', refused: '已驳回', cancelled: '已取消' };
+
+/** POST /api/auth/transferApply/add — toCommunity: own funds into a community you own; toMember: back. */
+export const transferAddBody = z.object({
+  community_rid: rid('科研团体'),
+  direction: z.enum(TRANSFER_DIRECTIONS, { error: '[转账方向]不正确' }),
+  amount: yuanField('转账金额'),
+  remark: optionalText('备注', 200),
+});
+export type TransferAddBody = z.infer<typeof transferAddBody>;
+export const transferRidBody = z.object({ rid: rid('转账单号') });
+export const transferListBody = pageQuery.extend({ status: optionalEnum(TRANSFER_STATUSES, '状态') });
+export type TransferListBody = z.infer<typeof transferListBody>;
+
+export interface TransferApplication {
+  rid: string;
+  direction: TransferDirection;
+  community: { rid: string; name: string };
+  amountFen: number;
+  status: TransferStatus;
+  statusText: string;
+  remark: string;
+  refuseReason: string | null;
+  createdAt: string;
+  doneAt: string | null;
+}
+
+// ---- asset overview ----
+
+/** asset/init and asset/detail */
+export interface AssetOverview {
+  prestoreFen: number;
+  communities: { rid: string; name: string; balanceFen: number }[];
+  couponNum: number;
+  /** promotion-partner rebates (a later issue) */
+  rebateFrozenFen: number;
+  rebateWithdrawableFen: number;
+  points: number;
+  /** confirmed top-ups not yet covered by an invoice application */
+  invoiceableFen: number;
+  creditLimitFen: number;
+}
+/** asset/all4num — badges of the member centre */
+export interface AssetCounts {
+  couponNum: number;
+  prestorePending: number;
+  transferPending: number;
+  invoicePending: number;
+}
+
+// ---- coupons ----
+
+export type CouponScope = { kind: 'all' } | { kind: 'types'; ids: number[] } | { kind: 'groups'; ids: number[] };
+export const COUPON_STATUSES = ['unused', 'used', 'expired'] as const;
+export type CouponStatus = (typeof COUPON_STATUSES)[number];
+export const couponStatusLabels: Record<CouponStatus, string> = { unused: '可使用', used: '已使用', expired: '已过期' };
+
+export interface CouponTemplate {
+  rid: string;
+  name: string;
+  /** a fixed discount… */
+  amountFen: number | null;
+  /** …or a share off (basis points: 1000 = 10% off, 9折) */
+  offRateBp: number | null;
+  thresholdFen: number;
+  scope: CouponScope;
+  scopeText: string;
+  /** fixed validity, or `validDays` after claiming */
+  validFrom: string | null;
+  validTo: string | null;
+  validDays: number | null;
+  perMemberLimit: number;
+  /** null: unlimited */
+  remaining: number | null;
+  /** how many this member holds already */
+  claimedByMe: number;
+  claimable: boolean;
+  description: string;
+}
+
+export interface MemberCoupon {
+  rid: string;
+  name: string;
+  amountFen: number | null;
+  offRateBp: number | null;
+  thresholdFen: number;
+  scope: CouponScope;
+  scopeText: string;
+  status: CouponStatus;
+  statusText: string;
+  validFrom: string;
+  validTo: string;
+  usedAt: string | null;
+  claimedAt: string;
+}
+
+/** discount4user/add — claim a template */
+export const couponClaimBody = z.object({ rid: rid('优惠券') });
+/** discount4user/all — my coupons by status */
+export const couponListBody = pageQuery.extend({ status: optionalEnum(COUPON_STATUSES, '状态') });
+export type CouponListBody = z.infer<typeof couponListBody>;
+
+// ---- invoices ----
+
+/** spec: 0 none, 1 VAT ordinary e-invoice, 3 VAT special e-invoice, 2 ordinary paper, 4 special paper */
+export const InvoiceType = { none: 0, ordinaryElectronic: 1, ordinaryPaper: 2, specialElectronic: 3, specialPaper: 4 } as const;
+export const invoiceTypeLabels: Record<number, string> = {
+  0: '不开发票',
+  1: '增值税普通电子发票',
+  3: '增值税专用电子发票',
+  2: '普通纸质发票',
+  4: '专用纸质发票',
+};
+export const isSpecialInvoice = (type: number) => type === 3 || type === 4;
+export const isElectronicInvoice = (type: number) => type === 1 || type === 3;
+export const SPECIAL_INVOICE_NEEDS_UNIT = '增值税专用发票须使用单位抬头，并填写完整的税号、开户银行、银行账号、注册地址和电话';
+
+export const INVOICE_TITLE_KINDS = ['personal', 'unit'] as const;
+export type InvoiceTitleKind = (typeof INVOICE_TITLE_KINDS)[number];
+export const MAX_INVOICE_TITLES = 20;
+
+const emailField = (label: string) =>
+  optionalText(label, 100).refine((v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v), { error: `[${label}]格式不正确` });
+
+/** invoice/add — a title (抬头): personal or unit; a unit needs its tax number. */
+export const invoiceTitleAddBody = z
+  .object({
+    kind: z.enum(INVOICE_TITLE_KINDS, { error: '[抬头类型]不正确' }),
+    title: requiredText('发票抬头', 100),
+    tax_no: optionalText('税号', 30),
+    bank: optionalText('开户银行', 100),
+    bank_account: optionalText('银行账号', 40),
+    address: optionalText('注册地址', 200),
+    phone: optionalText('注册电话', 30),
+    email: emailField('接收邮箱'),
+    default: z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : String(v)), z.enum(['0', '1'], { error: '[默认抬头]不正确' }).optional()),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === 'unit' && !value.tax_no) ctx.addIssue({ code: 'custom', path: ['tax_no'], message: emptyMessage('税号') });
+    if (value.tax_no && !/^[0-9A-Z]{15,20}$/.test(value.tax_no)) ctx.addIssue({ code: 'custom', path: ['tax_no'], message: '[税号]格式不正确' });
+  });
+export type InvoiceTitleAddBody = z.infer<typeof invoiceTitleAddBody>;
+export const invoiceTitleEditBody = z.intersection(invoiceTitleAddBody, z.object({ rid: rid('抬头编号') }));
+export type InvoiceTitleEditBody = z.infer<typeof invoiceTitleEditBody>;
+export const invoiceTitleRidBody = z.object({ rid: rid('抬头编号') });
+
+export interface InvoiceTitle {
+  rid: string;
+  kind: InvoiceTitleKind;
+  title: string;
+  tax_no: string | null;
+  bank: string | null;
+  bank_account: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  default: 0 | 1;
+  /** complete enough for a special (专用) invoice */
+  specialReady: boolean;
+}
+
+export const INVOICE_STATUSES = ['pending', 'issued', 'rejected'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const invoiceStatusLabels: Record<InvoiceStatus, string> = { pending: '待开票', issued: '已开票', rejected: '已驳回' };
+
+const ridList = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+    z.array(z.string().trim().min(1).max(40), { error: emptyMessage(label) }).min(1, { error: emptyMessage(label) }).max(100, { error: `[${label}]一次最多100笔` }),
+  );
+
+/**
+ * invoiceApply/add — one invoice for confirmed top-ups (prestore rids, comma separated or an
+ * array); orders join with the ordering issue. Type 1–4; the title by rid; paper invoices
+ * need a mailing address (receiver, phone, address); e-invoices an e-mail.
+ */
+export const invoiceApplyAddBody = z
+  .object({
+    type: z.coerce.number({ error: emptyMessage('发票类型') }).pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: '[发票类型]不正确' })),
+    title_rid: rid('发票抬头'),
+    prestore_rids: ridList('开票预存单'),
+    email: emailField('接收邮箱'),
+    receiver: optionalText('收件人', 30),
+    receiver_phone: optionalText('收件电话', 11).refine((v) => v === undefined || phonePattern.test(v), { error: '[收件电话]格式不正确' }),
+    receiver_address: optionalText('邮寄地址', 200),
+    remark: optionalText('备注', 200),
+  })
+  .superRefine((value, ctx) => {
+    if (value.type === 2 || value.type === 4) {
+      if (!value.receiver) ctx.addIssue({ code: 'custom', path: ['receiver'], message: emptyMessage('收件人') });
+      else if (!value.receiver_phone) ctx.addIssue({ code: 'custom', path: ['receiver_phone'], message: emptyMessage('收件电话') });
+      else if (!value.receiver_address) ctx.addIssue({ code: 'custom', path: ['receiver_address'], message: emptyMessage('邮寄地址') });
+    }
+  });
+export type InvoiceApplyAddBody = z.infer<typeof invoiceApplyAddBody>;
+export const invoiceApplyEditBody = z.intersection(invoiceApplyAddBody, z.object({ rid: rid('开票申请') }));
+export type InvoiceApplyEditBody = z.infer<typeof invoiceApplyEditBody>;
+export const invoiceApplyRidBody = z.object({ rid: rid('开票申请') });
+export const invoiceApplyListBody = pageQuery.extend({ status: optionalEnum(INVOICE_STATUSES, '状态') });
+export type InvoiceApplyListBody = z.infer<typeof invoiceApplyListBody>;
+
+export interface InvoiceApplication {
+  rid: string;
+  type: number;
+  typeText: string;
+  title: Omit<InvoiceTitle, 'rid' | 'default' | 'specialReady'>;
+  amountFen: number;
+  items: { kind: 'prestore' | 'order'; ref: string; amountFen: number }[];
+  email: string | null;
+  receiver: string | null;
+  receiverPhone: string | null;
+  receiverAddress: string | null;
+  remark: string;
+  status: InvoiceStatus;
+  statusText: string;
+  invoiceNo: string | null;
+  issuedOn: string | null;
+  hasFile: boolean;
+  rejectReason: string | null;
+  createdAt: string;
+}
+
+// ---- credit (pay after test) ----
+
+export const CREDIT_STATUSES = ['pending', 'approved', 'refused', 'cancelled'] as const;
+export type CreditStatus = (typeof CREDIT_STATUSES)[number];
+export const creditStatusLabels: Record<CreditStatus, string> = { pending: '审核中', approved: '已通过', refused: '未通过', cancelled: '已取消' };
+export const CREDIT_ONLY_TEACHER_OR_ENTERPRISE = '只有认证为老师或企业的用户可以申请信用额度';
+
+/** creditApply/operate — action apply (limit, reason) or cancel (rid). */
+export const creditOperateBody = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('apply'), limit: yuanField('申请额度'), reason: requiredText('申请说明', 500), contact: optionalText('联系人', 30) }),
+    z.object({ action: z.literal('cancel'), rid: rid('申请编号') }),
+  ],
+  { error: '[操作]不正确' },
+);
+export type CreditOperateBody = z.infer<typeof creditOperateBody>;
+
+export interface CreditApplication {
+  rid: string;
+  requestedFen: number;
+  approvedFen: number | null;
+  reason: string;
+  status: CreditStatus;
+  statusText: string;
+  decisionNote: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+export interface CreditInfo {
+  /** 0: no credit line */
+  limitFen: number;
+  applications: CreditApplication[];
+}
+
+// ---- staff (/api/admin/funds/…, finance) ----
+
+export const adminListBody = pageQuery.extend({ status: z.string().trim().max(20).optional() });
+export type AdminListBody = z.infer<typeof adminListBody>;
+export const adminPrestoreConfirmBody = z.object({ rid: rid('预存单号'), note: optionalText('备注', 200) });
+export const adminRefuseBody = z.object({ rid: rid('单号'), reason: requiredText('驳回原因', 200) });
+export const adminTransferDecideBody = z.object({ rid: rid('转账单号') });
+export const adminAdjustBody = z.object({
+  owner_kind: z.enum(OWNER_KINDS, { error: '[账户类型]不正确' }),
+  owner_rid: rid('账户'),
+  amount: yuanField('调整金额', { signed: true }),
+  reason: requiredText('调整原因', 200),
+  /** an id for this request, so a retried click books once */
+  request_id: optionalText('请求编号', 60),
+});
+export type AdminAdjustBody = z.infer<typeof adminAdjustBody>;
+export const adminInvoiceIssueBody = z.object({
+  rid: rid('开票申请'),
+  invoice_no: requiredText('发票号码', 40),
+  issued_on: z.string({ error: emptyMessage('开票日期') }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[开票日期]格式应为YYYY-MM-DD' }),
+});
+export const adminCreditApproveBody = z.object({ rid: rid('申请编号'), limit: yuanField('授信额度'), note: optionalText('备注', 200) });
+export const adminCouponIssueBody = z.object({ rid: rid('优惠券'), member_rid: rid('用户') });
+export const adminPrestoreRulesBody = z.object({
+  /** JSON array of { threshold (yuan), rate (percent, e.g. 3 or 2.5) } */
+  rules: z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return v;
+      }
+    },
+    z
+      .array(z.object({ threshold: yuanField('起赠金额'), rate: z.coerce.number({ error: '[赠送比例]必须是数字' }).min(0, { error: '[赠送比例]不能小于0' }).max(100, { error: '[赠送比例]不能超过100' }) }), { error: '[预存规则]格式不正确' })
+      .max(20, { error: '[预存规则]最多20档' }),
+  ),
+});
+export type AdminPrestoreRulesBody = z.infer<typeof adminPrestoreRulesBody>;
+
+/** A person-readable rule: 满 ¥10,000.00 赠 3% */
+export function prestoreRuleText(rule: { thresholdFen: number; bonusRateBp: number; bonusFen: number }): string {
+  const gift = rule.bonusFen > 0 ? formatFen(rule.bonusFen) : `${rule.bonusRateBp / 100}%`;
+  return `满 ${formatFen(rule.thresholdFen)} 赠 ${gift}`;
+}
+
+/** The bonus a top-up earns: the highest tier it reaches (rate rounded down to the fen, plus any fixed bonus). */
+export function prestoreBonusFen(amountFen: number, rules: readonly { thresholdFen: number; bonusRateBp: number; bonusFen: number }[]): number {
+  let best: { thresholdFen: number; bonusRateBp: number; bonusFen: number } | undefined;
+  for (const rule of rules) if (amountFen >= rule.thresholdFen && (!best || rule.thresholdFen > best.thresholdFen)) best = rule;
+  if (!best) return 0;
+  return Math.floor((amountFen * best.bonusRateBp) / 10_000) + best.bonusFen;
+}
+
+/** The discount a coupon gives on an order amount (never more than the amount). */
+export function couponDiscountFen(coupon: { amountFen: number | null; offRateBp: number | null }, orderFen: number): number {
+  const raw = coupon.amountFen ?? Math.floor((orderFen * (coupon.offRateBp ?? 0)) / 10_000);
+  return Math.max(0, Math.min(raw, orderFen));
+}
