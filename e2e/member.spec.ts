@@ -1,0 +1,256 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
+import { randomPhone, readSmsCode } from './support/sms';
+
+/** The second demo member the seed adds: a teacher with an address (README). */
+const demoTeacher = { phone: '13900139000', password: 'Demo@2026', name: '陈老师' } as const;
+const password = 'Lab@e2e2026';
+
+async function loginWithPassword(page: Page, phone: string, pass: string) {
+  await page.goto('/');
+  const panel = await openLoginPanel(page);
+  await submitPassword(panel, phone, pass);
+  await expect(page.getByText('登录成功!')).toBeVisible();
+  await expect(loginPanel(page)).toBeHidden();
+}
+
+/** Picks province → city → district in an open antd cascader. */
+async function pickRegion(page: Page, cascader: Locator, path: [string, string, string]) {
+  await cascader.click();
+  const menus = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu');
+  for (const [i, name] of path.entries()) {
+    await menus.nth(i).locator(`.ant-cascader-menu-item[title="${name}"]`).click();
+  }
+  await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
+}
+
+/** 'YYYY-MM-DD' in Asia/Shanghai, days from today. */
+function shanghaiDate(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
+
+test.describe('member area', () => {
+  test('资料认证: SMS login without an address opens the dialog; first error shown; only 学生 selectable; 操作成功!', async ({ page, request }) => {
+    const phone = randomPhone();
+    await page.goto('/');
+    const panel = await openLoginPanel(page);
+    await panel.getByRole('tab', { name: '短信登录' }).click();
+    const form = panel.getByRole('tabpanel', { name: '短信登录' });
+    await form.getByLabel('手机号').fill(phone);
+    await form.getByRole('button', { name: '获取验证码' }).click();
+    await expect(page.getByText('验证码已发送!')).toBeVisible();
+    await form.getByLabel('验证码').fill(await readSmsCode(request, phone));
+    await form.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(page.getByText('登录成功!')).toBeVisible();
+
+    const attest = page.getByRole('dialog', { name: '资料认证' });
+    await expect(attest).toBeVisible();
+    await expect(attest).toContainText('未完善基本信息将无法正常下单');
+    // only the student type can be chosen
+    await expect(attest.getByRole('radio', { name: '学生' })).toBeChecked();
+    for (const other of ['老师', '个人', '企业']) await expect(attest.getByRole('radio', { name: other })).toBeDisabled();
+
+    const submit = attest.getByRole('button', { name: '提交认证' });
+    await submit.click();
+    await expect(attest.getByText('「姓名」不能为空')).toBeVisible();
+    await attest.getByLabel('姓名', { exact: true }).fill('李同学');
+    await submit.click();
+    await expect(attest.getByText('「邮箱」不能为空')).toBeVisible();
+    await expect(attest.getByText('「姓名」不能为空')).toHaveCount(0);
+    await attest.getByLabel('邮箱', { exact: true }).fill('li@example.edu.cn');
+    await attest.getByLabel('单位名称').fill('复旦大学 化学系');
+    await submit.click();
+    await expect(attest.getByText('「导师/负责人」不能为空')).toBeVisible();
+    await attest.getByLabel('导师/负责人').fill('王教授');
+    await attest.getByLabel('导师手机').fill('13712345678901');
+    await expect(attest.getByLabel('导师手机')).toHaveValue('13712345678');
+    await attest.getByLabel('导师邮箱').fill('wang@example.edu.cn');
+    await submit.click();
+    await expect(attest.getByText('「收货地区」不能为空')).toBeVisible();
+    await pickRegion(page, attest.getByLabel('收货地区'), ['上海市', '上海市', '杨浦区']);
+    await attest.getByLabel('详细地址').fill('邯郸路220号 化学楼 412室');
+    await submit.click();
+    await expect(page.getByText('操作成功!')).toBeVisible();
+    await expect(attest).toBeHidden();
+
+    // the attestation became the first address; the warning is gone
+    await page.goto('/member/center');
+    await expect(page.getByRole('heading', { name: '李同学' })).toBeVisible();
+    await expect(page.getByText('未完善基本信息将无法正常下单')).toHaveCount(0);
+    await expect(page.getByTestId('figure-收货地址')).toHaveText('1');
+    await page.goto('/member/address');
+    await expect(page.getByTestId('address-card')).toContainText('邯郸路220号');
+  });
+
+  test('addresses: add through the cascader, set default, edit, delete; home pickup with date and slot', async ({ page, request }) => {
+    const phone = randomPhone();
+    await registerByApi(request, phone, password);
+    await loginWithPassword(page, phone, password);
+    await page.goto('/member/center');
+    await expect(page.getByText('未完善基本信息将无法正常下单')).toBeVisible();
+
+    await page.goto('/member/address');
+    await expect(page.getByText('还没有地址')).toBeVisible();
+    await page.getByRole('button', { name: '新增地址' }).first().click();
+    let dialog = page.getByRole('dialog', { name: '新增地址' });
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(dialog.getByText('[姓名]不能为空')).toBeVisible();
+    await dialog.getByLabel('姓名').fill('赵同学');
+    await dialog.getByLabel('手机').fill(phone);
+    await pickRegion(page, dialog.getByLabel('所在地区'), ['北京市', '北京市', '海淀区']);
+    await dialog.getByLabel('详细地址').fill('中关村北大街 100 号');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('地址已添加')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: '新增地址' }).click();
+    dialog = page.getByRole('dialog', { name: '新增地址' });
+    await dialog.getByLabel('姓名').fill('赵同学');
+    await dialog.getByLabel('手机').fill(phone);
+    await pickRegion(page, dialog.getByLabel('所在地区'), ['江苏省', '苏州市', '姑苏区']);
+    await dialog.getByLabel('详细地址').fill('干将东路 333 号 实验楼 2 楼');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(dialog).toBeHidden();
+
+    const cards = page.getByTestId('address-card');
+    await expect(cards).toHaveCount(2);
+    const suzhou = cards.filter({ hasText: '干将东路' });
+    const beijing = cards.filter({ hasText: '中关村' });
+    await expect(beijing).toContainText('暂未开通上门取样');
+    await expect(suzhou).toContainText('可上门取样');
+    await suzhou.getByRole('button', { name: '设为默认' }).click();
+    await expect(page.getByText('已设为默认地址')).toBeVisible();
+    await expect(cards.first()).toContainText('干将东路');
+    await expect(cards.first()).toContainText('默认地址');
+    await expect(cards.filter({ hasText: '默认地址' })).toHaveCount(1);
+
+    // home pickup
+    await page.goto('/member/sample');
+    await expect(page.getByText('还没有上门取样预约')).toBeVisible();
+    await page.getByRole('button', { name: '预约上门取样' }).first().click();
+    const pickup = page.getByRole('dialog', { name: '上门取样' });
+    await expect(pickup.getByRole('radio', { name: /干将东路/ })).toBeChecked();
+    // the Beijing address is outside the pickup cities: disabled, with the tooltip
+    await expect(pickup.getByRole('radio', { name: /中关村/ })).toBeDisabled();
+    await pickup.locator('.address-choice-wrap').filter({ hasText: '中关村' }).hover();
+    await expect(page.getByRole('tooltip')).toHaveText('现有地址所在城市暂未开通上门取样服务');
+
+    await pickup.getByRole('button', { name: '提交预约' }).click();
+    await expect(pickup.getByText('[取样日期]不能为空')).toBeVisible();
+
+    await pickup.getByPlaceholder('请选择取样日期').click();
+    const picker = page.locator('.ant-picker-dropdown:visible');
+    await expect(picker).toBeVisible();
+    const today = shanghaiDate(0);
+    const yesterday = shanghaiDate(-1);
+    if (yesterday.slice(0, 7) !== today.slice(0, 7)) await picker.locator('.ant-picker-header-prev-btn').click();
+    await expect(picker.locator(`td[title="${yesterday}"]`)).toHaveClass(/ant-picker-cell-disabled/);
+    if (yesterday.slice(0, 7) !== today.slice(0, 7)) await picker.locator('.ant-picker-header-next-btn').click();
+    // clicking a disabled date picks nothing
+    await picker.locator(`td[title="${yesterday}"]`).click({ force: true }).catch(() => undefined);
+    await expect(pickup.getByPlaceholder('请选择取样日期')).toHaveValue('');
+    const enabled = picker.locator('td.ant-picker-cell-in-view:not(.ant-picker-cell-disabled)');
+    if ((await enabled.count()) === 0) await picker.locator('.ant-picker-header-next-btn').click();
+    const first = enabled.first();
+    const chosen = (await first.getAttribute('title')) ?? '';
+    await first.click();
+    await expect(pickup.getByPlaceholder('请选择取样日期')).toHaveValue(chosen);
+
+    const slots = pickup.getByRole('radiogroup', { name: '取样时间' }).getByRole('radio');
+    await expect(slots).toHaveCount(4);
+    const slotLabels = pickup.locator('.slot-group .ant-radio-button-wrapper:not(.ant-radio-button-wrapper-disabled)');
+    const slot = (await slotLabels.first().textContent())?.trim() ?? '';
+    await slotLabels.first().click();
+    await pickup.getByLabel('备注').fill('粉末样品 3 份，常温保存');
+    await pickup.getByRole('button', { name: '提交预约' }).click();
+    await expect(page.getByText('提交成功!')).toBeVisible();
+    await expect(pickup).toBeHidden();
+
+    const item = page.getByTestId('sampling-item');
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText(`${chosen} ${slot}`);
+    await expect(item).toContainText('待取样');
+    await expect(item).toContainText('干将东路');
+
+    // new-address messages and self-send
+    await page.getByRole('button', { name: '预约上门取样' }).first().click();
+    await pickup.getByRole('radio', { name: '填写新地址' }).check();
+    await pickup.getByPlaceholder('请选择取样日期').click();
+    await picker.locator('td.ant-picker-cell-in-view:not(.ant-picker-cell-disabled)').first().click();
+    await pickup.locator('.slot-group .ant-radio-button-wrapper:not(.ant-radio-button-wrapper-disabled)').first().click();
+    await pickup.getByRole('button', { name: '提交预约' }).click();
+    await expect(pickup.getByText('[姓名]不能为空')).toBeVisible();
+    await expect(pickup.getByLabel('手机')).toHaveAttribute('maxlength', '11');
+    await pickup.locator('label').filter({ hasText: '自行寄样' }).click();
+    await expect(pickup.getByTestId('self-send')).toContainText('桂平路 680 号');
+    await pickup.getByRole('button', { name: '取消' }).click();
+
+    // cancel the booking
+    await item.getByRole('button', { name: '取消预约' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: '取消预约' }).click();
+    await expect(item).toContainText('已取消');
+
+    // delete the Beijing address
+    await page.goto('/member/address');
+    await cards.filter({ hasText: '中关村' }).getByRole('button', { name: '删除' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: '删除' }).click();
+    await expect(cards).toHaveCount(1);
+  });
+
+  test('communities: a teacher creates one, a student applies, the teacher agrees', async ({ page, browser, request }) => {
+    const name = `陈老师课题组 ${Date.now() % 100000}`;
+    await loginWithPassword(page, demoTeacher.phone, demoTeacher.password);
+    await page.goto('/member/communityMg');
+    await page.getByRole('button', { name: '创建团体' }).first().click();
+    const create = page.getByRole('dialog', { name: '创建科研团体' });
+    await expect(create.getByLabel('所属单位')).toHaveValue('上海交通大学 化学化工学院');
+    await create.getByRole('button', { name: '创建' }).click();
+    await expect(create.getByText('[团体名称]不能为空')).toBeVisible();
+    await create.getByLabel('团体名称').fill(name);
+    await create.getByLabel('团体简介').fill('研究方向：多孔材料与催化，常用 XRD、BET、SEM 测试。');
+    await create.getByRole('button', { name: '创建' }).click();
+    await expect(page.getByText('团体创建成功')).toBeVisible();
+    const card = page.getByTestId('owned-community').filter({ hasText: name });
+    await expect(card).toContainText('1 名成员');
+    await expect(card).toContainText('暂无待审核的申请');
+
+    // a student applies
+    const phone = randomPhone();
+    await registerByApi(request, phone, password);
+    const context = await browser.newContext();
+    const student = await context.newPage();
+    await loginWithPassword(student, phone, password);
+    await student.goto('/member/communityMg');
+    await expect(student.getByText('只有认证为老师的用户可以创建科研团体')).toBeVisible();
+    await expect(student.getByRole('button', { name: '创建团体' })).toBeDisabled();
+    await student.goto('/member/communityJn');
+    await expect(student.getByText('还没有加入或申请任何团体')).toBeVisible();
+    await student.getByRole('tab', { name: '查找团体' }).click();
+    await student.getByLabel('团体关键词').fill(name);
+    await student.getByRole('main').getByRole('button', { name: '搜索', exact: false }).filter({ hasText: '搜索' }).click();
+    const row = student.getByTestId('community-row').filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: '申请加入' }).click();
+    const apply = student.getByRole('dialog', { name: /申请加入/ });
+    await apply.getByLabel('申请说明').fill('我是 2025 级硕士研究生');
+    await apply.getByRole('button', { name: '提交申请' }).click();
+    await expect(student.getByText('申请已提交，请等待负责人审核')).toBeVisible();
+    await expect(row.getByRole('button', { name: '待审核' })).toBeDisabled();
+    await student.getByRole('tab', { name: '我的团体' }).click();
+    await expect(student.getByRole('list', { name: '我加入的团体' }).getByTestId('community-row').filter({ hasText: name })).toContainText('待审核');
+
+    // the teacher agrees
+    await page.reload();
+    const application = card.getByTestId('application');
+    await expect(application).toContainText('我是 2025 级硕士研究生');
+    await application.getByRole('button', { name: '同意' }).click();
+    await expect(page.getByText('已同意入团申请')).toBeVisible();
+    await expect(card.getByTestId('member')).toHaveCount(2);
+    await expect(card).toContainText('2 名成员');
+
+    await student.reload();
+    await expect(student.getByRole('list', { name: '我加入的团体' }).getByTestId('community-row').filter({ hasText: name })).toContainText('已加入');
+    await context.close();
+  });
+});
