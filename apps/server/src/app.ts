@@ -19,6 +19,7 @@ import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { memberRoutes } from './modules/member/member.routes';
+import { fundsRoutes } from './modules/funds/funds.routes';
 import { testOutboxRoutes } from './platform/test-outbox.routes';
 
 z.config(z.locales.zhCN());
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildOptions) {
   await authRoutes(app, deps);
   await catalogRoutes(app, deps);
   await memberRoutes(app, deps);
+  await fundsRoutes(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
 
   await serveWeb(app, config);

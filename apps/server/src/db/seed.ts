@@ -4,6 +4,7 @@ import { memberAddresses, memberProfiles, members, staff } from './schema';
 import { createStaff } from '../modules/auth/staff.service';
 import { hashPassword, randomId } from '../platform/crypto';
 import { seedCatalog } from '../modules/catalog/catalog.seed';
+import { seedFundsDemo } from '../modules/funds/funds.seed';
 
 /** The accounts the README lists, so a newcomer can log in straight away. */
 export const demoAccounts = {
@@ -21,6 +22,7 @@ export const demoAccounts = {
 /** Seeds demo data once: a database that already has staff is left alone. */
 export async function seedDemoData(db: Db): Promise<boolean> {
   await seedCatalog(db);
+  await seedFundsDemo(db);
   const [existing] = await db.select({ n: count() }).from(staff);
   if ((existing?.n ?? 0) > 0) return false;
   for (const person of demoAccounts.staff) await createStaff(db, person);

@@ -1,0 +1,66 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { AdminAdjustBody, AssetCounts, AssetOverview } from '@lab/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import { notFound } from '../../platform/errors';
+import { randomId } from '../../platform/crypto';
+import { members } from '../auth/auth.tables';
+import { communities } from '../member/member.tables';
+import { invoiceApplications, prestoreApplications, transferApplications } from './funds.tables';
+import { balanceOf, balancesOf, ensureAccount, postEntry } from './ledger.service';
+import { toLedgerEntry } from './prestore.service';
+import { countUsableCoupons } from './coupons.service';
+import { getCreditLine } from './credit.service';
+import { invoiceableFen } from './invoices.service';
+
+/** asset/init, asset/detail: balances of the member and of the communities they own, and the other figures. */
+export async function assetOverview(db: DbOrTx, memberId: number, now: Date): Promise<AssetOverview> {
+  const owned = await db
+    .select({ id: communities.id, rid: communities.rid, name: communities.name })
+    .from(communities)
+    .where(and(eq(communities.ownerMemberId, memberId), eq(communities.status, 'active')));
+  const [prestoreFen, communityBalances, couponNum, invoiceable, creditLimitFen, points] = await Promise.all([
+    balanceOf(db, 'member', memberId),
+    balancesOf(db, 'community', owned.map((c) => c.id)),
+    countUsableCoupons(db, memberId, now),
+    invoiceableFen(db, memberId),
+    getCreditLine(db, memberId),
+    balanceOf(db, 'member', memberId, 'points'),
+  ]);
+  return {
+    prestoreFen,
+    communities: owned.map((c) => ({ rid: c.rid, name: c.name, balanceFen: communityBalances.get(c.id) ?? 0 })),
+    couponNum,
+    // rebates are the promotion issue's: frozen until the order completes
+    rebateFrozenFen: 0,
+    rebateWithdrawableFen: await balanceOf(db, 'member', memberId, 'rebate'),
+    points,
+    invoiceableFen: invoiceable,
+    creditLimitFen,
+  };
+}
+
+/** asset/all4num: badges. */
+export async function assetCounts(db: DbOrTx, memberId: number, now: Date): Promise<AssetCounts> {
+  const [couponNum, [prestore], [transfer], [invoice]] = await Promise.all([
+    countUsableCoupons(db, memberId, now),
+    db.select({ n: count() }).from(prestoreApplications).where(and(eq(prestoreApplications.memberId, memberId), eq(prestoreApplications.status, 'pending'))),
+    db.select({ n: count() }).from(transferApplications).where(and(eq(transferApplications.memberId, memberId), eq(transferApplications.status, 'pending'))),
+    db.select({ n: count() }).from(invoiceApplications).where(and(eq(invoiceApplications.memberId, memberId), eq(invoiceApplications.status, 'pending'))),
+  ]);
+  return { couponNum, prestorePending: prestore?.n ?? 0, transferPending: transfer?.n ?? 0, invoicePending: invoice?.n ?? 0 };
+}
+
+/** Staff adjustment (signed, with a reason): a member's or a community's prepaid funds. Idempotent by request_id. */
+export async function adjustBalance(db: Db, staffId: number, input: AdminAdjustBody, now: Date) {
+  const [owner] =
+    input.owner_kind === 'member'
+      ? await db.select({ id: members.id }).from(members).where(eq(members.rid, input.owner_rid)).limit(1)
+      : await db.select({ id: communities.id }).from(communities).where(eq(communities.rid, input.owner_rid)).limit(1);
+  if (!owner) throw notFound(input.owner_kind === 'member' ? '用户' : '科研团体');
+  const reference = `adjust:${input.request_id ?? randomId()}`;
+  const result = await db.transaction(async (tx) => {
+    const account = await ensureAccount(tx, input.owner_kind, owner.id);
+    return postEntry(tx, { accountId: account.id, amountFen: input.amount, type: 'adjustment', reference, note: input.reason, actor: { kind: 'staff', id: staffId }, now });
+  });
+  return { entry: toLedgerEntry(result.entry), duplicate: result.duplicate };
+}
