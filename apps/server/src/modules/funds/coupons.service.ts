@@ -209,6 +209,8 @@ export async function redeemCoupon(
     .limit(1);
   if (!coupon) throw notFound('优惠券');
   const { c, t } = coupon;
+  const gone = () => new AppError('COUPON_USED', c.status === 'unused' && c.validTo <= input.now ? '优惠券已过期' : COUPON_USED_MESSAGE, { status: 409 });
+  if (c.status === 'used' || c.validTo <= input.now) throw gone();
   if (c.validFrom > input.now) throw conflict('优惠券尚未到使用时间');
   if (input.orderAmountFen < Number(t.thresholdFen)) throw new AppError('COUPON_THRESHOLD', `订单金额未满${Number(t.thresholdFen) / 100}元，不能使用该优惠券`, { status: 409 });
   if (!inScope(t.scope, input.scope)) throw new AppError('COUPON_SCOPE', '该优惠券不适用于所选服务', { status: 409 });
@@ -218,7 +220,8 @@ export async function redeemCoupon(
     .set({ status: 'used', usedAt: input.now, usedReference: input.reference, discountFen })
     .where(and(eq(memberCoupons.id, c.id), eq(memberCoupons.memberId, memberId), eq(memberCoupons.status, 'unused'), gt(memberCoupons.validTo, input.now)))
     .returning({ id: memberCoupons.id });
-  if (!used) throw new AppError('COUPON_USED', c.validTo <= input.now ? '优惠券已过期' : COUPON_USED_MESSAGE, { status: 409 });
+  // a concurrent redemption won the row
+  if (!used) throw new AppError('COUPON_USED', COUPON_USED_MESSAGE, { status: 409 });
   return { discountFen, couponId: c.id };
 }
 
