@@ -61,7 +61,8 @@ const routes: RouteObject[] = [
       {
         path: 'invited/:code?',
         loader: ({ params }) => {
-          loginPanel.open({ view: 'reg', inviterCode: params.code ?? null });
+          // spec: always home; the register view opens only when a code came along
+          if (params.code) loginPanel.open({ view: 'reg', inviterCode: params.code });
           return redirect('/');
         },
       },
