@@ -1,5 +1,6 @@
 import { Cascader } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import './region-cascader.css';
 import type * as RegionsNs from '@lab/contract/regions';
 import type { RegionNode } from '@lab/contract/regions';
 

@@ -174,6 +174,7 @@ export default function SamplingDialog() {
                     style={{ width: '100%' }}
                     placeholder="请选择取样日期"
                     inputReadOnly
+                    showNow={false}
                     disabledDate={(d) => !setting || isPickupDateDisabled(d.format('YYYY-MM-DD'), setting, new Date())}
                     onChange={() => form.setFieldValue('time', undefined)}
                     defaultPickerValue={dayjs()}
@@ -209,6 +210,7 @@ export default function SamplingDialog() {
                             <span className="address-choice-main">
                               <strong>{a.name}</strong> {a.phone}
                               {a.default === 1 ? <Tag color="blue">默认</Tag> : null}
+                              {a.disabled ? <Tag>暂未开通</Tag> : null}
                             </span>
                             <span className="address-choice-sub">
                               <EnvironmentOutlined /> {formatAddress(a)}

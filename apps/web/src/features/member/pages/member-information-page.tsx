@@ -1,4 +1,4 @@
-import { Button, Input, Space } from 'antd';
+import { Alert, Button, Input, Space } from 'antd';
 import { useState } from 'react';
 import { updateInfoBody } from '@lab/contract';
 import { AttestationForm } from '../../../components/member/attestation-form';
@@ -65,10 +65,14 @@ function NicknameCard() {
 /** 个人资料: the account, and the 资料认证 form (the same as the dialog). */
 export default function MemberInformationPage() {
   const profile = useProfile();
+  const { data: info } = useUserInfo();
   const attestedAt = profile.data?.attestedAt;
   return (
     <div className="member-page">
       <h1 className="page-title">个人资料</h1>
+      {info && info.addressList.length === 0 ? (
+        <Alert type="warning" showIcon title="未完善基本信息将无法正常下单" description="请填写下方资料认证信息，提交后收货地区与详细地址将作为您的第一个收货地址。" />
+      ) : null}
       <NicknameCard />
       <section className="member-card" aria-label="资料认证">
         <h2 className="member-card-title">资料认证</h2>
