@@ -519,3 +519,11 @@ export function couponDiscountFen(coupon: { amountFen: number | null; offRateBp:
   const raw = coupon.amountFen ?? Math.floor((orderFen * (coupon.offRateBp ?? 0)) / 10_000);
   return Math.max(0, Math.min(raw, orderFen));
 }
+
+/** The money figures web/home/data (the member centre) adds to `MemberHomeData`. */
+export interface MemberFundsFigures {
+  /** the member's own prepaid balance */
+  prestoreFen: number;
+  /** coupons usable now */
+  couponNum: number;
+}

@@ -100,6 +100,8 @@ describe('prestore: apply, bank account, confirm with bonus', () => {
       ['topup', 1_000_000, 1_000_000],
     ]);
     expect(await post(t, '/api/auth/prestoreApply/cancel', who, { rid: app.rid })).toMatchObject({ status: 409 });
+    // the member centre shows the balance
+    expect(await post(t, '/api/auth/web/home/data', who)).toMatchObject({ code: 1, data: { prestoreFen: 1_030_000, couponNum: 0 } });
   });
 
   it('concurrent confirmations book the money once', async () => {

@@ -64,7 +64,7 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps) {
     await updateMemberContact(db, requireMemberId(request), request.body);
     return ok(null, '操作成功!');
   });
-  r.post('/api/auth/web/home/data', async (request) => ok(await getMemberHomeData(db, requireMemberId(request))));
+  r.post('/api/auth/web/home/data', async (request) => ok(await getMemberHomeData(db, requireMemberId(request), now())));
 
   // ---- addresses ----
   r.post('/api/auth/address/list', async (request) => ok(await listAddresses(db, requireMemberId(request))));

@@ -1,10 +1,12 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { organizationLabels, type MemberHomeData, type MemberProfile, type ProfileAttestBody, type UpdateContactBody, type UpdateInfoBody } from '@lab/contract';
+import { organizationLabels, type MemberFundsFigures, type MemberHomeData, type MemberProfile, type ProfileAttestBody, type UpdateContactBody, type UpdateInfoBody } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, notFound } from '../../platform/errors';
 import { members } from '../auth/auth.tables';
 import { communities, communityMembers, memberProfiles, sampleRecycles, samplings } from './member.tables';
 import { countAddresses, insertAddress, resolveRegion } from './addresses.service';
+import { balanceOf } from '../funds/ledger.service';
+import { countUsableCoupons } from '../funds/coupons.service';
 
 /** The attestation as stored (members' name, email, organization, company + member_profiles). */
 export async function getProfile(db: DbOrTx, memberId: number): Promise<MemberProfile> {
@@ -84,8 +86,8 @@ export async function updateMemberContact(db: Db, memberId: number, input: Updat
 }
 
 /** web/home/data: the member centre's figures. */
-export async function getMemberHomeData(db: DbOrTx, memberId: number): Promise<MemberHomeData> {
-  const [addressNum, [pickups], [recycles], [joined], [applications]] = await Promise.all([
+export async function getMemberHomeData(db: DbOrTx, memberId: number, now = new Date()): Promise<MemberHomeData & MemberFundsFigures> {
+  const [addressNum, [pickups], [recycles], [joined], [applications], prestoreFen, couponNum] = await Promise.all([
     countAddresses(db, memberId),
     db.select({ n: count() }).from(samplings).where(and(eq(samplings.memberId, memberId), eq(samplings.status, 'pending'))),
     db.select({ n: count() }).from(sampleRecycles).where(and(eq(sampleRecycles.memberId, memberId), eq(sampleRecycles.status, 'pending'))),
@@ -99,6 +101,8 @@ export async function getMemberHomeData(db: DbOrTx, memberId: number): Promise<M
       .from(communityMembers)
       .innerJoin(communities, eq(communities.id, communityMembers.communityId))
       .where(and(eq(communities.ownerMemberId, memberId), eq(communities.status, 'active'), inArray(communityMembers.status, ['pending']))),
+    balanceOf(db, 'member', memberId),
+    countUsableCoupons(db, memberId, now),
   ]);
   return {
     basicInfoComplete: addressNum > 0,
@@ -109,5 +113,7 @@ export async function getMemberHomeData(db: DbOrTx, memberId: number): Promise<M
     communityApplications: applications?.n ?? 0,
     // the experiment plan (cart) arrives with the ordering issue
     cartNum: 0,
+    prestoreFen,
+    couponNum,
   };
 }
