@@ -110,6 +110,18 @@ export async function ensureAccount(db: DbOrTx, ownerKind: OwnerKind, ownerId: n
   return row!;
 }
 
+export const COMMUNITY_HAS_FUNDS = '该团体还有预存款余额，请先转回个人账户后再解散';
+
+/** The balance with the account row locked until the caller's transaction ends. */
+export async function lockedBalance(tx: DbOrTx, ownerKind: OwnerKind, ownerId: number, kind: AccountKind = 'prestore'): Promise<number> {
+  const [row] = await tx
+    .select({ balanceFen: accounts.balanceFen })
+    .from(accounts)
+    .where(and(eq(accounts.ownerKind, ownerKind), eq(accounts.ownerId, ownerId), eq(accounts.kind, kind)))
+    .for('update');
+  return Number(row?.balanceFen ?? 0);
+}
+
 /** Balance of an owner's account; 0 when it was never opened. */
 export async function balanceOf(db: DbOrTx, ownerKind: OwnerKind, ownerId: number, kind: AccountKind = 'prestore'): Promise<number> {
   const [row] = await db

@@ -274,6 +274,10 @@ export async function confirmPrestore(db: Db, staffId: number, rid: string, note
     if (!locked) throw notFound('预存申请');
     if (locked.status === 'confirmed') return locked;
     if (locked.status !== 'pending') throw conflict(`该预存申请${prestoreStatusLabels[locked.status]}，不能确认到账`);
+    if (locked.communityId !== null) {
+      const [community] = await tx.select({ status: communities.status }).from(communities).where(eq(communities.id, locked.communityId)).for('share').limit(1);
+      if (community?.status !== 'active') throw conflict('该科研团体已解散，不能入账，请驳回该申请');
+    }
     const bonusFen = prestoreBonusFen(Number(locked.amountFen), await activeRules(tx));
     const account = locked.communityId === null ? await ensureAccount(tx, 'member', locked.memberId) : await ensureAccount(tx, 'community', locked.communityId);
     const actor: Actor = { kind: 'staff', id: staffId };

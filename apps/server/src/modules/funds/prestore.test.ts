@@ -236,7 +236,11 @@ describe('transfers between a member and a community they own', () => {
     expect(ok.data.status).toBe('done');
     const list = await post<Page<TransferApplication>>(t, '/api/auth/transferApply/list', owner);
     expect(list.data.total).toBe(3);
-    expect(await post(t, '/api/auth/transferApply/detail', owner, { rid: ok.data.rid })).toMatchObject({ code: 1, data: { direction: 'toMember' } });
+    expect(await post(t, '/api/auth/transferApply/detail', owner, { rid: ok.data.rid })).toMatchObject({ code: 1, data: { direction: 'toMember' } });    // a community still holding money cannot be dissolved; once emptied it can
+    expect(await post(t, '/api/auth/cluster/del', owner, { rid: community.rid })).toMatchObject({ status: 409, msg: '该团体还有预存款余额，请先转回个人账户后再解散' });
+    await post(t, '/api/auth/transferApply/add', owner, { community_rid: community.rid, direction: 'toMember', amount: '3000' });
+    expect(await post(t, '/api/auth/cluster/del', owner, { rid: community.rid })).toMatchObject({ code: 1 });
+    expect(await post(t, '/api/auth/transferApply/add', owner, { community_rid: community.rid, direction: 'toCommunity', amount: '1' })).toMatchObject({ status: 404 });
   });
 
   it('pending transfers can be cancelled by their owner or refused by finance; strangers get 404', async () => {

@@ -39,6 +39,7 @@ async function execute(tx: Tx, row: TransferRow, actor: Actor, now: Date) {
     .select({ ownerMemberId: communities.ownerMemberId, status: communities.status })
     .from(communities)
     .where(eq(communities.id, row.communityId))
+    .for('share')
     .limit(1);
   // the community may have changed hands or closed since the application
   if (!community || community.status !== 'active' || community.ownerMemberId !== row.memberId) throw conflict('您已不是该科研团体的负责人，不能转账');

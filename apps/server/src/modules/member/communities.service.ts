@@ -20,6 +20,7 @@ import { randomId } from '../../platform/crypto';
 import { members } from '../auth/auth.tables';
 import { isUniqueViolation } from '../auth/accounts.service';
 import { communities, communityMembers } from './member.tables';
+import { COMMUNITY_HAS_FUNDS, lockedBalance } from '../funds/ledger.service';
 
 type CommunityRow = typeof communities.$inferSelect;
 type MembershipRow = typeof communityMembers.$inferSelect;
@@ -155,6 +156,8 @@ export async function dissolveCommunity(db: Db, memberId: number, rid: string, n
       .where(and(eq(communities.id, community.id), eq(communities.ownerMemberId, memberId), eq(communities.status, 'active')))
       .returning({ id: communities.id });
     if (!row) throw forbidden(OWNER_ONLY);
+    // funds: a community holding money cannot close (transfers lock this row, so none slips in)
+    if ((await lockedBalance(tx, 'community', community.id)) > 0) throw conflict(COMMUNITY_HAS_FUNDS);
     await tx
       .update(communityMembers)
       .set({ status: 'removed', decidedAt: now, decidedBy: memberId })
