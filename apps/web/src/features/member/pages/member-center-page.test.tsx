@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../../../testing/render';
 import { mockApi } from '../../../testing/fetch-mock';
 import { saveSession } from '../../../lib/session';
@@ -31,5 +31,22 @@ describe('member center', () => {
     renderApp(<MemberCenterPage />, { path: '/member/center' });
     expect(await screen.findByRole('heading', { name: '张明' })).toBeInTheDocument();
     expect(screen.queryByText('未完善基本信息将无法正常下单')).toBeNull();
+  });
+});
+
+describe('member center figures', () => {
+  it('shows the counts of web/home/data, each leading to its page', async () => {
+    saveSession({ token: 't', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
+    mockApi({
+      '/api/auth/user/info': { data: { account, addressList: [{ rid: 'a' }], cartNum: 2 } },
+      '/api/auth/web/home/data': {
+        data: { basicInfoComplete: true, addressNum: 3, samplingPending: 1, recyclePending: 0, communityNum: 2, communityApplications: 4, cartNum: 2 },
+      },
+    });
+    renderApp(<MemberCenterPage />, { path: '/member/center' });
+    await waitFor(() => expect(screen.getByTestId('figure-收货地址')).toHaveTextContent('3'));
+    expect(screen.getByTestId('figure-待上门取样')).toHaveTextContent('1');
+    expect(screen.getByTestId('figure-待审核申请')).toHaveTextContent('4');
+    expect(screen.getByTestId('figure-科研团体').closest('a')).toHaveAttribute('href', '/member/communityJn');
   });
 });
