@@ -124,6 +124,13 @@ test.describe('member area', () => {
     await expect(cards.first()).toContainText('干将东路');
     await expect(cards.first()).toContainText('默认地址');
     await expect(cards.filter({ hasText: '默认地址' })).toHaveCount(1);
+    await cards.first().getByRole('button', { name: '编辑' }).click();
+    const edit = page.getByRole('dialog', { name: '编辑地址' });
+    await expect(edit.getByLabel('详细地址')).toHaveValue('干将东路 333 号 实验楼 2 楼');
+    await edit.getByLabel('详细地址').fill('干将东路 333 号 实验楼 3 楼');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('地址已保存')).toBeVisible();
+    await expect(cards.first()).toContainText('实验楼 3 楼');
 
     // home pickup
     await page.goto('/member/sample');
