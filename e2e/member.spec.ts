@@ -260,4 +260,22 @@ test.describe('member area', () => {
     await expect(student.getByRole('list', { name: '我加入的团体' }).getByTestId('community-row').filter({ hasText: name })).toContainText('已加入');
     await context.close();
   });
+
+  test('the side bar opens the pickup dialog; member pages fit a 390 px phone', async ({ page }) => {
+    await loginWithPassword(page, demoTeacher.phone, demoTeacher.password);
+    await page.getByRole('complementary', { name: '快捷服务' }).getByRole('button', { name: '上门取样' }).click();
+    const pickup = page.getByRole('dialog', { name: '上门取样' });
+    await expect(pickup).toBeVisible();
+    await expect(pickup.getByRole('radio', { name: /东川路800号/ })).toBeChecked();
+    await pickup.getByRole('button', { name: '取消' }).click();
+    await expect(pickup).toBeHidden();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['center', 'information', 'address', 'sample', 'communityMg', 'communityJn']) {
+      await page.goto(`/member/${path}`);
+      await expect(page.locator('.area-content h1')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `/member/${path} is wider than the phone`).toBeLessThanOrEqual(0);
+    }
+  });
 });
