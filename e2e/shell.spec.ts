@@ -94,6 +94,13 @@ test.describe('site shell (desktop)', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test('/invited without a code goes home without the register view', async ({ page }) => {
+    await page.goto('/invited');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(loginPanel(page)).toBeHidden();
+  });
+
   test('unknown address shows 页面不存在', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByText('页面不存在', { exact: true })).toBeVisible();
