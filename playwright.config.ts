@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = path.resolve('.tmp/e2e-data');
+const dataDir = path.resolve(`.tmp/e2e-data-${port}`);
 
 /**
  * The browser journeys run against the real server on a fresh PGlite data folder with the
