@@ -47,6 +47,10 @@ const memberPages: Partial<Record<(typeof memberChildren)[number], () => Promise
   information: () => import('../features/member/pages/member-information-page'),
   address: () => import('../features/address/pages/address-page'),
   sample: () => import('../features/sampling/pages/sample-page'),
+  prestore: () => import('../features/funds/pages/prestore-page'),
+  coupon: () => import('../features/funds/pages/coupon-page'),
+  invoiceMg: () => import('../features/funds/pages/invoice-titles-page'),
+  invoiceLs: () => import('../features/funds/pages/invoice-records-page'),
   communityMg: () => import('../features/community/pages/community-manage-page'),
   communityJn: () => import('../features/community/pages/community-joined-page'),
 };

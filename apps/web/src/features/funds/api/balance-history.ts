@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { LedgerEntry, Page } from '@lab/contract';
+import { apiPost } from '../../../lib/api';
+import { fundsKeys } from './keys';
+
+export interface HistoryFilter {
+  /** a community I own; empty: my own account */
+  community_rid?: string;
+  type?: string;
+  from?: string;
+  to?: string;
+}
+
+/** POST /api/auth/prestore/balanceHistory: ledger entries, newest first, and the current balance. */
+export const getBalanceHistory = (page: number, filter: HistoryFilter, pageSize = 10) =>
+  apiPost<Page<LedgerEntry> & { balanceFen: number }>('/api/auth/prestore/balanceHistory', { page, pageSize, ...filter });
+
+export const balanceHistoryQueryOptions = (page: number, filter: HistoryFilter) =>
+  queryOptions({ queryKey: [...fundsKeys.history, page, filter], queryFn: () => getBalanceHistory(page, filter), placeholderData: keepPreviousData });
+
+export const useBalanceHistory = (page: number, filter: HistoryFilter) => useQuery(balanceHistoryQueryOptions(page, filter));

@@ -1,0 +1,120 @@
+import { Alert, Button, DatePicker, Empty, Select, Space, Table } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import type { Dayjs } from 'dayjs';
+import { ENTRY_TYPES, entryTypeLabels, formatFen, type AssetOverview, type LedgerEntry } from '@lab/contract';
+import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useBalanceHistory, type HistoryFilter } from '../api/balance-history';
+import { exportHistory } from '../api/export-history';
+import { formatDateTime, formatSignedFen } from './money';
+
+/** 余额明细: my account or a community I own; type and date filters; pages; export xlsx / csv. */
+export function BalanceHistory({ communities }: { communities: AssetOverview['communities'] }) {
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<HistoryFilter>({});
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const { data, isPending, isError, error, isFetching } = useBalanceHistory(page, filter);
+  const feedback = useMemberFeedback();
+  const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
+
+  const change = (next: HistoryFilter) => {
+    setFilter((current) => ({ ...current, ...next }));
+    setPage(1);
+  };
+  const download = async (format: 'xlsx' | 'csv') => {
+    setExporting(format);
+    try {
+      const name = await exportHistory(format, filter);
+      feedback.success(`已导出 ${name}`);
+    } catch (e) {
+      feedback.failure(e);
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  return (
+    <section className="member-card" aria-label="余额明细">
+      <div className="funds-card-head">
+        <h2 className="member-card-title">余额明细</h2>
+        <Space wrap>
+          <Button icon={<DownloadOutlined />} loading={exporting === 'xlsx'} onClick={() => void download('xlsx')}>
+            导出 Excel
+          </Button>
+          <Button icon={<DownloadOutlined />} loading={exporting === 'csv'} onClick={() => void download('csv')}>
+            导出 CSV
+          </Button>
+        </Space>
+      </div>
+      <div className="funds-filters">
+        {communities.length > 0 ? (
+          <Select
+            aria-label="账户"
+            value={filter.community_rid ?? ''}
+            onChange={(v) => change({ community_rid: v || undefined })}
+            options={[{ value: '', label: '我的账户' }, ...communities.map((c) => ({ value: c.rid, label: `团体：${c.name}` }))]}
+          />
+        ) : null}
+        <Select
+          aria-label="类型"
+          value={filter.type ?? ''}
+          onChange={(v) => change({ type: v || undefined })}
+          options={[{ value: '', label: '全部类型' }, ...ENTRY_TYPES.map((t) => ({ value: t, label: entryTypeLabels[t] }))]}
+        />
+        <DatePicker.RangePicker
+          value={range}
+          allowEmpty={[true, true]}
+          placeholder={['开始日期', '结束日期']}
+          onChange={(values) => {
+            setRange(values);
+            change({ from: values?.[0]?.format('YYYY-MM-DD'), to: values?.[1]?.format('YYYY-MM-DD') });
+          }}
+        />
+      </div>
+      {isError ? (
+        <Alert type="error" showIcon title="余额明细加载失败" description={error.message} />
+      ) : (
+        <>
+          {data ? (
+            <p className="funds-balance-line">
+              当前余额 <strong data-testid="history-balance">{formatFen(data.balanceFen)}</strong>
+            </p>
+          ) : null}
+          <div className="member-table-wrap">
+            <Table<LedgerEntry>
+              rowKey="id"
+              size="middle"
+              loading={isPending || isFetching}
+              dataSource={data?.list ?? []}
+              scroll={{ x: 760 }}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无余额变动记录" /> }}
+              pagination={{
+                current: page,
+                pageSize: data?.pageSize ?? 10,
+                total: data?.total ?? 0,
+                onChange: setPage,
+                showSizeChanger: false,
+                hideOnSinglePage: true,
+                showTotal: (total) => `共 ${total} 条`,
+              }}
+              columns={[
+                { title: '时间', dataIndex: 'createdAt', width: 150, render: (v: string) => formatDateTime(v) },
+                { title: '类型', dataIndex: 'typeText', width: 100 },
+                {
+                  title: '金额',
+                  dataIndex: 'amountFen',
+                  width: 130,
+                  align: 'right',
+                  render: (v: number) => <span className={v >= 0 ? 'funds-in' : 'funds-out'}>{formatSignedFen(v)}</span>,
+                },
+                { title: '余额', dataIndex: 'balanceAfterFen', width: 130, align: 'right', render: (v: number) => formatFen(v) },
+                { title: '业务单号', dataIndex: 'reference', width: 180, render: (v: string) => v || '–' },
+                { title: '备注', dataIndex: 'note', render: (v: string) => v || '–' },
+              ]}
+            />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

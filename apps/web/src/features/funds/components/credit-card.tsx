@@ -1,0 +1,128 @@
+import { Alert, Button, Form, Input, Modal, Popconfirm, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { creditOperateBody, formatFen, Organization, type CreditStatus } from '@lab/contract';
+import { useUserInfo } from '../../../lib/user-info';
+import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { refreshMemberData } from '../../../components/member/member-keys';
+import { checkWithSchema } from '../../../components/member/schema-form';
+import { useCredit } from '../api/get-credit';
+import { operateCredit } from '../api/operate-credit';
+import { formatDateTime } from './money';
+
+const statusColor: Record<CreditStatus, string> = { pending: 'processing', approved: 'success', refused: 'error', cancelled: 'default' };
+
+interface Values {
+  limit?: string;
+  reason?: string;
+  contact?: string;
+}
+
+function CreditApplyModal({ onClose }: { onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const feedback = useMemberFeedback();
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    const values = form.getFieldsValue(true) as Values;
+    const body = checkWithSchema(creditOperateBody, { action: 'apply', ...values }, form);
+    if (!body || body.action !== 'apply') return;
+    setSaving(true);
+    try {
+      await operateCredit({ action: 'apply', limit: (values.limit ?? '').trim(), reason: body.reason, ...(body.contact ? { contact: body.contact } : {}) });
+      feedback.success('申请已提交，请等待审核');
+      refreshMemberData();
+      onClose();
+    } catch (e) {
+      feedback.failure(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal open title="申请先测后付额度" onCancel={onClose} onOk={() => void submit()} okText="提交申请" confirmLoading={saving} destroyOnHidden centered>
+      <Form form={form} name="credit" layout="vertical" className="member-form">
+        <Form.Item label="申请额度（元）" name="limit" required>
+          <Input inputMode="decimal" prefix="¥" maxLength={16} placeholder="如 50000" />
+        </Form.Item>
+        <Form.Item label="申请说明" name="reason" required>
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 3, maxRows: 6 }} placeholder="课题 / 项目名称、预计月检测量、经费到账与报销方式等" />
+        </Form.Item>
+        <Form.Item label="联系人" name="contact">
+          <Input maxLength={30} placeholder="选填：财务或报销经办人" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 先测后付 (credit line): teachers and enterprises apply; students settle via their advisor or prepay. */
+export function CreditCard() {
+  const { data: info } = useUserInfo();
+  const organization = info?.account.organization ?? null;
+  const eligible = organization === Organization.teacher || organization === Organization.enterprise;
+  const { data, isPending } = useCredit(eligible);
+  const feedback = useMemberFeedback();
+  const [applying, setApplying] = useState(false);
+
+  if (!info) return null;
+  if (!eligible) {
+    return (
+      <section className="member-card" aria-label="先测后付">
+        <h2 className="member-card-title">先测后付额度</h2>
+        <p className="member-muted">
+          信用额度面向认证为老师或企业的用户。学生用户请通过导师的科研团体结算，或预存后下单直接用余额支付；完成资料认证的高校用户测试完成后也可在「待结算」中统一结算。
+        </p>
+        <Link to="/member/communityJn">加入导师的科研团体</Link>
+      </section>
+    );
+  }
+  if (isPending || !data) return <Skeleton active paragraph={{ rows: 2 }} />;
+  const pending = data.applications.find((a) => a.status === 'pending');
+  const latest = data.applications[0];
+  const cancel = async (rid: string) => {
+    try {
+      await operateCredit({ action: 'cancel', rid });
+      feedback.success('申请已取消');
+      refreshMemberData();
+    } catch (e) {
+      feedback.failure(e);
+    }
+  };
+  return (
+    <section className="member-card" aria-label="先测后付">
+      <div className="funds-card-head">
+        <h2 className="member-card-title">先测后付额度</h2>
+        {pending ? null : (
+          <Button onClick={() => setApplying(true)}>{data.limitFen > 0 ? '申请调整额度' : '申请额度'}</Button>
+        )}
+      </div>
+      <p>
+        当前额度 <strong className="funds-figure-inline" data-testid="credit-limit">{formatFen(data.limitFen)}</strong>
+        <span className="member-muted"> 额度内可先检测、后付款，按月结算。</span>
+      </p>
+      {latest ? (
+        <Alert
+          type={latest.status === 'refused' ? 'warning' : 'info'}
+          showIcon
+          title={
+            <span>
+              最近申请：{formatFen(latest.requestedFen)} <Tag color={statusColor[latest.status]}>{latest.statusText}</Tag>
+              <span className="member-muted">{formatDateTime(latest.createdAt)}</span>
+            </span>
+          }
+          description={latest.decisionNote ? `审核意见：${latest.decisionNote}` : undefined}
+          action={
+            latest.status === 'pending' ? (
+              <Popconfirm title="确定取消该额度申请吗？" okText="取消申请" cancelText="再想想" onConfirm={() => cancel(latest.rid)}>
+                <Button size="small" danger>
+                  取消申请
+                </Button>
+              </Popconfirm>
+            ) : undefined
+          }
+        />
+      ) : null}
+      {applying ? <CreditApplyModal onClose={() => setApplying(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { Alert, Button, Form, Input, Select } from 'antd';
+import { useState } from 'react';
+import { formatFen, type AssetOverview, type PrestoreApplication, type PrestoreReady } from '@lab/contract';
+import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { refreshMemberData } from '../../../components/member/member-keys';
+import { addPrestore } from '../api/add-prestore';
+import { bonusPreview, checkTopupAmount } from './money';
+import { BankAccountCard } from './bank-account';
+
+interface Values {
+  amount?: string;
+  target?: string;
+  payer?: string;
+  remark?: string;
+}
+
+/** The live line under the amount: the contract's message, or the bonus this amount earns. */
+export function BonusPreview({ amount, ready, submitted = false }: { amount: string; ready: Pick<PrestoreReady, 'rules' | 'minAmountFen'>; submitted?: boolean }) {
+  if (amount.trim() === '' && !submitted) return <p className="funds-preview is-muted">{ready.rules[0] ? `输入金额后显示赠送金额（${ready.rules[0].text}）` : '输入预存金额'}</p>;
+  const checked = checkTopupAmount(amount, ready.minAmountFen);
+  if (checked.error !== null) {
+    return (
+      <p className="funds-preview is-error" role="alert">
+        {checked.error}
+      </p>
+    );
+  }
+  const preview = bonusPreview(checked.fen, ready.rules);
+  return (
+    <p className={preview.bonusFen > 0 ? 'funds-preview is-bonus' : 'funds-preview'} data-testid="bonus-preview" aria-live="polite">
+      {preview.text}
+    </p>
+  );
+}
+
+/** 申请预存: amount (yuan), which account, payer, remark; then the transfer instructions. */
+export function PrestoreForm({ ready, communities }: { ready: PrestoreReady; communities: AssetOverview['communities'] }) {
+  const [form] = Form.useForm<Values>();
+  const amount = Form.useWatch('amount', form) ?? '';
+  const feedback = useMemberFeedback();
+  const [saving, setSaving] = useState(false);
+  const [created, setCreated] = useState<PrestoreApplication | null>(null);
+  const [tried, setTried] = useState(false);
+
+  const submit = async (values: Values) => {
+    setTried(true);
+    const checked = checkTopupAmount(values.amount ?? '', ready.minAmountFen);
+    if (checked.error !== null) return;
+    setSaving(true);
+    try {
+      const application = await addPrestore({ amount: (values.amount ?? '').trim(), community_rid: values.target || undefined, payer: values.payer, remark: values.remark });
+      setCreated(application);
+      feedback.success('预存申请已提交');
+      form.resetFields();
+      setTried(false);
+      refreshMemberData();
+    } catch (e) {
+      feedback.failure(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="member-card funds-apply" aria-label="申请预存">
+      <h2 className="member-card-title">申请预存</h2>
+      {created ? (
+        <Alert
+          className="funds-created"
+          type="success"
+          showIcon
+          title={`预存申请 ${created.applyNo} 已提交，金额 ${formatFen(created.amountFen)}${created.bonusFen > 0 ? `，到账后赠送 ${formatFen(created.bonusFen)}` : ''}`}
+          description="请按下方账户对公转账，转账备注填写预存单号，转账后在下方「预存申请」中上传转账凭证，财务确认到账后余额即时更新。"
+          closable={{ onClose: () => setCreated(null) }}
+        />
+      ) : null}
+      <div className="funds-apply-grid">
+        <Form form={form} name="prestore" layout="vertical" className="member-form" onFinish={(v) => void submit(v)} initialValues={{ target: '' }}>
+          <Form.Item
+            label="预存金额（元）"
+            name="amount"
+            required
+            help={<BonusPreview amount={amount} ready={ready} submitted={tried} />}
+            validateStatus={(tried || amount.trim() !== '') && checkTopupAmount(amount, ready.minAmountFen).error !== null ? 'error' : ''}
+          >
+            <Input inputMode="decimal" prefix="¥" placeholder={`不少于 ${ready.minAmountFen / 100} 元，最多两位小数`} maxLength={16} />
+          </Form.Item>
+          {communities.length > 0 ? (
+            <Form.Item label="预存到" name="target">
+              <Select options={[{ value: '', label: '我的账户' }, ...communities.map((c) => ({ value: c.rid, label: `科研团体：${c.name}` }))]} />
+            </Form.Item>
+          ) : null}
+          <Form.Item label="付款户名" name="payer" extra="转出账户的户名，便于财务核对到账">
+            <Input maxLength={100} placeholder="如：复旦大学 / 某某科技有限公司" />
+          </Form.Item>
+          <Form.Item label="备注" name="remark">
+            <Input.TextArea maxLength={200} autoSize={{ minRows: 2, maxRows: 4 }} placeholder="选填" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={saving} block>
+            提交预存申请
+          </Button>
+        </Form>
+        <div className="funds-transfer-to">
+          <h3>对公转账账户</h3>
+          <BankAccountCard bank={ready.bank} {...(created ? { applyNo: created.applyNo } : {})} />
+          <p className="member-muted">转账时请在备注中填写预存单号（提交申请后生成），到账确认一般在 1 个工作日内完成。</p>
+        </div>
+      </div>
+    </section>
+  );
+}

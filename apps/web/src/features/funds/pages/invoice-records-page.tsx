@@ -1,0 +1,147 @@
+import { Alert, Button, Descriptions, Empty, Modal, Pagination, Skeleton, Tabs, Tag } from 'antd';
+import { DownloadOutlined, FileAddOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { formatFen, type InvoiceApplication, type InvoiceStatus } from '@lab/contract';
+import { formatDate } from '../../../lib/format';
+import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useAsset } from '../api/get-asset';
+import { useInvoiceApplications } from '../api/list-invoice-applications';
+import { useInvoiceApplication } from '../api/get-invoice-application';
+import { downloadInvoice } from '../api/download-invoice';
+import { InvoiceApplyModal } from '../components/invoice-apply-modal';
+import { formatDateTime } from '../components/money';
+import '../../../components/member/member-pages.css';
+import '../components/funds.css';
+
+const statusColor: Record<InvoiceStatus, string> = { pending: 'processing', issued: 'success', rejected: 'error' };
+
+function DownloadButton({ invoice }: { invoice: InvoiceApplication }) {
+  const feedback = useMemberFeedback();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="small"
+      icon={<DownloadOutlined />}
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        downloadInvoice(invoice.rid, invoice.invoiceNo)
+          .catch((e: unknown) => feedback.failure(e))
+          .finally(() => setBusy(false));
+      }}
+    >
+      下载发票
+    </Button>
+  );
+}
+
+function InvoiceInfoModal({ rid, onClose }: { rid: string; onClose: () => void }) {
+  const { data, isPending, isError, error } = useInvoiceApplication(rid);
+  return (
+    <Modal open title="开票申请详情" onCancel={onClose} footer={null} destroyOnHidden centered width={640}>
+      {isPending ? (
+        <Skeleton active />
+      ) : isError ? (
+        <Alert type="error" showIcon title="加载失败" description={error.message} />
+      ) : (
+        <Descriptions
+          column={1}
+          size="small"
+          bordered
+          items={[
+            { key: 'type', label: '发票类型', children: data.typeText },
+            { key: 'status', label: '状态', children: <Tag color={statusColor[data.status]}>{data.statusText}</Tag> },
+            { key: 'amount', label: '开票金额', children: formatFen(data.amountFen) },
+            { key: 'title', label: '发票抬头', children: `${data.title.title}${data.title.tax_no ? `（税号 ${data.title.tax_no}）` : ''}` },
+            ...(data.title.bank ? [{ key: 'bank', label: '开户行及账号', children: `${data.title.bank} ${data.title.bank_account ?? ''}` }] : []),
+            { key: 'items', label: '开票内容', children: data.items.map((i) => `${i.kind === 'prestore' ? '预存款' : '订单'} ${formatFen(i.amountFen)}`).join('；') },
+            data.email
+              ? { key: 'email', label: '接收邮箱', children: data.email }
+              : { key: 'post', label: '邮寄信息', children: `${data.receiver ?? ''} ${data.receiverPhone ?? ''} ${data.receiverAddress ?? ''}` },
+            ...(data.invoiceNo ? [{ key: 'no', label: '发票号码', children: `${data.invoiceNo}（${formatDate(data.issuedOn)} 开具）` }] : []),
+            ...(data.rejectReason ? [{ key: 'reject', label: '驳回原因', children: data.rejectReason }] : []),
+            ...(data.remark ? [{ key: 'remark', label: '备注', children: data.remark }] : []),
+            { key: 'created', label: '申请时间', children: formatDateTime(data.createdAt) },
+          ]}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function InvoiceList({ status, onEdit }: { status: InvoiceStatus | undefined; onEdit: (invoice: InvoiceApplication) => void }) {
+  const [page, setPage] = useState(1);
+  const [info, setInfo] = useState<string | null>(null);
+  const { data, isPending, isError, error } = useInvoiceApplications(page, status);
+  if (isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (isError) return <Alert type="error" showIcon title="发票记录加载失败" description={error.message} />;
+  if (data.list.length === 0) return <Empty className="member-empty" description={status === 'issued' ? '还没有已开具的发票' : '暂无开票申请'} />;
+  return (
+    <>
+      <ul className="member-list" aria-label="发票记录">
+        {data.list.map((i) => (
+          <li key={i.rid} className="member-item" data-testid="invoice-item">
+            <div className="member-item-main">
+              <h3>
+                {i.typeText}
+                <strong>{formatFen(i.amountFen)}</strong>
+                <Tag color={statusColor[i.status]}>{i.statusText}</Tag>
+              </h3>
+              <p>抬头：{i.title.title}</p>
+              {i.invoiceNo ? (
+                <p>
+                  发票号码：{i.invoiceNo}{'\u3000'}开票日期：{formatDate(i.issuedOn)}
+                </p>
+              ) : null}
+              {i.rejectReason ? <p className="funds-error-text">驳回原因：{i.rejectReason}</p> : null}
+              <p className="member-muted">申请时间 {formatDateTime(i.createdAt)}</p>
+            </div>
+            <div className="member-item-actions">
+              {i.hasFile ? <DownloadButton invoice={i} /> : null}
+              {i.status === 'pending' ? (
+                <Button size="small" onClick={() => onEdit(i)}>
+                  修改
+                </Button>
+              ) : null}
+              <Button size="small" type="link" onClick={() => setInfo(i.rid)}>
+                详情
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {data.total > data.pageSize ? <Pagination align="end" current={page} pageSize={data.pageSize} total={data.total} onChange={setPage} /> : null}
+      {info ? <InvoiceInfoModal rid={info} onClose={() => setInfo(null)} /> : null}
+    </>
+  );
+}
+
+/** 发票记录: my invoice applications and issued invoices; apply for one covering confirmed top-ups. */
+export default function InvoiceRecordsPage() {
+  const asset = useAsset();
+  const [editing, setEditing] = useState<InvoiceApplication | 'new' | null>(null);
+  return (
+    <div className="member-page">
+      <div className="member-page-head">
+        <h1 className="page-title">发票记录</h1>
+        <Button type="primary" icon={<FileAddOutlined />} onClick={() => setEditing('new')}>
+          申请开票
+        </Button>
+      </div>
+      <p className="member-page-lead">
+        可开票金额 <strong className="funds-figure-inline" data-testid="invoiceable">{asset.data ? formatFen(asset.data.invoiceableFen) : '–'}</strong>
+        {' '}已确认到账的预存款可申请开票，同一笔款项只开一次；电子发票开具后可在此下载。
+      </p>
+      <Tabs
+        destroyOnHidden
+        items={[
+          { key: 'all', label: '全部', children: <InvoiceList status={undefined} onEdit={setEditing} /> },
+          { key: 'pending', label: '待开票', children: <InvoiceList status="pending" onEdit={setEditing} /> },
+          { key: 'issued', label: '已开票', children: <InvoiceList status="issued" onEdit={setEditing} /> },
+          { key: 'rejected', label: '已驳回', children: <InvoiceList status="rejected" onEdit={setEditing} /> },
+        ]}
+      />
+      {editing ? <InvoiceApplyModal editing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+    </div>
+  );
+}
