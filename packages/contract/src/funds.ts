@@ -482,6 +482,43 @@ export const adminInvoiceIssueBody = z.object({
 });
 export const adminCreditApproveBody = z.object({ rid: rid('申请编号'), limit: yuanField('授信额度'), note: optionalText('备注', 200) });
 export const adminCouponIssueBody = z.object({ rid: rid('优惠券'), member_rid: rid('用户') });
+const optionalInt = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: `[${label}]必须是数字` }).int({ error: `[${label}]必须是整数` }).min(min, { error: `[${label}]不能小于${min}` }).max(max, { error: `[${label}]不能超过${max}` }).optional(),
+  );
+const idList = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean).map(Number) : v),
+  z.array(z.number().int().positive(), { error: '[适用范围]不正确' }).optional(),
+);
+/**
+ * Staff: a new coupon template. Either an amount (yuan) or a discount in percent off (10 = 9折);
+ * validity days after claiming, or a fixed from/to (Shanghai dates); scope all | types | groups with ids.
+ */
+export const adminCouponTemplateBody = z
+  .object({
+    name: requiredText('优惠券名称', 50),
+    description: optionalText('说明', 200),
+    amount: z.preprocess((v) => (v === '' || v === null ? undefined : v), yuanField('优惠金额').optional()),
+    percent_off: optionalInt('折扣比例', 1, 99),
+    /** empty: no threshold */
+    threshold: z.preprocess((v) => (v === '' || v === null ? undefined : v), yuanField('使用门槛').optional()),
+    valid_days: optionalInt('有效天数', 1, 3650),
+    valid_from: optionalDate('开始日期'),
+    valid_to: optionalDate('结束日期'),
+    scope: z.preprocess((v) => (v === '' || v === undefined ? 'all' : v), z.enum(['all', 'types', 'groups'], { error: '[适用范围]不正确' })),
+    scope_ids: idList,
+    total_stock: optionalInt('发放总量', 1, 10_000_000),
+    per_member_limit: z.preprocess((v) => (v === '' || v === undefined ? 1 : v), z.coerce.number({ error: '[每人限领]必须是数字' }).int({ error: '[每人限领]必须是整数' }).min(1, { error: '[每人限领]不能小于1' }).max(100, { error: '[每人限领]不能超过100' })),
+    claimable: z.preprocess((v) => (v === undefined || v === '' ? '1' : String(v)), z.enum(['0', '1'], { error: '[允许领取]不正确' })),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.amount === undefined) === (v.percent_off === undefined)) ctx.addIssue({ code: 'custom', path: ['amount'], message: '[优惠金额]与[折扣比例]请填写其中一项' });
+    else if (!v.valid_days && !(v.valid_from && v.valid_to)) ctx.addIssue({ code: 'custom', path: ['valid_days'], message: '请填写[有效天数]或完整的有效期' });
+    else if (v.valid_from && v.valid_to && v.valid_from > v.valid_to) ctx.addIssue({ code: 'custom', path: ['valid_to'], message: '[结束日期]不能早于开始日期' });
+    else if (v.scope !== 'all' && !v.scope_ids?.length) ctx.addIssue({ code: 'custom', path: ['scope_ids'], message: '[适用范围]不能为空' });
+  });
+export type AdminCouponTemplateBody = z.infer<typeof adminCouponTemplateBody>;
 export const adminPrestoreRulesBody = z.object({
   /** JSON array of { threshold (yuan), rate (percent, e.g. 3 or 2.5) } */
   rules: z.preprocess(

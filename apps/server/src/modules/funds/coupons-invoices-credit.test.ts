@@ -95,6 +95,31 @@ describe('coupons', () => {
   });
 });
 
+describe('coupon templates (staff)', () => {
+  it('creates amount and rate templates with validation; members see the claimable ones', async () => {
+    const add = (form: Record<string, string>) => post<CouponTemplate>(t, '/api/admin/funds/coupon/template/add', finance, form);
+    expect(await add({ amount: '10' , valid_days: '7' })).toMatchObject({ status: 400, msg: '[优惠券名称]不能为空' });
+    expect(await add({ name: '券', valid_days: '7' })).toMatchObject({ status: 400, msg: '[优惠金额]与[折扣比例]请填写其中一项' });
+    expect(await add({ name: '券', amount: '10', percent_off: '10', valid_days: '7' })).toMatchObject({ status: 400, msg: '[优惠金额]与[折扣比例]请填写其中一项' });
+    expect(await add({ name: '券', amount: '-10', valid_days: '7' })).toMatchObject({ status: 400, msg: '[优惠金额]必须大于0' });
+    expect(await add({ name: '券', amount: '10.001', valid_days: '7' })).toMatchObject({ status: 400, msg: '[优惠金额]最多保留两位小数' });
+    expect(await add({ name: '券', amount: '10' })).toMatchObject({ status: 400, msg: '请填写[有效天数]或完整的有效期' });
+    expect(await add({ name: '券', amount: '10', valid_from: '2026-12-10', valid_to: '2026-12-01' })).toMatchObject({ status: 400, msg: '[结束日期]不能早于开始日期' });
+    expect(await add({ name: '券', amount: '10', valid_days: '7', scope: 'groups' })).toMatchObject({ status: 400, msg: '[适用范围]不能为空' });
+    expect(await post(t, '/api/admin/funds/coupon/template/add', lab, { name: '券', amount: '10', valid_days: '7' })).toMatchObject({ status: 403 });
+    const rate = await add({ name: 'SEM 85 折', percent_off: '15', threshold: '100', valid_from: '2026-12-01', valid_to: '2026-12-31', scope: 'groups', scope_ids: '32', total_stock: '100', per_member_limit: '3' });
+    expect(rate).toMatchObject({ code: 1, data: { offRateBp: 1500, amountFen: null, thresholdFen: 10_000, scope: { kind: 'groups', ids: [32] }, remaining: 100, perMemberLimit: 3, validTo: '2026-12-31T15:59:59.999Z' } });
+    const hidden = await add({ name: '内部券', amount: '88', valid_days: '30', claimable: '0' });
+    expect(hidden.data.claimable).toBe(false);
+    const who = await member(t);
+    const visible = (await claimable(who)).map((c) => c.rid);
+    expect(visible).toContain(rate.data.rid);
+    expect(visible).not.toContain(hidden.data.rid);
+    const all = await post<CouponTemplate[]>(t, '/api/admin/funds/coupon/templates', finance);
+    expect(all.data.map((c) => c.rid)).toEqual(expect.arrayContaining([rate.data.rid, hidden.data.rid]));
+  });
+});
+
 // ---- invoices ----
 
 const unitTitle = { kind: 'unit', title: '复旦大学', tax_no: '12100000425006117P', bank: '中国银行上海分行', bank_account: '4377 5820 1234', address: '上海市杨浦区邯郸路220号', phone: '021-65642222', email: 'finance@fudan.edu.cn' };

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { couponDiscountFen, couponStatusLabels, type CouponListBody, type CouponScope, type CouponStatus, type CouponTemplate, type MemberCoupon, type Page } from '@lab/contract';
+import { couponDiscountFen, couponStatusLabels, type AdminCouponTemplateBody, type CouponListBody, type CouponScope, type CouponStatus, type CouponTemplate, type MemberCoupon, type Page } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
@@ -254,4 +254,39 @@ export async function seedCoupons(db: DbOrTx): Promise<void> {
     { rid: randomId(), name: 'XRD 测试 9 折', description: '结构表征（XRD 等）订单满 ¥200 享 9 折', offRateBp: 1000, thresholdFen: 200_00, scope: { kind: 'groups', ids: [31] }, validDays: 60, perMemberLimit: 2 },
     { rid: randomId(), name: '满 ¥1000 减 ¥100', description: '全部服务可用，限量 500 张', amountFen: 100_00, thresholdFen: 1000_00, validDays: 90, totalStock: 500, perMemberLimit: 1 },
   ]);
+}
+
+// ---- staff: templates ----
+
+const shanghaiDay = (day: string, end = false) => new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}+08:00`);
+
+/** Staff: a new coupon template. */
+export async function addCouponTemplate(db: Db, input: AdminCouponTemplateBody, now: Date): Promise<CouponTemplate> {
+  const scope: CouponScope = input.scope === 'all' ? { kind: 'all' } : { kind: input.scope, ids: [...new Set(input.scope_ids ?? [])] };
+  const [row] = await db
+    .insert(couponTemplates)
+    .values({
+      rid: randomId(),
+      name: input.name,
+      description: input.description ?? '',
+      amountFen: input.amount ?? null,
+      offRateBp: input.percent_off === undefined ? null : input.percent_off * 100,
+      thresholdFen: input.threshold ?? 0,
+      scope,
+      validDays: input.valid_days ?? null,
+      validFrom: input.valid_days ? null : shanghaiDay(input.valid_from!),
+      validTo: input.valid_days ? null : shanghaiDay(input.valid_to!, true),
+      totalStock: input.total_stock ?? null,
+      perMemberLimit: input.per_member_limit,
+      claimable: input.claimable === '1',
+      createdAt: now,
+    })
+    .returning();
+  return (await templateViews(db, [row!], 0, now))[0]!;
+}
+
+/** Staff: every active template, newest first. */
+export async function listCouponTemplates(db: DbOrTx, now: Date): Promise<CouponTemplate[]> {
+  const rows = await db.select().from(couponTemplates).where(eq(couponTemplates.active, true)).orderBy(desc(couponTemplates.id));
+  return templateViews(db, rows, 0, now);
 }

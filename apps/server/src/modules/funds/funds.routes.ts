@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   adminAdjustBody,
   adminCouponIssueBody,
+  adminCouponTemplateBody,
   adminCreditApproveBody,
   adminInvoiceIssueBody,
   adminListBody,
@@ -60,7 +61,7 @@ import {
 } from './prestore.service';
 import { addTransfer, adminListTransfers, approveTransfer, cancelTransfer, getTransfer, listTransfers, refuseTransfer } from './transfers.service';
 import { adjustBalance, assetCounts, assetOverview } from './assets.service';
-import { claimCoupon, issueCoupon, listClaimable, listMyCoupons, listPromotions } from './coupons.service';
+import { addCouponTemplate, claimCoupon, issueCoupon, listClaimable, listCouponTemplates, listMyCoupons, listPromotions } from './coupons.service';
 import {
   addInvoiceApplication,
   addTitle,
@@ -241,6 +242,11 @@ export async function fundsRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   r.post('/api/admin/funds/coupon/issue', { schema: { body: adminCouponIssueBody }, config: { roles: ['finance', 'sales'] } }, async (request) =>
     ok(await issueCoupon(db, requireStaff(request).id, request.body.rid, request.body.member_rid, now()), '优惠券已发放'),
+  );
+
+  r.post('/api/admin/funds/coupon/templates', { config: { roles: ['finance', 'sales'] } }, async () => ok(await listCouponTemplates(db, now())));
+  r.post('/api/admin/funds/coupon/template/add', { schema: { body: adminCouponTemplateBody }, config: { roles: ['finance', 'sales'] } }, async (request) =>
+    ok(await addCouponTemplate(db, request.body, now()), '优惠券已创建'),
   );
 
   // ---- uploads (multipart, in their own scope) ----

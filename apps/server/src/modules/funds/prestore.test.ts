@@ -295,6 +295,7 @@ describe('staff adjustments and access', () => {
       '/api/admin/funds/credit/approve',
       '/api/admin/funds/credit/refuse',
       '/api/admin/funds/coupon/issue',
+      '/api/admin/funds/coupon/template/add',
     ];
     for (const url of urls) {
       expect(await post(t, url, who), url).toMatchObject({ status: 401 });
