@@ -6,6 +6,7 @@ import { absoluteUrl } from '../../../lib/site-info';
 import { formatDate } from '../../../lib/format';
 import { samplingDialog } from '../../../components/member/sampling-dialog-store';
 import { MemberFigures } from '../components/member-figures';
+import { BalanceSummary } from '../../funds/components/balance-summary';
 import { useMemberHome } from '../api/get-member-home';
 import './member-center.css';
 
@@ -80,6 +81,8 @@ export default function MemberCenterPage() {
       </section>
 
       <MemberFigures />
+
+      <BalanceSummary />
 
       <section className="mc-card" aria-label="邀请有礼">
         <h2 className="mc-card-title">我的邀请码</h2>
