@@ -1,19 +1,10 @@
 import { Link } from 'react-router';
-import { formatFen } from '@lab/contract';
 import { useMemberHome } from '../api/get-member-home';
 
 /** The member centre's counts (web/home/data), each leading to its page. */
 export function MemberFigures() {
   const { data } = useMemberHome();
-  const money =
-    data?.prestoreFen === undefined
-      ? []
-      : [
-          { to: '/member/prestore', label: '预存款余额', value: formatFen(data.prestoreFen), unit: '元' },
-          { to: '/member/coupon', label: '可用优惠券', value: data.couponNum, unit: '张' },
-        ];
   const figures = [
-    ...money,
     { to: '/experiment/plan', label: '实验计划', value: data?.cartNum, unit: '项' },
     { to: '/member/address', label: '收货地址', value: data?.addressNum, unit: '个' },
     { to: '/member/sample', label: '待上门取样', value: data?.samplingPending, unit: '次' },

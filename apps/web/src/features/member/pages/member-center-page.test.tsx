@@ -40,7 +40,7 @@ describe('member center figures', () => {
     mockApi({
       '/api/auth/user/info': { data: { account, addressList: [{ rid: 'a' }], cartNum: 2 } },
       '/api/auth/web/home/data': {
-        data: { basicInfoComplete: true, addressNum: 3, samplingPending: 1, recyclePending: 0, communityNum: 2, communityApplications: 4, cartNum: 2, prestoreFen: 123450, couponNum: 2 },
+        data: { basicInfoComplete: true, addressNum: 3, samplingPending: 1, recyclePending: 0, communityNum: 2, communityApplications: 4, cartNum: 2 },
       },
     });
     renderApp(<MemberCenterPage />, { path: '/member/center' });
@@ -48,9 +48,5 @@ describe('member center figures', () => {
     expect(screen.getByTestId('figure-待上门取样')).toHaveTextContent('1');
     expect(screen.getByTestId('figure-待审核申请')).toHaveTextContent('4');
     expect(screen.getByTestId('figure-科研团体').closest('a')).toHaveAttribute('href', '/member/communityJn');
-    // the funds module's figures, when web/home/data answers them
-    expect(screen.getByTestId('figure-预存款余额')).toHaveTextContent('¥1,234.50');
-    expect(screen.getByTestId('figure-可用优惠券')).toHaveTextContent('2');
-    expect(screen.queryByRole('region', { name: '账户资产' })).toBeNull();
   });
 });

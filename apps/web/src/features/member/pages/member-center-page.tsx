@@ -7,7 +7,6 @@ import { formatDate } from '../../../lib/format';
 import { samplingDialog } from '../../../components/member/sampling-dialog-store';
 import { MemberFigures } from '../components/member-figures';
 import { BalanceSummary } from '../../funds/components/balance-summary';
-import { useMemberHome } from '../api/get-member-home';
 import './member-center.css';
 
 const shortcuts = [
@@ -20,7 +19,6 @@ const shortcuts = [
 /** 会员中心: who I am, what is missing before ordering, my figures (web/home/data), my invite code. */
 export default function MemberCenterPage() {
   const { data: info, isPending, isError, error, refetch } = useUserInfo();
-  const { data: home } = useMemberHome();
 
   if (isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (isError || !info) {
@@ -94,14 +92,6 @@ export default function MemberCenterPage() {
           {inviteLink}
         </Typography.Paragraph>
       </section>
-
-      {home?.prestoreFen === undefined ? (
-        <section className="mc-card" aria-label="账户资产">
-          <h2 className="mc-card-title">账户资产</h2>
-          <p className="mc-muted">预存款余额、优惠券与积分将在资金模块上线后在此显示，届时可在线查看明细与申请发票。</p>
-          <p className="mc-muted">如需了解当前预存款或结算情况，请致电客服热线，客户经理将为您查询。</p>
-        </section>
-      ) : null}
 
       <nav className="mc-shortcuts" aria-label="常用功能">
         {shortcuts.map((item) => (
