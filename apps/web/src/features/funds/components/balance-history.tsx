@@ -1,4 +1,4 @@
-import { Alert, Button, DatePicker, Empty, Select, Space, Table } from 'antd';
+import { Alert, Button, DatePicker, Empty, Pagination, Select, Space, Table } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import type { Dayjs } from 'dayjs';
@@ -7,6 +7,13 @@ import { useMemberFeedback } from '../../../components/member/use-member-feedbac
 import { useBalanceHistory, type HistoryFilter } from '../api/balance-history';
 import { exportHistory } from '../api/export-history';
 import { formatDateTime, formatSignedFen } from './money';
+
+/** The number a person knows an entry by: the prestore / order number in its note, else the bare reference. */
+export function referenceText(entry: Pick<LedgerEntry, 'reference' | 'note'>): string {
+  const known = /\b([A-Z]{2}\d{10,})\b/.exec(entry.note)?.[1];
+  if (known) return known;
+  return entry.reference.replace(/^[a-z_]+:/, '') || '–';
+}
 
 /** 余额明细: my account or a community I own; type and date filters; pages; export xlsx / csv. */
 export function BalanceHistory({ communities }: { communities: AssetOverview['communities'] }) {
@@ -80,7 +87,25 @@ export function BalanceHistory({ communities }: { communities: AssetOverview['co
               当前余额 <strong data-testid="history-balance">{formatFen(data.balanceFen)}</strong>
             </p>
           ) : null}
-          <div className="member-table-wrap">
+          {/* a phone reads the entries as a list; the table from 641 px */}
+          <ul className="funds-entries" aria-label="余额变动">
+            {(data?.list ?? []).map((e) => (
+              <li key={e.id}>
+                <p>
+                  <strong>{e.typeText}</strong>
+                  <span className={e.amountFen >= 0 ? 'funds-in' : 'funds-out'}>{formatSignedFen(e.amountFen)}</span>
+                </p>
+                <p className="member-muted">
+                  <span>{formatDateTime(e.createdAt)}</span>
+                  <span>余额 {formatFen(e.balanceAfterFen)}</span>
+                </p>
+                <p className="member-muted funds-entry-note">{e.note || referenceText(e)}</p>
+              </li>
+            ))}
+            {data && data.list.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无余额变动记录" /> : null}
+            {data && data.total > data.pageSize ? <Pagination simple current={page} pageSize={data.pageSize} total={data.total} onChange={setPage} align="center" /> : null}
+          </ul>
+          <div className="member-table-wrap funds-table">
             <Table<LedgerEntry>
               rowKey="id"
               size="middle"
@@ -98,7 +123,7 @@ export function BalanceHistory({ communities }: { communities: AssetOverview['co
                 showTotal: (total) => `共 ${total} 条`,
               }}
               columns={[
-                { title: '时间', dataIndex: 'createdAt', width: 150, render: (v: string) => formatDateTime(v) },
+                { title: '时间', dataIndex: 'createdAt', width: 150, render: (v: string) => <span className="funds-nowrap">{formatDateTime(v)}</span> },
                 { title: '类型', dataIndex: 'typeText', width: 100 },
                 {
                   title: '金额',
@@ -108,7 +133,7 @@ export function BalanceHistory({ communities }: { communities: AssetOverview['co
                   render: (v: number) => <span className={v >= 0 ? 'funds-in' : 'funds-out'}>{formatSignedFen(v)}</span>,
                 },
                 { title: '余额', dataIndex: 'balanceAfterFen', width: 130, align: 'right', render: (v: number) => formatFen(v) },
-                { title: '业务单号', dataIndex: 'reference', width: 180, render: (v: string) => v || '–' },
+                { title: '业务单号', key: 'reference', width: 180, render: (_: unknown, entry: LedgerEntry) => referenceText(entry) },
                 { title: '备注', dataIndex: 'note', render: (v: string) => v || '–' },
               ]}
             />

@@ -35,7 +35,7 @@ function TemplateGrid({ list, label }: { list: CouponTemplate[]; label: string }
                 每人限领 {t.perMemberLimit} 张{t.claimedByMe > 0 ? `，已领 ${t.claimedByMe} 张` : ''}
                 {t.remaining !== null ? `，剩余 ${t.remaining} 张` : ''}
               </span>
-              <Button type="primary" size="small" danger loading={busy === t.rid} onClick={() => void claim(t.rid)} disabled={!t.claimable && t.claimedByMe >= t.perMemberLimit}>
+              <Button type="primary" size="small" loading={busy === t.rid} onClick={() => void claim(t.rid)} disabled={!t.claimable && t.claimedByMe >= t.perMemberLimit}>
                 {t.claimable ? '领取' : t.claimedByMe > 0 ? '已领取' : '已领完'}
               </Button>
             </>
@@ -52,7 +52,7 @@ export function ClaimableCoupons() {
   const promotions = usePromotions();
   return (
     <section aria-label="领券中心">
-      <h2 className="funds-section-title">领券中心</h2>
+      <h2 className="funds-section-title">可领取的优惠券</h2>
       {claimable.isPending ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : claimable.isError ? (

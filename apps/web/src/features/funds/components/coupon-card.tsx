@@ -53,4 +53,4 @@ export function CouponCard({ coupon, off = false, tag, action }: { coupon: Membe
   );
 }
 
-export const couponStatusTag = (c: MemberCoupon) => <Tag color={c.status === 'unused' ? 'orange' : 'default'}>{c.statusText}</Tag>;
+export const couponStatusTag = (c: MemberCoupon) => <Tag color={c.status === 'unused' ? 'blue' : 'default'}>{c.statusText}</Tag>;

@@ -96,10 +96,16 @@ export function CreditCard() {
           <Button onClick={() => setApplying(true)}>{data.limitFen > 0 ? '申请调整额度' : '申请额度'}</Button>
         )}
       </div>
-      <p>
-        当前额度 <strong className="funds-figure-inline" data-testid="credit-limit">{formatFen(data.limitFen)}</strong>
-        <span className="member-muted"> 额度内可先检测、后付款，按月结算。</span>
-      </p>
+      {data.limitFen > 0 ? (
+        <p>
+          当前额度 <strong className="funds-figure-inline" data-testid="credit-limit">{formatFen(data.limitFen)}</strong>
+          <span className="member-muted"> 额度内可先检测、后付款，按月结算。</span>
+        </p>
+      ) : (
+        <p className="member-muted" data-testid="credit-limit">
+          尚未开通先测后付额度。老师与企业用户可提交申请，财务审核通过后，额度内可先检测、后付款，按月结算。
+        </p>
+      )}
       {latest ? (
         <Alert
           type={latest.status === 'refused' ? 'warning' : 'info'}

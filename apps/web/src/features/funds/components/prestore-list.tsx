@@ -45,17 +45,19 @@ export function PrestoreList() {
                 <Tag color={prestoreStatusColor[p.status]}>{p.statusText}</Tag>
                 {p.invoiceable ? <Tag color="blue">可开票</Tag> : null}
               </h3>
-              <p>
-                预存单号：<strong>{p.applyNo}</strong>
-                {p.community ? `\u3000预存到：${p.community.name}` : '\u3000预存到：我的账户'}
+              <p className="funds-meta">
+                <span>
+                  预存单号：<strong>{p.applyNo}</strong>
+                </span>
+                <span>预存到：{p.community ? p.community.name : '我的账户'}</span>
               </p>
               {p.payer ? <p>付款户名：{p.payer}</p> : null}
               {p.remark ? <p className="member-muted">备注：{p.remark}</p> : null}
               {p.refuseReason ? <p className="funds-error-text">驳回原因：{p.refuseReason}</p> : null}
-              <p className="member-muted">
-                申请时间 {formatDateTime(p.createdAt)}
-                {p.confirmedAt ? `\u3000到账时间 ${formatDateTime(p.confirmedAt)}` : ''}
-                {p.status === 'pending' ? (p.hasReceipt ? '\u3000已上传凭证' : '\u3000未上传凭证') : ''}
+              <p className="member-muted funds-meta">
+                <span>申请时间 {formatDateTime(p.createdAt)}</span>
+                {p.confirmedAt ? <span>到账时间 {formatDateTime(p.confirmedAt)}</span> : null}
+                {p.status === 'pending' ? <span>{p.hasReceipt ? '已上传凭证' : '未上传凭证'}</span> : null}
               </p>
             </div>
             {p.status === 'pending' ? (

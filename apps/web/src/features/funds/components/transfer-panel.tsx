@@ -53,9 +53,9 @@ function TransferList() {
               </h3>
               {t.remark ? <p className="member-muted">备注：{t.remark}</p> : null}
               {t.refuseReason ? <p className="funds-error-text">驳回原因：{t.refuseReason}</p> : null}
-              <p className="member-muted">
-                申请时间 {formatDateTime(t.createdAt)}
-                {t.doneAt ? `\u3000完成时间 ${formatDateTime(t.doneAt)}` : ''}
+              <p className="member-muted funds-meta">
+                <span>申请时间 {formatDateTime(t.createdAt)}</span>
+                {t.doneAt ? <span>完成时间 {formatDateTime(t.doneAt)}</span> : null}
               </p>
             </div>
             {t.status === 'pending' ? (

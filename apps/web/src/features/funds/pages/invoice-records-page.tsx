@@ -89,8 +89,9 @@ function InvoiceList({ status, onEdit }: { status: InvoiceStatus | undefined; on
               </h3>
               <p>抬头：{i.title.title}</p>
               {i.invoiceNo ? (
-                <p>
-                  发票号码：{i.invoiceNo}{'\u3000'}开票日期：{formatDate(i.issuedOn)}
+                <p className="funds-meta">
+                  <span>发票号码：{i.invoiceNo}</span>
+                  <span>开票日期：{formatDate(i.issuedOn)}</span>
                 </p>
               ) : null}
               {i.rejectReason ? <p className="funds-error-text">驳回原因：{i.rejectReason}</p> : null}

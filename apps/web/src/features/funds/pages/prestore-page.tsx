@@ -74,6 +74,7 @@ export default function PrestorePage() {
         ) : null}
       </section>
       <Tabs
+        className="funds-tabs"
         activeKey={tab}
         onChange={(key) => setParams(key === 'apply' ? {} : { tab: key }, { replace: true })}
         items={[
