@@ -148,4 +148,55 @@ test.describe('funds', () => {
     await expect(invoice).toContainText('复旦大学');
     await expect(page.getByTestId('invoiceable')).toHaveText('¥0.00');
   });
+
+  test('a teacher moves funds to a community (at once up to ¥5,000, above it finance approves) and applies for a credit line', async ({ page, request }) => {
+    const teacher = { phone: '13900139000', password: 'Demo@2026' };
+    const login = await request.post('/api/open/login', { form: { account: teacher.phone, password: teacher.password } });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const post = async <T>(path: string, form: Record<string, string>) => {
+      const envelope = (await (await request.post(path, { form, headers: { token } })).json()) as { code: number; msg: string; data: T };
+      expect(envelope.code, `${path}: ${envelope.msg}`).toBe(1);
+      return envelope.data;
+    };
+    const community = `纳米材料课题组${Date.now() % 100000}`;
+    await post('/api/auth/cluster/add', { name: community, unit: '复旦大学 化学系' });
+    const topup = await post<{ applyNo: string }>('/api/auth/prestoreApply/add', { amount: '8000' });
+    await confirmPrestoreByApplyNo(request, topup.applyNo);
+
+    await loginWithPassword(page, teacher.phone, teacher.password);
+    await page.goto('/member/prestore?tab=transfer');
+    const panel = page.getByRole('region', { name: '团体转账' });
+    await expect(panel).toContainText('单笔不超过 ¥5,000.00 即时到账');
+    await panel.getByLabel('科研团体').click();
+    await page.locator('.ant-select-dropdown:visible').getByText(community, { exact: false }).click();
+    await panel.getByLabel('转账金额（元）').fill('1000');
+    await panel.getByRole('button', { name: '提交转账' }).click();
+    await expect(page.getByText('转账成功')).toBeVisible();
+    await expect(panel.getByRole('list', { name: '转账记录' }).getByRole('listitem').first()).toContainText('已完成');
+    await expect(page.getByRole('region', { name: '账户余额' })).toContainText(community);
+
+    await panel.getByLabel('转账金额（元）').fill('6000');
+    await panel.getByRole('button', { name: '提交转账' }).click();
+    await expect(page.getByText('转账申请已提交，请等待财务审核')).toBeVisible();
+    const pending = panel.getByRole('list', { name: '转账记录' }).getByRole('listitem').first();
+    await expect(pending).toContainText('待审核');
+    await expect(pending).toContainText('¥6,000.00');
+    await pending.getByRole('button', { name: '取消申请' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: '取消申请' }).click();
+    await expect(page.getByText('转账申请已取消')).toBeVisible();
+    await expect(pending).toContainText('已取消');
+
+    // credit: teachers may apply
+    await page.getByRole('tab', { name: '先测后付' }).click();
+    const credit = page.getByRole('region', { name: '先测后付' });
+    await credit.getByRole('button', { name: /申请/ }).first().click();
+    const dialog = page.getByRole('dialog', { name: '申请先测后付额度' });
+    await dialog.getByRole('button', { name: '提交申请' }).click();
+    await expect(dialog.getByText('[申请额度]不能为空')).toBeVisible();
+    await dialog.getByLabel('申请额度（元）').fill('50000');
+    await dialog.getByLabel('申请说明').fill('国家自然科学基金项目，每月约 20 个 XRD 与 SEM 样品，经费按季度报销。');
+    await dialog.getByRole('button', { name: '提交申请' }).click();
+    await expect(page.getByText('申请已提交，请等待审核')).toBeVisible();
+    await expect(credit).toContainText('审核中');
+  });
 });
