@@ -72,7 +72,9 @@ export function CreditCard() {
         <p className="member-muted">
           信用额度面向认证为老师或企业的用户。学生用户请通过导师的科研团体结算，或预存后下单直接用余额支付；完成资料认证的高校用户测试完成后也可在「待结算」中统一结算。
         </p>
-        <Link to="/member/communityJn">加入导师的科研团体</Link>
+        <Link to="/member/communityJn">
+          <Button size="small">加入导师的科研团体</Button>
+        </Link>
       </section>
     );
   }
