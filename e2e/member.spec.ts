@@ -24,6 +24,23 @@ async function pickRegion(page: Page, cascader: Locator, path: [string, string, 
   await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
 }
 
+/** Picks the first enabled date of the pickup date picker (the next month's when this one has none left). */
+async function pickFirstDate(page: Page, dialog: Locator): Promise<string> {
+  const input = dialog.getByPlaceholder('请选择取样日期');
+  const picker = page.locator('.ant-picker-dropdown:visible');
+  let chosen = '';
+  await expect(async () => {
+    if (!(await picker.isVisible())) await input.click();
+    await expect(picker).toBeVisible({ timeout: 2000 });
+    const cells = picker.locator('td.ant-picker-cell-in-view:not(.ant-picker-cell-disabled)');
+    if ((await cells.count()) === 0) await picker.locator('.ant-picker-header-next-btn').click();
+    chosen = (await cells.first().getAttribute('title', { timeout: 2000 })) ?? '';
+    await cells.first().click({ timeout: 2000 });
+    await expect(input).toHaveValue(chosen, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  return chosen;
+}
+
 /** 'YYYY-MM-DD' in Asia/Shanghai, days from today. */
 function shanghaiDate(days: number): string {
   const date = new Date(Date.now() + days * 86_400_000);
@@ -157,12 +174,7 @@ test.describe('member area', () => {
     // clicking a disabled date picks nothing
     await picker.locator(`td[title="${yesterday}"]`).click({ force: true }).catch(() => undefined);
     await expect(pickup.getByPlaceholder('请选择取样日期')).toHaveValue('');
-    const enabled = picker.locator('td.ant-picker-cell-in-view:not(.ant-picker-cell-disabled)');
-    if ((await enabled.count()) === 0) await picker.locator('.ant-picker-header-next-btn').click();
-    const first = enabled.first();
-    const chosen = (await first.getAttribute('title')) ?? '';
-    await first.click();
-    await expect(pickup.getByPlaceholder('请选择取样日期')).toHaveValue(chosen);
+    const chosen = await pickFirstDate(page, pickup);
 
     const slots = pickup.getByRole('radiogroup', { name: '取样时间' }).getByRole('radio');
     await expect(slots).toHaveCount(4);
@@ -183,8 +195,7 @@ test.describe('member area', () => {
     // new-address messages and self-send
     await page.getByRole('button', { name: '预约上门取样' }).first().click();
     await pickup.getByRole('radio', { name: '填写新地址' }).check();
-    await pickup.getByPlaceholder('请选择取样日期').click();
-    await picker.locator('td.ant-picker-cell-in-view:not(.ant-picker-cell-disabled)').first().click();
+    await pickFirstDate(page, pickup);
     await pickup.locator('.slot-group .ant-radio-button-wrapper:not(.ant-radio-button-wrapper-disabled)').first().click();
     await pickup.getByRole('button', { name: '提交预约' }).click();
     await expect(pickup.getByText('[姓名]不能为空')).toBeVisible();
