@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { randomPhone } from './support/sms';
-import { confirmPrestoreByApplyNo } from './support/funds';
+import { confirmPrestoreByApplyNo, issueInvoiceWithFile } from './support/funds';
 
 const password = 'Lab@e2e2026';
 /** 'YYYY-MM-DD HH:mm' */
@@ -147,6 +147,23 @@ test.describe('funds', () => {
     await expect(invoice).toContainText('待开票');
     await expect(invoice).toContainText('复旦大学');
     await expect(page.getByTestId('invoiceable')).toHaveText('¥0.00');
+
+    // ---- finance issues it with the e-invoice file; the member downloads it ----
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    const invoiceNo = `2631${Date.now() % 10_000_000}`;
+    const issued = await issueInvoiceWithFile(request, (a) => a.title.title === '复旦大学' && a.amountFen === 1_000_000, invoiceNo, pdf);
+    await page.reload();
+    await page.getByRole('tab', { name: '已开票' }).click();
+    const issuedItem = page.getByTestId('invoice-item').filter({ hasText: invoiceNo });
+    await expect(issuedItem).toContainText('已开票');
+    await expect(issuedItem).toContainText(`开票日期：${issued.issuedOn}`);
+    const pdfWait = page.waitForEvent('download');
+    await issuedItem.getByRole('button', { name: '下载发票' }).click();
+    const invoiceFile = await pdfWait;
+    expect(invoiceFile.suggestedFilename()).toContain(invoiceNo);
+    expect((await downloadBytes(invoiceFile)).subarray(0, 5).toString()).toBe('%PDF-');
+    await issuedItem.getByRole('button', { name: '详情' }).click();
+    await expect(page.getByRole('dialog', { name: '开票申请详情' })).toContainText(invoiceNo);
   });
 
   test('a teacher moves funds to a community (at once up to ¥5,000, above it finance approves) and applies for a credit line', async ({ page, request }) => {

@@ -33,3 +33,20 @@ export async function confirmPrestoreByApplyNo(request: APIRequestContext, apply
   expect(application, `pending top-up ${applyNo}`).toBeDefined();
   return staffPost<{ status: string }>(request, token, '/api/admin/funds/prestore/confirm', { rid: application!.rid, ...(note ? { note } : {}) });
 }
+
+/** Finance issues a pending invoice application (number, date) and uploads its e-invoice file. */
+export async function issueInvoiceWithFile(request: APIRequestContext, find: (a: { rid: string; amountFen: number; title: { title: string } }) => boolean, invoiceNo: string, file: Buffer) {
+  const token = await staffLogin(request);
+  const pending = await staffPost<{ list: { rid: string; amountFen: number; title: { title: string } }[] }>(request, token, '/api/admin/funds/invoice/list', { status: 'pending', pageSize: 100 });
+  const application = pending.list.find(find);
+  expect(application, 'the pending invoice application').toBeDefined();
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  await staffPost(request, token, '/api/admin/funds/invoice/issue', { rid: application!.rid, invoice_no: invoiceNo, issued_on: today });
+  const response = await request.post('/api/admin/funds/invoice/file', {
+    headers: { token },
+    multipart: { rid: application!.rid, file: { name: `${invoiceNo}.pdf`, mimeType: 'application/pdf', buffer: file } },
+  });
+  const envelope = (await response.json()) as Envelope<unknown>;
+  expect(envelope.code, `invoice file: ${envelope.msg}`).toBe(1);
+  return { rid: application!.rid, issuedOn: today };
+}
