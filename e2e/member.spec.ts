@@ -101,6 +101,8 @@ test.describe('member area', () => {
   });
 
   test('addresses: add through the cascader, set default, edit, delete; home pickup with date and slot', async ({ page, request }) => {
+    // a long journey: give it room on a busy machine
+    test.setTimeout(150_000);
     const phone = randomPhone();
     await registerByApi(request, phone, password);
     await loginWithPassword(page, phone, password);
