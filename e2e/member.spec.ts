@@ -122,8 +122,9 @@ test.describe('member area', () => {
     await dialog.getByRole('button', { name: '保存' }).click();
     await expect(page.getByText('地址已添加')).toBeVisible();
     await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('address-card')).toHaveCount(1);
 
-    await page.getByRole('button', { name: '新增地址' }).click();
+    await page.getByRole('button', { name: '新增地址' }).first().click();
     dialog = page.getByRole('dialog', { name: '新增地址' });
     await dialog.getByLabel('姓名').fill('赵同学');
     await dialog.getByLabel('手机').fill(phone);
