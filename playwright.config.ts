@@ -10,6 +10,7 @@ const dataDir = path.resolve(`.tmp/e2e-data-${port}`);
  */
 export default defineConfig({
   testDir: './e2e',
+  outputDir: `test-results/${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
