@@ -81,4 +81,7 @@ test('funds pages', async ({ page, request }) => {
   const teacher = await apiLogin(request, '13900139000', 'Demo@2026');
   await page.addInitScript((s) => localStorage.setItem('lab.session', JSON.stringify(s)), teacher);
   await shoot(page, '/member/prestore?tab=credit', 'prestore-credit-teacher');
+  await memberPost(request, teacher.token, '/api/auth/cluster/add', { name: `表面分析课题组${Date.now() % 10000}`, unit: '复旦大学 化学系' });
+  await shoot(page, '/member/prestore?tab=transfer', 'prestore-transfer-teacher');
+  await shoot(page, '/member/prestore?tab=history', 'prestore-history-teacher');
 });
