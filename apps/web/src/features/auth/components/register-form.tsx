@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Input } from 'antd';
-import { GiftOutlined, LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { GiftOutlined, LockOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { SmsPurpose, signForm } from '@lab/contract';
 import { apiPost } from '../../../lib/api';
 import { loginPanel } from '../../../lib/login-panel';
 import { firstError } from '../validate';
 import { useFeedback } from '../use-feedback';
-import { SendCodeButton } from '../send-code-button';
 import { FormError } from './form-error';
+import { PhoneCodeFields } from './phone-code-fields';
 import { SubmitButton } from './submit-button';
 
 /** 注册: phone, code, password twice, and the inviter code an invite link brought along. */
@@ -47,33 +47,14 @@ export function RegisterForm({ inviterCode }: { inviterCode: string | null }) {
 
   return (
     <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate autoComplete="off">
-      <Input
-        size="large"
-        name="phone"
-        aria-label="手机号"
-        placeholder="请输入手机号"
-        prefix={<MobileOutlined />}
-        maxLength={11}
-        inputMode="numeric"
-        autoComplete="tel"
-        value={phone}
-        onChange={(event) => setPhone(event.target.value)}
+      <PhoneCodeFields
+        phone={phone}
+        onPhoneChange={setPhone}
+        code={code}
+        onCodeChange={setCode}
+        useFor={SmsPurpose.register}
+        onInvalid={setError}
       />
-      <div className="auth-code-row">
-        <Input
-          size="large"
-          name="code"
-          aria-label="验证码"
-          placeholder="请输入验证码"
-          prefix={<SafetyOutlined />}
-          maxLength={6}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
-        <SendCodeButton phone={phone} useFor={SmsPurpose.register} onInvalid={setError} />
-      </div>
       <Input.Password
         size="large"
         name="password"

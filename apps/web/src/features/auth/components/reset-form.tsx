@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Input } from 'antd';
-import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { SmsPurpose, resetForm } from '@lab/contract';
 import { apiPost } from '../../../lib/api';
 import { loginPanel } from '../../../lib/login-panel';
 import { firstError } from '../validate';
 import { useFeedback } from '../use-feedback';
-import { SendCodeButton } from '../send-code-button';
 import { FormError } from './form-error';
+import { PhoneCodeFields } from './phone-code-fields';
 import { SubmitButton } from './submit-button';
 
 /** 重置密码: phone, code, the new password twice; success leads to the login view. */
@@ -40,33 +40,16 @@ export function ResetForm() {
 
   return (
     <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate autoComplete="off">
-      <Input
-        size="large"
-        name="account"
-        aria-label="手机号"
-        placeholder="请输入注册手机号"
-        prefix={<MobileOutlined />}
-        maxLength={11}
-        inputMode="numeric"
-        autoComplete="tel"
-        value={account}
-        onChange={(event) => setAccount(event.target.value)}
+      <PhoneCodeFields
+        phoneName="account"
+        phonePlaceholder="请输入注册手机号"
+        phone={account}
+        onPhoneChange={setAccount}
+        code={code}
+        onCodeChange={setCode}
+        useFor={SmsPurpose.reset}
+        onInvalid={setError}
       />
-      <div className="auth-code-row">
-        <Input
-          size="large"
-          name="code"
-          aria-label="验证码"
-          placeholder="请输入验证码"
-          prefix={<SafetyOutlined />}
-          maxLength={6}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
-        <SendCodeButton phone={account} useFor={SmsPurpose.reset} onInvalid={setError} />
-      </div>
       <Input.Password
         size="large"
         name="password"
