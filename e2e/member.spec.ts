@@ -19,7 +19,16 @@ async function pickRegion(page: Page, cascader: Locator, path: [string, string, 
   await cascader.click();
   const menus = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu');
   for (const [i, name] of path.entries()) {
-    await menus.nth(i).locator(`.ant-cascader-menu-item[title="${name}"]`).click();
+    const item = menus.nth(i).locator(`.ant-cascader-menu-item[title="${name}"]`);
+    if (i === path.length - 1) {
+      await item.click();
+      continue;
+    }
+    // A click while the dropdown is still animating in can be lost: click until the next column opens.
+    await expect(async () => {
+      await item.click();
+      await expect(menus.nth(i + 1)).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
   }
   await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
 }
