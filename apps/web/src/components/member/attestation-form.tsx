@@ -4,7 +4,7 @@ import { organizationLabels, profileAttestBody, type MemberProfile } from '@lab/
 import { useUserInfo } from '../../lib/user-info';
 import { RegionCascader } from './region-cascader';
 import { checkWithSchema } from './schema-form';
-import { useMemberFeedback } from './use-member-feedback';
+import { useFeedback } from '../../lib/use-feedback';
 import { refreshMemberData } from './member-keys';
 import { useProfile } from './api/get-profile';
 import { updateProfile } from './api/update-profile';
@@ -45,7 +45,7 @@ export function AttestationForm({ onDone, onCancel, submitText = '提交认证' 
   const [form] = Form.useForm<Values>();
   const profile = useProfile();
   const { data: info } = useUserInfo();
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [saving, setSaving] = useState(false);
   const organization = Form.useWatch('organization', form) ?? 0;
   const staffType = info?.account.organization;

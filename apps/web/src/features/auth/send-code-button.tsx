@@ -4,7 +4,7 @@ import { sendCodeBody, type SmsPurpose } from '@lab/contract';
 import { apiPost } from '../../lib/api';
 import { firstError } from './validate';
 import { useCooldown } from './use-cooldown';
-import { useFeedback } from './use-feedback';
+import { useFeedback } from '../../lib/use-feedback';
 
 interface Props {
   phone: string;

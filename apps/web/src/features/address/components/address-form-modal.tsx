@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { addressAddBody, addressEditBody, type AddressEntity } from '@lab/contract';
 import { RegionCascader } from '../../../components/member/region-cascader';
 import { checkWithSchema } from '../../../components/member/schema-form';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import '../../../components/member/member-forms.css';
 import { saveAddress } from '../api/save-address';
@@ -19,7 +19,7 @@ interface Values {
 /** 新增 / 编辑地址: name, phone (11), region cascader over the full table, detailed address, default. */
 export function AddressFormModal({ editing, onClose }: { editing: AddressEntity | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [saving, setSaving] = useState(false);
 
   const submit = async () => {

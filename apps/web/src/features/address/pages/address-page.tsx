@@ -3,7 +3,7 @@ import { EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { MAX_ADDRESSES, PICKUP_REGION_CLOSED_MESSAGE, type AddressEntity } from '@lab/contract';
 import { useAddresses } from '../../../components/member/api/list-addresses';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { AddressFormModal } from '../components/address-form-modal';
 import { deleteAddress } from '../api/delete-address';
@@ -15,7 +15,7 @@ const regionText = (a: AddressEntity) => [a.province, a.city === a.province ? ''
 /** 地址管理: add, edit, delete, set default (one default, flag 1). */
 export default function AddressPage() {
   const { data, isPending, isError, error, refetch } = useAddresses();
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [editing, setEditing] = useState<AddressEntity | null | 'new'>(null);
   const [busy, setBusy] = useState<string | null>(null);
 

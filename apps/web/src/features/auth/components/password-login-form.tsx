@@ -4,7 +4,7 @@ import { LockOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/
 import { loginBody, type LoginResult } from '@lab/contract';
 import { apiPost } from '../../../lib/api';
 import { firstError } from '../validate';
-import { useFeedback } from '../use-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useCompleteLogin } from '../use-complete-login';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';

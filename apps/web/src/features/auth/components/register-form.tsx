@@ -6,7 +6,7 @@ import { SmsPurpose, signForm } from '@lab/contract';
 import { apiPost } from '../../../lib/api';
 import { loginPanel } from '../../../lib/login-panel';
 import { firstError } from '../validate';
-import { useFeedback } from '../use-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { FormError } from './form-error';
 import { PhoneCodeFields } from './phone-code-fields';
 import { SubmitButton } from './submit-button';

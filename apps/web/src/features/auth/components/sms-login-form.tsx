@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { SmsPurpose, smsLoginBody, type LoginResult } from '@lab/contract';
 import { apiPost } from '../../../lib/api';
 import { firstError } from '../validate';
-import { useFeedback } from '../use-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useCompleteLogin } from '../use-complete-login';
 import { FormError } from './form-error';
 import { PhoneCodeFields } from './phone-code-fields';

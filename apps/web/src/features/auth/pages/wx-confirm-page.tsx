@@ -6,7 +6,7 @@ import { loginPanel } from '../../../lib/login-panel';
 import { useSession } from '../../../lib/session';
 import { displayName, useUserInfo } from '../../../lib/user-info';
 import { siteInfo } from '../../../lib/site-info';
-import { useFeedback } from '../use-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import '../auth.css';
 
 type Stage = 'scanning' | 'ready' | 'confirming' | 'done' | 'invalid';

@@ -2,7 +2,7 @@ import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { communityAddBody, communityEditBody, type CommunitySummary } from '@lab/contract';
 import { checkWithSchema } from '../../../components/member/schema-form';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import '../../../components/member/member-forms.css';
 import { saveCommunity } from '../api/save-community';
@@ -16,7 +16,7 @@ interface Values {
 /** 创建 / 编辑科研团体: name, unit, description. */
 export function CommunityFormModal({ editing, defaultUnit, onClose }: { editing: CommunitySummary | null; defaultUnit?: string; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [saving, setSaving] = useState(false);
   const submit = async () => {
     const v = form.getFieldsValue(true) as Values;

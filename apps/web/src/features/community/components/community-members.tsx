@@ -3,7 +3,7 @@ import { UserAddOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { communitySearchUserBody, organizationLabels, type CommunityMember, type CommunityUserHit } from '@lab/contract';
 import { firstProblem } from '../../../components/member/schema-form';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { formatDate } from '../../../lib/format';
 import { useCommunity } from '../api/get-community';
@@ -14,7 +14,7 @@ import { transferCommunity } from '../api/transfer-community';
 import { decideApplication } from '../api/decide-application';
 
 function AddByPhone({ rid }: { rid: string }) {
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [phone, setPhone] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [hit, setHit] = useState<CommunityUserHit | null>(null);
@@ -87,7 +87,7 @@ function AddByPhone({ rid }: { rid: string }) {
 /** The owner's view of one community: applications to decide, members to remove or hand over to. */
 export function CommunityMembers({ rid }: { rid: string }) {
   const { data, isPending, isError, error } = useCommunity(rid);
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [busy, setBusy] = useState<string | null>(null);
   const act = async (key: string, action: () => Promise<unknown>, done: string) => {
     setBusy(key);

@@ -3,7 +3,7 @@ import { SearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { membershipStatusLabels, type CommunitySummary } from '@lab/contract';
 import { formatDate } from '../../../lib/format';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { useJoined } from '../api/list-joined';
 import { useCommunitySearch } from '../api/search-communities';
@@ -62,7 +62,7 @@ function Search() {
   const [applying, setApplying] = useState<CommunitySummary | null>(null);
   const [note, setNote] = useState('');
   const [saving, setSaving] = useState(false);
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const { data, isPending, isError, error } = useCommunitySearch(keyword, page);
 
   const apply = async () => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { COMMUNITY_TEACHER_ONLY_MESSAGE, type CommunitySummary } from '@lab/contract';
 import { useUserInfo } from '../../../lib/user-info';
 import { formatDate } from '../../../lib/format';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { useMyCommunities } from '../api/list-my-communities';
 import { dissolveCommunity } from '../api/dissolve-community';
@@ -16,7 +16,7 @@ import '../components/community.css';
 const TEACHER = 3;
 
 function OwnedCommunity({ community, onEdit }: { community: CommunitySummary; onEdit: () => void }) {
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [open, setOpen] = useState(true);
   const dissolve = async () => {
     try {

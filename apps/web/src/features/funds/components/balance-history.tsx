@@ -3,7 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import type { Dayjs } from 'dayjs';
 import { ENTRY_TYPES, entryTypeLabels, formatFen, type AssetOverview, type LedgerEntry } from '@lab/contract';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useBalanceHistory, type HistoryFilter } from '../api/balance-history';
 import { exportHistory } from '../api/export-history';
 import { formatDateTime, formatSignedFen } from './money';
@@ -21,7 +21,7 @@ export function BalanceHistory({ communities }: { communities: AssetOverview['co
   const [filter, setFilter] = useState<HistoryFilter>({});
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const { data, isPending, isError, error, isFetching } = useBalanceHistory(page, filter);
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
 
   const change = (next: HistoryFilter) => {

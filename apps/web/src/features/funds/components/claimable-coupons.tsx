@@ -1,7 +1,7 @@
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import type { CouponTemplate } from '@lab/contract';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { useClaimable } from '../api/list-claimable';
 import { usePromotions } from '../api/list-promotions';
@@ -9,7 +9,7 @@ import { claimCoupon } from '../api/claim-coupon';
 import { CouponCard } from './coupon-card';
 
 function TemplateGrid({ list, label }: { list: CouponTemplate[]; label: string }) {
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [busy, setBusy] = useState<string | null>(null);
   const claim = async (rid: string) => {
     setBusy(rid);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { creditOperateBody, formatFen, Organization, type CreditStatus } from '@lab/contract';
 import { useUserInfo } from '../../../lib/user-info';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { checkWithSchema } from '../../../components/member/schema-form';
 import { useCredit } from '../api/get-credit';
@@ -20,7 +20,7 @@ interface Values {
 
 function CreditApplyModal({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [saving, setSaving] = useState(false);
   const submit = async () => {
     const values = form.getFieldsValue(true) as Values;
@@ -61,7 +61,7 @@ export function CreditCard() {
   const organization = info?.account.organization ?? null;
   const eligible = organization === Organization.teacher || organization === Organization.enterprise;
   const { data, isPending } = useCredit(eligible);
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [applying, setApplying] = useState(false);
 
   if (!info) return null;

@@ -12,7 +12,7 @@ import {
   type InvoiceApplication,
 } from '@lab/contract';
 import { checkWithSchema } from '../../../components/member/schema-form';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import '../../../components/member/member-forms.css';
 import { useInvoiceTitles } from '../api/list-invoice-titles';
@@ -38,7 +38,7 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
   const [form] = Form.useForm<Values>();
   const titles = useInvoiceTitles();
   const sources = usePrestores(1, 100, 'confirmed');
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [saving, setSaving] = useState(false);
   const type = Form.useWatch('type', form) ?? editing?.type ?? 1;
   const chosen = Form.useWatch('prestore_rids', form) ?? [];

@@ -2,7 +2,7 @@ import { Checkbox, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { invoiceTitleAddBody, invoiceTitleEditBody, type InvoiceTitle, type InvoiceTitleKind } from '@lab/contract';
 import { checkWithSchema } from '../../../components/member/schema-form';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import '../../../components/member/member-forms.css';
 import { saveInvoiceTitle } from '../api/save-invoice-title';
@@ -23,7 +23,7 @@ interface Values {
 export function InvoiceTitleModal({ editing, onClose }: { editing: InvoiceTitle | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form) ?? editing?.kind ?? 'unit';
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [saving, setSaving] = useState(false);
 
   const submit = async () => {

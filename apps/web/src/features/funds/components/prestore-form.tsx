@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { formatFen, type AssetOverview, type PrestoreApplication, type PrestoreReady } from '@lab/contract';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { addPrestore } from '../api/add-prestore';
 import { bonusPreview, checkTopupAmount } from './money';
@@ -37,7 +37,7 @@ export function BonusPreview({ amount, ready, submitted = false }: { amount: str
 export function PrestoreForm({ ready, communities }: { ready: PrestoreReady; communities: AssetOverview['communities'] }) {
   const [form] = Form.useForm<Values>();
   const amount = Form.useWatch('amount', form) ?? '';
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [saving, setSaving] = useState(false);
   const [created, setCreated] = useState<PrestoreApplication | null>(null);
   const [tried, setTried] = useState(false);

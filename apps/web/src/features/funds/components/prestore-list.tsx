@@ -1,7 +1,7 @@
 import { Alert, Button, Empty, Pagination, Popconfirm, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { formatFen, type PrestoreStatus } from '@lab/contract';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { usePrestores } from '../api/list-prestores';
 import { cancelPrestore } from '../api/cancel-prestore';
@@ -14,7 +14,7 @@ export const prestoreStatusColor: Record<PrestoreStatus, string> = { pending: 'p
 export function PrestoreList() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error } = usePrestores(page);
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [busy, setBusy] = useState<string | null>(null);
 
   const cancel = async (rid: string) => {

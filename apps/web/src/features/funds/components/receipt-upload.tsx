@@ -2,7 +2,7 @@ import { Button, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { RECEIPT_MAX_BYTES } from '@lab/contract';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { uploadReceipt } from '../api/upload-receipt';
 
@@ -19,7 +19,7 @@ export function receiptProblem(file: Pick<File, 'name' | 'type' | 'size'>): stri
 
 /** 上传转账凭证 (multipart): checks type and size before sending. */
 export function ReceiptUpload({ rid, hasReceipt }: { rid: string; hasReceipt: boolean }) {
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [busy, setBusy] = useState(false);
   return (
     <Upload

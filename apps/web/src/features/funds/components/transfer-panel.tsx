@@ -3,7 +3,7 @@ import { SwapOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { formatFen, transferAddBody, type AssetOverview, type TransferStatus } from '@lab/contract';
 import { Link } from 'react-router';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { checkWithSchema } from '../../../components/member/schema-form';
 import { addTransfer } from '../api/add-transfer';
@@ -23,7 +23,7 @@ interface Values {
 function TransferList() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error } = useTransfers(page);
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [busy, setBusy] = useState<string | null>(null);
   if (isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (isError) return <Alert type="error" showIcon title="转账记录加载失败" description={error.message} />;
@@ -78,7 +78,7 @@ function TransferList() {
 /** 团体转账: between my account and a community I own; above the threshold finance approves first. */
 export function TransferPanel({ communities, approvalFen }: { communities: AssetOverview['communities']; approvalFen: number }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [saving, setSaving] = useState(false);
 
   if (communities.length === 0) {

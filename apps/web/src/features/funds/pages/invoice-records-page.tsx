@@ -3,7 +3,7 @@ import { DownloadOutlined, FileAddOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { formatFen, type InvoiceApplication, type InvoiceStatus } from '@lab/contract';
 import { formatDate } from '../../../lib/format';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useAsset } from '../api/get-asset';
 import { useInvoiceApplications } from '../api/list-invoice-applications';
 import { useInvoiceApplication } from '../api/get-invoice-application';
@@ -16,7 +16,7 @@ import '../components/funds.css';
 const statusColor: Record<InvoiceStatus, string> = { pending: 'processing', issued: 'success', rejected: 'error' };
 
 function DownloadButton({ invoice }: { invoice: InvoiceApplication }) {
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [busy, setBusy] = useState(false);
   return (
     <Button

@@ -2,7 +2,7 @@ import { Alert, Button, Empty, Popconfirm, Skeleton, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { MAX_INVOICE_TITLES, type InvoiceTitle } from '@lab/contract';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { useInvoiceTitles } from '../api/list-invoice-titles';
 import { deleteInvoiceTitle } from '../api/delete-invoice-title';
@@ -14,7 +14,7 @@ import '../components/funds.css';
 /** 发票抬头: list, add, edit, delete, set default. */
 export default function InvoiceTitlesPage() {
   const { data, isPending, isError, error, refetch } = useInvoiceTitles();
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [editing, setEditing] = useState<InvoiceTitle | 'new' | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 

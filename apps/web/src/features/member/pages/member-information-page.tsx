@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { updateInfoBody } from '@lab/contract';
 import { AttestationForm } from '../../../components/member/attestation-form';
 import { firstProblem } from '../../../components/member/schema-form';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { maskPhone, useUserInfo } from '../../../lib/user-info';
 import { formatDate } from '../../../lib/format';
@@ -14,7 +14,7 @@ import './member-center.css';
 
 function NicknameCard() {
   const { data: info } = useUserInfo();
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [value, setValue] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

@@ -4,7 +4,7 @@ import { recycleAddBody } from '@lab/contract';
 import { useAddresses } from '../../../components/member/api/list-addresses';
 import { RegionCascader } from '../../../components/member/region-cascader';
 import { checkWithSchema } from '../../../components/member/schema-form';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { addRecycle } from '../api/add-recycle';
 
@@ -24,7 +24,7 @@ interface Values {
 export function RecycleFormModal({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const { data: addresses = [] } = useAddresses();
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [saving, setSaving] = useState(false);
   const mode = Form.useWatch('addressMode', form) ?? (addresses.length ? 'existing' : 'new');
   const fallback = addresses[0]?.address_rid;

@@ -3,7 +3,7 @@ import { CarOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import type { RecycleRequest, Sampling } from '@lab/contract';
 import { samplingDialog } from '../../../components/member/sampling-dialog-store';
-import { useMemberFeedback } from '../../../components/member/use-member-feedback';
+import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { formatDate } from '../../../lib/format';
 import { useSamplings } from '../api/list-samplings';
@@ -18,7 +18,7 @@ const place = (a: Pick<Sampling, 'province' | 'city' | 'area' | 'address'>) => [
 function PickupList() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error } = useSamplings(page);
-  const feedback = useMemberFeedback();
+  const feedback = useFeedback();
   const [busy, setBusy] = useState<string | null>(null);
   const cancel = async (rid: string) => {
     setBusy(rid);

@@ -1,9 +1,9 @@
 import { App } from 'antd';
 import { useMemo } from 'react';
-import { ApiError, isCancelled } from '../../lib/api';
+import { ApiError, isCancelled } from './api';
 
 /**
- * Feedback of the login forms (spec §8): the server's msg in a global alert with a confirm
+ * Feedback of every form (spec §8): the server's msg in a global alert with a confirm
  * button; network and client errors as a toast; cancelled requests dropped silently.
  */
 export function useFeedback() {
