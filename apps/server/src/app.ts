@@ -20,6 +20,12 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { memberRoutes } from './modules/member/member.routes';
 import { fundsRoutes } from './modules/funds/funds.routes';
+import { planRoutes } from './modules/orders/plan.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentRoutes } from './modules/orders/payment.routes';
+import { progressRoutes } from './modules/orders/progress.routes';
+import { reservationsRoutes } from './modules/orders/reservations.routes';
+import { requirementsRoutes } from './modules/orders/requirements.routes';
 import { testOutboxRoutes } from './platform/test-outbox.routes';
 
 z.config(z.locales.zhCN());
@@ -107,6 +113,12 @@ export async function buildApp(options: BuildOptions) {
   await catalogRoutes(app, deps);
   await memberRoutes(app, deps);
   await fundsRoutes(app, deps);
+  await planRoutes(app, deps);
+  await ordersRoutes(app, deps);
+  await paymentRoutes(app, deps);
+  await progressRoutes(app, deps);
+  await reservationsRoutes(app, deps);
+  await requirementsRoutes(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
 
   await serveWeb(app, config);

@@ -5,3 +5,4 @@ export * from './regions';
 export * from './sampling';
 export * from './member';
 export * from './funds';
+export * from './orders';

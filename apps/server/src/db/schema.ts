@@ -4,3 +4,4 @@ export * from '../platform/platform.tables';
 export * from '../modules/catalog/catalog.tables';
 export * from '../modules/member/member.tables';
 export * from '../modules/funds/funds.tables';
+export * from '../modules/orders/orders.tables';

@@ -53,6 +53,18 @@ const memberPages: Partial<Record<(typeof memberChildren)[number], () => Promise
   invoiceLs: () => import('../features/funds/pages/invoice-records-page'),
   communityMg: () => import('../features/community/pages/community-manage-page'),
   communityJn: () => import('../features/community/pages/community-joined-page'),
+  order: () => import('../features/orders/pages/order-list-page'),
+  oquery: () => import('../features/orders/pages/order-query-page'),
+  unpaid: () => import('../features/orders/pages/unpaid-page'),
+  unsettled: () => import('../features/orders/pages/unsettled-page'),
+};
+
+const experimentPages: Record<string, () => Promise<{ default: React.ComponentType }>> = {
+  plan: () => import('../features/plan/pages/plan-page'),
+  /** beyond the spec's routes: the order form between the plan and payment */
+  confirm: () => import('../features/plan/pages/order-confirm-page'),
+  demand: () => import('../features/requirements/pages/demand-page'),
+  contract: () => import('../features/requirements/pages/contract-page'),
 };
 
 const routes: RouteObject[] = [
@@ -81,6 +93,9 @@ const routes: RouteObject[] = [
             loader: requireLogin,
             ...page(memberPages[child] ?? (() => import('../pages/under-construction-page'))),
           })),
+          // beyond the spec's routes: one order's detail and the member's instrument bookings
+          { path: 'order/:orderNo', loader: requireLogin, ...page(() => import('../features/orders/pages/order-detail-page')) },
+          { path: 'reservation', loader: requireLogin, ...page(() => import('../features/reservations/pages/my-reservations-page')) },
         ],
       },
       {
@@ -89,10 +104,10 @@ const routes: RouteObject[] = [
         ...page(() => import('./layouts/experiment-layout')),
         children: [
           { index: true, loader: () => redirect('/experiment/plan') },
-          ...['plan', 'demand', 'contract'].map((child) => ({
+          ...Object.entries(experimentPages).map(([child, load]) => ({
             path: child,
             loader: requireLogin,
-            ...page(() => import('../pages/under-construction-page')),
+            ...page(load),
           })),
         ],
       },
@@ -114,7 +129,7 @@ const routes: RouteObject[] = [
         path: name,
         ...page(() => import('../features/content/pages/static-page')),
       })),
-      { path: 'require', ...page(() => import('../pages/under-construction-page')) },
+      { path: 'require', ...page(() => import('../features/requirements/pages/require-page')) },
       { path: 'wx/confirm', ...page(() => import('../features/auth/pages/wx-confirm-page')) },
       { path: '*', ...page(() => import('../pages/not-found-page')) },
     ],

@@ -79,7 +79,7 @@ import {
   setDefaultTitle,
 } from './invoices.service';
 import { adminListCredit, applyForCredit, approveCredit, cancelCredit, getCreditInfo, refuseCredit } from './credit.service';
-import { readUpload, saveFile, sendFile } from './files';
+import { readUpload, saveFile, sendFile } from '../../platform/files';
 import { historyCsv, historyXlsx } from './export';
 
 const finance = { roles: ['finance'] as const };

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RECEIPT_MAX_BYTES } from '@lab/contract';
+import { randomToken } from './crypto';
+import { AppError, badRequest, notFound } from './errors';
+
+/**
+ * Uploaded documents (transfer receipts, e-invoices, reports, signed agreements, requirement
+ * attachments) on local disk under dataDir/files/<folder>, with names the server chooses;
+ * the type is read from the content (png, jpeg, pdf, zip magic bytes), never from the
+ * client's name or header. Zip covers data archives and Office files (xlsx, docx).
+ */
+export type StoredKind = 'receipts' | 'invoices' | 'reports' | 'protocols' | 'requirements' | 'contracts';
+const types = [
+  { type: 'image/png', ext: 'png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  { type: 'image/jpeg', ext: 'jpg', magic: [0xff, 0xd8, 0xff] },
+  { type: 'application/pdf', ext: 'pdf', magic: [0x25, 0x50, 0x44, 0x46, 0x2d] },
+  { type: 'application/zip', ext: 'zip', magic: [0x50, 0x4b, 0x03, 0x04] },
+] as const;
+export type SniffedExt = (typeof types)[number]['ext'];
+
+export function sniffType(buffer: Buffer) {
+  return types.find((t) => t.magic.every((byte, i) => buffer[i] === byte)) ?? null;
+}
+
+const storedName = /^[\w-]{20,60}\.(png|jpg|pdf|zip)$/;
+
+/** Reads a multipart form: its text fields and the one file (at most 10 MB unless told). */
+export async function readUpload(request: FastifyRequest, maxBytes: number = RECEIPT_MAX_BYTES): Promise<{ fields: Record<string, string>; file: Buffer | null; filename: string | null }> {
+  if (!request.isMultipart()) throw badRequest('请以表单方式上传文件');
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  let filename: string | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1000 } })) {
+      if (part.type === 'file') {
+        file = await part.toBuffer();
+        filename = part.filename;
+      }
+      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('BAD_REQUEST', `文件不能超过${maxBytes / 1024 / 1024}MB`, { status: 413 });
+    if (code === 'FST_FILES_LIMIT') throw badRequest('一次只能上传一个文件');
+    throw error;
+  }
+  return { fields, file, filename };
+}
+
+const allowedText: Record<SniffedExt, string> = { png: 'PNG', jpg: 'JPG', pdf: 'PDF', zip: 'ZIP' };
+
+/** Saves an upload under a random name; `allow` lists the types this upload accepts (default images and PDF). */
+export function saveFile(
+  dataDir: string,
+  kind: StoredKind,
+  buffer: Buffer | null,
+  allow: readonly SniffedExt[] = ['png', 'jpg', 'pdf'],
+): { name: string; type: string; size: number } {
+  if (!buffer || buffer.length === 0) throw badRequest('[文件]不能为空');
+  const sniffed = sniffType(buffer);
+  if (!sniffed || !allow.includes(sniffed.ext)) {
+    throw badRequest(allow.length === 3 && !allow.includes('zip') ? '仅支持 PNG、JPG 图片或 PDF 文件' : `仅支持 ${allow.map((a) => allowedText[a]).join('、')} 文件`);
+  }
+  const dir = path.join(dataDir, 'files', kind);
+  fs.mkdirSync(dir, { recursive: true });
+  const name = `${randomToken()}.${sniffed.ext}`;
+  fs.writeFileSync(path.join(dir, name), buffer);
+  return { name, type: sniffed.type, size: buffer.length };
+}
+
+export function sendFile(reply: FastifyReply, dataDir: string, kind: StoredKind, file: { name: string; type: string }, downloadName: string) {
+  if (!storedName.test(file.name)) throw notFound('文件');
+  const full = path.join(dataDir, 'files', kind, file.name);
+  if (!fs.existsSync(full)) throw notFound('文件');
+  const ext = path.extname(file.name);
+  return reply
+    .type(file.type)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `attachment; filename="file${ext}"; filename*=UTF-8''${encodeURIComponent(downloadName + ext)}`)
+    .send(fs.createReadStream(full));
+}

@@ -1,0 +1,536 @@
+import { z } from 'zod';
+import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText } from './common';
+
+/**
+ * Ordering (issue 6): the experiment plan (cart), requirements and quotes, contracts,
+ * orders with their payment and progress, settlement, reports, evaluations and on-site
+ * instrument reservations. Member calls are POSTs under /api/auth, staff calls under
+ * /api/admin/orders (roles lab, sales; finance for settlement views). Prices are always
+ * computed on the server from the catalogue; a price a client sends is never read.
+ * Amounts in responses are integer fen (`…Fen`).
+ */
+
+// ---- shared field helpers ----
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const rid = (label: string) => requiredText(label, 40);
+const optionalDate = (label: string) =>
+  z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: `[${label}]格式应为YYYY-MM-DD` }).optional());
+const requiredDate = (label: string) =>
+  z.string({ error: emptyMessage(label) }).trim().min(1, { error: emptyMessage(label) }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: `[${label}]格式应为YYYY-MM-DD` });
+const intField = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `[${label}]必须是数字` })
+    .int({ error: `[${label}]必须是整数` })
+    .min(min, { error: `[${label}]不能小于${min}` })
+    .max(max, { error: `[${label}]不能超过${max}` });
+/** A form field holding JSON (forms cannot nest); JSON bodies may send the value itself. */
+export const jsonField = <T extends z.ZodType>(label: string, schema: T) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    if (v.trim() === '') return undefined;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return Symbol.for('invalid-json');
+    }
+  }, z.any().refine((v) => v !== Symbol.for('invalid-json'), { error: `[${label}]格式不正确` }).pipe(schema));
+/** '1', 'true', 1, true → true; '0', 'false', '', absent → false */
+export const flagField = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on', z.boolean());
+const ridList = (label: string) =>
+  z.preprocess(
+    (v) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+    z.array(z.string().max(40), { error: emptyMessage(label) }).min(1, { error: emptyMessage(label) }).max(100, { error: `[${label}]一次最多100个` }),
+  );
+
+export const orderNoField = requiredText('订单编号', 32);
+
+// ---- the experiment plan (实验计划 / cart): tempDevice ----
+
+export const PLAN_MAX_LINES = 50;
+export const SAMPLE_COUNT_MAX = 999;
+/** the spec: the plan's group with type_id 31 comes first, then ascending */
+export const PLAN_FIRST_GROUP_ID = 31;
+
+/** One chosen option of a line: the option and the choice ids of the item's `options`. */
+export interface ChosenOption {
+  optionId: number;
+  choiceId: number;
+  name: string;
+  label: string;
+  priceFen: number;
+}
+
+/** tempDevice/add: an item with its options and sample count (or hours). Same item and options merge. */
+export const planAddBody = z.object({
+  rid: rid('项目编号'),
+  count: intField('样品数量', 1, SAMPLE_COUNT_MAX).default(1),
+  /** JSON `{ "<optionId>": <choiceId>, … }` — every option of the item needs a choice */
+  options: jsonField('测试选项', z.record(z.string(), z.coerce.number().int()).default({})),
+  note: optionalText('备注', 500),
+});
+export type PlanAddBody = z.infer<typeof planAddBody>;
+
+/** tempDevice/addForReservation: an on-site (type 2) instrument with a wished day and hours; booked when the order is placed. */
+export const planAddReservationBody = z.object({
+  rid: rid('项目编号'),
+  date: requiredDate('预约日期'),
+  hours: jsonField('预约时段', z.array(z.coerce.number().int(), { error: '[预约时段]不能为空' }).min(1, { error: '请选择预约时段' }).max(12)),
+  options: jsonField('测试选项', z.record(z.string(), z.coerce.number().int()).default({})),
+  note: optionalText('备注', 500),
+});
+export type PlanAddReservationBody = z.infer<typeof planAddReservationBody>;
+
+export const planOperateActions = ['count', 'note', 'remove', 'clear'] as const;
+/** tempDevice/operate: change a line's count or note, remove lines, or empty the plan. */
+export const planOperateBody = z.object({
+  action: z.enum(planOperateActions, { error: '[操作]不正确' }),
+  /** the plan line ids (remove: comma separated; count/note: one) */
+  ids: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v), z.array(z.string().max(40)).max(100).default([])),
+  count: z.preprocess(blankToUndefined, intField('样品数量', 1, SAMPLE_COUNT_MAX).optional()),
+  note: optionalText('备注', 500),
+});
+export type PlanOperateBody = z.infer<typeof planOperateBody>;
+
+export interface PlanLine {
+  /** the line's own id (rid) */
+  id: string;
+  /** the service item's rid */
+  rid: string;
+  name: string;
+  img: string;
+  model: string | null;
+  typeId: number;
+  groupId: number;
+  unit: string;
+  count: number;
+  options: ChosenOption[];
+  /** current catalogue price of one sample/hour with the options */
+  unitPriceFen: number;
+  amountFen: number;
+  note: string;
+  /** for on-site lines: the wished day and hours (e.g. [9, 10]) */
+  reservation: { date: string; hours: number[] } | null;
+  /** false when the item was withdrawn from the catalogue or an option no longer exists */
+  available: boolean;
+}
+
+export interface PlanGroup {
+  /** the service group's id (31 结构表征 first) */
+  type_id: number;
+  name: string;
+  items: PlanLine[];
+}
+
+/** tempDevice/list */
+export interface Plan {
+  dataArr: PlanGroup[];
+  /** lines in the plan: the header's cartNum */
+  count: number;
+  totalFen: number;
+}
+
+// ---- requirements (/require, /experiment/demand) and quotes ----
+
+export const requirementStatuses = ['open', 'quoted', 'accepted', 'closed', 'cancelled'] as const;
+export type RequirementStatus = (typeof requirementStatuses)[number];
+export const requirementStatusLabels: Record<RequirementStatus, string> = {
+  open: '待报价',
+  quoted: '已报价',
+  accepted: '已接受',
+  closed: '已关闭',
+  cancelled: '已撤回',
+};
+
+/** demand/add (page /require); files are attached afterwards with demand/file. */
+export const requirementAddBody = z.object({
+  title: requiredText('测试需求', 100),
+  content: requiredText('需求描述', 2000),
+  samples: requiredText('样品信息', 500),
+  budget: optionalText('预算', 40),
+  deadline: optionalDate('期望完成日期'),
+  contact: requiredText('联系人', 40),
+  phone: z.string({ error: emptyMessage('联系电话') }).trim().min(1, { error: emptyMessage('联系电话') }).regex(phonePattern, { error: '[联系电话]格式不正确' }),
+});
+export type RequirementAddBody = z.infer<typeof requirementAddBody>;
+export const requirementRidBody = z.object({ rid: rid('需求编号') });
+export const requirementListBody = pageQuery.extend({ status: z.preprocess(blankToUndefined, z.enum(requirementStatuses).optional()) });
+
+export interface QuoteLine {
+  rid: string;
+  name: string;
+  count: number;
+  options: ChosenOption[];
+  unitPriceFen: number;
+  amountFen: number;
+}
+export interface Requirement {
+  rid: string;
+  title: string;
+  content: string;
+  samples: string;
+  budget: string;
+  deadline: string | null;
+  contact: string;
+  phone: string;
+  status: RequirementStatus;
+  statusText: string;
+  files: { id: string; name: string }[];
+  /** the lab's answer */
+  quote: { lines: QuoteLine[]; totalFen: number; note: string; quotedAt: string } | null;
+  createdAt: string;
+}
+/** staff: demand/quote — lines as JSON [{ rid, count, options: { optionId: choiceId } }] */
+export const adminQuoteBody = z.object({
+  rid: rid('需求编号'),
+  lines: jsonField('报价项目', z.array(z.object({ rid: z.string().max(40), count: z.coerce.number().int().min(1).max(SAMPLE_COUNT_MAX), options: z.record(z.string(), z.coerce.number().int()).default({}) })).min(1, { error: '[报价项目]不能为空' }).max(PLAN_MAX_LINES)),
+  note: optionalText('报价说明', 1000),
+});
+export const adminRequirementCloseBody = z.object({ rid: rid('需求编号'), reason: requiredText('原因', 200) });
+
+// ---- contracts and agreements (/experiment/contract) ----
+
+export const contractStatuses = ['to_sign', 'signed', 'confirmed'] as const;
+export type ContractStatus = (typeof contractStatuses)[number];
+export const contractStatusLabels: Record<ContractStatus, string> = { to_sign: '待签署', signed: '已上传，待确认', confirmed: '已生效' };
+export interface Contract {
+  rid: string;
+  title: string;
+  /** agreement: the testing agreement of one order; contract: a framework/enterprise contract from the lab */
+  kind: 'agreement' | 'contract';
+  orderNo: string | null;
+  status: ContractStatus;
+  statusText: string;
+  hasSigned: boolean;
+  createdAt: string;
+}
+export const contractListBody = pageQuery.extend({ status: z.preprocess(blankToUndefined, z.enum(contractStatuses).optional()) });
+export const contractRidBody = z.object({ rid: rid('合同编号') });
+
+// ---- orders ----
+
+export const progressStatuses = ['submitted', 'awaiting_sample', 'received', 'testing', 'delivered', 'completed', 'cancelled'] as const;
+export type ProgressStatus = (typeof progressStatuses)[number];
+export const progressLabels: Record<ProgressStatus, string> = {
+  submitted: '待确认',
+  awaiting_sample: '待寄样',
+  received: '已收样',
+  testing: '测试中',
+  delivered: '已出数据',
+  completed: '已完成',
+  cancelled: '已取消',
+};
+export const paymentStatuses = ['unpaid', 'unsettled', 'paid', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export const paymentLabels: Record<PaymentStatus, string> = { unpaid: '待支付', unsettled: '待结算', paid: '已支付', refunded: '已退款' };
+
+/**
+ * The progress changes allowed, and by whom. The member may cancel only before the sample
+ * is received; staff may cancel until data is delivered (with a reason); delivered → testing
+ * is a re-test.
+ */
+export const progressTransitions: Record<ProgressStatus, ProgressStatus[]> = {
+  submitted: ['awaiting_sample', 'cancelled'],
+  awaiting_sample: ['received', 'cancelled'],
+  received: ['testing', 'cancelled'],
+  testing: ['delivered', 'cancelled'],
+  delivered: ['completed', 'testing'],
+  completed: [],
+  cancelled: [],
+};
+export const MEMBER_CANCELLABLE: ProgressStatus[] = ['submitted', 'awaiting_sample'];
+/** A disputed result (assign/wrong) may be raised within 15 days of data delivery. */
+export const RETEST_WINDOW_DAYS = 15;
+/** Pay-after-test for college members with basic info but no approved credit line: up to this much unpaid at once. */
+export const PAY_LATER_DEFAULT_LIMIT_FEN = 5_000_000;
+
+/** Member-facing tabs of /member/order (and the status filter of oquery). */
+export const orderTabs = ['all', 'submitted', 'awaiting_sample', 'received', 'testing', 'delivered', 'completed', 'cancelled', 'unpaid', 'unsettled'] as const;
+export type OrderTab = (typeof orderTabs)[number];
+
+export const SAMPLE_FORMS = ['powder', 'film', 'liquid', 'bulk', 'fiber', 'gas', 'other'] as const;
+export type SampleForm = (typeof SAMPLE_FORMS)[number];
+export const sampleFormLabels: Record<SampleForm, string> = { powder: '粉末', film: '薄膜', liquid: '液体', bulk: '块体', fiber: '纤维', gas: '气体', other: '其他' };
+
+export const orderSampleSchema = z.object({
+  name: requiredText('样品名称', 60),
+  count: intField('样品数量', 1, SAMPLE_COUNT_MAX).default(1),
+  form: z.enum(SAMPLE_FORMS, { error: '[样品形态]不正确' }),
+  /** e.g. 易燃, 有毒; empty when none */
+  hazards: optionalText('危险性说明', 200),
+  magnetic: flagField.default(false),
+  returnWanted: flagField.default(false),
+});
+export type OrderSample = z.infer<typeof orderSampleSchema>;
+
+export const DELIVERY_KINDS = ['self', 'pickup'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+export const deliveryLabels: Record<DeliveryKind, string> = { self: '自行寄样', pickup: '上门取样' };
+
+/**
+ * order/add: places an order from plan lines. `lines` JSON:
+ * [{ id: <plan line id>, samples: [OrderSample…], note }]. Every line given must be in the
+ * member's plan; those lines leave the plan. Delivery 'pickup' books the home pickup
+ * (address_rid, date, time as sampling/add) in the same transaction.
+ */
+export const orderAddBody = z
+  .object({
+    lines: jsonField(
+      '订单项目',
+      z
+        .array(z.object({ id: z.string().max(40), samples: z.array(orderSampleSchema).max(100).default([]), note: optionalText('备注', 500) }), { error: '请选择要下单的项目' })
+        .min(1, { error: '请选择要下单的项目' })
+        .max(PLAN_MAX_LINES),
+    ),
+    delivery: z.enum(DELIVERY_KINDS, { error: '[送样方式]不正确' }),
+    address_rid: optionalText('取样地址', 40),
+    date: optionalDate('取样日期'),
+    time: optionalText('取样时间', 10),
+    agree: flagField.refine((v) => v, { error: '请阅读并同意《委托检测服务协议》' }),
+    coupon_rid: optionalText('优惠券', 40),
+    /** 0 none, 1–4 as invoice types */
+    invoice_type: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(4).default(0)),
+    invoice_title_rid: optionalText('发票抬头', 40),
+    contact: optionalText('联系人', 40),
+    phone: z.preprocess(blankToUndefined, z.string().regex(phonePattern, { error: '[联系电话]格式不正确' }).optional()),
+    remark: optionalText('订单备注', 500),
+  })
+  .superRefine((v, ctx) => {
+    if (v.delivery !== 'pickup') return;
+    if (!v.address_rid) ctx.addIssue({ code: 'custom', path: ['address_rid'], message: emptyMessage('取样地址') });
+    else if (!v.date) ctx.addIssue({ code: 'custom', path: ['date'], message: emptyMessage('取样日期') });
+    else if (!v.time) ctx.addIssue({ code: 'custom', path: ['time'], message: emptyMessage('取样时间') });
+  });
+export type OrderAddBody = z.infer<typeof orderAddBody>;
+
+export const orderNoBody = z.object({ order_no: orderNoField });
+export const orderCancelBody = z.object({ order_no: orderNoField, reason: optionalText('取消原因', 200) });
+
+export const orderListBody = pageQuery.extend({
+  tab: z.preprocess(blankToUndefined, z.enum(orderTabs, { error: '[订单状态]不正确' }).default('all')),
+  order_no: optionalText('订单编号', 32),
+  /** a project name (or part of one) */
+  keyword: optionalText('项目名称', 50),
+  from: optionalDate('开始日期'),
+  to: optionalDate('结束日期'),
+});
+export type OrderListBody = z.infer<typeof orderListBody>;
+
+/** Who pays: the member's own funds, or a community they own. */
+export const payBody = z.object({
+  order_no: orderNoField,
+  /** '' or absent: own funds; otherwise the rid of a community the member owns */
+  community_rid: optionalText('团体编号', 40),
+  coupon_rid: optionalText('优惠券', 40),
+});
+export type PayBody = z.infer<typeof payBody>;
+
+export interface OrderLine {
+  id: string;
+  rid: string;
+  name: string;
+  img: string;
+  typeId: number;
+  groupId: number;
+  unit: string;
+  count: number;
+  options: ChosenOption[];
+  /** the price it was ordered at */
+  unitPriceFen: number;
+  amountFen: number;
+  note: string;
+  samples: (OrderSample & { code: string })[];
+  reservation: { rid: string; date: string; hours: number[]; status: ReservationStatus } | null;
+}
+
+export interface OrderEvent {
+  status: ProgressStatus | 'paid' | 'refunded' | 'unsettled' | 'disputed' | 'confirmed_data' | 'evaluated' | 'note';
+  title: string;
+  note: string;
+  actor: 'member' | 'staff' | 'system';
+  actorName: string;
+  at: string;
+}
+
+export interface ReportFile {
+  id: string;
+  name: string;
+  size: number;
+  uploadedAt: string;
+}
+
+export interface OrderSummary {
+  orderNo: string;
+  kind: 'test' | 'reservation';
+  progress: ProgressStatus;
+  progressText: string;
+  payment: PaymentStatus;
+  paymentText: string;
+  /** the lines' names, for lists */
+  title: string;
+  lineCount: number;
+  sampleCount: number;
+  totalFen: number;
+  discountFen: number;
+  /** total − discount: what is (or was) to pay */
+  payableFen: number;
+  payLater: boolean;
+  delivery: DeliveryKind;
+  createdAt: string;
+  paidAt: string | null;
+  /** what the member can do now */
+  actions: { pay: boolean; cancel: boolean; confirmData: boolean; dispute: boolean; evaluate: boolean };
+}
+
+export interface OrderDetail extends OrderSummary {
+  lines: OrderLine[];
+  events: OrderEvent[];
+  reports: ReportFile[];
+  contact: string;
+  phone: string;
+  remark: string;
+  pickup: { rid: string; date: string; time: string; address: string; status: string } | null;
+  /** where the money came from */
+  paidFrom: { kind: 'member' | 'community' | 'none'; name: string };
+  coupon: { rid: string; name: string; discountFen: number } | null;
+  invoiceType: number;
+  evaluation: { score: number; content: string; createdAt: string } | null;
+  dispute: { reason: string; createdAt: string; resolved: boolean } | null;
+  /** the lab's address for self-send */
+  labAddress: string;
+}
+
+/** order/ready2pay: what paying this order needs. */
+export interface ReadyToPay {
+  order: OrderSummary;
+  balances: { kind: 'member' | 'community'; rid: string | null; name: string; balanceFen: number }[];
+  coupons: { rid: string; name: string; discountFen: number; usable: boolean; reason: string }[];
+  /** pay-after-test: allowed for this member and order, and how much room is left */
+  payLater: { allowed: boolean; reason: string; limitFen: number; usedFen: number };
+}
+
+/** order/history4user: items the member ordered before, newest first (to order again). */
+export interface OrderedItem {
+  rid: string;
+  name: string;
+  img: string;
+  times: number;
+  samples: number;
+  lastOrderedAt: string;
+}
+
+/** order/testRecord: per line and sample, where it is in the lab. */
+export interface TestRecord {
+  lineId: string;
+  name: string;
+  samples: { code: string; name: string; status: string }[];
+  events: OrderEvent[];
+}
+
+export const evaluateAddBody = z.object({
+  order_no: orderNoField,
+  score: intField('评分', 1, 5),
+  content: optionalText('评价内容', 500),
+});
+export const disputeBody = z.object({ order_no: orderNoField, reason: requiredText('问题描述', 500) });
+
+// ---- settlement (assign) ----
+
+/** assign/settlementOperatePlus: settle several unsettled (or pay-later unpaid) orders at once from funds. */
+export const settleBody = z.object({
+  order_nos: ridList('订单编号'),
+  community_rid: optionalText('团体编号', 40),
+});
+export const statementBody = z.object({
+  from: optionalDate('开始日期'),
+  to: optionalDate('结束日期'),
+  format: z.preprocess((v) => (v === '' || v === undefined ? 'json' : v), z.enum(['json', 'xlsx'], { error: '[导出格式]不正确' })),
+});
+export interface Statement {
+  from: string;
+  to: string;
+  orders: { orderNo: string; title: string; createdAt: string; progressText: string; paymentText: string; payableFen: number; paidFen: number; dueFen: number }[];
+  totalFen: number;
+  paidFen: number;
+  dueFen: number;
+}
+export interface SettlementList {
+  orders: OrderSummary[];
+  dueFen: number;
+  limitFen: number;
+  balances: ReadyToPay['balances'];
+}
+
+// ---- on-site reservations (instrument time) ----
+
+export const reservationStatuses = ['booked', 'cancelled', 'used'] as const;
+export type ReservationStatus = (typeof reservationStatuses)[number];
+export const reservationStatusLabels: Record<ReservationStatus, string> = { booked: '已预约', cancelled: '已取消', used: '已使用' };
+/** one-hour slots an instrument can be booked for (the hour it starts); 12:00 is lunch */
+export const RESERVATION_HOURS = [9, 10, 11, 13, 14, 15, 16, 17] as const;
+export const RESERVATION_MAX_DAYS_AHEAD = 30;
+export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00-${String(hour + 1).padStart(2, '0')}:00`;
+
+/** POST /api/open/device/query4timeExtra: one instrument's slots on a day, and a 14-day overview. */
+export const timeQueryBody = z.object({ rid: rid('项目编号'), date: optionalDate('日期') });
+export interface SlotState {
+  hour: number;
+  label: string;
+  state: 'free' | 'taken' | 'mine' | 'past' | 'closed';
+}
+export interface DeviceTime {
+  rid: string;
+  date: string;
+  slots: SlotState[];
+  /** the bookable window: each day with its number of free slots (0 when closed) */
+  days: { date: string; free: number; closed: boolean }[];
+  priceFen: number;
+  unit: string;
+}
+
+/** reservation/add: book consecutive hours of an instrument on a day (becomes an order of kind reservation). */
+export const reservationAddBody = z.object({
+  rid: rid('项目编号'),
+  date: requiredDate('预约日期'),
+  hours: jsonField('预约时段', z.array(z.coerce.number().int(), { error: '请选择预约时段' }).min(1, { error: '请选择预约时段' }).max(RESERVATION_HOURS.length)),
+  note: optionalText('备注', 500),
+});
+export type ReservationAddBody = z.infer<typeof reservationAddBody>;
+export const reservationRidBody = z.object({ rid: rid('预约编号') });
+export const reservationListBody = pageQuery.extend({ status: z.preprocess(blankToUndefined, z.enum(reservationStatuses).optional()) });
+export interface Reservation {
+  rid: string;
+  itemRid: string;
+  name: string;
+  model: string | null;
+  labLocation: string;
+  date: string;
+  hours: number[];
+  /** '09:00-11:00' (consecutive hours joined) */
+  timeText: string;
+  status: ReservationStatus;
+  statusText: string;
+  amountFen: number;
+  orderNo: string | null;
+  note: string;
+  createdAt: string;
+}
+export const SLOT_TAKEN_MESSAGE = '所选时段已被预约，请选择其他时段';
+export const HOURS_NOT_CONSECUTIVE_MESSAGE = '请选择连续的预约时段';
+
+// ---- staff (/api/admin/orders) ----
+
+export const adminOrderListBody = pageQuery.extend({
+  tab: z.preprocess(blankToUndefined, z.enum(orderTabs).default('all')),
+  order_no: optionalText('订单编号', 32),
+  /** member phone or name */
+  member: optionalText('客户', 40),
+  from: optionalDate('开始日期'),
+  to: optionalDate('结束日期'),
+});
+/** staff moves an order: confirm, receive (scan), test, deliver, complete, retest, cancel */
+export const adminProgressBody = z.object({ order_no: orderNoField, note: optionalText('备注', 500) });
+export const adminCancelBody = z.object({ order_no: orderNoField, reason: requiredText('取消原因', 200) });
+export interface AdminOrder extends OrderSummary {
+  member: { rid: string; name: string; phone: string; organization: number | null };
+}
