@@ -43,7 +43,7 @@ const memberChildren = [
 ] as const;
 
 const memberPages: Partial<Record<(typeof memberChildren)[number], () => Promise<{ default: React.ComponentType }>>> = {
-  center: () => import('../features/member/pages/member-center-page'),
+  center: () => import('../pages/member-center-page'),
   information: () => import('../features/member/pages/member-information-page'),
   address: () => import('../features/address/pages/address-page'),
   sample: () => import('../features/sampling/pages/sample-page'),

@@ -5,9 +5,9 @@ import { displayName, maskPhone, useUserInfo } from '../../../lib/user-info';
 import { absoluteUrl } from '../../../lib/site-info';
 import { formatDate } from '../../../lib/format';
 import { samplingDialog } from '../../../components/member/sampling-dialog-store';
-import { MemberFigures } from '../components/member-figures';
-import { BalanceSummary } from '../../funds/components/balance-summary';
-import './member-center.css';
+import type { ReactNode } from 'react';
+import { MemberFigures } from './member-figures';
+import '../pages/member-center.css';
 
 const shortcuts = [
   { to: '/experiment/plan', label: '实验计划', note: '整理待下单的检测项目' },
@@ -16,8 +16,11 @@ const shortcuts = [
   { to: '/member/invoiceMg', label: '发票抬头', note: '维护开票信息' },
 ];
 
-/** 会员中心: who I am, what is missing before ordering, my figures (web/home/data), my invite code. */
-export default function MemberCenterPage() {
+/**
+ * 会员中心: who I am, what is missing before ordering, my figures (web/home/data), my invite
+ * code; `money` is the funds card, composed in by the page (features do not import each other).
+ */
+export function MemberCenter({ money }: { money?: ReactNode }) {
   const { data: info, isPending, isError, error, refetch } = useUserInfo();
 
   if (isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
@@ -80,7 +83,7 @@ export default function MemberCenterPage() {
 
       <MemberFigures />
 
-      <BalanceSummary />
+      {money}
 
       <section className="mc-card" aria-label="邀请有礼">
         <h2 className="mc-card-title">我的邀请码</h2>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { renderApp } from '../../../testing/render';
-import { mockApi } from '../../../testing/fetch-mock';
-import { saveSession } from '../../../lib/session';
+import { renderApp } from '../testing/render';
+import { mockApi } from '../testing/fetch-mock';
+import { saveSession } from '../lib/session';
 import MemberCenterPage from './member-center-page';
 
 const account = { rid: 'r', phone: '13800138000', nickname: '张同学', name: '张明', email: 'zm@example.edu.cn', organization: 0, company: '华东理工大学', inviteCode: 'DEMO2026', hasPassword: true, createdAt: '2026-03-01T16:30:00Z' };
