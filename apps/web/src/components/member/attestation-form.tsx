@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { organizationLabels, profileAttestBody, type MemberProfile } from '@lab/contract';
 import { useUserInfo } from '../../lib/user-info';
 import { RegionCascader } from './region-cascader';
-import { checkWithSchema } from './schema-form';
+import { checkWithSchema, clearChangedErrors } from './schema-form';
 import { useFeedback } from '../../lib/use-feedback';
 import { refreshMemberData } from './member-keys';
 import { useProfile } from './api/get-profile';
@@ -69,7 +69,7 @@ export function AttestationForm({ onDone, onCancel, submitText = '提交认证' 
   };
 
   return (
-    <Form form={form} layout="vertical" className="member-form attest-form" initialValues={initialValues(profile.data)} requiredMark onFinish={() => void submit()}>
+    <Form form={form} onValuesChange={clearChangedErrors(form)} layout="vertical" className="member-form attest-form" initialValues={initialValues(profile.data)} requiredMark onFinish={() => void submit()}>
       {staffType !== null && staffType !== undefined && staffType !== 0 ? (
         <Alert
           className="member-form-note"

@@ -17,7 +17,7 @@ import { useSiteSettings } from './api/site-settings';
 import { useAddresses } from './api/list-addresses';
 import { addSampling } from './api/add-sampling';
 import { RegionCascader } from './region-cascader';
-import { checkWithSchema } from './schema-form';
+import { checkWithSchema, clearChangedErrors } from './schema-form';
 import { refreshMemberData } from './member-keys';
 import { samplingDialog } from './sampling-dialog-store';
 import { App } from 'antd';
@@ -140,7 +140,7 @@ export default function SamplingDialog() {
         <Alert type="error" showIcon title="取样设置加载失败" description={settings.error.message} />
       ) : (
         <Form
-          form={form}
+          form={form} onValuesChange={clearChangedErrors(form)}
           layout="vertical"
           className="member-form sampling-form"
           initialValues={{ type: '1', addressMode: firstUsable || list.length ? 'existing' : 'new', address_rid: firstUsable?.address_rid }}

@@ -27,3 +27,14 @@ export function firstProblem(schema: z.ZodType, values: unknown): string | null 
   const result = schema.safeParse(values);
   return result.success ? null : (result.error.issues[0]?.message ?? '请检查填写的内容');
 }
+
+/**
+ * For a Form's onValuesChange: a field's error from the last check disappears as soon as the
+ * member edits that field (otherwise it would stay until the next submit).
+ */
+export const clearChangedErrors =
+  (form: FormInstance) =>
+  (changed: object): void => {
+    const stale = Object.keys(changed).filter((name) => form.getFieldError(name).length > 0);
+    if (stale.length > 0) form.setFields(stale.map((name) => ({ name, errors: [] })));
+  };

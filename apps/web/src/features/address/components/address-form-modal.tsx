@@ -2,7 +2,7 @@ import { Checkbox, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { addressAddBody, addressEditBody, type AddressEntity } from '@lab/contract';
 import { RegionCascader } from '../../../components/member/region-cascader';
-import { checkWithSchema } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import '../../../components/member/member-forms.css';
@@ -53,7 +53,7 @@ export function AddressFormModal({ editing, onClose }: { editing: AddressEntity 
       width={560}
     >
       <Form
-        form={form}
+        form={form} onValuesChange={clearChangedErrors(form)}
         layout="vertical"
         className="member-form"
         initialValues={

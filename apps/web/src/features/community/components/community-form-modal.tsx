@@ -1,7 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { communityAddBody, communityEditBody, type CommunitySummary } from '@lab/contract';
-import { checkWithSchema } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import '../../../components/member/member-forms.css';
@@ -37,7 +37,7 @@ export function CommunityFormModal({ editing, defaultUnit, onClose }: { editing:
   return (
     <Modal open title={editing ? '编辑团体' : '创建科研团体'} onCancel={onClose} onOk={() => void submit()} okText={editing ? '保存' : '创建'} confirmLoading={saving} destroyOnHidden centered width={560}>
       <Form
-        form={form}
+        form={form} onValuesChange={clearChangedErrors(form)}
         layout="vertical"
         className="member-form"
         initialValues={editing ? { name: editing.name, unit: editing.unit, description: editing.description } : { unit: defaultUnit ?? '' }}

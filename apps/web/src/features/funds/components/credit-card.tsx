@@ -5,7 +5,7 @@ import { creditOperateBody, formatFen, Organization, type CreditStatus } from '@
 import { useUserInfo } from '../../../lib/user-info';
 import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
-import { checkWithSchema } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useCredit } from '../api/get-credit';
 import { operateCredit } from '../api/operate-credit';
 import { formatDateTime } from './money';
@@ -40,7 +40,7 @@ function CreditApplyModal({ onClose }: { onClose: () => void }) {
   };
   return (
     <Modal open title="申请先测后付额度" onCancel={onClose} onOk={() => void submit()} okText="提交申请" confirmLoading={saving} destroyOnHidden centered>
-      <Form form={form} name="credit" layout="vertical" className="member-form">
+      <Form form={form} onValuesChange={clearChangedErrors(form)} name="credit" layout="vertical" className="member-form">
         <Form.Item label="申请额度（元）" name="limit" required>
           <Input inputMode="decimal" prefix="¥" maxLength={16} placeholder="如 50000" />
         </Form.Item>

@@ -11,7 +11,7 @@ import {
   SPECIAL_INVOICE_NEEDS_UNIT,
   type InvoiceApplication,
 } from '@lab/contract';
-import { checkWithSchema } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import '../../../components/member/member-forms.css';
@@ -116,7 +116,7 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无可开票的预存款。对公转账经财务确认到账后，即可申请开具发票。" />
       ) : (
         <Form
-          form={form}
+          form={form} onValuesChange={clearChangedErrors(form)}
           name="invoiceApply"
           layout="vertical"
           className="member-form"

@@ -1,7 +1,7 @@
 import { Checkbox, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { invoiceTitleAddBody, invoiceTitleEditBody, type InvoiceTitle, type InvoiceTitleKind } from '@lab/contract';
-import { checkWithSchema } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import '../../../components/member/member-forms.css';
@@ -58,7 +58,7 @@ export function InvoiceTitleModal({ editing, onClose }: { editing: InvoiceTitle 
   return (
     <Modal open title={editing ? '编辑发票抬头' : '新增发票抬头'} onCancel={onClose} onOk={() => void submit()} okText="保存" confirmLoading={saving} destroyOnHidden centered width={620}>
       <Form
-        form={form}
+        form={form} onValuesChange={clearChangedErrors(form)}
         name="invoiceTitle"
         layout="vertical"
         className="member-form"

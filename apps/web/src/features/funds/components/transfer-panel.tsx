@@ -5,7 +5,7 @@ import { formatFen, transferAddBody, type AssetOverview, type TransferStatus } f
 import { Link } from 'react-router';
 import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
-import { checkWithSchema } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { addTransfer } from '../api/add-transfer';
 import { cancelTransfer } from '../api/cancel-transfer';
 import { useTransfers } from '../api/list-transfers';
@@ -125,7 +125,7 @@ export function TransferPanel({ communities, approvalFen }: { communities: Asset
         title={`单笔不超过 ${formatFen(approvalFen)} 即时到账；超过 ${formatFen(approvalFen)} 需财务审核，审核通过后划转。`}
       />
       <Form
-        form={form}
+        form={form} onValuesChange={clearChangedErrors(form)}
         name="transfer"
         layout="vertical"
         className="member-form"

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { recycleAddBody } from '@lab/contract';
 import { useAddresses } from '../../../components/member/api/list-addresses';
 import { RegionCascader } from '../../../components/member/region-cascader';
-import { checkWithSchema } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { addRecycle } from '../api/add-recycle';
@@ -53,7 +53,7 @@ export function RecycleFormModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal open title="申请寄回样品" onCancel={onClose} onOk={() => void submit()} okText="提交申请" confirmLoading={saving} destroyOnHidden centered width={560}>
       <p className="member-muted">检测完成且全部付款后，剩余样品将在 48 小时内寄回。</p>
-      <Form form={form} layout="vertical" className="member-form" initialValues={{ addressMode: addresses.length ? 'existing' : 'new', address_rid: fallback }}>
+      <Form form={form} onValuesChange={clearChangedErrors(form)} layout="vertical" className="member-form" initialValues={{ addressMode: addresses.length ? 'existing' : 'new', address_rid: fallback }}>
         <Form.Item label="样品说明" name="samples" required>
           <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} placeholder="如：XRD 粉末样品 3 份，编号 S1-S3" />
         </Form.Item>

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Form, Input, type FormInstance } from 'antd';
+import { z } from 'zod';
+import { checkWithSchema, clearChangedErrors } from './schema-form';
+
+const schema = z.object({ name: z.string().min(1, { error: '[姓名]不能为空' }) });
+
+function NameForm({ onForm }: { onForm: (form: FormInstance) => void }) {
+  const [form] = Form.useForm();
+  onForm(form);
+  return (
+    <Form form={form} onValuesChange={clearChangedErrors(form)}>
+      <Form.Item label="姓名" name="name">
+        <Input aria-label="姓名" />
+      </Form.Item>
+    </Form>
+  );
+}
+
+describe('schema forms', () => {
+  it('shows the first problem under its field and clears it once the field is edited', async () => {
+    let form: FormInstance | undefined;
+    render(<NameForm onForm={(f) => (form = f)} />);
+    act(() => {
+      expect(checkWithSchema(schema, { name: '' }, form)).toBeNull();
+    });
+    expect(await screen.findByText('[姓名]不能为空')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('姓名'), { target: { value: '张' } });
+    await waitFor(() => expect(screen.queryByText('[姓名]不能为空')).toBeNull());
+  });
+});
