@@ -1,0 +1,12 @@
+import type { Plan } from '@lab/contract';
+import { apiPost } from '../../../lib/api';
+
+/** POST /api/auth/tempDevice/addForReservation: the wished day and hours go into the experiment plan (booked when the order is placed). */
+export const addPlanReservation = (body: { rid: string; date: string; hours: number[]; options: Record<string, number>; note?: string }) =>
+  apiPost<Plan>('/api/auth/tempDevice/addForReservation', {
+    rid: body.rid,
+    date: body.date,
+    hours: JSON.stringify(body.hours),
+    options: JSON.stringify(body.options),
+    note: body.note,
+  });

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DeviceDetail } from '@lab/contract';
+import { apiGet } from '../../../lib/api';
+
+/**
+ * GET /api/open/web/device/detail?rid — the same call and query key as the detail page, so the
+ * calendar reads the item's test options from the cache the page already filled.
+ */
+export const useItemDetail = (rid: string) =>
+  useQuery({
+    queryKey: ['catalog', 'device', rid],
+    queryFn: ({ signal }) => apiGet<DeviceDetail>('/api/open/web/device/detail', { rid }, { signal }),
+  });

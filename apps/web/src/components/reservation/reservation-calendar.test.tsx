@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HOURS_NOT_CONSECUTIVE_MESSAGE, SLOT_TAKEN_MESSAGE, hourLabel, type DeviceTime, type SlotState } from '@lab/contract';
+import { renderApp } from '../../testing/render';
+import { mockApi, type MockCall } from '../../testing/fetch-mock';
+import { saveSession } from '../../lib/session';
+import { loginPanel } from '../../lib/login-panel';
+import { ReservationCalendar } from './reservation-calendar';
+import { areConsecutive, hoursText, pickHour } from './hours';
+
+const login = () => saveSession({ token: 'member-token', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
+
+const slots = (states: Partial<Record<number, SlotState['state']>> = {}): SlotState[] =>
+  [9, 10, 11, 13, 14, 15, 16, 17].map((hour) => ({ hour, label: hourLabel(hour), state: states[hour] ?? 'free' }));
+
+const time = (date: string, states: Partial<Record<number, SlotState['state']>> = {}): DeviceTime => ({
+  rid: 'sem1',
+  date,
+  slots: slots(states),
+  days: [
+    { date: '2026-11-23', free: 6, closed: false },
+    { date: '2026-11-24', free: 8, closed: false },
+    { date: '2026-11-29', free: 0, closed: true },
+  ],
+  priceFen: 400_00,
+  unit: '小时',
+});
+
+function api(extra: Record<string, (call: MockCall) => { code?: 0 | 1; msg?: string; status?: number; data?: unknown }> = {}) {
+  return mockApi({
+    '/api/open/device/query4timeExtra': (call) => ({ data: time(call.form.get('date') || '2026-11-23', { 9: 'taken', 17: 'mine' }) }),
+    '/api/open/web/device/detail': { data: { rid: 'sem1', options: [] } },
+    ...extra,
+  });
+}
+
+const slot = (label: string) => screen.getByRole('button', { name: new RegExp(`^${label}`) });
+
+describe('hour picking', () => {
+  it('extends a run next to it, shortens it at its ends and restarts elsewhere with the message', () => {
+    expect(pickHour([], 10)).toEqual({ hours: [10], notice: null });
+    expect(pickHour([10], 11)).toEqual({ hours: [10, 11], notice: null });
+    // over the lunch break 11 → 13 is consecutive
+    expect(pickHour([10, 11], 13)).toEqual({ hours: [10, 11, 13], notice: null });
+    expect(pickHour([10, 11], 9)).toEqual({ hours: [9, 10, 11], notice: null });
+    expect(pickHour([10, 11, 13], 10)).toEqual({ hours: [11, 13], notice: null });
+    expect(pickHour([10, 11, 13], 13)).toEqual({ hours: [10, 11], notice: null });
+    expect(pickHour([10, 11, 13], 11)).toEqual({ hours: [11], notice: null });
+    expect(pickHour([10], 10)).toEqual({ hours: [], notice: null });
+    expect(pickHour([10, 11], 15)).toEqual({ hours: [15], notice: HOURS_NOT_CONSECUTIVE_MESSAGE });
+  });
+
+  it('checks and writes runs of hours', () => {
+    expect(areConsecutive([11, 13, 10])).toBe(true);
+    expect(areConsecutive([9, 11])).toBe(false);
+    expect(areConsecutive([12])).toBe(false);
+    expect(hoursText([10, 9])).toBe('09:00-11:00');
+    expect(hoursText([11, 13])).toBe('11:00-12:00、13:00-14:00');
+  });
+});
+
+describe('ReservationCalendar', () => {
+  it('shows the days and hours: closed days, taken and own hours cannot be picked', async () => {
+    login();
+    const { calls } = api();
+    renderApp(<ReservationCalendar rid="sem1" priceFen={400_00} unit="小时" />);
+    expect(await screen.findByRole('button', { name: /^2026-11-29 周日 不开放/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /^2026-11-23 周一/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(slot('09:00-10:00 已被预约')).toBeDisabled();
+    expect(slot('17:00-18:00 我的预约')).toBeDisabled();
+    expect(slot('10:00-11:00 可预约')).toBeEnabled();
+    // the token goes along so the member's own hours come back as 'mine'
+    expect(calls.find((c) => c.path === '/api/open/device/query4timeExtra')?.headers.token).toBe('member-token');
+    expect(screen.getByRole('button', { name: '立即预约' })).toBeDisabled();
+  });
+
+  it('picks consecutive hours, prices them and books them; the slots are fetched again', async () => {
+    login();
+    let booked = false;
+    const { calls } = api({
+      '/api/auth/reservation/add': () => {
+        booked = true;
+        return {
+          msg: '预约成功',
+          data: { rid: 'r1', itemRid: 'sem1', name: 'SEM', model: null, labLocation: '', date: '2026-11-24', hours: [10, 11], timeText: '10:00-12:00', status: 'booked', statusText: '已预约', amountFen: 800_00, orderNo: 'R20261122001', note: '', createdAt: '2026-11-22T02:00:00Z' },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(<ReservationCalendar rid="sem1" priceFen={400_00} unit="小时" />);
+    await user.click(await screen.findByRole('button', { name: /^2026-11-24 周二/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^2026-11-24 周二/ })).toHaveAttribute('aria-pressed', 'true'));
+    await user.click(slot('10:00-11:00 可预约'));
+    await user.click(slot('14:00-15:00 可预约'));
+    expect(screen.getByText(HOURS_NOT_CONSECUTIVE_MESSAGE)).toBeInTheDocument();
+    expect(slot('14:00-15:00 已选')).toHaveAttribute('aria-pressed', 'true');
+    expect(slot('10:00-11:00 可预约')).toHaveAttribute('aria-pressed', 'false');
+    await user.click(slot('10:00-11:00 可预约'));
+    await user.click(slot('11:00-12:00 可预约'));
+    expect(screen.getByTestId('reservation-total')).toHaveTextContent('¥800.00');
+    const before = calls.filter((c) => c.path === '/api/open/device/query4timeExtra').length;
+    await user.click(screen.getByRole('button', { name: '立即预约' }));
+    expect(await screen.findByText('预约成功：2026-11-24 10:00-12:00')).toBeInTheDocument();
+    expect(booked).toBe(true);
+    const add = calls.find((c) => c.path === '/api/auth/reservation/add')!;
+    expect(add.form.get('rid')).toBe('sem1');
+    expect(add.form.get('date')).toBe('2026-11-24');
+    expect(JSON.parse(add.form.get('hours')!)).toEqual([10, 11]);
+    expect(screen.getByRole('link', { name: /去支付订单 R20261122001/ })).toHaveAttribute('href', '/member/order/R20261122001');
+    expect(screen.getByRole('link', { name: '查看我的预约' })).toHaveAttribute('href', '/member/reservation');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/open/device/query4timeExtra').length).toBeGreaterThan(before));
+  });
+
+  it('a taken hour (409) shows the server message, clears the pick and fetches the slots again', async () => {
+    login();
+    const { calls } = api({ '/api/auth/reservation/add': () => ({ code: 0, status: 409, msg: SLOT_TAKEN_MESSAGE }) });
+    const user = userEvent.setup();
+    renderApp(<ReservationCalendar rid="sem1" priceFen={400_00} unit="小时" />);
+    await user.click(await screen.findByRole('button', { name: /^13:00-14:00 可预约/ }));
+    const before = calls.filter((c) => c.path === '/api/open/device/query4timeExtra').length;
+    await user.click(screen.getByRole('button', { name: '立即预约' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(SLOT_TAKEN_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/open/device/query4timeExtra').length).toBeGreaterThan(before));
+    expect(screen.getByRole('button', { name: '立即预约' })).toBeDisabled();
+  });
+
+  it('adds the day, hours and options to the plan', async () => {
+    login();
+    const { calls } = mockApi({
+      '/api/open/device/query4timeExtra': { data: time('2026-11-23') },
+      '/api/open/web/device/detail': { data: { rid: 'sem1', options: [{ id: 1, name: '探针', choices: [{ id: 1, label: '常规探针', priceFen: 0 }, { id: 2, label: '导电/磁性探针', priceFen: 150_00 }] }] } },
+      '/api/auth/tempDevice/addForReservation': { msg: '已加入实验计划', data: { dataArr: [], count: 1, totalFen: 0 } },
+    });
+    const user = userEvent.setup();
+    renderApp(<ReservationCalendar rid="sem1" priceFen={350_00} unit="小时" />);
+    await user.click(await screen.findByText(/导电\/磁性探针/));
+    await user.click(slot('15:00-16:00 可预约'));
+    await user.click(slot('16:00-17:00 可预约'));
+    expect(screen.getByTestId('reservation-total')).toHaveTextContent('¥1,000.00');
+    await user.click(screen.getByRole('button', { name: /加入实验计划/ }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/tempDevice/addForReservation')).toBe(true));
+    const add = calls.find((c) => c.path === '/api/auth/tempDevice/addForReservation')!;
+    expect(add.form.get('date')).toBe('2026-11-23');
+    expect(JSON.parse(add.form.get('hours')!)).toEqual([15, 16]);
+    expect(JSON.parse(add.form.get('options')!)).toEqual({ '1': 2 });
+    // no price goes to the server
+    expect([...add.form.keys()].some((k) => /price|amount/i.test(k))).toBe(false);
+  });
+
+  it('a visitor gets the login panel instead of a booking', async () => {
+    const { calls } = api();
+    const user = userEvent.setup();
+    renderApp(<ReservationCalendar rid="sem1" priceFen={400_00} unit="小时" />);
+    await user.click(await screen.findByRole('button', { name: /^10:00-11:00 可预约/ }));
+    await user.click(screen.getByRole('button', { name: '立即预约' }));
+    expect(loginPanel.get().open).toBe(true);
+    expect(calls.some((c) => c.path === '/api/auth/reservation/add')).toBe(false);
+    expect(calls.find((c) => c.path === '/api/open/device/query4timeExtra')?.headers.token).toBeUndefined();
+  });
+});
