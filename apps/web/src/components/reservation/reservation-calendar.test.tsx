@@ -139,6 +139,8 @@ describe('ReservationCalendar', () => {
     await user.click(slot('15:00-16:00 可预约'));
     await user.click(slot('16:00-17:00 可预约'));
     expect(screen.getByTestId('reservation-total')).toHaveTextContent('¥1,000.00');
+    // booking at once takes the default conditions only
+    expect(screen.getByRole('button', { name: '立即预约' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: /加入实验计划/ }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/tempDevice/addForReservation')).toBe(true));
     const add = calls.find((c) => c.path === '/api/auth/tempDevice/addForReservation')!;

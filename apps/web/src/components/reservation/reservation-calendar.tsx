@@ -85,6 +85,8 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
 
   const unitFen = priceFen + options.reduce((sum, o) => sum + (o.choices.find((c) => c.id === chosen[String(o.id)])?.priceFen ?? 0), 0);
   const totalFen = unitFen * hours.length;
+  // 立即预约 books with each option's first choice (the server's rule); other choices go through the plan
+  const defaultOptions = options.every((o) => chosen[String(o.id)] === o.choices[0]?.id);
 
   const chooseDay = (next: string) => {
     setDay(next);
@@ -201,6 +203,7 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
           {notice ? <Alert className="rc-notice" type="warning" showIcon title={notice} /> : null}
 
           {options.length > 0 ? <OptionChoices options={options} value={chosen} onChange={setChoices} /> : null}
+          {!defaultOptions ? <p className="rc-hint">立即预约按默认测试条件计价；选择其他条件请「加入实验计划」后一并下单。</p> : null}
 
           <div className="rc-summary">
             <div className="rc-summary-text" aria-live="polite">
@@ -218,7 +221,7 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
               )}
             </div>
             <div className="rc-actions">
-              <Button type="primary" size="large" disabled={hours.length === 0} loading={busy === 'book'} onClick={() => void submit('book')}>
+              <Button type="primary" size="large" disabled={hours.length === 0 || !defaultOptions} loading={busy === 'book'} onClick={() => void submit('book')}>
                 立即预约
               </Button>
               <Button size="large" icon={<ExperimentOutlined />} disabled={hours.length === 0} loading={busy === 'plan'} onClick={() => void submit('plan')}>
