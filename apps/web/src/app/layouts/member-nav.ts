@@ -16,6 +16,7 @@ export const memberNav = [
       { path: 'unpaid', label: '待支付' },
       { path: 'unsettled', label: '待结算' },
       { path: 'sample', label: '上门取样' },
+      { path: 'reservation', label: '我的预约' },
     ],
   },
   {

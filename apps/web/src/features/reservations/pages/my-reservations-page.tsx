@@ -1,1 +1,153 @@
-export { default } from '../../../pages/under-construction-page';
+import { Alert, Button, Empty, Pagination, Popconfirm, Skeleton, Tabs, Tag } from 'antd';
+import { CalendarOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatFen, type Reservation, type ReservationStatus } from '@lab/contract';
+import { formatDate } from '../../../lib/format';
+import { queryClient } from '../../../lib/query-client';
+import { useFeedback } from '../../../lib/use-feedback';
+import { refreshMemberData } from '../../../components/member/member-keys';
+import { reservationCalendarKeys } from '../../../components/reservation/api/keys';
+import { useReservations } from '../api/list-reservations';
+import { cancelReservation } from '../api/cancel-reservation';
+import '../../../components/member/member-pages.css';
+import './my-reservations.css';
+
+const PAGE_SIZE = 10;
+const statusColor: Record<ReservationStatus, string> = { booked: 'processing', used: 'success', cancelled: 'default' };
+const weekdays = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
+const weekday = (day: string) => weekdays[new Date(`${day}T00:00:00Z`).getUTCDay()] ?? '';
+
+/** A booking can be cancelled up to the day before it (the server checks again). */
+const cancellable = (r: Reservation, today: string) => r.status === 'booked' && r.date > today;
+
+function ReservationItem({ reservation: r, today }: { reservation: Reservation; today: string }) {
+  const feedback = useFeedback();
+  const [busy, setBusy] = useState(false);
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      await cancelReservation(r.rid);
+      feedback.success('预约已取消');
+      refreshMemberData();
+      void queryClient.invalidateQueries({ queryKey: reservationCalendarKeys.all });
+    } catch (error) {
+      feedback.failure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="member-item" data-testid="reservation-item">
+      <div className="mr-when" aria-hidden>
+        <span className="mr-when-date">{r.date.slice(5)}</span>
+        <span className="mr-when-week">{weekday(r.date)}</span>
+      </div>
+      <div className="member-item-main">
+        <h3>
+          <Link to={`/detail/${r.itemRid}`} className="mr-name">
+            {r.name}
+          </Link>
+          <Tag color={statusColor[r.status]}>{r.statusText}</Tag>
+        </h3>
+        <p className="mr-time">
+          <CalendarOutlined /> {r.date}（{weekday(r.date)}）<strong>{r.timeText}</strong>，共 {r.hours.length} 小时
+        </p>
+        {r.model ? <p>仪器型号：{r.model}</p> : null}
+        {r.labLocation ? (
+          <p>
+            <EnvironmentOutlined /> {r.labLocation}
+          </p>
+        ) : null}
+        <p className="mr-meta">
+          <span>
+            费用 <strong className="mr-amount">{formatFen(r.amountFen)}</strong>
+          </span>
+          {r.orderNo ? (
+            <span>
+              订单 <Link to={`/member/order/${r.orderNo}`}>{r.orderNo}</Link>
+            </span>
+          ) : null}
+          <span className="member-muted">预约于 {formatDate(r.createdAt)}</span>
+        </p>
+        {r.note ? <p className="member-muted">备注：{r.note}</p> : null}
+      </div>
+      <div className="member-item-actions">
+        {r.orderNo ? (
+          <Link to={`/member/order/${r.orderNo}`}>
+            <Button size="small">查看订单</Button>
+          </Link>
+        ) : null}
+        {cancellable(r, today) ? (
+          <Popconfirm
+            title="确定取消该预约吗？"
+            description="取消后时段将释放给其他用户，已支付的费用原路退回。"
+            okText="取消预约"
+            cancelText="再想想"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => cancel()}
+          >
+            <Button size="small" danger loading={busy}>
+              取消预约
+            </Button>
+          </Popconfirm>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function ReservationList({ status }: { status: ReservationStatus | undefined }) {
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, error } = useReservations(page, PAGE_SIZE, status);
+  const today = formatDate(new Date());
+  if (isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (isError) return <Alert type="error" showIcon title="预约记录加载失败" description={error.message} />;
+  if (data.list.length === 0) {
+    return (
+      <Empty className="member-empty" description={status ? '暂无该状态的预约' : '还没有预约过仪器机时。在「上门预约」的仪器详情页选择日期和时段即可预约。'}>
+        {status ? null : (
+          <Link to="/project/2/上门预约">
+            <Button type="primary">去预约机时</Button>
+          </Link>
+        )}
+      </Empty>
+    );
+  }
+  return (
+    <>
+      <ul className="member-list" aria-label="我的预约">
+        {data.list.map((r) => (
+          <ReservationItem key={r.rid} reservation={r} today={today} />
+        ))}
+      </ul>
+      {data.total > data.pageSize ? <Pagination align="end" current={page} pageSize={data.pageSize} total={data.total} onChange={setPage} /> : null}
+    </>
+  );
+}
+
+/** 我的预约: my instrument bookings (on-site reservations) with their time, cost and order; cancel before the day. */
+export default function MyReservationsPage() {
+  return (
+    <div className="member-page">
+      <div className="member-page-head">
+        <h1 className="page-title">我的预约</h1>
+        <Link to="/project/2/上门预约">
+          <Button type="primary" icon={<CalendarOutlined />}>
+            预约机时
+          </Button>
+        </Link>
+      </div>
+      <p className="member-page-lead">预约成功后请在预约日前完成订单支付；预约日前一天及以前可取消，已支付的费用原路退回。请按时到实验室上机。</p>
+      <Tabs
+        destroyOnHidden
+        items={[
+          { key: 'all', label: '全部', children: <ReservationList status={undefined} /> },
+          { key: 'booked', label: '已预约', children: <ReservationList status="booked" /> },
+          { key: 'used', label: '已使用', children: <ReservationList status="used" /> },
+          { key: 'cancelled', label: '已取消', children: <ReservationList status="cancelled" /> },
+        ]}
+      />
+    </div>
+  );
+}
