@@ -1,1 +1,327 @@
-export { default } from '../../../pages/under-construction-page';
+import { Alert, Button, Empty, Rate, Result, Skeleton, Tag } from 'antd';
+import { DownloadOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  deliveryLabels,
+  formatFen,
+  hourLabel,
+  invoiceTypeLabels,
+  RETEST_WINDOW_DAYS,
+  sampleFormLabels,
+  type OrderDetail,
+  type OrderLine,
+  type ReportFile,
+} from '@lab/contract';
+import { ApiError } from '../../../lib/api';
+import { useFeedback } from '../../../lib/use-feedback';
+import { useOrder } from '../api/get-order';
+import { downloadReport } from '../api/download-report';
+import { OrderActions } from '../components/order-actions';
+import { OrderTags } from '../components/order-tags';
+import { OrderEvents, OrderSteps } from '../components/order-timeline';
+import { ProtocolSection } from '../components/protocol-section';
+import { formatDateTime, sampleSummary } from '../components/order-format';
+import '../../../components/member/member-pages.css';
+import '../components/orders.css';
+
+const fileSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} B`;
+
+function LineCard({ line }: { line: OrderLine }) {
+  return (
+    <li className="order-line" data-testid="order-line">
+      <div className="order-line-head">
+        <h3>
+          <Link to={`/detail/${encodeURIComponent(line.rid)}`}>{line.name}</Link>
+        </h3>
+        <span className="order-line-price">
+          {formatFen(line.unitPriceFen)} × {line.count} {line.unit} = <strong>{formatFen(line.amountFen)}</strong>
+        </span>
+      </div>
+      {line.options.length > 0 ? (
+        <p className="order-line-options">
+          {line.options.map((o) => (
+            <Tag key={o.optionId} variant="filled">
+              {o.name}：{o.label}
+            </Tag>
+          ))}
+        </p>
+      ) : null}
+      {line.reservation ? (
+        <p className="order-line-reservation">
+          预约机时：{line.reservation.date} {line.reservation.hours.map(hourLabel).join('、')}
+        </p>
+      ) : null}
+      {line.note ? <p className="member-muted">备注：{line.note}</p> : null}
+      {line.samples.length > 0 ? (
+        <ul className="order-samples" aria-label={`${line.name} 的样品`}>
+          {line.samples.map((s) => (
+            <li key={s.code}>
+              <code className="order-sample-code">{s.code}</code>
+              <span>{s.name}</span>
+              <span className="member-muted">
+                {s.count} 个 · {sampleFormLabels[s.form]}
+                {s.magnetic ? ' · 有磁性' : ''}
+                {s.returnWanted ? ' · 需寄回' : ''}
+              </span>
+              {s.hazards ? <Tag color="red">危险性：{s.hazards}</Tag> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+function Reports({ order }: { order: OrderDetail }) {
+  const feedback = useFeedback();
+  const [busy, setBusy] = useState<string | null>(null);
+  const download = async (file: ReportFile) => {
+    setBusy(file.id);
+    try {
+      await downloadReport(order.orderNo, file.id, file.name);
+    } catch (e) {
+      feedback.failure(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <section className="member-card" aria-label="检测报告">
+      <h2 className="member-card-title">检测报告</h2>
+      {order.reports.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据交付后可在此下载检测报告与原始数据" />
+      ) : (
+        <ul className="member-list">
+          {order.reports.map((r) => (
+            <li key={r.id} className="member-item" data-testid="report-item">
+              <div className="member-item-main">
+                <h3>{r.name}</h3>
+                <p className="member-muted">
+                  {fileSize(r.size)} · 上传于 {formatDateTime(r.uploadedAt)}
+                </p>
+              </div>
+              <div className="member-item-actions">
+                <Button type="primary" ghost size="small" icon={<DownloadOutlined />} loading={busy === r.id} onClick={() => void download(r)} aria-label={`下载 ${r.name}`}>
+                  下载
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Delivery({ order }: { order: OrderDetail }) {
+  return (
+    <section className="member-card" aria-label="送样方式">
+      <h2 className="member-card-title">送样方式：{deliveryLabels[order.delivery]}</h2>
+      {order.delivery === 'pickup' && order.pickup ? (
+        <dl className="order-facts">
+          <div>
+            <dt>取样时间</dt>
+            <dd>
+              {order.pickup.date} {order.pickup.time}
+            </dd>
+          </div>
+          <div>
+            <dt>取样地址</dt>
+            <dd>{order.pickup.address}</dd>
+          </div>
+          <div>
+            <dt>取样状态</dt>
+            <dd>{order.pickup.status}</dd>
+          </div>
+        </dl>
+      ) : (
+        <div className="order-lab-address">
+          <EnvironmentOutlined />
+          <div>
+            <p>请将样品寄送至：{order.labAddress}</p>
+            <p className="member-muted">包裹内请附上订单编号 {order.orderNo}，样品到达后我们会短信通知您，并在 2 小时内电话联系。</p>
+          </div>
+        </div>
+      )}
+      {order.contact || order.phone ? (
+        <p className="member-muted order-contact">
+          联系人：{order.contact} {order.phone}
+        </p>
+      ) : null}
+      {order.remark ? <p className="member-muted">订单备注：{order.remark}</p> : null}
+    </section>
+  );
+}
+
+function Payment({ order }: { order: OrderDetail }) {
+  return (
+    <section className="member-card" aria-label="支付信息">
+      <h2 className="member-card-title">支付信息</h2>
+      <dl className="order-facts">
+        <div>
+          <dt>订单金额</dt>
+          <dd>{formatFen(order.totalFen)}</dd>
+        </div>
+        <div>
+          <dt>优惠</dt>
+          <dd>{order.discountFen > 0 ? `-${formatFen(order.discountFen)}${order.coupon ? `（${order.coupon.name}）` : ''}` : '无'}</dd>
+        </div>
+        <div>
+          <dt>应付金额</dt>
+          <dd className="order-payable" data-testid="order-payable">
+            {formatFen(order.payableFen)}
+          </dd>
+        </div>
+        <div>
+          <dt>支付状态</dt>
+          <dd>
+            {order.paymentText}
+            {order.payLater && order.payment !== 'paid' ? '（测试后结算）' : ''}
+          </dd>
+        </div>
+        {order.paidFrom.kind !== 'none' ? (
+          <div>
+            <dt>支付账户</dt>
+            <dd>{order.paidFrom.kind === 'member' ? '个人预存款' : `团体：${order.paidFrom.name}`}</dd>
+          </div>
+        ) : null}
+        {order.paidAt ? (
+          <div>
+            <dt>支付时间</dt>
+            <dd>{formatDateTime(order.paidAt)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>发票</dt>
+          <dd>
+            {invoiceTypeLabels[order.invoiceType] ?? '不开发票'}
+            {order.invoiceType > 0 && order.payment === 'paid' ? (
+              <>
+                {' '}
+                · <Link to="/member/invoiceLs">申请开票</Link>
+              </>
+            ) : null}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** One order: status, progress timeline, lines and samples, delivery, reports, payment, agreement, evaluation. */
+export default function OrderDetailPage() {
+  const { orderNo = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const { data: order, isPending, isError, error, refetch } = useOrder(orderNo);
+  const payOpen = params.get('pay') === '1';
+  const navigate = useNavigate();
+
+  if (isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (isError) {
+    if (error instanceof ApiError && error.status === 404) {
+      return (
+        <Result
+          status="404"
+          title="订单不存在"
+          subTitle="请检查订单编号，或在我的订单中查看。"
+          extra={
+            <Button type="primary" onClick={() => void navigate('/member/order')}>
+              返回我的订单
+            </Button>
+          }
+        />
+      );
+    }
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="订单加载失败"
+        description={error.message}
+        action={
+          <Button size="small" onClick={() => void refetch()}>
+            重试
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="member-page order-detail">
+      <nav className="order-breadcrumb" aria-label="位置">
+        <Link to="/member/order">我的订单</Link> / <span>订单详情</span>
+      </nav>
+      <section className="member-card order-summary" aria-label="订单概况">
+        <div className="order-summary-main">
+          <h1 className="page-title">
+            订单 <span data-testid="order-no">{order.orderNo}</span>
+          </h1>
+          <OrderTags order={order} />
+          <p className="member-muted">
+            下单时间 {formatDateTime(order.createdAt)} · {order.kind === 'reservation' ? '上门预约' : deliveryLabels[order.delivery]} · {sampleSummary(order)}
+          </p>
+        </div>
+        <div className="order-summary-side">
+          <div className="order-summary-amount">
+            <span>应付金额</span>
+            <strong>{formatFen(order.payableFen)}</strong>
+          </div>
+          <div className="order-summary-actions">
+            <OrderActions
+              order={order}
+              payOpen={payOpen}
+              onPayClose={() => {
+                if (payOpen) setParams({}, { replace: true });
+              }}
+            />
+          </div>
+        </div>
+      </section>
+
+      {order.dispute ? (
+        <Alert
+          type={order.dispute.resolved ? 'success' : 'warning'}
+          showIcon
+          title={order.dispute.resolved ? '复测申请已处理' : '已提交复测申请，实验室核实后会与您联系'}
+          description={`问题描述：${order.dispute.reason}（${formatDateTime(order.dispute.createdAt)}）`}
+        />
+      ) : null}
+      {order.progress === 'delivered' && !order.dispute ? (
+        <Alert type="info" showIcon title={`数据已交付，请下载报告核对；确认无误请点击"确认数据"，如有疑问可在 ${RETEST_WINDOW_DAYS} 天内申请复测。`} />
+      ) : null}
+
+      <section className="member-card" aria-label="订单进度">
+        <h2 className="member-card-title">订单进度</h2>
+        <OrderSteps order={order} />
+        <h3 className="order-subtitle">进度记录</h3>
+        <OrderEvents events={order.events} />
+      </section>
+
+      <section className="member-card" aria-label="检测项目">
+        <h2 className="member-card-title">检测项目</h2>
+        <ul className="order-lines">
+          {order.lines.map((l) => (
+            <LineCard key={l.id} line={l} />
+          ))}
+        </ul>
+      </section>
+
+      {order.kind === 'test' ? <Delivery order={order} /> : null}
+      <Reports order={order} />
+      <Payment order={order} />
+      {order.kind === 'test' ? <ProtocolSection orderNo={order.orderNo} /> : null}
+
+      {order.evaluation ? (
+        <section className="member-card" aria-label="我的评价">
+          <h2 className="member-card-title">我的评价</h2>
+          <Rate disabled value={order.evaluation.score} />
+          {order.evaluation.content ? <p className="order-evaluation">{order.evaluation.content}</p> : null}
+          <p className="member-muted">{formatDateTime(order.evaluation.createdAt)}</p>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,1 +1,157 @@
-export { default } from '../../../pages/under-construction-page';
+import { Alert, Button, Empty, Radio, Skeleton, Table, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { formatFen, type OrderSummary, type SettlementList } from '@lab/contract';
+import { ApiError } from '../../../lib/api';
+import { useFeedback } from '../../../lib/use-feedback';
+import { refreshMemberData } from '../../../components/member/member-keys';
+import { useSettlementList } from '../api/settlement-list';
+import { settleOrders } from '../api/settle-orders';
+import { OrderTags } from '../components/order-tags';
+import { formatDateTime } from '../components/order-format';
+import { StatementPanel } from '../components/statement-panel';
+import '../../../components/member/member-pages.css';
+import '../components/orders.css';
+
+const sourceKey = (b: SettlementList['balances'][number]) => (b.kind === 'member' ? 'member' : (b.rid ?? ''));
+
+const columns: TableColumnsType<OrderSummary> = [
+  { title: '订单编号', dataIndex: 'orderNo', render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link> },
+  { title: '下单时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v), responsive: ['md'] },
+  { title: '检测项目', dataIndex: 'title', ellipsis: true, responsive: ['sm'] },
+  { title: '状态', key: 'status', render: (_, o) => <OrderTags order={o} />, responsive: ['lg'] },
+  { title: '应付金额', dataIndex: 'payableFen', align: 'right', render: (v: number) => formatFen(v) },
+];
+
+function Settlement({ data }: { data: SettlementList }) {
+  const feedback = useFeedback();
+  const [selected, setSelected] = useState<string[]>(() => data.orders.map((o) => o.orderNo));
+  const [source, setSource] = useState(() => (data.balances[0] ? sourceKey(data.balances[0]) : 'member'));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ text: string; lowBalance: boolean } | null>(null);
+  const chosenFen = useMemo(() => data.orders.filter((o) => selected.includes(o.orderNo)).reduce((sum, o) => sum + o.payableFen, 0), [data.orders, selected]);
+  const balance = data.balances.find((b) => sourceKey(b) === source);
+  const usedPct = data.limitFen > 0 ? Math.min(100, Math.round((data.dueFen / data.limitFen) * 100)) : 0;
+
+  const settle = async () => {
+    if (selected.length === 0) return setError({ text: '请选择要结算的订单', lowBalance: false });
+    setBusy(true);
+    setError(null);
+    try {
+      await settleOrders(selected, source === 'member' ? null : source);
+      feedback.success('结算成功');
+      refreshMemberData();
+    } catch (e) {
+      if (e instanceof ApiError && e.status > 0) setError({ text: e.message, lowBalance: /余额不足/.test(e.message) });
+      else feedback.failure(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="member-card" aria-label="待结算订单">
+      <dl className="order-figures">
+        <div className="is-main">
+          <dt>待结算金额</dt>
+          <dd data-testid="settlement-due">{formatFen(data.dueFen)}</dd>
+        </div>
+        <div>
+          <dt>先测后付额度</dt>
+          <dd>{formatFen(data.limitFen)}</dd>
+          {data.limitFen > 0 ? <small>已使用 {usedPct}%</small> : null}
+        </div>
+        <div>
+          <dt>本次结算</dt>
+          <dd data-testid="settlement-chosen">{formatFen(chosenFen)}</dd>
+          <small>已选 {selected.length} 个订单</small>
+        </div>
+      </dl>
+      {data.orders.length === 0 ? (
+        <Empty className="member-empty" description="没有待结算的订单。选择测试后结算的订单出数据后会在这里汇总。" />
+      ) : (
+        <>
+          <div className="member-table-wrap">
+            <Table<OrderSummary>
+              rowKey="orderNo"
+              size="middle"
+              columns={columns}
+              dataSource={data.orders}
+              pagination={false}
+              rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), getCheckboxProps: (o) => ({ 'aria-label': `选择订单 ${o.orderNo}` }) }}
+            />
+          </div>
+          <fieldset className="pay-fieldset">
+            <legend>结算账户</legend>
+            <Radio.Group className="pay-options is-row" value={source} onChange={(e) => setSource(e.target.value as string)} aria-label="结算账户">
+              {data.balances.map((b) => (
+                <Radio key={sourceKey(b)} value={sourceKey(b)} className="pay-option">
+                  <span className="pay-option-name">{b.kind === 'member' ? '个人预存款' : `团体：${b.name}`}</span>
+                  <span className="pay-option-meta">余额 {formatFen(b.balanceFen)}</span>
+                </Radio>
+              ))}
+            </Radio.Group>
+            {balance && chosenFen > balance.balanceFen ? (
+              <p className="pay-hint is-warning">
+                所选账户余额不足，还差 {formatFen(chosenFen - balance.balanceFen)}，<Link to="/member/prestore">去预存</Link>
+              </p>
+            ) : null}
+          </fieldset>
+          {error ? (
+            <Alert
+              type="error"
+              showIcon
+              title={error.text}
+              description={
+                error.lowBalance ? (
+                  <span>
+                    可先 <Link to="/member/prestore">预存款充值</Link>，到账后再结算。
+                  </span>
+                ) : undefined
+              }
+            />
+          ) : null}
+          <div className="order-settle-bar">
+            <span>
+              合计 <strong>{formatFen(chosenFen)}</strong>
+            </span>
+            <Button type="primary" loading={busy} disabled={selected.length === 0} onClick={() => void settle()}>
+              结算
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** 待结算: orders tested before payment, settled together from funds; the statement of account. */
+export default function UnsettledPage() {
+  const { data, isPending, isError, error, refetch, dataUpdatedAt } = useSettlementList();
+  return (
+    <div className="member-page">
+      <div className="member-page-head">
+        <h1 className="page-title">待结算</h1>
+      </div>
+      <p className="member-page-lead">测试后结算的订单出数据后在此统一结算；样品在全额付款后 48 小时内寄回。</p>
+      {isPending ? (
+        <Skeleton active paragraph={{ rows: 5 }} />
+      ) : isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title="待结算订单加载失败"
+          description={error.message}
+          action={
+            <Button size="small" onClick={() => void refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : (
+        <Settlement key={dataUpdatedAt} data={data} />
+      )}
+      <StatementPanel />
+    </div>
+  );
+}

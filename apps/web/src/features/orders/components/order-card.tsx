@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { deliveryLabels, formatFen, type OrderSummary } from '@lab/contract';
+import { OrderActions } from './order-actions';
+import { OrderTags } from './order-tags';
+import { formatDateTime, sampleSummary } from './order-format';
+
+/** One order in a list: number, date, what was ordered, samples, amount, tags and what can be done now. */
+export function OrderCard({ order }: { order: OrderSummary }) {
+  const detail = `/member/order/${encodeURIComponent(order.orderNo)}`;
+  return (
+    <li className="order-card" data-testid="order-card" aria-label={`订单 ${order.orderNo}`}>
+      <div className="order-card-head">
+        <span className="order-card-no">
+          订单编号 <Link to={detail}>{order.orderNo}</Link>
+        </span>
+        <span className="member-muted">{formatDateTime(order.createdAt)}</span>
+        <OrderTags order={order} />
+      </div>
+      <div className="order-card-body">
+        <div className="order-card-main">
+          <h3 className="order-card-title">
+            <Link to={detail}>{order.title}</Link>
+          </h3>
+          <p className="member-muted">
+            {order.kind === 'reservation' ? '上门预约 · ' : `${deliveryLabels[order.delivery]} · `}
+            {sampleSummary(order)}
+          </p>
+        </div>
+        <div className="order-card-amount">
+          <strong>{formatFen(order.payableFen)}</strong>
+          {order.discountFen > 0 ? <small>已优惠 {formatFen(order.discountFen)}</small> : null}
+        </div>
+        <div className="order-card-actions">
+          <OrderActions order={order} showDetail size="small" />
+        </div>
+      </div>
+    </li>
+  );
+}

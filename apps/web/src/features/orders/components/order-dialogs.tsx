@@ -1,0 +1,128 @@
+import { Alert, Form, Input, Modal, Rate } from 'antd';
+import { useState } from 'react';
+import { disputeBody, evaluateAddBody, orderCancelBody, RETEST_WINDOW_DAYS } from '@lab/contract';
+import { useFeedback } from '../../../lib/use-feedback';
+import { refreshMemberData } from '../../../components/member/member-keys';
+import { cancelOrder } from '../api/cancel-order';
+import { disputeOrder } from '../api/dispute-order';
+import { evaluateOrder } from '../api/evaluate-order';
+
+interface DialogProps {
+  orderNo: string;
+  open: boolean;
+  onClose: () => void;
+  onDone?: () => void;
+}
+
+const scoreTexts = ['很差', '较差', '一般', '满意', '非常满意'];
+
+/** 取消订单: an optional reason; paid money goes back to the funds it came from. */
+export function CancelOrderDialog({ orderNo, open, onClose, onDone, paid }: DialogProps & { paid: boolean }) {
+  const feedback = useFeedback();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const parsed = orderCancelBody.safeParse({ order_no: orderNo, reason });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '取消原因不正确');
+    setError(null);
+    setBusy(true);
+    try {
+      await cancelOrder(orderNo, reason);
+      feedback.success('订单已取消');
+      refreshMemberData();
+      onDone?.();
+      onClose();
+    } catch (e) {
+      feedback.failure(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open={open} title="取消订单" okText="确认取消" cancelText="再想想" okButtonProps={{ danger: true, loading: busy }} onOk={() => void submit()} onCancel={onClose} destroyOnHidden centered>
+      <p>订单 {orderNo} 取消后不可恢复{paid ? '，已支付的金额将原路退回支付账户' : ''}；已预约的上门取样将一并取消。</p>
+      <Form layout="vertical">
+        <Form.Item label="取消原因" validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
+          <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} showCount rows={3} placeholder="选填，如：样品尚未准备好" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 申请复测: a reason is required; only within the re-test window after delivery. */
+export function DisputeDialog({ orderNo, open, onClose, onDone }: DialogProps) {
+  const feedback = useFeedback();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const parsed = disputeBody.safeParse({ order_no: orderNo, reason });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '[问题描述]不能为空');
+    setError(null);
+    setBusy(true);
+    try {
+      await disputeOrder(orderNo, parsed.data.reason);
+      feedback.success('已提交复测申请');
+      refreshMemberData();
+      onDone?.();
+      onClose();
+    } catch (e) {
+      feedback.failure(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open={open} title="申请复测" okText="提交申请" cancelText="取消" okButtonProps={{ loading: busy }} onOk={() => void submit()} onCancel={onClose} destroyOnHidden centered>
+      <Alert type="info" showIcon title={`数据交付后 ${RETEST_WINDOW_DAYS} 天内可申请复测，实验室核实后会与您联系。`} className="order-dialog-alert" />
+      <Form layout="vertical">
+        <Form.Item label="问题描述" required validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
+          <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} showCount rows={4} placeholder="请描述数据存在的问题，如：峰位与文献不符、曲线噪声过大" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 评价: a score 1–5 and an optional text, once per completed order. */
+export function EvaluateDialog({ orderNo, open, onClose, onDone }: DialogProps) {
+  const feedback = useFeedback();
+  const [score, setScore] = useState(5);
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const parsed = evaluateAddBody.safeParse({ order_no: orderNo, score, content });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '请选择评分');
+    setError(null);
+    setBusy(true);
+    try {
+      await evaluateOrder(orderNo, parsed.data.score, content);
+      feedback.success('感谢您的评价');
+      refreshMemberData();
+      onDone?.();
+      onClose();
+    } catch (e) {
+      feedback.failure(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open={open} title="评价订单" okText="提交评价" cancelText="取消" okButtonProps={{ loading: busy }} onOk={() => void submit()} onCancel={onClose} destroyOnHidden centered>
+      <Form layout="vertical">
+        <Form.Item label="服务评分" required validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
+          <span className="order-rate">
+            <Rate value={score} onChange={setScore} tooltips={scoreTexts} aria-label="服务评分" />
+            <span className="member-muted">{score > 0 ? scoreTexts[score - 1] : '请选择评分'}</span>
+          </span>
+        </Form.Item>
+        <Form.Item label="评价内容">
+          <Input.TextArea value={content} onChange={(e) => setContent(e.target.value)} maxLength={500} showCount rows={4} placeholder="选填，说说测试速度、数据质量和服务体验" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

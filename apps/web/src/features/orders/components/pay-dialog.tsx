@@ -1,0 +1,222 @@
+import { Alert, Button, Modal, Radio, Skeleton, Space } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatFen, type ReadyToPay } from '@lab/contract';
+import { ApiError } from '../../../lib/api';
+import { useFeedback } from '../../../lib/use-feedback';
+import { refreshMemberData } from '../../../components/member/member-keys';
+import { useReadyToPay } from '../api/ready-to-pay';
+import { payOrder, type PayRequest } from '../api/pay-order';
+import { payLater } from '../api/pay-later';
+
+/** The key of a balance to pay from: 'member' (my own funds) or the community's rid. */
+export const sourceKey = (b: ReadyToPay['balances'][number]) => (b.kind === 'member' ? 'member' : (b.rid ?? ''));
+
+/**
+ * What the member pays with the chosen coupon: the order's total less the coupon's discount
+ * for this order (the server computes both; no price is sent back).
+ */
+export function amountToPay(ready: ReadyToPay, couponRid: string): number {
+  const coupon = ready.coupons.find((c) => c.rid === couponRid && c.usable);
+  if (coupon) return Math.max(0, ready.order.totalFen - coupon.discountFen);
+  return ready.order.payableFen;
+}
+
+/** The pay call's body for the choices: no community_rid for my own funds, no coupon_rid without a coupon. */
+export function payBodyOf(orderNo: string, source: string, couponRid: string): PayRequest {
+  return { order_no: orderNo, ...(source && source !== 'member' ? { community_rid: source } : {}), ...(couponRid ? { coupon_rid: couponRid } : {}) };
+}
+
+interface PayFormProps {
+  ready: ReadyToPay;
+  onDone: () => void;
+}
+
+function PayForm({ ready, onDone }: PayFormProps) {
+  const feedback = useFeedback();
+  const orderNo = ready.order.orderNo;
+  const firstUsable = ready.coupons.find((c) => c.usable);
+  const [source, setSource] = useState(() => {
+    const first = ready.balances[0];
+    return first ? sourceKey(first) : 'member';
+  });
+  const [couponRid, setCouponRid] = useState(firstUsable?.rid ?? '');
+  const [busy, setBusy] = useState<'pay' | 'later' | null>(null);
+  const [error, setError] = useState<{ text: string; lowBalance: boolean } | null>(null);
+
+  const toPay = amountToPay(ready, couponRid);
+  const balance = ready.balances.find((b) => sourceKey(b) === source);
+  const short = balance ? toPay - balance.balanceFen : 0;
+  const coupon = ready.coupons.find((c) => c.rid === couponRid);
+
+  const pay = async () => {
+    setBusy('pay');
+    setError(null);
+    try {
+      await payOrder(payBodyOf(orderNo, source, couponRid));
+      feedback.success('支付成功');
+      refreshMemberData();
+      onDone();
+    } catch (e) {
+      if (e instanceof ApiError && e.status > 0) setError({ text: e.message, lowBalance: e.status === 409 && /余额不足/.test(e.message) });
+      else feedback.failure(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const later = async () => {
+    setBusy('later');
+    setError(null);
+    try {
+      await payLater(orderNo);
+      feedback.success('已选择测试后结算');
+      refreshMemberData();
+      onDone();
+    } catch (e) {
+      if (e instanceof ApiError && e.status > 0) setError({ text: e.message, lowBalance: false });
+      else feedback.failure(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="pay-form">
+      <dl className="pay-summary">
+        <div>
+          <dt>订单编号</dt>
+          <dd>{orderNo}</dd>
+        </div>
+        <div>
+          <dt>检测项目</dt>
+          <dd>{ready.order.title}</dd>
+        </div>
+        <div>
+          <dt>订单金额</dt>
+          <dd>{formatFen(ready.order.totalFen)}</dd>
+        </div>
+      </dl>
+
+      <fieldset className="pay-fieldset">
+        <legend>支付账户</legend>
+        <Radio.Group className="pay-options" value={source} onChange={(e) => setSource(e.target.value as string)} aria-label="支付账户">
+          {ready.balances.map((b) => (
+            <Radio key={sourceKey(b)} value={sourceKey(b)} className="pay-option">
+              <span className="pay-option-name">{b.kind === 'member' ? '个人预存款' : `团体：${b.name}`}</span>
+              <span className="pay-option-meta">余额 {formatFen(b.balanceFen)}</span>
+            </Radio>
+          ))}
+        </Radio.Group>
+        {short > 0 ? (
+          <p className="pay-hint is-warning" data-testid="pay-short">
+            所选账户余额不足，还差 {formatFen(short)}，<Link to="/member/prestore">去预存</Link>
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="pay-fieldset">
+        <legend>优惠券</legend>
+        <Radio.Group className="pay-options" value={couponRid} onChange={(e) => setCouponRid(e.target.value as string)} aria-label="优惠券">
+          <Radio value="" className="pay-option">
+            <span className="pay-option-name">不使用优惠券</span>
+          </Radio>
+          {ready.coupons.map((c) => (
+            <Radio key={c.rid} value={c.rid} disabled={!c.usable} className="pay-option">
+              <span className="pay-option-name">{c.name}</span>
+              <span className="pay-option-meta">{c.usable ? `立减 ${formatFen(c.discountFen)}` : c.reason || '不可用'}</span>
+            </Radio>
+          ))}
+        </Radio.Group>
+        {ready.coupons.length === 0 ? <p className="pay-hint">暂无可用于本订单的优惠券</p> : null}
+      </fieldset>
+
+      <div className="pay-total" aria-label="应付金额">
+        <span>
+          {coupon?.usable ? <small>已优惠 {formatFen(ready.order.totalFen - toPay)}</small> : null}
+          应付金额
+        </span>
+        <strong data-testid="pay-amount">{formatFen(toPay)}</strong>
+      </div>
+
+      {error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={error.text}
+          description={
+            error.lowBalance ? (
+              <span>
+                可先 <Link to="/member/prestore">预存款充值</Link>，到账后再支付；或选择其他账户。
+              </span>
+            ) : undefined
+          }
+        />
+      ) : null}
+
+      {ready.payLater.allowed ? (
+        <p className="pay-hint" data-testid="pay-later-hint">
+          您可选择测试后结算：先检测、出数据后统一结算。额度 {formatFen(ready.payLater.limitFen)}，已用 {formatFen(ready.payLater.usedFen)}。
+        </p>
+      ) : null}
+
+      <Space className="pay-buttons" wrap>
+        {ready.payLater.allowed ? (
+          <Button onClick={() => void later()} loading={busy === 'later'} disabled={busy === 'pay'}>
+            测试后结算
+          </Button>
+        ) : null}
+        <Button type="primary" onClick={() => void pay()} loading={busy === 'pay'} disabled={busy === 'later'}>
+          确认支付 {formatFen(toPay)}
+        </Button>
+      </Space>
+    </div>
+  );
+}
+
+interface PayDialogProps {
+  orderNo: string;
+  open: boolean;
+  onClose: () => void;
+  /** after a successful payment or choosing to settle after testing */
+  onPaid?: () => void;
+}
+
+/** 支付订单: choose the funds (mine or a community's), a coupon; 确认支付 or 测试后结算. */
+export function PayDialog({ orderNo, open, onClose, onPaid }: PayDialogProps) {
+  const ready = useReadyToPay(orderNo, open);
+  let body;
+  if (ready.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
+  else if (ready.isError) {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title="支付信息加载失败"
+        description={ready.error.message}
+        action={
+          <Button size="small" onClick={() => void ready.refetch()}>
+            重试
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <PayForm
+        key={ready.dataUpdatedAt}
+        ready={ready.data}
+        onDone={() => {
+          onPaid?.();
+          onClose();
+        }}
+      />
+    );
+  }
+
+  return (
+    <Modal open={open} title="支付订单" onCancel={onClose} footer={null} destroyOnHidden width={560} centered>
+      {body}
+    </Modal>
+  );
+}

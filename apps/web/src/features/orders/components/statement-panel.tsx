@@ -1,0 +1,95 @@
+import { Alert, Button, DatePicker, Table, type TableColumnsType } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Dayjs } from 'dayjs';
+import { formatFen, statementBody, type Statement } from '@lab/contract';
+import { useFeedback } from '../../../lib/use-feedback';
+import { exportStatement, useStatement, type StatementRange } from '../api/statement';
+import { formatDateTime } from './order-format';
+
+type Row = Statement['orders'][number];
+
+const columns: TableColumnsType<Row> = [
+  { title: '订单编号', dataIndex: 'orderNo', render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link> },
+  { title: '下单时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v), responsive: ['md'] },
+  { title: '检测项目', dataIndex: 'title', ellipsis: true, responsive: ['sm'] },
+  { title: '状态', key: 'status', render: (_, r) => `${r.progressText} / ${r.paymentText}`, responsive: ['lg'] },
+  { title: '应付', dataIndex: 'payableFen', align: 'right', render: (v: number) => formatFen(v) },
+  { title: '已付', dataIndex: 'paidFen', align: 'right', render: (v: number) => formatFen(v), responsive: ['md'] },
+  { title: '未付', dataIndex: 'dueFen', align: 'right', render: (v: number) => <span className={v > 0 ? 'order-due' : undefined}>{formatFen(v)}</span> },
+];
+
+/** 对账单: a period's orders with payable, paid and due, and the xlsx export. */
+export function StatementPanel() {
+  const feedback = useFeedback();
+  const [picked, setPicked] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [range, setRange] = useState<StatementRange>({});
+  const [error, setError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const { data, isPending, isError, error: loadError, isFetching } = useStatement(range);
+
+  const view = () => {
+    const next = { from: picked?.[0]?.format('YYYY-MM-DD'), to: picked?.[1]?.format('YYYY-MM-DD') };
+    const parsed = statementBody.safeParse({ ...next, format: 'json' });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '日期不正确');
+    setError(null);
+    setRange(next);
+  };
+  const download = async () => {
+    setExporting(true);
+    try {
+      const name = await exportStatement(range);
+      feedback.success(`已导出 ${name}`);
+    } catch (e) {
+      feedback.failure(e);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section className="member-card" aria-label="对账单">
+      <div className="order-card-head-row">
+        <h2 className="member-card-title">对账单</h2>
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void download()} disabled={!data}>
+          导出Excel
+        </Button>
+      </div>
+      <div className="order-filters">
+        <DatePicker.RangePicker value={picked} allowEmpty={[true, true]} placeholder={['开始日期', '结束日期']} onChange={setPicked} aria-label="对账期间" />
+        <Button type="primary" onClick={view} loading={isFetching && !isPending}>
+          查看对账单
+        </Button>
+      </div>
+      {error ? <Alert type="error" showIcon title={error} /> : null}
+      {isError ? <Alert type="error" showIcon title="对账单加载失败" description={loadError.message} /> : null}
+      {data ? (
+        <>
+          <p className="member-muted" data-testid="statement-period">
+            对账期间 {data.from} 至 {data.to}，共 {data.orders.length} 个订单
+          </p>
+          <dl className="order-figures" aria-label="对账合计">
+            <div>
+              <dt>订单金额</dt>
+              <dd>{formatFen(data.totalFen)}</dd>
+            </div>
+            <div>
+              <dt>已付金额</dt>
+              <dd>{formatFen(data.paidFen)}</dd>
+            </div>
+            <div>
+              <dt>未付金额</dt>
+              <dd className={data.dueFen > 0 ? 'order-due' : undefined} data-testid="statement-due">
+                {formatFen(data.dueFen)}
+              </dd>
+            </div>
+          </dl>
+          <div className="member-table-wrap">
+            <Table<Row> rowKey="orderNo" size="small" columns={columns} dataSource={data.orders} pagination={data.orders.length > 10 ? { pageSize: 10, showSizeChanger: false } : false} locale={{ emptyText: '该期间没有订单' }} />
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
