@@ -1,7 +1,207 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  adminQuoteBody,
+  adminRequirementCloseBody,
+  contractListBody,
+  contractRidBody,
+  orderNoBody,
+  requiredText,
+  requirementAddBody,
+  requirementListBody,
+  requirementRidBody,
+} from '@lab/contract';
 import type { AppDeps } from '../../app';
+import { randomToken } from '../../platform/crypto';
+import { ok } from '../../platform/envelope';
+import { requireMemberId, requireStaff } from '../../platform/auth-guard';
+import { badRequest } from '../../platform/errors';
+import { readUpload, saveFile, sendFile, type StoredKind } from '../../platform/files';
+import { agreementCsp } from './agreement';
+import {
+  CONTRACT_FILE_MAX_BYTES,
+  addLabContract,
+  adminContractFile,
+  adminListContracts,
+  confirmContract,
+  contractDownload,
+  findMemberByRid,
+  findOwnContract,
+  listContracts,
+  listOrderContracts,
+  signedFileOf,
+  uploadOrderProtocol,
+  uploadSigned,
+} from './contracts.service';
+import { findMemberOrder } from './order-core';
+import {
+  REQUIREMENT_FILE_MAX_BYTES,
+  REQUIREMENT_FILE_TYPES,
+  acceptQuote,
+  addRequirement,
+  adminListRequirements,
+  adminRequirementFile,
+  attachRequirementFile,
+  cancelRequirement,
+  closeRequirement,
+  downloadBaseName,
+  findOwnRequirement,
+  getRequirement,
+  listRequirements,
+  quoteRequirement,
+  requirementFileOf,
+} from './requirements.service';
 
+const sales = { roles: ['sales'] as const };
+const requirementFileQuery = z.object({ rid: requiredText('需求编号', 40), id: requiredText('附件编号', 40) });
+const contractQuery = z.object({ rid: requiredText('合同编号', 40) });
+/** staff contract/add (multipart fields) */
+const labContractFields = z.object({ member_rid: requiredText('客户', 40), title: requiredText('合同名称', 100) });
+
+/** Multipart fields are read by hand; they are judged by the same schemas, first problem only. */
+function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '请求参数有误');
+  return parsed.data;
+}
+
+/**
+ * Requirements and quotes (demand/…), contracts and agreements (contract/…, order/…ProtocolFile):
+ * members under /api/auth, sales under /api/admin/demand and /api/admin/contract.
+ */
 export async function requirementsRoutes(app: FastifyInstance, deps: AppDeps) {
-  void app;
-  void deps;
+  const { db, clock, config } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const now = () => clock.now();
+  const notice = { sms: deps.sms, email: deps.email, log: app.log };
+  /** A stored upload the database then refused is removed again (never a file without its row). */
+  const discard = (kind: StoredKind, name: string | null | undefined) => {
+    if (!name || !/^[\w-]{20,60}\.(png|jpg|pdf|zip)$/.test(name)) return;
+    fs.rmSync(path.join(config.dataDir, 'files', kind, name), { force: true });
+  };
+  async function storing<T>(kind: StoredKind, stored: { name: string }, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      discard(kind, stored.name);
+      throw error;
+    }
+  }
+
+  // ---- requirements (member) ----
+  r.post('/api/auth/demand/add', { schema: { body: requirementAddBody } }, async (request) =>
+    ok(await addRequirement(db, requireMemberId(request), request.body, now()), '需求已提交，我们会尽快联系您'),
+  );
+  r.post('/api/auth/demand/list', { schema: { body: requirementListBody } }, async (request) => ok(await listRequirements(db, requireMemberId(request), request.body)));
+  r.post('/api/auth/demand/detail', { schema: { body: requirementRidBody } }, async (request) => ok(await getRequirement(db, requireMemberId(request), request.body.rid)));
+  r.post('/api/auth/demand/accept', { schema: { body: requirementRidBody } }, async (request) =>
+    ok(await acceptQuote(db, requireMemberId(request), request.body.rid, now()), '报价已加入实验计划'),
+  );
+  r.post('/api/auth/demand/cancel', { schema: { body: requirementRidBody } }, async (request) =>
+    ok(await cancelRequirement(db, requireMemberId(request), request.body.rid, now()), '需求已撤回'),
+  );
+  r.get('/api/auth/demand/file', { schema: { querystring: requirementFileQuery } }, async (request, reply) => {
+    const file = await requirementFileOf(db, requireMemberId(request), request.query.rid, request.query.id);
+    return sendFile(reply, config.dataDir, 'requirements', { name: file.storedName, type: file.type }, downloadBaseName(file.name));
+  });
+
+  // ---- requirements (sales) ----
+  r.post('/api/admin/demand/list', { schema: { body: requirementListBody }, config: sales }, async (request) => ok(await adminListRequirements(db, request.body)));
+  r.post('/api/admin/demand/quote', { schema: { body: adminQuoteBody }, config: sales }, async (request) =>
+    ok(await quoteRequirement(db, notice, requireStaff(request).id, request.body, now()), '报价已发送'),
+  );
+  r.post('/api/admin/demand/close', { schema: { body: adminRequirementCloseBody }, config: sales }, async (request) => {
+    requireStaff(request);
+    return ok(await closeRequirement(db, notice, request.body.rid, request.body.reason, now()), '需求已关闭');
+  });
+  r.get('/api/admin/demand/file', { schema: { querystring: requirementFileQuery }, config: sales }, async (request, reply) => {
+    const file = await adminRequirementFile(db, request.query.rid, request.query.id);
+    return sendFile(reply, config.dataDir, 'requirements', { name: file.storedName, type: file.type }, downloadBaseName(file.name));
+  });
+
+  // ---- contracts and agreements (member) ----
+  r.post('/api/auth/contract/list', { schema: { body: contractListBody } }, async (request) => ok(await listContracts(db, requireMemberId(request), request.body)));
+  r.get('/api/auth/contract/download', { schema: { querystring: contractQuery } }, async (request, reply) => {
+    const nonce = randomToken();
+    const result = await contractDownload(db, requireMemberId(request), request.query.rid, nonce, now());
+    if (result.kind === 'file') return sendFile(reply, config.dataDir, 'contracts', result.file, result.downloadName);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', agreementCsp(nonce))
+      .header('content-disposition', `attachment; filename="agreement.html"; filename*=UTF-8''${encodeURIComponent(result.downloadName)}`)
+      .send(result.html);
+  });
+  r.get('/api/auth/contract/signed', { schema: { querystring: contractQuery } }, async (request, reply) => {
+    const signed = await signedFileOf(db, requireMemberId(request), request.query.rid);
+    return sendFile(reply, config.dataDir, 'protocols', signed.file, signed.downloadName);
+  });
+  r.post('/api/auth/order/listProtocolFile', { schema: { body: orderNoBody } }, async (request) =>
+    ok(await listOrderContracts(db, requireMemberId(request), request.body.order_no)),
+  );
+
+  // ---- contracts (sales) ----
+  r.post('/api/admin/contract/list', { schema: { body: contractListBody }, config: sales }, async (request) => ok(await adminListContracts(db, request.body)));
+  r.post('/api/admin/contract/confirm', { schema: { body: contractRidBody }, config: sales }, async (request) => {
+    requireStaff(request);
+    return ok(await confirmContract(db, request.body.rid, now()), '合同已确认生效');
+  });
+  r.get('/api/admin/contract/file', { schema: { querystring: contractQuery }, config: sales }, async (request, reply) => {
+    const lab = await adminContractFile(db, request.query.rid);
+    return sendFile(reply, config.dataDir, 'contracts', lab.file, lab.downloadName);
+  });
+  r.get('/api/admin/contract/signed', { schema: { querystring: contractQuery }, config: sales }, async (request, reply) => {
+    const signed = await signedFileOf(db, null, request.query.rid);
+    return sendFile(reply, config.dataDir, 'protocols', signed.file, signed.downloadName);
+  });
+
+  // ---- uploads (multipart, in their own scope) ----
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: REQUIREMENT_FILE_MAX_BYTES, files: 1 } });
+
+    scope.post('/api/auth/demand/file', async (request) => {
+      const memberId = requireMemberId(request);
+      const { fields, file, filename } = await readUpload(request, REQUIREMENT_FILE_MAX_BYTES);
+      const { rid } = parseFields(requirementRidBody, fields);
+      await findOwnRequirement(db, memberId, rid);
+      const stored = saveFile(config.dataDir, 'requirements', file, REQUIREMENT_FILE_TYPES);
+      return ok(await storing('requirements', stored, () => attachRequirementFile(db, memberId, rid, stored, filename, now())), '附件已上传');
+    });
+
+    scope.post('/api/auth/contract/upload', async (request) => {
+      const memberId = requireMemberId(request);
+      const { fields, file } = await readUpload(request, CONTRACT_FILE_MAX_BYTES);
+      const { rid } = parseFields(contractRidBody, fields);
+      await findOwnContract(db, memberId, rid);
+      const stored = saveFile(config.dataDir, 'protocols', file);
+      const result = await storing('protocols', stored, () => uploadSigned(db, memberId, rid, stored, now()));
+      discard('protocols', result.replaced);
+      return ok(result.contract, '签署件已上传，等待确认');
+    });
+
+    scope.post('/api/auth/order/updateProtocolFile', async (request) => {
+      const memberId = requireMemberId(request);
+      const { fields, file } = await readUpload(request, CONTRACT_FILE_MAX_BYTES);
+      const { order_no } = parseFields(orderNoBody, fields);
+      await findMemberOrder(db, memberId, order_no);
+      const stored = saveFile(config.dataDir, 'protocols', file);
+      const result = await storing('protocols', stored, () => uploadOrderProtocol(db, memberId, order_no, stored, now()));
+      discard('protocols', result.replaced);
+      return ok(result.contract, '签署件已上传，等待确认');
+    });
+
+    scope.post('/api/admin/contract/add', { config: sales }, async (request) => {
+      requireStaff(request);
+      const { fields, file } = await readUpload(request, CONTRACT_FILE_MAX_BYTES);
+      const body = parseFields(labContractFields, fields);
+      const person = await findMemberByRid(db, body.member_rid);
+      const stored = saveFile(config.dataDir, 'contracts', file, ['pdf', 'png', 'jpg', 'zip']);
+      return ok(await storing('contracts', stored, () => addLabContract(db, notice, person.id, body.title, stored, now())), '合同已发送给客户');
+    });
+  });
 }
