@@ -52,8 +52,8 @@ test.describe('catalogue', () => {
     if (item.examples.length) await expect(page.getByRole('region', { name: '结果示例' }).getByRole('img')).toHaveCount(item.examples.length);
     if (item.related.length) await expect(page.getByRole('region', { name: '相关项目' }).getByRole('link')).toHaveCount(item.related.length);
 
-    // no fake cart: a consult link that carries the item to the contact form
-    await expect(page.getByText('在线加入实验计划即将开放')).toBeVisible();
+    // beside the add-to-plan panel, a consult link that carries the item to the contact form
+    if (item.typeId !== 2 && !item.reservable) await expect(page.getByRole('button', { name: /加入实验计划/ })).toBeVisible();
     await page.getByRole('link', { name: /咨询此项目/ }).click();
     await expect(page).toHaveURL(/\/contact\?item=/);
     await expect(page.getByLabel('咨询内容')).toHaveValue(new RegExp(item.name.replace(/[()（）[\]+.*?]/g, '.')));

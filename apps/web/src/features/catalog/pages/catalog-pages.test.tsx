@@ -87,15 +87,16 @@ describe('search page', () => {
 });
 
 describe('detail page', () => {
-  it('shows price per unit, options, requirements, FAQ, examples, lab and related, and a consult link', async () => {
+  it('shows price per unit, options, requirements, FAQ, examples, lab and related, the add-to-plan panel and a consult link', async () => {
     mockApi({ '/api/open/web/device/detail': () => detailFixture });
     renderRoutes([{ path: '/detail/:rid', Component: DetailPage }], '/detail/xrd-rid');
     expect(await screen.findByRole('heading', { level: 1, name: detailFixture.name })).toBeInTheDocument();
     expect(document.title).toBe(`${detailFixture.name} - 科研检测服务商城`);
     expect(screen.getByTestId('detail-price')).toHaveTextContent('¥120.00/样品');
     expect(screen.getByText('仪器型号：Bruker D8 Advance')).toBeInTheDocument();
-    expect(screen.getByText('+¥30.00')).toBeInTheDocument();
-    expect(screen.getByText('不加价')).toBeInTheDocument();
+    // the options are chosen in the add-to-plan panel, the first choice preselected
+    expect(screen.getByText('扫描范围')).toBeInTheDocument();
+    expect(screen.getByText('5°-90°')).toBeInTheDocument();
     expect(screen.getByText('3-5 个工作日')).toBeInTheDocument();
     expect(screen.getByText(detailFixture.labLocation)).toBeInTheDocument();
     expect(screen.getByText('356')).toBeInTheDocument();
@@ -104,7 +105,7 @@ describe('detail page', () => {
     expect(within(screen.getByRole('region', { name: '结果示例' })).getByAltText('TiO2 锐钛矿相衍射图谱')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: '相关项目' })).getByRole('link', { name: /小角X射线散射 SAXS/ })).toHaveAttribute('href', '/detail/saxs-rid');
     expect(screen.getByRole('link', { name: /咨询此项目/ })).toHaveAttribute('href', `/contact?item=${encodeURIComponent(detailFixture.name)}`);
-    expect(screen.queryByRole('button', { name: /加入/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /加入实验计划/ })).toBeInTheDocument();
   });
 
   it('an unknown rid shows not found', async () => {

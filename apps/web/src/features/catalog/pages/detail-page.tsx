@@ -1,8 +1,9 @@
 import { Skeleton } from 'antd';
-import { CustomerServiceOutlined, EnvironmentOutlined, FieldTimeOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, EnvironmentOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
 import { formatFen, serviceTypeLabels, type DeviceDetail } from '@lab/contract';
 import { siteInfo } from '../../../lib/site-info';
+import { AddToPlanPanel } from '../../../components/plan/add-to-plan-panel';
 import { useDeviceDetail } from '../api/get-device-detail';
 import { DeviceGrid } from '../components/device-card';
 import { Crumbs } from '../components/page-header';
@@ -19,6 +20,8 @@ function OptionPrice({ fen }: { fen: number }) {
 
 function DetailBody({ item }: { item: DeviceDetail }) {
   const typeLabel = serviceTypeLabels[item.typeId] ?? '检测服务';
+  /** on-site instruments are booked by the hour (the reservation calendar); the rest go to the plan */
+  const reservable = item.typeId === 2 || item.reservable;
   const sections = [
     { id: 'intro', label: '项目介绍', show: Boolean(item.description) },
     { id: 'sample', label: '样品要求', show: Boolean(item.sampleRequirements) },
@@ -79,36 +82,38 @@ function DetailBody({ item }: { item: DeviceDetail }) {
                 </div>
               </dl>
 
-              {item.options.length > 0 ? (
-                <div className="dt-options">
-                  <h2 className="dt-options-title">可选测试条件</h2>
-                  {item.options.map((option) => (
-                    <div key={option.id} className="dt-option">
-                      <span className="dt-option-name">{option.name}</span>
-                      <ul className="dt-choices">
-                        {option.choices.map((choice) => (
-                          <li key={choice.id} className="dt-choice">
-                            <span>{choice.label}</span>
-                            <OptionPrice fen={choice.priceFen} />
-                          </li>
-                        ))}
-                      </ul>
+              {reservable ? (
+                <>
+                  {item.options.length > 0 ? (
+                    <div className="dt-options">
+                      <h2 className="dt-options-title">可选测试条件</h2>
+                      {item.options.map((option) => (
+                        <div key={option.id} className="dt-option">
+                          <span className="dt-option-name">{option.name}</span>
+                          <ul className="dt-choices">
+                            {option.choices.map((choice) => (
+                              <li key={choice.id} className="dt-choice">
+                                <span>{choice.label}</span>
+                                <OptionPrice fen={choice.priceFen} />
+                              </li>
+                            ))}
+                          </ul>
+                        </div>
+                      ))}
                     </div>
-                  ))}
-                </div>
-              ) : null}
-
-              <div className="dt-actions">
-                <Link to={`/contact?item=${encodeURIComponent(item.name)}`} className="dt-consult">
-                  <CustomerServiceOutlined /> 咨询此项目
-                </Link>
-                <a className="dt-call" href={`tel:${siteInfo.phone.replace(/-/g, '')}`}>
-                  电话 {siteInfo.phone}
-                </a>
-              </div>
-              <p className="dt-note" role="note">
-                <ShoppingCartOutlined /> 在线加入实验计划即将开放。现在可通过咨询或电话预约测试，顾问会为您确认方案与报价。
-              </p>
+                  ) : null}
+                  <div className="dt-actions">
+                    <Link to={`/contact?item=${encodeURIComponent(item.name)}`} className="dt-consult">
+                      <CustomerServiceOutlined /> 咨询此项目
+                    </Link>
+                    <a className="dt-call" href={`tel:${siteInfo.phone.replace(/-/g, '')}`}>
+                      电话 {siteInfo.phone}
+                    </a>
+                  </div>
+                </>
+              ) : (
+                <AddToPlanPanel item={item} />
+              )}
             </div>
           </div>
         </div>

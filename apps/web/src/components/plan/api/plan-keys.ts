@@ -1,0 +1,16 @@
+import { queryClient } from '../../../lib/query-client';
+import { userInfoKey } from '../../../lib/user-info';
+import { memberKeys } from '../../member/member-keys';
+
+/** The experiment plan's query key (tempDevice/list). */
+export const planKey = ['plan'] as const;
+
+/**
+ * After the plan changed (added, removed, ordered): the plan, user/info (the header's
+ * cartNum) and the member centre's figures are fetched again.
+ */
+export function refreshPlanData() {
+  void queryClient.invalidateQueries({ queryKey: planKey });
+  void queryClient.invalidateQueries({ queryKey: userInfoKey });
+  void queryClient.invalidateQueries({ queryKey: memberKeys.home });
+}
