@@ -9,6 +9,7 @@ import { assertNotLocked, clearLoginFailures, lockedError, recordLoginFailure } 
 import { issueSession, revokeAllSessions, type RequestMeta } from './sessions.service';
 import { listAddresses } from '../member/addresses.service';
 import { getProfile } from '../member/profile.service';
+import { planLines } from '../orders/orders.tables';
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -161,11 +162,14 @@ export async function getMember(db: DbOrTx, memberId: number): Promise<MemberRow
 
 /**
  * user/info: the account, the address list (default first) and the attestation; basic
- * information is complete once an address is on file. The plan's count joins with the
- * ordering issue.
+ * information is complete once an address is on file; cartNum is the plan's line count.
  */
 export async function getUserInfo(db: DbOrTx, memberId: number): Promise<MemberUserInfo> {
   const member = await getMember(db, memberId);
-  const [addressList, profile] = await Promise.all([listAddresses(db, memberId), getProfile(db, memberId)]);
-  return { account: toMemberAccount(member), addressList, cartNum: 0, profile, basicInfoComplete: addressList.length > 0 };
+  const [addressList, profile, cartNum] = await Promise.all([
+    listAddresses(db, memberId),
+    getProfile(db, memberId),
+    db.$count(planLines, eq(planLines.memberId, memberId)),
+  ]);
+  return { account: toMemberAccount(member), addressList, cartNum, profile, basicInfoComplete: addressList.length > 0 };
 }

@@ -7,6 +7,7 @@ import { communities, communityMembers, memberProfiles, sampleRecycles, sampling
 import { countAddresses, insertAddress, resolveRegion } from './addresses.service';
 import { balanceOf } from '../funds/ledger.service';
 import { countUsableCoupons } from '../funds/coupons.service';
+import { planLines } from '../orders/orders.tables';
 
 /** The attestation as stored (members' name, email, organization, company + member_profiles). */
 export async function getProfile(db: DbOrTx, memberId: number): Promise<MemberProfile> {
@@ -87,7 +88,7 @@ export async function updateMemberContact(db: Db, memberId: number, input: Updat
 
 /** web/home/data: the member centre's figures. */
 export async function getMemberHomeData(db: DbOrTx, memberId: number, now = new Date()): Promise<MemberHomeData & MemberFundsFigures> {
-  const [addressNum, [pickups], [recycles], [joined], [applications], prestoreFen, couponNum] = await Promise.all([
+  const [addressNum, [pickups], [recycles], [joined], [applications], prestoreFen, couponNum, cartNum] = await Promise.all([
     countAddresses(db, memberId),
     db.select({ n: count() }).from(samplings).where(and(eq(samplings.memberId, memberId), eq(samplings.status, 'pending'))),
     db.select({ n: count() }).from(sampleRecycles).where(and(eq(sampleRecycles.memberId, memberId), eq(sampleRecycles.status, 'pending'))),
@@ -103,6 +104,7 @@ export async function getMemberHomeData(db: DbOrTx, memberId: number, now = new 
       .where(and(eq(communities.ownerMemberId, memberId), eq(communities.status, 'active'), inArray(communityMembers.status, ['pending']))),
     balanceOf(db, 'member', memberId),
     countUsableCoupons(db, memberId, now),
+    db.$count(planLines, eq(planLines.memberId, memberId)),
   ]);
   return {
     basicInfoComplete: addressNum > 0,
@@ -111,8 +113,8 @@ export async function getMemberHomeData(db: DbOrTx, memberId: number, now = new 
     recyclePending: recycles?.n ?? 0,
     communityNum: joined?.n ?? 0,
     communityApplications: applications?.n ?? 0,
-    // the experiment plan (cart) arrives with the ordering issue
-    cartNum: 0,
+    // the experiment plan's line count (the header badge)
+    cartNum,
     prestoreFen,
     couponNum,
   };

@@ -83,9 +83,9 @@ async function contactOf(
 /**
  * sampling/add: a home pickup. The date and slot follow the spec's rules (sampling.ts, the
  * same code the dialog runs) on the server's clock in Asia/Shanghai; the address must lie
- * where pickup is offered (allowRegion).
+ * where pickup is offered (allowRegion). Runs alone or inside the caller's transaction (order/add).
  */
-export async function addSampling(db: Db, memberId: number, input: SamplingAddBody, now: Date): Promise<Sampling> {
+export async function addSampling(db: DbOrTx, memberId: number, input: SamplingAddBody, now: Date): Promise<Sampling> {
   if (input.type === 0) throw new AppError('SELF_SEND', SELF_SEND_MESSAGE);
   const { samplingSetting, allowRegion } = await getSiteSettings(db);
   const date = input.date ?? '';
