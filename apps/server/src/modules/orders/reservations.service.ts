@@ -318,7 +318,7 @@ export interface AdminReservation extends Reservation {
 
 /** /api/admin/reservations/list: the live bookings of a day (optionally of one instrument), by instrument and hour, with who booked. */
 export async function listReservationsForDay(db: DbOrTx, input: { date: string; rid?: string | undefined }): Promise<AdminReservation[]> {
-  if (!isRealDate(input.date)) throw badRequest('[日期]格式不正确');
+  if (!isRealDate(input.date)) throw badRequest('[预约日期]格式不正确');
   const conditions: SQL[] = [eq(reservations.day, input.date), ne(reservations.status, 'cancelled')];
   if (input.rid) {
     const [item] = await db.select({ id: serviceItems.id }).from(serviceItems).where(eq(serviceItems.rid, input.rid)).limit(1);
