@@ -24,7 +24,8 @@ beforeAll(async () => {
   await seedCatalog(t.db);
   sales = await makeStaff(t.db, 'sales', t.clock.now());
   lab = await makeStaff(t.db, 'lab', t.clock.now());
-  [item] = await t.db.select().from(serviceItems).where(eq(serviceItems.name, 'XRD 粉末衍射（物相分析）'));
+  const [xrd] = await t.db.select().from(serviceItems).where(eq(serviceItems.name, 'XRD 粉末衍射（物相分析）'));
+  item = xrd!;
 });
 afterAll(() => t.close());
 
