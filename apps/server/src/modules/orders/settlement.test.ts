@@ -196,7 +196,7 @@ describe('assign/statement', () => {
 
   it('downloads 对账单.xlsx with a GET and the token header (and a POST with format=xlsx)', async () => {
     const { who, first, unsettled, unpaid } = await withMonth();
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/assign/statement?format=xlsx', headers: { token: who.token } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/assign/statement?format=xlsx&from=&to=', headers: { token: who.token } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('对账单.xlsx'));
