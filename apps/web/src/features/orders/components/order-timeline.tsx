@@ -27,19 +27,21 @@ export function OrderSteps({ order }: { order: Pick<OrderDetail, 'progress' | 'e
   const cancelled = order.progress === 'cancelled';
   const done = order.progress === 'completed';
   return (
-    <Steps
-      className="order-steps"
-      size="small"
-      current={reached}
-      status={cancelled ? 'error' : done ? 'finish' : 'process'}
-      titlePlacement="vertical"
-      aria-label="订单进度"
-      items={LIFECYCLE.map((status, i) => ({
-        key: status,
-        title: cancelled && i === reached ? `${progressLabels[status]}（已取消）` : progressLabels[status],
-        content: i <= reached ? <span className="order-step-time">{stepTime(order, status)}</span> : null,
-      }))}
-    />
+    <div data-testid="order-steps">
+      <Steps
+        className="order-steps"
+        size="small"
+        current={reached}
+        status={cancelled ? 'error' : done ? 'finish' : 'process'}
+        titlePlacement="vertical"
+        aria-label="订单进度"
+        items={LIFECYCLE.map((status, i) => ({
+          key: status,
+          title: cancelled && i === reached ? `${progressLabels[status]}（已取消）` : progressLabels[status],
+          content: i <= reached ? <span className="order-step-time">{stepTime(order, status)}</span> : null,
+        }))}
+      />
+    </div>
   );
 }
 
