@@ -6,6 +6,10 @@ import { call, type TestContext } from '../../../test/harness';
 import { makeLoggedInMember } from '../../../test/factories';
 import { serviceGroups, serviceItems } from '../catalog/catalog.tables';
 import { addAddress, saveMemberSettings } from '../member/test-helpers';
+import { creditAccount, ensureAccount, payFromFunds } from '../funds/ledger.service';
+import { eq } from 'drizzle-orm';
+import { orderPaymentReference } from './cancel-core';
+import { orders } from './orders.tables';
 import { addLineToPlan } from './plan.service';
 import { placeOrder as placeOrderService } from './orders.service';
 
@@ -105,3 +109,21 @@ export async function makeOrder(t: TestContext, buyer: Buyer, item?: { id: numbe
 }
 
 export const planOf = async (t: TestContext, token: string) => (await call<Plan>(t.app, 'POST', '/api/auth/tempDevice/list', { token })).data;
+
+/** Puts money on a member's prestore account (a top-up entry). */
+export async function fundMember(db: Db, memberId: number, amountFen: number, now = new Date()) {
+  await db.transaction(async (tx) => {
+    const account = await ensureAccount(tx, 'member', memberId);
+    await creditAccount(tx, account.id, amountFen, 'topup', `test-topup:${randomId()}`, { kind: 'system', id: null }, now);
+  });
+}
+
+/** Pays an order from the member's own funds through the ledger (what order/pay books), without a coupon. */
+export async function payOrderFromFunds(db: Db, memberId: number, orderNo: string, now = new Date()) {
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
+    const amountFen = order!.totalFen - order!.discountFen;
+    await payFromFunds(tx, { ownerKind: 'member', ownerId: memberId, amountFen, reference: orderPaymentReference(orderNo), actor: { kind: 'member', id: memberId }, now });
+    await tx.update(orders).set({ payment: 'paid', paidFen: amountFen, paidFromKind: 'member', paidFromId: memberId, paidAt: now }).where(eq(orders.id, order!.id));
+  });
+}
