@@ -1,1 +1,155 @@
-export { default } from '../../../pages/under-construction-page';
+import { Alert, Button, Result, Skeleton } from 'antd';
+import { AuditOutlined, CustomerServiceOutlined, FileSearchOutlined, LoginOutlined, ShoppingCartOutlined, SolutionOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { loginPanel } from '../../../lib/login-panel';
+import { useSession } from '../../../lib/session';
+import { siteInfo } from '../../../lib/site-info';
+import { useUserInfo } from '../../../lib/user-info';
+import { RequirementForm, type SubmittedRequirement } from '../components/requirement-form';
+import '../components/requirements.css';
+
+const steps = [
+  { icon: <SolutionOutlined />, title: '提交需求', text: '描述测试目的与样品情况，可附方案或文献' },
+  { icon: <FileSearchOutlined />, title: '工程师评估', text: '专业工程师确认测试方法与可行性' },
+  { icon: <AuditOutlined />, title: '在线报价', text: '报价明细在「我的需求」中查看' },
+  { icon: <ShoppingCartOutlined />, title: '加入实验计划', text: '接受报价后一键加入计划，下单寄样' },
+];
+
+function Submitted({ result, onAgain }: { result: SubmittedRequirement; onAgain: () => void }) {
+  return (
+    <Result
+      status="success"
+      title="需求已提交，我们会尽快联系您"
+      subTitle={`需求「${result.requirement.title}」已收到，工程师评估后会给出报价，您可以在「我的需求」中随时查看进度。`}
+      extra={[
+        <Link key="demand" to="/experiment/demand">
+          <Button type="primary">查看我的需求</Button>
+        </Link>,
+        <Button key="again" onClick={onAgain}>
+          继续提交需求
+        </Button>,
+      ]}
+    >
+      {result.failed.length > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          title="以下附件未能上传，可在「我的需求」中联系顾问补充"
+          description={
+            <ul className="rq-failed">
+              {result.failed.map((f) => (
+                <li key={f.name}>
+                  {f.name}：{f.reason}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
+    </Result>
+  );
+}
+
+function LoginFirst() {
+  return (
+    <div className="rq-login">
+      <LoginOutlined className="rq-login-icon" aria-hidden />
+      <h2>登录后提交测试需求</h2>
+      <p>提交需求、查看报价和附件都需要登录，以便工程师与您联系。还没有账号？注册只需一分钟。</p>
+      <div className="rq-login-actions">
+        <Button type="primary" size="large" onClick={() => loginPanel.open({ view: 'sign' })}>
+          登录 / 注册
+        </Button>
+        <a href={`tel:${siteInfo.phone.replace(/-/g, '')}`} className="rq-login-call">
+          <CustomerServiceOutlined /> 也可致电 {siteInfo.phone}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** /require: post a testing requirement (with attachments); the lab answers it with a quote. Visitors log in first. */
+export default function RequirePage() {
+  const session = useSession();
+  const info = useUserInfo();
+  const [submitted, setSubmitted] = useState<SubmittedRequirement | null>(null);
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    document.title = '提交测试需求 - 科研检测服务商城';
+  }, []);
+  // a visitor gets the login panel at once
+  useEffect(() => {
+    if (!session) loginPanel.open({ view: 'sign' });
+    // only on arrival: closing the panel leaves the page as it is
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <div className="rq-page">
+      <div className="rq-header">
+        <div className="rq-container">
+          <nav aria-label="面包屑" className="rq-crumbs">
+            <Link to="/">首页</Link>
+            <span aria-hidden> / </span>
+            <span aria-current="page">提交需求</span>
+          </nav>
+          <h1 className="rq-title">提交测试需求</h1>
+          <p className="rq-lead">找不到合适的测试项目，或需要定制方案？告诉我们您的测试目的与样品，工程师为您评估方案并给出报价。</p>
+        </div>
+      </div>
+      <div className="rq-container rq-body">
+        <section className="rq-panel" aria-label="需求表单">
+          {!session ? (
+            <LoginFirst />
+          ) : submitted ? (
+            <Submitted
+              result={submitted}
+              onAgain={() => {
+                setSubmitted(null);
+                setRound((n) => n + 1);
+              }}
+            />
+          ) : info.isPending ? (
+            <Skeleton active paragraph={{ rows: 8 }} />
+          ) : (
+            <RequirementForm
+              key={round}
+              initial={{ contact: info.data?.account.name || info.data?.account.nickname || undefined, phone: info.data?.account.phone }}
+              onSubmitted={setSubmitted}
+            />
+          )}
+        </section>
+        <aside className="rq-aside" aria-label="服务流程">
+          <h2 className="rq-aside-title">服务流程</h2>
+          <ol className="rq-steps">
+            {steps.map((step, i) => (
+              <li key={step.title}>
+                <span className="rq-step-icon" aria-hidden>
+                  {step.icon}
+                </span>
+                <span>
+                  <strong>
+                    {i + 1}. {step.title}
+                  </strong>
+                  <small>{step.text}</small>
+                </span>
+              </li>
+            ))}
+          </ol>
+          <div className="rq-contact">
+            <p>需要帮助？</p>
+            <a href={`tel:${siteInfo.phone.replace(/-/g, '')}`}>{siteInfo.phone}</a>
+            <small>{siteInfo.workingHours}</small>
+          </div>
+          {session ? (
+            <Link to="/experiment/demand" className="rq-aside-link">
+              查看我的需求与报价 →
+            </Link>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}

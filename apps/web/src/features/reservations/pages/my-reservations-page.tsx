@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatFen, type Reservation, type ReservationStatus } from '@lab/contract';
 import { formatDate } from '../../../lib/format';
+import { projectPath } from '../../../lib/site-info';
 import { queryClient } from '../../../lib/query-client';
 import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
@@ -107,7 +108,7 @@ function ReservationList({ status }: { status: ReservationStatus | undefined }) 
     return (
       <Empty className="member-empty" description={status ? '暂无该状态的预约' : '还没有预约过仪器机时。在「上门预约」的仪器详情页选择日期和时段即可预约。'}>
         {status ? null : (
-          <Link to="/project/2/上门预约">
+          <Link to={projectPath(2, '上门预约')}>
             <Button type="primary">去预约机时</Button>
           </Link>
         )}
@@ -132,7 +133,7 @@ export default function MyReservationsPage() {
     <div className="member-page">
       <div className="member-page-head">
         <h1 className="page-title">我的预约</h1>
-        <Link to="/project/2/上门预约">
+        <Link to={projectPath(2, '上门预约')}>
           <Button type="primary" icon={<CalendarOutlined />}>
             预约机时
           </Button>

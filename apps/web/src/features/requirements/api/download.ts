@@ -1,0 +1,55 @@
+import { ApiError, keepSessionFresh } from '../../../lib/api';
+import { getSession } from '../../../lib/session';
+
+/** The file name of a Content-Disposition header (filename* first), or the fallback. */
+export function fileNameOf(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain?.[1] ?? fallback;
+}
+
+/**
+ * GET a member file with the token header (a plain link cannot carry it) and save it through
+ * a blob link. A refusal answers the envelope; its msg becomes the ApiError.
+ */
+export async function downloadFile(path: string, query: Record<string, string>, fallbackName: string): Promise<string> {
+  await keepSessionFresh();
+  const url = new URL(path, window.location.origin);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  const session = getSession();
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: session ? { token: session.token } : {}, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError('网络连接失败，请检查网络后重试', 0);
+  }
+  if (!response.ok) {
+    let msg = `下载失败（${response.status}）`;
+    try {
+      const envelope = (await response.json()) as { msg?: string };
+      if (envelope.msg) msg = envelope.msg;
+    } catch {
+      // not an envelope
+    }
+    throw new ApiError(msg, response.status);
+  }
+  const blob = await response.blob();
+  const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return name;
+}

@@ -1,0 +1,139 @@
+import { Alert, Button, DatePicker, Form, Input, Upload } from 'antd';
+import { PaperClipOutlined, SendOutlined } from '@ant-design/icons';
+import { useRef, useState } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { requirementAddBody, type Requirement, type RequirementAddBody } from '@lab/contract';
+import { checkWithSchema } from '../../../components/member/schema-form';
+import { refreshMemberData } from '../../../components/member/member-keys';
+import { useFeedback } from '../../../lib/use-feedback';
+import { addRequirement } from '../api/add-requirement';
+import { uploadRequirementFile } from '../api/upload-requirement-file';
+import { REQUIREMENT_FILES_MAX, REQUIREMENT_FILE_MAX_MB, requirementFileAccept, requirementFileProblem } from './requirement-files';
+import '../../../components/member/member-forms.css';
+
+interface Values {
+  title?: string;
+  content?: string;
+  samples?: string;
+  budget?: string;
+  deadline?: Dayjs | null;
+  contact?: string;
+  phone?: string;
+}
+
+/** The form's values as the contract's body (the deadline as YYYY-MM-DD). */
+export const toRequirementBody = (values: Values) => ({
+  title: values.title,
+  content: values.content,
+  samples: values.samples,
+  budget: values.budget,
+  deadline: values.deadline ? values.deadline.format('YYYY-MM-DD') : undefined,
+  contact: values.contact,
+  phone: values.phone,
+});
+
+export interface SubmittedRequirement {
+  requirement: Requirement;
+  /** attachments that could not be uploaded, with the reason */
+  failed: { name: string; reason: string }[];
+}
+
+/**
+ * 提交测试需求: what to test, the samples, budget, wished deadline and contact; attachments
+ * are checked here and uploaded one by one after demand/add has answered the requirement.
+ */
+export function RequirementForm({ initial, onSubmitted }: { initial: Pick<Values, 'contact' | 'phone'>; onSubmitted: (result: SubmittedRequirement) => void }) {
+  const [form] = Form.useForm<Values>();
+  const feedback = useFeedback();
+  const [files, setFilesState] = useState<File[]>([]);
+  // beforeUpload runs once per chosen file, before React re-renders: count from a ref
+  const filesRef = useRef<File[]>([]);
+  const setFiles = (next: File[]) => {
+    filesRef.current = next;
+    setFilesState(next);
+  };
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    const body: RequirementAddBody | null = checkWithSchema(requirementAddBody, toRequirementBody(form.getFieldsValue(true) as Values), form);
+    if (!body) return;
+    setSaving(true);
+    try {
+      let requirement = await addRequirement(body);
+      const failed: SubmittedRequirement['failed'] = [];
+      for (const file of files) {
+        try {
+          requirement = await uploadRequirementFile(requirement.rid, file);
+        } catch (error) {
+          failed.push({ name: file.name, reason: error instanceof Error ? error.message : '上传失败' });
+        }
+      }
+      refreshMemberData();
+      onSubmitted({ requirement, failed });
+    } catch (error) {
+      feedback.failure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" className="member-form rq-form" initialValues={initial} onFinish={() => void submit()} requiredMark>
+      <Form.Item label="测试需求" name="title" required>
+        <Input maxLength={100} showCount placeholder="例如：锂电正极材料的物相与形貌表征" />
+      </Form.Item>
+      <Form.Item label="需求描述" name="content" required extra="测试目的、希望获得的数据或图谱、参考标准或文献等，越详细报价越准确。">
+        <Input.TextArea maxLength={2000} showCount autoSize={{ minRows: 4, maxRows: 10 }} />
+      </Form.Item>
+      <Form.Item label="样品信息" name="samples" required extra="样品名称、数量、形态（粉末 / 薄膜 / 液体 / 块体）、成分及是否有毒、易燃、磁性等。">
+        <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+      </Form.Item>
+      <div className="member-form-grid">
+        <Form.Item label="预算" name="budget">
+          <Input maxLength={40} placeholder="例如：5000 元以内" />
+        </Form.Item>
+        <Form.Item label="期望完成日期" name="deadline">
+          <DatePicker style={{ width: '100%' }} inputReadOnly showNow={false} placeholder="选择日期" disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} />
+        </Form.Item>
+        <Form.Item label="联系人" name="contact" required>
+          <Input maxLength={40} autoComplete="name" />
+        </Form.Item>
+        <Form.Item label="联系电话" name="phone" required>
+          <Input maxLength={11} inputMode="numeric" autoComplete="tel" />
+        </Form.Item>
+      </div>
+      <Form.Item label="附件" extra={`可上传样品照片、测试方案或参考文献，支持 PDF、PNG、JPG、ZIP，单个不超过 ${REQUIREMENT_FILE_MAX_MB} MB，最多 ${REQUIREMENT_FILES_MAX} 个。`}>
+        <Upload
+          multiple
+          accept={requirementFileAccept}
+          fileList={files.map((f, i) => ({ uid: `${i}-${f.name}`, name: f.name, status: 'done' as const, size: f.size }))}
+          onRemove={(removed) => {
+            setFiles(filesRef.current.filter((f, i) => `${i}-${f.name}` !== removed.uid));
+            setFileError(null);
+            return true;
+          }}
+          beforeUpload={(file) => {
+            const problem = requirementFileProblem(file);
+            if (problem) setFileError(`${file.name}：${problem}`);
+            else if (filesRef.current.length >= REQUIREMENT_FILES_MAX) setFileError(`最多上传 ${REQUIREMENT_FILES_MAX} 个附件`);
+            else {
+              setFileError(null);
+              setFiles([...filesRef.current, file]);
+            }
+            return false;
+          }}
+        >
+          <Button icon={<PaperClipOutlined />}>添加附件</Button>
+        </Upload>
+        {fileError ? <Alert className="rq-file-error" type="error" showIcon title={fileError} /> : null}
+      </Form.Item>
+      <div className="rq-form-actions">
+        <Button type="primary" size="large" htmlType="submit" icon={<SendOutlined />} loading={saving}>
+          提交需求
+        </Button>
+        <span className="rq-muted">提交后工程师会尽快评估并给出报价，报价可在「我的需求」中查看。</span>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,50 @@
+import { Button, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { useFeedback } from '../../../lib/use-feedback';
+import { refreshMemberData } from '../../../components/member/member-keys';
+import { uploadSignedContract } from '../api/upload-contract';
+
+const SIGNED_MAX_MB = 10;
+const acceptedName = /\.(pdf|png|jpe?g)$/i;
+
+/** The problem with a chosen signed copy, or null: PDF, PNG or JPG, at most 10 MB. */
+export function signedFileProblem(file: Pick<File, 'name' | 'size'>): string | null {
+  if (!acceptedName.test(file.name)) return '签署件仅支持 PDF、PNG 或 JPG 文件';
+  if (file.size === 0) return '文件是空的，请重新选择';
+  if (file.size > SIGNED_MAX_MB * 1024 * 1024) return `签署件不能超过 ${SIGNED_MAX_MB} MB`;
+  return null;
+}
+
+/** 上传签署件: the signed contract or agreement (scan or photo); it then awaits the lab's confirmation. */
+export function SignedUpload({ rid, again }: { rid: string; again: boolean }) {
+  const feedback = useFeedback();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Upload
+      accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
+      showUploadList={false}
+      maxCount={1}
+      beforeUpload={(file) => {
+        const problem = signedFileProblem(file);
+        if (problem) {
+          feedback.failure(new Error(problem));
+          return Upload.LIST_IGNORE;
+        }
+        setBusy(true);
+        uploadSignedContract(rid, file)
+          .then(() => {
+            feedback.success('签署件已上传，等待确认');
+            refreshMemberData();
+          })
+          .catch((e: unknown) => feedback.failure(e))
+          .finally(() => setBusy(false));
+        return false;
+      }}
+    >
+      <Button size="small" type={again ? 'default' : 'primary'} icon={<UploadOutlined />} loading={busy}>
+        {again ? '重新上传签署件' : '上传签署件'}
+      </Button>
+    </Upload>
+  );
+}
