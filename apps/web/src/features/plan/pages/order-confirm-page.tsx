@@ -52,8 +52,10 @@ const INVOICE_CHOICES = [0, 1, 3, 2, 4] as const;
 const formatAddress = (a: Pick<AddressEntity, 'province' | 'city' | 'area' | 'address'>) =>
   [a.province, a.city === a.province ? '' : a.city, a.area, a.address].filter(Boolean).join(' ');
 
+type PricedLine = Pick<PlanLine, 'typeId' | 'groupId'> & { amountFen: number };
+
 /** The part of the selected lines a coupon applies to (its scope), and whether it can be used. */
-export function couponEstimate(coupon: MemberCoupon, lines: PlanLine[]): { discountFen: number; reason: string } {
+export function couponEstimate(coupon: MemberCoupon, lines: PricedLine[]): { discountFen: number; reason: string } {
   const inScope = lines.filter((l) =>
     coupon.scope.kind === 'all' ? true : coupon.scope.kind === 'types' ? coupon.scope.ids.includes(l.typeId) : coupon.scope.ids.includes(l.groupId),
   );
@@ -111,7 +113,7 @@ export default function OrderConfirmPage() {
   useEffect(() => {
     setDrafts((prev) => {
       const next = { ...prev };
-      for (const l of lines) next[l.id] ??= { samples: [newSample(l.count)], note: l.note };
+      for (const l of lines) next[l.id] ??= { samples: l.reservation ? [] : [newSample(l.count)], note: l.note };
       return next;
     });
   }, [lines]);
@@ -131,11 +133,17 @@ export default function OrderConfirmPage() {
   const slots = setting ? pickupSlots(setting) : [];
   const closedSlots = setting && dateText ? disabledSlots(dateText, setting, new Date()) : new Set<string>();
 
-  const totalFen = lines.reduce((sum, l) => sum + l.amountFen, 0);
+  // as the server prices it: a test line by its samples, an on-site line by its hours
+  const sampleCount = (l: PlanLine) => drafts[l.id]?.samples.reduce((n, s) => n + s.count, 0) ?? l.count;
+  const priced = lines.map((l) => {
+    const count = l.reservation ? l.count : sampleCount(l);
+    return { line: l, count, amountFen: l.reservation ? l.amountFen : l.unitPriceFen * count, typeId: l.typeId, groupId: l.groupId };
+  });
+  const totalFen = priced.reduce((sum, p) => sum + p.amountFen, 0);
   const couponList = coupons.data?.list ?? [];
   const chosenCoupon = couponList.find((c) => c.rid === couponRid);
-  const discountFen = chosenCoupon ? couponEstimate(chosenCoupon, lines).discountFen : 0;
-  const sampleTotal = lines.reduce((sum, l) => sum + (drafts[l.id]?.samples.reduce((n, s) => n + s.count, 0) ?? 0), 0);
+  const discountFen = chosenCoupon ? couponEstimate(chosenCoupon, priced).discountFen : 0;
+  const sampleTotal = lines.reduce((sum, l) => sum + (l.reservation ? 0 : sampleCount(l)), 0);
 
   const mutation = useMutation({
     mutationFn: addOrder,
@@ -173,13 +181,9 @@ export default function OrderConfirmPage() {
   });
 
   const submit = () => {
-    const missingSamples = lines.findIndex((l) => (drafts[l.id]?.samples.length ?? 0) === 0);
+    const missingSamples = lines.findIndex((l) => !l.reservation && (drafts[l.id]?.samples.length ?? 0) === 0);
     if (missingSamples >= 0) {
-      setProblem({ key: `lines.${missingSamples}.samples`, text: '请至少填写一个样品' });
-      return;
-    }
-    if (invoiceType > 0 && !titleRid) {
-      setProblem({ key: 'invoice_title_rid', text: '请选择发票抬头' });
+      setProblem({ key: `lines.${missingSamples}.samples`, text: `请填写「${lines[missingSamples]!.name}」的样品信息` });
       return;
     }
     const body = buildBody();
@@ -226,7 +230,7 @@ export default function OrderConfirmPage() {
         <h2 id="order-lines-title" className="order-card-title">
           检测项目与样品信息
         </h2>
-        {lines.map((line, index) => {
+        {priced.map(({ line, count, amountFen }, index) => {
           const draft = drafts[line.id] ?? { samples: [], note: line.note };
           const options = optionsText(line.options);
           const booking = reservationText(line.reservation);
@@ -242,19 +246,23 @@ export default function OrderConfirmPage() {
                 </div>
                 <div className="order-line-money">
                   <span className="member-muted">
-                    {formatFen(line.unitPriceFen)}/{line.unit} × {line.count}
+                    {formatFen(line.unitPriceFen)}/{line.unit} × {count}
                   </span>
-                  <strong>{formatFen(line.amountFen)}</strong>
+                  <strong>{formatFen(amountFen)}</strong>
                 </div>
               </header>
-              <SampleRows
-                index={index}
-                lineName={line.name}
-                samples={draft.samples}
-                errorKey={problem?.key ?? null}
-                errorText={problem?.text ?? null}
-                onChange={(samples) => setDrafts((prev) => ({ ...prev, [line.id]: { ...draft, samples } }))}
-              />
+              {line.reservation ? (
+                <p className="member-muted">上门预约项目按所选时段计费，到场操作仪器，无需填写样品信息。</p>
+              ) : (
+                <SampleRows
+                  index={index}
+                  lineName={line.name}
+                  samples={draft.samples}
+                  errorKey={problem?.key ?? null}
+                  errorText={problem?.text ?? null}
+                  onChange={(samples) => setDrafts((prev) => ({ ...prev, [line.id]: { ...draft, samples } }))}
+                />
+              )}
               {lineError ? (
                 <p className="order-error order-error-anchor" role="alert">
                   {lineError}
@@ -418,7 +426,7 @@ export default function OrderConfirmPage() {
               aria-label="优惠券"
               onChange={(v: string | undefined) => setCouponRid(v)}
               options={couponList.map((c) => {
-                const estimate = couponEstimate(c, lines);
+                const estimate = couponEstimate(c, priced);
                 return { value: c.rid, disabled: Boolean(estimate.reason), label: `${c.name}（${couponValue(c)}${estimate.reason ? `，${estimate.reason}` : ''}）` };
               })}
             />
@@ -446,10 +454,11 @@ export default function OrderConfirmPage() {
               ) : (
                 <Select
                   value={titleRid}
-                  placeholder="请选择发票抬头"
+                  allowClear
+                  placeholder="可稍后在申请开票时选择"
                   aria-label="发票抬头"
                   status={errorAt('invoice_title_rid') ? 'error' : undefined}
-                  onChange={(v: string) => setTitleRid(v)}
+                  onChange={(v: string | undefined) => setTitleRid(v)}
                   options={titleList.map((t) => ({ value: t.rid, disabled: isSpecialInvoice(invoiceType) && !t.specialReady, label: `${t.title}${t.kind === 'unit' ? '（单位）' : '（个人）'}` }))}
                 />
               )}
