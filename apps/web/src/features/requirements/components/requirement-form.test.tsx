@@ -32,7 +32,6 @@ describe('RequirementForm', () => {
   it('shows the contract messages one at a time and sends nothing while something is wrong', async () => {
     login();
     const { calls } = mockApi({});
-    const user = userEvent.setup();
     renderApp(<RequirementForm initial={{ contact: '', phone: '' }} onSubmitted={vi.fn()} />);
     const submit = screen.getByRole('button', { name: /提交需求/ });
     fireEvent.click(submit);
