@@ -25,7 +25,7 @@ export interface StoredFile {
 }
 
 export const CONTRACT_FILE_MAX_BYTES = 10 * 1024 * 1024;
-export const agreementTitle = (orderNo: string) => `委托检测服务协议（订单 ${orderNo}）`;
+export const agreementTitle = (orderNo: string) => `委托检测服务协议（${orderNo}）`;
 
 export interface AdminContract extends Contract {
   member: { rid: string; name: string; phone: string; company: string };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Contract, OrderSample, Page } from '@lab/contract';
+import type { Contract, OrderDetail, OrderSample, Page } from '@lab/contract';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
 import { makeLoggedInMember, makeStaff } from '../../../test/factories';
 import { tmpRoot } from '../../../test/template';
@@ -13,6 +13,7 @@ import { saveSetting } from '../content/settings.service';
 import { ensureAgreement, type AdminContract } from './contracts.service';
 import { newOrderNo } from './order-core';
 import { contracts, memberMessages, orderLines, orders } from './orders.tables';
+import { makeBuyer, makeItem, makePlanLine } from './test-helpers';
 
 let t: TestContext;
 let sales: Awaited<ReturnType<typeof makeStaff>>;
@@ -115,7 +116,7 @@ describe('contract/list', () => {
       ['agreement', 'to_sign', '待签署'],
     ]);
     expect(list.data.list[0]).toMatchObject({ rid: lab1.rid, title: '2027 年度框架检测合同', orderNo: null, hasSigned: false });
-    expect(list.data.list[1]).toMatchObject({ orderNo: order.orderNo, title: `委托检测服务协议（订单 ${order.orderNo}）` });
+    expect(list.data.list[1]).toMatchObject({ orderNo: order.orderNo, title: `委托检测服务协议（${order.orderNo}）` });
     await upload('/api/auth/contract/upload', who.token, { rid: lab1.rid }, { content: png });
     const signed = await post<Page<Contract>>('/api/auth/contract/list', who, { status: 'signed' });
     expect(signed.data.list.map((c) => c.rid)).toEqual([lab1.rid]);
@@ -358,5 +359,41 @@ describe('staff: contract/add, confirm, list', () => {
     expect(await post('/api/admin/contract/confirm', sales, { rid: c.rid })).toMatchObject({ status: 409, msg: '该合同已确认，请勿重复操作' });
     expect(await post<Page<Contract>>('/api/auth/contract/list', who, { status: 'confirmed' })).toMatchObject({ data: { total: 1, list: [{ rid: c.rid, statusText: '已生效' }] } });
     expect(await post('/api/admin/contract/list', lab, {})).toMatchObject({ status: 403 });
+  });
+});
+
+describe('an order placed through order/add', () => {
+  it('has its agreement listed, downloadable as HTML with the order number and escaped samples, and signable', async () => {
+    const buyer = await makeBuyer(t);
+    const testItem = await makeItem(t.db, { name: '拉曼光谱', priceFen: 12_000 });
+    const line = await makePlanLine(t.db, buyer.member.id, testItem, { choices: { '1': 12 }, count: 2 }, t.clock.now());
+    const placed = await post<OrderDetail>('/api/auth/order/add', buyer, {
+      delivery: 'self',
+      agree: '1',
+      lines: JSON.stringify([{ id: line.rid, samples: [{ name: '<script>alert(1)</script>', count: 2, form: 'liquid' }] }]),
+    });
+    expect(placed.code).toBe(1);
+    const orderNo = placed.data.orderNo;
+    const protocols = await post<Contract[]>('/api/auth/order/listProtocolFile', buyer, { order_no: orderNo });
+    expect(protocols.data).toHaveLength(1);
+    const agreement = protocols.data[0]!;
+    expect(agreement).toMatchObject({ kind: 'agreement', orderNo, status: 'to_sign' });
+    const list = await post<Page<Contract>>('/api/auth/contract/list', buyer);
+    expect(list.data.list.map((c) => c.rid)).toContain(agreement.rid);
+
+    const res = await get('/api/auth/contract/download', buyer, { rid: agreement.rid });
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain(`订单编号：<strong>${orderNo}</strong>`);
+    expect(res.body).toContain('拉曼光谱');
+    expect(res.body).toContain('测试模式：高分辨');
+    expect(res.body).toContain('¥340.00');
+    expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; × 2（液体）');
+    expect(res.body.match(/<script/g)).toHaveLength(1);
+
+    const signed = await upload('/api/auth/order/updateProtocolFile', buyer.token, { order_no: orderNo }, { content: pdf });
+    expect(signed.json()).toMatchObject({ code: 1, data: { rid: agreement.rid, status: 'signed' } });
+    const stranger = await member();
+    expect(await post('/api/auth/order/listProtocolFile', stranger, { order_no: orderNo })).toMatchObject({ status: 404 });
+    expect((await get('/api/auth/contract/download', stranger, { rid: agreement.rid })).statusCode).toBe(404);
   });
 });
