@@ -8,9 +8,9 @@ import { outbox } from '../../platform/platform.tables';
 import { serviceItems } from '../catalog/catalog.tables';
 import { balanceOf } from '../funds/ledger.service';
 import { couponTemplates, memberCoupons } from '../funds/funds.tables';
-import { samplings } from '../member/member.tables';
+import { communities, samplings } from '../member/member.tables';
 import { listAddresses } from '../member/test-helpers';
-import { contracts, memberMessages, orders, planLines, reservationSlots, reservations } from './orders.tables';
+import { contracts, memberMessages, orderFiles, orders, planLines, reservationSlots, reservations } from './orders.tables';
 import { NO_ADDRESS_MESSAGE } from './orders.service';
 import { PLAN_LINE_MISSING_MESSAGE } from './plan.service';
 import { bookSlots } from './reservation-core';
@@ -247,6 +247,29 @@ describe('order/detail', () => {
     expect(await detail(buyer, 'KY2026030200000000')).toMatchObject({ status: 404, msg: '订单不存在' });
     expect(await detail(buyer, '')).toMatchObject({ status: 400, msg: '[订单编号]不能为空' });
     expect(await post('/api/auth/order/detail', undefined, { order_no: order.orderNo })).toMatchObject({ status: 401 });
+  });
+});
+
+describe('order/detail parts', () => {
+  it('shows report files, the evaluation, the dispute and a community payer', async () => {
+    const buyer = await makeBuyer(t);
+    const order = await makeOrder(t, buyer);
+    const [row] = await t.db.select().from(orders).where(eq(orders.orderNo, order.orderNo));
+    const [community] = await t.db.insert(communities).values({ rid: randomId(), name: '催化课题组', unit: '复旦大学', ownerMemberId: buyer.member.id }).returning();
+    await t.db.insert(orderFiles).values([
+      { rid: randomId(), orderId: row!.id, kind: 'report', name: 'XRD报告.pdf', storedName: 'a.pdf', type: 'pdf', size: 1234 },
+      { rid: randomId(), orderId: row!.id, kind: 'protocol', name: '协议.pdf', storedName: 'b.pdf', type: 'pdf', size: 99 },
+    ]);
+    const at = new Date('2026-03-05T02:00:00Z');
+    await t.db
+      .update(orders)
+      .set({ payment: 'paid', paidFromKind: 'community', paidFromId: community!.id, evaluationScore: 5, evaluationContent: '很快', evaluatedAt: at, disputeReason: '峰位偏移', disputedAt: at })
+      .where(eq(orders.id, row!.id));
+    const { data } = await detail(buyer, order.orderNo);
+    expect(data.reports).toEqual([{ id: expect.any(String), name: 'XRD报告.pdf', size: 1234, uploadedAt: expect.any(String) }]);
+    expect(data.paidFrom).toEqual({ kind: 'community', name: '催化课题组' });
+    expect(data.evaluation).toEqual({ score: 5, content: '很快', createdAt: at.toISOString() });
+    expect(data.dispute).toEqual({ reason: '峰位偏移', createdAt: at.toISOString(), resolved: false });
   });
 });
 
