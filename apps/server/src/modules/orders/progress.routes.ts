@@ -1,7 +1,118 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { adminCancelBody, adminOrderListBody, adminProgressBody, disputeBody, evaluateAddBody, orderNoBody, orderNoField, requiredText, type StaffRole } from '@lab/contract';
 import type { AppDeps } from '../../app';
+import { requireMemberId, requireStaff } from '../../platform/auth-guard';
+import { ok } from '../../platform/envelope';
+import { badRequest } from '../../platform/errors';
+import { readUpload, saveFile, sendFile } from '../../platform/files';
+import {
+  adminListOrders,
+  confirmData,
+  disputeData,
+  evaluateOrder,
+  getAdminOrder,
+  memberReport,
+  staffActorName,
+  staffCancel,
+  staffMove,
+  staffReport,
+  testRecord,
+  type StaffAction,
+} from './progress.service';
+import { addReport, assertReportUploadable, deleteReport, downloadBase, REPORT_MAX_BYTES, REPORT_TYPES } from './reports.service';
 
+const lab: { roles: readonly StaffRole[] } = { roles: ['lab'] };
+const salesAndLab: { roles: readonly StaffRole[] } = { roles: ['sales', 'lab'] };
+const reportQuery = z.object({ order_no: orderNoField, id: requiredText('文件编号', 40) });
+const reportDeleteBody = z.object({ order_no: orderNoField, id: requiredText('文件编号', 40) });
+
+const stepMessages: Record<StaffAction, string> = {
+  confirm: '订单已确认',
+  receive: '已确认收样',
+  test: '已开始测试',
+  deliver: '数据已交付',
+  complete: '订单已完成',
+  retest: '已安排复测',
+};
+
+/**
+ * Order progress: the lab's steps under /api/admin/orders (sales and lab confirm; the lab
+ * receives, tests, delivers, completes and re-tests; admin always), report files, and the
+ * member's confirmation, dispute, evaluation and test record under /api/auth.
+ */
 export async function progressRoutes(app: FastifyInstance, deps: AppDeps) {
-  void app;
-  void deps;
+  const { db, clock, config } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const now = () => clock.now();
+  const channels = (log: FastifyBaseLogger) => ({ sms: deps.sms, email: deps.email, log });
+
+  // ---- staff ----
+  r.post('/api/admin/orders/list', { schema: { body: adminOrderListBody }, config: salesAndLab }, async (request) => {
+    requireStaff(request);
+    return ok(await adminListOrders(db, request.body, now()));
+  });
+  r.post('/api/admin/orders/detail', { schema: { body: orderNoBody }, config: salesAndLab }, async (request) => {
+    requireStaff(request);
+    return ok(await getAdminOrder(db, request.body.order_no, now()));
+  });
+  const steps: [StaffAction, { roles: readonly StaffRole[] }][] = [
+    ['confirm', salesAndLab],
+    ['receive', lab],
+    ['test', lab],
+    ['deliver', lab],
+    ['complete', lab],
+    ['retest', lab],
+  ];
+  for (const [action, roles] of steps) {
+    r.post(`/api/admin/orders/${action}`, { schema: { body: adminProgressBody }, config: roles }, async (request) => {
+      const person = requireStaff(request);
+      return ok(await staffMove(db, channels(request.log), person.id, action, request.body, now()), stepMessages[action]);
+    });
+  }
+  r.post('/api/admin/orders/cancel', { schema: { body: adminCancelBody }, config: salesAndLab }, async (request) => {
+    const person = requireStaff(request);
+    return ok(await staffCancel(db, channels(request.log), person.id, request.body, now()), '订单已取消');
+  });
+  r.post('/api/admin/orders/report/delete', { schema: { body: reportDeleteBody }, config: lab }, async (request) => {
+    const person = requireStaff(request);
+    return ok(await deleteReport(db, await staffActorName(db, person.id), request.body.order_no, request.body.id, now()), '报告文件已删除');
+  });
+  r.get('/api/admin/orders/report', { schema: { querystring: reportQuery }, config: salesAndLab }, async (request, reply) => {
+    requireStaff(request);
+    const file = await staffReport(db, request.query.order_no, request.query.id);
+    return sendFile(reply, config.dataDir, 'reports', { name: file.storedName, type: file.type }, downloadBase(file));
+  });
+
+  // ---- member ----
+  r.get('/api/auth/order/report', { schema: { querystring: reportQuery } }, async (request, reply) => {
+    const file = await memberReport(db, requireMemberId(request), request.query.order_no, request.query.id);
+    return sendFile(reply, config.dataDir, 'reports', { name: file.storedName, type: file.type }, downloadBase(file));
+  });
+  r.post('/api/auth/assign/right', { schema: { body: orderNoBody } }, async (request) =>
+    ok(await confirmData(db, requireMemberId(request), request.body.order_no, now()), '已确认数据'),
+  );
+  r.post('/api/auth/assign/wrong', { schema: { body: disputeBody } }, async (request) =>
+    ok(await disputeData(db, requireMemberId(request), request.body, now()), '已提交复测申请'),
+  );
+  r.post('/api/auth/evaluate/add', { schema: { body: evaluateAddBody } }, async (request) =>
+    ok(await evaluateOrder(db, requireMemberId(request), request.body, now()), '评价成功，感谢您的反馈'),
+  );
+  r.post('/api/auth/order/testRecord', { schema: { body: orderNoBody } }, async (request) => ok(await testRecord(db, requireMemberId(request), request.body.order_no)));
+
+  // ---- report upload (multipart, in its own scope) ----
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: REPORT_MAX_BYTES, files: 1 } });
+    scope.post('/api/admin/orders/report/upload', { config: lab }, async (request) => {
+      const person = requireStaff(request);
+      const { fields, file, filename } = await readUpload(request, REPORT_MAX_BYTES);
+      const orderNo = fields.order_no?.trim();
+      if (!orderNo) throw badRequest('[订单编号]不能为空');
+      await assertReportUploadable(db, orderNo);
+      const stored = saveFile(config.dataDir, 'reports', file, REPORT_TYPES);
+      return ok(await addReport(db, await staffActorName(db, person.id), orderNo, stored, filename, now()), '报告文件已上传');
+    });
+  });
 }

@@ -1,0 +1,339 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  progressLabels,
+  progressStatuses,
+  type AdminOrder,
+  type OrderDetail,
+  type OrderEvent,
+  type Page,
+  type ProgressStatus,
+  type TestRecord,
+} from '@lab/contract';
+import type { z } from 'zod';
+import type { adminOrderListBody, evaluateAddBody } from '@lab/contract';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { AppError, badRequest, conflict } from '../../platform/errors';
+import { orderDetailOf, orderFilterConditions, orderTabCondition } from './orders.service';
+import { members, staff } from '../auth/auth.tables';
+import { postMessage, sendNotice, type NoticeChannels } from '../messages/messages.service';
+import { cancelOrder, type Actor } from './cancel-core';
+import { orderLink, progressNotice, type ProgressNotice, type ProgressNoticeKind } from './notices';
+import { addOrderEvent, findMemberOrder, findOrderByNo, moveProgress, retestWindowOpen, toOrderEvent, toOrderSummary, type OrderRow } from './order-core';
+import { orderEvents, orderFiles, orderLines, orders } from './orders.tables';
+import { findReport } from './reports.service';
+
+/**
+ * Order progress after it is placed: the lab's steps (confirm, sample received, testing,
+ * data delivered, completed, re-test, cancel), the member's answers to delivered data
+ * (confirm it, or dispute it within the re-test window), the evaluation, and the test record.
+ * Every change runs in one transaction with the order row locked, is guarded against a
+ * concurrent change (moveProgress), leaves a timeline event naming who did it and an in-site
+ * message; the SMS and e-mail go out after the commit.
+ */
+
+export interface Channels extends NoticeChannels {
+  log?: Pick<FastifyBaseLogger, 'error'>;
+}
+
+export type StaffAction = 'confirm' | 'receive' | 'test' | 'deliver' | 'complete' | 'retest';
+
+interface Step {
+  from: ProgressStatus;
+  to: ProgressStatus;
+  /** for the refusal: 订单当前为「…」，不能<verb> */
+  verb: string;
+  /** the timeline title */
+  event: string;
+  notice: ProgressNoticeKind;
+}
+
+/** Each staff action moves from exactly one state to one state (both allowed by progressTransitions). */
+export const staffSteps: Record<StaffAction, Step> = {
+  confirm: { from: 'submitted', to: 'awaiting_sample', verb: '确认订单', event: '订单已确认', notice: 'confirmed' },
+  receive: { from: 'awaiting_sample', to: 'received', verb: '确认收样', event: '样品已签收', notice: 'received' },
+  test: { from: 'received', to: 'testing', verb: '开始测试', event: '开始测试', notice: 'testing' },
+  deliver: { from: 'testing', to: 'delivered', verb: '交付数据', event: '数据已交付', notice: 'delivered' },
+  complete: { from: 'delivered', to: 'completed', verb: '完成订单', event: '订单已完成', notice: 'completed' },
+  retest: { from: 'delivered', to: 'testing', verb: '安排复测', event: '开始复测', notice: 'retest' },
+};
+
+export const ENTERPRISE_UNPAID_MESSAGE = '企业订单需全额付款后才能开始测试';
+export const UNPAID_MESSAGE = '订单未支付，请先付款或选择测试后结算';
+export const NO_REPORT_MESSAGE = '请先上传报告文件';
+export const EVALUATED_MESSAGE = '该订单已评价';
+
+const stateError = (order: Pick<OrderRow, 'progress'>, verb: string) =>
+  new AppError('ORDER_STATE', `订单当前为「${progressLabels[order.progress]}」，不能${verb}`, { status: 409 });
+
+const openDispute = (order: Pick<OrderRow, 'disputedAt' | 'disputeResolved'>) => order.disputedAt !== null && !order.disputeResolved;
+
+/**
+ * What a scanner sends at sample receipt: the order number from the label, or a sample code
+ * (<order no>-<line>-<n>), possibly with spaces or in lower case.
+ */
+export function scannedOrderNo(text: string): string {
+  const value = text.trim().toUpperCase();
+  const sample = /^([A-Z]{2}\d{8,})-\d+-\d+$/.exec(value);
+  return sample ? sample[1]! : value;
+}
+
+async function staffActor(db: DbOrTx, staffId: number): Promise<Actor> {
+  const [person] = await db.select({ name: staff.name, account: staff.account }).from(staff).where(eq(staff.id, staffId)).limit(1);
+  return { kind: 'staff', id: staffId, name: person?.name || person?.account || '实验室' };
+}
+
+async function memberActor(db: DbOrTx, memberId: number): Promise<Actor> {
+  const [person] = await db.select({ name: members.name, nickname: members.nickname }).from(members).where(eq(members.id, memberId)).limit(1);
+  return { kind: 'member', id: memberId, name: person?.name || person?.nickname || '客户' };
+}
+
+/** SMS and e-mail after the commit: a failing provider is logged and never undoes the change. */
+async function notify(db: Db, channels: Channels, memberId: number, notice: ProgressNotice): Promise<void> {
+  try {
+    await sendNotice(db, channels, memberId, { template: notice.template, params: notice.params, subject: notice.title, body: notice.content });
+  } catch (error) {
+    channels.log?.error({ err: error, template: notice.template }, 'order notice failed');
+  }
+}
+
+const messageOf = (orderNo: string, notice: ProgressNotice) => ({ title: notice.title, content: notice.content, link: orderLink(orderNo) });
+
+// ---- the detail ----
+
+export type AdminOrderDetail = OrderDetail & { member: AdminOrder['member'] };
+
+async function memberCards(db: DbOrTx, ids: number[]): Promise<Map<number, AdminOrder['member']>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: members.id, rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone, organization: members.organization })
+    .from(members)
+    .where(inArray(members.id, [...new Set(ids)]));
+  return new Map(rows.map((m) => [m.id, { rid: m.rid, name: m.name || m.nickname, phone: m.phone, organization: m.organization }]));
+}
+
+export async function adminOrderDetail(db: DbOrTx, order: OrderRow, now: Date): Promise<AdminOrderDetail> {
+  const [detail, cards] = await Promise.all([orderDetailOf(db, order, now), memberCards(db, [order.memberId])]);
+  return { ...detail, member: cards.get(order.memberId) ?? { rid: '', name: '', phone: '', organization: null } };
+}
+
+export async function getAdminOrder(db: Db, orderNo: string, now: Date): Promise<AdminOrderDetail> {
+  return adminOrderDetail(db, await findOrderByNo(db, orderNo.trim()), now);
+}
+
+// ---- staff list ----
+
+/** Newest first; one query for the page (with the total), one for the members on it. */
+export async function adminListOrders(db: Db, query: z.infer<typeof adminOrderListBody>, now: Date): Promise<Page<AdminOrder>> {
+  if (query.from && query.to && query.from > query.to) throw badRequest('开始日期不能晚于结束日期');
+  const conditions: (SQL | undefined)[] = [orderTabCondition(query.tab), ...orderFilterConditions({ order_no: query.order_no?.trim(), from: query.from, to: query.to })];
+  if (query.member) {
+    const pattern = `%${query.member.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      inArray(
+        orders.memberId,
+        db
+          .select({ id: members.id })
+          .from(members)
+          .where(or(ilike(members.phone, pattern), ilike(members.name, pattern), ilike(members.nickname, pattern))),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const rows = await db
+    .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    const [counted] = await db.select({ n: count() }).from(orders).where(where);
+    total = counted?.n ?? 0;
+  }
+  const cards = await memberCards(db, rows.map((r) => r.order.memberId));
+  return {
+    list: rows.map(({ order }) => ({
+      ...toOrderSummary(order, now),
+      member: cards.get(order.memberId) ?? { rid: '', name: '', phone: '', organization: null },
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+// ---- staff steps ----
+
+function checkCanStartTesting(order: OrderRow): void {
+  if (order.organization === 2 && order.payment !== 'paid') throw new AppError('ORDER_UNPAID', ENTERPRISE_UNPAID_MESSAGE, { status: 409 });
+  if (order.payment === 'unpaid' && !order.payLater) throw new AppError('ORDER_UNPAID', UNPAID_MESSAGE, { status: 409 });
+}
+
+async function reportCount(tx: Tx, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orderFiles)
+    .where(and(eq(orderFiles.orderId, orderId), eq(orderFiles.kind, 'report')));
+  return row?.n ?? 0;
+}
+
+/** confirm | receive | test | deliver | complete | retest, by a staff member. */
+export async function staffMove(
+  db: Db,
+  channels: Channels,
+  staffId: number,
+  action: StaffAction,
+  body: { order_no: string; note?: string | undefined },
+  now: Date,
+): Promise<AdminOrderDetail> {
+  const step = staffSteps[action];
+  const orderNo = action === 'receive' ? scannedOrderNo(body.order_no) : body.order_no.trim();
+  const note = body.note ?? '';
+  const { row, notice } = await db.transaction(async (tx) => {
+    const actor = await staffActor(tx, staffId);
+    const order = await findOrderByNo(tx, orderNo, { lock: true });
+    if (order.progress !== step.from) throw stateError(order, step.verb);
+    const extra: Partial<typeof orders.$inferInsert> = {};
+    let unsettled = false;
+    if (action === 'receive') extra.receivedAt = now;
+    if (action === 'test') checkCanStartTesting(order);
+    if (action === 'deliver') {
+      if ((await reportCount(tx, order.id)) === 0) throw new AppError('REPORT_MISSING', NO_REPORT_MESSAGE, { status: 409 });
+      extra.deliveredAt = now;
+      if (order.payLater && order.payment === 'unpaid') {
+        extra.payment = 'unsettled';
+        unsettled = true;
+      }
+    }
+    if (action === 'complete') extra.completedAt = now;
+    // a re-test answers the member's dispute; completing without one closes it too
+    if ((action === 'retest' || action === 'complete') && openDispute(order)) extra.disputeResolved = true;
+    const moved = await moveProgress(tx, order, step.to, now, extra);
+    await addOrderEvent(tx, order.id, { status: step.to, title: step.event, note, actor, now });
+    if (unsettled) await addOrderEvent(tx, order.id, { status: 'unsettled', title: '待结算', note: '测试后结算：数据已交付，请完成结算', actor, now });
+    const message = progressNotice(step.notice, { orderNo: order.orderNo, title: order.title, unsettled });
+    await postMessage(tx, order.memberId, messageOf(order.orderNo, message), now);
+    return { row: moved, notice: message };
+  });
+  await notify(db, channels, row.memberId, notice);
+  return adminOrderDetail(db, row, now);
+}
+
+/** Staff cancel with a reason (until data is delivered): refund, pickup and hours released. */
+export async function staffCancel(db: Db, channels: Channels, staffId: number, body: { order_no: string; reason: string }, now: Date): Promise<AdminOrderDetail> {
+  const row = await db.transaction(async (tx) => {
+    const actor = await staffActor(tx, staffId);
+    const order = await findOrderByNo(tx, body.order_no.trim(), { lock: true });
+    return cancelOrder(tx, order, actor, body.reason, now);
+  });
+  await notify(db, channels, row.memberId, progressNotice('cancelled', { orderNo: row.orderNo, title: row.title, reason: body.reason }));
+  return adminOrderDetail(db, row, now);
+}
+
+// ---- the member's answers ----
+
+/** assign/right: the member confirms the delivered data; the order completes. */
+export async function confirmData(db: Db, memberId: number, orderNo: string, now: Date): Promise<OrderDetail> {
+  const row = await db.transaction(async (tx) => {
+    const order = await findMemberOrder(tx, memberId, orderNo.trim(), { lock: true });
+    if (order.progress !== 'delivered') throw stateError(order, '确认数据');
+    if (openDispute(order)) throw conflict('您已申请复测，请等待实验室处理');
+    const actor = await memberActor(tx, memberId);
+    const moved = await moveProgress(tx, order, 'completed', now, { completedAt: now });
+    await addOrderEvent(tx, order.id, { status: 'confirmed_data', title: '已确认数据', actor, now });
+    await addOrderEvent(tx, order.id, { status: 'completed', title: '订单已完成', actor, now });
+    return moved;
+  });
+  return orderDetailOf(db, row, now);
+}
+
+/** assign/wrong: a re-test request with a reason, within the window after delivery, one open at a time. */
+export async function disputeData(db: Db, memberId: number, body: { order_no: string; reason: string }, now: Date): Promise<OrderDetail> {
+  const row = await db.transaction(async (tx) => {
+    const order = await findMemberOrder(tx, memberId, body.order_no.trim(), { lock: true });
+    if (order.progress !== 'delivered') throw stateError(order, '申请复测');
+    if (openDispute(order)) throw conflict('您已提交复测申请，请等待实验室处理');
+    if (!retestWindowOpen(order, now)) throw new AppError('RETEST_WINDOW', '已超过复测申请期限（数据交付后15天内）', { status: 409 });
+    const actor = await memberActor(tx, memberId);
+    const [updated] = await tx
+      .update(orders)
+      .set({ disputeReason: body.reason, disputedAt: now, disputeResolved: false, updatedAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.progress, 'delivered')))
+      .returning();
+    if (!updated) throw conflict('订单状态已变化，请刷新后重试');
+    await addOrderEvent(tx, order.id, { status: 'disputed', title: '申请复测', note: body.reason, actor, now });
+    await postMessage(tx, memberId, messageOf(order.orderNo, progressNotice('disputed', { orderNo: order.orderNo, title: order.title })), now);
+    return updated;
+  });
+  return orderDetailOf(db, row, now);
+}
+
+/** evaluate/add: once, on a completed order. */
+export async function evaluateOrder(db: Db, memberId: number, body: z.infer<typeof evaluateAddBody>, now: Date): Promise<OrderDetail> {
+  const row = await db.transaction(async (tx) => {
+    const order = await findMemberOrder(tx, memberId, body.order_no.trim(), { lock: true });
+    if (order.evaluationScore !== null) throw conflict(EVALUATED_MESSAGE);
+    if (order.progress !== 'completed') throw new AppError('ORDER_STATE', '订单完成后才能评价', { status: 409 });
+    const actor = await memberActor(tx, memberId);
+    const [updated] = await tx
+      .update(orders)
+      .set({ evaluationScore: body.score, evaluationContent: body.content ?? '', evaluatedAt: now, updatedAt: now })
+      .where(and(eq(orders.id, order.id), isNull(orders.evaluationScore)))
+      .returning();
+    if (!updated) throw conflict(EVALUATED_MESSAGE);
+    await addOrderEvent(tx, order.id, { status: 'evaluated', title: `已评价（${body.score}星）`, note: body.content ?? '', actor, now });
+    return updated;
+  });
+  return orderDetailOf(db, row, now);
+}
+
+// ---- the test record ----
+
+/** Where a sample is, told from its order's progress. */
+export const sampleStatusText: Record<ProgressStatus, string> = {
+  submitted: '订单待确认',
+  awaiting_sample: '待寄样',
+  received: '已收样，待测试',
+  testing: '测试中',
+  delivered: '数据已交付',
+  completed: '已完成',
+  cancelled: '已取消',
+};
+
+const recordEventStatuses = new Set<OrderEvent['status']>([...progressStatuses, 'disputed', 'confirmed_data']);
+
+/** order/testRecord: each line's samples with where they are, and the lab's timeline. */
+export async function testRecord(db: Db, memberId: number, orderNo: string): Promise<TestRecord[]> {
+  const order = await findMemberOrder(db, memberId, orderNo.trim());
+  const [lineRows, eventRows] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sort), asc(orderLines.id)),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
+  ]);
+  const events = eventRows.map(toOrderEvent).filter((e) => recordEventStatuses.has(e.status));
+  const retesting = order.progress === 'testing' && order.deliveredAt !== null;
+  const status = retesting ? '复测中' : sampleStatusText[order.progress];
+  return lineRows.map((line) => ({
+    lineId: line.rid,
+    name: line.name,
+    samples: line.samples.map((s) => ({ code: s.code, name: s.name, status })),
+    events,
+  }));
+}
+
+/** One report of the member's own order (another member's order or file → 404). */
+export async function memberReport(db: Db, memberId: number, orderNo: string, id: string) {
+  const order = await findMemberOrder(db, memberId, orderNo.trim());
+  return findReport(db, order, id);
+}
+
+export async function staffReport(db: Db, orderNo: string, id: string) {
+  const order = await findOrderByNo(db, orderNo.trim());
+  return findReport(db, order, id);
+}
+
+export async function staffActorName(db: DbOrTx, staffId: number): Promise<{ id: number; name: string }> {
+  const actor = await staffActor(db, staffId);
+  return { id: staffId, name: actor.name };
+}
