@@ -11,8 +11,8 @@ import { formatDateTime } from './order-format';
 type Row = Statement['orders'][number];
 
 const columns: TableColumnsType<Row> = [
-  { title: '订单编号', dataIndex: 'orderNo', render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link> },
-  { title: '下单时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v), responsive: ['md'] },
+  { title: '订单编号', dataIndex: 'orderNo', className: 'order-cell-no', render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link> },
+  { title: '下单时间', dataIndex: 'createdAt', className: 'order-cell-time', render: (v: string) => formatDateTime(v), responsive: ['md'] },
   { title: '检测项目', dataIndex: 'title', ellipsis: true, responsive: ['sm'] },
   { title: '状态', key: 'status', render: (_, r) => `${r.progressText} / ${r.paymentText}`, responsive: ['lg'] },
   { title: '应付', dataIndex: 'payableFen', align: 'right', render: (v: number) => formatFen(v) },
@@ -86,7 +86,7 @@ export function StatementPanel() {
             </div>
           </dl>
           <div className="member-table-wrap">
-            <Table<Row> rowKey="orderNo" size="small" columns={columns} dataSource={data.orders} pagination={data.orders.length > 10 ? { pageSize: 10, showSizeChanger: false } : false} locale={{ emptyText: '该期间没有订单' }} />
+            <Table<Row> className="order-table" rowKey="orderNo" size="small" columns={columns} dataSource={data.orders} pagination={data.orders.length > 10 ? { pageSize: 10, showSizeChanger: false } : false} locale={{ emptyText: '该期间没有订单' }} />
           </div>
         </>
       ) : null}

@@ -1,4 +1,4 @@
-import { Alert, Button, DatePicker, Form, Input, Select, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, DatePicker, Empty, Form, Grid, Input, Pagination, Select, Skeleton, Table, type TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { formatFen, orderListBody, type OrderSummary, type OrderTab } from '@lab/contract';
 import { useOrders, type OrderFilter } from '../api/list-orders';
 import { OrderTags } from '../components/order-tags';
+import { OrderCard } from '../components/order-card';
 import { formatDateTime, QUERY_STATUSES, tabLabel } from '../components/order-format';
 import '../../../components/member/member-pages.css';
 import '../components/orders.css';
@@ -23,11 +24,11 @@ const columns: TableColumnsType<OrderSummary> = [
   {
     title: '订单编号',
     dataIndex: 'orderNo',
+    className: 'order-cell-no',
     render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link>,
   },
-  { title: '下单时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v), responsive: ['md'] },
+  { title: '下单时间', dataIndex: 'createdAt', className: 'order-cell-time', render: (v: string) => formatDateTime(v), responsive: ['md'] },
   { title: '检测项目', dataIndex: 'title', ellipsis: true },
-  { title: '样品', key: 'samples', render: (_, o) => `${o.sampleCount} 个`, responsive: ['lg'] },
   { title: '应付金额', dataIndex: 'payableFen', align: 'right', render: (v: number) => formatFen(v) },
   { title: '状态', key: 'status', render: (_, o) => <OrderTags order={o} /> },
   {
@@ -44,6 +45,8 @@ export default function OrderQueryPage() {
   const [page, setPage] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const { data, isPending, isError, error: loadError, isFetching } = useOrders({ ...filter, page });
+  // phones: the results as cards, a table does not fit
+  const narrow = Grid.useBreakpoint().md === false;
 
   const search = (values: QueryForm) => {
     const body = {
@@ -100,21 +103,39 @@ export default function OrderQueryPage() {
       ) : (
         <section className="member-card" aria-label="查询结果">
           <h2 className="member-card-title">查询结果{data ? `（${data.total}）` : ''}</h2>
-          <div className="member-table-wrap">
-            <Table<OrderSummary>
-              rowKey="orderNo"
-              size="middle"
-              loading={isPending}
-              columns={columns}
-              dataSource={data?.list ?? []}
-              locale={{ emptyText: '没有符合条件的订单' }}
-              pagination={
-                data && data.total > PAGE_SIZE
-                  ? { current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false, showTotal: (t) => `共 ${t} 个订单` }
-                  : false
-              }
-            />
-          </div>
+          {narrow ? (
+            isPending ? (
+              <Skeleton active paragraph={{ rows: 4 }} />
+            ) : data.list.length === 0 ? (
+              <Empty className="member-empty" description="没有符合条件的订单" />
+            ) : (
+              <>
+                <ul className="order-list" aria-label="查询到的订单">
+                  {data.list.map((o) => (
+                    <OrderCard key={o.orderNo} order={o} />
+                  ))}
+                </ul>
+                {data.total > PAGE_SIZE ? <Pagination align="end" current={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} showSizeChanger={false} /> : null}
+              </>
+            )
+          ) : (
+            <div className="member-table-wrap">
+              <Table<OrderSummary>
+                className="order-table"
+                rowKey="orderNo"
+                size="middle"
+                loading={isPending}
+                columns={columns}
+                dataSource={data?.list ?? []}
+                locale={{ emptyText: '没有符合条件的订单' }}
+                pagination={
+                  data && data.total > PAGE_SIZE
+                    ? { current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false, showTotal: (t) => `共 ${t} 个订单` }
+                    : false
+                }
+              />
+            </div>
+          )}
         </section>
       )}
     </div>
