@@ -81,7 +81,7 @@ export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
       </h2>
       <div className="plan-add-grid">
         {item.options.map((option) => (
-          <label key={option.id} className="plan-add-field">
+          <div key={option.id} className="plan-add-field">
             <span className="plan-add-label">{option.name}</span>
             <Select
               aria-label={option.name}
@@ -90,7 +90,7 @@ export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
               options={option.choices.map((c) => ({ value: c.id, label: choiceText(c.label, c.priceFen) }))}
               popupMatchSelectWidth={false}
             />
-          </label>
+          </div>
         ))}
         <label className="plan-add-field">
           <span className="plan-add-label">样品数量（{item.unit}）</span>

@@ -47,7 +47,7 @@ export function AgreementModal({ open, onClose, onAgree }: { open: boolean; onCl
             </li>
           ))}
         </ol>
-        <p className="member-muted">订单提交后，可在「实验 › 合同管理」下载本订单的协议文本并上传签署件。</p>
+        <p className="member-muted">订单提交后，可在订单详情或「合同协议」中下载本订单的协议文本，签字后上传签署件。</p>
       </div>
     </Modal>
   );

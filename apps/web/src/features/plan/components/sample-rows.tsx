@@ -62,7 +62,7 @@ export function SampleRows({ index, lineName, samples, errorKey, errorText, onCh
               />
               {countError ? <em role="alert">{countError}</em> : null}
             </label>
-            <label className="order-field order-field-form">
+            <div className="order-field order-field-form">
               <span>样品形态</span>
               <Select
                 value={s.form}
@@ -73,7 +73,7 @@ export function SampleRows({ index, lineName, samples, errorKey, errorText, onCh
                 onChange={(v: SampleForm) => update(s.key, { form: v })}
               />
               {formError ? <em role="alert">{formError}</em> : null}
-            </label>
+            </div>
             <label className="order-field order-field-hazards">
               <span>危险性说明</span>
               <Input value={s.hazards} maxLength={200} placeholder="无危险性可不填，如 易燃、有毒" status={hazardError ? 'error' : undefined} aria-label={`${label} 危险性说明`} onChange={(e) => update(s.key, { hazards: e.target.value })} />

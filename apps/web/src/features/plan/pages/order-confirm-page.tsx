@@ -199,6 +199,8 @@ export default function OrderConfirmPage() {
     mutation.mutate(body);
   };
 
+  /** a problem disappears as soon as the member edits what it is about */
+  const clearProblem = (prefix: string) => setProblem((p) => (p && (p.key === prefix || p.key.startsWith(`${prefix}.`)) ? null : p));
   const errorAt = (key: string) => (problem?.key === key ? problem.text : null);
 
   if (plan.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
@@ -260,7 +262,10 @@ export default function OrderConfirmPage() {
                   samples={draft.samples}
                   errorKey={problem?.key ?? null}
                   errorText={problem?.text ?? null}
-                  onChange={(samples) => setDrafts((prev) => ({ ...prev, [line.id]: { ...draft, samples } }))}
+                  onChange={(samples) => {
+                    clearProblem(`lines.${index}`);
+                    setDrafts((prev) => ({ ...prev, [line.id]: { ...draft, samples } }));
+                  }}
                 />
               )}
               {lineError ? (
@@ -317,7 +322,10 @@ export default function OrderConfirmPage() {
                   还没有收件地址，<Link to="/member/address">去添加地址</Link>
                 </p>
               ) : (
-                <Radio.Group className="address-choice" value={addressRid} onChange={(e) => setAddressRid(e.target.value as string)} aria-label="取样地址">
+                <Radio.Group className="address-choice" value={addressRid} onChange={(e) => {
+                    clearProblem('address_rid');
+                    setAddressRid(e.target.value as string);
+                  }} aria-label="取样地址">
                   {addressList.map((a) => {
                     const option = (
                       <Radio key={a.address_rid} value={a.address_rid} disabled={a.disabled}>
@@ -350,7 +358,7 @@ export default function OrderConfirmPage() {
               ) : null}
             </div>
             <div className="order-pickup-when">
-              <label className="order-field">
+              <div className="order-field">
                 <span>取样日期</span>
                 <DatePicker
                   value={date}
@@ -361,6 +369,7 @@ export default function OrderConfirmPage() {
                   status={errorAt('date') ? 'error' : undefined}
                   disabledDate={(d) => !setting || isPickupDateDisabled(d.format('YYYY-MM-DD'), setting, new Date())}
                   onChange={(d) => {
+                    clearProblem('date');
                     setDate(d);
                     setTime(undefined);
                   }}
@@ -371,10 +380,14 @@ export default function OrderConfirmPage() {
                     {errorAt('date')}
                   </em>
                 ) : null}
-              </label>
+              </div>
               <div className="order-field">
                 <span>取样时间</span>
-                <Radio.Group className="slot-group" aria-label="取样时间" value={time} onChange={(e) => setTime(e.target.value as string)}>
+                <Radio.Group className="slot-group" aria-label="取样时间" value={time} onChange={(e) => {
+                    clearProblem('time');
+                    setTime(e.target.value as string);
+                  }}
+                >
                   {slots.map((slot) => (
                     <Radio.Button key={slot} value={slot} disabled={!dateText || closedSlots.has(slot)}>
                       {slot}
@@ -400,7 +413,10 @@ export default function OrderConfirmPage() {
         <div className="order-grid">
           <label className="order-field">
             <span>联系人</span>
-            <Input value={contactValue} maxLength={40} aria-label="联系人" status={errorAt('contact') ? 'error' : undefined} onChange={(e) => setContact(e.target.value)} />
+            <Input value={contactValue} maxLength={40} aria-label="联系人" status={errorAt('contact') ? 'error' : undefined} onChange={(e) => {
+                clearProblem('contact');
+                setContact(e.target.value);
+              }} />
             {errorAt('contact') ? (
               <em role="alert" className="order-error-anchor">
                 {errorAt('contact')}
@@ -409,14 +425,17 @@ export default function OrderConfirmPage() {
           </label>
           <label className="order-field">
             <span>联系电话</span>
-            <Input value={phoneValue} maxLength={11} inputMode="numeric" aria-label="联系电话" status={errorAt('phone') ? 'error' : undefined} onChange={(e) => setPhone(e.target.value.trim())} />
+            <Input value={phoneValue} maxLength={11} inputMode="numeric" aria-label="联系电话" status={errorAt('phone') ? 'error' : undefined} onChange={(e) => {
+                clearProblem('phone');
+                setPhone(e.target.value.trim());
+              }} />
             {errorAt('phone') ? (
               <em role="alert" className="order-error-anchor">
                 {errorAt('phone')}
               </em>
             ) : null}
           </label>
-          <label className="order-field">
+          <div className="order-field">
             <span>优惠券</span>
             <Select
               allowClear
@@ -431,8 +450,8 @@ export default function OrderConfirmPage() {
               })}
             />
             <small className="member-muted">优惠金额在支付时按订单核算，支付时也可更换</small>
-          </label>
-          <label className="order-field">
+          </div>
+          <div className="order-field">
             <span>发票需求</span>
             <Select
               value={invoiceType}
@@ -443,9 +462,9 @@ export default function OrderConfirmPage() {
               }}
               options={INVOICE_CHOICES.map((t) => ({ value: t, label: invoiceTypeLabels[t] }))}
             />
-          </label>
+          </div>
           {invoiceType > 0 ? (
-            <label className="order-field">
+            <div className="order-field">
               <span>发票抬头</span>
               {titleList.length === 0 && !titles.isPending ? (
                 <p className="member-muted">
@@ -468,7 +487,7 @@ export default function OrderConfirmPage() {
                   {errorAt('invoice_title_rid')}
                 </em>
               ) : null}
-            </label>
+            </div>
           ) : null}
         </div>
         <label className="order-field">
@@ -479,7 +498,13 @@ export default function OrderConfirmPage() {
 
       <div className="order-summary" role="region" aria-label="订单金额">
         <div className="order-agree">
-          <Checkbox checked={agree} onChange={(e) => setAgree(e.target.checked)}>
+          <Checkbox
+            checked={agree}
+            onChange={(e) => {
+              clearProblem('agree');
+              setAgree(e.target.checked);
+            }}
+          >
             我已阅读并同意
           </Checkbox>
           <Button type="link" className="order-agree-link" onClick={() => setAgreementOpen(true)}>
@@ -516,7 +541,11 @@ export default function OrderConfirmPage() {
           提交订单
         </Button>
       </div>
-      <AgreementModal open={agreementOpen} onClose={() => setAgreementOpen(false)} onAgree={() => setAgree(true)} />
+      <AgreementModal open={agreementOpen} onClose={() => setAgreementOpen(false)} onAgree={() => {
+          clearProblem('agree');
+          setAgree(true);
+        }}
+      />
     </div>
   );
 }
