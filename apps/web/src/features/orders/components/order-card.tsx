@@ -8,17 +8,17 @@ import { formatDateTime, sampleSummary } from './order-format';
 export function OrderCard({ order }: { order: OrderSummary }) {
   const detail = `/member/order/${encodeURIComponent(order.orderNo)}`;
   return (
-    <li className="order-card" data-testid="order-card" aria-label={`订单 ${order.orderNo}`}>
-      <div className="order-card-head">
-        <span className="order-card-no">
+    <li className="ord-card" data-testid="ord-card" aria-label={`订单 ${order.orderNo}`}>
+      <div className="ord-card-head">
+        <span className="ord-card-no">
           订单编号 <Link to={detail}>{order.orderNo}</Link>
         </span>
         <span className="member-muted">{formatDateTime(order.createdAt)}</span>
         <OrderTags order={order} />
       </div>
-      <div className="order-card-body">
-        <div className="order-card-main">
-          <h3 className="order-card-title">
+      <div className="ord-card-body">
+        <div className="ord-card-main">
+          <h3 className="ord-card-title">
             <Link to={detail}>{order.title}</Link>
           </h3>
           <p className="member-muted">
@@ -26,11 +26,11 @@ export function OrderCard({ order }: { order: OrderSummary }) {
             {sampleSummary(order)}
           </p>
         </div>
-        <div className="order-card-amount">
+        <div className="ord-card-amount">
           <strong>{formatFen(order.payableFen)}</strong>
           {order.discountFen > 0 ? <small>已优惠 {formatFen(order.discountFen)}</small> : null}
         </div>
-        <div className="order-card-actions">
+        <div className="ord-card-actions">
           <OrderActions order={order} showDetail size="small" />
         </div>
       </div>

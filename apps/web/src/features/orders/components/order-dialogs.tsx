@@ -76,7 +76,7 @@ export function DisputeDialog({ orderNo, open, onClose, onDone }: DialogProps) {
   };
   return (
     <Modal open={open} title="申请复测" okText="提交申请" cancelText="取消" okButtonProps={{ loading: busy }} onOk={() => void submit()} onCancel={onClose} destroyOnHidden centered>
-      <Alert type="info" showIcon title={`数据交付后 ${RETEST_WINDOW_DAYS} 天内可申请复测，实验室核实后会与您联系。`} className="order-dialog-alert" />
+      <Alert type="info" showIcon title={`数据交付后 ${RETEST_WINDOW_DAYS} 天内可申请复测，实验室核实后会与您联系。`} className="ord-dialog-alert" />
       <Form layout="vertical">
         <Form.Item label="问题描述" required validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
           <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} showCount rows={4} placeholder="请描述数据存在的问题，如：峰位与文献不符、曲线噪声过大" />
@@ -114,7 +114,7 @@ export function EvaluateDialog({ orderNo, open, onClose, onDone }: DialogProps) 
     <Modal open={open} title="评价订单" okText="提交评价" cancelText="取消" okButtonProps={{ loading: busy }} onOk={() => void submit()} onCancel={onClose} destroyOnHidden centered>
       <Form layout="vertical">
         <Form.Item label="服务评分" required validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
-          <span className="order-rate">
+          <span className="ord-rate">
             <Rate value={score} onChange={setScore} tooltips={scoreTexts} aria-label="服务评分" />
             <span className="member-muted">{score > 0 ? scoreTexts[score - 1] : '请选择评分'}</span>
           </span>

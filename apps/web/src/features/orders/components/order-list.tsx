@@ -33,7 +33,7 @@ export function OrderList({ filter, page, onPage, empty, label }: OrderListProps
   if (data.list.length === 0) return <Empty className="member-empty" description={empty} />;
   return (
     <>
-      <ul className="order-list" aria-label={label}>
+      <ul className="ord-list" aria-label={label}>
         {data.list.map((o) => (
           <OrderCard key={o.orderNo} order={o} />
         ))}

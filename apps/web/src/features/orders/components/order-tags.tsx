@@ -5,7 +5,7 @@ import { paymentColor, progressColor } from './order-format';
 /** The progress and payment tags of an order (two separate states, PRODUCT.md); a cancelled order never paid shows no payment tag. */
 export function OrderTags({ order }: { order: Pick<OrderSummary, 'progress' | 'progressText' | 'payment' | 'paymentText' | 'payLater'> }) {
   return (
-    <span className="order-tags">
+    <span className="ord-tags">
       <Tag color={progressColor[order.progress]} data-testid="progress-tag">
         {order.progressText}
       </Tag>

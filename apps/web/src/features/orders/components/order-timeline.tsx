@@ -27,9 +27,9 @@ export function OrderSteps({ order }: { order: Pick<OrderDetail, 'progress' | 'e
   const cancelled = order.progress === 'cancelled';
   const done = order.progress === 'completed';
   return (
-    <div data-testid="order-steps">
+    <div data-testid="ord-steps">
       <Steps
-        className="order-steps"
+        className="ord-steps"
         size="small"
         current={reached}
         status={cancelled ? 'error' : done ? 'finish' : 'process'}
@@ -38,7 +38,7 @@ export function OrderSteps({ order }: { order: Pick<OrderDetail, 'progress' | 'e
         items={LIFECYCLE.map((status, i) => ({
           key: status,
           title: cancelled && i === reached ? `${progressLabels[status]}（已取消）` : progressLabels[status],
-          content: i <= reached ? <span className="order-step-time">{stepTime(order, status)}</span> : null,
+          content: i <= reached ? <span className="ord-step-time">{stepTime(order, status)}</span> : null,
         }))}
       />
     </div>
@@ -60,18 +60,18 @@ export function OrderEvents({ events }: { events: OrderEvent[] }) {
   if (newestFirst.length === 0) return <p className="member-muted">暂无进度记录</p>;
   return (
     <Timeline
-      className="order-events"
+      className="ord-events"
       items={newestFirst.map((e, i) => ({
         key: `${e.at}-${i}`,
         color: eventColor(e),
         content: (
-          <div className="order-event" data-testid="order-event">
-            <div className="order-event-head">
+          <div className="ord-event" data-testid="ord-event">
+            <div className="ord-event-head">
               <strong>{e.title}</strong>
               <time dateTime={e.at}>{formatDateTime(e.at)}</time>
             </div>
-            <div className="order-event-meta">操作人：{actorLabel(e)}</div>
-            {e.note ? <div className="order-event-note">{e.note}</div> : null}
+            <div className="ord-event-meta">操作人：{actorLabel(e)}</div>
+            {e.note ? <div className="ord-event-note">{e.note}</div> : null}
           </div>
         ),
       }))}

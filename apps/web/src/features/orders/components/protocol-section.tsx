@@ -90,7 +90,7 @@ export function ProtocolSection({ orderNo }: { orderNo: string }) {
   return (
     <section className="member-card" aria-label="委托协议">
       <h2 className="member-card-title">委托协议</h2>
-      <p className="member-muted order-section-lead">下载《委托检测服务协议》，签字（盖章）后拍照或扫描上传，支持 PDF、PNG、JPG。</p>
+      <p className="member-muted ord-section-lead">下载《委托检测服务协议》，签字（盖章）后拍照或扫描上传，支持 PDF、PNG、JPG。</p>
       {isPending ? (
         <Skeleton active paragraph={{ rows: 1 }} />
       ) : isError ? (

@@ -11,13 +11,13 @@ import { formatDateTime } from './order-format';
 type Row = Statement['orders'][number];
 
 const columns: TableColumnsType<Row> = [
-  { title: '订单编号', dataIndex: 'orderNo', className: 'order-cell-no', render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link> },
-  { title: '下单时间', dataIndex: 'createdAt', className: 'order-cell-time', render: (v: string) => formatDateTime(v), responsive: ['md'] },
+  { title: '订单编号', dataIndex: 'orderNo', className: 'ord-cell-no', render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link> },
+  { title: '下单时间', dataIndex: 'createdAt', className: 'ord-cell-time', render: (v: string) => formatDateTime(v), responsive: ['md'] },
   { title: '检测项目', dataIndex: 'title', ellipsis: true, responsive: ['sm'] },
   { title: '状态', key: 'status', render: (_, r) => `${r.progressText} / ${r.paymentText}`, responsive: ['lg'] },
   { title: '应付', dataIndex: 'payableFen', align: 'right', render: (v: number) => formatFen(v) },
   { title: '已付', dataIndex: 'paidFen', align: 'right', render: (v: number) => formatFen(v), responsive: ['md'] },
-  { title: '未付', dataIndex: 'dueFen', align: 'right', render: (v: number) => <span className={v > 0 ? 'order-due' : undefined}>{formatFen(v)}</span> },
+  { title: '未付', dataIndex: 'dueFen', align: 'right', render: (v: number) => <span className={v > 0 ? 'ord-due' : undefined}>{formatFen(v)}</span> },
 ];
 
 /** 对账单: a period's orders with payable, paid and due, and the xlsx export. */
@@ -50,13 +50,13 @@ export function StatementPanel() {
 
   return (
     <section className="member-card" aria-label="对账单">
-      <div className="order-card-head-row">
+      <div className="ord-card-head-row">
         <h2 className="member-card-title">对账单</h2>
         <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void download()} disabled={!data}>
           导出Excel
         </Button>
       </div>
-      <div className="order-filters">
+      <div className="ord-filters">
         <DatePicker.RangePicker value={picked} allowEmpty={[true, true]} placeholder={['开始日期', '结束日期']} onChange={setPicked} aria-label="对账期间" />
         <Button type="primary" onClick={view} loading={isFetching && !isPending}>
           查看对账单
@@ -69,7 +69,7 @@ export function StatementPanel() {
           <p className="member-muted" data-testid="statement-period">
             对账期间 {data.from} 至 {data.to}，共 {data.orders.length} 个订单
           </p>
-          <dl className="order-figures" aria-label="对账合计">
+          <dl className="ord-figures" aria-label="对账合计">
             <div>
               <dt>订单金额</dt>
               <dd>{formatFen(data.totalFen)}</dd>
@@ -80,13 +80,13 @@ export function StatementPanel() {
             </div>
             <div>
               <dt>未付金额</dt>
-              <dd className={data.dueFen > 0 ? 'order-due' : undefined} data-testid="statement-due">
+              <dd className={data.dueFen > 0 ? 'ord-due' : undefined} data-testid="statement-due">
                 {formatFen(data.dueFen)}
               </dd>
             </div>
           </dl>
           <div className="member-table-wrap">
-            <Table<Row> className="order-table" rowKey="orderNo" size="small" columns={columns} dataSource={data.orders} pagination={data.orders.length > 10 ? { pageSize: 10, showSizeChanger: false } : false} locale={{ emptyText: '该期间没有订单' }} />
+            <Table<Row> className="ord-table" rowKey="orderNo" size="small" columns={columns} dataSource={data.orders} pagination={data.orders.length > 10 ? { pageSize: 10, showSizeChanger: false } : false} locale={{ emptyText: '该期间没有订单' }} />
           </div>
         </>
       ) : null}

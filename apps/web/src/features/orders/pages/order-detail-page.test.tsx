@@ -36,10 +36,10 @@ describe('order detail', () => {
     login();
     mockApi({ '/api/auth/order/detail': { data: testing }, '/api/auth/order/listProtocolFile': { data: [] } });
     renderApp(<OrderDetailPage />, { path: '/member/order/DD202603050001', routes: [] });
-    expect(await screen.findByTestId('order-no')).toHaveTextContent('DD202603050001');
+    expect(await screen.findByTestId('ord-no')).toHaveTextContent('DD202603050001');
 
     const progress = screen.getByRole('region', { name: '订单进度' });
-    const steps = within(progress).getByTestId('order-steps').querySelectorAll('.ant-steps-item');
+    const steps = within(progress).getByTestId('ord-steps').querySelectorAll('.ant-steps-item');
     expect([...steps].map((s) => s.querySelector('.ant-steps-item-title')?.textContent)).toEqual(['待确认', '待寄样', '已收样', '测试中', '已出数据', '已完成']);
     expect(steps[4]).toHaveClass('ant-steps-item-process');
     expect(steps[3]).toHaveClass('ant-steps-item-finish');
@@ -47,9 +47,9 @@ describe('order detail', () => {
     // 01:15 UTC → 09:15 in Shanghai
     expect(steps[2]).toHaveTextContent('2026-03-06 09:15');
     expect(steps[4]).toHaveTextContent('2026-03-08 00:20');
-    expect(steps[5]?.querySelector('.order-step-time')).toBeNull();
+    expect(steps[5]?.querySelector('.ord-step-time')).toBeNull();
 
-    const events = within(progress).getAllByTestId('order-event');
+    const events = within(progress).getAllByTestId('ord-event');
     expect(events).toHaveLength(6);
     expect(events[0]).toHaveTextContent('已出数据');
     expect(events[0]).toHaveTextContent('2026-03-08 00:20');
@@ -67,7 +67,7 @@ describe('order detail', () => {
     expect(within(head).queryByRole('button', { name: '取消订单' })).toBeNull();
 
     // lines with sample codes, delivery, payment
-    const lines = screen.getAllByTestId('order-line');
+    const lines = screen.getAllByTestId('ord-line');
     expect(lines[0]).toHaveTextContent('扫描范围：5°-90°');
     expect(lines[0]).toHaveTextContent('¥200.00 × 2 样 = ¥400.00');
     expect(lines[0]).toHaveTextContent('DD202603050001-1-1');
@@ -76,7 +76,7 @@ describe('order detail', () => {
     expect(screen.getByRole('region', { name: '送样方式' })).toHaveTextContent('2026-03-06 09:00-12:00');
     const payment = screen.getByRole('region', { name: '支付信息' });
     expect(payment).toHaveTextContent('-¥50.00（新用户立减 ¥50）');
-    expect(within(payment).getByTestId('order-payable')).toHaveTextContent('¥630.00');
+    expect(within(payment).getByTestId('ord-payable')).toHaveTextContent('¥630.00');
     expect(payment).toHaveTextContent('个人预存款');
   });
 
@@ -99,10 +99,10 @@ describe('order detail', () => {
     });
     renderApp(<OrderDetailPage />, { path: '/member/order/DD202603050001' });
     const progress = await screen.findByRole('region', { name: '订单进度' });
-    const steps = within(progress).getByTestId('order-steps').querySelectorAll('.ant-steps-item');
+    const steps = within(progress).getByTestId('ord-steps').querySelectorAll('.ant-steps-item');
     expect(steps[1]).toHaveClass('ant-steps-item-error');
     expect(steps[1]).toHaveTextContent('待寄样（已取消）');
-    expect(within(progress).getAllByTestId('order-event')[0]).toHaveTextContent('样品未准备好');
+    expect(within(progress).getAllByTestId('ord-event')[0]).toHaveTextContent('样品未准备好');
   });
 
   it('downloads a report with the token header', async () => {

@@ -30,17 +30,17 @@ const fileSize = (bytes: number) =>
 
 function LineCard({ line }: { line: OrderLine }) {
   return (
-    <li className="order-line" data-testid="order-line">
-      <div className="order-line-head">
+    <li className="ord-line" data-testid="ord-line">
+      <div className="ord-line-head">
         <h3>
           <Link to={`/detail/${encodeURIComponent(line.rid)}`}>{line.name}</Link>
         </h3>
-        <span className="order-line-price">
+        <span className="ord-line-price">
           {formatFen(line.unitPriceFen)} × {line.count} {line.unit} = <strong>{formatFen(line.amountFen)}</strong>
         </span>
       </div>
       {line.options.length > 0 ? (
-        <p className="order-line-options">
+        <p className="ord-line-options">
           {line.options.map((o) => (
             <Tag key={o.optionId} variant="filled">
               {o.name}：{o.label}
@@ -49,16 +49,16 @@ function LineCard({ line }: { line: OrderLine }) {
         </p>
       ) : null}
       {line.reservation ? (
-        <p className="order-line-reservation">
+        <p className="ord-line-reservation">
           预约机时：{line.reservation.date} {line.reservation.hours.map(hourLabel).join('、')}
         </p>
       ) : null}
       {line.note ? <p className="member-muted">备注：{line.note}</p> : null}
       {line.samples.length > 0 ? (
-        <ul className="order-samples" aria-label={`${line.name} 的样品`}>
+        <ul className="ord-samples" aria-label={`${line.name} 的样品`}>
           {line.samples.map((s) => (
             <li key={s.code}>
-              <code className="order-sample-code">{s.code}</code>
+              <code className="ord-sample-code">{s.code}</code>
               <span>{s.name}</span>
               <span className="member-muted">
                 {s.count} 个 · {sampleFormLabels[s.form]}
@@ -120,7 +120,7 @@ function Delivery({ order }: { order: OrderDetail }) {
     <section className="member-card" aria-label="送样方式">
       <h2 className="member-card-title">送样方式：{deliveryLabels[order.delivery]}</h2>
       {order.delivery === 'pickup' && order.pickup ? (
-        <dl className="order-facts">
+        <dl className="ord-facts">
           <div>
             <dt>取样时间</dt>
             <dd>
@@ -137,7 +137,7 @@ function Delivery({ order }: { order: OrderDetail }) {
           </div>
         </dl>
       ) : (
-        <div className="order-lab-address">
+        <div className="ord-lab-address">
           <EnvironmentOutlined />
           <div>
             <p>请将样品寄送至：{order.labAddress}</p>
@@ -146,7 +146,7 @@ function Delivery({ order }: { order: OrderDetail }) {
         </div>
       )}
       {order.contact || order.phone ? (
-        <p className="member-muted order-contact">
+        <p className="member-muted ord-contact">
           联系人：{order.contact} {order.phone}
         </p>
       ) : null}
@@ -159,7 +159,7 @@ function Payment({ order }: { order: OrderDetail }) {
   return (
     <section className="member-card" aria-label="支付信息">
       <h2 className="member-card-title">支付信息</h2>
-      <dl className="order-facts">
+      <dl className="ord-facts">
         <div>
           <dt>订单金额</dt>
           <dd>{formatFen(order.totalFen)}</dd>
@@ -170,7 +170,7 @@ function Payment({ order }: { order: OrderDetail }) {
         </div>
         <div>
           <dt>应付金额</dt>
-          <dd className="order-payable" data-testid="order-payable">
+          <dd className="ord-payable" data-testid="ord-payable">
             {formatFen(order.payableFen)}
           </dd>
         </div>
@@ -250,26 +250,26 @@ export default function OrderDetailPage() {
   }
 
   return (
-    <div className="member-page order-detail">
-      <nav className="order-breadcrumb" aria-label="位置">
+    <div className="member-page ord-detail">
+      <nav className="ord-breadcrumb" aria-label="位置">
         <Link to="/member/order">我的订单</Link> / <span>订单详情</span>
       </nav>
-      <section className="member-card order-summary" aria-label="订单概况">
-        <div className="order-summary-main">
+      <section className="member-card ord-summary" aria-label="订单概况">
+        <div className="ord-summary-main">
           <h1 className="page-title">
-            订单 <span data-testid="order-no">{order.orderNo}</span>
+            订单 <span data-testid="ord-no">{order.orderNo}</span>
           </h1>
           <OrderTags order={order} />
           <p className="member-muted">
             下单时间 {formatDateTime(order.createdAt)} · {order.kind === 'reservation' ? '上门预约' : deliveryLabels[order.delivery]} · {sampleSummary(order)}
           </p>
         </div>
-        <div className="order-summary-side">
-          <div className="order-summary-amount">
+        <div className="ord-summary-side">
+          <div className="ord-summary-amount">
             <span>应付金额</span>
             <strong>{formatFen(order.payableFen)}</strong>
           </div>
-          <div className="order-summary-actions">
+          <div className="ord-summary-actions">
             <OrderActions
               order={order}
               payOpen={payOpen}
@@ -296,13 +296,13 @@ export default function OrderDetailPage() {
       <section className="member-card" aria-label="订单进度">
         <h2 className="member-card-title">订单进度</h2>
         <OrderSteps order={order} />
-        <h3 className="order-subtitle">进度记录</h3>
+        <h3 className="ord-subtitle">进度记录</h3>
         <OrderEvents events={order.events} />
       </section>
 
       <section className="member-card" aria-label="检测项目">
         <h2 className="member-card-title">检测项目</h2>
-        <ul className="order-lines">
+        <ul className="ord-lines">
           {order.lines.map((l) => (
             <LineCard key={l.id} line={l} />
           ))}
@@ -318,7 +318,7 @@ export default function OrderDetailPage() {
         <section className="member-card" aria-label="我的评价">
           <h2 className="member-card-title">我的评价</h2>
           <Rate disabled value={order.evaluation.score} />
-          {order.evaluation.content ? <p className="order-evaluation">{order.evaluation.content}</p> : null}
+          {order.evaluation.content ? <p className="ord-evaluation">{order.evaluation.content}</p> : null}
           <p className="member-muted">{formatDateTime(order.evaluation.createdAt)}</p>
         </section>
       ) : null}

@@ -51,7 +51,7 @@ describe('my orders', () => {
     });
     renderApp(<OrderListPage />, { path: '/member/order' });
     const list = await screen.findByRole('list', { name: '全部订单' });
-    const cards = within(list).getAllByTestId('order-card');
+    const cards = within(list).getAllByTestId('ord-card');
     expect(cards).toHaveLength(2);
 
     const first = cards[0]!;

@@ -41,14 +41,14 @@ export default function OrderListPage() {
     <div className="member-page">
       <div className="member-page-head">
         <h1 className="page-title">我的订单</h1>
-        <nav className="order-head-links" aria-label="订单快捷入口">
+        <nav className="ord-head-links" aria-label="订单快捷入口">
           <Link to="/member/unpaid">待支付订单</Link>
           <Link to="/member/unsettled">待结算与对账</Link>
           <Link to="/member/oquery">订单查询</Link>
         </nav>
       </div>
       <Tabs
-        className="order-tabs"
+        className="ord-tabs"
         activeKey={tab}
         onChange={(key) => setParams(key === 'all' ? {} : { tab: key }, { replace: true })}
         items={LIST_TABS.map((t) => ({ key: t, label: tabLabel(t), children: <TabPanel tab={t} /> }))}

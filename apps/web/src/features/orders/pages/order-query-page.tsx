@@ -24,10 +24,10 @@ const columns: TableColumnsType<OrderSummary> = [
   {
     title: '订单编号',
     dataIndex: 'orderNo',
-    className: 'order-cell-no',
+    className: 'ord-cell-no',
     render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link>,
   },
-  { title: '下单时间', dataIndex: 'createdAt', className: 'order-cell-time', render: (v: string) => formatDateTime(v), responsive: ['md'] },
+  { title: '下单时间', dataIndex: 'createdAt', className: 'ord-cell-time', render: (v: string) => formatDateTime(v), responsive: ['md'] },
   { title: '检测项目', dataIndex: 'title', ellipsis: true },
   { title: '应付金额', dataIndex: 'payableFen', align: 'right', render: (v: number) => formatFen(v) },
   { title: '状态', key: 'status', render: (_, o) => <OrderTags order={o} /> },
@@ -69,7 +69,7 @@ export default function OrderQueryPage() {
         <h1 className="page-title">订单查询</h1>
       </div>
       <section className="member-card" aria-label="查询条件">
-        <Form form={form} layout="vertical" className="order-query-form" onFinish={search} initialValues={{ tab: 'all' }}>
+        <Form form={form} layout="vertical" className="ord-query-form" onFinish={search} initialValues={{ tab: 'all' }}>
           <Form.Item label="订单编号" name="order_no">
             <Input allowClear maxLength={32} placeholder="输入完整或部分订单编号" />
           </Form.Item>
@@ -82,7 +82,7 @@ export default function OrderQueryPage() {
           <Form.Item label="项目名称" name="keyword">
             <Input allowClear maxLength={50} placeholder="如：XRD、扫描电镜" />
           </Form.Item>
-          <div className="order-query-buttons">
+          <div className="ord-query-buttons">
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={isFetching && !isPending}>
               查询
             </Button>
@@ -110,7 +110,7 @@ export default function OrderQueryPage() {
               <Empty className="member-empty" description="没有符合条件的订单" />
             ) : (
               <>
-                <ul className="order-list" aria-label="查询到的订单">
+                <ul className="ord-list" aria-label="查询到的订单">
                   {data.list.map((o) => (
                     <OrderCard key={o.orderNo} order={o} />
                   ))}
@@ -121,7 +121,7 @@ export default function OrderQueryPage() {
           ) : (
             <div className="member-table-wrap">
               <Table<OrderSummary>
-                className="order-table"
+                className="ord-table"
                 rowKey="orderNo"
                 size="middle"
                 loading={isPending}

@@ -16,8 +16,8 @@ import '../components/orders.css';
 const sourceKey = (b: SettlementList['balances'][number]) => (b.kind === 'member' ? 'member' : (b.rid ?? ''));
 
 const columns: TableColumnsType<OrderSummary> = [
-  { title: '订单编号', dataIndex: 'orderNo', className: 'order-cell-no', render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link> },
-  { title: '下单时间', dataIndex: 'createdAt', className: 'order-cell-time', render: (v: string) => formatDateTime(v), responsive: ['md'] },
+  { title: '订单编号', dataIndex: 'orderNo', className: 'ord-cell-no', render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link> },
+  { title: '下单时间', dataIndex: 'createdAt', className: 'ord-cell-time', render: (v: string) => formatDateTime(v), responsive: ['md'] },
   { title: '检测项目', dataIndex: 'title', ellipsis: true, responsive: ['sm'] },
   { title: '状态', key: 'status', render: (_, o) => <OrderTags order={o} />, responsive: ['lg'] },
   { title: '应付金额', dataIndex: 'payableFen', align: 'right', render: (v: number) => formatFen(v) },
@@ -51,7 +51,7 @@ function Settlement({ data }: { data: SettlementList }) {
 
   return (
     <section className="member-card" aria-label="待结算订单">
-      <dl className="order-figures">
+      <dl className="ord-figures">
         <div className="is-main">
           <dt>待结算金额</dt>
           <dd data-testid="settlement-due">{formatFen(data.dueFen)}</dd>
@@ -73,7 +73,7 @@ function Settlement({ data }: { data: SettlementList }) {
         <>
           <div className="member-table-wrap">
             <Table<OrderSummary>
-              className="order-table"
+              className="ord-table"
               rowKey="orderNo"
               size="middle"
               columns={columns}
@@ -112,7 +112,7 @@ function Settlement({ data }: { data: SettlementList }) {
               }
             />
           ) : null}
-          <div className="order-settle-bar">
+          <div className="ord-settle-bar">
             <span>
               合计 <strong>{formatFen(chosenFen)}</strong>
             </span>
