@@ -16,6 +16,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, badRequest, conflict } from '../../platform/errors';
 import { orderDetailOf, orderFilterConditions, orderTabCondition } from './orders.service';
 import { members, staff } from '../auth/auth.tables';
+import { samplings } from '../member/member.tables';
 import { postMessage, sendNotice, type NoticeChannels } from '../messages/messages.service';
 import { cancelOrder, type Actor } from './cancel-core';
 import { orderLink, progressNotice, type ProgressNotice, type ProgressNoticeKind } from './notices';
@@ -211,6 +212,13 @@ export async function staffMove(
     // a re-test answers the member's dispute; completing without one closes it too
     if ((action === 'retest' || action === 'complete') && openDispute(order)) extra.disputeResolved = true;
     const moved = await moveProgress(tx, order, step.to, now, extra);
+    // the sample is in the lab: a home pickup still open was evidently collected
+    if (action === 'receive' && order.samplingId !== null) {
+      await tx
+        .update(samplings)
+        .set({ status: 'collected', collectedAt: now, staffId })
+        .where(and(eq(samplings.id, order.samplingId), eq(samplings.status, 'pending')));
+    }
     await addOrderEvent(tx, order.id, { status: step.to, title: step.event, note, actor, now });
     if (unsettled) await addOrderEvent(tx, order.id, { status: 'unsettled', title: '待结算', note: '测试后结算：数据已交付，请完成结算', actor, now });
     const message = progressNotice(step.notice, { orderNo: order.orderNo, title: order.title, unsettled });

@@ -2,7 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { progressStatuses, progressTransitions, type AdminOrder, type OrderDetail, type Page, type ProgressStatus, type TestRecord } from '@lab/contract';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { randomId } from '../../platform/crypto';
 import { outbox } from '../../platform/platform.tables';
+import { samplings } from '../member/member.tables';
+import { orders } from './orders.tables';
 import { balanceOf } from '../funds/ledger.service';
 import { staffSteps, type StaffAction } from './progress.service';
 import {
@@ -182,6 +185,40 @@ describe('staff steps', () => {
     expect(res).toMatchObject({ status: 200, code: 1, data: { orderNo: a.row.orderNo, progress: 'received', member: { rid: a.m.member.rid } } });
     expect((await orderRow(t, a.row.orderNo)).receivedAt?.toISOString()).toBe(t.clock.now().toISOString());
     expect(await staffCall('receive', ctx.lab, { order_no: a.row.orderNo })).toMatchObject({ status: 409, msg: '订单当前为「已收样」，不能确认收样' });
+  });
+
+  it('receiving the sample of a home-pickup order marks a still open pickup collected', async () => {
+    const { m, row } = await order({ progress: 'awaiting_sample' });
+    const [pickup] = await t.db
+      .insert(samplings)
+      .values({
+        rid: randomId(),
+        memberId: m.member.id,
+        pickupDate: '2026-03-03',
+        timeSlot: '09:00-12:00',
+        name: '张老师',
+        phone: '13800000000',
+        province: '上海市',
+        city: '上海市',
+        area: '徐汇区',
+        addressCode: '310104',
+        address: '桂平路 680 号',
+        sendAddress: '上海市上海市徐汇区桂平路 680 号',
+      })
+      .returning();
+    await t.db.update(orders).set({ delivery: 'pickup', samplingId: pickup!.id }).where(eq(orders.id, row.id));
+    expect(await staffCall('receive', ctx.lab, { order_no: row.orderNo })).toMatchObject({ status: 200, code: 1 });
+    const [after] = await t.db.select().from(samplings).where(eq(samplings.id, pickup!.id));
+    expect(after).toMatchObject({ status: 'collected', staffId: ctx.lab.id });
+    expect(after!.collectedAt?.toISOString()).toBe(t.clock.now().toISOString());
+  });
+
+  it('two staff clicks on the same step at once: one applies, the other hears 409', async () => {
+    const { row } = await order({ progress: 'awaiting_sample' });
+    const results = await Promise.all([staffCall('receive', ctx.lab, { order_no: row.orderNo }), staffCall('receive', ctx.admin, { order_no: row.orderNo })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await eventsOf(t, row.id)).filter((e) => e.status === 'received')).toHaveLength(1);
+    expect((await messagesOf(t, row.memberId)).filter((msg) => msg.title === '样品已签收')).toHaveLength(1);
   });
 
   it('testing: an enterprise order must be paid in full; an unpaid order needs pay-after-test', async () => {
