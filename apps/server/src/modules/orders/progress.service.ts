@@ -3,7 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   progressLabels,
   progressStatuses,
+  type adminOrderListBody,
   type AdminOrder,
+  type evaluateAddBody,
   type OrderDetail,
   type OrderEvent,
   type Page,
@@ -11,15 +13,14 @@ import {
   type TestRecord,
 } from '@lab/contract';
 import type { z } from 'zod';
-import type { adminOrderListBody, evaluateAddBody } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, badRequest, conflict } from '../../platform/errors';
-import { orderDetailOf, orderFilterConditions, orderTabCondition } from './orders.service';
 import { members, staff } from '../auth/auth.tables';
 import { samplings } from '../member/member.tables';
 import { postMessage, sendNotice, type NoticeChannels } from '../messages/messages.service';
 import { cancelOrder, type Actor } from './cancel-core';
 import { orderLink, progressNotice, type ProgressNotice, type ProgressNoticeKind } from './notices';
+import { orderDetailOf, orderFilterConditions, orderTabCondition } from './orders.service';
 import { addOrderEvent, findMemberOrder, findOrderByNo, moveProgress, retestWindowOpen, toOrderEvent, toOrderSummary, type OrderRow } from './order-core';
 import { orderEvents, orderFiles, orderLines, orders } from './orders.tables';
 import { findReport } from './reports.service';
