@@ -1,0 +1,149 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { RESERVATION_HOURS, SLOT_TAKEN_MESSAGE, formatFen, hourLabel, type DeviceTime, type Reservation } from '@lab/contract';
+import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
+import { randomPhone } from './support/sms';
+
+const password = 'Lab@e2e2026';
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+async function apiLogin(request: APIRequestContext, phone: string) {
+  const envelope = (await (await request.post('/api/open/login', { form: { account: phone, password } })).json()) as Envelope<{ token: string }>;
+  expect(envelope.code, `login: ${envelope.msg}`).toBe(1);
+  return envelope.data.token;
+}
+
+async function loginWithPassword(page: Page, phone: string) {
+  await page.goto('/');
+  const panel = await openLoginPanel(page);
+  await submitPassword(panel, phone, password);
+  await expect(page.getByText('登录成功!')).toBeVisible();
+  await expect(loginPanel(page)).toBeHidden();
+}
+
+/** The first bookable day with two consecutive free hours (11 → 13 over lunch counts, as on the server). */
+async function findTwoFreeHours(request: APIRequestContext, rid: string, token: string) {
+  const first = (await (await request.post('/api/open/device/query4timeExtra', { form: { rid }, headers: { token } })).json()) as Envelope<DeviceTime>;
+  expect(first.code).toBe(1);
+  for (const day of first.data.days.filter((d) => !d.closed && d.free >= 2)) {
+    const time = (await (await request.post('/api/open/device/query4timeExtra', { form: { rid, date: day.date }, headers: { token } })).json()) as Envelope<DeviceTime>;
+    const free = new Set(time.data.slots.filter((s) => s.state === 'free').map((s) => s.hour));
+    for (let i = 1; i < RESERVATION_HOURS.length; i += 1) {
+      const a = RESERVATION_HOURS[i - 1]!;
+      const b = RESERVATION_HOURS[i]!;
+      if (free.has(a) && free.has(b)) return { date: day.date, hours: [a, b] as number[] };
+    }
+  }
+  throw new Error('no day with two consecutive free hours');
+}
+
+const timeText = (hours: number[]) => `${hourLabel(hours[0]!).slice(0, 5)}-${hourLabel(hours[hours.length - 1]!).slice(6)}`;
+
+test.describe('on-site reservation', () => {
+  test('a member books two consecutive free hours on the detail page; they show as theirs; another member cannot take them', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const phone = randomPhone();
+    const other = randomPhone();
+    await registerByApi(request, phone, password);
+    await registerByApi(request, other, password);
+    const token = await apiLogin(request, phone);
+
+    // a reservable instrument (service type 2, 上门预约)
+    const search = (await (await request.get('/api/open/web/device/search', { params: { typeId: 2, pageSize: 20 } })).json()) as Envelope<{ list: { rid: string; name: string; priceFen: number; reservable: boolean }[] }>;
+    const items = search.data.list.filter((i) => i.reservable);
+    expect(items.length).toBeGreaterThan(0);
+    // spread over the instruments so reruns and other journeys rarely meet
+    const item = items[Math.floor(Math.random() * items.length)]!;
+    const wanted = await findTwoFreeHours(request, item.rid, token);
+
+    await loginWithPassword(page, phone);
+    await page.goto(`/detail/${item.rid}`);
+    await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
+    const calendar = page.getByTestId('reservation-calendar');
+    await expect(calendar).toBeVisible();
+
+    // the day, then two consecutive hours
+    const dayButton = calendar.getByRole('button', { name: new RegExp(`^${wanted.date} `) });
+    await dayButton.click();
+    await expect(dayButton).toHaveAttribute('aria-pressed', 'true');
+    const [first, second] = wanted.hours.map((h) => hourLabel(h));
+    await calendar.getByRole('button', { name: `${first} 可预约` }).click();
+    await calendar.getByRole('button', { name: `${second} 可预约` }).click();
+    await expect(calendar.getByRole('button', { name: `${first} 已选` })).toHaveAttribute('aria-pressed', 'true');
+    await expect(calendar.getByTestId('reservation-total')).toHaveText(formatFen(item.priceFen * 2));
+
+    await calendar.getByRole('button', { name: '立即预约' }).click();
+    await expect(calendar.getByText(`预约成功：${wanted.date} ${timeText(wanted.hours)}`)).toBeVisible();
+    // the slots are fetched again: the hours are now the member's own
+    await expect(calendar.getByRole('button', { name: `${first} 我的预约` })).toBeDisabled();
+    await expect(calendar.getByRole('button', { name: `${second} 我的预约` })).toBeDisabled();
+
+    // another member cannot book the same hour
+    const otherToken = await apiLogin(request, other);
+    const clash = await request.post('/api/auth/reservation/add', { form: { rid: item.rid, date: wanted.date, hours: JSON.stringify([wanted.hours[1]]) }, headers: { token: otherToken } });
+    expect(clash.status()).toBe(409);
+    expect(((await clash.json()) as Envelope<null>).msg).toBe(SLOT_TAKEN_MESSAGE);
+    // …and sees those hours as taken, not free
+    const seen = (await (await request.post('/api/open/device/query4timeExtra', { form: { rid: item.rid, date: wanted.date }, headers: { token: otherToken } })).json()) as Envelope<DeviceTime>;
+    expect(seen.data.slots.filter((s) => (wanted.hours as number[]).includes(s.hour)).map((s) => s.state)).toEqual(['taken', 'taken']);
+
+    // the booking in 我的预约, with its order
+    await calendar.getByRole('link', { name: '查看我的预约' }).click();
+    await expect(page).toHaveURL('/member/reservation');
+    await expect(page.getByRole('complementary', { name: '会员中心菜单' }).getByRole('link', { name: '我的预约' })).toHaveClass(/active/);
+    const booking = page.getByTestId('reservation-item').filter({ hasText: item.name });
+    await expect(booking).toHaveCount(1);
+    await expect(booking).toContainText(timeText(wanted.hours));
+    await expect(booking).toContainText('已预约');
+    await expect(booking).toContainText(formatFen(item.priceFen * 2));
+    const list = (await (await request.post('/api/auth/reservation/list4person', { form: { page: 1, pageSize: 10 }, headers: { token } })).json()) as Envelope<{ list: Reservation[] }>;
+    const orderNo = list.data.list[0]!.orderNo!;
+    await expect(booking.getByRole('link', { name: orderNo })).toHaveAttribute('href', `/member/order/${orderNo}`);
+
+    // after a reload the detail page still shows the hours as the member's
+    await page.goto(`/detail/${item.rid}`);
+    await calendar.getByRole('button', { name: new RegExp(`^${wanted.date} `) }).click();
+    await expect(calendar.getByRole('button', { name: `${first} 我的预约` })).toBeDisabled();
+  });
+});
+
+test.describe('requirements', () => {
+  test('a visitor logs in on /require, posts a requirement with an attachment and finds it on /experiment/demand', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const phone = randomPhone();
+    await registerByApi(request, phone, password);
+
+    await page.goto('/require');
+    const panel = loginPanel(page);
+    await expect(panel).toBeVisible();
+    await submitPassword(panel, phone, password);
+    await expect(panel).toBeHidden();
+
+    const title = `XRD 物相分析 ${phone.slice(-4)}`;
+    const form = page.getByRole('region', { name: '需求表单' });
+    await form.getByRole('button', { name: /提交需求/ }).click();
+    await expect(form.getByText('[测试需求]不能为空')).toBeVisible();
+    await form.getByLabel('测试需求').fill(title);
+    await form.getByLabel('需求描述').fill('NCM811 正极材料，确认物相纯度，需要全谱精修。');
+    await form.getByLabel('样品信息').fill('粉末 3 个，每个约 1 g，无毒');
+    await form.getByLabel('预算').fill('3000 元以内');
+    await form.getByLabel('联系人').fill('王老师');
+    await form.getByLabel('联系电话').fill(phone);
+    await form.locator('input[type=file]').setInputFiles({ name: '测试方案.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+    await expect(form.getByText('测试方案.pdf')).toBeVisible();
+    await form.getByRole('button', { name: /提交需求/ }).click();
+    await expect(page.getByText('需求已提交，我们会尽快联系您')).toBeVisible();
+
+    await page.getByRole('link', { name: '查看我的需求', exact: true }).click();
+    await expect(page).toHaveURL('/experiment/demand');
+    const posted = page.getByTestId('requirement-item').filter({ hasText: title });
+    await expect(posted).toHaveCount(1);
+    await expect(posted).toContainText('待报价');
+    await expect(posted).toContainText('3000 元以内');
+    await expect(posted.getByRole('button', { name: '测试方案.pdf' })).toBeVisible();
+  });
+});
