@@ -192,7 +192,7 @@ export default function OrderConfirmPage() {
       const issue = parsed.error.issues[0];
       const key = (issue?.path ?? []).map(String).join('.');
       setProblem({ key, text: issue?.message ?? '请检查填写的内容' });
-      requestAnimationFrame(() => document.querySelector('[data-error="true"], .order-error-anchor')?.scrollIntoView({ block: 'center', behavior: 'smooth' }));
+      requestAnimationFrame(() => document.querySelector('[data-error="true"], .order-error-anchor')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }));
       return;
     }
     setProblem(null);

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../../testing/render';
+import { mockApi, type MockCall } from '../../../testing/fetch-mock';
+import { saveSession } from '../../../lib/session';
+import OrderConfirmPage from './order-confirm-page';
+import { account, address, line, planFixture, siteSettings } from '../testing/plan-fixture';
+import type { Plan } from '@lab/contract';
+
+type Reply = { code?: 0 | 1; msg?: string; data?: unknown; status?: number };
+
+function setup({ plan = planFixture, order }: { plan?: Plan; order?: (call: MockCall) => Reply } = {}) {
+  saveSession({ token: 't', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
+  return mockApi({
+    '/api/auth/tempDevice/list': { data: plan },
+    '/api/auth/user/info': { data: { account, addressList: [address], cartNum: plan.count } },
+    '/api/open/setting': { data: siteSettings },
+    '/api/auth/address/list': { data: [address] },
+    '/api/auth/discount4user/all': { data: { list: [], total: 0, page: 1, pageSize: 100 } },
+    '/api/auth/invoice/list': { data: [] },
+    '/api/auth/order/add': order ?? { data: { orderNo: 'KY2026112200000001' }, msg: '订单已提交' },
+  });
+}
+
+const submit = () => userEvent.click(screen.getByRole('button', { name: '提交订单' }));
+const orderCalls = (calls: MockCall[]) => calls.filter((c) => c.path === '/api/auth/order/add');
+
+async function chooseForm(label: string, form: string) {
+  await userEvent.click(screen.getByRole('combobox', { name: label }));
+  // the newest dropdown is the last one (an earlier one may still be leaving)
+  const options = await screen.findAllByTitle(form);
+  fireEvent.click(options[options.length - 1]!);
+  await waitFor(() => expect(screen.getByRole('combobox', { name: label }).closest('.ant-select')).toHaveTextContent(form));
+}
+
+describe('order form', () => {
+  it('checks with the contract schema, showing the server’s messages one at a time, and sends nothing until all is right', { timeout: 60_000 }, async () => {
+    const { calls } = setup();
+    renderApp(<OrderConfirmPage />, { path: '/experiment/confirm?ids=L1' });
+    const lineCard = await screen.findByRole('article', { name: 'XRD 粉末衍射' });
+    // only the line asked for, its samples starting at the line's count
+    expect(screen.queryByRole('article', { name: 'XRD 物相检索' })).toBeNull();
+    expect(within(lineCard).getByRole('spinbutton', { name: 'XRD 粉末衍射 样品1 数量' })).toHaveValue('2');
+
+    await submit();
+    expect(await screen.findByText('[样品名称]不能为空')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'XRD 粉末衍射 样品1 名称' }), 'TiO2 粉末');
+    expect(screen.queryByText('[样品名称]不能为空')).toBeNull();
+    await submit();
+    expect(await screen.findByText('[样品形态]不正确')).toBeInTheDocument();
+    await chooseForm('XRD 粉末衍射 样品1 形态', '粉末');
+    await submit();
+    expect(await screen.findByText('请阅读并同意《委托检测服务协议》')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意' }));
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: '送样方式' })).getByText('上门取样'));
+    await submit();
+    // the default address is chosen for the pickup; the date is still missing
+    expect(await screen.findByText('[取样日期]不能为空')).toBeInTheDocument();
+    await userEvent.clear(screen.getByRole('textbox', { name: '联系电话' }));
+    await userEvent.type(screen.getByRole('textbox', { name: '联系电话' }), '12345');
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: '送样方式' })).getByText('自行寄样'));
+    await submit();
+    expect(await screen.findByText('[联系电话]格式不正确')).toBeInTheDocument();
+    expect(orderCalls(calls)).toHaveLength(0);
+  });
+
+  it('sends the lines as JSON with their samples, the delivery and the wishes, then opens the new order to pay', { timeout: 60_000 }, async () => {
+    const { calls } = setup();
+    const { router } = renderApp(<OrderConfirmPage />, { path: '/experiment/confirm?ids=L1' });
+    await screen.findByRole('article', { name: 'XRD 粉末衍射' });
+    expect(screen.getByText('上海市徐汇区桂平路 680 号 样品室')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'XRD 粉末衍射 样品1 名称' }), 'TiO2 粉末');
+    await chooseForm('XRD 粉末衍射 样品1 形态', '粉末');
+    await userEvent.click(screen.getByRole('checkbox', { name: '有磁性' }));
+    // a second sample, then removed again; at least one always stays
+    await userEvent.click(screen.getByRole('button', { name: /添加样品/ }));
+    expect(screen.getByRole('group', { name: 'XRD 粉末衍射 样品2' })).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'XRD 粉末衍射 样品2 名称' }), '薄膜 A');
+    await chooseForm('XRD 粉末衍射 样品2 形态', '薄膜');
+    await userEvent.type(screen.getByRole('textbox', { name: 'XRD 粉末衍射 样品2 危险性说明' }), '易燃');
+    await userEvent.click(within(screen.getByRole('group', { name: 'XRD 粉末衍射 样品2' })).getByRole('checkbox', { name: '需要退样' }));
+    // priced by the samples as the server does: 100 × (2 + 1)
+    expect(screen.getByTestId('order-total')).toHaveTextContent('¥300.00');
+    // the agreement read in its dialog
+    await userEvent.click(screen.getByRole('button', { name: '《委托检测服务协议》' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('委托检测服务协议')).toBeInTheDocument();
+    expect(within(dialog).getByText(/结果异议与复测/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '我已阅读并同意' }));
+    expect(screen.getByRole('checkbox', { name: '我已阅读并同意' })).toBeChecked();
+    await userEvent.type(screen.getByRole('textbox', { name: '订单备注' }), '请尽快安排');
+    await submit();
+
+    await waitFor(() => expect(orderCalls(calls)).toHaveLength(1));
+    const form = orderCalls(calls)[0]!.form;
+    expect(JSON.parse(form.get('lines')!)).toEqual([
+      {
+        id: 'L1',
+        samples: [
+          { name: 'TiO2 粉末', count: 2, form: 'powder', hazards: '', magnetic: true, returnWanted: false },
+          { name: '薄膜 A', count: 1, form: 'film', hazards: '易燃', magnetic: false, returnWanted: true },
+        ],
+        note: '需要精修',
+      },
+    ]);
+    expect(form.get('delivery')).toBe('self');
+    expect(form.get('agree')).toBe('1');
+    expect(form.get('invoice_type')).toBe('0');
+    expect(form.get('contact')).toBe('陈老师');
+    expect(form.get('phone')).toBe('13900139000');
+    expect(form.get('remark')).toBe('请尽快安排');
+    expect(form.has('address_rid')).toBe(false);
+    // no price travels: the server prices the order
+    expect([...form.keys()].some((k) => /price|amount|total/i.test(k))).toBe(false);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/member/order/KY2026112200000001'));
+    expect(router.state.location.search).toBe('?pay=1');
+  });
+
+  it('shows the server’s message when it refuses the order', { timeout: 30_000 }, async () => {
+    setup({ order: () => ({ code: 0, status: 409, msg: '请先完善基本信息（收货地址）后再下单' }) });
+    renderApp(<OrderConfirmPage />, { path: '/experiment/confirm?ids=L3' });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'XRD 物相检索 样品1 名称' }), '谱图');
+    await chooseForm('XRD 物相检索 样品1 形态', '其他');
+    await userEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意' }));
+    await submit();
+    expect(await screen.findByText('请先完善基本信息（收货地址）后再下单')).toBeInTheDocument();
+  });
+
+  it('an on-site line needs no samples; nothing selected leads back to the plan', async () => {
+    const onsite: Plan = {
+      dataArr: [{ type_id: 41, name: '仪器机时', items: [line({ id: 'R1', name: '场发射扫描电镜 机时', typeId: 2, unit: '小时', count: 2, options: [], reservation: { date: '2026-11-25', hours: [9, 10] } })] }],
+      count: 1,
+      totalFen: 20000,
+    };
+    const { calls } = setup({ plan: onsite });
+    renderApp(<OrderConfirmPage />, { path: '/experiment/confirm?ids=R1' });
+    const card = await screen.findByRole('article', { name: '场发射扫描电镜 机时' });
+    expect(within(card).getByText('预约时段：2026-11-25 09:00-11:00')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /添加样品/ })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意' }));
+    await submit();
+    await waitFor(() => expect(orderCalls(calls)).toHaveLength(1));
+    expect(JSON.parse(orderCalls(calls)[0]!.form.get('lines')!)).toEqual([{ id: 'R1', samples: [], note: '需要精修' }]);
+  });
+
+  it('lines that are no longer in the plan: an empty state back to the plan', async () => {
+    setup();
+    renderApp(<OrderConfirmPage />, { path: '/experiment/confirm?ids=gone' });
+    expect(await screen.findByText('没有可下单的项目，请先在实验计划中选择项目')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '返回实验计划' })).toHaveAttribute('href', '/experiment/plan');
+  });
+});
