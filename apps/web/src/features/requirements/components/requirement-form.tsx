@@ -3,7 +3,7 @@ import { PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { requirementAddBody, type Requirement, type RequirementAddBody } from '@lab/contract';
-import { checkWithSchema } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { useFeedback } from '../../../lib/use-feedback';
 import { addRequirement } from '../api/add-requirement';
@@ -79,15 +79,15 @@ export function RequirementForm({ initial, onSubmitted }: { initial: Pick<Values
   };
 
   return (
-    <Form form={form} layout="vertical" className="member-form rq-form" initialValues={initial} onFinish={() => void submit()} requiredMark>
+    <Form form={form} onValuesChange={clearChangedErrors(form)} layout="vertical" className="member-form rq-form" initialValues={initial} onFinish={() => void submit()} requiredMark>
       <Form.Item label="测试需求" name="title" required>
         <Input maxLength={100} showCount placeholder="例如：锂电正极材料的物相与形貌表征" />
       </Form.Item>
       <Form.Item label="需求描述" name="content" required extra="测试目的、希望获得的数据或图谱、参考标准或文献等，越详细报价越准确。">
-        <Input.TextArea maxLength={2000} showCount autoSize={{ minRows: 4, maxRows: 10 }} />
+        <Input.TextArea maxLength={2000} autoSize={{ minRows: 4, maxRows: 10 }} />
       </Form.Item>
       <Form.Item label="样品信息" name="samples" required extra="样品名称、数量、形态（粉末 / 薄膜 / 液体 / 块体）、成分及是否有毒、易燃、磁性等。">
-        <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+        <Input.TextArea maxLength={500} autoSize={{ minRows: 3, maxRows: 6 }} />
       </Form.Item>
       <div className="member-form-grid">
         <Form.Item label="预算" name="budget">
