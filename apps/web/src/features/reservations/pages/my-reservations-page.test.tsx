@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Reservation } from '@lab/contract';
+import { renderApp } from '../../../testing/render';
+import { mockApi } from '../../../testing/fetch-mock';
+import { saveSession } from '../../../lib/session';
+import MyReservationsPage from './my-reservations-page';
+
+const login = () => saveSession({ token: 't', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
+
+const reservation = (over: Partial<Reservation>): Reservation => ({
+  rid: 'r1',
+  itemRid: 'sem1',
+  name: 'SEM 机时预约（自主上机）',
+  model: 'Hitachi SU8010',
+  labLocation: '上海 · 徐汇 3 号楼',
+  date: '2099-01-05',
+  hours: [9, 10],
+  timeText: '09:00-11:00',
+  status: 'booked',
+  statusText: '已预约',
+  amountFen: 800_00,
+  orderNo: 'KY2099010500001',
+  note: '',
+  createdAt: '2026-11-22T02:00:00Z',
+  ...over,
+});
+
+describe('MyReservationsPage', () => {
+  it('lists bookings with time, cost and order; cancels a future one after confirmation', async () => {
+    login();
+    let list = [reservation({}), reservation({ rid: 'r2', date: '2020-01-06', status: 'used', statusText: '已使用', orderNo: 'KY2020' })];
+    const { calls } = mockApi({
+      '/api/auth/reservation/list4person': () => ({ data: { list, total: list.length, page: 1, pageSize: 10 } }),
+      '/api/auth/reservation/cancel': (call) => {
+        list = list.map((r) => (r.rid === call.form.get('rid') ? { ...r, status: 'cancelled', statusText: '已取消' } : r));
+        return { msg: '预约已取消', data: list[0] };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(<MyReservationsPage />);
+    const items = await screen.findAllByTestId('reservation-item');
+    expect(items).toHaveLength(2);
+    const first = items[0]!;
+    expect(first).toHaveTextContent('09:00-11:00');
+    expect(first).toHaveTextContent('¥800.00');
+    expect(within(first).getByRole('link', { name: 'KY2099010500001' })).toHaveAttribute('href', '/member/order/KY2099010500001');
+    // a used (past) booking cannot be cancelled
+    expect(within(items[1]!).queryByRole('button', { name: '取消预约' })).not.toBeInTheDocument();
+
+    await user.click(within(first).getByRole('button', { name: '取消预约' }));
+    const confirm = await screen.findByRole('tooltip');
+    expect(calls.some((c) => c.path === '/api/auth/reservation/cancel')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: '取消预约' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/api/auth/reservation/cancel')?.form.get('rid')).toBe('r1'));
+    await waitFor(() => expect(screen.getAllByTestId('reservation-item')[0]).toHaveTextContent('已取消'));
+  }, 30_000);
+
+  it('shows an empty state leading to the reservable instruments', async () => {
+    login();
+    mockApi({ '/api/auth/reservation/list4person': { data: { list: [], total: 0, page: 1, pageSize: 10 } } });
+    renderApp(<MyReservationsPage />);
+    expect(await screen.findByText(/还没有预约过仪器机时/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '去预约机时' })).toHaveAttribute('href', '/project/2/%E4%B8%8A%E9%97%A8%E9%A2%84%E7%BA%A6');
+  });
+});
