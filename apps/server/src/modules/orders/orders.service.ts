@@ -275,8 +275,13 @@ export async function placeOrder(db: Db, memberId: number, input: OrderAddBody, 
 
 // ---- detail ----
 
-/** The detail of an order read with its owner already checked (member) or by staff. */
-export async function orderDetailOf(db: DbOrTx, order: OrderRow, now: Date): Promise<OrderDetail> {
+/**
+ * The detail of an order read with its owner already checked (member) or by staff. Members
+ * see report files only once the lab has delivered the data (a file uploaded while testing
+ * may still be replaced); staff see them as they are uploaded.
+ */
+export async function orderDetailOf(db: DbOrTx, order: OrderRow, now: Date, audience: 'member' | 'staff' = 'member'): Promise<OrderDetail> {
+  const showReports = audience === 'staff' || order.deliveredAt !== null;
   const [lineRows, eventRows, reportRows, reservationRows, pickupRows, couponRows, settings, payer] = await Promise.all([
     db
       .select({ line: orderLines, itemRid: serviceItems.rid })
@@ -285,11 +290,13 @@ export async function orderDetailOf(db: DbOrTx, order: OrderRow, now: Date): Pro
       .where(eq(orderLines.orderId, order.id))
       .orderBy(asc(orderLines.sort), asc(orderLines.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
-    db
-      .select()
-      .from(orderFiles)
-      .where(and(eq(orderFiles.orderId, order.id), eq(orderFiles.kind, 'report')))
-      .orderBy(asc(orderFiles.id)),
+    showReports
+      ? db
+          .select()
+          .from(orderFiles)
+          .where(and(eq(orderFiles.orderId, order.id), eq(orderFiles.kind, 'report')))
+          .orderBy(asc(orderFiles.id))
+      : Promise.resolve([]),
     db.select().from(reservations).where(eq(reservations.orderId, order.id)).orderBy(asc(reservations.id)),
     order.samplingId !== null ? db.select().from(samplings).where(eq(samplings.id, order.samplingId)).limit(1) : Promise.resolve([]),
     couponOf(db, order),

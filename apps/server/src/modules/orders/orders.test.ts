@@ -261,9 +261,11 @@ describe('order/detail parts', () => {
       { rid: randomId(), orderId: row!.id, kind: 'protocol', name: '协议.pdf', storedName: 'b.pdf', type: 'pdf', size: 99 },
     ]);
     const at = new Date('2026-03-05T02:00:00Z');
+    // reports stay hidden from the member until the lab delivers the data
+    expect((await detail(buyer, order.orderNo)).data.reports).toEqual([]);
     await t.db
       .update(orders)
-      .set({ payment: 'paid', paidFromKind: 'community', paidFromId: community!.id, evaluationScore: 5, evaluationContent: '很快', evaluatedAt: at, disputeReason: '峰位偏移', disputedAt: at })
+      .set({ progress: 'delivered', deliveredAt: at, payment: 'paid', paidFromKind: 'community', paidFromId: community!.id, evaluationScore: 5, evaluationContent: '很快', evaluatedAt: at, disputeReason: '峰位偏移', disputedAt: at })
       .where(eq(orders.id, row!.id));
     const { data } = await detail(buyer, order.orderNo);
     expect(data.reports).toEqual([{ id: expect.any(String), name: 'XRD报告.pdf', size: 1234, uploadedAt: expect.any(String) }]);

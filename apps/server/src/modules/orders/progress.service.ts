@@ -14,7 +14,7 @@ import {
 } from '@lab/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { AppError, badRequest, conflict } from '../../platform/errors';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { members, staff } from '../auth/auth.tables';
 import { samplings } from '../member/member.tables';
 import { postMessage, sendNotice, type NoticeChannels } from '../messages/messages.service';
@@ -115,7 +115,7 @@ async function memberCards(db: DbOrTx, ids: number[]): Promise<Map<number, Admin
 }
 
 export async function adminOrderDetail(db: DbOrTx, order: OrderRow, now: Date): Promise<AdminOrderDetail> {
-  const [detail, cards] = await Promise.all([orderDetailOf(db, order, now), memberCards(db, [order.memberId])]);
+  const [detail, cards] = await Promise.all([orderDetailOf(db, order, now, 'staff'), memberCards(db, [order.memberId])]);
   return { ...detail, member: cards.get(order.memberId) ?? { rid: '', name: '', phone: '', organization: null } };
 }
 
@@ -334,6 +334,8 @@ export async function testRecord(db: Db, memberId: number, orderNo: string): Pro
 /** One report of the member's own order (another member's order or file → 404). */
 export async function memberReport(db: Db, memberId: number, orderNo: string, id: string) {
   const order = await findMemberOrder(db, memberId, orderNo.trim());
+  // not before the lab delivers the data: the same 404 as an unknown file
+  if (order.deliveredAt === null) throw notFound('报告文件');
   return findReport(db, order, id);
 }
 

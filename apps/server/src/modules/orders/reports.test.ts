@@ -118,6 +118,9 @@ describe('report download', () => {
     const { m, row } = await order();
     const up = await uploadReport(t, ctx.lab, { order_no: row.orderNo }, { name: 'SEM图像.pdf', bytes: pdfBytes });
     const id = up.data[0]!.id;
+    // while testing the member sees no report and cannot fetch it (the lab may still replace it)
+    expect((await post<OrderDetail>(t, '/api/auth/order/detail', m, { order_no: row.orderNo })).data.reports).toEqual([]);
+    expect((await download('/api/auth/order/report', m.token, { order_no: row.orderNo, id })).statusCode).toBe(404);
     await post(t, '/api/admin/orders/deliver', ctx.lab, { order_no: row.orderNo });
     const detail = await post<OrderDetail>(t, '/api/auth/order/detail', m, { order_no: row.orderNo });
     expect(detail.data.reports).toEqual([{ id, name: 'SEM图像.pdf', size: pdfBytes.length, uploadedAt: expect.any(String) }]);
