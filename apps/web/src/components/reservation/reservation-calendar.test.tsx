@@ -147,6 +147,8 @@ describe('ReservationCalendar', () => {
     expect(add.form.get('date')).toBe('2026-11-23');
     expect(JSON.parse(add.form.get('hours')!)).toEqual([15, 16]);
     expect(JSON.parse(add.form.get('options')!)).toEqual({ '1': 2 });
+    expect(await screen.findByText('已加入实验计划：2026-11-23 15:00-17:00')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '去实验计划下单' })).toHaveAttribute('href', '/experiment/plan');
     // no price goes to the server
     expect([...add.form.keys()].some((k) => /price|amount/i.test(k))).toBe(false);
   });

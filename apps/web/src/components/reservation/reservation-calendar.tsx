@@ -68,6 +68,7 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<'book' | 'plan' | null>(null);
   const [booked, setBooked] = useState<Reservation | null>(null);
+  const [planned, setPlanned] = useState<string | null>(null);
   const [choices, setChoices] = useState<Record<string, number> | null>(null);
   const time = useDeviceTime(rid, day);
   const detail = useItemDetail(rid);
@@ -93,12 +94,14 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
     setHours([]);
     setNotice(null);
     setBooked(null);
+    setPlanned(null);
   };
   const clickHour = (hour: number) => {
     const next = pickHour(hours, hour);
     setHours(next.hours);
     setNotice(next.notice);
     setBooked(null);
+    setPlanned(null);
   };
   const refetchSlots = () => queryClient.invalidateQueries({ queryKey: [...reservationCalendarKeys.all, rid] });
 
@@ -116,6 +119,7 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
         feedback.success('预约成功');
       } else {
         await addPlanReservation({ rid, date: shownDay, hours, options: chosen });
+        setPlanned(`${shownDay} ${hoursText(hours)}`);
         feedback.success('已加入实验计划');
       }
       setHours([]);
@@ -242,6 +246,20 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
                   费用 {formatFen(booked.amountFen)}，请在预约日前完成支付。
                   {booked.orderNo ? <Link to={`/member/order/${booked.orderNo}`}>去支付订单 {booked.orderNo}</Link> : null}
                   <Link to="/member/reservation">查看我的预约</Link>
+                </span>
+              }
+            />
+          ) : null}
+          {planned ? (
+            <Alert
+              className="rc-booked"
+              type="success"
+              showIcon
+              title={`已加入实验计划：${planned}`}
+              description={
+                <span className="rc-booked-links">
+                  该时段将在实验计划下单时为您预约。
+                  <Link to="/experiment/plan">去实验计划下单</Link>
                 </span>
               }
             />
