@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { formatFen, serviceTypeLabels, type DeviceDetail } from '@lab/contract';
 import { siteInfo } from '../../../lib/site-info';
 import { AddToPlanPanel } from '../../../components/plan/add-to-plan-panel';
+import { ReservationCalendar } from '../../../components/reservation/reservation-calendar';
 import { useDeviceDetail } from '../api/get-device-detail';
 import { DeviceGrid } from '../components/device-card';
 import { Crumbs } from '../components/page-header';
@@ -12,11 +13,6 @@ import { QueryError } from '../components/query-error';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import '../components/catalog.css';
 import '../components/detail.css';
-
-function OptionPrice({ fen }: { fen: number }) {
-  if (fen === 0) return <span className="dt-choice-price is-free">不加价</span>;
-  return <span className="dt-choice-price">{fen > 0 ? `+${formatFen(fen)}` : formatFen(fen)}</span>;
-}
 
 function DetailBody({ item }: { item: DeviceDetail }) {
   const typeLabel = serviceTypeLabels[item.typeId] ?? '检测服务';
@@ -84,26 +80,9 @@ function DetailBody({ item }: { item: DeviceDetail }) {
 
               {reservable ? (
                 <>
-                  {item.options.length > 0 ? (
-                    <div className="dt-options">
-                      <h2 className="dt-options-title">可选测试条件</h2>
-                      {item.options.map((option) => (
-                        <div key={option.id} className="dt-option">
-                          <span className="dt-option-name">{option.name}</span>
-                          <ul className="dt-choices">
-                            {option.choices.map((choice) => (
-                              <li key={choice.id} className="dt-choice">
-                                <span>{choice.label}</span>
-                                <OptionPrice fen={choice.priceFen} />
-                              </li>
-                            ))}
-                          </ul>
-                        </div>
-                      ))}
-                    </div>
-                  ) : null}
+                  <ReservationCalendar rid={item.rid} priceFen={item.priceFen} unit={item.unit} />
                   <div className="dt-actions">
-                    <Link to={`/contact?item=${encodeURIComponent(item.name)}`} className="dt-consult">
+                    <Link to={`/contact?item=${encodeURIComponent(item.name)}`} className="dt-call">
                       <CustomerServiceOutlined /> 咨询此项目
                     </Link>
                     <a className="dt-call" href={`tel:${siteInfo.phone.replace(/-/g, '')}`}>
