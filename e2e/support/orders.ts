@@ -26,17 +26,24 @@ export async function memberPost<T>(request: APIRequestContext, token: string, p
   return envelope.data;
 }
 
-/** A default address in 苏州市 (a city with home pickup). */
-export async function addPickupAddress(request: APIRequestContext, token: string, name: string, phone: string) {
-  await memberPost(request, token, '/api/auth/address/add', {
+/**
+ * 资料认证 as a student (a college member: pay after testing is open to them); the region and
+ * address become the first address, in 苏州市 where home pickup is offered.
+ */
+export async function attestStudent(request: APIRequestContext, token: string, name: string) {
+  await memberPost(request, token, '/api/auth/user/update4profile', {
     name,
-    phone,
+    email: 'student@example.edu.cn',
+    organization: 0,
+    company: '苏州大学 材料与化学化工学部',
+    teacher: '钱教授',
+    teacher_phone: '13712345678',
+    teacher_mail: 'qian@example.edu.cn',
     address_code: '320508',
     province: '江苏省',
     city: '苏州市',
     area: '姑苏区',
     address: '干将东路 333 号 材料楼 502 室',
-    default: '1',
   });
 }
 
@@ -114,4 +121,19 @@ export async function pickFirstEnabledDate(page: Page, input: Locator): Promise<
     await expect(input).toHaveValue(chosen, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
   return chosen;
+}
+
+/** An order placed through the API (self-send, the first choice of every option): the journey test places one through the pages. */
+export async function placeOrderByApi(request: APIRequestContext, token: string, rid: string, count: number): Promise<string> {
+  const detail = (await (await request.get('/api/open/web/device/detail', { params: { rid } })).json()) as Envelope<{ options: { id: number; choices: { id: number }[] }[] }>;
+  const options = Object.fromEntries(detail.data.options.map((o) => [String(o.id), o.choices[0]!.id]));
+  const plan = await memberPost<{ dataArr: { items: { id: string; rid: string }[] }[] }>(request, token, '/api/auth/tempDevice/add', { rid, count, options: JSON.stringify(options) });
+  const line = plan.dataArr.flatMap((g) => g.items).find((l) => l.rid === rid);
+  expect(line, 'the plan line').toBeDefined();
+  const order = await memberPost<{ orderNo: string }>(request, token, '/api/auth/order/add', {
+    lines: JSON.stringify([{ id: line!.id, samples: [{ name: '对照样品', count, form: 'powder' }] }]),
+    delivery: 'self',
+    agree: '1',
+  });
+  return order.orderNo;
 }

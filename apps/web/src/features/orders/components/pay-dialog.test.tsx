@@ -62,12 +62,21 @@ describe('pay dialog', () => {
   it('a refused payment shows the server msg in the dialog with a link to top up', async () => {
     login();
     const { calls } = mockApi({
-      '/api/auth/order/ready2pay': { data: ready({ coupons: [], balances: [{ kind: 'member', rid: null, name: '我的账户', balanceFen: 100_00 }] }) },
+      '/api/auth/order/ready2pay': {
+        data: ready({
+          coupons: [],
+          balances: [{ kind: 'member', rid: null, name: '我的账户', balanceFen: 100_00 }],
+          payLater: { allowed: false, reason: '企业客户需在测试前全额支付，不能选择测试后结算', limitFen: 0, usedFen: 0 },
+        }),
+      },
       '/api/auth/order/pay': { code: 0, status: 409, msg: '预存款余额不足' },
     });
     renderApp(<PayDialog orderNo="DD202603050001" open onClose={() => undefined} />);
     const dialog = await screen.findByRole('dialog', { name: '支付订单' });
     expect(await within(dialog).findByText('暂无可用于本订单的优惠券')).toBeInTheDocument();
+    // why pay-after-test is not offered, in the server's words
+    expect(within(dialog).getByTestId('pay-later-reason')).toHaveTextContent('企业客户需在测试前全额支付，不能选择测试后结算');
+    expect(within(dialog).queryByRole('button', { name: '测试后结算' })).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: /确认支付 ¥680\.00/ }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('预存款余额不足');

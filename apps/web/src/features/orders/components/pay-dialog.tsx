@@ -158,6 +158,10 @@ function PayForm({ ready, onDone }: PayFormProps) {
         <p className="pay-hint" data-testid="pay-later-hint">
           您可选择测试后结算：先检测、出数据后统一结算。额度 {formatFen(ready.payLater.limitFen)}，已用 {formatFen(ready.payLater.usedFen)}。
         </p>
+      ) : ready.payLater.reason ? (
+        <p className="pay-hint" data-testid="pay-later-reason">
+          {ready.payLater.reason}
+        </p>
       ) : null}
 
       <Space className="pay-buttons" wrap>
