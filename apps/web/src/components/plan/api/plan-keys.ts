@@ -2,8 +2,11 @@ import { queryClient } from '../../../lib/query-client';
 import { userInfoKey } from '../../../lib/user-info';
 import { memberKeys } from '../../member/member-keys';
 
-/** The experiment plan's query key (tempDevice/list). */
-export const planKey = ['plan'] as const;
+/**
+ * The experiment plan's query key (tempDevice/list): under ['member'], so refreshMemberData()
+ * (reservations added to the plan, accepted quotes) refreshes it too.
+ */
+export const planKey = [...memberKeys.all, 'plan'] as const;
 
 /**
  * After the plan changed (added, removed, ordered): the plan, user/info (the header's
