@@ -121,6 +121,17 @@ test.describe('orders', () => {
     await expect(lines.filter({ hasText: xrd.name })).toContainText('TiO2 粉末');
     await expect(lines.filter({ hasText: xrd.name }).locator('.ord-sample-code')).toHaveText(new RegExp(`^${orderNo}`));
 
+    // ---- the testing agreement: download it filled in, upload the signed copy ----
+    const agreement = page.getByRole('region', { name: '委托协议' }).getByTestId('agreement-item');
+    await expect(agreement).toContainText('待签署');
+    const agreementWait = page.waitForEvent('download');
+    await agreement.getByRole('button', { name: '下载协议' }).click();
+    const agreementFile = await agreementWait;
+    expect((await readFile(await agreementFile.path())).toString('utf8')).toContain(orderNo);
+    await agreement.locator('input[type="file"]').setInputFiles({ name: '委托协议-已签署.pdf', mimeType: 'application/pdf', buffer: tinyPdf });
+    await expect(page.getByText('签署协议已上传')).toBeVisible();
+    await expect(agreement).toContainText('已上传，待确认');
+
     // the funds paid the rest of the order
     const asset = await memberPost<{ prestoreFen: number }>(request, token, '/api/auth/asset/init');
     expect(asset.prestoreFen).toBe(1000_00 - 310_00);

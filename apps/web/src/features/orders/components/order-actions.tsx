@@ -15,6 +15,8 @@ interface OrderActionsProps {
   /** 查看详情 (lists) */
   showDetail?: boolean;
   size?: 'small' | 'middle';
+  /** the coupon chosen when ordering (detail), preselected in the pay dialog */
+  couponRid?: string | undefined;
   /** open the pay dialog at once (the order form sends members to ?pay=1) */
   payOpen?: boolean;
   onPayClose?: () => void;
@@ -24,7 +26,7 @@ interface OrderActionsProps {
  * The buttons an order shows now — decided by the server's `actions` — with their dialogs:
  * 去支付, 取消订单, 确认数据, 申请复测, 评价, 查看详情.
  */
-export function OrderActions({ order, showDetail = false, size = 'middle', payOpen = false, onPayClose }: OrderActionsProps) {
+export function OrderActions({ order, showDetail = false, size = 'middle', couponRid, payOpen = false, onPayClose }: OrderActionsProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [confirming, setConfirming] = useState(false);
   const feedback = useFeedback();
@@ -83,7 +85,7 @@ export function OrderActions({ order, showDetail = false, size = 'middle', payOp
         </Button>
       ) : null}
 
-      <PayDialog orderNo={orderNo} open={dialog === 'pay' || (payOpen && actions.pay)} onClose={close} />
+      <PayDialog orderNo={orderNo} preferredCouponRid={couponRid} open={dialog === 'pay' || (payOpen && actions.pay)} onClose={close} />
       <CancelOrderDialog orderNo={orderNo} paid={order.payment === 'paid'} open={dialog === 'cancel'} onClose={close} />
       <DisputeDialog orderNo={orderNo} open={dialog === 'dispute'} onClose={close} />
       <EvaluateDialog orderNo={orderNo} open={dialog === 'evaluate'} onClose={close} />

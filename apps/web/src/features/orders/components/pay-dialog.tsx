@@ -29,13 +29,15 @@ export function payBodyOf(orderNo: string, source: string, couponRid: string): P
 
 interface PayFormProps {
   ready: ReadyToPay;
+  /** the coupon chosen when ordering: preselected while it is still usable */
+  preferredCouponRid?: string | undefined;
   onDone: () => void;
 }
 
-function PayForm({ ready, onDone }: PayFormProps) {
+function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
   const feedback = useFeedback();
   const orderNo = ready.order.orderNo;
-  const firstUsable = ready.coupons.find((c) => c.usable);
+  const firstUsable = ready.coupons.find((c) => c.usable && c.rid === preferredCouponRid) ?? ready.coupons.find((c) => c.usable);
   const [source, setSource] = useState(() => {
     const first = ready.balances[0];
     return first ? sourceKey(first) : 'member';
@@ -180,6 +182,7 @@ function PayForm({ ready, onDone }: PayFormProps) {
 
 interface PayDialogProps {
   orderNo: string;
+  preferredCouponRid?: string | undefined;
   open: boolean;
   onClose: () => void;
   /** after a successful payment or choosing to settle after testing */
@@ -187,7 +190,7 @@ interface PayDialogProps {
 }
 
 /** 支付订单: choose the funds (mine or a community's), a coupon; 确认支付 or 测试后结算. */
-export function PayDialog({ orderNo, open, onClose, onPaid }: PayDialogProps) {
+export function PayDialog({ orderNo, preferredCouponRid, open, onClose, onPaid }: PayDialogProps) {
   const ready = useReadyToPay(orderNo, open);
   let body;
   if (ready.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
@@ -210,6 +213,7 @@ export function PayDialog({ orderNo, open, onClose, onPaid }: PayDialogProps) {
       <PayForm
         key={ready.dataUpdatedAt}
         ready={ready.data}
+        preferredCouponRid={preferredCouponRid}
         onDone={() => {
           onPaid?.();
           onClose();

@@ -272,6 +272,7 @@ export default function OrderDetailPage() {
           <div className="ord-summary-actions">
             <OrderActions
               order={order}
+              couponRid={order.coupon?.rid}
               payOpen={payOpen}
               onPayClose={() => {
                 if (payOpen) setParams({}, { replace: true });
