@@ -446,7 +446,11 @@ export default function OrderConfirmPage() {
               onChange={(v: string | undefined) => setCouponRid(v)}
               options={couponList.map((c) => {
                 const estimate = couponEstimate(c, priced);
-                return { value: c.rid, disabled: Boolean(estimate.reason), label: `${c.name}（${couponValue(c)}${estimate.reason ? `，${estimate.reason}` : ''}）` };
+                return {
+                  value: c.rid,
+                  disabled: Boolean(estimate.reason),
+                  label: `${c.name}（${estimate.reason ? `${couponValue(c)}，${estimate.reason}` : `预计优惠 ${formatFen(estimate.discountFen)}`}）`,
+                };
               })}
             />
             <small className="member-muted">优惠金额在支付时按订单核算，支付时也可更换</small>
