@@ -25,6 +25,9 @@ const shanghaiTime = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/;
 const xrd = { keyword: 'XRD', name: 'XRD 粉末衍射（物相分析）' };
 const sem = { keyword: 'SEM', name: '场发射扫描电镜 SEM（形貌）' };
 
+/** A success message (antd message), not the same words elsewhere on the page such as an event's title. */
+const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
+
 async function loginWithPassword(page: Page, phone: string, pass: string) {
   await page.goto('/');
   const panel = await openLoginPanel(page);
@@ -101,7 +104,7 @@ test.describe('orders', () => {
     await expect(coupons.getByRole('radio', { name: /新用户立减 ¥50.*立减 ¥50\.00/ })).toBeChecked();
     await expect(pay.getByTestId('pay-amount')).toHaveText('¥310.00');
     await pay.getByRole('button', { name: '确认支付 ¥310.00' }).click();
-    await expect(page.getByText('支付成功', { exact: true })).toBeVisible();
+    await expect(toast(page, '支付成功')).toBeVisible();
     await expect(pay).toBeHidden();
 
     const summary = page.getByRole('region', { name: '订单概况' });
@@ -129,7 +132,7 @@ test.describe('orders', () => {
     const agreementFile = await agreementWait;
     expect((await readFile(await agreementFile.path())).toString('utf8')).toContain(orderNo);
     await agreement.locator('input[type="file"]').setInputFiles({ name: '委托协议-已签署.pdf', mimeType: 'application/pdf', buffer: tinyPdf });
-    await expect(page.getByText('签署协议已上传')).toBeVisible();
+    await expect(toast(page, '签署件已上传，等待确认')).toBeVisible();
     await expect(agreement).toContainText('已上传，待确认');
 
     // the funds paid the rest of the order
@@ -173,7 +176,7 @@ test.describe('orders', () => {
     // ---- confirms the data ----
     await summary.getByRole('button', { name: '确认数据' }).click();
     await page.getByRole('tooltip').getByRole('button', { name: '确认数据' }).click();
-    await expect(page.getByText('已确认数据', { exact: true })).toBeVisible();
+    await expect(toast(page, '已确认数据')).toBeVisible();
     await expect(summary.getByTestId('progress-tag')).toHaveText('已完成');
     await expect(steps.nth(5)).toHaveClass(/ant-steps-item-finish/);
 
@@ -185,7 +188,7 @@ test.describe('orders', () => {
     await expect(evaluate).toContainText('满意');
     await evaluate.getByPlaceholder(/说说测试速度/).fill('取样准时，报告清晰，数据可靠。');
     await evaluate.getByRole('button', { name: '提交评价' }).click();
-    await expect(page.getByText('感谢您的评价')).toBeVisible();
+    await expect(toast(page, '评价成功，感谢您的反馈')).toBeVisible();
     const mine = page.getByRole('region', { name: '我的评价' });
     await expect(mine).toContainText('取样准时，报告清晰，数据可靠。');
     await expect(mine.locator('.ant-rate-star-full')).toHaveCount(4);
@@ -224,7 +227,7 @@ test.describe('orders', () => {
     let pay = page.getByRole('dialog', { name: '支付订单' });
     await expect(pay.getByTestId('pay-later-hint')).toContainText('额度 ¥50,000.00');
     await pay.getByRole('button', { name: '测试后结算' }).click();
-    await expect(page.getByText('已选择测试后结算', { exact: true })).toBeVisible();
+    await expect(toast(page, '已选择测试后结算')).toBeVisible();
     await expect(pay).toBeHidden();
 
     // ---- too little balance: the server's message and the way to top up ----
@@ -244,7 +247,7 @@ test.describe('orders', () => {
     await page.getByTestId('ord-card').filter({ hasText: cancelled }).getByRole('button', { name: '去支付' }).click();
     pay = page.getByRole('dialog', { name: '支付订单' });
     await pay.getByRole('button', { name: '确认支付 ¥120.00' }).click();
-    await expect(page.getByText('支付成功', { exact: true })).toBeVisible();
+    await expect(toast(page, '支付成功')).toBeVisible();
     expect((await memberPost<{ prestoreFen: number }>(request, token, '/api/auth/asset/init')).prestoreFen).toBe(500_00 - 120_00);
     await page.goto(`/member/order/${cancelled}`);
     const summary = page.getByRole('region', { name: '订单概况' });
@@ -254,7 +257,7 @@ test.describe('orders', () => {
     await expect(cancel).toContainText('已支付的金额将原路退回');
     await cancel.getByRole('textbox').fill('课题方向调整，暂不测试');
     await cancel.getByRole('button', { name: '确认取消' }).click();
-    await expect(page.getByText('订单已取消', { exact: true })).toBeVisible();
+    await expect(toast(page, '订单已取消')).toBeVisible();
     await expect(summary.getByTestId('progress-tag')).toHaveText('已取消');
     await expect(summary.getByTestId('payment-tag')).toHaveText('已退款');
     await expect(page.getByRole('region', { name: '订单进度' }).getByTestId('ord-event').first()).toContainText(shanghaiTime);
@@ -280,7 +283,7 @@ test.describe('orders', () => {
     await expect(unsettled.getByTestId('settlement-chosen')).toHaveText('¥180.00');
     await expect(unsettled.getByRole('radio', { name: /个人预存款.*余额 ¥500\.00/ })).toBeChecked();
     await unsettled.getByRole('button', { name: '结算' }).click();
-    await expect(page.getByText('结算成功', { exact: true })).toBeVisible();
+    await expect(toast(page, '结算成功')).toBeVisible();
     await expect(unsettled.getByTestId('settlement-due')).toHaveText('¥0.00');
     await expect(unsettled.getByText('没有待结算的订单')).toBeVisible();
     expect((await memberPost<{ prestoreFen: number }>(request, token, '/api/auth/asset/init')).prestoreFen).toBe(500_00 - 180_00);

@@ -39,7 +39,7 @@ describe('order dialogs', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '提交评价' }));
     await waitFor(() => expect(closed).toBe(1));
     expect(Object.fromEntries(calls[0]!.form)).toEqual({ order_no: 'DD1', score: '3', content: '出数据比约定早一天' });
-    expect(await screen.findByText('感谢您的评价')).toBeInTheDocument();
+    expect(await screen.findByText('评价成功，感谢您的反馈')).toBeInTheDocument();
   });
 
   it('取消订单 says a paid order is refunded; the reason is optional; a refusal shows the server msg', async () => {

@@ -100,7 +100,7 @@ export function EvaluateDialog({ orderNo, open, onClose, onDone }: DialogProps) 
     setBusy(true);
     try {
       await evaluateOrder(orderNo, parsed.data.score, content);
-      feedback.success('感谢您的评价');
+      feedback.success('评价成功，感谢您的反馈');
       refreshMemberData();
       onDone?.();
       onClose();

@@ -66,7 +66,7 @@ function AgreementRow({ orderNo, contract }: { orderNo: string; contract: Contra
               setBusy('upload');
               uploadProtocolFile(orderNo, file)
                 .then(() => {
-                  feedback.success('签署协议已上传');
+                  feedback.success('签署件已上传，等待确认');
                   refreshMemberData();
                 })
                 .catch((e: unknown) => feedback.failure(e))

@@ -250,7 +250,7 @@ export default function OrderDetailPage() {
   }
 
   return (
-    <div className="member-page ord-detail">
+    <div className="member-page ord-page ord-detail">
       <nav className="ord-breadcrumb" aria-label="位置">
         <Link to="/member/order">我的订单</Link> / <span>订单详情</span>
       </nav>

@@ -38,7 +38,7 @@ export default function OrderListPage() {
   const [params, setParams] = useSearchParams();
   const tab = LIST_TABS.find((t) => t === params.get('tab')) ?? 'all';
   return (
-    <div className="member-page">
+    <div className="member-page ord-page">
       <div className="member-page-head">
         <h1 className="page-title">我的订单</h1>
         <nav className="ord-head-links" aria-label="订单快捷入口">

@@ -64,7 +64,7 @@ export default function OrderQueryPage() {
   };
 
   return (
-    <div className="member-page">
+    <div className="member-page ord-page">
       <div className="member-page-head">
         <h1 className="page-title">订单查询</h1>
       </div>

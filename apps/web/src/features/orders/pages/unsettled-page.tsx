@@ -130,7 +130,7 @@ function Settlement({ data }: { data: SettlementList }) {
 export default function UnsettledPage() {
   const { data, isPending, isError, error, refetch, dataUpdatedAt } = useSettlementList();
   return (
-    <div className="member-page">
+    <div className="member-page ord-page">
       <div className="member-page-head">
         <h1 className="page-title">待结算</h1>
       </div>
