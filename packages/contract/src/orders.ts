@@ -255,7 +255,7 @@ export const sampleFormLabels: Record<SampleForm, string> = { powder: '粉末', 
 export const orderSampleSchema = z.object({
   name: requiredText('样品名称', 60),
   count: intField('样品数量', 1, SAMPLE_COUNT_MAX).default(1),
-  form: z.enum(SAMPLE_FORMS, { error: '[样品形态]不正确' }),
+  form: z.enum(SAMPLE_FORMS, { error: (issue) => (issue.input === undefined || issue.input === '' ? '请选择样品形态' : '[样品形态]不正确') }),
   /** e.g. 易燃, 有毒; empty when none */
   hazards: optionalText('危险性说明', 200),
   magnetic: flagField.default(false),

@@ -48,7 +48,7 @@ describe('order form', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'XRD 粉末衍射 样品1 名称' }), 'TiO2 粉末');
     expect(screen.queryByText('[样品名称]不能为空')).toBeNull();
     await submit();
-    expect(await screen.findByText('[样品形态]不正确')).toBeInTheDocument();
+    expect(await screen.findByText('请选择样品形态')).toBeInTheDocument();
     await chooseForm('XRD 粉末衍射 样品1 形态', '粉末');
     await submit();
     expect(await screen.findByText('请阅读并同意《委托检测服务协议》')).toBeInTheDocument();
