@@ -321,8 +321,10 @@ export const payBody = z.object({
   order_no: orderNoField,
   /** '' or absent: own funds; otherwise the rid of a community the member owns */
   community_rid: optionalText('团体编号', 40),
+  /** a coupon's rid; NO_COUPON to pay without one; absent: the coupon chosen when ordering, if still usable */
   coupon_rid: optionalText('优惠券', 40),
 });
+export const NO_COUPON = 'none';
 export type PayBody = z.infer<typeof payBody>;
 
 export interface OrderLine {

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   couponDiscountFen,
   formatFen,
+  NO_COUPON,
   Organization,
   PAY_LATER_DEFAULT_LIMIT_FEN,
   paymentLabels,
@@ -199,8 +200,9 @@ export async function payLockedOrder(
   if (order.payment === 'paid') throw conflict(ALREADY_PAID);
   if (order.payment === 'refunded') throw conflict('订单已退款，不能支付');
   const reference = orderPaymentReference(order.orderNo);
-  let couponRid = input.couponRid;
-  if (!couponRid && order.couponRid) {
+  // the member said "no coupon": not even the one chosen when ordering
+  let couponRid = input.couponRid === NO_COUPON ? undefined : input.couponRid;
+  if (input.couponRid === undefined && order.couponRid) {
     const [saved] = await tx
       .select({ id: memberCoupons.id })
       .from(memberCoupons)

@@ -199,6 +199,16 @@ describe('order/pay', () => {
     expect(await orderRow(t, order.orderNo)).toMatchObject({ payment: 'paid', paidFen: 0 });
   });
 
+  it('coupon_rid=none pays without any coupon, not even the one saved when ordering', async () => {
+    const who = await payer(t);
+    await fund(t, 'member', who.member.id, 500_00);
+    const coupon = await giveCoupon(t, who.member.id, { amountFen: 50_00 });
+    const order = await makeOrder(t, catalog, who.member.id, { amounts: [100_00], couponRid: coupon.rid });
+    expect((await pay(who, { order_no: order.orderNo, coupon_rid: 'none' })).data).toMatchObject({ payment: 'paid', discountFen: 0, payableFen: 100_00 });
+    expect(await couponRow(t, coupon.rid)).toMatchObject({ status: 'unused' });
+    expect(await balance(t, 'member', who.member.id)).toBe(400_00);
+  });
+
   it('a saved coupon that went to another order meanwhile is skipped, not blocking the payment', async () => {
     const who = await payer(t);
     await fund(t, 'member', who.member.id, 500_00);

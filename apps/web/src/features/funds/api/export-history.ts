@@ -1,5 +1,5 @@
 import type { HistoryFilter } from './balance-history';
-import { downloadFile } from './download';
+import { downloadFile } from '../../../lib/download';
 
 /** GET /api/auth/prestore/export?format=xlsx|csv (+ the history's filters): 余额明细.xlsx / .csv */
 export const exportHistory = (format: 'xlsx' | 'csv', filter: HistoryFilter) =>

@@ -1,4 +1,4 @@
-import { downloadFile } from './download';
+import { downloadFile } from '../../../lib/download';
 
 /** GET /api/auth/contract/download?rid=: the 委托检测服务协议 of the order, filled in, to print and sign. */
 export const downloadAgreement = (rid: string) => downloadFile('/api/auth/contract/download', { rid }, '委托检测服务协议.html');

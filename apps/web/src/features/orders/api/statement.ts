@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Statement } from '@lab/contract';
 import { apiPost } from '../../../lib/api';
-import { downloadFile } from './download';
+import { downloadFile } from '../../../lib/download';
 import { ordersKeys } from './keys';
 
 export interface StatementRange {

@@ -16,7 +16,7 @@ describe('pay dialog', () => {
     expect(amountToPay(r, '')).toBe(680_00);
     // an unusable coupon never lowers the amount
     expect(amountToPay(r, 'cp2')).toBe(680_00);
-    expect(payBodyOf('DD1', 'member', '')).toEqual({ order_no: 'DD1' });
+    expect(payBodyOf('DD1', 'member', '')).toEqual({ order_no: 'DD1', coupon_rid: 'none' });
     expect(payBodyOf('DD1', 'cm1', 'cp1')).toEqual({ order_no: 'DD1', community_rid: 'cm1', coupon_rid: 'cp1' });
   });
 
@@ -81,7 +81,7 @@ describe('pay dialog', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('预存款余额不足');
     expect(within(alert).getByRole('link', { name: '预存款充值' })).toHaveAttribute('href', '/member/prestore');
-    expect(Object.fromEntries(calls.find((c) => c.path === '/api/auth/order/pay')!.form)).toEqual({ order_no: 'DD202603050001' });
+    expect(Object.fromEntries(calls.find((c) => c.path === '/api/auth/order/pay')!.form)).toEqual({ order_no: 'DD202603050001', coupon_rid: 'none' });
   });
 
   it('测试后结算 appears when allowed, with the limit, and calls payLater', async () => {

@@ -1,7 +1,7 @@
 import { Alert, Button, Modal, Radio, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatFen, type ReadyToPay } from '@lab/contract';
+import { NO_COUPON, formatFen, type ReadyToPay } from '@lab/contract';
 import { ApiError } from '../../../lib/api';
 import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
@@ -22,9 +22,12 @@ export function amountToPay(ready: ReadyToPay, couponRid: string): number {
   return ready.order.payableFen;
 }
 
-/** The pay call's body for the choices: no community_rid for my own funds, no coupon_rid without a coupon. */
+/**
+ * The pay call's body for the choices: no community_rid for my own funds; without a coupon
+ * NO_COUPON, so the server does not fall back to the coupon chosen when ordering.
+ */
 export function payBodyOf(orderNo: string, source: string, couponRid: string): PayRequest {
-  return { order_no: orderNo, ...(source && source !== 'member' ? { community_rid: source } : {}), ...(couponRid ? { coupon_rid: couponRid } : {}) };
+  return { order_no: orderNo, ...(source && source !== 'member' ? { community_rid: source } : {}), coupon_rid: couponRid || NO_COUPON };
 }
 
 interface PayFormProps {

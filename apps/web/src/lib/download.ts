@@ -1,5 +1,5 @@
-import { ApiError, keepSessionFresh } from '../../../lib/api';
-import { getSession } from '../../../lib/session';
+import { ApiError, keepSessionFresh } from './api';
+import { getSession } from './session';
 
 /** The file name of a Content-Disposition header (filename* first), or the fallback. */
 export function fileNameOf(header: string | null, fallback: string): string {
@@ -17,13 +17,13 @@ export function fileNameOf(header: string | null, fallback: string): string {
 }
 
 /**
- * GET a member file with the token header (a plain link cannot carry it) and save it through
- * a blob link. A refusal answers the envelope; its msg becomes the ApiError.
+ * GET a file with the token header (a plain link cannot carry it), then save it through a
+ * blob link. A failure answers the envelope; its msg becomes the ApiError.
  */
-export async function downloadFile(path: string, query: Record<string, string>, fallbackName: string): Promise<string> {
+export async function downloadFile(path: string, query: Record<string, string | undefined>, fallbackName: string): Promise<string> {
   await keepSessionFresh();
   const url = new URL(path, window.location.origin);
-  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  for (const [name, value] of Object.entries(query)) if (value) url.searchParams.set(name, value);
   const session = getSession();
   let response: Response;
   try {
