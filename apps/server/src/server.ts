@@ -16,7 +16,7 @@ const config = loadConfig({
 const started = Date.now();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
 const app = await buildApp({ db: database.db, config });
-if (config.SEED_DEMO && (await seedDemoData(database.db))) app.log.info('demo data seeded');
+if (config.SEED_DEMO && (await seedDemoData(database.db, { dataDir: config.dataDir }))) app.log.info('demo data seeded');
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -5,6 +5,7 @@ import { createStaff } from '../modules/auth/staff.service';
 import { hashPassword, randomId } from '../platform/crypto';
 import { seedCatalog } from '../modules/catalog/catalog.seed';
 import { seedFundsDemo } from '../modules/funds/funds.seed';
+import { seedOrdersDemo } from '../modules/orders/orders.seed';
 
 /** The accounts the README lists, so a newcomer can log in straight away. */
 export const demoAccounts = {
@@ -19,8 +20,11 @@ export const demoAccounts = {
   ],
 } as const;
 
-/** Seeds demo data once: a database that already has staff is left alone. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/**
+ * Seeds demo data once: a database that already has staff is left alone. With the data
+ * directory (where report files are kept) the ordering area gets its demo orders too.
+ */
+export async function seedDemoData(db: Db, options: { dataDir?: string; now?: Date } = {}): Promise<boolean> {
   await seedCatalog(db);
   await seedFundsDemo(db);
   const [existing] = await db.select({ n: count() }).from(staff);
@@ -56,5 +60,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await db.insert(memberProfiles).values({ memberId: teacher.id, ...place, attestedAt: new Date() });
     await db.insert(memberAddresses).values({ rid: randomId(), memberId: teacher.id, name: '陈老师', phone: demoAccounts.teacher.phone, ...place, isDefault: true });
   }
+  if (options.dataDir) await seedOrdersDemo(db, options.dataDir, options.now ?? new Date());
   return true;
 }
