@@ -50,9 +50,9 @@ test.describe('login paths', () => {
     await expect(page).toHaveURL('/');
     await submitPassword(loginPanel(page), demoMember.phone, demoMember.password);
     await expect(page).toHaveURL('/member/order');
-    await expect(page.getByText('建设中', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '我的订单' })).toBeVisible();
     const menu = page.getByRole('complementary', { name: '会员中心菜单' });
-    for (const label of ['会员中心', '预存款', '待结算', '待支付', '优惠券', '个人资料', '地址管理', '上门取样', '我的订单', '订单查询', '推广合伙人', '邀请有礼', '我的积分', '发票抬头', '发票记录', '我管理的团体', '我加入的团体']) {
+    for (const label of ['会员中心', '预存款', '待结算', '待支付', '优惠券', '个人资料', '地址管理', '上门取样', '我的订单', '订单查询', '我的预约', '推广合伙人', '邀请有礼', '我的积分', '发票抬头', '发票记录', '我管理的团体', '我加入的团体']) {
       await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
     }
     await expect(menu.getByRole('link', { name: '我的订单' })).toHaveClass(/active/);
