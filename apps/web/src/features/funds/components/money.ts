@@ -1,24 +1,5 @@
 import { formatFen, prestoreAddBody, prestoreBonusFen, type PrestoreRule } from '@lab/contract';
 
-const timeFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An instant as the money pages show it: 'YYYY-MM-DD HH:mm' in Asia/Shanghai. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(timeFormat.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
-
 /** A signed amount: +¥100.00 / -¥25.50 */
 export const formatSignedFen = (fen: number) => (fen > 0 ? `+${formatFen(fen)}` : formatFen(fen));
 
@@ -46,3 +27,5 @@ export function bonusPreview(amountFen: number, rules: readonly PrestoreRule[]):
   }
   return { bonusFen: 0, text: nextText || '该金额暂无赠送' };
 }
+
+export { formatDateTime } from '../../../lib/format';

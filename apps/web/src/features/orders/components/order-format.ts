@@ -7,25 +7,6 @@ import {
   type ProgressStatus,
 } from '@lab/contract';
 
-const timeFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An instant as the order pages show it: 'YYYY-MM-DD HH:mm' in Asia/Shanghai, whatever the machine's zone. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(timeFormat.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
-
 /** The lifecycle in order (PRODUCT.md); 已取消 is not a step. */
 export const LIFECYCLE: ProgressStatus[] = ['submitted', 'awaiting_sample', 'received', 'testing', 'delivered', 'completed'];
 
@@ -53,3 +34,5 @@ export const QUERY_STATUSES: readonly OrderTab[] = orderTabs;
 
 /** Samples of an order as a person reads them: 3 个样品 · 2 个项目 */
 export const sampleSummary = (o: { sampleCount: number; lineCount: number }) => `${o.lineCount} 个项目 · ${o.sampleCount} 个样品`;
+
+export { formatDateTime } from '../../../lib/format';
