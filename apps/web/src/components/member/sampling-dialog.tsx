@@ -1,5 +1,4 @@
-import { Alert, Button, DatePicker, Empty, Form, Input, Modal, Radio, Skeleton, Tag, Tooltip } from 'antd';
-import { EnvironmentOutlined } from '@ant-design/icons';
+import { Alert, Button, DatePicker, Empty, Form, Input, Modal, Radio, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,14 +6,13 @@ import {
   disabledSlots,
   isPickupDateDisabled,
   pickupSlots,
-  PICKUP_REGION_CLOSED_MESSAGE,
   samplingAddBody,
   SELF_SEND_MESSAGE,
-  type AddressEntity,
 } from '@lab/contract';
 import { ApiError } from '../../lib/api';
 import { useSiteSettings } from './api/site-settings';
 import { useAddresses } from './api/list-addresses';
+import { PickupAddressChoice } from './pickup-address-choice';
 import { addSampling } from './api/add-sampling';
 import { RegionCascader } from './region-cascader';
 import { checkWithSchema, clearChangedErrors } from './schema-form';
@@ -36,8 +34,6 @@ interface Values {
   message?: string;
 }
 
-const formatAddress = (a: Pick<AddressEntity, 'province' | 'city' | 'area' | 'address'>) =>
-  [a.province, a.city === a.province ? '' : a.city, a.area, a.address].filter(Boolean).join(' ');
 
 /**
  * 上门取样 (spec 'Home sampling dialog'): type 0 self-send shows the lab's receiving address;
@@ -203,31 +199,7 @@ export default function SamplingDialog() {
                   <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有地址，请填写新地址" />
                 ) : (
                   <Form.Item name="address_rid">
-                    <Radio.Group className="address-choice">
-                      {list.map((a) => {
-                        const option = (
-                          <Radio key={a.address_rid} value={a.address_rid} disabled={a.disabled}>
-                            <span className="address-choice-main">
-                              <strong>{a.name}</strong> {a.phone}
-                              {a.default === 1 ? <Tag color="blue">默认</Tag> : null}
-                              {a.disabled ? <Tag>暂未开通</Tag> : null}
-                            </span>
-                            <span className="address-choice-sub">
-                              <EnvironmentOutlined /> {formatAddress(a)}
-                            </span>
-                          </Radio>
-                        );
-                        return a.disabled ? (
-                          <Tooltip key={a.address_rid} title={PICKUP_REGION_CLOSED_MESSAGE}>
-                            <span className="address-choice-wrap">{option}</span>
-                          </Tooltip>
-                        ) : (
-                          <span key={a.address_rid} className="address-choice-wrap">
-                            {option}
-                          </span>
-                        );
-                      })}
-                    </Radio.Group>
+                    <PickupAddressChoice addresses={list} />
                   </Form.Item>
                 )
               ) : (

@@ -1,5 +1,4 @@
-import { Alert, Button, Checkbox, DatePicker, Empty, Input, Radio, Select, Skeleton, Tag, Tooltip } from 'antd';
-import { EnvironmentOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, DatePicker, Empty, Input, Radio, Select, Skeleton } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
@@ -15,10 +14,8 @@ import {
   isSpecialInvoice,
   orderAddBody,
   pickupSlots,
-  PICKUP_REGION_CLOSED_MESSAGE,
   SELF_SEND_MESSAGE,
   SPECIAL_INVOICE_NEEDS_UNIT,
-  type AddressEntity,
   type DeliveryKind,
   type MemberCoupon,
   type PlanLine,
@@ -27,6 +24,7 @@ import type { Body } from '../../../lib/api';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useUserInfo } from '../../../lib/user-info';
 import { useAddresses } from '../../../components/member/api/list-addresses';
+import { PickupAddressChoice } from '../../../components/member/pickup-address-choice';
 import { useSiteSettings } from '../../../components/member/api/site-settings';
 import { refreshPlanData } from '../../../components/plan/api/plan-keys';
 import { usePlan } from '../api/get-plan';
@@ -48,9 +46,6 @@ interface LineDraft {
 }
 
 const INVOICE_CHOICES = [0, 1, 3, 2, 4] as const;
-
-const formatAddress = (a: Pick<AddressEntity, 'province' | 'city' | 'area' | 'address'>) =>
-  [a.province, a.city === a.province ? '' : a.city, a.area, a.address].filter(Boolean).join(' ');
 
 type PricedLine = Pick<PlanLine, 'typeId' | 'groupId'> & { amountFen: number };
 
@@ -322,34 +317,14 @@ export default function OrderConfirmPage() {
                   还没有收件地址，<Link to="/member/address">去添加地址</Link>
                 </p>
               ) : (
-                <Radio.Group className="address-choice" value={addressRid} onChange={(e) => {
+                <PickupAddressChoice
+                  addresses={addressList}
+                  value={addressRid}
+                  onChange={(rid) => {
                     clearProblem('address_rid');
-                    setAddressRid(e.target.value as string);
-                  }} aria-label="取样地址">
-                  {addressList.map((a) => {
-                    const option = (
-                      <Radio key={a.address_rid} value={a.address_rid} disabled={a.disabled}>
-                        <span className="address-choice-main">
-                          <strong>{a.name}</strong> {a.phone}
-                          {a.default === 1 ? <Tag color="blue">默认</Tag> : null}
-                          {a.disabled ? <Tag>暂未开通</Tag> : null}
-                        </span>
-                        <span className="address-choice-sub">
-                          <EnvironmentOutlined /> {formatAddress(a)}
-                        </span>
-                      </Radio>
-                    );
-                    return a.disabled ? (
-                      <Tooltip key={a.address_rid} title={PICKUP_REGION_CLOSED_MESSAGE}>
-                        <span className="address-choice-wrap">{option}</span>
-                      </Tooltip>
-                    ) : (
-                      <span key={a.address_rid} className="address-choice-wrap">
-                        {option}
-                      </span>
-                    );
-                  })}
-                </Radio.Group>
+                    setAddressRid(rid);
+                  }}
+                />
               )}
               {errorAt('address_rid') ? (
                 <em role="alert" className="order-error-anchor">
