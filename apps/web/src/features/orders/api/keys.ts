@@ -7,6 +7,7 @@ export const ordersKeys = {
   detail: (orderNo: string) => [...memberKeys.all, 'orders', 'detail', orderNo] as const,
   ready: (orderNo: string) => [...memberKeys.all, 'orders', 'ready', orderNo] as const,
   protocols: (orderNo: string) => [...memberKeys.all, 'orders', 'protocols', orderNo] as const,
+  testRecord: (orderNo: string) => [...memberKeys.all, 'orders', 'test-record', orderNo] as const,
   settlement: [...memberKeys.all, 'orders', 'settlement'] as const,
   statement: [...memberKeys.all, 'orders', 'statement'] as const,
 };

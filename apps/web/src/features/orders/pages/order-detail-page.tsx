@@ -21,6 +21,7 @@ import { OrderActions } from '../components/order-actions';
 import { OrderTags } from '../components/order-tags';
 import { OrderEvents, OrderSteps } from '../components/order-timeline';
 import { ProtocolSection } from '../components/protocol-section';
+import { SampleProgress } from '../components/sample-progress';
 import { formatDateTime, sampleSummary } from '../components/order-format';
 import '../../../components/member/member-pages.css';
 import '../components/orders.css';
@@ -310,6 +311,7 @@ export default function OrderDetailPage() {
         </ul>
       </section>
 
+      {order.progress !== 'cancelled' && order.lines.some((l) => l.samples.length > 0) ? <SampleProgress orderNo={order.orderNo} /> : null}
       {order.kind === 'test' ? <Delivery order={order} /> : null}
       <Reports order={order} />
       <Payment order={order} />

@@ -12,6 +12,7 @@ import { planKey, refreshPlanData } from '../../../components/plan/api/plan-keys
 import { usePlan } from '../api/get-plan';
 import { operatePlan, type PlanOperation } from '../api/operate-plan';
 import { PlanLineRow } from '../components/plan-line-row';
+import { OrderedItems } from '../components/ordered-items';
 import '../../../components/member/member-pages.css';
 import '../components/plan.css';
 
@@ -167,6 +168,7 @@ export default function PlanPage() {
       </div>
       <BasicInfoWarning />
       {body}
+      <OrderedItems />
     </div>
   );
 }
