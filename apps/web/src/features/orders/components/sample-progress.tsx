@@ -1,6 +1,9 @@
 import { Alert, Skeleton, Tag } from 'antd';
 import { useTestRecord } from '../api/get-test-record';
 
+/** Finished samples in green, cancelled in grey, everything under way in blue. */
+const statusColor = (status: string) => (status === '已完成' ? 'success' : status === '已取消' ? 'default' : 'processing');
+
 /** 样品进度: per line of the order, each sample's code and name with where it is in the lab. */
 export function SampleProgress({ orderNo }: { orderNo: string }) {
   const { data, isPending, isError, error } = useTestRecord(orderNo);
@@ -23,7 +26,7 @@ export function SampleProgress({ orderNo }: { orderNo: string }) {
                   <li key={s.code}>
                     <code className="ord-sample-code">{s.code}</code>
                     <span className="ord-progress-name">{s.name}</span>
-                    <Tag color="processing" variant="filled" className="ord-progress-status">
+                    <Tag color={statusColor(s.status)} variant="filled" className="ord-progress-status">
                       {s.status}
                     </Tag>
                   </li>
