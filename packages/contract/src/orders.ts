@@ -417,7 +417,10 @@ export interface OrderedItem {
   name: string;
   img: string;
   times: number;
+  /** samples ordered in all, or hours for an on-site instrument (see `unit`) */
   samples: number;
+  /** the item's unit: 样品, 小时 … */
+  unit: string;
   lastOrderedAt: string;
 }
 

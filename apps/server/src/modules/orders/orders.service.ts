@@ -449,6 +449,7 @@ export async function orderedItems(db: DbOrTx, memberId: number, query: { page: 
         rid: serviceItems.rid,
         name: serviceItems.name,
         img: serviceItems.img,
+        unit: serviceItems.unit,
         times: countDistinct(orders.id),
         samples: sum(orderLines.count).mapWith(Number),
         last,
@@ -468,7 +469,7 @@ export async function orderedItems(db: DbOrTx, memberId: number, query: { page: 
       .where(where),
   ]);
   return {
-    list: rows.map((r) => ({ rid: r.rid, name: r.name, img: r.img, times: r.times, samples: r.samples ?? 0, lastOrderedAt: new Date(r.last as unknown as string | Date).toISOString() })),
+    list: rows.map((r) => ({ rid: r.rid, name: r.name, img: r.img, times: r.times, samples: r.samples ?? 0, unit: r.unit, lastOrderedAt: new Date(r.last as unknown as string | Date).toISOString() })),
     total: total?.n ?? 0,
     page: query.page,
     pageSize: query.pageSize,

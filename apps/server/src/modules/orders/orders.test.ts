@@ -418,7 +418,7 @@ describe('order/history4user', () => {
     const res = await post<Page<OrderedItem>>('/api/auth/order/history4user', buyer, {});
     expect(res).toMatchObject({ status: 200, code: 1, data: { total: 2 } });
     expect(res.data.list).toEqual([
-      expect.objectContaining({ rid: sem.rid, name: 'SEM', times: 1, samples: 1 }),
+      expect.objectContaining({ rid: sem.rid, name: 'SEM', times: 1, samples: 1, unit: expect.any(String) }),
       expect.objectContaining({ rid: xrd.rid, name: 'XRD', times: 2, samples: 3 }),
     ]);
     expect(await post('/api/auth/order/history4user', buyer, { pageSize: 0 })).toMatchObject({ status: 400 });

@@ -30,7 +30,7 @@ export function OrderedItems() {
                   {item.name}
                 </Link>
                 <span className="plan-history-meta">
-                  下单 {item.times} 次 · 样品 {item.samples} 个
+                  下单 {item.times} 次 · 累计 {item.samples} {item.unit}
                 </span>
                 <span className="plan-history-meta">最近下单 {formatDate(item.lastOrderedAt)}</span>
               </div>

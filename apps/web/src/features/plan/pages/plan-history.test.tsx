@@ -16,6 +16,7 @@ const item = (n: number, over: Partial<OrderedItem> = {}): OrderedItem => ({
   name: `检测项目${n}`,
   img: `/uploads/item${n}.jpg`,
   times: n,
+  unit: '样品',
   samples: n * 2,
   lastOrderedAt: '2026-03-05T02:30:00.000Z',
   ...over,
@@ -36,15 +37,16 @@ describe('plan page: 常用项目 / 再次下单', () => {
     const { calls } = setup(
       page([
         item(1, { rid: 'xrd 01', name: 'XRD 粉末衍射', times: 3, samples: 7, lastOrderedAt: '2026-03-05T16:30:00.000Z' }),
-        item(2, { rid: 'sem01', name: '扫描电镜（SEM）', times: 1, samples: 1 }),
+        item(2, { rid: 'sem01', name: 'SEM 机时预约', times: 1, samples: 2, unit: '小时' }),
       ]),
     );
     const { router } = renderApp(<PlanPage />, { path: '/experiment/plan' });
     const section = await screen.findByRole('region', { name: '常用项目' });
     expect(within(section).getByRole('heading', { name: '常用项目 / 再次下单' })).toBeInTheDocument();
     const rows = within(section).getAllByTestId('ordered-item');
-    expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['XRD 粉末衍射', '扫描电镜（SEM）']);
-    expect(rows[0]).toHaveTextContent('下单 3 次 · 样品 7 个');
+    expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['XRD 粉末衍射', 'SEM 机时预约']);
+    expect(rows[0]).toHaveTextContent('下单 3 次 · 累计 7 样品');
+    expect(rows[1]).toHaveTextContent('下单 1 次 · 累计 2 小时');
     // 16:30 UTC is already the next day in Shanghai
     expect(rows[0]).toHaveTextContent('最近下单 2026-03-06');
     expect(rows[0]!.querySelector('img')).toHaveAttribute('src', '/uploads/item1.jpg');
