@@ -11,10 +11,10 @@ import { formatDateTime } from './order-format';
 type Row = Statement['orders'][number];
 
 const columns: TableColumnsType<Row> = [
-  { title: '订单编号', dataIndex: 'orderNo', className: 'ord-cell-no', render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link> },
-  { title: '下单时间', dataIndex: 'createdAt', className: 'ord-cell-time', render: (v: string) => formatDateTime(v), responsive: ['md'] },
+  { title: '订单编号', dataIndex: 'orderNo', className: 'ord-cell-no', width: 200, render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link> },
+  { title: '下单时间', dataIndex: 'createdAt', className: 'ord-cell-time', width: 150, render: (v: string) => formatDateTime(v), responsive: ['md'] },
   { title: '检测项目', dataIndex: 'title', ellipsis: true, responsive: ['sm'] },
-  { title: '状态', key: 'status', render: (_, r) => `${r.progressText} / ${r.paymentText}`, responsive: ['lg'] },
+  { title: '状态', key: 'status', width: 140, render: (_, r) => `${r.progressText} / ${r.paymentText}`, responsive: ['lg'] },
   { title: '应付', dataIndex: 'payableFen', align: 'right', render: (v: number) => formatFen(v) },
   { title: '已付', dataIndex: 'paidFen', align: 'right', render: (v: number) => formatFen(v), responsive: ['md'] },
   { title: '未付', dataIndex: 'dueFen', align: 'right', render: (v: number) => <span className={v > 0 ? 'ord-due' : undefined}>{formatFen(v)}</span> },

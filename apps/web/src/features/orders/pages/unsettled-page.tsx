@@ -16,10 +16,10 @@ import '../components/orders.css';
 const sourceKey = (b: SettlementList['balances'][number]) => (b.kind === 'member' ? 'member' : (b.rid ?? ''));
 
 const columns: TableColumnsType<OrderSummary> = [
-  { title: '订单编号', dataIndex: 'orderNo', className: 'ord-cell-no', render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link> },
-  { title: '下单时间', dataIndex: 'createdAt', className: 'ord-cell-time', render: (v: string) => formatDateTime(v), responsive: ['md'] },
+  { title: '订单编号', dataIndex: 'orderNo', className: 'ord-cell-no', width: 200, render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link> },
+  { title: '下单时间', dataIndex: 'createdAt', className: 'ord-cell-time', width: 150, render: (v: string) => formatDateTime(v), responsive: ['md'] },
   { title: '检测项目', dataIndex: 'title', ellipsis: true, responsive: ['sm'] },
-  { title: '状态', key: 'status', render: (_, o) => <OrderTags order={o} />, responsive: ['lg'] },
+  { title: '状态', key: 'status', width: 150, render: (_, o) => <OrderTags order={o} />, responsive: ['lg'] },
   { title: '应付金额', dataIndex: 'payableFen', align: 'right', render: (v: number) => formatFen(v) },
 ];
 
