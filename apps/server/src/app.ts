@@ -26,6 +26,10 @@ import { paymentRoutes } from './modules/orders/payment.routes';
 import { progressRoutes } from './modules/orders/progress.routes';
 import { reservationsRoutes } from './modules/orders/reservations.routes';
 import { requirementsRoutes } from './modules/orders/requirements.routes';
+import { invitesRoutes } from './modules/growth/invites.routes';
+import { promotionRoutes } from './modules/growth/promotion.routes';
+import { pointsRoutes } from './modules/growth/points.routes';
+import { messagesRoutes } from './modules/growth/messages.routes';
 import { testOutboxRoutes } from './platform/test-outbox.routes';
 
 z.config(z.locales.zhCN());
@@ -119,6 +123,10 @@ export async function buildApp(options: BuildOptions) {
   await progressRoutes(app, deps);
   await reservationsRoutes(app, deps);
   await requirementsRoutes(app, deps);
+  await invitesRoutes(app, deps);
+  await promotionRoutes(app, deps);
+  await pointsRoutes(app, deps);
+  await messagesRoutes(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
 
   await serveWeb(app, config);

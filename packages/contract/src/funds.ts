@@ -69,8 +69,30 @@ export const ACCOUNT_KINDS = ['prestore', 'rebate', 'points'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 export const OWNER_KINDS = ['member', 'community'] as const;
 export type OwnerKind = (typeof OWNER_KINDS)[number];
-export const ENTRY_TYPES = ['topup', 'payment', 'refund', 'transfer_in', 'transfer_out', 'adjustment', 'bonus'] as const;
+export const ENTRY_TYPES = [
+  'topup',
+  'payment',
+  'refund',
+  'transfer_in',
+  'transfer_out',
+  'adjustment',
+  'bonus',
+  // rebate accounts (issue 7): released on completion, held by a withdrawal request, returned when it is refused or cancelled
+  'rebate_release',
+  'withdraw_hold',
+  'withdraw_return',
+  'rebate_to_prestore',
+  // points accounts
+  'points_earn',
+  'points_reverse',
+  'points_exchange',
+  'points_transfer_in',
+  'points_transfer_out',
+  'points_award',
+] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
+/** the entry types of a prepaid-funds (预存款) account: the balance history's type filter */
+export const PRESTORE_ENTRY_TYPES = ['topup', 'payment', 'refund', 'transfer_in', 'transfer_out', 'adjustment', 'bonus', 'rebate_to_prestore'] as const satisfies readonly EntryType[];
 export const entryTypeLabels: Record<EntryType, string> = {
   topup: '预存充值',
   payment: '订单支付',
@@ -79,6 +101,16 @@ export const entryTypeLabels: Record<EntryType, string> = {
   transfer_out: '转出',
   adjustment: '余额调整',
   bonus: '预存赠送',
+  rebate_release: '返利解冻',
+  withdraw_hold: '提现申请',
+  withdraw_return: '提现退回',
+  rebate_to_prestore: '返利转入',
+  points_earn: '订单积分',
+  points_reverse: '退款扣回',
+  points_exchange: '积分兑换',
+  points_transfer_in: '积分转入',
+  points_transfer_out: '积分转出',
+  points_award: '奖励积分',
 };
 
 export const BALANCE_TOO_LOW_MESSAGE = '预存款余额不足';

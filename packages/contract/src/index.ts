@@ -6,3 +6,4 @@ export * from './sampling';
 export * from './member';
 export * from './funds';
 export * from './orders';
+export * from './growth';

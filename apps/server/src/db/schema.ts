@@ -5,3 +5,4 @@ export * from '../modules/catalog/catalog.tables';
 export * from '../modules/member/member.tables';
 export * from '../modules/funds/funds.tables';
 export * from '../modules/orders/orders.tables';
+export * from '../modules/growth/growth.tables';

@@ -57,6 +57,9 @@ const memberPages: Partial<Record<(typeof memberChildren)[number], () => Promise
   oquery: () => import('../features/orders/pages/order-query-page'),
   unpaid: () => import('../features/orders/pages/unpaid-page'),
   unsettled: () => import('../features/orders/pages/unsettled-page'),
+  promotion: () => import('../features/promotion/pages/promotion-page'),
+  invite: () => import('../features/invite/pages/invite-page'),
+  integral: () => import('../features/points/pages/points-page'),
 };
 
 const experimentPages: Record<string, () => Promise<{ default: React.ComponentType }>> = {
@@ -93,9 +96,10 @@ const routes: RouteObject[] = [
             loader: requireLogin,
             ...page(memberPages[child] ?? (() => import('../pages/under-construction-page'))),
           })),
-          // beyond the spec's routes: one order's detail and the member's instrument bookings
+          // beyond the spec's routes: one order's detail, the member's instrument bookings, in-site messages
           { path: 'order/:orderNo', loader: requireLogin, ...page(() => import('../features/orders/pages/order-detail-page')) },
           { path: 'reservation', loader: requireLogin, ...page(() => import('../features/reservations/pages/my-reservations-page')) },
+          { path: 'message', loader: requireLogin, ...page(() => import('../features/messages/pages/messages-page')) },
         ],
       },
       {

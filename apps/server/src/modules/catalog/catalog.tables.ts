@@ -198,6 +198,9 @@ export const consultations = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     handledAt: timestamp({ withTimezone: true }),
     handledBy: integer(),
+    /** staff's answer; a member with this phone reads it among their in-site messages */
+    reply: text(),
+    repliedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('consultations_created_idx').on(t.createdAt)],
+  (t) => [index('consultations_created_idx').on(t.createdAt), index('consultations_phone_idx').on(t.phone)],
 );

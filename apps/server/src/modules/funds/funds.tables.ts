@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { CouponScope } from '@lab/contract';
+import { ENTRY_TYPES, type CouponScope } from '@lab/contract';
 import { members, staff } from '../auth/auth.tables';
 import { communities } from '../member/member.tables';
 
@@ -36,7 +36,7 @@ export const ledgerEntries = pgTable(
     /** signed: + in, − out */
     amountFen: bigint({ mode: 'number' }).notNull(),
     balanceAfterFen: bigint({ mode: 'number' }).notNull(),
-    type: text({ enum: ['topup', 'payment', 'refund', 'transfer_in', 'transfer_out', 'adjustment', 'bonus'] }).notNull(),
+    type: text({ enum: ENTRY_TYPES }).notNull(),
     /** the business object booked (prestore:<rid>, order:<no>, transfer:<rid>, …); booked once per account and type */
     reference: text().notNull(),
     note: text().notNull().default(''),

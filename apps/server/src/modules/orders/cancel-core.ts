@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors';
 import { refundToFunds } from '../funds/ledger.service';
 import { memberCoupons } from '../funds/funds.tables';
 import { samplings } from '../member/member.tables';
+import { onOrderRefunded } from '../growth/order-hooks';
 import { postMessage } from '../messages/messages.service';
 import { addOrderEvent, moveProgress, type OrderRow } from './order-core';
 import { orders, reservations } from './orders.tables';
@@ -50,6 +51,7 @@ export async function refundOrder(tx: Tx, order: OrderRow, actor: Actor, now: Da
     now,
   });
   const [row] = await tx.update(orders).set({ payment: 'refunded', updatedAt: now }).where(eq(orders.id, order.id)).returning();
+  await onOrderRefunded(tx, row!, now);
   return row!;
 }
 

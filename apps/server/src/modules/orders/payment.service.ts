@@ -11,6 +11,7 @@ import {
   type PayBody,
   type ReadyToPay,
 } from '@lab/contract';
+import { onOrderPaid } from '../growth/order-hooks';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, conflict } from '../../platform/errors';
 import { members } from '../auth/auth.tables';
@@ -248,6 +249,7 @@ export async function payLockedOrder(
     .where(and(eq(orders.id, order.id), inArray(orders.payment, ['unpaid', 'unsettled'])))
     .returning();
   if (!row) throw conflict(ALREADY_PAID);
+  await onOrderPaid(tx, row, now);
   const amountText = `${formatFen(payableFen)}（${payableFen > 0 ? source.name : '无需扣款'}）`;
   const note = `支付${amountText}${discountFen > 0 ? `，优惠券抵扣${formatFen(discountFen)}` : ''}`;
   await addOrderEvent(tx, order.id, { status: 'paid', title: '已支付', note, actor, now });

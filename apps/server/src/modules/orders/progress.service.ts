@@ -12,6 +12,7 @@ import {
   type ProgressStatus,
   type TestRecord,
 } from '@lab/contract';
+import { onOrderCompleted } from '../growth/order-hooks';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
@@ -213,6 +214,7 @@ export async function staffMove(
     // a re-test answers the member's dispute; completing without one closes it too
     if ((action === 'retest' || action === 'complete') && openDispute(order)) extra.disputeResolved = true;
     const moved = await moveProgress(tx, order, step.to, now, extra);
+    if (step.to === 'completed') await onOrderCompleted(tx, moved, now);
     // the sample is in the lab: a home pickup still open was evidently collected
     if (action === 'receive' && order.samplingId !== null) {
       await tx
@@ -251,6 +253,7 @@ export async function confirmData(db: Db, memberId: number, orderNo: string, now
     if (openDispute(order)) throw conflict('您已申请复测，请等待实验室处理');
     const actor = await memberActor(tx, memberId);
     const moved = await moveProgress(tx, order, 'completed', now, { completedAt: now });
+    await onOrderCompleted(tx, moved, now);
     await addOrderEvent(tx, order.id, { status: 'confirmed_data', title: '已确认数据', actor, now });
     await addOrderEvent(tx, order.id, { status: 'completed', title: '订单已完成', actor, now });
     return moved;

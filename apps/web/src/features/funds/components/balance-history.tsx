@@ -2,7 +2,7 @@ import { Alert, Button, DatePicker, Empty, Pagination, Select, Space, Table } fr
 import { DownloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import type { Dayjs } from 'dayjs';
-import { ENTRY_TYPES, entryTypeLabels, formatFen, type AssetOverview, type LedgerEntry } from '@lab/contract';
+import { PRESTORE_ENTRY_TYPES, entryTypeLabels, formatFen, type AssetOverview, type LedgerEntry } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useBalanceHistory, type HistoryFilter } from '../api/balance-history';
 import { exportHistory } from '../api/export-history';
@@ -66,7 +66,7 @@ export function BalanceHistory({ communities }: { communities: AssetOverview['co
           aria-label="类型"
           value={filter.type ?? ''}
           onChange={(v) => change({ type: v || undefined })}
-          options={[{ value: '', label: '全部类型' }, ...ENTRY_TYPES.map((t) => ({ value: t, label: entryTypeLabels[t] }))]}
+          options={[{ value: '', label: '全部类型' }, ...PRESTORE_ENTRY_TYPES.map((t) => ({ value: t, label: entryTypeLabels[t] }))]}
         />
         <DatePicker.RangePicker
           value={range}

@@ -1,0 +1,30 @@
+import type { Tx } from '../../db/client';
+import type { OrderRow } from '../orders/order-core';
+
+/**
+ * What growth does when an order's money or progress changes, inside the order's own
+ * transaction (so a rebate or points exist exactly when the payment does):
+ * - paid: a frozen rebate for the inviter if they are an approved partner; points for the payer
+ * - completed: the frozen rebate becomes withdrawable (credited to the partner's rebate account)
+ * - refunded: a frozen rebate is reversed; the points earned on the order are taken back
+ * Each handler is idempotent per order (a second call books nothing).
+ */
+type Handler = (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
+
+const handlers: Record<'paid' | 'completed' | 'refunded', Handler[]> = {
+  paid: [],
+  completed: [],
+  refunded: [],
+};
+
+export async function onOrderPaid(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+  for (const handle of handlers.paid) await handle(tx, order, now);
+}
+
+export async function onOrderCompleted(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+  for (const handle of handlers.completed) await handle(tx, order, now);
+}
+
+export async function onOrderRefunded(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+  for (const handle of handlers.refunded) await handle(tx, order, now);
+}

@@ -1,0 +1,304 @@
+import { z } from 'zod';
+import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText } from './common';
+
+/**
+ * Growth (issue 7): invites, promotion partners (推广合伙人) with rebates and withdrawals,
+ * points (积分) and in-site messages (站内信). Rebates and points live in the funds ledger's
+ * accounts (kinds 'rebate' and 'points'): every change is an immutable entry, a balance never
+ * goes below zero. Rebate amounts are fen; points are whole points (stored in the same
+ * integer column). Member calls are POSTs under /api/auth; staff calls under /api/admin/growth.
+ */
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const rid = (label: string) => requiredText(label, 40);
+const intField = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `[${label}]必须是数字` })
+    .int({ error: `[${label}]必须是整数` })
+    .min(min, { error: `[${label}]不能小于${min}` })
+    .max(max, { error: `[${label}]不能超过${max}` });
+const phone = (label: string) =>
+  z
+    .string({ error: emptyMessage(label) })
+    .trim()
+    .min(1, { error: emptyMessage(label) })
+    .regex(phonePattern, { error: `[${label}]格式不正确` });
+
+/** '13800138000' → '138****8000' (the only form another member's phone is ever shown in). */
+export const maskPhone = (value: string) => (value.length >= 7 ? `${value.slice(0, 3)}****${value.slice(-4)}` : '****');
+
+// ---- settings (staff-configurable; defaults apply until staff change them) ----
+
+export interface GrowthSettings {
+  /** a partner's rebate on an invited member's paid order, basis points (500 = 5%) */
+  rebateRateBp: number;
+  /** points earned per whole yuan paid */
+  pointsPerYuan: number;
+  /** the coupon template (rid) an invited member receives on registration; null = none */
+  inviteCouponTemplateRid: string | null;
+  /** the smallest withdrawal, fen */
+  minWithdrawFen: number;
+}
+export const DEFAULT_GROWTH_SETTINGS: GrowthSettings = { rebateRateBp: 500, pointsPerYuan: 1, inviteCouponTemplateRid: null, minWithdrawFen: 10_000 };
+export const adminGrowthSettingsBody = z.object({
+  rebate_rate: z.coerce.number({ error: '[返利比例]必须是数字' }).min(0, { error: '[返利比例]不能小于0' }).max(30, { error: '[返利比例]不能超过30%' }),
+  points_per_yuan: intField('积分比例', 0, 100),
+  invite_coupon_rid: optionalText('新人优惠券', 40),
+  min_withdraw: z.coerce.number({ error: '[最低提现金额]必须是数字' }).min(0).max(100_000),
+});
+
+// ---- invites (web/invite) ----
+
+/** web/invite/init */
+export interface InviteOverview {
+  inviteCode: string;
+  /** the path to share: /invited/{code} (the page builds the absolute link and its QR code) */
+  invitePath: string;
+  invitedCount: number;
+  /** what an invited member gets, in words (e.g. 注册即得「新人50元券」) */
+  inviteReward: string;
+  /** set when I am an approved partner */
+  partner: { rateBp: number; frozenFen: number; withdrawableFen: number } | null;
+}
+/** web/invite/list: members I invited (phone masked, never in full) */
+export interface Invitee {
+  /** an opaque id for web/invite/orderDetail */
+  id: string;
+  nickname: string;
+  phone: string;
+  registeredAt: string;
+  paidOrderCount: number;
+}
+export const inviteListBody = pageQuery;
+export const inviteOrderDetailBody = pageQuery.extend({ id: rid('被邀请人') });
+/** web/invite/orderDetail: an invitee's paid orders as far as a rebate concerns me */
+export interface InviteeOrder {
+  /** masked: KY20261122****0517 */
+  orderNo: string;
+  title: string;
+  paidFen: number;
+  rebateFen: number;
+  rebateStatus: RebateStatus | null;
+  paidAt: string;
+}
+
+// ---- promotion partners (myPromotion, promoter_apply, promoter_rebate, promoter_rebate_withdraw) ----
+
+export const partnerStatuses = ['none', 'pending', 'approved', 'refused'] as const;
+export type PartnerStatus = (typeof partnerStatuses)[number];
+export const partnerStatusLabels: Record<PartnerStatus, string> = { none: '未申请', pending: '审核中', approved: '已通过', refused: '未通过' };
+
+export const promoterApplyBody = z.object({
+  name: requiredText('姓名', 30),
+  phone: phone('联系电话'),
+  organization: requiredText('单位', 100),
+  /** how the applicant will promote (课题组, 学院, 行业群…) */
+  channel: requiredText('推广渠道', 500),
+});
+export type PromoterApplyBody = z.infer<typeof promoterApplyBody>;
+
+/** myPromotion/init */
+export interface PromotionOverview {
+  status: PartnerStatus;
+  statusText: string;
+  /** the refusal's reason */
+  reason: string | null;
+  application: { name: string; phone: string; organization: string; channel: string; createdAt: string } | null;
+  rateBp: number;
+  inviteCode: string;
+  invitedCount: number;
+  /** earned on paid orders not yet completed */
+  frozenFen: number;
+  /** earned on completed orders, not yet withdrawn or requested */
+  withdrawableFen: number;
+  /** in pending withdrawal requests */
+  pendingFen: number;
+  /** paid out */
+  withdrawnFen: number;
+  minWithdrawFen: number;
+}
+
+export const rebateStatuses = ['frozen', 'withdrawable', 'reversed'] as const;
+export type RebateStatus = (typeof rebateStatuses)[number];
+export const rebateStatusLabels: Record<RebateStatus, string> = { frozen: '冻结中', withdrawable: '可提现', reversed: '已退回' };
+export const rebateListBody = pageQuery.extend({ status: z.preprocess(blankToUndefined, z.enum(rebateStatuses).optional()) });
+export interface Rebate {
+  id: string;
+  orderNo: string;
+  inviteePhone: string;
+  paidFen: number;
+  rateBp: number;
+  rebateFen: number;
+  status: RebateStatus;
+  statusText: string;
+  createdAt: string;
+  releasedAt: string | null;
+}
+
+export const WITHDRAW_METHODS = ['bank', 'prestore'] as const;
+export type WithdrawMethod = (typeof WITHDRAW_METHODS)[number];
+export const withdrawMethodLabels: Record<WithdrawMethod, string> = { bank: '银行卡', prestore: '转入预存款' };
+export const withdrawStatuses = ['pending', 'paid', 'refused', 'cancelled'] as const;
+export type WithdrawStatus = (typeof withdrawStatuses)[number];
+export const withdrawStatusLabels: Record<WithdrawStatus, string> = { pending: '待审核', paid: '已打款', refused: '已驳回', cancelled: '已取消' };
+
+const bankFields = {
+  account_name: optionalText('开户名', 50),
+  bank_name: optionalText('开户行', 100),
+  bank_account: z.preprocess(blankToUndefined, z.string().regex(/^\d{8,30}$/, { error: '[银行账号]格式不正确' }).optional()),
+};
+const needsBank = (v: { method?: WithdrawMethod; account_name?: string | undefined; bank_name?: string | undefined; bank_account?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (v.method !== 'bank') return;
+  if (!v.account_name) ctx.addIssue({ code: 'custom', path: ['account_name'], message: emptyMessage('开户名') });
+  else if (!v.bank_name) ctx.addIssue({ code: 'custom', path: ['bank_name'], message: emptyMessage('开户行') });
+  else if (!v.bank_account) ctx.addIssue({ code: 'custom', path: ['bank_account'], message: emptyMessage('银行账号') });
+};
+/** promoter_rebate_withdraw/add: an amount (yuan text, parsed like funds amounts by the server's yuanField) */
+export const withdrawAddBody = z
+  .object({
+    amount: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: emptyMessage('提现金额') }).trim().min(1, { error: emptyMessage('提现金额') })),
+    method: z.enum(WITHDRAW_METHODS, { error: '[提现方式]不正确' }),
+    ...bankFields,
+  })
+  .superRefine(needsBank);
+export const withdrawUpdateBody = z
+  .object({ rid: rid('提现申请'), method: z.enum(WITHDRAW_METHODS, { error: '[提现方式]不正确' }), ...bankFields })
+  .superRefine(needsBank);
+export const withdrawRidBody = z.object({ rid: rid('提现申请') });
+export const withdrawListBody = pageQuery.extend({ status: z.preprocess(blankToUndefined, z.enum(withdrawStatuses).optional()) });
+export interface Withdrawal {
+  rid: string;
+  amountFen: number;
+  method: WithdrawMethod;
+  methodText: string;
+  /** account number masked except the last 4 digits */
+  bank: { accountName: string; bankName: string; account: string } | null;
+  status: WithdrawStatus;
+  statusText: string;
+  reason: string | null;
+  createdAt: string;
+  processedAt: string | null;
+}
+
+// ---- points (web/integration, integration) ----
+
+export const POINTS_ENTRY_TYPES = ['points_earn', 'points_reverse', 'points_exchange', 'points_transfer_in', 'points_transfer_out', 'points_award', 'adjustment'] as const;
+export const pointsEntryLabels: Record<(typeof POINTS_ENTRY_TYPES)[number], string> = {
+  points_earn: '订单积分',
+  points_reverse: '退款扣回',
+  points_exchange: '积分兑换',
+  points_transfer_in: '积分转入',
+  points_transfer_out: '积分转出',
+  points_award: '奖励积分',
+  adjustment: '积分调整',
+};
+/** web/integration/init */
+export interface PointsOverview {
+  balance: number;
+  pointsPerYuan: number;
+  /** earned in total, spent in total */
+  earned: number;
+  spent: number;
+  pendingApplications: number;
+}
+export interface PointsEntry {
+  id: number;
+  type: string;
+  typeText: string;
+  /** signed */
+  points: number;
+  balanceAfter: number;
+  note: string;
+  createdAt: string;
+}
+export const pointsListBody = pageQuery;
+/** web/integration/list4exchange: the exchange catalogue */
+export interface ExchangeItem {
+  rid: string;
+  name: string;
+  kind: 'coupon' | 'gift';
+  description: string;
+  img: string;
+  points: number;
+  /** null = unlimited */
+  stock: number | null;
+  /** can I afford it and is it in stock */
+  available: boolean;
+}
+/** integration/applyExchange */
+export const exchangeBody = z.object({
+  rid: rid('兑换商品'),
+  /** gifts are mailed: the address book entry */
+  address_rid: optionalText('收货地址', 40),
+});
+/** integration/transfer: to another member by phone */
+export const pointsTransferBody = z.object({
+  phone: phone('对方手机号'),
+  points: intField('转赠积分', 1, 1_000_000),
+  note: optionalText('留言', 100),
+});
+/** integration/apply: points for a published paper acknowledging the lab (致谢奖励), approved by staff */
+export const pointsApplyBody = z.object({
+  title: requiredText('论文题目', 200),
+  journal: requiredText('期刊名称', 100),
+  doi: optionalText('DOI', 100),
+  published_on: z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[发表日期]格式应为YYYY-MM-DD' }).optional()),
+});
+export interface PointsApplication {
+  rid: string;
+  title: string;
+  journal: string;
+  doi: string;
+  status: 'pending' | 'approved' | 'refused';
+  statusText: string;
+  points: number | null;
+  reason: string | null;
+  createdAt: string;
+}
+export interface ExchangeRecord {
+  rid: string;
+  itemName: string;
+  kind: 'coupon' | 'gift';
+  points: number;
+  status: 'done' | 'to_ship' | 'shipped';
+  statusText: string;
+  createdAt: string;
+}
+
+// ---- messages (站内信) ----
+
+export const messageListBody = pageQuery.extend({ unread: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()).default(false) });
+export const messageRidBody = z.object({ rid: rid('消息') });
+export interface MemberMessage {
+  rid: string;
+  kind: string;
+  title: string;
+  content: string;
+  link: string | null;
+  read: boolean;
+  createdAt: string;
+}
+/** message/unread */
+export interface UnreadCount {
+  unread: number;
+}
+
+// ---- staff (/api/admin/growth) ----
+
+export const adminPartnerDecisionBody = z.object({ rid: rid('申请'), reason: optionalText('原因', 200) });
+export const adminWithdrawDecisionBody = z.object({ rid: rid('提现申请'), reason: optionalText('原因', 200) });
+export const adminPointsDecisionBody = z.object({ rid: rid('积分申请'), points: z.preprocess(blankToUndefined, intField('奖励积分', 1, 100_000).optional()), reason: optionalText('原因', 200) });
+export const adminExchangeItemBody = z.object({
+  name: requiredText('名称', 50),
+  kind: z.enum(['coupon', 'gift'], { error: '[类型]不正确' }),
+  coupon_template_rid: optionalText('优惠券模板', 40),
+  description: optionalText('说明', 500),
+  points: intField('所需积分', 1, 1_000_000),
+  stock: z.preprocess(blankToUndefined, intField('库存', 0, 1_000_000).optional()),
+});
+export const adminAnnouncementBody = z.object({
+  title: requiredText('标题', 60),
+  content: requiredText('内容', 2000),
+  /** '' = every member; otherwise one member's rid */
+  member_rid: optionalText('会员', 40),
+});
