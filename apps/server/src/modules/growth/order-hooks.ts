@@ -1,5 +1,7 @@
 import type { Tx } from '../../db/client';
 import type { OrderRow } from '../orders/order-core';
+import { rebateOnCompleted, rebateOnPaid, rebateOnRefunded } from './rebates.service';
+import { pointsOnPaid, pointsOnRefunded } from './points.service';
 
 /**
  * What growth does when an order's money or progress changes, inside the order's own
@@ -12,9 +14,9 @@ import type { OrderRow } from '../orders/order-core';
 type Handler = (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
 
 const handlers: Record<'paid' | 'completed' | 'refunded', Handler[]> = {
-  paid: [],
-  completed: [],
-  refunded: [],
+  paid: [rebateOnPaid, pointsOnPaid],
+  completed: [rebateOnCompleted],
+  refunded: [rebateOnRefunded, pointsOnRefunded],
 };
 
 export async function onOrderPaid(tx: Tx, order: OrderRow, now: Date): Promise<void> {
