@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { MemberMessage, Page, UnreadCount } from '@lab/contract';
+import { queryRows, type DbOrTx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
+import { notFound } from '../../platform/errors';
 import type { EmailProvider, SmsProvider } from '../../platform/messaging';
 import { members } from '../auth/auth.tables';
 import { memberMessages } from '../orders/orders.tables';
@@ -48,4 +50,88 @@ export async function sendNotice(
   if (!member) return;
   await channels.sms.send({ phone: member.phone, template: notice.template, params: notice.params, body: `【科研检测】${notice.body}` });
   if (member.email) await channels.email.send({ to: member.email, template: notice.template, params: notice.params, subject: notice.subject, body: notice.body });
+}
+
+// ---- the member's in-site messages (message/list|unread|read|readAll) ----
+
+type MessageRow = typeof memberMessages.$inferSelect;
+
+const toMemberMessage = (row: MessageRow): MemberMessage => ({
+  rid: row.rid,
+  kind: row.kind,
+  title: row.title,
+  content: row.content,
+  link: row.link,
+  read: row.readAt !== null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** message/list: mine, newest first; `unread` keeps only those not read yet. */
+export async function listMessages(db: DbOrTx, memberId: number, query: { page: number; pageSize: number; unread: boolean }): Promise<Page<MemberMessage>> {
+  const where = query.unread ? and(eq(memberMessages.memberId, memberId), isNull(memberMessages.readAt)) : eq(memberMessages.memberId, memberId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(memberMessages)
+      .where(where)
+      .orderBy(desc(memberMessages.createdAt), desc(memberMessages.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(memberMessages).where(where),
+  ]);
+  return { list: rows.map(toMemberMessage), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/** message/unread: how many of mine are not read yet. */
+export async function unreadCount(db: DbOrTx, memberId: number): Promise<UnreadCount> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(memberMessages)
+    .where(and(eq(memberMessages.memberId, memberId), isNull(memberMessages.readAt)));
+  return { unread: row?.n ?? 0 };
+}
+
+/** message/read: one of mine marked read (the first reading time stays); another member's rid is 404. */
+export async function readMessage(db: DbOrTx, memberId: number, rid: string, now: Date): Promise<MemberMessage> {
+  const [updated] = await db
+    .update(memberMessages)
+    .set({ readAt: sql`coalesce(${memberMessages.readAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(memberMessages.rid, rid), eq(memberMessages.memberId, memberId)))
+    .returning();
+  if (!updated) throw notFound('消息');
+  return toMemberMessage(updated);
+}
+
+/** message/readAll: every one of mine marked read; answers the unread count (0). */
+export async function readAllMessages(db: DbOrTx, memberId: number, now: Date): Promise<UnreadCount> {
+  await db
+    .update(memberMessages)
+    .set({ readAt: now })
+    .where(and(eq(memberMessages.memberId, memberId), isNull(memberMessages.readAt)));
+  return unreadCount(db, memberId);
+}
+
+// ---- staff announcements (kind 'notice') ----
+
+/**
+ * One member (by rid) or every member who is not disabled. "Every member" is one
+ * INSERT … SELECT, so an announcement costs one statement however many members there are.
+ */
+export async function announce(db: DbOrTx, input: { title: string; content: string; member_rid?: string | undefined }, now: Date): Promise<{ sent: number }> {
+  if (input.member_rid) {
+    const [member] = await db.select({ id: members.id }).from(members).where(eq(members.rid, input.member_rid)).limit(1);
+    if (!member) throw notFound('会员');
+    await postMessage(db, member.id, { kind: 'notice', title: input.title, content: input.content }, now);
+    return { sent: 1 };
+  }
+  const inserted = await queryRows<{ id: number }>(
+    db,
+    sql`
+    insert into ${memberMessages} (rid, member_id, kind, title, content, created_at)
+    select replace(gen_random_uuid()::text, '-', ''), ${members.id}, 'notice', ${input.title}, ${input.content}, ${now.toISOString()}::timestamptz
+    from ${members}
+    where ${members.disabled} = false
+    returning id`,
+  );
+  return { sent: inserted.length };
 }
