@@ -10,6 +10,7 @@ import { issueSession, revokeAllSessions, type RequestMeta } from './sessions.se
 import { listAddresses } from '../member/addresses.service';
 import { getProfile } from '../member/profile.service';
 import { planLines } from '../orders/orders.tables';
+import { rewardInvitedMember } from '../growth/invites.service';
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -87,6 +88,8 @@ export async function registerMember(db: Db, input: SignBody, meta: RequestMeta)
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const member = await createMember(tx, { phone: input.phone, passwordHash, inviterId, now: meta.now });
+    // registered through an invite: the configured new-member coupon (growth settings)
+    if (inviterId !== null) await rewardInvitedMember(tx, member.id, meta.now);
     await spendSmsCode(tx, codeId, meta.now);
     return { rid: member.rid };
   });
