@@ -6,6 +6,7 @@ import { hashPassword, randomId } from '../platform/crypto';
 import { seedCatalog } from '../modules/catalog/catalog.seed';
 import { seedFundsDemo } from '../modules/funds/funds.seed';
 import { seedOrdersDemo } from '../modules/orders/orders.seed';
+import { seedPointsDemo } from '../modules/growth/points.seed';
 
 /** The accounts the README lists, so a newcomer can log in straight away. */
 export const demoAccounts = {
@@ -27,6 +28,7 @@ export const demoAccounts = {
 export async function seedDemoData(db: Db, options: { dataDir?: string; now?: Date } = {}): Promise<boolean> {
   await seedCatalog(db);
   await seedFundsDemo(db);
+  await seedPointsDemo(db, options.now ?? new Date());
   const [existing] = await db.select({ n: count() }).from(staff);
   if ((existing?.n ?? 0) > 0) return false;
   for (const person of demoAccounts.staff) await createStaff(db, person);

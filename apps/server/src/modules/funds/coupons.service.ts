@@ -95,7 +95,7 @@ async function findTemplate(db: DbOrTx, rid: string): Promise<TemplateRow> {
  * pair) and stock (guarded increment) in one transaction, so neither can be exceeded by racing
  * claims.
  */
-async function grant(tx: Tx, template: TemplateRow, memberId: number, now: Date, issuedBy: number | null): Promise<CouponRow> {
+export async function grant(tx: Tx, template: TemplateRow, memberId: number, now: Date, issuedBy: number | null): Promise<CouponRow> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coupon:${template.id}:${memberId}`}))`);
   const [held] = await tx.select({ n: count() }).from(memberCoupons).where(and(eq(memberCoupons.templateId, template.id), eq(memberCoupons.memberId, memberId)));
   if ((held?.n ?? 0) >= template.perMemberLimit) throw conflict(`每人限领${template.perMemberLimit}张，您已领取`);
