@@ -1,0 +1,115 @@
+import { Alert, Button, DatePicker, Form, Input, Pagination, Skeleton, Tag } from 'antd';
+import { FileDoneOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { pointsApplyBody, type PointsApplication } from '@lab/contract';
+import { formatDateTime } from '../../../lib/format';
+import { useFeedback } from '../../../lib/use-feedback';
+import { refreshMemberData } from '../../../components/member/member-keys';
+import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { applyAward } from '../api/apply-award';
+import { useApplications } from '../api/list-applications';
+import { formatPoints } from './points-format';
+
+const statusColor: Record<PointsApplication['status'], string> = { pending: 'processing', approved: 'success', refused: 'error' };
+
+interface Values {
+  title?: string;
+  journal?: string;
+  doi?: string;
+  published_on?: Dayjs | null;
+}
+
+function ApplicationList() {
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, error } = useApplications(page);
+  if (isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
+  if (isError) return <Alert type="error" showIcon title="申请记录加载失败" description={error.message} />;
+  if (data.list.length === 0) return <p className="member-muted">还没有提交过致谢奖励申请。</p>;
+  return (
+    <>
+      <ul className="member-list" aria-label="我的致谢奖励申请">
+        {data.list.map((a) => (
+          <li key={a.rid} className="member-item" data-testid="award-application">
+            <div className="member-item-main">
+              <h3>
+                {a.title}
+                <Tag color={statusColor[a.status]}>{a.statusText}</Tag>
+              </h3>
+              <p className="points-meta">
+                <span>{a.journal}</span>
+                {a.doi ? <span>DOI：{a.doi}</span> : null}
+              </p>
+              {a.status === 'refused' && a.reason ? <p className="points-error">未通过原因：{a.reason}</p> : null}
+              <p className="member-muted">提交时间 {formatDateTime(a.createdAt)}</p>
+            </div>
+            {a.points !== null ? (
+              <div className="member-item-actions">
+                <span className="points-ledger-points is-in">+{formatPoints(a.points)} 积分</span>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {data.total > data.pageSize ? <Pagination align="end" current={page} pageSize={data.pageSize} total={data.total} onChange={setPage} showSizeChanger={false} /> : null}
+    </>
+  );
+}
+
+/** 论文致谢奖励: apply with a paper that acknowledges the lab; staff approve with the points. */
+export function AwardPanel() {
+  const [form] = Form.useForm<Values>();
+  const feedback = useFeedback();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    const values = form.getFieldsValue(true) as Values;
+    const body = checkWithSchema(pointsApplyBody, { ...values, published_on: values.published_on ? values.published_on.format('YYYY-MM-DD') : '' }, form);
+    if (!body) return;
+    setSaving(true);
+    try {
+      await applyAward(body);
+      feedback.success('申请已提交，审核通过后发放奖励积分');
+      form.resetFields();
+      refreshMemberData();
+    } catch (e) {
+      feedback.failure(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="points-award">
+      <Alert
+        className="member-form-note"
+        type="info"
+        showIcon
+        title="论文在致谢（Acknowledgements）中注明使用了本平台的检测服务，发表后即可申请。工作人员核实后发放奖励积分，结果会以站内信通知。"
+      />
+      <Form form={form} onValuesChange={clearChangedErrors(form)} name="pointsApply" layout="vertical" className="member-form" onFinish={() => void submit()}>
+        <Form.Item label="论文题目" name="title" required>
+          <Input maxLength={200} placeholder="与发表版本一致" />
+        </Form.Item>
+        <div className="member-form-grid">
+          <Form.Item label="期刊名称" name="journal" required>
+            <Input maxLength={100} placeholder="如 Advanced Materials" />
+          </Form.Item>
+          <Form.Item label="DOI" name="doi">
+            <Input maxLength={100} placeholder="选填，如 10.1002/adma.202400001" />
+          </Form.Item>
+          <Form.Item label="发表日期" name="published_on">
+            <DatePicker style={{ width: '100%' }} inputReadOnly showNow={false} placeholder="选填" disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} />
+          </Form.Item>
+        </div>
+        <div className="member-form-actions">
+          <Button type="primary" htmlType="submit" icon={<FileDoneOutlined />} loading={saving}>
+            提交申请
+          </Button>
+        </div>
+      </Form>
+      <h3 className="points-subtitle">我的申请</h3>
+      <ApplicationList />
+    </div>
+  );
+}
