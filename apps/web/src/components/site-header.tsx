@@ -8,6 +8,7 @@ import { useSession } from '../lib/session';
 import { displayName, logout, useUserInfo } from '../lib/user-info';
 import { projectPath, serviceTypes, siteInfo } from '../lib/site-info';
 import { Logo } from './logo';
+import { MessageBell } from './message-bell';
 
 /** Spec: search opens in a named window. */
 export const SEARCH_WINDOW = 'labSearch';
@@ -155,6 +156,7 @@ export function SiteHeader() {
             </Badge>
             <span className="plan-label">实验计划</span>
           </Link>
+          <MessageBell />
           <Button className="menu-toggle" type="text" aria-label="打开菜单" icon={<MenuOutlined />} onClick={() => setDrawer(true)} />
         </div>
       </div>

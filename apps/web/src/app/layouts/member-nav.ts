@@ -4,6 +4,7 @@ export const memberNav = [
     title: '我的账户',
     items: [
       { path: 'center', label: '会员中心' },
+      { path: 'message', label: '站内消息' },
       { path: 'information', label: '个人资料' },
       { path: 'address', label: '地址管理' },
     ],

@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { Badge } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import type { UnreadCount } from '@lab/contract';
+import { apiPost } from '../lib/api';
+import { useSession } from '../lib/session';
+import './message-bell.css';
+
+/**
+ * In-site messages (站内信) live under ['member', 'messages'], so a logout or an expired
+ * token (queryClient.clear) and refreshMemberData() reach them like the rest of the member's data.
+ */
+export const messageKeys = {
+  all: ['member', 'messages'] as const,
+  unread: ['member', 'messages', 'unread'] as const,
+  lists: ['member', 'messages', 'list'] as const,
+};
+
+/** POST /api/auth/message/unread */
+export const fetchUnreadCount = () => apiPost<UnreadCount>('/api/auth/message/unread');
+
+/** The unread count of the member logged in: every 60 s and whenever the window regains focus. */
+export function useUnreadCount() {
+  const session = useSession();
+  return useQuery({
+    queryKey: messageKeys.unread,
+    queryFn: fetchUnreadCount,
+    enabled: session !== null,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: 'always',
+    select: (data) => data.unread,
+  });
+}
+
+/** The header's bell: the unread count as a badge, linking to /member/message (members only). */
+export function MessageBell() {
+  const session = useSession();
+  const { data: unread = 0 } = useUnreadCount();
+  if (!session) return null;
+  const label = unread > 0 ? `站内消息，${unread} 条未读` : '站内消息';
+  return (
+    <Link to="/member/message" className="message-bell" aria-label={label} title={label} data-testid="message-bell">
+      <Badge count={unread} size="small" overflowCount={99} offset={[2, -2]}>
+        <BellOutlined className="message-bell-icon" />
+      </Badge>
+    </Link>
+  );
+}
