@@ -81,11 +81,13 @@ test.describe('site shell (desktop)', () => {
   test('side bar: QR codes, hotline, working hours, back to top', async ({ page }) => {
     await page.goto('/');
     const side = page.getByRole('complementary', { name: '快捷服务' });
-    await side.getByText('服务热线', { exact: true }).hover();
+    // between 1280 and 1439 px the rail shows icons only: hover the item, whose label is for screen readers
+    const item = (label: string) => side.locator('.side-item', { hasText: label });
+    await item('服务热线').hover();
     await expect(side.getByText('400-820-6688')).toBeVisible();
-    await side.getByText('工作时间', { exact: true }).hover();
+    await item('工作时间').hover();
     await expect(side.getByText('周一至周六 8:30-18:30')).toBeVisible();
-    await side.getByText('扫码关注', { exact: true }).hover();
+    await item('扫码关注').hover();
     await expect(side.getByAltText('公众号二维码')).toBeVisible();
     await expect(side.getByAltText('小程序下单二维码')).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
