@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { CouponScope } from '@lab/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { PRESTORE_ENTRY_TYPES, type CouponScope } from '@lab/contract';
 import type { Db } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { makeLoggedInMember } from '../../../test/factories';
@@ -71,8 +71,9 @@ export async function balance(t: TestContext, ownerKind: 'member' | 'community',
   return Number(row?.balanceFen ?? 0);
 }
 
-/** Every ledger entry booked under a reference (any account). */
-export const entriesOf = (t: TestContext, reference: string) => t.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, reference));
+/** Every prepaid-funds ledger entry booked under a reference (the points an order earns share its reference). */
+export const entriesOf = (t: TestContext, reference: string) =>
+  t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.reference, reference), inArray(ledgerEntries.type, [...PRESTORE_ENTRY_TYPES])));
 
 export interface OrderSeed {
   /** one line per amount (fen) */

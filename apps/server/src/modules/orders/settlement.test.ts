@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCE_TOO_LOW_MESSAGE, type SettlementList, type Statement } from '@lab/contract';
 import { call, createTestContext, testDbKind, type TestContext } from '../../../test/harness';
@@ -145,7 +145,7 @@ describe('assign/settlementOperatePlus', () => {
       const debits = await t.db
         .select()
         .from(ledgerEntries)
-        .where(inArray(ledgerEntries.reference, [orderPaymentReference(unsettled.orderNo), orderPaymentReference(later.orderNo)]));
+        .where(and(eq(ledgerEntries.type, 'payment'), inArray(ledgerEntries.reference, [orderPaymentReference(unsettled.orderNo), orderPaymentReference(later.orderNo)])));
       expect(debits).toHaveLength(2);
       expect(await balance(t, 'member', who.member.id)).toBe(10_000_00 - 500_00);
     }
