@@ -27,7 +27,7 @@ export default function PointsPage() {
   }
   const { balance } = overview.data;
   return (
-    <div className="member-page">
+    <div className="member-page points-page">
       <div className="member-page-head">
         <h1 className="page-title">我的积分</h1>
       </div>
