@@ -1,0 +1,116 @@
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { promoterApplyBody, type PromoterApplyBody, type PromotionOverview, type UserInfo } from '@lab/contract';
+import { useFeedback } from '../../../lib/use-feedback';
+import { useUserInfo } from '../../../lib/user-info';
+import { refreshMemberData } from '../../../components/member/member-keys';
+import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { applyPromoter } from '../api/apply-promoter';
+import { formatRate } from './promotion-format';
+
+/** 推广合伙人计划: what a partner earns and how the money moves. */
+export function PartnerExplainer({ rateBp }: { rateBp: number }) {
+  const steps = [
+    ['提交申请', '填写联系方式和推广渠道，客户经理 1–2 个工作日内审核。'],
+    ['分享邀请', '审核通过后，把专属邀请链接或二维码分享给课题组、学院或行业群。'],
+    ['好友下单', `好友通过链接注册，每笔付款订单按实付金额的 ${formatRate(rateBp)} 计入您的返利（冻结中）。`],
+    ['完成提现', '订单完成后返利转为可提现，可提现到银行卡或转入预存款；订单退款的返利自动退回。'],
+  ] as const;
+  return (
+    <section className="member-card promo-explainer" aria-label="推广合伙人计划">
+      <h2 className="member-card-title">推广合伙人计划</h2>
+      <p className="promo-rate">
+        返利比例 <strong data-testid="promo-rate">{formatRate(rateBp)}</strong>
+        <span>按好友订单实付金额计算，上不封顶</span>
+      </p>
+      <ol className="promo-steps">
+        {steps.map(([title, text], index) => (
+          <li key={title}>
+            <span className="promo-step-no">{index + 1}</span>
+            <div>
+              <strong>{title}</strong>
+              <p>{text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+type Values = Partial<Record<keyof PromoterApplyBody, string>>;
+
+const initialValues = (overview: PromotionOverview, info: UserInfo | undefined): Values => {
+  if (overview.application) {
+    const { name, phone, organization, channel } = overview.application;
+    return { name, phone, organization, channel };
+  }
+  const account = info?.account;
+  return { name: account?.name ?? '', phone: account?.phone ?? '', organization: account?.company ?? '', channel: '' };
+};
+
+/** The application (or the application again after a refusal), checked with the contract's schema. */
+export function ApplyForm({ overview }: { overview: PromotionOverview }) {
+  const info = useUserInfo();
+  // a first application is filled in from user/info once it arrives (a new form, so its initial values apply)
+  const key = overview.application ? 'again' : info.data ? 'ready' : 'loading';
+  return <ApplyFormFields key={key} overview={overview} initial={initialValues(overview, info.data)} />;
+}
+
+function ApplyFormFields({ overview, initial }: { overview: PromotionOverview; initial: Values }) {
+  const [form] = Form.useForm<Values>();
+  const feedback = useFeedback();
+  const [saving, setSaving] = useState(false);
+  const again = overview.status === 'refused';
+
+  const submit = async () => {
+    const body = checkWithSchema(promoterApplyBody, form.getFieldsValue(true), form);
+    if (!body) return;
+    setSaving(true);
+    try {
+      await applyPromoter(body);
+      feedback.success('申请已提交，请等待审核');
+      refreshMemberData();
+    } catch (e) {
+      feedback.failure(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="member-card promo-apply" aria-label={again ? '重新申请' : '申请成为推广合伙人'}>
+      <h2 className="member-card-title">{again ? '重新申请' : '申请成为推广合伙人'}</h2>
+      {again ? (
+        <Alert className="promo-refused" type="warning" showIcon title="您的申请未通过审核" description={overview.reason ? `原因：${overview.reason}` : '请完善信息后重新提交申请。'} />
+      ) : null}
+      <Form
+        form={form}
+        name="promoter-apply"
+        layout="vertical"
+        className="member-form promo-apply-form"
+        initialValues={initial}
+        onValuesChange={clearChangedErrors(form)}
+        onFinish={() => void submit()}
+      >
+        <div className="promo-apply-grid">
+          <Form.Item label="姓名" name="name" required>
+            <Input maxLength={30} autoComplete="name" />
+          </Form.Item>
+          <Form.Item label="联系电话" name="phone" required>
+            <Input inputMode="tel" maxLength={11} autoComplete="tel" />
+          </Form.Item>
+        </div>
+        <Form.Item label="单位" name="organization" required>
+          <Input maxLength={100} placeholder="学校、学院或公司名称" />
+        </Form.Item>
+        <Form.Item label="推广渠道" name="channel" required extra="例如：所在课题组、学院实验平台、行业交流群等，以及预计推广的人数">
+          <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {again ? '重新提交申请' : '提交申请'}
+        </Button>
+      </Form>
+    </section>
+  );
+}

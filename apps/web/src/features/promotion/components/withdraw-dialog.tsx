@@ -1,0 +1,90 @@
+import { Alert, Button, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { fenToYuan, formatFen, withdrawAddBody, type WithdrawMethod } from '@lab/contract';
+import { useFeedback } from '../../../lib/use-feedback';
+import { refreshMemberData } from '../../../components/member/member-keys';
+import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { addWithdrawal } from '../api/add-withdrawal';
+import { WithdrawTargetFields } from './bank-fields';
+import { checkWithdrawAmount } from './promotion-format';
+
+interface Values {
+  amount?: string;
+  method?: WithdrawMethod;
+  account_name?: string;
+  bank_name?: string;
+  bank_account?: string;
+}
+
+interface Props {
+  withdrawableFen: number;
+  minWithdrawFen: number;
+  onClose: () => void;
+}
+
+function WithdrawForm({ withdrawableFen, minWithdrawFen, onClose }: Props) {
+  const [form] = Form.useForm<Values>();
+  const method = Form.useWatch('method', form);
+  const feedback = useFeedback();
+  const [saving, setSaving] = useState(false);
+  const tooLittle = withdrawableFen < minWithdrawFen;
+
+  const submit = async () => {
+    const values = form.getFieldsValue(true) as Values;
+    const amount = checkWithdrawAmount(values.amount ?? '', withdrawableFen, minWithdrawFen);
+    if (amount.error !== null) {
+      form.setFields([{ name: 'amount', errors: [amount.error] }]);
+      return;
+    }
+    const body = checkWithSchema(withdrawAddBody, { ...values, amount: (values.amount ?? '').trim() }, form);
+    if (!body) return;
+    setSaving(true);
+    try {
+      await addWithdrawal(body.method === 'bank' ? body : { amount: body.amount, method: body.method });
+      feedback.success('提现申请已提交，等待财务审核');
+      refreshMemberData();
+      onClose();
+    } catch (e) {
+      feedback.failure(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <p className="promo-dialog-lead">
+        可提现 <strong data-testid="dialog-withdrawable">{formatFen(withdrawableFen)}</strong>，单笔不低于 {formatFen(minWithdrawFen)}，财务审核后打款。
+      </p>
+      {tooLittle ? <Alert className="promo-dialog-alert" type="info" showIcon title={`可提现金额满 ${formatFen(minWithdrawFen)} 后即可申请提现`} /> : null}
+      <Form form={form} name="withdraw" layout="vertical" className="member-form" initialValues={{ method: 'bank' }} onValuesChange={clearChangedErrors(form)} onFinish={() => void submit()}>
+        <Form.Item label="提现金额（元）" name="amount" required>
+          <Input inputMode="decimal" prefix="¥" maxLength={16} placeholder={`最多 ${fenToYuan(withdrawableFen)} 元`} disabled={tooLittle} />
+        </Form.Item>
+        {tooLittle ? null : (
+          <p className="promo-all-line">
+            <Button type="link" size="small" onClick={() => form.setFields([{ name: 'amount', value: fenToYuan(withdrawableFen), errors: [] }])}>
+              全部提现
+            </Button>
+          </p>
+        )}
+        <WithdrawTargetFields method={method} />
+        <div className="promo-dialog-actions">
+          <Button onClick={onClose}>取消</Button>
+          <Button type="primary" htmlType="submit" loading={saving} disabled={tooLittle}>
+            提交申请
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+/** 申请提现: an amount (yuan, at least the minimum, at most what is withdrawable) to a bank card or to prepaid funds. */
+export function WithdrawDialog({ open, ...props }: Props & { open: boolean }) {
+  return (
+    <Modal open={open} title="申请提现" onCancel={props.onClose} footer={null} destroyOnHidden centered>
+      <WithdrawForm {...props} />
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import { Alert, Button, Empty, Pagination, Popconfirm, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
+import { formatFen, type Withdrawal } from '@lab/contract';
+import { formatDateTime } from '../../../lib/format';
+import { useFeedback } from '../../../lib/use-feedback';
+import { refreshMemberData } from '../../../components/member/member-keys';
+import { useWithdrawals } from '../api/list-withdrawals';
+import { cancelWithdrawal } from '../api/cancel-withdrawal';
+import { AccountDialog } from './account-dialog';
+import { withdrawStatusColor } from './promotion-format';
+
+/** 提现记录: status, method and account (masked); a pending request can be cancelled or its account changed. */
+export function WithdrawalList() {
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, error } = useWithdrawals(page);
+  const feedback = useFeedback();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Withdrawal | null>(null);
+
+  const cancel = async (rid: string) => {
+    setBusy(rid);
+    try {
+      await cancelWithdrawal(rid);
+      feedback.success('提现申请已取消，金额已退回可提现余额');
+      refreshMemberData();
+    } catch (e) {
+      feedback.failure(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (isError) return <Alert type="error" showIcon title="提现记录加载失败" description={error.message} />;
+  return (
+    <>
+      {data.list.length === 0 ? (
+        <Empty className="member-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有提现记录" />
+      ) : (
+        <ul className="member-list" aria-label="提现记录">
+          {data.list.map((w) => (
+            <li key={w.rid} className="member-item" data-testid="withdrawal-item">
+              <div className="member-item-main">
+                <h3>
+                  <span className="promo-amount">{formatFen(w.amountFen)}</span>
+                  <Tag color={withdrawStatusColor[w.status]} data-testid="withdrawal-status">
+                    {w.statusText}
+                  </Tag>
+                </h3>
+                <p>
+                  {w.methodText}
+                  {w.bank ? `：${w.bank.accountName} · ${w.bank.bankName} · ${w.bank.account}` : ''}
+                </p>
+                {w.reason ? <p className="promo-error-text">驳回原因：{w.reason}</p> : null}
+                <p className="member-muted promo-meta">
+                  <span>申请时间 {formatDateTime(w.createdAt)}</span>
+                  {w.processedAt ? <span>处理时间 {formatDateTime(w.processedAt)}</span> : null}
+                </p>
+              </div>
+              {w.status === 'pending' ? (
+                <div className="member-item-actions">
+                  <Button size="small" onClick={() => setEditing(w)}>
+                    修改收款信息
+                  </Button>
+                  <Popconfirm title="确定取消该提现申请吗？" description="取消后金额退回可提现余额。" okText="取消申请" cancelText="再想想" onConfirm={() => cancel(w.rid)}>
+                    <Button size="small" danger loading={busy === w.rid}>
+                      取消申请
+                    </Button>
+                  </Popconfirm>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.total > data.pageSize ? <Pagination className="promo-pages" align="end" current={page} pageSize={data.pageSize} total={data.total} onChange={setPage} showSizeChanger={false} /> : null}
+      <AccountDialog withdrawal={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}
