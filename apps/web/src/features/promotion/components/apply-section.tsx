@@ -104,8 +104,8 @@ function ApplyFormFields({ overview, initial }: { overview: PromotionOverview; i
         <Form.Item label="单位" name="organization" required>
           <Input maxLength={100} placeholder="学校、学院或公司名称" />
         </Form.Item>
-        <Form.Item label="推广渠道" name="channel" required extra="例如：所在课题组、学院实验平台、行业交流群等，以及预计推广的人数">
-          <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+        <Form.Item label="推广渠道" name="channel" required>
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 3, maxRows: 6 }} placeholder="例如：所在课题组、学院实验平台、行业交流群等，以及预计推广的人数" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={saving}>
           {again ? '重新提交申请' : '提交申请'}

@@ -37,10 +37,18 @@ export default function PromotionPage() {
       ) : (
         <>
           <p className="member-page-lead">推荐同学、同事使用科研检测服务，好友每笔付款订单都可为您带来返利。</p>
-          <div className="promo-apply-layout">
-            {overview.status === 'pending' ? <PendingCard overview={overview} /> : <ApplyForm overview={overview} />}
-            <PartnerExplainer rateBp={overview.rateBp} />
-          </div>
+          {overview.status === 'none' ? (
+            // first the plan, then the form; a review or a refusal comes first
+            <div className="promo-apply-layout is-explainer-first">
+              <PartnerExplainer rateBp={overview.rateBp} />
+              <ApplyForm overview={overview} />
+            </div>
+          ) : (
+            <div className="promo-apply-layout">
+              {overview.status === 'pending' ? <PendingCard overview={overview} /> : <ApplyForm overview={overview} />}
+              <PartnerExplainer rateBp={overview.rateBp} />
+            </div>
+          )}
         </>
       )}
     </div>
