@@ -1,4 +1,5 @@
 import { Result } from 'antd';
+import { ClockCircleOutlined } from '@ant-design/icons';
 import type { PromotionOverview } from '@lab/contract';
 import { formatDateTime } from '../../../lib/format';
 
@@ -8,7 +9,7 @@ export function PendingCard({ overview }: { overview: PromotionOverview }) {
   return (
     <section className="member-card promo-pending" aria-label="申请状态">
       <Result
-        status="info"
+        icon={<ClockCircleOutlined className="promo-pending-icon" />}
         title={<span data-testid="partner-status">{overview.statusText || '审核中'}</span>}
         subTitle="您的推广合伙人申请已提交，客户经理将在 1–2 个工作日内审核，结果会通过站内信和短信通知您。"
       />
