@@ -16,5 +16,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     testTimeout: 15_000,
+    // vitest's default leaves one of two cores idle here; two workers: 3m50s → 2m51s (docs/decisions.md)
+    maxWorkers: 2,
   },
 });
