@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, ne, sql, sum } from 'drizzle-orm';
 import type { z } from 'zod';
 import { maskPhone, type InviteeOrder, type inviteListBody, type inviteOrderDetailBody, type InviteOverview, type Invitee, type Page, type RebateStatus } from '@lab/contract';
-import type { DbOrTx } from '../../db/client';
-import { notFound } from '../../platform/errors';
-import { randomId } from '../../platform/crypto';
+import type { DbOrTx, Tx } from '../../db/client';
+import { AppError, notFound } from '../../platform/errors';
 import { members } from '../auth/auth.tables';
-import { accounts, couponTemplates, memberCoupons } from '../funds/funds.tables';
+import { grant } from '../funds/coupons.service';
+import { accounts, couponTemplates } from '../funds/funds.tables';
 import { orders } from '../orders/orders.tables';
 import { promoterApplications, rebates } from './growth.tables';
 import { getGrowthSettings, loadGrowthSettingsRow } from './settings.service';
@@ -13,7 +13,6 @@ import { getGrowthSettings, loadGrowthSettingsRow } from './settings.service';
 type InviteListBody = z.infer<typeof inviteListBody>;
 type InviteOrderDetailBody = z.infer<typeof inviteOrderDetailBody>;
 
-const DAY = 86_400_000;
 
 /** KY2026112212340517 → KY20261122****0517: enough to recognise, not to look the order up. */
 export const maskOrderNo = (orderNo: string) => (orderNo.length > 14 ? `${orderNo.slice(0, 10)}****${orderNo.slice(-4)}` : `${orderNo.slice(0, 2)}****${orderNo.slice(-4)}`);
@@ -152,23 +151,18 @@ export async function inviteeOrders(db: DbOrTx, memberId: number, query: InviteO
  * (ended, out of stock) the member is registered without it — a reward never blocks a sign-up.
  * Answers whether a coupon was given.
  */
-export async function rewardInvitedMember(tx: DbOrTx, memberId: number, now: Date): Promise<boolean> {
+export async function rewardInvitedMember(tx: Tx, memberId: number, now: Date): Promise<boolean> {
   const settings = await loadGrowthSettingsRow(tx);
   if (!settings?.inviteCouponTemplateId) return false;
   const [template] = await tx.select().from(couponTemplates).where(eq(couponTemplates.id, settings.inviteCouponTemplateId)).limit(1);
   if (!template || !template.active || (template.validTo !== null && template.validTo <= now)) return false;
-  const [held] = await tx.select({ n: count() }).from(memberCoupons).where(and(eq(memberCoupons.templateId, template.id), eq(memberCoupons.memberId, memberId)));
-  if ((held?.n ?? 0) >= template.perMemberLimit) return false;
-  const [taken] = await tx
-    .update(couponTemplates)
-    .set({ claimedCount: sql`${couponTemplates.claimedCount} + 1` })
-    .where(and(eq(couponTemplates.id, template.id), sql`(${couponTemplates.totalStock} IS NULL OR ${couponTemplates.claimedCount} < ${couponTemplates.totalStock})`))
-    .returning({ id: couponTemplates.id });
-  if (!taken) return false;
-  // the validity window as the coupons service gives it: N days from now, or the template's own window
-  const window = template.validDays
-    ? { validFrom: now, validTo: new Date(now.getTime() + template.validDays * DAY) }
-    : { validFrom: template.validFrom ?? now, validTo: template.validTo ?? new Date(now.getTime() + 365 * DAY) };
-  await tx.insert(memberCoupons).values({ rid: randomId(), templateId: template.id, memberId, ...window, issuedBy: null, createdAt: now });
+  try {
+    // the coupons service's own rules: the per-member limit, the guarded stock and the validity window
+    await grant(tx, template, memberId, now, null);
+  } catch (error) {
+    // 每人限领 / 已领完: the registration goes ahead without the gift
+    if (error instanceof AppError && error.status === 409) return false;
+    throw error;
+  }
   return true;
 }
