@@ -119,12 +119,12 @@ test.describe('promotion partners (推广合伙人)', () => {
     await expect(rebateRow).toContainText(yuan(rebateFen));
     await expect(rebateRow.getByTestId('rebate-status')).toHaveText('冻结中');
 
-    // ---- the lab delivers a report, the friend confirms the data: the order completes ----
+    // ---- the lab delivers a report and completes the order (staff) ----
     const lab = await labLogin(request);
     for (const action of ['confirm', 'receive', 'test'] as const) await labProgress(request, lab, action, orderNo);
     await uploadReport(request, lab, orderNo, 'SEM检测报告.pdf', tinyPdf);
     await labProgress(request, lab, 'deliver', orderNo, '报告已上传，请查收');
-    const done = await memberPost<{ progress: string }>(request, token, '/api/auth/assign/right', { order_no: orderNo });
+    const done = await labProgress(request, lab, 'complete', orderNo, '数据已确认');
     expect(done.progress).toBe('completed');
 
     // ---- frozen → withdrawable ----
