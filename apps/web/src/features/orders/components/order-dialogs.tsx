@@ -16,20 +16,18 @@ interface DialogProps {
 
 const scoreTexts = ['很差', '较差', '一般', '满意', '非常满意'];
 
-/** 取消订单: an optional reason; paid money goes back to the funds it came from. */
-export function CancelOrderDialog({ orderNo, open, onClose, onDone, paid }: DialogProps & { paid: boolean }) {
+/**
+ * What every order dialog does on 确定: send, say so, refresh the member's data and close;
+ * a refusal shows the server's message and keeps the dialog open.
+ */
+function useDialogSubmit({ onClose, onDone }: Pick<DialogProps, 'onClose' | 'onDone'>) {
   const feedback = useFeedback();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const parsed = orderCancelBody.safeParse({ order_no: orderNo, reason });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '取消原因不正确');
-    setError(null);
+  const run = async (send: () => Promise<unknown>, success: string) => {
     setBusy(true);
     try {
-      await cancelOrder(orderNo, reason);
-      feedback.success('订单已取消');
+      await send();
+      feedback.success(success);
       refreshMemberData();
       onDone?.();
       onClose();
@@ -38,6 +36,20 @@ export function CancelOrderDialog({ orderNo, open, onClose, onDone, paid }: Dial
     } finally {
       setBusy(false);
     }
+  };
+  return { busy, run };
+}
+
+/** 取消订单: an optional reason; paid money goes back to the funds it came from. */
+export function CancelOrderDialog({ orderNo, open, onClose, onDone, paid }: DialogProps & { paid: boolean }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const { busy, run } = useDialogSubmit({ onClose, onDone });
+  const submit = async () => {
+    const parsed = orderCancelBody.safeParse({ order_no: orderNo, reason });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '取消原因不正确');
+    setError(null);
+    await run(() => cancelOrder(orderNo, reason), '订单已取消');
   };
   return (
     <Modal open={open} title="取消订单" okText="确认取消" cancelText="再想想" okButtonProps={{ danger: true, loading: busy }} onOk={() => void submit()} onCancel={onClose} destroyOnHidden centered>
@@ -53,26 +65,14 @@ export function CancelOrderDialog({ orderNo, open, onClose, onDone, paid }: Dial
 
 /** 申请复测: a reason is required; only within the re-test window after delivery. */
 export function DisputeDialog({ orderNo, open, onClose, onDone }: DialogProps) {
-  const feedback = useFeedback();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogSubmit({ onClose, onDone });
   const submit = async () => {
     const parsed = disputeBody.safeParse({ order_no: orderNo, reason });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '[问题描述]不能为空');
     setError(null);
-    setBusy(true);
-    try {
-      await disputeOrder(orderNo, parsed.data.reason);
-      feedback.success('已提交复测申请');
-      refreshMemberData();
-      onDone?.();
-      onClose();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => disputeOrder(orderNo, parsed.data.reason), '已提交复测申请');
   };
   return (
     <Modal open={open} title="申请复测" okText="提交申请" cancelText="取消" okButtonProps={{ loading: busy }} onOk={() => void submit()} onCancel={onClose} destroyOnHidden centered>
@@ -88,27 +88,15 @@ export function DisputeDialog({ orderNo, open, onClose, onDone }: DialogProps) {
 
 /** 评价: a score 1–5 and an optional text, once per completed order. */
 export function EvaluateDialog({ orderNo, open, onClose, onDone }: DialogProps) {
-  const feedback = useFeedback();
   const [score, setScore] = useState(5);
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogSubmit({ onClose, onDone });
   const submit = async () => {
     const parsed = evaluateAddBody.safeParse({ order_no: orderNo, score, content });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '请选择评分');
     setError(null);
-    setBusy(true);
-    try {
-      await evaluateOrder(orderNo, parsed.data.score, content);
-      feedback.success('评价成功，感谢您的反馈');
-      refreshMemberData();
-      onDone?.();
-      onClose();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => evaluateOrder(orderNo, parsed.data.score, content), '评价成功，感谢您的反馈');
   };
   return (
     <Modal open={open} title="评价订单" okText="提交评价" cancelText="取消" okButtonProps={{ loading: busy }} onOk={() => void submit()} onCancel={onClose} destroyOnHidden centered>
