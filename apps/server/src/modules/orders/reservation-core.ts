@@ -14,10 +14,12 @@ import { reservationSlots, reservations } from './orders.tables';
  */
 export const isClosedDay = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === 0;
 
+/** 'YYYY-MM-DD' naming a day that exists (not 2026-02-30). */
+export const isRealDate = (day: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+
 export function reservationDayProblem(day: string, now: Date): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) {
-    return '[预约日期]格式不正确';
-  }
+  if (!isRealDate(day)) return '[预约日期]格式不正确';
   const today = labNow(now).date;
   if (day <= today) return '请预约明天及以后的时段';
   if (day > addDays(today, RESERVATION_MAX_DAYS_AHEAD)) return `只能预约${RESERVATION_MAX_DAYS_AHEAD}天内的时段`;

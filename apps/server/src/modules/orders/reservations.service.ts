@@ -26,7 +26,7 @@ import { cancelOrder } from './cancel-core';
 import { addOrderEvent, newOrderNo } from './order-core';
 import { orderLines, orders, reservationSlots, reservations } from './orders.tables';
 import { loadItemsByRids, priceLine, type PricedItem } from './pricing';
-import { bookSlots, isClosedDay, normalizeHours, reservationDayProblem } from './reservation-core';
+import { bookSlots, isClosedDay, isRealDate, normalizeHours, reservationDayProblem } from './reservation-core';
 
 /**
  * On-site instrument time (上门预约). A booking is an order of kind 'reservation' with one
@@ -40,9 +40,6 @@ type ItemColumns = Pick<PricedItem, 'rid' | 'name' | 'model' | 'labLocation'>;
 
 export const NOT_RESERVABLE_MESSAGE = '该项目不支持上门预约';
 export const CANCEL_ON_DAY_MESSAGE = '预约当天及之后不能取消，请联系实验室';
-
-const isRealDate = (day: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
 
 /** '09:00-11:00'; hours that do not follow one another (over lunch) as '11:00-12:00、13:00-14:00'. */
 export function timeText(hours: readonly number[]): string {
