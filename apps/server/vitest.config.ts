@@ -21,7 +21,7 @@ function postgresAnswers(url: string): Promise<boolean> {
 export default defineConfig(async () => {
   const withPostgres = process.env.TEST_POSTGRES !== '0' && (await postgresAnswers(postgresUrl));
   if (!withPostgres) console.warn('PostgreSQL did not answer: server tests run on PGlite only.');
-  const shared = { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+  const shared = { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, isolate: false };
   const projects: TestProjectInlineConfiguration[] = [
         { extends: true as const, test: { ...shared, name: 'pglite', env: { TEST_DB: 'pglite' }, globalSetup: ['./test/global-setup.ts'] } },
         ...(withPostgres

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { authGuard } from './platform/auth-guard';
+import { auditTrail } from './platform/audit';
 import { systemClock, type Clock } from './platform/clock';
 import { fail } from './platform/envelope';
 import { registerErrorHandler } from './platform/error-handler';
@@ -30,9 +31,33 @@ import { invitesRoutes } from './modules/growth/invites.routes';
 import { promotionRoutes } from './modules/growth/promotion.routes';
 import { pointsRoutes } from './modules/growth/points.routes';
 import { messagesRoutes } from './modules/growth/messages.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
+import { imageRoutes } from './modules/content/images.routes';
+import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes';
+import { contentAdminRoutes } from './modules/content/content-admin.routes';
+import { ordersAdminRoutes } from './modules/orders/orders-admin.routes';
+import { memberAdminRoutes } from './modules/member/member-admin.routes';
+import { fundsAdminRoutes } from './modules/funds/funds-admin.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { messagesAdminRoutes } from './modules/messages/messages-admin.routes';
 import { testOutboxRoutes } from './platform/test-outbox.routes';
 
 z.config(z.locales.zhCN());
+
+/** One registered route as the access and audit tests read it. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  config: FastifyContextConfig;
+  hasBody: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every API route with its config, in registration order */
+    routeTable: RouteEntry[];
+  }
+}
 
 export interface AppDeps {
   db: Db;
@@ -66,6 +91,15 @@ export async function buildApp(options: BuildOptions) {
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+  });
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' && [route.method].flat().length === 1 && routeTable.some((r) => r.method === 'GET' && r.url === route.url)) continue;
+      routeTable.push({ method, url: route.url, config: (route.config ?? {}) as FastifyContextConfig, hasBody: Boolean(route.schema?.body) });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -111,6 +145,7 @@ export async function buildApp(options: BuildOptions) {
     ...(options.rateLimit === false ? { allowList: () => true } : {}),
   });
   await app.register(authGuard, { db: options.db, clock: deps.clock });
+  await app.register(auditTrail, { db: options.db, clock: deps.clock });
 
   app.get('/api/health', async () => ({ code: 1, msg: 'ok', data: { status: 'up' } }));
   await authRoutes(app, deps);
@@ -127,6 +162,15 @@ export async function buildApp(options: BuildOptions) {
   await promotionRoutes(app, deps);
   await pointsRoutes(app, deps);
   await messagesRoutes(app, deps);
+  await staffRoutes(app, deps);
+  await imageRoutes(app, deps);
+  await catalogAdminRoutes(app, deps);
+  await contentAdminRoutes(app, deps);
+  await ordersAdminRoutes(app, deps);
+  await memberAdminRoutes(app, deps);
+  await fundsAdminRoutes(app, deps);
+  await dashboardRoutes(app, deps);
+  await messagesAdminRoutes(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
 
   await serveWeb(app, config);

@@ -119,7 +119,8 @@ export async function call<T = unknown>(
     inject.headers!['content-type'] = 'application/json';
   }
   const response = await app.inject(inject);
-  const body = response.json() as { code: number; msg: string; data: T };
+  // a download (an xlsx export, a file) has no envelope: its status and headers tell
+  const body = (String(response.headers['content-type'] ?? '').includes('json') ? response.json() : {}) as { code: number; msg: string; data: T };
   return { status: response.statusCode, code: body.code, msg: body.msg, data: body.data, headers: response.headers };
 }
 

@@ -16,11 +16,13 @@ export const REFRESH_WINDOW_SECONDS = 60 * 60;
 export const WX_TICKET_SECONDS = 120;
 
 /** useFor of code4sms: 0 register, 1 reset, 3 login (spec). */
-export const SmsPurpose = { register: 0, reset: 1, login: 3 } as const;
+export const SmsPurpose = { register: 0, reset: 1, login: 3, staffLogin: 5 } as const;
 export type SmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose];
 
 const password = (label = '密码') =>
   requiredText(label, PASSWORD_MAX).min(PASSWORD_MIN, { error: `[${label}]不能少于${PASSWORD_MIN}位` });
+/** A new password: 8–64 characters. */
+export const passwordField = password;
 
 const smsCode = requiredText('验证码', 6).regex(/^\d{6}$/, { error: '[验证码]应为6位数字' });
 
@@ -182,3 +184,5 @@ export interface StaffInfo {
   name: string;
   role: StaffRole;
 }
+
+export const smsCodeField = smsCode;

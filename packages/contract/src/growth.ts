@@ -299,6 +299,8 @@ export const adminExchangeItemBody = z.object({
 export const adminAnnouncementBody = z.object({
   title: requiredText('标题', 60),
   content: requiredText('内容', 2000),
-  /** '' = every member; otherwise one member's rid */
+  /** '' = every member; otherwise one member's rid … */
   member_rid: optionalText('会员', 40),
+  /** … or one member's phone (what staff know) */
+  member_phone: optionalText('会员手机号', 11).refine((value) => value === undefined || /^1[3-9]\d{9}$/.test(value), { error: '[会员手机号]格式不正确' }),
 });

@@ -147,6 +147,10 @@ export interface MemberProfile {
   address: string | null;
   /** when the member last completed the attestation (ISO), null if never */
   attestedAt: string | null;
+  /** the lab's review of the last submission: none (never submitted) → pending → approved | refused */
+  reviewStatus: 'none' | 'pending' | 'approved' | 'refused';
+  /** why it was refused (or the reviewer's note) */
+  reviewNote: string | null;
 }
 
 /**
@@ -449,6 +453,10 @@ export interface CommunitySummary {
   /** the caller's relation: role when approved, status otherwise; null: none */
   myRole: CommunityRole | null;
   myStatus: MembershipStatus | null;
+  /** the lab's review: only approved communities are found by other members */
+  reviewStatus: 'pending' | 'approved' | 'refused';
+  /** why the lab refused it */
+  reviewNote: string | null;
 }
 
 export interface CommunityMember {

@@ -525,14 +525,7 @@ export const HOURS_NOT_CONSECUTIVE_MESSAGE = '请选择连续的预约时段';
 
 // ---- staff (/api/admin/orders) ----
 
-export const adminOrderListBody = pageQuery.extend({
-  tab: z.preprocess(blankToUndefined, z.enum(orderTabs).default('all')),
-  order_no: optionalText('订单编号', 32),
-  /** member phone or name */
-  member: optionalText('客户', 40),
-  from: optionalDate('开始日期'),
-  to: optionalDate('结束日期'),
-});
+/** the staff's order search is adminOrderSearchBody (admin-orders.ts) */
 /** staff moves an order: confirm, receive (scan), test, deliver, complete, retest, cancel */
 export const adminProgressBody = z.object({ order_no: orderNoField, note: optionalText('备注', 500) });
 export const adminCancelBody = z.object({ order_no: orderNoField, reason: requiredText('取消原因', 200) });

@@ -6,3 +6,4 @@ export * from '../modules/member/member.tables';
 export * from '../modules/funds/funds.tables';
 export * from '../modules/orders/orders.tables';
 export * from '../modules/growth/growth.tables';
+export * from '../modules/messages/messages.tables';

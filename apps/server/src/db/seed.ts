@@ -14,10 +14,10 @@ export const demoAccounts = {
   /** a teacher (organization 3, set by staff) with an address: can create research communities */
   teacher: { phone: '13900139000', password: 'Demo@2026' },
   staff: [
-    { account: 'admin', name: '系统管理员', role: 'admin', password: 'Admin@2026' },
-    { account: 'sales', name: '王经理', role: 'sales', password: 'Sales@2026' },
-    { account: 'lab', name: '李实验员', role: 'lab', password: 'Lab@2026!' },
-    { account: 'finance', name: '赵会计', role: 'finance', password: 'Finance@2026' },
+    { account: 'admin', name: '系统管理员', role: 'admin', password: 'Admin@2026', phone: '13700137000' },
+    { account: 'sales', name: '王经理', role: 'sales', password: 'Sales@2026', phone: '13700137001' },
+    { account: 'lab', name: '李实验员', role: 'lab', password: 'Lab@2026!', phone: '13700137002' },
+    { account: 'finance', name: '赵会计', role: 'finance', password: 'Finance@2026', phone: '13700137003' },
   ],
 } as const;
 
@@ -59,7 +59,8 @@ export async function seedDemoData(db: Db, options: { dataDir?: string; now?: Da
     .returning({ id: members.id });
   if (teacher) {
     const place = { province: '上海市', city: '上海市', area: '闵行区', addressCode: '310112', address: '东川路800号 化学化工学院 A楼 305室' };
-    await db.insert(memberProfiles).values({ memberId: teacher.id, ...place, attestedAt: new Date() });
+    // verified by staff, so the attestation counts as reviewed (the back office's 资料认证 queue)
+    await db.insert(memberProfiles).values({ memberId: teacher.id, ...place, attestedAt: new Date(), reviewStatus: 'approved', reviewedAt: new Date() });
     await db.insert(memberAddresses).values({ rid: randomId(), memberId: teacher.id, name: '陈老师', phone: demoAccounts.teacher.phone, ...place, isDefault: true });
   }
   if (options.dataDir) await seedOrdersDemo(db, options.dataDir, options.now ?? new Date());

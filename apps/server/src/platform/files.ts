@@ -11,20 +11,22 @@ import { AppError, badRequest, notFound } from './errors';
  * the type is read from the content (png, jpeg, pdf, zip magic bytes), never from the
  * client's name or header. Zip covers data archives and Office files (xlsx, docx).
  */
-export type StoredKind = 'receipts' | 'invoices' | 'reports' | 'protocols' | 'requirements' | 'contracts';
+export type StoredKind = 'receipts' | 'invoices' | 'reports' | 'protocols' | 'requirements' | 'contracts' | 'images';
 const types = [
   { type: 'image/png', ext: 'png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
   { type: 'image/jpeg', ext: 'jpg', magic: [0xff, 0xd8, 0xff] },
   { type: 'application/pdf', ext: 'pdf', magic: [0x25, 0x50, 0x44, 0x46, 0x2d] },
   { type: 'application/zip', ext: 'zip', magic: [0x50, 0x4b, 0x03, 0x04] },
+  // RIFF....WEBP: bytes 4–7 are the size, so they match anything
+  { type: 'image/webp', ext: 'webp', magic: [0x52, 0x49, 0x46, 0x46, -1, -1, -1, -1, 0x57, 0x45, 0x42, 0x50] },
 ] as const;
 export type SniffedExt = (typeof types)[number]['ext'];
 
 export function sniffType(buffer: Buffer) {
-  return types.find((t) => t.magic.every((byte, i) => buffer[i] === byte)) ?? null;
+  return types.find((t) => t.magic.every((byte, i) => byte === -1 ? buffer.length > i : buffer[i] === byte)) ?? null;
 }
 
-const storedName = /^[\w-]{20,60}\.(png|jpg|pdf|zip)$/;
+const storedName = /^[\w-]{20,60}\.(png|jpg|pdf|zip|webp)$/;
 
 /** Reads a multipart form: its text fields and the one file (at most 10 MB unless told). */
 export async function readUpload(request: FastifyRequest, maxBytes: number = RECEIPT_MAX_BYTES): Promise<{ fields: Record<string, string>; file: Buffer | null; filename: string | null }> {
@@ -49,7 +51,7 @@ export async function readUpload(request: FastifyRequest, maxBytes: number = REC
   return { fields, file, filename };
 }
 
-const allowedText: Record<SniffedExt, string> = { png: 'PNG', jpg: 'JPG', pdf: 'PDF', zip: 'ZIP' };
+const allowedText: Record<SniffedExt, string> = { png: 'PNG', jpg: 'JPG', pdf: 'PDF', zip: 'ZIP', webp: 'WEBP' };
 
 /** Saves an upload under a random name; `allow` lists the types this upload accepts (default images and PDF). */
 export function saveFile(

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginBody, refreshQuery, resetBody, sendCodeBody, signBody, smsLoginBody, wxTicketBody } from '@lab/contract';
+import { loginBody, refreshQuery, resetBody, sendCodeBody, signBody, smsLoginBody, staffCodeBody, staffSmsLoginBody, wxTicketBody } from '@lab/contract';
 import type { AppDeps } from '../../app';
 import { ok } from '../../platform/envelope';
 import { requireMemberId, requireStaff } from '../../platform/auth-guard';
@@ -9,7 +9,7 @@ import { getUserInfo, loginWithPassword, loginWithSmsCode, registerMember, reset
 import { sendSmsCode } from './sms-codes.service';
 import { revokeFamily, rotateRefreshToken } from './sessions.service';
 import { confirmWxTicket, createWxTicket, markWxTicketScanned, pollWxTicket } from './wx-login.service';
-import { getStaffInfo, loginStaff } from './staff.service';
+import { getStaffInfo, loginStaff, loginStaffWithSmsCode, sendStaffLoginCode } from './staff.service';
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
@@ -87,12 +87,21 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     ok(await loginStaff(db, request.body, meta(request)), '登录成功!'),
   );
 
-  r.post('/api/admin/logout', { config: { roles: 'any' } }, async (request) => {
+  r.post('/api/admin/code4sms', { schema: { body: staffCodeBody }, config: { public: true, rateLimit: { max: 20, timeWindow: 3_600_000 } } }, async (request) => {
+    await sendStaffLoginCode(db, sms, request.body.phone, meta(request));
+    return ok(null, '验证码已发送!');
+  });
+
+  r.post('/api/admin/loginForCode', { schema: { body: staffSmsLoginBody }, config: { public: true, ...perMinute(30) } }, async (request) =>
+    ok(await loginStaffWithSmsCode(db, request.body, meta(request)), '登录成功!'),
+  );
+
+  r.post('/api/admin/logout', { config: { roles: 'any', readOnly: true } }, async (request) => {
     if (request.tokenFamily) await revokeFamily(db, request.tokenFamily, clock.now());
     return ok(null, '已退出登录');
   });
 
-  r.post('/api/admin/me', { config: { roles: 'any' } }, async (request) => {
+  r.post('/api/admin/me', { config: { roles: 'any', readOnly: true } }, async (request) => {
     const { id: _id, ...info } = await getStaffInfo(db, requireStaff(request).id);
     return ok(info);
   });

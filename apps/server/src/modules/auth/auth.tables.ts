@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const members = pgTable(
   'members',
@@ -17,11 +17,21 @@ export const members = pgTable(
     company: text(),
     inviteCode: text().notNull().unique(),
     inviterId: integer(),
+    /** the customer manager (a sales staff member) looking after this member */
+    adviserStaffId: integer().references((): AnyPgColumn => staff.id),
     disabled: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('members_inviter_idx').on(t.inviterId)],
+  (t) => [
+    index('members_inviter_idx').on(t.inviterId),
+    index('members_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // the back office's member table: sort by last login, words of a name or unit
+    index('members_last_login_idx').on(t.lastLoginAt.desc(), t.id.desc()),
+    index('members_name_search_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('members_nickname_search_idx').using('gin', t.nickname.op('gin_trgm_ops')),
+    index('members_company_search_idx').using('gin', t.company.op('gin_trgm_ops')),
+  ],
 );
 
 export const staff = pgTable('staff', {

@@ -16,6 +16,7 @@ const purposeText: Record<number, string> = {
   [SmsPurpose.register]: '注册',
   [SmsPurpose.reset]: '重置密码',
   [SmsPurpose.login]: '登录',
+  [SmsPurpose.staffLogin]: '后台登录',
 };
 
 /** Codes are hashed with their phone and purpose, so a leaked table row is not a usable code. */

@@ -60,7 +60,7 @@ const summaryColumns = {
 const toSummary = (row: DeviceSummary, fileHost: string): DeviceSummary => ({ ...row, img: fileUrl(fileHost, row.img) });
 
 /** LIKE pattern for a literal piece of text. */
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Search terms: lower-cased, split on spaces; at most 5, each at most 50 characters. */
 const termSeparators = /[\s,，、]+/;
@@ -79,7 +79,7 @@ export const searchTerms = (keyword: string | undefined) =>
  * test the token array (every character and every adjacent pair of the search text), which
  * has its own GIN index; the LIKE stays the exact test.
  */
-const termMatch = (term: string) =>
+export const termMatch = (term: string) =>
   [...term].length >= 3
     ? sql`${serviceItems.searchText} like ${likeContains(term)}`
     : // LIKE first: should the planner choose a sequential scan, the cheap test on the short
@@ -300,9 +300,9 @@ export async function updateServiceItem(db: Db, rid: string, input: ServiceItemI
   });
 }
 
-export async function setItemPublished(db: Db, rid: string, published: boolean): Promise<void> {
+export async function setItemPublished(db: Db, rid: string, published: boolean, now = new Date()): Promise<void> {
   await withContentChange(db, async (tx) => {
-    const [row] = await tx.update(serviceItems).set({ published }).where(eq(serviceItems.rid, rid)).returning({ id: serviceItems.id });
+    const [row] = await tx.update(serviceItems).set({ published, updatedAt: now }).where(eq(serviceItems.rid, rid)).returning({ id: serviceItems.id });
     if (!row) throw itemNotFound();
   });
 }
@@ -320,8 +320,8 @@ export async function buildHomeData(db: DbOrTx, fileHost: string): Promise<HomeD
     .where(eq(serviceItems.published, true))
     .orderBy(desc(serviceItems.hot), desc(serviceItems.orderCount), asc(serviceItems.id))
     .limit(8);
-  const thanksRows = await db.select().from(thanksEntries).orderBy(desc(thanksEntries.publishedAt), desc(thanksEntries.id)).limit(5);
-  const partnerRows = await db.select().from(partners).orderBy(asc(partners.sort), asc(partners.id));
+  const thanksRows = await db.select().from(thanksEntries).where(eq(thanksEntries.visible, true)).orderBy(desc(thanksEntries.publishedAt), desc(thanksEntries.id)).limit(5);
+  const partnerRows = await db.select().from(partners).where(eq(partners.visible, true)).orderBy(asc(partners.sort), asc(partners.id));
   return {
     bannerArr: bannerRows.map((b) => ({ img: fileUrl(fileHost, b.img), redirect: b.redirect || null, title: b.title || null, description: b.description || null })),
     typeArr,

@@ -92,6 +92,10 @@ export const serviceItems = pgTable(
     // the count of a filtered listing (an index-only scan once vacuumed) and the default listing order, without reading the wide rows
     index('service_items_published_idx').on(t.typeId, t.groupId, t.childId).where(sql`${t.published}`),
     index('service_items_listing_idx').on(t.sort, t.orderCount.desc().nullsFirst(), t.id).where(sql`${t.published}`),
+    // the back office lists withdrawn items too, and sorts by price and by the last edit
+    index('service_items_admin_listing_idx').on(t.sort, t.orderCount.desc().nullsFirst(), t.id),
+    index('service_items_price_idx').on(t.priceFen, t.id),
+    index('service_items_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
     // fastupdate off: catalogue writes are rare, and a GIN pending list would be scanned linearly by every search until a vacuum
     index('service_items_search_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('service_items_tokens_idx').using('gin', t.searchTokens).with({ fastupdate: false }),
@@ -125,6 +129,7 @@ export const partners = pgTable('partners', {
   name: text().notNull(),
   img: text().notNull(),
   sort: integer().notNull().default(0),
+  visible: boolean().notNull().default(true),
 });
 
 /** News, courses and ability-demonstration cases (kind service). */
@@ -159,6 +164,7 @@ export const thanksEntries = pgTable(
     content: text().notNull(),
     sketch: text().notNull().default(''),
     source: text(),
+    visible: boolean().notNull().default(true),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('thanks_entries_published_idx').on(t.publishedAt)],

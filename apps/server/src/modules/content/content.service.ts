@@ -109,6 +109,8 @@ export interface ArticleInput {
   author?: string | null;
   source?: string | null;
   publishedAt?: Date;
+  /** hidden articles are kept for the back office only */
+  visible?: boolean;
 }
 
 /** The back office's (and the seed's) way to publish an article: content cleaned, version bumped. */
@@ -125,6 +127,7 @@ export async function createArticle(db: Db, input: ArticleInput): Promise<string
       author: input.author ?? null,
       source: input.source ?? null,
       ...(input.publishedAt ? { publishedAt: input.publishedAt } : {}),
+      ...(input.visible === undefined ? {} : { visible: input.visible }),
     }),
   );
   return rid;
@@ -136,11 +139,13 @@ export function toThanksEntry(row: typeof thanksEntries.$inferSelect): ThanksEnt
   return { company: row.company, title: row.title, code: row.code, content: row.content, sketch: row.sketch, source: row.source };
 }
 
+/** Only visible entries: the admin hides an entry without deleting it. */
 export async function listThanks(db: DbOrTx, query: { page: number; pageSize: number }): Promise<Page<ThanksEntry>> {
-  const [total] = await db.select({ n: count() }).from(thanksEntries);
+  const [total] = await db.select({ n: count() }).from(thanksEntries).where(eq(thanksEntries.visible, true));
   const rows = await db
     .select()
     .from(thanksEntries)
+    .where(eq(thanksEntries.visible, true))
     .orderBy(desc(thanksEntries.publishedAt), desc(thanksEntries.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
@@ -181,7 +186,7 @@ export async function getAbilityShowcase(db: DbOrTx, fileHost: string): Promise<
     .select({ n: sql<number>`count(distinct ${serviceItems.model})`.mapWith(Number) })
     .from(serviceItems)
     .where(eq(serviceItems.published, true));
-  const [papers] = await db.select({ n: count() }).from(thanksEntries);
+  const [papers] = await db.select({ n: count() }).from(thanksEntries).where(eq(thanksEntries.visible, true));
   const setting = ((await readSetting(db, 'abilityShowcase')) ?? {}) as ShowcaseSetting;
   return {
     figures: [

@@ -1,10 +1,11 @@
-import { and, count, eq } from 'drizzle-orm';
-import type { AdminAdjustBody, AssetCounts, AssetOverview } from '@lab/contract';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { formatFen, type AdminAdjustBody, type AssetCounts, type AssetOverview } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { notFound } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { members } from '../auth/auth.tables';
 import { communities } from '../member/member.tables';
+import { postMessage } from '../messages/messages.service';
 import { invoiceApplications, prestoreApplications, transferApplications } from './funds.tables';
 import { balanceOf, balancesOf, ensureAccount, postEntry } from './ledger.service';
 import { toLedgerEntry } from './prestore.service';
@@ -50,17 +51,35 @@ export async function assetCounts(db: DbOrTx, memberId: number, now: Date): Prom
   return { couponNum, prestorePending: prestore?.n ?? 0, transferPending: transfer?.n ?? 0, invoicePending: invoice?.n ?? 0 };
 }
 
-/** Staff adjustment (signed, with a reason): a member's or a community's prepaid funds. Idempotent by request_id. */
+/**
+ * Staff adjustment (signed, with a reason): a member's or a community's prepaid funds.
+ * Once per request_id (a retry answers 409 该调账已处理); a debit never overdraws (409
+ * 预存款余额不足). The member, or the community's owner, is told in-site with the reason.
+ */
+export const ADJUSTMENT_DONE = '该调账已处理，请勿重复提交';
+
 export async function adjustBalance(db: Db, staffId: number, input: AdminAdjustBody, now: Date) {
   const [owner] =
     input.owner_kind === 'member'
-      ? await db.select({ id: members.id }).from(members).where(eq(members.rid, input.owner_rid)).limit(1)
-      : await db.select({ id: communities.id }).from(communities).where(eq(communities.rid, input.owner_rid)).limit(1);
+      ? await db.select({ id: members.id, notify: members.id, name: sql<string>`'个人账户'` }).from(members).where(eq(members.rid, input.owner_rid)).limit(1)
+      : await db.select({ id: communities.id, notify: communities.ownerMemberId, name: sql<string>`'科研团体「' || ${communities.name} || '」账户'` }).from(communities).where(eq(communities.rid, input.owner_rid)).limit(1);
   if (!owner) throw notFound(input.owner_kind === 'member' ? '用户' : '科研团体');
   const reference = `adjust:${input.request_id ?? randomId()}`;
   const result = await db.transaction(async (tx) => {
     const account = await ensureAccount(tx, input.owner_kind, owner.id);
-    return postEntry(tx, { accountId: account.id, amountFen: input.amount, type: 'adjustment', reference, note: input.reason, actor: { kind: 'staff', id: staffId }, now });
+    const posted = await postEntry(tx, { accountId: account.id, amountFen: input.amount, type: 'adjustment', reference, note: input.reason, actor: { kind: 'staff', id: staffId }, now });
+    if (!posted.duplicate) {
+      const change = `${input.amount > 0 ? '增加' : '扣减'}${formatFen(Math.abs(input.amount))}`;
+      await postMessage(
+        tx,
+        owner.notify,
+        { kind: 'funds', title: '预存款余额调整', content: `您的${owner.name}预存款已${change}，调整后余额${formatFen(Number(posted.entry.balanceAfterFen))}。原因：${input.reason}`, link: '/member/prestore' },
+        now,
+      );
+    }
+    return posted;
   });
-  return { entry: toLedgerEntry(result.entry), duplicate: result.duplicate };
+  // a retried request (the same request_id) books nothing: said plainly, so the audit log keeps only the adjustment that happened
+  if (result.duplicate) throw conflict(ADJUSTMENT_DONE);
+  return { entry: toLedgerEntry(result.entry) };
 }

@@ -1,11 +1,26 @@
-import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { couponDiscountFen, couponStatusLabels, type AdminCouponTemplateBody, type CouponListBody, type CouponScope, type CouponStatus, type CouponTemplate, type MemberCoupon, type Page } from '@lab/contract';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import {
+  couponDiscountFen,
+  couponStatusLabels,
+  type AdminCouponTemplate,
+  type AdminCouponTemplateBody,
+  type AdminIssuedCoupon,
+  type AdminIssuedCouponListBody,
+  type CouponListBody,
+  type CouponScope,
+  type CouponStatus,
+  type CouponTemplate,
+  type MemberCoupon,
+  type Page,
+} from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
-import { members } from '../auth/auth.tables';
+import { members, staff } from '../auth/auth.tables';
+import { postMessage } from '../messages/messages.service';
 import { serviceGroups } from '../catalog/catalog.tables';
 import { couponTemplates, memberCoupons } from './funds.tables';
+import { keywordFilter, memberRefColumns, toMemberRef } from './admin-filters';
 import { payFromFunds, type PayInput } from './ledger.service';
 
 type TemplateRow = typeof couponTemplates.$inferSelect;
@@ -126,7 +141,12 @@ export async function issueCoupon(db: Db, staffId: number, rid: string, memberRi
   const template = await findTemplate(db, rid);
   const [member] = await db.select({ id: members.id }).from(members).where(eq(members.rid, memberRid)).limit(1);
   if (!member) throw notFound('用户');
-  const row = await db.transaction((tx) => grant(tx, template, member.id, now, staffId));
+  const row = await db.transaction(async (tx) => {
+    const granted = await grant(tx, template, member.id, now, staffId);
+    const until = new Date(granted.validTo.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    await postMessage(tx, member.id, { kind: 'funds', title: '您收到一张优惠券', content: `实验室为您发放了优惠券「${template.name}」，有效期至 ${until}，下单时可选用。`, link: '/member/coupon' }, now);
+    return granted;
+  });
   return (await couponViews(db, [row], now))[0]!;
 }
 
@@ -260,8 +280,22 @@ export async function seedCoupons(db: DbOrTx): Promise<void> {
 
 const shanghaiDay = (day: string, end = false) => new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}+08:00`);
 
+const toAdminTemplate = (view: CouponTemplate, row: TemplateRow): AdminCouponTemplate => ({
+  ...view,
+  open: row.claimable,
+  active: row.active,
+  totalStock: row.totalStock,
+  claimedCount: row.claimedCount,
+  createdAt: row.createdAt.toISOString(),
+});
+
+async function adminTemplateViews(db: DbOrTx, rows: TemplateRow[], now: Date): Promise<AdminCouponTemplate[]> {
+  const views = await templateViews(db, rows, 0, now);
+  return views.map((view, i) => toAdminTemplate(view, rows[i]!));
+}
+
 /** Staff: a new coupon template. */
-export async function addCouponTemplate(db: Db, input: AdminCouponTemplateBody, now: Date): Promise<CouponTemplate> {
+export async function addCouponTemplate(db: Db, input: AdminCouponTemplateBody, now: Date): Promise<AdminCouponTemplate> {
   const scope: CouponScope = input.scope === 'all' ? { kind: 'all' } : { kind: input.scope, ids: [...new Set(input.scope_ids ?? [])] };
   const [row] = await db
     .insert(couponTemplates)
@@ -282,11 +316,56 @@ export async function addCouponTemplate(db: Db, input: AdminCouponTemplateBody, 
       createdAt: now,
     })
     .returning();
-  return (await templateViews(db, [row!], 0, now))[0]!;
+  return (await adminTemplateViews(db, [row!], now))[0]!;
 }
 
-/** Staff: every active template, newest first. */
-export async function listCouponTemplates(db: DbOrTx, now: Date): Promise<CouponTemplate[]> {
-  const rows = await db.select().from(couponTemplates).where(eq(couponTemplates.active, true)).orderBy(desc(couponTemplates.id));
-  return templateViews(db, rows, 0, now);
+/** Staff: the templates, newest first — those in use, or all of them with the stopped ones. */
+export async function listCouponTemplates(db: DbOrTx, now: Date, status: 'active' | 'all' = 'active'): Promise<AdminCouponTemplate[]> {
+  const rows = await db
+    .select()
+    .from(couponTemplates)
+    .where(status === 'active' ? eq(couponTemplates.active, true) : undefined)
+    .orderBy(desc(couponTemplates.active), desc(couponTemplates.id));
+  return adminTemplateViews(db, rows, now);
+}
+
+/** Staff stop a template: nobody claims or is issued it any more; coupons already held stay valid. */
+export async function disableCouponTemplate(db: Db, rid: string, now: Date): Promise<AdminCouponTemplate> {
+  const [row] = await db.update(couponTemplates).set({ active: false }).where(and(eq(couponTemplates.rid, rid), eq(couponTemplates.active, true))).returning();
+  if (!row) {
+    const [exists] = await db.select({ id: couponTemplates.id }).from(couponTemplates).where(eq(couponTemplates.rid, rid)).limit(1);
+    throw exists ? conflict('该优惠券已停用') : notFound('优惠券');
+  }
+  return (await adminTemplateViews(db, [row], now))[0]!;
+}
+
+/** Staff: the coupons members hold (issued by staff or claimed), newest first. */
+export async function listIssuedCoupons(db: DbOrTx, query: AdminIssuedCouponListBody, now: Date): Promise<Page<AdminIssuedCoupon>> {
+  const where = and(
+    query.template_rid ? inArray(memberCoupons.templateId, db.select({ id: couponTemplates.id }).from(couponTemplates).where(eq(couponTemplates.rid, query.template_rid))) : undefined,
+    query.source === 'staff' ? isNotNull(memberCoupons.issuedBy) : query.source === 'claimed' ? isNull(memberCoupons.issuedBy) : undefined,
+    await keywordFilter(db, memberCoupons.memberId, query.keyword),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ c: memberCoupons, m: memberRefColumns, staffName: staff.name })
+      .from(memberCoupons)
+      .innerJoin(members, eq(members.id, memberCoupons.memberId))
+      .leftJoin(staff, eq(staff.id, memberCoupons.issuedBy))
+      .where(where)
+      .orderBy(desc(memberCoupons.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(memberCoupons).where(where),
+  ]);
+  const views = await couponViews(db, rows.map((r) => r.c), now);
+  return {
+    list: views.map((view, i) => {
+      const { m, staffName } = rows[i]!;
+      return { ...view, member: toMemberRef(m), issuedBy: staffName };
+    }),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }

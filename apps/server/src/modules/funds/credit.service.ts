@@ -1,15 +1,16 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import { CREDIT_ONLY_TEACHER_OR_ENTERPRISE, creditStatusLabels, Organization, type CreditApplication, type CreditInfo, type CreditStatus } from '@lab/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { CREDIT_ONLY_TEACHER_OR_ENTERPRISE, creditStatusLabels, formatFen, Organization, type CreditApplication, type CreditInfo } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { isUniqueViolation } from '../auth/accounts.service';
 import { members } from '../auth/auth.tables';
+import { postMessage } from '../messages/messages.service';
 import { creditApplications, creditLines } from './funds.tables';
 
 type Row = typeof creditApplications.$inferSelect;
 
-const toView = (row: Row): CreditApplication => ({
+export const toCreditView = (row: Row): CreditApplication => ({
   rid: row.rid,
   requestedFen: Number(row.requestedFen),
   approvedFen: row.approvedFen === null ? null : Number(row.approvedFen),
@@ -32,7 +33,7 @@ export async function getCreditInfo(db: DbOrTx, memberId: number): Promise<Credi
     getCreditLine(db, memberId),
     db.select().from(creditApplications).where(eq(creditApplications.memberId, memberId)).orderBy(desc(creditApplications.createdAt), desc(creditApplications.id)).limit(20),
   ]);
-  return { limitFen, applications: rows.map(toView) };
+  return { limitFen, applications: rows.map(toCreditView) };
 }
 
 /** creditApply/operate apply: teachers and enterprises; one pending application at a time. */
@@ -64,23 +65,6 @@ export async function cancelCredit(db: Db, memberId: number, rid: string, now: D
 
 // ---- staff ----
 
-export async function adminListCredit(db: DbOrTx, query: { page: number; pageSize: number; status?: string | undefined }) {
-  const status = query.status && (creditStatusLabels as Record<string, string>)[query.status] ? (query.status as CreditStatus) : undefined;
-  const where = status ? eq(creditApplications.status, status) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ a: creditApplications, m: { rid: members.rid, phone: members.phone, name: members.name, company: members.company } })
-      .from(creditApplications)
-      .innerJoin(members, eq(members.id, creditApplications.memberId))
-      .where(where)
-      .orderBy(desc(creditApplications.createdAt))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(creditApplications).where(where),
-  ]);
-  return { list: rows.map((r) => ({ ...toView(r.a), organization: r.a.organization, member: r.m })), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
-}
-
 /** Finance approves with a limit (may differ from the one asked): the member's credit line is set. */
 export async function approveCredit(db: Db, staffId: number, input: { rid: string; limit: number; note?: string | undefined }, now: Date): Promise<CreditApplication> {
   const row = await db.transaction(async (tx) => {
@@ -96,21 +80,26 @@ export async function approveCredit(db: Db, staffId: number, input: { rid: strin
     }
     const line = { limitFen: input.limit, applicationId: updated.id, staffId, updatedAt: now };
     await tx.insert(creditLines).values({ memberId: updated.memberId, ...line }).onConflictDoUpdate({ target: creditLines.memberId, set: line });
+    await postMessage(tx, updated.memberId, { kind: 'funds', title: '信用额度申请已通过', content: `您的信用额度申请已通过，核定额度${formatFen(input.limit)}，可在额度内先测试后结算。`, link: '/member/prestore' }, now);
     return updated;
   });
-  return toView(row);
+  return toCreditView(row);
 }
 
 export async function refuseCredit(db: Db, staffId: number, rid: string, reason: string, now: Date): Promise<CreditApplication> {
-  const [row] = await db
-    .update(creditApplications)
-    .set({ status: 'refused', decisionNote: reason, staffId, decidedAt: now })
-    .where(and(eq(creditApplications.rid, rid), eq(creditApplications.status, 'pending')))
-    .returning();
-  if (!row) {
-    const [exists] = await db.select({ status: creditApplications.status }).from(creditApplications).where(eq(creditApplications.rid, rid)).limit(1);
-    if (!exists) throw notFound('信用额度申请');
-    throw conflict(`该申请${creditStatusLabels[exists.status]}，不能审核`);
-  }
-  return toView(row);
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(creditApplications)
+      .set({ status: 'refused', decisionNote: reason, staffId, decidedAt: now })
+      .where(and(eq(creditApplications.rid, rid), eq(creditApplications.status, 'pending')))
+      .returning();
+    if (!updated) {
+      const [exists] = await tx.select({ status: creditApplications.status }).from(creditApplications).where(eq(creditApplications.rid, rid)).limit(1);
+      if (!exists) throw notFound('信用额度申请');
+      throw conflict(`该申请${creditStatusLabels[exists.status]}，不能审核`);
+    }
+    await postMessage(tx, updated.memberId, { kind: 'funds', title: '信用额度申请未通过', content: `您的信用额度申请未通过，原因：${reason}。`, link: '/member/prestore' }, now);
+    return updated;
+  });
+  return toCreditView(row);
 }

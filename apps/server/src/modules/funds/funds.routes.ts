@@ -6,13 +6,17 @@ import {
   adminAdjustBody,
   adminCouponIssueBody,
   adminCouponTemplateBody,
+  adminCouponTemplateListBody,
   adminCreditApproveBody,
+  adminCreditListBody,
   adminInvoiceIssueBody,
-  adminListBody,
+  adminInvoiceListBody,
   adminPrestoreConfirmBody,
+  adminPrestoreListBody,
   adminPrestoreRulesBody,
   adminRefuseBody,
   adminTransferDecideBody,
+  adminTransferListBody,
   balanceExportQuery,
   balanceHistoryBody,
   couponClaimBody,
@@ -36,6 +40,9 @@ import {
   transferAddBody,
   transferListBody,
   transferRidBody,
+  type AdminAdjustBody,
+  type CouponTemplate,
+  type MemberCoupon,
 } from '@lab/contract';
 import type { AppDeps } from '../../app';
 import { ok } from '../../platform/envelope';
@@ -43,7 +50,6 @@ import { requireMemberId, requireStaff } from '../../platform/auth-guard';
 import { badRequest, notFound } from '../../platform/errors';
 import {
   addPrestore,
-  adminListPrestores,
   attachReceipt,
   balanceHistory,
   cancelPrestore,
@@ -59,13 +65,13 @@ import {
   refusePrestore,
   savePrestoreRules,
 } from './prestore.service';
-import { addTransfer, adminListTransfers, approveTransfer, cancelTransfer, getTransfer, listTransfers, refuseTransfer } from './transfers.service';
+import { addTransfer, approveTransfer, cancelTransfer, getTransfer, listTransfers, refuseTransfer } from './transfers.service';
 import { adjustBalance, assetCounts, assetOverview } from './assets.service';
 import { addCouponTemplate, claimCoupon, issueCoupon, listClaimable, listCouponTemplates, listMyCoupons, listPromotions } from './coupons.service';
 import {
   addInvoiceApplication,
   addTitle,
-  adminListInvoices,
+  assertFileAttachable,
   attachInvoiceFile,
   deleteTitle,
   editInvoiceApplication,
@@ -78,11 +84,16 @@ import {
   rejectInvoice,
   setDefaultTitle,
 } from './invoices.service';
-import { adminListCredit, applyForCredit, approveCredit, cancelCredit, getCreditInfo, refuseCredit } from './credit.service';
+import { applyForCredit, approveCredit, cancelCredit, getCreditInfo, refuseCredit } from './credit.service';
 import { readUpload, saveFile, sendFile } from '../../platform/files';
 import { historyCsv, historyXlsx } from './export';
+import { audit, auditTarget } from '../../platform/audit';
+import { adminListCredit, adminListInvoices, adminListPrestores, adminListTransfers } from './admin-queues.service';
+import { accountAudit, accountKey, couponAudit, couponTemplateAudit, creditAudit, invoiceAudit, PRESTORE_RULES_KEY, prestoreAudit, prestoreRulesAudit, transferAudit } from './funds.audit';
 
 const finance = { roles: ['finance'] as const };
+const couponStaff = { roles: ['finance', 'sales'] as const };
+const byRid = (body: { rid: string }) => body.rid;
 const ridQuery = z.object({ rid: requiredText('单号', 40) });
 
 /** Prepaid funds, transfers, coupons, invoices and credit: /api/auth for members, /api/admin/funds for finance. */
@@ -200,53 +211,78 @@ export async function fundsRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   r.post('/api/auth/creditApply/info', async (request) => ok(await getCreditInfo(db, requireMemberId(request))));
 
-  // ---- staff (finance) ----
-  r.post('/api/admin/funds/prestore/list', { schema: { body: adminListBody }, config: finance }, async (request) => ok(await adminListPrestores(db, request.body)));
-  r.post('/api/admin/funds/prestore/confirm', { schema: { body: adminPrestoreConfirmBody }, config: finance }, async (request) =>
-    ok(await confirmPrestore(db, requireStaff(request).id, request.body.rid, request.body.note, now()), '已确认到账'),
+  // ---- staff (finance; coupons also sales) — every call says what it changes for the audit log ----
+  r.post('/api/admin/funds/prestore/list', { schema: { body: adminPrestoreListBody }, config: { ...finance, readOnly: true } }, async (request) => ok(await adminListPrestores(db, request.body)));
+  r.post(
+    '/api/admin/funds/prestore/confirm',
+    { schema: { body: adminPrestoreConfirmBody }, config: { ...finance, audit: audit(prestoreAudit, 'funds.prestore.confirm', '确认预存到账', byRid) } },
+    async (request) => ok(await confirmPrestore(db, requireStaff(request).id, request.body.rid, request.body.note, now()), '已确认到账'),
   );
-  r.post('/api/admin/funds/prestore/refuse', { schema: { body: adminRefuseBody }, config: finance }, async (request) =>
-    ok(await refusePrestore(db, requireStaff(request).id, request.body.rid, request.body.reason, now()), '已驳回'),
+  r.post(
+    '/api/admin/funds/prestore/refuse',
+    { schema: { body: adminRefuseBody }, config: { ...finance, audit: audit(prestoreAudit, 'funds.prestore.refuse', '驳回预存申请', byRid) } },
+    async (request) => ok(await refusePrestore(db, requireStaff(request).id, request.body.rid, request.body.reason, now()), '已驳回'),
   );
-  r.get('/api/admin/funds/prestore/receipt', { schema: { querystring: ridQuery }, config: finance }, async (request, reply) => {
+  r.get('/api/admin/funds/prestore/receipt', { schema: { querystring: ridQuery }, config: { ...finance, readOnly: true } }, async (request, reply) => {
     const row = await findPrestoreByRid(db, request.query.rid);
     if (!row.receiptFile || !row.receiptType) throw notFound('转账凭证');
     return sendFile(reply, config.dataDir, 'receipts', { name: row.receiptFile, type: row.receiptType }, `转账凭证-${row.applyNo}`);
   });
-  r.post('/api/admin/funds/prestore/rules', { schema: { body: adminPrestoreRulesBody }, config: finance }, async (request) =>
-    ok(await savePrestoreRules(db, request.body.rules), '预存规则已保存'),
+  r.post(
+    '/api/admin/funds/prestore/rules',
+    { schema: { body: adminPrestoreRulesBody }, config: { ...finance, audit: audit(prestoreRulesAudit, 'funds.prestore.rules', '修改预存规则', () => PRESTORE_RULES_KEY) } },
+    async (request) => ok(await savePrestoreRules(db, request.body.rules), '预存规则已保存'),
   );
-  r.post('/api/admin/funds/transfer/list', { schema: { body: adminListBody }, config: finance }, async (request) => ok(await adminListTransfers(db, request.body)));
-  r.post('/api/admin/funds/transfer/approve', { schema: { body: adminTransferDecideBody }, config: finance }, async (request) =>
-    ok(await approveTransfer(db, requireStaff(request).id, request.body.rid, now()), '已审核通过，款项已划转'),
+  r.post('/api/admin/funds/transfer/list', { schema: { body: adminTransferListBody }, config: { ...finance, readOnly: true } }, async (request) => ok(await adminListTransfers(db, request.body)));
+  r.post(
+    '/api/admin/funds/transfer/approve',
+    { schema: { body: adminTransferDecideBody }, config: { ...finance, audit: audit(transferAudit, 'funds.transfer.approve', '通过转账申请', byRid) } },
+    async (request) => ok(await approveTransfer(db, requireStaff(request).id, request.body.rid, now()), '已审核通过，款项已划转'),
   );
-  r.post('/api/admin/funds/transfer/refuse', { schema: { body: adminRefuseBody }, config: finance }, async (request) =>
-    ok(await refuseTransfer(db, requireStaff(request).id, request.body.rid, request.body.reason, now()), '已驳回'),
+  r.post(
+    '/api/admin/funds/transfer/refuse',
+    { schema: { body: adminRefuseBody }, config: { ...finance, audit: audit(transferAudit, 'funds.transfer.refuse', '驳回转账申请', byRid) } },
+    async (request) => ok(await refuseTransfer(db, requireStaff(request).id, request.body.rid, request.body.reason, now()), '已驳回'),
   );
-  r.post('/api/admin/funds/adjust', { schema: { body: adminAdjustBody }, config: finance }, async (request) =>
-    ok(await adjustBalance(db, requireStaff(request).id, request.body, now()), '余额已调整'),
+  r.post(
+    '/api/admin/funds/adjust',
+    { schema: { body: adminAdjustBody }, config: { ...finance, audit: audit<AdminAdjustBody>(accountAudit, 'funds.account.adjust', '调整余额', (body) => accountKey(body.owner_kind, body.owner_rid)) } },
+    async (request) => ok(await adjustBalance(db, requireStaff(request).id, request.body, now()), '余额已调整'),
   );
-  r.post('/api/admin/funds/invoice/list', { schema: { body: adminListBody }, config: finance }, async (request) => ok(await adminListInvoices(db, request.body)));
-  r.post('/api/admin/funds/invoice/issue', { schema: { body: adminInvoiceIssueBody }, config: finance }, async (request) =>
-    ok(await issueInvoice(db, requireStaff(request).id, request.body, now()), '已开票'),
+  r.post('/api/admin/funds/invoice/list', { schema: { body: adminInvoiceListBody }, config: { ...finance, readOnly: true } }, async (request) => ok(await adminListInvoices(db, request.body)));
+  r.post(
+    '/api/admin/funds/invoice/issue',
+    { schema: { body: adminInvoiceIssueBody }, config: { ...finance, audit: audit(invoiceAudit, 'funds.invoice.issue', '开具发票', byRid) } },
+    async (request) => ok(await issueInvoice(db, requireStaff(request).id, request.body, now()), '已开票'),
   );
-  r.post('/api/admin/funds/invoice/reject', { schema: { body: adminRefuseBody }, config: finance }, async (request) =>
-    ok(await rejectInvoice(db, requireStaff(request).id, request.body.rid, request.body.reason, now()), '已驳回'),
+  r.post(
+    '/api/admin/funds/invoice/reject',
+    { schema: { body: adminRefuseBody }, config: { ...finance, audit: audit(invoiceAudit, 'funds.invoice.reject', '驳回开票申请', byRid) } },
+    async (request) => ok(await rejectInvoice(db, requireStaff(request).id, request.body.rid, request.body.reason, now()), '已驳回'),
   );
-  r.post('/api/admin/funds/credit/list', { schema: { body: adminListBody }, config: finance }, async (request) => ok(await adminListCredit(db, request.body)));
-  r.post('/api/admin/funds/credit/approve', { schema: { body: adminCreditApproveBody }, config: finance }, async (request) =>
-    ok(await approveCredit(db, requireStaff(request).id, request.body, now()), '已批准授信'),
+  r.post('/api/admin/funds/credit/list', { schema: { body: adminCreditListBody }, config: { ...finance, readOnly: true } }, async (request) => ok(await adminListCredit(db, request.body)));
+  r.post(
+    '/api/admin/funds/credit/approve',
+    { schema: { body: adminCreditApproveBody }, config: { ...finance, audit: audit(creditAudit, 'funds.credit.approve', '批准信用额度', byRid) } },
+    async (request) => ok(await approveCredit(db, requireStaff(request).id, request.body, now()), '已批准授信'),
   );
-  r.post('/api/admin/funds/credit/refuse', { schema: { body: adminRefuseBody }, config: finance }, async (request) =>
-    ok(await refuseCredit(db, requireStaff(request).id, request.body.rid, request.body.reason, now()), '已驳回'),
+  r.post(
+    '/api/admin/funds/credit/refuse',
+    { schema: { body: adminRefuseBody }, config: { ...finance, audit: audit(creditAudit, 'funds.credit.refuse', '驳回信用额度申请', byRid) } },
+    async (request) => ok(await refuseCredit(db, requireStaff(request).id, request.body.rid, request.body.reason, now()), '已驳回'),
   );
-  r.post('/api/admin/funds/coupon/issue', { schema: { body: adminCouponIssueBody }, config: { roles: ['finance', 'sales'] } }, async (request) =>
-    ok(await issueCoupon(db, requireStaff(request).id, request.body.rid, request.body.member_rid, now()), '优惠券已发放'),
+  r.post(
+    '/api/admin/funds/coupon/issue',
+    { schema: { body: adminCouponIssueBody }, config: { ...couponStaff, audit: audit<unknown, MemberCoupon>(couponAudit, 'funds.coupon.issue', '发放优惠券', null, (data) => data.rid) } },
+    async (request) => ok(await issueCoupon(db, requireStaff(request).id, request.body.rid, request.body.member_rid, now()), '优惠券已发放'),
   );
-
-  r.post('/api/admin/funds/coupon/templates', { config: { roles: ['finance', 'sales'] } }, async () => ok(await listCouponTemplates(db, now())));
-  r.post('/api/admin/funds/coupon/template/add', { schema: { body: adminCouponTemplateBody }, config: { roles: ['finance', 'sales'] } }, async (request) =>
-    ok(await addCouponTemplate(db, request.body, now()), '优惠券已创建'),
+  r.post('/api/admin/funds/coupon/templates', { schema: { body: adminCouponTemplateListBody }, config: { ...couponStaff, readOnly: true } }, async (request) =>
+    ok(await listCouponTemplates(db, now(), request.body.status)),
+  );
+  r.post(
+    '/api/admin/funds/coupon/template/add',
+    { schema: { body: adminCouponTemplateBody }, config: { ...couponStaff, audit: audit<unknown, CouponTemplate>(couponTemplateAudit, 'funds.couponTemplate.add', '新建优惠券', null, (data) => data.rid) } },
+    async (request) => ok(await addCouponTemplate(db, request.body, now()), '优惠券已创建'),
   );
 
   // ---- uploads (multipart, in their own scope) ----
@@ -261,11 +297,14 @@ export async function fundsRoutes(app: FastifyInstance, deps: AppDeps) {
       const stored = saveFile(config.dataDir, 'receipts', file);
       return ok(await attachReceipt(db, memberId, rid, stored, now()), '凭证已上传');
     });
-    scope.post('/api/admin/funds/invoice/file', { config: finance }, async (request) => {
+    // the application arrives among the multipart fields: auditTarget in the handler names it
+    scope.post('/api/admin/funds/invoice/file', { config: { ...finance, audit: audit(invoiceAudit, 'funds.invoice.file', '上传发票文件', () => null) } }, async (request) => {
       requireStaff(request);
-      const { fields, file } = await readUpload(request);
+      const { fields, file, filename } = await readUpload(request);
       const rid = fields.rid?.trim();
       if (!rid) throw badRequest('[开票申请]不能为空');
+      await auditTarget(db, request, rid, { rid, file: filename });
+      await assertFileAttachable(db, rid);
       const stored = saveFile(config.dataDir, 'invoices', file);
       return ok(await attachInvoiceFile(db, rid, stored, now()), '发票文件已上传');
     });

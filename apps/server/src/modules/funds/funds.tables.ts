@@ -98,7 +98,13 @@ export const prestoreApplications = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('prestore_applications_member_idx').on(t.memberId, t.createdAt), index('prestore_applications_status_idx').on(t.status, t.createdAt), check('prestore_amount_positive', sql`${t.amountFen} > 0`)],
+  (t) => [
+    index('prestore_applications_member_idx').on(t.memberId, t.createdAt),
+    index('prestore_applications_status_idx').on(t.status, t.createdAt),
+    // the 全部 tab of 预存审核, newest first
+    index('prestore_applications_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('prestore_amount_positive', sql`${t.amountFen} > 0`),
+  ],
 );
 
 /** Moving funds between a member's own account and a community they own (or back). */

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
+  formatFen,
+  INVOICE_FILE_REQUIRED,
   invoiceStatusLabels,
   invoiceTypeLabels,
   isElectronicInvoice,
@@ -9,7 +11,7 @@ import {
   type InvoiceApplication,
   type InvoiceApplyAddBody,
   type InvoiceApplyListBody,
-  type InvoiceStatus,
+  type AdminInvoiceIssueFields,
   type InvoiceTitle,
   type InvoiceTitleAddBody,
   type Page,
@@ -18,7 +20,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { isUniqueViolation } from '../auth/accounts.service';
-import { members } from '../auth/auth.tables';
+import { postMessage } from '../messages/messages.service';
 import { invoiceApplicationItems, invoiceApplications, invoiceTitles, prestoreApplications, type TitleSnapshot } from './funds.tables';
 
 type TitleRow = typeof invoiceTitles.$inferSelect;
@@ -126,7 +128,7 @@ export async function setDefaultTitle(db: Db, memberId: number, rid: string, now
 
 const snapshot = (t: TitleRow): TitleSnapshot => ({ kind: t.kind, title: t.title, tax_no: t.taxNo, bank: t.bank, bank_account: t.bankAccount, address: t.address, phone: t.phone, email: t.email });
 
-async function toViews(db: DbOrTx, rows: ApplicationRow[]): Promise<InvoiceApplication[]> {
+export async function toInvoiceViews(db: DbOrTx, rows: ApplicationRow[]): Promise<InvoiceApplication[]> {
   const ids = rows.map((r) => r.id);
   const items = ids.length ? await db.select().from(invoiceApplicationItems).where(inArray(invoiceApplicationItems.applicationId, ids)) : [];
   return rows.map((row) => ({
@@ -150,7 +152,7 @@ async function toViews(db: DbOrTx, rows: ApplicationRow[]): Promise<InvoiceAppli
     createdAt: row.createdAt.toISOString(),
   }));
 }
-const one = async (db: DbOrTx, row: ApplicationRow) => (await toViews(db, [row]))[0]!;
+const one = async (db: DbOrTx, row: ApplicationRow) => (await toInvoiceViews(db, [row]))[0]!;
 
 async function findOwnApplication(db: DbOrTx, memberId: number, rid: string): Promise<ApplicationRow> {
   const [row] = await db.select().from(invoiceApplications).where(and(eq(invoiceApplications.rid, rid), eq(invoiceApplications.memberId, memberId))).limit(1);
@@ -259,7 +261,7 @@ export async function listInvoiceApplications(db: DbOrTx, memberId: number, quer
     db.select().from(invoiceApplications).where(where).orderBy(desc(invoiceApplications.createdAt), desc(invoiceApplications.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(invoiceApplications).where(where),
   ]);
-  return { list: await toViews(db, rows), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return { list: await toInvoiceViews(db, rows), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
 /** The invoice file of an issued application, for its owner. */
@@ -290,61 +292,95 @@ export async function invoiceableFen(db: DbOrTx, memberId: number): Promise<numb
 
 // ---- staff ----
 
-export async function adminListInvoices(db: DbOrTx, query: { page: number; pageSize: number; status?: string | undefined }) {
-  const status = query.status && (invoiceStatusLabels as Record<string, string>)[query.status] ? (query.status as InvoiceStatus) : undefined;
-  const where = status ? eq(invoiceApplications.status, status) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ a: invoiceApplications, m: { rid: members.rid, phone: members.phone, name: members.name } })
-      .from(invoiceApplications)
-      .innerJoin(members, eq(members.id, invoiceApplications.memberId))
-      .where(where)
-      .orderBy(desc(invoiceApplications.createdAt))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(invoiceApplications).where(where),
-  ]);
-  const views = await toViews(db, rows.map((r) => r.a));
-  return { list: views.map((v, i) => ({ ...v, member: rows[i]!.m })), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
-}
-
 async function findApplication(db: DbOrTx, rid: string) {
   const [row] = await db.select().from(invoiceApplications).where(eq(invoiceApplications.rid, rid)).limit(1);
   if (!row) throw notFound('开票申请');
   return row;
 }
 
+const issuedMessage = (row: ApplicationRow, input: { invoice_no: string; issued_on: string }, hasFile: boolean) => ({
+  kind: 'funds',
+  title: '发票已开具',
+  content: `您申请的${invoiceTypeLabels[row.type] ?? '发票'}（${formatFen(Number(row.amountFen))}，抬头「${row.title.title}」）已开具，发票号码 ${input.invoice_no}，开票日期 ${input.issued_on}。${
+    hasFile ? '可在发票记录中下载电子发票。' : isElectronicInvoice(row.type) ? '电子发票文件上传后即可在发票记录中下载。' : '纸质发票将按您填写的地址寄出。'
+  }`,
+  link: '/member/invoiceLs',
+});
+
+/** Finance records the invoice's number and date (the file may follow with invoice/file); the member is told. */
 export async function issueInvoice(db: Db, staffId: number, input: { rid: string; invoice_no: string; issued_on: string }, now: Date): Promise<InvoiceApplication> {
-  const current = await findApplication(db, input.rid);
-  const [row] = await db
-    .update(invoiceApplications)
-    .set({ status: 'issued', invoiceNo: input.invoice_no, issuedOn: input.issued_on, staffId, decidedAt: now, updatedAt: now })
-    .where(and(eq(invoiceApplications.id, current.id), eq(invoiceApplications.status, 'pending')))
-    .returning();
-  if (!row) throw conflict(`该开票申请${invoiceStatusLabels[current.status]}，不能开票`);
-  return one(db, row);
+  return issueWith(db, staffId, input, null, now);
 }
 
-/** Rejecting frees the covered money for a new application. */
-export async function rejectInvoice(db: Db, staffId: number, rid: string, reason: string, now: Date): Promise<InvoiceApplication> {
+/**
+ * Finance issues an invoice in one step: number, date and the e-invoice file, so the member
+ * never sees 已开票 without the file to download. E-invoices need the file; paper ones are mailed.
+ */
+export async function issueInvoiceWithFile(db: Db, staffId: number, input: AdminInvoiceIssueFields, file: { name: string; type: string } | null, now: Date): Promise<InvoiceApplication> {
+  return issueWith(db, staffId, input, file, now);
+}
+
+/** Checks an issue before its file is written to disk: the application exists, waits, and an e-invoice brings its file. */
+export async function assertIssuable(db: DbOrTx, rid: string, hasFile: boolean): Promise<void> {
   const current = await findApplication(db, rid);
+  if (current.status !== 'pending') throw conflict(`该开票申请${invoiceStatusLabels[current.status]}，不能开票`);
+  if (isElectronicInvoice(current.type) && !hasFile) throw badRequest(INVOICE_FILE_REQUIRED);
+}
+
+async function issueWith(db: Db, staffId: number, input: { rid: string; invoice_no: string; issued_on: string }, file: { name: string; type: string } | null, now: Date): Promise<InvoiceApplication> {
   const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(invoiceApplications).where(eq(invoiceApplications.rid, input.rid)).for('update').limit(1);
+    if (!current) throw notFound('开票申请');
+    if (current.status !== 'pending') throw conflict(`该开票申请${invoiceStatusLabels[current.status]}，不能开票`);
     const [updated] = await tx
       .update(invoiceApplications)
-      .set({ status: 'rejected', rejectReason: reason, staffId, decidedAt: now, updatedAt: now })
-      .where(and(eq(invoiceApplications.id, current.id), eq(invoiceApplications.status, 'pending')))
+      .set({ status: 'issued', invoiceNo: input.invoice_no, issuedOn: input.issued_on, staffId, decidedAt: now, updatedAt: now, ...(file ? { fileName: file.name, fileType: file.type } : {}) })
+      .where(eq(invoiceApplications.id, current.id))
       .returning();
-    if (!updated) throw conflict(`该开票申请${invoiceStatusLabels[current.status]}，不能驳回`);
-    await tx.update(invoiceApplicationItems).set({ active: false }).where(eq(invoiceApplicationItems.applicationId, current.id));
-    return updated;
+    await postMessage(tx, current.memberId, issuedMessage(current, input, file !== null), now);
+    return updated!;
   });
   return one(db, row);
 }
 
-/** The e-invoice file (pdf/png/jpeg), attached by finance to an issued application. */
+/** Rejecting frees the covered money for a new application; the member is told why. */
+export async function rejectInvoice(db: Db, staffId: number, rid: string, reason: string, now: Date): Promise<InvoiceApplication> {
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(invoiceApplications).where(eq(invoiceApplications.rid, rid)).for('update').limit(1);
+    if (!current) throw notFound('开票申请');
+    if (current.status !== 'pending') throw conflict(`该开票申请${invoiceStatusLabels[current.status]}，不能驳回`);
+    const [updated] = await tx
+      .update(invoiceApplications)
+      .set({ status: 'rejected', rejectReason: reason, staffId, decidedAt: now, updatedAt: now })
+      .where(eq(invoiceApplications.id, current.id))
+      .returning();
+    await tx.update(invoiceApplicationItems).set({ active: false }).where(eq(invoiceApplicationItems.applicationId, current.id));
+    await postMessage(
+      tx,
+      current.memberId,
+      { kind: 'funds', title: '开票申请已驳回', content: `您的开票申请（${formatFen(Number(current.amountFen))}，抬头「${current.title.title}」）已驳回，原因：${reason}。相应款项可重新申请开票。`, link: '/member/invoiceLs' },
+      now,
+    );
+    return updated!;
+  });
+  return one(db, row);
+}
+
+/** The e-invoice file (pdf/png/jpeg), attached to an issued application or replacing its file. */
 export async function attachInvoiceFile(db: Db, rid: string, file: { name: string; type: string }, now: Date): Promise<InvoiceApplication> {
   const current = await findApplication(db, rid);
   if (current.status !== 'issued') throw new AppError('CONFLICT', '请先登记发票号码和开票日期，再上传发票文件');
   const [row] = await db.update(invoiceApplications).set({ fileName: file.name, fileType: file.type, updatedAt: now }).where(eq(invoiceApplications.id, current.id)).returning();
   return one(db, row!);
+}
+
+/** Staff: the stored file of any application. */
+export async function staffInvoiceFile(db: DbOrTx, rid: string) {
+  return invoiceFileOf(db, null, rid);
+}
+
+/** Before a file is stored: the application exists and is issued. */
+export async function assertFileAttachable(db: DbOrTx, rid: string): Promise<void> {
+  const current = await findApplication(db, rid);
+  if (current.status !== 'issued') throw new AppError('CONFLICT', '请先登记发票号码和开票日期，再上传发票文件');
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   entryTypeLabels,
+  formatFen,
   prestoreBonusFen,
   prestoreRuleText,
   prestoreStatusLabels,
@@ -15,12 +16,11 @@ import {
   type PrestoreReady,
   type PrestoreRule,
   type PrestoreRules,
-  type PrestoreStatus,
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { randomDigits, randomId } from '../../platform/crypto';
-import { members } from '../auth/auth.tables';
+import { postMessage } from '../messages/messages.service';
 import { communities } from '../member/member.tables';
 import { accounts, fundsSettings, invoiceApplicationItems, ledgerEntries, prestoreApplications, prestoreRules } from './funds.tables';
 import { creditAccount, ensureAccount, type Actor } from './ledger.service';
@@ -230,33 +230,6 @@ export async function attachReceipt(db: Db, memberId: number, rid: string, file:
 
 // ---- staff ----
 
-export interface AdminPrestore extends PrestoreApplication {
-  member: { rid: string; phone: string; name: string };
-}
-
-export async function adminListPrestores(db: DbOrTx, query: { page: number; pageSize: number; status?: string | undefined }): Promise<Page<AdminPrestore>> {
-  const status = query.status && (prestoreStatusLabels as Record<string, string>)[query.status] ? (query.status as PrestoreStatus) : undefined;
-  const where = status ? eq(prestoreApplications.status, status) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ a: prestoreApplications, m: { rid: members.rid, phone: members.phone, name: members.name, nickname: members.nickname } })
-      .from(prestoreApplications)
-      .innerJoin(members, eq(members.id, prestoreApplications.memberId))
-      .where(where)
-      .orderBy(desc(prestoreApplications.createdAt), desc(prestoreApplications.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(prestoreApplications).where(where),
-  ]);
-  const views = await toPrestoreViews(db, rows.map((r) => r.a));
-  return {
-    list: views.map((v, i) => ({ ...v, member: { rid: rows[i]!.m.rid, phone: rows[i]!.m.phone, name: rows[i]!.m.name ?? rows[i]!.m.nickname } })),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
-}
-
 export async function findPrestoreByRid(db: DbOrTx, rid: string): Promise<PrestoreRow> {
   const [row] = await db.select().from(prestoreApplications).where(eq(prestoreApplications.rid, rid)).limit(1);
   if (!row) throw notFound('预存申请');
@@ -265,14 +238,14 @@ export async function findPrestoreByRid(db: DbOrTx, rid: string): Promise<Presto
 
 /**
  * Finance confirms the transfer arrived: the application turns confirmed and the top-up plus
- * the bonus of the current tiers are booked, all in one transaction. Confirming again is a
- * no-op answering the same application (the entries are keyed by the application).
+ * the bonus of the current tiers are booked, all in one transaction, with the row locked.
+ * Confirming again answers 409 (the entries are keyed by the application as well), so a
+ * double click books once and the audit log holds the one confirmation that happened.
  */
 export async function confirmPrestore(db: Db, staffId: number, rid: string, note: string | undefined, now: Date): Promise<PrestoreApplication> {
   const row = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(prestoreApplications).where(eq(prestoreApplications.rid, rid)).for('update').limit(1);
     if (!locked) throw notFound('预存申请');
-    if (locked.status === 'confirmed') return locked;
     if (locked.status !== 'pending') throw conflict(`该预存申请${prestoreStatusLabels[locked.status]}，不能确认到账`);
     if (locked.communityId !== null) {
       const [community] = await tx.select({ status: communities.status }).from(communities).where(eq(communities.id, locked.communityId)).for('share').limit(1);
@@ -289,19 +262,27 @@ export async function confirmPrestore(db: Db, staffId: number, rid: string, note
       .set({ status: 'confirmed', bonusFen, staffId, decidedAt: now, updatedAt: now })
       .where(eq(prestoreApplications.id, locked.id))
       .returning();
+    const gift = bonusFen > 0 ? `，另赠送${formatFen(bonusFen)}` : '';
+    await postMessage(tx, locked.memberId, { kind: 'funds', title: '预存款已到账', content: `您的预存申请 ${locked.applyNo}（${formatFen(Number(locked.amountFen))}）已确认到账${gift}，可用于支付订单。`, link: '/member/prestore' }, now);
     return updated!;
   });
   return one(db, row);
 }
 
+/** Finance refuses a pending top-up (the transfer never arrived, or does not match): the member is told why. */
 export async function refusePrestore(db: Db, staffId: number, rid: string, reason: string, now: Date): Promise<PrestoreApplication> {
-  const current = await findPrestoreByRid(db, rid);
-  const [row] = await db
-    .update(prestoreApplications)
-    .set({ status: 'refused', refuseReason: reason, staffId, decidedAt: now, updatedAt: now })
-    .where(and(eq(prestoreApplications.id, current.id), eq(prestoreApplications.status, 'pending')))
-    .returning();
-  if (!row) throw conflict(`该预存申请${prestoreStatusLabels[current.status]}，不能驳回`);
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(prestoreApplications).where(eq(prestoreApplications.rid, rid)).for('update').limit(1);
+    if (!current) throw notFound('预存申请');
+    if (current.status !== 'pending') throw conflict(`该预存申请${prestoreStatusLabels[current.status]}，不能驳回`);
+    const [updated] = await tx
+      .update(prestoreApplications)
+      .set({ status: 'refused', refuseReason: reason, staffId, decidedAt: now, updatedAt: now })
+      .where(eq(prestoreApplications.id, current.id))
+      .returning();
+    await postMessage(tx, current.memberId, { kind: 'funds', title: '预存申请已驳回', content: `您的预存申请 ${current.applyNo}（${formatFen(Number(current.amountFen))}）未能确认到账，原因：${reason}。如有疑问请联系客服。`, link: '/member/prestore' }, now);
+    return updated!;
+  });
   return one(db, row);
 }
 

@@ -85,13 +85,13 @@ describe('prestore: apply, bank account, confirm with bonus', () => {
     expect(await post(t, '/api/admin/funds/prestore/confirm', finance, { rid: app.rid })).toMatchObject({ status: 409 });
   });
 
-  it('finance confirms: the top-up and the bonus arrive at once; confirming again changes nothing', async () => {
+  it('finance confirms: the top-up and the bonus arrive at once; confirming again is refused and changes nothing', async () => {
     const who = await member(t);
     const app = await topUpViaApi(t, who, finance, '10000', false);
     const first = await post<PrestoreApplication>(t, '/api/admin/funds/prestore/confirm', finance, { rid: app.rid });
     expect(first).toMatchObject({ code: 1, msg: '已确认到账', data: { status: 'confirmed', bonusFen: 30_000 } });
     const again = await post<PrestoreApplication>(t, '/api/admin/funds/prestore/confirm', finance, { rid: app.rid });
-    expect(again).toMatchObject({ code: 1, data: { status: 'confirmed' } });
+    expect(again).toMatchObject({ status: 409, msg: '该预存申请已到账，不能确认到账' });
     expect(await balance(who)).toBe(1_030_000);
     const h = await history(who);
     expect(h.data.balanceFen).toBe(1_030_000);
@@ -108,7 +108,8 @@ describe('prestore: apply, bank account, confirm with bonus', () => {
     const who = await member(t);
     const app = await topUpViaApi(t, who, finance, '500', false);
     const results = await Promise.all(Array.from({ length: 10 }, () => post(t, '/api/admin/funds/prestore/confirm', finance, { rid: app.rid })));
-    expect(results.every((r) => r.code === 1)).toBe(true);
+    expect(results.filter((r) => r.code === 1)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(9);
     expect(await balance(who)).toBe(50_000);
   });
 
@@ -264,8 +265,8 @@ describe('staff adjustments and access', () => {
   it('adjusts with a reason, once per request id, never below zero', async () => {
     const who = await member(t);
     const form = { owner_kind: 'member', owner_rid: who.member.rid, amount: '12.34', reason: '补录线下收款', request_id: 'adj-1' };
-    expect(await post(t, '/api/admin/funds/adjust', finance, form)).toMatchObject({ code: 1, data: { duplicate: false, entry: { amountFen: 1234, type: 'adjustment' } } });
-    expect(await post(t, '/api/admin/funds/adjust', finance, form)).toMatchObject({ code: 1, data: { duplicate: true } });
+    expect(await post(t, '/api/admin/funds/adjust', finance, form)).toMatchObject({ code: 1, data: { entry: { amountFen: 1234, type: 'adjustment' } } });
+    expect(await post(t, '/api/admin/funds/adjust', finance, form)).toMatchObject({ status: 409, msg: '该调账已处理，请勿重复提交' });
     expect(await post(t, '/api/admin/funds/adjust', finance, { ...form, amount: '-12.35', request_id: 'adj-2' })).toMatchObject({ status: 409, msg: '预存款余额不足' });
     expect(await post(t, '/api/admin/funds/adjust', finance, { ...form, amount: '-12.34', request_id: 'adj-3' })).toMatchObject({ code: 1 });
     expect(await post(t, '/api/admin/funds/adjust', finance, { ...form, amount: '0' })).toMatchObject({ status: 400, msg: '[调整金额]必须大于0' });

@@ -1,9 +1,9 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import { transferStatusLabels, type Page, type TransferAddBody, type TransferApplication, type TransferListBody, type TransferStatus } from '@lab/contract';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { formatFen, transferStatusLabels, type Page, type TransferAddBody, type TransferApplication, type TransferListBody } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { conflict, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
-import { members } from '../auth/auth.tables';
+import { postMessage } from '../messages/messages.service';
 import { communities } from '../member/member.tables';
 import { transferApplications } from './funds.tables';
 import { balanceOf, balanceTooLow, ensureAccount, transferBetween, type Actor } from './ledger.service';
@@ -11,13 +11,10 @@ import { findOwnedCommunity, getFundsSettings } from './prestore.service';
 
 type TransferRow = typeof transferApplications.$inferSelect;
 
-async function toViews(db: DbOrTx, rows: TransferRow[]): Promise<TransferApplication[]> {
+export async function toTransferViews(db: DbOrTx, rows: TransferRow[]): Promise<TransferApplication[]> {
   const ids = [...new Set(rows.map((r) => r.communityId))];
-  const refs = new Map<number, { rid: string; name: string }>();
-  for (const id of ids) {
-    const [c] = await db.select({ rid: communities.rid, name: communities.name }).from(communities).where(eq(communities.id, id)).limit(1);
-    if (c) refs.set(id, c);
-  }
+  const found = ids.length ? await db.select({ id: communities.id, rid: communities.rid, name: communities.name }).from(communities).where(inArray(communities.id, ids)) : [];
+  const refs = new Map(found.map((c) => [c.id, { rid: c.rid, name: c.name }]));
   return rows.map((row) => ({
     rid: row.rid,
     direction: row.direction,
@@ -31,7 +28,7 @@ async function toViews(db: DbOrTx, rows: TransferRow[]): Promise<TransferApplica
     doneAt: row.doneAt?.toISOString() ?? null,
   }));
 }
-const one = async (db: DbOrTx, row: TransferRow) => (await toViews(db, [row]))[0]!;
+const one = async (db: DbOrTx, row: TransferRow) => (await toTransferViews(db, [row]))[0]!;
 
 /** Books a transfer application's money: member ⇄ community, keyed by the application. */
 async function execute(tx: Tx, row: TransferRow, actor: Actor, now: Date) {
@@ -89,7 +86,7 @@ export async function listTransfers(db: DbOrTx, memberId: number, query: Transfe
     db.select().from(transferApplications).where(where).orderBy(desc(transferApplications.createdAt), desc(transferApplications.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(transferApplications).where(where),
   ]);
-  return { list: await toViews(db, rows), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return { list: await toTransferViews(db, rows), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
 export async function cancelTransfer(db: Db, memberId: number, rid: string, now: Date): Promise<TransferApplication> {
@@ -105,25 +102,14 @@ export async function cancelTransfer(db: Db, memberId: number, rid: string, now:
 
 // ---- staff ----
 
-export async function adminListTransfers(db: DbOrTx, query: { page: number; pageSize: number; status?: string | undefined }) {
-  const status = query.status && (transferStatusLabels as Record<string, string>)[query.status] ? (query.status as TransferStatus) : undefined;
-  const where = status ? eq(transferApplications.status, status) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ t: transferApplications, m: { rid: members.rid, phone: members.phone, name: members.name } })
-      .from(transferApplications)
-      .innerJoin(members, eq(members.id, transferApplications.memberId))
-      .where(where)
-      .orderBy(desc(transferApplications.createdAt))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(transferApplications).where(where),
-  ]);
-  const views = await toViews(db, rows.map((r) => r.t));
-  return { list: views.map((v, i) => ({ ...v, member: rows[i]!.m })), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+const directionText = (row: TransferRow, community: string) => (row.direction === 'toCommunity' ? `个人账户转入科研团体「${community}」` : `科研团体「${community}」转回个人账户`);
+
+async function communityName(tx: DbOrTx, id: number) {
+  const [row] = await tx.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).limit(1);
+  return row?.name ?? '';
 }
 
-/** Finance approves a pending transfer: the money moves now, or BALANCE_TOO_LOW and it stays pending. */
+/** Finance approves a pending transfer: the money moves now, or BALANCE_TOO_LOW and it stays pending. The member is told in-site. */
 export async function approveTransfer(db: Db, staffId: number, rid: string, now: Date): Promise<TransferApplication> {
   const row = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(transferApplications).where(eq(transferApplications.rid, rid)).for('update').limit(1);
@@ -131,19 +117,26 @@ export async function approveTransfer(db: Db, staffId: number, rid: string, now:
     if (locked.status !== 'pending') throw conflict(`该转账申请${transferStatusLabels[locked.status]}，不能审核`);
     await execute(tx, locked, { kind: 'staff', id: staffId }, now);
     const [done] = await tx.update(transferApplications).set({ status: 'done', doneAt: now, decidedAt: now, staffId }).where(eq(transferApplications.id, locked.id)).returning();
+    const what = directionText(locked, await communityName(tx, locked.communityId));
+    await postMessage(tx, locked.memberId, { kind: 'funds', title: '转账申请已通过', content: `您申请的${formatFen(Number(locked.amountFen))}（${what}）已审核通过，款项已划转。`, link: '/member/prestore' }, now);
     return done!;
   });
   return one(db, row);
 }
 
 export async function refuseTransfer(db: Db, staffId: number, rid: string, reason: string, now: Date): Promise<TransferApplication> {
-  const [current] = await db.select().from(transferApplications).where(eq(transferApplications.rid, rid)).limit(1);
-  if (!current) throw notFound('转账申请');
-  const [row] = await db
-    .update(transferApplications)
-    .set({ status: 'refused', refuseReason: reason, decidedAt: now, staffId })
-    .where(and(eq(transferApplications.id, current.id), eq(transferApplications.status, 'pending')))
-    .returning();
-  if (!row) throw conflict(`该转账申请${transferStatusLabels[current.status]}，不能审核`);
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(transferApplications).where(eq(transferApplications.rid, rid)).for('update').limit(1);
+    if (!current) throw notFound('转账申请');
+    if (current.status !== 'pending') throw conflict(`该转账申请${transferStatusLabels[current.status]}，不能审核`);
+    const [updated] = await tx
+      .update(transferApplications)
+      .set({ status: 'refused', refuseReason: reason, decidedAt: now, staffId })
+      .where(eq(transferApplications.id, current.id))
+      .returning();
+    const what = directionText(current, await communityName(tx, current.communityId));
+    await postMessage(tx, current.memberId, { kind: 'funds', title: '转账申请未通过', content: `您申请的${formatFen(Number(current.amountFen))}（${what}）未通过审核，原因：${reason}。款项未划转。`, link: '/member/prestore' }, now);
+    return updated!;
+  });
   return one(db, row);
 }

@@ -6,6 +6,10 @@ import { ok } from '../../platform/envelope';
 import { requireMemberId } from '../../platform/auth-guard';
 import { inviteeOrders, inviteOverview, listInvitees } from './invites.service';
 import { getGrowthSettings, updateGrowthSettings } from './settings.service';
+import { audit, auditEntity } from '../../platform/audit';
+
+/** The growth settings are one record: its key is always 'growth'. */
+const growthSettingsAudit = auditEntity<string>('growthSettings', (db) => getGrowthSettings(db));
 
 /** Invites (web/invite) for members; the growth settings for the admin. */
 export async function invitesRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -19,8 +23,9 @@ export async function invitesRoutes(app: FastifyInstance, deps: AppDeps) {
     ok(await inviteeOrders(db, requireMemberId(request), request.body)),
   );
 
-  r.post('/api/admin/growth/settings', { config: admin }, async () => ok(await getGrowthSettings(db)));
-  r.post('/api/admin/growth/settings/update', { schema: { body: adminGrowthSettingsBody }, config: admin }, async (request) =>
+  r.post('/api/admin/growth/settings', { config: { ...admin, readOnly: true } }, async () => ok(await getGrowthSettings(db)));
+  const updateConfig = { ...admin, audit: audit(growthSettingsAudit, 'growth.settings.update', '修改推广与积分设置', () => 'growth') };
+  r.post('/api/admin/growth/settings/update', { schema: { body: adminGrowthSettingsBody }, config: updateConfig }, async (request) =>
     ok(await updateGrowthSettings(db, request.body, clock.now()), '设置已保存'),
   );
 }

@@ -1,40 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { adminAnnouncementBody, emptyMessage, messageListBody, messageRidBody, pageQuery, requiredText } from '@lab/contract';
+import { adminAnnouncementBody, consultationListBody, consultationReplyBody, messageListBody, messageRidBody, type AdminConsultation, type AnnouncementView } from '@lab/contract';
 import type { AppDeps } from '../../app';
 import { ok } from '../../platform/envelope';
 import { requireMemberId, requireStaff } from '../../platform/auth-guard';
-import { announce, listMessages, readAllMessages, readMessage, unreadCount } from '../messages/messages.service';
-import { listConsultations, replyConsultation } from '../messages/consultations.service';
-
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
-/** consultation/list: a page, optionally only 待回复 (pending) or 已回复 (replied). */
-export const consultationListBody = pageQuery.extend({
-  status: z.preprocess(blankToUndefined, z.enum(['pending', 'replied'], { error: '[回复状态]不正确' }).optional()),
-});
-/** consultation/reply: the consultation's number and the answer. */
-export const consultationReplyBody = z.object({
-  id: z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : v),
-    z
-      .string({ error: emptyMessage('咨询编号') })
-      .trim()
-      .min(1, { error: emptyMessage('咨询编号') })
-      .pipe(
-        z.coerce
-          .number<string>({ error: '[咨询编号]必须是数字' })
-          .int({ error: '[咨询编号]必须是整数' })
-          .min(1, { error: '[咨询编号]不正确' })
-          .max(2_147_483_647, { error: '[咨询编号]不正确' }),
-      ),
-  ),
-  reply: requiredText('回复内容', 500),
-});
+import { listMessages, readAllMessages, readMessage, unreadCount } from '../messages/messages.service';
+import { announce, getAnnouncement } from '../messages/announcements.service';
+import { consultationAudit, listConsultations, replyConsultation } from '../messages/consultations.service';
+import { audit, auditEntity } from '../../platform/audit';
 
 const sales = { roles: ['sales'] as const };
 const admin = { roles: ['admin'] as const };
+const announcementAudit = auditEntity<string>('announcement', (db, rid) => getAnnouncement(db, String(rid)));
 
 /** In-site messages (站内信) for members; consultation replies (sales) and announcements (admin) for staff. */
 export async function messagesRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -52,12 +29,15 @@ export async function messagesRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/api/auth/message/readAll', async (request) => ok(await readAllMessages(db, requireMemberId(request), now()), '已全部标为已读'));
 
   // ---- staff ----
-  r.post('/api/admin/growth/consultation/list', { schema: { body: consultationListBody }, config: sales }, async (request) => ok(await listConsultations(db, request.body)));
-  r.post('/api/admin/growth/consultation/reply', { schema: { body: consultationReplyBody }, config: sales }, async (request) =>
+  r.post('/api/admin/growth/consultation/list', { schema: { body: consultationListBody }, config: { ...sales, readOnly: true } }, async (request) =>
+    ok(await listConsultations(db, request.body)),
+  );
+  const replyConfig = { ...sales, audit: audit<{ id: number }, AdminConsultation>(consultationAudit, 'messages.consultation.reply', '回复访客咨询', (body) => body.id) };
+  r.post('/api/admin/growth/consultation/reply', { schema: { body: consultationReplyBody }, config: replyConfig }, async (request) =>
     ok(await replyConsultation(db, notice, requireStaff(request).id, request.body, now()), '回复已发送'),
   );
-  r.post('/api/admin/growth/announce', { schema: { body: adminAnnouncementBody }, config: admin }, async (request) => {
-    requireStaff(request);
-    return ok(await announce(db, request.body, now()), '公告已发送');
-  });
+  const announceConfig = { ...admin, audit: audit<unknown, AnnouncementView>(announcementAudit, 'messages.announce', '发布站内公告', null, (data) => data.rid) };
+  r.post('/api/admin/growth/announce', { schema: { body: adminAnnouncementBody }, config: announceConfig }, async (request) =>
+    ok(await announce(db, requireStaff(request).id, request.body, now()), '公告已发送'),
+  );
 }

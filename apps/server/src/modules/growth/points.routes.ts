@@ -1,22 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  adminExchangeItemBody,
+  adminExchangeItemAddBody,
+  adminExchangeItemEditBody,
+  adminExchangeItemStatusBody,
+  adminExchangeListBody,
+  adminExchangeShipBody,
+  adminPointsApplicationListBody,
   adminPointsDecisionBody,
   exchangeBody,
-  optionalText,
   pageQuery,
   pointsApplyBody,
   pointsListBody,
   pointsTransferBody,
-  requiredText,
+  type AdminExchangeItem,
 } from '@lab/contract';
 import type { AppDeps } from '../../app';
+import { audit } from '../../platform/audit';
 import { ok } from '../../platform/envelope';
 import { requireMemberId, requireStaff } from '../../platform/auth-guard';
+import { exchangeAudit, exchangeItemAudit, pointsApplicationAudit } from './growth.audit';
 import {
   addExchangeItem,
+  editExchangeItem,
+  setExchangeItemActive,
   adminListApplications,
   adminListExchanges,
   adminListItems,
@@ -34,10 +41,8 @@ import {
 } from './points.service';
 
 const sales = { roles: ['sales'] as const };
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const applicationListBody = pageQuery.extend({ status: z.preprocess(blankToUndefined, z.enum(['pending', 'approved', 'refused'], { error: '[状态]不正确' }).optional()) });
-const exchangeListBody = pageQuery.extend({ status: z.preprocess(blankToUndefined, z.enum(['done', 'to_ship', 'shipped'], { error: '[状态]不正确' }).optional()) });
-const shipBody = z.object({ rid: requiredText('兑换记录', 40), note: optionalText('物流信息', 200) });
+const reads = { ...sales, readOnly: true };
+const byRid = (body: { rid: string }) => body.rid;
 
 /** Points (积分): /api/auth for members, /api/admin/growth for staff (sales; admin always). */
 export async function pointsRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -62,15 +67,40 @@ export async function pointsRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/api/auth/integration/exchanges', { schema: { body: pageQuery } }, async (request) => ok(await listMyExchanges(db, requireMemberId(request), request.body)));
 
   // ---- staff ----
-  r.post('/api/admin/growth/points/applications', { schema: { body: applicationListBody }, config: sales }, async (request) => ok(await adminListApplications(db, request.body)));
-  r.post('/api/admin/growth/points/approve', { schema: { body: adminPointsDecisionBody }, config: sales }, async (request) =>
-    ok(await approveApplication(db, requireStaff(request).id, request.body, now()), '已通过，积分已发放'),
+  r.post('/api/admin/growth/points/applications', { schema: { body: adminPointsApplicationListBody }, config: reads }, async (request) => ok(await adminListApplications(db, request.body)));
+  r.post(
+    '/api/admin/growth/points/approve',
+    { schema: { body: adminPointsDecisionBody }, config: { ...sales, audit: audit(pointsApplicationAudit, 'points.approve', '通过论文致谢奖励', byRid) } },
+    async (request) => ok(await approveApplication(db, requireStaff(request).id, request.body, now()), '已通过，积分已发放'),
   );
-  r.post('/api/admin/growth/points/refuse', { schema: { body: adminPointsDecisionBody }, config: sales }, async (request) =>
-    ok(await refuseApplication(db, requireStaff(request).id, request.body, now()), '已驳回'),
+  r.post(
+    '/api/admin/growth/points/refuse',
+    { schema: { body: adminPointsDecisionBody }, config: { ...sales, audit: audit(pointsApplicationAudit, 'points.refuse', '驳回论文致谢奖励', byRid) } },
+    async (request) => ok(await refuseApplication(db, requireStaff(request).id, request.body, now()), '已驳回'),
   );
-  r.post('/api/admin/growth/exchange/items', { config: sales }, async () => ok(await adminListItems(db)));
-  r.post('/api/admin/growth/exchange/add', { schema: { body: adminExchangeItemBody }, config: sales }, async (request) => ok(await addExchangeItem(db, request.body, now()), '兑换商品已添加'));
-  r.post('/api/admin/growth/exchange/list', { schema: { body: exchangeListBody }, config: sales }, async (request) => ok(await adminListExchanges(db, request.body)));
-  r.post('/api/admin/growth/exchange/ship', { schema: { body: shipBody }, config: sales }, async (request) => ok(await shipExchange(db, request.body, now()), '已标记为发货'));
+  r.post('/api/admin/growth/exchange/items', { config: reads }, async () => ok(await adminListItems(db)));
+  r.post(
+    '/api/admin/growth/exchange/add',
+    { schema: { body: adminExchangeItemAddBody }, config: { ...sales, audit: audit<unknown, AdminExchangeItem>(exchangeItemAudit, 'exchange.item.add', '新增兑换商品', null, (data) => data.rid) } },
+    async (request) => ok(await addExchangeItem(db, request.body, now()), '兑换商品已添加'),
+  );
+  r.post(
+    '/api/admin/growth/exchange/edit',
+    { schema: { body: adminExchangeItemEditBody }, config: { ...sales, audit: audit(exchangeItemAudit, 'exchange.item.edit', '修改兑换商品', byRid) } },
+    async (request) => ok(await editExchangeItem(db, request.body), '兑换商品已保存'),
+  );
+  r.post(
+    '/api/admin/growth/exchange/status',
+    { schema: { body: adminExchangeItemStatusBody }, config: { ...sales, audit: audit(exchangeItemAudit, 'exchange.item.status', '上架/下架兑换商品', byRid) } },
+    async (request) => {
+      const item = await setExchangeItemActive(db, request.body);
+      return ok(item, item.active ? '兑换商品已上架' : '兑换商品已下架');
+    },
+  );
+  r.post('/api/admin/growth/exchange/list', { schema: { body: adminExchangeListBody }, config: reads }, async (request) => ok(await adminListExchanges(db, request.body)));
+  r.post(
+    '/api/admin/growth/exchange/ship',
+    { schema: { body: adminExchangeShipBody }, config: { ...sales, audit: audit(exchangeAudit, 'exchange.ship', '兑换礼品发货', byRid) } },
+    async (request) => ok(await shipExchange(db, request.body, now()), '已标记为发货'),
+  );
 }

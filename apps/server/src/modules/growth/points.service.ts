@@ -7,6 +7,10 @@ import {
   pointsEntryLabels,
   type adminExchangeItemBody,
   type adminPointsDecisionBody,
+  type AdminExchangeItem,
+  type AdminExchangeItemEditBody,
+  type AdminExchangeRecord,
+  type AdminPointsApplication,
   type exchangeBody,
   type ExchangeItem,
   type ExchangeRecord,
@@ -350,11 +354,7 @@ export async function listMyApplications(db: DbOrTx, memberId: number, query: Pa
   );
 }
 
-export interface AdminPointsApplication extends PointsApplication {
-  publishedOn: string | null;
-  member: { rid: string; name: string; phone: string };
-  decidedAt: string | null;
-}
+export type { AdminPointsApplication, AdminExchangeItem, AdminExchangeRecord };
 
 /** Staff: applications (pending first when no status is asked for), with the applicant. */
 export async function adminListApplications(db: DbOrTx, query: PageInput & { status?: PointsApplication['status'] | undefined }): Promise<Page<AdminPointsApplication>> {
@@ -433,17 +433,10 @@ export async function refuseApplication(db: Db, staffId: number, input: AdminPoi
 
 // ---- staff: catalogue and shipping ----
 
-export interface AdminExchangeItem extends Omit<ExchangeItem, 'available'> {
-  couponTemplateRid: string | null;
-  totalStock: number | null;
-  exchangedCount: number;
-  active: boolean;
-}
-
 function adminItemView(row: ItemRow, templateRid: string | null): AdminExchangeItem {
   const { available: _available, ...view } = itemView(row, 0);
   void _available;
-  return { ...view, couponTemplateRid: templateRid, totalStock: row.stock, exchangedCount: row.exchangedCount, active: row.active === 1 };
+  return { ...view, couponTemplateRid: templateRid, totalStock: row.stock, exchangedCount: row.exchangedCount, active: row.active === 1, sort: row.sort };
 }
 
 /** Staff: every item of the catalogue (active first), with what was exchanged. */
@@ -486,9 +479,55 @@ export async function addExchangeItem(db: DbOrTx, input: AdminExchangeItemBody &
   return adminItemView(row!, template?.rid ?? null);
 }
 
-export interface AdminExchangeRecord extends ExchangeRecord {
-  shipTo: string | null;
-  member: { rid: string; name: string; phone: string };
+/** The catalogue item by rid for staff, with its coupon template's rid. */
+async function adminItem(db: DbOrTx, itemId: number): Promise<AdminExchangeItem> {
+  const [row] = await db
+    .select({ item: exchangeItems, templateRid: couponTemplates.rid })
+    .from(exchangeItems)
+    .leftJoin(couponTemplates, eq(couponTemplates.id, exchangeItems.couponTemplateId))
+    .where(eq(exchangeItems.id, itemId))
+    .limit(1);
+  if (!row) throw notFound('兑换商品');
+  return adminItemView(row.item, row.templateRid);
+}
+
+/**
+ * Staff: edit an item's name, text, picture, points, stock and order (its kind and coupon
+ * template stay). The total stock may not drop below what members already exchanged: checked
+ * in the same guarded UPDATE that racing exchanges increment, so neither can slip past the other.
+ */
+export async function editExchangeItem(db: DbOrTx, input: AdminExchangeItemEditBody): Promise<AdminExchangeItem> {
+  const [found] = await db.select({ id: exchangeItems.id, kind: exchangeItems.kind }).from(exchangeItems).where(eq(exchangeItems.rid, input.rid)).limit(1);
+  if (!found) throw notFound('兑换商品');
+  const stock = input.stock ?? null;
+  const [updated] = await db
+    .update(exchangeItems)
+    .set({
+      name: input.name,
+      description: input.description ?? '',
+      img: input.img ?? defaultItemImage(found.kind),
+      points: input.points,
+      stock,
+      ...(input.sort === undefined ? {} : { sort: input.sort }),
+    })
+    .where(and(eq(exchangeItems.id, found.id), stock === null ? undefined : sql`${exchangeItems.exchangedCount} <= ${stock}`))
+    .returning({ id: exchangeItems.id });
+  if (!updated) {
+    const [current] = await db.select({ exchanged: exchangeItems.exchangedCount }).from(exchangeItems).where(eq(exchangeItems.id, found.id));
+    throw conflict(`库存不能少于已兑换的数量（${current?.exchanged ?? 0}）`);
+  }
+  return adminItem(db, found.id);
+}
+
+/** Staff: withdraw an item from the catalogue (members no longer see or exchange it) or put it back; exchanges made stay. */
+export async function setExchangeItemActive(db: DbOrTx, input: { rid: string; active: boolean }): Promise<AdminExchangeItem> {
+  const [updated] = await db
+    .update(exchangeItems)
+    .set({ active: input.active ? 1 : 0 })
+    .where(eq(exchangeItems.rid, input.rid))
+    .returning({ id: exchangeItems.id });
+  if (!updated) throw notFound('兑换商品');
+  return adminItem(db, updated.id);
 }
 
 /** Staff: exchanges (gifts to ship first when no status is asked for). */

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminPartnerDecisionBody,
+  adminWithdrawalListBody,
+  adminPartnerListBody,
   adminWithdrawDecisionBody,
-  pageQuery,
   promoterApplyBody,
   rebateListBody,
   withdrawAddBody,
@@ -15,7 +15,10 @@ import {
 } from '@lab/contract';
 import type { AppDeps } from '../../app';
 import { requireMemberId, requireStaff } from '../../platform/auth-guard';
+import { audit } from '../../platform/audit';
 import { ok } from '../../platform/envelope';
+import { withdrawalAudit } from '../funds/funds.audit';
+import { partnerAudit } from './growth.audit';
 import {
   addWithdrawal,
   adminListPartners,
@@ -32,11 +35,6 @@ import {
 
 const sales: { roles: readonly StaffRole[] } = { roles: ['sales'] };
 const finance: { roles: readonly StaffRole[] } = { roles: ['finance'] };
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const adminPartnerListBody = pageQuery.extend({
-  status: z.preprocess(blankToUndefined, z.enum(['pending', 'approved', 'refused'], { error: '[状态]不正确' }).optional()),
-});
-const adminWithdrawListBody = withdrawListBody;
 
 /**
  * 推广合伙人: the member's overview, application, rebates and withdrawals under /api/auth;
@@ -67,24 +65,33 @@ export async function promotionRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   // ---- staff ----
-  r.post('/api/admin/growth/partner/list', { schema: { body: adminPartnerListBody }, config: sales }, async (request) => {
+  r.post('/api/admin/growth/partner/list', { schema: { body: adminPartnerListBody }, config: { ...sales, readOnly: true } }, async (request) => {
     requireStaff(request);
     return ok(await adminListPartners(db, request.body));
   });
-  r.post('/api/admin/growth/partner/approve', { schema: { body: adminPartnerDecisionBody }, config: sales }, async (request) =>
-    ok(await decidePartner(db, requireStaff(request).id, { ...request.body, approve: true }, now()), '已通过'),
+  r.post(
+    '/api/admin/growth/partner/approve',
+    { schema: { body: adminPartnerDecisionBody }, config: { ...sales, audit: audit<{ rid: string }>(partnerAudit, 'partner.approve', '通过推广合伙人申请', (body) => body.rid) } },
+    async (request) => ok(await decidePartner(db, requireStaff(request).id, { ...request.body, approve: true }, now()), '已通过'),
   );
-  r.post('/api/admin/growth/partner/refuse', { schema: { body: adminPartnerDecisionBody }, config: sales }, async (request) =>
-    ok(await decidePartner(db, requireStaff(request).id, { ...request.body, approve: false }, now()), '已驳回'),
+  r.post(
+    '/api/admin/growth/partner/refuse',
+    { schema: { body: adminPartnerDecisionBody }, config: { ...sales, audit: audit<{ rid: string }>(partnerAudit, 'partner.refuse', '驳回推广合伙人申请', (body) => body.rid) } },
+    async (request) => ok(await decidePartner(db, requireStaff(request).id, { ...request.body, approve: false }, now()), '已驳回'),
   );
-  r.post('/api/admin/growth/withdraw/list', { schema: { body: adminWithdrawListBody }, config: finance }, async (request) => {
+  // withdrawals are finance's (the queue, its export and the audit entity live with the money: funds/)
+  r.post('/api/admin/growth/withdraw/list', { schema: { body: adminWithdrawalListBody }, config: { ...finance, readOnly: true } }, async (request) => {
     requireStaff(request);
     return ok(await adminListWithdrawals(db, request.body));
   });
-  r.post('/api/admin/growth/withdraw/pay', { schema: { body: adminWithdrawDecisionBody }, config: finance }, async (request) =>
-    ok(await decideWithdrawal(db, requireStaff(request).id, { ...request.body, pay: true }, now()), '已打款'),
+  r.post(
+    '/api/admin/growth/withdraw/pay',
+    { schema: { body: adminWithdrawDecisionBody }, config: { ...finance, audit: audit(withdrawalAudit, 'growth.withdraw.pay', '提现打款', (body: { rid: string }) => body.rid) } },
+    async (request) => ok(await decideWithdrawal(db, requireStaff(request).id, { ...request.body, pay: true }, now()), '已打款'),
   );
-  r.post('/api/admin/growth/withdraw/refuse', { schema: { body: adminWithdrawDecisionBody }, config: finance }, async (request) =>
-    ok(await decideWithdrawal(db, requireStaff(request).id, { ...request.body, pay: false }, now()), '已驳回'),
+  r.post(
+    '/api/admin/growth/withdraw/refuse',
+    { schema: { body: adminWithdrawDecisionBody }, config: { ...finance, audit: audit(withdrawalAudit, 'growth.withdraw.refuse', '驳回提现申请', (body: { rid: string }) => body.rid) } },
+    async (request) => ok(await decideWithdrawal(db, requireStaff(request).id, { ...request.body, pay: false }, now()), '已驳回'),
   );
 }

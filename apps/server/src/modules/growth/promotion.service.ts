@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   formatFen,
   maskPhone,
@@ -7,6 +7,9 @@ import {
   rebateStatusLabels,
   withdrawMethodLabels,
   withdrawStatusLabels,
+  type AdminWithdrawal,
+  type AdminWithdrawalListBody,
+  type AdminPartnerApplication,
   type Page,
   type PartnerStatus,
   type PromoterApplyBody,
@@ -21,7 +24,9 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../auth/accounts.service';
-import { members } from '../auth/auth.tables';
+import { members, staff } from '../auth/auth.tables';
+import { dayRange, keywordFilter } from '../funds/admin-filters';
+import { EXPORT_MAX_ROWS } from '../funds/admin-queues.service';
 import { balanceOf, creditAccount, debitAccount, ensureAccount, type Actor } from '../funds/ledger.service';
 import { postMessage } from '../messages/messages.service';
 import { orders } from '../orders/orders.tables';
@@ -276,25 +281,9 @@ export async function updateWithdrawal(db: Db, memberId: number, body: WithdrawT
 
 // ---- staff ----
 
-export interface AdminPartnerApplication {
-  rid: string;
-  member: { rid: string; phone: string; name: string; nickname: string };
-  name: string;
-  phone: string;
-  organization: string;
-  channel: string;
-  status: ApplicationRow['status'];
-  statusText: string;
-  reason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
+export type { AdminPartnerApplication };
 
-export interface AdminWithdrawal extends Withdrawal {
-  member: { rid: string; phone: string; name: string; nickname: string };
-  /** the full account number finance pays to (bank only) */
-  bankAccount: string | null;
-}
+export type { AdminWithdrawal };
 
 const memberColumns = { rid: members.rid, phone: members.phone, name: members.name, nickname: members.nickname };
 type MemberColumns = { rid: string; phone: string; name: string | null; nickname: string | null };
@@ -359,25 +348,47 @@ export async function decidePartner(db: Db, staffId: number, input: { rid: strin
   return toAdminPartner(row, m!);
 }
 
-const toAdminWithdrawal = (w: WithdrawalRow, m: MemberColumns): AdminWithdrawal => ({
+const toAdminWithdrawal = (w: WithdrawalRow, m: MemberColumns, staffName: string | null): AdminWithdrawal => ({
   ...toWithdrawal(w),
   member: memberView(m),
   bankAccount: w.method === 'bank' ? w.bankAccount : null,
+  staffName,
 });
 
-export async function adminListWithdrawals(db: DbOrTx, query: { page: number; pageSize: number; status?: WithdrawStatus | undefined }): Promise<Page<AdminWithdrawal>> {
-  const where = query.status ? eq(rebateWithdrawals.status, query.status) : undefined;
+type WithdrawalQuery = Omit<AdminWithdrawalListBody, 'page' | 'pageSize'> & { page?: number; pageSize?: number };
+
+const withdrawalWhere = async (db: DbOrTx, query: WithdrawalQuery) =>
+  and(
+    query.status ? eq(rebateWithdrawals.status, query.status) : undefined,
+    query.method ? eq(rebateWithdrawals.method, query.method) : undefined,
+    await keywordFilter(db, rebateWithdrawals.memberId, query.keyword, [rebateWithdrawals.rid]),
+    dayRange(rebateWithdrawals.createdAt, query.from, query.to),
+  );
+
+async function withdrawalRows(db: DbOrTx, query: WithdrawalQuery, where: SQL | undefined): Promise<AdminWithdrawal[]> {
+  const paged = query.page !== undefined && query.pageSize !== undefined;
+  const direction = query.order === 'ascend' ? asc : desc;
   const rows = await db
-    .select({ w: rebateWithdrawals, m: memberColumns })
+    .select({ w: rebateWithdrawals, m: memberColumns, staffName: staff.name })
     .from(rebateWithdrawals)
     .innerJoin(members, eq(members.id, rebateWithdrawals.memberId))
+    .leftJoin(staff, eq(staff.id, rebateWithdrawals.processedBy))
     .where(where)
-    .orderBy(desc(rebateWithdrawals.createdAt), desc(rebateWithdrawals.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(rebateWithdrawals).where(where);
-  return { list: rows.map(({ w, m }) => toAdminWithdrawal(w, m)), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+    .orderBy(direction(rebateWithdrawals.createdAt), direction(rebateWithdrawals.id))
+    .limit(paged ? query.pageSize! : EXPORT_MAX_ROWS)
+    .offset(paged ? (query.page! - 1) * query.pageSize! : 0);
+  return rows.map(({ w, m, staffName }) => toAdminWithdrawal(w, m, staffName));
 }
+
+/** Finance's withdrawal queue: status, method, the member or the request's number, a Shanghai date range. */
+export async function adminListWithdrawals(db: DbOrTx, query: AdminWithdrawalListBody): Promise<Page<AdminWithdrawal>> {
+  const where = await withdrawalWhere(db, query);
+  const [list, [total]] = await Promise.all([withdrawalRows(db, query, where), db.select({ n: count() }).from(rebateWithdrawals).where(where)]);
+  return { list, total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/** Every request of the queue's filters, for the xlsx export. */
+export const withdrawalsForExport = async (db: DbOrTx, query: WithdrawalQuery) => withdrawalRows(db, { ...query, page: undefined, pageSize: undefined }, await withdrawalWhere(db, query));
 
 /**
  * Finance pays (prestore: credited to the member's prepaid funds; bank: marked paid after the
@@ -424,5 +435,6 @@ export async function decideWithdrawal(db: Db, staffId: number, input: { rid: st
     return updated!;
   });
   const [m] = await db.select(memberColumns).from(members).where(eq(members.id, row.memberId)).limit(1);
-  return toAdminWithdrawal(row, m!);
+  const [who] = await db.select({ name: staff.name }).from(staff).where(eq(staff.id, staffId)).limit(1);
+  return toAdminWithdrawal(row, m!, who?.name ?? null);
 }

@@ -99,6 +99,9 @@ async function summaries(db: DbOrTx, rows: CommunityRow[], viewerId: number): Pr
       createdAt: row.createdAt.toISOString(),
       myRole: my?.status === 'approved' ? (my.role as CommunityRole) : null,
       myStatus: my?.status ?? null,
+      reviewStatus: row.reviewStatus,
+      // the lab's reason is for the owner, not for everyone who finds the community
+      reviewNote: row.ownerMemberId === viewerId ? row.reviewNote : null,
     };
   });
 }
@@ -125,13 +128,19 @@ export async function createCommunity(db: Db, memberId: number, input: Community
   }
 }
 
-/** cluster/edit (owner) */
+/** cluster/edit (owner): a community the lab refused goes back to its review queue once corrected. */
 export async function editCommunity(db: Db, memberId: number, input: CommunityEditBody, now: Date): Promise<CommunitySummary> {
   const community = await findOwnedCommunity(db, memberId, input.rid);
   try {
     const [row] = await db
       .update(communities)
-      .set({ name: input.name, unit: input.unit, description: input.description ?? '', updatedAt: now })
+      .set({
+        name: input.name,
+        unit: input.unit,
+        description: input.description ?? '',
+        reviewStatus: sql`case when ${communities.reviewStatus} = 'refused' then 'pending' else ${communities.reviewStatus} end`,
+        updatedAt: now,
+      })
       .where(and(eq(communities.id, community.id), eq(communities.ownerMemberId, memberId)))
       .returning();
     if (!row) throw forbidden(OWNER_ONLY);
@@ -275,10 +284,10 @@ export async function transferCommunity(db: Db, ownerId: number, rid: string, me
   return summaryOf(db, row, ownerId);
 }
 
-/** cluster/search: active communities by name, unit or owner's name. */
+/** cluster/search: active communities the lab approved, by name, unit or owner's name. */
 export async function searchCommunities(db: DbOrTx, memberId: number, query: { keyword?: string | undefined; page: number; pageSize: number }): Promise<Page<CommunitySummary>> {
   const owner = alias(members, 'owner');
-  const conditions: SQL[] = [eq(communities.status, 'active')];
+  const conditions: SQL[] = [eq(communities.status, 'active'), eq(communities.reviewStatus, 'approved')];
   if (query.keyword) {
     const like = likePattern(query.keyword);
     conditions.push(or(ilike(communities.name, like), ilike(communities.unit, like), ilike(owner.name, like))!);
@@ -298,9 +307,12 @@ export async function searchCommunities(db: DbOrTx, memberId: number, query: { k
   return { list: await summaries(db, rows.map((r) => r.community), memberId), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
-/** cluster/apply: a pending application; a refused or removed member may apply again. */
+export const COMMUNITY_NOT_REVIEWED = '该团体尚未通过平台审核，暂不能申请加入';
+
+/** cluster/apply: a pending application to an approved community; a refused or removed member may apply again. */
 export async function applyToCommunity(db: Db, memberId: number, rid: string, message: string | undefined, now: Date): Promise<CommunitySummary> {
   const community = await findCommunity(db, rid);
+  if (community.reviewStatus !== 'approved') throw new AppError('COMMUNITY_NOT_REVIEWED', COMMUNITY_NOT_REVIEWED, { status: 409 });
   await db.transaction(async (tx) => {
     await lockCommunity(tx, community.id);
     const existing = await membershipOf(tx, community.id, memberId);

@@ -27,9 +27,11 @@ const cluster = <T = unknown>(action: string, who: Person | undefined, form: Rec
   call<T>(t.app, 'POST', `/api/auth/cluster/${action}`, { ...(who ? { token: who.token } : {}), form });
 
 let counter = 0;
-async function createCommunity(owner: Person, name = `课题组${++counter}`) {
+/** A new community, approved by the lab (its review has its own tests in reviews.test.ts), so others can find and join it. */
+async function createCommunity(owner: Person, name = `课题组${++counter}`, review: 'approved' | 'pending' = 'approved') {
   const res = await cluster<CommunitySummary>('add', owner, { name, unit: '复旦大学材料科学系', description: '薄膜材料' });
   if (res.code !== 1) throw new Error(res.msg);
+  if (review === 'approved') await t.db.update(communities).set({ reviewStatus: 'approved' }).where(eq(communities.rid, res.data.rid));
   return res.data;
 }
 
@@ -41,7 +43,7 @@ describe('cluster/add, edit, info', () => {
     const owner = await teacher();
     const res = await cluster<CommunitySummary>('add', owner, { name: '纳米材料课题组', unit: '复旦大学', description: '研究方向：纳米材料' });
     expect(res).toMatchObject({ status: 200, code: 1, msg: '创建成功' });
-    expect(res.data).toMatchObject({ name: '纳米材料课题组', unit: '复旦大学', owner: { name: '李老师' }, memberCount: 1, myRole: 'owner', myStatus: 'approved' });
+    expect(res.data).toMatchObject({ name: '纳米材料课题组', unit: '复旦大学', owner: { name: '李老师' }, memberCount: 1, myRole: 'owner', myStatus: 'approved', reviewStatus: 'pending' });
     const detail = await cluster<CommunityDetail>('info', owner, { rid: res.data.rid });
     expect(detail.data.members).toEqual([expect.objectContaining({ member_rid: owner.member.rid, role: 'owner', status: 'approved' })]);
     expect(await cluster('add', owner, { name: '纳米材料课题组', unit: '复旦大学' })).toMatchObject({ status: 409, msg: '您已创建过同名的科研团体' });
@@ -141,6 +143,18 @@ describe('search, search4user, add4user, delete4user', () => {
     const everything = await cluster<Page<CommunitySummary>>('search', seeker, { pageSize: '2' });
     expect(everything.data.list.length).toBeLessThanOrEqual(2);
     expect(everything.data.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it('finds only communities the lab approved; one still in review cannot be applied to', async () => {
+    const owner = await teacher('司马老师');
+    const waiting = await createCommunity(owner, '待审核的光催化课题组', 'pending');
+    const seeker = await student();
+    expect((await cluster<Page<CommunitySummary>>('search', seeker, { keyword: '光催化' })).data.total).toBe(0);
+    expect(await cluster('apply', seeker, { rid: waiting.rid })).toMatchObject({ status: 409, msg: '该团体尚未通过平台审核，暂不能申请加入' });
+    // the owner still sees and runs it
+    expect((await cluster<CommunitySummary[]>('all', owner)).data).toEqual([expect.objectContaining({ rid: waiting.rid, reviewStatus: 'pending' })]);
+    await t.db.update(communities).set({ reviewStatus: 'approved' }).where(eq(communities.rid, waiting.rid));
+    expect((await cluster<Page<CommunitySummary>>('search', seeker, { keyword: '光催化' })).data.list).toEqual([expect.objectContaining({ rid: waiting.rid, reviewStatus: 'approved' })]);
   });
 
   it('lets the owner find a member by phone and add them at once', async () => {

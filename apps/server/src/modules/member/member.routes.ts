@@ -26,6 +26,8 @@ import {
 import type { AppDeps } from '../../app';
 import { ok } from '../../platform/envelope';
 import { requireMemberId, requireStaff } from '../../platform/auth-guard';
+import { audit } from '../../platform/audit';
+import { samplingAudit } from './sampling.audit';
 import { addAddress, deleteAddress, editAddress, listAddresses, setDefaultAddress } from './addresses.service';
 import { attestProfile, getMemberHomeData, getProfile, updateMemberContact, updateMemberInfo } from './profile.service';
 import { addRecycle, addSampling, cancelSampling, collectSampling, listRecycles, listSamplings, listSamplingsForDay } from './sampling.service';
@@ -99,11 +101,13 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/api/auth/sample4recycle/list4person', { schema: { body: recycleListBody } }, async (request) =>
     ok(await listRecycles(db, requireMemberId(request), request.body)),
   );
-  r.post('/api/admin/sampling/list', { schema: { body: adminSamplingListBody }, config: { roles: ['lab', 'sales'] } }, async (request) =>
+  r.post('/api/admin/sampling/list', { schema: { body: adminSamplingListBody }, config: { roles: ['lab', 'sales'], readOnly: true } }, async (request) =>
     ok(await listSamplingsForDay(db, request.body.date, request.body.status)),
   );
-  r.post('/api/admin/sampling/collect', { schema: { body: samplingRidBody }, config: { roles: ['lab', 'sales'] } }, async (request) =>
-    ok(await collectSampling(db, requireStaff(request).id, request.body.rid, now()), '已标记为已取样'),
+  r.post(
+    '/api/admin/sampling/collect',
+    { schema: { body: samplingRidBody }, config: { roles: ['lab', 'sales'], audit: audit<{ rid: string }>(samplingAudit, 'sampling.collect', '标记已取样', (body) => body.rid) } },
+    async (request) => ok(await collectSampling(db, requireStaff(request).id, request.body.rid, now()), '已标记为已取样'),
   );
 
   // ---- communities (cluster) ----

@@ -25,8 +25,13 @@ export const memberProfiles = pgTable('member_profiles', {
   addressCode: text(),
   address: text(),
   attestedAt: timestamp({ withTimezone: true }),
+  /** the lab's review of the attestation: none (never submitted) → pending → approved | refused; a new submission is pending again */
+  reviewStatus: text({ enum: ['none', 'pending', 'approved', 'refused'] }).notNull().default('none'),
+  reviewNote: text(),
+  reviewedAt: timestamp({ withTimezone: true }),
+  reviewedBy: integer().references(() => staff.id),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [index('member_profiles_review_idx').on(t.reviewStatus, t.attestedAt)]);
 
 /** Address book. At most one default per member, held by a partial unique index. */
 export const memberAddresses = pgTable(
@@ -124,7 +129,7 @@ export const sampleRecycles = pgTable(
     handledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sample_recycles_member_idx').on(t.memberId, t.createdAt)],
+  (t) => [index('sample_recycles_member_idx').on(t.memberId, t.createdAt), index('sample_recycles_status_idx').on(t.status, t.createdAt)],
 );
 
 /**
@@ -151,12 +156,18 @@ export const communities = pgTable(
       .notNull()
       .references(() => members.id),
     status: text({ enum: ['active', 'dissolved'] }).notNull().default('active'),
+    /** the lab's review: only approved communities are found by others in cluster/search */
+    reviewStatus: text({ enum: ['pending', 'approved', 'refused'] }).notNull().default('pending'),
+    reviewNote: text(),
+    reviewedAt: timestamp({ withTimezone: true }),
+    reviewedBy: integer().references(() => staff.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     dissolvedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('communities_owner_idx').on(t.ownerMemberId),
+    index('communities_review_idx').on(t.reviewStatus, t.createdAt),
     // an owner cannot run two live communities of the same name
     uniqueIndex('communities_owner_name_idx').on(t.ownerMemberId, t.name).where(sql`status = 'active'`),
   ],

@@ -9,16 +9,11 @@ import { balanceOf } from '../funds/ledger.service';
 import { countUsableCoupons } from '../funds/coupons.service';
 import { planLines } from '../orders/orders.tables';
 
-/** The attestation as stored (members' name, email, organization, company + member_profiles). */
-export async function getProfile(db: DbOrTx, memberId: number): Promise<MemberProfile> {
-  const [row] = await db
-    .select({ member: members, profile: memberProfiles })
-    .from(members)
-    .leftJoin(memberProfiles, eq(memberProfiles.memberId, members.id))
-    .where(eq(members.id, memberId))
-    .limit(1);
-  if (!row) throw notFound('账号');
-  const { member, profile } = row;
+type MemberRow = typeof members.$inferSelect;
+type ProfileRow = typeof memberProfiles.$inferSelect;
+
+/** The attestation of one member from its two rows (the profile row is absent until the first submission). */
+export function toMemberProfile(member: Pick<MemberRow, 'name' | 'email' | 'organization' | 'company'>, profile: ProfileRow | null | undefined): MemberProfile {
   return {
     name: member.name,
     email: member.email,
@@ -33,13 +28,28 @@ export async function getProfile(db: DbOrTx, memberId: number): Promise<MemberPr
     address_code: profile?.addressCode ?? null,
     address: profile?.address ?? null,
     attestedAt: profile?.attestedAt?.toISOString() ?? null,
+    reviewStatus: profile?.reviewStatus ?? 'none',
+    reviewNote: profile?.reviewNote ?? null,
   };
+}
+
+/** The attestation as stored (members' name, email, organization, company + member_profiles). */
+export async function getProfile(db: DbOrTx, memberId: number): Promise<MemberProfile> {
+  const [row] = await db
+    .select({ member: members, profile: memberProfiles })
+    .from(members)
+    .leftJoin(memberProfiles, eq(memberProfiles.memberId, members.id))
+    .where(eq(members.id, memberId))
+    .limit(1);
+  if (!row) throw notFound('账号');
+  return toMemberProfile(row.member, row.profile);
 }
 
 /**
  * user/update4profile (资料认证). Saves the attestation; a member with no address on file
  * gets the region and detailed address as their first (default) address, under their name
- * and phone, so the "basic information missing" warning goes away.
+ * and phone, so the "basic information missing" warning goes away. Every submission waits
+ * for the lab's review again (pending), whatever the last decision was.
  */
 export async function attestProfile(db: Db, memberId: number, input: ProfileAttestBody, now: Date): Promise<MemberProfile> {
   const region = resolveRegion(input, '收货地区');
@@ -65,6 +75,10 @@ export async function attestProfile(db: Db, memberId: number, input: ProfileAtte
       address: input.address,
       attestedAt: now,
       updatedAt: now,
+      reviewStatus: 'pending' as const,
+      reviewNote: null,
+      reviewedAt: null,
+      reviewedBy: null,
     };
     await tx.insert(memberProfiles).values({ memberId, ...values }).onConflictDoUpdate({ target: memberProfiles.memberId, set: values });
     if ((await countAddresses(tx, memberId)) === 0) {

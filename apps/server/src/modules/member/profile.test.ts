@@ -36,11 +36,12 @@ describe('user/update4profile (资料认证)', () => {
     const { token, member } = await login();
     const before = await info(token);
     expect(before.data).toMatchObject({ addressList: [], basicInfoComplete: false, cartNum: 0 });
-    expect(before.data.profile).toMatchObject({ name: null, teacher: null, attestedAt: null });
+    expect(before.data.profile).toMatchObject({ name: null, teacher: null, attestedAt: null, reviewStatus: 'none', reviewNote: null });
 
     const res = await attest(token, student);
     expect(res).toMatchObject({ status: 200, code: 1, msg: '操作成功!' });
-    expect(res.data).toMatchObject({ ...student, organization: 0, attestedAt: t.clock.now().toISOString() });
+    // every submission waits for the lab's review (back office 资料认证)
+    expect(res.data).toMatchObject({ ...student, organization: 0, attestedAt: t.clock.now().toISOString(), reviewStatus: 'pending' });
 
     const after = await info(token);
     expect(after.data.basicInfoComplete).toBe(true);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, lte, min, ne, type SQL } from 'drizzle-orm';
 import {
   isAllowedRegion,
   PICKUP_REGION_CLOSED_MESSAGE,
@@ -6,7 +6,10 @@ import {
   recycleStatusLabels,
   samplingStatusLabels,
   SELF_SEND_MESSAGE,
-  type AdminSampling,
+  PICKUP_CALENDAR_MAX_DAYS,
+  type AdminPickup,
+  type PickupCalendar,
+  type PickupDay,
   type Page,
   type RecycleAddBody,
   type RecycleRequest,
@@ -21,6 +24,7 @@ import { randomId } from '../../platform/crypto';
 import { members, staff } from '../auth/auth.tables';
 import { isUniqueViolation } from '../auth/accounts.service';
 import { getSiteSettings } from '../content/settings.service';
+import { orders } from '../orders/orders.tables';
 import { sampleRecycles, samplings } from './member.tables';
 import { findOwnAddress, fullAddress, resolveRegion, type ResolvedRegion } from './addresses.service';
 
@@ -171,18 +175,51 @@ export async function cancelSampling(db: Db, memberId: number, rid: string, now:
   return toSampling(row);
 }
 
-/** /api/admin/sampling/list: the pickups of one day, by slot, with who booked them. */
-export async function listSamplingsForDay(db: DbOrTx, date: string, status: SamplingStatus | undefined): Promise<AdminSampling[]> {
+/** /api/admin/sampling/list: the pickups of one day, by slot, with who booked them and for which order. */
+export async function listSamplingsForDay(db: DbOrTx, date: string, status: SamplingStatus | undefined): Promise<AdminPickup[]> {
   const conditions: SQL[] = [eq(samplings.pickupDate, date)];
   if (status) conditions.push(eq(samplings.status, status));
   const rows = await db
-    .select({ sampling: samplings, member: { rid: members.rid, phone: members.phone, name: members.name, company: members.company }, staffName: staff.name })
+    .select({
+      sampling: samplings,
+      member: { rid: members.rid, phone: members.phone, name: members.name, company: members.company },
+      staffName: staff.name,
+      orderNo: orders.orderNo,
+    })
     .from(samplings)
     .innerJoin(members, eq(members.id, samplings.memberId))
     .leftJoin(staff, eq(staff.id, samplings.staffId))
+    // through the member's orders (indexed by member), not a scan of every order for its pickup
+    .leftJoin(orders, and(eq(orders.memberId, samplings.memberId), eq(orders.samplingId, samplings.id)))
     .where(and(...conditions))
     .orderBy(asc(samplings.timeSlot), asc(samplings.createdAt), asc(samplings.id));
-  return rows.map((row) => ({ ...toSampling(row.sampling), member: row.member, collectedBy: row.staffName }));
+  return rows.map((row) => ({ ...toSampling(row.sampling), member: row.member, collectedBy: row.staffName, orderNo: row.orderNo }));
+}
+
+/** /api/admin/sampling/days: how many pickups each day of a range holds, and the earlier ones never collected. */
+export async function pickupCalendar(db: DbOrTx, from: string, to: string, today: string): Promise<PickupCalendar> {
+  if (from > to) throw badRequest('开始日期不能晚于结束日期');
+  if ((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 >= PICKUP_CALENDAR_MAX_DAYS) throw badRequest(`日期范围不能超过${PICKUP_CALENDAR_MAX_DAYS}天`);
+  const [perDay, [overdue]] = await Promise.all([
+    db
+      .select({ date: samplings.pickupDate, status: samplings.status, n: count() })
+      .from(samplings)
+      .where(and(gte(samplings.pickupDate, from), lte(samplings.pickupDate, to), ne(samplings.status, 'cancelled')))
+      .groupBy(samplings.pickupDate, samplings.status)
+      .orderBy(asc(samplings.pickupDate)),
+    db
+      .select({ n: count(), first: min(samplings.pickupDate) })
+      .from(samplings)
+      .where(and(eq(samplings.status, 'pending'), lt(samplings.pickupDate, today))),
+  ]);
+  const days = new Map<string, PickupDay>();
+  for (const row of perDay) {
+    const day = days.get(row.date) ?? { date: row.date, pending: 0, collected: 0 };
+    if (row.status === 'pending') day.pending += row.n;
+    if (row.status === 'collected') day.collected += row.n;
+    days.set(row.date, day);
+  }
+  return { days: [...days.values()], overdue: { count: overdue?.n ?? 0, first: overdue?.first ?? null } };
 }
 
 /** /api/admin/sampling/collect: pending → collected, by whom and when. */
@@ -200,7 +237,7 @@ export async function collectSampling(db: Db, staffId: number, rid: string, now:
 
 // ---- samples back: sample4recycle ----
 
-function toRecycle(row: RecycleRow): RecycleRequest {
+export function toRecycle(row: RecycleRow): RecycleRequest {
   return {
     rid: row.rid,
     order_no: row.orderNo,

@@ -1,8 +1,9 @@
-import { count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Page } from '@lab/contract';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import type { AdminConsultation, Page } from '@lab/contract';
+import { auditEntity } from '../../platform/audit';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
-import { members } from '../auth/auth.tables';
+import { members, staff } from '../auth/auth.tables';
 import { consultations } from '../catalog/catalog.tables';
 import { postMessage, sendNotice, type NoticeChannels } from './messages.service';
 
@@ -11,20 +12,6 @@ import { postMessage, sendNotice, type NoticeChannels } from './messages.service
  * once; when a member has the visitor's phone it also becomes an in-site message (kind
  * 'consult') with an SMS, otherwise the SMS alone carries it to the phone.
  */
-export interface AdminConsultation {
-  id: number;
-  name: string;
-  phone: string;
-  company: string | null;
-  content: string;
-  createdAt: string;
-  replied: boolean;
-  reply: string | null;
-  repliedAt: string | null;
-  /** set when a member has this phone (the reply then also reaches their in-site messages) */
-  memberRid: string | null;
-}
-
 export interface ConsultationDeps extends NoticeChannels {
   log?: { error: (obj: unknown, msg?: string) => void };
 }
@@ -33,7 +20,7 @@ export type ConsultationStatus = 'pending' | 'replied';
 
 type Row = typeof consultations.$inferSelect;
 
-const toView = (row: Row, memberRid: string | null): AdminConsultation => ({
+const toView = (row: Row, memberRid: string | null, repliedBy: string | null = null): AdminConsultation => ({
   id: row.id,
   name: row.name,
   phone: row.phone,
@@ -43,27 +30,44 @@ const toView = (row: Row, memberRid: string | null): AdminConsultation => ({
   replied: row.repliedAt !== null,
   reply: row.reply,
   repliedAt: row.repliedAt?.toISOString() ?? null,
+  repliedBy,
   memberRid,
 });
+
+/** A consultation in the audit log: whether and how it was answered. */
+export const consultationAudit = auditEntity<number>('consultation', async (db, id) => {
+  const [row] = await db.select().from(consultations).where(eq(consultations.id, Number(id))).limit(1);
+  return row ? { id: row.id, name: row.name, phone: row.phone, content: row.content, reply: row.reply, repliedAt: row.repliedAt, handledBy: row.handledBy } : null;
+});
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** consultation/list: newest first, optionally only those waiting for a reply or already replied. */
 export async function listConsultations(
   db: DbOrTx,
-  query: { page: number; pageSize: number; status?: ConsultationStatus | undefined },
+  query: { page: number; pageSize: number; status?: ConsultationStatus | undefined; keyword?: string | undefined },
 ): Promise<Page<AdminConsultation>> {
-  const where = query.status === 'pending' ? isNull(consultations.repliedAt) : query.status === 'replied' ? isNotNull(consultations.repliedAt) : undefined;
+  const filters: SQL[] = [];
+  if (query.status === 'pending') filters.push(isNull(consultations.repliedAt));
+  if (query.status === 'replied') filters.push(isNotNull(consultations.repliedAt));
+  if (query.keyword) {
+    const like = `%${escapeLike(query.keyword)}%`;
+    filters.push(or(ilike(consultations.name, like), ilike(consultations.phone, like), ilike(consultations.company, like), ilike(consultations.content, like))!);
+  }
+  const where = filters.length ? and(...filters) : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ c: consultations, memberRid: members.rid })
+      .select({ c: consultations, memberRid: members.rid, repliedBy: staff.name })
       .from(consultations)
       .leftJoin(members, eq(members.phone, consultations.phone))
+      .leftJoin(staff, eq(staff.id, consultations.handledBy))
       .where(where)
       .orderBy(desc(consultations.createdAt), desc(consultations.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(consultations).where(where),
   ]);
-  return { list: rows.map((r) => toView(r.c, r.memberRid)), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return { list: rows.map((r) => toView(r.c, r.memberRid, r.repliedBy)), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
@@ -111,5 +115,6 @@ export async function replyConsultation(db: Db, deps: ConsultationDeps, staffId:
   } catch (error) {
     deps.log?.error({ err: error, consultation: row.id }, 'consultation reply notice failed');
   }
-  return toView(row, memberRid);
+  const [who] = await db.select({ name: staff.name }).from(staff).where(eq(staff.id, staffId)).limit(1);
+  return toView(row, memberRid, who?.name ?? null);
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { MemberMessage, Page, UnreadCount } from '@lab/contract';
-import { queryRows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
 import type { EmailProvider, SmsProvider } from '../../platform/messaging';
@@ -111,27 +111,4 @@ export async function readAllMessages(db: DbOrTx, memberId: number, now: Date): 
   return unreadCount(db, memberId);
 }
 
-// ---- staff announcements (kind 'notice') ----
 
-/**
- * One member (by rid) or every member who is not disabled. "Every member" is one
- * INSERT … SELECT, so an announcement costs one statement however many members there are.
- */
-export async function announce(db: DbOrTx, input: { title: string; content: string; member_rid?: string | undefined }, now: Date): Promise<{ sent: number }> {
-  if (input.member_rid) {
-    const [member] = await db.select({ id: members.id }).from(members).where(eq(members.rid, input.member_rid)).limit(1);
-    if (!member) throw notFound('会员');
-    await postMessage(db, member.id, { kind: 'notice', title: input.title, content: input.content }, now);
-    return { sent: 1 };
-  }
-  const inserted = await queryRows<{ id: number }>(
-    db,
-    sql`
-    insert into ${memberMessages} (rid, member_id, kind, title, content, created_at)
-    select replace(gen_random_uuid()::text, '-', ''), ${members.id}, 'notice', ${input.title}, ${input.content}, ${now.toISOString()}::timestamptz
-    from ${members}
-    where ${members.disabled} = false
-    returning id`,
-  );
-  return { sent: inserted.length };
-}

@@ -1,12 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberMessage, Page, UnreadCount } from '@lab/contract';
+import type { AdminConsultation, MemberMessage, Page, UnreadCount } from '@lab/contract';
 import { call, createTestContext, uniquePhone, type TestContext } from '../../../test/harness';
 import { makeLoggedInMember, makeMember, makeStaff } from '../../../test/factories';
 import { members, outbox } from '../../db/schema';
 import { consultations } from '../catalog/catalog.tables';
 import { memberMessages } from '../orders/orders.tables';
-import type { AdminConsultation } from './consultations.service';
 import { postMessage } from './messages.service';
 
 let t: TestContext;
@@ -358,7 +357,7 @@ describe('announce (admin)', () => {
     const res = await announce(admin, { title: '国庆假期安排', content: '10 月 1 日至 7 日暂停收样。', member_rid: me.member.rid });
     expect(res.code).toBe(1);
     expect(res.msg).toBe('公告已发送');
-    expect(res.data).toEqual({ sent: 1 });
+    expect(res.data).toMatchObject({ sent: 1, audience: 'member', title: '国庆假期安排' });
     const mine = (await list(me)).data.list;
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ kind: 'notice', title: '国庆假期安排', content: '10 月 1 日至 7 日暂停收样。', link: null, read: false });
@@ -371,7 +370,7 @@ describe('announce (admin)', () => {
     const disabled = await makeMember(t.db, { disabled: true });
     const active = await t.db.select({ id: members.id }).from(members).where(eq(members.disabled, false));
     const res = await announce(admin, { title: '系统升级通知', content: '本周六 22:00 至 24:00 系统升级，期间暂停下单。', member_rid: '' });
-    expect(res.data).toEqual({ sent: active.length });
+    expect(res.data).toMatchObject({ sent: active.length, audience: 'all' });
     const rows = await t.db.select().from(memberMessages).where(eq(memberMessages.title, '系统升级通知'));
     expect(rows).toHaveLength(active.length);
     expect(new Set(rows.map((r) => r.rid)).size).toBe(rows.length);

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { contractStatusLabels, type Contract, type ContractStatus, type Page } from '@lab/contract';
+import { contractStatusLabels, type AdminContract, type Contract, type ContractStatus, type Page } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, conflict, notFound } from '../../platform/errors';
@@ -27,11 +27,7 @@ export interface StoredFile {
 export const CONTRACT_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const agreementTitle = (orderNo: string) => `委托检测服务协议（${orderNo}）`;
 
-export interface AdminContract extends Contract {
-  member: { rid: string; name: string; phone: string; company: string };
-  signedAt: string | null;
-  confirmedAt: string | null;
-}
+export type { AdminContract };
 
 async function orderNosOf(db: DbOrTx, rows: ContractRow[]) {
   const ids = [...new Set(rows.map((r) => r.orderId).filter((id): id is number => id !== null))];

@@ -29,6 +29,19 @@ export function newOrderNo(now: Date): string {
   return `KY${shanghai}${randomDigits(8)}`;
 }
 
+/** A sample's lab code: <order no>-<line>-<n> (order numbers are two letters and digits). */
+export const SAMPLE_CODE = /^([A-Z]{2}\d{8,})-\d+-\d+$/;
+
+/**
+ * What a scanner sends at sample receipt: the order number from the label, or a sample code
+ * (<order no>-<line>-<n>), possibly with spaces or in lower case.
+ */
+export function scannedOrderNo(text: string): string {
+  const value = text.trim().toUpperCase();
+  const sample = SAMPLE_CODE.exec(value);
+  return sample ? sample[1]! : value;
+}
+
 /** The member's own order, or 404 — another member's number answers exactly like a wrong one. */
 export async function findMemberOrder(db: DbOrTx, memberId: number, orderNo: string, options: { lock?: boolean } = {}): Promise<OrderRow> {
   const query = db

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { pino } from 'pino';
-import { addDays, addressAddBody, labNow, orderAddBody, payBody, prestoreAddBody, requirementAddBody, reservationAddBody, NO_COUPON, type OrderSample } from '@lab/contract';
+import { addDays, addressAddBody, labNow, orderAddBody, payBody, pickupProblem, pickupSlots, prestoreAddBody, recycleAddBody, samplingAddBody, requirementAddBody, reservationAddBody, NO_COUPON, type OrderSample } from '@lab/contract';
 import type { Db } from '../../db/client';
 import { outboxEmailProvider, outboxSmsProvider } from '../../platform/messaging';
 import { saveFile } from '../../platform/files';
@@ -9,7 +9,10 @@ import { serviceItems } from '../catalog/catalog.tables';
 import { couponTemplates } from '../funds/funds.tables';
 import { claimCoupon } from '../funds/coupons.service';
 import { addPrestore, confirmPrestore } from '../funds/prestore.service';
-import { addAddress } from '../member/addresses.service';
+import { addAddress, listAddresses } from '../member/addresses.service';
+import { addRecycle, addSampling } from '../member/sampling.service';
+import { getSiteSettings } from '../content/settings.service';
+import { recordManagerCall } from './order-desk.service';
 import { cancelMemberOrder, placeOrder } from './orders.service';
 import { payOrder } from './payment.service';
 import { addLineToPlan } from './plan.service';
@@ -114,6 +117,7 @@ export async function seedOrdersDemo(db: Db, dataDir: string, now: Date): Promis
     payOrder(db, channels, memberId, payBody.parse({ order_no: orderNo, coupon_rid: coupon ?? NO_COUPON }), when, log);
   const move = (orderNo: string, action: StaffAction, when: Date, note?: string) =>
     staffMove(db, channels, action === 'confirm' ? sales.id : lab.id, action, { order_no: orderNo, note }, when);
+  const call = (orderNo: string, when: Date, note: string) => recordManagerCall(db, sales.id, { order_no: orderNo, note }, when);
   const report = async (orderNo: string, filename: string, lines: string[], when: Date) => {
     const stored = saveFile(dataDir, 'reports', minimalPdf(lines), REPORT_TYPES);
     await addReport(db, lab, orderNo, stored, filename, when);
@@ -136,6 +140,7 @@ export async function seedOrdersDemo(db: Db, dataDir: string, now: Date): Promis
   await pay(teacher.id, completed, at(21, 1), coupon?.rid);
   await move(completed, 'confirm', at(20));
   await move(completed, 'receive', at(18), '样品完好，共 4 个');
+  await call(completed, at(18, 1), '已与陈老师确认测试角度范围 10–80°，扫速 10°/min');
   await move(completed, 'test', at(17));
   await report(completed, 'XRD检测报告-TiO2.pdf', ['XRD report - sample TiO2-1', 'Bruker D8 Advance, Cu K-alpha, 40 kV / 40 mA', 'Scan 2theta 10-80 deg, 10 deg/min', 'Phase: anatase (PDF 21-1272), rutile traces'], at(15));
   await move(completed, 'deliver', at(15));
@@ -152,6 +157,7 @@ export async function seedOrdersDemo(db: Db, dataDir: string, now: Date): Promis
   await pay(teacher.id, delivered, at(10, 2));
   await move(delivered, 'confirm', at(9));
   await move(delivered, 'receive', at(7), '样品完好');
+  await call(delivered, at(7, 1), '确认拍摄倍数与截面位置，老师希望周五前出数据');
   await move(delivered, 'test', at(6));
   await report(delivered, 'SEM检测报告-ZnO薄膜.pdf', ['SEM report - sample ZnO-film-1', 'Hitachi SU8010, 5 kV, SE image', 'Magnification 50k / 100k, cross-section 1', 'Grain size 40-60 nm, film thickness ~320 nm'], at(2));
   await move(delivered, 'deliver', at(2));
@@ -213,6 +219,33 @@ export async function seedOrdersDemo(db: Db, dataDir: string, now: Date): Promis
   ] as const) {
     const it = item(name);
     await addLineToPlan(db, teacher.id, { itemId: it.id, choices: defaultChoices(it), count, note }, at(0, -3));
+  }
+
+  // the teacher asks for the Au/TiO2 catalyst back (样品回寄, due 48 h after payment or the request)
+  const [address] = await listAddresses(db, teacher.id);
+  if (address) {
+    await addRecycle(
+      db,
+      teacher.id,
+      recycleAddBody.parse({ order_no: completed, samples: 'Au/TiO2 光催化剂 2 份（余样）', address_rid: address.address_rid, message: '请用防潮袋包装' }),
+      at(0, -5),
+    );
+  }
+
+  // a home pickup the teacher booked for the next day it is offered (上门取样)
+  if (address) {
+    const { samplingSetting } = await getSiteSettings(db);
+    const open = Array.from({ length: 14 }, (_, i) => addDays(labNow(now).date, i + 1))
+      .flatMap((date) => pickupSlots(samplingSetting).map((time) => ({ date, time })))
+      .find(({ date, time }) => pickupProblem(date, time, samplingSetting, now) === null);
+    if (open) {
+      await addSampling(
+        db,
+        teacher.id,
+        samplingAddBody.parse({ type: '1', address_rid: address.address_rid, date: open.date, time: open.time, message: '两箱薄膜样品，需避光，请带保温箱' }),
+        at(0, -2),
+      );
+    }
   }
 
   // ---- the student: an address, one order waiting for the lab to confirm, one line in the plan ----

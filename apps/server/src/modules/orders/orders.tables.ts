@@ -97,6 +97,12 @@ export const orders = pgTable(
     deliveredAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
+    /** service promise: the customer manager calls within 2 hours of the sample's arrival */
+    managerCalledAt: timestamp({ withTimezone: true }),
+    managerCalledBy: integer().references(() => staff.id),
+    managerCallNote: text(),
+    /** service promise: the data notice (SMS, e-mail, in-site) within 2 hours of delivery; set once it went out */
+    dataNotifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     // a member's list, newest first, keyset-paged by (created_at, id)
@@ -105,6 +111,13 @@ export const orders = pgTable(
     index('orders_member_payment_idx').on(t.memberId, t.payment, t.createdAt.desc()),
     index('orders_progress_idx').on(t.progress, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // the back office: filters by payment, order-number prefixes typed at the desk, words of the title
+    index('orders_payment_idx').on(t.payment, t.createdAt.desc()),
+    index('orders_order_no_prefix_idx').on(t.orderNo.op('text_pattern_ops')),
+    index('orders_title_search_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // the order desk's sort by total and by payment time
+    index('orders_total_idx').on(t.totalFen.desc(), t.id.desc()),
+    index('orders_paid_idx').on(t.paidAt.desc(), t.id.desc()),
     check('orders_amounts', sql`${t.totalFen} >= 0 AND ${t.discountFen} >= 0 AND ${t.discountFen} <= ${t.totalFen} AND ${t.paidFen} >= 0`),
     check('orders_evaluation_score', sql`${t.evaluationScore} IS NULL OR ${t.evaluationScore} BETWEEN 1 AND 5`),
   ],

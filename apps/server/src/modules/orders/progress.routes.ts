@@ -2,14 +2,16 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { adminCancelBody, adminOrderListBody, adminProgressBody, disputeBody, evaluateAddBody, orderNoBody, orderNoField, requiredText, type StaffRole } from '@lab/contract';
+import { adminCancelBody, adminOrderSearchBody, adminProgressBody, disputeBody, evaluateAddBody, orderNoBody, orderNoField, requiredText, type StaffRole } from '@lab/contract';
 import type { AppDeps } from '../../app';
 import { requireMemberId, requireStaff } from '../../platform/auth-guard';
 import { ok } from '../../platform/envelope';
 import { badRequest } from '../../platform/errors';
+import { audit, auditTarget } from '../../platform/audit';
+import { byOrderNo, orderAudit } from './orders.audit';
 import { readUpload, saveFile, sendFile } from '../../platform/files';
+import { searchOrders } from './order-search.service';
 import {
-  adminListOrders,
   confirmData,
   disputeData,
   evaluateOrder,
@@ -38,6 +40,15 @@ const stepMessages: Record<StaffAction, string> = {
   retest: '已安排复测',
 };
 
+const stepLabels: Record<StaffAction, string> = {
+  confirm: '确认订单',
+  receive: '确认收样',
+  test: '开始测试',
+  deliver: '交付数据',
+  complete: '完成订单',
+  retest: '安排复测',
+};
+
 /**
  * Order progress: the lab's steps under /api/admin/orders (sales and lab confirm; the lab
  * receives, tests, delivers, completes and re-tests; admin always), report files, and the
@@ -50,11 +61,11 @@ export async function progressRoutes(app: FastifyInstance, deps: AppDeps) {
   const channels = (log: FastifyBaseLogger) => ({ sms: deps.sms, email: deps.email, log });
 
   // ---- staff ----
-  r.post('/api/admin/orders/list', { schema: { body: adminOrderListBody }, config: salesAndLab }, async (request) => {
+  r.post('/api/admin/orders/list', { schema: { body: adminOrderSearchBody }, config: { ...salesAndLab, readOnly: true } }, async (request) => {
     requireStaff(request);
-    return ok(await adminListOrders(db, request.body, now()));
+    return ok(await searchOrders(db, request.body, now()));
   });
-  r.post('/api/admin/orders/detail', { schema: { body: orderNoBody }, config: salesAndLab }, async (request) => {
+  r.post('/api/admin/orders/detail', { schema: { body: orderNoBody }, config: { ...salesAndLab, readOnly: true } }, async (request) => {
     requireStaff(request);
     return ok(await getAdminOrder(db, request.body.order_no, now()));
   });
@@ -67,16 +78,17 @@ export async function progressRoutes(app: FastifyInstance, deps: AppDeps) {
     ['retest', lab],
   ];
   for (const [action, roles] of steps) {
-    r.post(`/api/admin/orders/${action}`, { schema: { body: adminProgressBody }, config: roles }, async (request) => {
+    const config = { ...roles, audit: audit(orderAudit, `orders.${action}`, stepLabels[action], byOrderNo) };
+    r.post(`/api/admin/orders/${action}`, { schema: { body: adminProgressBody }, config }, async (request) => {
       const person = requireStaff(request);
       return ok(await staffMove(db, channels(request.log), person.id, action, request.body, now()), stepMessages[action]);
     });
   }
-  r.post('/api/admin/orders/cancel', { schema: { body: adminCancelBody }, config: salesAndLab }, async (request) => {
+  r.post('/api/admin/orders/cancel', { schema: { body: adminCancelBody }, config: { ...salesAndLab, audit: audit(orderAudit, 'orders.cancel', '取消订单', byOrderNo) } }, async (request) => {
     const person = requireStaff(request);
     return ok(await staffCancel(db, channels(request.log), person.id, request.body, now()), '订单已取消');
   });
-  r.post('/api/admin/orders/report/delete', { schema: { body: reportDeleteBody }, config: lab }, async (request) => {
+  r.post('/api/admin/orders/report/delete', { schema: { body: reportDeleteBody }, config: { ...lab, audit: audit(orderAudit, 'orders.report.delete', '删除报告文件', byOrderNo) } }, async (request) => {
     const person = requireStaff(request);
     return ok(await deleteReport(db, await staffActorName(db, person.id), request.body.order_no, request.body.id, now()), '报告文件已删除');
   });
@@ -105,11 +117,14 @@ export async function progressRoutes(app: FastifyInstance, deps: AppDeps) {
   // ---- report upload (multipart, in its own scope) ----
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: REPORT_MAX_BYTES, files: 1 } });
-    scope.post('/api/admin/orders/report/upload', { config: lab }, async (request) => {
+    // the order number arrives among the multipart fields: auditTarget in the handler names it
+    const uploadConfig = { ...lab, audit: audit(orderAudit, 'orders.report.upload', '上传报告文件', () => null) };
+    scope.post('/api/admin/orders/report/upload', { config: uploadConfig }, async (request) => {
       const person = requireStaff(request);
       const { fields, file, filename } = await readUpload(request, REPORT_MAX_BYTES);
       const orderNo = fields.order_no?.trim();
       if (!orderNo) throw badRequest('[订单编号]不能为空');
+      await auditTarget(db, request, orderNo, { order_no: orderNo, file: filename });
       await assertReportUploadable(db, orderNo);
       const stored = saveFile(config.dataDir, 'reports', file, REPORT_TYPES);
       return ok(await addReport(db, await staffActorName(db, person.id), orderNo, stored, filename, now()), '报告文件已上传');

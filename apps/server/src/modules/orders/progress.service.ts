@@ -1,28 +1,29 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   progressLabels,
   progressStatuses,
-  type adminOrderListBody,
-  type AdminOrder,
+  type AdminOrderDetail,
   type evaluateAddBody,
   type OrderDetail,
   type OrderEvent,
-  type Page,
   type ProgressStatus,
   type TestRecord,
 } from '@lab/contract';
 import { onOrderCompleted } from '../growth/order-hooks';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, conflict, notFound } from '../../platform/errors';
 import { members, staff } from '../auth/auth.tables';
-import { samplings } from '../member/member.tables';
+import { sampleRecycles, samplings } from '../member/member.tables';
+import { toRecycle } from '../member/sampling.service';
 import { postMessage, sendNotice, type NoticeChannels } from '../messages/messages.service';
 import { cancelOrder, type Actor } from './cancel-core';
 import { orderLink, progressNotice, type ProgressNotice, type ProgressNoticeKind } from './notices';
-import { orderDetailOf, orderFilterConditions, orderTabCondition } from './orders.service';
-import { addOrderEvent, findMemberOrder, findOrderByNo, moveProgress, retestWindowOpen, toOrderEvent, toOrderSummary, type OrderRow } from './order-core';
+import { promisesOf } from './order-promises';
+import { memberCards } from './order-search.service';
+import { orderDetailOf } from './orders.service';
+import { addOrderEvent, findMemberOrder, findOrderByNo, moveProgress, retestWindowOpen, scannedOrderNo, toOrderEvent, type OrderRow } from './order-core';
 import { orderEvents, orderFiles, orderLines, orders } from './orders.tables';
 import { findReport } from './reports.service';
 
@@ -71,17 +72,9 @@ const stateError = (order: Pick<OrderRow, 'progress'>, verb: string) =>
 
 const openDispute = (order: Pick<OrderRow, 'disputedAt' | 'disputeResolved'>) => order.disputedAt !== null && !order.disputeResolved;
 
-/**
- * What a scanner sends at sample receipt: the order number from the label, or a sample code
- * (<order no>-<line>-<n>), possibly with spaces or in lower case.
- */
-export function scannedOrderNo(text: string): string {
-  const value = text.trim().toUpperCase();
-  const sample = /^([A-Z]{2}\d{8,})-\d+-\d+$/.exec(value);
-  return sample ? sample[1]! : value;
-}
+export { scannedOrderNo };
 
-async function staffActor(db: DbOrTx, staffId: number): Promise<Actor> {
+export async function staffActor(db: DbOrTx, staffId: number): Promise<Actor> {
   const [person] = await db.select({ name: staff.name, account: staff.account }).from(staff).where(eq(staff.id, staffId)).limit(1);
   return { kind: 'staff', id: staffId, name: person?.name || person?.account || '实验室' };
 }
@@ -91,87 +84,104 @@ async function memberActor(db: DbOrTx, memberId: number): Promise<Actor> {
   return { kind: 'member', id: memberId, name: person?.name || person?.nickname || '客户' };
 }
 
-/** SMS and e-mail after the commit: a failing provider is logged and never undoes the change. */
-async function notify(db: Db, channels: Channels, memberId: number, notice: ProgressNotice): Promise<void> {
+/**
+ * SMS and e-mail after the commit: a failing provider is logged and never undoes the change.
+ * Answers whether the notice went out (delivering records it as the data notice's time).
+ */
+export async function notify(db: Db, channels: Channels, memberId: number, notice: ProgressNotice): Promise<boolean> {
   try {
     await sendNotice(db, channels, memberId, { template: notice.template, params: notice.params, subject: notice.title, body: notice.content });
+    return true;
   } catch (error) {
     channels.log?.error({ err: error, template: notice.template }, 'order notice failed');
+    return false;
   }
 }
 
-const messageOf = (orderNo: string, notice: ProgressNotice) => ({ title: notice.title, content: notice.content, link: orderLink(orderNo) });
+export const messageOf = (orderNo: string, notice: ProgressNotice) => ({ title: notice.title, content: notice.content, link: orderLink(orderNo) });
 
 // ---- the detail ----
 
-export type AdminOrderDetail = OrderDetail & { member: AdminOrder['member'] };
+const CANCELLABLE: OrderRow['progress'][] = ['submitted', 'awaiting_sample', 'received', 'testing'];
+const UPLOADABLE: OrderRow['progress'][] = ['testing', 'delivered'];
 
-async function memberCards(db: DbOrTx, ids: number[]): Promise<Map<number, AdminOrder['member']>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: members.id, rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone, organization: members.organization })
-    .from(members)
-    .where(inArray(members.id, [...new Set(ids)]));
-  return new Map(rows.map((m) => [m.id, { rid: m.rid, name: m.name || m.nickname, phone: m.phone, organization: m.organization }]));
-}
-
-export async function adminOrderDetail(db: DbOrTx, order: OrderRow, now: Date): Promise<AdminOrderDetail> {
-  const [detail, cards] = await Promise.all([orderDetailOf(db, order, now, 'staff'), memberCards(db, [order.memberId])]);
-  return { ...detail, member: cards.get(order.memberId) ?? { rid: '', name: '', phone: '', organization: null } };
-}
-
-export async function getAdminOrder(db: Db, orderNo: string, now: Date): Promise<AdminOrderDetail> {
-  return adminOrderDetail(db, await findOrderByNo(db, orderNo.trim()), now);
-}
-
-// ---- staff list ----
-
-/** Newest first; one query for the page (with the total), one for the members on it. */
-export async function adminListOrders(db: Db, query: z.infer<typeof adminOrderListBody>, now: Date): Promise<Page<AdminOrder>> {
-  if (query.from && query.to && query.from > query.to) throw badRequest('开始日期不能晚于结束日期');
-  const conditions: (SQL | undefined)[] = [orderTabCondition(query.tab), ...orderFilterConditions({ order_no: query.order_no?.trim(), from: query.from, to: query.to })];
-  if (query.member) {
-    const pattern = `%${query.member.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      inArray(
-        orders.memberId,
-        db
-          .select({ id: members.id })
-          .from(members)
-          .where(or(ilike(members.phone, pattern), ilike(members.name, pattern), ilike(members.nickname, pattern))),
-      ),
-    );
+/** What the order's state allows the desk to do now, and why a step it would allow must still wait. */
+function deskActions(order: OrderRow, reportCount: number): Pick<AdminOrderDetail, 'staffActions' | 'blocked'> {
+  const step = (action: StaffAction) => order.progress === staffSteps[action].from;
+  const blocked: AdminOrderDetail['blocked'] = {};
+  if (step('test')) {
+    const reason = startTestingProblem(order);
+    if (reason) blocked.test = reason;
   }
-  const where = and(...conditions);
-  const rows = await db
-    .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    const [counted] = await db.select({ n: count() }).from(orders).where(where);
-    total = counted?.n ?? 0;
-  }
-  const cards = await memberCards(db, rows.map((r) => r.order.memberId));
+  if (step('deliver') && reportCount === 0) blocked.deliver = NO_REPORT_MESSAGE;
   return {
-    list: rows.map(({ order }) => ({
-      ...toOrderSummary(order, now),
-      member: cards.get(order.memberId) ?? { rid: '', name: '', phone: '', organization: null },
-    })),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
+    staffActions: {
+      confirm: step('confirm'),
+      receive: step('receive'),
+      test: step('test'),
+      deliver: step('deliver'),
+      complete: step('complete'),
+      retest: step('retest'),
+      cancel: CANCELLABLE.includes(order.progress),
+      upload: UPLOADABLE.includes(order.progress),
+      call: order.receivedAt !== null && order.managerCalledAt === null && order.progress !== 'cancelled',
+      notify: order.deliveredAt !== null && (order.progress === 'delivered' || order.progress === 'completed'),
+    },
+    blocked,
   };
+}
+
+/**
+ * The desk's view of an order: the member's detail (with reports as soon as they are
+ * uploaded), the member and how to reach them, the lab's times, the manager's call, the
+ * promises with their deadlines, the sample returns asked for, and the actions open now.
+ */
+export async function adminOrderDetail(db: DbOrTx, order: OrderRow, now: Date): Promise<AdminOrderDetail> {
+  const [detail, cards, caller, returnRows] = await Promise.all([
+    orderDetailOf(db, order, now, 'staff'),
+    memberCards(db, [order.memberId]),
+    order.managerCalledBy !== null ? db.select({ name: staff.name, account: staff.account }).from(staff).where(eq(staff.id, order.managerCalledBy)).limit(1) : Promise.resolve([]),
+    db
+      .select()
+      .from(sampleRecycles)
+      .where(and(eq(sampleRecycles.orderNo, order.orderNo), eq(sampleRecycles.memberId, order.memberId)))
+      .orderBy(asc(sampleRecycles.createdAt), asc(sampleRecycles.id)),
+  ]);
+  const iso = (at: Date | null) => at?.toISOString() ?? null;
+  return {
+    ...detail,
+    member: cards.get(order.memberId) ?? { rid: '', name: '', phone: '', organization: null, company: null, email: null },
+    paidFen: order.paidFen,
+    receivedAt: iso(order.receivedAt),
+    deliveredAt: iso(order.deliveredAt),
+    completedAt: iso(order.completedAt),
+    cancelledAt: iso(order.cancelledAt),
+    cancelReason: order.cancelReason,
+    managerCall: order.managerCalledAt ? { at: order.managerCalledAt.toISOString(), by: caller[0]?.name || caller[0]?.account || '', note: order.managerCallNote ?? '' } : null,
+    dataNotifiedAt: iso(order.dataNotifiedAt),
+    promises: promisesOf(order, returnRows, now),
+    returns: returnRows.map(toRecycle),
+    ...deskActions(order, detail.reports.length),
+  };
+}
+
+/** The order of a number, or of a sample code scanned at the desk. */
+export async function getAdminOrder(db: Db, orderNo: string, now: Date): Promise<AdminOrderDetail> {
+  return adminOrderDetail(db, await findOrderByNo(db, scannedOrderNo(orderNo)), now);
 }
 
 // ---- staff steps ----
 
+/** Why testing cannot start yet (payment), or null. */
+function startTestingProblem(order: OrderRow): string | null {
+  if (order.organization === 2 && order.payment !== 'paid') return ENTERPRISE_UNPAID_MESSAGE;
+  if (order.payment === 'unpaid' && !order.payLater) return UNPAID_MESSAGE;
+  return null;
+}
+
 function checkCanStartTesting(order: OrderRow): void {
-  if (order.organization === 2 && order.payment !== 'paid') throw new AppError('ORDER_UNPAID', ENTERPRISE_UNPAID_MESSAGE, { status: 409 });
-  if (order.payment === 'unpaid' && !order.payLater) throw new AppError('ORDER_UNPAID', UNPAID_MESSAGE, { status: 409 });
+  const problem = startTestingProblem(order);
+  if (problem) throw new AppError('ORDER_UNPAID', problem, { status: 409 });
 }
 
 async function reportCount(tx: Tx, orderId: number): Promise<number> {
@@ -205,6 +215,8 @@ export async function staffMove(
     if (action === 'deliver') {
       if ((await reportCount(tx, order.id)) === 0) throw new AppError('REPORT_MISSING', NO_REPORT_MESSAGE, { status: 409 });
       extra.deliveredAt = now;
+      // a new delivery (after a re-test too) waits for its own notice
+      extra.dataNotifiedAt = null;
       if (order.payLater && order.payment === 'unpaid') {
         extra.payment = 'unsettled';
         unsettled = true;
@@ -228,8 +240,18 @@ export async function staffMove(
     await postMessage(tx, order.memberId, messageOf(order.orderNo, message), now);
     return { row: moved, notice: message };
   });
-  await notify(db, channels, row.memberId, notice);
-  return adminOrderDetail(db, row, now);
+  const sent = await notify(db, channels, row.memberId, notice);
+  // the data notice's promise counts from this delivery: record when its notice actually went out
+  let current = row;
+  if (action === 'deliver' && sent) {
+    const [noted] = await db
+      .update(orders)
+      .set({ dataNotifiedAt: now })
+      .where(and(eq(orders.id, row.id), eq(orders.deliveredAt, now)))
+      .returning();
+    current = noted ?? row;
+  }
+  return adminOrderDetail(db, current, now);
 }
 
 /** Staff cancel with a reason (until data is delivered): refund, pickup and hours released. */

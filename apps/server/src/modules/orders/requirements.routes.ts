@@ -14,8 +14,10 @@ import {
   requirementAddBody,
   requirementListBody,
   requirementRidBody,
+  type AdminContract,
 } from '@lab/contract';
 import type { AppDeps } from '../../app';
+import { audit, auditInput } from '../../platform/audit';
 import { randomToken } from '../../platform/crypto';
 import { ok } from '../../platform/envelope';
 import { requireMemberId, requireStaff } from '../../platform/auth-guard';
@@ -38,6 +40,7 @@ import {
   uploadSigned,
 } from './contracts.service';
 import { findMemberOrder } from './order-core';
+import { contractAudit, requirementAudit } from './requirements.audit';
 import {
   REQUIREMENT_FILE_MAX_BYTES,
   REQUIREMENT_FILE_TYPES,
@@ -57,6 +60,8 @@ import {
 } from './requirements.service';
 
 const sales = { roles: ['sales'] as const };
+const salesReads = { ...sales, readOnly: true };
+const byRid = (body: { rid: string }) => body.rid;
 const requirementFileQuery = z.object({ rid: requiredText('需求编号', 40), id: requiredText('附件编号', 40) });
 const contractQuery = z.object({ rid: requiredText('合同编号', 40) });
 /** staff contract/add (multipart fields) */
@@ -110,15 +115,21 @@ export async function requirementsRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   // ---- requirements (sales) ----
-  r.post('/api/admin/demand/list', { schema: { body: requirementListBody }, config: sales }, async (request) => ok(await adminListRequirements(db, request.body)));
-  r.post('/api/admin/demand/quote', { schema: { body: adminQuoteBody }, config: sales }, async (request) =>
-    ok(await quoteRequirement(db, notice, requireStaff(request).id, request.body, now()), '报价已发送'),
+  r.post('/api/admin/demand/list', { schema: { body: requirementListBody }, config: salesReads }, async (request) => ok(await adminListRequirements(db, request.body)));
+  r.post(
+    '/api/admin/demand/quote',
+    { schema: { body: adminQuoteBody }, config: { ...sales, audit: audit(requirementAudit, 'demand.quote', '测试需求报价', byRid) } },
+    async (request) => ok(await quoteRequirement(db, notice, requireStaff(request).id, request.body, now()), '报价已发送'),
   );
-  r.post('/api/admin/demand/close', { schema: { body: adminRequirementCloseBody }, config: sales }, async (request) => {
-    requireStaff(request);
-    return ok(await closeRequirement(db, notice, request.body.rid, request.body.reason, now()), '需求已关闭');
-  });
-  r.get('/api/admin/demand/file', { schema: { querystring: requirementFileQuery }, config: sales }, async (request, reply) => {
+  r.post(
+    '/api/admin/demand/close',
+    { schema: { body: adminRequirementCloseBody }, config: { ...sales, audit: audit(requirementAudit, 'demand.close', '关闭测试需求', byRid) } },
+    async (request) => {
+      requireStaff(request);
+      return ok(await closeRequirement(db, notice, request.body.rid, request.body.reason, now()), '需求已关闭');
+    },
+  );
+  r.get('/api/admin/demand/file', { schema: { querystring: requirementFileQuery }, config: salesReads }, async (request, reply) => {
     const file = await adminRequirementFile(db, request.query.rid, request.query.id);
     return sendFile(reply, config.dataDir, 'requirements', { name: file.storedName, type: file.type }, downloadBaseName(file.name));
   });
@@ -146,16 +157,20 @@ export async function requirementsRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   // ---- contracts (sales) ----
-  r.post('/api/admin/contract/list', { schema: { body: contractListBody }, config: sales }, async (request) => ok(await adminListContracts(db, request.body)));
-  r.post('/api/admin/contract/confirm', { schema: { body: contractRidBody }, config: sales }, async (request) => {
-    requireStaff(request);
-    return ok(await confirmContract(db, request.body.rid, now()), '合同已确认生效');
-  });
-  r.get('/api/admin/contract/file', { schema: { querystring: contractQuery }, config: sales }, async (request, reply) => {
+  r.post('/api/admin/contract/list', { schema: { body: contractListBody }, config: salesReads }, async (request) => ok(await adminListContracts(db, request.body)));
+  r.post(
+    '/api/admin/contract/confirm',
+    { schema: { body: contractRidBody }, config: { ...sales, audit: audit(contractAudit, 'contract.confirm', '确认合同签署件', byRid) } },
+    async (request) => {
+      requireStaff(request);
+      return ok(await confirmContract(db, request.body.rid, now()), '合同已确认生效');
+    },
+  );
+  r.get('/api/admin/contract/file', { schema: { querystring: contractQuery }, config: salesReads }, async (request, reply) => {
     const lab = await adminContractFile(db, request.query.rid);
     return sendFile(reply, config.dataDir, 'contracts', lab.file, lab.downloadName);
   });
-  r.get('/api/admin/contract/signed', { schema: { querystring: contractQuery }, config: sales }, async (request, reply) => {
+  r.get('/api/admin/contract/signed', { schema: { querystring: contractQuery }, config: salesReads }, async (request, reply) => {
     const signed = await signedFileOf(db, null, request.query.rid);
     return sendFile(reply, config.dataDir, 'protocols', signed.file, signed.downloadName);
   });
@@ -195,13 +210,19 @@ export async function requirementsRoutes(app: FastifyInstance, deps: AppDeps) {
       return ok(result.contract, '签署件已上传，等待确认');
     });
 
-    scope.post('/api/admin/contract/add', { config: sales }, async (request) => {
-      requireStaff(request);
-      const { fields, file } = await readUpload(request, CONTRACT_FILE_MAX_BYTES);
-      const body = parseFields(labContractFields, fields);
-      const person = await findMemberByRid(db, body.member_rid);
-      const stored = saveFile(config.dataDir, 'contracts', file, ['pdf', 'png', 'jpg', 'zip']);
-      return ok(await storing('contracts', stored, () => addLabContract(db, notice, person.id, body.title, stored, now())), '合同已发送给客户');
-    });
+    scope.post(
+      '/api/admin/contract/add',
+      { config: { ...sales, audit: audit<unknown, AdminContract>(contractAudit, 'contract.add', '发送合同', null, (data) => data.rid) } },
+      async (request) => {
+        requireStaff(request);
+        const { fields, file, filename } = await readUpload(request, CONTRACT_FILE_MAX_BYTES);
+        const body = parseFields(labContractFields, fields);
+        // multipart fields are read here, not before the handler: the log keeps them with the file's name
+        if (request.auditState) request.auditState.input = auditInput({ ...fields, file: filename });
+        const person = await findMemberByRid(db, body.member_rid);
+        const stored = saveFile(config.dataDir, 'contracts', file, ['pdf', 'png', 'jpg', 'zip']);
+        return ok(await storing('contracts', stored, () => addLabContract(db, notice, person.id, body.title, stored, now())), '合同已发送给客户');
+      },
+    );
   });
 }

@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   formatFen,
   requirementStatusLabels,
+  type AdminRequirement,
   type Page,
   type QuoteLine,
   type Requirement,
@@ -31,12 +32,8 @@ export const REQUIREMENT_FILE_MAX_BYTES = 20 * 1024 * 1024;
 export const REQUIREMENT_MAX_FILES = 5;
 export const REQUIREMENT_FILE_TYPES = ['pdf', 'png', 'jpg', 'zip'] as const;
 
-/** What staff see besides the member's view: who asked, and why it was closed. */
-export interface AdminRequirement extends Requirement {
-  member: { rid: string; name: string; phone: string; company: string };
-  closeReason: string | null;
-  quotedBy: number | null;
-}
+/** What staff see besides the member's view: who asked, and why it was closed (contract: AdminRequirement). */
+export type { AdminRequirement };
 
 export interface NoticeDeps extends NoticeChannels {
   log?: { error: (obj: unknown, msg?: string) => void };

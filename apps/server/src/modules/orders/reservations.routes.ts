@@ -49,7 +49,7 @@ export async function reservationsRoutes(app: FastifyInstance, deps: AppDeps) {
     ok(await listReservations(db, requireMemberId(request), request.body)),
   );
 
-  r.post('/api/admin/reservations/list', { schema: { body: adminReservationListBody }, config: { roles: ['lab', 'sales'] } }, async (request) =>
+  r.post('/api/admin/reservations/list', { schema: { body: adminReservationListBody }, config: { roles: ['lab', 'sales'], readOnly: true } }, async (request) =>
     ok(await listReservationsForDay(db, request.body)),
   );
 }

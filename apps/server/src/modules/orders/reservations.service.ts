@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, ne, or, type SQL } from 'drizzle-orm';
 import {
   MEMBER_CANCELLABLE,
   RESERVATION_HOURS,
@@ -8,7 +8,10 @@ import {
   labNow,
   progressLabels,
   reservationStatusLabels,
+  type AdminReservation,
   type DeviceTime,
+  type ReservationInstrument,
+  type ReservationWeek,
   type Page,
   type PricedOption,
   type Reservation,
@@ -307,38 +310,75 @@ export async function listReservations(
   };
 }
 
-// ---- staff: a day's bookings ----
+// ---- staff: a day's bookings, a week's calendar ----
 
-export interface AdminReservation extends Reservation {
-  member: { rid: string; name: string; phone: string };
-}
+export type { AdminReservation };
 
-/** /api/admin/reservations/list: the live bookings of a day (optionally of one instrument), by instrument and hour, with who booked. */
-export async function listReservationsForDay(db: DbOrTx, input: { date: string; rid?: string | undefined }): Promise<AdminReservation[]> {
-  if (!isRealDate(input.date)) throw badRequest('[预约日期]格式不正确');
-  const conditions: SQL[] = [eq(reservations.day, input.date), ne(reservations.status, 'cancelled')];
-  if (input.rid) {
-    const [item] = await db.select({ id: serviceItems.id }).from(serviceItems).where(eq(serviceItems.rid, input.rid)).limit(1);
-    if (!item) throw notFound('项目');
-    conditions.push(eq(reservations.itemId, item.id));
-  }
+const bookingColumns = {
+  reservation: reservations,
+  item: itemColumns,
+  orderNo: orders.orderNo,
+  member: { rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone },
+};
+
+async function liveBookings(db: DbOrTx, conditions: SQL[]): Promise<AdminReservation[]> {
   const rows = await db
-    .select({
-      reservation: reservations,
-      item: itemColumns,
-      orderNo: orders.orderNo,
-      member: { rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone },
-    })
+    .select(bookingColumns)
     .from(reservations)
     .innerJoin(serviceItems, eq(serviceItems.id, reservations.itemId))
     .innerJoin(members, eq(members.id, reservations.memberId))
     .leftJoin(orders, eq(orders.id, reservations.orderId))
-    .where(and(...conditions))
-    .orderBy(asc(serviceItems.name), asc(reservations.id));
+    .where(and(ne(reservations.status, 'cancelled'), ...conditions))
+    .orderBy(asc(reservations.day), asc(serviceItems.name), asc(reservations.id));
   return rows
     .map((row) => ({
       ...toReservation(row.reservation, row.item, row.orderNo),
       member: { rid: row.member.rid, name: row.member.name ?? row.member.nickname, phone: row.member.phone },
     }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'zh-CN') || a.itemRid.localeCompare(b.itemRid) || (a.hours[0] ?? 0) - (b.hours[0] ?? 0));
+    .sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name, 'zh-CN') || a.itemRid.localeCompare(b.itemRid) || (a.hours[0] ?? 0) - (b.hours[0] ?? 0));
+}
+
+async function itemIdOf(db: DbOrTx, rid: string): Promise<number> {
+  const [item] = await db.select({ id: serviceItems.id }).from(serviceItems).where(eq(serviceItems.rid, rid)).limit(1);
+  if (!item) throw notFound('项目');
+  return item.id;
+}
+
+/** /api/admin/reservations/list: the live bookings of a day (optionally of one instrument), by instrument and hour, with who booked. */
+export async function listReservationsForDay(db: DbOrTx, input: { date: string; rid?: string | undefined }): Promise<AdminReservation[]> {
+  if (!isRealDate(input.date)) throw badRequest('[预约日期]格式不正确');
+  const conditions: SQL[] = [eq(reservations.day, input.date)];
+  if (input.rid) conditions.push(eq(reservations.itemId, await itemIdOf(db, input.rid)));
+  return liveBookings(db, conditions);
+}
+
+/** The Monday of the week a day falls in (the lab's calendar). */
+export function weekStart(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, weekday === 0 ? -6 : 1 - weekday);
+}
+
+/**
+ * /api/admin/reservations/week: the instruments that can be booked (and any booked that week
+ * since withdrawn) as rows, Monday to Sunday as columns, and the week's live bookings.
+ */
+export async function reservationWeek(db: DbOrTx, input: { date: string; rid?: string | undefined }): Promise<ReservationWeek> {
+  if (!isRealDate(input.date)) throw badRequest('[日期]格式不正确');
+  const first = weekStart(input.date);
+  const days = Array.from({ length: 7 }, (_, i) => addDays(first, i));
+  const conditions: SQL[] = [between(reservations.day, first, days[6]!)];
+  const itemId = input.rid ? await itemIdOf(db, input.rid) : null;
+  if (itemId !== null) conditions.push(eq(reservations.itemId, itemId));
+  const [bookings, instruments] = await Promise.all([
+    liveBookings(db, conditions),
+    db
+      .select(itemColumns)
+      .from(serviceItems)
+      .where(itemId !== null ? eq(serviceItems.id, itemId) : and(eq(serviceItems.published, true), or(eq(serviceItems.reservable, true), eq(serviceItems.typeId, 2))))
+      .orderBy(asc(serviceItems.name), asc(serviceItems.id)),
+  ]);
+  const listed = new Set(instruments.map((i) => i.rid));
+  const withdrawn = new Map<string, ReservationInstrument>();
+  for (const b of bookings) if (!listed.has(b.itemRid)) withdrawn.set(b.itemRid, { rid: b.itemRid, name: b.name, model: b.model, labLocation: b.labLocation });
+  return { days, instruments: [...instruments, ...withdrawn.values()], bookings };
 }

@@ -1,0 +1,126 @@
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import {
+  INVOICE_EXPORT_HEADERS,
+  LEDGER_EXPORT_HEADERS,
+  ownerKindLabels,
+  PRESTORE_EXPORT_HEADERS,
+  WITHDRAWAL_EXPORT_HEADERS,
+  type AdminAccount,
+  type AdminInvoice,
+  type AdminLedgerEntry,
+  type AdminPrestore,
+  type AdminWithdrawal,
+} from '@lab/contract';
+import { shanghaiTime } from './export';
+
+/**
+ * The finance exports (xlsx): one sheet, bold Chinese headers, money as numbers in yuan with
+ * two decimals (so Excel can sum them), times in Shanghai. Each answers exactly the rows of
+ * the table's filters, newest first.
+ */
+
+type Cell = string | number | null;
+
+async function workbook(sheetName: string, headers: readonly string[], rows: Cell[][], options: { widths: number[]; money: number[]; caption?: string }): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = '科研检测服务商城';
+  const sheet = book.addWorksheet(sheetName);
+  if (options.caption) sheet.addRow([options.caption]).font = { bold: true };
+  sheet.addRow([...headers]).font = { bold: true };
+  for (const row of rows) sheet.addRow(row);
+  options.widths.forEach((width, i) => (sheet.getColumn(i + 1).width = width));
+  for (const column of options.money) sheet.getColumn(column).numFmt = '#,##0.00';
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const yuan = (fen: number | null) => (fen === null ? null : fen / 100);
+const time = (iso: string | null) => (iso ? shanghaiTime(iso) : '');
+
+export function prestoresXlsx(list: AdminPrestore[]): Promise<Buffer> {
+  return workbook(
+    '预存申请',
+    PRESTORE_EXPORT_HEADERS,
+    list.map((p) => [
+      time(p.createdAt),
+      p.applyNo,
+      p.member.name,
+      p.member.phone,
+      p.community ? `科研团体：${p.community.name}` : '个人账户',
+      p.payer,
+      yuan(p.amountFen),
+      yuan(p.bonusFen),
+      p.statusText,
+      time(p.decidedAt),
+      p.staffName ?? '',
+      p.refuseReason ?? '',
+      p.remark,
+    ]),
+    { widths: [20, 20, 12, 14, 24, 24, 14, 14, 12, 20, 10, 24, 24], money: [7, 8] },
+  );
+}
+
+export function invoicesXlsx(list: AdminInvoice[]): Promise<Buffer> {
+  return workbook(
+    '开票申请',
+    INVOICE_EXPORT_HEADERS,
+    list.map((i) => [
+      time(i.createdAt),
+      i.member.name,
+      i.member.phone,
+      i.typeText,
+      i.title.title,
+      i.title.tax_no ?? '',
+      yuan(i.amountFen),
+      i.statusText,
+      i.invoiceNo ?? '',
+      i.issuedOn ?? '',
+      i.email ?? '',
+      i.receiverAddress ? `${i.receiver ?? ''} ${i.receiverPhone ?? ''} ${i.receiverAddress}` : '',
+      i.staffName ?? '',
+      i.rejectReason ?? '',
+    ]),
+    { widths: [20, 12, 14, 22, 30, 24, 14, 10, 22, 12, 26, 40, 10, 24], money: [7] },
+  );
+}
+
+export function withdrawalsXlsx(list: AdminWithdrawal[]): Promise<Buffer> {
+  return workbook(
+    '返利提现',
+    WITHDRAWAL_EXPORT_HEADERS,
+    list.map((w) => [
+      time(w.createdAt),
+      w.member.name || w.member.nickname,
+      w.member.phone,
+      yuan(w.amountFen),
+      w.methodText,
+      w.bank?.accountName ?? '',
+      w.bank?.bankName ?? '',
+      w.bankAccount ?? '',
+      w.statusText,
+      time(w.processedAt),
+      w.staffName ?? '',
+      w.reason ?? '',
+    ]),
+    { widths: [20, 12, 14, 14, 12, 14, 24, 24, 10, 20, 10, 24], money: [4] },
+  );
+}
+
+export function ledgerXlsx(account: AdminAccount, entries: AdminLedgerEntry[]): Promise<Buffer> {
+  const owner = account.ownerKind === 'member' ? `${account.ownerName}（${account.phone ?? ''}）` : `${account.ownerName}（负责人 ${account.communityOwner?.name ?? ''} ${account.phone ?? ''}）`;
+  return workbook(
+    '资金明细',
+    LEDGER_EXPORT_HEADERS,
+    entries.map((e) => [time(e.createdAt), e.typeText, yuan(e.amountFen), yuan(e.balanceAfterFen), e.reference, e.note, e.actorName ?? (e.actorKind === 'member' ? '会员本人' : '系统')]),
+    { widths: [20, 12, 14, 14, 36, 30, 12], money: [3, 4], caption: `${ownerKindLabels[account.ownerKind]}：${owner}` },
+  );
+}
+
+/** Answers an xlsx download; the Chinese name in filename*, an ASCII one for old clients. */
+export function sendXlsx(reply: FastifyReply, body: Buffer, asciiName: string, chineseName: string) {
+  return reply
+    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `attachment; filename="${asciiName}.xlsx"; filename*=UTF-8''${encodeURIComponent(`${chineseName}.xlsx`)}`)
+    .send(body);
+}

@@ -1,0 +1,339 @@
+import { z } from 'zod';
+import { emptyMessage, optionalText, requiredText } from './common';
+import { adminTableQuery } from './admin';
+import { parseYuan } from './funds';
+import { flagField, jsonField } from './orders';
+import type { PricedOption } from './catalog';
+
+/**
+ * The catalogue in the back office (admin only, /api/admin/catalog/*): the service groups
+ * (分类) of the three fixed service types with their sub-types (子类), and the service items
+ * (服务项目) with options and prices. Every change shows on the public site at once.
+ */
+
+// ---- fields ----
+
+const serviceTypeValues = [1, 2, 3] as const;
+
+/** A number a form sends as text: blank or absent reads as "not filled in". */
+const requiredNumber = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+    z.number({ error: (issue) => (issue.input === undefined ? emptyMessage(label) : `[${label}]不正确`) }).int({ error: `[${label}]不正确` }),
+  );
+
+const requiredId = (label: string) => requiredNumber(label).pipe(z.number().positive({ error: `[${label}]不正确` }));
+
+const optionalId = (label: string) =>
+  z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v), requiredId(label).optional());
+
+const typeIdField = requiredNumber('服务类型').refine((v) => (serviceTypeValues as readonly number[]).includes(v), { error: '[服务类型]不正确' });
+
+const optionalTypeId = z.preprocess((v) => (v === '' || v === null ? undefined : v), typeIdField.optional());
+
+/** Staff order things by a small number, smaller first. */
+const sortField = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v.trim()) : v),
+  z.number({ error: '[排序]必须是整数' }).int({ error: '[排序]必须是整数' }).min(0, { error: '[排序]应为0–9999的整数' }).max(9999, { error: '[排序]应为0–9999的整数' }),
+);
+
+/** A picture is an uploaded path (/upload/img/…) or a full http(s) address. */
+const imageField = (label: string) =>
+  requiredText(label, 300).regex(/^(\/upload\/img\/[\w./-]+|https?:\/\/\S+)$/, { error: `[${label}]请上传图片` });
+
+/** A filter of the items table: '1' yes, '0' no, '' or absent either. */
+const yesNoFilter = (label: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['0', '1'], { error: `[${label}]不正确` }).optional()).transform((v) => (v === undefined ? undefined : v === '1'));
+
+// ---- groups (分类) and sub-types (子类) ----
+
+export const CATALOG_GROUP_TAGS_MAX = 8;
+
+/** Tags are kept in the group's `description`, separated by |; blank and repeated ones are dropped. */
+export function splitGroupTags(description: string): string[] {
+  return [...new Set(description.split(/[|｜]/).map((tag) => tag.trim()).filter(Boolean))];
+}
+
+const tagsField = z
+  .preprocess((v) => (Array.isArray(v) ? v.join('|') : v === undefined || v === null ? '' : v), z.string({ error: '[标签]格式不正确' }))
+  .transform((value) => splitGroupTags(value))
+  .refine((tags) => tags.length <= CATALOG_GROUP_TAGS_MAX, { error: `[标签]最多${CATALOG_GROUP_TAGS_MAX}个` })
+  .refine((tags) => tags.every((tag) => tag.length <= 20), { error: '[标签]每个不能超过20个字符' })
+  .transform((tags) => tags.join('|'));
+
+export const serviceGroupListBody = z.object({ typeId: optionalTypeId });
+export type ServiceGroupListBody = z.infer<typeof serviceGroupListBody>;
+
+export const serviceGroupAddBody = z.object({
+  typeId: typeIdField,
+  name: requiredText('分类名称', 30),
+  img: imageField('分类图片'),
+  /** the tags under the group on the home page: 'XRD|SEM|…' (or an array from JSON) */
+  tags: tagsField,
+  sort: sortField,
+  visible: z.preprocess((v) => (v === undefined || v === '' ? true : v), flagField),
+});
+export type ServiceGroupAddBody = z.infer<typeof serviceGroupAddBody>;
+
+export const serviceGroupUpdateBody = serviceGroupAddBody.extend({ id: requiredId('分类') });
+export type ServiceGroupUpdateBody = z.infer<typeof serviceGroupUpdateBody>;
+
+export const serviceGroupIdBody = z.object({ id: requiredId('分类') });
+export type ServiceGroupIdBody = z.infer<typeof serviceGroupIdBody>;
+
+export const serviceChildAddBody = z.object({
+  groupId: requiredId('所属分类'),
+  name: requiredText('子类名称', 30),
+  sort: sortField,
+});
+export type ServiceChildAddBody = z.infer<typeof serviceChildAddBody>;
+
+export const serviceChildUpdateBody = z.object({ id: requiredId('子类'), name: requiredText('子类名称', 30), sort: sortField });
+export type ServiceChildUpdateBody = z.infer<typeof serviceChildUpdateBody>;
+
+export const serviceChildIdBody = z.object({ id: requiredId('子类') });
+export type ServiceChildIdBody = z.infer<typeof serviceChildIdBody>;
+
+export interface AdminServiceChild {
+  id: number;
+  groupId: number;
+  name: string;
+  sort: number;
+  /** items in this sub-type (published or not): it can be deleted only at 0 */
+  itemCount: number;
+}
+
+export interface AdminServiceGroup {
+  id: number;
+  typeId: number;
+  name: string;
+  /** the stored path (what a form sends back) */
+  img: string;
+  /** the picture's address to show */
+  imgUrl: string;
+  /** tags separated by | */
+  description: string;
+  sort: number;
+  visible: boolean;
+  itemCount: number;
+  publishedCount: number;
+  children: AdminServiceChild[];
+}
+
+// ---- items (服务项目) ----
+
+export const CATALOG_OPTIONS_MAX = 10;
+export const CATALOG_CHOICES_MAX = 20;
+/** the largest unit price or option surcharge a form accepts: ¥1,000,000.00 */
+export const CATALOG_PRICE_MAX_YUAN = 1_000_000;
+
+/** A price in yuan ('60', '60.5', '1,200.00') that becomes fen; zero refused. */
+const priceField = (label: string) =>
+  z
+    .preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), z.string({ error: emptyMessage(label) }))
+    .transform((value, ctx) => {
+      const parsed = parseYuan(value, label, { max: CATALOG_PRICE_MAX_YUAN });
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+/** An option's surcharge in yuan: blank or 0 means no surcharge. */
+export function parseSurcharge(value: string | number | null | undefined, label = '加价'): number | string {
+  const text = value === null || value === undefined ? '' : String(value).trim();
+  if (text === '' || /^0*(\.0*)?$/.test(text)) return 0;
+  if (text.startsWith('-')) return `[${label}]不能为负数`;
+  return parseYuan(text, label, { max: CATALOG_PRICE_MAX_YUAN });
+}
+
+const surchargeField = z
+  .preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), z.string({ error: '[加价]格式不正确' }).optional())
+  .transform((value, ctx) => {
+    const parsed = parseSurcharge(value);
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+/** A list sent as JSON in a form field; blank or absent is an empty list. */
+const jsonList = <T extends z.ZodType<unknown[]>>(label: string, schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), jsonField(label, schema).optional()).transform((v) => (v ?? []) as z.output<T>);
+
+/** an option or choice id the item already has; absent for a new one (the server numbers it) */
+const optionalKey = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().optional()).catch(undefined);
+
+const choiceInput = z.object({
+  id: optionalKey,
+  label: requiredText('选项值', 50),
+  /** yuan added to the unit price */
+  price: surchargeField,
+});
+
+const optionInput = z
+  .object({
+    id: optionalKey,
+    name: requiredText('选项名称', 30),
+    choices: z
+      .array(choiceInput, { error: '[选项值]格式不正确' })
+      .min(1, { error: '每个选项至少需要一个选项值' })
+      .max(CATALOG_CHOICES_MAX, { error: `每个选项最多${CATALOG_CHOICES_MAX}个选项值` }),
+  })
+  .superRefine((option, ctx) => {
+    const labels = option.choices.map((c) => c.label);
+    const repeated = labels.find((label, i) => labels.indexOf(label) !== i);
+    if (repeated) ctx.addIssue({ code: 'custom', message: `选项「${option.name}」的选项值「${repeated}」重复` });
+  });
+
+export type ServiceOptionInput = z.output<typeof optionInput>;
+
+const optionsField = jsonList(
+  '测试选项',
+  z
+    .array(optionInput, { error: '[测试选项]格式不正确' })
+    .max(CATALOG_OPTIONS_MAX, { error: `[测试选项]最多${CATALOG_OPTIONS_MAX}个` })
+    .superRefine((options, ctx) => {
+      const names = options.map((o) => o.name);
+      const repeated = names.find((name, i) => names.indexOf(name) !== i);
+      if (repeated) ctx.addIssue({ code: 'custom', message: `选项「${repeated}」重复` });
+    }),
+);
+
+const faqField = jsonList(
+  '常见问题',
+  z
+    .array(z.object({ question: requiredText('问题', 200), answer: requiredText('解答', 2000) }), { error: '[常见问题]格式不正确' })
+    .max(30, { error: '[常见问题]最多30条' }),
+);
+
+const examplesField = jsonList(
+  '结果示例',
+  z
+    .array(
+      z.object({
+        img: imageField('示例图片'),
+        caption: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().max(100, { error: '[图片说明]不能超过100个字符' })),
+      }),
+      { error: '[结果示例]格式不正确' },
+    )
+    .max(12, { error: '[结果示例]最多12张' }),
+);
+
+/** Keywords: a JSON array, or text separated by commas, 、 or spaces; lower-cased later by the search. */
+const keywordsField = z
+  .preprocess((v) => {
+    if (v === undefined || v === null) return [];
+    if (Array.isArray(v)) return v;
+    if (typeof v !== 'string') return v;
+    const text = v.trim();
+    if (text.startsWith('[')) {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return v;
+      }
+    }
+    return text.split(/[\s,，、;；]+/);
+  }, z.array(z.string({ error: '[搜索关键词]格式不正确' }), { error: '[搜索关键词]格式不正确' }))
+  .transform((words) => [...new Set(words.map((w) => w.trim()).filter(Boolean))])
+  .refine((words) => words.length <= 20, { error: '[搜索关键词]最多20个' })
+  .refine((words) => words.every((w) => w.length <= 20), { error: '[搜索关键词]每个不能超过20个字符' });
+
+const longText = (label: string, max: number) =>
+  z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: `[${label}]格式不正确` }).trim().max(max, { error: `[${label}]不能超过${max}个字符` }));
+
+/** Add or edit a service item. The type comes from its group; a sub-type must belong to the group. */
+export const serviceItemBody = z.object({
+  groupId: requiredId('所属分类'),
+  childId: optionalId('子类'),
+  name: requiredText('项目名称', 100),
+  img: imageField('项目图片'),
+  sketch: longText('简介', 200),
+  /** rich text; cleaned on the server */
+  description: longText('详情介绍', 100_000),
+  model: optionalText('仪器型号', 100),
+  /** yuan */
+  price: priceField('价格'),
+  unit: requiredText('计价单位', 10),
+  /** JSON: [{ id?, name, choices: [{ id?, label, price (yuan) }] }] */
+  options: optionsField,
+  sampleRequirements: longText('样品要求', 2000),
+  turnaround: longText('测试周期', 50),
+  /** JSON: [{ question, answer }] */
+  faq: faqField,
+  /** JSON: [{ img, caption }] */
+  examples: examplesField,
+  labLocation: longText('实验室地点', 100),
+  keywords: keywordsField,
+  hot: flagField,
+  reservable: flagField,
+  sort: sortField,
+});
+export type ServiceItemBody = z.infer<typeof serviceItemBody>;
+
+const ridField = requiredText('项目编号', 40);
+
+export const serviceItemUpdateBody = serviceItemBody.extend({ rid: ridField });
+export type ServiceItemUpdateBody = z.infer<typeof serviceItemUpdateBody>;
+
+export const serviceItemRidBody = z.object({ rid: ridField });
+export type ServiceItemRidBody = z.infer<typeof serviceItemRidBody>;
+
+export const serviceItemPublishBody = z.object({
+  rid: ridField,
+  published: z.enum(['0', '1'], { error: '[上架状态]不正确' }).transform((v) => v === '1'),
+});
+export type ServiceItemPublishBody = z.infer<typeof serviceItemPublishBody>;
+
+export const serviceItemSortFields = ['sort', 'orderCount', 'priceFen', 'updatedAt'] as const;
+
+export const serviceItemListBody = adminTableQuery(serviceItemSortFields).extend({
+  /** over the name and the instrument model */
+  keyword: optionalText('关键词', 50),
+  typeId: optionalTypeId,
+  groupId: optionalId('分类'),
+  childId: optionalId('子类'),
+  published: yesNoFilter('上架状态'),
+  hot: yesNoFilter('热门'),
+  reservable: yesNoFilter('可预约'),
+});
+export type ServiceItemListBody = z.infer<typeof serviceItemListBody>;
+
+/** A row of the items table. */
+export interface AdminServiceItemRow {
+  rid: string;
+  name: string;
+  imgUrl: string;
+  model: string | null;
+  typeId: number;
+  groupId: number;
+  groupName: string;
+  childId: number | null;
+  childName: string | null;
+  priceFen: number;
+  unit: string;
+  orderCount: number;
+  published: boolean;
+  hot: boolean;
+  reservable: boolean;
+  sort: number;
+  updatedAt: string;
+}
+
+/** Everything an item's edit form shows; pictures as stored paths plus addresses to show. */
+export interface AdminServiceItem extends AdminServiceItemRow {
+  img: string;
+  sketch: string;
+  description: string;
+  options: PricedOption[];
+  sampleRequirements: string;
+  turnaround: string;
+  faq: { question: string; answer: string }[];
+  examples: { img: string; imgUrl: string; caption: string }[];
+  labLocation: string;
+  keywords: string[];
+  createdAt: string;
+}

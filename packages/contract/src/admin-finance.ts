@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { emptyMessage, optionalText, pageQuery, requiredText, type Page } from './common';
+import { adminTableQuery, dateFilter } from './admin';
+import {
+  CREDIT_STATUSES,
+  ENTRY_TYPES,
+  INVOICE_STATUSES,
+  OWNER_KINDS,
+  PRESTORE_STATUSES,
+  TRANSFER_STATUSES,
+  type CouponTemplate,
+  type CreditApplication,
+  type CreditStatus,
+  type InvoiceApplication,
+  type InvoiceStatus,
+  type LedgerEntry,
+  type MemberCoupon,
+  type OwnerKind,
+  type PrestoreApplication,
+  type PrestoreStatus,
+  type TransferApplication,
+  type TransferStatus,
+} from './funds';
+import { withdrawStatuses, type Withdrawal, type WithdrawStatus } from './growth';
+
+/**
+ * Finance in the back office (/api/admin/funds and the withdrawals under /api/admin/growth,
+ * role finance; coupons also sales): the review queues as server tables (status, keyword,
+ * Shanghai date range, sort), the accounts with their ledgers, adjustments, coupons, the
+ * prestore tiers, and the xlsx exports of what a table shows. Amounts typed by staff are yuan
+ * strings (`yuanField`); answers are integer fen.
+ */
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const statusFilter = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess(blankToUndefined, z.enum(values, { error: '[状态]不正确' }).optional());
+
+/** What every review queue filters by: the member's phone or name, or the application's number; the day it was made. */
+const queueFilters = {
+  keyword: optionalText('关键词', 50),
+  from: dateFilter('开始日期'),
+  to: dateFilter('结束日期'),
+};
+/** Exports take the filters of the table on screen, without its page. */
+const withoutPage = { page: true, pageSize: true } as const;
+
+/** The member an application belongs to, as the queues show them. */
+export interface AdminMemberRef {
+  rid: string;
+  phone: string;
+  /** the real name, or the nickname when none was given */
+  name: string;
+  company: string | null;
+}
+
+/** Who decided, and when (null while pending). */
+export interface AdminDecision {
+  decidedAt: string | null;
+  staffName: string | null;
+}
+
+// ---- 预存审核 ----
+
+export const adminPrestoreListBody = adminTableQuery(['createdAt']).extend({ status: statusFilter(PRESTORE_STATUSES), ...queueFilters });
+export type AdminPrestoreListBody = z.infer<typeof adminPrestoreListBody>;
+export const adminPrestoreExportQuery = adminPrestoreListBody.omit(withoutPage);
+export type AdminPrestoreExportQuery = z.infer<typeof adminPrestoreExportQuery>;
+
+export interface AdminPrestore extends PrestoreApplication, AdminDecision {
+  member: AdminMemberRef;
+}
+export const PRESTORE_EXPORT_HEADERS = ['申请时间', '预存单号', '会员', '手机号', '入账账户', '付款户名', '预存金额(元)', '赠送金额(元)', '状态', '处理时间', '处理人', '驳回原因', '备注'] as const;
+
+// ---- 转账审核 ----
+
+export const adminTransferListBody = adminTableQuery(['createdAt']).extend({ status: statusFilter(TRANSFER_STATUSES), ...queueFilters });
+export type AdminTransferListBody = z.infer<typeof adminTransferListBody>;
+export interface AdminTransfer extends TransferApplication, AdminDecision {
+  member: AdminMemberRef;
+}
+
+// ---- 发票管理 ----
+
+export const adminInvoiceListBody = adminTableQuery(['createdAt']).extend({
+  status: statusFilter(INVOICE_STATUSES),
+  type: z.preprocess(blankToUndefined, z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: '[发票类型]不正确' })).optional()),
+  ...queueFilters,
+});
+export type AdminInvoiceListBody = z.infer<typeof adminInvoiceListBody>;
+export const adminInvoiceExportQuery = adminInvoiceListBody.omit(withoutPage);
+export type AdminInvoiceExportQuery = z.infer<typeof adminInvoiceExportQuery>;
+export interface AdminInvoice extends InvoiceApplication, AdminDecision {
+  member: AdminMemberRef;
+}
+export const INVOICE_EXPORT_HEADERS = ['申请时间', '会员', '手机号', '发票类型', '发票抬头', '税号', '开票金额(元)', '状态', '发票号码', '开票日期', '接收邮箱', '邮寄信息', '处理人', '驳回原因'] as const;
+
+/** The e-invoice file: PDF (or a picture of it), at most 10 MB — the same limit as receipts. */
+export const INVOICE_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * POST /api/admin/funds/invoice/issueWithFile (multipart: these fields and one `file`):
+ * number, date and the e-invoice in one step. E-invoices (types 1, 3) need the file; a paper
+ * invoice (2, 4) may go without one, it is mailed.
+ */
+export const adminInvoiceIssueFields = z.object({
+  rid: requiredText('开票申请', 40),
+  invoice_no: requiredText('发票号码', 40),
+  issued_on: z.string({ error: emptyMessage('开票日期') }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[开票日期]格式应为YYYY-MM-DD' }),
+});
+export type AdminInvoiceIssueFields = z.infer<typeof adminInvoiceIssueFields>;
+export const INVOICE_FILE_REQUIRED = '电子发票请上传发票文件（PDF）';
+
+// ---- 提现审核 (the calls live under /api/admin/growth/withdraw) ----
+
+export const adminWithdrawalListBody = adminTableQuery(['createdAt']).extend({
+  status: statusFilter(withdrawStatuses),
+  method: z.preprocess(blankToUndefined, z.enum(['bank', 'prestore'], { error: '[提现方式]不正确' }).optional()),
+  ...queueFilters,
+});
+export type AdminWithdrawalListBody = z.infer<typeof adminWithdrawalListBody>;
+export const adminWithdrawalExportQuery = adminWithdrawalListBody.omit(withoutPage);
+export type AdminWithdrawalExportQuery = z.infer<typeof adminWithdrawalExportQuery>;
+export interface AdminWithdrawal extends Withdrawal {
+  member: { rid: string; phone: string; name: string; nickname: string };
+  /** the full account number finance pays to (bank only) */
+  bankAccount: string | null;
+  staffName: string | null;
+}
+export const WITHDRAWAL_EXPORT_HEADERS = ['申请时间', '会员', '手机号', '提现金额(元)', '提现方式', '开户名', '开户行', '银行账号', '状态', '处理时间', '处理人', '原因'] as const;
+
+// ---- 信用额度 ----
+
+export const adminCreditListBody = adminTableQuery(['createdAt']).extend({ status: statusFilter(CREDIT_STATUSES), ...queueFilters });
+export type AdminCreditListBody = z.infer<typeof adminCreditListBody>;
+export interface AdminCredit extends CreditApplication, AdminDecision {
+  member: AdminMemberRef;
+  organization: number;
+  organizationText: string;
+  contact: string | null;
+  /** the member's credit line now (0: none) */
+  currentLimitFen: number;
+}
+
+// ---- 资金账户 ----
+
+export const adminAccountListBody = adminTableQuery(['balanceFen', 'updatedAt']).extend({
+  owner_kind: z.preprocess(blankToUndefined, z.enum(OWNER_KINDS, { error: '[账户类型]不正确' }).optional()),
+  keyword: optionalText('关键词', 50),
+  /** '1': only accounts holding money */
+  nonzero: z.preprocess(blankToUndefined, z.enum(['0', '1'], { error: '[仅看有余额]不正确' }).optional()),
+});
+export type AdminAccountListBody = z.infer<typeof adminAccountListBody>;
+
+export const ownerKindLabels: Record<OwnerKind, string> = { member: '个人账户', community: '科研团体' };
+
+/** A prepaid-funds account (预存款) of a member or a community. */
+export interface AdminAccount {
+  id: number;
+  ownerKind: OwnerKind;
+  /** the member's or the community's rid (what an adjustment names) */
+  ownerRid: string;
+  /** the member's name (or nickname), or the community's name */
+  ownerName: string;
+  /** the member's phone; for a community, its owner's */
+  phone: string | null;
+  /** a community's owner (null for a member's own account) */
+  communityOwner: { rid: string; name: string; phone: string } | null;
+  balanceFen: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const accountIdField = z.coerce.number({ error: emptyMessage('账户') }).int({ error: '[账户]不正确' }).positive({ error: '[账户]不正确' });
+const optionalEntryType = z.preprocess(blankToUndefined, z.enum(ENTRY_TYPES, { error: '[类型]不正确' }).optional());
+
+/** An account's ledger (newest first), by type and Shanghai date range. */
+export const adminLedgerBody = pageQuery.extend({ account_id: accountIdField, type: optionalEntryType, from: dateFilter('开始日期'), to: dateFilter('结束日期') });
+export type AdminLedgerBody = z.infer<typeof adminLedgerBody>;
+export const adminLedgerExportQuery = adminLedgerBody.omit(withoutPage);
+export type AdminLedgerExportQuery = z.infer<typeof adminLedgerExportQuery>;
+
+export interface AdminLedgerEntry extends LedgerEntry {
+  actorKind: 'member' | 'staff' | 'system';
+  /** the staff member's name for staff entries (调账, 确认到账…) */
+  actorName: string | null;
+}
+export interface AdminLedger extends Page<AdminLedgerEntry> {
+  account: AdminAccount;
+}
+export const LEDGER_EXPORT_HEADERS = ['时间', '类型', '金额(元)', '余额(元)', '业务单号', '备注', '操作人'] as const;
+
+// ---- members, for issuing a coupon ----
+
+export const adminMemberLookupBody = z.object({ keyword: requiredText('手机号或姓名', 50) });
+export const MEMBER_LOOKUP_LIMIT = 10;
+
+// ---- coupons ----
+
+export const adminCouponTemplateListBody = z.object({ status: z.preprocess(blankToUndefined, z.enum(['active', 'all'], { error: '[状态]不正确' }).default('active')) });
+export const adminCouponTemplateRidBody = z.object({ rid: requiredText('优惠券', 40) });
+
+/** A template as staff manage it: besides what members see, its stock, whether members may claim it, and whether it is still in use. */
+export interface AdminCouponTemplate extends CouponTemplate {
+  /** members may claim it themselves (otherwise staff issue only) */
+  open: boolean;
+  active: boolean;
+  totalStock: number | null;
+  claimedCount: number;
+  createdAt: string;
+}
+
+export const adminIssuedCouponListBody = pageQuery.extend({
+  template_rid: optionalText('优惠券', 40),
+  keyword: optionalText('关键词', 50),
+  /** staff: issued by staff; claimed: claimed by the member */
+  source: z.preprocess(blankToUndefined, z.enum(['staff', 'claimed'], { error: '[来源]不正确' }).optional()),
+});
+export type AdminIssuedCouponListBody = z.infer<typeof adminIssuedCouponListBody>;
+export interface AdminIssuedCoupon extends MemberCoupon {
+  member: AdminMemberRef;
+  /** the staff member who issued it; null when the member claimed it */
+  issuedBy: string | null;
+}
+
+// ---- the badge counts of the finance menu ----
+
+export interface FinanceQueueCounts {
+  prestore: number;
+  invoice: number;
+  transfer: number;
+  withdrawal: number;
+  credit: number;
+}
+
+/** The colour of a state's tag (antd's status colours). */
+export type StatusTone = 'default' | 'processing' | 'success' | 'warning' | 'error';
+
+/** Tone of each state's tag, so the queues colour alike. */
+export const financeStatusTones = {
+  prestore: { pending: 'processing', confirmed: 'success', refused: 'error', cancelled: 'default' } satisfies Record<PrestoreStatus, StatusTone>,
+  transfer: { pending: 'processing', done: 'success', refused: 'error', cancelled: 'default' } satisfies Record<TransferStatus, StatusTone>,
+  invoice: { pending: 'processing', issued: 'success', rejected: 'error' } satisfies Record<InvoiceStatus, StatusTone>,
+  credit: { pending: 'processing', approved: 'success', refused: 'error', cancelled: 'default' } satisfies Record<CreditStatus, StatusTone>,
+  withdrawal: { pending: 'processing', paid: 'success', refused: 'error', cancelled: 'default' } satisfies Record<WithdrawStatus, StatusTone>,
+} as const;

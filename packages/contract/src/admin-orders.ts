@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { emptyMessage, optionalText, requiredText } from './common';
+import { adminTableQuery, dateFilter } from './admin';
+import { recycleStatuses, type AdminSampling, type RecycleRequest } from './member';
+import { orderNoField, paymentStatuses, progressStatuses, type AdminOrder, type OrderDetail, type Reservation, type SampleForm } from './orders';
+
+/**
+ * The order desk in the back office (sales and lab; the lab's steps lab only): order search,
+ * the detail with its service promises, manager calls and data notices, sample labels, home
+ * pickups by day, instrument bookings by week and sample returns. Calls are POSTs under
+ * /api/admin; the lifecycle steps themselves are in orders.ts (adminProgressBody, adminCancelBody).
+ */
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.preprocess(blankToUndefined, z.enum(values, { error: `[${label}]不正确` }).optional());
+/** '1' / '0' (or true / false in JSON) → a boolean; blank → no filter */
+const optionalFlag = (label: string) =>
+  z.preprocess(
+    (value) => (value === true ? '1' : value === false ? '0' : blankToUndefined(value)),
+    z
+      .enum(['0', '1'], { error: `[${label}]不正确` })
+      .transform((value) => value === '1')
+      .optional(),
+  );
+const requiredDay = (label: string) =>
+  z
+    .string({ error: emptyMessage(label) })
+    .trim()
+    .min(1, { error: emptyMessage(label) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `[${label}]格式应为YYYY-MM-DD` });
+
+// ---- the service promises (PRODUCT.md) ----
+
+export const orderKinds = ['test', 'reservation'] as const;
+export type OrderKind = (typeof orderKinds)[number];
+export const orderKindLabels: Record<OrderKind, string> = { test: '送样测试', reservation: '仪器预约' };
+
+/** call: the manager calls within 2 h of the sample's arrival; notice: the data notice within 2 h of delivery; return: samples back within 48 h of full payment */
+export const promiseKinds = ['call', 'notice', 'return'] as const;
+export type PromiseKind = (typeof promiseKinds)[number];
+export const promiseKindLabels: Record<PromiseKind, string> = { call: '到样回访', notice: '数据通知', return: '样品回寄' };
+/** what each promise says, for tooltips */
+export const promiseKindRules: Record<PromiseKind, string> = {
+  call: '样品签收后2小时内客户经理电话回访',
+  notice: '数据交付后2小时内发出短信、邮件与站内通知',
+  return: '订单付清后48小时内寄回样品',
+};
+
+/**
+ * pending: running; due_soon: within PROMISE_WARN_MINUTES of its deadline; overdue: past it;
+ * done: kept; late: done after the deadline; missed: never done and no longer to be done
+ * (the order moved on or was cancelled).
+ */
+export const promiseStates = ['pending', 'due_soon', 'overdue', 'done', 'late', 'missed'] as const;
+export type PromiseState = (typeof promiseStates)[number];
+export const promiseStateLabels: Record<PromiseState, string> = {
+  pending: '进行中',
+  due_soon: '即将超时',
+  overdue: '已超时',
+  done: '已按时完成',
+  late: '超时完成',
+  missed: '未完成',
+};
+
+export interface OrderPromise {
+  kind: PromiseKind;
+  /** when the clock started: sample received, data delivered, paid in full (or the return asked later) */
+  since: string;
+  dueAt: string;
+  doneAt: string | null;
+  state: PromiseState;
+}
+
+/** The order list's 承诺预警 filter: orders with a promise due soon or overdue. */
+export const riskFilters = ['any', 'call', 'notice', 'return'] as const;
+export type RiskFilter = (typeof riskFilters)[number];
+export const riskFilterLabels: Record<RiskFilter, string> = { any: '全部预警', call: '回访将超时', notice: '数据通知将超时', return: '回寄将超时' };
+
+// ---- order search (POST /api/admin/orders/list) ----
+
+export const adminOrderSortFields = ['createdAt', 'totalFen', 'paidAt'] as const;
+export type AdminOrderSortField = (typeof adminOrderSortFields)[number];
+
+/**
+ * One keyword box: an order number or its beginning (KY2026…), a sample code
+ * (KY…-1-2, as scanned), a member's phone (or part of it), name or unit, or words of the
+ * order's title (the project names).
+ */
+export const adminOrderSearchBody = adminTableQuery(adminOrderSortFields).extend({
+  progress: optionalChoice(progressStatuses, '订单进度'),
+  payment: optionalChoice(paymentStatuses, '支付状态'),
+  kind: optionalChoice(orderKinds, '订单类型'),
+  payLater: optionalFlag('测试后结算'),
+  risk: optionalChoice(riskFilters, '承诺预警'),
+  keyword: optionalText('关键词', 50),
+  from: dateFilter('开始日期'),
+  to: dateFilter('结束日期'),
+});
+export type AdminOrderSearchBody = z.infer<typeof adminOrderSearchBody>;
+
+export interface AdminOrderMember {
+  rid: string;
+  name: string;
+  phone: string;
+  organization: number | null;
+  company: string | null;
+}
+
+/** A row of the staff's order table. */
+export interface AdminOrderRow extends Omit<AdminOrder, 'member'> {
+  member: AdminOrderMember;
+  receivedAt: string | null;
+  deliveredAt: string | null;
+  promises: OrderPromise[];
+  /** a promise due soon or overdue */
+  atRisk: boolean;
+}
+
+// ---- the detail and the desk's actions ----
+
+export const adminOrderActions = ['confirm', 'receive', 'test', 'deliver', 'complete', 'retest', 'cancel', 'upload', 'call', 'notify'] as const;
+export type AdminOrderAction = (typeof adminOrderActions)[number];
+/** who may take each action (admin always); the server checks again */
+export const adminOrderActionRoles: Record<AdminOrderAction, readonly ('sales' | 'lab')[]> = {
+  confirm: ['sales', 'lab'],
+  receive: ['lab'],
+  test: ['lab'],
+  deliver: ['lab'],
+  complete: ['lab'],
+  retest: ['lab'],
+  cancel: ['sales', 'lab'],
+  upload: ['lab'],
+  call: ['sales'],
+  notify: ['sales', 'lab'],
+};
+
+export interface AdminOrderDetail extends OrderDetail {
+  member: AdminOrderMember & { email: string | null };
+  paidFen: number;
+  receivedAt: string | null;
+  deliveredAt: string | null;
+  completedAt: string | null;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  /** 记录回访: the customer manager's call after the sample arrived */
+  managerCall: { at: string; by: string; note: string } | null;
+  /** when the data notice (SMS, e-mail, in-site) last went out */
+  dataNotifiedAt: string | null;
+  promises: OrderPromise[];
+  /** the member's requests to send samples of this order back */
+  returns: RecycleRequest[];
+  /** what the order's state allows now (the web also checks the person's role) */
+  staffActions: Record<AdminOrderAction, boolean>;
+  /** why an action the state would allow cannot be taken yet, e.g. { test: '企业订单需全额付款后才能开始测试' } */
+  blocked: Partial<Record<AdminOrderAction, string>>;
+}
+
+/** POST /api/admin/orders/call — 记录回访 (sales): the manager called the customer after the sample arrived. */
+export const adminCallBody = z.object({ order_no: orderNoField, note: requiredText('回访记录', 500) });
+export type AdminCallBody = z.infer<typeof adminCallBody>;
+
+/** POST /api/admin/orders/notify — 重发数据通知: the delivery notice again (SMS, e-mail, in-site message). */
+export const adminNotifyBody = z.object({ order_no: orderNoField });
+
+// ---- sample labels (POST /api/admin/orders/labels) ----
+
+export interface SampleLabel {
+  /** <order no>-<line>-<n>: what the label prints under the QR code */
+  code: string;
+  name: string;
+  /** the test it is for */
+  lineName: string;
+  count: number;
+  form: SampleForm;
+  hazards: string;
+  magnetic: boolean;
+  returnWanted: boolean;
+}
+
+export interface SampleLabels {
+  orderNo: string;
+  createdAt: string;
+  member: { name: string; phone: string; company: string | null };
+  labels: SampleLabel[];
+}
+
+// ---- home pickups (POST /api/admin/sampling/list | days | collect) ----
+
+/** A pickup as the desk sees it: who booked it and for which order. */
+export interface AdminPickup extends AdminSampling {
+  orderNo: string | null;
+}
+
+export const PICKUP_CALENDAR_MAX_DAYS = 62;
+export const adminPickupDaysBody = z.object({ from: requiredDay('开始日期'), to: requiredDay('结束日期') });
+export interface PickupDay {
+  date: string;
+  pending: number;
+  collected: number;
+}
+export interface PickupCalendar {
+  days: PickupDay[];
+  /** pickups of earlier days never marked collected */
+  overdue: { count: number; first: string | null };
+}
+
+// ---- instrument bookings by week (POST /api/admin/reservations/week) ----
+
+export interface AdminReservation extends Reservation {
+  member: { rid: string; name: string; phone: string };
+}
+
+export const adminReservationWeekBody = z.object({
+  /** any day of the week wanted; the week starts on its Monday */
+  date: requiredDay('日期'),
+  rid: optionalText('项目编号', 40),
+});
+export interface ReservationInstrument {
+  rid: string;
+  name: string;
+  model: string | null;
+  labLocation: string;
+}
+export interface ReservationWeek {
+  /** Monday … Sunday */
+  days: string[];
+  instruments: ReservationInstrument[];
+  bookings: AdminReservation[];
+}
+
+// ---- sample returns (POST /api/admin/returns/list | send) ----
+
+export const returnCarriers = ['顺丰速运', '京东物流', 'EMS', '中通快递', '圆通速递', '申通快递', '韵达快递'] as const;
+
+export const adminReturnListBody = adminTableQuery(['createdAt']).extend({
+  status: optionalChoice(recycleStatuses, '状态'),
+  keyword: optionalText('关键词', 50),
+});
+export type AdminReturnListBody = z.infer<typeof adminReturnListBody>;
+
+export interface AdminReturn extends RecycleRequest {
+  member: { rid: string; name: string; phone: string };
+  /** the order the samples belong to, when the member named one */
+  order: { progressText: string; paymentText: string; paidAt: string | null } | null;
+  /** 48 h after full payment (or after the request, when it came later); null while the order is unpaid */
+  promise: OrderPromise | null;
+  handledAt: string | null;
+  handledBy: string | null;
+}
+
+export const adminReturnSendBody = z.object({
+  rid: requiredText('回寄申请', 40),
+  carrier: optionalText('快递公司', 20),
+  tracking_no: requiredText('快递单号', 40).regex(/^[A-Za-z0-9-]{6,40}$/, { error: '[快递单号]格式不正确' }),
+});
+export type AdminReturnSendBody = z.infer<typeof adminReturnSendBody>;

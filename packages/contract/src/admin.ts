@@ -1,0 +1,314 @@
+import { z } from 'zod';
+import { emptyMessage, optionalText, pageQuery, phoneField, phonePattern, requiredText } from './common';
+import { passwordField, smsCodeField, StaffRole, staffRoleLabels } from './auth';
+
+/**
+ * The back office (/admin, /api/admin): what every area shares — the staff login by SMS,
+ * staff accounts, the audit log, the dashboard and the server-side table query.
+ */
+
+// ---- tables paged, filtered and sorted on the server ----
+
+export const sortOrders = ['ascend', 'descend'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
+/**
+ * A back-office table's query: page and size, plus a sort field out of the ones the table
+ * allows and antd's order words, so a column header click maps straight onto the call.
+ */
+export const adminTableQuery = <F extends string>(sortFields: readonly [F, ...F[]]) =>
+  pageQuery.extend({
+    sort: z.enum(sortFields, { error: '[排序字段]不正确' }).optional(),
+    order: z.enum(sortOrders, { error: '[排序方向]不正确' }).optional(),
+  });
+
+/** A date filter: 'YYYY-MM-DD' (the lab's calendar, Asia/Shanghai). */
+export const dateFilter = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `[${label}]格式应为YYYY-MM-DD` })
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
+// ---- staff login by SMS (optional second way in) ----
+
+export const staffCodeBody = z.object({ phone: phoneField('手机号') });
+export type StaffCodeBody = z.infer<typeof staffCodeBody>;
+
+export const staffSmsLoginBody = z.object({ phone: phoneField('手机号'), code: smsCodeField });
+export type StaffSmsLoginBody = z.infer<typeof staffSmsLoginBody>;
+
+// ---- staff accounts (admin) ----
+
+export const staffRoles = Object.values(StaffRole) as [StaffRole, ...StaffRole[]];
+export { staffRoleLabels };
+
+const roleField = z.enum(staffRoles, { error: '[角色]不正确' });
+const requiredRole = z.enum(staffRoles, { error: (issue) => (issue.input === undefined || issue.input === '' ? emptyMessage('角色') : '[角色]不正确') });
+const staffIdField = z.coerce.number({ error: emptyMessage('员工') }).int({ error: '[员工]不正确' }).positive({ error: '[员工]不正确' });
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(11, { error: '[手机号]不能超过11个字符' })
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .refine((value) => value === undefined || phonePattern.test(value), { error: '[手机号]格式不正确' });
+
+export const staffListBody = adminTableQuery(['createdAt', 'lastLoginAt', 'account']).extend({
+  keyword: optionalText('关键词', 50),
+  role: roleField.optional().or(z.literal('').transform(() => undefined)),
+});
+export type StaffListBody = z.infer<typeof staffListBody>;
+
+export const staffAddBody = z.object({
+  account: requiredText('账号', 32).regex(/^[A-Za-z][A-Za-z0-9_.-]{2,31}$/, { error: '[账号]应为3–32位字母、数字或 _ . -，以字母开头' }),
+  name: requiredText('姓名', 32),
+  role: requiredRole,
+  phone: optionalPhone,
+  password: passwordField('初始密码'),
+});
+export type StaffAddBody = z.infer<typeof staffAddBody>;
+
+export const staffUpdateBody = z.object({
+  id: staffIdField,
+  name: requiredText('姓名', 32),
+  role: requiredRole,
+  phone: optionalPhone,
+});
+export type StaffUpdateBody = z.infer<typeof staffUpdateBody>;
+
+export const staffPasswordBody = z.object({ id: staffIdField, password: passwordField('新密码') });
+export type StaffPasswordBody = z.infer<typeof staffPasswordBody>;
+
+export const staffStatusBody = z.object({
+  id: staffIdField,
+  disabled: z.enum(['0', '1'], { error: '[状态]不正确' }).transform((value) => value === '1'),
+});
+export type StaffStatusBody = z.infer<typeof staffStatusBody>;
+
+export interface StaffAccount {
+  id: number;
+  account: string;
+  name: string;
+  role: StaffRole;
+  phone: string | null;
+  disabled: boolean;
+  createdAt: string;
+  lastLoginAt: string | null;
+}
+
+// ---- the audit log (admin) ----
+
+export const auditListBody = adminTableQuery(['createdAt']).extend({
+  staffId: z.coerce.number().int().positive().optional().or(z.literal('').transform(() => undefined)),
+  entity: optionalText('对象类型', 40),
+  action: optionalText('操作', 60),
+  target: optionalText('对象编号', 80),
+  from: dateFilter('开始日期'),
+  to: dateFilter('结束日期'),
+});
+export type AuditListBody = z.infer<typeof auditListBody>;
+
+export interface AuditEntry {
+  id: number;
+  staffId: number;
+  staffName: string;
+  staffRole: StaffRole;
+  action: string;
+  actionLabel: string;
+  entity: string;
+  targetKey: string | null;
+  input: Record<string, unknown>;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  createdAt: string;
+}
+
+/** Names of the kinds of objects in the audit log, for the filter and the table. */
+export const auditEntityLabels: Record<string, string> = {
+  staff: '员工账号',
+  order: '订单',
+  sampling: '上门取样',
+  recycle: '样品回寄',
+  reservation: '仪器预约',
+  member: '会员',
+  attestation: '资料认证',
+  community: '科研团体',
+  prestore: '预存申请',
+  transfer: '转账申请',
+  account: '资金账户',
+  invoice: '发票申请',
+  credit: '信用额度',
+  coupon: '优惠券',
+  couponTemplate: '优惠券模板',
+  prestoreRules: '预存规则',
+  partner: '推广合伙人',
+  withdrawal: '返利提现',
+  pointsApplication: '积分申请',
+  exchangeItem: '兑换商品',
+  exchange: '积分兑换',
+  growthSettings: '推广设置',
+  announcement: '站内公告',
+  consultation: '访客咨询',
+  requirement: '测试需求',
+  contract: '合同',
+  serviceGroup: '服务分组',
+  serviceChild: '服务子类',
+  serviceItem: '服务项目',
+  banner: '轮播图',
+  hotArea: '热门专区',
+  article: '文章',
+  thanks: '论文致谢',
+  page: '页面',
+  partnerLogo: '合作机构',
+  setting: '站点设置',
+  image: '图片',
+};
+
+// ---- the dashboard ----
+
+/** An order whose service promise is due soon or overdue. */
+export interface PromiseRisk {
+  orderNo: string;
+  memberName: string;
+  memberPhone: string;
+  title: string;
+  /** when the clock started: sample received, data delivered, or paid in full */
+  since: string;
+  /** the promise's deadline */
+  dueAt: string;
+  overdue: boolean;
+}
+
+export interface AdminDashboard {
+  /** today in the lab's calendar, YYYY-MM-DD */
+  today: string;
+  counts: {
+    newOrdersToday: number;
+    /** orders waiting for their samples (待寄样) */
+    samplesExpected: number;
+    /** home pickups booked for today and not yet collected */
+    pickupsToday: number;
+    /** earlier pickups still not collected */
+    pickupsOverdue: number;
+    /** orders with samples received or in testing */
+    inLab: number;
+    pendingTopUps: number;
+    pendingInvoices: number;
+    pendingTransfers: number;
+    pendingWithdrawals: number;
+    pendingCredit: number;
+    pendingAttestations: number;
+    pendingCommunities: number;
+    pendingPartners: number;
+    pendingConsultations: number;
+    pendingReturns: number;
+  };
+  risks: {
+    /** samples received over 2 hours ago (or within 30 minutes of it) without the manager's call */
+    callOverdue: PromiseRisk[];
+    /** data delivered over 2 hours ago without the notice going out */
+    noticeOverdue: PromiseRisk[];
+    /** samples to send back within 48 hours of full payment */
+    returnsDue: PromiseRisk[];
+  };
+}
+
+/** The service promises (PRODUCT.md), in minutes. */
+export const PROMISE_CALL_MINUTES = 120;
+export const PROMISE_NOTICE_MINUTES = 120;
+export const PROMISE_RETURN_MINUTES = 48 * 60;
+/** a promise shows on the dashboard this long before it is due */
+export const PROMISE_WARN_MINUTES = 30;
+
+// ---- pictures for the catalogue and content ----
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** POST /api/admin/upload/image (multipart `file`): the path to store and a URL to preview. */
+export interface UploadedImage {
+  path: string;
+  url: string;
+  size: number;
+  type: string;
+}
+
+// ---- messages: consultations (sales), announcements and the outbox (admin) ----
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** growth/consultation/list: a page, optionally only 待回复 (pending) or 已回复 (replied), and a keyword. */
+export const consultationListBody = pageQuery.extend({
+  status: z.preprocess(blankToUndefined, z.enum(['pending', 'replied'], { error: '[回复状态]不正确' }).optional()),
+  keyword: optionalText('关键词', 50),
+});
+export type ConsultationListBody = z.infer<typeof consultationListBody>;
+
+/** growth/consultation/reply: the consultation's number and the answer. */
+export const consultationReplyBody = z.object({
+  id: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z
+      .string({ error: emptyMessage('咨询编号') })
+      .trim()
+      .min(1, { error: emptyMessage('咨询编号') })
+      .pipe(
+        z.coerce
+          .number<string>({ error: '[咨询编号]必须是数字' })
+          .int({ error: '[咨询编号]必须是整数' })
+          .min(1, { error: '[咨询编号]不正确' })
+          .max(2_147_483_647, { error: '[咨询编号]不正确' }),
+      ),
+  ),
+  reply: requiredText('回复内容', 500),
+});
+export type ConsultationReplyBody = z.infer<typeof consultationReplyBody>;
+
+export interface AdminConsultation {
+  id: number;
+  name: string;
+  phone: string;
+  company: string | null;
+  content: string;
+  createdAt: string;
+  replied: boolean;
+  reply: string | null;
+  repliedAt: string | null;
+  /** who answered */
+  repliedBy: string | null;
+  /** set when a member has this phone (the reply then also reaches their in-site messages) */
+  memberRid: string | null;
+}
+
+export interface AnnouncementView {
+  rid: string;
+  title: string;
+  content: string;
+  audience: 'all' | 'member';
+  member: { rid: string; name: string; phone: string } | null;
+  /** how many members it reached */
+  sent: number;
+  staffName: string;
+  createdAt: string;
+}
+
+export const outboxListBody = pageQuery.extend({
+  channel: z.preprocess(blankToUndefined, z.enum(['sms', 'email'], { error: '[渠道]不正确' }).optional()),
+  recipient: optionalText('接收人', 100),
+  from: dateFilter('开始日期'),
+  to: dateFilter('结束日期'),
+});
+export type OutboxListBody = z.infer<typeof outboxListBody>;
+
+/** A message the SMS or e-mail provider sent; verification codes are masked for staff. */
+export interface OutboxEntry {
+  id: number;
+  channel: 'sms' | 'email';
+  recipient: string;
+  template: string;
+  body: string;
+  provider: string;
+  createdAt: string;
+}
