@@ -3,6 +3,7 @@ import { hasToken } from '../lib/session';
 import { loginPanel } from '../lib/login-panel';
 import { SiteLayout } from './layouts/site-layout';
 import { RouteError } from './route-error';
+import { adminScreens } from './admin/admin-routes';
 
 /**
  * Spec: without a stored token, navigation to a login-required route is cancelled and the
@@ -70,7 +71,32 @@ const experimentPages: Record<string, () => Promise<{ default: React.ComponentTy
   contract: () => import('../features/requirements/pages/contract-page'),
 };
 
+/**
+ * The back office at /admin: its own layouts (no shop header or footer), every screen loaded
+ * only when opened, so the public pages carry none of it.
+ */
+const adminRoutes: RouteObject[] = [
+  { path: '/admin/login', errorElement: <RouteError />, ...page(() => import('../features/admin-auth/pages/admin-login-page')) },
+  {
+    path: '/admin',
+    errorElement: <RouteError />,
+    ...page(() => import('./layouts/admin-layout')),
+    children: [
+      { index: true, loader: () => redirect('/admin/dashboard') },
+      ...adminScreens.filter((screen) => !screen.bare).map((screen) => ({ path: screen.path, handle: { screen }, ...page(screen.load) })),
+      { path: '*', ...page(() => import('../pages/admin-not-found-page')) },
+    ],
+  },
+  {
+    path: '/admin',
+    errorElement: <RouteError />,
+    ...page(() => import('./layouts/admin-bare-layout')),
+    children: adminScreens.filter((screen) => screen.bare).map((screen) => ({ path: screen.path, handle: { screen }, ...page(screen.load) })),
+  },
+];
+
 const routes: RouteObject[] = [
+  ...adminRoutes,
   {
     path: '/',
     Component: SiteLayout,

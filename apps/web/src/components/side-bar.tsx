@@ -5,6 +5,7 @@ import { hasToken } from '../lib/session';
 import { loginPanel } from '../lib/login-panel';
 import { samplingDialog } from './member/sampling-dialog-store';
 import { SamplingDialogHost } from './member/sampling-dialog-host';
+import { useSiteContact } from '../lib/site-contact';
 
 /** 上门取样: the dialog for a member; the login panel first for a visitor. */
 function bookPickup() {
@@ -16,6 +17,7 @@ const sideQrs = qrCodes.filter((qr) => qr.key !== 'consult');
 
 /** Fixed on the right: QR codes, the hotline, working hours and back-to-top (spec). */
 export function SideBar() {
+  const contact = useSiteContact();
   return (
     <aside className="side-bar" aria-label="快捷服务">
       <div className="side-item side-hide-mobile" tabIndex={0}>
@@ -30,12 +32,12 @@ export function SideBar() {
           ))}
         </div>
       </div>
-      <a className="side-item side-hide-mobile" href={`tel:${siteInfo.phone.replaceAll('-', '')}`}>
+      <a className="side-item side-hide-mobile" href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>
         <PhoneOutlined />
         <span className="side-label">服务热线</span>
         <div className="side-pop">
           <small>业务咨询，欢迎来电</small>
-          <strong>{siteInfo.phone}</strong>
+          <strong>{contact.phone}</strong>
         </div>
       </a>
       <div className="side-item side-hide-mobile" tabIndex={0}>

@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { absoluteUrl, projectPath, qrCodes, serviceTypes, siteInfo } from '../lib/site-info';
 import { Logo } from './logo';
 import { QrImage } from './qr-image';
+import { useSiteContact } from '../lib/site-contact';
 
 export function SiteFooter() {
+  const contact = useSiteContact();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -12,13 +14,13 @@ export function SiteFooter() {
           <Logo inverse />
           <ul className="footer-contact">
             <li>
-              <EnvironmentOutlined /> 地址：{siteInfo.address}
+              <EnvironmentOutlined /> 地址：{contact.address}
             </li>
             <li>
-              <PhoneOutlined /> 电话：<a href={`tel:${siteInfo.phone.replaceAll('-', '')}`}>{siteInfo.phone}</a>
+              <PhoneOutlined /> 电话：<a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
             </li>
             <li>
-              <MailOutlined /> 邮箱：<a href={`mailto:${siteInfo.email}`}>{siteInfo.email}</a>
+              <MailOutlined /> 邮箱：<a href={`mailto:${contact.email}`}>{contact.email}</a>
             </li>
             <li>
               <ClockCircleOutlined /> 工作时间：{siteInfo.workingHours}

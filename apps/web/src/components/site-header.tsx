@@ -9,6 +9,7 @@ import { displayName, logout, useUserInfo } from '../lib/user-info';
 import { projectPath, serviceTypes, siteInfo } from '../lib/site-info';
 import { Logo } from './logo';
 import { MessageBell } from './message-bell';
+import { useSiteContact } from '../lib/site-contact';
 
 /** Spec: search opens in a named window. */
 export const SEARCH_WINDOW = 'labSearch';
@@ -65,6 +66,7 @@ function SearchForm({ onDone }: { onDone?: () => void }) {
 }
 
 export function SiteHeader() {
+  const contact = useSiteContact();
   const { loggedIn, info, cartNum, signOut } = useAccount();
   const [drawer, setDrawer] = useState(false);
   const location = useLocation();
@@ -111,7 +113,7 @@ export function SiteHeader() {
           <span className="topbar-welcome">
             欢迎来到{siteInfo.name}
             <span className="topbar-hotline">
-              <PhoneOutlined /> 服务热线 {siteInfo.phone}
+              <PhoneOutlined /> 服务热线 {contact.phone}
             </span>
           </span>
           <nav className="topbar-links" aria-label="快捷入口">

@@ -1,5 +1,5 @@
 import type { Envelope, RefreshResult } from '@lab/contract';
-import { clearSession, ensureFreshToken, getSession } from './session';
+import { memberSession, type SessionStore } from './session';
 
 export class ApiError extends Error {
   constructor(
@@ -38,79 +38,90 @@ function toForm(body: Body): URLSearchParams {
   return form;
 }
 
-/** null: the server refused the refresh token; throws on network trouble (the session stays). */
-async function refreshToken(refresh: string): Promise<RefreshResult | null> {
-  try {
-    return await request<RefreshResult>('/api/open/refresh4token', { query: { token: refresh }, skipAuth: true });
-  } catch (error) {
-    if (error instanceof ApiError && error.status !== 0 && error.status < 500) return null;
-    throw error;
-  }
-}
-
 /**
- * Refreshes the token when under an hour is left, or clears an expired one, without a call
- * to make; the site layout runs it every few minutes so an open tab keeps its session.
+ * The API calls of one session store: the member's (below) or the staff's (the back office,
+ * lib/admin-api.ts). Each sends its own token and refreshes and clears only its own session.
  */
-export const keepSessionFresh = () => ensureFreshToken(refreshToken);
-
-/**
- * Every call: the token header, a timeout, the envelope unwrapped. A failure throws an
- * ApiError carrying the server's msg, whatever the HTTP status; a 401 clears the session.
- */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  if (!options.skipAuth) await ensureFreshToken(refreshToken);
-  const url = new URL(path, window.location.origin);
-  for (const [name, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
-  }
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const session = getSession();
-  if (session && !options.skipAuth) headers.token = session.token;
-  const isMultipart = options.body instanceof FormData;
-  const controller = new AbortController();
-  const timeout = options.timeoutMs ?? (isMultipart ? 0 : DEFAULT_TIMEOUT);
-  const timer = timeout > 0 ? setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeout) : null;
-  options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
-
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: options.method ?? 'POST',
-      headers,
-      body: options.body === undefined ? undefined : isMultipart ? (options.body as FormData) : toForm(options.body as Body),
-      signal: controller.signal,
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'TimeoutError') throw new ApiError('请求超时，请稍后重试', 0);
-    if (controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError') {
-      throw new ApiError('请求超时，请稍后重试', 0);
+export function createApiClient(store: SessionStore) {
+  /** null: the server refused the refresh token; throws on network trouble (the session stays). */
+  async function refreshToken(refresh: string): Promise<RefreshResult | null> {
+    try {
+      return await request<RefreshResult>('/api/open/refresh4token', { query: { token: refresh }, skipAuth: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== 0 && error.status < 500) return null;
+      throw error;
     }
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError('网络连接失败，请检查网络后重试', 0);
-  } finally {
-    if (timer) clearTimeout(timer);
   }
 
-  let envelope: Envelope<T> | null = null;
-  try {
-    envelope = (await response.json()) as Envelope<T>;
-  } catch {
-    envelope = null;
+  /**
+   * Refreshes the token when under an hour is left, or clears an expired one, without a call
+   * to make; the site layout runs it every few minutes so an open tab keeps its session.
+   */
+  const keepSessionFresh = () => store.ensureFreshToken(refreshToken);
+
+  /**
+   * Every call: the token header, a timeout, the envelope unwrapped. A failure throws an
+   * ApiError carrying the server's msg, whatever the HTTP status; a 401 clears the session.
+   */
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    if (!options.skipAuth) await store.ensureFreshToken(refreshToken);
+    const url = new URL(path, window.location.origin);
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
+    }
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const session = store.getSession();
+    if (session && !options.skipAuth) headers.token = session.token;
+    const isMultipart = options.body instanceof FormData;
+    const controller = new AbortController();
+    const timeout = options.timeoutMs ?? (isMultipart ? 0 : DEFAULT_TIMEOUT);
+    const timer = timeout > 0 ? setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeout) : null;
+    options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
+
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: options.method ?? 'POST',
+        headers,
+        body: options.body === undefined ? undefined : isMultipart ? (options.body as FormData) : toForm(options.body as Body),
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'TimeoutError') throw new ApiError('请求超时，请稍后重试', 0);
+      if (controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError') {
+        throw new ApiError('请求超时，请稍后重试', 0);
+      }
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError('网络连接失败，请检查网络后重试', 0);
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+
+    let envelope: Envelope<T> | null = null;
+    try {
+      envelope = (await response.json()) as Envelope<T>;
+    } catch {
+      envelope = null;
+    }
+    if (response.status === 401 && !options.skipAuth) store.clearSession();
+    if (!envelope || typeof envelope.code !== 'number') {
+      throw new ApiError(response.ok ? '服务器返回了无法识别的内容' : `服务暂时不可用（${response.status}）`, response.status);
+    }
+    if (!envelope.code) throw new ApiError(envelope.msg || '操作失败', response.status, envelope.data);
+    return envelope.data;
   }
-  if (response.status === 401 && !options.skipAuth) clearSession();
-  if (!envelope || typeof envelope.code !== 'number') {
-    throw new ApiError(response.ok ? '服务器返回了无法识别的内容' : `服务暂时不可用（${response.status}）`, response.status);
-  }
-  if (!envelope.code) throw new ApiError(envelope.msg || '操作失败', response.status, envelope.data);
-  return envelope.data;
+
+  const apiGet = <T>(path: string, query?: RequestOptions['query'], options: Omit<RequestOptions, 'query' | 'method'> = {}) =>
+    request<T>(path, { ...options, method: 'GET', ...(query ? { query } : {}) });
+
+  const apiPost = <T>(path: string, body?: RequestOptions['body'], options: Omit<RequestOptions, 'body' | 'method'> = {}) =>
+    request<T>(path, { ...options, method: 'POST', ...(body ? { body } : {}) });
+
+  return { request, apiGet, apiPost, keepSessionFresh };
 }
 
-export const apiGet = <T>(path: string, query?: RequestOptions['query'], options: Omit<RequestOptions, 'query' | 'method'> = {}) =>
-  request<T>(path, { ...options, method: 'GET', ...(query ? { query } : {}) });
-
-export const apiPost = <T>(path: string, body?: RequestOptions['body'], options: Omit<RequestOptions, 'body' | 'method'> = {}) =>
-  request<T>(path, { ...options, method: 'POST', ...(body ? { body } : {}) });
+const memberApi = createApiClient(memberSession);
+export const { request, apiGet, apiPost, keepSessionFresh } = memberApi;
 
 export const isCancelled = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';

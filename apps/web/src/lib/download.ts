@@ -1,5 +1,5 @@
 import { ApiError, keepSessionFresh } from './api';
-import { getSession } from './session';
+import { getSession, type StoredSession } from './session';
 
 /** The file name of a Content-Disposition header (filename* first), or the fallback. */
 export function fileNameOf(header: string | null, fallback: string): string {
@@ -20,11 +20,23 @@ export function fileNameOf(header: string | null, fallback: string): string {
  * GET a file with the token header (a plain link cannot carry it), then save it through a
  * blob link. A failure answers the envelope; its msg becomes the ApiError.
  */
-export async function downloadFile(path: string, query: Record<string, string | undefined>, fallbackName: string): Promise<string> {
-  await keepSessionFresh();
+export function createDownloader(session: { getSession: () => StoredSession | null; keepSessionFresh: () => Promise<void> }) {
+  return (path: string, query: Record<string, string | undefined>, fallbackName: string) => download(session, path, query, fallbackName);
+}
+
+/** The member's downloads. */
+export const downloadFile = createDownloader({ getSession, keepSessionFresh });
+
+async function download(
+  source: { getSession: () => StoredSession | null; keepSessionFresh: () => Promise<void> },
+  path: string,
+  query: Record<string, string | undefined>,
+  fallbackName: string,
+): Promise<string> {
+  await source.keepSessionFresh();
   const url = new URL(path, window.location.origin);
   for (const [name, value] of Object.entries(query)) if (value) url.searchParams.set(name, value);
-  const session = getSession();
+  const session = source.getSession();
   let response: Response;
   try {
     response = await fetch(url, { headers: session ? { token: session.token } : {}, credentials: 'same-origin' });

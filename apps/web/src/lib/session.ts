@@ -2,8 +2,9 @@ import { useSyncExternalStore } from 'react';
 import { REFRESH_WINDOW_SECONDS, type LoginResult, type RefreshResult } from '@lab/contract';
 
 /**
- * The member's tokens, kept in localStorage as the spec says ("stored locally"), with a
- * tiny subscription so components re-render when someone logs in or out.
+ * Tokens kept in localStorage as the spec says ("stored locally"), with a tiny subscription
+ * so components re-render when someone logs in or out. The member's tokens and the staff's
+ * (the back office) are two stores under two keys: one browser can hold both.
  */
 export interface StoredSession {
   token: string;
@@ -12,118 +13,128 @@ export interface StoredSession {
   expires: number;
 }
 
-const key = 'lab.session';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const listeners = new Set<() => void>();
-/** Things other than the tokens that must go on logout (user, cart count, plan, messages). */
-const clearHooks = new Set<() => void>();
-let cached: StoredSession | null | undefined;
 
-function read(): StoredSession | null {
-  if (cached !== undefined) return cached;
-  try {
-    const raw = localStorage.getItem(key);
-    const parsed = raw ? (JSON.parse(raw) as StoredSession) : null;
-    cached = parsed && typeof parsed.token === 'string' && typeof parsed.expires === 'number' ? parsed : null;
-  } catch {
-    cached = null;
-  }
-  return cached;
-}
+export type SessionStore = ReturnType<typeof createSessionStore>;
 
-function emit() {
-  for (const listener of listeners) listener();
-}
+export function createSessionStore(key: string) {
+  const listeners = new Set<() => void>();
+  /** Things other than the tokens that must go on logout (user, cart count, plan, messages). */
+  const clearHooks = new Set<() => void>();
+  let cached: StoredSession | null | undefined;
 
-export function getSession(): StoredSession | null {
-  return read();
-}
-
-/**
- * A usable token is stored. An expired one is cleared on the spot (spec: an expired token
- * clears token, user, cart count, plan and messages; the member logs in again).
- */
-export function hasToken(): boolean {
-  const session = read();
-  if (!session) return false;
-  if (session.expires <= nowSeconds()) {
-    clearSession();
-    return false;
-  }
-  return true;
-}
-
-export function saveSession(login: LoginResult) {
-  cached = { token: login.token, refreshToken: login.refreshToken, expires: login.expires };
-  localStorage.setItem(key, JSON.stringify(cached));
-  emit();
-}
-
-/** Clears the token and everything cached for that member. */
-export function clearSession() {
-  cached = null;
-  localStorage.removeItem(key);
-  for (const hook of clearHooks) hook();
-  emit();
-}
-
-export function onSessionCleared(hook: () => void) {
-  clearHooks.add(hook);
-  return () => clearHooks.delete(hook);
-}
-
-export function subscribeSession(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === key || event.key === null) {
-      // another tab logged in or out
-      cached = undefined;
-      if (read() === null) for (const hook of clearHooks) hook();
-      listener();
-    }
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-export function useSession(): StoredSession | null {
-  return useSyncExternalStore(subscribeSession, read, () => null);
-}
-
-let refreshing: Promise<void> | null = null;
-
-/**
- * Before each call: an expired token clears the session; one with under an hour left is
- * refreshed first, one refresh at a time however many calls are waiting.
- *
- * `refresh` answers the new tokens, null when the server refused the refresh token (the
- * session is over), or throws on a network failure: then the current token, still valid
- * for up to an hour, is kept and the next call tries again.
- */
-export async function ensureFreshToken(refresh: (refreshToken: string) => Promise<RefreshResult | null>) {
-  const session = read();
-  if (!session) return;
-  const left = session.expires - nowSeconds();
-  if (left <= 0) {
-    clearSession();
-    return;
-  }
-  if (left >= REFRESH_WINDOW_SECONDS) return;
-  refreshing ??= (async () => {
+  function read(): StoredSession | null {
+    if (cached !== undefined) return cached;
     try {
-      const next = await refresh(session.refreshToken);
-      // a logout while the refresh was on its way wins
-      if (read()?.refreshToken !== session.refreshToken) return;
-      if (next) saveSession({ token: next.token, refreshToken: next.refresh_token, expires: next.expires_at });
-      else clearSession();
+      const raw = localStorage.getItem(key);
+      const parsed = raw ? (JSON.parse(raw) as StoredSession) : null;
+      cached = parsed && typeof parsed.token === 'string' && typeof parsed.expires === 'number' ? parsed : null;
     } catch {
-      // network trouble: keep the token that still works
-    } finally {
-      refreshing = null;
+      cached = null;
     }
-  })();
-  await refreshing;
+    return cached;
+  }
+
+  function emit() {
+    for (const listener of listeners) listener();
+  }
+
+  function getSession(): StoredSession | null {
+    return read();
+  }
+
+  /**
+   * A usable token is stored. An expired one is cleared on the spot (spec: an expired token
+   * clears token, user, cart count, plan and messages; the member logs in again).
+   */
+  function hasToken(): boolean {
+    const session = read();
+    if (!session) return false;
+    if (session.expires <= nowSeconds()) {
+      clearSession();
+      return false;
+    }
+    return true;
+  }
+
+  function saveSession(login: LoginResult) {
+    cached = { token: login.token, refreshToken: login.refreshToken, expires: login.expires };
+    localStorage.setItem(key, JSON.stringify(cached));
+    emit();
+  }
+
+  /** Clears the token and everything cached for that person. */
+  function clearSession() {
+    cached = null;
+    localStorage.removeItem(key);
+    for (const hook of clearHooks) hook();
+    emit();
+  }
+
+  function onSessionCleared(hook: () => void) {
+    clearHooks.add(hook);
+    return () => clearHooks.delete(hook);
+  }
+
+  function subscribeSession(listener: () => void) {
+    listeners.add(listener);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === key || event.key === null) {
+        // another tab logged in or out
+        cached = undefined;
+        if (read() === null) for (const hook of clearHooks) hook();
+        listener();
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      listeners.delete(listener);
+      window.removeEventListener('storage', onStorage);
+    };
+  }
+
+  function useSession(): StoredSession | null {
+    return useSyncExternalStore(subscribeSession, read, () => null);
+  }
+
+  let refreshing: Promise<void> | null = null;
+
+  /**
+   * Before each call: an expired token clears the session; one with under an hour left is
+   * refreshed first, one refresh at a time however many calls are waiting.
+   *
+   * `refresh` answers the new tokens, null when the server refused the refresh token (the
+   * session is over), or throws on a network failure: then the current token, still valid
+   * for up to an hour, is kept and the next call tries again.
+   */
+  async function ensureFreshToken(refresh: (refreshToken: string) => Promise<RefreshResult | null>) {
+    const session = read();
+    if (!session) return;
+    const left = session.expires - nowSeconds();
+    if (left <= 0) {
+      clearSession();
+      return;
+    }
+    if (left >= REFRESH_WINDOW_SECONDS) return;
+    refreshing ??= (async () => {
+      try {
+        const next = await refresh(session.refreshToken);
+        // a logout while the refresh was on its way wins
+        if (read()?.refreshToken !== session.refreshToken) return;
+        if (next) saveSession({ token: next.token, refreshToken: next.refresh_token, expires: next.expires_at });
+        else clearSession();
+      } catch {
+        // network trouble: keep the token that still works
+      } finally {
+        refreshing = null;
+      }
+    })();
+    await refreshing;
+  }
+
+  return { getSession, hasToken, saveSession, clearSession, onSessionCleared, subscribeSession, useSession, ensureFreshToken };
 }
+
+/** The member's session (the shop and the member area). */
+export const memberSession = createSessionStore('lab.session');
+export const { getSession, hasToken, saveSession, clearSession, onSessionCleared, subscribeSession, useSession, ensureFreshToken } = memberSession;

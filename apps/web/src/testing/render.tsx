@@ -1,15 +1,28 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { AppProviders } from '../app/providers';
+
+/**
+ * antd writes its styles into <style> tags at run time. jsdom then matches every one of those
+ * rules on each getComputedStyle (Testing Library's role queries and user-event call it for
+ * every element they look at), which made most of the web suite's time. The tests assert what
+ * a person reads and can do, not colours, so the styles are computed but not inserted.
+ */
+export function TestStyles({ children }: { children: ReactNode }) {
+  return <StyleProvider mock="server">{children}</StyleProvider>;
+}
 
 /** Renders `ui` at `path` inside the app's providers and a memory router. */
 export function renderApp(ui: ReactElement, { path = '/', routes = [] as RouteObject[] } = {}) {
   const router = createMemoryRouter([{ path: '*', element: ui }, ...routes], { initialEntries: [path] });
   const result = render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <TestStyles>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </TestStyles>,
   );
   return { ...result, router };
 }

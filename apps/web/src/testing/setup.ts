@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearSession } from '../lib/session';
+import { staffSession } from '../lib/admin-api';
 import { loginPanel } from '../lib/login-panel';
 import { attestationDialog } from '../lib/attestation';
 import { resetCooldowns } from '../features/auth/use-cooldown';
@@ -10,6 +11,7 @@ afterEach(() => {
   cleanup();
   document.body.innerHTML = '';
   clearSession();
+  staffSession.clearSession();
   localStorage.clear();
   loginPanel.reset();
   attestationDialog.close();

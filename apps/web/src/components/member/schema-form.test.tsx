@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Form, Input, type FormInstance } from 'antd';
 import { z } from 'zod';
 import { checkWithSchema, clearChangedErrors } from './schema-form';
+import { TestStyles } from '../../testing/render';
 
 const schema = z.object({ name: z.string().min(1, { error: '[姓名]不能为空' }) });
 
@@ -21,7 +22,7 @@ function NameForm({ onForm }: { onForm: (form: FormInstance) => void }) {
 describe('schema forms', () => {
   it('shows the first problem under its field and clears it once the field is edited', async () => {
     let form: FormInstance | undefined;
-    render(<NameForm onForm={(f) => (form = f)} />);
+    render(<NameForm onForm={(f) => (form = f)} />, { wrapper: TestStyles });
     act(() => {
       expect(checkWithSchema(schema, { name: '' }, form)).toBeNull();
     });

@@ -11,6 +11,7 @@ import { QueryError } from '../components/query-error';
 import { formatDate, safeExternal } from '../components/links';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import '../components/catalog.css';
+import { useSiteContact } from '../../../lib/site-contact';
 
 function LatestList({ article }: { article: ArticleDetail }) {
   const query = useArticleList({ kind: article.kind, page: 1, pageSize: 6 });
@@ -42,6 +43,7 @@ function LatestList({ article }: { article: ArticleDetail }) {
 }
 
 function ArticleView({ article }: { article: ArticleDetail }) {
+  const contact = useSiteContact();
   const source = safeExternal(article.source);
   return (
     <div className="cat-article-layout">
@@ -77,7 +79,7 @@ function ArticleView({ article }: { article: ArticleDetail }) {
         <section className="cat-panel cat-side cat-cta" aria-labelledby="cat-cta">
           <h2 id="cat-cta">需要测试服务？</h2>
           <p>专业顾问为您推荐测试方案，工作时间 {siteInfo.workingHours}。</p>
-          <p className="cat-cta-phone">{siteInfo.phone}</p>
+          <p className="cat-cta-phone">{contact.phone}</p>
           <Link className="cat-cta-button" to="/contact">
             在线咨询
           </Link>

@@ -2,7 +2,6 @@ import { Skeleton } from 'antd';
 import { CustomerServiceOutlined, EnvironmentOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
 import { formatFen, serviceTypeLabels, type DeviceDetail } from '@lab/contract';
-import { siteInfo } from '../../../lib/site-info';
 import { AddToPlanPanel } from '../../../components/plan/add-to-plan-panel';
 import { ReservationCalendar } from '../../../components/reservation/reservation-calendar';
 import { useDeviceDetail } from '../api/get-device-detail';
@@ -13,8 +12,10 @@ import { QueryError } from '../components/query-error';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import '../components/catalog.css';
 import '../components/detail.css';
+import { useSiteContact } from '../../../lib/site-contact';
 
 function DetailBody({ item }: { item: DeviceDetail }) {
+  const contact = useSiteContact();
   const typeLabel = serviceTypeLabels[item.typeId] ?? '检测服务';
   /** on-site instruments are booked by the hour (the reservation calendar); the rest go to the plan */
   const reservable = item.typeId === 2 || item.reservable;
@@ -74,7 +75,7 @@ function DetailBody({ item }: { item: DeviceDetail }) {
                   <dt>
                     <EnvironmentOutlined /> 实验室
                   </dt>
-                  <dd>{item.labLocation || siteInfo.address}</dd>
+                  <dd>{item.labLocation || contact.address}</dd>
                 </div>
               </dl>
 
@@ -85,8 +86,8 @@ function DetailBody({ item }: { item: DeviceDetail }) {
                     <Link to={`/contact?item=${encodeURIComponent(item.name)}`} className="dt-call">
                       <CustomerServiceOutlined /> 咨询此项目
                     </Link>
-                    <a className="dt-call" href={`tel:${siteInfo.phone.replace(/-/g, '')}`}>
-                      电话 {siteInfo.phone}
+                    <a className="dt-call" href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>
+                      电话 {contact.phone}
                     </a>
                   </div>
                 </>

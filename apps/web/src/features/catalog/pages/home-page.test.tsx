@@ -10,6 +10,7 @@ import { homeFixture } from '../testing/home-fixture';
 import { bannerSwiperOptions } from '../components/banner-carousel';
 import { loopSlides, partnerSwiperOptions } from '../components/partner-strip';
 import { bannerTarget, caseTarget } from '../components/links';
+import { TestStyles } from '../../../testing/render';
 
 // Swiper needs real layout; the tests look at what the slides render and at the options given.
 vi.mock('swiper/react', () => ({
@@ -36,6 +37,7 @@ function renderHome() {
         </MemoryRouter>
       </QueryClientProvider>
     </AntApp>,
+    { wrapper: TestStyles },
   );
 }
 

@@ -34,6 +34,8 @@ function OwnedCommunity({ community, onEdit }: { community: CommunitySummary; on
           <h3>
             <TeamOutlined /> {community.name}
             <Tag color="blue">{community.memberCount} 名成员</Tag>
+            {community.reviewStatus === 'pending' ? <Tag color="gold">平台审核中</Tag> : null}
+            {community.reviewStatus === 'refused' ? <Tag color="red">未通过审核</Tag> : null}
           </h3>
           <p className="community-card-meta">
             {community.unit} · 创建于 {formatDate(community.createdAt)}
@@ -54,6 +56,12 @@ function OwnedCommunity({ community, onEdit }: { community: CommunitySummary; on
         </div>
       </div>
       {community.description ? <p className="community-card-desc">{community.description}</p> : null}
+      {community.reviewStatus === 'pending' ? (
+        <p className="community-card-meta">平台审核通过后，其他用户才能搜索并申请加入；审核期间您可以直接添加成员。</p>
+      ) : null}
+      {community.reviewStatus === 'refused' ? (
+        <Alert type="warning" showIcon title={`未通过平台审核${community.reviewNote ? `：${community.reviewNote}` : ''}`} description="请点击「编辑」修改团体信息，保存后将重新提交审核。" />
+      ) : null}
       {open ? <CommunityMembers rid={community.rid} /> : null}
     </article>
   );

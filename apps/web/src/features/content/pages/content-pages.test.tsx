@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import StaticPage from './static-page';
 import AboutLayout from './about-layout';
 import AboutPage from './about-page';
+import { TestStyles } from '../../../testing/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -42,6 +43,7 @@ function renderAt(path: string) {
         <RouterProvider router={router} />
       </QueryClientProvider>
     </AntApp>,
+    { wrapper: TestStyles },
   );
 }
 

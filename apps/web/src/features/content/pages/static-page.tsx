@@ -7,6 +7,7 @@ import { ContentBody } from '../components/content-body';
 import { isStaticKey, pageLabels, type staticKeys } from '../components/page-labels';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import '../components/content.css';
+import { useSiteContact } from '../../../lib/site-contact';
 
 const leads: Record<(typeof staticKeys)[number], string> = {
   contact: '欢迎来电或在线留言，专业顾问为您推荐测试方案并提供报价。',
@@ -16,10 +17,11 @@ const leads: Record<(typeof staticKeys)[number], string> = {
 };
 
 function ContactCards() {
+  const contact = useSiteContact();
   const cards = [
-    { icon: <PhoneOutlined />, label: '服务热线', value: siteInfo.phone, href: `tel:${siteInfo.phone.replace(/-/g, '')}` },
-    { icon: <MailOutlined />, label: '电子邮箱', value: siteInfo.email, href: `mailto:${siteInfo.email}` },
-    { icon: <EnvironmentOutlined />, label: '实验室地址', value: siteInfo.address },
+    { icon: <PhoneOutlined />, label: '服务热线', value: contact.phone, href: `tel:${contact.phone.replace(/[^\d+]/g, '')}` },
+    { icon: <MailOutlined />, label: '电子邮箱', value: contact.email, href: `mailto:${contact.email}` },
+    { icon: <EnvironmentOutlined />, label: '实验室地址', value: contact.address },
     { icon: <ClockCircleOutlined />, label: '工作时间', value: siteInfo.workingHours },
   ];
   return (

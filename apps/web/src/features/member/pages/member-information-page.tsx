@@ -62,6 +62,9 @@ function NicknameCard() {
   );
 }
 
+/** the lab's review of the last submission, after the date it was made */
+const reviewText = { none: '', pending: '（平台审核中）', approved: '（已通过审核）', refused: '（未通过审核）' } as const;
+
 /** 个人资料: the account, and the 资料认证 form (the same as the dialog). */
 export default function MemberInformationPage() {
   const profile = useProfile();
@@ -77,8 +80,11 @@ export default function MemberInformationPage() {
       <section className="member-card" aria-label="资料认证">
         <h2 className="member-card-title">资料认证</h2>
         <p className="member-muted" style={{ marginTop: -6 }}>
-          {attestedAt ? `已于 ${formatDate(attestedAt)} 完成认证，可随时修改。` : '完善以下信息后即可正常下单，检测报告、发票与样品寄回将以此为准。'}
+          {attestedAt ? `已于 ${formatDate(attestedAt)} 提交认证${reviewText[profile.data?.reviewStatus ?? 'none']}，可随时修改。` : '完善以下信息后即可正常下单，检测报告、发票与样品寄回将以此为准。'}
         </p>
+        {profile.data?.reviewStatus === 'refused' ? (
+          <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`资料认证未通过${profile.data.reviewNote ? `：${profile.data.reviewNote}` : ''}`} description="请修改后重新保存，平台将重新审核。" />
+        ) : null}
         <AttestationForm submitText="保存资料" />
       </section>
     </div>

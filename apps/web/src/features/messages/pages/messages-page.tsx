@@ -21,6 +21,9 @@ const kindLabels: Record<string, { text: string; color: string }> = {
   notice: { text: '平台公告', color: 'orange' },
   points: { text: '积分', color: 'gold' },
   promotion: { text: '推广合伙人', color: 'purple' },
+  funds: { text: '资金', color: 'volcano' },
+  account: { text: '账号与认证', color: 'cyan' },
+  community: { text: '科研团体', color: 'geekblue' },
 };
 const kindTag = (kind: string) => {
   const label = kindLabels[kind] ?? { text: '系统消息', color: 'default' };

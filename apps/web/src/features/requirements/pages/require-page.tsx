@@ -8,6 +8,7 @@ import { siteInfo } from '../../../lib/site-info';
 import { useUserInfo } from '../../../lib/user-info';
 import { RequirementForm, type SubmittedRequirement } from '../components/requirement-form';
 import '../components/requirements.css';
+import { useSiteContact } from '../../../lib/site-contact';
 
 const steps = [
   { icon: <SolutionOutlined />, title: '提交需求', text: '描述测试目的与样品情况，可附方案或文献' },
@@ -52,6 +53,7 @@ function Submitted({ result, onAgain }: { result: SubmittedRequirement; onAgain:
 }
 
 function LoginFirst() {
+  const contact = useSiteContact();
   return (
     <div className="rq-login">
       <LoginOutlined className="rq-login-icon" aria-hidden />
@@ -61,8 +63,8 @@ function LoginFirst() {
         <Button type="primary" size="large" onClick={() => loginPanel.open({ view: 'sign' })}>
           登录 / 注册
         </Button>
-        <a href={`tel:${siteInfo.phone.replace(/-/g, '')}`} className="rq-login-call">
-          <CustomerServiceOutlined /> 也可致电 {siteInfo.phone}
+        <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} className="rq-login-call">
+          <CustomerServiceOutlined /> 也可致电 {contact.phone}
         </a>
       </div>
     </div>
@@ -71,6 +73,7 @@ function LoginFirst() {
 
 /** /require: post a testing requirement (with attachments); the lab answers it with a quote. Visitors log in first. */
 export default function RequirePage() {
+  const contact = useSiteContact();
   const session = useSession();
   const info = useUserInfo();
   const [submitted, setSubmitted] = useState<SubmittedRequirement | null>(null);
@@ -140,7 +143,7 @@ export default function RequirePage() {
           </ol>
           <div className="rq-contact">
             <p>需要帮助？</p>
-            <a href={`tel:${siteInfo.phone.replace(/-/g, '')}`}>{siteInfo.phone}</a>
+            <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
             <small>{siteInfo.workingHours}</small>
           </div>
           {session ? (

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminServiceGroup } from '@lab/contract';
+import { adminPost } from '../../../lib/admin-api';
+import { catalogKeys } from './keys';
+
+/** POST /api/admin/catalog/group/list — every group of the three types, with sub-types and item counts. */
+export const listServiceGroups = () => adminPost<AdminServiceGroup[]>('/api/admin/catalog/group/list');
+
+export const serviceGroupsQueryOptions = () => queryOptions({ queryKey: catalogKeys.groups, queryFn: listServiceGroups });
+
+/** The catalogue's groups are a few dozen: one call serves the tabs, the filters and the item form. */
+export const useServiceGroups = () => useQuery(serviceGroupsQueryOptions());

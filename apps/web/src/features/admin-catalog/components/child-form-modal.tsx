@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import { App, Button, Form, Input, InputNumber, Modal, Tooltip } from 'antd';
+import { serviceChildAddBody, type AdminServiceChild, type AdminServiceGroup } from '@lab/contract';
+import { useFeedback } from '../../../lib/use-feedback';
+import { addServiceChild, deleteServiceChild, updateServiceChild, useCatalogMutation } from '../api/save-group';
+
+interface Values {
+  name: string;
+  sort: number | null;
+}
+
+/** Adds a sub-type to a group, or renames, re-sorts or deletes one (only while no item uses it). */
+export function ChildFormModal({ group, editing, onClose }: { group: AdminServiceGroup | null; editing: AdminServiceChild | null; onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const feedback = useFeedback();
+  const { modal } = App.useApp();
+  const save = useCatalogMutation((values: { name: string; sort: number }) =>
+    editing ? updateServiceChild(editing.id, values.name, values.sort) : addServiceChild(group!.id, values.name, values.sort),
+  );
+  const remove = useCatalogMutation((id: number) => deleteServiceChild(id));
+  const open = group !== null;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(editing ? { name: editing.name, sort: editing.sort } : { name: '', sort: group?.children.length ?? 0 });
+  }, [open, editing, group, form]);
+
+  const submit = async () => {
+    const values = form.getFieldsValue(true) as Values;
+    const checked = serviceChildAddBody.safeParse({ groupId: group!.id, name: values.name ?? '', sort: values.sort ?? 0 });
+    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
+    try {
+      await save.mutateAsync({ name: checked.data.name, sort: checked.data.sort });
+      feedback.success(editing ? '子类已保存' : '子类已添加');
+      onClose();
+    } catch (error) {
+      feedback.failure(error);
+    }
+  };
+
+  const confirmDelete = () => {
+    if (!editing) return;
+    modal.confirm({
+      title: `删除子类「${editing.name}」？`,
+      content: '删除后首页该分类下不再显示此子类。',
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(editing.id);
+          feedback.success('子类已删除');
+          onClose();
+        } catch (error) {
+          feedback.failure(error);
+        }
+      },
+    });
+  };
+
+  const footer = [
+    editing && (
+      <Tooltip key="delete" title={editing.itemCount > 0 ? `还有 ${editing.itemCount} 个项目使用该子类，先把它们移到其他子类` : undefined}>
+        <Button danger disabled={editing.itemCount > 0} loading={remove.isPending} onClick={confirmDelete} style={{ float: 'left' }}>
+          删除
+        </Button>
+      </Tooltip>
+    ),
+    <Button key="cancel" onClick={onClose}>
+      取消
+    </Button>,
+    <Button key="save" type="primary" loading={save.isPending} onClick={() => void submit()}>
+      保存
+    </Button>,
+  ];
+
+  return (
+    <Modal title={editing ? `编辑子类：${editing.name}` : `为「${group?.name ?? ''}」添加子类`} open={open} onCancel={onClose} footer={footer} destroyOnHidden>
+      <Form form={form} layout="vertical" requiredMark>
+        <Form.Item label="子类名称" name="name" required>
+          <Input maxLength={30} placeholder="例如 X射线衍射 XRD" />
+        </Form.Item>
+        <Form.Item label="排序" name="sort" extra="数字小的排在前面（0–9999）">
+          <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

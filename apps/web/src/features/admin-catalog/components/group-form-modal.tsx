@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { CATALOG_GROUP_TAGS_MAX, serviceGroupAddBody, serviceTypeLabels, splitGroupTags, type AdminServiceGroup } from '@lab/contract';
+import { useFeedback } from '../../../lib/use-feedback';
+import { ImageUpload } from '../../../components/admin/image-upload';
+import { addServiceGroup, groupFields, updateServiceGroup, useCatalogMutation, type GroupFields } from '../api/save-group';
+
+interface Values {
+  typeId: number;
+  name: string;
+  img: string;
+  tags: string[];
+  sort: number | null;
+  visible: boolean;
+}
+
+const typeOptions = [1, 2, 3].map((id) => ({ value: id, label: serviceTypeLabels[id] }));
+
+/** Adds a group to a service type, or edits one: name, picture, the tags under it, sort, shown or hidden. */
+export function GroupFormModal({ open, editing, typeId, onClose }: { open: boolean; editing: AdminServiceGroup | null; typeId: number; onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const feedback = useFeedback();
+  const save = useCatalogMutation((fields: GroupFields) => (editing ? updateServiceGroup(editing.id, fields) : addServiceGroup(fields)));
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(
+      editing
+        ? { ...groupFields(editing), tags: splitGroupTags(editing.description) }
+        : { typeId, name: '', img: '', tags: [], sort: 0, visible: true },
+    );
+  }, [open, editing, typeId, form]);
+
+  const submit = async () => {
+    const values = form.getFieldsValue(true) as Values;
+    const fields: GroupFields = { typeId: values.typeId, name: values.name ?? '', img: values.img ?? '', tags: (values.tags ?? []).join('|'), sort: values.sort ?? 0, visible: values.visible };
+    const checked = serviceGroupAddBody.safeParse({ ...fields, visible: fields.visible ? '1' : '0' });
+    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
+    try {
+      await save.mutateAsync(fields);
+      feedback.success(editing ? '分类已保存' : '分类已添加');
+      onClose();
+    } catch (error) {
+      feedback.failure(error);
+    }
+  };
+
+  return (
+    <Modal title={editing ? `编辑分类：${editing.name}` : '新增分类'} open={open} onCancel={onClose} onOk={() => void submit()} okText="保存" cancelText="取消" confirmLoading={save.isPending} destroyOnHidden>
+      <Form form={form} layout="vertical" requiredMark>
+        <Form.Item label="服务类型" name="typeId" required extra={editing && editing.itemCount > 0 ? `改为其他类型时，分类下的 ${editing.itemCount} 个项目随之移动` : undefined}>
+          <Select options={typeOptions} />
+        </Form.Item>
+        <Form.Item label="分类名称" name="name" required>
+          <Input maxLength={30} placeholder="例如 结构表征" />
+        </Form.Item>
+        <Form.Item label="分类图片" name="img" required extra="首页和分类导航中显示；PNG、JPG 或 WEBP，不超过 5MB">
+          <ImageUpload square aria-label="上传分类图片" />
+        </Form.Item>
+        <Form.Item label="标签" name="tags" extra={`显示在首页分类下，最多 ${CATALOG_GROUP_TAGS_MAX} 个；输入后回车`}>
+          <Select mode="tags" tokenSeparators={['|', ',', '，']} open={false} suffixIcon={null} placeholder="例如 XRD、单晶衍射" aria-label="标签" />
+        </Form.Item>
+        <Form.Item label="排序" name="sort" extra="数字小的排在前面（0–9999）">
+          <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item label="在网站显示" name="visible" valuePropName="checked" extra="隐藏后网站导航不再显示该分类">
+          <Switch checkedChildren="显示" unCheckedChildren="隐藏" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

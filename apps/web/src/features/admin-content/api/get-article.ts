@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminArticleDetail } from '@lab/contract';
+import { adminPost } from '../../../lib/admin-api';
+import { contentKeys } from './keys';
+
+/** POST /api/admin/content/article/detail — the article with its stored (cleaned) text. */
+export const getArticle = (rid: string) => adminPost<AdminArticleDetail>('/api/admin/content/article/detail', { rid });
+
+export const articleQueryOptions = (rid: string) => queryOptions({ queryKey: contentKeys.article(rid), queryFn: () => getArticle(rid) });
+
+export const useArticle = (rid: string | null) => useQuery({ ...articleQueryOptions(rid ?? ''), enabled: rid !== null });

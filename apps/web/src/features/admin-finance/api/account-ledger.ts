@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminLedger } from '@lab/contract';
+import { adminPost } from '../../../lib/admin-api';
+import { financeKeys } from './keys';
+
+export interface LedgerQuery {
+  account_id: number;
+  page: number;
+  pageSize: number;
+  type?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** POST /api/admin/funds/account/ledger — one account's entries, newest first. */
+export const getLedger = (query: LedgerQuery) => adminPost<AdminLedger>('/api/admin/funds/account/ledger', { ...query });
+
+export const ledgerQueryOptions = (query: LedgerQuery) => queryOptions({ queryKey: financeKeys.ledger(query), queryFn: () => getLedger(query), placeholderData: keepPreviousData });
+
+export const useLedger = (query: LedgerQuery | null) => useQuery({ ...ledgerQueryOptions(query ?? { account_id: 0, page: 1, pageSize: 10 }), enabled: query !== null });

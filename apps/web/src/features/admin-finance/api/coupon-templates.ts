@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminCouponTemplate } from '@lab/contract';
+import { adminPost } from '../../../lib/admin-api';
+import { financeKeys } from './keys';
+
+/** POST /api/admin/funds/coupon/templates — active ones, or all with the stopped. */
+export const listCouponTemplates = (status: 'active' | 'all') => adminPost<AdminCouponTemplate[]>('/api/admin/funds/coupon/templates', { status });
+
+export const couponTemplatesQueryOptions = (status: 'active' | 'all') => queryOptions({ queryKey: financeKeys.couponTemplates(status), queryFn: () => listCouponTemplates(status) });
+
+export const useCouponTemplates = (status: 'active' | 'all') => useQuery(couponTemplatesQueryOptions(status));

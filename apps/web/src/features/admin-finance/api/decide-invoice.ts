@@ -1,0 +1,30 @@
+import type { InvoiceApplication } from '@lab/contract';
+import { adminPost } from '../../../lib/admin-api';
+
+export interface IssueInvoiceInput {
+  rid: string;
+  invoiceNo: string;
+  issuedOn: string;
+  file: File | null;
+}
+
+/** POST /api/admin/funds/invoice/issueWithFile (multipart) — number, date and the e-invoice file in one step. */
+export function issueInvoice({ rid, invoiceNo, issuedOn, file }: IssueInvoiceInput) {
+  const form = new FormData();
+  form.append('rid', rid);
+  form.append('invoice_no', invoiceNo);
+  form.append('issued_on', issuedOn);
+  if (file) form.append('file', file);
+  return adminPost<InvoiceApplication>('/api/admin/funds/invoice/issueWithFile', form);
+}
+
+/** POST /api/admin/funds/invoice/file (multipart) — the file of an issued invoice (added later, or replaced). */
+export function uploadInvoiceFile({ rid, file }: { rid: string; file: File }) {
+  const form = new FormData();
+  form.append('rid', rid);
+  form.append('file', file);
+  return adminPost<InvoiceApplication>('/api/admin/funds/invoice/file', form);
+}
+
+/** POST /api/admin/funds/invoice/reject — frees the money for a new application. */
+export const rejectInvoice = ({ rid, reason }: { rid: string; reason: string }) => adminPost<InvoiceApplication>('/api/admin/funds/invoice/reject', { rid, reason });

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TypeGroup } from '@lab/contract';
+import { apiGet } from '../../../lib/api';
+import { financeKeys } from './keys';
+
+/** GET /api/open/web/type/group — the catalogue's groups (public), for a coupon's scope. */
+export const listServiceGroups = () => apiGet<TypeGroup[]>('/api/open/web/type/group', undefined, { skipAuth: true });
+
+export const serviceGroupsQueryOptions = () => queryOptions({ queryKey: financeKeys.serviceGroups, queryFn: listServiceGroups, staleTime: 10 * 60_000 });
+
+export const useServiceGroups = (enabled: boolean) => useQuery({ ...serviceGroupsQueryOptions(), enabled });

@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { Button, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { creditStatusLabels, financeStatusTones, type AdminCredit } from '@lab/contract';
+import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { Money } from '../../../components/admin/money';
+import { useReasonPrompt } from '../../../components/admin/reason-prompt';
+import { StatusTag } from '../../../components/admin/status-tag';
+import { useServerTable } from '../../../components/admin/use-server-table';
+import { formatDateTime } from '../../../lib/format';
+import { useFeedback } from '../../../lib/use-feedback';
+import { refuseCredit } from '../api/decide-credit';
+import { useCreditApplications } from '../api/list-credit';
+import { useQueueCounts } from '../api/queue-counts';
+import { useFinanceMutation } from '../api/use-finance-mutation';
+import { ApproveCreditModal } from '../components/approve-credit-modal';
+import { QueueToolbar, queueQuery } from '../components/queue-toolbar';
+import '../components/finance.css';
+
+const tabs = [
+  { value: 'pending', label: '审核中' },
+  { value: 'approved', label: '已通过' },
+  { value: 'refused', label: '未通过' },
+  { value: 'cancelled', label: '已取消' },
+  { value: 'all', label: '全部' },
+];
+
+/** /admin/finance/credit: 信用额度 — teachers' and enterprises' applications to test first and pay later, approved with a limit or refused. */
+export default function CreditPage() {
+  const table = useServerTable({ filters: { status: 'pending', keyword: '', from: '', to: '' } });
+  const { data, isFetching } = useCreditApplications(queueQuery(table.query));
+  const counts = useQueueCounts();
+  const [approving, setApproving] = useState<AdminCredit | null>(null);
+  const prompt = useReasonPrompt();
+  const feedback = useFeedback();
+  const refuse = useFinanceMutation(refuseCredit);
+
+  const askRefuse = async (a: AdminCredit) => {
+    const reason = await prompt({ title: `驳回 ${a.member.name} 的信用额度申请`, label: '驳回原因', placeholder: '会员可见', required: true, danger: true, okText: '驳回' });
+    if (reason === null) return;
+    try {
+      await refuse.mutateAsync({ rid: a.rid, reason });
+      feedback.success('已驳回');
+    } catch (error) {
+      feedback.failure(error);
+    }
+  };
+
+  const columns: TableColumnsType<AdminCredit> = [
+    { title: '申请时间', dataIndex: 'createdAt', key: 'createdAt', width: 140, sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => formatDateTime(at) },
+    {
+      title: '申请人',
+      key: 'member',
+      width: 180,
+      render: (_, a) => (
+        <div className="finance-member">
+          <span>
+            {a.member.name} <span className="admin-muted">· {a.organizationText}</span>
+          </span>
+          <span className="admin-muted">{a.member.phone}</span>
+          {a.member.company ? <span className="admin-muted">{a.member.company}</span> : null}
+        </div>
+      ),
+    },
+    { title: '申请额度', dataIndex: 'requestedFen', width: 110, align: 'right', render: (fen: number) => <Money fen={fen} /> },
+    { title: '当前额度', dataIndex: 'currentLimitFen', width: 110, align: 'right', render: (fen: number) => (fen > 0 ? <Money fen={fen} /> : <span className="admin-muted">无</span>) },
+    {
+      title: '申请说明',
+      key: 'reason',
+      width: 240,
+      render: (_, a) => (
+        <div className="finance-stack">
+          <Typography.Paragraph ellipsis={{ rows: 2, tooltip: a.reason }} style={{ margin: 0 }}>
+            {a.reason}
+          </Typography.Paragraph>
+          {a.contact ? <span className="admin-muted">{`联系人：${a.contact}`}</span> : null}
+        </div>
+      ),
+    },
+    {
+      title: '状态',
+      key: 'status',
+      width: 150,
+      render: (_, a) => (
+        <div className="finance-stack">
+          <span>
+            <StatusTag status={a.status} labels={creditStatusLabels} tones={financeStatusTones.credit} />
+          </span>
+          {a.approvedFen !== null ? <span>核定 <Money fen={a.approvedFen} /></span> : null}
+          {a.decisionNote ? <span className={a.status === 'refused' ? 'finance-reason' : 'admin-muted'}>{a.decisionNote}</span> : null}
+          {a.staffName ? <span className="admin-muted">{`${a.staffName} ${formatDateTime(a.decidedAt)}`}</span> : null}
+        </div>
+      ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 120,
+      render: (_, a) =>
+        a.status === 'pending' ? (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setApproving(a)}>
+              批准
+            </Button>
+            <Button type="link" size="small" danger onClick={() => void askRefuse(a)}>
+              驳回
+            </Button>
+          </Space>
+        ) : (
+          <span className="admin-muted">—</span>
+        ),
+    },
+  ];
+
+  return (
+    <AdminPage title="信用额度" description="认证为老师或企业的会员可申请先测试后结算的信用额度；批准时可核定不同于申请的额度。">
+      <AdminSection>
+        <QueueToolbar
+          tabs={tabs}
+          status={table.filters.status}
+          pendingCount={counts.data?.credit}
+          keyword={table.filters.keyword}
+          from={table.filters.from}
+          to={table.filters.to}
+          keywordPlaceholder="手机号、姓名或单位"
+          onChange={table.setFilters}
+        />
+        <Table<AdminCredit>
+          className="admin-table"
+          rowKey="rid"
+          size="middle"
+          columns={columns}
+          dataSource={data?.list}
+          loading={isFetching}
+          pagination={table.pagination(data?.total)}
+          onChange={table.onChange}
+          scroll={{ x: 1060 }}
+          locale={{ emptyText: table.filters.status === 'pending' ? '没有审核中的信用额度申请' : '没有符合条件的申请' }}
+        />
+      </AdminSection>
+      <ApproveCreditModal application={approving} onClose={() => setApproving(null)} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { Button, Drawer, Select, Space, Table, Upload, type TableColumnsType } from 'antd';
+import { financeStatusTones, invoiceStatusLabels, invoiceTypeLabels, isElectronicInvoice, type AdminInvoice } from '@lab/contract';
+import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { ExportButton } from '../../../components/admin/export-button';
+import { Money } from '../../../components/admin/money';
+import { useReasonPrompt } from '../../../components/admin/reason-prompt';
+import { StatusTag } from '../../../components/admin/status-tag';
+import { useServerTable } from '../../../components/admin/use-server-table';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useFeedback } from '../../../lib/use-feedback';
+import { rejectInvoice, uploadInvoiceFile } from '../api/decide-invoice';
+import { useInvoices } from '../api/list-invoices';
+import { useQueueCounts } from '../api/queue-counts';
+import { useFinanceMutation } from '../api/use-finance-mutation';
+import { FilePreviewModal, type PreviewTarget } from '../components/file-preview';
+import { invoiceFileProblem } from '../components/issue-invoice-form';
+import { InvoiceSummary, IssueInvoiceModal } from '../components/issue-invoice-modal';
+import { MemberCell } from '../components/member-cell';
+import { QueueToolbar, queueQuery } from '../components/queue-toolbar';
+import '../components/finance.css';
+
+const tabs = [
+  { value: 'pending', label: '待开票' },
+  { value: 'issued', label: '已开票' },
+  { value: 'rejected', label: '已驳回' },
+  { value: 'all', label: '全部' },
+];
+const typeOptions = [{ value: '', label: '全部发票类型' }, ...[1, 3, 2, 4].map((type) => ({ value: String(type), label: invoiceTypeLabels[type] ?? '' }))];
+
+/** /admin/finance/invoices: 发票管理 — issue an invoice with its file, or reject the application (the money can be applied for again). */
+export default function InvoicesPage() {
+  const table = useServerTable({ filters: { status: 'pending', keyword: '', from: '', to: '', type: '' } });
+  const query = queueQuery(table.query);
+  const { data, isFetching } = useInvoices(query);
+  const counts = useQueueCounts();
+  const [issuing, setIssuing] = useState<AdminInvoice | null>(null);
+  const [detail, setDetail] = useState<AdminInvoice | null>(null);
+  const [preview, setPreview] = useState<PreviewTarget | null>(null);
+  const prompt = useReasonPrompt();
+  const feedback = useFeedback();
+  const reject = useFinanceMutation(rejectInvoice);
+  const upload = useFinanceMutation(uploadInvoiceFile);
+
+  const showFile = (i: AdminInvoice) => setPreview({ title: `发票 ${i.invoiceNo ?? ''}`, path: '/api/admin/funds/invoice/file', query: { rid: i.rid }, fileName: `发票-${i.invoiceNo ?? i.rid}` });
+
+  const askReject = async (i: AdminInvoice) => {
+    const reason = await prompt({ title: `驳回开票申请（${i.title.title}）`, label: '驳回原因', placeholder: '例如：抬头与付款单位不一致（会员可见，款项可重新申请开票）', required: true, danger: true, okText: '驳回' });
+    if (reason === null) return;
+    try {
+      await reject.mutateAsync({ rid: i.rid, reason });
+      feedback.success('已驳回');
+    } catch (error) {
+      feedback.failure(error);
+    }
+  };
+
+  const uploadFile = async (i: AdminInvoice, file: File) => {
+    const problem = invoiceFileProblem(file);
+    if (problem) return feedback.failure(new Error(problem));
+    try {
+      await upload.mutateAsync({ rid: i.rid, file });
+      feedback.success('发票文件已上传');
+    } catch (error) {
+      feedback.failure(error);
+    }
+  };
+
+  const columns: TableColumnsType<AdminInvoice> = [
+    { title: '申请时间', dataIndex: 'createdAt', key: 'createdAt', width: 140, sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => formatDateTime(at) },
+    { title: '会员', dataIndex: 'member', width: 130, render: (member: AdminInvoice['member']) => <MemberCell member={member} /> },
+    {
+      title: '发票类型 / 接收',
+      key: 'type',
+      width: 210,
+      render: (_, i) => (
+        <div className="finance-stack">
+          <span>{i.typeText}</span>
+          <span className="admin-muted">{isElectronicInvoice(i.type) ? i.email : `邮寄：${i.receiver ?? ''} ${i.receiverPhone ?? ''}`}</span>
+        </div>
+      ),
+    },
+    {
+      title: '抬头',
+      key: 'title',
+      width: 200,
+      render: (_, i) => (
+        <div className="finance-stack">
+          <span>{i.title.title}</span>
+          {i.title.tax_no ? <span className="admin-muted finance-mono">{i.title.tax_no}</span> : null}
+        </div>
+      ),
+    },
+    { title: '开票金额', dataIndex: 'amountFen', width: 110, align: 'right', render: (fen: number) => <Money fen={fen} /> },
+    {
+      title: '状态',
+      key: 'status',
+      width: 160,
+      render: (_, i) => (
+        <div className="finance-stack">
+          <span>
+            <StatusTag status={i.status} labels={invoiceStatusLabels} tones={financeStatusTones.invoice} />
+          </span>
+          {i.invoiceNo ? <span className="finance-mono">{i.invoiceNo}</span> : null}
+          {i.issuedOn ? <span className="admin-muted">{`${formatDate(i.issuedOn)} 开具`}</span> : null}
+          {i.rejectReason ? <span className="finance-reason">{i.rejectReason}</span> : null}
+          {i.staffName ? <span className="admin-muted">{i.staffName}</span> : null}
+        </div>
+      ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 170,
+      render: (_, i) => (
+        <Space size={0} wrap>
+          {i.status === 'pending' ? (
+            <>
+              <Button type="link" size="small" onClick={() => setIssuing(i)}>
+                开票
+              </Button>
+              <Button type="link" size="small" danger onClick={() => void askReject(i)}>
+                驳回
+              </Button>
+            </>
+          ) : null}
+          {i.status === 'issued' && i.hasFile ? (
+            <Button type="link" size="small" onClick={() => showFile(i)}>
+              查看发票
+            </Button>
+          ) : null}
+          {i.status === 'issued' ? (
+            <Upload
+              accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void uploadFile(i, file);
+                return Upload.LIST_IGNORE;
+              }}
+            >
+              <Button type="link" size="small">
+                {i.hasFile ? '替换文件' : '上传文件'}
+              </Button>
+            </Upload>
+          ) : null}
+          <Button type="link" size="small" onClick={() => setDetail(i)}>
+            详情
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <AdminPage
+      title="发票管理"
+      description="按会员的开票申请在开票系统中开具发票，登记发票号码与日期并上传电子发票，会员即可在发票记录中下载；驳回后相应款项可重新申请。"
+      extra={<ExportButton path="/api/admin/funds/invoice/export" query={{ ...query, page: undefined, pageSize: undefined }} fileName="开票申请.xlsx" />}
+    >
+      <AdminSection>
+        <QueueToolbar
+          tabs={tabs}
+          status={table.filters.status}
+          pendingCount={counts.data?.invoice}
+          keyword={table.filters.keyword}
+          from={table.filters.from}
+          to={table.filters.to}
+          keywordPlaceholder="手机号、姓名或发票号码"
+          onChange={table.setFilters}
+        >
+          <Select style={{ width: 180 }} value={table.filters.type} options={typeOptions} onChange={(type) => table.setFilters({ type })} aria-label="发票类型" />
+        </QueueToolbar>
+        <Table<AdminInvoice>
+          className="admin-table"
+          rowKey="rid"
+          size="middle"
+          columns={columns}
+          dataSource={data?.list}
+          loading={isFetching}
+          pagination={table.pagination(data?.total)}
+          onChange={table.onChange}
+          scroll={{ x: 1120 }}
+          locale={{ emptyText: table.filters.status === 'pending' ? '没有待开票的申请' : '没有符合条件的开票申请' }}
+        />
+      </AdminSection>
+      <IssueInvoiceModal invoice={issuing} onClose={() => setIssuing(null)} />
+      <Drawer open={detail !== null} title="开票申请详情" onClose={() => setDetail(null)} size="large" destroyOnHidden>
+        {detail ? (
+          <>
+            <InvoiceSummary invoice={detail} />
+            <p className="admin-muted">
+              {`申请人 ${detail.member.name} ${detail.member.phone}，${formatDateTime(detail.createdAt)} 提交。`}
+              {detail.invoiceNo ? `发票号码 ${detail.invoiceNo}，${formatDate(detail.issuedOn)} 开具。` : ''}
+            </p>
+          </>
+        ) : null}
+      </Drawer>
+      <FilePreviewModal target={preview} onClose={() => setPreview(null)} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,134 @@
+import { App, Button, Space, Table, type TableColumnsType } from 'antd';
+import { financeStatusTones, formatFen, transferStatusLabels, type AdminTransfer } from '@lab/contract';
+import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { Money } from '../../../components/admin/money';
+import { useReasonPrompt } from '../../../components/admin/reason-prompt';
+import { StatusTag } from '../../../components/admin/status-tag';
+import { useServerTable } from '../../../components/admin/use-server-table';
+import { formatDateTime } from '../../../lib/format';
+import { useFeedback } from '../../../lib/use-feedback';
+import { approveTransfer, refuseTransfer } from '../api/decide-transfer';
+import { useTransfers } from '../api/list-transfers';
+import { useQueueCounts } from '../api/queue-counts';
+import { useFinanceMutation } from '../api/use-finance-mutation';
+import { MemberCell } from '../components/member-cell';
+import { QueueToolbar, queueQuery } from '../components/queue-toolbar';
+import '../components/finance.css';
+
+const tabs = [
+  { value: 'pending', label: '待审核' },
+  { value: 'done', label: '已完成' },
+  { value: 'refused', label: '已驳回' },
+  { value: 'cancelled', label: '已取消' },
+  { value: 'all', label: '全部' },
+];
+const route = (t: AdminTransfer) => (t.direction === 'toCommunity' ? `个人账户 → 团体「${t.community.name}」` : `团体「${t.community.name}」 → 个人账户`);
+
+/** /admin/finance/transfers: 转账审核 — transfers between a member and the community they run, above the amount that moves at once. */
+export default function TransfersPage() {
+  const table = useServerTable({ filters: { status: 'pending', keyword: '', from: '', to: '' } });
+  const { data, isFetching } = useTransfers(queueQuery(table.query));
+  const counts = useQueueCounts();
+  const { modal } = App.useApp();
+  const prompt = useReasonPrompt();
+  const feedback = useFeedback();
+  const approve = useFinanceMutation(approveTransfer);
+  const refuse = useFinanceMutation(refuseTransfer);
+
+  const askApprove = (t: AdminTransfer) =>
+    modal.confirm({
+      title: `通过转账申请：${formatFen(t.amountFen)}`,
+      content: `${route(t)}。通过后款项立即划转；转出账户余额不足时不能通过。`,
+      okText: '通过并划转',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await approve.mutateAsync(t.rid);
+          feedback.success('已审核通过，款项已划转');
+        } catch (error) {
+          feedback.failure(error);
+        }
+      },
+    });
+
+  const askRefuse = async (t: AdminTransfer) => {
+    const reason = await prompt({ title: '驳回转账申请', label: '驳回原因', placeholder: '会员可见', required: true, danger: true, okText: '驳回' });
+    if (reason === null) return;
+    try {
+      await refuse.mutateAsync({ rid: t.rid, reason });
+      feedback.success('已驳回');
+    } catch (error) {
+      feedback.failure(error);
+    }
+  };
+
+  const columns: TableColumnsType<AdminTransfer> = [
+    { title: '申请时间', dataIndex: 'createdAt', key: 'createdAt', width: 150, sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => formatDateTime(at) },
+    { title: '会员', dataIndex: 'member', width: 150, render: (member: AdminTransfer['member']) => <MemberCell member={member} /> },
+    { title: '转账方向', key: 'route', width: 260, render: (_, t) => route(t) },
+    { title: '金额', dataIndex: 'amountFen', width: 120, align: 'right', render: (fen: number) => <Money fen={fen} /> },
+    { title: '备注', dataIndex: 'remark', width: 180, render: (remark: string) => remark || <span className="admin-muted">—</span> },
+    {
+      title: '状态',
+      key: 'status',
+      width: 160,
+      render: (_, t) => (
+        <div className="finance-stack">
+          <span>
+            <StatusTag status={t.status} labels={transferStatusLabels} tones={financeStatusTones.transfer} />
+          </span>
+          {t.refuseReason ? <span className="finance-reason">{t.refuseReason}</span> : null}
+          {t.staffName ? <span className="admin-muted">{`${t.staffName} ${formatDateTime(t.decidedAt)}`}</span> : null}
+        </div>
+      ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 130,
+      render: (_, t) =>
+        t.status === 'pending' ? (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => askApprove(t)}>
+              通过
+            </Button>
+            <Button type="link" size="small" danger onClick={() => void askRefuse(t)}>
+              驳回
+            </Button>
+          </Space>
+        ) : (
+          <span className="admin-muted">—</span>
+        ),
+    },
+  ];
+
+  return (
+    <AdminPage title="转账审核" description="会员在个人账户与其负责的科研团体之间转账，超过免审额度的申请由财务审核；通过后款项立即划转。">
+      <AdminSection>
+        <QueueToolbar
+          tabs={tabs}
+          status={table.filters.status}
+          pendingCount={counts.data?.transfer}
+          keyword={table.filters.keyword}
+          from={table.filters.from}
+          to={table.filters.to}
+          keywordPlaceholder="手机号或姓名"
+          onChange={table.setFilters}
+        />
+        <Table<AdminTransfer>
+          className="admin-table"
+          rowKey="rid"
+          size="middle"
+          columns={columns}
+          dataSource={data?.list}
+          loading={isFetching}
+          pagination={table.pagination(data?.total)}
+          onChange={table.onChange}
+          scroll={{ x: 1150 }}
+          locale={{ emptyText: table.filters.status === 'pending' ? '没有待审核的转账申请' : '没有符合条件的转账申请' }}
+        />
+      </AdminSection>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminAttestation, AdminCommunity, AdminPartnerApplication, PointsApplication } from '@lab/contract';
+import { adminPost } from '../../../lib/admin-api';
+import { customerKeys } from './keys';
+
+/**
+ * The review decisions of the customers area: attestations, communities, partner and paper-award
+ * applications. A refusal always carries the reason the member reads.
+ */
+
+/** POST /api/admin/attestation/approve | refuse (rid: the member's) */
+export const approveAttestation = ({ rid, note }: { rid: string; note?: string }) => adminPost<AdminAttestation>('/api/admin/attestation/approve', { rid, note: note || undefined });
+export const refuseAttestation = ({ rid, reason }: { rid: string; reason: string }) => adminPost<AdminAttestation>('/api/admin/attestation/refuse', { rid, reason });
+
+/** POST /api/admin/community/approve | refuse */
+export const approveCommunity = ({ rid }: { rid: string }) => adminPost<AdminCommunity>('/api/admin/community/approve', { rid });
+export const refuseCommunity = ({ rid, reason }: { rid: string; reason: string }) => adminPost<AdminCommunity>('/api/admin/community/refuse', { rid, reason });
+
+/** POST /api/admin/growth/partner/approve | refuse */
+export const approvePartner = ({ rid }: { rid: string }) => adminPost<AdminPartnerApplication>('/api/admin/growth/partner/approve', { rid });
+export const refusePartner = ({ rid, reason }: { rid: string; reason: string }) => adminPost<AdminPartnerApplication>('/api/admin/growth/partner/refuse', { rid, reason });
+
+/** POST /api/admin/growth/points/approve (with the points awarded) | refuse */
+export const approvePointsApplication = ({ rid, points, reason }: { rid: string; points: number; reason?: string }) =>
+  adminPost<PointsApplication>('/api/admin/growth/points/approve', { rid, points, reason: reason || undefined });
+export const refusePointsApplication = ({ rid, reason }: { rid: string; reason: string }) => adminPost<PointsApplication>('/api/admin/growth/points/refuse', { rid, reason });
+
+/** Any decision refreshes the customers area (queues, member details, counts). */
+export function useDecision<A, R>(run: (args: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.all }) });
+}

@@ -1,0 +1,25 @@
+import { adminKey } from '../../../lib/admin-api';
+
+/** Every query of the customers area lives under ['admin', 'customers'], so one invalidation refreshes the area. */
+const area = [...adminKey, 'customers'] as const;
+
+export const customerKeys = {
+  all: area,
+  members: (query: object) => [...area, 'members', query] as const,
+  member: (rid: string) => [...area, 'member', rid] as const,
+  memberOrders: (rid: string, query: object) => [...area, 'member', rid, 'orders', query] as const,
+  memberLedger: (rid: string, query: object) => [...area, 'member', rid, 'ledger', query] as const,
+  memberCoupons: (rid: string, query: object) => [...area, 'member', rid, 'coupons', query] as const,
+  staffNames: [...adminKey, 'staff', 'names'] as const,
+  attestations: (query: object) => [...area, 'attestations', query] as const,
+  communities: (query: object) => [...area, 'communities', query] as const,
+  partners: (query: object) => [...area, 'partners', query] as const,
+  pointsApplications: (query: object) => [...area, 'points-applications', query] as const,
+  exchangeItems: [...area, 'exchange-items'] as const,
+  exchanges: (query: object) => [...area, 'exchanges', query] as const,
+  requirements: (query: object) => [...area, 'requirements', query] as const,
+  contracts: (query: object) => [...area, 'contracts', query] as const,
+  memberPicker: (keyword: string) => [...area, 'member-picker', keyword] as const,
+  catalogSearch: (keyword: string) => [...area, 'catalog', keyword] as const,
+  catalogItem: (rid: string) => [...area, 'catalog-item', rid] as const,
+};

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StaffRole } from '@lab/contract';
+import { adminPost } from '../../../lib/admin-api';
+import { customerKeys } from './keys';
+
+export interface StaffName {
+  id: number;
+  name: string;
+  role: StaffRole;
+  disabled: boolean;
+}
+
+/** POST /api/admin/staff/names — everyone who can be named; customer managers are the active sales (and admins). */
+export const listStaffNames = () => adminPost<StaffName[]>('/api/admin/staff/names');
+
+export const staffNamesQueryOptions = () => queryOptions({ queryKey: customerKeys.staffNames, queryFn: listStaffNames, staleTime: 5 * 60_000 });
+
+export function useAdvisers() {
+  return useQuery({ ...staffNamesQueryOptions(), select: (people) => people.filter((p) => !p.disabled && (p.role === 'sales' || p.role === 'admin')) });
+}

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { Alert, Modal, Radio, Space } from 'antd';
+import { adminMemberOrganizationBody } from '@lab/contract';
+import { useFeedback } from '../../../lib/use-feedback';
+import { setOrganization, useMemberMutation } from '../api/save-member';
+import { organizationOptions } from './labels';
+
+const hints: Record<number, string> = {
+  0: '可按学生价格下单，需填写导师信息。',
+  3: '核实教师身份后设置；老师可以创建科研团体。',
+  1: '个人用户。',
+  2: '企业用户下单须全额预付。',
+};
+
+/** 设置用户类型: only staff verify 老师, 个人 and 企业 (members may only attest as 学生 themselves). */
+export function OrganizationModal({ open, rid, current, onClose }: { open: boolean; rid: string; current: number | null; onClose: () => void }) {
+  const [value, setValue] = useState<number | null>(current);
+  const save = useMemberMutation(setOrganization);
+  const feedback = useFeedback();
+
+  useEffect(() => {
+    if (open) setValue(current);
+  }, [open, current]);
+
+  return (
+    <Modal
+      title="设置用户类型"
+      open={open}
+      onCancel={onClose}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      onOk={async () => {
+        const checked = adminMemberOrganizationBody.safeParse({ rid, organization: value ?? '' });
+        if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请选择用户类型'));
+        try {
+          await save.mutateAsync({ rid, organization: checked.data.organization });
+          feedback.success('用户类型已更新');
+          onClose();
+        } catch (error) {
+          feedback.failure(error);
+        }
+      }}
+    >
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="请在核实证明材料后设置，会员会收到站内消息。" />
+      <Radio.Group value={value} onChange={(event) => setValue(event.target.value as number)} aria-label="用户类型">
+        <Space orientation="vertical">
+          {organizationOptions.map((option) => (
+            <Radio key={option.value} value={option.value}>
+              <strong>{option.label}</strong>
+              <span className="admin-muted" style={{ marginLeft: 8 }}>{hints[option.value]}</span>
+            </Radio>
+          ))}
+        </Space>
+      </Radio.Group>
+    </Modal>
+  );
+}

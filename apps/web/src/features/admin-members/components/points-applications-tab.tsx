@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Button, Segmented, Space, Table, type TableColumnsType } from 'antd';
+import type { AdminPointsApplication } from '@lab/contract';
+import { useReasonPrompt } from '../../../components/admin/reason-prompt';
+import { StatusTag } from '../../../components/admin/status-tag';
+import { useServerTable } from '../../../components/admin/use-server-table';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useFeedback } from '../../../lib/use-feedback';
+import { refusePointsApplication, useDecision } from '../api/decide';
+import { usePointsApplications } from '../api/list-points-applications';
+import { applicationLabels, applicationTones, reviewFilterOptions, withStatus } from './labels';
+import { MemberCell } from './member-cell';
+import { PointsApproveModal } from './points-approve-modal';
+
+/** 论文致谢奖励: papers acknowledging the lab; approve with the points awarded, or refuse with a reason. */
+export function PointsApplicationsTab() {
+  const table = useServerTable({ filters: { status: 'pending' }, prefix: 'award' });
+  const { data, isFetching } = usePointsApplications(withStatus(table.query));
+  const [approving, setApproving] = useState<AdminPointsApplication | null>(null);
+  const refuse = useDecision(refusePointsApplication);
+  const prompt = useReasonPrompt();
+  const feedback = useFeedback();
+
+  const onRefuse = async (row: AdminPointsApplication) => {
+    const reason = await prompt({ title: `驳回「${row.title}」`, label: '驳回原因', placeholder: '会员将看到此原因，例如：论文致谢中未提及本实验室', required: true, okText: '驳回', danger: true });
+    if (reason === null) return;
+    try {
+      await refuse.mutateAsync({ rid: row.rid, reason });
+      feedback.success('已驳回，已通知会员');
+    } catch (error) {
+      feedback.failure(error);
+    }
+  };
+
+  const columns: TableColumnsType<AdminPointsApplication> = [
+    { title: '会员', key: 'member', fixed: 'left', width: 120, render: (_, a) => <MemberCell rid={a.member.rid} name={a.member.name} phone={a.member.phone} /> },
+    {
+      title: '论文',
+      key: 'paper',
+      render: (_, a) => (
+        <div className="customers-stack">
+          <strong className="customers-clip">{a.title}</strong>
+          <span className="admin-muted">{a.journal}{a.publishedOn ? ` · ${a.publishedOn}` : ''}</span>
+          {a.doi && (
+            <a href={`https://doi.org/${encodeURIComponent(a.doi)}`} target="_blank" rel="noreferrer noopener">
+              DOI：{a.doi}
+            </a>
+          )}
+        </div>
+      ),
+    },
+    { title: '申请时间', dataIndex: 'createdAt', width: 150, render: (at: string) => <span className="admin-nowrap">{formatDateTime(at)}</span> },
+    {
+      title: '审核',
+      key: 'status',
+      width: 170,
+      render: (_, a) => (
+        <div className="customers-stack">
+          <span><StatusTag status={a.status} labels={applicationLabels} tones={applicationTones} />{a.points !== null && <span>+{a.points} 积分</span>}</span>
+          {a.decidedAt && <span className="admin-muted">{formatDate(a.decidedAt)}</span>}
+          {a.reason && <span className="customers-clip">{a.status === 'refused' ? '原因：' : '备注：'}{a.reason}</span>}
+        </div>
+      ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 120,
+      render: (_, a) =>
+        a.status === 'pending' ? (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setApproving(a)}>通过</Button>
+            <Button type="link" size="small" danger onClick={() => void onRefuse(a)}>驳回</Button>
+          </Space>
+        ) : (
+          <span className="admin-muted">已处理</span>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <div className="admin-filters">
+        <Segmented className="customers-segmented" value={table.filters.status} options={reviewFilterOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="审核状态" />
+      </div>
+      <Table<AdminPointsApplication>
+        className="admin-table"
+        rowKey="rid"
+        size="middle"
+        columns={columns}
+        dataSource={data?.list}
+        loading={isFetching}
+        pagination={table.pagination(data?.total)}
+        onChange={table.onChange}
+        scroll={{ x: 900 }}
+        locale={{ emptyText: table.filters.status === 'pending' ? '没有待审核的论文致谢奖励申请' : '暂无记录' }}
+      />
+      <PointsApproveModal application={approving} onClose={() => setApproving(null)} />
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Descriptions, Empty, Input, InputNumber, Modal, Select, Spin } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { formatFen, type AdminRequirement, type DeviceDetail } from '@lab/contract';
+import { Money } from '../../../components/admin/money';
+import { useFeedback } from '../../../lib/use-feedback';
+import { quoteRequirement, useRequirementMutation } from '../api/save-requirement';
+import { testItemQueryOptions, useTestItemSearch } from '../api/search-catalog';
+import { linePrice, MAX_QUOTE_COUNT, newQuoteLine, quoteProblem, quoteTotalFen, toQuoteBody, type QuoteDraftLine, type QuoteItem } from './quote-lines';
+
+const toQuoteItem = (detail: DeviceDetail): QuoteItem => ({ rid: detail.rid, name: detail.name, unit: detail.unit, priceFen: detail.priceFen, options: detail.options });
+
+/**
+ * 报价: sales picks published test items from the catalogue, the count and each option's
+ * choice; the page shows the price as the server will compute it. Re-quoting starts from the
+ * quote the member has now.
+ */
+export function QuoteModal({ requirement, onClose }: { requirement: AdminRequirement | null; onClose: () => void }) {
+  const [lines, setLines] = useState<QuoteDraftLine[]>([]);
+  const [note, setNote] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [loadingItem, setLoadingItem] = useState(false);
+  const search = useTestItemSearch(keyword);
+  const client = useQueryClient();
+  const save = useRequirementMutation(quoteRequirement);
+  const feedback = useFeedback();
+
+  useEffect(() => {
+    setKeyword('');
+    setNote(requirement?.quote?.note ?? '');
+    setLines([]);
+    const previous = requirement?.quote?.lines.filter((line) => line.rid) ?? [];
+    if (previous.length === 0) return;
+    let cancelled = false;
+    setLoadingItem(true);
+    Promise.all(
+      previous.map(async (line) => {
+        const detail = await client.fetchQuery(testItemQueryOptions(line.rid));
+        return newQuoteLine(toQuoteItem(detail), line.count, Object.fromEntries(line.options.map((o) => [String(o.optionId), o.choiceId])));
+      }),
+    )
+      .then((restored) => !cancelled && setLines(restored))
+      // an item withdrawn since: sales quotes again from scratch
+      .catch(() => undefined)
+      .finally(() => !cancelled && setLoadingItem(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [requirement, client]);
+
+  const addItem = async (rid: string) => {
+    setLoadingItem(true);
+    try {
+      const detail = await client.fetchQuery(testItemQueryOptions(rid));
+      setLines((current) => [...current, newQuoteLine(toQuoteItem(detail))]);
+    } catch (error) {
+      feedback.failure(error);
+    } finally {
+      setLoadingItem(false);
+      setKeyword('');
+    }
+  };
+
+  const update = (key: string, change: Partial<Pick<QuoteDraftLine, 'count' | 'choices'>>) =>
+    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change, choices: { ...line.choices, ...change.choices } } : line)));
+
+  const submit = async () => {
+    if (!requirement) return;
+    const problem = quoteProblem(lines);
+    if (problem) return feedback.failure(new Error(problem));
+    try {
+      await save.mutateAsync({ rid: requirement.rid, lines: toQuoteBody(lines), note: note.trim() });
+      feedback.success('报价已发送');
+      onClose();
+    } catch (error) {
+      feedback.failure(error);
+    }
+  };
+
+  const options = (search.data?.list ?? []).filter((item) => !item.reservable).map((item) => ({ value: item.rid, label: `${item.name}（${formatFen(item.priceFen)}/${item.unit}）` }));
+
+  return (
+    <Modal
+      title={requirement?.quote ? '修改报价' : '报价'}
+      open={requirement !== null}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="发送报价"
+      cancelText="取消"
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      width={720}
+    >
+      {requirement && (
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2 }}
+          style={{ marginBottom: 12 }}
+          items={[
+            { key: 'title', label: '需求', children: requirement.title },
+            { key: 'member', label: '客户', children: `${requirement.member.name}（${requirement.member.company || requirement.member.phone}）` },
+            { key: 'samples', label: '样品', children: requirement.samples },
+            { key: 'budget', label: '预算', children: requirement.budget || '未填写' },
+          ]}
+        />
+      )}
+      <Select
+        showSearch
+        value={null}
+        placeholder="搜索并添加检测项目，例如 XRD"
+        aria-label="添加报价项目"
+        style={{ width: '100%', marginBottom: 12 }}
+        filterOption={false}
+        onSearch={setKeyword}
+        onChange={(rid: string | null) => rid && void addItem(rid)}
+        options={options}
+        loading={search.isFetching || loadingItem}
+        notFoundContent={search.isFetching ? <Spin size="small" /> : '没有找到可报价的检测项目（上门预约类项目请引导客户直接预约）'}
+      />
+      {lines.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={loadingItem ? '正在载入当前报价…' : '还没有报价项目'} />
+      ) : (
+        lines.map((line) => {
+          const price = linePrice(line);
+          return (
+            <div className="customers-quote-line" key={line.key} data-testid="quote-line">
+              <div className="customers-quote-line-head">
+                <div>
+                  <strong>{line.item.name}</strong>
+                  <div className="admin-muted">基础价 {formatFen(line.item.priceFen)}/{line.item.unit}</div>
+                </div>
+                <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+                  <InputNumber
+                    aria-label={`${line.item.name}数量`}
+                    min={1}
+                    max={MAX_QUOTE_COUNT}
+                    precision={0}
+                    value={line.count}
+                    onChange={(count) => update(line.key, { count: count ?? 0 })}
+                    suffix={line.item.unit}
+                    style={{ width: 130 }}
+                  />
+                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={`移除${line.item.name}`} onClick={() => setLines((current) => current.filter((l) => l.key !== line.key))} />
+                </div>
+              </div>
+              {line.item.options.length > 0 && (
+                <div className="customers-quote-options">
+                  {line.item.options.map((option) => (
+                    <label key={option.id} style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+                      <span>{option.name}</span>
+                      <Select
+                        aria-label={`${line.item.name}${option.name}`}
+                        style={{ minWidth: 160 }}
+                        value={line.choices[String(option.id)]}
+                        onChange={(choiceId: number) => update(line.key, { choices: { [String(option.id)]: choiceId } })}
+                        options={option.choices.map((c) => ({ value: c.id, label: c.priceFen > 0 ? `${c.label}（+${formatFen(c.priceFen)}）` : c.label }))}
+                      />
+                    </label>
+                  ))}
+                </div>
+              )}
+              <div className="customers-quote-total" style={{ fontSize: 13 }}>
+                <span className="admin-muted">单价 {price ? formatFen(price.unitPriceFen) : '—'} × {line.count}</span>
+                <Money fen={price?.amountFen ?? null} />
+              </div>
+            </div>
+          );
+        })
+      )}
+      <div className="customers-quote-total">
+        <span>报价合计</span>
+        <strong data-testid="quote-total">{formatFen(quoteTotalFen(lines))}</strong>
+      </div>
+      <label htmlFor="quote-note" style={{ display: 'block', margin: '12px 0 6px' }}>报价说明（选填，客户可见）</label>
+      <Input.TextArea id="quote-note" aria-label="报价说明" style={{ marginBottom: 20 }} rows={3} maxLength={1000} showCount value={note} onChange={(event) => setNote(event.target.value)} placeholder="例如：含数据分析报告，预计 5 个工作日出数据" />
+    </Modal>
+  );
+}

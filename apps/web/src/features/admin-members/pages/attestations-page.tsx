@@ -1,0 +1,141 @@
+import { App, Button, Input, Segmented, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { adminAttestationRefuseBody, attestationReviewLabels, type AdminAttestation } from '@lab/contract';
+import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { useReasonPrompt } from '../../../components/admin/reason-prompt';
+import { StatusTag } from '../../../components/admin/status-tag';
+import { useServerTable } from '../../../components/admin/use-server-table';
+import { formatDateTime } from '../../../lib/format';
+import { useFeedback } from '../../../lib/use-feedback';
+import { approveAttestation, refuseAttestation, useDecision } from '../api/decide';
+import { useAttestations } from '../api/list-attestations';
+import { organizationText, reviewFilterOptions, reviewTones, withStatus } from '../components/labels';
+import { MemberCell } from '../components/member-cell';
+import '../components/customers.css';
+
+const region = (p: AdminAttestation['profile']) => [p.province, p.city === p.province ? '' : p.city, p.area].filter(Boolean).join('');
+
+/** /admin/attestations: 资料认证 waiting for the lab, oldest first; approve, or refuse with the reason the member reads. */
+export default function AttestationsPage() {
+  const table = useServerTable({ filters: { status: 'pending', keyword: '' } });
+  const { data, isFetching } = useAttestations(withStatus(table.query));
+  const approve = useDecision(approveAttestation);
+  const refuse = useDecision(refuseAttestation);
+  const prompt = useReasonPrompt();
+  const { modal } = App.useApp();
+  const feedback = useFeedback();
+
+  const onApprove = (row: AdminAttestation) => {
+    const name = row.profile.name ?? row.member.nickname;
+    modal.confirm({
+      title: `通过 ${name} 的资料认证？`,
+      content: `${row.profile.company ?? ''}｜导师 ${row.profile.teacher ?? '—'}。通过后会员会收到站内消息。`,
+      okText: '通过',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await approve.mutateAsync({ rid: row.member.rid });
+          feedback.success('资料认证已通过，已通知会员');
+        } catch (error) {
+          feedback.failure(error);
+        }
+      },
+    });
+  };
+
+  const onRefuse = async (row: AdminAttestation) => {
+    const reason = await prompt({ title: `驳回 ${row.profile.name ?? row.member.nickname} 的资料认证`, label: '驳回原因', placeholder: '会员将看到此原因，例如：单位名称与学生证不符，请修改后重新提交', required: true, okText: '驳回', danger: true });
+    if (reason === null) return;
+    const checked = adminAttestationRefuseBody.safeParse({ rid: row.member.rid, reason });
+    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '[原因]不能为空'));
+    try {
+      await refuse.mutateAsync(checked.data);
+      feedback.success('已驳回，已通知会员');
+    } catch (error) {
+      feedback.failure(error);
+    }
+  };
+
+  const columns: TableColumnsType<AdminAttestation> = [
+    { title: '会员', key: 'member', fixed: 'left', width: 120, render: (_, a) => <MemberCell rid={a.member.rid} name={a.profile.name ?? a.member.nickname} phone={a.member.phone} /> },
+    {
+      title: '单位与类型',
+      key: 'company',
+      width: 190,
+      render: (_, a) => (
+        <div className="customers-stack">
+          <span>{a.profile.company ?? '—'}</span>
+          <span><Tag>{organizationText(a.profile.organization)}</Tag>{a.profile.email && <span className="admin-muted">{a.profile.email}</span>}</span>
+        </div>
+      ),
+    },
+    {
+      title: '导师/负责人',
+      key: 'teacher',
+      width: 150,
+      render: (_, a) =>
+        a.profile.teacher ? (
+          <div className="customers-stack">
+            <span>{a.profile.teacher}</span>
+            <span className="admin-muted">{a.profile.teacher_phone}</span>
+            <span className="admin-muted">{a.profile.teacher_mail}</span>
+          </div>
+        ) : (
+          <span className="admin-muted">—</span>
+        ),
+    },
+    { title: '收货地址', key: 'address', render: (_, a) => <div className="customers-clip">{region(a.profile)}{a.profile.address}</div> },
+    { title: '提交时间', key: 'attestedAt', dataIndex: ['profile', 'attestedAt'], width: 140, sorter: true, sortOrder: table.sortOrderOf('attestedAt'), render: (at: string | null) => <span className="admin-nowrap">{formatDateTime(at)}</span> },
+    {
+      title: '审核',
+      key: 'review',
+      width: 160,
+      render: (_, a) => (
+        <div className="customers-stack">
+          <span><StatusTag status={a.review.status} labels={attestationReviewLabels} tones={reviewTones} /></span>
+          {a.review.reviewedAt && <span className="admin-muted">{a.review.reviewer?.name ?? ''} · {formatDateTime(a.review.reviewedAt)}</span>}
+          {a.review.note && <span className="customers-clip">{a.review.status === 'refused' ? '原因：' : '备注：'}{a.review.note}</span>}
+        </div>
+      ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 110,
+      render: (_, a) =>
+        a.review.status === 'pending' ? (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => onApprove(a)}>通过</Button>
+            <Button type="link" size="small" danger onClick={() => void onRefuse(a)}>驳回</Button>
+          </Space>
+        ) : (
+          <span className="admin-muted">已处理</span>
+        ),
+    },
+  ];
+
+  const empty = table.filters.keyword ? '没有符合条件的认证资料' : table.filters.status === 'pending' ? '没有待审核的资料认证，新的提交会出现在这里' : '暂无记录';
+
+  return (
+    <AdminPage title="资料认证" description="会员提交（或重新提交）资料认证后进入待审核；驳回时请写明原因，会员修改后可重新提交。">
+      <AdminSection>
+        <div className="admin-filters">
+          <Segmented className="customers-segmented" value={table.filters.status} options={reviewFilterOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="审核状态" />
+          <Input.Search allowClear placeholder="手机号、姓名或单位" defaultValue={table.filters.keyword} onSearch={(keyword) => table.setFilters({ keyword: keyword.trim() })} aria-label="搜索认证资料" />
+        </div>
+        <Table<AdminAttestation>
+          className="admin-table"
+          rowKey={(a) => a.member.rid}
+          size="middle"
+          columns={columns}
+          dataSource={data?.list}
+          loading={isFetching}
+          pagination={table.pagination(data?.total)}
+          onChange={table.onChange}
+          scroll={{ x: 1040 }}
+          locale={{ emptyText: empty }}
+        />
+      </AdminSection>
+    </AdminPage>
+  );
+}

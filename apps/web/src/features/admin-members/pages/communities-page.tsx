@@ -1,0 +1,134 @@
+import { App, Button, Input, Segmented, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { adminCommunityRefuseBody, communityReviewLabels, type AdminCommunity } from '@lab/contract';
+import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { useReasonPrompt } from '../../../components/admin/reason-prompt';
+import { StatusTag } from '../../../components/admin/status-tag';
+import { useServerTable } from '../../../components/admin/use-server-table';
+import { formatDateTime } from '../../../lib/format';
+import { useFeedback } from '../../../lib/use-feedback';
+import { approveCommunity, refuseCommunity, useDecision } from '../api/decide';
+import { useCommunities } from '../api/list-communities';
+import { communityTones, organizationText, reviewFilterOptions, withStatus } from '../components/labels';
+import { MemberCell } from '../components/member-cell';
+import '../components/customers.css';
+
+/**
+ * /admin/communities: research communities teachers created. Until approved, other members
+ * neither find one nor apply to it; a refusal tells the owner why, and editing sends it back here.
+ */
+export default function CommunitiesPage() {
+  const table = useServerTable({ filters: { status: 'pending', keyword: '' } });
+  const { data, isFetching } = useCommunities(withStatus(table.query));
+  const approve = useDecision(approveCommunity);
+  const refuse = useDecision(refuseCommunity);
+  const prompt = useReasonPrompt();
+  const { modal } = App.useApp();
+  const feedback = useFeedback();
+
+  const onApprove = (row: AdminCommunity) =>
+    modal.confirm({
+      title: `通过「${row.name}」？`,
+      content: '通过后其他会员可以搜索并申请加入该团体，负责人会收到站内消息。',
+      okText: '通过',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await approve.mutateAsync({ rid: row.rid });
+          feedback.success('团体已通过审核，已通知负责人');
+        } catch (error) {
+          feedback.failure(error);
+        }
+      },
+    });
+
+  const onRefuse = async (row: AdminCommunity) => {
+    const reason = await prompt({ title: `驳回「${row.name}」`, label: '驳回原因', placeholder: '负责人将看到此原因，例如：团体名称请使用“学校+导师+课题组”', required: true, okText: '驳回', danger: true });
+    if (reason === null) return;
+    const checked = adminCommunityRefuseBody.safeParse({ rid: row.rid, reason });
+    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '[原因]不能为空'));
+    try {
+      await refuse.mutateAsync(checked.data);
+      feedback.success('已驳回，已通知负责人');
+    } catch (error) {
+      feedback.failure(error);
+    }
+  };
+
+  const columns: TableColumnsType<AdminCommunity> = [
+    {
+      title: '团体',
+      key: 'name',
+      width: 190,
+      render: (_, c) => (
+        <div className="customers-stack">
+          <strong>{c.name}{c.dissolved && <Tag style={{ marginLeft: 6 }}>已解散</Tag>}</strong>
+          <span className="admin-muted">{c.unit}</span>
+        </div>
+      ),
+    },
+    { title: '简介', dataIndex: 'description', render: (text: string) => (text ? <div className="customers-clip">{text}</div> : <span className="admin-muted">未填写</span>) },
+    {
+      title: '负责人',
+      key: 'owner',
+      width: 150,
+      render: (_, c) => (
+        <div className="customers-stack">
+          <MemberCell rid={c.owner.rid} name={c.owner.name} phone={c.owner.phone} />
+          <span><Tag>{organizationText(c.owner.organization)}</Tag><span className="admin-muted">{c.owner.company}</span></span>
+        </div>
+      ),
+    },
+    { title: '成员', key: 'members', width: 80, render: (_, c) => <span>{c.memberCount} 人{c.pendingApplications > 0 && <div className="admin-muted">{c.pendingApplications} 人申请中</div>}</span> },
+    { title: '创建时间', dataIndex: 'createdAt', key: 'createdAt', width: 140, sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => <span className="admin-nowrap">{formatDateTime(at)}</span> },
+    {
+      title: '审核',
+      key: 'review',
+      width: 160,
+      render: (_, c) => (
+        <div className="customers-stack">
+          <span><StatusTag status={c.reviewStatus} labels={communityReviewLabels} tones={communityTones} /></span>
+          {c.reviewedAt && <span className="admin-muted">{c.reviewer?.name ?? ''} · {formatDateTime(c.reviewedAt)}</span>}
+          {c.reviewNote && <span className="customers-clip">原因：{c.reviewNote}</span>}
+        </div>
+      ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 110,
+      render: (_, c) =>
+        c.reviewStatus === 'pending' && !c.dissolved ? (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => onApprove(c)}>通过</Button>
+            <Button type="link" size="small" danger onClick={() => void onRefuse(c)}>驳回</Button>
+          </Space>
+        ) : (
+          <span className="admin-muted">已处理</span>
+        ),
+    },
+  ];
+
+  return (
+    <AdminPage title="科研团体" description="老师创建的科研团体审核通过后，其他会员才能搜索和申请加入。">
+      <AdminSection>
+        <div className="admin-filters">
+          <Segmented className="customers-segmented" value={table.filters.status} options={reviewFilterOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="审核状态" />
+          <Input.Search allowClear placeholder="团体名称、单位、负责人或手机号" defaultValue={table.filters.keyword} onSearch={(keyword) => table.setFilters({ keyword: keyword.trim() })} aria-label="搜索团体" />
+        </div>
+        <Table<AdminCommunity>
+          className="admin-table"
+          rowKey="rid"
+          size="middle"
+          columns={columns}
+          dataSource={data?.list}
+          loading={isFetching}
+          pagination={table.pagination(data?.total)}
+          onChange={table.onChange}
+          scroll={{ x: 1040 }}
+          locale={{ emptyText: table.filters.keyword ? '没有符合条件的团体' : table.filters.status === 'pending' ? '没有待审核的科研团体' : '暂无记录' }}
+        />
+      </AdminSection>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,108 @@
+import { App, Button, Segmented, Space, Table, type TableColumnsType } from 'antd';
+import type { AdminPartnerApplication } from '@lab/contract';
+import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { useReasonPrompt } from '../../../components/admin/reason-prompt';
+import { StatusTag } from '../../../components/admin/status-tag';
+import { useServerTable } from '../../../components/admin/use-server-table';
+import { formatDateTime } from '../../../lib/format';
+import { useFeedback } from '../../../lib/use-feedback';
+import { approvePartner, refusePartner, useDecision } from '../api/decide';
+import { usePartners } from '../api/list-partners';
+import { applicationLabels, applicationTones, reviewFilterOptions, withStatus } from '../components/labels';
+import { MemberCell } from '../components/member-cell';
+import '../components/customers.css';
+
+/** /admin/partners: 推广合伙人 applications; an approved partner earns rebates on the orders of members they invite. */
+export default function PartnersPage() {
+  const table = useServerTable({ filters: { status: 'pending' } });
+  const { data, isFetching } = usePartners(withStatus(table.query));
+  const approve = useDecision(approvePartner);
+  const refuse = useDecision(refusePartner);
+  const prompt = useReasonPrompt();
+  const { modal } = App.useApp();
+  const feedback = useFeedback();
+
+  const onApprove = (row: AdminPartnerApplication) =>
+    modal.confirm({
+      title: `通过 ${row.name} 的推广合伙人申请？`,
+      content: '通过后，该会员邀请的新会员支付订单时将为其计算返利。',
+      okText: '通过',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await approve.mutateAsync({ rid: row.rid });
+          feedback.success('已通过，已通知申请人');
+        } catch (error) {
+          feedback.failure(error);
+        }
+      },
+    });
+
+  const onRefuse = async (row: AdminPartnerApplication) => {
+    const reason = await prompt({ title: `驳回 ${row.name} 的申请`, label: '驳回原因', placeholder: '申请人将看到此原因，可修改后重新申请', required: true, okText: '驳回', danger: true });
+    if (reason === null) return;
+    try {
+      await refuse.mutateAsync({ rid: row.rid, reason });
+      feedback.success('已驳回，已通知申请人');
+    } catch (error) {
+      feedback.failure(error);
+    }
+  };
+
+  const columns: TableColumnsType<AdminPartnerApplication> = [
+    { title: '会员', key: 'member', fixed: 'left', width: 130, render: (_, a) => <MemberCell rid={a.member.rid} name={a.member.name || a.member.nickname} phone={a.member.phone} /> },
+    { title: '申请人', key: 'applicant', render: (_, a) => <div className="customers-stack"><span>{a.name}</span><span className="admin-muted">{a.phone}</span></div> },
+    { title: '单位/机构', dataIndex: 'organization' },
+    { title: '推广渠道', dataIndex: 'channel', render: (text: string) => <div className="customers-clip">{text}</div> },
+    { title: '申请时间', dataIndex: 'createdAt', width: 150, render: (at: string) => <span className="admin-nowrap">{formatDateTime(at)}</span> },
+    {
+      title: '审核',
+      key: 'status',
+      width: 170,
+      render: (_, a) => (
+        <div className="customers-stack">
+          <span><StatusTag status={a.status} labels={applicationLabels} tones={applicationTones} /></span>
+          {a.decidedAt && <span className="admin-muted">{formatDateTime(a.decidedAt)}</span>}
+          {a.reason && <span className="customers-clip">原因：{a.reason}</span>}
+        </div>
+      ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 120,
+      render: (_, a) =>
+        a.status === 'pending' ? (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => onApprove(a)}>通过</Button>
+            <Button type="link" size="small" danger onClick={() => void onRefuse(a)}>驳回</Button>
+          </Space>
+        ) : (
+          <span className="admin-muted">已处理</span>
+        ),
+    },
+  ];
+
+  return (
+    <AdminPage title="推广合伙人" description="审核会员的推广合伙人申请；返利提现由财务在「提现审核」中处理。">
+      <AdminSection>
+        <div className="admin-filters">
+          <Segmented className="customers-segmented" value={table.filters.status} options={reviewFilterOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="审核状态" />
+        </div>
+        <Table<AdminPartnerApplication>
+          className="admin-table"
+          rowKey="rid"
+          size="middle"
+          columns={columns}
+          dataSource={data?.list}
+          loading={isFetching}
+          pagination={table.pagination(data?.total)}
+          onChange={table.onChange}
+          scroll={{ x: 1000 }}
+          locale={{ emptyText: table.filters.status === 'pending' ? '没有待审核的推广合伙人申请' : '暂无记录' }}
+        />
+      </AdminSection>
+    </AdminPage>
+  );
+}

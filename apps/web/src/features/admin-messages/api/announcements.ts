@@ -1,0 +1,19 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnnouncementView, Page } from '@lab/contract';
+import type { TableQuery } from '../../../components/admin/use-server-table';
+import { adminPost } from '../../../lib/admin-api';
+import { messageKeys } from './keys';
+
+/** POST /api/admin/messages/announcements — what was sent, newest first. */
+export const listAnnouncements = (query: TableQuery) => adminPost<Page<AnnouncementView>>('/api/admin/messages/announcements', { ...query });
+
+export const useAnnouncements = (query: TableQuery) =>
+  useQuery({ queryKey: [...messageKeys.announcements, query], queryFn: () => listAnnouncements(query), placeholderData: keepPreviousData });
+
+/** POST /api/admin/growth/announce — to every active member (member_rid empty) or to one. */
+export const sendAnnouncement = (body: { title: string; content: string; member_rid?: string }) => adminPost<AnnouncementView>('/api/admin/growth/announce', body);
+
+export function useSendAnnouncement() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: sendAnnouncement, onSuccess: () => client.invalidateQueries({ queryKey: messageKeys.announcements }) });
+}

@@ -1,0 +1,7 @@
+import { adminKey } from '../../../lib/admin-api';
+
+export const messageKeys = {
+  consultations: [...adminKey, 'consultations'] as const,
+  announcements: [...adminKey, 'announcements'] as const,
+  outbox: [...adminKey, 'outbox'] as const,
+};

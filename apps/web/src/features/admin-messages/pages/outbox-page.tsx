@@ -1,0 +1,73 @@
+import { DatePicker, Input, Segmented, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import type { OutboxEntry } from '@lab/contract';
+import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { useServerTable } from '../../../components/admin/use-server-table';
+import { formatDateTime } from '../../../lib/format';
+import { useOutbox } from '../api/outbox';
+
+const channelOptions = [
+  { value: '', label: '全部' },
+  { value: 'sms', label: '短信' },
+  { value: 'email', label: '邮件' },
+];
+
+const templateLabels: Record<string, string> = {
+  verify_code: '验证码',
+  consult_reply: '咨询回复',
+  contract_to_sign: '合同待签',
+  order_confirmed: '订单确认',
+  order_sample_received: '已收样',
+  order_testing: '开始测试',
+  order_retest: '安排复测',
+  order_data_delivered: '出数通知',
+  order_completed: '订单完成',
+  order_cancelled: '订单取消',
+  order_disputed: '复测申请',
+  order_paid: '付款成功',
+  requirement_quoted: '需求报价',
+  requirement_closed: '需求关闭',
+};
+
+/** /admin/outbox: every SMS and e-mail the providers sent, to check what a customer was told. */
+export default function OutboxPage() {
+  const table = useServerTable({ filters: { channel: '', recipient: '', from: '', to: '' } });
+  const { data, isFetching } = useOutbox(table.query);
+  const range: [dayjs.Dayjs, dayjs.Dayjs] | null = table.filters.from && table.filters.to ? [dayjs(table.filters.from), dayjs(table.filters.to)] : null;
+
+  const columns: TableColumnsType<OutboxEntry> = [
+    { title: '发送时间', dataIndex: 'createdAt', width: 150, render: (at: string) => <span className="admin-nowrap">{formatDateTime(at)}</span> },
+    { title: '渠道', dataIndex: 'channel', width: 80, render: (channel: OutboxEntry['channel']) => (channel === 'sms' ? <Tag color="blue">短信</Tag> : <Tag color="purple">邮件</Tag>) },
+    { title: '接收人', dataIndex: 'recipient', width: 190 },
+    { title: '类型', dataIndex: 'template', width: 120, render: (template: string) => templateLabels[template] ?? template },
+    { title: '内容', dataIndex: 'body', render: (text: string) => <Typography.Paragraph style={{ margin: 0 }} ellipsis={{ rows: 2, expandable: true, symbol: '展开' }}>{text}</Typography.Paragraph> },
+    { title: '通道', dataIndex: 'provider', width: 90, render: (provider: string) => <span className="admin-muted">{provider}</span> },
+  ];
+
+  return (
+    <AdminPage title="短信与邮件" description="系统发出的每一条短信和邮件（验证码已隐去），用于核对客户收到的通知。">
+      <AdminSection>
+        <div className="admin-filters">
+          <Segmented options={channelOptions} value={table.filters.channel} onChange={(channel) => table.setFilters({ channel: String(channel) })} />
+          <Input.Search allowClear placeholder="手机号或邮箱" defaultValue={table.filters.recipient} onSearch={(recipient) => table.setFilters({ recipient })} aria-label="接收人" />
+          <DatePicker.RangePicker
+            value={range}
+            onChange={(dates) => table.setFilters({ from: dates?.[0]?.format('YYYY-MM-DD') ?? '', to: dates?.[1]?.format('YYYY-MM-DD') ?? '' })}
+            aria-label="发送日期"
+          />
+        </div>
+        <Table<OutboxEntry>
+          className="admin-table"
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={data?.list}
+          loading={isFetching}
+          pagination={table.pagination(data?.total)}
+          onChange={table.onChange}
+          scroll={{ x: 1000 }}
+        />
+      </AdminSection>
+    </AdminPage>
+  );
+}

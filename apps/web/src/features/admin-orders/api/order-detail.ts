@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminOrderDetail } from '@lab/contract';
+import { adminPost } from '../../../lib/admin-api';
+import { orderKeys } from './keys';
+
+/** POST /api/admin/orders/detail — by order number, or a sample code as scanned at the desk. */
+export const fetchAdminOrder = (orderNo: string) => adminPost<AdminOrderDetail>('/api/admin/orders/detail', { order_no: orderNo });
+
+export const adminOrderQueryOptions = (orderNo: string) =>
+  queryOptions({ queryKey: orderKeys.detail(orderNo), queryFn: () => fetchAdminOrder(orderNo), retry: false });
+
+export const useAdminOrder = (orderNo: string | null) => useQuery({ ...adminOrderQueryOptions(orderNo ?? ''), enabled: Boolean(orderNo) });

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrderDetail } from '@lab/contract';
+import { adminPost } from '../../../lib/admin-api';
+import { orderKeys } from './keys';
+
+/** The lifecycle steps and the desk's notes: each answers the order as it is now. */
+export type OrderStep = 'confirm' | 'receive' | 'test' | 'deliver' | 'complete' | 'retest';
+
+/** POST /api/admin/orders/<step> — confirm | receive (a scanned number or sample code) | test | deliver | complete | retest. */
+export const moveOrder = (step: OrderStep, orderNo: string, note?: string) =>
+  adminPost<AdminOrderDetail>(`/api/admin/orders/${step}`, { order_no: orderNo, ...(note ? { note } : {}) });
+
+/** POST /api/admin/orders/cancel — with the reason the member is told; a paid order is refunded. */
+export const cancelOrder = (orderNo: string, reason: string) => adminPost<AdminOrderDetail>('/api/admin/orders/cancel', { order_no: orderNo, reason });
+
+/** POST /api/admin/orders/call — 记录回访 (sales). */
+export const recordCall = (orderNo: string, note: string) => adminPost<AdminOrderDetail>('/api/admin/orders/call', { order_no: orderNo, note });
+
+/** POST /api/admin/orders/notify — 重发数据通知. */
+export const resendNotice = (orderNo: string) => adminPost<AdminOrderDetail>('/api/admin/orders/notify', { order_no: orderNo });
+
+/**
+ * A change to an order: the answer replaces the cached detail at once (under the order number
+ * it answers with, which is also what the detail page reads), and every order list refreshes.
+ */
+export function useOrderChange<A>(run: (args: A) => Promise<AdminOrderDetail>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (detail) => {
+      client.setQueryData(orderKeys.detail(detail.orderNo), detail);
+      void client.invalidateQueries({ queryKey: orderKeys.all, predicate: (query) => query.queryKey[3] !== detail.orderNo });
+    },
+  });
+}

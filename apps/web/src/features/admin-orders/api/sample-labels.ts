@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SampleLabels } from '@lab/contract';
+import { adminPost } from '../../../lib/admin-api';
+import { orderKeys } from './keys';
+
+/** POST /api/admin/orders/labels — one label per sample, with the member. */
+export const fetchSampleLabels = (orderNo: string) => adminPost<SampleLabels>('/api/admin/orders/labels', { order_no: orderNo });
+
+export const sampleLabelsQueryOptions = (orderNo: string) => queryOptions({ queryKey: orderKeys.labels(orderNo), queryFn: () => fetchSampleLabels(orderNo) });
+
+export const useSampleLabels = (orderNo: string) => useQuery(sampleLabelsQueryOptions(orderNo));

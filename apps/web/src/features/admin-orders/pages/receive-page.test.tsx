@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminOrderDetail } from '@lab/contract';
+import { renderApp } from '../../../testing/render';
+import { mockApi } from '../../../testing/fetch-mock';
+import { staffSession } from '../../../lib/admin-api';
+import ReceivePage from './receive-page';
+
+const ORDER = 'KY2026030212345678';
+
+const detail = (over: Partial<AdminOrderDetail> = {}): AdminOrderDetail =>
+  ({
+    orderNo: ORDER,
+    kind: 'test',
+    progress: 'awaiting_sample',
+    progressText: '待寄样',
+    payment: 'paid',
+    paymentText: '已支付',
+    title: 'X 射线光电子能谱 XPS',
+    lineCount: 1,
+    sampleCount: 3,
+    totalFen: 105_000,
+    discountFen: 0,
+    payableFen: 105_000,
+    payLater: false,
+    delivery: 'self',
+    createdAt: '2026-03-01T02:00:00Z',
+    paidAt: '2026-03-01T03:00:00Z',
+    actions: { pay: false, cancel: true, confirmData: false, dispute: false, evaluate: false },
+    lines: [
+      {
+        id: 'l1',
+        rid: 'xps',
+        name: 'X 射线光电子能谱 XPS',
+        img: '',
+        typeId: 1,
+        groupId: 33,
+        unit: '样品',
+        count: 3,
+        options: [],
+        unitPriceFen: 35_000,
+        amountFen: 105_000,
+        note: '',
+        samples: [
+          { code: `${ORDER}-1-1`, name: 'ZnO 薄膜', count: 2, form: 'film', hazards: undefined, magnetic: false, returnWanted: false },
+          { code: `${ORDER}-1-2`, name: 'TiO2 粉末', count: 1, form: 'powder', hazards: undefined, magnetic: false, returnWanted: true },
+        ],
+        reservation: null,
+      },
+    ],
+    events: [],
+    reports: [],
+    contact: '陈老师',
+    phone: '13900139000',
+    remark: '',
+    pickup: null,
+    paidFrom: { kind: 'member', name: '陈老师' },
+    coupon: null,
+    invoiceType: 0,
+    evaluation: null,
+    dispute: null,
+    labAddress: '',
+    member: { rid: 'm1', name: '陈老师', phone: '13900139000', organization: 3, company: '上海交通大学', email: null },
+    paidFen: 105_000,
+    receivedAt: null,
+    deliveredAt: null,
+    completedAt: null,
+    cancelledAt: null,
+    cancelReason: null,
+    managerCall: null,
+    dataNotifiedAt: null,
+    promises: [],
+    returns: [],
+    staffActions: { confirm: false, receive: true, test: false, deliver: false, complete: false, retest: false, cancel: true, upload: false, call: false, notify: false },
+    blocked: {},
+    ...over,
+  }) as AdminOrderDetail;
+
+const login = () => staffSession.saveSession({ token: 'staff-token', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
+afterEach(() => staffSession.clearSession());
+
+describe('收样登记', () => {
+  it('finds the order of a scanned sample code on Enter, receives it with the scanned text and a note, then offers the labels', async () => {
+    login();
+    let order = detail();
+    const { calls } = mockApi({
+      '/api/admin/me': { data: { id: 3, account: 'lab', name: '李实验员', role: 'lab', phone: null } },
+      '/api/admin/orders/detail': () => ({ data: order }),
+      '/api/admin/orders/receive': () => {
+        order = detail({ progress: 'received', progressText: '已收样', receivedAt: '2026-03-02T02:00:00Z', staffActions: { ...order.staffActions, receive: false, test: true } });
+        return { msg: '已确认收样', data: order };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(<ReceivePage />);
+
+    await user.type(screen.getByLabelText('订单号或样品编号'), ` ${ORDER.toLowerCase()}-1-2{Enter}`);
+    const found = await screen.findByTestId('receive-order');
+    expect(calls.find((c) => c.path === '/api/admin/orders/detail')?.form.get('order_no')).toBe(`${ORDER.toLowerCase()}-1-2`);
+    expect(calls.find((c) => c.path === '/api/admin/orders/detail')?.headers.token).toBe('staff-token');
+    expect(found).toHaveTextContent('陈老师 13900139000');
+    expect(within(found).getByText(`${ORDER}-1-1`)).toBeInTheDocument();
+    expect(within(found).getByText('需回寄')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('收样备注'), '样品完好');
+    await user.click(await screen.findByRole('button', { name: '确认收样' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/admin/orders/receive')).toBe(true));
+    const receive = calls.find((c) => c.path === '/api/admin/orders/receive')!;
+    // what was scanned goes to the server (and into the audit log), not a number guessed here
+    expect(receive.form.get('order_no')).toBe(`${ORDER.toLowerCase()}-1-2`);
+    expect(receive.form.get('note')).toBe('样品完好');
+    expect(await screen.findByText('已确认收样', { selector: '.ant-alert-title' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /打印样品标签/ })).toHaveAttribute('href', `/admin/orders/${ORDER}/labels`);
+    expect(within(await screen.findByTestId('received-item')).getByRole('link', { name: ORDER })).toHaveAttribute('href', `/admin/orders/${ORDER}`);
+  }, 30_000);
+
+  it('says why an order cannot be received, and when nothing matches', async () => {
+    login();
+    mockApi({
+      '/api/admin/me': { data: { id: 3, account: 'lab', name: '李实验员', role: 'lab', phone: null } },
+      '/api/admin/orders/detail': (call) =>
+        call.form.get('order_no') === ORDER ? { data: detail({ progress: 'testing', progressText: '测试中' }) } : { code: 0, status: 404, msg: '订单不存在' },
+    });
+    const user = userEvent.setup();
+    renderApp(<ReceivePage />);
+    await user.type(screen.getByLabelText('订单号或样品编号'), `${ORDER}{Enter}`);
+    expect(await screen.findByText('订单当前为「测试中」，无需收样')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '确认收样' })).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('订单号或样品编号'));
+    await user.type(screen.getByLabelText('订单号或样品编号'), 'KY000{Enter}');
+    expect(await screen.findByText('订单不存在')).toBeInTheDocument();
+    expect(screen.getByText(/没有找到「KY000」对应的订单/)).toBeInTheDocument();
+  }, 30_000);
+});

@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import { Form, Input, Modal, Select } from 'antd';
+import { staffAddBody, staffRoleLabels, staffRoles, staffUpdateBody, type StaffAccount } from '@lab/contract';
+import { useFeedback } from '../../../lib/use-feedback';
+import { addStaff, updateStaff, useStaffMutation } from '../api/save-staff';
+
+interface Values {
+  account: string;
+  name: string;
+  role: string;
+  phone: string;
+  password: string;
+}
+
+const roleOptions = staffRoles.map((role) => ({ value: role, label: staffRoleLabels[role] }));
+
+/** Adds a staff account (with the first password) or edits one (name, role, phone). */
+export function StaffFormModal({ open, editing, onClose }: { open: boolean; editing: StaffAccount | null; onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const feedback = useFeedback();
+  const add = useStaffMutation(addStaff);
+  const update = useStaffMutation(updateStaff);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (editing) form.setFieldsValue({ account: editing.account, name: editing.name, role: editing.role, phone: editing.phone ?? '' });
+  }, [open, editing, form]);
+
+  const submit = async () => {
+    const values = form.getFieldsValue();
+    // the contract's schema gives the server's own first message
+    const checked = editing
+      ? staffUpdateBody.safeParse({ id: editing.id, name: values.name, role: values.role, phone: values.phone })
+      : staffAddBody.safeParse(values);
+    if (!checked.success) {
+      feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
+      return;
+    }
+    try {
+      if (editing) await update.mutateAsync({ id: editing.id, name: values.name, role: values.role as StaffAccount['role'], phone: values.phone || undefined });
+      else await add.mutateAsync({ ...(checked.data as Parameters<typeof addStaff>[0]) });
+      feedback.success(editing ? '员工资料已保存' : '员工账号已创建');
+      onClose();
+    } catch (error) {
+      feedback.failure(error);
+    }
+  };
+
+  return (
+    <Modal
+      title={editing ? `编辑员工：${editing.name}` : '新增员工'}
+      open={open}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="保存"
+      confirmLoading={add.isPending || update.isPending}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" requiredMark initialValues={{ role: 'sales' }}>
+        <Form.Item label="账号" name="account" required extra="登录用，3–32位字母、数字或 _ . -，以字母开头；创建后不可修改">
+          <Input disabled={Boolean(editing)} autoComplete="off" placeholder="例如 zhang.lab" />
+        </Form.Item>
+        <Form.Item label="姓名" name="name" required>
+          <Input maxLength={32} placeholder="员工姓名" />
+        </Form.Item>
+        <Form.Item label="角色" name="role" required extra="管理员可使用全部功能；客户经理、实验员、财务各自只能使用本岗位的功能">
+          <Select options={roleOptions} />
+        </Form.Item>
+        <Form.Item label="手机号" name="phone" extra="选填；填写后可用短信验证码登录后台">
+          <Input maxLength={11} inputMode="numeric" placeholder="11位手机号" />
+        </Form.Item>
+        {!editing && (
+          <Form.Item label="初始密码" name="password" required extra="至少8位；请告知员工首次登录后妥善保管">
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}

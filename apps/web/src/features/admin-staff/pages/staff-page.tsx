@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { App, Button, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { passwordField, staffRoleLabels, staffRoles, type StaffAccount } from '@lab/contract';
+import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { useReasonPrompt } from '../../../components/admin/reason-prompt';
+import { useServerTable } from '../../../components/admin/use-server-table';
+import { formatDateTime } from '../../../lib/format';
+import { useStaffMe } from '../../../lib/admin-api';
+import { useFeedback } from '../../../lib/use-feedback';
+import { useStaffList } from '../api/list-staff';
+import { resetStaffPassword, setStaffDisabled, useStaffMutation } from '../api/save-staff';
+import { StaffFormModal } from '../components/staff-form-modal';
+
+const roleColors = { admin: 'purple', sales: 'blue', lab: 'cyan', finance: 'gold' } as const;
+const roleOptions = [{ value: '', label: '全部角色' }, ...staffRoles.map((role) => ({ value: role, label: staffRoleLabels[role] }))];
+
+/** /admin/staff: the admin adds staff, changes roles, resets passwords and disables accounts. */
+export default function StaffPage() {
+  const table = useServerTable({ filters: { keyword: '', role: '' } });
+  const { data, isFetching } = useStaffList(table.query);
+  const me = useStaffMe();
+  const [editing, setEditing] = useState<StaffAccount | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const prompt = useReasonPrompt();
+  const { modal } = App.useApp();
+  const feedback = useFeedback();
+  const password = useStaffMutation(({ id, value }: { id: number; value: string }) => resetStaffPassword(id, value));
+  const status = useStaffMutation(({ id, disabled }: { id: number; disabled: boolean }) => setStaffDisabled(id, disabled));
+
+  const askPassword = async (person: StaffAccount) => {
+    const value = await prompt({ title: `重置密码：${person.name}`, label: '新密码', required: true, maxLength: 64, okText: '重置' });
+    if (value === null) return;
+    const checked = passwordField('新密码').safeParse(value);
+    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '[新密码]格式不正确'));
+    try {
+      await password.mutateAsync({ id: person.id, value });
+      feedback.success('密码已重置，该员工需重新登录');
+    } catch (error) {
+      feedback.failure(error);
+    }
+  };
+
+  const toggle = (person: StaffAccount) => {
+    const disabled = !person.disabled;
+    modal.confirm({
+      title: disabled ? `停用 ${person.name} 的账号？` : `启用 ${person.name} 的账号？`,
+      content: disabled ? '停用后该员工立即退出登录，且无法再登录后台。' : '启用后该员工可以重新登录后台。',
+      okText: disabled ? '停用' : '启用',
+      okButtonProps: { danger: disabled },
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await status.mutateAsync({ id: person.id, disabled });
+          feedback.success(disabled ? '员工账号已停用' : '员工账号已启用');
+        } catch (error) {
+          feedback.failure(error);
+        }
+      },
+    });
+  };
+
+  const columns: TableColumnsType<StaffAccount> = [
+    { title: '账号', dataIndex: 'account', key: 'account', sorter: true, sortOrder: table.sortOrderOf('account') },
+    { title: '姓名', dataIndex: 'name' },
+    { title: '角色', dataIndex: 'role', render: (role: StaffAccount['role']) => <Tag color={roleColors[role]}>{staffRoleLabels[role]}</Tag> },
+    { title: '手机号', dataIndex: 'phone', render: (phone: string | null) => phone ?? <span className="admin-muted">未绑定</span> },
+    { title: '状态', dataIndex: 'disabled', render: (disabled: boolean) => (disabled ? <Tag>已停用</Tag> : <Tag color="success">启用</Tag>) },
+    { title: '最近登录', dataIndex: 'lastLoginAt', key: 'lastLoginAt', sorter: true, sortOrder: table.sortOrderOf('lastLoginAt'), render: (at: string | null) => (at ? formatDateTime(at) : <span className="admin-muted">从未登录</span>) },
+    { title: '创建时间', dataIndex: 'createdAt', key: 'createdAt', sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => formatDateTime(at) },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 210,
+      render: (_, person) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => (setEditing(person), setFormOpen(true))}>编辑</Button>
+          <Button type="link" size="small" onClick={() => void askPassword(person)}>重置密码</Button>
+          {me.data?.account !== person.account && (
+            <Button type="link" size="small" danger={!person.disabled} onClick={() => toggle(person)}>
+              {person.disabled ? '启用' : '停用'}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <AdminPage
+      title="员工账号"
+      description="为实验室员工开通后台账号并分配角色；停用或重置密码会立即结束该员工的登录。"
+      extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => (setEditing(null), setFormOpen(true))}>新增员工</Button>}
+    >
+      <AdminSection>
+        <div className="admin-filters">
+          <Input.Search allowClear placeholder="账号、姓名或手机号" defaultValue={table.filters.keyword} onSearch={(keyword) => table.setFilters({ keyword })} aria-label="搜索员工" />
+          <Select style={{ width: 140 }} value={table.filters.role} options={roleOptions} onChange={(role) => table.setFilters({ role })} aria-label="角色" />
+        </div>
+        <Table<StaffAccount>
+          className="admin-table"
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={data?.list}
+          loading={isFetching}
+          pagination={table.pagination(data?.total)}
+          onChange={table.onChange}
+          scroll={{ x: 900 }}
+        />
+      </AdminSection>
+      <StaffFormModal open={formOpen} editing={editing} onClose={() => setFormOpen(false)} />
+    </AdminPage>
+  );
+}
