@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
+import { loginToBackOffice } from './support/admin';
 import { randomPhone, readSmsCode } from './support/sms';
 
 /** The second demo member the seed adds: a teacher with an address (README). */
@@ -228,7 +229,7 @@ test.describe('member area', () => {
     await expect(cards).toHaveCount(1);
   });
 
-  test('communities: a teacher creates one, a student applies, the teacher agrees', async ({ page, browser, request }) => {
+  test('communities: a teacher creates one, sales approves it, a student applies, the teacher agrees', async ({ page, browser, request }) => {
     const name = `陈老师课题组 ${Date.now() % 100000}`;
     await loginWithPassword(page, demoTeacher.phone, demoTeacher.password);
     await page.goto('/member/communityMg');
@@ -243,7 +244,22 @@ test.describe('member area', () => {
     await expect(page.getByText('团体创建成功')).toBeVisible();
     const card = page.getByTestId('owned-community').filter({ hasText: name });
     await expect(card).toContainText('1 名成员');
+    await expect(card).toContainText('平台审核中');
     await expect(card).toContainText('暂无待审核的申请');
+
+    // the lab's customer manager approves it in the back office, so other members can find it
+    const office = await browser.newContext();
+    const sales = await office.newPage();
+    await loginToBackOffice(sales, 'sales', '/admin/communities');
+    await expect(sales.getByRole('heading', { level: 1, name: '科研团体' })).toBeVisible();
+    const pending = sales.getByRole('row').filter({ hasText: name });
+    await pending.getByRole('button', { name: '通过' }).click();
+    await sales.getByRole('dialog').getByRole('button', { name: '通过' }).click();
+    await expect(sales.getByText('团体已通过审核，已通知负责人')).toBeVisible();
+    await expect(pending).toHaveCount(0);
+    await office.close();
+    await page.reload();
+    await expect(card).not.toContainText('平台审核中');
 
     // a student applies
     const phone = randomPhone();
