@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearSession } from '../lib/session';
 import { staffSession } from '../lib/admin-api';
 import { loginPanel } from '../lib/login-panel';
 import { attestationDialog } from '../lib/attestation';
 import { resetCooldowns } from '../features/auth/use-cooldown';
+
+// antd forms in jsdom on a busy 2-core CI machine can take more than the default 1 s to show
+// a validation message; a wait that finds it later is still a pass, a missing message still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
