@@ -18,5 +18,6 @@ export default defineConfig({
     testTimeout: 15_000,
     // vitest's default leaves one of two cores idle here; two workers: 3m50s → 2m51s (docs/decisions.md)
     maxWorkers: 2,
+    isolate: false,
   },
 });
