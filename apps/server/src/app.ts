@@ -50,6 +50,8 @@ export interface RouteEntry {
   url: string;
   config: FastifyContextConfig;
   hasBody: boolean;
+  /** the route's zod schemas, so the access-control suite can see which fields name an object */
+  schema: { params?: unknown; querystring?: unknown; body?: unknown };
 }
 
 declare module 'fastify' {
@@ -98,7 +100,7 @@ export async function buildApp(options: BuildOptions) {
     if (!route.url.startsWith('/api/')) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' && [route.method].flat().length === 1 && routeTable.some((r) => r.method === 'GET' && r.url === route.url)) continue;
-      routeTable.push({ method, url: route.url, config: (route.config ?? {}) as FastifyContextConfig, hasBody: Boolean(route.schema?.body) });
+      routeTable.push({ method, url: route.url, config: (route.config ?? {}) as FastifyContextConfig, hasBody: Boolean(route.schema?.body), schema: { params: route.schema?.params, querystring: route.schema?.querystring, body: route.schema?.body } });
     }
   });
   app.setValidatorCompiler(validatorCompiler);

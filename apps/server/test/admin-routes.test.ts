@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '@lab/contract';
 import type { RouteEntry } from '../src/app';
+import { STAFF_ONLY_MESSAGE } from '../src/platform/auth-guard';
 import { call, createTestContext, type TestContext } from './harness';
 import { makeLoggedInMember, makeStaff } from './factories';
 
@@ -67,13 +68,13 @@ describe('every /api/admin route', () => {
     expect(problems).toEqual([]);
   });
 
-  it('answers 401 without a token and to a member token', async () => {
+  it('answers 401 without a token and 403 to a member token (known, and not staff)', async () => {
     const problems: string[] = [];
     for (const route of adminRoutes.filter((r) => !r.config.public)) {
       const anonymous = await hit(route);
       if (anonymous.status !== 401 || anonymous.code !== 0) problems.push(`${label(route)} without a token → ${anonymous.status}`);
       const member = await hit(route, memberToken);
-      if (member.status !== 401) problems.push(`${label(route)} with a member token → ${member.status}`);
+      if (member.status !== 403 || member.msg !== STAFF_ONLY_MESSAGE) problems.push(`${label(route)} with a member token → ${member.status} ${member.msg}`);
     }
     expect(problems).toEqual([]);
   });

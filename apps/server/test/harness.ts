@@ -65,11 +65,11 @@ export interface TestContext {
  * a test turns them off; the local SMS provider writes the outbox as in production.
  */
 export async function createTestContext(
-  options: { rateLimit?: boolean; now?: Date | string; sms?: SmsProvider } = {},
+  options: { rateLimit?: boolean; now?: Date | string; sms?: SmsProvider; dataDir?: string } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const clock = new FixedClock(options.now ?? Date.now());
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(tmpRoot, 'files'), SEED_DEMO: '0' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: options.dataDir ?? path.join(tmpRoot, 'files'), SEED_DEMO: '0' });
   const app = await buildApp({
     db: database.db,
     config,

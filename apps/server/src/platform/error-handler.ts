@@ -17,6 +17,15 @@ const statusMessages: Record<number, string> = {
   429: '操作过于频繁，请稍后再试',
 };
 
+/** PostgreSQL's "invalid byte sequence" and "untranslatable character" (text with a NUL byte), through drizzle's wrapping. */
+function isUnstorableText(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
+}
+
 /**
  * The one place an error becomes a response: every failure answers in the envelope with a
  * Chinese sentence; validation gives the first problem only (spec); a 500 says nothing
@@ -35,6 +44,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       return reply.status(400).send(fail(first?.message || statusMessages[400]!));
+    }
+    if (isUnstorableText(error)) {
+      // a NUL byte (or a character PostgreSQL cannot store) in a field: bad input, not our fault
+      return reply.status(400).send(fail('请求参数包含无效字符'));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

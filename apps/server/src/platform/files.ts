@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RECEIPT_MAX_BYTES } from '@lab/contract';
+import type { z } from 'zod';
 import { randomToken } from './crypto';
 import { AppError, badRequest, notFound } from './errors';
 
@@ -28,27 +28,72 @@ export function sniffType(buffer: Buffer) {
 
 const storedName = /^[\w-]{20,60}\.(png|jpg|pdf|zip|webp)$/;
 
-/** Reads a multipart form: its text fields and the one file (at most 10 MB unless told). */
-export async function readUpload(request: FastifyRequest, maxBytes: number = RECEIPT_MAX_BYTES): Promise<{ fields: Record<string, string>; file: Buffer | null; filename: string | null }> {
+/**
+ * What one upload route accepts: where it stores, how big, which types (by content) and its
+ * text fields, judged like a body. The route declares it as `config.upload` and hands the same
+ * object to readUpload, so the access-control suite finds every upload route in the route table
+ * and tries its cap, its types and its fields.
+ */
+export interface UploadSpec<F extends z.ZodType = z.ZodType> {
+  kind: StoredKind;
+  maxBytes: number;
+  types: readonly SniffedExt[];
+  fields: F;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a multipart upload route: what it accepts (platform/files.ts) */
+    upload?: UploadSpec;
+  }
+}
+
+export const uploadSpec = <F extends z.ZodType>(spec: UploadSpec<F>): UploadSpec<F> => spec;
+
+/**
+ * The name the client gave its file, for display and the audit log only (it never names
+ * anything on disk): its last path segment, without control characters (PostgreSQL cannot
+ * store a NUL), at most 200 characters with the extension kept; null when nothing is left.
+ */
+export function clientFileName(raw: string | null | undefined): string | null {
+  const last = String(raw ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = last.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (!cleaned) return null;
+  const chars = [...cleaned];
+  if (chars.length <= 200) return cleaned;
+  const ext = path.extname(cleaned).slice(0, 10);
+  return chars.slice(0, 200 - ext.length).join('') + ext;
+}
+
+/** Reads a multipart form: its text fields (checked by the spec, first problem only) and the one file. */
+export async function readUpload<F extends z.ZodType>(
+  request: FastifyRequest,
+  spec: UploadSpec<F>,
+): Promise<{ fields: z.infer<F>; file: Buffer | null; filename: string | null }> {
+  // a route that reads an upload it does not declare would escape the upload tests
+  if (request.routeOptions.config.upload !== spec) throw new Error(`${request.routeOptions.url}: config.upload must be the spec the route reads`);
   if (!request.isMultipart()) throw badRequest('请以表单方式上传文件');
-  const fields: Record<string, string> = {};
+  const raw: Record<string, string> = {};
   let file: Buffer | null = null;
   let filename: string | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1000 } })) {
+    for await (const part of request.parts({ limits: { fileSize: spec.maxBytes, files: 1, fields: 10, fieldSize: 1000 } })) {
       if (part.type === 'file') {
         file = await part.toBuffer();
-        filename = part.filename;
+        filename = clientFileName(part.filename);
       }
-      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      else if (typeof part.value === 'string') raw[part.fieldname] = part.value;
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('BAD_REQUEST', `文件不能超过${maxBytes / 1024 / 1024}MB`, { status: 413 });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('BAD_REQUEST', `文件不能超过${spec.maxBytes / 1024 / 1024}MB`, { status: 413 });
     if (code === 'FST_FILES_LIMIT') throw badRequest('一次只能上传一个文件');
     throw error;
   }
-  return { fields, file, filename };
+  const parsed = spec.fields.safeParse(raw);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '请求参数有误');
+  return { fields: parsed.data, file, filename };
 }
 
 const allowedText: Record<SniffedExt, string> = { png: 'PNG', jpg: 'JPG', pdf: 'PDF', zip: 'ZIP', webp: 'WEBP' };
@@ -63,7 +108,7 @@ export function saveFile(
   if (!buffer || buffer.length === 0) throw badRequest('[文件]不能为空');
   const sniffed = sniffType(buffer);
   if (!sniffed || !allow.includes(sniffed.ext)) {
-    throw badRequest(allow.length === 3 && !allow.includes('zip') ? '仅支持 PNG、JPG 图片或 PDF 文件' : `仅支持 ${allow.map((a) => allowedText[a]).join('、')} 文件`);
+    throw badRequest(allow.join() === 'png,jpg,pdf' ? '仅支持 PNG、JPG 图片或 PDF 文件' : `仅支持 ${allow.map((a) => allowedText[a]).join('、')} 文件`);
   }
   const dir = path.join(dataDir, 'files', kind);
   fs.mkdirSync(dir, { recursive: true });

@@ -82,16 +82,16 @@ describe('POST /api/admin/login and /api/admin/me', () => {
 });
 
 describe('keeping members and staff apart', () => {
-  it('answers 401 on /api/admin without a token, with a forged one, and with a member token', async () => {
+  it('answers 401 on /api/admin without a token and with a forged one, 403 to a member token', async () => {
     const { token } = await makeLoggedInMember(t.db, t.clock.now());
     expect(await me()).toMatchObject(notLoggedIn);
     expect(await me('forged')).toMatchObject(expired);
-    expect(await me(token)).toMatchObject(expired);
+    expect(await me(token)).toMatchObject({ status: 403, code: 0, msg: '此功能仅限工作人员使用' });
   });
 
-  it('answers 401 on /api/auth with a staff token', async () => {
+  it('answers 401 on /api/auth with a staff token (not a member login)', async () => {
     const person = await makeStaff(t.db, 'admin', t.clock.now());
-    expect(await userInfo(t.app, person.token)).toMatchObject(expired);
+    expect(await userInfo(t.app, person.token)).toMatchObject(notLoggedIn);
   });
 
   it('staff tokens expire after 2 hours too', async () => {

@@ -3,15 +3,18 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { IMAGE_MAX_BYTES, type UploadedImage } from '@lab/contract';
 import type { AppDeps } from '../../app';
 import { audit, auditEntity } from '../../platform/audit';
 import { ok } from '../../platform/envelope';
-import { readUpload, saveFile } from '../../platform/files';
+import { readUpload, saveFile, uploadSpec } from '../../platform/files';
 import { fileUrl } from './content-version';
 
 /** Where staff-uploaded pictures are served from; the committed images stay under /upload/img/. */
 export const UPLOADED_IMAGE_PREFIX = '/upload/img/u/';
+
+const imageUpload = uploadSpec({ kind: 'images', maxBytes: IMAGE_MAX_BYTES, types: ['png', 'jpg', 'webp'], fields: z.object({}) });
 
 const imageAudit = auditEntity<string>('image', async (_db, key) => ({ path: String(key) }));
 
@@ -29,10 +32,10 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps) {
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
-    const config = { roles: ['admin'] as const, audit: audit<unknown, UploadedImage>(imageAudit, 'content.image.upload', '上传图片', null, (data) => data.path) };
+    const config = { roles: ['admin'] as const, upload: imageUpload, audit: audit<unknown, UploadedImage>(imageAudit, 'content.image.upload', '上传图片', null, (data) => data.path) };
     scope.post('/api/admin/upload/image', { config }, async (request) => {
-      const { file } = await readUpload(request, IMAGE_MAX_BYTES);
-      const stored = saveFile(deps.config.dataDir, 'images', file, ['png', 'jpg', 'webp']);
+      const { file } = await readUpload(request, imageUpload);
+      const stored = saveFile(deps.config.dataDir, imageUpload.kind, file, imageUpload.types);
       const stored_path = `${UPLOADED_IMAGE_PREFIX}${stored.name}`;
       const image: UploadedImage = { path: stored_path, url: fileUrl(deps.config.FILE_HOST, stored_path), size: stored.size, type: stored.type };
       return ok(image, '图片已上传');

@@ -73,7 +73,7 @@ describe('coupons', () => {
     const [staffOnly] = await t.db.insert(couponTemplates).values({ rid: randomId(), name: '大客户专享', amountFen: 20_000, thresholdFen: 100_000, validDays: 10, claimable: false }).returning();
     expect(await post(t, '/api/auth/discount4user/add', who, { rid: staffOnly!.rid })).toMatchObject({ status: 404 });
     expect(await post(t, '/api/admin/funds/coupon/issue', lab, { rid: staffOnly!.rid, member_rid: who.member.rid })).toMatchObject({ status: 403 });
-    expect(await post(t, '/api/admin/funds/coupon/issue', who, { rid: staffOnly!.rid, member_rid: who.member.rid })).toMatchObject({ status: 401 });
+    expect(await post(t, '/api/admin/funds/coupon/issue', who, { rid: staffOnly!.rid, member_rid: who.member.rid })).toMatchObject({ status: 403 });
     expect(await post(t, '/api/admin/funds/coupon/issue', finance, { rid: staffOnly!.rid, member_rid: who.member.rid })).toMatchObject({ code: 1, data: { name: '大客户专享' } });
     const [short] = await t.db.insert(couponTemplates).values({ rid: randomId(), name: '三日券', amountFen: 500, validDays: 3 }).returning();
     await post(t, '/api/auth/discount4user/add', who, { rid: short!.rid });
@@ -251,7 +251,7 @@ describe('credit (pay after test)', () => {
     const other = await member(t, { organization: Organization.enterprise });
     expect(await post(t, '/api/auth/creditApply/operate', other, { action: 'cancel', rid })).toMatchObject({ status: 404 });
     expect(await post(t, '/api/admin/funds/credit/approve', lab, { rid, limit: '30000' })).toMatchObject({ status: 403 });
-    expect(await post(t, '/api/admin/funds/credit/approve', teacher, { rid, limit: '30000' })).toMatchObject({ status: 401 });
+    expect(await post(t, '/api/admin/funds/credit/approve', teacher, { rid, limit: '30000' })).toMatchObject({ status: 403 });
     expect(await post(t, '/api/admin/funds/credit/approve', finance, { rid, limit: '-1' })).toMatchObject({ status: 400, msg: '[授信额度]必须大于0' });
     expect(await post<CreditApplication>(t, '/api/admin/funds/credit/approve', finance, { rid, limit: '30000' })).toMatchObject({ code: 1, data: { status: 'approved', approvedFen: 3_000_000 } });
     expect(await getCreditLine(t.db, teacher.member.id)).toBe(3_000_000);

@@ -21,8 +21,7 @@ import { requireStaff } from '../../platform/auth-guard';
 import { audit, auditTarget } from '../../platform/audit';
 import { shanghaiDate } from '../../platform/dates';
 import { ok } from '../../platform/envelope';
-import { badRequest } from '../../platform/errors';
-import { readUpload, saveFile, sendFile } from '../../platform/files';
+import { readUpload, saveFile, sendFile, uploadSpec } from '../../platform/files';
 import { withdrawalsForExport } from '../growth/promotion.service';
 import { adminLedger, adminListAccounts, ledgerForExport, lookupMembers } from './accounts-admin.service';
 import { invoicesXlsx, ledgerXlsx, prestoresXlsx, sendXlsx, withdrawalsXlsx } from './admin-export';
@@ -32,6 +31,7 @@ import { couponTemplateAudit, invoiceAudit } from './funds.audit';
 import { assertIssuable, issueInvoiceWithFile, staffInvoiceFile } from './invoices.service';
 import { getPrestoreRules } from './prestore.service';
 
+const invoiceIssueUpload = uploadSpec({ kind: 'invoices', maxBytes: INVOICE_FILE_MAX_BYTES, types: ['png', 'jpg', 'pdf'], fields: adminInvoiceIssueFields });
 const finance = { roles: ['finance'] as const };
 const couponStaff = { roles: ['finance', 'sales'] as const };
 const ridQuery = z.object({ rid: requiredText('单号', 40) });
@@ -91,16 +91,14 @@ export async function fundsAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: INVOICE_FILE_MAX_BYTES, files: 1 } });
     // the application arrives among the multipart fields: auditTarget in the handler names it
-    scope.post('/api/admin/funds/invoice/issueWithFile', { config: { ...finance, audit: audit(invoiceAudit, 'funds.invoice.issue', '开具发票', () => null) } }, async (request) => {
+    scope.post('/api/admin/funds/invoice/issueWithFile', { config: { ...finance, upload: invoiceIssueUpload, audit: audit(invoiceAudit, 'funds.invoice.issue', '开具发票', () => null) } }, async (request) => {
       const person = requireStaff(request);
-      const { fields, file, filename } = await readUpload(request, INVOICE_FILE_MAX_BYTES);
-      const checked = adminInvoiceIssueFields.safeParse(fields);
-      if (!checked.success) throw badRequest(checked.error.issues[0]?.message ?? '请检查填写的内容');
-      await auditTarget(db, request, checked.data.rid, { ...checked.data, file: filename });
+      const { fields, file, filename } = await readUpload(request, invoiceIssueUpload);
+      await auditTarget(db, request, fields.rid, { ...fields, file: filename });
       // checked before the file is written, so a refused call leaves nothing on disk
-      await assertIssuable(db, checked.data.rid, file !== null && file.length > 0);
-      const stored = file && file.length > 0 ? saveFile(config.dataDir, 'invoices', file) : null;
-      return ok(await issueInvoiceWithFile(db, person.id, checked.data, stored, now()), '已开票');
+      await assertIssuable(db, fields.rid, file !== null && file.length > 0);
+      const stored = file && file.length > 0 ? saveFile(config.dataDir, invoiceIssueUpload.kind, file, invoiceIssueUpload.types) : null;
+      return ok(await issueInvoiceWithFile(db, person.id, fields, stored, now()), '已开票');
     });
   });
 }

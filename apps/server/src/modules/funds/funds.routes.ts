@@ -35,6 +35,7 @@ import {
   prestoreListBody,
   prestoreReadyBody,
   prestoreRidBody,
+  INVOICE_FILE_MAX_BYTES,
   RECEIPT_MAX_BYTES,
   requiredText,
   transferAddBody,
@@ -47,7 +48,7 @@ import {
 import type { AppDeps } from '../../app';
 import { ok } from '../../platform/envelope';
 import { requireMemberId, requireStaff } from '../../platform/auth-guard';
-import { badRequest, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import {
   addPrestore,
   attachReceipt,
@@ -85,7 +86,7 @@ import {
   setDefaultTitle,
 } from './invoices.service';
 import { applyForCredit, approveCredit, cancelCredit, getCreditInfo, refuseCredit } from './credit.service';
-import { readUpload, saveFile, sendFile } from '../../platform/files';
+import { readUpload, saveFile, sendFile, uploadSpec } from '../../platform/files';
 import { historyCsv, historyXlsx } from './export';
 import { audit, auditTarget } from '../../platform/audit';
 import { adminListCredit, adminListInvoices, adminListPrestores, adminListTransfers } from './admin-queues.service';
@@ -95,6 +96,8 @@ const finance = { roles: ['finance'] as const };
 const couponStaff = { roles: ['finance', 'sales'] as const };
 const byRid = (body: { rid: string }) => body.rid;
 const ridQuery = z.object({ rid: requiredText('单号', 40) });
+const receiptUpload = uploadSpec({ kind: 'receipts', maxBytes: RECEIPT_MAX_BYTES, types: ['png', 'jpg', 'pdf'], fields: z.object({ rid: requiredText('预存单号', 40) }) });
+const invoiceFileUpload = uploadSpec({ kind: 'invoices', maxBytes: INVOICE_FILE_MAX_BYTES, types: ['png', 'jpg', 'pdf'], fields: z.object({ rid: requiredText('开票申请', 40) }) });
 
 /** Prepaid funds, transfers, coupons, invoices and credit: /api/auth for members, /api/admin/funds for finance. */
 export async function fundsRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -288,24 +291,22 @@ export async function fundsRoutes(app: FastifyInstance, deps: AppDeps) {
   // ---- uploads (multipart, in their own scope) ----
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: RECEIPT_MAX_BYTES, files: 1 } });
-    scope.post('/api/auth/prestoreApply/receipt', async (request) => {
+    scope.post('/api/auth/prestoreApply/receipt', { config: { upload: receiptUpload } }, async (request) => {
       const memberId = requireMemberId(request);
-      const { fields, file } = await readUpload(request);
-      const rid = fields.rid?.trim();
-      if (!rid) throw badRequest('[预存单号]不能为空');
+      const { fields, file } = await readUpload(request, receiptUpload);
+      const { rid } = fields;
       await findOwnPrestore(db, memberId, rid);
-      const stored = saveFile(config.dataDir, 'receipts', file);
+      const stored = saveFile(config.dataDir, receiptUpload.kind, file, receiptUpload.types);
       return ok(await attachReceipt(db, memberId, rid, stored, now()), '凭证已上传');
     });
     // the application arrives among the multipart fields: auditTarget in the handler names it
-    scope.post('/api/admin/funds/invoice/file', { config: { ...finance, audit: audit(invoiceAudit, 'funds.invoice.file', '上传发票文件', () => null) } }, async (request) => {
+    scope.post('/api/admin/funds/invoice/file', { config: { ...finance, upload: invoiceFileUpload, audit: audit(invoiceAudit, 'funds.invoice.file', '上传发票文件', () => null) } }, async (request) => {
       requireStaff(request);
-      const { fields, file, filename } = await readUpload(request);
-      const rid = fields.rid?.trim();
-      if (!rid) throw badRequest('[开票申请]不能为空');
+      const { fields, file, filename } = await readUpload(request, invoiceFileUpload);
+      const { rid } = fields;
       await auditTarget(db, request, rid, { rid, file: filename });
       await assertFileAttachable(db, rid);
-      const stored = saveFile(config.dataDir, 'invoices', file);
+      const stored = saveFile(config.dataDir, invoiceFileUpload.kind, file, invoiceFileUpload.types);
       return ok(await attachInvoiceFile(db, rid, stored, now()), '发票文件已上传');
     });
   });

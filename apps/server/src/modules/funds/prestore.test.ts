@@ -225,7 +225,7 @@ describe('transfers between a member and a community they own', () => {
     expect(overview.communities).toEqual([{ rid: community.rid, name: community.name, balanceFen: 100_000 }]);
     expect((await post<AssetCounts>(t, '/api/auth/asset/all4num', owner)).data.transferPending).toBe(1);
     expect(await post(t, '/api/admin/funds/transfer/approve', sales, { rid: large.data.rid })).toMatchObject({ status: 403 });
-    expect(await post(t, '/api/admin/funds/transfer/approve', owner, { rid: large.data.rid })).toMatchObject({ status: 401 });
+    expect(await post(t, '/api/admin/funds/transfer/approve', owner, { rid: large.data.rid })).toMatchObject({ status: 403 });
     expect(await post(t, '/api/admin/funds/transfer/approve', finance, { rid: large.data.rid })).toMatchObject({ code: 1, data: { status: 'done' } });
     expect(await post(t, '/api/admin/funds/transfer/approve', finance, { rid: large.data.rid })).toMatchObject({ status: 409 });
     overview = (await post<AssetOverview>(t, '/api/auth/asset/init', owner)).data;
@@ -299,11 +299,11 @@ describe('staff adjustments and access', () => {
       '/api/admin/funds/coupon/template/add',
     ];
     for (const url of urls) {
-      expect(await post(t, url, who), url).toMatchObject({ status: 401 });
+      expect(await post(t, url, who), url).toMatchObject({ status: 403, msg: '此功能仅限工作人员使用' });
       expect(await post(t, url, undefined), url).toMatchObject({ status: 401 });
       expect(await post(t, url, lab), url).toMatchObject({ status: 403, msg: '您的角色无权进行此操作' });
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/funds/prestore/receipt?rid=x', headers: { token: who.token } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/funds/prestore/receipt?rid=x', headers: { token: who.token } })).statusCode).toBe(403);
     expect(await post(t, '/api/admin/funds/prestore/list', admin)).toMatchObject({ code: 1 });
     // members' calls refuse staff tokens
     expect(await post(t, '/api/auth/asset/init', finance)).toMatchObject({ status: 401 });

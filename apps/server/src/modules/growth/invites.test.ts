@@ -52,7 +52,7 @@ describe('growth settings', () => {
     }
     expect(await post(t, '/api/admin/growth/settings', undefined)).toMatchObject({ status: 401 });
     const someone = await memberOf(t);
-    expect(await post(t, '/api/admin/growth/settings', someone)).toMatchObject({ status: 401 });
+    expect(await post(t, '/api/admin/growth/settings', someone)).toMatchObject({ status: 403 });
     expect((await t.db.select().from(growthSettings)).length).toBe(0);
   });
 

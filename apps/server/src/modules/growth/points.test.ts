@@ -401,7 +401,7 @@ describe('staff: exchange items', () => {
       '/api/admin/growth/exchange/ship',
     ]) {
       expect((await post(url, undefined)).status, url).toBe(401);
-      expect((await post(url, who)).status, url).toBe(401);
+      expect((await post(url, who)).status, url).toBe(403);
       expect(await post(url, lab), url).toMatchObject({ status: 403, msg: '您的角色无权进行此操作' });
       expect((await post(url, finance)).status, url).toBe(403);
     }

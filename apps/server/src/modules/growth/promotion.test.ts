@@ -86,7 +86,7 @@ describe('access', () => {
     expect((await post('/api/auth/myPromotion/init', undefined)).status).toBe(401);
     expect((await post('/api/auth/promoter_rebate_withdraw/list', undefined)).status).toBe(401);
     for (const url of ['partner/list', 'partner/approve', 'withdraw/list', 'withdraw/pay', 'withdraw/refuse']) {
-      expect((await post(`/api/admin/growth/${url}`, who, { rid: 'x' })).status).toBe(401);
+      expect((await post(`/api/admin/growth/${url}`, who, { rid: 'x' })).status).toBe(403);
       expect((await post(`/api/admin/growth/${url}`, undefined, { rid: 'x' })).status).toBe(401);
     }
     expect((await post('/api/admin/growth/partner/list', finance)).status).toBe(403);

@@ -108,7 +108,7 @@ describe('member/list (sales, finance)', () => {
     expect(await list(sales, { pageSize: 500 })).toMatchObject({ status: 400, msg: '[每页条数]不能超过100' });
     expect(await list(lab)).toMatchObject({ status: 403, msg: '您的角色无权进行此操作' });
     const member = await makeLoggedInMember(t.db, t.clock.now());
-    expect(await list(member)).toMatchObject({ status: 401 });
+    expect(await list(member)).toMatchObject({ status: 403 });
   });
 });
 

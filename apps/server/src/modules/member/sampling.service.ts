@@ -259,6 +259,12 @@ export function toRecycle(row: RecycleRow): RecycleRequest {
 
 /** sample4recycle/add */
 export async function addRecycle(db: Db, memberId: number, input: RecycleAddBody, now: Date): Promise<RecycleRequest> {
+  if (input.order_no) {
+    // the order is read with its owner: the desk sends samples back by this number, so another
+    // member's order answers 404 like everywhere else
+    const [order] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.orderNo, input.order_no), eq(orders.memberId, memberId))).limit(1);
+    if (!order) throw notFound('订单');
+  }
   const contact = await contactOf(db, memberId, input, '收件地址');
   const [row] = await db
     .insert(sampleRecycles)

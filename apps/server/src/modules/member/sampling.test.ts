@@ -3,6 +3,7 @@ import { PICKUP_REGION_CLOSED_MESSAGE, SELF_SEND_MESSAGE, type AdminSampling, ty
 import { call, createTestContext, type TestContext } from '../../../test/harness';
 import { makeLoggedInMember, makeStaff } from '../../../test/factories';
 import { addAddress, saveMemberSettings, shanghaiAddress, wuxiAddress } from './test-helpers';
+import { makeOrder } from '../growth/growth.test-helpers';
 
 // Tuesday 2026-12-01, 10:00 in Shanghai (02:00 UTC)
 const START = '2026-12-01T02:00:00Z';
@@ -246,7 +247,7 @@ describe('staff: /api/admin/sampling/list and collect', () => {
     expect(await call(t.app, 'POST', '/api/admin/sampling/list', { token: admin.token, form: {} })).toMatchObject({ status: 400, msg: '[取样日期]不能为空' });
     expect(await call(t.app, 'POST', '/api/admin/sampling/list', { token: finance.token, form: { date: '2026-12-11' } })).toMatchObject({ status: 403 });
     expect(await call(t.app, 'POST', '/api/admin/sampling/collect', { token: finance.token, form: { rid: 'x' } })).toMatchObject({ status: 403 });
-    expect(await call(t.app, 'POST', '/api/admin/sampling/list', { token: member.token, form: { date: '2026-12-11' } })).toMatchObject({ status: 401 });
+    expect(await call(t.app, 'POST', '/api/admin/sampling/list', { token: member.token, form: { date: '2026-12-11' } })).toMatchObject({ status: 403 });
     expect(await call(t.app, 'POST', '/api/admin/sampling/list', { form: { date: '2026-12-11' } })).toMatchObject({ status: 401 });
   });
 });
@@ -255,9 +256,10 @@ describe('sample4recycle: asking for samples back', () => {
   const ask = (token: string, form: Record<string, string | undefined>) => call<RecycleRequest>(t.app, 'POST', '/api/auth/sample4recycle/add', { token, form });
 
   it('records a request to an existing or a new address and lists the member’s own', async () => {
-    const { token, address } = await memberWithAddress();
-    const first = await ask(token, { samples: '粉末样品3管', address_rid: address.rid, order_no: 'D20261201001' });
-    expect(first).toMatchObject({ status: 200, code: 1, msg: '提交成功!', data: { samples: '粉末样品3管', order_no: 'D20261201001', area: '徐汇区', status: 'pending', statusText: '待寄回' } });
+    const { token, address, member } = await memberWithAddress();
+    const order = await makeOrder(t.db, member.id);
+    const first = await ask(token, { samples: '粉末样品3管', address_rid: address.rid, order_no: order.orderNo });
+    expect(first).toMatchObject({ status: 200, code: 1, msg: '提交成功!', data: { samples: '粉末样品3管', order_no: order.orderNo, area: '徐汇区', status: 'pending', statusText: '待寄回' } });
     t.clock.advance(1000);
     const second = await ask(token, { samples: '薄膜2片', ...wuxiAddress, message: '顺丰到付' });
     expect(second.data).toMatchObject({ city: '无锡市', message: '顺丰到付', order_no: null });

@@ -215,7 +215,7 @@ describe('consultation/list (sales)', () => {
     expect(paged.data.total).toBe(res.data.total);
   });
 
-  it('admin may list; lab and finance are refused; a member token or none is 401', async () => {
+  it('admin may list; lab and finance are refused; a member token is 403, none 401', async () => {
     expect((await consultationList(admin)).code).toBe(1);
     for (const who of [lab, finance]) {
       const res = await consultationList(who);
@@ -223,7 +223,7 @@ describe('consultation/list (sales)', () => {
       expect(res.msg).toBe('您的角色无权进行此操作');
     }
     const me = await member();
-    expect((await consultationList(me)).status).toBe(401);
+    expect((await consultationList(me)).status).toBe(403);
     expect((await post('/api/admin/growth/consultation/list', undefined)).status).toBe(401);
   });
 
@@ -310,12 +310,12 @@ describe('consultation/reply (sales)', () => {
     expect(res.msg).toBe(msg);
   });
 
-  it('lab and finance are refused and nothing is written; no token is 401', async () => {
+  it('lab and finance are refused and nothing is written; no token is 401, a member 403', async () => {
     const phone = uniquePhone();
     const id = await consult(phone);
     for (const who of [lab, finance]) expect((await reply(who, { id, reply: '你好' })).status).toBe(403);
     expect((await reply(undefined, { id, reply: '你好' })).status).toBe(401);
-    expect((await reply(await member(), { id, reply: '你好' })).status).toBe(401);
+    expect((await reply(await member(), { id, reply: '你好' })).status).toBe(403);
     const [row] = await t.db.select().from(consultations).where(eq(consultations.id, id));
     expect(row!.repliedAt).toBeNull();
     expect(await smsTo(phone)).toHaveLength(0);
@@ -405,10 +405,10 @@ describe('announce (admin)', () => {
     expect(res.msg).toBe(msg);
   });
 
-  it('only admin: sales, lab and finance are 403, members and visitors 401, nothing written', async () => {
+  it('only admin: sales, lab, finance and members are 403, visitors 401, nothing written', async () => {
     const form = { title: '越权公告', content: '不应发出' };
     for (const who of [sales, lab, finance]) expect((await announce(who, form)).status).toBe(403);
-    expect((await announce(await member(), form)).status).toBe(401);
+    expect((await announce(await member(), form)).status).toBe(403);
     expect((await announce(undefined, form)).status).toBe(401);
     expect(await t.db.select().from(memberMessages).where(eq(memberMessages.title, '越权公告'))).toHaveLength(0);
   });

@@ -340,7 +340,7 @@ describe('staff: contract/add, confirm, list', () => {
     expect((await add({ member_rid: who.member.rid, title: '合同' }, Buffer.from('plain text'))).json()).toMatchObject({ msg: '仅支持 PDF、PNG、JPG、ZIP 文件' });
     expect((await add({ member_rid: who.member.rid, title: '合同' }, null)).json()).toMatchObject({ msg: '[文件]不能为空' });
     expect((await add({ member_rid: who.member.rid, title: '合同' }, pdf, lab.token)).statusCode).toBe(403);
-    expect((await add({ member_rid: who.member.rid, title: '合同' }, pdf, who.token)).statusCode).toBe(401);
+    expect((await add({ member_rid: who.member.rid, title: '合同' }, pdf, who.token)).statusCode).toBe(403);
     expect(await t.db.select().from(contracts).where(eq(contracts.memberId, who.member.id))).toHaveLength(0);
   });
 

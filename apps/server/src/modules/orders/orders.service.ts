@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, gt, gte, ilike, inArray, lt, max, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, gte, ilike, inArray, lt, max, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import {
   MEMBER_CANCELLABLE,
   addDays,
@@ -116,12 +116,15 @@ async function prepareLines(tx: Tx, memberId: number, input: OrderAddBody['lines
 }
 
 async function checkCoupon(tx: Tx, memberId: number, rid: string, now: Date): Promise<void> {
+  // read with its owner: another member's coupon is not found (404); one of the member's own
+  // that is spent or expired is a conflict (409)
   const [coupon] = await tx
-    .select({ id: memberCoupons.id })
+    .select({ status: memberCoupons.status, validTo: memberCoupons.validTo })
     .from(memberCoupons)
-    .where(and(eq(memberCoupons.rid, rid), eq(memberCoupons.memberId, memberId), eq(memberCoupons.status, 'unused'), gt(memberCoupons.validTo, now)))
+    .where(and(eq(memberCoupons.rid, rid), eq(memberCoupons.memberId, memberId)))
     .limit(1);
-  if (!coupon) throw new AppError('COUPON_UNUSABLE', '优惠券不存在或已使用', { status: 409 });
+  if (!coupon) throw notFound('优惠券');
+  if (coupon.status !== 'unused' || coupon.validTo <= now) throw new AppError('COUPON_UNUSABLE', '优惠券已使用或已过期', { status: 409 });
 }
 
 async function invoiceTitleId(tx: Tx, memberId: number, rid: string | undefined): Promise<number | null> {

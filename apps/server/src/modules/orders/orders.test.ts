@@ -129,7 +129,7 @@ describe('order/add', () => {
     expect(await addOrder(buyer, { ...good, lines: linesJson([{ id: line.rid }, { id: 'nope' }]) })).toMatchObject({ status: 404, msg: PLAN_LINE_MISSING_MESSAGE });
     expect(await addOrder(buyer, { ...good, invoice_type: 9 })).toMatchObject({ status: 400 });
     expect(await addOrder(buyer, { ...good, invoice_title_rid: 'nope' })).toMatchObject({ status: 404, msg: '发票抬头不存在' });
-    expect(await addOrder(buyer, { ...good, coupon_rid: 'nope' })).toMatchObject({ status: 409, msg: '优惠券不存在或已使用' });
+    expect(await addOrder(buyer, { ...good, coupon_rid: 'nope' })).toMatchObject({ status: 404, msg: '优惠券不存在' });
     expect(await orderCount(buyer.member.id)).toBe(0);
     expect((await planOf(t, buyer.token)).count).toBe(1);
     expect((await planOf(t, other.token)).count).toBe(1);
@@ -171,8 +171,9 @@ describe('order/add', () => {
     const theirs = await coupon(other.member.id);
     const line = await makePlanLine(t.db, buyer.member.id, await makeItem(t.db));
     const form = { lines: linesJson([{ id: line.rid }]), delivery: 'self', agree: 1 };
-    expect(await addOrder(buyer, { ...form, coupon_rid: theirs.rid })).toMatchObject({ status: 409 });
-    expect(await addOrder(buyer, { ...form, coupon_rid: used.rid })).toMatchObject({ status: 409 });
+    // another member's coupon is not found; the member's own spent one is a conflict
+    expect(await addOrder(buyer, { ...form, coupon_rid: theirs.rid })).toMatchObject({ status: 404, msg: '优惠券不存在' });
+    expect(await addOrder(buyer, { ...form, coupon_rid: used.rid })).toMatchObject({ status: 409, msg: '优惠券已使用或已过期' });
     const res = await addOrder(buyer, { ...form, coupon_rid: mine.rid });
     expect(res.data.coupon).toEqual({ rid: mine.rid, name: '新客立减50元', discountFen: 0 });
     const [row] = await t.db.select().from(orders).where(eq(orders.orderNo, res.data.orderNo));

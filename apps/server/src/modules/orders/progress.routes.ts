@@ -6,10 +6,9 @@ import { adminCancelBody, adminOrderSearchBody, adminProgressBody, disputeBody, 
 import type { AppDeps } from '../../app';
 import { requireMemberId, requireStaff } from '../../platform/auth-guard';
 import { ok } from '../../platform/envelope';
-import { badRequest } from '../../platform/errors';
 import { audit, auditTarget } from '../../platform/audit';
 import { byOrderNo, orderAudit } from './orders.audit';
-import { readUpload, saveFile, sendFile } from '../../platform/files';
+import { readUpload, saveFile, sendFile, uploadSpec } from '../../platform/files';
 import { searchOrders } from './order-search.service';
 import {
   confirmData,
@@ -30,6 +29,7 @@ const lab: { roles: readonly StaffRole[] } = { roles: ['lab'] };
 const salesAndLab: { roles: readonly StaffRole[] } = { roles: ['sales', 'lab'] };
 const reportQuery = z.object({ order_no: orderNoField, id: requiredText('文件编号', 40) });
 const reportDeleteBody = z.object({ order_no: orderNoField, id: requiredText('文件编号', 40) });
+const reportUpload = uploadSpec({ kind: 'reports', maxBytes: REPORT_MAX_BYTES, types: REPORT_TYPES, fields: orderNoBody });
 
 const stepMessages: Record<StaffAction, string> = {
   confirm: '订单已确认',
@@ -118,15 +118,14 @@ export async function progressRoutes(app: FastifyInstance, deps: AppDeps) {
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: REPORT_MAX_BYTES, files: 1 } });
     // the order number arrives among the multipart fields: auditTarget in the handler names it
-    const uploadConfig = { ...lab, audit: audit(orderAudit, 'orders.report.upload', '上传报告文件', () => null) };
+    const uploadConfig = { ...lab, upload: reportUpload, audit: audit(orderAudit, 'orders.report.upload', '上传报告文件', () => null) };
     scope.post('/api/admin/orders/report/upload', { config: uploadConfig }, async (request) => {
       const person = requireStaff(request);
-      const { fields, file, filename } = await readUpload(request, REPORT_MAX_BYTES);
-      const orderNo = fields.order_no?.trim();
-      if (!orderNo) throw badRequest('[订单编号]不能为空');
+      const { fields, file, filename } = await readUpload(request, reportUpload);
+      const orderNo = fields.order_no;
       await auditTarget(db, request, orderNo, { order_no: orderNo, file: filename });
       await assertReportUploadable(db, orderNo);
-      const stored = saveFile(config.dataDir, 'reports', file, REPORT_TYPES);
+      const stored = saveFile(config.dataDir, reportUpload.kind, file, reportUpload.types);
       return ok(await addReport(db, await staffActorName(db, person.id), orderNo, stored, filename, now()), '报告文件已上传');
     });
   });

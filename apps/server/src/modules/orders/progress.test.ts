@@ -43,11 +43,11 @@ const staffCall = (action: string, who: { token: string } | undefined, form: Rec
   post<AdminDetail>(t, `/api/admin/orders/${action}`, who, form);
 
 describe('who may call the staff order API', () => {
-  it('needs a staff token: none → 401, a member token → 401', async () => {
+  it('needs a staff token: none → 401, a member token → 403', async () => {
     const { m, row } = await order();
     expect(await staffCall('list', undefined, {})).toMatchObject({ status: 401, code: 0 });
-    expect(await staffCall('list', m, {})).toMatchObject({ status: 401, code: 0 });
-    expect(await staffCall('confirm', m, { order_no: row.orderNo })).toMatchObject({ status: 401, code: 0 });
+    expect(await staffCall('list', m, {})).toMatchObject({ status: 403, code: 0 });
+    expect(await staffCall('confirm', m, { order_no: row.orderNo })).toMatchObject({ status: 403, code: 0 });
     expect((await orderRow(t, row.orderNo)).progress).toBe('submitted');
   });
 

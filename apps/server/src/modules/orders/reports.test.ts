@@ -83,11 +83,11 @@ describe('report upload', () => {
     expect(await filesOf(row.id)).toHaveLength(0);
   });
 
-  it('only lab (and admin) upload: sales and finance 403, a member 401', async () => {
+  it('only lab (and admin) upload: sales, finance and a member 403, no token 401', async () => {
     const { m, row } = await order();
     expect(await uploadReport(t, ctx.sales, { order_no: row.orderNo }, { name: 'a.pdf', bytes: pdfBytes })).toMatchObject({ status: 403 });
     expect(await uploadReport(t, ctx.finance, { order_no: row.orderNo }, { name: 'a.pdf', bytes: pdfBytes })).toMatchObject({ status: 403 });
-    expect(await uploadReport(t, m, { order_no: row.orderNo }, { name: 'a.pdf', bytes: pdfBytes })).toMatchObject({ status: 401 });
+    expect(await uploadReport(t, m, { order_no: row.orderNo }, { name: 'a.pdf', bytes: pdfBytes })).toMatchObject({ status: 403 });
     expect(await uploadReport(t, undefined, { order_no: row.orderNo }, { name: 'a.pdf', bytes: pdfBytes })).toMatchObject({ status: 401 });
     expect(await uploadReport(t, ctx.admin, { order_no: row.orderNo }, { name: 'a.pdf', bytes: pdfBytes })).toMatchObject({ status: 200, code: 1 });
     expect(await filesOf(row.id)).toHaveLength(1);
@@ -155,7 +155,7 @@ describe('report download', () => {
     expect(lab.rawPayload.equals(zipBytes)).toBe(true);
     expect((await download('/api/admin/orders/report', ctx.sales.token, { order_no: row.orderNo, id })).statusCode).toBe(200);
     expect((await download('/api/admin/orders/report', ctx.finance.token, { order_no: row.orderNo, id })).statusCode).toBe(403);
-    expect((await download('/api/admin/orders/report', m.token, { order_no: row.orderNo, id })).statusCode).toBe(401);
+    expect((await download('/api/admin/orders/report', m.token, { order_no: row.orderNo, id })).statusCode).toBe(403);
     expect((await download('/api/admin/orders/report', ctx.lab.token, { order_no: row.orderNo, id: 'nope' })).statusCode).toBe(404);
   });
 

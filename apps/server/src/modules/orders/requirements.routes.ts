@@ -21,8 +21,7 @@ import { audit, auditInput } from '../../platform/audit';
 import { randomToken } from '../../platform/crypto';
 import { ok } from '../../platform/envelope';
 import { requireMemberId, requireStaff } from '../../platform/auth-guard';
-import { badRequest } from '../../platform/errors';
-import { readUpload, saveFile, sendFile, type StoredKind } from '../../platform/files';
+import { readUpload, saveFile, sendFile, uploadSpec, type StoredKind } from '../../platform/files';
 import { agreementCsp } from './agreement';
 import {
   CONTRACT_FILE_MAX_BYTES,
@@ -66,13 +65,10 @@ const requirementFileQuery = z.object({ rid: requiredText('需求编号', 40), i
 const contractQuery = z.object({ rid: requiredText('合同编号', 40) });
 /** staff contract/add (multipart fields) */
 const labContractFields = z.object({ member_rid: requiredText('客户', 40), title: requiredText('合同名称', 100) });
-
-/** Multipart fields are read by hand; they are judged by the same schemas, first problem only. */
-function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
-  const parsed = schema.safeParse(fields);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '请求参数有误');
-  return parsed.data;
-}
+const requirementUpload = uploadSpec({ kind: 'requirements', maxBytes: REQUIREMENT_FILE_MAX_BYTES, types: REQUIREMENT_FILE_TYPES, fields: requirementRidBody });
+const signedContractUpload = uploadSpec({ kind: 'protocols', maxBytes: CONTRACT_FILE_MAX_BYTES, types: ['png', 'jpg', 'pdf'], fields: contractRidBody });
+const orderProtocolUpload = uploadSpec({ kind: 'protocols', maxBytes: CONTRACT_FILE_MAX_BYTES, types: ['png', 'jpg', 'pdf'], fields: orderNoBody });
+const labContractUpload = uploadSpec({ kind: 'contracts', maxBytes: CONTRACT_FILE_MAX_BYTES, types: ['pdf', 'png', 'jpg', 'zip'], fields: labContractFields });
 
 /**
  * Requirements and quotes (demand/…), contracts and agreements (contract/…, order/…ProtocolFile):
@@ -179,32 +175,32 @@ export async function requirementsRoutes(app: FastifyInstance, deps: AppDeps) {
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: REQUIREMENT_FILE_MAX_BYTES, files: 1 } });
 
-    scope.post('/api/auth/demand/file', async (request) => {
+    scope.post('/api/auth/demand/file', { config: { upload: requirementUpload } }, async (request) => {
       const memberId = requireMemberId(request);
-      const { fields, file, filename } = await readUpload(request, REQUIREMENT_FILE_MAX_BYTES);
-      const { rid } = parseFields(requirementRidBody, fields);
+      const { fields, file, filename } = await readUpload(request, requirementUpload);
+      const { rid } = fields;
       await findOwnRequirement(db, memberId, rid);
-      const stored = saveFile(config.dataDir, 'requirements', file, REQUIREMENT_FILE_TYPES);
+      const stored = saveFile(config.dataDir, requirementUpload.kind, file, requirementUpload.types);
       return ok(await storing('requirements', stored, () => attachRequirementFile(db, memberId, rid, stored, filename, now())), '附件已上传');
     });
 
-    scope.post('/api/auth/contract/upload', async (request) => {
+    scope.post('/api/auth/contract/upload', { config: { upload: signedContractUpload } }, async (request) => {
       const memberId = requireMemberId(request);
-      const { fields, file } = await readUpload(request, CONTRACT_FILE_MAX_BYTES);
-      const { rid } = parseFields(contractRidBody, fields);
+      const { fields, file } = await readUpload(request, signedContractUpload);
+      const { rid } = fields;
       await findOwnContract(db, memberId, rid);
-      const stored = saveFile(config.dataDir, 'protocols', file);
+      const stored = saveFile(config.dataDir, signedContractUpload.kind, file, signedContractUpload.types);
       const result = await storing('protocols', stored, () => uploadSigned(db, memberId, rid, stored, now()));
       discard('protocols', result.replaced);
       return ok(result.contract, '签署件已上传，等待确认');
     });
 
-    scope.post('/api/auth/order/updateProtocolFile', async (request) => {
+    scope.post('/api/auth/order/updateProtocolFile', { config: { upload: orderProtocolUpload } }, async (request) => {
       const memberId = requireMemberId(request);
-      const { fields, file } = await readUpload(request, CONTRACT_FILE_MAX_BYTES);
-      const { order_no } = parseFields(orderNoBody, fields);
+      const { fields, file } = await readUpload(request, orderProtocolUpload);
+      const { order_no } = fields;
       await findMemberOrder(db, memberId, order_no);
-      const stored = saveFile(config.dataDir, 'protocols', file);
+      const stored = saveFile(config.dataDir, orderProtocolUpload.kind, file, orderProtocolUpload.types);
       const result = await storing('protocols', stored, () => uploadOrderProtocol(db, memberId, order_no, stored, now()));
       discard('protocols', result.replaced);
       return ok(result.contract, '签署件已上传，等待确认');
@@ -212,15 +208,14 @@ export async function requirementsRoutes(app: FastifyInstance, deps: AppDeps) {
 
     scope.post(
       '/api/admin/contract/add',
-      { config: { ...sales, audit: audit<unknown, AdminContract>(contractAudit, 'contract.add', '发送合同', null, (data) => data.rid) } },
+      { config: { ...sales, upload: labContractUpload, audit: audit<unknown, AdminContract>(contractAudit, 'contract.add', '发送合同', null, (data) => data.rid) } },
       async (request) => {
         requireStaff(request);
-        const { fields, file, filename } = await readUpload(request, CONTRACT_FILE_MAX_BYTES);
-        const body = parseFields(labContractFields, fields);
+        const { fields: body, file, filename } = await readUpload(request, labContractUpload);
         // multipart fields are read here, not before the handler: the log keeps them with the file's name
-        if (request.auditState) request.auditState.input = auditInput({ ...fields, file: filename });
+        if (request.auditState) request.auditState.input = auditInput({ ...body, file: filename });
         const person = await findMemberByRid(db, body.member_rid);
-        const stored = saveFile(config.dataDir, 'contracts', file, ['pdf', 'png', 'jpg', 'zip']);
+        const stored = saveFile(config.dataDir, labContractUpload.kind, file, labContractUpload.types);
         return ok(await storing('contracts', stored, () => addLabContract(db, notice, person.id, body.title, stored, now())), '合同已发送给客户');
       },
     );

@@ -227,7 +227,7 @@ describe('staff: list, quote, close', () => {
     expect(found).toMatchObject({ title: '员工列表可见', member: { rid: who.member.rid, name: '张老师', company: '复旦大学' } });
     expect(list.data.list.every((r) => r.status === 'open')).toBe(true);
     expect(await post('/api/admin/demand/list', lab, {})).toMatchObject({ status: 403, msg: '您的角色无权进行此操作' });
-    expect(await post('/api/admin/demand/list', who, {})).toMatchObject({ status: 401 });
+    expect(await post('/api/admin/demand/list', who, {})).toMatchObject({ status: 403 });
     const admin = await makeStaff(t.db, 'admin', t.clock.now());
     expect(await post('/api/admin/demand/list', admin, {})).toMatchObject({ code: 1 });
     for (const url of ['/api/admin/demand/quote', '/api/admin/demand/close']) expect(await post(url, lab, { rid: req.rid })).toMatchObject({ status: 403 });

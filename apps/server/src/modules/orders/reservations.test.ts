@@ -476,7 +476,7 @@ describe('POST /api/admin/reservations/list', () => {
     expect(await post('/api/admin/reservations/list', lab, { date: day, rid: 'no-such-item' })).toMatchObject({ status: 404, msg: '项目不存在' });
     const finance = await makeStaff(t.db, 'finance', t.clock.now());
     expect(await post('/api/admin/reservations/list', finance, { date: day })).toMatchObject({ status: 403, code: 0 });
-    expect(await post('/api/admin/reservations/list', alice, { date: day })).toMatchObject({ status: 401, code: 0 });
+    expect(await post('/api/admin/reservations/list', alice, { date: day })).toMatchObject({ status: 403, code: 0 });
     expect(await post('/api/admin/reservations/list', undefined, { date: day })).toMatchObject({ status: 401 });
   });
 });
