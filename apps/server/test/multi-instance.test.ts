@@ -3,14 +3,14 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BALANCE_TOO_LOW_MESSAGE, LOGIN_MAX_FAILURES, SmsPurpose, type LoginResult, type OrderSummary, type RefreshResult, type UserInfo } from '@lab/contract';
+import { BALANCE_TOO_LOW_MESSAGE, LOGIN_MAX_FAILURES, SmsPurpose, type LoginResult, type OrderSummary, type PrestoreApplication, type RefreshResult, type UserInfo } from '@lab/contract';
 import type { Database } from '../src/db/client';
 import { memberCoupons, orders, smsCodes } from '../src/db/schema';
 import { systemClock } from '../src/platform/clock';
 import { COUPON_USED_MESSAGE } from '../src/modules/funds/coupons.service';
 import { ALREADY_PAID } from '../src/modules/orders/payment.service';
 import { fund, giveCoupon, makeOrder, paymentCatalog, type DataContext, type PaymentCatalog } from '../src/modules/orders/payment.test-helpers';
-import { defaultPassword, makeLoggedInMember, makeMember } from './factories';
+import { defaultPassword, makeLoggedInMember, makeMember, makeStaff } from './factories';
 import { openTestDatabase, uniquePhone } from './harness';
 import { ledgerProblems, paymentEntries, prestoreBalance } from './ledger-invariants';
 import { apiCall, databaseUrlOf, startServer, stopAll, type Reply, type ServerProcess } from './server-process';
@@ -179,7 +179,7 @@ describe('login lockout: wrong passwords on either instance add up', () => {
   });
 });
 
-describe('payments split across both instances spend each fen once', () => {
+describe('money moved through both instances at once: each fen spent once', () => {
   const price = 300_00;
 
   /** Fires every request at once and sorts the answers; anything but success or a clean refusal fails the test. */
@@ -251,6 +251,19 @@ describe('payments split across both instances spend each fen once', () => {
       expect((await t.db.select().from(orders).where(eq(orders.orderNo, lost.orderNo)))[0]?.payment).toBe('unpaid');
       expect(await paymentEntries(t.db, lost.orderNo)).toEqual([]);
     }
+  });
+
+  it('one top-up confirmed by two finance clerks at once, through A and B, twice each: booked once', async () => {
+    const finance = await makeStaff(t.db, 'finance');
+    const who = await makeLoggedInMember(t.db);
+    for (let round = 0; round < 3; round += 1) {
+      const added = await apiCall<PrestoreApplication>(a, '/api/auth/prestoreApply/add', { token: who.token, form: { amount: '500' } });
+      expect(added, added.msg).toMatchObject({ status: 200, code: 1 });
+      const replies = await Promise.all([a, b, a, b].map((server) => apiCall(server, '/api/admin/funds/prestore/confirm', { token: finance.token, form: { rid: added.data.rid } })));
+      expect(replies.filter((r) => r.code === 1), `round ${round}`).toHaveLength(1);
+      for (const r of replies.filter((x) => x.code !== 1)) expect(r).toMatchObject({ status: 409, msg: '该预存申请已到账，不能确认到账' });
+    }
+    expect(await prestoreBalance(t.db, who.member.id)).toBe(3 * 500_00);
   });
 
   it('leaves every account equal to the sum of its entries, none below zero, every paid order with one entry', async () => {
