@@ -58,6 +58,16 @@ export async function ledgerProblems(db: Db): Promise<string[]> {
   for (const p of topUps) {
     problems.push(`top-up ${p.rid} is ${p.status} (${p.amount_fen} + bonus ${p.bonus_fen}) with ${p.topups} top-up entries of ${p.topped} and ${p.bonuses} bonus entries of ${p.bonused}`);
   }
+
+  // a coupon is spent exactly when the order it went to paid, with the coupon's discount
+  const coupons = await queryRows<{ rid: string; status: string; used_reference: string | null; order_no: string | null; payment: string | null }>(
+    db,
+    sql`select c.rid, c.status, c.used_reference, o.order_no, o.payment
+        from member_coupons c left join orders o on o.coupon_id = c.id or c.used_reference = 'order:' || o.order_no
+        where (c.status = 'used' and c.used_reference like 'order:%' and (o.id is null or o.payment in ('unpaid', 'unsettled')))
+           or (o.payment = 'paid' and o.coupon_id = c.id and (c.status <> 'used' or c.used_reference <> 'order:' || o.order_no or c.discount_fen <> o.discount_fen))`,
+  );
+  for (const c of coupons) problems.push(`coupon ${c.rid} is ${c.status} for ${c.used_reference ?? 'nothing'} while order ${c.order_no ?? '(none)'} is ${c.payment ?? '-'}`);
   return problems;
 }
 

@@ -1,27 +1,29 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { BALANCE_TOO_LOW_MESSAGE, type OrderSummary, type PrestoreApplication } from '@lab/contract';
 import type { Db } from '../src/db/client';
-import { ledgerEntries, orders, prestoreApplications } from '../src/db/schema';
+import { ledgerEntries, memberCoupons, orders, prestoreApplications } from '../src/db/schema';
 import { randomId } from '../src/platform/crypto';
 import { ADJUSTMENT_DONE } from '../src/modules/funds/assets.service';
 import { ALREADY_PAID } from '../src/modules/orders/payment.service';
-import { fund, makeOrder, paymentCatalog, type DataContext } from '../src/modules/orders/payment.test-helpers';
+import { fund, giveCoupon, makeOrder, paymentCatalog, type DataContext } from '../src/modules/orders/payment.test-helpers';
 import { makeLoggedInMember, makeStaff } from './factories';
 import { ledgerProblems, prestoreBalance } from './ledger-invariants';
 import { apiCall, type Reply, type ServerProcess } from './server-process';
 
 /**
  * The restart-safety burst (docs/security.md "Restart safety"): members pay orders from their
- * funds, apply for top-ups that finance confirms, and finance adjusts balances — all at once —
- * while the server is killed with SIGKILL part-way. Each operation is a client that knows only
- * what it was answered; one whose answer never came retries it on the restarted server, as a
- * browser or a finance clerk would. Afterwards every answer the clients got must be true of
- * the database, and the database must be whole: nothing half done, lost or doubled.
+ * funds (one with a coupon), apply for top-ups that finance confirms, and finance adjusts
+ * balances — all at once — while the server is killed with SIGKILL part-way. Each operation
+ * is a client that knows only what it was answered; one whose answer never came retries it
+ * on the restarted server, as a browser or a finance clerk would. Afterwards every answer the
+ * clients got must be true of the database, and the database must be whole: nothing half
+ * done, lost or doubled.
  */
 
 const PRICE = 300_00;
 const TOP_UP = 300_00;
 const ADJUST = 300_00;
+const COUPON_OFF = 50_00;
 const CONFIRMED_ALREADY = '该预存申请已到账，不能确认到账';
 
 interface Person {
@@ -33,7 +35,7 @@ interface Person {
 }
 
 type Op =
-  | { kind: 'pay'; person: Person; orderNo: string }
+  | { kind: 'pay'; person: Person; orderNo: string; couponRid?: string }
   | { kind: 'topup'; person: Person; rid?: string }
   | { kind: 'adjust'; person: Person; requestId: string };
 
@@ -53,7 +55,10 @@ export interface BurstPlan {
   states: OpState[];
 }
 
-/** Members with funds for `fundedOrders` of their `ordersEach` orders, one top-up and one adjustment each, shuffled. */
+/**
+ * Members with funds for `fundedOrders` of their `ordersEach` orders (one of them with a
+ * coupon), one top-up and one adjustment each, shuffled.
+ */
 export async function planBurst(t: DataContext, options: { members: number; ordersEach: number; fundedOrders: number }): Promise<BurstPlan> {
   const catalog = await paymentCatalog(t.db);
   const finance = await makeStaff(t.db, 'finance');
@@ -64,9 +69,11 @@ export async function planBurst(t: DataContext, options: { members: number; orde
     const person: Person = { id: who.member.id, rid: who.member.rid, token: who.token, ip: `10.77.${i}.1`, fundedFen: options.fundedOrders * PRICE };
     await fund(t, 'member', person.id, person.fundedFen);
     people.push(person);
+    // the first order is paid with a coupon: spent with its payment or not at all
+    const coupon = await giveCoupon(t, person.id, { amountFen: COUPON_OFF });
     for (let n = 0; n < options.ordersEach; n += 1) {
       const order = await makeOrder(t, catalog, person.id, { amounts: [PRICE] });
-      ops.push({ kind: 'pay', person, orderNo: order.orderNo });
+      ops.push({ kind: 'pay', person, orderNo: order.orderNo, ...(n === 0 ? { couponRid: coupon.rid } : {}) });
     }
     ops.push({ kind: 'topup', person }, { kind: 'adjust', person, requestId: randomId() });
   }
@@ -102,7 +109,7 @@ async function runOp(server: ServerProcess, plan: BurstPlan, state: OpState): Pr
     state.status = 'refused';
   };
   if (op.kind === 'pay') {
-    const reply = await send<OrderSummary>(server, '/api/auth/order/pay', op.person.token, op.person.ip, { order_no: op.orderNo });
+    const reply = await send<OrderSummary>(server, '/api/auth/order/pay', op.person.token, op.person.ip, { order_no: op.orderNo, ...(op.couponRid ? { coupon_rid: op.couponRid } : {}) });
     return settle(reply, ALREADY_PAID, BALANCE_TOO_LOW_MESSAGE);
   }
   if (op.kind === 'adjust') {
@@ -196,6 +203,11 @@ export async function burstProblems(db: Db, plan: BurstPlan): Promise<string[]> 
     const row = payment.get(s.op.orderNo);
     const want = s.status === 'done' ? 'paid' : 'unpaid';
     if (row?.payment !== want) problems.push(`order ${s.op.orderNo} answered ${s.status} but is ${row?.payment}`);
+    if (s.op.couponRid) {
+      const [coupon] = await db.select().from(memberCoupons).where(eq(memberCoupons.rid, s.op.couponRid));
+      const spent = coupon?.status === 'used' && coupon.usedReference === `order:${s.op.orderNo}`;
+      if (spent !== (s.status === 'done')) problems.push(`order ${s.op.orderNo} answered ${s.status}, its coupon is ${coupon?.status} for ${coupon?.usedReference}`);
+    }
   }
 
   for (const s of byKind('topup')) {
@@ -217,7 +229,7 @@ export async function burstProblems(db: Db, plan: BurstPlan): Promise<string[]> 
       person.fundedFen +
       mine.filter((s) => s.op.kind === 'topup').length * TOP_UP +
       mine.filter((s) => s.op.kind === 'adjust').length * ADJUST -
-      mine.filter((s) => s.op.kind === 'pay').length * PRICE;
+      mine.reduce((sum, s) => sum + (s.op.kind === 'pay' ? (s.op.couponRid ? PRICE - COUPON_OFF : PRICE) : 0), 0);
     const actual = await prestoreBalance(db, person.id);
     if (actual !== expected) problems.push(`member ${person.id}: the answers add up to ${expected}, the balance is ${actual}`);
   }
