@@ -31,7 +31,7 @@ beforeAll(async () => {
     startServer({ name: 'before the kill', databaseUrl: url, dataDir: filesDir }),
     planBurst({ db: database.db, clock: systemClock }, { members: 16, ordersEach: 6, fundedOrders: 3 }),
   ]);
-}, 90_000);
+}, 120_000);
 
 afterAll(async () => {
   await stopAll(first, second);
@@ -55,5 +55,6 @@ describe('restart safety on PostgreSQL', () => {
     const finished = await finishOnRestarted(second, plan, 12);
     expect(await burstProblems(database.db, plan)).toEqual([]);
     context.annotate(summary(plan, { ...burst, ...finished }));
-  }, 90_000);
+    // a bound for a hang only: on a 2-core machine shared with four other test runs this took 67 s
+  }, 180_000);
 });
