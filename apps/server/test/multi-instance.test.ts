@@ -53,13 +53,20 @@ const newIp = () => `10.${process.pid % 250}.${Math.floor(++ipCounter / 250)}.${
 
 const login = (server: ServerProcess, account: string, password: string, ip: string) =>
   apiCall<LoginResult>(server, '/api/open/login', { form: { account, password }, ip });
-const userInfo = (server: ServerProcess, token: string) => apiCall<UserInfo>(server, '/api/auth/user/info', { token });
+const userInfo = (server: ServerProcess, token: string) => apiCall<UserInfo>(server, '/api/auth/user/info', { token, ip: newIp() });
 const refresh = (server: ServerProcess, refreshToken: string, ip: string) =>
   apiCall<RefreshResult>(server, '/api/open/refresh4token', { query: { token: refreshToken }, ip });
 const sendCode = (server: ServerProcess, phone: string, ip: string) =>
   apiCall(server, '/api/open/code4sms', { form: { phone, useFor: SmsPurpose.login }, ip });
-const pay = (server: ServerProcess, token: string, orderNo: string, extra: Record<string, string> = {}) =>
-  apiCall<OrderSummary>(server, '/api/auth/order/pay', { token, form: { order_no: orderNo, ...extra } });
+const pay = (server: ServerProcess, who: Client, orderNo: string, extra: Record<string, string> = {}) =>
+  apiCall<OrderSummary>(server, '/api/auth/order/pay', { token: who.token, ip: who.ip, form: { order_no: orderNo, ...extra } });
+
+/** A logged-in member (or staff member) calling from an address of their own. */
+interface Client {
+  token: string;
+  ip: string;
+}
+const payingMember = async () => ({ ...(await makeLoggedInMember(t.db)), ip: newIp() });
 
 const expired = { status: 401, code: 0, msg: '登录已过期，请重新登录' };
 const both = () => [a, b] as const;
@@ -104,7 +111,7 @@ describe('sessions: a token from one instance is good on the other', () => {
     const ip = newIp();
     const session = (await login(a, member.phone, defaultPassword, ip)).data;
     expect(await userInfo(b, session.token)).toMatchObject({ status: 200, code: 1 });
-    expect(await apiCall(a, '/api/auth/logout', { token: session.token })).toMatchObject({ status: 200, code: 1, msg: '已退出登录' });
+    expect(await apiCall(a, '/api/auth/logout', { token: session.token, ip })).toMatchObject({ status: 200, code: 1, msg: '已退出登录' });
     expect(await userInfo(b, session.token)).toMatchObject(expired);
     expect(await refresh(b, session.refreshToken, ip)).toMatchObject(expired);
   });
@@ -203,10 +210,10 @@ describe('money moved through both instances at once: each fen spent once', () =
   }
 
   it.each([3, 5])('a member with funds for exactly %i orders: 2K+2 pay requests for distinct orders through A and B, exactly K succeed', async (k) => {
-    const who = await makeLoggedInMember(t.db);
+    const who = await payingMember();
     await fund(t, 'member', who.member.id, k * price);
     const mine = await Promise.all(Array.from({ length: 2 * k + 2 }, () => makeOrder(t, catalog, who.member.id, { amounts: [price] })));
-    const replies = await fire(mine.map((o, i) => ({ server: i % 2 ? b : a, orderNo: o.orderNo, run: () => pay(i % 2 ? b : a, who.token, o.orderNo) })));
+    const replies = await fire(mine.map((o, i) => ({ server: i % 2 ? b : a, orderNo: o.orderNo, run: () => pay(i % 2 ? b : a, who, o.orderNo) })));
     const paid = replies.filter((r) => r.reply.code === 1);
     expect(paid).toHaveLength(k);
     expect(replies.filter((r) => r.reply.code !== 1).every((r) => r.reply.msg === BALANCE_TOO_LOW_MESSAGE)).toBe(true);
@@ -218,10 +225,10 @@ describe('money moved through both instances at once: each fen spent once', () =
 
   it('the same orders paid four times each, twice through A and twice through B: each paid once, K in all', async () => {
     const k = 3;
-    const who = await makeLoggedInMember(t.db);
+    const who = await payingMember();
     await fund(t, 'member', who.member.id, k * price);
     const mine = await Promise.all(Array.from({ length: k + 2 }, () => makeOrder(t, catalog, who.member.id, { amounts: [price] })));
-    const requests = mine.flatMap((o) => [a, b, a, b].map((server) => ({ server, orderNo: o.orderNo, run: () => pay(server, who.token, o.orderNo) })));
+    const requests = mine.flatMap((o) => [a, b, a, b].map((server) => ({ server, orderNo: o.orderNo, run: () => pay(server, who, o.orderNo) })));
     const replies = await fire(requests);
     const paid = replies.filter((r) => r.reply.code === 1);
     expect(paid).toHaveLength(k);
@@ -231,14 +238,14 @@ describe('money moved through both instances at once: each fen spent once', () =
   });
 
   it('one coupon offered to two orders at once, one through A and one through B: used once', async () => {
-    const who = await makeLoggedInMember(t.db);
+    const who = await payingMember();
     await fund(t, 'member', who.member.id, 100 * price);
     for (let round = 0; round < 4; round += 1) {
       const coupon = await giveCoupon(t, who.member.id, { amountFen: 50_00 });
       const [first, second] = await Promise.all([makeOrder(t, catalog, who.member.id, { amounts: [price] }), makeOrder(t, catalog, who.member.id, { amounts: [price] })]);
       const replies = await fire([
-        { server: a, orderNo: first!.orderNo, run: () => pay(a, who.token, first!.orderNo, { coupon_rid: coupon.rid }) },
-        { server: b, orderNo: second!.orderNo, run: () => pay(b, who.token, second!.orderNo, { coupon_rid: coupon.rid }) },
+        { server: a, orderNo: first!.orderNo, run: () => pay(a, who, first!.orderNo, { coupon_rid: coupon.rid }) },
+        { server: b, orderNo: second!.orderNo, run: () => pay(b, who, second!.orderNo, { coupon_rid: coupon.rid }) },
       ]);
       const won = replies.filter((r) => r.reply.code === 1);
       expect(won, `round ${round}`).toHaveLength(1);
@@ -254,12 +261,12 @@ describe('money moved through both instances at once: each fen spent once', () =
   });
 
   it('one top-up confirmed by two finance clerks at once, through A and B, twice each: booked once', async () => {
-    const finance = await makeStaff(t.db, 'finance');
-    const who = await makeLoggedInMember(t.db);
+    const finance = { ...(await makeStaff(t.db, 'finance')), ip: newIp() };
+    const who = await payingMember();
     for (let round = 0; round < 3; round += 1) {
-      const added = await apiCall<PrestoreApplication>(a, '/api/auth/prestoreApply/add', { token: who.token, form: { amount: '500' } });
+      const added = await apiCall<PrestoreApplication>(a, '/api/auth/prestoreApply/add', { token: who.token, ip: who.ip, form: { amount: '500' } });
       expect(added, added.msg).toMatchObject({ status: 200, code: 1 });
-      const replies = await Promise.all([a, b, a, b].map((server) => apiCall(server, '/api/admin/funds/prestore/confirm', { token: finance.token, form: { rid: added.data.rid } })));
+      const replies = await Promise.all([a, b, a, b].map((server) => apiCall(server, '/api/admin/funds/prestore/confirm', { token: finance.token, ip: finance.ip, form: { rid: added.data.rid } })));
       expect(replies.filter((r) => r.code === 1), `round ${round}`).toHaveLength(1);
       for (const r of replies.filter((x) => x.code !== 1)) expect(r).toMatchObject({ status: 409, msg: '该预存申请已到账，不能确认到账' });
     }
