@@ -161,6 +161,8 @@ export async function burstUntilKilled(server: ServerProcess, plan: BurstPlan, o
     while (!killing && next < plan.states.length) {
       const state = plan.states[next++]!;
       await runOp(server, plan, state);
+      // no answer before the kill: the server died by itself (its output says why)
+      if (state.status === 'cut' && !killing) throw new Error(`the server died before the kill:\n${server.output()}`);
       if (state.status === 'cut') continue;
       answered += 1;
       if (answered >= options.killAfter && !killing) killing = server.kill9();
