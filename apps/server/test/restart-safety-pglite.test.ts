@@ -36,7 +36,7 @@ async function withFolder<T>(read: (db: Awaited<ReturnType<typeof openDatabase>>
 beforeAll(async () => {
   fs.mkdirSync(dataDir, { recursive: true });
   fs.cpSync(pgliteTemplateDir(inject('templateHash') ?? migrationsHash()), pgliteDir, { recursive: true });
-  plan = await withFolder((db) => planBurst({ db, clock: systemClock }, { members: 10, ordersEach: 6, fundedOrders: 3 }));
+  plan = await withFolder((db) => planBurst({ db, clock: systemClock }, { members: 6, ordersEach: 6, fundedOrders: 3 }));
   first = await startServer({ name: 'PGlite before the kill', dataDir });
 }, 120_000);
 
