@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -22,10 +22,14 @@ export default defineConfig(async () => {
   const withPostgres = process.env.TEST_POSTGRES !== '0' && (await postgresAnswers(postgresUrl));
   if (!withPostgres) console.warn('PostgreSQL did not answer: server tests run on PGlite only.');
   const shared = { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, isolate: false };
+  // Suites of real server processes (docs/security.md): two instances need one shared
+  // PostgreSQL; the kill -9 of the embedded database is PGlite's alone. Each runs once.
+  const postgresOnly = ['test/multi-instance.test.ts', 'test/restart-safety.test.ts'];
+  const pgliteOnly = ['test/restart-safety-pglite.test.ts'];
   const projects: TestProjectInlineConfiguration[] = [
-        { extends: true as const, test: { ...shared, name: 'pglite', env: { TEST_DB: 'pglite' }, globalSetup: ['./test/global-setup.ts'] } },
+        { extends: true as const, test: { ...shared, exclude: [...configDefaults.exclude, ...postgresOnly], name: 'pglite', env: { TEST_DB: 'pglite' }, globalSetup: ['./test/global-setup.ts'] } },
         ...(withPostgres
-          ? [{ extends: true as const, test: { ...shared, name: 'postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, globalSetup: ['./test/global-setup.ts'] } }]
+          ? [{ extends: true as const, test: { ...shared, exclude: [...configDefaults.exclude, ...pgliteOnly], name: 'postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, globalSetup: ['./test/global-setup.ts'] } }]
           : []),
   ];
   // vitest's default leaves one of two cores idle here; two workers: 4m18s → 3m04s (docs/decisions.md)

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { makeLoggedInMember } from '../../../test/factories';
 import type { TestContext } from '../../../test/harness';
+import type { Clock } from '../../platform/clock';
 import { serviceGroups, serviceItems } from '../catalog/catalog.tables';
 import { accounts, couponTemplates, creditLines, ledgerEntries, memberCoupons } from '../funds/funds.tables';
 import { ensureAccount, postEntry } from '../funds/ledger.service';
@@ -15,6 +16,9 @@ import { orderLines, orders } from './orders.tables';
  * Factories for the payment and settlement tests: orders and their lines are inserted
  * directly (the order/add call is tested on its own), money arrives as staff adjustments.
  */
+
+/** What the factories need: the multi-instance and restart suites have a database and the wall clock, no app. */
+export type DataContext = { db: Db; clock: Clock };
 
 /** Two service groups of our own (type 1 送样检测 and type 3 数据分析) with one item each. */
 export async function paymentCatalog(db: Db) {
@@ -55,7 +59,7 @@ export async function payer(t: TestContext, options: { organization?: number | n
 }
 
 /** Puts money on a member's or community's prepaid account (a staff adjustment). */
-export async function fund(t: TestContext, ownerKind: 'member' | 'community', ownerId: number, amountFen: number) {
+export async function fund(t: DataContext, ownerKind: 'member' | 'community', ownerId: number, amountFen: number) {
   await t.db.transaction(async (tx) => {
     const account = await ensureAccount(tx, ownerKind, ownerId);
     await postEntry(tx, { accountId: account.id, amountFen, type: 'adjustment', reference: `test:${randomId()}`, actor: { kind: 'system', id: null }, now: t.clock.now() });
@@ -88,7 +92,7 @@ export interface OrderSeed {
 }
 
 /** An order of the member with its lines, inserted directly. */
-export async function makeOrder(t: TestContext, catalog: PaymentCatalog, memberId: number, seed: OrderSeed = {}): Promise<OrderRow> {
+export async function makeOrder(t: DataContext, catalog: PaymentCatalog, memberId: number, seed: OrderSeed = {}): Promise<OrderRow> {
   const amounts = seed.amounts ?? [300_00];
   const items = amounts.map((_, i) => catalog[seed.items?.[i] ?? 'a']);
   const total = amounts.reduce((s, a) => s + a, 0);
@@ -129,11 +133,11 @@ export async function makeOrder(t: TestContext, catalog: PaymentCatalog, memberI
   return order!;
 }
 
-export const orderRow = async (t: TestContext, orderNo: string) => (await t.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+export const orderRow = async (t: DataContext, orderNo: string) => (await t.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
 
 /** A coupon held by the member: ¥amount off (or percent off), threshold, scope, validity. */
 export async function giveCoupon(
-  t: TestContext,
+  t: DataContext,
   memberId: number,
   options: { amountFen?: number; offRateBp?: number; thresholdFen?: number; scope?: CouponScope; validFrom?: Date; validTo?: Date; name?: string } = {},
 ) {
@@ -163,7 +167,7 @@ export async function giveCoupon(
   return coupon!;
 }
 
-export const couponRow = async (t: TestContext, rid: string) => (await t.db.select().from(memberCoupons).where(eq(memberCoupons.rid, rid)))[0]!;
+export const couponRow = async (t: DataContext, rid: string) => (await t.db.select().from(memberCoupons).where(eq(memberCoupons.rid, rid)))[0]!;
 
 /** A community owned by the member (active, owner approved). */
 export async function ownedCommunity(t: TestContext, ownerId: number, name = `课题组${randomId(4)}`) {
