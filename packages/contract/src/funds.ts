@@ -44,7 +44,9 @@ export const yuanField = (label = '金额', options: { signed?: boolean; max?: n
         return z.NEVER;
       }
       return parsed;
-    });
+    })
+    // the OpenAPI document describes the input side: a person's yuan text, not the fen it becomes
+    .meta({ description: `${label}：以元为单位的金额文本（如 "100.50"，最多两位小数），服务器精确换算为整数分` });
 
 /** fen → '100.50' (no symbol, no separators), for form fields and exports. */
 export const fenToYuan = (fen: number) => {
