@@ -242,7 +242,7 @@ export const pointsApplyBody = z.object({
   title: requiredText('论文题目', 200),
   journal: requiredText('期刊名称', 100),
   doi: optionalText('DOI', 100),
-  published_on: z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[发表日期]格式应为YYYY-MM-DD' }).refine(isCalendarDate, { error: '[发表日期]格式应为YYYY-MM-DD' }).optional()),
+  published_on: z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[发表日期]格式应为YYYY-MM-DD' }).refine(isCalendarDate, { error: '[发表日期]不是有效日期' }).optional()),
 });
 export interface PointsApplication {
   rid: string;

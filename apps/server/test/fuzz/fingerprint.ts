@@ -71,12 +71,11 @@ export class WriteDetector {
     if (xid === this.lastXid && filesNow === this.lastContents?.get('files on disk')) return [];
     const now = await this.contents();
     const changed = [...now.keys()].filter((table) => now.get(table) !== this.lastContents?.get(table) && !allowed.includes(table));
-    if (allowed.length) {
-      // an allowed change is no violation, but it is the new state to compare with
+    if (changed.length === 0) {
+      // nothing that counts changed: an allowed table's new contents are the state to compare with
       this.lastXid = xid;
-      for (const table of allowed) if (now.has(table)) this.lastContents!.set(table, now.get(table)!);
+      this.lastContents = now;
     }
-    if (changed.length === 0) this.lastXid = xid;
     return changed;
   }
 }
