@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -16,6 +16,7 @@ import { systemClock, type Clock } from './platform/clock';
 import { fail } from './platform/envelope';
 import { registerErrorHandler } from './platform/error-handler';
 import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsProvider } from './platform/messaging';
+import { docsPrefix, registerOpenApi } from './platform/openapi';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -97,7 +98,8 @@ export async function buildApp(options: BuildOptions) {
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    // the docs' own pages (Swagger UI) are not API calls: no envelope, nothing to fuzz or guard
+    if (!route.url.startsWith('/api/') || route.url.startsWith(docsPrefix)) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' && [route.method].flat().length === 1 && routeTable.some((r) => r.method === 'GET' && r.url === route.url)) continue;
       routeTable.push({ method, url: route.url, config: (route.config ?? {}) as FastifyContextConfig, hasBody: Boolean(route.schema?.body), schema: { params: route.schema?.params, querystring: route.schema?.querystring, body: route.schema?.body } });
@@ -146,6 +148,7 @@ export async function buildApp(options: BuildOptions) {
     }),
     ...(options.rateLimit === false ? { allowList: () => true } : {}),
   });
+  await registerOpenApi(app);
   await app.register(authGuard, { db: options.db, clock: deps.clock });
   await app.register(auditTrail, { db: options.db, clock: deps.clock });
 

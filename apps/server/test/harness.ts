@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { desc, eq, and } from 'drizzle-orm';
 import pg from 'pg';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -65,7 +65,7 @@ export interface TestContext {
  * a test turns them off; the local SMS provider writes the outbox as in production.
  */
 export async function createTestContext(
-  options: { rateLimit?: boolean; now?: Date | string; sms?: SmsProvider; dataDir?: string } = {},
+  options: { rateLimit?: boolean; now?: Date | string; sms?: SmsProvider; dataDir?: string; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const clock = new FixedClock(options.now ?? Date.now());
@@ -74,7 +74,7 @@ export async function createTestContext(
     db: database.db,
     config,
     clock,
-    logger: false,
+    logger: options.logger ?? false,
     rateLimit: options.rateLimit ?? false,
     ...(options.sms ? { sms: options.sms } : {}),
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminTableQuery } from './admin';
 import { articleKinds, pageKeys, type ArticleKind, type LocalInfo, type PageKey, type SamplingSetting } from './catalog';
-import { emptyMessage, optionalText, requiredText } from './common';
+import { emptyMessage, isCalendarDate, optionalText, requiredText } from './common';
 
 /**
  * The site's content in the back office (admin only): banners, hot areas, articles (news,
@@ -40,12 +40,6 @@ const isHttpUrl = (value: string) => {
   }
 };
 
-/** A 'YYYY-MM-DD' that names a real day (no 2026-02-30). */
-export const isCalendarDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
 
 /** 'HH:mm', 00:00–23:59. */
 export const isClockTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyMessage, optionalText, pageQuery, requiredText, type Page } from './common';
+import { emptyMessage, optionalText, pageQuery, requiredText, type Page, isCalendarDate } from './common';
 import { adminTableQuery, dateFilter } from './admin';
 import {
   CREDIT_STATUSES,
@@ -104,7 +104,7 @@ export const INVOICE_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const adminInvoiceIssueFields = z.object({
   rid: requiredText('开票申请', 40),
   invoice_no: requiredText('发票号码', 40),
-  issued_on: z.string({ error: emptyMessage('开票日期') }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[开票日期]格式应为YYYY-MM-DD' }),
+  issued_on: z.string({ error: emptyMessage('开票日期') }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[开票日期]格式应为YYYY-MM-DD' }).refine(isCalendarDate, { error: '[开票日期]不是有效日期' }),
 });
 export type AdminInvoiceIssueFields = z.infer<typeof adminInvoiceIssueFields>;
 export const INVOICE_FILE_REQUIRED = '电子发票请上传发票文件（PDF）';

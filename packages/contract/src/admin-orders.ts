@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyMessage, optionalText, requiredText } from './common';
+import { emptyMessage, optionalText, requiredText, isCalendarDate } from './common';
 import { adminTableQuery, dateFilter } from './admin';
 import { recycleStatuses, type AdminSampling, type RecycleRequest } from './member';
 import { orderNoField, paymentStatuses, progressStatuses, type AdminOrder, type OrderDetail, type Reservation, type SampleForm } from './orders';
@@ -28,7 +28,7 @@ const requiredDay = (label: string) =>
     .string({ error: emptyMessage(label) })
     .trim()
     .min(1, { error: emptyMessage(label) })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `[${label}]格式应为YYYY-MM-DD` });
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `[${label}]格式应为YYYY-MM-DD` }).refine(isCalendarDate, { error: `[${label}]不是有效日期` });
 
 // ---- the service promises (PRODUCT.md) ----
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyMessage, optionalText, pageQuery, phoneField, phonePattern, requiredText } from './common';
+import { emptyMessage, optionalText, pageQuery, phoneField, phonePattern, requiredText, isCalendarDate } from './common';
 import { passwordField, smsCodeField, StaffRole, staffRoleLabels } from './auth';
 
 /**
@@ -27,7 +27,7 @@ export const dateFilter = (label: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `[${label}]格式应为YYYY-MM-DD` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `[${label}]格式应为YYYY-MM-DD` }).refine(isCalendarDate, { error: `[${label}]不是有效日期` })
     .optional()
     .or(z.literal('').transform(() => undefined));
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyMessage, formatFen, optionalText, pageQuery, phonePattern, requiredText } from './common';
+import { emptyMessage, formatFen, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
 
 /**
  * Money: prepaid funds (预存), transfers between a member and a community they own, the
@@ -44,7 +44,9 @@ export const yuanField = (label = '金额', options: { signed?: boolean; max?: n
         return z.NEVER;
       }
       return parsed;
-    });
+    })
+    // the OpenAPI document describes the input side: a person's yuan text, not the fen it becomes
+    .meta({ description: `${label}：以元为单位的金额文本（如 "100.50"，最多两位小数），服务器精确换算为整数分` });
 
 /** fen → '100.50' (no symbol, no separators), for form fields and exports. */
 export const fenToYuan = (fen: number) => {
@@ -60,7 +62,7 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label
 const optionalDate = (label: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: `[${label}]格式应为YYYY-MM-DD` }).optional(),
+    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: `[${label}]格式应为YYYY-MM-DD` }).refine(isCalendarDate, { error: `[${label}]不是有效日期` }).optional(),
   );
 
 // ---- ledger ----
@@ -510,7 +512,7 @@ export type AdminAdjustBody = z.infer<typeof adminAdjustBody>;
 export const adminInvoiceIssueBody = z.object({
   rid: rid('开票申请'),
   invoice_no: requiredText('发票号码', 40),
-  issued_on: z.string({ error: emptyMessage('开票日期') }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[开票日期]格式应为YYYY-MM-DD' }),
+  issued_on: z.string({ error: emptyMessage('开票日期') }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[开票日期]格式应为YYYY-MM-DD' }).refine(isCalendarDate, { error: '[开票日期]不是有效日期' }),
 });
 export const adminCreditApproveBody = z.object({ rid: rid('申请编号'), limit: yuanField('授信额度'), note: optionalText('备注', 200) });
 export const adminCouponIssueBody = z.object({ rid: rid('优惠券'), member_rid: rid('用户') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText } from './common';
+import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
 
 /**
  * Growth (issue 7): invites, promotion partners (推广合伙人) with rebates and withdrawals,
@@ -242,7 +242,7 @@ export const pointsApplyBody = z.object({
   title: requiredText('论文题目', 200),
   journal: requiredText('期刊名称', 100),
   doi: optionalText('DOI', 100),
-  published_on: z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[发表日期]格式应为YYYY-MM-DD' }).optional()),
+  published_on: z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[发表日期]格式应为YYYY-MM-DD' }).refine(isCalendarDate, { error: '[发表日期]不是有效日期' }).optional()),
 });
 export interface PointsApplication {
   rid: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText } from './common';
+import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
 import type { MemberAddress, UserInfo } from './auth';
 
 /**
@@ -246,7 +246,7 @@ export const samplingAddBody = z
       (value) => (blank(value) ? undefined : String(value)),
       z.enum(['0', '1'], { error: emptyMessage('取样方式') }).transform((value) => Number(value) as 0 | 1),
     ),
-    date: conditionalText(10).refine((v) => v === undefined || /^\d{4}-\d{2}-\d{2}$/.test(v), { error: '[取样日期]格式不正确' }),
+    date: conditionalText(10).refine((v) => v === undefined || isCalendarDate(v), { error: '[取样日期]格式不正确' }),
     time: conditionalText(5).refine((v) => v === undefined || /^\d{2}:\d{2}$/.test(v), { error: '[取样时间]格式不正确' }),
     address_rid: optionalText('地址编号', 40),
     name: conditionalText(30),
@@ -289,7 +289,7 @@ export const samplingRidBody = z.object({ rid: requiredText('预约编号', 40) 
 
 /** POST /api/admin/sampling/list: the pickups of one day (Asia/Shanghai date). */
 export const adminSamplingListBody = z.object({
-  date: requiredText('取样日期', 10).regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[取样日期]格式不正确' }),
+  date: requiredText('取样日期', 10).regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[取样日期]格式不正确' }).refine(isCalendarDate, { error: '[取样日期]格式不正确' }),
   status: z.enum(samplingStatuses, { error: '[状态]不正确' }).optional(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText } from './common';
+import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
 
 /**
  * Ordering (issue 6): the experiment plan (cart), requirements and quotes, contracts,
@@ -15,9 +15,9 @@ import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText } fro
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const rid = (label: string) => requiredText(label, 40);
 const optionalDate = (label: string) =>
-  z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: `[${label}]格式应为YYYY-MM-DD` }).optional());
+  z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: `[${label}]格式应为YYYY-MM-DD` }).refine(isCalendarDate, { error: `[${label}]不是有效日期` }).optional());
 const requiredDate = (label: string) =>
-  z.string({ error: emptyMessage(label) }).trim().min(1, { error: emptyMessage(label) }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: `[${label}]格式应为YYYY-MM-DD` });
+  z.string({ error: emptyMessage(label) }).trim().min(1, { error: emptyMessage(label) }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: `[${label}]格式应为YYYY-MM-DD` }).refine(isCalendarDate, { error: `[${label}]不是有效日期` });
 const intField = (label: string, min: number, max: number) =>
   z.coerce
     .number({ error: `[${label}]必须是数字` })

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from './errors';
+import { AppError, badRequest } from './errors';
 import { fail } from './envelope';
 
 const statusMessages: Record<number, string> = {
@@ -36,6 +36,8 @@ export function registerErrorHandler(app: FastifyInstance) {
   // missing field ('[手机号]不能为空') instead of a type error about the body.
   app.addHook('preValidation', async (request) => {
     if (request.body == null && request.routeOptions.schema?.body) request.body = {};
+    // PostgreSQL cannot store U+0000 in text: a NUL anywhere in the input would fail the query (500)
+    if (hasNul(request.body) || hasNul(request.query)) throw badRequest(nulMessage);
   });
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
@@ -65,4 +67,23 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(fail('服务器开小差了，请稍后再试'));
   });
+}
+
+export const nulMessage = '提交的内容包含无效字符';
+
+/** Whether any string (key or value) in a parsed body or query holds U+0000; iterative, for deep input. */
+export function hasNul(input: unknown): boolean {
+  const stack: unknown[] = [input];
+  while (stack.length) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
 }

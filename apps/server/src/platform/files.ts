@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { randomToken } from './crypto';
 import { AppError, badRequest, notFound } from './errors';
+import { hasNul, nulMessage } from './error-handler';
 
 /**
  * Uploaded documents (transfer receipts, e-invoices, reports, signed agreements, requirement
@@ -89,8 +90,12 @@ export async function readUpload<F extends z.ZodType>(
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('BAD_REQUEST', `文件不能超过${spec.maxBytes / 1024 / 1024}MB`, { status: 413 });
     if (code === 'FST_FILES_LIMIT') throw badRequest('一次只能上传一个文件');
-    throw error;
+    // a form the parser cannot read (no boundary, cut off, malformed) is the client's, not a 500
+    const status = (error as { statusCode?: number }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+    throw badRequest('上传的表单格式不正确');
   }
+  if (hasNul(raw)) throw badRequest(nulMessage);
   const parsed = spec.fields.safeParse(raw);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '请求参数有误');
   return { fields: parsed.data, file, filename };

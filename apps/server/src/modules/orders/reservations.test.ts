@@ -163,7 +163,7 @@ describe('POST /api/open/device/query4timeExtra', () => {
   it('refuses a bad date, an unknown item and an item that cannot be reserved', async () => {
     const rid = await instrument();
     expect(await query({ rid, date: '2026/03/09' })).toMatchObject({ status: 400, code: 0, msg: '[日期]格式应为YYYY-MM-DD' });
-    expect(await query({ rid, date: '2026-02-30' })).toMatchObject({ status: 400, code: 0, msg: '[日期]格式不正确' });
+    expect(await query({ rid, date: '2026-02-30' })).toMatchObject({ status: 400, code: 0, msg: '[日期]不是有效日期' });
     expect(await query({ rid: '' })).toMatchObject({ status: 400, code: 0, msg: '[项目编号]不能为空' });
     expect(await query({ rid: 'no-such-item' })).toMatchObject({ status: 404, msg: '项目不存在' });
     const testItem = await instrument({ typeId: 1, groupId: 31, childId: 3101, reservable: false, unit: '样品' });
@@ -245,7 +245,7 @@ describe('POST /api/auth/reservation/add', () => {
     const cases: [Record<string, string | undefined>, number, string][] = [
       [{ rid, date: '', hours: '[9]' }, 400, '[预约日期]不能为空'],
       [{ rid, date: '2026-3-9', hours: '[9]' }, 400, '[预约日期]格式应为YYYY-MM-DD'],
-      [{ rid, date: '2026-02-30', hours: '[9]' }, 400, '[预约日期]格式不正确'],
+      [{ rid, date: '2026-02-30', hours: '[9]' }, 400, '[预约日期]不是有效日期'],
       [{ rid, date: TODAY, hours: '[9]' }, 400, '请预约明天及以后的时段'],
       [{ rid, date: '2026-03-01', hours: '[9]' }, 400, '请预约明天及以后的时段'],
       [{ rid, date: SUNDAY, hours: '[9]' }, 400, '周日实验室不开放预约，请选择其他日期'],

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isCalendarDate } from '@lab/contract';
+import { call, createTestContext, type TestContext } from '../harness';
+import { tmpRoot } from '../template';
+import { makeLoggedInMember, makeStaff } from '../factories';
+import { WriteDetector } from './fingerprint';
+
+/**
+ * What the fuzzer found, pinned as plain examples (each answered 500 before its fix), and a
+ * check that the write detector the fuzzer relies on does see writes.
+ */
+
+let ctx: TestContext;
+let memberToken: string;
+let staffToken: string;
+const filesDir = path.join(tmpRoot, `findings-files-${process.pid}-${randomBytes(4).toString('hex')}`);
+
+beforeAll(async () => {
+  ctx = await createTestContext({ dataDir: filesDir });
+  memberToken = (await makeLoggedInMember(ctx.db, ctx.clock.now())).token;
+  staffToken = (await makeStaff(ctx.db, 'finance', ctx.clock.now())).token;
+});
+afterAll(async () => {
+  await ctx?.close();
+  fs.rmSync(filesDir, { recursive: true, force: true });
+});
+
+describe('inputs the fuzzer found answering 500', () => {
+  it('a NUL character in a field (PostgreSQL text cannot hold it) is refused in the envelope', async () => {
+    const json = await call(ctx.app, 'POST', '/api/auth/prestoreApply/cancel', { token: memberToken, json: { rid: 'a\u0000' } });
+    expect(json).toMatchObject({ status: 400, code: 0, msg: '提交的内容包含无效字符' });
+    const form = await call(ctx.app, 'POST', '/api/open/login', { form: { account: '13800138000\u0000', password: 'x' } });
+    expect(form).toMatchObject({ status: 400, code: 0, msg: '提交的内容包含无效字符' });
+    const query = await ctx.app.inject({ method: 'GET', url: '/api/auth/contract/download?rid=%00', headers: { token: memberToken } });
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toMatchObject({ code: 0, msg: '提交的内容包含无效字符' });
+  });
+
+  it('a date of the right shape that names no day is refused by the contract', async () => {
+    for (const bad of ['2026-55-50', '2026-02-30', '2026-13-01', '0000-01-01']) expect(isCalendarDate(bad), bad).toBe(false);
+    for (const good of ['2026-02-28', '2028-02-29', '1999-12-31']) expect(isCalendarDate(good), good).toBe(true);
+    const res = await call(ctx.app, 'POST', '/api/admin/funds/transfer/list', { token: staffToken, form: { from: '5373-55-50' } });
+    expect(res).toMatchObject({ status: 400, code: 0, msg: '[开始日期]不是有效日期' });
+  });
+
+  it('a multipart form the parser cannot read (no boundary, cut off) is a 400, not a 500', async () => {
+    const noBoundary = await ctx.app.inject({ method: 'POST', url: '/api/auth/prestoreApply/receipt', headers: { token: memberToken, 'content-type': 'multipart/form-data' }, payload: '{}' });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json()).toMatchObject({ code: 0, msg: '上传的表单格式不正确' });
+    const cut = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/prestoreApply/receipt',
+      headers: { token: memberToken, 'content-type': 'multipart/form-data; boundary=b' },
+      payload: '--b\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toMatchObject({ code: 0, msg: '上传的表单格式不正确' });
+  });
+});
+
+describe('the write detector behind "nothing written by a refused request"', () => {
+  it('sees an insert, an update and a stored file, and not a rolled-back write', async () => {
+    const detector = new WriteDetector(ctx.db, path.join(filesDir, 'files'));
+    await detector.settle();
+    expect(await detector.changedSinceSettle()).toEqual([]);
+
+    await ctx.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update members set nickname = 'rolled back'`);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await detector.changedSinceSettle()).toEqual([]);
+
+    await ctx.db.execute(sql`update members set nickname = nickname || '!' where id = (select min(id) from members)`);
+    expect(await detector.changedSinceSettle()).toEqual(['members']);
+    await detector.settle();
+
+    await makeLoggedInMember(ctx.db, ctx.clock.now());
+    expect(await detector.changedSinceSettle()).toEqual(expect.arrayContaining(['members', 'auth_sessions']));
+    expect(await detector.changedSinceSettle(['members', 'auth_sessions'])).toEqual([]);
+    await detector.settle();
+
+    fs.mkdirSync(path.join(filesDir, 'files', 'receipts'), { recursive: true });
+    fs.writeFileSync(path.join(filesDir, 'files', 'receipts', 'x.png'), 'png');
+    expect(await detector.changedSinceSettle()).toEqual(['files on disk']);
+  });
+});
