@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, getTableColumns, gt, gte, ilike, inArray, lt, max, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, gt, gte, ilike, inArray, lt, max, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import {
   MEMBER_CANCELLABLE,
   addDays,
@@ -28,7 +28,7 @@ import { communities, samplings } from '../member/member.tables';
 import { addSampling } from '../member/sampling.service';
 import { postMessage, sendNotice, type NoticeChannels } from '../messages/messages.service';
 import { cancelOrder } from './cancel-core';
-import { addOrderEvent, findMemberOrder, newOrderNo, toOrderEvent, toOrderSummary, type OrderRow } from './order-core';
+import { addOrderEvent, findMemberOrder, newOrderNo, summaryColumns, toOrderEvent, toOrderSummary, type OrderRow } from './order-core';
 import { contracts, orderEvents, orderFiles, orderLines, orders, planLines, reservations } from './orders.tables';
 import { planLineMissing } from './plan.service';
 import { loadItemsByIds, priceLine } from './pricing';
@@ -456,7 +456,7 @@ export function memberOrderStatements(db: DbOrTx, memberId: number, query: Order
   const after = query.cursor ? decodeOrderCursor(query.cursor) : null;
   const page = db
     .select({
-      ...getTableColumns(orders),
+      ...summaryColumns,
       cursorTime: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(orders)
