@@ -6,7 +6,7 @@
  * Every SQL statement the app sends is counted; the bench reads the counter around each run.
  *
  * Messages from the parent: { type: 'bare', body (base64), contentType } → { type: 'bare-set' };
- * { type: 'statements' } → { type: 'statements', count }; profile-start / profile-stop (name)
+ * { type: 'statements' } → { type: 'statements', count, received }; profile-start / profile-stop (name)
  * around a run; { type: 'stop' }.
  */
 import fs from 'node:fs';
@@ -67,6 +67,11 @@ const seedSeconds = (Date.now() - started) / 1000;
 const config = loadConfig({ LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', DATA_DIR: os.tmpdir(), SEED_DEMO: '0' });
 const app = await buildApp({ db, config });
 const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+// requests the app received, so statements per request count the ones a run left in flight too
+let received = 0;
+app.server.on('request', () => {
+  received += 1;
+});
 
 let bare = { body: Buffer.alloc(0), contentType: 'application/json; charset=utf-8' };
 const bareServer = http.createServer((_req, res) => {
@@ -103,7 +108,7 @@ process.on('message', (message: { type: string; body?: string; contentType?: str
         send({ type: 'bare-set' });
         break;
       case 'statements':
-        send({ type: 'statements', count: counter.count });
+        send({ type: 'statements', count: counter.count, received });
         break;
       case 'stop':
         await app.close();
