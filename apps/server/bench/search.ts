@@ -15,25 +15,13 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { seedCatalog, seedItemInput } from '../src/modules/catalog/catalog.seed';
-import { createServiceItems, type ServiceItemInput } from '../src/modules/catalog/catalog.service';
+import { seedCatalog } from '../src/modules/catalog/catalog.seed';
+import { createServiceItems } from '../src/modules/catalog/catalog.service';
 import { seedItems } from '../src/modules/catalog/seed-items';
+import { manyItems } from './api-seed';
 
 const total = Number(process.env.BENCH_ITEMS ?? 10_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 30);
-const sites = ['上海徐汇', '苏州园区', '南京江北', '杭州滨江', '合肥高新', '武汉光谷', '成都天府', '西安高新', '广州黄埔', '深圳南山'];
-
-function manyItems(count: number): ServiceItemInput[] {
-  const out: ServiceItemInput[] = [];
-  for (let i = 0; out.length < count; i += 1) {
-    const base = seedItems[i % seedItems.length]!;
-    const site = sites[Math.floor(i / seedItems.length) % sites.length]!;
-    const input = seedItemInput(base, i);
-    out.push({ ...input, name: `${base.name} · ${site}平台 ${Math.floor(i / seedItems.length)}`, orderCount: (i * 7919) % 20_000, sketch: `${base.sketch}（${site}）` });
-  }
-  return out;
-}
-
 const queries: Record<string, string>[] = [
   { keyword: '衍射' },
   { keyword: 'XPS' },

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyContextConfig, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -81,6 +81,21 @@ export interface BuildOptions {
   rateLimit?: boolean;
 }
 
+/**
+ * One access-log line per request, written when it is answered and saying what fastify's
+ * "incoming request" line said (method, url, address). Two lines per request were 6% of the
+ * cached home call's CPU time (docs/decisions.md).
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export async function buildApp(options: BuildOptions) {
   const { config } = options;
   const loggerOptions: FastifyServerOptions['logger'] = options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.token', 'req.headers.authorization'] };
@@ -91,6 +106,7 @@ export async function buildApp(options: BuildOptions) {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    logController: new OneLineRequestLog(),
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -107,9 +123,6 @@ export async function buildApp(options: BuildOptions) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   const deps: AppDeps = {
     db: options.db,
@@ -120,7 +133,9 @@ export async function buildApp(options: BuildOptions) {
   };
 
   registerErrorHandler(app);
-  await app.register(helmet, {
+  // helmet's middleware built once: @fastify/helmet builds it again for every request (parsing
+  // the CSP each time), which was 8% of the home call's CPU time (docs/decisions.md)
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -136,6 +151,10 @@ export async function buildApp(options: BuildOptions) {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(formbody);
   await app.register(rateLimit, {

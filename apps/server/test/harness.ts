@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { desc, eq, and } from 'drizzle-orm';
+import { desc, eq, and, type Logger } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
@@ -16,7 +16,7 @@ import { migrationsHash, pgliteTemplateDir, postgresTemplateName, runSuffix, tmp
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
 /** A fresh database for one test file, copied from the migrated template. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options: { logger?: Logger } = {}): Promise<Database> {
   const hash = inject('templateHash') ?? migrationsHash();
   const suffix = runSuffix(randomBytes(6).toString('hex'));
   if (testDbKind === 'postgres') {
@@ -28,7 +28,7 @@ export async function openTestDatabase(): Promise<Database> {
     await admin.end();
     const target = new URL(url);
     target.pathname = `/${name}`;
-    const database = await openDatabase({ url: target.toString(), migrate: false, poolSize: 60 });
+    const database = await openDatabase({ url: target.toString(), migrate: false, poolSize: 60, ...options });
     return {
       ...database,
       close: async () => {
@@ -42,7 +42,7 @@ export async function openTestDatabase(): Promise<Database> {
   }
   const dir = path.join(tmpRoot, `pglite-run-${suffix}`);
   fs.cpSync(pgliteTemplateDir(hash), dir, { recursive: true });
-  const database = await openDatabase({ dataDir: dir, migrate: false });
+  const database = await openDatabase({ dataDir: dir, migrate: false, ...options });
   return {
     ...database,
     close: async () => {
@@ -62,12 +62,13 @@ export interface TestContext {
 
 /**
  * The real app on its own database with a clock the test moves. Rate limits are on unless
- * a test turns them off; the local SMS provider writes the outbox as in production.
+ * a test turns them off; the local SMS provider writes the outbox as in production; `sqlLogger`
+ * sees every SQL statement the app sends (the statement-count tests).
  */
 export async function createTestContext(
-  options: { rateLimit?: boolean; now?: Date | string; sms?: SmsProvider; dataDir?: string; logger?: FastifyServerOptions['logger'] } = {},
+  options: { rateLimit?: boolean; now?: Date | string; sms?: SmsProvider; dataDir?: string; logger?: FastifyServerOptions['logger']; sqlLogger?: Logger } = {},
 ): Promise<TestContext> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.sqlLogger ? { logger: options.sqlLogger } : {});
   const clock = new FixedClock(options.now ?? Date.now());
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: options.dataDir ?? path.join(tmpRoot, 'files'), SEED_DEMO: '0' });
   const app = await buildApp({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
+import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate, type Page } from './common';
 
 /**
  * Ordering (issue 6): the experiment plan (cart), requirements and quotes, contracts,
@@ -313,8 +313,18 @@ export const orderListBody = pageQuery.extend({
   keyword: optionalText('项目名称', 50),
   from: optionalDate('开始日期'),
   to: optionalDate('结束日期'),
+  /**
+   * Keyset paging: the `cursor` of the page before (same tab and filters); `page` is then only
+   * echoed. Without it the list is paged by number, as the spec's page does.
+   */
+  cursor: z.preprocess(blankToUndefined, z.string().regex(/^[\w-]{1,120}$/, { error: '[翻页游标]不正确' }).optional()),
 });
 export type OrderListBody = z.infer<typeof orderListBody>;
+
+/** order/list4person's answer: a page, and the cursor of the page after it (null on the last page). */
+export interface OrderPage extends Page<OrderSummary> {
+  cursor: string | null;
+}
 
 /** Who pays: the member's own funds, or a community they own. */
 export const payBody = z.object({

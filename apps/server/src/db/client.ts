@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, Logger, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -34,14 +34,20 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   migrate?: boolean;
   poolSize?: number;
+  /** sees every statement drizzle sends (the query-count test and the API bench count them) */
+  logger?: Logger;
 }
+
+/** Databases that live inside this process (PGlite): no other process can open or change them. */
+const embedded = new WeakSet<Db>();
+export const isEmbedded = (db: Db): boolean => embedded.has(db);
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // A pool's idle client can error when PostgreSQL restarts; without a listener that kills the process.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
     if (options.migrate !== false) await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -49,9 +55,29 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // pg_trgm: the catalogue search's trigram index (created by a migration, as on PostgreSQL)
   const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { pg_trgm } });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
   if (options.migrate !== false) await migratePglite(drizzlePglite(client), { migrationsFolder });
+  embedded.add(db);
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Counts the statements sent through a Db opened with `logger: counter` (tests and benches). */
+export function statementCounter() {
+  const counter = {
+    count: 0,
+    statements: [] as string[],
+    /** keep the text of each statement, for a test that says which one repeats */
+    keepText: false,
+    logQuery(query: string) {
+      counter.count += 1;
+      if (counter.keepText) counter.statements.push(query);
+    },
+    reset() {
+      counter.count = 0;
+      counter.statements = [];
+    },
+  };
+  return counter;
 }
 
 /** Raw SQL rows; both drivers answer `execute` with `{ rows }`. */

@@ -17,8 +17,8 @@ import type { AppDeps } from '../../app';
 import { ok } from '../../platform/envelope';
 import { addConsultation, countArticleView, getAbilityShowcase, getArticle, getContentPage, listArticles, listThanks } from '../content/content.service';
 import { getSettingValues, getSiteSettings } from '../content/settings.service';
-import { getDeviceDetail, listTypeGroups, searchDevices } from './catalog.service';
-import { createHomeCache } from './home-cache';
+import { buildHomeData, getDeviceDetail, listTypeGroups, searchDevices } from './catalog.service';
+import { createContentCache, sendCached } from './content-cache';
 import { imageRoot } from './image-root';
 
 
@@ -26,7 +26,8 @@ export async function catalogRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, clock, config } = deps;
   const fileHost = config.FILE_HOST;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const home = createHomeCache(db, fileHost);
+  // the home data and the detail pages: one item's page is ~4 KB, so 2,000 of them ~8 MB
+  const cache = createContentCache(db, { maxEntries: 2_000 });
 
   await app.register(fastifyStatic, {
     root: imageRoot,
@@ -37,13 +38,9 @@ export async function catalogRoutes(app: FastifyInstance, deps: AppDeps) {
     immutable: true,
   });
 
-  r.get('/api/open/web/index', async (request, reply) => {
-    const { version, body } = await home.get();
-    const etag = `W/"home-${version}"`;
-    reply.header('etag', etag).header('cache-control', 'no-cache').type('application/json; charset=utf-8');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.send(body);
-  });
+  r.get('/api/open/web/index', async (request, reply) =>
+    sendCached(request, reply, await cache.get('home', () => buildHomeData(db, fileHost))),
+  );
 
   r.get('/api/open/web/type/group', { schema: { querystring: typeGroupQuery } }, async (request) =>
     ok(await listTypeGroups(db, request.query.typeId, fileHost)),
@@ -53,9 +50,10 @@ export async function catalogRoutes(app: FastifyInstance, deps: AppDeps) {
     ok(await searchDevices(db, request.query, fileHost)),
   );
 
-  r.get('/api/open/web/device/detail', { schema: { querystring: deviceDetailQuery } }, async (request) =>
-    ok(await getDeviceDetail(db, request.query.rid, fileHost)),
-  );
+  r.get('/api/open/web/device/detail', { schema: { querystring: deviceDetailQuery } }, async (request, reply) => {
+    const { rid } = request.query;
+    return sendCached(request, reply, await cache.get(`detail:${rid}`, () => getDeviceDetail(db, rid, fileHost)));
+  });
 
   r.post('/api/open/web/news/list4index', { schema: { body: articleListBody } }, async (request) =>
     ok(await listArticles(db, request.body, fileHost)),

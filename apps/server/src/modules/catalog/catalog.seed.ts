@@ -2,7 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import type { PricedOption } from '@lab/contract';
 import type { Db } from '../../db/client';
 import { randomId } from '../../platform/crypto';
-import { bumpContentVersion, cleanHtml } from '../content/content-version';
+import { cleanHtml, withContentChange } from '../content/content-version';
 import { backfillSearchTokens, serviceItemValues, type ServiceItemInput } from './catalog.service';
 import { articles, banners, contentPages, hotAreas, partners, serviceChildren, serviceGroups, serviceItems, siteSettings, thanksEntries } from './catalog.tables';
 import { exampleCaptions, generalFaq, groupFaq, seedGroups, seedItems, type SeedItem } from './seed-items';
@@ -58,7 +58,7 @@ export function seedItemInput(item: SeedItem, index: number): ServiceItemInput {
 /**
  * The demo catalogue and content, seeded once: a database that already has service groups
  * is left alone (apart from filling search tokens of rows written before that column). One
- * transaction, one content-version bump.
+ * transaction, one content-version bump (also when another instance seeded first: harmless).
  */
 export async function seedCatalog(db: Db): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(serviceGroups);
@@ -66,7 +66,7 @@ export async function seedCatalog(db: Db): Promise<boolean> {
     await backfillSearchTokens(db);
     return false;
   }
-  const seeded = await db.transaction(async (tx) => {
+  const seeded = await withContentChange(db, async (tx) => {
     // two instances starting together on an empty PostgreSQL: one seeds, the other waits and skips
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lab:seed-catalog'))`);
     const [again] = await tx.select({ n: count() }).from(serviceGroups);
@@ -100,7 +100,6 @@ export async function seedCatalog(db: Db): Promise<boolean> {
     await tx.insert(thanksEntries).values(seedThanks.map(({ date, ...t }) => ({ ...t, publishedAt: at(date) })));
     await tx.insert(contentPages).values(seedPages.map((page) => ({ ...page, content: cleanHtml(page.content) })));
     await tx.insert(siteSettings).values(Object.entries(seedSettings).map(([key, value]) => ({ key, value })));
-    await bumpContentVersion(tx);
     return true;
   });
   if (!seeded) return false;

@@ -309,7 +309,7 @@ export async function setItemPublished(db: Db, rid: string, published: boolean, 
 
 // ---- home data ----
 
-/** GET /api/open/web/index, built from the database (the cache in home-cache.ts sits in front). */
+/** GET /api/open/web/index, built from the database (the cache in content-cache.ts sits in front). */
 export async function buildHomeData(db: DbOrTx, fileHost: string): Promise<HomeData> {
   const bannerRows = await db.select().from(banners).where(eq(banners.visible, true)).orderBy(asc(banners.sort), asc(banners.id));
   const typeArr = await listTypeGroups(db, undefined, fileHost);

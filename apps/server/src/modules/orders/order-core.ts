@@ -113,7 +113,30 @@ export function retestWindowOpen(order: Pick<OrderRow, 'deliveredAt'>, now: Date
   return order.deliveredAt !== null && now.getTime() - order.deliveredAt.getTime() <= RETEST_WINDOW_DAYS * DAY_MS;
 }
 
-export function memberActions(order: OrderRow, now: Date): OrderSummary['actions'] {
+/** The columns a summary is made of: lists read only these, not the whole row. */
+export const summaryColumns = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  kind: orders.kind,
+  progress: orders.progress,
+  payment: orders.payment,
+  title: orders.title,
+  lineCount: orders.lineCount,
+  sampleCount: orders.sampleCount,
+  totalFen: orders.totalFen,
+  discountFen: orders.discountFen,
+  payLater: orders.payLater,
+  delivery: orders.delivery,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+  deliveredAt: orders.deliveredAt,
+  disputedAt: orders.disputedAt,
+  disputeResolved: orders.disputeResolved,
+  evaluationScore: orders.evaluationScore,
+};
+export type SummaryRow = Pick<OrderRow, keyof typeof summaryColumns>;
+
+export function memberActions(order: SummaryRow, now: Date): OrderSummary['actions'] {
   const live = order.progress !== 'cancelled';
   const openDispute = order.disputedAt !== null && !order.disputeResolved;
   return {
@@ -125,7 +148,7 @@ export function memberActions(order: OrderRow, now: Date): OrderSummary['actions
   };
 }
 
-export function toOrderSummary(order: OrderRow, now: Date): OrderSummary {
+export function toOrderSummary(order: SummaryRow, now: Date): OrderSummary {
   return {
     orderNo: order.orderNo,
     kind: order.kind,

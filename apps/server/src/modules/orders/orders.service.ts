@@ -8,8 +8,8 @@ import {
   type OrderDetail,
   type OrderLine,
   type OrderListBody,
+  type OrderPage,
   type OrderSample,
-  type OrderSummary,
   type OrderedItem,
   type Page,
   type ReportFile,
@@ -28,7 +28,7 @@ import { communities, samplings } from '../member/member.tables';
 import { addSampling } from '../member/sampling.service';
 import { postMessage, sendNotice, type NoticeChannels } from '../messages/messages.service';
 import { cancelOrder } from './cancel-core';
-import { addOrderEvent, findMemberOrder, newOrderNo, toOrderEvent, toOrderSummary, type OrderRow } from './order-core';
+import { addOrderEvent, findMemberOrder, newOrderNo, summaryColumns, toOrderEvent, toOrderSummary, type OrderRow } from './order-core';
 import { contracts, orderEvents, orderFiles, orderLines, orders, planLines, reservations } from './orders.tables';
 import { planLineMissing } from './plan.service';
 import { loadItemsByIds, priceLine } from './pricing';
@@ -422,24 +422,73 @@ export function orderFilterConditions(query: { order_no?: string | undefined; ke
   return conditions;
 }
 
-/** order/list4person: the member's orders, newest first, by tab and filters. */
-export async function listMemberOrders(db: DbOrTx, memberId: number, query: OrderListBody, now: Date): Promise<Page<OrderSummary>> {
+/**
+ * Where a keyset page of the member's list ended (the last order's creation time to the
+ * microsecond, and its id) and the total counted on the first page, which the later pages
+ * carry instead of counting again: a walk through the pages is one pass over the list, so
+ * orders placed meanwhile appear on a new first page, not in the middle of the walk.
+ */
+interface OrderCursor {
+  createdAt: string;
+  id: number;
+  total: number;
+}
+
+const cursorTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const encodeOrderCursor = (cursor: OrderCursor) => Buffer.from(`${cursor.createdAt}|${cursor.id}|${cursor.total}`).toString('base64url');
+
+function decodeOrderCursor(text: string): OrderCursor {
+  const [createdAt = '', id = '', total = '', ...rest] = Buffer.from(text, 'base64url').toString().split('|');
+  if (rest.length || !cursorTime.test(createdAt) || !/^\d{1,10}$/.test(id) || !/^\d{1,10}$/.test(total)) throw badRequest('[翻页游标]不正确');
+  return { createdAt, id: Number(id), total: Number(total) };
+}
+
+/**
+ * The statements of order/list4person: the page, and the count when it is paged by number.
+ * Newest first by (created_at, id) `desc nulls last`, the order of orders_member_idx as
+ * drizzle-kit writes it (DESC NULLS LAST): a plain `desc` means NULLS FIRST, which that index
+ * cannot give, and PostgreSQL then sorts all of the member's orders for every page. A keyset
+ * page starts inside the index at the cursor; a numbered page skips `offset` index entries.
+ */
+export function memberOrderStatements(db: DbOrTx, memberId: number, query: OrderListBody) {
   if (query.from && query.to && query.from > query.to) throw badRequest('开始日期不能晚于结束日期');
   const conditions = [eq(orders.memberId, memberId), ...orderFilterConditions(query)];
   const tab = orderTabCondition(query.tab);
   if (tab) conditions.push(tab);
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  return { list: rows.map((row) => toOrderSummary(row, now)), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  const after = query.cursor ? decodeOrderCursor(query.cursor) : null;
+  const page = db
+    .select({
+      ...summaryColumns,
+      cursorTime: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(orders)
+    .where(after ? and(where, sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id}::int)`) : where)
+    .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
+    // one more than the page: whether there is a page after it
+    .limit(query.pageSize + 1)
+    .offset(after ? 0 : (query.page - 1) * query.pageSize);
+  const total = after ? null : db.select({ n: count() }).from(orders).where(where);
+  return { page, total, after };
+}
+
+/**
+ * order/list4person: the member's orders, newest first, by tab and filters; by page number
+ * (the page and a count, two statements) or after a cursor (the page alone, one statement).
+ */
+export async function listMemberOrders(db: DbOrTx, memberId: number, query: OrderListBody, now: Date): Promise<OrderPage> {
+  const statements = memberOrderStatements(db, memberId, query);
+  const counting = statements.total ? statements.total.then(([row]) => row?.n ?? 0) : Promise.resolve(statements.after?.total ?? 0);
+  const [rows, total] = await Promise.all([statements.page, counting]);
+  const list = rows.slice(0, query.pageSize);
+  const last = list[list.length - 1];
+  return {
+    list: list.map((row) => toOrderSummary(row, now)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    cursor: rows.length > query.pageSize && last ? encodeOrderCursor({ createdAt: last.cursorTime, id: last.id, total }) : null,
+  };
 }
 
 /** order/history4user: the items the member has ordered (cancelled orders left out), most recent first. */

@@ -1,21 +1,24 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentPage, HomeData } from '@lab/contract';
+import type { ContentPage, DeviceDetail, HomeData } from '@lab/contract';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
+import { statementCounter } from '../../db/client';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
 import { tmpRoot } from '../../../test/template';
 import { getContentVersion, withContentChange } from '../content/content-version';
 import { saveContentPage } from '../content/content.service';
 import { seedCatalog } from './catalog.seed';
-import { banners } from './catalog.tables';
-import { batchedVersionReader } from './home-cache';
+import { banners, serviceItems } from './catalog.tables';
+import { batchedVersionReader } from './content-cache';
+import { setItemPublished } from './catalog.service';
 
+const statements = statementCounter();
 let t: TestContext;
 let second: Awaited<ReturnType<typeof buildApp>>;
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ sqlLogger: statements });
   await seedCatalog(t.db);
   // a second server instance on the same database, as behind a load balancer
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(tmpRoot, 'files'), SEED_DEMO: '0', FILE_HOST: 'https://files.example.cn' });
@@ -81,5 +84,50 @@ describe('the home-data cache', () => {
     const data = (await home(second)).data;
     expect(data.bannerArr[0]!.img).toBe('https://files.example.cn/upload/img/banners/banner-1.svg');
     expect(data.partnerArr.every((p) => p.img.startsWith('https://files.example.cn/upload/img/'))).toBe(true);
+  });
+
+  it('answers the same detail page from memory, with a 304 for the version the browser holds, and drops it when the item changes', async () => {
+    const [item] = await t.db.select({ rid: serviceItems.rid, name: serviceItems.name }).from(serviceItems).where(eq(serviceItems.published, true)).limit(1);
+    const url = `/api/open/web/device/detail?rid=${item!.rid}`;
+    const first = await t.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect((first.json() as { data: DeviceDetail }).data.name).toBe(item!.name);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"detail-\d+"$/);
+    expect((await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    // the other instance, on its own cache, agrees once the item is taken down
+    expect((await second.inject({ method: 'GET', url })).statusCode).toBe(200);
+    await setItemPublished(t.db, item!.rid, false);
+    for (const app of [t.app, second]) {
+      const gone = await app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect(gone.statusCode).toBe(404);
+    }
+    await setItemPublished(t.db, item!.rid, true);
+    const back = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(back.statusCode).toBe(200);
+    expect(back.headers.etag).not.toBe(etag);
+  });
+
+  it('does not keep a failed build: an unknown item is asked for again', async () => {
+    const url = '/api/open/web/device/detail?rid=nosuchitem000000';
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    statements.reset();
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect(statements.count).toBeGreaterThan(0);
+  });
+
+  it('reads the version per request burst on PostgreSQL, and on PGlite (one process, no other writer) only after a change', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/open/web/index' });
+    statements.reset();
+    for (let i = 0; i < 5; i += 1) expect((await t.app.inject({ method: 'GET', url: '/api/open/web/index' })).statusCode).toBe(200);
+    expect(statements.count).toBe(t.kind === 'pglite' ? 0 : 5);
+    await withContentChange(t.db, (tx) => tx.update(banners).set({ title: '春季检测季' }).where(eq(banners.sort, 0)));
+    statements.reset();
+    expect((await home()).data.bannerArr[0]!.title).toBe('春季检测季');
+    // the version, then the home data's queries, and the version is known again
+    expect(statements.count).toBeGreaterThan(1);
+    statements.reset();
+    await home();
+    expect(statements.count).toBe(t.kind === 'pglite' ? 0 : 1);
   });
 });

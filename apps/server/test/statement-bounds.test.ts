@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderListBody, type DeviceSummary, type OrderDetail, type OrderPage, type Page } from '@lab/contract';
+import { queryRows, statementCounter } from '../src/db/client';
+import { seedCatalog } from '../src/modules/catalog/catalog.seed';
+import { memberOrderStatements } from '../src/modules/orders/orders.service';
+import { call, createTestContext, type TestContext } from './harness';
+import { seedBusyMember, seedPayers } from './bulk-orders';
+
+/**
+ * No call sends a statement per row: what the member's order list, the search, paying and an
+ * order's detail send does not grow with the page size or the order's lines; and the order
+ * list reads its pages through orders_member_idx (EXPLAIN) on PGlite and PostgreSQL, a keyset
+ * page starting inside the index at its cursor. `npm run bench:api` prints the same counts
+ * under load.
+ */
+
+const statements = statementCounter();
+let t: TestContext;
+let busy: { memberId: number; token: string };
+let payments: { token: string; orderNo: string }[];
+
+beforeAll(async () => {
+  t = await createTestContext({ sqlLogger: statements });
+  await seedCatalog(t.db);
+  busy = await seedBusyMember(t.db, 2_000, t.clock.now());
+  // other members' orders, so the planner weighs the member index against the others
+  payments = await seedPayers(t.db, 10, 40, t.clock.now());
+  await t.db.execute(sql`vacuum analyze orders`);
+});
+afterAll(() => t?.close());
+
+/** The statements one call sends, and its answer. */
+async function counted<T>(send: () => Promise<T>): Promise<{ sent: number; result: T }> {
+  statements.reset();
+  const result = await send();
+  return { sent: statements.count, result };
+}
+
+const listOrders = (body: Record<string, unknown>, token = busy.token) => call<OrderPage>(t.app, 'POST', '/api/auth/order/list4person', { token, json: body });
+
+describe('the member order list', () => {
+  it('sends the same statements for any page size: the token, the page and the count; a keyset page skips the count', async () => {
+    const bySize = [];
+    for (const pageSize of [5, 20, 100]) {
+      const { sent, result } = await counted(() => listOrders({ page: 3, pageSize }));
+      expect(result.data.list).toHaveLength(pageSize);
+      expect(result.data.total).toBe(2_000);
+      bySize.push(sent);
+    }
+    expect(bySize).toEqual([3, 3, 3]);
+    const first = await listOrders({ pageSize: 50 });
+    for (const pageSize of [5, 50]) {
+      const { sent, result } = await counted(() => listOrders({ pageSize, cursor: first.data.cursor }));
+      expect(result.data.list).toHaveLength(pageSize);
+      expect(sent).toBe(2);
+    }
+  });
+
+  it('walks the same orders by cursor as by page number, newest first, to a last page without a cursor', async () => {
+    const byNumber = [];
+    for (let page = 1; page <= 3; page += 1) byNumber.push(...(await listOrders({ page, pageSize: 20, tab: 'completed' })).data.list.map((o) => o.orderNo));
+    const byCursor = [];
+    let cursor: string | null | undefined;
+    for (let page = 1; page <= 3; page += 1) {
+      const { data } = await listOrders({ page, pageSize: 20, tab: 'completed', ...(cursor ? { cursor } : {}) });
+      byCursor.push(...data.list.map((o) => o.orderNo));
+      expect(data.total).toBeGreaterThan(1_500);
+      cursor = data.cursor;
+    }
+    expect(byCursor).toEqual(byNumber);
+    expect(new Set(byCursor).size).toBe(60);
+    // a payer's list fits on one page: no cursor
+    const short = await listOrders({ pageSize: 100 }, payments[0]!.token);
+    expect(short.data.list).toHaveLength(40);
+    expect(short.data.cursor).toBeNull();
+    expect(await listOrders({ cursor: 'bm90IGEgY3Vyc29y' })).toMatchObject({ status: 400, code: 0, msg: '[翻页游标]不正确' });
+  });
+
+  it('reads its pages through orders_member_idx, the cursor inside the index condition', async () => {
+    const first = await listOrders({});
+    const plans = [];
+    for (const body of [{}, { cursor: first.data.cursor }, { page: 20 }, { tab: 'completed', cursor: first.data.cursor }]) {
+      const { page } = memberOrderStatements(t.db, busy.memberId, orderListBody.parse(body));
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(t.db, sql`explain ${page.getSQL()}`);
+      plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+    }
+    for (const plan of plans) {
+      expect(plan).toMatch(/Index Scan using orders_member_idx/);
+      expect(plan).not.toMatch(/Sort/);
+    }
+    expect(plans[1]).toMatch(/Index Cond: \(\(member_id = \d+\) AND \(ROW\(created_at, id\) < ROW\(/);
+  });
+});
+
+describe('the search', () => {
+  it('sends a count and a page, for any page size', async () => {
+    const sent = [];
+    for (const pageSize of [2, 10, 50]) {
+      const { sent: n, result } = await counted(() => call<Page<DeviceSummary>>(t.app, 'GET', '/api/open/web/device/search', { query: { keyword: '测试', pageSize: String(pageSize) } }));
+      expect(result.data.list.length).toBe(Math.min(pageSize, result.data.total));
+      sent.push(n);
+    }
+    expect(sent).toEqual([2, 2, 2]);
+  });
+});
+
+describe('an order with more lines', () => {
+  /** The payer's order again with three more lines (copies of its first). */
+  async function withMoreLines(orderNo: string) {
+    await t.db.execute(sql`
+      insert into order_lines (rid, order_id, item_id, name, img, type_id, group_id, unit, count, unit_price_fen, amount_fen, samples, sort)
+      select md5(l.rid || n), l.order_id, l.item_id, l.name, l.img, l.type_id, l.group_id, l.unit, l.count, l.unit_price_fen, l.amount_fen, l.samples, n
+      from order_lines l join orders o on o.id = l.order_id, generate_series(1, 3) n
+      where o.order_no = ${orderNo}`);
+  }
+
+  it('is paid and shown with the same statements as an order of one line', async () => {
+    const [one, four] = [payments[1]!, payments[2]!];
+    await withMoreLines(four.orderNo);
+    const pay = (p: { token: string; orderNo: string }) => call(t.app, 'POST', '/api/auth/order/pay', { token: p.token, json: { order_no: p.orderNo, coupon_rid: 'none' } });
+    const detail = (p: { token: string; orderNo: string }) => call<OrderDetail>(t.app, 'POST', '/api/auth/order/detail', { token: p.token, json: { order_no: p.orderNo } });
+    // a first payment of each member opens their points account: pay one order of each before
+    await pay(payments[1 + 10]!);
+    await pay(payments[2 + 10]!);
+    const paidOne = await counted(() => pay(one));
+    const paidFour = await counted(() => pay(four));
+    expect([paidOne.result.status, paidFour.result.status]).toEqual([200, 200]);
+    expect(paidFour.sent).toBe(paidOne.sent);
+    const shownOne = await counted(() => detail(one));
+    const shownFour = await counted(() => detail(four));
+    expect(shownFour.result.data.lines).toHaveLength(4);
+    expect(shownFour.sent).toBe(shownOne.sent);
+  });
+});
