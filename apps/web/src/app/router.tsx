@@ -158,7 +158,7 @@ const routes: RouteObject[] = [
           { path: ':section', ...page(() => import('../features/content/pages/about-page')) },
         ],
       },
-      { path: 'project/:typeId?/:title?', ...page(() => import('../features/catalog/pages/project-list-page')) },
+      { path: 'project/:typeId?/:title?', ...plainPage(() => import('../features/catalog/pages/project-list-page')) },
       { path: 'list/:type', ...page(() => import('../features/catalog/pages/list-page')) },
       { path: 'televised', ...page(() => import('../features/catalog/pages/televised-page')) },
       { path: 'article/:id', ...page(() => import('../features/catalog/pages/article-page')) },
