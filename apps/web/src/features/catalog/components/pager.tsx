@@ -5,7 +5,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
  * gaps (the pattern of antd's Pagination, which the public lists used before).
  */
 export function pageItems(current: number, pages: number): (number | 'gap')[] {
-  if (pages <= 9) return Array.from({ length: pages }, (_, index) => index + 1);
+  if (pages <= 7) return Array.from({ length: pages }, (_, index) => index + 1);
   const from = Math.max(1, Math.min(current - 2, pages - 4));
   const to = Math.min(pages, Math.max(current + 2, 5));
   const items: (number | 'gap')[] = [];
@@ -33,7 +33,7 @@ export function Pager({ current, pageSize, total, onChange, className }: { curre
           <button
             key={item}
             type="button"
-            className={item === current ? 'pager-item is-active' : 'pager-item'}
+            className={item === current ? 'pager-item pager-num is-active' : 'pager-item pager-num'}
             aria-label={`第 ${item} 页`}
             aria-current={item === current ? 'page' : undefined}
             onClick={() => item !== current && onChange(item)}
