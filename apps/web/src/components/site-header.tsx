@@ -125,8 +125,10 @@ export function SiteHeader() {
       </div>
       <div className="mainbar">
         <div className="container mainbar-inner">
-          <Link to="/" className="brand" aria-label={`${siteInfo.name}首页`}>
+          <Link to="/" className="brand">
             <Logo />
+            {/* after the visible name, so the link's name starts with what it shows */}
+            <span className="visually-hidden">（首页）</span>
           </Link>
           <nav className="main-nav" aria-label="主导航">
             <NavLink to="/" end>
