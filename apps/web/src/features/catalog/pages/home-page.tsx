@@ -28,13 +28,21 @@ function HomeSkeleton() {
   );
 }
 
+/**
+ * Errors already shown. The first toast loads antd, whose providers then wrap the page, which
+ * mounts again with the same cached error: it must not say it twice.
+ */
+const toasted = new WeakSet<Error>();
+
 export default function HomePage() {
   useDocumentTitle(null);
   const { data, error, isPending, refetch, isFetching } = useHomeData();
 
   // Spec §8: a home-data answer with a falsy code shows the server's message as an error toast.
   useEffect(() => {
-    if (error && !isCancelled(error)) toast.error(error.message || '首页数据加载失败');
+    if (!error || isCancelled(error) || toasted.has(error)) return;
+    toasted.add(error);
+    toast.error(error.message || '首页数据加载失败');
   }, [error]);
 
   if (isPending) return <HomeSkeleton />;
