@@ -81,8 +81,7 @@ test.describe('catalogue', () => {
     await expect(children.getByRole('button', { name: '全部' })).toHaveAttribute('aria-pressed', 'true');
     await expect(cards.first()).toContainText(groupName.trim());
 
-    await page.getByRole('combobox', { name: '排序' }).click();
-    await page.getByTitle('价格从低到高').click();
+    await page.getByRole('combobox', { name: '排序' }).selectOption({ label: '价格从低到高' });
     await expect(page).toHaveURL(/sort=priceAsc/);
     await expect(cards.first()).toBeVisible();
     const prices = await page.locator('.cat-price').evaluateAll((nodes) => nodes.map((node) => Number((node.firstChild?.textContent ?? '').replace(/[¥,]/g, ''))));

@@ -64,6 +64,8 @@ test.describe('site shell (desktop)', () => {
     await expect(footer.getByRole('link', { name: '用户协议' }).first()).toHaveAttribute('href', '/license');
     await expect(footer.getByRole('link', { name: '隐私政策' }).first()).toHaveAttribute('href', '/policy');
     await expect(footer.getByRole('link', { name: '公司简介' })).toHaveAttribute('href', '/about');
+    // the codes are drawn when the footer comes near the screen
+    await footer.scrollIntoViewIfNeeded();
     for (const label of ['公众号', '业务咨询', '小程序下单']) {
       const image = footer.getByAltText(`${label}二维码`);
       await expect(image).toBeVisible();

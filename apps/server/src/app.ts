@@ -212,6 +212,8 @@ async function serveWeb(app: FastifyInstance, config: Config) {
       index: false,
       maxAge: '1y',
       immutable: true,
+      // the web build writes .br and .gz beside each file (apps/web/precompress.ts)
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (!filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=300');
       },

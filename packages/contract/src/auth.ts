@@ -9,10 +9,7 @@ export const SMS_CODE_MAX_TRIES = 5;
 export const SMS_CODES_PER_DAY = 10;
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_MINUTES = 15;
-export const ACCESS_TOKEN_SECONDS = 2 * 60 * 60;
-export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
-/** The client refreshes once less than this remains (spec: under 60 minutes). */
-export const REFRESH_WINDOW_SECONDS = 60 * 60;
+export { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, REFRESH_WINDOW_SECONDS } from './tokens';
 export const WX_TICKET_SECONDS = 120;
 
 /** useFor of code4sms: 0 register, 1 reset, 3 login (spec). */

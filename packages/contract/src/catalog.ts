@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { optionalText, pageQuery, requiredText, phoneField } from './common';
+import { deviceSortValues } from './display';
 
 /** Service types (spec header): 1 送样检测, 2 上门预约, 3 数据分析. */
 export const ServiceType = { sampleTesting: 1, onSite: 2, dataAnalysis: 3 } as const;
-export const serviceTypeLabels: Record<number, string> = { 1: '送样检测', 2: '上门预约', 3: '数据分析' };
+export { serviceTypeLabels } from './display';
 
 // ---- GET /api/open/web/index : the home data, exactly the spec's shape ----
 
@@ -99,7 +100,7 @@ export const typeGroupQuery = z.object({
 
 // ---- GET /api/open/web/device/search ----
 
-export const deviceSortValues = ['default', 'hot', 'priceAsc', 'priceDesc', 'newest'] as const;
+export { deviceSortValues } from './display';
 
 export const deviceSearchQuery = pageQuery.extend({
   keyword: optionalText('关键词', 50),

@@ -49,14 +49,7 @@ export interface Envelope<T> {
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.union([z.literal(0), z.literal(1)]), msg: z.string(), data });
 
-/** Money is integer fen everywhere; this formats it the way the site shows it: ¥1,234.50 */
-export function formatFen(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(fen));
-  const yuan = Math.floor(abs / 100).toLocaleString('en-US');
-  const cents = String(abs % 100).padStart(2, '0');
-  return `${sign}¥${yuan}.${cents}`;
-}
+export { formatFen } from './display';
 
 export const pageQuery = z.object({
   page: z.coerce.number({ error: '[页码]必须是数字' }).int({ error: '[页码]必须是整数' }).min(1, { error: '[页码]不能小于1' }).max(10_000, { error: '[页码]过大' }).default(1),

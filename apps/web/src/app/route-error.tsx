@@ -1,19 +1,18 @@
-import { Button, Result } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
 
-/** A page that failed to load (usually a new deployment replaced its script). */
+/**
+ * A page that failed to load (usually a new deployment replaced its script). Built without
+ * antd: antd's own script may be what failed to load.
+ */
 export function RouteError() {
   return (
-    <div style={{ padding: '64px 16px' }}>
-      <Result
-        status="error"
-        title="页面加载失败"
-        subTitle="网络异常或页面已更新，请刷新后重试。"
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            刷新页面
-          </Button>
-        }
-      />
+    <div className="route-error" role="alert">
+      <CloseCircleFilled className="route-error-icon" />
+      <h1>页面加载失败</h1>
+      <p>网络异常或页面已更新，请刷新后重试。</p>
+      <button type="button" className="plain-button plain-button-primary" onClick={() => window.location.reload()}>
+        刷新页面
+      </button>
     </div>
   );
 }

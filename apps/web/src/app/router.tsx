@@ -4,6 +4,7 @@ import { loginPanel } from '../lib/login-panel';
 import { SiteLayout } from './layouts/site-layout';
 import { RouteError } from './route-error';
 import { adminScreens } from './admin/admin-routes';
+import { withAntd } from '../lib/antd-loader';
 
 /**
  * Spec: without a stored token, navigation to a login-required route is cancelled and the
@@ -34,7 +35,15 @@ function currentLocation() {
   }
 }
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
+type PageModule = () => Promise<{ default: React.ComponentType }>;
+
+/** A route whose page (or anything it shows) uses antd: its providers load with it. */
+const page = (load: PageModule) => ({
+  lazy: async () => ({ Component: (await withAntd(load())).default }),
+});
+
+/** A public page built without antd, so opening it first loads none of it. */
+const plainPage = (load: PageModule) => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
@@ -102,7 +111,7 @@ const routes: RouteObject[] = [
     Component: SiteLayout,
     errorElement: <RouteError />,
     children: [
-      { index: true, ...page(() => import('../features/catalog/pages/home-page')) },
+      { index: true, ...plainPage(() => import('../features/catalog/pages/home-page')) },
       {
         path: 'invited/:code?',
         loader: ({ params }) => {
@@ -149,7 +158,7 @@ const routes: RouteObject[] = [
           { path: ':section', ...page(() => import('../features/content/pages/about-page')) },
         ],
       },
-      { path: 'project/:typeId?/:title?', ...page(() => import('../features/catalog/pages/project-list-page')) },
+      { path: 'project/:typeId?/:title?', ...plainPage(() => import('../features/catalog/pages/project-list-page')) },
       { path: 'list/:type', ...page(() => import('../features/catalog/pages/list-page')) },
       { path: 'televised', ...page(() => import('../features/catalog/pages/televised-page')) },
       { path: 'article/:id', ...page(() => import('../features/catalog/pages/article-page')) },

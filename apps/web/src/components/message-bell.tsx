@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Badge } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { UnreadCount } from '@lab/contract';
 import { apiPost } from '../lib/api';
 import { useSession } from '../lib/session';
+import { CountBadge } from './count-badge';
 import './message-bell.css';
 
 /**
@@ -41,9 +41,9 @@ export function MessageBell() {
   const label = unread > 0 ? `站内消息，${unread} 条未读` : '站内消息';
   return (
     <Link to="/member/message" className="message-bell" aria-label={label} title={label} data-testid="message-bell">
-      <Badge count={unread} size="small" overflowCount={99} offset={[2, -2]}>
+      <CountBadge count={unread} offsetX={2}>
         <BellOutlined className="message-bell-icon" />
-      </Badge>
+      </CountBadge>
     </Link>
   );
 }

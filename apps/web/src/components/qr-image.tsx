@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type * as QrCodeLib from 'qrcode';
 
 type QrModule = typeof QrCodeLib;
@@ -10,11 +10,27 @@ const loadQr = () => {
   return qrModule;
 };
 
-/** A real QR code of `value` (a URL of this site), drawn as SVG. */
+/** Whether the element is (nearly) on screen; the footer's and side bar's codes wait for it. */
+function useNearViewport(ref: React.RefObject<HTMLElement | null>) {
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '300px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, ref]);
+  return near;
+}
+
+/** A real QR code of `value` (a URL of this site), drawn as SVG once it is near the screen. */
 export function QrImage({ value, label, size = 108 }: { value: string; label: string; size?: number }) {
   const [src, setSrc] = useState<string | null>(null);
+  const box = useRef<HTMLSpanElement>(null);
+  const near = useNearViewport(box);
 
   useEffect(() => {
+    if (!near) return;
     let live = true;
     loadQr()
       .then((qr) => qr.toString(value, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#0b1f3a', light: '#ffffff' } }))
@@ -25,10 +41,10 @@ export function QrImage({ value, label, size = 108 }: { value: string; label: st
     return () => {
       live = false;
     };
-  }, [value]);
+  }, [value, near]);
 
   return (
-    <span className="qr-image" style={{ width: size, height: size }} data-value={value}>
+    <span className="qr-image" ref={box} style={{ width: size, height: size }} data-value={value}>
       {src ? <img src={src} alt={`${label}二维码`} width={size} height={size} /> : null}
     </span>
   );

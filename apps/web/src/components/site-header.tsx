@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Drawer, Dropdown } from 'antd';
 import { DownOutlined, ExperimentOutlined, LogoutOutlined, MenuOutlined, PhoneOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { App } from 'antd';
+import { toast } from '../lib/toast';
 import { loginPanel } from '../lib/login-panel';
 import { useSession } from '../lib/session';
 import { displayName, logout, useUserInfo } from '../lib/user-info';
@@ -10,6 +9,9 @@ import { projectPath, serviceTypes, siteInfo } from '../lib/site-info';
 import { Logo } from './logo';
 import { MessageBell } from './message-bell';
 import { useSiteContact } from '../lib/site-contact';
+import { CountBadge } from './count-badge';
+import { HoverMenu } from './hover-menu';
+import { SideDrawer } from './side-drawer';
 
 /** Spec: search opens in a named window. */
 export const SEARCH_WINDOW = 'labSearch';
@@ -30,11 +32,10 @@ function useAccount() {
   const session = useSession();
   const { data: info } = useUserInfo();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const signOut = async () => {
     await navigate('/');
     await logout();
-    void message.success('已退出登录');
+    toast.success('已退出登录');
   };
   return { loggedIn: session !== null, info, cartNum: session ? (info?.cartNum ?? 0) : 0, signOut };
 }
@@ -75,23 +76,22 @@ export function SiteHeader() {
   const closeDrawer = () => setDrawer(false);
 
   const accountArea = loggedIn ? (
-    <Dropdown
-      trigger={['hover', 'click']}
-      menu={{
-        items: [
-          { key: 'center', icon: <UserOutlined />, label: '会员中心' },
-          { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
-        ],
-        onClick: ({ key }) => {
-          if (key === 'center') void navigate('/member/center');
-          else void signOut();
-        },
+    <HoverMenu
+      items={[
+        { key: 'center', icon: <UserOutlined />, label: '会员中心' },
+        { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+      ]}
+      onPick={(key) => {
+        if (key === 'center') void navigate('/member/center');
+        else void signOut();
       }}
     >
-      <button type="button" className="topbar-user" data-testid="header-user">
-        <UserOutlined /> {displayName(info) || '会员'} <DownOutlined className="caret" />
-      </button>
-    </Dropdown>
+      {(props) => (
+        <button type="button" className="topbar-user" data-testid="header-user" {...props}>
+          <UserOutlined /> {displayName(info) || '会员'} <DownOutlined className="caret" />
+        </button>
+      )}
+    </HoverMenu>
   ) : (
     <span className="topbar-auth">
       <button type="button" onClick={() => loginPanel.open({ view: 'sign' })}>
@@ -125,8 +125,10 @@ export function SiteHeader() {
       </div>
       <div className="mainbar">
         <div className="container mainbar-inner">
-          <Link to="/" className="brand" aria-label={`${siteInfo.name}首页`}>
+          <Link to="/" className="brand">
             <Logo />
+            {/* after the visible name, so the link's name starts with what it shows */}
+            <span className="visually-hidden">（首页）</span>
           </Link>
           <nav className="main-nav" aria-label="主导航">
             <NavLink to="/" end>
@@ -153,23 +155,18 @@ export function SiteHeader() {
           </nav>
           <SearchForm />
           <Link to="/experiment/plan" className="plan-link">
-            <Badge count={cartNum} size="small" offset={[4, -2]}>
+            <CountBadge count={cartNum}>
               <ExperimentOutlined className="plan-icon" />
-            </Badge>
+            </CountBadge>
             <span className="plan-label">实验计划</span>
           </Link>
           <MessageBell />
-          <Button className="menu-toggle" type="text" aria-label="打开菜单" icon={<MenuOutlined />} onClick={() => setDrawer(true)} />
+          <button type="button" className="menu-toggle" aria-label="打开菜单" aria-expanded={drawer} onClick={() => setDrawer(true)}>
+            <MenuOutlined />
+          </button>
         </div>
       </div>
-      <Drawer
-        className="mobile-nav"
-        open={drawer}
-        onClose={closeDrawer}
-        placement="right"
-        size={300}
-        title={<Logo />}
-      >
+      <SideDrawer className="mobile-nav" open={drawer} onClose={closeDrawer} label="菜单" title={<Logo />}>
         <SearchForm onDone={closeDrawer} />
         <nav className="mobile-links" aria-label="手机导航" onClick={(event) => (event.target as HTMLElement).closest('a') && closeDrawer()}>
           <NavLink to="/" end>
@@ -195,40 +192,42 @@ export function SiteHeader() {
         </nav>
         <div className="mobile-account">
           {loggedIn ? (
-            <Button
-              block
+            <button
+              type="button"
+              className="plain-button"
               onClick={() => {
                 closeDrawer();
                 void signOut();
               }}
             >
               退出登录
-            </Button>
+            </button>
           ) : (
             <>
-              <Button
-                type="primary"
-                block
+              <button
+                type="button"
+                className="plain-button plain-button-primary"
                 onClick={() => {
                   closeDrawer();
                   loginPanel.open({ view: 'sign' });
                 }}
               >
                 登录
-              </Button>
-              <Button
-                block
+              </button>
+              <button
+                type="button"
+                className="plain-button"
                 onClick={() => {
                   closeDrawer();
                   loginPanel.open({ view: 'reg' });
                 }}
               >
                 注册
-              </Button>
+              </button>
             </>
           )}
         </div>
-      </Drawer>
+      </SideDrawer>
     </header>
   );
 }

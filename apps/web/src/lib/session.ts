@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { REFRESH_WINDOW_SECONDS, type LoginResult, type RefreshResult } from '@lab/contract';
+import type { LoginResult, RefreshResult } from '@lab/contract';
+// the constant from its own file: '@lab/contract' itself would bring zod into the first script
+import { REFRESH_WINDOW_SECONDS } from '@lab/contract/tokens';
 
 /**
  * Tokens kept in localStorage as the spec says ("stored locally"), with a tiny subscription

@@ -2,7 +2,9 @@ import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { StyleProvider } from '@ant-design/cssinjs';
-import { AppProviders } from '../app/providers';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { AntScope } from '../app/ant-scope';
+import { queryClient } from '../lib/query-client';
 
 /**
  * antd writes its styles into <style> tags at run time. jsdom then matches every one of those
@@ -14,14 +16,19 @@ export function TestStyles({ children }: { children: ReactNode }) {
   return <StyleProvider mock="server">{children}</StyleProvider>;
 }
 
-/** Renders `ui` at `path` inside the app's providers and a memory router. */
+/**
+ * Renders `ui` at `path` inside the app's providers and a memory router, antd's already in
+ * place (in the app they load with the first page or dialog that needs them).
+ */
 export function renderApp(ui: ReactElement, { path = '/', routes = [] as RouteObject[] } = {}) {
   const router = createMemoryRouter([{ path: '*', element: ui }, ...routes], { initialEntries: [path] });
   const result = render(
     <TestStyles>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
+      <QueryClientProvider client={queryClient}>
+        <AntScope>
+          <RouterProvider router={router} />
+        </AntScope>
+      </QueryClientProvider>
     </TestStyles>,
   );
   return { ...result, router };

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { loginPanel } from '../../lib/login-panel';
 import { keepSessionFresh } from '../../lib/api';
 import { Outlet, useLocation } from 'react-router';
@@ -10,16 +10,23 @@ import '../../styles/global.css';
 import '../../styles/shell.css';
 
 /**
+ * The last navigation ScrollToTop saw, kept outside the component: when antd's providers
+ * arrive the tree mounts again (lib/antd-loader), and that is not a navigation.
+ */
+const lastSeen: { key: string | null; here: string | null } = { key: null, here: null };
+
+/**
  * Spec: every navigation scrolls to the top. A navigation the login guard cancelled (it
  * lands back on the same page with the login panel open) is not one: the page stays put.
  */
 function ScrollToTop() {
   const { key, pathname, search } = useLocation();
-  const last = useRef<string | null>(null);
   useEffect(() => {
+    if (lastSeen.key === key) return;
     const here = pathname + search;
-    const cancelled = last.current === here && loginPanel.get().open && loginPanel.get().intended !== null;
-    last.current = here;
+    const cancelled = lastSeen.here === here && loginPanel.get().open && loginPanel.get().intended !== null;
+    lastSeen.key = key;
+    lastSeen.here = here;
     if (!cancelled) window.scrollTo(0, 0);
   }, [key, pathname, search]);
   return null;

@@ -1,5 +1,5 @@
 import type { DeviceSummary } from '@lab/contract';
-import { formatFen, serviceTypeLabels } from '@lab/contract';
+import { formatFen, serviceTypeLabels } from '@lab/contract/display';
 import { Link } from 'react-router';
 import { detailPath } from './links';
 import { Highlight } from './highlight';

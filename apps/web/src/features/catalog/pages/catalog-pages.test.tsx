@@ -65,6 +65,25 @@ describe('project list', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '送样检测' })).toBeInTheDocument();
     await waitFor(() => expect(searchCalls(fetchMock).at(-1)?.searchParams.get('groupId')).toBeNull());
   });
+
+  it('keyword, sort and page numbers go into the address and the search', async () => {
+    const fetchMock = mockApi({
+      '/api/open/web/type/group': () => groupsFixture,
+      '/api/open/web/device/search': () => ({ list: [summaryFixture], total: 40, page: 1, pageSize: 12 }),
+    });
+    const { router } = renderRoutes([{ path: '/project/:typeId?/:title?', Component: ProjectListPage }], '/project');
+    await userEvent.type(await screen.findByRole('searchbox', { name: '关键词' }), 'XRD{Enter}');
+    await waitFor(() => expect(router.state.location.search).toContain('keyword=XRD'));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: '排序' }), '价格从低到高');
+    await waitFor(() => expect(router.state.location.search).toContain('sort=priceAsc'));
+    const pager = await screen.findByRole('navigation', { name: '分页' });
+    expect(within(pager).getByRole('button', { name: '第 1 页' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pager).getByRole('button', { name: '上一页' })).toBeDisabled();
+    await userEvent.click(within(pager).getByRole('button', { name: '第 4 页' }));
+    await waitFor(() => expect(router.state.location.search).toContain('page=4'));
+    const last = searchCalls(fetchMock).at(-1);
+    expect([last?.searchParams.get('keyword'), last?.searchParams.get('sort'), last?.searchParams.get('page')]).toEqual(['XRD', 'priceAsc', '4']);
+  });
 });
 
 describe('search page', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { App as AntApp } from 'antd';
+import { AntScope } from '../../../app/ant-scope';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import HomePage from './home-page';
@@ -30,13 +30,13 @@ function respond(body: unknown) {
 function renderHome() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <AntApp>
+    <AntScope>
       <QueryClientProvider client={client}>
         <MemoryRouter>
           <HomePage />
         </MemoryRouter>
       </QueryClientProvider>
-    </AntApp>,
+    </AntScope>,
     { wrapper: TestStyles },
   );
 }

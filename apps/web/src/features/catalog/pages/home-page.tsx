@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { App } from 'antd';
 import { isCancelled } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { useHomeData } from '../api/get-home-data';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { BannerCarousel } from '../components/banner-carousel';
@@ -28,15 +28,22 @@ function HomeSkeleton() {
   );
 }
 
+/**
+ * Errors already shown. The first toast loads antd, whose providers then wrap the page, which
+ * mounts again with the same cached error: it must not say it twice.
+ */
+const toasted = new WeakSet<Error>();
+
 export default function HomePage() {
   useDocumentTitle(null);
-  const { message } = App.useApp();
   const { data, error, isPending, refetch, isFetching } = useHomeData();
 
   // Spec §8: a home-data answer with a falsy code shows the server's message as an error toast.
   useEffect(() => {
-    if (error && !isCancelled(error)) void message.error(error.message || '首页数据加载失败');
-  }, [error, message]);
+    if (!error || isCancelled(error) || toasted.has(error)) return;
+    toasted.add(error);
+    toast.error(error.message || '首页数据加载失败');
+  }, [error]);
 
   if (isPending) return <HomeSkeleton />;
 

@@ -1,13 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Empty, Input, Pagination, Select, Skeleton } from 'antd';
+import { CloseCircleFilled, DownOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { deviceSortValues, serviceTypeLabels, type TypeGroup } from '@lab/contract';
+import type { TypeGroup } from '@lab/contract';
+import { deviceSortValues, serviceTypeLabels } from '@lab/contract/display';
 import { useTypeGroups } from '../api/get-type-groups';
 import { useDeviceSearch } from '../api/search-devices';
 import { DeviceGrid } from '../components/device-card';
 import { PageHeader } from '../components/page-header';
 import { projectRoutePath } from '../components/links';
 import { QueryError } from '../components/query-error';
+import { EmptyState } from '../components/empty-state';
+import { Pager } from '../components/pager';
+import { SkeletonBar, SkeletonBlock } from '../components/skeleton-block';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import '../components/catalog.css';
 
@@ -139,7 +143,7 @@ export default function ProjectListPage() {
             <span className="cat-filter-label" id="cat-filter-group">分类</span>
             <div className="cat-chips" role="group" aria-labelledby="cat-filter-group">
               {groupsQuery.isPending ? (
-                <Skeleton.Button active size="small" style={{ width: 240 }} />
+                <SkeletonBar width={240} />
               ) : (
                 <>
                   <button type="button" className={groupId === undefined ? 'cat-chip is-active' : 'cat-chip'} aria-pressed={groupId === undefined} onClick={() => clearGroup()}>
@@ -182,25 +186,36 @@ export default function ProjectListPage() {
             </div>
           ) : null}
           <div className="cat-filter-row cat-filter-tools">
-            <div className="cat-search" role="search">
-              <Input.Search
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-                onSearch={() => submitKeyword()}
-                placeholder="在结果中搜索项目、仪器型号"
-                aria-label="关键词"
-                maxLength={50}
-                allowClear
-                enterButton="搜索"
-              />
-            </div>
-            <Select
-              aria-label="排序"
-              value={sort}
-              onChange={(value) => update({ sort: value === 'default' ? undefined : value })}
-              options={deviceSortValues.map((value) => ({ value, label: sortLabels[value] }))}
-              style={{ width: 160 }}
-            />
+            <form
+              className="cat-search plain-search"
+              role="search"
+              onSubmit={(event) => {
+                event.preventDefault();
+                submitKeyword();
+              }}
+            >
+              <span className="plain-search-field">
+                <input type="search" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="在结果中搜索项目、仪器型号" aria-label="关键词" maxLength={50} />
+                {draft ? (
+                  <button type="button" className="plain-search-clear" aria-label="清除关键词" onClick={() => setDraft('')}>
+                    <CloseCircleFilled />
+                  </button>
+                ) : null}
+              </span>
+              <button type="submit" className="plain-search-button">
+                搜索
+              </button>
+            </form>
+            <span className="plain-select">
+              <select aria-label="排序" value={sort} onChange={(event) => update({ sort: event.target.value === 'default' ? undefined : event.target.value })}>
+                {deviceSortValues.map((value) => (
+                  <option key={value} value={value}>
+                    {sortLabels[value]}
+                  </option>
+                ))}
+              </select>
+              <DownOutlined />
+            </span>
           </div>
         </section>
 
@@ -208,7 +223,7 @@ export default function ProjectListPage() {
           {devices.isPending ? (
             <div className="cat-grid-skeleton">
               {Array.from({ length: 8 }, (_, index) => (
-                <Skeleton key={index} active paragraph={{ rows: 3 }} />
+                <SkeletonBlock key={index} rows={3} />
               ))}
             </div>
           ) : devices.isError && !devices.data ? (
@@ -220,18 +235,11 @@ export default function ProjectListPage() {
               </p>
               <DeviceGrid items={devices.data.list} keyword={keyword} />
               {devices.data.total > PAGE_SIZE ? (
-                <Pagination
-                  className="cat-pagination"
-                  current={page}
-                  pageSize={PAGE_SIZE}
-                  total={devices.data.total}
-                  showSizeChanger={false}
-                  onChange={(next) => update({ page: next })}
-                />
+                <Pager className="cat-pagination" current={page} pageSize={PAGE_SIZE} total={devices.data.total} onChange={(next) => update({ page: next })} />
               ) : null}
             </>
           ) : (
-            <Empty className="cat-empty" description={keyword ? `没有找到与“${keyword}”相关的检测项目` : '该分类下暂无检测项目'}>
+            <EmptyState className="cat-empty" description={keyword ? `没有找到与“${keyword}”相关的检测项目` : '该分类下暂无检测项目'}>
               {keyword || groupId || childId ? (
                 <button
                   type="button"
@@ -241,7 +249,7 @@ export default function ProjectListPage() {
                   清除筛选条件
                 </button>
               ) : null}
-            </Empty>
+            </EmptyState>
           )}
         </section>
       </div>

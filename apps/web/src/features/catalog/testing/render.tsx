@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { AntScope } from '../../../app/ant-scope';
 
 type Handler = (url: URL, init: RequestInit) => unknown;
 
@@ -23,12 +23,12 @@ export function renderRoutes(routes: RouteObject[], initial: string, extra?: Rea
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries: [initial] });
   const view = render(
-    <AntApp>
+    <AntScope>
       <QueryClientProvider client={client}>
         <RouterProvider router={router} />
         {extra}
       </QueryClientProvider>
-    </AntApp>,
+    </AntScope>,
   );
   return { ...view, router };
 }
