@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyContextConfig, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchema, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyContextConfig, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
