@@ -125,7 +125,7 @@ describe('POST /api/open/refresh4token', () => {
     const res = await refresh(staff.refreshToken);
     expect(res.status).toBe(200);
     expect(await call(t.app, 'POST', '/api/admin/me', { token: res.data.token })).toMatchObject({ status: 200, code: 1 });
-    expect(await userInfo(t.app, res.data.token)).toMatchObject(expired);
+    expect(await userInfo(t.app, res.data.token)).toMatchObject(notLoggedIn);
   });
 });
 

@@ -196,6 +196,6 @@ describe('refusals', () => {
     expect(await list({}, ctx.admin)).toMatchObject({ status: 200, code: 1 });
     expect(await list({}, ctx.finance)).toMatchObject({ status: 403, msg: '您的角色无权进行此操作' });
     const member = await memberOf(t);
-    expect(await list({}, member)).toMatchObject({ status: 401 });
+    expect(await list({}, member)).toMatchObject({ status: 403, msg: '此功能仅限工作人员使用' });
   });
 });

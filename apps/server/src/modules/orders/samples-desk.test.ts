@@ -180,7 +180,7 @@ describe('仪器预约: reservations/week', () => {
     expect(one.data.instruments.map((i) => i.rid)).toEqual([sem.rid]);
 
     expect(await admin('reservations/week', ctx.lab, {})).toMatchObject({ status: 400, msg: '[日期]不能为空' });
-    expect(await admin('reservations/week', ctx.lab, { date: '2026-02-30' })).toMatchObject({ status: 400, msg: '[日期]格式不正确' });
+    expect(await admin('reservations/week', ctx.lab, { date: '2026-02-30' })).toMatchObject({ status: 400, msg: '[日期]不是有效日期' });
     expect(await admin('reservations/week', ctx.lab, { date: '2026-03-09', rid: 'nope' })).toMatchObject({ status: 404, msg: '项目不存在' });
     expect(await admin('reservations/week', ctx.finance, { date: '2026-03-09' })).toMatchObject({ status: 403 });
   });
