@@ -9,7 +9,7 @@ interface Found {
 }
 
 /** The header's 实验计划 link with its badge (cartNum). */
-const planBadge = (page: Page) => page.locator('header a.plan-link .ant-badge');
+const planBadge = (page: Page) => page.locator('header a.plan-link .count-badge-wrap');
 
 test('experiment plan: two items added from their detail pages, the badge, a count changed, one removed', async ({ page, request }) => {
   const phone = randomPhone();
