@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Table, Typography, type TableColumnsType } from 'antd';
 import { creditStatusLabels, financeStatusTones, type AdminCredit } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { Money } from '../../../components/admin/money';
@@ -13,6 +13,7 @@ import { useCreditApplications } from '../api/list-credit';
 import { useQueueCounts } from '../api/queue-counts';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 import { ApproveCreditModal } from '../components/approve-credit-modal';
+import { DecisionCell, PendingActions } from '../components/decision-cells';
 import { QueueToolbar, queueQuery } from '../components/queue-toolbar';
 import '../components/finance.css';
 
@@ -81,14 +82,14 @@ export default function CreditPage() {
       key: 'status',
       width: 150,
       render: (_, a) => (
-        <div className="finance-stack">
-          <span>
-            <StatusTag status={a.status} labels={creditStatusLabels} tones={financeStatusTones.credit} />
-          </span>
-          {a.approvedFen !== null ? <span>核定 <Money fen={a.approvedFen} /></span> : null}
-          {a.decisionNote ? <span className={a.status === 'refused' ? 'finance-reason' : 'admin-muted'}>{a.decisionNote}</span> : null}
-          {a.staffName ? <span className="admin-muted">{`${a.staffName} ${formatDateTime(a.decidedAt)}`}</span> : null}
-        </div>
+        <DecisionCell
+          tag={<StatusTag status={a.status} labels={creditStatusLabels} tones={financeStatusTones.credit} />}
+          extra={a.approvedFen !== null ? <span>核定 <Money fen={a.approvedFen} /></span> : null}
+          note={a.decisionNote}
+          refused={a.status === 'refused'}
+          staffName={a.staffName}
+          decidedAt={a.decidedAt}
+        />
       ),
     },
     {
@@ -96,19 +97,7 @@ export default function CreditPage() {
       key: 'actions',
       fixed: 'right',
       width: 120,
-      render: (_, a) =>
-        a.status === 'pending' ? (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setApproving(a)}>
-              批准
-            </Button>
-            <Button type="link" size="small" danger onClick={() => void askRefuse(a)}>
-              驳回
-            </Button>
-          </Space>
-        ) : (
-          <span className="admin-muted">—</span>
-        ),
+      render: (_, a) => <PendingActions pending={a.status === 'pending'} approveText="批准" onApprove={() => setApproving(a)} onRefuse={() => void askRefuse(a)} />,
     },
   ];
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { financeStatusTones, prestoreStatusLabels, type AdminPrestore } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
@@ -16,6 +16,7 @@ import { useQueueCounts } from '../api/queue-counts';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 import { ConfirmPrestoreModal } from '../components/confirm-prestore-modal';
 import { FilePreviewModal, type PreviewTarget } from '../components/file-preview';
+import { DecisionCell, PendingActions } from '../components/decision-cells';
 import { MemberCell } from '../components/member-cell';
 import { QueueToolbar, queueQuery } from '../components/queue-toolbar';
 import '../components/finance.css';
@@ -102,13 +103,12 @@ export default function PrestoresPage() {
       key: 'status',
       width: 150,
       render: (_, a) => (
-        <div className="finance-stack">
-          <span>
-            <StatusTag status={a.status} labels={prestoreStatusLabels} tones={financeStatusTones.prestore} />
-          </span>
-          {a.refuseReason ? <span className="finance-reason">{a.refuseReason}</span> : null}
-          {a.staffName ? <span className="admin-muted">{`${a.staffName} ${formatDateTime(a.decidedAt)}`}</span> : null}
-        </div>
+        <DecisionCell
+          tag={<StatusTag status={a.status} labels={prestoreStatusLabels} tones={financeStatusTones.prestore} />}
+          note={a.refuseReason}
+          staffName={a.staffName}
+          decidedAt={a.decidedAt}
+        />
       ),
     },
     {
@@ -116,21 +116,19 @@ export default function PrestoresPage() {
       key: 'actions',
       fixed: 'right',
       width: 140,
-      render: (_, a) =>
-        a.status === 'pending' ? (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setConfirming(a)}>
-              确认到账
-            </Button>
-            <Button type="link" size="small" danger onClick={() => void askRefuse(a)}>
-              驳回
-            </Button>
-          </Space>
-        ) : (
-          <Tooltip title={a.remark ? `会员备注：${a.remark}` : undefined}>
-            <span className="admin-muted">—</span>
-          </Tooltip>
-        ),
+      render: (_, a) => (
+        <PendingActions
+          pending={a.status === 'pending'}
+          approveText="确认到账"
+          onApprove={() => setConfirming(a)}
+          onRefuse={() => void askRefuse(a)}
+          done={
+            <Tooltip title={a.remark ? `会员备注：${a.remark}` : undefined}>
+              <span className="admin-muted">—</span>
+            </Tooltip>
+          }
+        />
+      ),
     },
   ];
 

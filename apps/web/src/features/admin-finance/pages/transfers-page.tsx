@@ -1,4 +1,4 @@
-import { App, Button, Space, Table, type TableColumnsType } from 'antd';
+import { App, Table, type TableColumnsType } from 'antd';
 import { financeStatusTones, formatFen, transferStatusLabels, type AdminTransfer } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { Money } from '../../../components/admin/money';
@@ -11,6 +11,7 @@ import { approveTransfer, refuseTransfer } from '../api/decide-transfer';
 import { useTransfers } from '../api/list-transfers';
 import { useQueueCounts } from '../api/queue-counts';
 import { useFinanceMutation } from '../api/use-finance-mutation';
+import { DecisionCell, PendingActions } from '../components/decision-cells';
 import { MemberCell } from '../components/member-cell';
 import { QueueToolbar, queueQuery } from '../components/queue-toolbar';
 import '../components/finance.css';
@@ -73,13 +74,12 @@ export default function TransfersPage() {
       key: 'status',
       width: 160,
       render: (_, t) => (
-        <div className="finance-stack">
-          <span>
-            <StatusTag status={t.status} labels={transferStatusLabels} tones={financeStatusTones.transfer} />
-          </span>
-          {t.refuseReason ? <span className="finance-reason">{t.refuseReason}</span> : null}
-          {t.staffName ? <span className="admin-muted">{`${t.staffName} ${formatDateTime(t.decidedAt)}`}</span> : null}
-        </div>
+        <DecisionCell
+          tag={<StatusTag status={t.status} labels={transferStatusLabels} tones={financeStatusTones.transfer} />}
+          note={t.refuseReason}
+          staffName={t.staffName}
+          decidedAt={t.decidedAt}
+        />
       ),
     },
     {
@@ -87,19 +87,7 @@ export default function TransfersPage() {
       key: 'actions',
       fixed: 'right',
       width: 130,
-      render: (_, t) =>
-        t.status === 'pending' ? (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => askApprove(t)}>
-              通过
-            </Button>
-            <Button type="link" size="small" danger onClick={() => void askRefuse(t)}>
-              驳回
-            </Button>
-          </Space>
-        ) : (
-          <span className="admin-muted">—</span>
-        ),
+      render: (_, t) => <PendingActions pending={t.status === 'pending'} approveText="通过" onApprove={() => askApprove(t)} onRefuse={() => void askRefuse(t)} />,
     },
   ];
 

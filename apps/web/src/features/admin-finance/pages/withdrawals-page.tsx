@@ -1,4 +1,4 @@
-import { App, Button, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Select, Table, Typography, type TableColumnsType } from 'antd';
 import { financeStatusTones, formatFen, withdrawStatusLabels, type AdminWithdrawal } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { ExportButton } from '../../../components/admin/export-button';
@@ -12,6 +12,7 @@ import { payWithdrawal, refuseWithdrawal } from '../api/decide-withdrawal';
 import { useWithdrawals } from '../api/list-withdrawals';
 import { useQueueCounts } from '../api/queue-counts';
 import { useFinanceMutation } from '../api/use-finance-mutation';
+import { DecisionCell, PendingActions } from '../components/decision-cells';
 import { QueueToolbar, queueQuery } from '../components/queue-toolbar';
 import '../components/finance.css';
 
@@ -106,13 +107,12 @@ export default function WithdrawalsPage() {
       key: 'status',
       width: 160,
       render: (_, w) => (
-        <div className="finance-stack">
-          <span>
-            <StatusTag status={w.status} labels={withdrawStatusLabels} tones={financeStatusTones.withdrawal} />
-          </span>
-          {w.reason ? <span className="finance-reason">{w.reason}</span> : null}
-          {w.staffName ? <span className="admin-muted">{`${w.staffName} ${formatDateTime(w.processedAt)}`}</span> : null}
-        </div>
+        <DecisionCell
+          tag={<StatusTag status={w.status} labels={withdrawStatusLabels} tones={financeStatusTones.withdrawal} />}
+          note={w.reason}
+          staffName={w.staffName}
+          decidedAt={w.processedAt}
+        />
       ),
     },
     {
@@ -120,19 +120,7 @@ export default function WithdrawalsPage() {
       key: 'actions',
       fixed: 'right',
       width: 130,
-      render: (_, w) =>
-        w.status === 'pending' ? (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => askPay(w)}>
-              打款
-            </Button>
-            <Button type="link" size="small" danger onClick={() => void askRefuse(w)}>
-              驳回
-            </Button>
-          </Space>
-        ) : (
-          <span className="admin-muted">—</span>
-        ),
+      render: (_, w) => <PendingActions pending={w.status === 'pending'} approveText="打款" onApprove={() => askPay(w)} onRefuse={() => void askRefuse(w)} />,
     },
   ];
 
