@@ -3,17 +3,15 @@ import { Table, Typography, type TableColumnsType } from 'antd';
 import { creditStatusLabels, financeStatusTones, type AdminCredit } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { Money } from '../../../components/admin/money';
-import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
 import { refuseCredit } from '../api/decide-credit';
 import { useCreditApplications } from '../api/list-credit';
 import { useQueueCounts } from '../api/queue-counts';
-import { useFinanceMutation } from '../api/use-finance-mutation';
 import { ApproveCreditModal } from '../components/approve-credit-modal';
 import { DecisionCell, PendingActions } from '../components/decision-cells';
+import { useRefuseWithReason } from '../components/use-refuse-with-reason';
 import { QueueToolbar, queueQuery } from '../components/queue-toolbar';
 import '../components/finance.css';
 
@@ -31,20 +29,9 @@ export default function CreditPage() {
   const { data, isFetching } = useCreditApplications(queueQuery(table.query));
   const counts = useQueueCounts();
   const [approving, setApproving] = useState<AdminCredit | null>(null);
-  const prompt = useReasonPrompt();
-  const feedback = useFeedback();
-  const refuse = useFinanceMutation(refuseCredit);
+  const refuseWithReason = useRefuseWithReason(refuseCredit);
 
-  const askRefuse = async (a: AdminCredit) => {
-    const reason = await prompt({ title: `驳回 ${a.member.name} 的信用额度申请`, label: '驳回原因', placeholder: '会员可见', required: true, danger: true, okText: '驳回' });
-    if (reason === null) return;
-    try {
-      await refuse.mutateAsync({ rid: a.rid, reason });
-      feedback.success('已驳回');
-    } catch (error) {
-      feedback.failure(error);
-    }
-  };
+  const askRefuse = (a: AdminCredit) => refuseWithReason(a.rid, { title: `驳回 ${a.member.name} 的信用额度申请`, placeholder: '会员可见' });
 
   const columns: TableColumnsType<AdminCredit> = [
     { title: '申请时间', dataIndex: 'createdAt', key: 'createdAt', width: 140, sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => formatDateTime(at) },

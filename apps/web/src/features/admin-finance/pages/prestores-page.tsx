@@ -5,18 +5,16 @@ import { financeStatusTones, prestoreStatusLabels, type AdminPrestore } from '@l
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { ExportButton } from '../../../components/admin/export-button';
 import { Money } from '../../../components/admin/money';
-import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
 import { refusePrestore } from '../api/decide-prestore';
 import { usePrestores } from '../api/list-prestores';
 import { useQueueCounts } from '../api/queue-counts';
-import { useFinanceMutation } from '../api/use-finance-mutation';
 import { ConfirmPrestoreModal } from '../components/confirm-prestore-modal';
 import { FilePreviewModal, type PreviewTarget } from '../components/file-preview';
 import { DecisionCell, PendingActions } from '../components/decision-cells';
+import { useRefuseWithReason } from '../components/use-refuse-with-reason';
 import { MemberCell } from '../components/member-cell';
 import { QueueToolbar, queueQuery } from '../components/queue-toolbar';
 import '../components/finance.css';
@@ -37,22 +35,11 @@ export default function PrestoresPage() {
   const counts = useQueueCounts();
   const [confirming, setConfirming] = useState<AdminPrestore | null>(null);
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
-  const prompt = useReasonPrompt();
-  const feedback = useFeedback();
-  const refuse = useFinanceMutation(refusePrestore);
+  const refuseWithReason = useRefuseWithReason(refusePrestore);
 
   const showReceipt = (a: AdminPrestore) => setPreview({ title: `转账凭证 · ${a.applyNo}`, path: '/api/admin/funds/prestore/receipt', query: { rid: a.rid }, fileName: `转账凭证-${a.applyNo}` });
 
-  const askRefuse = async (a: AdminPrestore) => {
-    const reason = await prompt({ title: `驳回预存申请 ${a.applyNo}`, label: '驳回原因', placeholder: '例如：未查到该笔转账 / 金额与申请不符（会员可见）', required: true, danger: true, okText: '驳回' });
-    if (reason === null) return;
-    try {
-      await refuse.mutateAsync({ rid: a.rid, reason });
-      feedback.success('已驳回');
-    } catch (error) {
-      feedback.failure(error);
-    }
-  };
+  const askRefuse = (a: AdminPrestore) => refuseWithReason(a.rid, { title: `驳回预存申请 ${a.applyNo}`, placeholder: '例如：未查到该笔转账 / 金额与申请不符（会员可见）' });
 
   const columns: TableColumnsType<AdminPrestore> = [
     { title: '申请时间', dataIndex: 'createdAt', key: 'createdAt', width: 140, sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => formatDateTime(at) },

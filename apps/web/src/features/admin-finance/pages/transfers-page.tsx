@@ -2,7 +2,6 @@ import { App, Table, type TableColumnsType } from 'antd';
 import { financeStatusTones, formatFen, transferStatusLabels, type AdminTransfer } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { Money } from '../../../components/admin/money';
-import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
@@ -12,6 +11,7 @@ import { useTransfers } from '../api/list-transfers';
 import { useQueueCounts } from '../api/queue-counts';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 import { DecisionCell, PendingActions } from '../components/decision-cells';
+import { useRefuseWithReason } from '../components/use-refuse-with-reason';
 import { MemberCell } from '../components/member-cell';
 import { QueueToolbar, queueQuery } from '../components/queue-toolbar';
 import '../components/finance.css';
@@ -31,10 +31,9 @@ export default function TransfersPage() {
   const { data, isFetching } = useTransfers(queueQuery(table.query));
   const counts = useQueueCounts();
   const { modal } = App.useApp();
-  const prompt = useReasonPrompt();
   const feedback = useFeedback();
   const approve = useFinanceMutation(approveTransfer);
-  const refuse = useFinanceMutation(refuseTransfer);
+  const refuseWithReason = useRefuseWithReason(refuseTransfer);
 
   const askApprove = (t: AdminTransfer) =>
     modal.confirm({
@@ -52,16 +51,7 @@ export default function TransfersPage() {
       },
     });
 
-  const askRefuse = async (t: AdminTransfer) => {
-    const reason = await prompt({ title: '驳回转账申请', label: '驳回原因', placeholder: '会员可见', required: true, danger: true, okText: '驳回' });
-    if (reason === null) return;
-    try {
-      await refuse.mutateAsync({ rid: t.rid, reason });
-      feedback.success('已驳回');
-    } catch (error) {
-      feedback.failure(error);
-    }
-  };
+  const askRefuse = (t: AdminTransfer) => refuseWithReason(t.rid, { title: '驳回转账申请', placeholder: '会员可见' });
 
   const columns: TableColumnsType<AdminTransfer> = [
     { title: '申请时间', dataIndex: 'createdAt', key: 'createdAt', width: 150, sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => formatDateTime(at) },

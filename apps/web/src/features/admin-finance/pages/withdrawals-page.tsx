@@ -3,7 +3,6 @@ import { financeStatusTones, formatFen, withdrawStatusLabels, type AdminWithdraw
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { ExportButton } from '../../../components/admin/export-button';
 import { Money } from '../../../components/admin/money';
-import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
@@ -13,6 +12,7 @@ import { useWithdrawals } from '../api/list-withdrawals';
 import { useQueueCounts } from '../api/queue-counts';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 import { DecisionCell, PendingActions } from '../components/decision-cells';
+import { useRefuseWithReason } from '../components/use-refuse-with-reason';
 import { QueueToolbar, queueQuery } from '../components/queue-toolbar';
 import '../components/finance.css';
 
@@ -36,10 +36,9 @@ export default function WithdrawalsPage() {
   const { data, isFetching } = useWithdrawals(query);
   const counts = useQueueCounts();
   const { modal } = App.useApp();
-  const prompt = useReasonPrompt();
   const feedback = useFeedback();
   const pay = useFinanceMutation(payWithdrawal);
-  const refuse = useFinanceMutation(refuseWithdrawal);
+  const refuseWithReason = useRefuseWithReason(refuseWithdrawal);
 
   const askPay = (w: AdminWithdrawal) =>
     modal.confirm({
@@ -60,16 +59,7 @@ export default function WithdrawalsPage() {
       },
     });
 
-  const askRefuse = async (w: AdminWithdrawal) => {
-    const reason = await prompt({ title: '驳回提现申请', label: '驳回原因', placeholder: '例如：开户名与实名不符（会员可见，款项退回可提现余额）', required: true, danger: true, okText: '驳回' });
-    if (reason === null) return;
-    try {
-      await refuse.mutateAsync({ rid: w.rid, reason });
-      feedback.success('已驳回');
-    } catch (error) {
-      feedback.failure(error);
-    }
-  };
+  const askRefuse = (w: AdminWithdrawal) => refuseWithReason(w.rid, { title: '驳回提现申请', placeholder: '例如：开户名与实名不符（会员可见，款项退回可提现余额）' });
 
   const columns: TableColumnsType<AdminWithdrawal> = [
     { title: '申请时间', dataIndex: 'createdAt', key: 'createdAt', width: 150, sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => formatDateTime(at) },
