@@ -16,9 +16,11 @@ export function precompress(): Plugin {
     name: 'lab-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      // the server's own build (dist-ssr) is read from disk by the server, never sent
+      outDir = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
+      if (!outDir) return;
       const files = Object.keys(bundle).concat('index.html').filter((name, index, all) => COMPRESSIBLE.test(name) && all.indexOf(name) === index);
       await Promise.all(
         files.map(async (name) => {

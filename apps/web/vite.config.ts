@@ -13,6 +13,10 @@ export default defineConfig({
     // read by scripts/check-web-budget.mjs: which chunks a page loads first
     manifest: true,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      // the first script of a page the server drew (src/start-after-paint.ts), linked by entry-server.tsx
+      input: { index: 'index.html', 'start-after-paint': 'src/start-after-paint.ts' },
+    },
   },
   test: {
     environment: 'jsdom',

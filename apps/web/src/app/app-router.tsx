@@ -1,6 +1,6 @@
 import { RouterProvider } from 'react-router';
-import { router } from './router';
+import type { createAppRouter } from './router';
 
-export function AppRouter() {
+export function AppRouter({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return <RouterProvider router={router} />;
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client';
 import { AntdBoundary } from '../lib/antd-loader';
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/** The server renders a page with a query client of its own, filled for that page only. */
+export function AppProviders({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <AntdBoundary>{children}</AntdBoundary>
     </QueryClientProvider>
   );

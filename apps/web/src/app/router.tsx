@@ -28,11 +28,7 @@ const isGuarded = (path: string) => /^\/(member|experiment)(\/|$|\?)/.test(path)
  * /experiment → /experiment/plan), when `router` may still be being created.
  */
 function currentLocation() {
-  try {
-    return router.state.initialized ? router.state.location : null;
-  } catch {
-    return null;
-  }
+  return router?.state.initialized ? router.state.location : null;
 }
 
 type PageModule = () => Promise<{ default: React.ComponentType }>;
@@ -104,14 +100,14 @@ const adminRoutes: RouteObject[] = [
   },
 ];
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   ...adminRoutes,
   {
     path: '/',
     Component: SiteLayout,
     errorElement: <RouteError />,
     children: [
-      { index: true, ...plainPage(() => import('../features/catalog/pages/home-page')) },
+      { index: true, id: 'home', ...plainPage(() => import('../features/catalog/pages/home-page')) },
       {
         path: 'invited/:code?',
         loader: ({ params }) => {
@@ -158,7 +154,7 @@ const routes: RouteObject[] = [
           { path: ':section', ...page(() => import('../features/content/pages/about-page')) },
         ],
       },
-      { path: 'project/:typeId?/:title?', ...plainPage(() => import('../features/catalog/pages/project-list-page')) },
+      { path: 'project/:typeId?/:title?', id: 'project', ...plainPage(() => import('../features/catalog/pages/project-list-page')) },
       { path: 'list/:type', ...page(() => import('../features/catalog/pages/list-page')) },
       { path: 'televised', ...page(() => import('../features/catalog/pages/televised-page')) },
       { path: 'article/:id', ...page(() => import('../features/catalog/pages/article-page')) },
@@ -175,4 +171,10 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let router: ReturnType<typeof createBrowserRouter> | null = null;
+
+/** The browser's router; once the page's server-rendered HTML is in place, created to hydrate it. */
+export function createAppRouter() {
+  router = createBrowserRouter(routes);
+  return router;
+}

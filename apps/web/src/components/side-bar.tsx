@@ -1,5 +1,5 @@
 import { CarOutlined, ClockCircleOutlined, PhoneOutlined, QrcodeOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
-import { absoluteUrl, qrCodes, siteInfo } from '../lib/site-info';
+import { qrCodes, siteInfo } from '../lib/site-info';
 import { QrImage } from './qr-image';
 import { hasToken } from '../lib/session';
 import { loginPanel } from '../lib/login-panel';
@@ -26,7 +26,7 @@ export function SideBar() {
         <div className="side-pop side-pop-qr">
           {sideQrs.map((qr) => (
             <figure key={qr.key}>
-              <QrImage value={absoluteUrl(qr.path)} label={qr.label} size={104} />
+              <QrImage value={qr.path} label={qr.label} size={104} />
               <figcaption>{qr.label}</figcaption>
             </figure>
           ))}

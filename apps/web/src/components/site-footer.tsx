@@ -1,6 +1,6 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { absoluteUrl, projectPath, qrCodes, serviceTypes, siteInfo } from '../lib/site-info';
+import { projectPath, qrCodes, serviceTypes, siteInfo } from '../lib/site-info';
 import { Logo } from './logo';
 import { QrImage } from './qr-image';
 import { useSiteContact } from '../lib/site-contact';
@@ -53,14 +53,15 @@ export function SiteFooter() {
         <section className="footer-qr" aria-label="扫码关注">
           {qrCodes.map((qr) => (
             <figure key={qr.key}>
-              <QrImage value={absoluteUrl(qr.path)} label={qr.label} size={96} />
+              <QrImage value={qr.path} label={qr.label} size={96} />
               <figcaption>{qr.label}</figcaption>
             </figure>
           ))}
         </section>
       </div>
       <div className="footer-bottom">
-        <div className="container">
+        {/* the server's copy of the page may be from last year on New Year's Day */}
+        <div className="container" suppressHydrationWarning>
           © {new Date().getFullYear()} {siteInfo.name} 版权所有 · <Link to="/license">用户协议</Link> ·{' '}
           <Link to="/policy">隐私政策</Link>
         </div>

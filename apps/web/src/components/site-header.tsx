@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { DownOutlined, ExperimentOutlined, LogoutOutlined, MenuOutlined, PhoneOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
@@ -67,6 +67,8 @@ function SearchForm({ onDone }: { onDone?: () => void }) {
 }
 
 export function SiteHeader() {
+  // the app now draws the account area itself: drop index.html's logged-in mark
+  useEffect(() => document.documentElement.removeAttribute('data-member'), []);
   const contact = useSiteContact();
   const { loggedIn, info, cartNum, signOut } = useAccount();
   const [drawer, setDrawer] = useState(false);

@@ -62,6 +62,7 @@ export function provideAntdApi(next: AntdApi) {
 }
 
 export function AntdBoundary({ children }: { children: ReactNode }) {
-  const Scope = useSyncExternalStore(subscribe, () => scope);
+  // the server never loads antd (it renders only pages without it), and hydration starts without it
+  const Scope = useSyncExternalStore(subscribe, () => scope, () => null);
   return Scope ? <Scope>{children}</Scope> : children;
 }

@@ -28,6 +28,24 @@ export interface RequestOptions {
 
 const DEFAULT_TIMEOUT = 30_000;
 
+/**
+ * How calls reach the server: the browser's fetch, or, when the server renders a public page
+ * (entry-server.tsx), its own in-process transport. That one carries no token: a server-drawn
+ * page holds public data only.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+let origin = () => window.location.origin;
+
+/** Sends every call through `serverFetch`; the function returned puts the previous transport back. */
+export function setServerTransport(serverFetch: typeof fetch, serverOrigin: string) {
+  const previous = { transport, origin };
+  transport = serverFetch;
+  origin = () => serverOrigin;
+  return () => {
+    ({ transport, origin } = previous);
+  };
+}
+
 function toForm(body: Body): URLSearchParams {
   const form = new URLSearchParams();
   for (const [name, value] of Object.entries(body)) {
@@ -65,7 +83,7 @@ export function createApiClient(store: SessionStore) {
    */
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     if (!options.skipAuth) await store.ensureFreshToken(refreshToken);
-    const url = new URL(path, window.location.origin);
+    const url = new URL(path, origin());
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
     }
@@ -80,7 +98,7 @@ export function createApiClient(store: SessionStore) {
 
     let response: Response;
     try {
-      response = await fetch(url, {
+      response = await transport(url, {
         method: options.method ?? 'POST',
         headers,
         body: options.body === undefined ? undefined : isMultipart ? (options.body as FormData) : toForm(options.body as Body),

@@ -138,5 +138,6 @@ export function createSessionStore(key: string) {
 }
 
 /** The member's session (the shop and the member area). */
+// index.html reads this key too, to keep a member's header from flashing logged out
 export const memberSession = createSessionStore('lab.session');
 export const { getSession, hasToken, saveSession, clearSession, onSessionCleared, subscribeSession, useSession, ensureFreshToken } = memberSession;

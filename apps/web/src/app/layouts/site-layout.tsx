@@ -18,16 +18,19 @@ const lastSeen: { key: string | null; here: string | null } = { key: null, here:
 /**
  * Spec: every navigation scrolls to the top. A navigation the login guard cancelled (it
  * lands back on the same page with the login panel open) is not one: the page stays put.
+ * Nor is the first page the browser opened: a server-drawn page can be scrolled before its
+ * script takes over, and the reader stays where they are.
  */
 function ScrollToTop() {
   const { key, pathname, search } = useLocation();
   useEffect(() => {
     if (lastSeen.key === key) return;
     const here = pathname + search;
+    const first = lastSeen.key === null;
     const cancelled = lastSeen.here === here && loginPanel.get().open && loginPanel.get().intended !== null;
     lastSeen.key = key;
     lastSeen.here = here;
-    if (!cancelled) window.scrollTo(0, 0);
+    if (!first && !cancelled) window.scrollTo(0, 0);
   }, [key, pathname, search]);
   return null;
 }

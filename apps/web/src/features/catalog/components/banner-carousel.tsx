@@ -5,7 +5,7 @@ import { Autoplay, Pagination } from 'swiper/modules';
 import 'swiper/css';
 import 'swiper/css/pagination';
 import { bannerTarget } from './links';
-import { usePrefersReducedMotion } from '../hooks/use-reduced-motion';
+import { useCarouselMotion } from '../hooks/use-reduced-motion';
 
 /** Spec numbers: loops, speed 1500 ms, autoplay every 5000 ms, clickable pagination. */
 export const bannerSwiperOptions = {
@@ -68,9 +68,9 @@ export function BannerSlide({ banner, index }: { banner: HomeBanner; index: numb
 }
 
 export function BannerCarousel({ banners }: { banners: HomeBanner[] }) {
-  const still = usePrefersReducedMotion();
-  if (banners.length === 0) return null;
   const many = banners.length > 1;
+  const { still, onSwiper } = useCarouselMotion(many);
+  if (banners.length === 0) return null;
   return (
     <section className="hp-banner" aria-label="首页横幅">
       <Swiper
@@ -80,6 +80,7 @@ export function BannerCarousel({ banners }: { banners: HomeBanner[] }) {
         autoplay={many && !still ? bannerSwiperOptions.autoplay : false}
         pagination={many ? bannerSwiperOptions.pagination : false}
         className="hp-banner-swiper"
+        onSwiper={onSwiper}
       >
         {banners.map((banner, index) => (
           <SwiperSlide key={`${banner.img}-${index}`}>

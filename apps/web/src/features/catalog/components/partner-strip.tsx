@@ -3,7 +3,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import { Autoplay } from 'swiper/modules';
 import 'swiper/css';
 import { SectionHeading } from './section-heading';
-import { usePrefersReducedMotion } from '../hooks/use-reduced-motion';
+import { useCarouselMotion } from '../hooks/use-reduced-motion';
 
 /** Spec numbers: loops, speed 10000 ms, autoplay delay 0, 2 per view, 4 from 961 px wide. */
 export const partnerSwiperOptions = {
@@ -28,7 +28,7 @@ export function loopSlides(logos: PartnerLogo[], min = 8) {
 
 export default function PartnerStrip({ logos }: { logos: PartnerLogo[] }) {
   const slides = loopSlides(logos);
-  const still = usePrefersReducedMotion();
+  const { still, onSwiper } = useCarouselMotion(slides.length > 0);
   return (
     <section className="hp-section hp-partners" aria-labelledby="hp-partners-title">
       <div className="hp-container">
@@ -39,6 +39,7 @@ export default function PartnerStrip({ logos }: { logos: PartnerLogo[] }) {
             {...partnerSwiperOptions}
             autoplay={still ? false : partnerSwiperOptions.autoplay}
             className="hp-partner-swiper"
+            onSwiper={onSwiper}
           >
             {slides.map(({ logo, copy }, index) => (
               <SwiperSlide key={`${logo.img}-${index}`} aria-hidden={copy > 0 ? true : undefined}>

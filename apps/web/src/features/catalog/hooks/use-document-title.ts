@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
+import { serverTitle } from '../../../lib/server-title';
 
 export const SITE_NAME = '科研检测服务商城';
 
 /** Sets document.title to '<page> - 科研检测服务商城' (the home page uses the site name alone). */
 export function useDocumentTitle(title: string | null | undefined) {
+  const full = title ? `${title} - ${SITE_NAME}` : SITE_NAME;
+  if (import.meta.env.SSR) serverTitle.current = full;
   useEffect(() => {
-    document.title = title ? `${title} - ${SITE_NAME}` : SITE_NAME;
-  }, [title]);
+    document.title = full;
+  }, [full]);
 }

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { Swiper as SwiperClass } from 'swiper/types';
 
 const query = '(prefers-reduced-motion: reduce)';
 
@@ -16,4 +17,24 @@ export function usePrefersReducedMotion() {
     () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : false),
     () => false,
   );
+}
+
+/**
+ * A carousel's autoplay, kept in step with the visitor's motion setting. Swiper reads its
+ * autoplay option once, when it starts, and a server-drawn page starts it while hydrating,
+ * before the browser's answer replaces the server's "motion allowed": so it is stopped (back
+ * on the first slide, where it stood) or started here whenever that answer, or the setting,
+ * changes. Pass `onSwiper` to <Swiper>.
+ */
+export function useCarouselMotion(autoplay: boolean) {
+  const still = usePrefersReducedMotion();
+  const [swiper, setSwiper] = useState<SwiperClass | null>(null);
+  useEffect(() => {
+    if (!swiper || swiper.destroyed || !autoplay) return;
+    if (still) {
+      if (swiper.autoplay.running) swiper.autoplay.stop();
+      swiper.slideToLoop(0, 0, false);
+    } else if (!swiper.autoplay.running) swiper.autoplay.start();
+  }, [swiper, still, autoplay]);
+  return { still, onSwiper: setSwiper };
 }

@@ -1,0 +1,162 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import type { BuildManifestChunk, RenderApiCall, WebRenderer } from '@lab/contract/web-render';
+import { createRenderer } from './entry-server';
+import { AppProviders } from './app/providers';
+import { AppRouter } from './app/app-router';
+import { createAppRouter, routes } from './app/router';
+import { hydrateServerState, resolveLazyRoutes } from './app/hydration';
+import { SERVER_STATE_ID } from './app/server-page';
+import { APP_SCRIPT_ID } from './app/app-script';
+import { queryClient } from './lib/query-client';
+import { setServerTransport } from './lib/api';
+import { homeFixture } from './features/catalog/testing/home-fixture';
+import { groupsFixture, summaryFixture } from './features/catalog/testing/device-fixture';
+
+// Swiper measures the page, which jsdom has not laid out; server and browser draw the same slides.
+vi.mock('swiper/react', () => ({
+  Swiper: ({ children, className }: { children: ReactNode; className?: string }) => <div className={className}>{children}</div>,
+  SwiperSlide: ({ children }: { children: ReactNode }) => <div className="swiper-slide">{children}</div>,
+}));
+vi.mock('swiper/modules', () => ({ Autoplay: {}, Pagination: {} }));
+
+const template = [
+  '<!doctype html><html><head><title>科研检测服务商城</title>',
+  '<script type="module" crossorigin src="/assets/index-A.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/runtime-B.js">',
+  '<link rel="stylesheet" crossorigin href="/assets/index-C.css">',
+  '</head><body><div id="root"></div></body></html>',
+].join('');
+
+const manifest: Record<string, BuildManifestChunk> = {
+  'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_runtime'], css: ['assets/index-C.css'] },
+  _runtime: { file: 'assets/runtime-B.js' },
+  'src/start-after-paint.ts': { file: 'assets/start-after-paint-D.js', isEntry: true },
+  'src/features/catalog/pages/home-page.tsx': { file: 'assets/home-page-E.js', css: ['assets/home-page-F.css'], imports: ['_runtime'] },
+  'src/features/catalog/pages/project-list-page.tsx': { file: 'assets/project-list-page-G.js', css: ['assets/catalog-H.css'] },
+};
+
+// a banner whose title would end the <script> holding the data, if it were not escaped
+const home = { ...homeFixture, bannerArr: [{ ...homeFixture.bannerArr[0]!, title: '开放日</script><script>alert(1)</script>' }, ...homeFixture.bannerArr.slice(1)] };
+const settings = { allowRegion: [], samplingSetting: { disabled_date: [], disabled_date_time: [], disabled_time: null, disabled_week: [] }, localInfo: { phone: '021-6666 8888' } };
+
+let answers: Record<string, unknown>;
+const calls: RenderApiCall[] = [];
+const api = vi.fn(async (call: RenderApiCall) => {
+  calls.push(call);
+  const path = call.url.split('?')[0]!;
+  if (!(path in answers)) return { status: 200, body: JSON.stringify({ code: 0, msg: '没有这个接口', data: null }) };
+  return { status: 200, body: JSON.stringify({ code: 1, msg: '操作成功', data: answers[path] }) };
+});
+
+let renderer: WebRenderer;
+let restoreTransport: () => void;
+
+beforeAll(() => {
+  // what the renderer puts in place is put back afterwards: other test files call the mocked fetch
+  restoreTransport = setServerTransport((input, init) => fetch(input, init), window.location.origin);
+  renderer = createRenderer({ template, manifest, api });
+});
+
+afterAll(() => restoreTransport());
+
+afterEach(() => {
+  answers = {};
+  calls.length = 0;
+  queryClient.clear();
+  vi.unstubAllEnvs();
+});
+
+function bodyOf(html: string) {
+  return new DOMParser().parseFromString(html, 'text/html');
+}
+
+describe('the server draws the public pages', () => {
+  it('draws the home page from the home data, with its styles, and the app’s scripts for after the paint', async () => {
+    answers = { '/api/open/web/index': home, '/api/open/setting': settings };
+    const html = await renderer.render('/');
+    expect(html).not.toBeNull();
+    const page = bodyOf(html!);
+    expect(page.querySelector('.hp-banner-img')?.getAttribute('src')).toBe(home.bannerArr[0]!.img);
+    expect(page.querySelector('.hp-banner-img')?.getAttribute('fetchpriority')).toBe('high');
+    expect(page.querySelector('.topbar-hotline')?.textContent).toContain('021-6666 8888');
+    expect([...page.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href'))).toEqual(['/assets/index-C.css', '/assets/home-page-F.css']);
+    // nothing of the app is fetched before the paint; start-after-paint.ts asks for it, page chunk included
+    expect(page.querySelector('link[rel="modulepreload"]')).toBeNull();
+    const start = page.getElementById(APP_SCRIPT_ID) as HTMLScriptElement;
+    expect(start.getAttribute('src')).toBe('/assets/start-after-paint-D.js');
+    expect(JSON.parse(start.dataset.scripts!)).toEqual(['/assets/index-A.js', '/assets/runtime-B.js', '/assets/home-page-E.js']);
+    // the data travels as JSON that nothing in it can break out of
+    expect(html).not.toContain('</script><script>alert(1)');
+    const state = JSON.parse(page.getElementById(SERVER_STATE_ID)!.textContent!) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    expect(state.queries.map((query) => query.queryKey)).toEqual(expect.arrayContaining([['catalog', 'home'], ['site', 'settings']]));
+    expect(state.queries.find((query) => query.queryKey[1] === 'home')?.state.data).toEqual(home);
+    expect(calls.every((call) => call.url.startsWith('/api/open/'))).toBe(true);
+  });
+
+  it('draws the service list with the items the address asks for, titled like the page', async () => {
+    vi.stubEnv('SSR', true);
+    answers = { '/api/open/web/type/group': groupsFixture, '/api/open/web/device/search': { list: [summaryFixture], total: 1 }, '/api/open/setting': settings };
+    const html = await renderer.render('/project/1/%E9%80%81%E6%A0%B7%E6%A3%80%E6%B5%8B?keyword=XRD&sort=hot');
+    const page = bodyOf(html!);
+    expect(page.title).toBe('送样检测 - 科研检测服务商城');
+    expect(page.querySelector('.cat-card-name')?.textContent).toBe(summaryFixture.name);
+    const search = calls.find((call) => call.url.startsWith('/api/open/web/device/search'))!;
+    expect(Object.fromEntries(new URL(search.url, 'http://x').searchParams)).toMatchObject({ typeId: '1', keyword: 'XRD', sort: 'hot' });
+  });
+
+  it('waits for the groups when the title names one, and asks for that group’s items', async () => {
+    answers = { '/api/open/web/type/group': groupsFixture, '/api/open/web/device/search': { list: [summaryFixture], total: 1 }, '/api/open/setting': settings };
+    await renderer.render('/project?typeId=1&title=%E6%98%BE%E5%BE%AE%E5%BD%A2%E8%B2%8C');
+    const searches = calls.filter((call) => call.url.startsWith('/api/open/web/device/search'));
+    expect(searches).toHaveLength(1);
+    expect(new URL(searches[0]!.url, 'http://x').searchParams.get('groupId')).toBe('32');
+  });
+
+  it('leaves every other page to the browser, and a page whose data failed', async () => {
+    for (const url of ['/member/order', '/detail/xrd-rid', '/experiment/plan', '/invited/ABC123', '/admin']) {
+      expect(renderer.draws(url), url).toBe(false);
+      expect(await renderer.render(url), url).toBeNull();
+    }
+    expect(calls).toHaveLength(0);
+    expect(renderer.draws('/')).toBe(true);
+    answers = { '/api/open/setting': settings };
+    expect(await renderer.render('/')).toBeNull();
+  });
+});
+
+describe('the browser takes the drawn page over', () => {
+  it('hydrates the same tree from the same data: no mismatch, no call, the drawn nodes kept', async () => {
+    answers = { '/api/open/web/index': home, '/api/open/setting': settings };
+    const page = bodyOf((await renderer.render('/'))!);
+    queryClient.clear();
+    document.body.innerHTML = page.body.innerHTML;
+    const banner = document.querySelector('.hp-banner-img');
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const consoleError = vi.spyOn(console, 'error');
+    const recoverable = vi.fn();
+
+    expect(hydrateServerState(queryClient)).toBe(true);
+    await resolveLazyRoutes(routes, '/');
+    const router = createAppRouter();
+    await act(async () => {
+      hydrateRoot(
+        document.getElementById('root')!,
+        <AppProviders>
+          <AppRouter router={router} />
+        </AppProviders>,
+        { onRecoverableError: recoverable },
+      );
+    });
+
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(document.querySelector('.hp-banner-img')).toBe(banner);
+    // the drawn data counts as fresh: the page asks for nothing again
+    expect(fetchSpy).not.toHaveBeenCalled();
+    router.dispose();
+    consoleError.mockRestore();
+  });
+});

@@ -1,0 +1,33 @@
+import { APP_SCRIPT_ID } from './app/app-script';
+
+/*
+ * The first script of a page the server drew: entry-server.tsx puts it where index.html has
+ * the app's script, and lists the app's scripts (the entry first, then what it imports, the
+ * page's own chunk among them) on the element APP_SCRIPT_ID. The page reads without them;
+ * they are asked for, all at once, when it is on screen with its lead image (the image asked
+ * for with high priority: the home page's first banner), so neither their transfer nor
+ * starting the app competes with that first paint — on a slow phone, starting the app holds
+ * the main thread long enough to keep an image that arrives meanwhile off the screen.
+ */
+
+/** The longest the app waits for the lead image before it starts anyway. */
+const LEAD_IMAGE_WAIT_MS = 1000;
+
+async function startAfterPaint() {
+  const scripts = JSON.parse(document.getElementById(APP_SCRIPT_ID)?.dataset.scripts ?? '[]') as string[];
+  if (scripts.length === 0) return;
+  const lead = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+  if (lead) await Promise.race([lead.decode().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, LEAD_IMAGE_WAIT_MS))]);
+  // a frame callback runs before the next paint, a task queued from it after that paint
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  for (const href of scripts) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  await import(/* @vite-ignore */ scripts[0]!);
+}
+
+void startAfterPaint();

@@ -1,0 +1,44 @@
+// What the web's server build (apps/web/src/entry-server.tsx) offers the server, which loads it
+// at start-up to send the public pages drawn (docs/architecture.md, "The first HTML").
+
+/** One API call of a page being drawn on the server, answered in process, without any token. */
+export interface RenderApiCall {
+  method: 'GET' | 'POST';
+  /** path and query, e.g. /api/open/web/index */
+  url: string;
+  /** a form body (application/x-www-form-urlencoded), as the web sends its calls */
+  body?: string;
+}
+
+export interface RenderApiAnswer {
+  status: number;
+  body: string;
+}
+
+/** One chunk of the web build's .vite/manifest.json. */
+export interface BuildManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+export interface WebRendererOptions {
+  /** the built index.html */
+  template: string;
+  /** the build's .vite/manifest.json */
+  manifest: Record<string, BuildManifestChunk>;
+  api: (call: RenderApiCall) => Promise<RenderApiAnswer>;
+}
+
+export interface WebRenderer {
+  /** Whether `url` (path and query) is one of the pages the server draws; a route match, no I/O. */
+  draws(url: string): boolean;
+  /**
+   * The whole HTML of the page at `url` (path and query), or null when the server does not
+   * draw that page (anything but the public pages, or their data failed): the bare shell then.
+   */
+  render(url: string): Promise<string | null>;
+}
+
+export type CreateWebRenderer = (options: WebRendererOptions) => WebRenderer;
