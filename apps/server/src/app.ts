@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyContextConfig, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyContextConfig, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
@@ -42,6 +39,7 @@ import { fundsAdminRoutes } from './modules/funds/funds-admin.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { messagesAdminRoutes } from './modules/messages/messages-admin.routes';
 import { testOutboxRoutes } from './platform/test-outbox.routes';
+import { readWebSite, serveWeb } from './web/web-site';
 
 z.config(z.locales.zhCN());
 
@@ -133,6 +131,7 @@ export async function buildApp(options: BuildOptions) {
   };
 
   registerErrorHandler(app);
+  const site = readWebSite(config);
   // helmet's middleware built once: @fastify/helmet builds it again for every request (parsing
   // the CSP each time), which was 8% of the home call's CPU time (docs/decisions.md)
   const securityHeaders = helmet({
@@ -142,7 +141,8 @@ export async function buildApp(options: BuildOptions) {
         // antd writes its styles at run time
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(config.FILE_HOST ? [config.FILE_HOST] : [])],
-        scriptSrc: ["'self'"],
+        // index.html's one inline script (the logged-in header before the app starts), by its hash
+        scriptSrc: ["'self'", ...(site?.scriptHashes ?? [])],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -197,32 +197,6 @@ export async function buildApp(options: BuildOptions) {
   await messagesAdminRoutes(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
 
-  await serveWeb(app, config);
+  await serveWeb(app, site, { db: options.db, config });
   return app;
-}
-
-/** The built site, with history fallback so a deep link like /member/order loads the app. */
-async function serveWeb(app: FastifyInstance, config: Config) {
-  const dist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : null;
-  const hasSite = dist !== null && fs.existsSync(path.join(dist, 'index.html'));
-  if (hasSite) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      maxAge: '1y',
-      immutable: true,
-      // the web build writes .br and .gz beside each file (apps/web/precompress.ts)
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        if (!filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=300');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !hasSite || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send(fail('请求的内容不存在'));
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
 }

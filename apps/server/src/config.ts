@@ -15,6 +15,8 @@ const envSchema = z.object({
   FILE_HOST: z.string().default(''),
   /** the built web app; served with history fallback when present */
   WEB_DIST: z.string().optional(),
+  /** the web app's server build (entry-server.js): the public pages are sent drawn when present */
+  WEB_SSR: z.string().optional(),
   /** seed demo data on first start */
   SEED_DEMO: z
     .enum(['0', '1', 'true', 'false'])

@@ -9,6 +9,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // Defaults relative to the repository, whichever folder npm starts us in.
 const config = loadConfig({
   WEB_DIST: path.resolve(here, '../../web/dist'),
+  WEB_SSR: path.resolve(here, '../../web/dist-ssr/entry-server.js'),
   DATA_DIR: path.resolve(here, '../../../data'),
   ...process.env,
 });

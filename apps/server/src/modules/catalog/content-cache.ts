@@ -62,27 +62,28 @@ export interface CachedBody {
 }
 
 /**
- * Public answers that depend on the catalogue and the site's content only (the home data, an
- * item's detail page), cached in this process only as a cache. Each request reads the content
- * version (one primary-key lookup, shared by the requests of one event-loop turn; on PGlite
- * only after a change, see localVersionReader); entries
- * built for that version or a newer one are served, an older set is dropped. Every content
- * change bumps the version in its own transaction, so a second server instance sees the
- * change on its very next request — no TTL, no stale window.
+ * Things built from the catalogue and the site's content only (the home data, an item's detail
+ * page, the server-drawn public pages), cached in this process only as a cache. Each request
+ * reads the content version (one primary-key lookup, shared by the requests of one event-loop
+ * turn; on PGlite only after a change, see localVersionReader); entries built for that version
+ * or a newer one are served, an older set is dropped. Every content change bumps the version
+ * in its own transaction, so a second server instance sees the change on its very next
+ * request — no TTL, no stale window.
  *
- * The version is read before the data: if a change lands in between, the body holds newer
+ * The version is read before the data: if a change lands in between, the entry holds newer
  * data under the older version, the next request sees a different version and rebuilds, so
  * the cache can be briefly fresher than its key but never staler. Concurrent misses for the
- * same key share one build; a failed build (an unknown item) is not kept. At most
- * `maxEntries` bodies are kept, the least recently used going first.
+ * same key share one build; a failed build (an unknown item), or one that answers null, is not
+ * kept. At most `maxEntries` entries are kept, the least recently used going first.
  */
-export function createContentCache(db: Db, options: { maxEntries: number }) {
+export function createVersionedCache<T>(db: Db, options: { maxEntries: number }) {
   const readVersion = isEmbedded(db) ? localVersionReader(db) : batchedVersionReader(db);
   let entriesVersion = -1;
-  let entries = new Map<string, Promise<CachedBody>>();
+  let entries = new Map<string, Promise<T | null>>();
 
   return {
-    async get(key: string, build: () => Promise<unknown>): Promise<CachedBody> {
+    /** `build` gets the version its entry is kept under. */
+    async get(key: string, build: (version: number) => Promise<T | null>): Promise<T | null> {
       const version = await readVersion();
       if (version > entriesVersion) {
         entriesVersion = version;
@@ -97,15 +98,28 @@ export function createContentCache(db: Db, options: { maxEntries: number }) {
       }
       // a request that read an older version than another already saw is answered from the
       // newer set, and what it builds belongs there too (its data is read after that version)
-      const current = entriesVersion;
-      const built = build().then((data) => ({ version: current, body: Buffer.from(JSON.stringify(ok(data))), etag: `W/"${key.split(':')[0]}-${current}"` }));
+      const built = build(entriesVersion);
       const set = entries;
       set.set(key, built);
       if (set.size > options.maxEntries) set.delete(set.keys().next().value!);
-      built.catch(() => {
+      const forget = () => {
         if (set.get(key) === built) set.delete(key);
-      });
+      };
+      built.then((value) => value ?? forget(), forget);
       return built;
+    },
+  };
+}
+
+/** Public API answers (the home data, an item's detail page), kept encoded with their ETag. */
+export function createContentCache(db: Db, options: { maxEntries: number }) {
+  const cache = createVersionedCache<CachedBody>(db, options);
+  return {
+    async get(key: string, build: () => Promise<unknown>): Promise<CachedBody> {
+      const cached = await cache.get(key, (version) =>
+        build().then((data) => ({ version, body: Buffer.from(JSON.stringify(ok(data))), etag: `W/"${key.split(':')[0]}-${version}"` })),
+      );
+      return cached!;
     },
   };
 }

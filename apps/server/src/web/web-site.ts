@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { BuildManifestChunk, CreateWebRenderer, RenderApiCall, WebRenderer } from '@lab/contract/web-render';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { fail } from '../platform/envelope';
+import { createPageCache, sendPage } from './page-cache';
+
+/** The built web app (apps/web/dist), read once at start-up. */
+export interface WebSite {
+  dist: string;
+  /** the built index.html: the shell every route starts from */
+  template: string;
+  /** CSP sources of index.html's inline scripts ('sha256-…'), so they may run and nothing else inline */
+  scriptHashes: string[];
+}
+
+export function readWebSite(config: Config): WebSite | null {
+  const dist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : null;
+  if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) return null;
+  const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  // inline scripts that run: no src, and not a JSON data block
+  const inline = [...template.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g)];
+  const scriptHashes = inline.map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
+  return { dist, template, scriptHashes };
+}
+
+/**
+ * The web's server build (config.WEB_SSR, apps/web/dist-ssr/entry-server.js), which draws the
+ * public pages; null without one, and every route gets the bare shell as before. Its calls are
+ * answered in process with nothing from the visitor's request: no token, no cookie.
+ */
+async function loadRenderer(app: FastifyInstance, site: WebSite, config: Config): Promise<WebRenderer | null> {
+  if (!config.WEB_SSR) return null;
+  const entry = path.resolve(config.WEB_SSR);
+  const manifestFile = path.join(site.dist, '.vite/manifest.json');
+  if (!fs.existsSync(entry) || !fs.existsSync(manifestFile)) {
+    app.log.warn({ entry }, 'no server build of the web app: pages are sent as the bare shell');
+    return null;
+  }
+  try {
+    const { createRenderer } = (await import(pathToFileURL(entry).href)) as { createRenderer: CreateWebRenderer };
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, BuildManifestChunk>;
+    const api = async (call: RenderApiCall) => {
+      const answer = await app.inject({
+        method: call.method,
+        url: call.url,
+        ...(call.body === undefined ? {} : { payload: call.body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      });
+      return { status: answer.statusCode, body: answer.body };
+    };
+    return createRenderer({ template: site.template, manifest, api });
+  } catch (error) {
+    app.log.error({ err: error, entry }, 'the server build of the web app did not load: pages are sent as the bare shell');
+    return null;
+  }
+}
+
+/**
+ * The built site: hashed assets and files from dist, and for every other GET the page itself —
+ * drawn by the server for the public pages (home, service list), the bare shell for the rest
+ * (history fallback, so a deep link like /member/order loads the app).
+ */
+export async function serveWeb(app: FastifyInstance, site: WebSite | null, deps: { db: Db; config: Config }) {
+  if (site) {
+    await app.register(fastifyStatic, {
+      root: site.dist,
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      // the web build writes .br and .gz beside each file (apps/web/precompress.ts)
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        // the shell names this build's scripts: asked again each time (a 304 while unchanged)
+        if (path.basename(filePath).startsWith('index.html')) res.header('cache-control', 'no-cache');
+        else if (!filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=300');
+      },
+    });
+  }
+  const renderer = site ? await loadRenderer(app, site, deps.config) : null;
+  // a page is 40–60 KB, three encodings: 100 pages ≈ 10 MB
+  const pages = renderer ? createPageCache(deps.db, (url) => renderer.render(url), { maxEntries: 100 }) : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
+    // a script of another build is missing, not a page: the page would be sent as a script
+    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || !site || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send(fail('请求的内容不存在'));
+    }
+    if (renderer && pages && renderer.draws(request.url)) {
+      try {
+        const page = await pages(request.url);
+        if (page) return sendPage(request, reply, page);
+      } catch (error) {
+        // the shell still works: the browser draws the page itself
+        request.log.error({ err: error }, 'drawing the page on the server failed');
+      }
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
