@@ -94,7 +94,7 @@ describe('GET /api/open/web/index', () => {
     const res = await t.app.inject({ method: 'GET', url: '/upload/img/devices/xrd.svg' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
-    expect(String(res.headers['cache-control'])).toContain('max-age=2592000');
+    expect(String(res.headers['cache-control'])).toBe('public, max-age=31536000, immutable');
     const missing = await t.app.inject({ method: 'GET', url: '/upload/img/nothing.svg' });
     expect(missing.statusCode).toBe(404);
   });

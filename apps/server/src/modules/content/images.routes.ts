@@ -28,7 +28,8 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps) {
   const { config } = deps;
   const folder = path.join(config.dataDir, 'files', 'images');
   fs.mkdirSync(folder, { recursive: true });
-  await app.register(fastifyStatic, { root: folder, prefix: UPLOADED_IMAGE_PREFIX, decorateReply: false, index: false, maxAge: '30d', immutable: true });
+  // saved under random names, never rewritten: cached for a year
+  await app.register(fastifyStatic, { root: folder, prefix: UPLOADED_IMAGE_PREFIX, decorateReply: false, index: false, maxAge: '365d', immutable: true });
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
