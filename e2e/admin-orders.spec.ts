@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { loginToBackOffice } from './support/admin';
 import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { attestStudent, itemRid, labLogin, labProgress, memberPost, memberToken, placeOrderByApi, tinyPdf } from './support/orders';

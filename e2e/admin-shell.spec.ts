@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { loginToBackOffice, openFromMenu } from './support/admin';
 
 test.describe('the back office shell', () => {

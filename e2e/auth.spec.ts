@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { confirmFailureAlert, demoMember, pickMemberMenu, expectLoggedIn, loginAsDemo, loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { randomPhone, readSmsCode } from './support/sms';
 

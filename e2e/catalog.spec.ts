@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { formatFen, type DeviceDetail, type DeviceSummary, type Page as Paged } from '@lab/contract';
 
 async function api<T>(page: Page, path: string): Promise<T> {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { registerByApi } from './support/auth';
 import { randomPhone } from './support/sms';
 import { confirmPrestoreByApplyNo } from './support/funds';

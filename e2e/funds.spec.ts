@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { type Download, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { randomPhone } from './support/sms';
 import { confirmPrestoreByApplyNo, issueInvoiceWithFile } from './support/funds';

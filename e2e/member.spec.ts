@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { loginToBackOffice } from './support/admin';
 import { randomPhone, readSmsCode } from './support/sms';

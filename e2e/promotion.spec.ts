@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { loginPanel, openLoginPanel, submitPassword } from './support/auth';
 import { staffLogin, staffPost } from './support/funds';
 import { randomPhone, readSmsCode } from './support/sms';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { RESERVATION_HOURS, SLOT_TAKEN_MESSAGE, formatFen, hourLabel, type DeviceTime, type Reservation } from '@lab/contract';
 import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { randomPhone } from './support/sms';

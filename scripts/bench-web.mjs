@@ -50,7 +50,9 @@ function newestMtime(target) {
 }
 
 function buildIfNeeded() {
-  const built = fs.existsSync(path.join(dist, 'index.html')) ? fs.statSync(path.join(dist, 'index.html')).mtimeMs : 0;
+  // both builds: the site, and the server's (dist-ssr) that draws the public pages
+  const outputs = [path.join(dist, 'index.html'), path.join(webDir, 'dist-ssr/entry-server.js')];
+  const built = Math.min(...outputs.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
   const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json']
     .map((name) => newestMtime(path.join(webDir, name)))
     .concat(newestMtime(path.join(root, 'packages/contract/src')));
