@@ -37,7 +37,8 @@ export function useUnreadCount() {
 export function MessageBell() {
   const session = useSession();
   const { data: unread = 0 } = useUnreadCount();
-  if (!session) return null;
+  // the bell's place on a member's page drawn by the server, until the app draws the bell (message-bell.css)
+  if (!session) return <span className="message-bell-slot" aria-hidden="true" />;
   const label = unread > 0 ? `站内消息，${unread} 条未读` : '站内消息';
   return (
     <Link to="/member/message" className="message-bell" aria-label={label} title={label} data-testid="message-bell">

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../testing/render';
 import { mockApi } from '../testing/fetch-mock';
-import { getSession, saveSession } from '../lib/session';
+import { clearSession, getSession, saveSession } from '../lib/session';
 import { loginPanel } from '../lib/login-panel';
 import { SiteHeader } from './site-header';
 
@@ -65,5 +65,22 @@ describe('site header', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(calls.map((call) => call.path)).toContain('/api/auth/logout');
     expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
+  });
+
+  it('keeps index.html’s member mark (登录 / 注册 hidden) while a member is in; drops it on logout and for a visitor', async () => {
+    const marked = () => document.documentElement.hasAttribute('data-member');
+    document.documentElement.setAttribute('data-member', '');
+    saveSession({ token: 't', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
+    mockApi({ '/api/auth/user/info': { data: info } });
+    const { unmount } = renderApp(<SiteHeader />);
+    await screen.findByTestId('header-user');
+    expect(marked()).toBe(true);
+    clearSession();
+    await waitFor(() => expect(marked()).toBe(false));
+    unmount();
+
+    document.documentElement.setAttribute('data-member', '');
+    renderApp(<SiteHeader />);
+    await waitFor(() => expect(marked()).toBe(false));
   });
 });

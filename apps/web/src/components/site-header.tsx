@@ -3,7 +3,7 @@ import { DownOutlined, ExperimentOutlined, LogoutOutlined, MenuOutlined, PhoneOu
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
 import { loginPanel } from '../lib/login-panel';
-import { useSession } from '../lib/session';
+import { hasToken, useSession } from '../lib/session';
 import { displayName, logout, useUserInfo } from '../lib/user-info';
 import { projectPath, serviceTypes, siteInfo } from '../lib/site-info';
 import { Logo } from './logo';
@@ -66,11 +66,22 @@ function SearchForm({ onDone }: { onDone?: () => void }) {
   );
 }
 
+/**
+ * index.html marks a member's page (<html data-member>) so that the header, drawn logged out by
+ * the server, hides 登录 / 注册 until the app shows the member's menu. The mark goes once there
+ * is no member: a visitor, or a logout. It is judged by the stored token, not by what is drawn:
+ * while hydrating, the header is drawn logged out for a member too.
+ */
+function useMemberMark(loggedIn: boolean) {
+  useEffect(() => {
+    if (!loggedIn && !hasToken()) document.documentElement.removeAttribute('data-member');
+  }, [loggedIn]);
+}
+
 export function SiteHeader() {
-  // the app now draws the account area itself: drop index.html's logged-in mark
-  useEffect(() => document.documentElement.removeAttribute('data-member'), []);
   const contact = useSiteContact();
   const { loggedIn, info, cartNum, signOut } = useAccount();
+  useMemberMark(loggedIn);
   const [drawer, setDrawer] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();

@@ -4,12 +4,26 @@ import { Link } from 'react-router';
 import { detailPath } from './links';
 import { Highlight } from './highlight';
 
+/**
+ * How a card's picture loads: `lazy` below the first screen; `eager` in the first row; `lead`
+ * for the list's first card, the largest thing on a phone's first screen, asked for first.
+ */
+export type CardImage = 'lazy' | 'eager' | 'lead';
+
 /** A service item in a list: image, name, model, sketch, price per unit, turnaround, orders. */
-export function DeviceCard({ item, keyword }: { item: DeviceSummary; keyword?: string | undefined }) {
+export function DeviceCard({ item, keyword, image = 'lazy' }: { item: DeviceSummary; keyword?: string | undefined; image?: CardImage }) {
   return (
     <Link className="cat-card" to={detailPath(item.rid)}>
       <span className="cat-card-media">
-        <img src={item.img} alt={item.name} width={320} height={240} loading="lazy" decoding="async" />
+        <img
+          src={item.img}
+          alt={item.name}
+          width={320}
+          height={240}
+          loading={image === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={image === 'lead' ? 'high' : 'auto'}
+          decoding="async"
+        />
         <span className="cat-card-type">{serviceTypeLabels[item.typeId] ?? item.groupName}</span>
       </span>
       <span className="cat-card-body">
@@ -40,12 +54,14 @@ export function DeviceCard({ item, keyword }: { item: DeviceSummary; keyword?: s
   );
 }
 
-export function DeviceGrid({ items, keyword }: { items: DeviceSummary[]; keyword?: string | undefined }) {
+/** `firstRow`: the grid opens the page, its first row (4 wide) is on the first screen. */
+export function DeviceGrid({ items, keyword, firstRow = false }: { items: DeviceSummary[]; keyword?: string | undefined; firstRow?: boolean }) {
+  const imageOf = (index: number): CardImage => (!firstRow || index >= 4 ? 'lazy' : index === 0 ? 'lead' : 'eager');
   return (
     <ul className="cat-grid">
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.rid}>
-          <DeviceCard item={item} keyword={keyword} />
+          <DeviceCard item={item} keyword={keyword} image={imageOf(index)} />
         </li>
       ))}
     </ul>

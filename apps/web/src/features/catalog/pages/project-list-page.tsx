@@ -233,7 +233,7 @@ export default function ProjectListPage() {
               <p className="cat-count">
                 共 <strong>{devices.data.total}</strong> 个检测项目{keyword ? `，关键词“${keyword}”` : ''}
               </p>
-              <DeviceGrid items={devices.data.list} keyword={keyword} />
+              <DeviceGrid items={devices.data.list} keyword={keyword} firstRow />
               {devices.data.total > PAGE_SIZE ? (
                 <Pager className="cat-pagination" current={page} pageSize={PAGE_SIZE} total={devices.data.total} onChange={(next) => update({ page: next })} />
               ) : null}
