@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, type ReactNode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import type { ReactNode } from 'react';
+import { act } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import type { BuildManifestChunk, RenderApiCall, WebRenderer } from '@lab/contract/web-render';
 import { createRenderer } from './entry-server';
 import { AppProviders } from './app/providers';
@@ -141,8 +142,9 @@ describe('the browser takes the drawn page over', () => {
     expect(hydrateServerState(queryClient)).toBe(true);
     await resolveLazyRoutes(routes, '/');
     const router = createAppRouter();
+    let root: Root | undefined;
     await act(async () => {
-      hydrateRoot(
+      root = hydrateRoot(
         document.getElementById('root')!,
         <AppProviders>
           <AppRouter router={router} />
@@ -156,6 +158,8 @@ describe('the browser takes the drawn page over', () => {
     expect(document.querySelector('.hp-banner-img')).toBe(banner);
     // the drawn data counts as fresh: the page asks for nothing again
     expect(fetchSpy).not.toHaveBeenCalled();
+    // nothing left mounted for the files that share this worker's modules
+    act(() => root!.unmount());
     router.dispose();
     consoleError.mockRestore();
   });
