@@ -8,7 +8,7 @@
  * browser fetched before first paint and by the end of the load, gzipped from the files in
  * apps/web/dist (so the figure does not depend on how the server compresses).
  *
- * Builds the web app first when apps/web/dist is missing or older than its sources
+ * Builds the web app first when apps/web/dist or apps/web/dist-ssr is missing or older than its sources
  * (BENCH_WEB_BUILD=1 forces a build). Environment: CHROME_PATH (default /usr/bin/chromium),
  * BENCH_WEB_RUNS, BENCH_WEB_PORT (default: a free port), BENCH_WEB_JSON=<file> to keep the
  * raw figures.

@@ -5,7 +5,7 @@ import { APP_SCRIPT_ID } from './app/app-script';
  * the app's script, and lists the app's scripts (the entry first, then what it imports, the
  * page's own chunk among them) on the element APP_SCRIPT_ID. The page reads without them;
  * they are asked for, all at once, when it is on screen with its lead image (the image asked
- * for with high priority: the home page's first banner), so neither their transfer nor
+ * for with high priority: the home page's first banner, the list's first picture), so neither their transfer nor
  * starting the app competes with that first paint — on a slow phone, starting the app holds
  * the main thread long enough to keep an image that arrives meanwhile off the screen.
  */
