@@ -34,7 +34,9 @@ const manifest: Record<string, BuildManifestChunk> = {
   'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_runtime'], css: ['assets/index-C.css'] },
   _runtime: { file: 'assets/runtime-B.js' },
   'src/start-after-paint.ts': { file: 'assets/start-after-paint-D.js', isEntry: true },
-  'src/features/catalog/pages/home-page.tsx': { file: 'assets/home-page-E.js', css: ['assets/home-page-F.css'], imports: ['_runtime'] },
+  'src/features/catalog/pages/home-page.tsx': { file: 'assets/home-page-E.js', css: ['assets/home-page-F.css'], imports: ['_runtime', '_shared'] },
+  // a chunk the page shares with others, with style sheets the page's own come after
+  _shared: { file: 'assets/shared-I.js', css: ['assets/shared-J.css'] },
   'src/features/catalog/pages/project-list-page.tsx': { file: 'assets/project-list-page-G.js', css: ['assets/catalog-H.css'] },
 };
 
@@ -82,12 +84,12 @@ describe('the server draws the public pages', () => {
     expect(page.querySelector('.hp-banner-img')?.getAttribute('src')).toBe(home.bannerArr[0]!.img);
     expect(page.querySelector('.hp-banner-img')?.getAttribute('fetchpriority')).toBe('high');
     expect(page.querySelector('.topbar-hotline')?.textContent).toContain('021-6666 8888');
-    expect([...page.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href'))).toEqual(['/assets/index-C.css', '/assets/home-page-F.css']);
+    expect([...page.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href'))).toEqual(['/assets/index-C.css', '/assets/shared-J.css', '/assets/home-page-F.css']);
     // nothing of the app is fetched before the paint; start-after-paint.ts asks for it, page chunk included
     expect(page.querySelector('link[rel="modulepreload"]')).toBeNull();
     const start = page.getElementById(APP_SCRIPT_ID) as HTMLScriptElement;
     expect(start.getAttribute('src')).toBe('/assets/start-after-paint-D.js');
-    expect(JSON.parse(start.dataset.scripts!)).toEqual(['/assets/index-A.js', '/assets/runtime-B.js', '/assets/home-page-E.js']);
+    expect(JSON.parse(start.dataset.scripts!)).toEqual(['/assets/index-A.js', '/assets/runtime-B.js', '/assets/home-page-E.js', '/assets/shared-I.js']);
     // the data travels as JSON that nothing in it can break out of
     expect(html).not.toContain('</script><script>alert(1)');
     const state = JSON.parse(page.getElementById(SERVER_STATE_ID)!.textContent!) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };

@@ -25,7 +25,11 @@ const START_AFTER_PAINT = 'src/start-after-paint.ts';
 /** Placeholder origin for the URLs the page's calls are built on; they never leave the process. */
 const SERVER_ORIGIN = 'http://localhost';
 
-/** Query keys of public data; nothing else is fetched on the server, whatever a page asks. */
+/**
+ * Query keys of public data that only a content change changes (the page is cached until the
+ * content version moves); nothing else is fetched on the server, whatever a page asks. Not, for
+ * one, an instrument's free hours ('reservation'): the browser asks for those itself.
+ */
 const PUBLIC_DATA = new Set(['catalog', 'content', 'site']);
 
 /**
@@ -70,7 +74,12 @@ function recordQueries(client: QueryClient) {
   return asked;
 }
 
-/** The page's script and style sheets with everything they import, from the build manifest. */
+/**
+ * The page's script and style sheets with everything they import, from the build manifest:
+ * the module's own script first (it is the one to import); the style sheets of what it imports
+ * before its own, in the order the browser would have added them, so the later rules win as
+ * they do there.
+ */
 function pageAssets(manifest: Record<string, BuildManifestChunk>, module: string) {
   const scripts: string[] = [];
   const styles: string[] = [];
@@ -78,8 +87,8 @@ function pageAssets(manifest: Record<string, BuildManifestChunk>, module: string
     const chunk = manifest[key];
     if (!chunk || scripts.includes(chunk.file)) return;
     scripts.push(chunk.file);
-    for (const css of chunk.css ?? []) if (!styles.includes(css)) styles.push(css);
     for (const imported of chunk.imports ?? []) visit(imported);
+    for (const css of chunk.css ?? []) if (!styles.includes(css)) styles.push(css);
   };
   visit(module);
   return { scripts, styles };
