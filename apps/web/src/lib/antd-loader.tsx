@@ -61,6 +61,14 @@ export function provideAntdApi(next: AntdApi) {
   };
 }
 
+/** tests (which share modules between files): antd's providers not in place again */
+export function forgetAntdForTests() {
+  scope = null;
+  api = null;
+  loading = null;
+  apiWaiters.length = 0;
+}
+
 export function AntdBoundary({ children }: { children: ReactNode }) {
   const Scope = useSyncExternalStore(subscribe, () => scope);
   return Scope ? <Scope>{children}</Scope> : children;
