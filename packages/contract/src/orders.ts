@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate, type Page } from './common';
-import { RESERVATION_HOURS, SAMPLE_COUNT_MAX } from './display';
+import { RESERVATION_HOURS, SAMPLE_COUNT_MAX } from './order-values';
 
-// plain values the detail page reads without zod (display.ts), part of this area's contract
-export { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, SAMPLE_COUNT_MAX, hourLabel } from './display';
+export { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, SAMPLE_COUNT_MAX, hourLabel } from './order-values';
 
 /**
  * Ordering (issue 6): the experiment plan (cart), requirements and quotes, contracts,

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { CheckCircleFilled, CloseCircleFilled, DownOutlined, ExclamationCircleFilled, LoadingOutlined, UpOutlined } from '@ant-design/icons';
+import './plain-field.css';
 import './plain-controls.css';
 
 /**

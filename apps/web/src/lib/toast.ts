@@ -1,29 +1,10 @@
-import { antdApi, type AntdApi } from './antd-loader';
-import { ApiError, isCancelled } from './api';
+import { antdApi } from './antd-loader';
 
 /**
- * Spec §8, the feedback of every form: the server's msg in a global alert with a confirm
- * button; network and client errors as a toast; cancelled requests dropped silently.
- */
-export function showFailure({ message, modal }: Pick<AntdApi, 'message' | 'modal'>, error: unknown) {
-  if (isCancelled(error)) return;
-  const text = error instanceof Error && error.message ? error.message : '操作失败';
-  if (error instanceof ApiError && error.status > 0) {
-    modal.error({ title: '操作失败', content: text, okText: '确定', centered: true });
-  } else {
-    void message.error(text);
-  }
-}
-
-/**
- * antd's message toast and failure alert for code that lives outside antd's tree (the site
- * header, pages built without antd): loads antd on first use, so a page that never shows one
- * never loads it.
+ * antd's message toast for code that lives outside antd's tree (the site header, pages
+ * built without antd): loads antd on first use, so a page that never shows one never loads it.
  */
 export const toast = {
   success: (text: string) => void antdApi().then(({ message }) => message.success(text)),
   error: (text: string) => void antdApi().then(({ message }) => message.error(text)),
-  failure: (error: unknown) => {
-    if (!isCancelled(error)) void antdApi().then((api) => showFailure(api, error));
-  },
 };

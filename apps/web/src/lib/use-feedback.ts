@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useMemo } from 'react';
-import { showFailure } from './toast';
+import { showFailure } from './feedback';
 
 /** Feedback of every form inside antd's tree (spec §8; showFailure says how). */
 export function useFeedback() {

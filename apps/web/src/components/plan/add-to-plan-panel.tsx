@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { CheckCircleFilled, CustomerServiceOutlined, DownOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { formatFen, SAMPLE_COUNT_MAX } from '@lab/contract/display';
+import { formatFen } from '@lab/contract/display';
+import { SAMPLE_COUNT_MAX } from '@lab/contract/order-values';
 import type { PricedOption } from '@lab/contract';
 import { useKeptState } from '../../lib/kept-state';
 import { loginPanel } from '../../lib/login-panel';
 import { useSession } from '../../lib/session';
 import { siteInfo } from '../../lib/site-info';
-import { toast } from '../../lib/toast';
+import { feedback } from '../../lib/feedback';
 import { AutoSizeTextarea, NumberInput, PlainButton } from '../plain-controls';
 import { addToPlan } from './api/add-to-plan';
 import { refreshPlanData } from './api/plan-keys';
@@ -74,10 +75,10 @@ export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
       await addToPlan(parsed.data);
       setAdded(true);
       setNote('');
-      toast.success('已加入实验计划');
+      feedback.success('已加入实验计划');
       refreshPlanData();
     } catch (error) {
-      toast.failure(error);
+      feedback.failure(error);
     } finally {
       setPending(false);
     }

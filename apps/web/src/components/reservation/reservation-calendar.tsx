@@ -8,7 +8,7 @@ import { useKeptState } from '../../lib/kept-state';
 import { hasToken } from '../../lib/session';
 import { loginPanel } from '../../lib/login-panel';
 import { queryClient } from '../../lib/query-client';
-import { toast } from '../../lib/toast';
+import { feedback } from '../../lib/feedback';
 import { refreshMemberData } from '../member/member-keys';
 import { PlainAlert, PlainButton } from '../plain-controls';
 import { SkeletonBlock } from '../skeleton-block';
@@ -131,18 +131,18 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
       if (kind === 'book') {
         const reservation = await addReservation({ rid, date: shownDay, hours });
         setBooked(reservation);
-        toast.success('预约成功');
+        feedback.success('预约成功');
       } else {
         await addPlanReservation({ rid, date: shownDay, hours, options: chosen });
         setPlanned(`${shownDay} ${hoursText(hours)}`);
-        toast.success('已加入实验计划');
+        feedback.success('已加入实验计划');
       }
       setHours([]);
       setNotice(null);
       refreshMemberData();
       await refetchSlots();
     } catch (error) {
-      toast.failure(error);
+      feedback.failure(error);
       if (error instanceof ApiError && error.status === 409) {
         setHours([]);
         await refetchSlots();

@@ -14,7 +14,7 @@ import { Pager } from '../components/pager';
 import { SkeletonBar, SkeletonBlock } from '../../../components/skeleton-block';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import '../components/catalog.css';
-import '../../../components/plain-controls.css';
+import '../../../components/plain-field.css';
 
 const PAGE_SIZE = 12;
 
