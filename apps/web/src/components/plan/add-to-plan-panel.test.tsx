@@ -158,4 +158,16 @@ describe('add-to-plan panel before antd is loaded', () => {
     expect(screen.getByRole('textbox', { name: '备注' })).toHaveValue('粉末样品');
     expect(estimate()).toHaveTextContent('¥400.00');
   });
+
+  it('the pointer on the button fetches antd ahead without putting it in place (no remount while choosing)', async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    renderApp(<AddToPlanPanel item={item} />, { path: '/detail/xrd', antd: false });
+    const section = screen.getByRole('region', { name: '选择测试条件' });
+    await user.hover(screen.getByRole('button', { name: /加入实验计划/ }));
+    await import('../../app/ant-scope');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('region', { name: '选择测试条件' })).toBe(section);
+    expect(section.closest('.ant-app')).toBeNull();
+  });
 });

@@ -8,6 +8,7 @@ import { useKeptState } from '../../lib/kept-state';
 import { loginPanel } from '../../lib/login-panel';
 import { useSession } from '../../lib/session';
 import { siteInfo } from '../../lib/site-info';
+import { prefetchAntd } from '../../lib/antd-loader';
 import { feedback } from '../../lib/feedback';
 import { AutoSizeTextarea, NumberInput, PlainButton } from '../plain-controls';
 import { addToPlan } from './api/add-to-plan';
@@ -139,7 +140,15 @@ export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
         </p>
       ) : null}
       <div className="plan-add-actions">
-        <PlainButton variant="primary" size="lg" icon={<ShoppingCartOutlined />} loading={pending} onClick={() => void submit()}>
+        <PlainButton
+          variant="primary"
+          size="lg"
+          icon={<ShoppingCartOutlined />}
+          loading={pending}
+          onPointerEnter={prefetchAntd}
+          onFocus={prefetchAntd}
+          onClick={() => void submit()}
+        >
           加入实验计划
         </PlainButton>
         <Link to={`/contact?item=${encodeURIComponent(item.name)}`} className="plan-add-consult">

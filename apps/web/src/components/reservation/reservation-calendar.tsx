@@ -8,6 +8,7 @@ import { useKeptState } from '../../lib/kept-state';
 import { hasToken } from '../../lib/session';
 import { loginPanel } from '../../lib/login-panel';
 import { queryClient } from '../../lib/query-client';
+import { prefetchAntd } from '../../lib/antd-loader';
 import { feedback } from '../../lib/feedback';
 import { refreshMemberData } from '../member/member-keys';
 import { PlainAlert, PlainButton } from '../plain-controls';
@@ -248,7 +249,8 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
                 <span className="rc-muted">请在上方选择可预约的时段</span>
               )}
             </div>
-            <div className="rc-actions">
+            {/* a click here brings the login panel or a toast: antd starts coming on the way to it */}
+            <div className="rc-actions" onPointerEnter={prefetchAntd} onFocus={prefetchAntd}>
               <PlainButton variant="primary" size="lg" disabled={hours.length === 0 || !defaultOptions} loading={busy === 'book'} onClick={() => void submit('book')}>
                 立即预约
               </PlainButton>
