@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatFen } from '@lab/contract/display';
 import { SAMPLE_COUNT_MAX } from '@lab/contract/order-values';
 import type { PricedOption } from '@lab/contract';
+import { ApiError } from '../../lib/api';
 import { useKeptState } from '../../lib/kept-state';
 import { loginPanel } from '../../lib/login-panel';
 import { useSession } from '../../lib/session';
@@ -29,7 +30,12 @@ const choiceText = (label: string, fen: number) => (fen === 0 ? label : `${label
  * The contract's rules for a plan line (zod and every schema of the area), fetched when a
  * member first asks to add one rather than with the page: its messages are the ones shown.
  */
-const loadPlanRules = () => import('@lab/contract/orders').then((module) => module.planAddBody);
+const loadPlanRules = () =>
+  import('@lab/contract/orders').then(
+    (module) => module.planAddBody,
+    // a script that cannot be fetched is the network's fault, said as the api client says it
+    () => Promise.reject(new ApiError('网络连接失败，请检查网络后重试', 0)),
+  );
 
 /**
  * The detail page's 加入实验计划: a choice for every option of the item (the first one
