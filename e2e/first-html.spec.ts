@@ -1,12 +1,20 @@
+import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test';
 
 /**
- * The home page and the service list arrive drawn by the server (apps/web/src/entry-server.tsx):
+ * The home page, the service list and an item's detail arrive drawn by the server
+ * (apps/web/src/entry-server.tsx):
  * they read before, and without, the app's script, and the app takes them over without a
  * mismatch. A member's header never shows 登录 / 注册 meanwhile.
  */
+async function firstHotItem(request: APIRequestContext) {
+  const home = (await (await request.get('/api/open/web/index')).json()) as { data: { hotItems: { rid: string; name: string }[] } };
+  return home.data.hotItems[0]!;
+}
+
 test.describe('the first HTML', () => {
-  test('home and list read with scripts off', async ({ browser }) => {
+  test('home, list and detail read with scripts off', async ({ browser, request }) => {
+    const item = await firstHotItem(request);
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/');
@@ -17,14 +25,18 @@ test.describe('the first HTML', () => {
     await page.goto('/project?keyword=XRD');
     await expect(page).toHaveTitle('全部服务 - 科研检测服务商城');
     await expect(page.locator('.cat-card').first()).toContainText('XRD');
+    await page.goto(`/detail/${item.rid}`);
+    await expect(page).toHaveTitle(`${item.name} - 科研检测服务商城`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.name);
     await context.close();
   });
 
-  test('the app takes the drawn pages over without an error', async ({ page }) => {
+  test('the app takes the drawn pages over without an error', async ({ page, request }) => {
+    const item = await firstHotItem(request);
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(String(error)));
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-    for (const path of ['/', '/project', '/project/1/%E9%80%81%E6%A0%B7%E6%A3%80%E6%B5%8B']) {
+    for (const path of [`/detail/${item.rid}`, '/', '/project', '/project/1/%E9%80%81%E6%A0%B7%E6%A3%80%E6%B5%8B']) {
       await page.goto(path);
       await expect(page.locator('#server-state')).toHaveCount(0);
     }

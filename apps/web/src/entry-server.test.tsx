@@ -13,7 +13,7 @@ import { APP_SCRIPT_ID } from './app/app-script';
 import { queryClient } from './lib/query-client';
 import { setServerTransport } from './lib/api';
 import { homeFixture } from './features/catalog/testing/home-fixture';
-import { groupsFixture, summaryFixture } from './features/catalog/testing/device-fixture';
+import { detailFixture, groupsFixture, summaryFixture } from './features/catalog/testing/device-fixture';
 
 // Swiper measures the page, which jsdom has not laid out; server and browser draw the same slides.
 vi.mock('swiper/react', () => ({
@@ -38,6 +38,7 @@ const manifest: Record<string, BuildManifestChunk> = {
   // a chunk the page shares with others, with style sheets the page's own come after
   _shared: { file: 'assets/shared-I.js', css: ['assets/shared-J.css'] },
   'src/features/catalog/pages/project-list-page.tsx': { file: 'assets/project-list-page-G.js', css: ['assets/catalog-H.css'] },
+  'src/features/catalog/pages/detail-page.tsx': { file: 'assets/detail-page-K.js', css: ['assets/detail-L.css'] },
 };
 
 // a banner whose title would end the <script> holding the data, if it were not escaped
@@ -117,8 +118,21 @@ describe('the server draws the public pages', () => {
     expect(new URL(searches[0]!.url, 'http://x').searchParams.get('groupId')).toBe('32');
   });
 
+  it('draws an item’s detail page; an item that does not exist is left to the browser', async () => {
+    vi.stubEnv('SSR', true);
+    // an instrument booked by the hour: the page shows its calendar
+    answers = { '/api/open/web/device/detail': { ...detailFixture, typeId: 2, reservable: true }, '/api/open/setting': settings };
+    const page = bodyOf((await renderer.render('/detail/xrd-rid'))!);
+    expect(page.title).toBe(`${detailFixture.name} - 科研检测服务商城`);
+    expect(page.querySelector('h1')?.textContent).toBe(detailFixture.name);
+    // an instrument's free hours change with every booking: never drawn, the browser asks
+    expect(calls.map((call) => call.url.split('?')[0])).not.toContain('/api/open/device/query4timeExtra');
+    answers = { '/api/open/setting': settings };
+    expect(await renderer.render('/detail/no-such-rid')).toBeNull();
+  });
+
   it('leaves every other page to the browser, and a page whose data failed', async () => {
-    for (const url of ['/member/order', '/detail/xrd-rid', '/experiment/plan', '/invited/ABC123', '/admin']) {
+    for (const url of ['/member/order', '/experiment/plan', '/invited/ABC123', '/admin', '/search?kw=XRD', '/about/profile']) {
       expect(renderer.draws(url), url).toBe(false);
       expect(await renderer.render(url), url).toBeNull();
     }

@@ -11,8 +11,8 @@ import { setServerTransport } from './lib/api';
 import { serverTitle } from './lib/server-title';
 
 /**
- * The server's build of the web app (vite build --ssr): draws the public pages — home and the
- * service list — as HTML, with the data they were drawn from, so the browser paints them
+ * The server's build of the web app (vite build --ssr): draws the public pages — home, the
+ * service list and an item's detail — as HTML, with the data they were drawn from, so the browser paints them
  * before any script runs and main.tsx hydrates the same tree. Every other route gets the bare
  * shell as before. The server caches what this returns per content version
  * (apps/server/src/web/web-pages.ts), so nothing here may depend on who asks: the calls go out
@@ -41,6 +41,7 @@ const PUBLIC_DATA = new Set(['catalog', 'content', 'site']);
 const publicPages: Record<string, { module: string }> = {
   home: { module: 'src/features/catalog/pages/home-page.tsx' },
   project: { module: 'src/features/catalog/pages/project-list-page.tsx' },
+  detail: { module: 'src/features/catalog/pages/detail-page.tsx' },
 };
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

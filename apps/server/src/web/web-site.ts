@@ -83,8 +83,8 @@ export async function serveWeb(app: FastifyInstance, site: WebSite | null, deps:
     });
   }
   const renderer = site ? await loadRenderer(app, site, deps.config) : null;
-  // a page is 40–60 KB, three encodings: 100 pages ≈ 10 MB
-  const pages = renderer ? createPageCache(deps.db, (url) => renderer.render(url), { maxEntries: 100 }) : null;
+  // a page kept compressed twice is ~25 KB: the home page, the lists and 500 items' pages ≈ 12 MB
+  const pages = renderer ? createPageCache(deps.db, (url) => renderer.render(url), { maxEntries: 500 }) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     // a script of another build is missing, not a page: the page would be sent as a script

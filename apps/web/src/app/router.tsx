@@ -158,7 +158,7 @@ export const routes: RouteObject[] = [
       { path: 'list/:type', ...page(() => import('../features/catalog/pages/list-page')) },
       { path: 'televised', ...page(() => import('../features/catalog/pages/televised-page')) },
       { path: 'article/:id', ...page(() => import('../features/catalog/pages/article-page')) },
-      { path: 'detail/:rid', ...plainPage(() => import('../features/catalog/pages/detail-page')) },
+      { path: 'detail/:rid', id: 'detail', ...plainPage(() => import('../features/catalog/pages/detail-page')) },
       { path: 'search', ...page(() => import('../features/catalog/pages/search-page')) },
       ...['contact', 'guide', 'license', 'policy'].map((name) => ({
         path: name,
