@@ -62,7 +62,7 @@ async function loadRenderer(app: FastifyInstance, site: WebSite, config: Config)
 
 /**
  * The built site: hashed assets and files from dist, and for every other GET the page itself —
- * drawn by the server for the public pages (home, service list), the bare shell for the rest
+ * drawn by the server for the public pages (home, service list, item detail), the bare shell for the rest
  * (history fallback, so a deep link like /member/order loads the app).
  */
 export async function serveWeb(app: FastifyInstance, site: WebSite | null, deps: { db: Db; config: Config }) {
