@@ -82,6 +82,21 @@ export function statementCounter() {
   return counter;
 }
 
+/**
+ * A query for the calls on every request, built once per database with placeholders and then
+ * only run: drizzle builds its SQL text again on every call otherwise (47 µs for the token
+ * lookup, 70 µs for the order page), and on PostgreSQL it becomes a named statement, parsed
+ * once per connection. `name` must belong to one SQL text.
+ */
+export function preparedQuery<P>(name: string, build: (db: Db) => { prepare(name: string): P }): (db: Db) => P {
+  const built = new WeakMap<Db, P>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) built.set(db, (query = build(db).prepare(name)));
+    return query;
+  };
+}
+
 /** Raw SQL rows; both drivers answer `execute` with `{ rows }`. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
