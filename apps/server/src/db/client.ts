@@ -43,6 +43,16 @@ export interface OpenOptions {
 const embedded = new WeakSet<Db>();
 export const isEmbedded = (db: Db): boolean => embedded.has(db);
 
+/**
+ * On PGlite: how many committed changes that can end a login (a session revoked, replaced or
+ * removed; a member disabled or removed) there have been, as migration 0012's triggers announce
+ * them on `auth_changed`. PGlite calls its listeners before the committing statement returns, and
+ * only this process can change its database, so the count is exact. Null on PostgreSQL, where
+ * another instance may change them and nobody listens.
+ */
+const authChanges = new WeakMap<Db, { count: number }>();
+export const embeddedAuthChanges = (db: Db): number | null => authChanges.get(db)?.count ?? null;
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
@@ -59,6 +69,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // drizzle sees PGlite through named prepared statements (pglite-statements.ts): planning was two thirds of a statement's cost
   const db = drizzlePglite({ client: withPreparedStatements(client) as unknown as PGlite, schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
   if (options.migrate !== false) await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const changes = { count: 0 };
+  await client.listen('auth_changed', () => {
+    changes.count += 1;
+  });
+  authChanges.set(db, changes);
   embedded.add(db);
   return { db, kind: 'pglite', close: () => client.close() };
 }
