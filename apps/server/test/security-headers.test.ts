@@ -1,11 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openTestDatabase } from './harness';
+import { createSiteApp } from './harness';
 
 /**
  * Every answer carries the security headers helmet gives for our options (worked out once at
@@ -30,28 +25,13 @@ const expected = {
   'x-xss-protection': '0',
 };
 
-let dist: string;
 let app: FastifyInstance;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-web-dist-'));
-  fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>科研检测服务商城</title>');
-  fs.writeFileSync(path.join(dist, 'assets/index-AbC123.js'), 'console.log(1);\n');
-  const database = await openTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(dist, 'data'), SEED_DEMO: '0', WEB_DIST: dist });
-  app = await buildApp({ db: database.db, config, logger: false, rateLimit: false });
-  close = async () => {
-    await app.close();
-    await database.close();
-  };
+  ({ app, close } = await createSiteApp({ 'index.html': '<!doctype html><title>科研检测服务商城</title>', 'assets/index-AbC123.js': 'console.log(1);\n' }));
 });
-
-afterAll(async () => {
-  await close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 const secured = (response: LightMyRequestResponse) => {
   expect(response.headers).toMatchObject(expected);
