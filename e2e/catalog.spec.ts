@@ -37,6 +37,11 @@ test.describe('catalogue', () => {
     if (!summary) return;
     const item = await api<DeviceDetail>(page, `/api/open/web/device/detail?rid=${encodeURIComponent(summary.rid)}`);
 
+    // the page paints without antd: its providers (and the rest of antd) come with the first dialog or toast
+    const antd: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/ant-scope-/.test(request.url())) antd.push(request.url());
+    });
     await page.goto(`/detail/${encodeURIComponent(item.rid)}`);
     await expect(page).toHaveTitle(`${item.name} - 科研检测服务商城`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.name);
@@ -54,6 +59,7 @@ test.describe('catalogue', () => {
 
     // beside the add-to-plan panel, a consult link that carries the item to the contact form
     if (item.typeId !== 2 && !item.reservable) await expect(page.getByRole('button', { name: /加入实验计划/ })).toBeVisible();
+    expect(antd).toEqual([]);
     await page.getByRole('link', { name: /咨询此项目/ }).click();
     await expect(page).toHaveURL(/\/contact\?item=/);
     await expect(page.getByLabel('咨询内容')).toHaveValue(new RegExp(item.name.replace(/[()（）[\]+.*?]/g, '.')));

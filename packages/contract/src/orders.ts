@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate, type Page } from './common';
+import { RESERVATION_HOURS, SAMPLE_COUNT_MAX } from './order-values';
+
+export { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, SAMPLE_COUNT_MAX, hourLabel } from './order-values';
 
 /**
  * Ordering (issue 6): the experiment plan (cart), requirements and quotes, contracts,
@@ -48,7 +51,6 @@ export const orderNoField = requiredText('订单编号', 32);
 // ---- the experiment plan (实验计划 / cart): tempDevice ----
 
 export const PLAN_MAX_LINES = 50;
-export const SAMPLE_COUNT_MAX = 999;
 /** the spec: the plan's group with type_id 31 comes first, then ascending */
 export const PLAN_FIRST_GROUP_ID = 31;
 
@@ -481,10 +483,7 @@ export interface SettlementList {
 export const reservationStatuses = ['booked', 'cancelled', 'used'] as const;
 export type ReservationStatus = (typeof reservationStatuses)[number];
 export const reservationStatusLabels: Record<ReservationStatus, string> = { booked: '已预约', cancelled: '已取消', used: '已使用' };
-/** one-hour slots an instrument can be booked for (the hour it starts); 12:00 is lunch */
-export const RESERVATION_HOURS = [9, 10, 11, 13, 14, 15, 16, 17] as const;
 export const RESERVATION_MAX_DAYS_AHEAD = 30;
-export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00-${String(hour + 1).padStart(2, '0')}:00`;
 
 /** POST /api/open/device/query4timeExtra: one instrument's slots on a day, and a 14-day overview. */
 export const timeQueryBody = z.object({ rid: rid('项目编号'), date: optionalDate('日期') });
@@ -531,7 +530,6 @@ export interface Reservation {
   createdAt: string;
 }
 export const SLOT_TAKEN_MESSAGE = '所选时段已被预约，请选择其他时段';
-export const HOURS_NOT_CONSECUTIVE_MESSAGE = '请选择连续的预约时段';
 
 // ---- staff (/api/admin/orders) ----
 

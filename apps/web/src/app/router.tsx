@@ -162,7 +162,7 @@ const routes: RouteObject[] = [
       { path: 'list/:type', ...page(() => import('../features/catalog/pages/list-page')) },
       { path: 'televised', ...page(() => import('../features/catalog/pages/televised-page')) },
       { path: 'article/:id', ...page(() => import('../features/catalog/pages/article-page')) },
-      { path: 'detail/:rid', ...page(() => import('../features/catalog/pages/detail-page')) },
+      { path: 'detail/:rid', ...plainPage(() => import('../features/catalog/pages/detail-page')) },
       { path: 'search', ...page(() => import('../features/catalog/pages/search-page')) },
       ...['contact', 'guide', 'license', 'policy'].map((name) => ({
         path: name,

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { StyleProvider } from '@ant-design/cssinjs';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AntScope } from '../app/ant-scope';
+import { AntdBoundary } from '../lib/antd-loader';
 import { queryClient } from '../lib/query-client';
 
 /**
@@ -18,16 +19,18 @@ export function TestStyles({ children }: { children: ReactNode }) {
 
 /**
  * Renders `ui` at `path` inside the app's providers and a memory router, antd's already in
- * place (in the app they load with the first page or dialog that needs them).
+ * place (in the app they load with the first page or dialog that needs them). `antd: false`
+ * starts as a page built without antd does, its providers arriving when something loads them.
  */
-export function renderApp(ui: ReactElement, { path = '/', routes = [] as RouteObject[] } = {}) {
+export function renderApp(ui: ReactElement, { path = '/', routes = [] as RouteObject[], antd = true } = {}) {
   const router = createMemoryRouter([{ path: '*', element: ui }, ...routes], { initialEntries: [path] });
+  const Providers = antd ? AntScope : AntdBoundary;
   const result = render(
     <TestStyles>
       <QueryClientProvider client={queryClient}>
-        <AntScope>
+        <Providers>
           <RouterProvider router={router} />
-        </AntScope>
+        </Providers>
       </QueryClientProvider>
     </TestStyles>,
   );

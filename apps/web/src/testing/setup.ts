@@ -6,6 +6,8 @@ import { staffSession } from '../lib/admin-api';
 import { loginPanel } from '../lib/login-panel';
 import { attestationDialog } from '../lib/attestation';
 import { resetCooldowns } from '../features/auth/use-cooldown';
+import { forgetKeptState } from '../lib/kept-state';
+import { forgetAntdForTests } from '../lib/antd-loader';
 
 // antd forms in jsdom on a busy 2-core CI machine can take more than the default 1 s to show
 // a validation message; a wait that finds it later is still a pass, a missing message still fails.
@@ -20,6 +22,8 @@ afterEach(() => {
   loginPanel.reset();
   attestationDialog.close();
   resetCooldowns();
+  forgetKeptState();
+  forgetAntdForTests();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -1,13 +1,17 @@
-import { App, Button, Input, InputNumber, Select } from 'antd';
-import { CheckCircleFilled, CustomerServiceOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { formatFen, planAddBody, SAMPLE_COUNT_MAX, type PricedOption } from '@lab/contract';
+import { CheckCircleFilled, CustomerServiceOutlined, DownOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { formatFen } from '@lab/contract/display';
+import { SAMPLE_COUNT_MAX } from '@lab/contract/order-values';
+import type { PricedOption } from '@lab/contract';
+import { ApiError } from '../../lib/api';
+import { useKeptState } from '../../lib/kept-state';
 import { loginPanel } from '../../lib/login-panel';
 import { useSession } from '../../lib/session';
 import { siteInfo } from '../../lib/site-info';
-import { useFeedback } from '../../lib/use-feedback';
+import { prefetchAntd } from '../../lib/antd-loader';
+import { feedback } from '../../lib/feedback';
+import { AutoSizeTextarea, NumberInput, PlainButton } from '../plain-controls';
 import { addToPlan } from './api/add-to-plan';
 import { refreshPlanData } from './api/plan-keys';
 import './add-to-plan.css';
@@ -23,40 +27,41 @@ export interface AddToPlanItem {
 const choiceText = (label: string, fen: number) => (fen === 0 ? label : `${label}（${fen > 0 ? '+' : ''}${formatFen(fen)}）`);
 
 /**
+ * The contract's rules for a plan line (zod and every schema of the area), fetched when a
+ * member first asks to add one rather than with the page: its messages are the ones shown.
+ */
+const loadPlanRules = () =>
+  import('@lab/contract/orders').then(
+    (module) => module.planAddBody,
+    // a script that cannot be fetched is the network's fault, said as the api client says it
+    () => Promise.reject(new ApiError('网络连接失败，请检查网络后重试', 0)),
+  );
+
+/**
  * The detail page's 加入实验计划: a choice for every option of the item (the first one
  * preselected), the sample count and a note. The estimate is shown for orientation only:
- * the server prices the line from the catalogue. A visitor is asked to log in first.
+ * the server prices the line from the catalogue. A visitor is asked to log in first. Built
+ * without antd (the page paints before antd loads); what was chosen survives the login panel
+ * or toast bringing antd in (lib/kept-state).
  */
 export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
   const session = useSession();
-  const location = useLocation();
-  const { message } = App.useApp();
-  const feedback = useFeedback();
-  const [choices, setChoices] = useState<Record<string, number>>(() =>
+  const [choices, setChoices] = useKeptState<Record<string, number>>(`plan-add:${item.rid}:choices`, () =>
     Object.fromEntries(item.options.filter((o) => o.choices.length > 0).map((o) => [String(o.id), o.choices[0]!.id])),
   );
-  const [count, setCount] = useState<number>(1);
-  const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [added, setAdded] = useState(false);
+  const [count, setCount] = useKeptState(`plan-add:${item.rid}:count`, 1);
+  const [note, setNote] = useKeptState(`plan-add:${item.rid}:note`, '');
+  const [problem, setProblem] = useKeptState<string | null>(`plan-add:${item.rid}:problem`, null);
+  const [added, setAdded] = useKeptState(`plan-add:${item.rid}:added`, false);
+  const [pending, setPending] = useState(false);
 
   const extraFen = item.options.reduce((sum, o) => sum + (o.choices.find((c) => c.id === choices[String(o.id)])?.priceFen ?? 0), 0);
   const unitFen = item.priceFen + extraFen;
 
-  const mutation = useMutation({
-    mutationFn: addToPlan,
-    onSuccess: () => {
-      setAdded(true);
-      setNote('');
-      void message.success('已加入实验计划');
-      refreshPlanData();
-    },
-    onError: (error) => feedback.failure(error),
-  });
-
-  const submit = () => {
+  const submit = async () => {
     if (!session) {
-      loginPanel.open({ intended: location.pathname });
+      // no `intended`: the visitor stays where they are, with what they chose, after logging in
+      loginPanel.open({ view: 'sign' });
       return;
     }
     const missing = item.options.find((o) => choices[String(o.id)] === undefined);
@@ -64,14 +69,26 @@ export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
       setProblem(`请选择${missing.name}`);
       return;
     }
-    const parsed = planAddBody.safeParse({ rid: item.rid, count, options: choices, note });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? '请检查填写的内容');
-      return;
+    setPending(true);
+    try {
+      const planAddBody = await loadPlanRules();
+      const parsed = planAddBody.safeParse({ rid: item.rid, count, options: choices, note });
+      if (!parsed.success) {
+        setProblem(parsed.error.issues[0]?.message ?? '请检查填写的内容');
+        return;
+      }
+      setProblem(null);
+      setAdded(false);
+      await addToPlan(parsed.data);
+      setAdded(true);
+      setNote('');
+      feedback.success('已加入实验计划');
+      refreshPlanData();
+    } catch (error) {
+      feedback.failure(error);
+    } finally {
+      setPending(false);
     }
-    setProblem(null);
-    setAdded(false);
-    mutation.mutate(parsed.data);
   };
 
   return (
@@ -81,39 +98,39 @@ export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
       </h2>
       <div className="plan-add-grid">
         {item.options.map((option) => (
-          <div key={option.id} className="plan-add-field">
+          <label key={option.id} className="plan-add-field">
             <span className="plan-add-label">{option.name}</span>
-            <Select
-              aria-label={option.name}
-              value={choices[String(option.id)]}
-              onChange={(value: number) => setChoices((prev) => ({ ...prev, [String(option.id)]: value }))}
-              options={option.choices.map((c) => ({ value: c.id, label: choiceText(c.label, c.priceFen) }))}
-              popupMatchSelectWidth={false}
-            />
-          </div>
+            <span className="plain-select plain-select-block">
+              <select
+                aria-label={option.name}
+                value={choices[String(option.id)] ?? ''}
+                onChange={(event) => setChoices((prev) => ({ ...prev, [String(option.id)]: Number(event.target.value) }))}
+              >
+                {option.choices.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {choiceText(c.label, c.priceFen)}
+                  </option>
+                ))}
+              </select>
+              <DownOutlined />
+            </span>
+          </label>
         ))}
         <label className="plan-add-field">
           <span className="plan-add-label">样品数量（{item.unit}）</span>
-          <InputNumber
-            aria-label="样品数量"
-            min={1}
-            max={SAMPLE_COUNT_MAX}
-            precision={0}
-            value={count}
-            onChange={(value) => setCount(typeof value === 'number' ? value : 1)}
-            style={{ width: '100%' }}
-          />
+          <NumberInput aria-label="样品数量" value={count} min={1} max={SAMPLE_COUNT_MAX} onChange={setCount} />
         </label>
       </div>
       <label className="plan-add-field plan-add-note">
         <span className="plan-add-label">备注</span>
-        <Input.TextArea
+        <AutoSizeTextarea
           aria-label="备注"
           value={note}
           maxLength={500}
-          autoSize={{ minRows: 1, maxRows: 3 }}
+          minRows={1}
+          maxRows={3}
           placeholder="测试要求、样品特殊说明等（选填）"
-          onChange={(e) => setNote(e.target.value)}
+          onChange={(event) => setNote(event.target.value)}
         />
       </label>
       <div className="plan-add-sum">
@@ -129,9 +146,17 @@ export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
         </p>
       ) : null}
       <div className="plan-add-actions">
-        <Button type="primary" size="large" icon={<ShoppingCartOutlined />} loading={mutation.isPending} onClick={submit}>
+        <PlainButton
+          variant="primary"
+          size="lg"
+          icon={<ShoppingCartOutlined />}
+          loading={pending}
+          onPointerEnter={prefetchAntd}
+          onFocus={prefetchAntd}
+          onClick={() => void submit()}
+        >
           加入实验计划
-        </Button>
+        </PlainButton>
         <Link to={`/contact?item=${encodeURIComponent(item.name)}`} className="plan-add-consult">
           <CustomerServiceOutlined /> 咨询此项目
         </Link>

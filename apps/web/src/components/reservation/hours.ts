@@ -1,4 +1,4 @@
-import { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, hourLabel } from '@lab/contract';
+import { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, hourLabel } from '@lab/contract/order-values';
 
 /**
  * Choosing instrument hours: only a run of consecutive opening hours (11:00 → 13:00 over the

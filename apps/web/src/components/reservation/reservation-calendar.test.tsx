@@ -6,6 +6,7 @@ import { renderApp } from '../../testing/render';
 import { mockApi, type MockCall } from '../../testing/fetch-mock';
 import { saveSession } from '../../lib/session';
 import { loginPanel } from '../../lib/login-panel';
+import { loadAntd } from '../../lib/antd-loader';
 import { ReservationCalendar } from './reservation-calendar';
 import { areConsecutive, hoursText, pickHour } from './hours';
 
@@ -135,7 +136,13 @@ describe('ReservationCalendar', () => {
     });
     const user = userEvent.setup();
     renderApp(<ReservationCalendar rid="sem1" priceFen={350_00} unit="小时" />);
+    // the options are a radio group: the first choice to begin with, the others priced
+    const probes = await screen.findByRole('radiogroup', { name: '探针' });
+    expect(within(probes).getByRole('radio', { name: '常规探针' })).toBeChecked();
+    expect(screen.queryByText(/立即预约按默认测试条件计价/)).toBeNull();
     await user.click(await screen.findByText(/导电\/磁性探针/));
+    expect(within(probes).getByRole('radio', { name: '导电/磁性探针（+¥150.00）' })).toBeChecked();
+    expect(screen.getByText('立即预约按默认测试条件计价；选择其他条件请「加入实验计划」后一并下单。')).toBeInTheDocument();
     await user.click(slot('15:00-16:00 可预约'));
     await user.click(slot('16:00-17:00 可预约'));
     expect(screen.getByTestId('reservation-total')).toHaveTextContent('¥1,000.00');
@@ -162,5 +169,60 @@ describe('ReservationCalendar', () => {
     expect(loginPanel.get().open).toBe(true);
     expect(calls.some((c) => c.path === '/api/auth/reservation/add')).toBe(false);
     expect(calls.find((c) => c.path === '/api/open/device/query4timeExtra')?.headers.token).toBeUndefined();
+  });
+
+  it('a failed load says so, and 重试 asks again', async () => {
+    let fail = true;
+    mockApi({
+      '/api/open/device/query4timeExtra': () => (fail ? { code: 0, status: 500, msg: '服务器开小差了，请稍后再试' } : { data: time('2026-11-23') }),
+      '/api/open/web/device/detail': { data: { rid: 'sem1', options: [] } },
+    });
+    const user = userEvent.setup();
+    renderApp(<ReservationCalendar rid="sem1" priceFen={400_00} unit="小时" />);
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent('预约时段加载失败');
+    expect(alert).toHaveTextContent('服务器开小差了，请稍后再试');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('button', { name: /^10:00-11:00 可预约/ })).toBeEnabled();
+  });
+
+  it('the keyboard reaches the days, the hours and the options', async () => {
+    login();
+    mockApi({
+      '/api/open/device/query4timeExtra': { data: time('2026-11-23') },
+      '/api/open/web/device/detail': { data: { rid: 'sem1', options: [{ id: 1, name: '时段', choices: [{ id: 1, label: '工作日白天', priceFen: 0 }, { id: 2, label: '夜间/周末', priceFen: 100_00 }] }] } },
+    });
+    const user = userEvent.setup();
+    renderApp(<ReservationCalendar rid="sem1" priceFen={400_00} unit="小时" />);
+    const daytime = await screen.findByRole('radio', { name: '工作日白天' });
+    slot('10:00-11:00 可预约').focus();
+    await user.keyboard('{Enter}');
+    expect(slot('10:00-11:00 已选')).toHaveAttribute('aria-pressed', 'true');
+    daytime.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: '夜间/周末（+¥100.00）' })).toBeChecked();
+    expect(screen.getByTestId('reservation-total')).toHaveTextContent('¥500.00');
+  });
+});
+
+describe('ReservationCalendar before antd is loaded', () => {
+  it('the chosen day and hours are still there when the login panel brings antd in and the page mounts again', async () => {
+    api();
+    const user = userEvent.setup();
+    renderApp(<ReservationCalendar rid="sem1" priceFen={400_00} unit="小时" />, { path: '/detail/sem1', antd: false });
+    await user.click(await screen.findByRole('button', { name: /^2026-11-24 周二/ }));
+    await user.click(await screen.findByRole('button', { name: /^10:00-11:00 可预约/ }));
+    await user.click(slot('11:00-12:00 可预约'));
+    expect(screen.getByTestId('reservation-calendar').closest('.ant-app')).toBeNull();
+    await user.click(screen.getByRole('button', { name: '立即预约' }));
+    expect(loginPanel.get().open).toBe(true);
+
+    await loadAntd();
+    await waitFor(() => expect(screen.getByTestId('reservation-calendar').closest('.ant-app')).not.toBeNull());
+    expect(screen.getByRole('button', { name: /^2026-11-24 周二/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(slot('10:00-11:00 已选')).toHaveAttribute('aria-pressed', 'true');
+    expect(slot('11:00-12:00 已选')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('reservation-total')).toHaveTextContent('¥800.00');
   });
 });

@@ -1,14 +1,18 @@
-import { Alert, Button, Radio, Skeleton } from 'antd';
-import { CalendarOutlined, CheckCircleFilled, ExperimentOutlined } from '@ant-design/icons';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { CalendarOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { formatFen, type PricedOption, type Reservation, type SlotState } from '@lab/contract';
+import { formatFen } from '@lab/contract/display';
+import type { PricedOption, Reservation, SlotState } from '@lab/contract';
 import { ApiError } from '../../lib/api';
+import { useKeptState } from '../../lib/kept-state';
 import { hasToken } from '../../lib/session';
 import { loginPanel } from '../../lib/login-panel';
 import { queryClient } from '../../lib/query-client';
-import { useFeedback } from '../../lib/use-feedback';
+import { prefetchAntd } from '../../lib/antd-loader';
+import { feedback } from '../../lib/feedback';
 import { refreshMemberData } from '../member/member-keys';
+import { PlainAlert, PlainButton } from '../plain-controls';
+import { SkeletonBlock } from '../skeleton-block';
 import { useDeviceTime } from './api/query-time';
 import { useItemDetail } from './api/get-item-options';
 import { addReservation } from './api/add-reservation';
@@ -37,18 +41,28 @@ function defaultChoices(options: readonly PricedOption[]): Record<string, number
 }
 
 function OptionChoices({ options, value, onChange }: { options: readonly PricedOption[]; value: Record<string, number>; onChange: (next: Record<string, number>) => void }) {
+  const group = useId();
   return (
     <div className="rc-options">
       {options.map((option) => (
         <div className="rc-option" key={option.id}>
-          <span className="rc-label">{option.name}</span>
-          <Radio.Group
-            size="small"
-            optionType="button"
-            value={value[String(option.id)]}
-            onChange={(e) => onChange({ ...value, [String(option.id)]: Number(e.target.value) })}
-            options={option.choices.map((c) => ({ value: c.id, label: c.priceFen > 0 ? `${c.label}（+${formatFen(c.priceFen)}）` : c.label }))}
-          />
+          <span className="rc-label" id={`${group}-${option.id}`}>
+            {option.name}
+          </span>
+          <div className="plain-radios" role="radiogroup" aria-labelledby={`${group}-${option.id}`}>
+            {option.choices.map((c) => (
+              <label className="plain-radio" key={c.id}>
+                <input
+                  type="radio"
+                  name={`${group}-${option.id}`}
+                  value={c.id}
+                  checked={value[String(option.id)] === c.id}
+                  onChange={() => onChange({ ...value, [String(option.id)]: c.id })}
+                />
+                <span>{c.priceFen > 0 ? `${c.label}（+${formatFen(c.priceFen)}）` : c.label}</span>
+              </label>
+            ))}
+          </div>
         </div>
       ))}
     </div>
@@ -59,17 +73,19 @@ function OptionChoices({ options, value, onChange }: { options: readonly PricedO
  * 预约机时: the bookable days of a reservable instrument, then its hours on the chosen day.
  * Free hours are picked as one consecutive run; the price is hours × the hourly price. Booking
  * creates an order to pay (立即预约), or the wish goes into the experiment plan (加入实验计划)
- * and is booked when that order is placed. Visitors get the login panel first.
+ * and is booked when that order is placed. Visitors get the login panel first. Built without
+ * antd (the page paints before antd loads); the choice survives the login panel or a toast
+ * bringing antd in (lib/kept-state).
  */
 export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendarProps) {
-  const feedback = useFeedback();
-  const [day, setDay] = useState<string | undefined>(undefined);
-  const [hours, setHours] = useState<number[]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
+  const kept = (name: string) => `reservation:${rid}:${name}`;
+  const [day, setDay] = useKeptState<string | undefined>(kept('day'), undefined);
+  const [hours, setHours] = useKeptState<number[]>(kept('hours'), []);
+  const [notice, setNotice] = useKeptState<string | null>(kept('notice'), null);
   const [busy, setBusy] = useState<'book' | 'plan' | null>(null);
-  const [booked, setBooked] = useState<Reservation | null>(null);
-  const [planned, setPlanned] = useState<string | null>(null);
-  const [choices, setChoices] = useState<Record<string, number> | null>(null);
+  const [booked, setBooked] = useKeptState<Reservation | null>(kept('booked'), null);
+  const [planned, setPlanned] = useKeptState<string | null>(kept('planned'), null);
+  const [choices, setChoices] = useKeptState<Record<string, number> | null>(kept('choices'), null);
   const time = useDeviceTime(rid, day);
   const detail = useItemDetail(rid);
   const options = useMemo(() => detail.data?.options ?? [], [detail.data]);
@@ -82,7 +98,7 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
     if (!data) return;
     const free = new Set(data.slots.filter((s) => s.state === 'free').map((s) => s.hour));
     setHours((current) => (current.every((h) => free.has(h)) ? current : current.filter((h) => free.has(h))));
-  }, [data]);
+  }, [data, setHours]);
 
   const unitFen = priceFen + options.reduce((sum, o) => sum + (o.choices.find((c) => c.id === chosen[String(o.id)])?.priceFen ?? 0), 0);
   const totalFen = unitFen * hours.length;
@@ -149,9 +165,18 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
       </header>
 
       {time.isPending ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
+        <SkeletonBlock rows={3} />
       ) : time.isError && !data ? (
-        <Alert type="error" showIcon title="预约时段加载失败" description={time.error.message} action={<Button size="small" onClick={() => void time.refetch()}>重试</Button>} />
+        <PlainAlert
+          type="error"
+          title="预约时段加载失败"
+          description={time.error.message}
+          action={
+            <PlainButton size="sm" onClick={() => void time.refetch()}>
+              重试
+            </PlainButton>
+          }
+        />
       ) : data ? (
         <>
           <div className="rc-days" role="group" aria-label="选择日期">
@@ -204,7 +229,7 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
             <li><i className="rc-dot is-taken" />不可预约</li>
           </ul>
 
-          {notice ? <Alert className="rc-notice" type="warning" showIcon title={notice} /> : null}
+          {notice ? <PlainAlert className="rc-notice" type="warning" title={notice} /> : null}
 
           {options.length > 0 ? <OptionChoices options={options} value={chosen} onChange={setChoices} /> : null}
           {!defaultOptions ? <p className="rc-hint">立即预约按默认测试条件计价；选择其他条件请「加入实验计划」后一并下单。</p> : null}
@@ -224,22 +249,21 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
                 <span className="rc-muted">请在上方选择可预约的时段</span>
               )}
             </div>
-            <div className="rc-actions">
-              <Button type="primary" size="large" disabled={hours.length === 0 || !defaultOptions} loading={busy === 'book'} onClick={() => void submit('book')}>
+            {/* a click here brings the login panel or a toast: antd starts coming on the way to it */}
+            <div className="rc-actions" onPointerEnter={prefetchAntd} onFocus={prefetchAntd}>
+              <PlainButton variant="primary" size="lg" disabled={hours.length === 0 || !defaultOptions} loading={busy === 'book'} onClick={() => void submit('book')}>
                 立即预约
-              </Button>
-              <Button size="large" icon={<ExperimentOutlined />} disabled={hours.length === 0} loading={busy === 'plan'} onClick={() => void submit('plan')}>
+              </PlainButton>
+              <PlainButton size="lg" icon={<ExperimentOutlined />} disabled={hours.length === 0} loading={busy === 'plan'} onClick={() => void submit('plan')}>
                 加入实验计划
-              </Button>
+              </PlainButton>
             </div>
           </div>
 
           {booked ? (
-            <Alert
+            <PlainAlert
               className="rc-booked"
               type="success"
-              showIcon
-              icon={<CheckCircleFilled />}
               title={`预约成功：${booked.date} ${booked.timeText}`}
               description={
                 <span className="rc-booked-links">
@@ -251,10 +275,9 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
             />
           ) : null}
           {planned ? (
-            <Alert
+            <PlainAlert
               className="rc-booked"
               type="success"
-              showIcon
               title={`已加入实验计划：${planned}`}
               description={
                 <span className="rc-booked-links">

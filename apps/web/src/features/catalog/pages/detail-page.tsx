@@ -1,11 +1,13 @@
-import { Skeleton } from 'antd';
 import { CustomerServiceOutlined, EnvironmentOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
-import { formatFen, serviceTypeLabels, type DeviceDetail } from '@lab/contract';
+import { formatFen, serviceTypeLabels } from '@lab/contract/display';
+import type { DeviceDetail } from '@lab/contract';
 import { AddToPlanPanel } from '../../../components/plan/add-to-plan-panel';
 import { ReservationCalendar } from '../../../components/reservation/reservation-calendar';
+import { SkeletonBlock } from '../../../components/skeleton-block';
 import { useDeviceDetail } from '../api/get-device-detail';
 import { DeviceGrid } from '../components/device-card';
+import { SkeletonImage } from '../components/skeleton-image';
 import { Crumbs } from '../components/page-header';
 import { projectQueryPath, projectRoutePath } from '../components/links';
 import { QueryError } from '../components/query-error';
@@ -181,8 +183,8 @@ export default function DetailPage() {
     return (
       <div className="cat-page">
         <div className="cat-container dt-loading" aria-busy="true">
-          <Skeleton.Image active style={{ width: 320, height: 240 }} />
-          <Skeleton active paragraph={{ rows: 6 }} />
+          <SkeletonImage width={320} height={240} />
+          <SkeletonBlock rows={6} />
         </div>
       </div>
     );

@@ -11,9 +11,10 @@ import { projectRoutePath } from '../components/links';
 import { QueryError } from '../components/query-error';
 import { EmptyState } from '../components/empty-state';
 import { Pager } from '../components/pager';
-import { SkeletonBar, SkeletonBlock } from '../components/skeleton-block';
+import { SkeletonBar, SkeletonBlock } from '../../../components/skeleton-block';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import '../components/catalog.css';
+import '../../../components/plain-field.css';
 
 const PAGE_SIZE = 12;
 

@@ -1,3 +1,5 @@
+import './skeleton-block.css';
+
 /** Grey placeholder lines with a soft shimmer while content loads (antd's Skeleton look, without antd). */
 export function SkeletonBlock({ rows = 3, title = true }: { rows?: number; title?: boolean }) {
   return (
