@@ -3,10 +3,12 @@
  * real app as production builds it (logger at LOG_LEVEL, default info, to this process's
  * stdout; rate limits on) and a bare node:http server answering whatever bytes the bench
  * sets, each on its own port, in this one process so the load generator has the other core.
- * Every SQL statement the app sends is counted; the bench reads the counter around each run.
+ * Every SQL statement the app sends is counted; the bench reads the counters (statements,
+ * requests each server received, this process's CPU time) around each run.
  *
- * Messages from the parent: { type: 'bare', body (base64), contentType } → { type: 'bare-set' };
- * { type: 'statements' } → { type: 'statements', count, received }; profile-start / profile-stop (name)
+ * Messages from the parent: { type: 'bare', body (base64), headers (the app's raw response
+ * headers, name and value in turn) } → { type: 'bare-set' }; { type: 'stats' } → { type:
+ * 'stats', statements, received, bareReceived, cpuMicros }; profile-start / profile-stop (name)
  * around a run; { type: 'stop' }.
  */
 import fs from 'node:fs';
@@ -73,11 +75,18 @@ app.server.on('request', () => {
   received += 1;
 });
 
-let bare = { body: Buffer.alloc(0), contentType: 'application/json; charset=utf-8' };
+// the bare server answers with the app's own status line, headers and body (the sample's
+// request id included, so even that header has its length), written the cheapest way node:http
+// allows: one writeHead with the raw header list
+let bare = { body: Buffer.alloc(0), headers: [] as string[] };
+let bareReceived = 0;
 const bareServer = http.createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': bare.contentType, 'content-length': bare.body.length });
+  bareReceived += 1;
+  res.writeHead(200, bare.headers);
   res.end(bare.body);
 });
+// fastify's keep-alive timeout (72 s), so node writes the same Keep-Alive header for both
+bareServer.keepAliveTimeout = app.server.keepAliveTimeout;
 await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
 const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
 
@@ -85,7 +94,7 @@ const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`
 const profiler = new inspector.Session();
 const profileDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.tmp/bench-profiles');
 
-process.on('message', (message: { type: string; body?: string; contentType?: string; name?: string }) => {
+process.on('message', (message: { type: string; body?: string; headers?: string[]; name?: string }) => {
   void (async () => {
     switch (message.type) {
       case 'profile-start':
@@ -104,12 +113,14 @@ process.on('message', (message: { type: string; body?: string; contentType?: str
         break;
       }
       case 'bare':
-        bare = { body: Buffer.from(message.body!, 'base64'), contentType: message.contentType! };
+        bare = { body: Buffer.from(message.body!, 'base64'), headers: message.headers! };
         send({ type: 'bare-set' });
         break;
-      case 'statements':
-        send({ type: 'statements', count: counter.count, received });
+      case 'stats': {
+        const cpu = process.cpuUsage();
+        send({ type: 'stats', statements: counter.count, received, bareReceived, cpuMicros: cpu.user + cpu.system });
         break;
+      }
       case 'stop':
         await app.close();
         await new Promise((resolve) => bareServer.close(resolve));

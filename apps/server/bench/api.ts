@@ -2,11 +2,14 @@
  * npm run bench:api (at the root or in apps/server)
  *
  * Five calls of the real app under autocannon, each beside a bare node:http server sending
- * the same bytes in the same run: the home data, the service search (10,000 items), an item's
+ * the same bytes in the same run — the app's status line, headers (security headers, ETag, the
+ * sample's request id…) and body: the home data, the service search (10,000 items), an item's
  * detail page data, a member's order list (10,000 orders, keyset pages of 20 walked from the
  * first to the last) and paying an order from funds (every request another unpaid order; the
  * bare figure beside it is a response of the same size, for scale only). Prints req/s, p50 and
- * p99 latency, errors, the bare server's figures, app/bare and the SQL statements per request.
+ * p99 latency, errors, the bare server's figures, app/bare, the SQL statements per request and
+ * the server process's CPU time per request (app and bare; on PostgreSQL the database's own
+ * CPU is not in it), which depends far less on a neighbour's load than req/s does.
  *
  * The app runs in a child process (bench/api-server.ts) as production builds it, on a temp
  * PGlite folder it seeds itself; autocannon runs here, so the two do not share an event loop.
@@ -21,6 +24,7 @@
  * BENCH_PAY_ORDERS size the data.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,11 +57,26 @@ interface Figures {
   errors: number;
 }
 
+/** One whole response as it came off the wire: the bare server answers with exactly this. */
+interface Sample {
+  status: number;
+  /** name and value in turn, in the app's order and case */
+  rawHeaders: string[];
+  body: Buffer;
+}
+
+interface Stats {
+  statements: number;
+  received: number;
+  bareReceived: number;
+  cpuMicros: number;
+}
+
 interface Endpoint {
   key: string;
   label: string;
   /** one request as the browser sends it: its response is what the bare server answers with */
-  sample: () => Promise<Response>;
+  sample: () => Promise<Sample>;
   /** the autocannon options of one round */
   options: (round: number) => autocannon.Options;
   note?: string;
@@ -108,14 +127,32 @@ async function cannon(options: autocannon.Options): Promise<Figures> {
 }
 
 const json = { 'content-type': 'application/json' };
+
+function request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/** node:http writes these itself on every answer (the bare server's keep-alive matches the app's) */
+const writtenByNode = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+const bareHeaders = (sample: Sample) =>
+  sample.rawHeaders.flatMap((value, i, all) => (i % 2 === 0 && !writtenByNode.has(value.toLowerCase()) ? [value, all[i + 1]!] : []));
 const listBody = (cursor: string | null) => JSON.stringify(cursor ? { pageSize: 20, cursor } : { pageSize: 20 });
 
 /** The cursors of the member's whole list, walked once: null (the first page), then page 2's, … */
 async function walkCursors(appUrl: string, token: string): Promise<(string | null)[]> {
   const cursors: (string | null)[] = [null];
   for (;;) {
-    const response = await fetch(`${appUrl}/api/auth/order/list4person`, { method: 'POST', headers: { ...json, token }, body: listBody(cursors[cursors.length - 1]!) });
-    const next = ((await response.json()) as { data: { cursor: string | null } }).data.cursor;
+    const response = await request(`${appUrl}/api/auth/order/list4person`, { method: 'POST', headers: { ...json, token }, body: listBody(cursors[cursors.length - 1]!) });
+    const next = (JSON.parse(response.body.toString()) as { data: { cursor: string | null } }).data.cursor;
     if (!next) return cursors;
     cursors.push(next);
   }
@@ -133,13 +170,13 @@ function endpointsOf(ready: Ready, cursors: (string | null)[]): Endpoint[] {
   const search = `${appUrl}/api/open/web/device/search?keyword=${encodeURIComponent('扫描电镜')}`;
   const detail = `${appUrl}/api/open/web/device/detail?rid=${ready.detailRid}`;
   return [
-    { key: 'home', label: 'GET  /api/open/web/index', sample: () => fetch(`${appUrl}/api/open/web/index`), options: () => ({ url: `${appUrl}/api/open/web/index` }) },
-    { key: 'search', label: 'GET  /api/open/web/device/search', sample: () => fetch(search), options: () => ({ url: search }) },
-    { key: 'detail', label: 'GET  /api/open/web/device/detail', sample: () => fetch(detail), options: () => ({ url: detail }) },
+    { key: 'home', label: 'GET  /api/open/web/index', sample: () => request(`${appUrl}/api/open/web/index`), options: () => ({ url: `${appUrl}/api/open/web/index` }) },
+    { key: 'search', label: 'GET  /api/open/web/device/search', sample: () => request(search), options: () => ({ url: search }) },
+    { key: 'detail', label: 'GET  /api/open/web/device/detail', sample: () => request(detail), options: () => ({ url: detail }) },
     {
       key: 'orders',
       label: 'POST /api/auth/order/list4person',
-      sample: () => fetch(`${appUrl}/api/auth/order/list4person`, { method: 'POST', headers: { ...json, token: ready.memberToken }, body: listBody(null) }),
+      sample: () => request(`${appUrl}/api/auth/order/list4person`, { method: 'POST', headers: { ...json, token: ready.memberToken }, body: listBody(null) }),
       options: () => {
         let page = 0;
         return {
@@ -154,7 +191,7 @@ function endpointsOf(ready: Ready, cursors: (string | null)[]): Endpoint[] {
     {
       key: 'pay',
       label: 'POST /api/auth/order/pay',
-      sample: () => fetch(`${appUrl}/api/auth/order/pay`, { method: 'POST', ...pay(sampled) }),
+      sample: () => request(`${appUrl}/api/auth/order/pay`, { method: 'POST', ...pay(sampled) }),
       options: (round) => {
         const payments = ready.payments.slice(round * share, (round + 1) * share);
         let next = 0;
@@ -187,31 +224,45 @@ async function benchDatabase(env: NodeJS.ProcessEnv) {
   );
   console.log(
     `${'call'.padEnd(34)}${pad('bytes', 7)}${pad('req/s', 8)}${pad('p50', 6)}${pad('p99', 6)}${pad('errors', 7)}` +
-      `${pad('bare req/s', 11)}${pad('p50', 6)}${pad('p99', 6)}${pad('app/bare', 9)}${pad('SQL/req', 8)}`,
+      `${pad('bare req/s', 11)}${pad('p50', 6)}${pad('p99', 6)}${pad('app/bare', 9)}${pad('SQL/req', 8)}${pad('CPU µs/req', 11)}${pad('bare', 6)}`,
   );
   const endpoints = endpointsOf(ready, cursors).filter((e) => !only || only.includes(e.key));
+  const stats = () => server.ask<Stats>({ type: 'stats' }, 'stats');
   for (const endpoint of endpoints) {
-    const response = await endpoint.sample();
-    const body = Buffer.from(await response.arrayBuffer());
-    if (response.status !== 200) throw new Error(`${endpoint.label}: ${response.status} ${body.toString()}`);
-    await server.ask({ type: 'bare', body: body.toString('base64'), contentType: response.headers.get('content-type') ?? 'application/json' }, 'bare-set');
+    const sample = await endpoint.sample();
+    if (sample.status !== 200) throw new Error(`${endpoint.label}: ${sample.status} ${sample.body.toString()}`);
+    await server.ask({ type: 'bare', body: sample.body.toString('base64'), headers: bareHeaders(sample) }, 'bare-set');
+    const bareSample = await request(ready.bareUrl);
+    const wire = (one: Sample) => [one.status, ...one.rawHeaders.filter((_, i, all) => all[i - (i % 2)]!.toLowerCase() !== 'date'), one.body.toString('base64')].join('\n');
+    if (wire(bareSample) !== wire(sample)) throw new Error(`${endpoint.label}: the bare server's answer differs from the app's\n${wire(bareSample)}\n---\n${wire(sample)}`);
     const appRuns: Figures[] = [];
     const bareRuns: Figures[] = [];
-    const first = await server.ask<{ count: number; received: number }>({ type: 'statements' }, 'statements');
+    const cpu = { app: 0, appRequests: 0, bare: 0, bareRequests: 0 };
+    const first = await stats();
     for (let round = 0; round < rounds; round += 1) {
       if (profile) await server.ask({ type: 'profile-start' }, 'profile-started');
+      const beforeApp = await stats();
       appRuns.push(await cannon(endpoint.options(round)));
+      const afterApp = await stats();
       if (profile) await server.ask({ type: 'profile-stop', name: `${ready.database}-${endpoint.key}-${round + 1}` }, 'profile-stopped');
+      const beforeBare = await stats();
       bareRuns.push(await cannon({ url: ready.bareUrl }));
+      const afterBare = await stats();
+      cpu.app += afterApp.cpuMicros - beforeApp.cpuMicros;
+      cpu.appRequests += afterApp.received - beforeApp.received;
+      cpu.bare += afterBare.cpuMicros - beforeBare.cpuMicros;
+      cpu.bareRequests += afterBare.bareReceived - beforeBare.bareReceived;
     }
-    const last = await server.ask<{ count: number; received: number }>({ type: 'statements' }, 'statements');
+    // counted to the very end, so the statements of requests a run left in flight are in it
+    const last = await stats();
     const app = median(appRuns);
     const bare = median(bareRuns);
-    const statementsPerRequest = (last.count - first.count) / Math.max(1, last.received - first.received);
+    const statementsPerRequest = (last.statements - first.statements) / Math.max(1, last.received - first.received);
     const errors = appRuns.reduce((sum, run) => sum + run.errors, 0);
     console.log(
-      `${endpoint.label.padEnd(34)}${pad(body.length, 7)}${pad(app.rps.toFixed(0), 8)}${pad(app.p50, 6)}${pad(app.p99, 6)}${pad(errors, 7)}` +
-        `${pad(bare.rps.toFixed(0), 11)}${pad(bare.p50, 6)}${pad(bare.p99, 6)}${pad(`${((app.rps / bare.rps) * 100).toFixed(0)}%`, 9)}${pad(statementsPerRequest.toFixed(2), 8)}`,
+      `${endpoint.label.padEnd(34)}${pad(sample.body.length, 7)}${pad(app.rps.toFixed(0), 8)}${pad(app.p50, 6)}${pad(app.p99, 6)}${pad(errors, 7)}` +
+        `${pad(bare.rps.toFixed(0), 11)}${pad(bare.p50, 6)}${pad(bare.p99, 6)}${pad(`${((app.rps / bare.rps) * 100).toFixed(0)}%`, 9)}${pad(statementsPerRequest.toFixed(2), 8)}` +
+        `${pad((cpu.app / Math.max(1, cpu.appRequests)).toFixed(0), 11)}${pad((cpu.bare / Math.max(1, cpu.bareRequests)).toFixed(0), 6)}`,
     );
   }
   for (const endpoint of endpoints) if (endpoint.note) console.log(`  ${endpoint.key}: ${endpoint.note}`);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { desc, eq, and, type Logger } from 'drizzle-orm';
@@ -88,6 +89,29 @@ export async function createTestContext(
     close: async () => {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+/**
+ * The real app serving a built site: `files` (paths under dist, with their contents) written to a
+ * temporary folder as the web build leaves it. `close` stops the app and removes the folder.
+ */
+export async function createSiteApp(files: Record<string, string | Buffer>) {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-web-dist-'));
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
+    fs.writeFileSync(path.join(dist, name), content);
+  }
+  const database = await openTestDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(dist, 'data'), SEED_DEMO: '0', WEB_DIST: dist });
+  const app = await buildApp({ db: database.db, config, logger: false, rateLimit: false });
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dist, { recursive: true, force: true });
     },
   };
 }

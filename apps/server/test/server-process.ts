@@ -56,6 +56,10 @@ export interface ServerOptions {
   dataDir: string;
   /** how long the start may take (tsx compiles the server on start: a few seconds here) */
   timeoutMs?: number;
+  /** LOG_LEVEL (default warn: only what explains a failure) */
+  logLevel?: string;
+  /** how much of the server's output to keep (default the last 20,000 characters) */
+  keepOutput?: number;
 }
 
 export class ServerProcess {
@@ -66,10 +70,11 @@ export class ServerProcess {
     readonly name: string,
     readonly url: string,
     private readonly child: ChildProcess,
+    keepOutput = 20_000,
   ) {
     const keep = (chunk: Buffer) => {
       // the tail is what explains a failure; a long run must not grow without end
-      this.log = (this.log + chunk.toString()).slice(-20_000);
+      this.log = (this.log + chunk.toString()).slice(-keepOutput);
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
@@ -84,7 +89,7 @@ export class ServerProcess {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  /** What the server printed (warnings and errors at LOG_LEVEL=warn), for failure messages. */
+  /** What the server printed lately (at LOG_LEVEL=warn: warnings and errors), for failure messages. */
   output() {
     return this.log;
   }
@@ -121,14 +126,14 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       DATA_DIR: options.dataDir,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: options.logLevel ?? 'warn',
       // the tests speak for many clients from one address: X-Forwarded-For names each
       TRUST_PROXY: '1',
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   live.add(child);
-  const server = new ServerProcess(options.name, `http://127.0.0.1:${port}`, child);
+  const server = new ServerProcess(options.name, `http://127.0.0.1:${port}`, child, options.keepOutput);
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
     if (!server.running) throw new Error(`server ${options.name} exited while starting:\n${server.output()}`);

@@ -41,6 +41,9 @@ const listOrders = (body: Record<string, unknown>, token = busy.token) => call<O
 
 describe('the member order list', () => {
   it('sends the same statements for any page size: the token, the page and the count; a keyset page skips the count', async () => {
+    // the token's session: read on every call on PostgreSQL, kept once read on PGlite (sessions.service.ts)
+    await listOrders({});
+    const tokenRead = t.kind === 'pglite' ? 0 : 1;
     const bySize = [];
     for (const pageSize of [5, 20, 100]) {
       const { sent, result } = await counted(() => listOrders({ page: 3, pageSize }));
@@ -48,12 +51,12 @@ describe('the member order list', () => {
       expect(result.data.total).toBe(2_000);
       bySize.push(sent);
     }
-    expect(bySize).toEqual([3, 3, 3]);
+    expect(bySize).toEqual([2 + tokenRead, 2 + tokenRead, 2 + tokenRead]);
     const first = await listOrders({ pageSize: 50 });
     for (const pageSize of [5, 50]) {
       const { sent, result } = await counted(() => listOrders({ pageSize, cursor: first.data.cursor }));
       expect(result.data.list).toHaveLength(pageSize);
-      expect(sent).toBe(2);
+      expect(sent).toBe(1 + tokenRead);
     }
   });
 

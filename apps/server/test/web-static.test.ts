@@ -1,43 +1,25 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openTestDatabase } from './harness';
+import { createSiteApp } from './harness';
 
 /**
  * The built site as the browser gets it: hashed assets cached for a year and sent as the
  * .br / .gz the web build writes beside them when the browser accepts that encoding.
  */
 const script = 'console.log("a hashed chunk of the web build");\n'.repeat(40);
-let dist: string;
 let app: FastifyInstance;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-web-dist-'));
-  fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>科研检测服务商城</title>');
-  const chunk = path.join(dist, 'assets/index-AbC123.js');
-  fs.writeFileSync(chunk, script);
-  fs.writeFileSync(`${chunk}.gz`, zlib.gzipSync(script));
-  fs.writeFileSync(`${chunk}.br`, zlib.brotliCompressSync(script));
-  const database = await openTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(dist, 'data'), SEED_DEMO: '0', WEB_DIST: dist });
-  app = await buildApp({ db: database.db, config, logger: false, rateLimit: false });
-  close = async () => {
-    await app.close();
-    await database.close();
-  };
+  ({ app, close } = await createSiteApp({
+    'index.html': '<!doctype html><title>科研检测服务商城</title>',
+    'assets/index-AbC123.js': script,
+    'assets/index-AbC123.js.gz': zlib.gzipSync(script),
+    'assets/index-AbC123.js.br': zlib.brotliCompressSync(script),
+  }));
 });
-
-afterAll(async () => {
-  await close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 describe('the built site', () => {
   it('sends a hashed script brotli-compressed when accepted, cached for a year', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentPage, DeviceDetail, HomeData } from '@lab/contract';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { statementCounter } from '../../db/client';
+import { statementCounter, type Db } from '../../db/client';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
 import { tmpRoot } from '../../../test/template';
 import { getContentVersion, withContentChange } from '../content/content-version';
@@ -78,6 +78,40 @@ describe('the home-data cache', () => {
     expect(versions).toEqual([before, before, before, before]);
     await withContentChange(t.db, async () => undefined);
     expect(await read()).toBe(before + 1);
+  });
+
+  it('keeps one version read in flight: requests that come meanwhile share the next read, begun after they came', async () => {
+    const reads: { resolve: (version: number) => void; reject: (error: Error) => void }[] = [];
+    // a database whose reads the test answers by hand
+    const slow = {
+      execute: () => new Promise((resolve, reject) => reads.push({ resolve: (version) => resolve({ rows: [{ version }] }), reject })),
+    } as unknown as Db;
+    const read = batchedVersionReader(slow);
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const first = [read(), read()];
+    await turn();
+    expect(reads).toHaveLength(1);
+    const later: Promise<number>[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      later.push(read());
+      await turn();
+    }
+    expect(reads).toHaveLength(1);
+    reads[0]!.resolve(7);
+    expect(await Promise.all(first)).toEqual([7, 7]);
+    await turn();
+    expect(reads).toHaveLength(2);
+    reads[1]!.resolve(8);
+    expect(await Promise.all(later)).toEqual([8, 8, 8, 8, 8]);
+    // a failed read fails the requests that shared it, and the next request reads again
+    const failing = read();
+    await turn();
+    reads[2]!.reject(new Error('connection lost'));
+    await expect(failing).rejects.toThrow('connection lost');
+    const after = read();
+    await turn();
+    reads[3]!.resolve(9);
+    expect(await after).toBe(9);
   });
 
   it('puts the configured file host in front of image paths', async () => {

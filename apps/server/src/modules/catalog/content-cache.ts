@@ -5,29 +5,40 @@ import { getContentVersion, localContentChanges } from '../content/content-versi
 
 /**
  * Reads the content version for many concurrent requests with one query, without ever
- * answering a request with a version read before it arrived: the requests of one turn of
- * the event loop join a read that starts after that turn (setImmediate), so the read always
- * begins after every request it answers was received. A read of PGlite resolves within the
- * turn that started it, so without this each request would pay a whole query.
+ * answering a request with a version read before it arrived: requests join a read that has
+ * not started yet, and it starts after the event-loop turn they arrived in (setImmediate) and
+ * once the read before it has settled, so one read is in flight at a time. A read of PGlite
+ * resolves within the turn that started it, so without the turn each request would pay a whole
+ * query; on PostgreSQL the requests that arrive during a read's round trip share the next one
+ * rather than each turn starting its own (docs/decisions.md).
  */
 export function batchedVersionReader(db: Db): () => Promise<number> {
-  let next: { promise: Promise<number>; resolve: (v: number) => void; reject: (e: unknown) => void } | null = null;
+  let waiting: { promise: Promise<number>; resolve: (v: number) => void; reject: (e: unknown) => void } | null = null;
+  let reading = false;
+  const start = () => {
+    const batch = waiting;
+    if (!batch) return;
+    waiting = null;
+    reading = true;
+    void getContentVersion(db)
+      .then(batch.resolve, batch.reject)
+      .finally(() => {
+        reading = false;
+        if (waiting) setImmediate(start);
+      });
+  };
   return () => {
-    if (!next) {
+    if (!waiting) {
       let resolve!: (v: number) => void;
       let reject!: (e: unknown) => void;
       const promise = new Promise<number>((res, rej) => {
         resolve = res;
         reject = rej;
       });
-      const batch = { promise, resolve, reject };
-      next = batch;
-      setImmediate(() => {
-        if (next === batch) next = null;
-        getContentVersion(db).then(batch.resolve, batch.reject);
-      });
+      waiting = { promise, resolve, reject };
+      if (!reading) setImmediate(start);
     }
-    return next.promise;
+    return waiting.promise;
   };
 }
 

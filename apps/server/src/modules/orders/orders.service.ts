@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, gte, ilike, inArray, lt, max, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, gte, ilike, inArray, lt, max, ne, or, sql, sum, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   MEMBER_CANCELLABLE,
   addDays,
@@ -15,7 +15,7 @@ import {
   type ReportFile,
 } from '@lab/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import { preparedQuery, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { members } from '../auth/auth.tables';
@@ -404,12 +404,28 @@ export function orderTabCondition(tab: OrderListBody['tab']): SQL | undefined {
   }
 }
 
-/** The filters shared by the member's list and the staff list: number, project name, Shanghai dates. */
-export function orderFilterConditions(query: { order_no?: string | undefined; keyword?: string | undefined; from?: string | undefined; to?: string | undefined }): SQL[] {
+type OrderFilterQuery = { order_no?: string | undefined; keyword?: string | undefined; from?: string | undefined; to?: string | undefined };
+
+/** The filters' values as the statements take them: a number, a LIKE pattern, the bounds of Shanghai days. */
+function orderFilterValues(query: OrderFilterQuery) {
+  return {
+    orderNo: query.order_no || undefined,
+    pattern: query.keyword ? `%${escapeLike(query.keyword)}%` : undefined,
+    from: query.from ? shanghaiDayStart(query.from) : undefined,
+    to: query.to ? shanghaiDayStart(addDays(query.to, 1)) : undefined,
+  };
+}
+
+/** A value written into a statement, or the placeholder a prepared statement takes it by. */
+type Bind = <T>(name: string, value: T) => T | Placeholder;
+const byValue: Bind = (_name, value) => value;
+const byPlaceholder: Bind = (name) => sql.placeholder(name);
+
+function filterConditions(values: ReturnType<typeof orderFilterValues>, bind: Bind): SQL[] {
   const conditions: SQL[] = [];
-  if (query.order_no) conditions.push(eq(orders.orderNo, query.order_no));
-  if (query.keyword) {
-    const pattern = `%${escapeLike(query.keyword)}%`;
+  if (values.orderNo !== undefined) conditions.push(eq(orders.orderNo, bind('orderNo', values.orderNo)));
+  if (values.pattern !== undefined) {
+    const pattern = bind('pattern', values.pattern);
     conditions.push(
       or(
         ilike(orders.title, pattern),
@@ -417,9 +433,14 @@ export function orderFilterConditions(query: { order_no?: string | undefined; ke
       )!,
     );
   }
-  if (query.from) conditions.push(gte(orders.createdAt, shanghaiDayStart(query.from)));
-  if (query.to) conditions.push(lt(orders.createdAt, shanghaiDayStart(addDays(query.to, 1))));
+  if (values.from !== undefined) conditions.push(gte(orders.createdAt, bind('from', values.from)));
+  if (values.to !== undefined) conditions.push(lt(orders.createdAt, bind('to', values.to)));
   return conditions;
+}
+
+/** The filters shared by the member's list and the staff list: number, project name, Shanghai dates. */
+export function orderFilterConditions(query: OrderFilterQuery): SQL[] {
+  return filterConditions(orderFilterValues(query), byValue);
 }
 
 /**
@@ -443,43 +464,89 @@ function decodeOrderCursor(text: string): OrderCursor {
   return { createdAt, id: Number(id), total: Number(total) };
 }
 
+/** The values of one call of order/list4person, and the cursor it continues from. */
+function memberOrderValues(memberId: number, query: OrderListBody) {
+  if (query.from && query.to && query.from > query.to) throw badRequest('开始日期不能晚于结束日期');
+  const after = query.cursor ? decodeOrderCursor(query.cursor) : null;
+  const values = {
+    ...orderFilterValues(query),
+    memberId,
+    afterTime: after?.createdAt,
+    afterId: after?.id,
+    // one more than the page: whether there is a page after it
+    limit: query.pageSize + 1,
+    offset: after ? 0 : (query.page - 1) * query.pageSize,
+  };
+  return { values, after };
+}
+type MemberOrderValues = ReturnType<typeof memberOrderValues>['values'];
+
 /**
  * The statements of order/list4person: the page, and the count when it is paged by number.
  * Newest first by (created_at, id) `desc nulls last`, the order of orders_member_idx as
  * drizzle-kit writes it (DESC NULLS LAST): a plain `desc` means NULLS FIRST, which that index
  * cannot give, and PostgreSQL then sorts all of the member's orders for every page. A keyset
  * page starts inside the index at the cursor; a numbered page skips `offset` index entries.
+ * Which conditions there are depends on the tab and on which filters are given (the shape);
+ * their values are written in, or taken by placeholders when the statements are prepared.
  */
-export function memberOrderStatements(db: DbOrTx, memberId: number, query: OrderListBody) {
-  if (query.from && query.to && query.from > query.to) throw badRequest('开始日期不能晚于结束日期');
-  const conditions = [eq(orders.memberId, memberId), ...orderFilterConditions(query)];
-  const tab = orderTabCondition(query.tab);
-  if (tab) conditions.push(tab);
+function memberOrderQueries(db: Db, tab: OrderListBody['tab'], values: MemberOrderValues, bind: Bind) {
+  const conditions = [eq(orders.memberId, bind('memberId', values.memberId)), ...filterConditions(values, bind)];
+  const tabCondition = orderTabCondition(tab);
+  if (tabCondition) conditions.push(tabCondition);
   const where = and(...conditions);
-  const after = query.cursor ? decodeOrderCursor(query.cursor) : null;
+  const keyset = values.afterTime !== undefined && values.afterId !== undefined;
   const page = db
     .select({
       ...summaryColumns,
       cursorTime: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(orders)
-    .where(after ? and(where, sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id}::int)`) : where)
+    .where(keyset ? and(where, sql`(${orders.createdAt}, ${orders.id}) < (${bind('afterTime', values.afterTime)}::timestamptz, ${bind('afterId', values.afterId)}::int)`) : where)
     .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
-    // one more than the page: whether there is a page after it
-    .limit(query.pageSize + 1)
-    .offset(after ? 0 : (query.page - 1) * query.pageSize);
-  const total = after ? null : db.select({ n: count() }).from(orders).where(where);
-  return { page, total, after };
+    .limit(bind('limit', values.limit))
+    .offset(bind('offset', values.offset));
+  const total = keyset ? null : db.select({ n: count() }).from(orders).where(where);
+  return { page, total };
+}
+
+/** The statements of one call with its values written in (what EXPLAIN reads in test/statement-bounds.test.ts). */
+export function memberOrderStatements(db: Db, memberId: number, query: OrderListBody) {
+  const { values, after } = memberOrderValues(memberId, query);
+  return { ...memberOrderQueries(db, query.tab, values, byValue), after };
+}
+
+/**
+ * The page and count statements of each shape, prepared on first use: the list is read on
+ * every visit to the member's orders, and building its SQL again was 70 µs of each call.
+ * Shapes are few (the tabs × which of four filters are given × keyset or numbered).
+ */
+const memberOrderShapes = new Map<string, { page: ReturnType<typeof preparedPage>; total: ReturnType<typeof preparedTotal> | null }>();
+const preparedPage = (name: string, tab: OrderListBody['tab'], values: MemberOrderValues) =>
+  preparedQuery(name, (db) => memberOrderQueries(db, tab, values, byPlaceholder).page);
+const preparedTotal = (name: string, tab: OrderListBody['tab'], values: MemberOrderValues) =>
+  preparedQuery(name, (db) => memberOrderQueries(db, tab, values, byPlaceholder).total!);
+
+function memberOrderShape(tab: OrderListBody['tab'], values: MemberOrderValues) {
+  const given = [values.orderNo, values.pattern, values.from, values.to, values.afterTime].map((v) => (v === undefined ? 0 : 1)).join('');
+  const key = `${tab}_${given}`;
+  let shape = memberOrderShapes.get(key);
+  if (!shape) {
+    shape = { page: preparedPage(`member_orders_${key}`, tab, values), total: values.afterTime === undefined ? preparedTotal(`member_orders_total_${key}`, tab, values) : null };
+    memberOrderShapes.set(key, shape);
+  }
+  return shape;
 }
 
 /**
  * order/list4person: the member's orders, newest first, by tab and filters; by page number
  * (the page and a count, two statements) or after a cursor (the page alone, one statement).
  */
-export async function listMemberOrders(db: DbOrTx, memberId: number, query: OrderListBody, now: Date): Promise<OrderPage> {
-  const statements = memberOrderStatements(db, memberId, query);
-  const counting = statements.total ? statements.total.then(([row]) => row?.n ?? 0) : Promise.resolve(statements.after?.total ?? 0);
-  const [rows, total] = await Promise.all([statements.page, counting]);
+export async function listMemberOrders(db: Db, memberId: number, query: OrderListBody, now: Date): Promise<OrderPage> {
+  const { values, after } = memberOrderValues(memberId, query);
+  const shape = memberOrderShape(query.tab, values);
+  const counting = shape.total ? shape.total(db).execute(values).then(([row]) => row?.n ?? 0) : Promise.resolve(after?.total ?? 0);
+  const [rows, total] = await Promise.all([shape.page(db).execute(values), counting]);
   const list = rows.slice(0, query.pageSize);
   const last = list[list.length - 1];
   return {

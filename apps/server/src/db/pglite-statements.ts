@@ -1,0 +1,149 @@
+import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+
+/**
+ * Named prepared statements for PGlite, underneath drizzle.
+ *
+ * PGlite's `query()` parses and plans every statement again (its six protocol steps run
+ * PostgreSQL's parser and planner in WebAssembly on the event loop, and planning sizes every
+ * index of every table it reads with an fstat each). For the member's order page that was two
+ * thirds of the statement's CPU time: 518 µs a call, 178 µs as a prepared statement with its
+ * plan kept (docs/decisions.md, "API speed"). So a statement text seen a second time is parsed
+ * once as a named statement, and from then on each call is one Bind + Execute + Sync; PostgreSQL
+ * keeps the plan (plan_cache_mode auto: custom plans for the first five calls, then the generic
+ * one when it is no dearer). Values are serialised and rows parsed exactly as `query()` does.
+ *
+ * The locks are PGlite's own: a call outside a transaction waits for any transaction to end
+ * (`_runExclusiveTransaction`, as `query()` does) and then holds the query lock
+ * (`runExclusive`, documented for use with `execProtocol`); a call inside a transaction holds
+ * the query lock only. PGlite has one session, so a statement prepared once serves every later
+ * call; PREPARE is not undone by a rollback. At most `maxStatements` are kept, the least
+ * recently used closed first.
+ */
+export interface PgliteClient {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T>;
+}
+
+interface Statement {
+  name: string;
+  paramTypes: number[];
+  /** the statement's RowDescription, handed to the result parser in place of a Describe per call */
+  rowDescription: InstanceType<typeof protocol.messages.RowDescriptionMessage> | null;
+}
+
+/** Statements worth a plan: reads and writes, not utility commands (SET, VACUUM, BEGIN…). */
+const preparable = /^\s*(select|insert|update|delete|with)\b/i;
+/** "cached plan must not change result type" (a table's columns changed under a kept plan), or the statement is gone */
+const statementStale = (error: unknown) => ['0A000', '26000'].includes(String((error as { code?: unknown }).code));
+
+const concat = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
+/** What PGlite adds to an error of `query()`, so a caller sees the same error either way. */
+function withQuery(error: unknown, text: string, params: unknown[], options: QueryOptions | undefined) {
+  if (error instanceof protocol.messages.DatabaseError) Object.assign(error, { query: text, params, queryOptions: options });
+  return error;
+}
+
+export function withPreparedStatements(client: PGlite, { maxStatements = 500 } = {}): PgliteClient {
+  const statements = new Map<string, Statement>();
+  // texts seen once: a one-off statement (a value written into its text) is not worth a name
+  let seenOnce = new Set<string>();
+  let named = 0;
+  // statements found stale, closed with the next Parse (closing a missing one is no error)
+  let stale: string[] = [];
+
+  /** Parses `text` as a named statement (closing the least recently used one when full). Holds the query lock. */
+  async function prepare(text: string, options: QueryOptions | undefined, syncToFs: boolean): Promise<Statement> {
+    const name = `s${(named += 1)}`;
+    const messages = stale.map((old) => protocol.serialize.close({ type: 'S', name: old }));
+    stale = [];
+    if (statements.size >= maxStatements) {
+      const [oldest, statement] = statements.entries().next().value!;
+      statements.delete(oldest);
+      messages.push(protocol.serialize.close({ type: 'S', name: statement.name }));
+    }
+    messages.push(protocol.serialize.parse({ name, text, ...(options?.paramTypes ? { types: options.paramTypes } : {}) }));
+    messages.push(protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync());
+    const described = await client.execProtocol(concat(messages), { syncToFs, ...(options?.onNotice ? { onNotice: options.onNotice } : {}) });
+    const rowDescription = described.messages.find((m): m is InstanceType<typeof protocol.messages.RowDescriptionMessage> => m.name === 'rowDescription') ?? null;
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described.messages), rowDescription };
+    statements.set(text, statement);
+    return statement;
+  }
+
+  /** One call of a prepared statement: Bind, Execute, Sync in one message. Holds the query lock. */
+  async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined, syncToFs: boolean): Promise<Results<T>> {
+    let statement = statements.get(text);
+    if (statement) {
+      // most recently used last, so the first is the one to close
+      statements.delete(text);
+      statements.set(text, statement);
+    } else {
+      statement = await prepare(text, options, syncToFs);
+    }
+    const { paramTypes } = statement;
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const type = paramTypes[i]!;
+      const serializer = options?.serializers?.[type] ?? client.serializers[type];
+      return serializer ? serializer(value) : String(value);
+    });
+    const message = concat([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]);
+    const { messages } = await client.execProtocol(message, { syncToFs, ...(options?.onNotice ? { onNotice: options.onNotice } : {}) });
+    const [result] = parse.parseResults(statement.rowDescription ? [statement.rowDescription, ...messages] : messages, client.parsers, options);
+    return result as Results<T>;
+  }
+
+  /** Whether this call goes through a named statement; the first sighting of a text does not. */
+  function worthNaming(text: string, options: QueryOptions | undefined): boolean {
+    if (options?.blob || !preparable.test(text)) return false;
+    if (statements.has(text) || seenOnce.has(text)) return true;
+    if (seenOnce.size >= 10 * maxStatements) seenOnce = new Set();
+    seenOnce.add(text);
+    return false;
+  }
+
+  async function prepared<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+    const once = () =>
+      client.runExclusive(() => run<T>(text, params, options, !inTransaction)).catch((error: unknown) => {
+        // forget a stale statement, so the next call parses it again
+        const known = statements.get(text);
+        if (known && statementStale(error)) {
+          statements.delete(text);
+          stale.push(known.name);
+        }
+        throw withQuery(error, text, params, options);
+      });
+    return inTransaction ? once() : client._runExclusiveTransaction(once);
+  }
+
+  function transactionClient(tx: Transaction): Transaction {
+    return {
+      query: <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
+        if (tx.closed) throw new Error('Transaction is closed');
+        return worthNaming(text, options) ? prepared<T>(text, params, options, true) : tx.query<T>(text, params, options);
+      },
+      sql: (strings, ...params) => tx.sql(strings, ...params),
+      exec: (text, options) => tx.exec(text, options),
+      rollback: () => tx.rollback(),
+      listen: (channel, callback) => tx.listen(channel, callback),
+      get closed() {
+        return tx.closed;
+      },
+    };
+  }
+
+  return {
+    query: async <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
+      worthNaming(text, options) ? prepared<T>(text, params, options, false) : client.query<T>(text, params, options),
+    transaction: (callback) => client.transaction((tx) => callback(transactionClient(tx))),
+  };
+}
