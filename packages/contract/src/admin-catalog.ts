@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyMessage, optionalText, requiredText } from './common';
+import { ID_MAX, emptyMessage, optionalText, requiredText } from './common';
 import { adminTableQuery } from './admin';
 import { parseYuan } from './funds';
 import { flagField, jsonField } from './orders';
@@ -22,7 +22,7 @@ const requiredNumber = (label: string) =>
     z.number({ error: (issue) => (issue.input === undefined ? emptyMessage(label) : `[${label}]不正确`) }).int({ error: `[${label}]不正确` }),
   );
 
-const requiredId = (label: string) => requiredNumber(label).pipe(z.number().positive({ error: `[${label}]不正确` }));
+const requiredId = (label: string) => requiredNumber(label).pipe(z.number().positive({ error: `[${label}]不正确` }).max(ID_MAX, { error: `[${label}]不正确` }));
 
 const optionalId = (label: string) =>
   z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v), requiredId(label).optional());
@@ -164,7 +164,7 @@ const jsonList = <T extends z.ZodType<unknown[]>>(label: string, schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), jsonField(label, schema).optional()).transform((v) => (v ?? []) as z.output<T>);
 
 /** an option or choice id the item already has; absent for a new one (the server numbers it) */
-const optionalKey = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().optional()).catch(undefined);
+const optionalKey = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().max(ID_MAX).optional()).catch(undefined);
 
 const choiceInput = z.object({
   id: optionalKey,

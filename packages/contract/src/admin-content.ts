@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminTableQuery } from './admin';
 import { articleKinds, pageKeys, type ArticleKind, type LocalInfo, type PageKey, type SamplingSetting } from './catalog';
-import { emptyMessage, isCalendarDate, optionalText, requiredText } from './common';
+import { ID_MAX, emptyMessage, isCalendarDate, optionalText, requiredText } from './common';
 
 /**
  * The site's content in the back office (admin only): banners, hot areas, articles (news,
@@ -45,7 +45,7 @@ const isHttpUrl = (value: string) => {
 export const isClockTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
 
 const contentId = (label: string) =>
-  z.coerce.number({ error: emptyMessage(label) }).int({ error: `[${label}]不正确` }).positive({ error: `[${label}]不正确` });
+  z.coerce.number({ error: emptyMessage(label) }).int({ error: `[${label}]不正确` }).positive({ error: `[${label}]不正确` }).max(ID_MAX, { error: `[${label}]不正确` });
 
 const contentRid = (label: string) => requiredText(label, 40);
 
@@ -88,7 +88,7 @@ export const reorderBody = z.object({
       return Array.isArray(list) ? list.map((item) => Number(item)) : list;
     },
     z
-      .array(z.number().int().positive(), { error: (issue) => (issue.input === undefined ? emptyMessage('顺序') : '[顺序]不正确') })
+      .array(z.number().int().positive().max(ID_MAX), { error: (issue) => (issue.input === undefined ? emptyMessage('顺序') : '[顺序]不正确') })
       .min(1, { error: emptyMessage('顺序') })
       .max(200, { error: '[顺序]一次最多200项' })
       .refine((ids) => new Set(ids).size === ids.length, { error: '[顺序]不能有重复项' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyMessage, optionalText, pageQuery, requiredText, type Page, isCalendarDate } from './common';
+import { ID_MAX, emptyMessage, optionalText, pageQuery, requiredText, type Page, isCalendarDate } from './common';
 import { adminTableQuery, dateFilter } from './admin';
 import {
   CREDIT_STATUSES,
@@ -169,7 +169,7 @@ export interface AdminAccount {
   updatedAt: string;
 }
 
-const accountIdField = z.coerce.number({ error: emptyMessage('账户') }).int({ error: '[账户]不正确' }).positive({ error: '[账户]不正确' });
+const accountIdField = z.coerce.number({ error: emptyMessage('账户') }).int({ error: '[账户]不正确' }).positive({ error: '[账户]不正确' }).max(ID_MAX, { error: '[账户]不正确' });
 const optionalEntryType = z.preprocess(blankToUndefined, z.enum(ENTRY_TYPES, { error: '[类型]不正确' }).optional());
 
 /** An account's ledger (newest first), by type and Shanghai date range. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyMessage, optionalText, pageQuery, requiredText } from './common';
+import { ID_MAX, emptyMessage, optionalText, pageQuery, requiredText } from './common';
 import { adminTableQuery, dateFilter } from './admin';
 import { adminExchangeItemBody } from './growth';
 import type { MemberProfile, AddressEntity, CommunityRole, MembershipStatus } from './member';
@@ -74,7 +74,7 @@ export const adminMemberListBody = adminTableQuery(memberSortFields).extend({
   keyword: optionalText('关键词', 50),
   organization: optionalEnum(['0', '1', '2', '3', 'none'], '用户类型'),
   review: optionalEnum(attestationReviewStatuses, '认证状态'),
-  adviser: z.preprocess(blankToUndefined, z.union([z.literal('none'), z.literal('me'), z.coerce.number().int().positive()], { error: '[客户经理]不正确' }).optional()),
+  adviser: z.preprocess(blankToUndefined, z.union([z.literal('none'), z.literal('me'), z.coerce.number().int().positive().max(ID_MAX)], { error: '[客户经理]不正确' }).optional()),
   status: optionalEnum(['active', 'disabled'], '账号状态'),
   from: dateFilter('注册开始日期'),
   to: dateFilter('注册结束日期'),
@@ -106,7 +106,7 @@ export type AdminMemberRidBody = z.infer<typeof adminMemberRidBody>;
 /** POST /api/admin/member/adviser — adviser_id: an active customer manager, or '' to clear. */
 export const adminMemberAdviserBody = z.object({
   rid: rid('会员'),
-  adviser_id: z.preprocess(blankToUndefined, z.coerce.number({ error: '[客户经理]不正确' }).int({ error: '[客户经理]不正确' }).positive({ error: '[客户经理]不正确' }).optional()),
+  adviser_id: z.preprocess(blankToUndefined, z.coerce.number({ error: '[客户经理]不正确' }).int({ error: '[客户经理]不正确' }).positive({ error: '[客户经理]不正确' }).max(ID_MAX, { error: '[客户经理]不正确' }).optional()),
 });
 export type AdminMemberAdviserBody = z.infer<typeof adminMemberAdviserBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyMessage, optionalText, pageQuery, phoneField, phonePattern, requiredText, isCalendarDate } from './common';
+import { ID_MAX, emptyMessage, optionalText, pageQuery, phoneField, phonePattern, requiredText, isCalendarDate } from './common';
 import { passwordField, smsCodeField, StaffRole, staffRoleLabels } from './auth';
 
 /**
@@ -46,7 +46,7 @@ export { staffRoleLabels };
 
 const roleField = z.enum(staffRoles, { error: '[角色]不正确' });
 const requiredRole = z.enum(staffRoles, { error: (issue) => (issue.input === undefined || issue.input === '' ? emptyMessage('角色') : '[角色]不正确') });
-const staffIdField = z.coerce.number({ error: emptyMessage('员工') }).int({ error: '[员工]不正确' }).positive({ error: '[员工]不正确' });
+const staffIdField = z.coerce.number({ error: emptyMessage('员工') }).int({ error: '[员工]不正确' }).positive({ error: '[员工]不正确' }).max(ID_MAX, { error: '[员工]不正确' });
 const optionalPhone = z
   .string()
   .trim()
@@ -101,7 +101,7 @@ export interface StaffAccount {
 // ---- the audit log (admin) ----
 
 export const auditListBody = adminTableQuery(['createdAt']).extend({
-  staffId: z.coerce.number().int().positive().optional().or(z.literal('').transform(() => undefined)),
+  staffId: z.coerce.number({ error: '[员工]不正确' }).int({ error: '[员工]不正确' }).positive({ error: '[员工]不正确' }).max(ID_MAX, { error: '[员工]不正确' }).optional().or(z.literal('').transform(() => undefined)),
   entity: optionalText('对象类型', 40),
   action: optionalText('操作', 60),
   target: optionalText('对象编号', 80),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, pageQuery, requiredText, phoneField } from './common';
+import { ID_MAX, optionalText, pageQuery, requiredText, phoneField } from './common';
 import { deviceSortValues } from './display';
 
 /** Service types (spec header): 1 送样检测, 2 上门预约, 3 数据分析. */
@@ -106,9 +106,9 @@ export const deviceSearchQuery = pageQuery.extend({
   keyword: optionalText('关键词', 50),
   typeId: z.coerce.number({ error: '[服务类型]必须是数字' }).int().min(1).max(3, { error: '[服务类型]不正确' }).optional(),
   /** a type group */
-  groupId: z.coerce.number({ error: '[分类]必须是数字' }).int().positive({ error: '[分类]不正确' }).optional(),
+  groupId: z.coerce.number({ error: '[分类]必须是数字' }).int().positive({ error: '[分类]不正确' }).max(ID_MAX, { error: '[分类]不正确' }).optional(),
   /** a sub-type inside a group (the home page's tags pass childId) */
-  childId: z.coerce.number({ error: '[子分类]必须是数字' }).int().positive({ error: '[子分类]不正确' }).optional(),
+  childId: z.coerce.number({ error: '[子分类]必须是数字' }).int().positive({ error: '[子分类]不正确' }).max(ID_MAX, { error: '[子分类]不正确' }).optional(),
   sort: z.enum(deviceSortValues, { error: '[排序]不正确' }).default('default'),
 });
 export type DeviceSearchQuery = z.infer<typeof deviceSearchQuery>;

@@ -34,6 +34,12 @@ export const isCalendarDate = (value: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
 
+/**
+ * The largest id a row can have: ids are PostgreSQL integer (serial) columns, and a larger
+ * number sent to the database as a parameter is an error there (500), not "not found".
+ */
+export const ID_MAX = 2_147_483_647;
+
 export const phonePattern = /^1[3-9]\d{9}$/;
 
 export const phoneField = (label = '手机号') =>

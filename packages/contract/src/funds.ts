@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyMessage, formatFen, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
+import { ID_MAX, emptyMessage, formatFen, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
 
 /**
  * Money: prepaid funds (预存), transfers between a member and a community they own, the
@@ -523,7 +523,7 @@ const optionalInt = (label: string, min: number, max: number) =>
   );
 const idList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean).map(Number) : v),
-  z.array(z.number().int().positive(), { error: '[适用范围]不正确' }).optional(),
+  z.array(z.number().int().positive().max(ID_MAX), { error: '[适用范围]不正确' }).optional(),
 );
 /**
  * Staff: a new coupon template. Either an amount (yuan) or a discount in percent off (10 = 9折);

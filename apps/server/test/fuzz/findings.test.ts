@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isCalendarDate } from '@lab/contract';
+import { ID_MAX, isCalendarDate } from '@lab/contract';
 import { call, createTestContext, type TestContext } from '../harness';
 import { tmpRoot } from '../template';
 import { makeLoggedInMember, makeStaff } from '../factories';
@@ -45,6 +45,19 @@ describe('inputs the fuzzer found answering 500', () => {
     for (const good of ['2026-02-28', '2028-02-29', '1999-12-31']) expect(isCalendarDate(good), good).toBe(true);
     const res = await call(ctx.app, 'POST', '/api/admin/funds/transfer/list', { token: staffToken, form: { from: '5373-55-50' } });
     expect(res).toMatchObject({ status: 400, code: 0, msg: '[开始日期]不是有效日期' });
+  });
+
+  it('an id past the largest a row can have (2³¹−1) is refused by the contract, not sent to the database', async () => {
+    const staff = await makeStaff(ctx.db, 'admin', ctx.clock.now());
+    for (const url of ['/api/admin/catalog/group/delete', '/api/admin/catalog/child/delete', '/api/admin/content/hotArea/delete']) {
+      const res = await call(ctx.app, 'POST', url, { token: staff.token, form: { id: '2147483648' } });
+      expect(res.status, url).toBe(400);
+      expect(res, url).toMatchObject({ code: 0, msg: expect.stringMatching(/^\[.+\]不正确$/) });
+    }
+    const largest = await call(ctx.app, 'POST', '/api/admin/content/hotArea/delete', { token: staff.token, form: { id: String(ID_MAX) } });
+    expect(largest.status).toBeLessThan(500);
+    const search = await ctx.app.inject({ method: 'GET', url: '/api/open/web/device/search?groupId=2147483648' });
+    expect(search.statusCode).toBe(400);
   });
 
   it('a multipart form the parser cannot read (no boundary, cut off) is a 400, not a 500', async () => {
