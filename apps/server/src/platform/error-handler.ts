@@ -36,8 +36,8 @@ export function registerErrorHandler(app: FastifyInstance) {
   // missing field ('[手机号]不能为空') instead of a type error about the body.
   app.addHook('preValidation', async (request) => {
     if (request.body == null && request.routeOptions.schema?.body) request.body = {};
-    // PostgreSQL cannot store U+0000 in text: a NUL anywhere in the input would fail the query (500)
-    if (hasNul(request.body) || hasNul(request.query)) throw badRequest(nulMessage);
+    // PostgreSQL cannot store U+0000 or a lone surrogate: either anywhere in the input would fail a query (500)
+    if (hasUnstorableText(request.body) || hasUnstorableText(request.query)) throw badRequest(nulMessage);
   });
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
@@ -71,25 +71,32 @@ export function registerErrorHandler(app: FastifyInstance) {
 
 export const nulMessage = '提交的内容包含无效字符';
 
-/** Whether any string (key or value) in a parsed body or query holds U+0000; iterative, for deep input. */
-export function hasNul(input: unknown): boolean {
+/**
+ * Whether a text cannot be stored as it is: U+0000 (PostgreSQL text cannot hold it) or a lone
+ * surrogate (a JSON body may spell one as "\udfff"; jsonb refuses it, so the audit row of an
+ * accepted staff call failed after the change itself was saved).
+ */
+const unstorable = (text: string) => text.includes('\u0000') || !text.isWellFormed();
+
+/** Whether any string (key or value) in a parsed body or query cannot be stored; iterative, for deep input. */
+export function hasUnstorableText(input: unknown): boolean {
   const stack: unknown[] = [input];
   while (stack.length) {
     const value = stack.pop();
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return true;
+      if (unstorable(value)) return true;
     } else if (Array.isArray(value)) {
       // by index: Object.entries of a 10,000-item array built 10,000 pairs per request
       for (let i = 0; i < value.length; i++) {
         const child: unknown = value[i];
         if (typeof child === 'string') {
-          if (child.includes('\u0000')) return true;
+          if (unstorable(child)) return true;
         } else if (child && typeof child === 'object') stack.push(child);
       }
     } else if (value && typeof value === 'object') {
       for (const key in value) {
         if (!Object.hasOwn(value, key)) continue;
-        if (key.includes('\u0000')) return true;
+        if (unstorable(key)) return true;
         stack.push((value as Record<string, unknown>)[key]);
       }
     }

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { randomToken } from './crypto';
 import { AppError, badRequest, notFound } from './errors';
-import { hasNul, nulMessage } from './error-handler';
+import { hasUnstorableText, nulMessage } from './error-handler';
 
 /**
  * Uploaded documents (transfer receipts, e-invoices, reports, signed agreements, requirement
@@ -95,7 +95,7 @@ export async function readUpload<F extends z.ZodType>(
     if (typeof status === 'number' && status >= 400 && status < 500) throw error;
     throw badRequest('上传的表单格式不正确');
   }
-  if (hasNul(raw)) throw badRequest(nulMessage);
+  if (hasUnstorableText(raw)) throw badRequest(nulMessage);
   const parsed = spec.fields.safeParse(raw);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '请求参数有误');
   return { fields: parsed.data, file, filename };

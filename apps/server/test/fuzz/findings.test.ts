@@ -40,6 +40,21 @@ describe('inputs the fuzzer found answering 500', () => {
     expect(query.json()).toMatchObject({ code: 0, msg: '提交的内容包含无效字符' });
   });
 
+  it('a lone surrogate in JSON text ("\\udfff") is refused like a NUL: jsonb cannot hold it (the audit row of a saved page failed)', async () => {
+    const staff = await makeStaff(ctx.db, 'admin', ctx.clock.now());
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/content/page/save',
+      headers: { token: staff.token, 'content-type': 'application/json' },
+      payload: '{"key":"profile","title":"关于我们","content":"\\udfff\\ud800"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 0, msg: '提交的内容包含无效字符' });
+    // a surrogate pair (an emoji) is a character like any other
+    const emoji = await call(ctx.app, 'POST', '/api/admin/content/page/save', { token: staff.token, json: { key: 'profile', title: '关于我们', content: '<p>😀</p>' } });
+    expect(emoji.status).toBe(200);
+  });
+
   it('a date of the right shape that names no day is refused by the contract', async () => {
     for (const bad of ['2026-55-50', '2026-02-30', '2026-13-01', '0000-01-01']) expect(isCalendarDate(bad), bad).toBe(false);
     for (const good of ['2026-02-28', '2028-02-29', '1999-12-31']) expect(isCalendarDate(good), good).toBe(true);
@@ -56,6 +71,8 @@ describe('inputs the fuzzer found answering 500', () => {
     }
     const largest = await call(ctx.app, 'POST', '/api/admin/content/hotArea/delete', { token: staff.token, form: { id: String(ID_MAX) } });
     expect(largest.status).toBeLessThan(500);
+    const audit = await call(ctx.app, 'POST', '/api/admin/audit/detail', { token: staff.token, json: { id: 2147483648 } });
+    expect(audit).toMatchObject({ status: 400, code: 0, msg: '[编号]不正确' });
     const search = await ctx.app.inject({ method: 'GET', url: '/api/open/web/device/search?groupId=2147483648' });
     expect(search.statusCode).toBe(400);
   });

@@ -33,13 +33,21 @@ function currentLocation() {
 
 type PageModule = () => Promise<{ default: React.ComponentType }>;
 
+/**
+ * Drawn while a lazy page's code loads on the first visit: nothing (the server-drawn page or
+ * the layout stays as it is). Said outright, so the router does not warn that it is missing.
+ */
+const Nothing = () => null;
+
 /** A route whose page (or anything it shows) uses antd: its providers load with it. */
 const page = (load: PageModule) => ({
+  HydrateFallback: Nothing,
   lazy: async () => ({ Component: (await withAntd(load())).default }),
 });
 
 /** A public page built without antd, so opening it first loads none of it. */
 const plainPage = (load: PageModule) => ({
+  HydrateFallback: Nothing,
   lazy: async () => ({ Component: (await load()).default }),
 });
 
@@ -87,7 +95,7 @@ const adminRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     ...page(() => import('./layouts/admin-layout')),
     children: [
-      { index: true, loader: () => redirect('/admin/dashboard') },
+      { index: true, Component: Nothing, loader: () => redirect('/admin/dashboard') },
       ...adminScreens.filter((screen) => !screen.bare).map((screen) => ({ path: screen.path, handle: { screen }, ...page(screen.load) })),
       { path: '*', ...page(() => import('../pages/admin-not-found-page')) },
     ],
@@ -110,6 +118,7 @@ export const routes: RouteObject[] = [
       { index: true, id: 'home', ...plainPage(() => import('../features/catalog/pages/home-page')) },
       {
         path: 'invited/:code?',
+        Component: Nothing,
         loader: ({ params }) => {
           // spec: always home; the register view opens only when a code came along
           if (params.code) loginPanel.open({ view: 'reg', inviterCode: params.code });
@@ -121,7 +130,7 @@ export const routes: RouteObject[] = [
         loader: requireLogin,
         ...page(() => import('./layouts/member-layout')),
         children: [
-          { index: true, loader: () => redirect('/member/center') },
+          { index: true, Component: Nothing, loader: () => redirect('/member/center') },
           ...memberChildren.map((child) => ({
             path: child,
             loader: requireLogin,
@@ -138,7 +147,7 @@ export const routes: RouteObject[] = [
         loader: requireLogin,
         ...page(() => import('./layouts/experiment-layout')),
         children: [
-          { index: true, loader: () => redirect('/experiment/plan') },
+          { index: true, Component: Nothing, loader: () => redirect('/experiment/plan') },
           ...Object.entries(experimentPages).map(([child, load]) => ({
             path: child,
             loader: requireLogin,
@@ -150,7 +159,7 @@ export const routes: RouteObject[] = [
         path: 'about',
         ...page(() => import('../features/content/pages/about-layout')),
         children: [
-          { index: true, loader: () => redirect('/about/profile') },
+          { index: true, Component: Nothing, loader: () => redirect('/about/profile') },
           { path: ':section', ...page(() => import('../features/content/pages/about-page')) },
         ],
       },

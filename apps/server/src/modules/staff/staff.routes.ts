@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditListBody, staffAddBody, staffListBody, staffPasswordBody, staffStatusBody, staffUpdateBody, type StaffAccount } from '@lab/contract';
+import { ID_MAX, auditListBody, staffAddBody, staffListBody, staffPasswordBody, staffStatusBody, staffUpdateBody, type StaffAccount } from '@lab/contract';
 import type { AppDeps } from '../../app';
 import { requireStaff } from '../../platform/auth-guard';
 import { audit } from '../../platform/audit';
@@ -10,7 +10,7 @@ import { getAuditEntry, searchAuditLog } from './audit-log.service';
 import { addStaff, listStaff, listStaffNames, resetStaffPassword, setStaffDisabled, staffAudit, updateStaff } from './staff-accounts.service';
 
 const admin = { roles: ['admin'] } as const;
-const idBody = z.object({ id: z.coerce.number({ error: '[编号]不能为空' }).int().positive({ error: '[编号]不正确' }) });
+const idBody = z.object({ id: z.coerce.number({ error: '[编号]不能为空' }).int({ error: '[编号]不正确' }).positive({ error: '[编号]不正确' }).max(ID_MAX, { error: '[编号]不正确' }) });
 
 /** Staff accounts and the audit log: the admin's screens. */
 export async function staffRoutes(app: FastifyInstance, deps: AppDeps) {
