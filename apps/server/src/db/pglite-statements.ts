@@ -24,8 +24,15 @@ export interface PgliteClient {
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T>;
 }
 
+/** Written into a statement's text (it is a comment to PostgreSQL), asks for its generic plan; see above. */
+export const GENERIC_PLAN = '/* generic plan */';
+/** Named once per client; its setting lasts until the end of the transaction it runs in. */
+const FORCE_GENERIC = { name: 'force_generic_plan', text: `select set_config('plan_cache_mode', 'force_generic_plan', true)` };
+
 interface Statement {
   name: string;
+  /** the text asks for the generic plan (GENERIC_PLAN) */
+  generic: boolean;
   paramTypes: number[];
   /** the statement's RowDescription, handed to the result parser in place of a Describe per call */
   rowDescription: InstanceType<typeof protocol.messages.RowDescriptionMessage> | null;
@@ -74,13 +81,16 @@ export function withPreparedStatements(client: PGlite, { maxStatements = 500 } =
     messages.push(protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync());
     const described = await client.execProtocol(concat(messages), { syncToFs, ...(options?.onNotice ? { onNotice: options.onNotice } : {}) });
     const rowDescription = described.messages.find((m): m is InstanceType<typeof protocol.messages.RowDescriptionMessage> => m.name === 'rowDescription') ?? null;
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described.messages), rowDescription };
+    const statement = { name, generic: text.includes(GENERIC_PLAN), paramTypes: parse.parseDescribeStatementResults(described.messages), rowDescription };
     statements.set(text, statement);
     return statement;
   }
 
+  let forceGenericNamed = false;
+
   /** One call of a prepared statement: Bind, Execute, Sync in one message. Holds the query lock. */
-  async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined, syncToFs: boolean): Promise<Results<T>> {
+  async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+    const syncToFs = !inTransaction;
     let statement = statements.get(text);
     if (statement) {
       // most recently used last, so the first is the one to close
@@ -96,8 +106,20 @@ export function withPreparedStatements(client: PGlite, { maxStatements = 500 } =
       const serializer = options?.serializers?.[type] ?? client.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    const message = concat([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]);
-    const { messages } = await client.execProtocol(message, { syncToFs, ...(options?.onNotice ? { onNotice: options.onNotice } : {}) });
+    const generic = statement.generic && !inTransaction;
+    if (generic && !forceGenericNamed) {
+      await client.execProtocol(concat([protocol.serialize.parse(FORCE_GENERIC), protocol.serialize.sync()]), { syncToFs: false });
+      forceGenericNamed = true;
+    }
+    const message = concat([
+      ...(generic ? [protocol.serialize.bind({ statement: FORCE_GENERIC.name }), protocol.serialize.execute({})] : []),
+      protocol.serialize.bind({ statement: statement.name, values }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ]);
+    const answer = (await client.execProtocol(message, { syncToFs, ...(options?.onNotice ? { onNotice: options.onNotice } : {}) })).messages;
+    // the setting's own answer (BindComplete, its row, CommandComplete) comes first
+    const messages = generic ? answer.slice(answer.findIndex((m) => m.name === 'commandComplete') + 1) : answer;
     const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
     // parseResults would merge the caller's parsers into a copy of PGlite's ~320 (66 µs a call, for
     // the handful drizzle passes): the same lookups through a table that inherits PGlite's instead
@@ -118,7 +140,7 @@ export function withPreparedStatements(client: PGlite, { maxStatements = 500 } =
 
   async function prepared<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
     const once = () =>
-      client.runExclusive(() => run<T>(text, params, options, !inTransaction)).catch((error: unknown) => {
+      client.runExclusive(() => run<T>(text, params, options, inTransaction)).catch((error: unknown) => {
         // forget a stale statement, so the next call parses it again
         const known = statements.get(text);
         if (known && statementStale(error)) {

@@ -1,4 +1,4 @@
-import { Column, and, asc, count, countDistinct, desc, eq, gte, ilike, inArray, is, lt, max, ne, or, sql, sum, type Placeholder, type SQL } from 'drizzle-orm';
+import { Column, and, asc, count, countDistinct, desc, eq, fillPlaceholders, gte, ilike, inArray, is, lt, max, ne, or, sql, sum, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   MEMBER_CANCELLABLE,
   addDays,
@@ -15,7 +15,7 @@ import {
   type ReportFile,
 } from '@lab/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { preparedQuery, type Db, type DbOrTx, type Tx } from '../../db/client';
+import { genericPlan, preparedQuery, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { members } from '../auth/auth.tables';
@@ -539,7 +539,7 @@ function memberOrderQueries(db: Db, tab: OrderListBody['tab'], values: MemberOrd
   const page = db
     .select({
       // json_agg keeps the order only when told: the same order as the rows', which they already have
-      orders: sql<unknown[][] | null>`json_agg(json_build_array(${sql.join(
+      orders: sql<unknown[][] | null>`${genericPlan} json_agg(json_build_array(${sql.join(
         pageKeys.map((key) => rows[key]),
         sql`, `,
       )}) order by ${rows.createdAt} desc nulls last, ${rows.id} desc nulls last)`,
@@ -553,6 +553,16 @@ function memberOrderQueries(db: Db, tab: OrderListBody['tab'], values: MemberOrd
 export function memberOrderStatements(db: Db, memberId: number, query: OrderListBody) {
   const { values, after } = memberOrderValues(memberId, query);
   return { ...memberOrderQueries(db, query.tab, values, byValue), after };
+}
+
+/**
+ * The page statement of one call as it is prepared (placeholders $1, $2, …) and its values in
+ * their order: test/statement-bounds.test.ts EXPLAINs its generic plan, the one PGlite runs.
+ */
+export function memberOrderPageStatement(db: Db, memberId: number, query: OrderListBody) {
+  const { values } = memberOrderValues(memberId, query);
+  const { sql: text, params } = memberOrderQueries(db, query.tab, values, byPlaceholder).page.toSQL();
+  return { text, values: fillPlaceholders(params, values) };
 }
 
 /**
