@@ -46,6 +46,11 @@ describe.skipIf(testDbKind !== 'pglite')('PGlite named prepared statements', () 
     // null and undefined parameters are SQL nulls, as in query()
     await client.query(`select count(*)::int as n from t where $1::text is null and $2::int is null`, [null, undefined]);
     expect((await client.query(`select count(*)::int as n from t where $1::text is null and $2::int is null`, [null, undefined])).rows).toEqual([{ n: 4 }]);
+    // empty text and characters of two to four bytes, as the named statement's Bind writes them
+    const echo = `select $1::text as a, $2::text as b, $3::text as c, $4::text as d`;
+    const texts = ['', 'é 中文 🧪', null, 'x'.repeat(5000)];
+    await client.query(echo, texts);
+    expect((await client.query(echo, texts)).rows).toEqual([{ a: '', b: 'é 中文 🧪', c: null, d: 'x'.repeat(5000) }]);
   });
 
   it('keeps at most maxStatements, closing the least recently used', async () => {

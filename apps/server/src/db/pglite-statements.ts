@@ -24,10 +24,22 @@ export interface PgliteClient {
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T>;
 }
 
+const concat = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
 /** Written into a statement's text (it is a comment to PostgreSQL), asks for its generic plan; see above. */
 export const GENERIC_PLAN = '/* generic plan */';
 /** Named once per client; its setting lasts until the end of the transaction it runs in. */
 const FORCE_GENERIC = { name: 'force_generic_plan', text: `select set_config('plan_cache_mode', 'force_generic_plan', true)` };
+/** Its Bind and Execute, the same bytes every time */
+const FORCE_GENERIC_CALL = concat([protocol.serialize.bind({ statement: FORCE_GENERIC.name }), protocol.serialize.execute({})]);
 
 interface Statement {
   name: string;
@@ -43,15 +55,40 @@ const preparable = /^\s*(select|insert|update|delete|with)\b/i;
 /** "cached plan must not change result type" (a table's columns changed under a kept plan), or the statement is gone */
 const statementStale = (error: unknown) => ['0A000', '26000'].includes(String((error as { code?: unknown }).code));
 
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+const EXECUTE_SYNC = concat([protocol.serialize.execute({}), protocol.serialize.sync()]);
+
+/**
+ * Bind (text values, text results) + Execute + Sync of a named statement, after `prefix`, in one
+ * buffer. pg-protocol's serializer builds a Bind with two writers that each allocate a fresh
+ * ArrayBuffer on every flush (four allocations and copies: 14 µs a Bind, measured, and garbage
+ * for the collector); this writes the same message once, into one buffer. Its one difference
+ * from pg-protocol's: no parameter format codes, which the protocol reads as "all text", where
+ * pg-protocol writes a text code per value.
+ */
+function bindExecuteSync(prefix: Uint8Array | null, statement: string, values: (string | null)[]): Uint8Array {
+  const lengths = values.map((value) => (value === null ? -1 : Buffer.byteLength(value)));
+  const bind = 4 + 1 + Buffer.byteLength(statement) + 1 + 2 + 2 + lengths.reduce((n, length) => n + 4 + Math.max(length, 0), 0) + 2;
+  const out = Buffer.allocUnsafe((prefix?.length ?? 0) + 1 + bind + EXECUTE_SYNC.length);
   let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
+  if (prefix) {
+    out.set(prefix);
+    at = prefix.length;
   }
+  at = out.writeUInt8(0x42, at); // 'B'
+  at = out.writeInt32BE(bind, at);
+  at = out.writeUInt8(0, at); // the unnamed portal
+  at += out.write(statement, at);
+  at = out.writeUInt8(0, at);
+  at = out.writeInt16BE(0, at); // no parameter format codes: all text
+  at = out.writeInt16BE(values.length, at);
+  values.forEach((value, i) => {
+    at = out.writeInt32BE(lengths[i]!, at);
+    if (value) at += out.write(value, at);
+  });
+  at = out.writeInt16BE(0, at); // no result format codes: all text
+  out.set(EXECUTE_SYNC, at);
   return out;
-};
+}
 
 /** What PGlite adds to an error of `query()`, so a caller sees the same error either way. */
 function withQuery(error: unknown, text: string, params: unknown[], options: QueryOptions | undefined) {
@@ -111,12 +148,10 @@ export function withPreparedStatements(client: PGlite, { maxStatements = 500 } =
       await client.execProtocol(concat([protocol.serialize.parse(FORCE_GENERIC), protocol.serialize.sync()]), { syncToFs: false });
       forceGenericNamed = true;
     }
-    const message = concat([
-      ...(generic ? [protocol.serialize.bind({ statement: FORCE_GENERIC.name }), protocol.serialize.execute({})] : []),
-      protocol.serialize.bind({ statement: statement.name, values }),
-      protocol.serialize.execute({}),
-      protocol.serialize.sync(),
-    ]);
+    const prefix = generic ? FORCE_GENERIC_CALL : null;
+    const message = values.every((value): value is string | null => value === null || typeof value === 'string')
+      ? bindExecuteSync(prefix, statement.name, values)
+      : concat([...(prefix ? [prefix] : []), protocol.serialize.bind({ statement: statement.name, values }), EXECUTE_SYNC]);
     const answer = (await client.execProtocol(message, { syncToFs, ...(options?.onNotice ? { onNotice: options.onNotice } : {}) })).messages;
     // the setting's own answer (BindComplete, its row, CommandComplete) comes first
     const messages = generic ? answer.slice(answer.findIndex((m) => m.name === 'commandComplete') + 1) : answer;
