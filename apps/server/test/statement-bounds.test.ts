@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderListBody, type DeviceSummary, type OrderDetail, type OrderPage, type Page } from '@lab/contract';
 import { queryRows, statementCounter } from '../src/db/client';
 import { seedCatalog } from '../src/modules/catalog/catalog.seed';
-import { memberOrderStatements } from '../src/modules/orders/orders.service';
+import { memberOrderPageStatement, memberOrderStatements } from '../src/modules/orders/orders.service';
 import { call, createTestContext, type TestContext } from './harness';
 import { seedBusyMember, seedPayers } from './bulk-orders';
 
@@ -11,7 +11,8 @@ import { seedBusyMember, seedPayers } from './bulk-orders';
  * No call sends a statement per row: what the member's order list, the search, paying and an
  * order's detail send does not grow with the page size or the order's lines; and the order
  * list reads its pages through orders_member_idx (EXPLAIN) on PGlite and PostgreSQL, a keyset
- * page starting inside the index at its cursor. `npm run bench:api` prints the same counts
+ * page starting inside the index at its cursor, with its values written in and on the generic
+ * plan PGlite keeps for it. `npm run bench:api` prints the same counts
  * under load.
  */
 
@@ -82,19 +83,45 @@ describe('the member order list', () => {
 
   it('reads its pages through orders_member_idx, the cursor inside the index condition', async () => {
     const first = await listOrders({});
-    const plans = [];
-    for (const body of [{}, { cursor: first.data.cursor }, { page: 20 }, { tab: 'completed', cursor: first.data.cursor }]) {
-      const { page } = memberOrderStatements(t.db, busy.memberId, orderListBody.parse(body));
-      const rows = await queryRows<{ 'QUERY PLAN': string }>(t.db, sql`explain ${page.getSQL()}`);
-      plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+    const cursor = first.data.cursor;
+    const bodies = [{}, { cursor }, { page: 20 }, { tab: 'completed', cursor }];
+    const custom = [];
+    const generic = [];
+    for (const body of bodies) {
+      const query = orderListBody.parse(body);
+      // with its values written in: the plan PostgreSQL makes for a call
+      const { page } = memberOrderStatements(t.db, busy.memberId, query);
+      custom.push(planOf(await queryRows<{ 'QUERY PLAN': string }>(t.db, sql`explain ${page.getSQL()}`)));
+      // prepared, as it is run, on its generic plan: the one PGlite keeps (its text asks for it)
+      generic.push(await genericPlan(memberOrderPageStatement(t.db, busy.memberId, query)));
     }
-    for (const plan of plans) {
+    for (const plan of [...custom, ...generic.slice(0, 3)]) {
       expect(plan).toMatch(/Index Scan using orders_member_idx/);
       expect(plan).not.toMatch(/Sort/);
     }
-    expect(plans[1]).toMatch(/Index Cond: \(\(member_id = \d+\) AND \(ROW\(created_at, id\) < ROW\(/);
+    expect(custom[1]).toMatch(/Index Cond: \(\(member_id = \d+\) AND \(ROW\(created_at, id\) < ROW\(/);
+    expect(generic[1]).toMatch(/Index Cond: \(\(member_id = \$1\) AND \(ROW\(created_at, id\) < ROW\(\$2, \$3\)\)\)/);
+    // not knowing the tab, the generic plan of a tab reads the member's orders of that progress by
+    // time (orders_member_progress_idx), ordering only orders placed in the same microsecond by id
+    expect(generic[3]).toMatch(/Index Scan using orders_member(_progress)?_idx/);
+    expect(generic[3]).not.toMatch(/(^|->\s+)Sort\s/m);
   });
 });
+
+const planOf = (rows: { 'QUERY PLAN': string }[]) => rows.map((r) => r['QUERY PLAN']).join('\n');
+
+/** The generic plan of a statement taking $1, $2, …: prepared in a transaction that forces it, as PREPARE would plan it. */
+async function genericPlan({ text, values }: { text: string; values: unknown[] }): Promise<string> {
+  // the values are the test's own (numbers, a timestamp's text): written in as literals
+  const literal = (value: unknown) => (typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+  return t.db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare member_page_plan as ${text}`));
+    const plan = planOf(await queryRows<{ 'QUERY PLAN': string }>(tx, sql.raw(`explain execute member_page_plan(${values.map(literal).join(', ')})`)));
+    await tx.execute(sql`deallocate member_page_plan`);
+    return plan;
+  });
+}
 
 describe('the search', () => {
   it('sends a count and a page, for any page size', async () => {

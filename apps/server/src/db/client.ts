@@ -8,9 +8,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations, Logger, SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type Logger, type SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { withPreparedStatements } from './pglite-statements';
+import { GENERIC_PLAN, withPreparedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -111,6 +111,14 @@ export function preparedQuery<P>(name: string, build: (db: Db) => { prepare(name
     return query;
   };
 }
+
+/**
+ * Written anywhere in a hot statement whose plan does not depend on its values: on PGlite it runs
+ * on PostgreSQL's generic plan, made once, instead of being planned again for every call on the
+ * event loop (db/pglite-statements.ts). To PostgreSQL it is a comment: there the server plans
+ * in its own process, and forcing the plan would cost a statement per call.
+ */
+export const genericPlan = sql.raw(GENERIC_PLAN);
 
 /** Raw SQL rows; both drivers answer `execute` with `{ rows }`. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '../../test/harness';
-import { withPreparedStatements, type PgliteClient } from './pglite-statements';
+import { GENERIC_PLAN, withPreparedStatements, type PgliteClient } from './pglite-statements';
 
 /** Named statements under drizzle on PGlite: the same answers and errors as PGlite's own query(). */
 describe.skipIf(testDbKind !== 'pglite')('PGlite named prepared statements', () => {
@@ -46,6 +46,11 @@ describe.skipIf(testDbKind !== 'pglite')('PGlite named prepared statements', () 
     // null and undefined parameters are SQL nulls, as in query()
     await client.query(`select count(*)::int as n from t where $1::text is null and $2::int is null`, [null, undefined]);
     expect((await client.query(`select count(*)::int as n from t where $1::text is null and $2::int is null`, [null, undefined])).rows).toEqual([{ n: 4 }]);
+    // empty text and characters of two to four bytes, as the named statement's Bind writes them
+    const echo = `select $1::text as a, $2::text as b, $3::text as c, $4::text as d`;
+    const texts = ['', 'é 中文 🧪', null, 'x'.repeat(5000)];
+    await client.query(echo, texts);
+    expect((await client.query(echo, texts)).rows).toEqual([{ a: '', b: 'é 中文 🧪', c: null, d: 'x'.repeat(5000) }]);
   });
 
   it('keeps at most maxStatements, closing the least recently used', async () => {
@@ -124,6 +129,39 @@ describe.skipIf(testDbKind !== 'pglite')('PGlite named prepared statements', () 
     await client.query(text, [0]).catch((error: unknown) => expect(error).toMatchObject({ code: '0A000' }));
     expect((await client.query(text, [0])).fields.map((f) => f.name)).toEqual(['a', 'b']);
     expect((await named()).filter((row) => row.statement === text)).toHaveLength(1);
+  });
+
+  it('runs a statement that asks for it on its generic plan, and no other statement sees the setting', async () => {
+    await raw.exec(`create table g (id int primary key, v text); insert into g select n, 'v' || n from generate_series(1, 2000) n; analyze g`);
+    const plain = `select id, v from g where id > $1 order by id limit $2`;
+    const hinted = `select ${GENERIC_PLAN} id, v from g where id > $1 order by id limit $2`;
+    const plans = async (text: string) =>
+      (await raw.query<{ generic_plans: number; custom_plans: number }>(`select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1`, [text])).rows[0];
+    const setting = async (query: (text: string) => Promise<{ rows: unknown[] }>) => (await query(`select current_setting('plan_cache_mode') as mode`)).rows[0];
+    for (let i = 0; i < 8; i += 1) {
+      const [viaPlain, viaHint] = [await client.query(plain, [i * 100, 3]), await client.query(hinted, [i * 100, 3])];
+      expect(viaHint.rows).toEqual(viaPlain.rows);
+      expect(viaHint.rows).toEqual([100, 101, 102].map((n) => ({ id: i * 100 + n - 99, v: `v${i * 100 + n - 99}` })));
+      expect(viaHint.fields).toEqual(viaPlain.fields);
+      expect(await setting((text) => client.query(text))).toEqual({ mode: 'auto' });
+    }
+    // named at the second call: seven calls since, all of them on the one generic plan, where
+    // `auto` plans the first five for their values (and goes on doing so if the generic plan looks dearer)
+    expect(await plans(hinted)).toEqual({ generic_plans: 7, custom_plans: 0 });
+    expect(await plans(plain)).toEqual({ generic_plans: 2, custom_plans: 5 });
+
+    // an error rolls the setting back with the call; a transaction does not ask for it
+    await expect(client.query(hinted, [0, -1])).rejects.toMatchObject({ code: '2201W', query: hinted });
+    expect(await setting((text) => raw.query(text))).toEqual({ mode: 'auto' });
+    await client.transaction(async (tx) => {
+      expect((await tx.query(hinted, [10, 2])).rows).toEqual([
+        { id: 11, v: 'v11' },
+        { id: 12, v: 'v12' },
+      ]);
+      expect(await setting((text) => tx.query(text))).toEqual({ mode: 'auto' });
+    });
+    // the failed call was bound to the generic plan too; the one in the transaction was planned for its values
+    expect(await plans(hinted)).toEqual({ generic_plans: 8, custom_plans: 1 });
   });
 
   it('names a text once when many first calls race', async () => {

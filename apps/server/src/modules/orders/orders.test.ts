@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { SLOT_TAKEN_MESSAGE, type MemberUserInfo, type OrderDetail, type OrderSummary, type OrderedItem, type Page } from '@lab/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { SLOT_TAKEN_MESSAGE, type MemberUserInfo, type OrderDetail, type OrderPage, type OrderSummary, type OrderedItem, type Page } from '@lab/contract';
+import { queryRows } from '../../db/client';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
 import { makeLoggedInMember } from '../../../test/factories';
 import { randomId } from '../../platform/crypto';
@@ -30,7 +31,7 @@ type Form = Record<string, string | number | undefined>;
 const post = <T = OrderDetail>(url: string, who: { token: string } | undefined, form: Form = {}) => call<T>(t.app, 'POST', url, { ...(who ? { token: who.token } : {}), form });
 const addOrder = (who: { token: string }, form: Form) => post('/api/auth/order/add', who, form);
 const detail = (who: { token: string }, orderNo: string) => post('/api/auth/order/detail', who, { order_no: orderNo });
-const listOrders = (who: { token: string }, form: Form = {}) => post<Page<OrderSummary>>('/api/auth/order/list4person', who, form);
+const listOrders = (who: { token: string }, form: Form = {}) => post<OrderPage>('/api/auth/order/list4person', who, form);
 const linesJson = (lines: { id: string; samples?: unknown[]; note?: string }[]) => JSON.stringify(lines.map((l) => ({ samples: [sample()], ...l })));
 const orderCount = async (memberId: number) => (await t.db.select().from(orders).where(eq(orders.memberId, memberId))).length;
 
@@ -398,6 +399,49 @@ describe('order/list4person', () => {
     expect(titles((await listOrders(buyer, { to: '2026-02-26' })).data)).toEqual(['X射线衍射']);
     expect(await listOrders(buyer, { from: '2026-03-01', to: '2026-02-01' })).toMatchObject({ status: 400, msg: '开始日期不能晚于结束日期' });
     expect(await listOrders(buyer, { from: '2026/03/01' })).toMatchObject({ status: 400, msg: '[开始日期]格式应为YYYY-MM-DD' });
+  });
+
+  it('shows every order as its detail does, field for field, and a cursor to the microsecond', async () => {
+    // the list reads its page as one JSON value, the detail reads a row: every column of a
+    // summary set, timestamps with microseconds, a title JSON must escape
+    const member = await makeBuyer(t);
+    const item = await makeItem(t.db, { name: '列表字段' });
+    const placed = [];
+    for (let i = 0; i < 4; i += 1) {
+      t.clock.set(new Date(Date.parse(NOW) - (4 - i) * 3_600_000));
+      placed.push((await makeOrder(t, member, item)).orderNo);
+    }
+    t.clock.set(new Date(NOW));
+    // newest first: a, b, c on the first page of three, then the plain one
+    const [plain, c, b, a] = placed as [string, string, string, string];
+    await t.db.execute(sql`update orders set created_at = created_at + interval '0.999999 seconds', kind = 'reservation', delivery = 'pickup',
+      title = ${'引号" 反斜杠\\ 换行\n 制表\t </script> 🧪 \u0001'}, progress = 'delivered', payment = 'paid', discount_fen = 1500,
+      paid_at = ${NOW}::timestamptz - interval '3 days 0.000001 seconds', delivered_at = ${NOW}::timestamptz - interval '2 days' + interval '0.999999 seconds'
+      where order_no = ${a}`);
+    await t.db.execute(sql`update orders set progress = 'delivered', pay_later = true, payment = 'unsettled', delivered_at = ${NOW}::timestamptz - interval '1 day',
+      disputed_at = ${NOW}::timestamptz - interval '0.5 day' where order_no = ${b}`);
+    await t.db.execute(sql`update orders set progress = 'completed', evaluation_score = 4, delivered_at = ${NOW}::timestamptz - interval '30 days',
+      disputed_at = ${NOW}::timestamptz - interval '20 days', dispute_resolved = true where order_no = ${c}`);
+
+    const page = await listOrders(member, { pageSize: 3 });
+    expect(page.data.list.map((o) => o.orderNo)).toEqual([a, b, c]);
+    for (const summary of page.data.list) {
+      const { data: full } = await detail(member, summary.orderNo);
+      expect(Object.keys(summary)).toEqual(['orderNo', 'kind', 'progress', 'progressText', 'payment', 'paymentText', 'title', 'lineCount', 'sampleCount', 'totalFen', 'discountFen', 'payableFen', 'payLater', 'delivery', 'createdAt', 'paidAt', 'actions']);
+      expect(summary).toEqual(Object.fromEntries(Object.keys(summary).map((key) => [key, full[key as keyof OrderDetail]])));
+    }
+    const listed = Object.fromEntries(page.data.list.map((o) => [o.orderNo, o]));
+    expect(listed[a]).toMatchObject({ kind: 'reservation', delivery: 'pickup', title: '引号" 反斜杠\\ 换行\n 制表\t </script> 🧪 \u0001', discountFen: 1500, paidAt: '2026-02-27T01:59:59.999Z' });
+    expect(listed[a]!.actions).toMatchObject({ dispute: true, confirmData: true });
+    expect(listed[b]!.actions).toMatchObject({ pay: true, dispute: false, confirmData: false });
+    expect(listed[c]!.actions).toMatchObject({ evaluate: false, dispute: false });
+
+    // the cursor carries the last order's time to the microsecond, which a Date would have cut
+    const [last] = await queryRows<{ at: string; id: number }>(t.db, sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id from orders where order_no = ${c}`);
+    expect(Buffer.from(page.data.cursor!, 'base64url').toString()).toBe(`${last!.at}|${last!.id}|4`);
+    const next = await listOrders(member, { pageSize: 3, cursor: page.data.cursor! });
+    expect(next.data.list.map((o) => o.orderNo)).toEqual([plain]);
+    expect(next.data.cursor).toBeNull();
   });
 });
 
