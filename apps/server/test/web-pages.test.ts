@@ -31,7 +31,15 @@ export function createRenderer({ template, manifest, api }) {
   if (!manifest['index.html']) throw new Error('no manifest');
   const draws = (url) => url === '/' || url.startsWith('/project');
   return {
-    draws,
+    // as the real one: a query parameter the page does not read (here, any but keyword and fail) is not part of it
+    pageUrl(url) {
+      const [path, query = ''] = url.split('?');
+      if (!draws(path)) return null;
+      const given = new URLSearchParams(query);
+      const kept = new URLSearchParams();
+      for (const key of ['keyword', 'fail']) if (given.has(key)) kept.set(key, given.get(key));
+      return kept.size ? path + '?' + kept : path;
+    },
     async render(url) {
       if (!draws(url) || url.includes('fail')) return null;
       const home = JSON.parse((await api({ method: 'GET', url: '/api/open/web/index' })).body);
@@ -90,6 +98,14 @@ describe('a public page the server draws', () => {
     const again = await get(a, '/');
     expect(drawing(again.body)).toBe(drawing(first.body));
     expect(again.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('is one drawing whatever the address carries that the page does not read (a share link’s from=, utm_…)', async () => {
+    const plain = await get(a, '/');
+    const shared = await get(a, '/?from=singlemessage&utm_source=wx');
+    expect(shared.statusCode).toBe(200);
+    expect(drawing(shared.body)).toBe(drawing(plain.body));
+    expect(shared.headers.etag).toBe(plain.headers.etag);
   });
 
   it('answers 304 to a browser holding the same page', async () => {

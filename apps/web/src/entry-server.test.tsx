@@ -131,13 +131,20 @@ describe('the server draws the public pages', () => {
     expect(await renderer.render('/detail/no-such-rid')).toBeNull();
   });
 
+  it('keeps a page under its path and the query parameters it reads, whatever else the address carries', () => {
+    expect(renderer.pageUrl('/?from=singlemessage&utm_source=wx')).toBe('/');
+    expect(renderer.pageUrl('/detail/xrd-rid?from=timeline')).toBe('/detail/xrd-rid');
+    expect(renderer.pageUrl('/project/1?utm_campaign=x&page=2&keyword=XRD')).toBe('/project/1?keyword=XRD&page=2');
+    expect(renderer.pageUrl('/project?keyword=XRD&page=2')).toBe(renderer.pageUrl('/project?page=2&keyword=XRD'));
+  });
+
   it('leaves every other page to the browser, and a page whose data failed', async () => {
     for (const url of ['/member/order', '/experiment/plan', '/invited/ABC123', '/admin', '/search?kw=XRD', '/about/profile']) {
-      expect(renderer.draws(url), url).toBe(false);
+      expect(renderer.pageUrl(url), url).toBeNull();
       expect(await renderer.render(url), url).toBeNull();
     }
     expect(calls).toHaveLength(0);
-    expect(renderer.draws('/')).toBe(true);
+    expect(renderer.pageUrl('/')).toBe('/');
     answers = { '/api/open/setting': settings };
     expect(await renderer.render('/')).toBeNull();
   });

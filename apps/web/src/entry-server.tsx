@@ -9,6 +9,7 @@ import { SERVER_STATE_ID } from './app/server-page';
 import { APP_SCRIPT_ID } from './app/app-script';
 import { setServerTransport } from './lib/api';
 import { serverTitle } from './lib/server-title';
+import { LIST_QUERY_KEYS } from './features/catalog/list-query';
 
 /**
  * The server's build of the web app (vite build --ssr): draws the public pages — home, the
@@ -38,10 +39,10 @@ const PUBLIC_DATA = new Set(['catalog', 'content', 'site']);
  * of the first banner, the largest thing on the home page's first screen, at the top of the
  * body: its <img> is eager with a high fetch priority.)
  */
-const publicPages: Record<string, { module: string }> = {
-  home: { module: 'src/features/catalog/pages/home-page.tsx' },
-  project: { module: 'src/features/catalog/pages/project-list-page.tsx' },
-  detail: { module: 'src/features/catalog/pages/detail-page.tsx' },
+const publicPages: Record<string, { module: string; query: readonly string[] }> = {
+  home: { module: 'src/features/catalog/pages/home-page.tsx', query: [] },
+  project: { module: 'src/features/catalog/pages/project-list-page.tsx', query: LIST_QUERY_KEYS },
+  detail: { module: 'src/features/catalog/pages/detail-page.tsx', query: [] },
 };
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -128,7 +129,18 @@ export const createRenderer: CreateWebRenderer = ({ template, manifest, api }) =
   };
 
   return {
-    draws: (url) => pageOf(new URL(url, SERVER_ORIGIN)) !== null,
+    pageUrl(url) {
+      const location = new URL(url, SERVER_ORIGIN);
+      const found = pageOf(location);
+      if (!found) return null;
+      const kept = new URLSearchParams();
+      for (const key of found.page.query) {
+        const value = location.searchParams.get(key);
+        if (value !== null) kept.set(key, value);
+      }
+      const query = kept.toString();
+      return query ? `${location.pathname}?${query}` : location.pathname;
+    },
 
     async render(url) {
       const location = new URL(url, SERVER_ORIGIN);

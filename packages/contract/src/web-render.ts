@@ -32,8 +32,12 @@ export interface WebRendererOptions {
 }
 
 export interface WebRenderer {
-  /** Whether `url` (path and query) is one of the pages the server draws; a route match, no I/O. */
-  draws(url: string): boolean;
+  /**
+   * The address the page at `url` (path and query) is drawn and kept under: its path and the
+   * query parameters the page reads, in a fixed order; null when the server does not draw it.
+   * A route match, no I/O.
+   */
+  pageUrl(url: string): string | null;
   /**
    * The whole HTML of the page at `url` (path and query), or null when the server does not
    * draw that page (anything but the public pages, or their data failed): the bare shell then.

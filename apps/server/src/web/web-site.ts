@@ -91,9 +91,10 @@ export async function serveWeb(app: FastifyInstance, site: WebSite | null, deps:
     if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || !site || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(fail('请求的内容不存在'));
     }
-    if (renderer && pages && renderer.draws(request.url)) {
+    const pageUrl = renderer?.pageUrl(request.url);
+    if (pages && pageUrl) {
       try {
-        const page = await pages(request.url);
+        const page = await pages(pageUrl);
         if (page) return sendPage(request, reply, page);
       } catch (error) {
         // the shell still works: the browser draws the page itself
