@@ -16,6 +16,7 @@ import { registerErrorHandler } from './platform/error-handler';
 import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsProvider } from './platform/messaging';
 import { docsPrefix, registerOpenApi } from './platform/openapi';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
+import { registerMemberUploadLimits } from './platform/upload-limits';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { memberRoutes } from './modules/member/member.routes';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildOptions) {
     }),
     ...(options.rateLimit === false ? { allowList: () => true } : {}),
   });
+  registerMemberUploadLimits(app);
   await registerOpenApi(app);
   await app.register(authGuard, { db: options.db, clock: deps.clock });
   await app.register(auditTrail, { db: options.db, clock: deps.clock });

@@ -122,6 +122,40 @@ export function saveFile(
   return { name, type: sniffed.type, size: buffer.length };
 }
 
+/** Removes a stored file by the name the server gave it (anything else is ignored). */
+export function removeStoredFile(dataDir: string, kind: StoredKind, name: string | null | undefined): void {
+  if (!name || !storedName.test(name)) return;
+  fs.rmSync(path.join(dataDir, 'files', kind, name), { force: true });
+}
+
+export type StoredUpload = ReturnType<typeof saveFile>;
+
+/** What the database change that records an upload answers: its result, and the stored names the row no longer points at. */
+export interface Recorded<T> {
+  value: T;
+  replaced: string | null | undefined;
+}
+
+/**
+ * Stores an upload and records it with `record`, which must have committed when it returns
+ * (a service running its own transaction). Then the files are settled: a change that threw
+ * (refused, or rolled back) leaves no new file behind and the old one untouched; a change that
+ * committed removes the file it replaced, so re-uploading a receipt ten times keeps one file,
+ * and a download never finds its row pointing at a removed file.
+ */
+export async function storeUpload<T>(dataDir: string, spec: UploadSpec, buffer: Buffer | null, record: (stored: StoredUpload) => Promise<Recorded<T>>): Promise<T> {
+  const stored = saveFile(dataDir, spec.kind, buffer, spec.types);
+  let recorded: Recorded<T>;
+  try {
+    recorded = await record(stored);
+  } catch (error) {
+    removeStoredFile(dataDir, spec.kind, stored.name);
+    throw error;
+  }
+  if (recorded.replaced !== stored.name) removeStoredFile(dataDir, spec.kind, recorded.replaced);
+  return recorded.value;
+}
+
 export function sendFile(reply: FastifyReply, dataDir: string, kind: StoredKind, file: { name: string; type: string }, downloadName: string) {
   if (!storedName.test(file.name)) throw notFound('文件');
   const full = path.join(dataDir, 'files', kind, file.name);

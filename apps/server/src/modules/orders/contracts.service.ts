@@ -3,6 +3,7 @@ import { contractStatusLabels, type AdminContract, type Contract, type ContractS
 import type { Db, DbOrTx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, conflict, notFound } from '../../platform/errors';
+import type { Recorded } from '../../platform/files';
 import { members } from '../auth/auth.tables';
 import { postMessage, sendNotice } from '../messages/messages.service';
 import { loadAgreement, renderAgreement } from './agreement';
@@ -155,9 +156,9 @@ async function markSigned(tx: DbOrTx, row: ContractRow, stored: StoredFile, now:
  * contract/upload: the member's signed copy (to_sign → signed; a new copy replaces the old
  * until staff confirm). Answers the view and the stored name the new copy replaced.
  */
-export async function uploadSigned(db: Db, memberId: number, rid: string, stored: StoredFile, now: Date): Promise<{ contract: Contract; replaced: string | null }> {
+export async function uploadSigned(db: Db, memberId: number, rid: string, stored: StoredFile, now: Date): Promise<Recorded<Contract>> {
   const result = await db.transaction(async (tx) => markSigned(tx, await findOwnContract(tx, memberId, rid, { lock: true }), stored, now));
-  return { contract: await one(db, result.row), replaced: result.replaced };
+  return { value: await one(db, result.row), replaced: result.replaced };
 }
 
 /** order/listProtocolFile: the contracts of one of the member's orders (404 for anyone else's). */
@@ -172,14 +173,14 @@ export async function listOrderContracts(db: DbOrTx, memberId: number, orderNo: 
 }
 
 /** order/updateProtocolFile: the signed agreement of one of the member's orders. */
-export async function uploadOrderProtocol(db: Db, memberId: number, orderNo: string, stored: StoredFile, now: Date): Promise<{ contract: Contract; replaced: string | null }> {
+export async function uploadOrderProtocol(db: Db, memberId: number, orderNo: string, stored: StoredFile, now: Date): Promise<Recorded<Contract>> {
   const result = await db.transaction(async (tx) => {
     const order = await findMemberOrder(tx, memberId, orderNo);
     if (order.progress === 'cancelled') throw new AppError('ORDER_STATE', '订单已取消，无需上传协议', { status: 409 });
     const agreement = await ensureAgreement(tx, order, now);
     return markSigned(tx, await findOwnContract(tx, memberId, agreement.rid, { lock: true }), stored, now);
   });
-  return { contract: await one(db, result.row), replaced: result.replaced };
+  return { value: await one(db, result.row), replaced: result.replaced };
 }
 
 // ---- staff (sales) ----

@@ -8,7 +8,7 @@ import { requireMemberId, requireStaff } from '../../platform/auth-guard';
 import { ok } from '../../platform/envelope';
 import { audit, auditTarget } from '../../platform/audit';
 import { byOrderNo, orderAudit } from './orders.audit';
-import { readUpload, saveFile, sendFile, uploadSpec } from '../../platform/files';
+import { readUpload, removeStoredFile, sendFile, storeUpload, uploadSpec } from '../../platform/files';
 import { searchOrders } from './order-search.service';
 import {
   confirmData,
@@ -90,7 +90,10 @@ export async function progressRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   r.post('/api/admin/orders/report/delete', { schema: { body: reportDeleteBody }, config: { ...lab, audit: audit(orderAudit, 'orders.report.delete', '删除报告文件', byOrderNo) } }, async (request) => {
     const person = requireStaff(request);
-    return ok(await deleteReport(db, await staffActorName(db, person.id), request.body.order_no, request.body.id, now()), '报告文件已删除');
+    const { value, replaced } = await deleteReport(db, await staffActorName(db, person.id), request.body.order_no, request.body.id, now());
+    // committed: the file no report points at goes too
+    removeStoredFile(config.dataDir, reportUpload.kind, replaced);
+    return ok(value, '报告文件已删除');
   });
   r.get('/api/admin/orders/report', { schema: { querystring: reportQuery }, config: salesAndLab }, async (request, reply) => {
     requireStaff(request);
@@ -125,8 +128,9 @@ export async function progressRoutes(app: FastifyInstance, deps: AppDeps) {
       const orderNo = fields.order_no;
       await auditTarget(db, request, orderNo, { order_no: orderNo, file: filename });
       await assertReportUploadable(db, orderNo);
-      const stored = saveFile(config.dataDir, reportUpload.kind, file, reportUpload.types);
-      return ok(await addReport(db, await staffActorName(db, person.id), orderNo, stored, filename, now()), '报告文件已上传');
+      const actor = await staffActorName(db, person.id);
+      const reports = await storeUpload(config.dataDir, reportUpload, file, async (stored) => ({ value: await addReport(db, actor, orderNo, stored, filename, now()), replaced: null }));
+      return ok(reports, '报告文件已上传');
     });
   });
 }
