@@ -13,6 +13,7 @@ import { auditTrail } from './platform/audit';
 import { systemClock, type Clock } from './platform/clock';
 import { fail } from './platform/envelope';
 import { registerErrorHandler } from './platform/error-handler';
+import { registerHealthRoutes } from './platform/health';
 import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsProvider } from './platform/messaging';
 import { docsPrefix, registerOpenApi } from './platform/openapi';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
@@ -193,7 +194,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(authGuard, { db: options.db, clock: deps.clock });
   await app.register(auditTrail, { db: options.db, clock: deps.clock });
 
-  app.get('/api/health', async () => ({ code: 1, msg: 'ok', data: { status: 'up' } }));
+  registerHealthRoutes(app, options.db);
   await authRoutes(app, deps);
   await catalogRoutes(app, deps);
   await memberRoutes(app, deps);

@@ -204,8 +204,9 @@ export function withPreparedStatements(client: PGlite, { maxStatements = 500 } =
   }
 
   return {
+    // once closed, PGlite's own query() says so ("PGlite is closed"); execProtocol would fail on freed memory
     query: async <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
-      worthNaming(text, options) ? prepared<T>(text, params, options, false) : client.query<T>(text, params, options),
+      !client.closed && worthNaming(text, options) ? prepared<T>(text, params, options, false) : client.query<T>(text, params, options),
     transaction: (callback) => client.transaction((tx) => callback(transactionClient(tx))),
   };
 }
