@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { waitForDatabase } from './db/wait-for-database';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Defaults relative to the repository, whichever folder npm starts us in.
@@ -15,6 +16,10 @@ const config = loadConfig({
 });
 
 const started = Date.now();
+const reachable =
+  !config.DATABASE_URL ||
+  (await waitForDatabase(config.DATABASE_URL, { attempts: config.DB_CONNECT_ATTEMPTS, delayMs: config.DB_CONNECT_RETRY_MS, print: (line) => process.stderr.write(`${line}\n`) }));
+if (!reachable) process.exit(1);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
 const app = await buildApp({ db: database.db, config });
 if (config.SEED_DEMO && (await seedDemoData(database.db, { dataDir: config.dataDir }))) app.log.info('demo data seeded');
