@@ -15,7 +15,7 @@ import { fail } from './platform/envelope';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerHealthRoutes } from './platform/health';
 import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsProvider } from './platform/messaging';
-import { docsPrefix, registerOpenApi } from './platform/openapi';
+import { isDocsRoute, registerOpenApi, registerStaffDocs } from './platform/openapi';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { registerMemberUploadLimits } from './platform/upload-limits';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -137,7 +137,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     // the docs' own pages (Swagger UI) are not API calls: no envelope, nothing to fuzz or guard
-    if (!route.url.startsWith('/api/') || route.url.startsWith(docsPrefix)) return;
+    if (!route.url.startsWith('/api/') || isDocsRoute(route.url)) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' && [route.method].flat().length === 1 && routeTable.some((r) => r.method === 'GET' && r.url === route.url)) continue;
       routeTable.push({ method, url: route.url, config: (route.config ?? {}) as FastifyContextConfig, hasBody: Boolean(route.schema?.body), schema: { params: route.schema?.params, querystring: route.schema?.querystring, body: route.schema?.body } });
@@ -190,11 +190,12 @@ export async function buildApp(options: BuildOptions) {
     ...(options.rateLimit === false ? { allowList: () => true } : {}),
   });
   registerMemberUploadLimits(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { production: config.NODE_ENV === 'production' });
   await app.register(authGuard, { db: options.db, clock: deps.clock });
   await app.register(auditTrail, { db: options.db, clock: deps.clock });
 
   registerHealthRoutes(app, options.db);
+  registerStaffDocs(app);
   await authRoutes(app, deps);
   await catalogRoutes(app, deps);
   await memberRoutes(app, deps);

@@ -11,6 +11,8 @@ const envSchema = z.object({
   /** at start, how many times to try DATABASE_URL, the first wait between tries (doubling) */
   DB_CONNECT_ATTEMPTS: z.coerce.number().int().min(1).default(6),
   DB_CONNECT_RETRY_MS: z.coerce.number().int().min(0).default(1000),
+  /** production: the public API document leaves the staff routes out */
+  NODE_ENV: z.string().default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** the site's public origin, used in links the server makes (QR codes, e-mails) */
   PUBLIC_URL: z.string().optional(),
