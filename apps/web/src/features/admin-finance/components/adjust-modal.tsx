@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal, Radio } from 'antd';
 import { formatFen, ownerKindLabels, requiredText, type AdminAccount } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
+import { useGatedFeedback } from '../../admin-approvals/components/use-gated-feedback';
 import { adjustBalance } from '../api/adjust-balance';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 import { adjustmentPreview, newRequestId, type AdjustDirection } from './adjust-form';
@@ -17,6 +18,7 @@ export function AdjustModal({ account, onClose }: { account: AdminAccount | null
   const [requestId, setRequestId] = useState(newRequestId);
   const { modal } = App.useApp();
   const feedback = useFeedback();
+  const gated = useGatedFeedback();
   const adjust = useFinanceMutation(adjustBalance);
 
   useEffect(() => {
@@ -32,8 +34,7 @@ export function AdjustModal({ account, onClose }: { account: AdminAccount | null
 
   const send = async (signed: string) => {
     try {
-      await adjust.mutateAsync({ ownerKind: account.ownerKind, ownerRid: account.ownerRid, amount: signed, reason: reason.trim(), requestId });
-      feedback.success('余额已调整');
+      gated(await adjust.mutateAsync({ ownerKind: account.ownerKind, ownerRid: account.ownerRid, amount: signed, reason: reason.trim(), requestId }), '余额已调整');
       onClose();
     } catch (error) {
       feedback.failure(error);
