@@ -76,7 +76,9 @@ export async function limitsOfRole(db: DbOrTx, role: StaffRole): Promise<Map<App
 
 /** The sentence the maker reads when their action was filed rather than booked. */
 export const filedMessage = (row: Pick<RequestRow, 'action' | 'valueFen' | 'makerLimitFen'>) =>
-  `${approvalActionLabels[row.action]}（${approvalValueText(row.valueFen)}）${row.makerLimitFen === 0 ? '须经另一位同事审批' : `超出您的单笔权限（${limitText(row.makerLimitFen)}）`}，已提交审批；另一位有权限的同事在「待审批」中通过后才会生效`;
+  row.makerLimitFen === 0
+    ? `${approvalActionLabels[row.action]}（${approvalValueText(row.valueFen)}）须经另一位同事审批，已提交审批；在「待审批」中通过后才会生效`
+    : `${approvalActionLabels[row.action]}（${approvalValueText(row.valueFen)}）超出您的单笔权限（${limitText(row.makerLimitFen)}），已提交审批；另一位有权限的同事在「待审批」中通过后才会生效`;
 
 /**
  * null: book it now. Otherwise the action is filed as a pending request and nothing is booked:

@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { adminCouponTemplateBody } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useGatedFeedback } from '../../admin-approvals/components/use-gated-feedback';
+import { OwnLimitHint } from '../../admin-approvals/components/own-limit';
 import { useServiceGroups } from '../api/list-service-groups';
 import { addCouponTemplate } from '../api/save-coupon-template';
 import { useFinanceMutation } from '../api/use-finance-mutation';
@@ -181,6 +182,7 @@ export function CouponTemplateModal({ open, onClose }: { open: boolean; onClose:
           <Input.TextArea value={draft.description} rows={2} maxLength={200} showCount onChange={(e) => set({ description: e.target.value })} aria-label="说明" />
         </Form.Item>
       </Form>
+      <OwnLimitHint kind="coupon" what="优惠金额 × 发放总量（折扣券、不限量视为不封顶）" />
     </Modal>
   );
 }

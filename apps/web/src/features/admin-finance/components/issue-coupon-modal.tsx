@@ -3,6 +3,7 @@ import { Alert, Form, Modal, Select, Spin } from 'antd';
 import type { AdminCouponTemplate } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useGatedFeedback } from '../../admin-approvals/components/use-gated-feedback';
+import { OwnLimitHint } from '../../admin-approvals/components/own-limit';
 import { issueCoupon } from '../api/issue-coupon';
 import { useMemberLookup } from '../api/lookup-members';
 import { useFinanceMutation } from '../api/use-finance-mutation';
@@ -56,6 +57,7 @@ export function IssueCouponModal({ template, onClose }: { template: AdminCouponT
           />
         </Form.Item>
       </Form>
+      <OwnLimitHint kind="coupon" what="单张优惠金额（折扣券不封顶）" />
     </Modal>
   );
 }
