@@ -102,6 +102,20 @@ describe('every value-creating route is held to its maker\'s limit', () => {
     }
   });
 
+  it('a new staff route that changes coupons, accounts or cancels orders is held to a limit or says why not', () => {
+    // what changes these objects without creating value, and why it needs no second person
+    const exempt: Record<string, string> = {
+      'funds.couponTemplate.disable': 'stops a template: gives nothing away',
+    };
+    const touching = t.app.routeTable.filter((r) => {
+      const spec = r.config.audit;
+      return r.url.startsWith('/api/admin/') && spec && (['coupon', 'couponTemplate', 'account'].includes(spec.entity.name) || /cancel/.test(spec.action));
+    });
+    const unclassified = touching.filter((r) => !gatedRoutes.some((g) => g.url === r.url) && !exempt[r.config.audit!.action]).map((r) => `${r.method} ${r.url}`);
+    expect(unclassified).toEqual([]);
+    expect(touching.length).toBe(gatedRoutes.length + Object.keys(exempt).length);
+  });
+
   for (const route of gatedRoutes) {
     it(`${route.url}: at a ¥0 limit it is filed and books nothing; a covering limit books it alone`, async () => {
       const before = await limitOf(t.db, route.role, route.kind);
