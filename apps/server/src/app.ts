@@ -39,6 +39,7 @@ import { memberAdminRoutes } from './modules/member/member-admin.routes';
 import { fundsAdminRoutes } from './modules/funds/funds-admin.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { messagesAdminRoutes } from './modules/messages/messages-admin.routes';
+import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { testOutboxRoutes } from './platform/test-outbox.routes';
 import { readWebSite, serveWeb } from './web/web-site';
 
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildOptions) {
   await fundsAdminRoutes(app, deps);
   await dashboardRoutes(app, deps);
   await messagesAdminRoutes(app, deps);
+  await approvalsRoutes(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
 
   await serveWeb(app, site, { db: options.db, config });

@@ -153,6 +153,8 @@ export const auditEntityLabels: Record<string, string> = {
   announcement: '站内公告',
   consultation: '访客咨询',
   requirement: '测试需求',
+  approval: '审批申请',
+  approvalLimit: '审批额度',
   contract: '合同',
   serviceGroup: '服务分组',
   serviceChild: '服务子类',

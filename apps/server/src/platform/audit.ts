@@ -64,6 +64,8 @@ interface AuditState {
   key: AuditKey | null;
   before: unknown;
   input: Record<string, unknown>;
+  /** set by auditFiledAs: the row names this object instead of the route's */
+  entity?: AuditEntity;
 }
 
 declare module 'fastify' {
@@ -107,6 +109,15 @@ export async function auditTarget(db: DbOrTx, request: FastifyRequest, key: Audi
   request.auditState = { key, before: plain(await spec.entity.load(db, key)), input: auditInput(fields) };
 }
 
+/**
+ * For a call that did not do its action but filed it for a second person's approval
+ * (approvals/approval-gate.ts): its row keeps the route's action and the request's fields, and
+ * names the filed request (before: none; after: the request) instead of the untouched object.
+ */
+export function auditFiledAs(request: FastifyRequest, entity: AuditEntity, key: AuditKey) {
+  request.auditState = { key, before: null, input: request.auditState?.input ?? auditInput(request.body ?? request.query), entity };
+}
+
 export const auditTrail = fp<{ db: Db; clock: Clock }>(async (app, { db, clock }) => {
   app.decorateRequest('auditState', null);
 
@@ -129,7 +140,8 @@ export const auditTrail = fp<{ db: Db; clock: Clock }>(async (app, { db, clock }
     if (!envelope || envelope.code !== 1) return payload;
     const state = request.auditState ?? { key: null, before: null, input: {} };
     const key = state.key ?? spec.created?.(envelope.data) ?? null;
-    const after = key === null ? null : plain(await spec.entity.load(db, key));
+    const entity = state.entity ?? spec.entity;
+    const after = key === null ? null : plain(await entity.load(db, key));
     const [who] = await db.select({ name: staff.name }).from(staff).where(eq(staff.id, person.id)).limit(1);
     await db.insert(auditLog).values({
       staffId: person.id,
@@ -137,7 +149,7 @@ export const auditTrail = fp<{ db: Db; clock: Clock }>(async (app, { db, clock }
       staffRole: person.role,
       action: spec.action,
       actionLabel: spec.label,
-      entity: spec.entity.name,
+      entity: entity.name,
       targetKey: key === null ? null : String(key),
       input: state.input,
       before: state.before ?? null,

@@ -23,11 +23,13 @@ import { fundsContext, member, post, staffOf, topUpViaApi, type Person } from '.
 let t: TestContext;
 let finance: Awaited<ReturnType<typeof staffOf>>;
 let lab: Awaited<ReturnType<typeof staffOf>>;
+let admin: Awaited<ReturnType<typeof staffOf>>;
 beforeAll(async () => {
   t = await createTestContext({ now: '2026-12-01T02:00:00Z' });
   await fundsContext(t);
   finance = await staffOf(t, 'finance');
   lab = await staffOf(t, 'lab');
+  admin = await staffOf(t, 'admin');
 });
 afterAll(() => t.close());
 
@@ -97,7 +99,8 @@ describe('coupons', () => {
 
 describe('coupon templates (staff)', () => {
   it('creates amount and rate templates with validation; members see the claimable ones', async () => {
-    const add = (form: Record<string, string>) => post<CouponTemplate>(t, '/api/admin/funds/coupon/template/add', finance, form);
+    // the admin, whose coupon limit is unbounded: a percent-off or unlimited template is above finance's (approvals.test.ts)
+    const add = (form: Record<string, string>) => post<CouponTemplate>(t, '/api/admin/funds/coupon/template/add', admin, form);
     expect(await add({ amount: '10' , valid_days: '7' })).toMatchObject({ status: 400, msg: '[优惠券名称]不能为空' });
     expect(await add({ name: '券', valid_days: '7' })).toMatchObject({ status: 400, msg: '[优惠金额]与[折扣比例]请填写其中一项' });
     expect(await add({ name: '券', amount: '10', percent_off: '10', valid_days: '7' })).toMatchObject({ status: 400, msg: '[优惠金额]与[折扣比例]请填写其中一项' });

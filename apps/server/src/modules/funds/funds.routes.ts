@@ -89,6 +89,7 @@ import { applyForCredit, approveCredit, cancelCredit, getCreditInfo, refuseCredi
 import { readUpload, saveFile, sendFile, uploadSpec } from '../../platform/files';
 import { historyCsv, historyXlsx } from './export';
 import { audit, auditTarget } from '../../platform/audit';
+import { answerGated } from '../approvals/approval-answer';
 import { adminListCredit, adminListInvoices, adminListPrestores, adminListTransfers } from './admin-queues.service';
 import { accountAudit, accountKey, couponAudit, couponTemplateAudit, creditAudit, invoiceAudit, PRESTORE_RULES_KEY, prestoreAudit, prestoreRulesAudit, transferAudit } from './funds.audit';
 
@@ -250,7 +251,7 @@ export async function fundsRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/funds/adjust',
     { schema: { body: adminAdjustBody }, config: { ...finance, audit: audit<AdminAdjustBody>(accountAudit, 'funds.account.adjust', '调整余额', (body) => accountKey(body.owner_kind, body.owner_rid)) } },
-    async (request) => ok(await adjustBalance(db, requireStaff(request).id, request.body, now()), '余额已调整'),
+    async (request) => answerGated(request, await adjustBalance(db, { by: requireStaff(request) }, request.body, now()), '余额已调整'),
   );
   r.post('/api/admin/funds/invoice/list', { schema: { body: adminInvoiceListBody }, config: { ...finance, readOnly: true } }, async (request) => ok(await adminListInvoices(db, request.body)));
   r.post(
@@ -277,7 +278,7 @@ export async function fundsRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/funds/coupon/issue',
     { schema: { body: adminCouponIssueBody }, config: { ...couponStaff, audit: audit<unknown, MemberCoupon>(couponAudit, 'funds.coupon.issue', '发放优惠券', null, (data) => data.rid) } },
-    async (request) => ok(await issueCoupon(db, requireStaff(request).id, request.body.rid, request.body.member_rid, now()), '优惠券已发放'),
+    async (request) => answerGated(request, await issueCoupon(db, { by: requireStaff(request) }, request.body.rid, request.body.member_rid, now()), '优惠券已发放'),
   );
   r.post('/api/admin/funds/coupon/templates', { schema: { body: adminCouponTemplateListBody }, config: { ...couponStaff, readOnly: true } }, async (request) =>
     ok(await listCouponTemplates(db, now(), request.body.status)),
@@ -285,7 +286,7 @@ export async function fundsRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/funds/coupon/template/add',
     { schema: { body: adminCouponTemplateBody }, config: { ...couponStaff, audit: audit<unknown, CouponTemplate>(couponTemplateAudit, 'funds.couponTemplate.add', '新建优惠券', null, (data) => data.rid) } },
-    async (request) => ok(await addCouponTemplate(db, request.body, now()), '优惠券已创建'),
+    async (request) => answerGated(request, await addCouponTemplate(db, { by: requireStaff(request) }, request.body, now()), '优惠券已创建'),
   );
 
   // ---- uploads (multipart, in their own scope) ----

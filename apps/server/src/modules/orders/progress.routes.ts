@@ -7,6 +7,7 @@ import type { AppDeps } from '../../app';
 import { requireMemberId, requireStaff } from '../../platform/auth-guard';
 import { ok } from '../../platform/envelope';
 import { audit, auditTarget } from '../../platform/audit';
+import { answerGated } from '../approvals/approval-answer';
 import { byOrderNo, orderAudit } from './orders.audit';
 import { readUpload, saveFile, sendFile, uploadSpec } from '../../platform/files';
 import { searchOrders } from './order-search.service';
@@ -85,8 +86,8 @@ export async function progressRoutes(app: FastifyInstance, deps: AppDeps) {
     });
   }
   r.post('/api/admin/orders/cancel', { schema: { body: adminCancelBody }, config: { ...salesAndLab, audit: audit(orderAudit, 'orders.cancel', '取消订单', byOrderNo) } }, async (request) => {
-    const person = requireStaff(request);
-    return ok(await staffCancel(db, channels(request.log), person.id, request.body, now()), '订单已取消');
+    const acting = { by: requireStaff(request) };
+    return answerGated(request, await staffCancel(db, channels(request.log), acting, request.body, now()), '订单已取消');
   });
   r.post('/api/admin/orders/report/delete', { schema: { body: reportDeleteBody }, config: { ...lab, audit: audit(orderAudit, 'orders.report.delete', '删除报告文件', byOrderNo) } }, async (request) => {
     const person = requireStaff(request);

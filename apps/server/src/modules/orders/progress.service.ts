@@ -1,9 +1,11 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  formatFen,
   progressLabels,
   progressStatuses,
   type AdminOrderDetail,
+  type ApprovalFiled,
   type evaluateAddBody,
   type OrderDetail,
   type OrderEvent,
@@ -19,11 +21,12 @@ import { sampleRecycles, samplings } from '../member/member.tables';
 import { toRecycle } from '../member/sampling.service';
 import { postMessage, sendNotice, type NoticeChannels } from '../messages/messages.service';
 import { cancelOrder, type Actor } from './cancel-core';
+import { approvedNote, gateAction, type Acting } from '../approvals/approval-gate';
 import { orderLink, progressNotice, type ProgressNotice, type ProgressNoticeKind } from './notices';
 import { promisesOf } from './order-promises';
 import { memberCards } from './order-search.service';
 import { orderDetailOf } from './orders.service';
-import { addOrderEvent, findMemberOrder, findOrderByNo, moveProgress, retestWindowOpen, scannedOrderNo, toOrderEvent, type OrderRow } from './order-core';
+import { addOrderEvent, assertTransition, findMemberOrder, findOrderByNo, moveProgress, retestWindowOpen, scannedOrderNo, toOrderEvent, type OrderRow } from './order-core';
 import { orderEvents, orderFiles, orderLines, orders } from './orders.tables';
 import { findReport } from './reports.service';
 
@@ -254,16 +257,46 @@ export async function staffMove(
   return adminOrderDetail(db, current, now);
 }
 
-/** Staff cancel with a reason (until data is delivered): refund, pickup and hours released. */
-export async function staffCancel(db: Db, channels: Channels, staffId: number, body: { order_no: string; reason: string }, now: Date): Promise<AdminOrderDetail> {
-  const row = await db.transaction(async (tx) => {
-    const actor = await staffActor(tx, staffId);
-    const order = await findOrderByNo(tx, body.order_no.trim(), { lock: true });
-    return cancelOrder(tx, order, actor, body.reason, now);
-  });
-  await notify(db, channels, row.memberId, progressNotice('cancelled', { orderNo: row.orderNo, title: row.title, reason: body.reason }));
-  return adminOrderDetail(db, row, now);
+/**
+ * Staff cancel with a reason (until data is delivered): refund, pickup and hours released. A
+ * paid order's refund above the maker's refund limit is filed for approval instead, and the
+ * order stays as it is until a second staff member approves it.
+ */
+export async function staffCancel(db: Db, channels: Channels, acting: Acting, body: { order_no: string; reason: string }, now: Date): Promise<AdminOrderDetail | ApprovalFiled> {
+  const outcome = await db.transaction((tx) => cancelByStaff(tx, acting, body, now));
+  if ('pendingApproval' in outcome) return outcome;
+  await notifyCancelled(db, channels, outcome, body.reason);
+  return adminOrderDetail(db, outcome, now);
 }
+
+/** The cancellation inside the caller's transaction; approving a filed one books it here too. */
+export async function cancelByStaff(tx: Tx, acting: Acting, body: { order_no: string; reason: string }, now: Date): Promise<OrderRow | ApprovalFiled> {
+  const order = await findOrderByNo(tx, body.order_no.trim(), { lock: true });
+  assertTransition(order, 'cancelled');
+  const refundFen = order.payment === 'paid' ? order.paidFen : 0;
+  const filed = await gateAction(
+    tx,
+    acting,
+    {
+      action: 'order.cancel',
+      valueFen: refundFen,
+      payload: { order_no: order.orderNo, reason: body.reason },
+      summary: `取消订单 ${order.orderNo}「${order.title}」，退回${order.paidFromKind === 'community' ? '科研团体' : '客户'}预存款 ${formatFen(refundFen)}`,
+      target: order.orderNo,
+      note: body.reason,
+      dedupeKey: `order.cancel:${order.orderNo}`,
+      duplicateMessage: '该订单的取消申请正在审批中，请勿重复提交',
+    },
+    now,
+  );
+  if (filed) return filed;
+  const actor = await staffActor(tx, acting.by.id);
+  return cancelOrder(tx, order, { ...actor, name: `${actor.name}${approvedNote(acting)}` }, body.reason, now);
+}
+
+/** The member's SMS and e-mail about a staff cancellation, after the commit. */
+export const notifyCancelled = (db: Db, channels: Channels, row: OrderRow, reason: string) =>
+  notify(db, channels, row.memberId, progressNotice('cancelled', { orderNo: row.orderNo, title: row.title, reason }));
 
 // ---- the member's answers ----
 
