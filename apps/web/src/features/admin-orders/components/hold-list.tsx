@@ -115,7 +115,9 @@ export function HoldList({ canEditRules }: { canEditRules: boolean }) {
           {data.holds.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="当前没有待支付的保留" />
           ) : (
-            <Table<AdminReservation> rowKey="rid" size="small" columns={columns} dataSource={data.holds} pagination={false} scroll={{ x: 860 }} aria-label="待支付保留" />
+            <div role="region" aria-label="待支付保留">
+              <Table<AdminReservation> rowKey="rid" size="small" columns={columns} dataSource={data.holds} pagination={false} scroll={{ x: 860 }} />
+            </div>
           )}
           <SettingsDialog open={editing} settings={data.settings} onClose={() => setEditing(false)} />
         </>
