@@ -37,7 +37,8 @@ import { getGrowthSettings } from './settings.service';
 
 /**
  * Points (积分). A member's points are their 'points' ledger account (amounts are whole
- * points): earned on paid orders, taken back on refund, awarded for an acknowledged paper,
+ * points): earned on paid orders once they complete (pending in order_points until then, dropped
+ * if the order is refunded first), awarded for an acknowledged paper,
  * transferred between members, spent on the exchange catalogue. Every change is a ledger
  * entry with its own reference, so nothing is booked twice and the balance never goes negative.
  */
