@@ -207,7 +207,11 @@ export interface AdminDashboard {
     pendingPartners: number;
     pendingConsultations: number;
     pendingReturns: number;
+    /** pay-after-test orders whose data was delivered and which are still unpaid (待结算) */
+    unsettledOrders: number;
   };
+  /** 待结算提醒: the oldest of those orders, for sales to follow up (the member keeps the report) */
+  unsettled: UnsettledOrder[];
   risks: {
     /** samples received over 2 hours ago (or within 30 minutes of it) without the manager's call */
     callOverdue: PromiseRisk[];
@@ -217,6 +221,21 @@ export interface AdminDashboard {
     returnsDue: PromiseRisk[];
   };
 }
+
+/** A pay-after-test order waiting for its money since its data was delivered. */
+export interface UnsettledOrder {
+  orderNo: string;
+  title: string;
+  memberName: string;
+  memberPhone: string;
+  payableFen: number;
+  deliveredAt: string;
+  /** whole days since delivery */
+  days: number;
+}
+
+/** Whole days a pay-after-test order has waited since delivery (0 on the day). */
+export const unsettledDaysOf = (deliveredAt: string | Date, now: Date) => Math.max(0, Math.floor((now.getTime() - new Date(deliveredAt).getTime()) / 86_400_000));
 
 /** The service promises (PRODUCT.md), in minutes. */
 export const PROMISE_CALL_MINUTES = 120;

@@ -200,6 +200,10 @@ export interface PointsOverview {
   earned: number;
   spent: number;
   pendingApplications: number;
+  /** 待生效积分: earned on paid orders not yet completed — shown, not spendable, dropped if the order is refunded */
+  pendingPoints: number;
+  /** how many orders those pending points wait for */
+  pendingOrders: number;
 }
 export interface PointsEntry {
   id: number;

@@ -82,6 +82,30 @@ export const rebates = pgTable(
   ],
 );
 
+/**
+ * The points one paid order earns its payer: pending until the order completes (then credited
+ * to the member's points account as points_earn, reference order:<no>), reversed if the order is
+ * refunded first. Pending points are shown but cannot be spent, exchanged or given away. One per order.
+ */
+export const orderPoints = pgTable(
+  'order_points',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    points: integer().notNull(),
+    status: text({ enum: ['pending', 'credited', 'reversed'] }).notNull().default('pending'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    creditedAt: timestamp({ withTimezone: true }),
+    reversedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('order_points_order_idx').on(t.orderId), index('order_points_member_idx').on(t.memberId, t.status), check('order_points_points', sql`${t.points} > 0`)],
+);
+
 /** Withdrawal requests of rebate money: pending → paid (finance) | refused | cancelled; the amount is held in the ledger while pending. */
 export const rebateWithdrawals = pgTable(
   'rebate_withdrawals',

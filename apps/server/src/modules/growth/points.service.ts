@@ -32,12 +32,13 @@ import { fullAddress } from '../member/addresses.service';
 import { memberAddresses } from '../member/member.tables';
 import { postMessage } from '../messages/messages.service';
 import type { OrderRow } from '../orders/order-core';
-import { exchangeItems, pointsApplications, pointsExchanges } from './growth.tables';
+import { exchangeItems, orderPoints, pointsApplications, pointsExchanges } from './growth.tables';
 import { getGrowthSettings } from './settings.service';
 
 /**
  * Points (积分). A member's points are their 'points' ledger account (amounts are whole
- * points): earned on paid orders, taken back on refund, awarded for an acknowledged paper,
+ * points): earned on paid orders once they complete (pending in order_points until then, dropped
+ * if the order is refunded first), awarded for an acknowledged paper,
  * transferred between members, spent on the exchange catalogue. Every change is a ledger
  * entry with its own reference, so nothing is booked twice and the balance never goes negative.
  */
@@ -82,10 +83,10 @@ async function pageOf<T, R>(rows: Promise<R[]>, total: Promise<{ n: number }[]>,
 const EARNING_TYPES = ['points_earn', 'points_award', 'points_transfer_in'] as const;
 const SPENDING_TYPES = ['points_exchange', 'points_transfer_out'] as const;
 
-/** web/integration/init: balance, the earning rate, totals (earned net of refunds taken back; spent on exchanges and transfers). */
+/** web/integration/init: balance, the earning rate, totals (earned net of refunds taken back; spent on exchanges and transfers), and the points waiting for their orders to complete. */
 export async function pointsOverview(db: DbOrTx, memberId: number): Promise<PointsOverview> {
   const account = await pointsAccount(db, memberId);
-  const [[sums], [pending], settings] = await Promise.all([
+  const [[sums], [pending], [waiting], settings] = await Promise.all([
     db
       .select({
         earned: sql<string>`coalesce(sum(case when ${inArray(ledgerEntries.type, [...EARNING_TYPES])} or (${ledgerEntries.type} = 'adjustment' and ${ledgerEntries.amountFen} > 0) then ${ledgerEntries.amountFen} when ${ledgerEntries.type} = 'points_reverse' then ${ledgerEntries.amountFen} else 0 end), 0)`,
@@ -94,6 +95,10 @@ export async function pointsOverview(db: DbOrTx, memberId: number): Promise<Poin
       .from(ledgerEntries)
       .where(eq(ledgerEntries.accountId, account.id)),
     db.select({ n: count() }).from(pointsApplications).where(and(eq(pointsApplications.memberId, memberId), eq(pointsApplications.status, 'pending'))),
+    db
+      .select({ points: sql<string>`coalesce(sum(${orderPoints.points}), 0)`, orders: count() })
+      .from(orderPoints)
+      .where(and(eq(orderPoints.memberId, memberId), eq(orderPoints.status, 'pending'))),
     getGrowthSettings(db),
   ]);
   return {
@@ -102,6 +107,8 @@ export async function pointsOverview(db: DbOrTx, memberId: number): Promise<Poin
     earned: Number(sums?.earned ?? 0),
     spent: Number(sums?.spent ?? 0),
     pendingApplications: pending?.n ?? 0,
+    pendingPoints: Number(waiting?.points ?? 0),
+    pendingOrders: waiting?.orders ?? 0,
   };
 }
 
@@ -580,33 +587,57 @@ export async function shipExchange(db: Db, input: { rid: string; note?: string |
 /** the reference of an order's payment (cancel-core's orderPaymentReference; not imported: cancel-core imports the hooks) */
 const orderReference = (orderNo: string) => `order:${orderNo}`;
 
-/** paid: floor(paid yuan) × points per yuan, booked once per order (reference order:<no>). */
+/**
+ * paid: floor(paid yuan) × points per yuan, recorded once per order as pending — not in the
+ * points account, so they cannot be spent, exchanged or given away before the order is final.
+ * An order paid after it completed (settled after testing) is final already: credited at once.
+ */
 export async function pointsOnPaid(tx: Tx, order: OrderRow, now: Date): Promise<void> {
   const { pointsPerYuan } = await getGrowthSettings(tx);
   const points = Math.floor(order.paidFen / 100) * pointsPerYuan;
   if (points <= 0) return;
+  const [created] = await tx
+    .insert(orderPoints)
+    .values({ memberId: order.memberId, orderId: order.id, points, createdAt: now })
+    .onConflictDoNothing({ target: orderPoints.orderId })
+    .returning();
+  if (created && order.progress === 'completed') await creditPending(tx, order, now);
+}
+
+/** pending → credited, guarded on 'pending' (a second call books nothing); the points_earn entry under order:<no>. */
+async function creditPending(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+  const [moved] = await tx
+    .update(orderPoints)
+    .set({ status: 'credited', creditedAt: now })
+    .where(and(eq(orderPoints.orderId, order.id), eq(orderPoints.status, 'pending')))
+    .returning();
+  if (!moved) return;
   const account = await pointsAccount(tx, order.memberId);
-  await creditAccount(tx, account.id, points, 'points_earn', orderReference(order.orderNo), systemActor, now, `订单${order.orderNo}支付${formatFen(order.paidFen)}`);
+  await creditAccount(tx, account.id, moved.points, 'points_earn', orderReference(order.orderNo), systemActor, now, `订单${order.orderNo}已完成（实付${formatFen(order.paidFen)}）`);
+}
+
+/** completed: the order's pending points become available. */
+export async function pointsOnCompleted(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+  await creditPending(tx, order, now);
 }
 
 /**
- * refunded: takes back what the order earned — as much as the balance still holds (points
- * already spent or given away are not clawed below zero; the entry's note says how many).
- * Booked once per order (reference order:<no>).
+ * refunded: pending points are dropped (nothing was booked, so nothing can have been spent).
+ * An order can be refunded only before it completes, so credited points meet a refund only
+ * when they were credited at payment, before points waited for the order (rows backfilled by
+ * migration 0013): those are taken back as far as the balance still holds, and the entry's
+ * note says what could not be. Booked once per order (reference order:<no>).
  */
 export async function pointsOnRefunded(tx: Tx, order: OrderRow, now: Date): Promise<void> {
-  const reference = orderReference(order.orderNo);
+  const [row] = await tx.select().from(orderPoints).where(eq(orderPoints.orderId, order.id)).for('update');
+  if (!row || row.status === 'reversed') return;
+  await tx.update(orderPoints).set({ status: 'reversed', reversedAt: now }).where(eq(orderPoints.id, row.id));
+  if (row.status === 'pending') return;
   const account = await pointsAccount(tx, order.memberId);
-  const booked = await tx
-    .select({ type: ledgerEntries.type, amount: ledgerEntries.amountFen })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.accountId, account.id), eq(ledgerEntries.reference, reference), inArray(ledgerEntries.type, ['points_earn', 'points_reverse'])));
-  const earned = Number(booked.find((e) => e.type === 'points_earn')?.amount ?? 0);
-  if (earned <= 0 || booked.some((e) => e.type === 'points_reverse')) return;
   const balance = await lockedBalance(tx, 'member', order.memberId, 'points');
-  const take = Math.min(earned, balance);
+  const take = Math.min(row.points, balance);
   if (take <= 0) return;
-  const shortfall = earned - take;
-  const note = `订单${order.orderNo}退款，扣回${take}积分${shortfall > 0 ? `（应扣回${earned}积分，余额不足，${shortfall}积分未扣回）` : ''}`;
-  await debitAccount(tx, account.id, take, 'points_reverse', reference, systemActor, now, note);
+  const shortfall = row.points - take;
+  const note = `订单${order.orderNo}退款，扣回${take}积分${shortfall > 0 ? `（应扣回${row.points}积分，余额不足，${shortfall}积分未扣回）` : ''}`;
+  await debitAccount(tx, account.id, take, 'points_reverse', orderReference(order.orderNo), systemActor, now, note);
 }

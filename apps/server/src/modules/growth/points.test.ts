@@ -8,19 +8,14 @@ import { accounts, couponTemplates, ledgerEntries, memberCoupons } from '../fund
 import { ensureAccount, postEntry } from '../funds/ledger.service';
 import { memberAddresses } from '../member/member.tables';
 import { memberMessages } from '../orders/orders.tables';
-import { fund, makeOrder, paymentCatalog, type PaymentCatalog } from '../orders/payment.test-helpers';
-import { exchangeItems, growthSettings, pointsExchanges } from './growth.tables';
+import { exchangeItems, pointsExchanges } from './growth.tables';
 import { seedPointsDemo } from './points.seed';
 import { seedFundsDemo } from '../funds/funds.seed';
 
-type Who = Awaited<ReturnType<typeof makeLoggedInMember>>;
-
 let t: TestContext;
-let catalog: PaymentCatalog;
 let sales: { token: string };
 beforeAll(async () => {
   t = await createTestContext({ now: '2026-11-20T04:00:00Z' });
-  catalog = await paymentCatalog(t.db);
   sales = await makeStaff(t.db, 'sales', t.clock.now());
 });
 afterAll(() => t.close());
@@ -405,61 +400,5 @@ describe('staff: exchange items', () => {
       expect(await post(url, lab), url).toMatchObject({ status: 403, msg: '您的角色无权进行此操作' });
       expect((await post(url, finance)).status, url).toBe(403);
     }
-  });
-});
-
-describe('order hooks', () => {
-  const pay = (who: Who, orderNo: string) => post('/api/auth/order/pay', who, { order_no: orderNo });
-  const cancel = (who: Who, orderNo: string) => post('/api/auth/order/cancel', who, { order_no: orderNo, reason: '样品未准备好' });
-
-  it('a paid order earns floor(yuan) × the rate (once); its refund takes them back', async () => {
-    const who = await member({ organization: 0 });
-    await fund(t, 'member', who.member.id, 2000_00);
-    const order = await makeOrder(t, catalog, who.member.id, { amounts: [300_99] });
-    expect((await pay(who, order.orderNo)).code).toBe(1);
-    expect(await pointsOf(who.member.id)).toBe(300);
-    const [earned] = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.reference, `order:${order.orderNo}`), eq(ledgerEntries.type, 'points_earn')));
-    expect(earned).toMatchObject({ amountFen: 300 });
-    expect((await post<Page<PointsEntry>>('/api/auth/web/integration/list', who, {})).data.list[0]).toMatchObject({ typeText: '订单积分', points: 300 });
-
-    expect((await cancel(who, order.orderNo)).code).toBe(1);
-    expect(await pointsOf(who.member.id)).toBe(0);
-    const [reversed] = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.reference, `order:${order.orderNo}`), eq(ledgerEntries.type, 'points_reverse')));
-    expect(reversed).toMatchObject({ amountFen: -300 });
-    expect((await post<PointsOverview>('/api/auth/web/integration/init', who)).data).toMatchObject({ balance: 0, earned: 0 });
-  });
-
-  it('uses the configured rate, and earns nothing when less than one yuan was paid', async () => {
-    await t.db.insert(growthSettings).values({ id: 1, rebateRateBp: 500, pointsPerYuan: 3, minWithdrawFen: 100_00 }).onConflictDoUpdate({ target: growthSettings.id, set: { pointsPerYuan: 3 } });
-    try {
-      const who = await member({ organization: 0 });
-      await fund(t, 'member', who.member.id, 2000_00);
-      const order = await makeOrder(t, catalog, who.member.id, { amounts: [150_00] });
-      expect((await pay(who, order.orderNo)).code).toBe(1);
-      expect(await pointsOf(who.member.id)).toBe(450);
-      expect((await post<PointsOverview>('/api/auth/web/integration/init', who)).data.pointsPerYuan).toBe(3);
-      const small = await makeOrder(t, catalog, who.member.id, { amounts: [99] });
-      expect((await pay(who, small.orderNo)).code).toBe(1);
-      expect(await pointsOf(who.member.id)).toBe(450);
-      expect(await entriesOf(`order:${small.orderNo}`).then((rows) => rows.filter((r) => r.type === 'points_earn'))).toHaveLength(0);
-    } finally {
-      await t.db.delete(growthSettings).where(eq(growthSettings.id, 1));
-    }
-  });
-
-  it('a refund after the points were spent takes back only what is left (never below zero) and says so', async () => {
-    const who = await member({ organization: 0 });
-    const friend = await member();
-    await fund(t, 'member', who.member.id, 2000_00);
-    const order = await makeOrder(t, catalog, who.member.id, { amounts: [500_00] });
-    expect((await pay(who, order.orderNo)).code).toBe(1);
-    expect(await pointsOf(who.member.id)).toBe(500);
-    expect((await post('/api/auth/integration/transfer', who, { phone: friend.member.phone, points: 380 })).code).toBe(1);
-    expect((await cancel(who, order.orderNo)).code).toBe(1);
-    expect(await pointsOf(who.member.id)).toBe(0);
-    const [reversed] = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.reference, `order:${order.orderNo}`), eq(ledgerEntries.type, 'points_reverse')));
-    expect(Number(reversed!.amountFen)).toBe(-120);
-    expect(reversed!.note).toContain('380积分未扣回');
-    expect(await pointsOf(friend.member.id)).toBe(380);
   });
 });

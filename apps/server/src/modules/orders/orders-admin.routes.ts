@@ -4,6 +4,8 @@ import {
   adminCallBody,
   adminNotifyBody,
   adminPickupDaysBody,
+  adminReservationReleaseBody,
+  adminReservationSettingsBody,
   adminReservationWeekBody,
   adminReturnListBody,
   adminReturnSendBody,
@@ -17,8 +19,9 @@ import { audit } from '../../platform/audit';
 import { ok } from '../../platform/envelope';
 import { pickupCalendar } from '../member/sampling.service';
 import { recordManagerCall, resendDataNotice, sampleLabels } from './order-desk.service';
-import { byOrderNo, orderAudit } from './orders.audit';
-import { reservationWeek } from './reservations.service';
+import { saveReservationSettings } from './holds.service';
+import { byOrderNo, orderAudit, reservationAudit, reservationSettingsAudit } from './orders.audit';
+import { listHolds, releaseHoldByStaff, reservationWeek } from './reservations.service';
 import { listReturns, recycleAudit, sendReturn } from './sample-returns.service';
 
 const sales: { roles: readonly StaffRole[] } = { roles: ['sales'] };
@@ -49,7 +52,24 @@ export async function ordersAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     ok(await pickupCalendar(db, request.body.from, request.body.to, labNow(now()).date)),
   );
   r.post('/api/admin/reservations/week', { schema: { body: adminReservationWeekBody }, config: { ...salesAndLab, readOnly: true } }, async (request) =>
-    ok(await reservationWeek(db, request.body)),
+    ok(await reservationWeek(db, request.body, now())),
+  );
+  r.post('/api/admin/reservations/holds', { config: { ...salesAndLab, readOnly: true } }, async () => ok(await listHolds(db, now())));
+  r.post(
+    '/api/admin/reservations/release',
+    {
+      schema: { body: adminReservationReleaseBody },
+      config: { ...salesAndLab, audit: audit<{ rid: string }>(reservationAudit, 'reservations.release', '释放未支付预约', (body) => body.rid) },
+    },
+    async (request) => ok(await releaseHoldByStaff(db, requireStaff(request).id, request.body, now()), '已释放该预约，时段已开放'),
+  );
+  r.post(
+    '/api/admin/reservations/settings',
+    {
+      schema: { body: adminReservationSettingsBody },
+      config: { roles: ['lab'], audit: audit(reservationSettingsAudit, 'reservations.settings', '修改预约保留规则', () => 'reservations') },
+    },
+    async (request) => ok(await saveReservationSettings(db, requireStaff(request).id, request.body, now()), '预约规则已保存'),
   );
 
   r.post('/api/admin/returns/list', { schema: { body: adminReturnListBody }, config: { ...salesAndLab, readOnly: true } }, async (request) =>

@@ -29,6 +29,7 @@ import { orderDetailOf } from './orders.service';
 import { addOrderEvent, assertTransition, findMemberOrder, findOrderByNo, moveProgress, retestWindowOpen, scannedOrderNo, toOrderEvent, type OrderRow } from './order-core';
 import { orderEvents, orderFiles, orderLines, orders } from './orders.tables';
 import { findReport } from './reports.service';
+import { endHolds } from './reservation-core';
 
 /**
  * Order progress after it is placed: the lab's steps (confirm, sample received, testing,
@@ -213,7 +214,11 @@ export async function staffMove(
     if (order.progress !== step.from) throw stateError(order, step.verb);
     const extra: Partial<typeof orders.$inferInsert> = {};
     let unsettled = false;
-    if (action === 'receive') extra.receivedAt = now;
+    // the lab has the order in hand: its booked hours are no longer an unpaid hold that lapses
+    if (action === 'receive') {
+      extra.receivedAt = now;
+      await endHolds(tx, order.id);
+    }
     if (action === 'test') checkCanStartTesting(order);
     if (action === 'deliver') {
       if ((await reportCount(tx, order.id)) === 0) throw new AppError('REPORT_MISSING', NO_REPORT_MESSAGE, { status: 409 });
