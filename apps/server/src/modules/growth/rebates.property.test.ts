@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromotionOverview, Withdrawal } from '@lab/contract';
 import { call, createTestContext, testDbKind, type TestContext } from '../../../test/harness';
+import { refundShown } from '../../../test/decision-pins';
 import { makeLoggedInMember, makeStaff } from '../../../test/factories';
 import { attachReport } from '../orders/progress.test-helpers';
 import { orders } from '../orders/orders.tables';
@@ -91,7 +92,7 @@ async function run(rateBp: number, ops: Op[]) {
       const order = placed.filter((o) => o.state === 'paid')[op.order % Math.max(1, placed.length)];
       if (!order) continue;
       if (op.kind === 'refund') {
-        await expectOk('/api/admin/orders/cancel', sales, { order_no: order.orderNo, reason: '客户要求取消' });
+        await expectOk('/api/admin/orders/cancel', sales, { order_no: order.orderNo, reason: '客户要求取消', refund_fen: await refundShown(t.db, order.orderNo) });
         order.state = 'refunded';
         continue;
       }

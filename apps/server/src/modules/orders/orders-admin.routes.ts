@@ -34,12 +34,12 @@ export async function ordersAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/orders/call',
     { schema: { body: adminCallBody }, config: { ...sales, audit: audit(orderAudit, 'orders.call', '记录回访', byOrderNo) } },
-    async (request) => ok(await recordManagerCall(db, requireStaff(request).id, request.body, now()), '回访已记录'),
+    async (request) => ok(await recordManagerCall(request.db, requireStaff(request).id, request.body, now()), '回访已记录'),
   );
   r.post(
     '/api/admin/orders/notify',
     { schema: { body: adminNotifyBody }, config: { ...salesAndLab, audit: audit(orderAudit, 'orders.notify', '重发数据通知', byOrderNo) } },
-    async (request) => ok(await resendDataNotice(db, channels(request.log), requireStaff(request).id, request.body.order_no, now()), '数据通知已发送'),
+    async (request) => ok(await resendDataNotice(request.db, channels(request.log), requireStaff(request).id, request.body.order_no, now()), '数据通知已发送'),
   );
   r.post('/api/admin/orders/labels', { schema: { body: orderNoBody }, config: { ...salesAndLab, readOnly: true } }, async (request) =>
     ok(await sampleLabels(db, request.body.order_no)),
@@ -58,6 +58,6 @@ export async function ordersAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/returns/send',
     { schema: { body: adminReturnSendBody }, config: { ...salesAndLab, audit: audit<{ rid: string }>(recycleAudit, 'returns.send', '样品寄回', (body) => body.rid) } },
-    async (request) => ok(await sendReturn(db, channels(request.log), requireStaff(request).id, request.body, now()), '已标记寄出，并通知会员'),
+    async (request) => ok(await sendReturn(request.db, channels(request.log), requireStaff(request).id, request.body, now()), '已标记寄出，并通知会员'),
   );
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  ORDER_PAYMENT_CHANGED,
   progressLabels,
   progressStatuses,
   type AdminOrderDetail,
@@ -23,7 +24,7 @@ import { orderLink, progressNotice, type ProgressNotice, type ProgressNoticeKind
 import { promisesOf } from './order-promises';
 import { memberCards } from './order-search.service';
 import { orderDetailOf } from './orders.service';
-import { addOrderEvent, findMemberOrder, findOrderByNo, moveProgress, retestWindowOpen, scannedOrderNo, toOrderEvent, type OrderRow } from './order-core';
+import { addOrderEvent, assertTransition, findMemberOrder, findOrderByNo, moveProgress, retestWindowOpen, scannedOrderNo, toOrderEvent, type OrderRow } from './order-core';
 import { orderEvents, orderFiles, orderLines, orders } from './orders.tables';
 import { findReport } from './reports.service';
 
@@ -255,10 +256,17 @@ export async function staffMove(
 }
 
 /** Staff cancel with a reason (until data is delivered): refund, pickup and hours released. */
-export async function staffCancel(db: Db, channels: Channels, staffId: number, body: { order_no: string; reason: string }, now: Date): Promise<AdminOrderDetail> {
+/**
+ * Staff cancel: a paid order is refunded, so the cancel carries the refund the person was shown
+ * (`refund_fen`: what the order has paid, 0 when not paid) and books only while it still is —
+ * an order paid or refunded since answers 409 (PRODUCT.md "Staff decisions and value").
+ */
+export async function staffCancel(db: DbOrTx, channels: Channels, staffId: number, body: { order_no: string; reason: string; refund_fen: number }, now: Date): Promise<AdminOrderDetail> {
   const row = await db.transaction(async (tx) => {
     const actor = await staffActor(tx, staffId);
     const order = await findOrderByNo(tx, body.order_no.trim(), { lock: true });
+    assertTransition(order, 'cancelled');
+    if ((order.payment === 'paid' ? order.paidFen : 0) !== body.refund_fen) throw new AppError('ORDER_PAYMENT_CHANGED', ORDER_PAYMENT_CHANGED, { status: 409 });
     return cancelOrder(tx, order, actor, body.reason, now);
   });
   await notify(db, channels, row.memberId, progressNotice('cancelled', { orderNo: row.orderNo, title: row.title, reason: body.reason }));
