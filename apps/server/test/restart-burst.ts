@@ -211,11 +211,13 @@ export async function auditProblems(db: Db, plan: BurstPlan): Promise<string[]> 
   for (const rid of confirmed) if (rowsOf.get(rid) !== 1) problems.push(`top-up ${rid} is confirmed with ${rowsOf.get(rid) ?? 0} audit rows`);
   for (const row of rows) if (!confirmed.has(row.key ?? '')) problems.push(`top-up ${row.key} has ${row.n} confirmation audit rows but is not confirmed`);
   for (const person of plan.people) {
+    // the burst's own adjustments (the funding before it is booked directly, without a staff call)
+    const references = plan.states.flatMap((s) => (s.op.kind === 'adjust' && s.op.person === person ? [`adjust:${s.op.requestId}`] : []));
     const [entries] = await db
       .select({ n: count() })
       .from(ledgerEntries)
       .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
-      .where(and(eq(accounts.ownerKind, 'member'), eq(accounts.ownerId, person.id), eq(accounts.kind, 'prestore'), eq(ledgerEntries.type, 'adjustment')));
+      .where(and(eq(accounts.ownerKind, 'member'), eq(accounts.ownerId, person.id), eq(ledgerEntries.type, 'adjustment'), inArray(ledgerEntries.reference, references)));
     const [audited] = await db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.action, 'funds.account.adjust'), eq(auditLog.targetKey, accountKey('member', person.rid))));
     if (entries?.n !== audited?.n) problems.push(`member ${person.id}: ${entries?.n} adjustments, ${audited?.n} adjustment audit rows`);
   }

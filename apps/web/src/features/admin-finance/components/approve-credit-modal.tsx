@@ -19,10 +19,10 @@ export function ApproveCreditModal({ application, onClose }: { application: Admi
   if (!application) return null;
 
   const submit = async () => {
-    const checked = adminCreditApproveBody.safeParse({ rid: application.rid, limit, note });
+    const checked = adminCreditApproveBody.safeParse({ rid: application.rid, version: application.version, limit, note });
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
     try {
-      await approve.mutateAsync({ rid: application.rid, limit, note: note.trim() });
+      await approve.mutateAsync({ rid: application.rid, version: application.version, limit, note: note.trim() });
       feedback.success('已批准授信');
       onClose();
     } catch (error) {

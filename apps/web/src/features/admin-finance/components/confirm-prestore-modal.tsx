@@ -20,7 +20,7 @@ export function ConfirmPrestoreModal({ application, onClose, onShowReceipt }: { 
 
   const submit = async () => {
     try {
-      await confirm.mutateAsync({ rid: application.rid, note: note.trim() });
+      await confirm.mutateAsync({ rid: application.rid, version: application.version, note: note.trim() });
       feedback.success('已确认到账');
       onClose();
     } catch (error) {

@@ -56,7 +56,7 @@ export function IssueInvoiceModal({ invoice, onClose }: { invoice: AdminInvoice 
   const electronic = isElectronicInvoice(invoice.type);
 
   const submit = async () => {
-    const input = { rid: invoice.rid, type: invoice.type, invoiceNo: invoiceNo.trim(), issuedOn: issuedOn?.format('YYYY-MM-DD') ?? '', file };
+    const input = { rid: invoice.rid, version: invoice.version, type: invoice.type, invoiceNo: invoiceNo.trim(), issuedOn: issuedOn?.format('YYYY-MM-DD') ?? '', file };
     const problem = issueProblem(input);
     if (problem) return feedback.failure(new Error(problem));
     try {

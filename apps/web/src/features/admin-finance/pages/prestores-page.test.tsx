@@ -27,12 +27,13 @@ const application = (over: Partial<AdminPrestore>): AdminPrestore => ({
   member: { rid: 'm1', phone: '13800138000', name: '张明', company: null },
   decidedAt: null,
   staffName: null,
+  version: 1,
   ...over,
 });
 
 /** A small server: the queue (by status), the counts, and the two decisions over one array. */
 function server() {
-  const box = [application({}), application({ rid: 'p2', applyNo: 'YC20261130000001', amountFen: 800_50, bonusFen: 0, hasReceipt: false, payer: '李娜', member: { rid: 'm2', phone: '13900139000', name: '李娜', company: null } })];
+  const box = [application({ version: 3 }), application({ rid: 'p2', applyNo: 'YC20261130000001', version: 2, amountFen: 800_50, bonusFen: 0, hasReceipt: false, payer: '李娜', member: { rid: 'm2', phone: '13900139000', name: '李娜', company: null } })];
   const api = mockApi({
     '/api/admin/funds/prestore/list': (call: MockCall) => {
       const status = call.form.get('status');
@@ -89,7 +90,8 @@ describe('预存审核', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '确认到账' }));
     await waitFor(() => expect(callsTo(calls, '/api/admin/funds/prestore/confirm')).toHaveLength(1));
     const confirm = callsTo(calls, '/api/admin/funds/prestore/confirm')[0]!;
-    expect(Object.fromEntries(confirm.form)).toEqual({ rid: 'p1', note: '招行 12-01 到账' });
+    // with the version of the row on screen: the server books only the application as finance saw it
+    expect(Object.fromEntries(confirm.form)).toEqual({ rid: 'p1', version: '3', note: '招行 12-01 到账' });
     expect(await screen.findByText('已确认到账')).toBeInTheDocument();
     // the pending queue is read again and the confirmed one has left it
     await waitFor(() => expect(within(table).queryByText('YC20261201123456')).not.toBeInTheDocument());
@@ -99,6 +101,6 @@ describe('预存审核', () => {
     await userEvent.type(within(prompt).getByLabelText('驳回原因'), '未查到该笔转账');
     await userEvent.click(within(prompt).getByRole('button', { name: /驳\s*回/ }));
     await waitFor(() => expect(callsTo(calls, '/api/admin/funds/prestore/refuse')).toHaveLength(1));
-    expect(Object.fromEntries(callsTo(calls, '/api/admin/funds/prestore/refuse')[0]!.form)).toEqual({ rid: 'p2', reason: '未查到该笔转账' });
+    expect(Object.fromEntries(callsTo(calls, '/api/admin/funds/prestore/refuse')[0]!.form)).toEqual({ rid: 'p2', version: '2', reason: '未查到该笔转账' });
   }, 60_000);
 });

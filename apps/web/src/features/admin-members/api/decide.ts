@@ -20,10 +20,11 @@ export const refuseCommunity = ({ rid, reason }: { rid: string; reason: string }
 export const approvePartner = ({ rid }: { rid: string }) => adminPost<AdminPartnerApplication>('/api/admin/growth/partner/approve', { rid });
 export const refusePartner = ({ rid, reason }: { rid: string; reason: string }) => adminPost<AdminPartnerApplication>('/api/admin/growth/partner/refuse', { rid, reason });
 
-/** POST /api/admin/growth/points/approve (with the points awarded) | refuse */
-export const approvePointsApplication = ({ rid, points, reason }: { rid: string; points: number; reason?: string }) =>
-  adminPost<PointsApplication>('/api/admin/growth/points/approve', { rid, points, reason: reason || undefined });
-export const refusePointsApplication = ({ rid, reason }: { rid: string; reason: string }) => adminPost<PointsApplication>('/api/admin/growth/points/refuse', { rid, reason });
+/** POST /api/admin/growth/points/approve (with the points awarded) | refuse — on the version of the application on screen (points are value) */
+export const approvePointsApplication = ({ rid, version, points, reason }: { rid: string; version: number; points: number; reason?: string }) =>
+  adminPost<PointsApplication>('/api/admin/growth/points/approve', { rid, version, points, reason: reason || undefined });
+export const refusePointsApplication = ({ rid, version, reason }: { rid: string; version: number; reason: string }) =>
+  adminPost<PointsApplication>('/api/admin/growth/points/refuse', { rid, version, reason });
 
 /** Any decision refreshes the customers area (queues, member details, counts). */
 export function useDecision<A, R>(run: (args: A) => Promise<R>) {
