@@ -5,6 +5,7 @@ import { Money } from '../../../components/admin/money';
 import { useFeedback } from '../../../lib/use-feedback';
 import { approveCredit } from '../api/decide-credit';
 import { useFinanceMutation } from '../api/use-finance-mutation';
+import { isConflict } from '../../../lib/api';
 
 /** 批准授信: the limit granted (the one asked for, or less), with a note; it replaces the member's current line. */
 export function ApproveCreditModal({ application, onClose }: { application: AdminCredit | null; onClose: () => void }) {
@@ -27,6 +28,8 @@ export function ApproveCreditModal({ application, onClose }: { application: Admi
       onClose();
     } catch (error) {
       feedback.failure(error);
+      // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
+      if (isConflict(error)) onClose();
     }
   };
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminAttestation, AdminCommunity, AdminPartnerApplication, PointsApplication } from '@lab/contract';
 import { adminPost } from '../../../lib/admin-api';
+import { isConflict } from '../../../lib/api';
 import { customerKeys } from './keys';
 
 /**
@@ -26,8 +27,9 @@ export const approvePointsApplication = ({ rid, version, points, reason }: { rid
 export const refusePointsApplication = ({ rid, version, reason }: { rid: string; version: number; reason: string }) =>
   adminPost<PointsApplication>('/api/admin/growth/points/refuse', { rid, version, reason });
 
-/** Any decision refreshes the customers area (queues, member details, counts). */
+/** Any decision refreshes the customers area (queues, member details, counts), and so does a 409 (what was shown changed). */
 export function useDecision<A, R>(run: (args: A) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.all }) });
+  const refresh = () => client.invalidateQueries({ queryKey: customerKeys.all });
+  return useMutation({ mutationFn: run, onSuccess: refresh, onError: (error) => void (isConflict(error) && refresh()) });
 }

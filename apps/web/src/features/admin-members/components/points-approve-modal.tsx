@@ -3,6 +3,7 @@ import { Descriptions, Input, InputNumber, Modal } from 'antd';
 import { adminPointsDecisionBody, type AdminPointsApplication } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
 import { approvePointsApplication, useDecision } from '../api/decide';
+import { isConflict } from '../../../lib/api';
 
 /** 通过论文致谢奖励: the points to award (required, checked by the contract) and an optional note for the member. */
 export function PointsApproveModal({ application, onClose }: { application: AdminPointsApplication | null; onClose: () => void }) {
@@ -27,6 +28,8 @@ export function PointsApproveModal({ application, onClose }: { application: Admi
       onClose();
     } catch (error) {
       feedback.failure(error);
+      // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
+      if (isConflict(error)) onClose();
     }
   };
 
