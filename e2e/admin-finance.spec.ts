@@ -208,4 +208,41 @@ test.describe('finance in the back office', () => {
       ['funds.account.adjust', '赵会计'],
     ]);
   });
+
+  test('issue 16, hole 1: a top-up changed after finance opened the queue is not booked; the page says so and the refreshed queue books what it shows', async ({ page, request }) => {
+    const phone = randomPhone();
+    await registerByApi(request, phone, password);
+    const token = await memberToken(request, phone, password);
+    const topUp = await memberPost<{ rid: string; applyNo: string }>(request, token, '/api/auth/prestoreApply/add', { amount: '100', payer: '张明' });
+
+    // finance opens the queue and sees ¥100 (the search's own answer, so what is on screen is read before the member acts)
+    await loginToBackOffice(page, 'finance');
+    await openFromMenu(page, '财务', '预存审核');
+    const searched = page.waitForResponse((r) => r.url().endsWith('/api/admin/funds/prestore/list') && (r.request().postData() ?? '').includes(topUp.applyNo));
+    const row = await searchQueue(page, topUp.applyNo);
+    await searched;
+    await expect(row).toContainText('¥100.00');
+
+    // the member raises the amount: refused; changes the remark: allowed, the application moved on
+    const raised = await (await request.post('/api/auth/prestoreApply/edit', { headers: { token }, form: { rid: topUp.rid, amount: '9999999', payer: '张明' } })).json();
+    expect(raised).toMatchObject({ code: 0, msg: '预存申请提交后，预存金额和付款户名不能修改；如需修改，请取消该申请后重新申请' });
+    await memberPost(request, token, '/api/auth/prestoreApply/edit', { rid: topUp.rid, amount: '100', remark: '请尽快确认' });
+
+    // finance confirms what it saw: refused with the server's words, nothing booked
+    await row.getByRole('button', { name: '确认到账' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '请核对银行流水' });
+    await confirm.getByRole('button', { name: '确认到账' }).click();
+    const refused = page.getByRole('dialog').filter({ hasText: '该申请已被修改，请刷新后重新审核' });
+    await expect(refused).toContainText('操作失败');
+    await expect(confirm).toBeHidden();
+    await refused.getByRole('button', { name: '确定' }).click();
+    expect((await assetOf(request, token)).prestoreFen).toBe(0);
+
+    // the queue was read again: the same button now books the ¥100 finance sees, never more
+    await row.getByRole('button', { name: '确认到账' }).click();
+    await expect(confirm).toContainText('¥100.00');
+    await confirm.getByRole('button', { name: '确认到账' }).click();
+    await expect(page.getByText('已确认到账')).toBeVisible();
+    expect((await assetOf(request, token)).prestoreFen).toBe(100_00);
+  });
 });

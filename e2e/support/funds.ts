@@ -28,20 +28,21 @@ export async function staffPost<T>(request: APIRequestContext, token: string, pa
 /** Finance confirms the receipt of a top-up, found by the number the member wrote on the transfer. */
 export async function confirmPrestoreByApplyNo(request: APIRequestContext, applyNo: string, note?: string) {
   const token = await staffLogin(request);
-  const pending = await staffPost<{ list: { rid: string; applyNo: string }[] }>(request, token, '/api/admin/funds/prestore/list', { status: 'pending', pageSize: 100 });
+  const pending = await staffPost<{ list: { rid: string; applyNo: string; version: number }[] }>(request, token, '/api/admin/funds/prestore/list', { status: 'pending', pageSize: 100 });
   const application = pending.list.find((p) => p.applyNo === applyNo);
   expect(application, `pending top-up ${applyNo}`).toBeDefined();
-  return staffPost<{ status: string }>(request, token, '/api/admin/funds/prestore/confirm', { rid: application!.rid, ...(note ? { note } : {}) });
+  // the version the queue shows: finance books the application as it saw it
+  return staffPost<{ status: string }>(request, token, '/api/admin/funds/prestore/confirm', { rid: application!.rid, version: application!.version, ...(note ? { note } : {}) });
 }
 
 /** Finance issues a pending invoice application (number, date) and uploads its e-invoice file. */
 export async function issueInvoiceWithFile(request: APIRequestContext, find: (a: { rid: string; amountFen: number; title: { title: string } }) => boolean, invoiceNo: string, file: Buffer) {
   const token = await staffLogin(request);
-  const pending = await staffPost<{ list: { rid: string; amountFen: number; title: { title: string } }[] }>(request, token, '/api/admin/funds/invoice/list', { status: 'pending', pageSize: 100 });
+  const pending = await staffPost<{ list: { rid: string; version: number; amountFen: number; title: { title: string } }[] }>(request, token, '/api/admin/funds/invoice/list', { status: 'pending', pageSize: 100 });
   const application = pending.list.find(find);
   expect(application, 'the pending invoice application').toBeDefined();
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  await staffPost(request, token, '/api/admin/funds/invoice/issue', { rid: application!.rid, invoice_no: invoiceNo, issued_on: today });
+  await staffPost(request, token, '/api/admin/funds/invoice/issue', { rid: application!.rid, version: application!.version, invoice_no: invoiceNo, issued_on: today });
   const response = await request.post('/api/admin/funds/invoice/file', {
     headers: { token },
     multipart: { rid: application!.rid, file: { name: `${invoiceNo}.pdf`, mimeType: 'application/pdf', buffer: file } },

@@ -62,10 +62,10 @@ export async function approveAttestation(request: APIRequestContext, phone: stri
 export async function topUp(request: APIRequestContext, token: string, yuan: string) {
   const application = await memberPost<{ applyNo: string }>(request, token, '/api/auth/prestoreApply/add', { amount: yuan, payer: '苏州大学' });
   const finance = await staffLogin(request);
-  const pending = await staffPost<{ list: { rid: string; applyNo: string }[] }>(request, finance, '/api/admin/funds/prestore/list', { status: 'pending', pageSize: 100 });
+  const pending = await staffPost<{ list: { rid: string; applyNo: string; version: number }[] }>(request, finance, '/api/admin/funds/prestore/list', { status: 'pending', pageSize: 100 });
   const found = pending.list.find((p) => p.applyNo === application.applyNo);
   expect(found, `pending top-up ${application.applyNo}`).toBeDefined();
-  await staffPost(request, finance, '/api/admin/funds/prestore/confirm', { rid: found!.rid });
+  await staffPost(request, finance, '/api/admin/funds/prestore/confirm', { rid: found!.rid, version: found!.version });
 }
 
 /** The member claims a coupon of the claim centre by its name. */

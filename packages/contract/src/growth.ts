@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
+import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate, versionPin } from './common';
 
 /**
  * Growth (issue 7): invites, promotion partners (推广合伙人) with rebates and withdrawals,
@@ -290,8 +290,14 @@ export interface UnreadCount {
 // ---- staff (/api/admin/growth) ----
 
 export const adminPartnerDecisionBody = z.object({ rid: rid('申请'), reason: optionalText('原因', 200) });
-export const adminWithdrawDecisionBody = z.object({ rid: rid('提现申请'), reason: optionalText('原因', 200) });
-export const adminPointsDecisionBody = z.object({ rid: rid('积分申请'), points: z.preprocess(blankToUndefined, intField('奖励积分', 1, 100_000).optional()), reason: optionalText('原因', 200) });
+// pinned to the version the finance or sales queue showed (versionPin): a request changed since is refused
+export const adminWithdrawDecisionBody = z.object({ rid: rid('提现申请'), version: versionPin, reason: optionalText('原因', 200) });
+export const adminPointsDecisionBody = z.object({
+  rid: rid('积分申请'),
+  version: versionPin,
+  points: z.preprocess(blankToUndefined, intField('奖励积分', 1, 100_000).optional()),
+  reason: optionalText('原因', 200),
+});
 export const adminExchangeItemBody = z.object({
   name: requiredText('名称', 50),
   kind: z.enum(['coupon', 'gift'], { error: '[类型]不正确' }),

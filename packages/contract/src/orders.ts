@@ -554,7 +554,20 @@ export const SLOT_TAKEN_MESSAGE = '所选时段已被预约，请选择其他时
 /** the staff's order search is adminOrderSearchBody (admin-orders.ts) */
 /** staff moves an order: confirm, receive (scan), test, deliver, complete, retest, cancel */
 export const adminProgressBody = z.object({ order_no: orderNoField, note: optionalText('备注', 500) });
-export const adminCancelBody = z.object({ order_no: orderNoField, reason: requiredText('取消原因', 200) });
+/**
+ * Staff cancel. `refund_fen` is the refund the person cancelling was shown — what the order has
+ * paid, 0 when it is not paid — and the cancel books only while it still is (PRODUCT.md "Staff
+ * decisions and value"): an order paid or refunded meanwhile answers 409 ORDER_PAYMENT_CHANGED.
+ */
+export const ORDER_PAYMENT_CHANGED = '该订单的付款情况已变化，请刷新后重新操作';
+export const adminCancelBody = z.object({
+  order_no: orderNoField,
+  reason: requiredText('取消原因', 200),
+  refund_fen: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: '[退款金额]不能为空，请刷新页面后重新操作' }).int({ error: '[退款金额]不正确' }).min(0, { error: '[退款金额]不正确' }).max(Number.MAX_SAFE_INTEGER, { error: '[退款金额]不正确' }),
+  ),
+});
 export interface AdminOrder extends OrderSummary {
   member: { rid: string; name: string; phone: string; organization: number | null };
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { randomToken } from './crypto';
@@ -67,13 +68,20 @@ export function clientFileName(raw: string | null | undefined): string | null {
   return chars.slice(0, 200 - ext.length).join('') + ext;
 }
 
+export interface Upload<F extends z.ZodType = z.ZodType> {
+  fields: z.infer<F>;
+  file: Buffer | null;
+  filename: string | null;
+}
+/** A request's form once read: the stream can be read only once, and an audited route reads it before its transaction (platform/audit.ts). */
+const readForms = new WeakMap<FastifyRequest, Upload>();
+
 /** Reads a multipart form: its text fields (checked by the spec, first problem only) and the one file. */
-export async function readUpload<F extends z.ZodType>(
-  request: FastifyRequest,
-  spec: UploadSpec<F>,
-): Promise<{ fields: z.infer<F>; file: Buffer | null; filename: string | null }> {
+export async function readUpload<F extends z.ZodType>(request: FastifyRequest, spec: UploadSpec<F>): Promise<Upload<F>> {
   // a route that reads an upload it does not declare would escape the upload tests
   if (request.routeOptions.config.upload !== spec) throw new Error(`${request.routeOptions.url}: config.upload must be the spec the route reads`);
+  const known = readForms.get(request);
+  if (known) return known as Upload<F>;
   if (!request.isMultipart()) throw badRequest('请以表单方式上传文件');
   const raw: Record<string, string> = {};
   let file: Buffer | null = null;
@@ -98,7 +106,27 @@ export async function readUpload<F extends z.ZodType>(
   if (hasUnstorableText(raw)) throw badRequest(nulMessage);
   const parsed = spec.fields.safeParse(raw);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '请求参数有误');
-  return { fields: parsed.data, file, filename };
+  const upload: Upload<F> = { fields: parsed.data, file, filename };
+  readForms.set(request, upload);
+  return upload;
+}
+
+/** The files `saveFile` stored inside `removingFilesOnFailure`, in the current async context. */
+const savedInScope = new AsyncLocalStorage<string[]>();
+
+/**
+ * Runs `work` and, if it fails, removes every file `saveFile` stored during it: a file whose row
+ * the database refused or rolled back (an audited route's transaction, platform/audit.ts) is
+ * never left behind.
+ */
+export async function removingFilesOnFailure<T>(work: () => Promise<T>): Promise<T> {
+  const saved: string[] = [];
+  try {
+    return await savedInScope.run(saved, work);
+  } catch (error) {
+    for (const file of saved) fs.rmSync(file, { force: true });
+    throw error;
+  }
 }
 
 const allowedText: Record<SniffedExt, string> = { png: 'PNG', jpg: 'JPG', pdf: 'PDF', zip: 'ZIP', webp: 'WEBP' };
@@ -119,6 +147,7 @@ export function saveFile(
   fs.mkdirSync(dir, { recursive: true });
   const name = `${randomToken()}.${sniffed.ext}`;
   fs.writeFileSync(path.join(dir, name), buffer);
+  savedInScope.getStore()?.push(path.join(dir, name));
   return { name, type: sniffed.type, size: buffer.length };
 }
 

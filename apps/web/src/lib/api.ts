@@ -12,6 +12,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A 409: what the person acted on changed meanwhile (decided by someone else, or edited): show it as it is now. */
+export const isConflict = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409;
+
 export type Body = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
 export interface RequestOptions {

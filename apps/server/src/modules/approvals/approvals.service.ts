@@ -107,7 +107,7 @@ async function book(db: Db, tx: Tx, channels: Channels, row: RequestRow, acting:
     case 'coupon.issue':
       return { key: booked(await issueCoupon(tx, acting, String(payload.rid), String(payload.member_rid), now)).rid };
     case 'order.cancel': {
-      const body = { order_no: String(payload.order_no), reason: String(payload.reason) };
+      const body = { order_no: String(payload.order_no), reason: String(payload.reason), refund_fen: Number(payload.refund_fen) };
       const order = booked(await cancelByStaff(tx, acting, body, now));
       return { key: order.orderNo, afterCommit: () => notifyCancelled(db, channels, order, body.reason) };
     }

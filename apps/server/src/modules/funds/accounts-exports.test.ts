@@ -16,6 +16,7 @@ import {
   type PrestoreRules,
 } from '@lab/contract';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { versionOf } from '../../../test/decision-pins';
 import { communities } from '../member/member.tables';
 import { memberMessages } from '../orders/orders.tables';
 import { ledgerEntries } from './funds.tables';
@@ -152,7 +153,7 @@ describe('exports (xlsx)', () => {
   it('exports invoices and withdrawals (with the full account to pay to) and an account ledger', async () => {
     const who = await namedMember(t, '导出丁');
     const application = await invoiceApplication(t, who, finance, { yuan: '888' });
-    await multipart(t, '/api/admin/funds/invoice/issueWithFile', finance.token, { rid: application.rid, invoice_no: 'EXP-0001', issued_on: '2026-12-02' }, { name: 'a.pdf', bytes: pdfBytes });
+    await multipart(t, '/api/admin/funds/invoice/issueWithFile', finance.token, { rid: application.rid, version: String(await versionOf(t.db, 'invoice', application.rid)), invoice_no: 'EXP-0001', issued_on: '2026-12-02' }, { name: 'a.pdf', bytes: pdfBytes });
     const invoices = await readXlsx((await download(t, '/api/admin/funds/invoice/export', finance.token, { keyword: '导出丁' })).rawPayload);
     expect(invoices[0]).toEqual([...INVOICE_EXPORT_HEADERS]);
     expect(invoices[1]!.slice(1, 11)).toEqual(['导出丁', who.member.phone, '增值税普通电子发票', '张三', '', 888, '已开票', 'EXP-0001', '2026-12-02', 'zs@example.com']);

@@ -125,6 +125,8 @@ export const rebateWithdrawals = pgTable(
     processedBy: integer().references(() => staff.id),
     processedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** bumped by a trigger on every change (migration 0013): what a staff decision pins */
+    version: integer().notNull().default(1),
   },
   (t) => [index('rebate_withdrawals_member_idx').on(t.memberId, t.createdAt.desc()), index('rebate_withdrawals_status_idx').on(t.status, t.createdAt), check('rebate_withdrawals_amount', sql`${t.amountFen} > 0`)],
 );
@@ -191,6 +193,8 @@ export const pointsApplications = pgTable(
     decidedBy: integer().references(() => staff.id),
     decidedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** bumped by a trigger on every change (migration 0013): what a staff decision pins */
+    version: integer().notNull().default(1),
   },
   (t) => [index('points_applications_member_idx').on(t.memberId, t.createdAt.desc()), index('points_applications_status_idx').on(t.status)],
 );

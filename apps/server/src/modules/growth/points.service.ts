@@ -23,7 +23,7 @@ import {
 } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, decisionChanged, notFound } from '../../platform/errors';
 import { members } from '../auth/auth.tables';
 import { grant as grantCoupon } from '../funds/coupons.service';
 import { accounts, couponTemplates, ledgerEntries } from '../funds/funds.tables';
@@ -383,23 +383,26 @@ export async function adminListApplications(db: DbOrTx, query: PageInput & { sta
         publishedOn: r.a.publishedOn,
         member: { rid: r.rid, name: r.name || r.nickname, phone: r.phone },
         decidedAt: r.a.decidedAt?.toISOString() ?? null,
+        version: r.a.version,
       })),
   );
 }
 
-async function lockPending(tx: Tx, rid: string): Promise<ApplicationRow> {
-  const [row] = await tx.select().from(pointsApplications).where(eq(pointsApplications.rid, rid)).for('update');
+/** The pending application, locked, as the staff member saw it (its version) — or why not. */
+async function lockPending(tx: Tx, input: { rid: string; version: number }): Promise<ApplicationRow> {
+  const [row] = await tx.select().from(pointsApplications).where(eq(pointsApplications.rid, input.rid)).for('update');
   if (!row) throw notFound('积分申请');
   if (row.status !== 'pending') throw conflict(`该申请${applicationStatusLabels[row.status]}，不能再处理`);
+  if (row.version !== input.version) throw decisionChanged();
   return row;
 }
 
 /** Staff: approve with the points awarded (points_award, reference points-apply:<rid>) and tell the member. */
-export async function approveApplication(db: Db, staffId: number, input: AdminPointsDecisionBody, now: Date): Promise<PointsApplication> {
+export async function approveApplication(db: DbOrTx, staffId: number, input: AdminPointsDecisionBody, now: Date): Promise<PointsApplication> {
   const points = input.points;
   if (points === undefined) throw badRequest(emptyMessage('奖励积分'));
   return db.transaction(async (tx) => {
-    const row = await lockPending(tx, input.rid);
+    const row = await lockPending(tx, input);
     const account = await pointsAccount(tx, row.memberId);
     await creditAccount(tx, account.id, points, 'points_award', `points-apply:${row.rid}`, staffActor(staffId), now, `论文致谢奖励：${row.title}`);
     const [updated] = await tx
@@ -418,11 +421,11 @@ export async function approveApplication(db: Db, staffId: number, input: AdminPo
 }
 
 /** Staff: refuse with a reason, and tell the member. */
-export async function refuseApplication(db: Db, staffId: number, input: AdminPointsDecisionBody, now: Date): Promise<PointsApplication> {
+export async function refuseApplication(db: DbOrTx, staffId: number, input: AdminPointsDecisionBody, now: Date): Promise<PointsApplication> {
   const reason = input.reason;
   if (!reason) throw badRequest(emptyMessage('原因'));
   return db.transaction(async (tx) => {
-    const row = await lockPending(tx, input.rid);
+    const row = await lockPending(tx, input);
     const [updated] = await tx
       .update(pointsApplications)
       .set({ status: 'refused', reason, decidedBy: staffId, decidedAt: now })

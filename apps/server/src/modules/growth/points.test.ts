@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeItem, ExchangeRecord, Page, PointsApplication, PointsEntry, PointsOverview } from '@lab/contract';
 import { call, createTestContext, testDbKind, type TestContext } from '../../../test/harness';
+import { versionOf } from '../../../test/decision-pins';
 import { makeLoggedInMember, makeStaff } from '../../../test/factories';
 import { randomId } from '../../platform/crypto';
 import { accounts, couponTemplates, ledgerEntries, memberCoupons } from '../funds/funds.tables';
@@ -163,22 +164,22 @@ describe('integration/apply and staff decisions', () => {
     const a = (await post<PointsApplication>('/api/auth/integration/apply', who, { title: '论文A', journal: 'JACS' })).data;
     const b = (await post<PointsApplication>('/api/auth/integration/apply', who, { title: '论文B', journal: 'JACS' })).data;
 
-    expect(await post('/api/admin/growth/points/approve', sales, { rid: a.rid })).toMatchObject({ status: 400, msg: '[奖励积分]不能为空' });
-    expect(await post('/api/admin/growth/points/approve', sales, { rid: a.rid, points: 0 })).toMatchObject({ status: 400, msg: '[奖励积分]不能小于1' });
-    expect(await post('/api/admin/growth/points/approve', sales, { rid: 'nope', points: 10 })).toMatchObject({ status: 404, msg: '积分申请不存在' });
-    const approved = await post<PointsApplication>('/api/admin/growth/points/approve', sales, { rid: a.rid, points: 800 });
+    expect(await post('/api/admin/growth/points/approve', sales, { rid: a.rid, version: await versionOf(t.db, 'points', a.rid) })).toMatchObject({ status: 400, msg: '[奖励积分]不能为空' });
+    expect(await post('/api/admin/growth/points/approve', sales, { rid: a.rid, version: await versionOf(t.db, 'points', a.rid), points: 0 })).toMatchObject({ status: 400, msg: '[奖励积分]不能小于1' });
+    expect(await post('/api/admin/growth/points/approve', sales, { rid: 'nope', version: 1, points: 10 })).toMatchObject({ status: 404, msg: '积分申请不存在' });
+    const approved = await post<PointsApplication>('/api/admin/growth/points/approve', sales, { rid: a.rid, version: await versionOf(t.db, 'points', a.rid), points: 800 });
     expect(approved).toMatchObject({ status: 200, code: 1, data: { status: 'approved', statusText: '已通过', points: 800 } });
     expect(await pointsOf(who.member.id)).toBe(800);
     const booked = await entriesOf(`points-apply:${a.rid}`);
     expect(booked).toHaveLength(1);
     expect(booked[0]).toMatchObject({ type: 'points_award', amountFen: 800 });
-    expect(await post('/api/admin/growth/points/approve', sales, { rid: a.rid, points: 800 })).toMatchObject({ status: 409, msg: '该申请已通过，不能再处理' });
+    expect(await post('/api/admin/growth/points/approve', sales, { rid: a.rid, version: await versionOf(t.db, 'points', a.rid), points: 800 })).toMatchObject({ status: 409, msg: '该申请已通过，不能再处理' });
     expect(await pointsOf(who.member.id)).toBe(800);
 
-    expect(await post('/api/admin/growth/points/refuse', sales, { rid: b.rid })).toMatchObject({ status: 400, msg: '[原因]不能为空' });
-    const refused = await post<PointsApplication>('/api/admin/growth/points/refuse', sales, { rid: b.rid, reason: '论文未致谢本实验室' });
+    expect(await post('/api/admin/growth/points/refuse', sales, { rid: b.rid, version: await versionOf(t.db, 'points', b.rid) })).toMatchObject({ status: 400, msg: '[原因]不能为空' });
+    const refused = await post<PointsApplication>('/api/admin/growth/points/refuse', sales, { rid: b.rid, version: await versionOf(t.db, 'points', b.rid), reason: '论文未致谢本实验室' });
     expect(refused.data).toMatchObject({ status: 'refused', statusText: '未通过', reason: '论文未致谢本实验室', points: null });
-    expect(await post('/api/admin/growth/points/approve', sales, { rid: b.rid, points: 5 })).toMatchObject({ status: 409, msg: '该申请未通过，不能再处理' });
+    expect(await post('/api/admin/growth/points/approve', sales, { rid: b.rid, version: await versionOf(t.db, 'points', b.rid), points: 5 })).toMatchObject({ status: 409, msg: '该申请未通过，不能再处理' });
 
     const titles = (await messagesOf(who.member.id)).map((m) => m.title);
     expect(titles).toEqual(expect.arrayContaining(['积分申请已通过', '积分申请未通过']));

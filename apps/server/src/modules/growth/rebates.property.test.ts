@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromotionOverview, Withdrawal } from '@lab/contract';
 import { call, createTestContext, testDbKind, type TestContext } from '../../../test/harness';
+import { refundShown } from '../../../test/decision-pins';
 import { makeLoggedInMember, makeStaff } from '../../../test/factories';
 import { attachReport } from '../orders/progress.test-helpers';
 import { orders } from '../orders/orders.tables';
@@ -92,7 +93,7 @@ async function run(rateBp: number, ops: Op[]) {
       if (!order) continue;
       if (op.kind === 'refund') {
         // the admin: refunds up to ¥5,000 are above sales' own limit, and limits are not what this property is about
-        await expectOk('/api/admin/orders/cancel', admin, { order_no: order.orderNo, reason: '客户要求取消' });
+        await expectOk('/api/admin/orders/cancel', admin, { order_no: order.orderNo, reason: '客户要求取消', refund_fen: await refundShown(t.db, order.orderNo) });
         order.state = 'refunded';
         continue;
       }

@@ -37,12 +37,12 @@ export async function ordersAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/orders/call',
     { schema: { body: adminCallBody }, config: { ...sales, audit: audit(orderAudit, 'orders.call', '记录回访', byOrderNo) } },
-    async (request) => ok(await recordManagerCall(db, requireStaff(request).id, request.body, now()), '回访已记录'),
+    async (request) => ok(await recordManagerCall(request.db, requireStaff(request).id, request.body, now()), '回访已记录'),
   );
   r.post(
     '/api/admin/orders/notify',
     { schema: { body: adminNotifyBody }, config: { ...salesAndLab, audit: audit(orderAudit, 'orders.notify', '重发数据通知', byOrderNo) } },
-    async (request) => ok(await resendDataNotice(db, channels(request.log), requireStaff(request).id, request.body.order_no, now()), '数据通知已发送'),
+    async (request) => ok(await resendDataNotice(request.db, channels(request.log), requireStaff(request).id, request.body.order_no, now()), '数据通知已发送'),
   );
   r.post('/api/admin/orders/labels', { schema: { body: orderNoBody }, config: { ...salesAndLab, readOnly: true } }, async (request) =>
     ok(await sampleLabels(db, request.body.order_no)),
@@ -61,7 +61,7 @@ export async function ordersAdminRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { body: adminReservationReleaseBody },
       config: { ...salesAndLab, audit: audit<{ rid: string }>(reservationAudit, 'reservations.release', '释放未支付预约', (body) => body.rid) },
     },
-    async (request) => ok(await releaseHoldByStaff(db, requireStaff(request).id, request.body, now()), '已释放该预约，时段已开放'),
+    async (request) => ok(await releaseHoldByStaff(request.db, requireStaff(request).id, request.body, now()), '已释放该预约，时段已开放'),
   );
   r.post(
     '/api/admin/reservations/settings',
@@ -69,7 +69,7 @@ export async function ordersAdminRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { body: adminReservationSettingsBody },
       config: { roles: ['lab'], audit: audit(reservationSettingsAudit, 'reservations.settings', '修改预约保留规则', () => 'reservations') },
     },
-    async (request) => ok(await saveReservationSettings(db, requireStaff(request).id, request.body, now()), '预约规则已保存'),
+    async (request) => ok(await saveReservationSettings(request.db, requireStaff(request).id, request.body, now()), '预约规则已保存'),
   );
 
   r.post('/api/admin/returns/list', { schema: { body: adminReturnListBody }, config: { ...salesAndLab, readOnly: true } }, async (request) =>
@@ -78,6 +78,6 @@ export async function ordersAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/returns/send',
     { schema: { body: adminReturnSendBody }, config: { ...salesAndLab, audit: audit<{ rid: string }>(recycleAudit, 'returns.send', '样品寄回', (body) => body.rid) } },
-    async (request) => ok(await sendReturn(db, channels(request.log), requireStaff(request).id, request.body, now()), '已标记寄出，并通知会员'),
+    async (request) => ok(await sendReturn(request.db, channels(request.log), requireStaff(request).id, request.body, now()), '已标记寄出，并通知会员'),
   );
 }

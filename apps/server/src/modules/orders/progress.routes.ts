@@ -82,16 +82,16 @@ export async function progressRoutes(app: FastifyInstance, deps: AppDeps) {
     const config = { ...roles, audit: audit(orderAudit, `orders.${action}`, stepLabels[action], byOrderNo) };
     r.post(`/api/admin/orders/${action}`, { schema: { body: adminProgressBody }, config }, async (request) => {
       const person = requireStaff(request);
-      return ok(await staffMove(db, channels(request.log), person.id, action, request.body, now()), stepMessages[action]);
+      return ok(await staffMove(request.db, channels(request.log), person.id, action, request.body, now()), stepMessages[action]);
     });
   }
   r.post('/api/admin/orders/cancel', { schema: { body: adminCancelBody }, config: { ...salesAndLab, audit: audit(orderAudit, 'orders.cancel', '取消订单', byOrderNo) } }, async (request) => {
     const acting = { by: requireStaff(request) };
-    return answerGated(request, await staffCancel(db, channels(request.log), acting, request.body, now()), '订单已取消');
+    return answerGated(request, await staffCancel(request.db, channels(request.log), acting, request.body, now()), '订单已取消');
   });
   r.post('/api/admin/orders/report/delete', { schema: { body: reportDeleteBody }, config: { ...lab, audit: audit(orderAudit, 'orders.report.delete', '删除报告文件', byOrderNo) } }, async (request) => {
     const person = requireStaff(request);
-    return ok(await deleteReport(db, await staffActorName(db, person.id), request.body.order_no, request.body.id, now()), '报告文件已删除');
+    return ok(await deleteReport(request.db, await staffActorName(request.db, person.id), request.body.order_no, request.body.id, now()), '报告文件已删除');
   });
   r.get('/api/admin/orders/report', { schema: { querystring: reportQuery }, config: salesAndLab }, async (request, reply) => {
     requireStaff(request);
@@ -124,10 +124,10 @@ export async function progressRoutes(app: FastifyInstance, deps: AppDeps) {
       const person = requireStaff(request);
       const { fields, file, filename } = await readUpload(request, reportUpload);
       const orderNo = fields.order_no;
-      await auditTarget(db, request, orderNo, { order_no: orderNo, file: filename });
-      await assertReportUploadable(db, orderNo);
+      await auditTarget(request, orderNo, { order_no: orderNo, file: filename });
+      await assertReportUploadable(request.db, orderNo);
       const stored = saveFile(config.dataDir, reportUpload.kind, file, reportUpload.types);
-      return ok(await addReport(db, await staffActorName(db, person.id), orderNo, stored, filename, now()), '报告文件已上传');
+      return ok(await addReport(request.db, await staffActorName(request.db, person.id), orderNo, stored, filename, now()), '报告文件已上传');
     });
   });
 }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   formatFen,
+  ORDER_PAYMENT_CHANGED,
   progressLabels,
   progressStatuses,
   type AdminOrderDetail,
@@ -263,11 +264,13 @@ export async function staffMove(
 }
 
 /**
- * Staff cancel with a reason (until data is delivered): refund, pickup and hours released. A
- * paid order's refund above the maker's refund limit is filed for approval instead, and the
- * order stays as it is until a second staff member approves it.
+ * Staff cancel with a reason (until data is delivered): refund, pickup and hours released. A paid
+ * order is refunded, so the cancel carries the refund the person was shown (`refund_fen`: what the
+ * order has paid, 0 when not paid) and books only while it still is — an order paid or refunded
+ * since answers 409 (PRODUCT.md "Staff decisions and value"). A refund above the maker's limit is
+ * filed for approval instead, and the order stays as it is until a second staff member approves.
  */
-export async function staffCancel(db: Db, channels: Channels, acting: Acting, body: { order_no: string; reason: string }, now: Date): Promise<AdminOrderDetail | ApprovalFiled> {
+export async function staffCancel(db: DbOrTx, channels: Channels, acting: Acting, body: CancelPinned, now: Date): Promise<AdminOrderDetail | ApprovalFiled> {
   const outcome = await db.transaction((tx) => cancelByStaff(tx, acting, body, now));
   if ('pendingApproval' in outcome) return outcome;
   await notifyCancelled(db, channels, outcome, body.reason);
@@ -275,17 +278,20 @@ export async function staffCancel(db: Db, channels: Channels, acting: Acting, bo
 }
 
 /** The cancellation inside the caller's transaction; approving a filed one books it here too. */
-export async function cancelByStaff(tx: Tx, acting: Acting, body: { order_no: string; reason: string }, now: Date): Promise<OrderRow | ApprovalFiled> {
+type CancelPinned = { order_no: string; reason: string; refund_fen: number };
+
+export async function cancelByStaff(tx: Tx, acting: Acting, body: CancelPinned, now: Date): Promise<OrderRow | ApprovalFiled> {
   const order = await findOrderByNo(tx, body.order_no.trim(), { lock: true });
   assertTransition(order, 'cancelled');
   const refundFen = order.payment === 'paid' ? order.paidFen : 0;
+  if (refundFen !== body.refund_fen) throw new AppError('ORDER_PAYMENT_CHANGED', ORDER_PAYMENT_CHANGED, { status: 409 });
   const filed = await gateAction(
     tx,
     acting,
     {
       action: 'order.cancel',
       valueFen: refundFen,
-      payload: { order_no: order.orderNo, reason: body.reason },
+      payload: { order_no: order.orderNo, reason: body.reason, refund_fen: refundFen },
       summary: `取消订单 ${order.orderNo}「${order.title}」，退回${order.paidFromKind === 'community' ? '科研团体' : '客户'}预存款 ${formatFen(refundFen)}`,
       target: order.orderNo,
       note: body.reason,
@@ -300,7 +306,7 @@ export async function cancelByStaff(tx: Tx, acting: Acting, body: { order_no: st
 }
 
 /** The member's SMS and e-mail about a staff cancellation, after the commit. */
-export const notifyCancelled = (db: Db, channels: Channels, row: OrderRow, reason: string) =>
+export const notifyCancelled = (db: DbOrTx, channels: Channels, row: OrderRow, reason: string) =>
   notify(db, channels, row.memberId, progressNotice('cancelled', { orderNo: row.orderNo, title: row.title, reason }));
 
 // ---- the member's answers ----

@@ -24,24 +24,24 @@ export async function staffRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/staff/add',
     { schema: { body: staffAddBody }, config: { ...admin, audit: audit<unknown, StaffAccount>(staffAudit, 'staff.add', '新增员工', null, (data) => data.id) } },
-    async (request) => ok(await addStaff(db, request.body, now()), '员工账号已创建'),
+    async (request) => ok(await addStaff(request.db, request.body, now()), '员工账号已创建'),
   );
   r.post(
     '/api/admin/staff/update',
     { schema: { body: staffUpdateBody }, config: { ...admin, audit: audit<{ id: number }>(staffAudit, 'staff.update', '修改员工资料与角色', (body) => body.id) } },
-    async (request) => ok(await updateStaff(db, request.body), '员工资料已保存'),
+    async (request) => ok(await updateStaff(request.db, request.body), '员工资料已保存'),
   );
   r.post(
     '/api/admin/staff/password',
     { schema: { body: staffPasswordBody }, config: { ...admin, audit: audit<{ id: number }>(staffAudit, 'staff.password', '重置员工密码', (body) => body.id) } },
-    async (request) => ok(await resetStaffPassword(db, request.body, now()), '密码已重置，该员工需重新登录'),
+    async (request) => ok(await resetStaffPassword(request.db, request.body, now()), '密码已重置，该员工需重新登录'),
   );
   r.post(
     '/api/admin/staff/status',
     { schema: { body: staffStatusBody }, config: { ...admin, audit: audit<{ id: number }>(staffAudit, 'staff.status', '启用/停用员工', (body) => body.id) } },
     async (request) => {
       const person = requireStaff(request);
-      const account = await setStaffDisabled(db, person.id, request.body, now());
+      const account = await setStaffDisabled(request.db, person.id, request.body, now());
       return ok(account, account.disabled ? '员工账号已停用' : '员工账号已启用');
     },
   );

@@ -13,8 +13,14 @@ export const moveOrder = (step: OrderStep, orderNo: string, note?: string) =>
 /**
  * POST /api/admin/orders/cancel — with the reason the member is told; a paid order is refunded,
  * or, above the person's refund limit, the cancellation is filed for approval and the order stays.
+ * `refundFen` is the refund the desk showed (what the order has paid, 0 when not paid): the
+ * server cancels only while it still is.
  */
-export const cancelOrder = (orderNo: string, reason: string) => adminPost<AdminOrderDetail | ApprovalFiled>('/api/admin/orders/cancel', { order_no: orderNo, reason });
+export const cancelOrder = (orderNo: string, reason: string, refundFen: number) =>
+  adminPost<AdminOrderDetail | ApprovalFiled>('/api/admin/orders/cancel', { order_no: orderNo, reason, refund_fen: refundFen });
+
+/** What cancelling this order refunds, as the desk shows it. */
+export const refundOnCancel = (detail: Pick<AdminOrderDetail, 'payment' | 'paidFen'>) => (detail.payment === 'paid' ? detail.paidFen : 0);
 
 /** POST /api/admin/orders/call — 记录回访 (sales). */
 export const recordCall = (orderNo: string, note: string) => adminPost<AdminOrderDetail>('/api/admin/orders/call', { order_no: orderNo, note });

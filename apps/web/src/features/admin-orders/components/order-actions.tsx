@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { App, Button, Tooltip } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import type { AdminOrderAction, AdminOrderDetail, StaffRole } from '@lab/contract';
+import { formatFen, type AdminOrderAction, type AdminOrderDetail, type StaffRole } from '@lab/contract';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useGatedFeedback } from '../../admin-approvals/components/use-gated-feedback';
-import { cancelOrder, moveOrder, recordCall, resendNotice, useOrderChange, type OrderStep } from '../api/order-steps';
+import { cancelOrder, moveOrder, recordCall, refundOnCancel, resendNotice, useOrderChange, type OrderStep } from '../api/order-steps';
 import { deskActions } from '../order-desk';
 import { DeliverDialog } from './deliver-dialog';
 
@@ -46,7 +46,9 @@ export function OrderActions({ detail, role }: { detail: AdminOrderDetail; role:
   const gated = useGatedFeedback();
   const [delivering, setDelivering] = useState(false);
   const step = useOrderChange(({ action, note }: { action: OrderStep; note?: string }) => moveOrder(action, detail.orderNo, note));
-  const cancel = useOrderChange((reason: string) => cancelOrder(detail.orderNo, reason));
+  // the refund the person is shown is the one the server books, or it refuses (the order was paid or refunded meanwhile)
+  const refundFen = refundOnCancel(detail);
+  const cancel = useOrderChange((reason: string) => cancelOrder(detail.orderNo, reason, refundFen));
   const call = useOrderChange((note: string) => recordCall(detail.orderNo, note));
   const notify = useOrderChange(() => resendNotice(detail.orderNo));
 
@@ -86,10 +88,11 @@ export function OrderActions({ detail, role }: { detail: AdminOrderDetail; role:
         required: true,
         danger: true,
         okText: '取消订单',
+        ...(refundFen > 0 ? { notice: `已支付的 ${formatFen(refundFen)} 将退回客户预存款。` } : {}),
       });
       if (reason === null) return;
       try {
-        gated(await cancel.mutateAsync(reason), detail.payment === 'paid' ? '订单已取消，款项已退回客户预存款' : '订单已取消');
+        gated(await cancel.mutateAsync(reason), refundFen > 0 ? '订单已取消，款项已退回客户预存款' : '订单已取消');
       } catch (error) {
         feedback.failure(error);
       }
