@@ -29,7 +29,7 @@ export async function claimLoginAttempt(db: DbOrTx, key: string, now: Date, what
       set: {
         failures: sql`case when ${stale} then 1 else ${loginGuards.failures} + 1 end`,
         windowStartedAt: sql`case when ${stale} then ${now} else ${loginGuards.windowStartedAt} end`,
-        lockedUntil: sql`case when (case when ${stale} then 1 else ${loginGuards.failures} + 1 end) >= ${LOGIN_MAX_FAILURES} then ${lockUntil} else null end`,
+        lockedUntil: sql`case when (case when ${stale} then 1 else ${loginGuards.failures} + 1 end) >= ${LOGIN_MAX_FAILURES} then ${lockUntil}::timestamptz else null end`,
       },
       setWhere: sql`${loginGuards.lockedUntil} is null or ${loginGuards.lockedUntil} <= ${now}`,
     })
