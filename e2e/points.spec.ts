@@ -67,6 +67,7 @@ test.describe('points (积分)', () => {
     const left = earned - couponItem.points;
     await page.getByRole('tab', { name: '积分转赠' }).click();
     await page.getByLabel('对方手机号').fill(demoMember.phone);
+    await page.getByLabel('对方姓名').fill(demoMember.name);
     await page.getByLabel('转赠积分').fill('100');
     await page.getByLabel('留言').fill('组内测试互助');
     await page.getByRole('button', { name: '转赠积分' }).click();
