@@ -10,6 +10,6 @@ const now = Math.floor(Date.now() / 1000);
 const left = 30 - (now % 30);
 for (const person of demoAccounts.staff) {
   if (!person.totpSecret) continue;
-  console.log(`${person.account.padEnd(8)} ${generateSync({ secret: person.totpSecret, epoch: now })}`);
+  process.stdout.write(`${person.account.padEnd(8)} ${generateSync({ secret: person.totpSecret, epoch: now })}\n`);
 }
-console.log(`（${left} 秒后更换；每个动态码只能使用一次）`);
+process.stdout.write(`（${left} 秒后更换；每个动态码只能使用一次）\n`);

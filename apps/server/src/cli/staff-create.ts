@@ -82,11 +82,11 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
   try {
     const person = await addStaff(database.db, input.data, new Date());
-    console.log(`已创建员工账号：${person.account}（${person.name}，${staffRoleLabels[person.role]}，手机 ${person.phone}）`);
+    process.stdout.write(`已创建员工账号：${person.account}（${person.name}，${staffRoleLabels[person.role]}，手机 ${person.phone}）\n`);
     if (generated) {
-      console.log(`初始密码（只显示这一次，请立即妥善保存）：${password}`);
+      process.stdout.write(`初始密码（只显示这一次，请立即妥善保存）：${password}\n`);
     }
-    if (STAFF_TOTP_ROLES.includes(person.role)) console.log('首次登录 /admin 时需用身份验证器 App 扫码绑定，之后每次登录都要输入动态码。');
+    if (STAFF_TOTP_ROLES.includes(person.role)) process.stdout.write('首次登录 /admin 时需用身份验证器 App 扫码绑定，之后每次登录都要输入动态码。\n');
   } finally {
     await database.close();
   }
