@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emptyMessage, optionalText, phoneField, requiredText } from './common';
 import { isPasswordStrongEnough, PASSWORD_MAX, PASSWORD_MIN, weakPasswordMessage } from './password';
 
-export { DEMO_PASSWORDS, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_MIN_SCORE, isPasswordStrongEnough, passwordScorerInstalled, weakPasswordMessage } from './password';
+export { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_MIN_SCORE, isPasswordStrongEnough, passwordScorerInstalled, weakPasswordMessage } from './password';
 export const SMS_CODE_COOLDOWN_SECONDS = 60;
 export const SMS_CODE_TTL_SECONDS = 300;
 export const SMS_CODE_MAX_TRIES = 5;

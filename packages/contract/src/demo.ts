@@ -15,3 +15,6 @@ export const demoAccounts = {
     { account: 'finance', name: '赵会计', role: 'finance', password: 'Finance@2026', phone: '13700137003', totpSecret: '5B5TWPSEGCTL6O2LGDCN4KCZ3JAPINYA' },
   ],
 } as const;
+
+/** The README's demo passwords (those above): never accepted as a new password, nor at a staff login outside demo mode. */
+export const DEMO_PASSWORDS: readonly string[] = ['Demo@2026', 'Admin@2026', 'Sales@2026', 'Lab@2026!', 'Finance@2026'];

@@ -1,6 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import { DEMO_PASSWORDS, setPasswordScorer } from './password';
+import { DEMO_PASSWORDS } from './demo';
+import { setPasswordScorer } from './password';
 
 /** Words of this site a password should not be built on, and the README's demo passwords. */
 const siteWords = [...DEMO_PASSWORDS, 'lab', 'labshop', 'kejian', 'keyan', 'jiance', 'ceshi', 'shiyan', 'admin', 'finance', 'sales', 'demo'];

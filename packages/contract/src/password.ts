@@ -1,5 +1,3 @@
-import { demoAccounts } from './demo';
-
 /**
  * Password rules shared by server and web. Length is checked by the schema itself; strength
  * (zxcvbn, score 0–4) by a scorer that `password-strength.ts` installs: the server installs it
@@ -12,8 +10,6 @@ export const PASSWORD_MAX = 64;
 /** zxcvbn's "safely unguessable" (about 10^8 guesses and more) */
 export const PASSWORD_MIN_SCORE = 3;
 
-/** The README's demo passwords: never accepted as a new password anywhere, nor outside demo mode. */
-export const DEMO_PASSWORDS: readonly string[] = [...new Set([demoAccounts.member.password, demoAccounts.teacher.password, ...demoAccounts.staff.map((s) => s.password)])];
 
 export type PasswordScorer = (password: string) => number;
 

@@ -189,6 +189,17 @@ describe('using a code (loginForCode as the example call)', () => {
     expect(await smsLogin(phone, first)).toMatchObject({ status: 400, code: 0, msg: '验证码错误或已失效，请重新获取' });
   });
 
+  it('counts each try before it compares (one guarded UPDATE): of 40 guesses at once at most five are compared, the right one among them refused', async () => {
+    const phone = uniquePhone();
+    const code = await requestCode(t.app, t.db, phone, SmsPurpose.login);
+    const guesses = Array.from({ length: 39 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const wrong = guesses.map((guess) => smsLogin(phone, guess));
+    const right = smsLogin(phone, code);
+    const answers = await Promise.all(wrong);
+    expect(answers.filter((a) => a.msg.startsWith('验证码错误，还可尝试')).length).toBeLessThanOrEqual(4);
+    expect(await right).toMatchObject({ status: 400, msg: '验证码错误次数过多，请重新获取' });
+  });
+
   it('is bound to its purpose: a login code does not reset a password', async () => {
     const member = await makeMember(t.db);
     const code = await requestCode(t.app, t.db, member.phone, SmsPurpose.login);

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LoginResult, type StaffAccount, type StaffMfaChallenge, type StaffTotpEnabled, type StaffTotpSetup } from '@lab/contract';
+import { DEMO_PASSWORDS, demoAccounts, type LoginResult, type StaffAccount, type StaffMfaChallenge, type StaffTotpEnabled, type StaffTotpSetup } from '@lab/contract';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
 import { defaultPassword, makeStaff } from '../../../test/factories';
 import { bindTotp, staffLoginWithTotp, staffPasswordLogin, totpCode } from '../../../test/auth-flows';
@@ -139,6 +139,11 @@ describe('an admin resets another person’s authenticator', () => {
 });
 
 describe('demo mode', () => {
+  it('knows every README demo password', () => {
+    const seeded = [demoAccounts.member.password, demoAccounts.teacher.password, ...demoAccounts.staff.map((person) => person.password)];
+    expect(new Set(DEMO_PASSWORDS)).toEqual(new Set(seeded));
+  });
+
   it('refuses the demo accounts and the README passwords outside demo mode, after the password checked out', async () => {
     const seeded = await createStaff(t.db, { account: 'demo.admin', name: '演示', role: 'admin', password: 'Admin@2026', demoCredentials: true });
     const refused = { status: 403, msg: '该账号使用公开的演示密码，只能在演示模式下登录。请管理员重置其密码，或用 npm run staff:create 创建新账号' };

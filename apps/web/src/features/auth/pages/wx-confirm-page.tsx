@@ -84,14 +84,19 @@ export default function WxConfirmPage() {
         status="info"
         title="电脑端登录确认"
         subTitle={`您正在电脑上登录${siteInfo.name}${info ? `，账号：${displayName(info)}` : ''}。请核对下面的登录请求，如非本人操作，请关闭本页面。`}
-        extra={
-          <Button type="primary" size="large" loading={stage !== 'ready'} onClick={() => void confirm()}>
-            确认登录
-          </Button>
-        }
       />
     );
   }
+  const confirmButton =
+    stage === 'ready' || stage === 'confirming' ? (
+      loggedIn ? (
+        <div className="wx-confirm-actions">
+          <Button type="primary" size="large" loading={stage !== 'ready'} onClick={() => void confirm()}>
+            确认登录
+          </Button>
+        </div>
+      ) : null
+    ) : null;
 
   // what is asking to be let in: shown before the member approves it (a forwarded QR code is someone else's)
   const details =
@@ -108,6 +113,7 @@ export default function WxConfirmPage() {
     <div className="wx-confirm">
       {content}
       {details}
+      {confirmButton}
     </div>
   );
 }
