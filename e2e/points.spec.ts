@@ -40,7 +40,7 @@ test.describe('points (积分)', () => {
     await expect(page.getByText('1 笔订单完成后到账，暂不可兑换或转赠')).toBeVisible();
     await expect(page.getByTestId('points-balance')).toHaveText('0');
     await expect(page.getByTestId('exchange-item').filter({ hasText: couponItem.name }).getByRole('button', { name: /兑换/ })).toBeDisabled();
-    const early = await request.post('/api/auth/integration/transfer', { headers: { token }, form: { phone: demoMember.phone, points: 100 } });
+    const early = await request.post('/api/auth/integration/transfer', { headers: { token }, form: { phone: demoMember.phone, name: demoMember.name, points: 100 } });
     expect(early.status()).toBe(409);
     expect(((await early.json()) as { msg: string }).msg).toBe('积分不足');
 
@@ -87,6 +87,7 @@ test.describe('points (积分)', () => {
     const left = earned - couponItem.points;
     await page.getByRole('tab', { name: '积分转赠' }).click();
     await page.getByLabel('对方手机号').fill(demoMember.phone);
+    await page.getByLabel('对方姓名').fill(demoMember.name);
     await page.getByLabel('转赠积分').fill('100');
     await page.getByLabel('留言').fill('组内测试互助');
     await page.getByRole('button', { name: '转赠积分' }).click();

@@ -42,6 +42,9 @@ import { messagesAdminRoutes } from './modules/messages/messages-admin.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { testOutboxRoutes } from './platform/test-outbox.routes';
 import { readWebSite, serveWeb } from './web/web-site';
+import { loadSecretKey, secretBox, type SecretBox } from './platform/secret-box';
+import { requestLogSerializer } from './platform/log-redact';
+import { installPasswordStrength } from '@lab/contract/password-strength';
 
 z.config(z.locales.zhCN());
 
@@ -68,6 +71,8 @@ export interface AppDeps {
   clock: Clock;
   sms: SmsProvider;
   email: EmailProvider;
+  /** seals the secrets the server reads back (staff TOTP secrets) */
+  secrets: SecretBox;
 }
 
 export interface BuildOptions {
@@ -77,6 +82,7 @@ export interface BuildOptions {
   sms?: SmsProvider;
   email?: EmailProvider;
   logger?: FastifyServerOptions['logger'];
+  secrets?: SecretBox;
   /** tests turn the shared rate limits off where they would get in the way */
   rateLimit?: boolean;
 }
@@ -119,7 +125,13 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 export async function buildApp(options: BuildOptions) {
   const { config } = options;
-  const loggerOptions: FastifyServerOptions['logger'] = options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.token', 'req.headers.authorization'] };
+  // every password schema of the contract checks strength from here on (zxcvbn)
+  installPasswordStrength();
+  const loggerOptions: FastifyServerOptions['logger'] = options.logger ?? {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.token', 'req.headers.authorization'],
+    serializers: { req: requestLogSerializer },
+  };
   const app = Fastify({
     logger: loggerOptions,
     genReqId: (request) => {
@@ -151,6 +163,7 @@ export async function buildApp(options: BuildOptions) {
     clock: options.clock ?? systemClock,
     sms: options.sms ?? outboxSmsProvider(options.db, app.log),
     email: options.email ?? outboxEmailProvider(options.db, app.log),
+    secrets: options.secrets ?? secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir })),
   };
 
   registerErrorHandler(app);

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { loadSecretKey, secretBox } from './platform/secret-box';
 import { seedDemoData } from './db/seed';
+import { warnWhenNoStaff } from './modules/staff/first-admin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Defaults relative to the repository, whichever folder npm starts us in.
@@ -16,8 +18,13 @@ const config = loadConfig({
 
 const started = Date.now();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
-const app = await buildApp({ db: database.db, config });
-if (config.SEED_DEMO && (await seedDemoData(database.db, { dataDir: config.dataDir }))) app.log.info('demo data seeded');
+const secrets = secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir }));
+const app = await buildApp({ db: database.db, config, secrets });
+if (config.SEED_DEMO) {
+  if (config.production) app.log.warn('SEED_DEMO=1 with NODE_ENV=production: demo mode is on, and the README\'s demo accounts can log in');
+  if (await seedDemoData(database.db, { dataDir: config.dataDir, secrets })) app.log.info('demo data seeded');
+}
+await warnWhenNoStaff(database.db, app.log);
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -243,6 +243,7 @@ const registry: Record<string, Entry> = {
   'POST /api/admin/staff/update': none(STAFF),
   'POST /api/admin/staff/password': none(STAFF),
   'POST /api/admin/staff/status': none(STAFF),
+  'POST /api/admin/staff/totp/reset': none(STAFF),
   'POST /api/admin/upload/image': none(CONTENT),
   ...Object.fromEntries(
     [

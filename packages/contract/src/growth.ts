@@ -236,8 +236,14 @@ export const exchangeBody = z.object({
   address_rid: optionalText('收货地址', 40),
 });
 /** integration/transfer: to another member by phone */
+/**
+ * integration/transfer: to a member named by phone AND their name as on their profile. An
+ * unknown phone and a wrong name answer alike, so the call does not tell which phones are
+ * registered (issue 16); the name is what a colleague knows and a stranger with a list does not.
+ */
 export const pointsTransferBody = z.object({
   phone: phone('对方手机号'),
+  name: requiredText('对方姓名', 32),
   points: intField('转赠积分', 1, 1_000_000),
   note: optionalText('留言', 100),
 });

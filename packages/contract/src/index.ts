@@ -14,3 +14,4 @@ export * from './admin-orders';
 export * from './admin-members';
 export * from './admin-finance';
 export * from './admin-approvals';
+export * from './demo';

@@ -67,7 +67,8 @@ export function createApiClient(store: SessionStore) {
   /** null: the server refused the refresh token; throws on network trouble (the session stays). */
   async function refreshToken(refresh: string): Promise<RefreshResult | null> {
     try {
-      return await request<RefreshResult>('/api/open/refresh4token', { query: { token: refresh }, skipAuth: true });
+      // in the body, not the address: addresses end up in access logs and browser history
+      return await request<RefreshResult>('/api/open/refresh4token', { body: { token: refresh }, skipAuth: true });
     } catch (error) {
       if (error instanceof ApiError && error.status !== 0 && error.status < 500) return null;
       throw error;

@@ -28,7 +28,7 @@ afterAll(() => t.close());
 
 const post = <T = unknown>(url: string, who: { token: string } | undefined, form: Record<string, string | number | undefined> = {}) =>
   call<T>(t.app, 'POST', url, { ...(who ? { token: who.token } : {}), form });
-const member = () => makeLoggedInMember(t.db, t.clock.now(), { organization: 0 });
+const member = () => makeLoggedInMember(t.db, t.clock.now(), { organization: 0, name: '同学甲' });
 const pay = (who: Who, orderNo: string) => post('/api/auth/order/pay', who, { order_no: orderNo, coupon_rid: 'none' });
 const cancel = (who: Who, orderNo: string) => post('/api/auth/order/cancel', who, { order_no: orderNo, reason: '样品未准备好' });
 const overview = async (who: Who) => (await post<PointsOverview>('/api/auth/web/integration/init', who)).data;
@@ -62,7 +62,7 @@ describe('points earned on an order', () => {
 
     // what the member sees: nothing to spend yet, 500 waiting for the order
     expect(await overview(who)).toMatchObject({ balance: 0, earned: 0, pendingPoints: 500, pendingOrders: 1 });
-    expect(await post('/api/auth/integration/transfer', who, { phone: friend.member.phone, points: 380 })).toMatchObject({ status: 409, msg: '积分不足' });
+    expect(await post('/api/auth/integration/transfer', who, { phone: friend.member.phone, name: '同学甲', points: 380 })).toMatchObject({ status: 409, msg: '积分不足' });
     expect(await post('/api/auth/integration/applyExchange', who, { rid: gift!.rid, address_rid: address!.rid })).toMatchObject({ status: 409, msg: '积分不足' });
 
     // the full refund: the pending points go with it, nothing was booked, nobody kept any
@@ -91,7 +91,7 @@ describe('points earned on an order', () => {
     const [listed] = (await post<Page<PointsEntry>>('/api/auth/web/integration/list', who, {})).data.list;
     expect(listed).toMatchObject({ typeText: '订单积分', points: 300, balanceAfter: 300 });
     expect(listed!.note).toContain(order.orderNo);
-    expect((await post('/api/auth/integration/transfer', who, { phone: friend.member.phone, points: 100 })).code).toBe(1);
+    expect((await post('/api/auth/integration/transfer', who, { phone: friend.member.phone, name: '同学甲', points: 100 })).code).toBe(1);
     expect(await pointsOf(friend.member.id)).toBe(100);
   });
 
@@ -131,7 +131,7 @@ describe('points earned on an order', () => {
       const account = await ensureAccount(tx, 'member', who.member.id, 'points');
       await creditAccount(tx, account.id, 500, 'points_earn', `order:${order.orderNo}`, systemActor, t.clock.now());
     });
-    expect((await post('/api/auth/integration/transfer', who, { phone: friend.member.phone, points: 380 })).code).toBe(1);
+    expect((await post('/api/auth/integration/transfer', who, { phone: friend.member.phone, name: '同学甲', points: 380 })).code).toBe(1);
     expect((await cancel(who, order.orderNo)).code).toBe(1);
     expect(await pointsOf(who.member.id)).toBe(0);
     const reversed = (await pointsEntries(order.orderNo)).find((e) => e.ledger_entries.type === 'points_reverse')!.ledger_entries;

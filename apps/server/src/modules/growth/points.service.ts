@@ -55,7 +55,8 @@ type ExchangeRow = typeof pointsExchanges.$inferSelect;
 type ApplicationRow = typeof pointsApplications.$inferSelect;
 
 export const POINTS_TOO_LOW = '积分不足';
-export const PHONE_NOT_REGISTERED = '该手机号未注册';
+/** One answer for an unknown phone, a wrong name and a closed account: the call tells none of them apart. */
+export const RECIPIENT_MISMATCH = '对方手机号与姓名不匹配，请核对后再试';
 export const SOLD_OUT = '该商品已兑完';
 
 const pointsTooLow = () => new AppError('POINTS_TOO_LOW', POINTS_TOO_LOW, { status: 409 });
@@ -283,11 +284,10 @@ export async function listMyExchanges(db: DbOrTx, memberId: number, query: PageI
  * (points_transfer_out) and the credit (points_transfer_in) under one reference.
  */
 export async function transferPoints(db: Db, memberId: number, input: PointsTransferBody, now: Date): Promise<PointsOverview> {
-  const [target] = await db.select({ id: members.id, disabled: members.disabled }).from(members).where(eq(members.phone, input.phone)).limit(1);
-  if (!target) throw new AppError('NOT_FOUND', PHONE_NOT_REGISTERED);
-  if (target.id === memberId) throw badRequest('不能转赠给自己');
-  if (target.disabled) throw conflict('对方账号已停用，不能转赠');
   const [me] = await db.select({ phone: members.phone }).from(members).where(eq(members.id, memberId)).limit(1);
+  if (me?.phone === input.phone) throw badRequest('不能转赠给自己');
+  const [target] = await db.select({ id: members.id, name: members.name, disabled: members.disabled }).from(members).where(eq(members.phone, input.phone)).limit(1);
+  if (!target || target.disabled || target.name?.trim() !== input.name) throw new AppError('NOT_FOUND', RECIPIENT_MISMATCH);
   const reference = `transfer:${randomId()}`;
   const note = input.note ? `，留言：${input.note}` : '';
   await db.transaction(async (tx) => {

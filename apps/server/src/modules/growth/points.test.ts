@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeItem, ExchangeRecord, Page, PointsApplication, PointsEntry, PointsOverview } from '@lab/contract';
-import { call, createTestContext, testDbKind, type TestContext } from '../../../test/harness';
+import { call, createTestContext, testDbKind, uniquePhone, type TestContext } from '../../../test/harness';
 import { versionOf } from '../../../test/decision-pins';
 import { makeLoggedInMember, makeStaff } from '../../../test/factories';
 import { randomId } from '../../platform/crypto';
@@ -23,7 +23,8 @@ afterAll(() => t.close());
 
 const post = <T = unknown>(url: string, who: { token: string } | undefined, form: Record<string, string | number | undefined> = {}) =>
   call<T>(t.app, 'POST', url, { ...(who ? { token: who.token } : {}), form });
-const member = (overrides: Parameters<typeof makeLoggedInMember>[2] = {}) => makeLoggedInMember(t.db, t.clock.now(), overrides);
+/** every member here has the name a transfer is checked against */
+const member = (overrides: Parameters<typeof makeLoggedInMember>[2] = {}) => makeLoggedInMember(t.db, t.clock.now(), { name: '同学甲', ...overrides });
 
 /** Points put on a member's account directly (a ledger adjustment). */
 async function givePoints(memberId: number, points: number) {
@@ -119,7 +120,7 @@ describe('web/integration/init and list', () => {
     await givePoints(who.member.id, 500);
     const other = await member();
     t.clock.advance(1000);
-    expect((await post('/api/auth/integration/transfer', who, { phone: other.member.phone, points: 120, note: '课题组互助' })).code).toBe(1);
+    expect((await post('/api/auth/integration/transfer', who, { phone: other.member.phone, name: '同学甲', points: 120, note: '课题组互助' })).code).toBe(1);
     const list = await post<Page<PointsEntry>>('/api/auth/web/integration/list', who, { page: 1, pageSize: 10 });
     expect(list.data.total).toBe(2);
     expect(list.data.list[0]).toMatchObject({ type: 'points_transfer_out', typeText: '积分转出', points: -120, balanceAfter: 380 });
@@ -195,7 +196,7 @@ describe('integration/transfer', () => {
     const from = await member();
     const to = await member();
     await givePoints(from.member.id, 300);
-    const res = await post<PointsOverview>('/api/auth/integration/transfer', from, { phone: to.member.phone, points: 300, note: '谢谢帮忙' });
+    const res = await post<PointsOverview>('/api/auth/integration/transfer', from, { phone: to.member.phone, name: '同学甲', points: 300, note: '谢谢帮忙' });
     expect(res).toMatchObject({ status: 200, code: 1, msg: '转赠成功', data: { balance: 0, spent: 300 } });
     expect(await pointsOf(to.member.id)).toBe(300);
     const toAccount = await ensureAccount(t.db, 'member', to.member.id, 'points');
@@ -218,22 +219,41 @@ describe('integration/transfer', () => {
     await givePoints(who.member.id, 100);
     expect(await post('/api/auth/integration/transfer', who, { points: 10 })).toMatchObject({ status: 400, msg: '[对方手机号]不能为空' });
     expect(await post('/api/auth/integration/transfer', who, { phone: '12345', points: 10 })).toMatchObject({ status: 400, msg: '[对方手机号]格式不正确' });
-    expect(await post('/api/auth/integration/transfer', who, { phone: other.member.phone, points: 0 })).toMatchObject({ status: 400, msg: '[转赠积分]不能小于1' });
-    expect(await post('/api/auth/integration/transfer', who, { phone: other.member.phone, points: 1.5 })).toMatchObject({ status: 400, msg: '[转赠积分]必须是整数' });
-    expect(await post('/api/auth/integration/transfer', who, { phone: other.member.phone, points: 'abc' })).toMatchObject({ status: 400, msg: '[转赠积分]必须是数字' });
-    expect(await post('/api/auth/integration/transfer', who, { phone: '13311112222', points: 10 })).toMatchObject({ status: 404, msg: '该手机号未注册' });
-    expect(await post('/api/auth/integration/transfer', who, { phone: who.member.phone, points: 10 })).toMatchObject({ status: 400, msg: '不能转赠给自己' });
-    expect(await post('/api/auth/integration/transfer', who, { phone: other.member.phone, points: 101 })).toMatchObject({ status: 409, msg: '积分不足' });
+    expect(await post('/api/auth/integration/transfer', who, { phone: other.member.phone, name: '同学甲', points: 0 })).toMatchObject({ status: 400, msg: '[转赠积分]不能小于1' });
+    expect(await post('/api/auth/integration/transfer', who, { phone: other.member.phone, name: '同学甲', points: 1.5 })).toMatchObject({ status: 400, msg: '[转赠积分]必须是整数' });
+    expect(await post('/api/auth/integration/transfer', who, { phone: other.member.phone, name: '同学甲', points: 'abc' })).toMatchObject({ status: 400, msg: '[转赠积分]必须是数字' });
+    expect(await post('/api/auth/integration/transfer', who, { phone: '13311112222', name: '同学甲', points: 10 })).toMatchObject({ status: 404, msg: '对方手机号与姓名不匹配，请核对后再试' });
+    expect(await post('/api/auth/integration/transfer', who, { phone: who.member.phone, name: '同学甲', points: 10 })).toMatchObject({ status: 400, msg: '不能转赠给自己' });
+    expect(await post('/api/auth/integration/transfer', who, { phone: other.member.phone, name: '同学甲', points: 101 })).toMatchObject({ status: 409, msg: '积分不足' });
     expect(await pointsOf(who.member.id)).toBe(100);
     expect(await pointsOf(other.member.id)).toBe(0);
     expect(await messagesOf(other.member.id)).toHaveLength(0);
+  });
+
+  it('answers an unregistered phone, a closed account and a wrong name alike (issue 16: 404 该手机号未注册 told registered phones apart)', async () => {
+    const who = await member();
+    await givePoints(who.member.id, 100);
+    const other = await member({ name: '李同学' });
+    const closed = await member({ name: '王同学', disabled: true });
+    const answers = await Promise.all([
+      post('/api/auth/integration/transfer', who, { phone: uniquePhone(), name: '李同学', points: 10 }),
+      post('/api/auth/integration/transfer', who, { phone: other.member.phone, name: '张同学', points: 10 }),
+      post('/api/auth/integration/transfer', who, { phone: closed.member.phone, name: '王同学', points: 10 }),
+    ]);
+    for (const answer of answers) expect([answer.status, answer.code, answer.msg]).toEqual([404, 0, '对方手机号与姓名不匹配，请核对后再试']);
+    // and with 0 points to spend the answer is the same: the lookup comes before the balance
+    const poor = await member();
+    const unknown = await post('/api/auth/integration/transfer', poor, { phone: uniquePhone(), name: '李同学', points: 10 });
+    const known = await post('/api/auth/integration/transfer', poor, { phone: other.member.phone, name: '不对', points: 10 });
+    expect([known.status, known.msg]).toEqual([unknown.status, unknown.msg]);
+    expect(await pointsOf(who.member.id)).toBe(100);
   });
 
   it('never lets concurrent transfers spend more than the balance', async () => {
     const who = await member();
     const others = await Promise.all([member(), member(), member(), member(), member()]);
     await givePoints(who.member.id, 250);
-    const results = await Promise.all(others.map((o) => post('/api/auth/integration/transfer', who, { phone: o.member.phone, points: 100 })));
+    const results = await Promise.all(others.map((o) => post('/api/auth/integration/transfer', who, { phone: o.member.phone, name: '同学甲', points: 100 })));
     expect(results.filter((r) => r.code === 1)).toHaveLength(2);
     expect(results.filter((r) => r.status === 409 && r.msg === '积分不足')).toHaveLength(3);
     expect(await pointsOf(who.member.id)).toBe(50);

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ID_MAX, auditListBody, staffAddBody, staffListBody, staffPasswordBody, staffStatusBody, staffUpdateBody, type StaffAccount } from '@lab/contract';
+import { ID_MAX, auditListBody, staffAddBody, staffIdBody, staffListBody, staffPasswordBody, staffStatusBody, staffUpdateBody, type StaffAccount } from '@lab/contract';
 import type { AppDeps } from '../../app';
 import { requireStaff } from '../../platform/auth-guard';
 import { audit } from '../../platform/audit';
 import { ok } from '../../platform/envelope';
 import { getAuditEntry, searchAuditLog } from './audit-log.service';
-import { addStaff, listStaff, listStaffNames, resetStaffPassword, setStaffDisabled, staffAudit, updateStaff } from './staff-accounts.service';
+import { addStaff, listStaff, listStaffNames, resetStaffPassword, resetStaffTotp, setStaffDisabled, staffAudit, updateStaff } from './staff-accounts.service';
 
 const admin = { roles: ['admin'] } as const;
 const idBody = z.object({ id: z.coerce.number({ error: '[编号]不能为空' }).int({ error: '[编号]不正确' }).positive({ error: '[编号]不正确' }).max(ID_MAX, { error: '[编号]不正确' }) });
@@ -35,6 +35,11 @@ export async function staffRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/admin/staff/password',
     { schema: { body: staffPasswordBody }, config: { ...admin, audit: audit<{ id: number }>(staffAudit, 'staff.password', '重置员工密码', (body) => body.id) } },
     async (request) => ok(await resetStaffPassword(request.db, request.body, now()), '密码已重置，该员工需重新登录'),
+  );
+  r.post(
+    '/api/admin/staff/totp/reset',
+    { schema: { body: staffIdBody }, config: { ...admin, audit: audit<{ id: number }>(staffAudit, 'staff.totp.reset', '重置员工身份验证器', (body) => body.id) } },
+    async (request) => ok(await resetStaffTotp(request.db, request.body.id, now()), '身份验证器已重置，该员工下次登录时需重新绑定'),
   );
   r.post(
     '/api/admin/staff/status',

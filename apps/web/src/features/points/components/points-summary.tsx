@@ -57,7 +57,7 @@ export function PointsSummary({ overview, onOpenTab }: { overview: PointsOvervie
             <SwapOutlined aria-hidden />
             <div>
               <h3>积分转赠</h3>
-              <p>可将可用积分转赠给已注册的其他会员（如同课题组的同学），按对方手机号即时到账，转出后不可撤回。</p>
+              <p>可将可用积分转赠给已注册的其他会员（如同课题组的同学），按对方手机号和姓名即时到账，转出后不可撤回。</p>
               <Button type="link" size="small" onClick={() => onOpenTab('transfer')}>
                 去转赠 ›
               </Button>

@@ -152,6 +152,9 @@ describe('points page', () => {
     expect(await screen.findByText('[对方手机号]格式不正确')).toBeInTheDocument();
         await fill(phone, '13800138000');
     fireEvent.click(screen.getByRole('button', { name: /转赠积分/ }));
+    expect(await screen.findByText('[对方姓名]不能为空')).toBeInTheDocument();
+    await fill(screen.getByLabelText('对方姓名'), '张明');
+    fireEvent.click(screen.getByRole('button', { name: /转赠积分/ }));
     expect(await screen.findByText('[转赠积分]不能小于1')).toBeInTheDocument();
     await fill(screen.getByLabelText('转赠积分'), '100');
     await fill(screen.getByLabelText('留言'), '实验加油');
@@ -163,7 +166,7 @@ describe('points page', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: '确认转赠' }));
     await waitFor(() => expect(screen.getByText('已向 13800138000 转赠 100 积分')).toBeInTheDocument());
     const sent = calls.find((c) => c.path === '/api/auth/integration/transfer')!;
-    expect(Object.fromEntries(sent.form)).toEqual({ phone: '13800138000', points: '100', note: '实验加油' });
+    expect(Object.fromEntries(sent.form)).toEqual({ phone: '13800138000', name: '张明', points: '100', note: '实验加油' });
   }, 60_000);
 
   it('论文致谢奖励: the contract message for a blank title, then the application; my applications with status and points', async () => {
