@@ -4,6 +4,7 @@ import { expect, test } from './support/test';
 import { registerByApi } from './support/auth';
 import { loginToBackOffice, openFromMenu } from './support/admin';
 import { memberPost, memberToken } from './support/orders';
+import { confirmPrestoreByApplyNo, staffLogin, staffPost } from './support/funds';
 import { randomPhone } from './support/sms';
 
 const password = 'Fin@e2e2026';
@@ -131,5 +132,117 @@ test.describe('finance in the back office', () => {
     // and told in-site of both
     const messages = await memberPost<{ list: { title: string }[] }>(request, token, '/api/auth/message/list', { page: 1, pageSize: 10 });
     expect(messages.list.map((m) => m.title)).toEqual(expect.arrayContaining(['预存款已到账', '发票已开具']));
+  });
+
+  test('finance credits ¥5,000, above its own ¥1,000 limit: it waits in 待审批 until the admin approves it, is booked once, and the log names both', async ({ page, request, browser }) => {
+    // ---- a member with an account (a confirmed ¥100 top-up) ----
+    const phone = randomPhone();
+    await registerByApi(request, phone, password);
+    const token = await memberToken(request, phone, password);
+    const topUp = await memberPost<{ applyNo: string }>(request, token, '/api/auth/prestoreApply/add', { amount: '100' });
+    await confirmPrestoreByApplyNo(request, topUp.applyNo);
+    expect((await assetOf(request, token)).prestoreFen).toBe(100_00);
+
+    // ---- finance: 资金账户 → 调账 +¥5,000 → filed, not booked ----
+    await loginToBackOffice(page, 'finance');
+    await openFromMenu(page, '财务', '资金账户');
+    const search = page.getByRole('searchbox', { name: '搜索账户' }).or(page.getByPlaceholder('手机号、姓名或团体名称')).first();
+    await search.fill(phone);
+    await search.press('Enter');
+    const account = page.getByRole('row').filter({ hasText: phone });
+    await expect(account).toHaveCount(1);
+    await account.getByRole('button', { name: '调账' }).click();
+    const adjust = page.getByRole('dialog').filter({ hasText: '调整方向' });
+    await adjust.getByLabel('调整金额').fill('5000');
+    await adjust.getByLabel('调整原因').fill('线下转账补录');
+    await adjust.getByRole('button', { name: /调\s*账/ }).click();
+    await page.getByRole('button', { name: '确认调账' }).click();
+    const filed = page.getByRole('dialog').filter({ hasText: '已提交审批' });
+    await expect(filed).toContainText('调整余额（¥5,000.00）超出您的单笔权限（¥1,000.00），已提交审批');
+    await filed.getByRole('button', { name: '知道了' }).click();
+    expect((await assetOf(request, token)).prestoreFen).toBe(100_00);
+
+    // finance cannot approve its own request: 我提交的 shows it waiting, with no 通过
+    await page.goto('/admin/approvals?scope=mine&status=');
+    const mine = page.getByRole('row').filter({ hasText: phone });
+    await expect(mine).toContainText('待审批');
+    await expect(mine.getByRole('button', { name: '撤回' })).toBeVisible();
+    await expect(mine.getByRole('button', { name: '通过' })).toHaveCount(0);
+
+    // ---- the admin, in another browser: the menu's badge, 待审批, 通过 ----
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await loginToBackOffice(admin, 'admin');
+    const menuItem = admin.getByRole('menu', { name: '后台菜单' }).getByRole('menuitem', { name: /待审批/ });
+    await expect(menuItem.getByLabel(/\d+ 条待您审批/)).toBeVisible();
+    await menuItem.click();
+    await expect(admin.getByRole('heading', { level: 1, name: '待审批' })).toBeVisible();
+    const waiting = admin.getByRole('row').filter({ hasText: phone });
+    await expect(waiting).toContainText('¥5,000.00');
+    await expect(waiting).toContainText('赵会计（财务）');
+    await expect(waiting).toContainText('线下转账补录');
+    await waiting.getByRole('button', { name: '通过' }).click();
+    const approve = admin.getByRole('dialog').filter({ hasText: '通过审批' });
+    await expect(approve).toContainText('申请人：赵会计（财务），金额 ¥5,000.00');
+    await approve.getByRole('button', { name: '通过并办理' }).click();
+    await expect(admin.getByText('已审批通过，已按申请内容办理')).toBeVisible();
+    await expect(admin.getByRole('row').filter({ hasText: phone })).toHaveCount(0);
+    await admin.getByRole('tab', { name: '全部' }).click();
+    const decided = admin.getByRole('row').filter({ hasText: phone });
+    await expect(decided).toContainText('已通过');
+    await expect(decided).toContainText('系统管理员（管理员）');
+    await adminContext.close();
+
+    // booked once, as filed; finance sees it approved
+    expect((await assetOf(request, token)).prestoreFen).toBe(5_100_00);
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: phone })).toContainText('已通过');
+
+    // both names in the audit log, on the one request
+    const adminToken = await staffLogin(request, { account: 'admin', password: 'Admin@2026' });
+    const requests = await staffPost<{ list: { rid: string; summary: string }[] }>(request, adminToken, '/api/admin/approvals/list', { kind: 'adjustment', pageSize: 100 });
+    const rid = requests.list.find((r) => r.summary.includes(phone))!.rid;
+    const log = await staffPost<{ list: { staffName: string; action: string }[] }>(request, adminToken, '/api/admin/audit/list', { entity: 'approval', target: rid });
+    expect(log.list.map((e) => [e.action, e.staffName]).sort()).toEqual([
+      ['approvals.approve', '系统管理员'],
+      ['funds.account.adjust', '赵会计'],
+    ]);
+  });
+
+  test('issue 16, hole 1: a top-up changed after finance opened the queue is not booked; the page says so and the refreshed queue books what it shows', async ({ page, request }) => {
+    const phone = randomPhone();
+    await registerByApi(request, phone, password);
+    const token = await memberToken(request, phone, password);
+    const topUp = await memberPost<{ rid: string; applyNo: string }>(request, token, '/api/auth/prestoreApply/add', { amount: '100', payer: '张明' });
+
+    // finance opens the queue and sees ¥100 (the search's own answer, so what is on screen is read before the member acts)
+    await loginToBackOffice(page, 'finance');
+    await openFromMenu(page, '财务', '预存审核');
+    const searched = page.waitForResponse((r) => r.url().endsWith('/api/admin/funds/prestore/list') && (r.request().postData() ?? '').includes(topUp.applyNo));
+    const row = await searchQueue(page, topUp.applyNo);
+    await searched;
+    await expect(row).toContainText('¥100.00');
+
+    // the member raises the amount: refused; changes the remark: allowed, the application moved on
+    const raised = await (await request.post('/api/auth/prestoreApply/edit', { headers: { token }, form: { rid: topUp.rid, amount: '9999999', payer: '张明' } })).json();
+    expect(raised).toMatchObject({ code: 0, msg: '预存申请提交后，预存金额和付款户名不能修改；如需修改，请取消该申请后重新申请' });
+    await memberPost(request, token, '/api/auth/prestoreApply/edit', { rid: topUp.rid, amount: '100', remark: '请尽快确认' });
+
+    // finance confirms what it saw: refused with the server's words, nothing booked
+    await row.getByRole('button', { name: '确认到账' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '请核对银行流水' });
+    await confirm.getByRole('button', { name: '确认到账' }).click();
+    const refused = page.getByRole('dialog').filter({ hasText: '该申请已被修改，请刷新后重新审核' });
+    await expect(refused).toContainText('操作失败');
+    await expect(confirm).toBeHidden();
+    await refused.getByRole('button', { name: '确定' }).click();
+    expect((await assetOf(request, token)).prestoreFen).toBe(0);
+
+    // the queue was read again: the same button now books the ¥100 finance sees, never more
+    await row.getByRole('button', { name: '确认到账' }).click();
+    await expect(confirm).toContainText('¥100.00');
+    await confirm.getByRole('button', { name: '确认到账' }).click();
+    await expect(page.getByText('已确认到账')).toBeVisible();
+    expect((await assetOf(request, token)).prestoreFen).toBe(100_00);
   });
 });

@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { loginToBackOffice } from './support/admin';
 import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
-import { attestStudent, itemRid, labLogin, labProgress, memberPost, memberToken, placeOrderByApi, tinyPdf } from './support/orders';
+import { approveAttestation, attestStudent, itemRid, labLogin, labProgress, memberPost, memberToken, placeOrderByApi, tinyPdf } from './support/orders';
 import { randomPhone } from './support/sms';
 
 const password = 'Desk@e2e2026';
@@ -18,6 +18,7 @@ test.describe('the order desk', () => {
     await registerByApi(request, phone, password);
     const token = await memberToken(request, phone, password);
     await attestStudent(request, token, '柳收样');
+    await approveAttestation(request, phone);
     const orderNo = await placeOrderByApi(request, token, await itemRid(request, xrd.keyword, xrd.name), 2);
     await memberPost(request, token, '/api/auth/order/payLater', { order_no: orderNo });
     await labProgress(request, await labLogin(request), 'confirm', orderNo);

@@ -137,6 +137,13 @@ test.describe('login paths', () => {
     await submitPassword(loginPanel(mobile), demoMember.phone, demoMember.password);
     await expect(loginPanel(mobile)).toBeHidden();
     await expect(mobile).toHaveURL(/\/wx\/confirm\?ticket=/);
+    // before approving: which device asks, from where and when (issue 16: none of it was shown)
+    const request = mobile.getByLabel('登录请求');
+    // the desktop browser (Playwright’s Desktop Chrome says Windows 10)
+    await expect(request).toContainText(/Chrome \d+ · Windows 10/);
+    await expect(request).toContainText('127.0.0.1');
+    await expect(request).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await mobile.screenshot({ path: test.info().outputPath('wx-confirm-390.png'), fullPage: true });
     await mobile.getByRole('button', { name: '确认登录' }).click();
     await expect(mobile.getByText('已确认，请在电脑上继续操作')).toBeVisible();
     await phone.close();

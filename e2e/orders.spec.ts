@@ -4,6 +4,7 @@ import { expect, test } from './support/test';
 import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { randomPhone } from './support/sms';
 import {
+  approveAttestation,
   attestStudent,
   claimCoupon,
   itemRid,
@@ -224,8 +225,17 @@ test.describe('orders', () => {
     const laterCard = page.getByTestId('ord-card').filter({ hasText: later });
     await expect(laterCard).toContainText('¥180.00');
     await expect(page.getByTestId('ord-card')).toHaveCount(3);
+    // a student who only declared themselves (review pending) gets nothing on credit
     await laterCard.getByRole('button', { name: '去支付' }).click();
     let pay = page.getByRole('dialog', { name: '支付订单' });
+    await expect(pay.getByTestId('pay-later-reason')).toHaveText('您的资料认证正在审核中，审核通过后才可选择测试后结算');
+    await expect(pay.getByRole('button', { name: '测试后结算' })).toHaveCount(0);
+    await pay.getByRole('button', { name: '关闭' }).click();
+    await expect(pay).toBeHidden();
+    // sales approve the attestation: now pay-after-test is offered
+    await approveAttestation(request, phone);
+    await laterCard.getByRole('button', { name: '去支付' }).click();
+    pay = page.getByRole('dialog', { name: '支付订单' });
     await expect(pay.getByTestId('pay-later-hint')).toContainText('额度 ¥50,000.00');
     await pay.getByRole('button', { name: '测试后结算' }).click();
     await expect(toast(page, '已选择测试后结算')).toBeVisible();

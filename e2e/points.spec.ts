@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { demoMember, loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { randomPhone } from './support/sms';
-import { attestStudent, itemRid, memberPost, memberToken, placeOrderByApi, topUp } from './support/orders';
+import { attestStudent, itemRid, labLogin, labProgress, memberPost, memberToken, placeOrderByApi, tinyPdf, topUp, uploadReport } from './support/orders';
 
 const password = 'Lab@e2e2026';
 const sem = { keyword: 'SEM', name: '场发射扫描电镜 SEM（形貌）' };
@@ -13,7 +13,8 @@ const toast = (page: Page, text: string) => page.locator('.ant-message').getByTe
 const points = (n: number) => n.toLocaleString('en-US');
 
 test.describe('points (积分)', () => {
-  test('a member earns points by paying an order, exchanges them for a coupon that shows on the coupon page, and gives some to a classmate', async ({ page, request }) => {
+  test('a member\'s points from a paid order wait until it completes; then they exchange them for a coupon that shows on the coupon page, and give some to a classmate', async ({ page, request }) => {
+    test.setTimeout(120_000);
     // ---- a fresh member pays an order from funds: points_earn books floor(paid yuan) × 1 ----
     const phone = randomPhone();
     await registerByApi(request, phone, password);
@@ -32,9 +33,28 @@ test.describe('points (积分)', () => {
     await expect(page.getByText('登录成功!')).toBeVisible();
     await expect(loginPanel(page)).toBeHidden();
 
-    // ---- the points page: balance, totals, the order's entry ----
+    // ---- paid but not completed: the points wait (待生效), nothing to spend or give away yet ----
     await page.goto('/member/integral');
     await expect(page.getByRole('heading', { name: '我的积分', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('points-pending')).toHaveText(points(earned));
+    await expect(page.getByText('1 笔订单完成后到账，暂不可兑换或转赠')).toBeVisible();
+    await expect(page.getByTestId('points-balance')).toHaveText('0');
+    await expect(page.getByTestId('exchange-item').filter({ hasText: couponItem.name }).getByRole('button', { name: /兑换/ })).toBeDisabled();
+    const early = await request.post('/api/auth/integration/transfer', { headers: { token }, form: { phone: demoMember.phone, name: demoMember.name, points: 100 } });
+    expect(early.status()).toBe(409);
+    expect(((await early.json()) as { msg: string }).msg).toBe('积分不足');
+
+    // ---- the lab tests and delivers, the member confirms the data: the order completes and the points arrive ----
+    const lab = await labLogin(request);
+    for (const action of ['confirm', 'receive', 'test'] as const) await labProgress(request, lab, action, orderNo);
+    await uploadReport(request, lab, orderNo, 'SEM报告.pdf', tinyPdf);
+    await labProgress(request, lab, 'deliver', orderNo);
+    await memberPost(request, token, '/api/auth/assign/right', { order_no: orderNo });
+
+    // ---- the points page: balance, totals, the order's entry ----
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '我的积分', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('points-pending')).toHaveText('0');
     await expect(page.getByTestId('points-balance')).toHaveText(points(earned));
     await expect(page.getByTestId('points-earned')).toHaveText(points(earned));
     await expect(page.getByTestId('points-spent')).toHaveText('0');
@@ -67,6 +87,7 @@ test.describe('points (积分)', () => {
     const left = earned - couponItem.points;
     await page.getByRole('tab', { name: '积分转赠' }).click();
     await page.getByLabel('对方手机号').fill(demoMember.phone);
+    await page.getByLabel('对方姓名').fill(demoMember.name);
     await page.getByLabel('转赠积分').fill('100');
     await page.getByLabel('留言').fill('组内测试互助');
     await page.getByRole('button', { name: '转赠积分' }).click();

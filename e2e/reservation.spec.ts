@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { RESERVATION_HOURS, SLOT_TAKEN_MESSAGE, formatFen, hourLabel, type DeviceTime, type Reservation } from '@lab/contract';
+import { loginToBackOffice } from './support/admin';
 import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { randomPhone } from './support/sms';
 
@@ -101,6 +102,8 @@ test.describe('on-site reservation', () => {
     await expect(booking).toContainText(timeText(wanted.hours));
     await expect(booking).toContainText('已预约');
     await expect(booking).toContainText(formatFen(item.priceFen * 2));
+    // unpaid: held until a deadline, then released (issue 16)
+    await expect(booking.getByTestId('reservation-hold')).toContainText('前完成支付，逾期未支付时段将自动释放');
     const list = (await (await request.post('/api/auth/reservation/list4person', { form: { page: 1, pageSize: 10 }, headers: { token } })).json()) as Envelope<{ list: Reservation[] }>;
     const orderNo = list.data.list[0]!.orderNo!;
     await expect(booking.getByRole('link', { name: orderNo })).toHaveAttribute('href', `/member/order/${orderNo}`);
@@ -109,6 +112,39 @@ test.describe('on-site reservation', () => {
     await page.goto(`/detail/${item.rid}`);
     await calendar.getByRole('button', { name: new RegExp(`^${wanted.date} `) }).click();
     await expect(calendar.getByRole('button', { name: `${first} 我的预约` })).toBeDisabled();
+  });
+});
+
+test.describe('unpaid holds', () => {
+  test('the lab sees an unpaid booking among the holds and releases it; the member sees 已释放 and the hours are free again', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const phone = randomPhone();
+    await registerByApi(request, phone, password);
+    const token = await apiLogin(request, phone);
+    const search = (await (await request.get('/api/open/web/device/search', { params: { typeId: 2, pageSize: 20 } })).json()) as Envelope<{ list: { rid: string; name: string; reservable: boolean }[] }>;
+    const items = search.data.list.filter((i) => i.reservable);
+    const item = items[Math.floor(Math.random() * items.length)]!;
+    const wanted = await findTwoFreeHours(request, item.rid, token);
+    const booked = (await (await request.post('/api/auth/reservation/add', { form: { rid: item.rid, date: wanted.date, hours: JSON.stringify(wanted.hours) }, headers: { token } })).json()) as Envelope<Reservation>;
+    expect(booked.code, booked.msg).toBe(1);
+    expect(booked.data.holdUntil).not.toBeNull();
+
+    await loginToBackOffice(page, 'lab', '/admin/reservations');
+    const holds = page.getByRole('region', { name: '待支付保留' });
+    const row = holds.getByRole('row').filter({ hasText: phone });
+    await expect(row).toContainText(`${wanted.date} ${timeText(wanted.hours)}（2 小时）`);
+    await expect(row).toContainText(booked.data.orderNo!);
+    await expect(page.getByTestId('hold-rules')).toContainText('未支付的预约保留 2 小时');
+    await row.getByRole('button', { name: '释放' }).click();
+    await page.getByLabel('释放原因').fill('e2e：未按时支付');
+    await page.getByRole('tooltip').getByRole('button', { name: '释放' }).click();
+    await expect(page.locator('.ant-message').getByText('已释放该预约，时段已开放', { exact: true })).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    const mine = (await (await request.post('/api/auth/reservation/list4person', { form: { page: 1, pageSize: 10 }, headers: { token } })).json()) as Envelope<{ list: Reservation[] }>;
+    expect(mine.data.list[0]).toMatchObject({ rid: booked.data.rid, status: 'released', statusText: '已释放' });
+    const free = (await (await request.post('/api/open/device/query4timeExtra', { form: { rid: item.rid, date: wanted.date } })).json()) as Envelope<DeviceTime>;
+    expect(free.data.slots.filter((s) => wanted.hours.includes(s.hour)).map((s) => s.state)).toEqual(['free', 'free']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { freshTotpCode } from './totp';
 
 /** The staff accounts the demo seed adds (README). */
 export const demoStaff = {
@@ -9,13 +10,21 @@ export const demoStaff = {
 } as const;
 export type DemoRole = keyof typeof demoStaff;
 
-/** Logs a staff member in on /admin/login (password tab) and waits for the back office. */
+/**
+ * Logs a staff member in on /admin/login (password tab) and waits for the back office. Admin
+ * and finance then give their authenticator's code, computed from the demo secret (README).
+ */
 export async function loginToBackOffice(page: Page, role: DemoRole, next = '/admin/dashboard') {
   const person = demoStaff[role];
   await page.goto(`/admin/login?next=${encodeURIComponent(next)}`);
   await page.getByLabel('账号').fill(person.account);
   await page.getByLabel('密码', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: '登录', exact: true }).click();
+  if (role === 'admin' || role === 'finance') {
+    await expect(page.getByRole('heading', { name: '两步验证' })).toBeVisible();
+    await page.getByLabel('动态码').fill(await freshTotpCode(person.account));
+    await page.getByRole('button', { name: '验证并登录' }).click();
+  }
   await expect(page.getByRole('navigation', { name: '后台菜单' }).or(page.getByRole('menu', { name: '后台菜单' }))).toBeVisible();
   await expect(page.getByText(person.name).first()).toBeVisible();
 }

@@ -47,14 +47,25 @@ export async function attestStudent(request: APIRequestContext, token: string, n
   });
 }
 
+export const demoSales = { account: 'sales', password: 'Sales@2026' } as const;
+
+/** Sales approve the member's pending 资料认证 (pay-after-test needs an approved one), found by phone. */
+export async function approveAttestation(request: APIRequestContext, phone: string) {
+  const sales = await staffLogin(request, demoSales);
+  const pending = await staffPost<{ list: { member: { rid: string; phone: string } }[] }>(request, sales, '/api/admin/attestation/list', { status: 'pending', keyword: phone });
+  const found = pending.list.find((a) => a.member.phone === phone);
+  expect(found, `pending attestation of ${phone}`).toBeDefined();
+  await staffPost(request, sales, '/api/admin/attestation/approve', { rid: found!.member.rid });
+}
+
 /** A top-up the member applies for and finance confirms (bank transfer received). */
 export async function topUp(request: APIRequestContext, token: string, yuan: string) {
   const application = await memberPost<{ applyNo: string }>(request, token, '/api/auth/prestoreApply/add', { amount: yuan, payer: '苏州大学' });
   const finance = await staffLogin(request);
-  const pending = await staffPost<{ list: { rid: string; applyNo: string }[] }>(request, finance, '/api/admin/funds/prestore/list', { status: 'pending', pageSize: 100 });
+  const pending = await staffPost<{ list: { rid: string; applyNo: string; version: number }[] }>(request, finance, '/api/admin/funds/prestore/list', { status: 'pending', pageSize: 100 });
   const found = pending.list.find((p) => p.applyNo === application.applyNo);
   expect(found, `pending top-up ${application.applyNo}`).toBeDefined();
-  await staffPost(request, finance, '/api/admin/funds/prestore/confirm', { rid: found!.rid });
+  await staffPost(request, finance, '/api/admin/funds/prestore/confirm', { rid: found!.rid, version: found!.version });
 }
 
 /** The member claims a coupon of the claim centre by its name. */

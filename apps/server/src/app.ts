@@ -41,8 +41,12 @@ import { memberAdminRoutes } from './modules/member/member-admin.routes';
 import { fundsAdminRoutes } from './modules/funds/funds-admin.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { messagesAdminRoutes } from './modules/messages/messages-admin.routes';
+import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { testOutboxRoutes } from './platform/test-outbox.routes';
 import { readWebSite, serveWeb } from './web/web-site';
+import { loadSecretKey, secretBox, type SecretBox } from './platform/secret-box';
+import { requestLogSerializer } from './platform/log-redact';
+import { installPasswordStrength } from '@lab/contract/password-strength';
 
 z.config(z.locales.zhCN());
 
@@ -69,6 +73,8 @@ export interface AppDeps {
   clock: Clock;
   sms: SmsProvider;
   email: EmailProvider;
+  /** seals the secrets the server reads back (staff TOTP secrets) */
+  secrets: SecretBox;
 }
 
 export interface BuildOptions {
@@ -78,6 +84,7 @@ export interface BuildOptions {
   sms?: SmsProvider;
   email?: EmailProvider;
   logger?: FastifyServerOptions['logger'];
+  secrets?: SecretBox;
   /** tests turn the shared rate limits off where they would get in the way */
   rateLimit?: boolean;
 }
@@ -120,7 +127,13 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 export async function buildApp(options: BuildOptions) {
   const { config } = options;
-  const loggerOptions: FastifyServerOptions['logger'] = options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.token', 'req.headers.authorization'] };
+  // every password schema of the contract checks strength from here on (zxcvbn)
+  installPasswordStrength();
+  const loggerOptions: FastifyServerOptions['logger'] = options.logger ?? {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.token', 'req.headers.authorization'],
+    serializers: { req: requestLogSerializer },
+  };
   const app = Fastify({
     logger: loggerOptions,
     genReqId: (request) => {
@@ -152,6 +165,7 @@ export async function buildApp(options: BuildOptions) {
     clock: options.clock ?? systemClock,
     sms: options.sms ?? outboxSmsProvider(options.db, app.log),
     email: options.email ?? outboxEmailProvider(options.db, app.log),
+    secrets: options.secrets ?? secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir })),
   };
 
   registerErrorHandler(app);
@@ -190,7 +204,7 @@ export async function buildApp(options: BuildOptions) {
     ...(options.rateLimit === false ? { allowList: () => true } : {}),
   });
   registerMemberUploadLimits(app);
-  await registerOpenApi(app, { production: config.NODE_ENV === 'production' });
+  await registerOpenApi(app, { production: config.production });
   await app.register(authGuard, { db: options.db, clock: deps.clock });
   await app.register(auditTrail, { db: options.db, clock: deps.clock });
 
@@ -219,6 +233,7 @@ export async function buildApp(options: BuildOptions) {
   await fundsAdminRoutes(app, deps);
   await dashboardRoutes(app, deps);
   await messagesAdminRoutes(app, deps);
+  await approvalsRoutes(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
 
   await serveWeb(app, site, { db: options.db, config });

@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { loadSecretKey, secretBox } from './platform/secret-box';
 import { seedDemoData } from './db/seed';
 import { waitForDatabase } from './db/wait-for-database';
+import { warnWhenNoStaff } from './modules/staff/first-admin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Defaults relative to the repository, whichever folder npm starts us in.
@@ -21,8 +23,13 @@ const reachable =
   (await waitForDatabase(config.DATABASE_URL, { attempts: config.DB_CONNECT_ATTEMPTS, delayMs: config.DB_CONNECT_RETRY_MS, print: (line) => process.stderr.write(`${line}\n`) }));
 if (!reachable) process.exit(1);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
-const app = await buildApp({ db: database.db, config });
-if (config.SEED_DEMO && (await seedDemoData(database.db, { dataDir: config.dataDir }))) app.log.info('demo data seeded');
+const secrets = secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir }));
+const app = await buildApp({ db: database.db, config, secrets });
+if (config.SEED_DEMO) {
+  if (config.production) app.log.warn('SEED_DEMO=1 with NODE_ENV=production: demo mode is on, and the README\'s demo accounts can log in');
+  if (await seedDemoData(database.db, { dataDir: config.dataDir, secrets })) app.log.info('demo data seeded');
+}
+await warnWhenNoStaff(database.db, app.log);
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -46,6 +46,12 @@ describe.skipIf(testDbKind !== 'pglite')('the access log', () => {
     const token = 'a-token-that-must-not-be-logged';
     const refused = await fetch(`${server.url}/api/auth/order/list4person?probe=token`, { method: 'POST', headers: { token } });
     expect(refused.status).toBe(401);
+    // the spec sends the refresh token in the query string (issue 16: it landed in this log)
+    const refreshToken = 'a-refresh-token-that-must-not-be-logged';
+    const refreshed = await fetch(`${server.url}/api/open/refresh4token?probe=refresh&token=${refreshToken}`, { method: 'POST' });
+    expect(refreshed.status).toBe(401);
+    const confirmPage = await fetch(`${server.url}/wx/confirm?ticket=a-ticket-that-must-not-be-logged&probe=ticket`);
+    expect(confirmPage.status).toBeLessThan(500);
     // many at once: each is logged once, none twice
     const burst = await Promise.all(Array.from({ length: 200 }, (_, i) => fetch(`${server.url}/api/health?probe=burst-${i}`).then((r) => r.status)));
     expect(burst.every((status) => status === 200)).toBe(true);
@@ -53,6 +59,10 @@ describe.skipIf(testDbKind !== 'pglite')('the access log', () => {
     const exit = await server.stop();
     expect(exit.code).toBe(0);
     expect(linesFor('/api/auth/order/list4person?probe=token')).toMatchObject([{ res: { statusCode: 401 } }]);
+    expect(linesFor('/api/open/refresh4token?probe=refresh&token=[redacted]')).toMatchObject([{ res: { statusCode: 401 } }]);
+    expect(linesFor('/wx/confirm?ticket=[redacted]&probe=ticket')).toHaveLength(1);
+    expect(server.output()).not.toContain(refreshToken);
+    expect(server.output()).not.toContain('a-ticket-that-must-not-be-logged');
     for (let i = 0; i < 200; i += 1) expect(linesFor(`/api/health?probe=burst-${i}`), `burst-${i}`).toHaveLength(1);
     expect(lines().filter((l) => l.msg === 'incoming request')).toEqual([]);
     expect(server.output()).not.toContain(token);

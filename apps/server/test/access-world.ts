@@ -15,6 +15,7 @@ import { creditAccount, ensureAccount, systemActor } from '../src/modules/funds/
 import { exchangeItems } from '../src/modules/growth/growth.tables';
 import { accounts } from '../src/modules/funds/funds.tables';
 import { call, type CallResult, type TestContext } from './harness';
+import { versionOf } from './decision-pins';
 import { makeLoggedInMember, makeMember, makeStaff } from './factories';
 
 /**
@@ -79,7 +80,7 @@ export async function buildWorld(t: TestContext) {
   // ---- money: top-ups (one pending with a receipt, two confirmed), a transfer, titles, invoices, credit ----
   const topUp = async (amount: string, confirm: boolean, who = a) => {
     const added = await ok(post<PrestoreApplication>('/api/auth/prestoreApply/add', who, { amount }), 'top-up');
-    if (confirm) await ok(post('/api/admin/funds/prestore/confirm', finance, { rid: added.rid }), 'confirm top-up');
+    if (confirm) await ok(post('/api/admin/funds/prestore/confirm', finance, { rid: added.rid, version: await versionOf(t.db, 'prestore', added.rid) }), 'confirm top-up');
     return added;
   };
   const prestorePending = await topUp('1000', false);
@@ -91,7 +92,7 @@ export async function buildWorld(t: TestContext) {
   const titleA = await ok(post<InvoiceTitle>('/api/auth/invoice/add', a, { kind: 'personal', title: '甲老师', email: 'a@example.com' }), 'A title');
   const invoicePending = await ok(post<InvoiceApplication>('/api/auth/invoiceApply/add', a, { type: 1, title_rid: titleA.rid, prestore_rids: prestoreForInvoice.rid }), 'A invoice');
   const invoiceIssued = await ok(post<InvoiceApplication>('/api/auth/invoiceApply/add', a, { type: 1, title_rid: titleA.rid, prestore_rids: prestoreIssued.rid }), 'A invoice 2');
-  await ok(multipart(t.app, '/api/admin/funds/invoice/issueWithFile', finance.token, { rid: invoiceIssued.rid, invoice_no: '25310000000012345678', issued_on: '2026-03-06' }, { name: 'invoice.pdf', bytes: pdfBytes, type: 'application/pdf' }), 'issue invoice');
+  await ok(multipart(t.app, '/api/admin/funds/invoice/issueWithFile', finance.token, { rid: invoiceIssued.rid, version: String(await versionOf(t.db, 'invoice', invoiceIssued.rid)), invoice_no: '25310000000012345678', issued_on: '2026-03-06' }, { name: 'invoice.pdf', bytes: pdfBytes, type: 'application/pdf' }), 'issue invoice');
   const titleB = await ok(post<InvoiceTitle>('/api/auth/invoice/add', b, { kind: 'personal', title: '乙同学', email: 'b@example.com' }), 'B title');
   const prestoreB = await topUp('300', true, b);
   const invoiceB = await ok(post<InvoiceApplication>('/api/auth/invoiceApply/add', b, { type: 1, title_rid: titleB.rid, prestore_rids: prestoreB.rid }), 'B invoice');

@@ -11,8 +11,8 @@ import { makeLoggedInMember, makeStaff } from './factories';
  * that it does not list, fails here.
  */
 
-/** The only staff calls open without a staff token: the ways to log in. */
-const publicAdminRoutes = ['POST /api/admin/login', 'POST /api/admin/code4sms', 'POST /api/admin/loginForCode'];
+/** The only staff calls open without a staff token: the ways to log in (and the second step of admin and finance). */
+const publicAdminRoutes = ['POST /api/admin/login', 'POST /api/admin/code4sms', 'POST /api/admin/loginForCode', 'POST /api/admin/login/totp', 'POST /api/admin/totp/setup', 'POST /api/admin/totp/enable'];
 const roles: StaffRole[] = ['admin', 'sales', 'lab', 'finance'];
 
 let ctx: TestContext;

@@ -6,7 +6,7 @@ import { issueSession } from '../src/modules/auth/sessions.service';
 import type { StaffRole } from '@lab/contract';
 import { uniquePhone } from './harness';
 
-export const defaultPassword = 'Passw0rd!';
+export const defaultPassword = 'Kx7#Lab-Tests26';
 
 /** argon2id costs ~50 ms a hash; members with the default password share one (salted once). */
 const hashCache = new Map<string, Promise<string>>();

@@ -12,6 +12,7 @@ import { openDatabase, type Database, type Db } from '../src/db/client';
 import { outbox } from '../src/db/schema';
 import { FixedClock } from '../src/platform/clock';
 import type { SmsProvider } from '../src/platform/messaging';
+import { secretBox, type SecretBox } from '../src/platform/secret-box';
 import { migrationsHash, pgliteTemplateDir, postgresTemplateName, runSuffix, tmpRoot } from './template';
 
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -58,6 +59,8 @@ export interface TestContext {
   db: Db;
   clock: FixedClock;
   kind: 'pglite' | 'postgres';
+  /** the app's secret box (a key of this test file's own) */
+  secrets: SecretBox;
   close: () => Promise<void>;
 }
 
@@ -72,10 +75,12 @@ export async function createTestContext(
   const database = await openTestDatabase(options.sqlLogger ? { logger: options.sqlLogger } : {});
   const clock = new FixedClock(options.now ?? Date.now());
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: options.dataDir ?? path.join(tmpRoot, 'files'), SEED_DEMO: '0' });
+  const secrets = secretBox(randomBytes(32));
   const app = await buildApp({
     db: database.db,
     config,
     clock,
+    secrets,
     logger: options.logger ?? false,
     rateLimit: options.rateLimit ?? false,
     ...(options.sms ? { sms: options.sms } : {}),
@@ -86,6 +91,7 @@ export async function createTestContext(
     db: database.db,
     clock,
     kind: database.kind,
+    secrets,
     close: async () => {
       await app.close();
       await database.close();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BALANCE_TOO_LOW_MESSAGE, LOGIN_MAX_FAILURES, SmsPurpose, type LoginResult, type OrderSummary, type PrestoreApplication, type RefreshResult, type UserInfo } from '@lab/contract';
+import { BALANCE_TOO_LOW_MESSAGE, LOGIN_MAX_FAILURES, SmsPurpose, type AdminPrestore, type LoginResult, type OrderSummary, type Page, type PrestoreApplication, type RefreshResult, type UserInfo } from '@lab/contract';
 import type { Database } from '../src/db/client';
 import { memberCoupons, orders, smsCodes } from '../src/db/schema';
 import { systemClock } from '../src/platform/clock';
@@ -266,7 +266,10 @@ describe('money moved through both instances at once: each fen spent once', () =
     for (let round = 0; round < 3; round += 1) {
       const added = await apiCall<PrestoreApplication>(a, '/api/auth/prestoreApply/add', { token: who.token, ip: who.ip, form: { amount: '500' } });
       expect(added, added.msg).toMatchObject({ status: 200, code: 1 });
-      const replies = await Promise.all([a, b, a, b].map((server) => apiCall(server, '/api/admin/funds/prestore/confirm', { token: finance.token, ip: finance.ip, form: { rid: added.data.rid } })));
+      // each clerk confirms what the queue showed them (its version)
+      const queue = await apiCall<Page<AdminPrestore>>(a, '/api/admin/funds/prestore/list', { token: finance.token, ip: finance.ip, form: { keyword: added.data.applyNo } });
+      const version = String(queue.data.list[0]!.version);
+      const replies = await Promise.all([a, b, a, b].map((server) => apiCall(server, '/api/admin/funds/prestore/confirm', { token: finance.token, ip: finance.ip, form: { rid: added.data.rid, version } })));
       expect(replies.filter((r) => r.code === 1), `round ${round}`).toHaveLength(1);
       for (const r of replies.filter((x) => x.code !== 1)) expect(r).toMatchObject({ status: 409, msg: '该预存申请已到账，不能确认到账' });
     }

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { BALANCE_TOO_LOW_MESSAGE, type OrderSummary, type PrestoreApplication } from '@lab/contract';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { BALANCE_TOO_LOW_MESSAGE, type AdminPrestore, type OrderSummary, type Page, type PrestoreApplication } from '@lab/contract';
 import type { Db } from '../src/db/client';
-import { ledgerEntries, memberCoupons, orders, prestoreApplications } from '../src/db/schema';
+import { accounts, auditLog, ledgerEntries, memberCoupons, orders, prestoreApplications } from '../src/db/schema';
+import { accountKey } from '../src/modules/funds/funds.audit';
 import { randomId } from '../src/platform/crypto';
 import { ADJUSTMENT_DONE } from '../src/modules/funds/assets.service';
 import { ALREADY_PAID } from '../src/modules/orders/payment.service';
@@ -36,7 +37,7 @@ interface Person {
 
 type Op =
   | { kind: 'pay'; person: Person; orderNo: string; couponRid?: string }
-  | { kind: 'topup'; person: Person; rid?: string }
+  | { kind: 'topup'; person: Person; rid?: string; applyNo?: string; version?: number }
   | { kind: 'adjust'; person: Person; requestId: string };
 
 export interface OpState {
@@ -128,8 +129,17 @@ async function runOp(server: ServerProcess, plan: BurstPlan, state: OpState): Pr
     if (!added) return void (state.status = 'cut');
     if (added.code !== 1) return void (state.unexpected.push(`${server.name} prestoreApply/add: ${added.status} ${added.msg}`), (state.status = 'refused'));
     op.rid = added.data.rid;
+    op.applyNo = added.data.applyNo;
   }
-  const confirmed = await send<PrestoreApplication>(server, '/api/admin/funds/prestore/confirm', plan.finance.token, '10.78.0.1', { rid: op.rid });
+  if (op.version === undefined) {
+    // finance finds the application in its queue and confirms the version it saw
+    const queue = await send<Page<AdminPrestore>>(server, '/api/admin/funds/prestore/list', plan.finance.token, '10.78.0.1', { keyword: op.applyNo! });
+    if (!queue) return void (state.status = 'cut');
+    const shown = queue.data?.list.find((a) => a.rid === op.rid);
+    if (!shown) return void (state.unexpected.push(`${server.name} prestore/list: ${queue.status} ${queue.msg}, ${op.applyNo} not listed`), (state.status = 'refused'));
+    op.version = shown.version;
+  }
+  const confirmed = await send<PrestoreApplication>(server, '/api/admin/funds/prestore/confirm', plan.finance.token, '10.78.0.1', { rid: op.rid, version: String(op.version) });
   return settle(confirmed, CONFIRMED_ALREADY);
 }
 
@@ -187,11 +197,39 @@ export async function finishOnRestarted(server: ServerProcess, plan: BurstPlan, 
 }
 
 /**
+ * Every decision finance made has its audit row, written in the decision's own transaction
+ * (docs/security.md "The audit row and its change commit together"): one confirmation row per
+ * confirmed top-up and none for another application; per member as many adjustment rows as
+ * adjustment entries. Holds on the database as the kill left it, and after the retries (a retry
+ * told "already done" writes no row).
+ */
+export async function auditProblems(db: Db, plan: BurstPlan): Promise<string[]> {
+  const problems: string[] = [];
+  const confirmed = new Set((await db.select({ rid: prestoreApplications.rid }).from(prestoreApplications).where(eq(prestoreApplications.status, 'confirmed'))).map((r) => r.rid));
+  const rows = await db.select({ key: auditLog.targetKey, n: count() }).from(auditLog).where(eq(auditLog.action, 'funds.prestore.confirm')).groupBy(auditLog.targetKey);
+  const rowsOf = new Map(rows.map((r) => [r.key, r.n]));
+  for (const rid of confirmed) if (rowsOf.get(rid) !== 1) problems.push(`top-up ${rid} is confirmed with ${rowsOf.get(rid) ?? 0} audit rows`);
+  for (const row of rows) if (!confirmed.has(row.key ?? '')) problems.push(`top-up ${row.key} has ${row.n} confirmation audit rows but is not confirmed`);
+  for (const person of plan.people) {
+    // the burst's own adjustments (the funding before it is booked directly, without a staff call)
+    const references = plan.states.flatMap((s) => (s.op.kind === 'adjust' && s.op.person === person ? [`adjust:${s.op.requestId}`] : []));
+    const [entries] = await db
+      .select({ n: count() })
+      .from(ledgerEntries)
+      .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+      .where(and(eq(accounts.ownerKind, 'member'), eq(accounts.ownerId, person.id), eq(ledgerEntries.type, 'adjustment'), inArray(ledgerEntries.reference, references)));
+    const [audited] = await db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.action, 'funds.account.adjust'), eq(auditLog.targetKey, accountKey('member', person.rid))));
+    if (entries?.n !== audited?.n) problems.push(`member ${person.id}: ${entries?.n} adjustments, ${audited?.n} adjustment audit rows`);
+  }
+  return problems;
+}
+
+/**
  * Every answer a client got is true of the database, and the database is whole. Returns the
  * problems as sentences ([] when all is well).
  */
 export async function burstProblems(db: Db, plan: BurstPlan): Promise<string[]> {
-  const problems = [...(await ledgerProblems(db))];
+  const problems = [...(await ledgerProblems(db)), ...(await auditProblems(db, plan))];
   for (const state of plan.states) {
     problems.push(...state.unexpected);
     if (state.status === 'todo' || state.status === 'cut') problems.push(`${state.op.kind} of member ${state.op.person.id} never got an answer`);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { systemClock } from '../src/platform/clock';
 import { ledgerProblems } from './ledger-invariants';
-import { burstProblems, burstUntilKilled, finishOnRestarted, planBurst, summary, type BurstPlan } from './restart-burst';
+import { auditProblems, burstProblems, burstUntilKilled, finishOnRestarted, planBurst, summary, type BurstPlan } from './restart-burst';
 import { startServer, stopAll, type ServerProcess } from './server-process';
 import { migrationsHash, pgliteTemplateDir, runSuffix, tmpRoot } from './template';
 
@@ -53,6 +53,8 @@ describe('restart safety on the embedded PGlite folder', () => {
 
     // the folder as the kill left it: it opens, and holds nothing half done
     expect(await withFolder(ledgerProblems)).toEqual([]);
+    // and no decision without its audit row, nor a row without its decision
+    expect(await withFolder((db) => auditProblems(db, plan))).toEqual([]);
 
     second = await startServer({ name: 'PGlite after the restart', dataDir });
     const finished = await finishOnRestarted(second, plan, 8);

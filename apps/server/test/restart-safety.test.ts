@@ -6,7 +6,7 @@ import type { Database } from '../src/db/client';
 import { systemClock } from '../src/platform/clock';
 import { openTestDatabase } from './harness';
 import { ledgerProblems } from './ledger-invariants';
-import { burstProblems, burstUntilKilled, finishOnRestarted, planBurst, summary, type BurstPlan } from './restart-burst';
+import { auditProblems, burstProblems, burstUntilKilled, finishOnRestarted, planBurst, summary, type BurstPlan } from './restart-burst';
 import { databaseUrlOf, startServer, stopAll, type ServerProcess } from './server-process';
 import { tmpRoot } from './template';
 
@@ -50,6 +50,8 @@ describe('restart safety on PostgreSQL', () => {
 
     // what the kill left behind, before any retry: nothing half done
     expect(await ledgerProblems(database.db)).toEqual([]);
+    // and no decision without its audit row, nor a row without its decision
+    expect(await auditProblems(database.db, plan)).toEqual([]);
 
     second = await startServer({ name: 'after the restart', databaseUrl: url, dataDir: filesDir });
     const finished = await finishOnRestarted(second, plan, 12);

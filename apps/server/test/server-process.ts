@@ -60,6 +60,8 @@ export interface ServerOptions {
   logLevel?: string;
   /** how much of the server's output to keep (default the last 20,000 characters) */
   keepOutput?: number;
+  /** more environment (NODE_ENV…); undefined removes a default such as SEED_DEMO */
+  env?: Record<string, string | undefined>;
 }
 
 export class ServerProcess {
@@ -129,6 +131,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       LOG_LEVEL: options.logLevel ?? 'warn',
       // the tests speak for many clients from one address: X-Forwarded-For names each
       TRUST_PROXY: '1',
+      ...options.env,
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

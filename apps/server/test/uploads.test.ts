@@ -5,6 +5,7 @@ import type { InvoiceApplication, PrestoreApplication, Requirement } from '@lab/
 import type { RouteEntry } from '../src/app';
 import type { SniffedExt } from '../src/platform/files';
 import { call, createTestContext, type TestContext } from './harness';
+import { versionOf } from './decision-pins';
 import { tmpRoot } from './template';
 import { idLike, routeFields } from './route-fields';
 import { WORLD_NOW, buildWorld, digestTracker, multipart, pdfBytes, pngBytes, storedFiles, type World } from './access-world';
@@ -47,9 +48,9 @@ const post = async <T>(url: string, who: { token: string }, json: Record<string,
 /** A confirmed top-up of A and an e-invoice application for it: each issue is a one-off. */
 async function freshInvoice(w: World, issued: boolean): Promise<string> {
   const topUp = await post<PrestoreApplication>('/api/auth/prestoreApply/add', w.a, { amount: '100' });
-  await post('/api/admin/funds/prestore/confirm', w.staff.finance, { rid: topUp.rid });
+  await post('/api/admin/funds/prestore/confirm', w.staff.finance, { rid: topUp.rid, version: await versionOf(t.db, 'prestore', topUp.rid) });
   const application = await post<InvoiceApplication>('/api/auth/invoiceApply/add', w.a, { type: 1, title_rid: w.titleA.rid, prestore_rids: topUp.rid });
-  if (issued) await post('/api/admin/funds/invoice/issue', w.staff.finance, { rid: application.rid, invoice_no: `2531${Date.now()}`, issued_on: '2026-03-06' });
+  if (issued) await post('/api/admin/funds/invoice/issue', w.staff.finance, { rid: application.rid, version: await versionOf(t.db, 'invoice', application.rid), invoice_no: `2531${Date.now()}`, issued_on: '2026-03-06' });
   return application.rid;
 }
 
@@ -66,7 +67,11 @@ const uploads: Record<string, UploadCase> = {
   'POST /api/auth/order/updateProtocolFile': { who: (w) => w.a, fields: async (w) => ({ order_no: w.orderA.orderNo }) },
   'POST /api/admin/orders/report/upload': { who: (w) => w.staff.lab, fields: async (w) => ({ order_no: w.orderDelivered.orderNo }) },
   'POST /api/admin/contract/add': { who: (w) => w.staff.sales, fields: async (w) => ({ member_rid: w.a.member.rid, title: '补充协议' }) },
-  'POST /api/admin/funds/invoice/issueWithFile': { who: (w) => w.staff.finance, fields: async (w) => ({ rid: await freshInvoice(w, false), invoice_no: `2531${Date.now()}`, issued_on: '2026-03-06' }) },
+  'POST /api/admin/funds/invoice/issueWithFile': { who: (w) => w.staff.finance, fields: async (w) => {
+      const rid = await freshInvoice(w, false);
+      return { rid, version: String(await versionOf(t.db, 'invoice', rid)), invoice_no: `2531${Date.now()}`, issued_on: '2026-03-06' };
+    },
+  },
   'POST /api/admin/funds/invoice/file': { who: (w) => w.staff.finance, fields: async (w) => ({ rid: await freshInvoice(w, true) }) },
   'POST /api/admin/upload/image': { who: (w) => w.staff.admin, fields: async () => ({}) },
 };

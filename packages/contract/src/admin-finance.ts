@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, emptyMessage, optionalText, pageQuery, requiredText, type Page, isCalendarDate } from './common';
+import { ID_MAX, emptyMessage, optionalText, pageQuery, requiredText, type Page, isCalendarDate, versionPin } from './common';
 import { adminTableQuery, dateFilter } from './admin';
 import {
   CREDIT_STATUSES,
@@ -52,10 +52,11 @@ export interface AdminMemberRef {
   company: string | null;
 }
 
-/** Who decided, and when (null while pending). */
+/** Who decided, and when (null while pending); and the row's version, which a decision on it pins (versionPin). */
 export interface AdminDecision {
   decidedAt: string | null;
   staffName: string | null;
+  version: number;
 }
 
 // ---- 预存审核 ----
@@ -103,6 +104,7 @@ export const INVOICE_FILE_MAX_BYTES = 10 * 1024 * 1024;
  */
 export const adminInvoiceIssueFields = z.object({
   rid: requiredText('开票申请', 40),
+  version: versionPin,
   invoice_no: requiredText('发票号码', 40),
   issued_on: z.string({ error: emptyMessage('开票日期') }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[开票日期]格式应为YYYY-MM-DD' }).refine(isCalendarDate, { error: '[开票日期]不是有效日期' }),
 });
@@ -124,6 +126,8 @@ export interface AdminWithdrawal extends Withdrawal {
   /** the full account number finance pays to (bank only) */
   bankAccount: string | null;
   staffName: string | null;
+  /** what a decision on it pins (versionPin) */
+  version: number;
 }
 export const WITHDRAWAL_EXPORT_HEADERS = ['申请时间', '会员', '手机号', '提现金额(元)', '提现方式', '开户名', '开户行', '银行账号', '状态', '处理时间', '处理人', '原因'] as const;
 

@@ -287,6 +287,8 @@ export interface AdminPartnerApplication {
 }
 
 export interface AdminPointsApplication extends PointsApplication {
+  /** what a decision on it pins (versionPin) */
+  version: number;
   publishedOn: string | null;
   member: { rid: string; name: string; phone: string };
   decidedAt: string | null;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emptyMessage, optionalText, requiredText, isCalendarDate } from './common';
 import { adminTableQuery, dateFilter } from './admin';
 import { recycleStatuses, type AdminSampling, type RecycleRequest } from './member';
-import { orderNoField, paymentStatuses, progressStatuses, type AdminOrder, type OrderDetail, type Reservation, type SampleForm } from './orders';
+import { orderNoField, paymentStatuses, progressStatuses, type AdminOrder, type OrderDetail, type Reservation, type ReservationSettings, type SampleForm } from './orders';
 
 /**
  * The order desk in the back office (sales and lab; the lab's steps lab only): order search,
@@ -115,6 +115,8 @@ export interface AdminOrderRow extends Omit<AdminOrder, 'member'> {
   promises: OrderPromise[];
   /** a promise due soon or overdue */
   atRisk: boolean;
+  /** 待结算提醒: days since the data of an unpaid pay-after-test order was delivered (null unless 待结算) */
+  unsettledDays: number | null;
 }
 
 // ---- the detail and the desk's actions ----
@@ -228,6 +230,25 @@ export interface ReservationWeek {
   instruments: ReservationInstrument[];
   bookings: AdminReservation[];
 }
+
+// ---- holds: unpaid bookings (POST /api/admin/reservations/holds | release | settings | settings/save) ----
+
+/** the unpaid bookings holding hours now, the soonest to expire first */
+export interface ReservationHolds {
+  holds: AdminReservation[];
+  settings: ReservationSettings;
+}
+export const adminReservationReleaseBody = z.object({ rid: requiredText('预约编号', 40), reason: optionalText('释放原因', 200) });
+const intField = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `[${label}]必须是数字` })
+    .int({ error: `[${label}]必须是整数` })
+    .min(min, { error: `[${label}]不能小于${min}` })
+    .max(max, { error: `[${label}]不能超过${max}` });
+export const adminReservationSettingsBody = z.object({
+  hold_minutes: intField('保留时长（分钟）', 10, 7 * 24 * 60),
+  cap_hours: intField('未支付机时上限（小时）', 1, 200),
+});
 
 // ---- sample returns (POST /api/admin/returns/list | send) ----
 

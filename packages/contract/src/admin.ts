@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX, emptyMessage, optionalText, pageQuery, phoneField, phonePattern, requiredText, isCalendarDate } from './common';
-import { passwordField, smsCodeField, StaffRole, staffRoleLabels } from './auth';
+import { passwordField, smsCodeField, StaffRole, staffRoleLabels, type LoginResult } from './auth';
 
 /**
  * The back office (/admin, /api/admin): what every area shares — the staff login by SMS,
@@ -38,6 +38,47 @@ export type StaffCodeBody = z.infer<typeof staffCodeBody>;
 
 export const staffSmsLoginBody = z.object({ phone: phoneField('手机号'), code: smsCodeField });
 export type StaffSmsLoginBody = z.infer<typeof staffSmsLoginBody>;
+
+/** Roles that must log in with a second factor (TOTP) after the password or SMS code. */
+export const STAFF_TOTP_ROLES: readonly StaffRole[] = ['admin', 'finance'];
+export const STAFF_CHALLENGE_SECONDS = 300;
+
+/**
+ * The staff login's first answer when a second factor is due: `totp`, enter the code of the
+ * authenticator app (or a recovery code); `setup`, bind an authenticator first. `challenge`
+ * stands for the first factor for a few minutes and once.
+ */
+export interface StaffMfaChallenge {
+  mfa: 'totp' | 'setup';
+  challenge: string;
+  /** seconds since epoch */
+  expires: number;
+}
+export type StaffLoginAnswer = LoginResult | StaffMfaChallenge;
+export const isMfaChallenge = (answer: StaffLoginAnswer): answer is StaffMfaChallenge => 'mfa' in answer;
+
+const challengeField = requiredText('登录凭证', 100);
+/** A 6-digit TOTP code, or one recovery code (xxxxx-xxxxx, the dash optional). */
+export const totpCodeField = requiredText('动态码', 20).regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, { error: '[动态码]应为6位数字或恢复码' });
+export const staffTotpBody = z.object({ challenge: challengeField, code: totpCodeField });
+export type StaffTotpBody = z.infer<typeof staffTotpBody>;
+export const staffTotpSetupBody = z.object({ challenge: challengeField });
+export const staffTotpEnableBody = z.object({ challenge: challengeField, code: requiredText('动态码', 6).regex(/^\d{6}$/, { error: '[动态码]应为6位数字' }) });
+export type StaffTotpEnableBody = z.infer<typeof staffTotpEnableBody>;
+
+/** What the setup screen shows: the QR code (otpauth URI as an SVG data URL) and the key to type by hand. */
+export interface StaffTotpSetup {
+  account: string;
+  secret: string;
+  otpauthUrl: string;
+  qr: string;
+}
+
+/** The binding confirmed: the session, and the recovery codes, shown this once. */
+export interface StaffTotpEnabled {
+  login: LoginResult;
+  recoveryCodes: string[];
+}
 
 // ---- staff accounts (admin) ----
 
@@ -79,6 +120,7 @@ export const staffUpdateBody = z.object({
 export type StaffUpdateBody = z.infer<typeof staffUpdateBody>;
 
 export const staffPasswordBody = z.object({ id: staffIdField, password: passwordField('新密码') });
+export const staffIdBody = z.object({ id: staffIdField });
 export type StaffPasswordBody = z.infer<typeof staffPasswordBody>;
 
 export const staffStatusBody = z.object({
@@ -94,6 +136,8 @@ export interface StaffAccount {
   role: StaffRole;
   phone: string | null;
   disabled: boolean;
+  /** an authenticator is bound (TOTP) */
+  totpEnabled: boolean;
   createdAt: string;
   lastLoginAt: string | null;
 }
@@ -153,6 +197,8 @@ export const auditEntityLabels: Record<string, string> = {
   announcement: '站内公告',
   consultation: '访客咨询',
   requirement: '测试需求',
+  approval: '审批申请',
+  approvalLimit: '审批额度',
   contract: '合同',
   serviceGroup: '服务分组',
   serviceChild: '服务子类',
@@ -205,7 +251,11 @@ export interface AdminDashboard {
     pendingPartners: number;
     pendingConsultations: number;
     pendingReturns: number;
+    /** pay-after-test orders whose data was delivered and which are still unpaid (待结算) */
+    unsettledOrders: number;
   };
+  /** 待结算提醒: the oldest of those orders, for sales to follow up (the member keeps the report) */
+  unsettled: UnsettledOrder[];
   risks: {
     /** samples received over 2 hours ago (or within 30 minutes of it) without the manager's call */
     callOverdue: PromiseRisk[];
@@ -215,6 +265,21 @@ export interface AdminDashboard {
     returnsDue: PromiseRisk[];
   };
 }
+
+/** A pay-after-test order waiting for its money since its data was delivered. */
+export interface UnsettledOrder {
+  orderNo: string;
+  title: string;
+  memberName: string;
+  memberPhone: string;
+  payableFen: number;
+  deliveredAt: string;
+  /** whole days since delivery */
+  days: number;
+}
+
+/** Whole days a pay-after-test order has waited since delivery (0 on the day). */
+export const unsettledDaysOf = (deliveredAt: string | Date, now: Date) => Math.max(0, Math.floor((now.getTime() - new Date(deliveredAt).getTime()) / 86_400_000));
 
 /** The service promises (PRODUCT.md), in minutes. */
 export const PROMISE_CALL_MINUTES = 120;

@@ -40,6 +40,19 @@ export const isCalendarDate = (value: string) => {
  */
 export const ID_MAX = 2_147_483_647;
 
+/**
+ * A staff decision that moves money or value carries what the staff member saw (PRODUCT.md
+ * "Staff decisions and value"): here the version of the application's row, as the queue listed
+ * it. The server books only while the row still has that version; any change after the staff
+ * member saw it (the member's edit, a new receipt, another decision) answers 409 with this.
+ */
+export const DECISION_CHANGED_MESSAGE = '该申请已被修改，请刷新后重新审核';
+const versionMissing = '[版本号]不能为空，请刷新页面后重新操作';
+export const versionPin = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number({ error: versionMissing }).int({ error: versionMissing }).min(1, { error: versionMissing }).max(ID_MAX, { error: versionMissing }),
+);
+
 export const phonePattern = /^1[3-9]\d{9}$/;
 
 export const phoneField = (label = '手机号') =>

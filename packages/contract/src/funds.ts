@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, emptyMessage, formatFen, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
+import { ID_MAX, emptyMessage, formatFen, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate, versionPin } from './common';
 
 /**
  * Money: prepaid funds (预存), transfers between a member and a community they own, the
@@ -503,9 +503,10 @@ export interface CreditInfo {
 
 export const adminListBody = pageQuery.extend({ status: z.string().trim().max(20).optional() });
 export type AdminListBody = z.infer<typeof adminListBody>;
-export const adminPrestoreConfirmBody = z.object({ rid: rid('预存单号'), note: optionalText('备注', 200) });
-export const adminRefuseBody = z.object({ rid: rid('单号'), reason: requiredText('驳回原因', 200) });
-export const adminTransferDecideBody = z.object({ rid: rid('转账单号') });
+// every decision on an application pins its version (versionPin): it books only what the staff member saw
+export const adminPrestoreConfirmBody = z.object({ rid: rid('预存单号'), version: versionPin, note: optionalText('备注', 200) });
+export const adminRefuseBody = z.object({ rid: rid('单号'), version: versionPin, reason: requiredText('驳回原因', 200) });
+export const adminTransferDecideBody = z.object({ rid: rid('转账单号'), version: versionPin });
 export const adminAdjustBody = z.object({
   owner_kind: z.enum(OWNER_KINDS, { error: '[账户类型]不正确' }),
   owner_rid: rid('账户'),
@@ -517,10 +518,11 @@ export const adminAdjustBody = z.object({
 export type AdminAdjustBody = z.infer<typeof adminAdjustBody>;
 export const adminInvoiceIssueBody = z.object({
   rid: rid('开票申请'),
+  version: versionPin,
   invoice_no: requiredText('发票号码', 40),
   issued_on: z.string({ error: emptyMessage('开票日期') }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[开票日期]格式应为YYYY-MM-DD' }).refine(isCalendarDate, { error: '[开票日期]不是有效日期' }),
 });
-export const adminCreditApproveBody = z.object({ rid: rid('申请编号'), limit: yuanField('授信额度'), note: optionalText('备注', 200) });
+export const adminCreditApproveBody = z.object({ rid: rid('申请编号'), version: versionPin, limit: yuanField('授信额度'), note: optionalText('备注', 200) });
 export const adminCouponIssueBody = z.object({ rid: rid('优惠券'), member_rid: rid('用户') });
 const optionalInt = (label: string, min: number, max: number) =>
   z.preprocess(

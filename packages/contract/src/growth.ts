@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
+import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate, versionPin } from './common';
 
 /**
  * Growth (issue 7): invites, promotion partners (推广合伙人) with rebates and withdrawals,
@@ -200,6 +200,10 @@ export interface PointsOverview {
   earned: number;
   spent: number;
   pendingApplications: number;
+  /** 待生效积分: earned on paid orders not yet completed — shown, not spendable, dropped if the order is refunded */
+  pendingPoints: number;
+  /** how many orders those pending points wait for */
+  pendingOrders: number;
 }
 export interface PointsEntry {
   id: number;
@@ -232,8 +236,14 @@ export const exchangeBody = z.object({
   address_rid: optionalText('收货地址', 40),
 });
 /** integration/transfer: to another member by phone */
+/**
+ * integration/transfer: to a member named by phone AND their name as on their profile. An
+ * unknown phone and a wrong name answer alike, so the call does not tell which phones are
+ * registered (issue 16); the name is what a colleague knows and a stranger with a list does not.
+ */
 export const pointsTransferBody = z.object({
   phone: phone('对方手机号'),
+  name: requiredText('对方姓名', 32),
   points: intField('转赠积分', 1, 1_000_000),
   note: optionalText('留言', 100),
 });
@@ -286,8 +296,14 @@ export interface UnreadCount {
 // ---- staff (/api/admin/growth) ----
 
 export const adminPartnerDecisionBody = z.object({ rid: rid('申请'), reason: optionalText('原因', 200) });
-export const adminWithdrawDecisionBody = z.object({ rid: rid('提现申请'), reason: optionalText('原因', 200) });
-export const adminPointsDecisionBody = z.object({ rid: rid('积分申请'), points: z.preprocess(blankToUndefined, intField('奖励积分', 1, 100_000).optional()), reason: optionalText('原因', 200) });
+// pinned to the version the finance or sales queue showed (versionPin): a request changed since is refused
+export const adminWithdrawDecisionBody = z.object({ rid: rid('提现申请'), version: versionPin, reason: optionalText('原因', 200) });
+export const adminPointsDecisionBody = z.object({
+  rid: rid('积分申请'),
+  version: versionPin,
+  points: z.preprocess(blankToUndefined, intField('奖励积分', 1, 100_000).optional()),
+  reason: optionalText('原因', 200),
+});
 export const adminExchangeItemBody = z.object({
   name: requiredText('名称', 50),
   kind: z.enum(['coupon', 'gift'], { error: '[类型]不正确' }),

@@ -13,3 +13,5 @@ export * from './admin-content';
 export * from './admin-orders';
 export * from './admin-members';
 export * from './admin-finance';
+export * from './admin-approvals';
+export * from './demo';

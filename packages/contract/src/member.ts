@@ -480,12 +480,15 @@ export interface CommunityDetail extends CommunitySummary {
   members: CommunityMember[] | null;
 }
 
-/** cluster/search4user: a member found by phone, masked */
+/** cluster/search4user: a member found by phone, masked (name, unit) unless already in one of the caller's communities */
 export interface CommunityUserHit {
   member_rid: string;
   name: string;
   phone: string;
+  /** the user type; null while masked */
   organization: number | null;
+  company: string | null;
+  masked: boolean;
   /** their membership of this community, if any */
   status: MembershipStatus | null;
 }

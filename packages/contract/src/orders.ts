@@ -485,10 +485,26 @@ export interface SettlementList {
 
 // ---- on-site reservations (instrument time) ----
 
-export const reservationStatuses = ['booked', 'cancelled', 'used'] as const;
+/** released: an unpaid booking whose hold expired, or that staff released — its hours are free again */
+export const reservationStatuses = ['booked', 'cancelled', 'used', 'released'] as const;
 export type ReservationStatus = (typeof reservationStatuses)[number];
-export const reservationStatusLabels: Record<ReservationStatus, string> = { booked: '已预约', cancelled: '已取消', used: '已使用' };
+export const reservationStatusLabels: Record<ReservationStatus, string> = { booked: '已预约', cancelled: '已取消', used: '已使用', released: '已释放' };
 export const RESERVATION_MAX_DAYS_AHEAD = 30;
+
+/**
+ * Unpaid bookings are holds (PRODUCT.md): each keeps its hours for holdMinutes after booking,
+ * then counts as released; one member may hold at most capHours unpaid hours at once. Staff
+ * change both in the back office (仪器预约 → 预约规则); these apply until they do.
+ */
+export interface ReservationSettings {
+  holdMinutes: number;
+  capHours: number;
+}
+export const DEFAULT_RESERVATION_SETTINGS: ReservationSettings = { holdMinutes: 120, capHours: 8 };
+export const HOLD_EXPIRED_MESSAGE = '该预约未在保留时间内支付，时段已释放，订单已取消，请重新预约';
+/** booking beyond the cap of unpaid hours */
+export const holdCapMessage = (capHours: number, heldHours: number) =>
+  `未支付的预约最多可保留${capHours}小时，您已有${heldHours}小时待支付，请先支付或取消已有预约后再预约`;
 
 /** POST /api/open/device/query4timeExtra: one instrument's slots on a day, and a 14-day overview. */
 export const timeQueryBody = z.object({ rid: rid('项目编号'), date: optionalDate('日期') });
@@ -533,6 +549,8 @@ export interface Reservation {
   orderNo: string | null;
   note: string;
   createdAt: string;
+  /** an unpaid booking keeps its hours until then (null: paid, pay-after-test, or no longer booked) */
+  holdUntil: string | null;
 }
 export const SLOT_TAKEN_MESSAGE = '所选时段已被预约，请选择其他时段';
 
@@ -541,7 +559,20 @@ export const SLOT_TAKEN_MESSAGE = '所选时段已被预约，请选择其他时
 /** the staff's order search is adminOrderSearchBody (admin-orders.ts) */
 /** staff moves an order: confirm, receive (scan), test, deliver, complete, retest, cancel */
 export const adminProgressBody = z.object({ order_no: orderNoField, note: optionalText('备注', 500) });
-export const adminCancelBody = z.object({ order_no: orderNoField, reason: requiredText('取消原因', 200) });
+/**
+ * Staff cancel. `refund_fen` is the refund the person cancelling was shown — what the order has
+ * paid, 0 when it is not paid — and the cancel books only while it still is (PRODUCT.md "Staff
+ * decisions and value"): an order paid or refunded meanwhile answers 409 ORDER_PAYMENT_CHANGED.
+ */
+export const ORDER_PAYMENT_CHANGED = '该订单的付款情况已变化，请刷新后重新操作';
+export const adminCancelBody = z.object({
+  order_no: orderNoField,
+  reason: requiredText('取消原因', 200),
+  refund_fen: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: '[退款金额]不能为空，请刷新页面后重新操作' }).int({ error: '[退款金额]不正确' }).min(0, { error: '[退款金额]不正确' }).max(Number.MAX_SAFE_INTEGER, { error: '[退款金额]不正确' }),
+  ),
+});
 export interface AdminOrder extends OrderSummary {
   member: { rid: string; name: string; phone: string; organization: number | null };
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
 /**
@@ -19,6 +20,17 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results, type Tra
  * call; PREPARE is not undone by a rollback. At most `maxStatements` are kept, the least
  * recently used closed first.
  */
+/**
+ * PGlite has one connection: a statement sent on the database itself (not on the transaction's
+ * handle) from inside a transaction waits for that transaction to end, which waits for the
+ * statement — the request hangs for ever. Such a statement fails at once instead, naming the
+ * mistake, so every test on PGlite catches it (an audited staff route that passes the app's `db`
+ * to a service rather than `request.db`, docs/security.md "The audit row and its change commit
+ * together"). A statement started inside but sent after the transaction ended is allowed.
+ */
+export const OUTSIDE_TRANSACTION = 'a statement on the database itself inside a transaction: PGlite would wait for that transaction for ever (use the transaction handle, e.g. request.db)';
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
 export interface PgliteClient {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T>;
@@ -204,9 +216,19 @@ export function withPreparedStatements(client: PGlite, { maxStatements = 500 } =
   }
 
   return {
-    // once closed, PGlite's own query() says so ("PGlite is closed"); execProtocol would fail on freed memory
-    query: async <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
-      !client.closed && worthNaming(text, options) ? prepared<T>(text, params, options, false) : client.query<T>(text, params, options),
-    transaction: (callback) => client.transaction((tx) => callback(transactionClient(tx))),
+    query: async <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
+      if (openTransaction.getStore()?.open) throw new Error(OUTSIDE_TRANSACTION);
+      // once closed, PGlite's own query() says so ("PGlite is closed"); execProtocol would fail on freed memory
+      return !client.closed && worthNaming(text, options) ? prepared<T>(text, params, options, false) : client.query<T>(text, params, options);
+    },
+    transaction: (callback) => {
+      if (openTransaction.getStore()?.open) return Promise.reject(new Error(OUTSIDE_TRANSACTION));
+      return client.transaction((tx) => {
+        const scope = { open: true };
+        return openTransaction.run(scope, () => callback(transactionClient(tx))).finally(() => {
+          scope.open = false;
+        });
+      });
+    },
   };
 }

@@ -7,3 +7,4 @@ export * from '../modules/funds/funds.tables';
 export * from '../modules/orders/orders.tables';
 export * from '../modules/growth/growth.tables';
 export * from '../modules/messages/messages.tables';
+export * from '../modules/approvals/approvals.tables';

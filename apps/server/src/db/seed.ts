@@ -1,37 +1,32 @@
 import { count } from 'drizzle-orm';
+import { demoAccounts } from '@lab/contract';
 import type { Db } from './client';
 import { memberAddresses, memberProfiles, members, staff } from './schema';
 import { createStaff } from '../modules/auth/staff.service';
 import { hashPassword, randomId } from '../platform/crypto';
+import type { SecretBox } from '../platform/secret-box';
 import { seedCatalog } from '../modules/catalog/catalog.seed';
 import { seedFundsDemo } from '../modules/funds/funds.seed';
 import { seedOrdersDemo } from '../modules/orders/orders.seed';
 import { seedPointsDemo } from '../modules/growth/points.seed';
 
-/** The accounts the README lists, so a newcomer can log in straight away. */
-export const demoAccounts = {
-  member: { phone: '13800138000', password: 'Demo@2026' },
-  /** a teacher (organization 3, set by staff) with an address: can create research communities */
-  teacher: { phone: '13900139000', password: 'Demo@2026' },
-  staff: [
-    { account: 'admin', name: '系统管理员', role: 'admin', password: 'Admin@2026', phone: '13700137000' },
-    { account: 'sales', name: '王经理', role: 'sales', password: 'Sales@2026', phone: '13700137001' },
-    { account: 'lab', name: '李实验员', role: 'lab', password: 'Lab@2026!', phone: '13700137002' },
-    { account: 'finance', name: '赵会计', role: 'finance', password: 'Finance@2026', phone: '13700137003' },
-  ],
-} as const;
+/** The accounts the README lists, so a newcomer can log in straight away (packages/contract/src/demo.ts). */
+export { demoAccounts };
 
 /**
  * Seeds demo data once: a database that already has staff is left alone. With the data
  * directory (where report files are kept) the ordering area gets its demo orders too.
  */
-export async function seedDemoData(db: Db, options: { dataDir?: string; now?: Date } = {}): Promise<boolean> {
+export async function seedDemoData(db: Db, options: { secrets: SecretBox; dataDir?: string; now?: Date }): Promise<boolean> {
   await seedCatalog(db);
   await seedFundsDemo(db);
   await seedPointsDemo(db, options.now ?? new Date());
   const [existing] = await db.select({ n: count() }).from(staff);
   if ((existing?.n ?? 0) > 0) return false;
-  for (const person of demoAccounts.staff) await createStaff(db, person);
+  // marked, so that outside demo mode none of them can log in (staff.service.ts)
+  for (const { totpSecret, ...person } of demoAccounts.staff) {
+    await createStaff(db, { ...person, demoCredentials: true, totpSecret: totpSecret ? options.secrets.seal(totpSecret) : null });
+  }
   await db.insert(members).values({
     rid: randomId(),
     phone: demoAccounts.member.phone,

@@ -1,3 +1,5 @@
+import { DECISION_CHANGED_MESSAGE } from '@lab/contract';
+
 /**
  * The one error type of the server. Services throw it with a code a test can match and a
  * Chinese sentence a person can act on; the error handler turns it into the envelope.
@@ -38,3 +40,10 @@ export const unauthorized = (message = '请先登录') => new AppError('UNAUTHOR
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const tooMany = (message: string) => new AppError('TOO_MANY_REQUESTS', message);
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+
+/**
+ * A staff decision's pin no longer matches the row (PRODUCT.md "Staff decisions and value"):
+ * the application changed after the staff member saw it. Checked on the locked row, after its
+ * status, so a decision already taken still answers as taken.
+ */
+export const decisionChanged = () => new AppError('DECISION_CHANGED', DECISION_CHANGED_MESSAGE, { status: 409 });

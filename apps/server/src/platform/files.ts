@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { randomToken } from './crypto';
@@ -67,13 +68,20 @@ export function clientFileName(raw: string | null | undefined): string | null {
   return chars.slice(0, 200 - ext.length).join('') + ext;
 }
 
+export interface Upload<F extends z.ZodType = z.ZodType> {
+  fields: z.infer<F>;
+  file: Buffer | null;
+  filename: string | null;
+}
+/** A request's form once read: the stream can be read only once, and an audited route reads it before its transaction (platform/audit.ts). */
+const readForms = new WeakMap<FastifyRequest, Upload>();
+
 /** Reads a multipart form: its text fields (checked by the spec, first problem only) and the one file. */
-export async function readUpload<F extends z.ZodType>(
-  request: FastifyRequest,
-  spec: UploadSpec<F>,
-): Promise<{ fields: z.infer<F>; file: Buffer | null; filename: string | null }> {
+export async function readUpload<F extends z.ZodType>(request: FastifyRequest, spec: UploadSpec<F>): Promise<Upload<F>> {
   // a route that reads an upload it does not declare would escape the upload tests
   if (request.routeOptions.config.upload !== spec) throw new Error(`${request.routeOptions.url}: config.upload must be the spec the route reads`);
+  const known = readForms.get(request);
+  if (known) return known as Upload<F>;
   if (!request.isMultipart()) throw badRequest('请以表单方式上传文件');
   const raw: Record<string, string> = {};
   let file: Buffer | null = null;
@@ -98,7 +106,34 @@ export async function readUpload<F extends z.ZodType>(
   if (hasUnstorableText(raw)) throw badRequest(nulMessage);
   const parsed = spec.fields.safeParse(raw);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '请求参数有误');
-  return { fields: parsed.data, file, filename };
+  const upload: Upload<F> = { fields: parsed.data, file, filename };
+  readForms.set(request, upload);
+  return upload;
+}
+
+/**
+ * The files of the request transaction running in the current async context (an audited route's,
+ * platform/audit.ts): those `saveFile` stored, removed if it fails, and those the change no longer
+ * points at, removed once it committed.
+ */
+const fileScope = new AsyncLocalStorage<{ saved: string[]; replaced: string[] }>();
+
+/**
+ * Runs `work` (a transaction, resolved once committed) and settles its files: if it fails, every
+ * file `saveFile` stored during it is removed (a row the database refused or rolled back leaves
+ * no file behind); if it succeeds, the files it replaced (`removeAfterCommit`) are removed.
+ */
+export async function removingFilesOnFailure<T>(work: () => Promise<T>): Promise<T> {
+  const scope = { saved: [] as string[], replaced: [] as string[] };
+  let result: T;
+  try {
+    result = await fileScope.run(scope, work);
+  } catch (error) {
+    for (const file of scope.saved) fs.rmSync(file, { force: true });
+    throw error;
+  }
+  for (const file of scope.replaced) fs.rmSync(file, { force: true });
+  return result;
 }
 
 const allowedText: Record<SniffedExt, string> = { png: 'PNG', jpg: 'JPG', pdf: 'PDF', zip: 'ZIP', webp: 'WEBP' };
@@ -119,6 +154,7 @@ export function saveFile(
   fs.mkdirSync(dir, { recursive: true });
   const name = `${randomToken()}.${sniffed.ext}`;
   fs.writeFileSync(path.join(dir, name), buffer);
+  fileScope.getStore()?.saved.push(path.join(dir, name));
   return { name, type: sniffed.type, size: buffer.length };
 }
 
@@ -126,6 +162,18 @@ export function saveFile(
 export function removeStoredFile(dataDir: string, kind: StoredKind, name: string | null | undefined): void {
   if (!name || !storedName.test(name)) return;
   fs.rmSync(path.join(dataDir, 'files', kind, name), { force: true });
+}
+
+/**
+ * Removes a stored file no row points at any more, once that change is final: at once after a
+ * service's own committed transaction, or, inside a request transaction (an audited route), when
+ * that one has committed — never when it rolls back.
+ */
+export function removeAfterCommit(dataDir: string, kind: StoredKind, name: string | null | undefined): void {
+  if (!name || !storedName.test(name)) return;
+  const scope = fileScope.getStore();
+  if (scope) scope.replaced.push(path.join(dataDir, 'files', kind, name));
+  else removeStoredFile(dataDir, kind, name);
 }
 
 export type StoredUpload = ReturnType<typeof saveFile>;
@@ -137,11 +185,12 @@ export interface Recorded<T> {
 }
 
 /**
- * Stores an upload and records it with `record`, which must have committed when it returns
- * (a service running its own transaction). Then the files are settled: a change that threw
- * (refused, or rolled back) leaves no new file behind and the old one untouched; a change that
- * committed removes the file it replaced, so re-uploading a receipt ten times keeps one file,
- * and a download never finds its row pointing at a removed file.
+ * Stores an upload and records it with `record` (the database change that points a row at it).
+ * Then the files are settled: a change that threw (refused, or rolled back) leaves no new file
+ * behind and the old one untouched; a change that committed removes the file it replaced
+ * (removeAfterCommit: inside an audited route's transaction, once that committed), so
+ * re-uploading a receipt ten times keeps one file, and a download never finds its row pointing
+ * at a removed file.
  */
 export async function storeUpload<T>(dataDir: string, spec: UploadSpec, buffer: Buffer | null, record: (stored: StoredUpload) => Promise<Recorded<T>>): Promise<T> {
   const stored = saveFile(dataDir, spec.kind, buffer, spec.types);
@@ -152,7 +201,7 @@ export async function storeUpload<T>(dataDir: string, spec: UploadSpec, buffer: 
     removeStoredFile(dataDir, spec.kind, stored.name);
     throw error;
   }
-  if (recorded.replaced !== stored.name) removeStoredFile(dataDir, spec.kind, recorded.replaced);
+  if (recorded.replaced !== stored.name) removeAfterCommit(dataDir, spec.kind, recorded.replaced);
   return recorded.value;
 }
 

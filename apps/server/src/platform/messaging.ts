@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { outbox } from './platform.tables';
 
 export interface SmsMessage {
@@ -11,7 +11,8 @@ export interface SmsMessage {
 
 export interface SmsProvider {
   readonly name: string;
-  send(message: SmsMessage): Promise<void>;
+  /** `db`: the caller's transaction, when the notice belongs to a change being made (the local outbox row commits with it) */
+  send(message: SmsMessage, db?: DbOrTx): Promise<void>;
 }
 
 export interface EmailMessage {
@@ -24,15 +25,20 @@ export interface EmailMessage {
 
 export interface EmailProvider {
   readonly name: string;
-  send(message: EmailMessage): Promise<void>;
+  /** `db`: as for SmsProvider.send */
+  send(message: EmailMessage, db?: DbOrTx): Promise<void>;
 }
 
-/** The local SMS provider: an outbox row and one JSON log line with the phone and the text. */
+/**
+ * The local SMS provider: an outbox row and one JSON log line with the phone and the text. The
+ * row is written in the caller's transaction when it gives one: on PGlite a statement on the
+ * database itself would wait for that transaction for ever (db/pglite-statements.ts).
+ */
 export function outboxSmsProvider(db: Db, log: FastifyBaseLogger): SmsProvider {
   return {
     name: 'local-outbox',
-    async send(message) {
-      await db.insert(outbox).values({
+    async send(message, tx) {
+      await (tx ?? db).insert(outbox).values({
         channel: 'sms',
         recipient: message.phone,
         template: message.template,
@@ -48,8 +54,8 @@ export function outboxSmsProvider(db: Db, log: FastifyBaseLogger): SmsProvider {
 export function outboxEmailProvider(db: Db, log: FastifyBaseLogger): EmailProvider {
   return {
     name: 'local-outbox',
-    async send(message) {
-      await db.insert(outbox).values({
+    async send(message, tx) {
+      await (tx ?? db).insert(outbox).values({
         channel: 'email',
         recipient: message.to,
         template: message.template,

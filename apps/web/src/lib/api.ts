@@ -12,6 +12,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A 409: what the person acted on changed meanwhile (decided by someone else, or edited): show it as it is now. */
+export const isConflict = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409;
+
 export type Body = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
 export interface RequestOptions {
@@ -64,7 +67,8 @@ export function createApiClient(store: SessionStore) {
   /** null: the server refused the refresh token; throws on network trouble (the session stays). */
   async function refreshToken(refresh: string): Promise<RefreshResult | null> {
     try {
-      return await request<RefreshResult>('/api/open/refresh4token', { query: { token: refresh }, skipAuth: true });
+      // in the body, not the address: addresses end up in access logs and browser history
+      return await request<RefreshResult>('/api/open/refresh4token', { body: { token: refresh }, skipAuth: true });
     } catch (error) {
       if (error instanceof ApiError && error.status !== 0 && error.status < 500) return null;
       throw error;

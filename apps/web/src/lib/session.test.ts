@@ -24,7 +24,9 @@ describe('session: refresh when under one hour is left, one at a time', () => {
     await pending;
     const refreshes = calls.filter((call) => call.path === '/api/open/refresh4token');
     expect(refreshes).toHaveLength(1);
-    expect(refreshes[0]?.query.get('token')).toBe('refresh-1');
+    // in the body, never in the address (issue 16: it reached the access log)
+    expect(refreshes[0]?.form.get('token')).toBe('refresh-1');
+    expect(refreshes[0]?.query.has('token')).toBe(false);
     expect(refreshes[0]?.headers.token).toBeUndefined();
     const infos = calls.filter((call) => call.path === '/api/auth/user/info');
     expect(infos.map((call) => call.headers.token)).toEqual(['new', 'new', 'new']);

@@ -5,7 +5,7 @@ import { AppError, conflict, notFound } from '../../platform/errors';
 import { hashPassword, randomId, verifyPassword } from '../../platform/crypto';
 import { members } from './auth.tables';
 import { checkSmsCode, spendSmsCode } from './sms-codes.service';
-import { assertNotLocked, clearLoginFailures, lockedError, recordLoginFailure } from './login-guard.service';
+import { claimLoginAttempt, clearLoginFailures, lockedError } from './login-guard.service';
 import { issueSession, revokeAllSessions, type RequestMeta } from './sessions.service';
 import { listAddresses } from '../member/addresses.service';
 import { getProfile } from '../member/profile.service';
@@ -76,15 +76,17 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Registration. The code is checked outside the transaction (a wrong try stays counted);
- * the member row goes in before the code is spent, so when two sign-ups for one phone race
- * the unique phone index decides and the loser is told 409, not "code used".
+ * Registration. The code is checked first, outside the transaction (a wrong try stays
+ * counted): a registered phone never receives a register code (sendMemberSmsCode), so
+ * "already registered" is told only to whoever holds the phone. The member row goes in before
+ * the code is spent, so when two sign-ups for one phone race the unique phone index decides
+ * and the loser is told 409, not "code used".
  */
 export async function registerMember(db: Db, input: SignBody, meta: RequestMeta): Promise<{ rid: string }> {
+  const codeId = await checkSmsCode(db, input.phone, SmsPurpose.register, input.code, meta.now);
   const [taken] = await db.select({ id: members.id }).from(members).where(eq(members.phone, input.phone)).limit(1);
   if (taken) throw conflict('该手机号已注册，请直接登录');
   const inviterId = await findInviter(db, input.inviterCode);
-  const codeId = await checkSmsCode(db, input.phone, SmsPurpose.register, input.code, meta.now);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const member = await createMember(tx, { phone: input.phone, passwordHash, inviterId, now: meta.now });
@@ -98,9 +100,6 @@ export async function registerMember(db: Db, input: SignBody, meta: RequestMeta)
 const wrongPassword = (left: number) =>
   new AppError('WRONG_PASSWORD', left > 0 ? `账号或密码错误，还可尝试${left}次` : '账号或密码错误');
 
-/** Verified when the account is unknown, so both answers take the same time. */
-let decoyHash: Promise<string> | null = null;
-
 /**
  * Password login by phone (or rid). An unknown account and a wrong password answer alike
  * and both count towards the hold, so the answer does not tell which phones are registered.
@@ -113,12 +112,10 @@ export async function loginWithPassword(db: Db, input: LoginBody, meta: RequestM
     .where(or(eq(members.phone, input.account), eq(members.rid, input.account)))
     .limit(1);
   const key = member ? `member:${member.id}` : `member:${input.account}`;
-  await assertNotLocked(db, key, meta.now);
-  let valid = false;
-  if (member?.passwordHash) valid = await verifyPassword(member.passwordHash, input.password);
-  else await verifyPassword(await (decoyHash ??= hashPassword(randomId(24))), input.password);
+  // counted before the hash is checked, so parallel guesses cannot outrun the hold
+  const left = await claimLoginAttempt(db, key, meta.now);
+  const valid = await verifyPassword(member?.passwordHash ?? null, input.password);
   if (!member || !valid) {
-    const left = await recordLoginFailure(db, key, meta.now);
     if (left === 0) throw lockedError(new Date(meta.now.getTime() + 15 * 60_000), meta.now);
     throw wrongPassword(left);
   }
@@ -143,11 +140,15 @@ export async function loginWithSmsCode(db: Db, input: SmsLoginBody, meta: Reques
   });
 }
 
-/** Password reset by SMS: every session of the member ends and a password hold is lifted. */
+/**
+ * Password reset by SMS: every session of the member ends and a password hold is lifted. The
+ * code is checked first: an unknown phone never receives a reset code, so nobody else learns
+ * from this call whether a phone is registered.
+ */
 export async function resetPassword(db: Db, input: ResetBody, meta: RequestMeta) {
+  const codeId = await checkSmsCode(db, input.account, SmsPurpose.reset, input.code, meta.now);
   const [member] = await db.select({ id: members.id }).from(members).where(eq(members.phone, input.account)).limit(1);
   if (!member) throw notFound('该手机号对应的账号');
-  const codeId = await checkSmsCode(db, input.account, SmsPurpose.reset, input.code, meta.now);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await spendSmsCode(tx, codeId, meta.now);

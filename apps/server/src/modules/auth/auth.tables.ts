@@ -42,9 +42,53 @@ export const staff = pgTable('staff', {
   role: text({ enum: ['admin', 'sales', 'lab', 'finance'] }).notNull(),
   passwordHash: text().notNull(),
   disabled: boolean().notNull().default(false),
+  /** the demo seed's accounts (README passwords, published TOTP secrets): refused outside demo mode */
+  demoCredentials: boolean().notNull().default(false),
+  /** the TOTP secret, sealed (platform/secret-box); null until the person has set it up */
+  totpSecret: text(),
+  totpEnabledAt: timestamp({ withTimezone: true }),
+  /** the last TOTP time step accepted: a code is good once (replay within its window refused) */
+  totpLastStep: integer(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp({ withTimezone: true }),
 });
+
+/** One-time recovery codes of a staff member's second factor, kept only as SHA-256. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
+);
+
+/**
+ * The step between a staff member's first factor (password or SMS) and the session: a
+ * random challenge, stored hashed, good for a few minutes and once. `setup` carries the
+ * secret being set up (sealed) until it is confirmed with a code.
+ */
+export const staffLoginChallenges = pgTable(
+  'staff_login_challenges',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text().notNull().unique(),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    stage: text({ enum: ['totp', 'setup'] }).notNull(),
+    pendingSecret: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_login_challenges_staff_idx').on(t.staffId)],
+);
 
 /**
  * One row per issued token pair. Refreshing marks the row replaced and issues a new row in
@@ -111,7 +155,9 @@ export const wxTickets = pgTable(
     memberId: integer(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** the desktop that asked: shown on the phone before the member confirms */
     ip: text(),
+    userAgent: text(),
   },
   (t) => [index('wx_tickets_created_idx').on(t.createdAt).where(sql`status <> 'consumed'`)],
 );

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult, UserInfo } from '@lab/contract';
+import { weakPasswordMessage, type LoginResult, type UserInfo } from '@lab/contract';
 import { call, createTestContext, uniquePhone, type TestContext } from '../../../test/harness';
 import { defaultPassword, makeLoggedInMember, makeMember } from '../../../test/factories';
 import {
@@ -31,16 +31,16 @@ describe('POST /api/open/sign', () => {
   it('registers with phone, code and password; the new member can then log in with that password', async () => {
     const phone = uniquePhone();
     const code = await requestCode(t.app, t.db, phone, SmsPurpose.register);
-    const res = await sign({ phone, code, password: 'GoodPassw0rd' });
+    const res = await sign({ phone, code, password: 'Good#Lab-Pass26' });
     expect(res).toMatchObject({ status: 200, code: 1, msg: '注册成功!' });
     expect((res.data as { rid: string }).rid).toMatch(/^\w{16}$/);
 
     const member = await memberByPhone(t.db, phone);
     expect(member?.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(member?.passwordHash).not.toContain('GoodPassw0rd');
+    expect(member?.passwordHash).not.toContain('Good#Lab-Pass26');
     expect(member?.inviterId).toBeNull();
 
-    expect(await passwordLogin(t.app, phone, 'GoodPassw0rd')).toMatchObject({ status: 200, code: 1, msg: '登录成功!' });
+    expect(await passwordLogin(t.app, phone, 'Good#Lab-Pass26')).toMatchObject({ status: 200, code: 1, msg: '登录成功!' });
     expect(await passwordLogin(t.app, phone, 'WrongPassw0rd')).toMatchObject({ status: 400, code: 0 });
   });
 
@@ -79,7 +79,14 @@ describe('POST /api/open/sign', () => {
     ['a code that is not six digits', { phone: '13900000000', code: '12ab', password: defaultPassword }, '[验证码]应为6位数字'],
     ['no password', { phone: '13900000000', code: '123456' }, '[密码]不能为空'],
     ['a blank password', { phone: '13900000000', code: '123456', password: '   ' }, '[密码]不能为空'],
-    ['a 7-character password', { phone: '13900000000', code: '123456', password: 'Abc1234' }, '[密码]不能少于8位'],
+    ['a 7-character password', { phone: '13900000000', code: '123456', password: 'Abc1234' }, '[密码]不能少于10位'],
+    // issue 16: 12345678 and password were accepted
+    ['12345678', { phone: '13900000000', code: '123456', password: '12345678' }, '[密码]不能少于10位'],
+    ['password', { phone: '13900000000', code: '123456', password: 'password' }, '[密码]不能少于10位'],
+    ['ten digits in a row', { phone: '13900000000', code: '123456', password: '1234567890' }, weakPasswordMessage()],
+    ['a common word and digits', { phone: '13900000000', code: '123456', password: 'password12' }, weakPasswordMessage()],
+    ['a keyboard row', { phone: '13900000000', code: '123456', password: 'qwertyuiop' }, weakPasswordMessage()],
+    ['a README demo password', { phone: '13900000000', code: '123456', password: 'Finance@2026' }, weakPasswordMessage()],
     ['a 65-character password', { phone: '13900000000', code: '123456', password: 'a'.repeat(65) }, '[密码]不能超过64个字符'],
   ])('refuses %s with the spec message', async (_name, form, msg) => {
     expect(await sign(form)).toMatchObject({ status: 400, code: 0, msg });
@@ -97,8 +104,9 @@ describe('POST /api/open/sign', () => {
 
     const fresh = await requestCode(t.app, t.db, phone, SmsPurpose.register);
     expect(await sign({ phone, code: fresh, password: defaultPassword })).toMatchObject({ status: 200, code: 1 });
+    // the code is checked first: a spent one is simply spent (whether the phone is registered is not said)
     const again = await sign({ phone, code: fresh, password: defaultPassword });
-    expect(again).toMatchObject({ status: 409, code: 0, msg: '该手机号已注册，请直接登录' });
+    expect(again).toMatchObject({ status: 400, code: 0, msg: '验证码错误或已失效，请重新获取' });
   });
 
   it('counts wrong codes on sign-up too: five wrong tries kill the code', async () => {
@@ -112,21 +120,20 @@ describe('POST /api/open/sign', () => {
     expect(await memberByPhone(t.db, phone)).toBeUndefined();
   });
 
-  it('refuses a phone that is already registered with 409', async () => {
+  it('answers a registered phone without its code exactly as an unregistered one (issue 16: it said 409 已注册)', async () => {
     const member = await makeMember(t.db);
-    expect(await sign({ phone: member.phone, code: '123456', password: defaultPassword })).toMatchObject({
-      status: 409,
-      code: 0,
-      msg: '该手机号已注册，请直接登录',
-    });
+    const registered = await sign({ phone: member.phone, code: '123456', password: defaultPassword });
+    const unknown = await sign({ phone: uniquePhone(), code: '123456', password: defaultPassword });
+    expect(registered).toMatchObject({ status: 400, code: 0, msg: '验证码错误或已失效，请重新获取' });
+    expect({ status: unknown.status, msg: unknown.msg }).toEqual({ status: registered.status, msg: registered.msg });
   });
 
   it('lets one of two concurrent sign-ups with the same phone win; the other gets 409', async () => {
     const phone = uniquePhone();
     const code = await requestCode(t.app, t.db, phone, SmsPurpose.register);
     const results = await Promise.all([
-      sign({ phone, code, password: 'FirstPassw0rd' }),
-      sign({ phone, code, password: 'SecondPassw0rd' }),
+      sign({ phone, code, password: 'First#Lab-Pass26' }),
+      sign({ phone, code, password: 'Second#Lab-Pass26' }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 409)).toMatchObject({ code: 0, msg: '该手机号已注册，请直接登录' });
@@ -167,7 +174,8 @@ describe('POST /api/open/reset', () => {
     ['no account', { code: '123456', password: defaultPassword }, '[手机号]不能为空'],
     ['no code', { account: '13900000000', password: defaultPassword }, '[验证码]不能为空'],
     ['no password', { account: '13900000000', code: '123456' }, '[密码]不能为空'],
-    ['a short password', { account: '13900000000', code: '123456', password: 'short' }, '[密码]不能少于8位'],
+    ['a short password', { account: '13900000000', code: '123456', password: 'short' }, '[密码]不能少于10位'],
+    ['an easy password', { account: '13900000000', code: '123456', password: 'password12' }, weakPasswordMessage()],
   ])('refuses %s with the spec message', async (_name, form, msg) => {
     expect(await reset(form)).toMatchObject({ status: 400, code: 0, msg });
   });
@@ -188,25 +196,25 @@ describe('POST /api/open/reset', () => {
     const member = await makeMember(t.db);
     const code = await requestCode(t.app, t.db, member.phone, SmsPurpose.reset);
     expect(await reset({ account: member.phone, code, password: 'BrandNewPass1' })).toMatchObject({ status: 200 });
-    expect(await reset({ account: member.phone, code, password: 'OtherPassw0rd' })).toMatchObject({
+    expect(await reset({ account: member.phone, code, password: 'Other#Lab-Pass26' })).toMatchObject({
       status: 400,
       msg: '验证码错误或已失效，请重新获取',
     });
     t.clock.advance(60_000);
     const late = await requestCode(t.app, t.db, member.phone, SmsPurpose.reset);
     t.clock.advance(5 * 60_000 + 1);
-    expect(await reset({ account: member.phone, code: late, password: 'OtherPassw0rd' })).toMatchObject({
+    expect(await reset({ account: member.phone, code: late, password: 'Other#Lab-Pass26' })).toMatchObject({
       status: 400,
       msg: '验证码已过期，请重新获取',
     });
   });
 
-  it('answers 404 for a phone nobody registered', async () => {
-    expect(await reset({ account: uniquePhone(), code: '123456', password: 'BrandNewPass1' })).toMatchObject({
-      status: 404,
-      code: 0,
-      msg: '该手机号对应的账号不存在',
-    });
+  it('answers a phone nobody registered exactly as a registered one without its code (issue 16: it said 404)', async () => {
+    const member = await makeMember(t.db);
+    const unknown = await reset({ account: uniquePhone(), code: '123456', password: 'BrandNewPass1' });
+    const registered = await reset({ account: member.phone, code: '123456', password: 'BrandNewPass1' });
+    expect(unknown).toMatchObject({ status: 400, code: 0, msg: '验证码错误或已失效，请重新获取' });
+    expect({ status: registered.status, msg: registered.msg }).toEqual({ status: unknown.status, msg: unknown.msg });
   });
 });
 

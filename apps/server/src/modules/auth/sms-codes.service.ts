@@ -7,8 +7,8 @@ import {
   SmsPurpose,
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError, conflict, tooMany } from '../../platform/errors';
-import { randomDigits, safeEqual, sha256 } from '../../platform/crypto';
+import { AppError, tooMany } from '../../platform/errors';
+import { randomDigits, randomToken, safeEqual, sha256 } from '../../platform/crypto';
 import type { SmsProvider } from '../../platform/messaging';
 import { members, smsCodes } from './auth.tables';
 
@@ -22,21 +22,30 @@ const purposeText: Record<number, string> = {
 /** Codes are hashed with their phone and purpose, so a leaked table row is not a usable code. */
 const codeHash = (phone: string, purpose: number, code: string) => sha256(`${phone}|${purpose}|${code}`);
 
+/** What the phone receives instead of a code when a code would be useless to it. */
+export interface SmsNotice {
+  template: string;
+  body: string;
+}
+
 /**
  * Sends a 6-digit code. The phone's row is locked for the check-and-insert, so two
  * instances cannot both pass the 60-second cooldown or the daily cap for the same phone.
+ *
+ * A registered phone asking for a register code, or an unknown one asking for a reset code,
+ * goes through the same steps and gets the same answer: its row is written (so cooldown and
+ * caps count alike) with a code nobody receives, and the phone gets a short notice instead of
+ * the code (`notice`), or nothing (`deliver: false`). So the answer does not tell registered
+ * phones from unregistered ones; the owner of the phone learns what they need from the text.
  */
 export async function sendSmsCode(
   db: Db,
   sms: SmsProvider,
   input: { phone: string; useFor: number },
   meta: { now: Date; ip?: string | undefined },
+  options: { deliver?: boolean; notice?: SmsNotice } = {},
 ) {
   const { phone, useFor } = input;
-  const [existing] = await db.select({ id: members.id }).from(members).where(eq(members.phone, phone)).limit(1);
-  if (useFor === SmsPurpose.register && existing) throw conflict('该手机号已注册，请直接登录');
-  if (useFor === SmsPurpose.reset && !existing) throw new AppError('NOT_FOUND', '该手机号尚未注册');
-
   const code = randomDigits(6);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`);
@@ -59,15 +68,22 @@ export async function sendSmsCode(
       .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, dayAgo)));
     if ((sent?.n ?? 0) >= SMS_CODES_PER_DAY) throw tooMany('该手机号今日获取验证码次数已达上限，请明天再试');
 
+    const usable = options.deliver !== false && !options.notice;
     await tx.insert(smsCodes).values({
       phone,
       purpose: useFor,
-      codeHash: codeHash(phone, useFor, code),
+      // a code nobody receives is stored as a hash nothing matches
+      codeHash: usable ? codeHash(phone, useFor, code) : sha256(randomToken()),
       expiresAt: new Date(meta.now.getTime() + SMS_CODE_TTL_SECONDS * 1000),
       ip: meta.ip ?? null,
       createdAt: meta.now,
     });
   });
+  if (options.deliver === false) return;
+  if (options.notice) {
+    await sms.send({ phone, template: options.notice.template, params: {}, body: options.notice.body });
+    return;
+  }
   await sms.send({
     phone,
     template: 'verify_code',
@@ -76,13 +92,30 @@ export async function sendSmsCode(
   });
 }
 
+/**
+ * code4sms for members (register, reset, login). Whether the phone is registered changes only
+ * what the phone receives: a registered phone asking to register is told to log in or reset,
+ * an unknown phone asking to reset is told it has no account — never the caller.
+ */
+export async function sendMemberSmsCode(db: Db, sms: SmsProvider, input: { phone: string; useFor: number }, meta: { now: Date; ip?: string | undefined }) {
+  const [existing] = await db.select({ id: members.id }).from(members).where(eq(members.phone, input.phone)).limit(1);
+  let notice: SmsNotice | undefined;
+  if (input.useFor === SmsPurpose.register && existing) {
+    notice = { template: 'already_registered', body: '【科研检测服务商城】您的手机号已注册，可直接登录；如忘记密码，请在登录页选择“忘记密码”重置。如非本人操作，请忽略本短信。' };
+  } else if (input.useFor === SmsPurpose.reset && !existing) {
+    notice = { template: 'not_registered', body: '【科研检测服务商城】您正在重置密码，但该手机号尚未注册，可在网站直接注册或使用短信验证码登录。如非本人操作，请忽略本短信。' };
+  }
+  await sendSmsCode(db, sms, input, meta, notice ? { notice } : {});
+}
+
 const invalidCode = () => new AppError('CODE_INVALID', '验证码错误或已失效，请重新获取');
 
 /**
  * Checks a code against the newest one sent to that phone for that purpose (asking again
- * makes the earlier code worthless). A wrong code counts a try; after five the code is
- * dead. Pass the plain `db`, never a transaction: a wrong try has to stay counted when
- * the caller's transaction rolls back. Returns the code's id for `spendSmsCode`.
+ * makes the earlier code worthless). Every try is counted before the code is compared, in one
+ * guarded UPDATE, so guesses sent all at once cannot all be compared: after five the code is
+ * dead. Pass the plain `db`, never a transaction: a try has to stay counted when the caller's
+ * transaction rolls back. Returns the code's id for `spendSmsCode`.
  */
 export async function checkSmsCode(db: Db, phone: string, purpose: number, code: string, now: Date): Promise<number> {
   const [latest] = await db
@@ -93,14 +126,14 @@ export async function checkSmsCode(db: Db, phone: string, purpose: number, code:
     .limit(1);
   if (!latest || latest.usedAt) throw invalidCode();
   if (latest.expiresAt <= now) throw new AppError('CODE_EXPIRED', '验证码已过期，请重新获取');
-  if (latest.attempts >= SMS_CODE_MAX_TRIES) throw new AppError('CODE_TOO_MANY_TRIES', '验证码错误次数过多，请重新获取');
+  const [counted] = await db
+    .update(smsCodes)
+    .set({ attempts: sql`${smsCodes.attempts} + 1` })
+    .where(and(eq(smsCodes.id, latest.id), sql`${smsCodes.attempts} < ${SMS_CODE_MAX_TRIES}`))
+    .returning({ attempts: smsCodes.attempts });
+  if (!counted) throw new AppError('CODE_TOO_MANY_TRIES', '验证码错误次数过多，请重新获取');
   if (!safeEqual(latest.codeHash, codeHash(phone, purpose, code))) {
-    const [counted] = await db
-      .update(smsCodes)
-      .set({ attempts: sql`${smsCodes.attempts} + 1` })
-      .where(eq(smsCodes.id, latest.id))
-      .returning({ attempts: smsCodes.attempts });
-    const left = SMS_CODE_MAX_TRIES - (counted?.attempts ?? latest.attempts + 1);
+    const left = SMS_CODE_MAX_TRIES - counted.attempts;
     throw new AppError('CODE_WRONG', left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误次数过多，请重新获取');
   }
   return latest.id;
@@ -114,7 +147,7 @@ export async function spendSmsCode(db: DbOrTx, codeId: number, now: Date) {
   const spent = await db
     .update(smsCodes)
     .set({ usedAt: now })
-    .where(and(eq(smsCodes.id, codeId), isNull(smsCodes.usedAt), sql`${smsCodes.attempts} < ${SMS_CODE_MAX_TRIES}`))
+    .where(and(eq(smsCodes.id, codeId), isNull(smsCodes.usedAt), sql`${smsCodes.attempts} <= ${SMS_CODE_MAX_TRIES}`))
     .returning({ id: smsCodes.id });
   if (spent.length === 0) throw invalidCode();
 }

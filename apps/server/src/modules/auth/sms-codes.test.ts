@@ -57,17 +57,41 @@ describe('POST /api/open/code4sms', () => {
     expect(res).toMatchObject({ status: 200, code: 1 });
   });
 
-  it('refuses a registration code for a phone that is already registered (409)', async () => {
+  /** What the caller can see of a code4sms: its answer, and the answer of a second ask within the minute. */
+  const probe = async (phone: string, useFor: number) => {
+    const first = await sendCode(phone, useFor);
+    const again = await sendCode(phone, useFor);
+    return { first: [first.status, first.code, first.msg, first.data], again: [again.status, again.code, again.msg] };
+  };
+  const smsTo = (phone: string) => t.db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, phone)));
+
+  it('answers a registration code for a registered phone as for a new one; the phone is told it is registered, and gets no code (issue 16: 409 已注册)', async () => {
     const member = await makeMember(t.db);
-    expect(await sendCode(member.phone, SmsPurpose.register)).toMatchObject({
-      status: 409,
-      code: 0,
-      msg: '该手机号已注册，请直接登录',
-    });
+    const fresh = uniquePhone();
+    const registered = await probe(member.phone, SmsPurpose.register);
+    expect(registered).toEqual(await probe(fresh, SmsPurpose.register));
+    expect(registered.first).toEqual([200, 1, '验证码已发送!', null]);
+    const [notice] = await smsTo(member.phone);
+    expect(notice).toMatchObject({ template: 'already_registered' });
+    expect(notice!.body).toContain('已注册');
+    expect(notice!.body).not.toMatch(/\d{6}/);
+    expect(await codeRows(t.db, member.phone, SmsPurpose.register)).toHaveLength(1);
   });
 
-  it('refuses a reset code for a phone nobody registered (404)', async () => {
-    expect(await sendCode(uniquePhone(), SmsPurpose.reset)).toMatchObject({ status: 404, code: 0, msg: '该手机号尚未注册' });
+  it('answers a reset code for an unknown phone as for a registered one; the phone is told it has no account (issue 16: 404 尚未注册)', async () => {
+    const member = await makeMember(t.db);
+    const unknown = uniquePhone();
+    const answer = await probe(unknown, SmsPurpose.reset);
+    expect(answer).toEqual(await probe(member.phone, SmsPurpose.reset));
+    const [notice] = await smsTo(unknown);
+    expect(notice).toMatchObject({ template: 'not_registered' });
+    expect(notice!.body).not.toMatch(/\d{6}/);
+    // the unknown phone's row counts for the cooldown, but no code can ever match it
+    const [row] = await codeRows(t.db, unknown, SmsPurpose.reset);
+    for (const guess of ['000000', '123456', '999999']) {
+      expect(await call(t.app, 'POST', '/api/open/reset', { form: { account: unknown, code: guess, password: 'Kx7#Lab-Tests26' } })).toMatchObject({ status: 400 });
+    }
+    expect(row).toBeDefined();
   });
 
   it('sends one code per phone per 60 seconds (429 with the seconds left), whatever the purpose', async () => {
@@ -165,10 +189,21 @@ describe('using a code (loginForCode as the example call)', () => {
     expect(await smsLogin(phone, first)).toMatchObject({ status: 400, code: 0, msg: '验证码错误或已失效，请重新获取' });
   });
 
+  it('counts each try before it compares (one guarded UPDATE): of 40 guesses at once at most five are compared, the right one among them refused', async () => {
+    const phone = uniquePhone();
+    const code = await requestCode(t.app, t.db, phone, SmsPurpose.login);
+    const guesses = Array.from({ length: 39 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const wrong = guesses.map((guess) => smsLogin(phone, guess));
+    const right = smsLogin(phone, code);
+    const answers = await Promise.all(wrong);
+    expect(answers.filter((a) => a.msg.startsWith('验证码错误，还可尝试')).length).toBeLessThanOrEqual(4);
+    expect(await right).toMatchObject({ status: 400, msg: '验证码错误次数过多，请重新获取' });
+  });
+
   it('is bound to its purpose: a login code does not reset a password', async () => {
     const member = await makeMember(t.db);
     const code = await requestCode(t.app, t.db, member.phone, SmsPurpose.login);
-    const res = await call(t.app, 'POST', '/api/open/reset', { form: { account: member.phone, code, password: 'NewPassw0rd' } });
+    const res = await call(t.app, 'POST', '/api/open/reset', { form: { account: member.phone, code, password: 'New#Lab-Pass26' } });
     expect(res).toMatchObject({ status: 400, code: 0, msg: '验证码错误或已失效，请重新获取' });
   });
 

@@ -112,6 +112,17 @@ describe('POST /api/open/refresh4token', () => {
     expect(results.filter((r) => r.status === 401)).toHaveLength(1);
   });
 
+  it('takes the refresh token in the body (form or JSON) as well as in the spec’s query', async () => {
+    const session = await login();
+    const viaForm = await call<RefreshResult>(t.app, 'POST', '/api/open/refresh4token', { form: { token: session.refreshToken } });
+    expect(viaForm).toMatchObject({ status: 200, code: 1, msg: '刷新成功' });
+    const viaJson = await call<RefreshResult>(t.app, 'POST', '/api/open/refresh4token', { json: { token: viaForm.data.refresh_token } });
+    expect(viaJson).toMatchObject({ status: 200, code: 1 });
+    expect(await refresh(viaJson.data.refresh_token)).toMatchObject({ status: 200, code: 1 });
+    // the old one, replayed in the body, is a replay like any other
+    expect(await call(t.app, 'POST', '/api/open/refresh4token', { form: { token: session.refreshToken } })).toMatchObject(expired);
+  });
+
   it('refuses an access token, a made-up token, and a missing one', async () => {
     const session = await login();
     expect(await refresh(session.token)).toMatchObject(expired);

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { WX_TICKET_SECONDS, type WxPollResult } from '@lab/contract';
+import { WX_TICKET_SECONDS, type WxPollResult, type WxScanResult } from '@lab/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { randomToken, sha256 } from '../../platform/crypto';
+import { describeDevice, placeOfAddress } from '../../platform/client-info';
 import { wxTickets } from './auth.tables';
 import { issueSession, type RequestMeta } from './sessions.service';
 
@@ -17,6 +18,7 @@ export async function createWxTicket(db: Db, meta: RequestMeta) {
     ticketHash: sha256(ticket),
     expiresAt: new Date(meta.now.getTime() + WX_TICKET_SECONDS * 1000),
     ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
     createdAt: meta.now,
   });
   return { ticket, expire_seconds: WX_TICKET_SECONDS };
@@ -33,13 +35,20 @@ async function findLiveTicket(db: Db, ticket: string, now: Date) {
   return row;
 }
 
-/** The confirm page was opened on a phone: the desktop shows "扫描成功". */
-export async function markWxTicketScanned(db: Db, ticket: string, now: Date) {
+/**
+ * The confirm page was opened on a phone: the desktop shows "扫描成功", and the phone is told
+ * which device is asking — browser and system, address, rough place and time — so the member
+ * approves only a login they recognise (a QR code forwarded by someone else is not theirs).
+ */
+export async function markWxTicketScanned(db: Db, ticket: string, now: Date): Promise<WxScanResult> {
   const row = await findLiveTicket(db, ticket, now);
   if (row.status === 'waiting') {
     await db.update(wxTickets).set({ status: 'scanned' }).where(and(eq(wxTickets.id, row.id), eq(wxTickets.status, 'waiting')));
   }
-  return { status: row.status === 'waiting' ? 'scanned' : row.status };
+  return {
+    status: row.status === 'confirmed' ? 'confirmed' : 'scanned',
+    request: { device: describeDevice(row.userAgent), ip: row.ip, place: placeOfAddress(row.ip), requestedAt: row.createdAt.toISOString() },
+  };
 }
 
 export async function confirmWxTicket(db: Db, ticket: string, memberId: number, now: Date) {

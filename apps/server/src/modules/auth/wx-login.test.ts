@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WxPollResult, WxTicket } from '@lab/contract';
+import type { WxPollResult, WxScanResult, WxTicket } from '@lab/contract';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
 import { makeLoggedInMember } from '../../../test/factories';
 import { expired, notLoggedIn, userInfo } from '../../../test/auth-flows';
@@ -133,5 +133,30 @@ describe('WeChat-style QR login', () => {
       status: 400,
       msg: '[二维码]不能为空',
     });
+  });
+});
+
+describe('the confirm page says which device is asking (issue 16: it showed nothing of the request)', () => {
+  it('answers the scan with the desktop’s browser and system, address, rough place and the time of the request', async () => {
+    const created = await t.app.inject({
+      method: 'GET',
+      url: '/api/open/wx/ticket',
+      remoteAddress: '202.120.2.101',
+      headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' },
+    });
+    const { ticket: value } = (created.json() as { data: WxTicket }).data;
+    const res = await call<WxScanResult>(t.app, 'POST', '/api/open/wx/scan', { form: { ticket: value } });
+    expect(res).toMatchObject({
+      status: 200,
+      code: 1,
+      data: { status: 'scanned', request: { device: 'Chrome 131 · Windows 10', ip: '202.120.2.101', place: '上海 上海市', requestedAt: t.clock.now().toISOString() } },
+    });
+  });
+
+  it('leaves the place out for a private address and names an unknown device plainly', async () => {
+    const created = await t.app.inject({ method: 'GET', url: '/api/open/wx/ticket', remoteAddress: '192.168.1.20', headers: { 'user-agent': '' } });
+    const { ticket: value } = (created.json() as { data: WxTicket }).data;
+    const res = await call<WxScanResult>(t.app, 'POST', '/api/open/wx/scan', { form: { ticket: value } });
+    expect(res.data.request).toMatchObject({ device: '未知设备', ip: '192.168.1.20', place: null });
   });
 });

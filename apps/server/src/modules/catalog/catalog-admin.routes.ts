@@ -57,17 +57,17 @@ export async function catalogAdminRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { body: serviceGroupAddBody },
       config: { ...admin, audit: audit<unknown, AdminServiceGroup>(serviceGroupAudit, 'catalog.group.add', '新增服务分类', null, (data) => data.id) },
     },
-    async (request) => ok(await addServiceGroup(db, request.body, fileHost), '分类已添加'),
+    async (request) => ok(await addServiceGroup(request.db, request.body, fileHost), '分类已添加'),
   );
   r.post(
     '/api/admin/catalog/group/update',
     { schema: { body: serviceGroupUpdateBody }, config: { ...admin, audit: audit<{ id: number }>(serviceGroupAudit, 'catalog.group.update', '修改服务分类', (body) => body.id) } },
-    async (request) => ok(await updateServiceGroup(db, request.body, fileHost), '分类已保存'),
+    async (request) => ok(await updateServiceGroup(request.db, request.body, fileHost), '分类已保存'),
   );
   r.post(
     '/api/admin/catalog/group/delete',
     { schema: { body: serviceGroupIdBody }, config: { ...admin, audit: audit<{ id: number }>(serviceGroupAudit, 'catalog.group.delete', '删除服务分类', (body) => body.id) } },
-    async (request) => ok(await deleteServiceGroup(db, request.body.id), '分类已删除'),
+    async (request) => ok(await deleteServiceGroup(request.db, request.body.id), '分类已删除'),
   );
 
   // ---- sub-types (子类) ----
@@ -78,17 +78,17 @@ export async function catalogAdminRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { body: serviceChildAddBody },
       config: { ...admin, audit: audit<unknown, AdminServiceChild>(serviceChildAudit, 'catalog.child.add', '新增服务子类', null, (data) => data.id) },
     },
-    async (request) => ok(await addServiceChild(db, request.body), '子类已添加'),
+    async (request) => ok(await addServiceChild(request.db, request.body), '子类已添加'),
   );
   r.post(
     '/api/admin/catalog/child/update',
     { schema: { body: serviceChildUpdateBody }, config: { ...admin, audit: audit<{ id: number }>(serviceChildAudit, 'catalog.child.update', '修改服务子类', (body) => body.id) } },
-    async (request) => ok(await updateServiceChild(db, request.body), '子类已保存'),
+    async (request) => ok(await updateServiceChild(request.db, request.body), '子类已保存'),
   );
   r.post(
     '/api/admin/catalog/child/delete',
     { schema: { body: serviceChildIdBody }, config: { ...admin, audit: audit<{ id: number }>(serviceChildAudit, 'catalog.child.delete', '删除服务子类', (body) => body.id) } },
-    async (request) => ok(await deleteServiceChild(db, request.body.id), '子类已删除'),
+    async (request) => ok(await deleteServiceChild(request.db, request.body.id), '子类已删除'),
   );
 
   // ---- items (服务项目) ----
@@ -105,21 +105,21 @@ export async function catalogAdminRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { body: serviceItemBody },
       config: { ...admin, audit: audit<unknown, { rid: string }>(serviceItemAudit, 'catalog.item.add', '新增服务项目', null, (data) => data.rid) },
     },
-    async (request) => ok(await addServiceItem(db, request.body, now()), '服务项目已添加并上架'),
+    async (request) => ok(await addServiceItem(request.db, request.body, now()), '服务项目已添加并上架'),
   );
   r.post(
     '/api/admin/catalog/item/update',
     { schema: { body: serviceItemUpdateBody }, config: { ...admin, audit: audit<{ rid: string }>(serviceItemAudit, 'catalog.item.update', '修改服务项目', (body) => body.rid) } },
     async (request) => {
       const { rid, ...input } = request.body;
-      return ok(await editServiceItem(db, rid, input, now(), fileHost), '服务项目已保存');
+      return ok(await editServiceItem(request.db, rid, input, now(), fileHost), '服务项目已保存');
     },
   );
   r.post(
     '/api/admin/catalog/item/publish',
     { schema: { body: serviceItemPublishBody }, config: { ...admin, audit: audit<{ rid: string }>(serviceItemAudit, 'catalog.item.publish', '上架/下架服务项目', (body) => body.rid) } },
     async (request) => {
-      const result = await publishServiceItem(db, request.body.rid, request.body.published, now());
+      const result = await publishServiceItem(request.db, request.body.rid, request.body.published, now());
       return ok(result, result.published ? '服务项目已上架' : '服务项目已下架');
     },
   );

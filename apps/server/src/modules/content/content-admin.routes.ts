@@ -100,32 +100,32 @@ export async function contentAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/content/banner/add',
     { schema: { body: bannerAddBody }, config: { ...admin, audit: audit<unknown, AdminBanner>(bannerAudit, 'content.banner.add', '新增轮播图', null, (data) => data.id) } },
-    async (request) => ok(await addBanner(db, request.body, fileHost), '轮播图已添加'),
+    async (request) => ok(await addBanner(request.db, request.body, fileHost), '轮播图已添加'),
   );
   r.post(
     '/api/admin/content/banner/edit',
     { schema: { body: bannerEditBody }, config: { ...admin, audit: audit(bannerAudit, 'content.banner.edit', '修改轮播图', byId) } },
-    async (request) => ok(await editBanner(db, request.body, fileHost), '轮播图已保存'),
+    async (request) => ok(await editBanner(request.db, request.body, fileHost), '轮播图已保存'),
   );
   r.post(
     '/api/admin/content/banner/visible',
     { schema: { body: contentVisibleBody }, config: { ...admin, audit: audit(bannerAudit, 'content.banner.visible', '显示/隐藏轮播图', byId) } },
     async (request) => {
-      const banner = await setBannerVisible(db, request.body, fileHost);
+      const banner = await setBannerVisible(request.db, request.body, fileHost);
       return ok(banner, banner.visible ? '轮播图已显示' : '轮播图已隐藏');
     },
   );
   r.post(
     '/api/admin/content/banner/delete',
     { schema: { body: contentIdBody }, config: { ...admin, audit: audit(bannerAudit, 'content.banner.delete', '删除轮播图', byId) } },
-    async (request) => ok(await deleteBanner(db, request.body.id), '轮播图已删除'),
+    async (request) => ok(await deleteBanner(request.db, request.body.id), '轮播图已删除'),
   );
   r.post(
     '/api/admin/content/banner/reorder',
     { schema: { body: reorderBody }, config: { ...admin, audit: audit(bannerOrderAudit, 'content.banner.reorder', '调整轮播图顺序', listOrder) } },
     async (request) => {
-      await reorderBanners(db, request.body.ids);
-      return ok(await listBanners(db, fileHost), '顺序已保存');
+      await reorderBanners(request.db, request.body.ids);
+      return ok(await listBanners(request.db, fileHost), '顺序已保存');
     },
   );
 
@@ -134,32 +134,32 @@ export async function contentAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/content/hotArea/add',
     { schema: { body: hotAreaAddBody }, config: { ...admin, audit: audit<unknown, AdminHotArea>(hotAreaAudit, 'content.hotArea.add', '新增热门专区', null, (data) => data.id) } },
-    async (request) => ok(await addHotArea(db, request.body, fileHost), '热门专区已添加'),
+    async (request) => ok(await addHotArea(request.db, request.body, fileHost), '热门专区已添加'),
   );
   r.post(
     '/api/admin/content/hotArea/edit',
     { schema: { body: hotAreaEditBody }, config: { ...admin, audit: audit(hotAreaAudit, 'content.hotArea.edit', '修改热门专区', byId) } },
-    async (request) => ok(await editHotArea(db, request.body, fileHost), '热门专区已保存'),
+    async (request) => ok(await editHotArea(request.db, request.body, fileHost), '热门专区已保存'),
   );
   r.post(
     '/api/admin/content/hotArea/visible',
     { schema: { body: contentVisibleBody }, config: { ...admin, audit: audit(hotAreaAudit, 'content.hotArea.visible', '显示/隐藏热门专区', byId) } },
     async (request) => {
-      const area = await setHotAreaVisible(db, request.body, fileHost);
+      const area = await setHotAreaVisible(request.db, request.body, fileHost);
       return ok(area, area.visible ? '热门专区已显示' : '热门专区已隐藏');
     },
   );
   r.post(
     '/api/admin/content/hotArea/delete',
     { schema: { body: contentIdBody }, config: { ...admin, audit: audit(hotAreaAudit, 'content.hotArea.delete', '删除热门专区', byId) } },
-    async (request) => ok(await deleteHotArea(db, request.body.id), '热门专区已删除'),
+    async (request) => ok(await deleteHotArea(request.db, request.body.id), '热门专区已删除'),
   );
   r.post(
     '/api/admin/content/hotArea/reorder',
     { schema: { body: reorderBody }, config: { ...admin, audit: audit(hotAreaOrderAudit, 'content.hotArea.reorder', '调整热门专区顺序', listOrder) } },
     async (request) => {
-      await reorderHotAreas(db, request.body.ids);
-      return ok(await listHotAreas(db, fileHost), '顺序已保存');
+      await reorderHotAreas(request.db, request.body.ids);
+      return ok(await listHotAreas(request.db, fileHost), '顺序已保存');
     },
   );
 
@@ -173,25 +173,25 @@ export async function contentAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/content/article/add',
     { schema: { body: articleAddBody }, config: { ...admin, audit: audit<unknown, AdminArticle>(articleAudit, 'content.article.add', '发布文章', null, (data) => data.rid) } },
-    async (request) => ok(await addAdminArticle(db, request.body, now(), fileHost), '文章已发布'),
+    async (request) => ok(await addAdminArticle(request.db, request.body, now(), fileHost), '文章已发布'),
   );
   r.post(
     '/api/admin/content/article/edit',
     { schema: { body: articleEditBody }, config: { ...admin, audit: audit(articleAudit, 'content.article.edit', '修改文章', byRid) } },
-    async (request) => ok(await editAdminArticle(db, request.body, now(), fileHost), '文章已保存'),
+    async (request) => ok(await editAdminArticle(request.db, request.body, now(), fileHost), '文章已保存'),
   );
   r.post(
     '/api/admin/content/article/visible',
     { schema: { body: articleVisibleBody }, config: { ...admin, audit: audit(articleAudit, 'content.article.visible', '显示/隐藏文章', byRid) } },
     async (request) => {
-      const article = await setArticleVisible(db, request.body, fileHost);
+      const article = await setArticleVisible(request.db, request.body, fileHost);
       return ok(article, article.visible ? '文章已显示' : '文章已隐藏');
     },
   );
   r.post(
     '/api/admin/content/article/delete',
     { schema: { body: articleRidBody }, config: { ...admin, audit: audit(articleAudit, 'content.article.delete', '删除文章', byRid) } },
-    async (request) => ok(await deleteArticle(db, request.body.rid), '文章已删除'),
+    async (request) => ok(await deleteArticle(request.db, request.body.rid), '文章已删除'),
   );
 
   // ---- 论文致谢 ----
@@ -199,25 +199,25 @@ export async function contentAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/content/thanks/add',
     { schema: { body: thanksAddBody }, config: { ...admin, audit: audit<unknown, AdminThanks>(thanksAudit, 'content.thanks.add', '新增论文致谢', null, (data) => data.id) } },
-    async (request) => ok(await addThanks(db, request.body, now()), '论文致谢已添加'),
+    async (request) => ok(await addThanks(request.db, request.body, now()), '论文致谢已添加'),
   );
   r.post(
     '/api/admin/content/thanks/edit',
     { schema: { body: thanksEditBody }, config: { ...admin, audit: audit(thanksAudit, 'content.thanks.edit', '修改论文致谢', byId) } },
-    async (request) => ok(await editThanks(db, request.body, now()), '论文致谢已保存'),
+    async (request) => ok(await editThanks(request.db, request.body, now()), '论文致谢已保存'),
   );
   r.post(
     '/api/admin/content/thanks/visible',
     { schema: { body: contentVisibleBody }, config: { ...admin, audit: audit(thanksAudit, 'content.thanks.visible', '显示/隐藏论文致谢', byId) } },
     async (request) => {
-      const entry = await setThanksVisible(db, request.body);
+      const entry = await setThanksVisible(request.db, request.body);
       return ok(entry, entry.visible ? '论文致谢已显示' : '论文致谢已隐藏');
     },
   );
   r.post(
     '/api/admin/content/thanks/delete',
     { schema: { body: contentIdBody }, config: { ...admin, audit: audit(thanksAudit, 'content.thanks.delete', '删除论文致谢', byId) } },
-    async (request) => ok(await deleteThanks(db, request.body.id), '论文致谢已删除'),
+    async (request) => ok(await deleteThanks(request.db, request.body.id), '论文致谢已删除'),
   );
 
   // ---- 关于与静态页 ----
@@ -226,7 +226,7 @@ export async function contentAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/content/page/save',
     { schema: { body: pageSaveBody }, config: { ...admin, audit: audit<{ key: string }>(pageAudit, 'content.page.save', '保存页面', (body) => body.key) } },
-    async (request) => ok(await saveAdminPage(db, request.body, now()), '页面已保存'),
+    async (request) => ok(await saveAdminPage(request.db, request.body, now()), '页面已保存'),
   );
 
   // ---- 合作机构 ----
@@ -234,32 +234,32 @@ export async function contentAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/content/partner/add',
     { schema: { body: partnerAddBody }, config: { ...admin, audit: audit<unknown, AdminPartner>(partnerLogoAudit, 'content.partner.add', '新增合作机构', null, (data) => data.id) } },
-    async (request) => ok(await addPartner(db, request.body, fileHost), '合作机构已添加'),
+    async (request) => ok(await addPartner(request.db, request.body, fileHost), '合作机构已添加'),
   );
   r.post(
     '/api/admin/content/partner/edit',
     { schema: { body: partnerEditBody }, config: { ...admin, audit: audit(partnerLogoAudit, 'content.partner.edit', '修改合作机构', byId) } },
-    async (request) => ok(await editPartner(db, request.body, fileHost), '合作机构已保存'),
+    async (request) => ok(await editPartner(request.db, request.body, fileHost), '合作机构已保存'),
   );
   r.post(
     '/api/admin/content/partner/visible',
     { schema: { body: contentVisibleBody }, config: { ...admin, audit: audit(partnerLogoAudit, 'content.partner.visible', '显示/隐藏合作机构', byId) } },
     async (request) => {
-      const partner = await setPartnerVisible(db, request.body, fileHost);
+      const partner = await setPartnerVisible(request.db, request.body, fileHost);
       return ok(partner, partner.visible ? '合作机构已显示' : '合作机构已隐藏');
     },
   );
   r.post(
     '/api/admin/content/partner/delete',
     { schema: { body: contentIdBody }, config: { ...admin, audit: audit(partnerLogoAudit, 'content.partner.delete', '删除合作机构', byId) } },
-    async (request) => ok(await deletePartner(db, request.body.id), '合作机构已删除'),
+    async (request) => ok(await deletePartner(request.db, request.body.id), '合作机构已删除'),
   );
   r.post(
     '/api/admin/content/partner/reorder',
     { schema: { body: reorderBody }, config: { ...admin, audit: audit(partnerOrderAudit, 'content.partner.reorder', '调整合作机构顺序', listOrder) } },
     async (request) => {
-      await reorderPartners(db, request.body.ids);
-      return ok(await listPartners(db, fileHost), '顺序已保存');
+      await reorderPartners(request.db, request.body.ids);
+      return ok(await listPartners(request.db, fileHost), '顺序已保存');
     },
   );
 
@@ -268,16 +268,16 @@ export async function contentAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/content/settings/allowRegion',
     { schema: { body: allowRegionBody }, config: { ...admin, audit: audit(settingAudit, 'content.setting.allowRegion', '修改上门取样开放地区', () => 'allowRegion') } },
-    async (request) => ok(await saveAllowRegion(db, request.body.allowRegion, now()), '开放地区已保存'),
+    async (request) => ok(await saveAllowRegion(request.db, request.body.allowRegion, now()), '开放地区已保存'),
   );
   r.post(
     '/api/admin/content/settings/sampling',
     { schema: { body: samplingSettingBody }, config: { ...admin, audit: audit(settingAudit, 'content.setting.sampling', '修改上门取样设置', () => 'samplingSetting') } },
-    async (request) => ok(await saveSamplingSetting(db, request.body, now()), '上门取样设置已保存'),
+    async (request) => ok(await saveSamplingSetting(request.db, request.body, now()), '上门取样设置已保存'),
   );
   r.post(
     '/api/admin/content/settings/localInfo',
     { schema: { body: localInfoBody }, config: { ...admin, audit: audit(settingAudit, 'content.setting.localInfo', '修改联系信息', () => 'localInfo') } },
-    async (request) => ok(await saveLocalInfo(db, request.body, now()), '联系信息已保存'),
+    async (request) => ok(await saveLocalInfo(request.db, request.body, now()), '联系信息已保存'),
   );
 }

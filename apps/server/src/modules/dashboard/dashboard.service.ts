@@ -1,8 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
   PROMISE_CALL_MINUTES,
   PROMISE_NOTICE_MINUTES,
   PROMISE_RETURN_MINUTES,
+  unsettledDaysOf,
   type AdminDashboard,
   type PromiseRisk,
 } from '@lab/contract';
@@ -45,7 +46,8 @@ function toRisk(row: RiskRow, promiseMinutes: number, now: Date): PromiseRisk {
  * The back office's first screen: today's work in one round trip of counts, and the orders
  * whose service promise (PRODUCT.md) is due within half an hour or already missed — the
  * manager's call after the sample arrived, the data notice after delivery — and the samples
- * to send back within 48 hours of full payment.
+ * to send back within 48 hours of full payment; and the pay-after-test orders delivered but not
+ * yet paid (待结算提醒), which sales follow up while the member keeps the report.
  */
 export async function getDashboard(db: DbOrTx, now: Date): Promise<AdminDashboard> {
   const today = shanghaiDate(now);
@@ -67,7 +69,8 @@ export async function getDashboard(db: DbOrTx, now: Date): Promise<AdminDashboar
       (select count(*) from communities where review_status = 'pending' and status = 'active') as "pendingCommunities",
       (select count(*) from promoter_applications where status = 'pending') as "pendingPartners",
       (select count(*) from consultations where replied_at is null) as "pendingConsultations",
-      (select count(*) from sample_recycles where status = 'pending') as "pendingReturns"`,
+      (select count(*) from sample_recycles where status = 'pending') as "pendingReturns",
+      (select count(*) from orders where payment = 'unsettled' and progress <> 'cancelled') as "unsettledOrders"`,
   );
 
   // the same rules as the order desk's 承诺预警 filter (orders/order-promises.ts)
@@ -81,7 +84,7 @@ export async function getDashboard(db: DbOrTx, now: Date): Promise<AdminDashboar
       .orderBy(asc(since))
       .limit(RISK_LIMIT) as Promise<RiskRow[]>;
   };
-  const [callRows, noticeRows, returnRows] = await Promise.all([
+  const [callRows, noticeRows, returnRows, unsettledRows] = await Promise.all([
     riskRows('call'),
     riskRows('notice'),
     // the 48 hours start when the order is paid in full, or when the member asked, whichever is later
@@ -96,12 +99,32 @@ export async function getDashboard(db: DbOrTx, now: Date): Promise<AdminDashboar
           where r.status = 'pending' and (o.id is null or o.payment = 'paid')
           order by since asc limit ${RISK_LIMIT}`,
     ),
+    // pay-after-test orders delivered and still unpaid, the longest waiting first: sales follow them up
+    db
+      .select({ orderNo: orders.orderNo, title: orders.title, name: members.name, nickname: members.nickname, phone: members.phone, totalFen: orders.totalFen, discountFen: orders.discountFen, deliveredAt: orders.deliveredAt })
+      .from(orders)
+      .innerJoin(members, eq(members.id, orders.memberId))
+      .where(and(eq(orders.payment, 'unsettled'), ne(orders.progress, 'cancelled')))
+      .orderBy(asc(orders.deliveredAt), asc(orders.id))
+      .limit(RISK_LIMIT),
   ]);
 
   const numbers = Object.fromEntries(Object.entries(counts ?? {}).map(([name, value]) => [name, Number(value)])) as Counts;
   return {
     today,
     counts: numbers,
+    unsettled: unsettledRows.map((row) => {
+      const deliveredAt = row.deliveredAt ?? now;
+      return {
+        orderNo: row.orderNo,
+        title: row.title,
+        memberName: row.name ?? row.nickname,
+        memberPhone: row.phone,
+        payableFen: row.totalFen - row.discountFen,
+        deliveredAt: deliveredAt.toISOString(),
+        days: unsettledDaysOf(deliveredAt, now),
+      };
+    }),
     risks: {
       callOverdue: callRows.map((row) => toRisk(row, PROMISE_CALL_MINUTES, now)),
       noticeOverdue: noticeRows.map((row) => toRisk(row, PROMISE_NOTICE_MINUTES, now)),

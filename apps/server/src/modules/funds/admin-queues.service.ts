@@ -66,7 +66,7 @@ async function prestoreRows(db: DbOrTx, query: PrestoreQuery, where: SQL | undef
     .where(inArray(prestoreApplications.id, ids));
   const rows = inOrder(ids, found, (r) => r.a.id);
   const views = await toPrestoreViews(db, rows.map((r) => r.a));
-  return views.map((view, i) => ({ ...view, member: toMemberRef(rows[i]!.m), decidedAt: rows[i]!.a.decidedAt?.toISOString() ?? null, staffName: rows[i]!.staffName }));
+  return views.map((view, i) => ({ ...view, member: toMemberRef(rows[i]!.m), decidedAt: rows[i]!.a.decidedAt?.toISOString() ?? null, staffName: rows[i]!.staffName, version: rows[i]!.a.version }));
 }
 
 export async function adminListPrestores(db: DbOrTx, query: AdminPrestoreListBody): Promise<Page<AdminPrestore>> {
@@ -101,7 +101,7 @@ export async function adminListTransfers(db: DbOrTx, query: AdminTransferListBod
     db.select({ n: count() }).from(transferApplications).where(where),
   ]);
   const views = await toTransferViews(db, rows.map((r) => r.t));
-  const list = views.map((view, i) => ({ ...view, member: toMemberRef(rows[i]!.m), decidedAt: rows[i]!.t.decidedAt?.toISOString() ?? null, staffName: rows[i]!.staffName }));
+  const list = views.map((view, i) => ({ ...view, member: toMemberRef(rows[i]!.m), decidedAt: rows[i]!.t.decidedAt?.toISOString() ?? null, staffName: rows[i]!.staffName, version: rows[i]!.t.version }));
   return pageOf(list, total?.n ?? 0, query);
 }
 
@@ -129,7 +129,7 @@ async function invoiceRows(db: DbOrTx, query: InvoiceQuery, where: SQL | undefin
     .where(inArray(invoiceApplications.id, ids));
   const rows = inOrder(ids, found, (r) => r.a.id);
   const views = await toInvoiceViews(db, rows.map((r) => r.a));
-  return views.map((view, i) => ({ ...view, member: toMemberRef(rows[i]!.m), decidedAt: rows[i]!.a.decidedAt?.toISOString() ?? null, staffName: rows[i]!.staffName }));
+  return views.map((view, i) => ({ ...view, member: toMemberRef(rows[i]!.m), decidedAt: rows[i]!.a.decidedAt?.toISOString() ?? null, staffName: rows[i]!.staffName, version: rows[i]!.a.version }));
 }
 
 export async function adminListInvoices(db: DbOrTx, query: AdminInvoiceListBody): Promise<Page<AdminInvoice>> {
@@ -172,6 +172,7 @@ export async function adminListCredit(db: DbOrTx, query: AdminCreditListBody): P
     contact: r.a.contact,
     currentLimitFen: Number(r.lineFen ?? 0),
     staffName: r.staffName,
+    version: r.a.version,
   }));
   return pageOf(list, total?.n ?? 0, query);
 }

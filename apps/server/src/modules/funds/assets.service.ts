@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { formatFen, type AdminAdjustBody, type AssetCounts, type AssetOverview } from '@lab/contract';
-import type { Db, DbOrTx } from '../../db/client';
+import { formatFen, type AdminAdjustBody, type ApprovalFiled, type AssetCounts, type AssetOverview, type LedgerEntry } from '@lab/contract';
+import type { DbOrTx } from '../../db/client';
+import { approvedNote, gateAction, type Acting } from '../approvals/approval-gate';
 import { conflict, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { members } from '../auth/auth.tables';
@@ -55,21 +56,45 @@ export async function assetCounts(db: DbOrTx, memberId: number, now: Date): Prom
  * Staff adjustment (signed, with a reason): a member's or a community's prepaid funds.
  * Once per request_id (a retry answers 409 该调账已处理); a debit never overdraws (409
  * 预存款余额不足). The member, or the community's owner, is told in-site with the reason.
+ * Both directions count against the maker's adjustment limit (docs/decisions.md): above it the
+ * adjustment is filed for approval, under a request id fixed now, so approval books it once.
  */
 export const ADJUSTMENT_DONE = '该调账已处理，请勿重复提交';
 
-export async function adjustBalance(db: Db, staffId: number, input: AdminAdjustBody, now: Date) {
+export async function adjustBalance(db: DbOrTx, acting: Acting, input: AdminAdjustBody, now: Date): Promise<{ entry: LedgerEntry } | ApprovalFiled> {
   const [owner] =
     input.owner_kind === 'member'
-      ? await db.select({ id: members.id, notify: members.id, name: sql<string>`'个人账户'` }).from(members).where(eq(members.rid, input.owner_rid)).limit(1)
-      : await db.select({ id: communities.id, notify: communities.ownerMemberId, name: sql<string>`'科研团体「' || ${communities.name} || '」账户'` }).from(communities).where(eq(communities.rid, input.owner_rid)).limit(1);
+      ? await db.select({ id: members.id, notify: members.id, name: sql<string>`'个人账户'`, who: sql<string>`coalesce(nullif(${members.name}, ''), ${members.nickname}) || ' ' || ${members.phone}` }).from(members).where(eq(members.rid, input.owner_rid)).limit(1)
+      : await db
+          .select({ id: communities.id, notify: communities.ownerMemberId, name: sql<string>`'科研团体「' || ${communities.name} || '」账户'`, who: sql<string>`'科研团体「' || ${communities.name} || '」'` })
+          .from(communities)
+          .where(eq(communities.rid, input.owner_rid))
+          .limit(1);
   if (!owner) throw notFound(input.owner_kind === 'member' ? '用户' : '科研团体');
-  const reference = `adjust:${input.request_id ?? randomId()}`;
+  const requestId = input.request_id ?? randomId();
+  const change = `${input.amount > 0 ? '增加' : '扣减'}${formatFen(Math.abs(input.amount))}`;
+  const filed = await gateAction(
+    db,
+    acting,
+    {
+      action: 'account.adjust',
+      valueFen: Math.abs(input.amount),
+      payload: { ...input, request_id: requestId },
+      summary: `为${owner.who}的预存款${change}`,
+      target: owner.who,
+      note: input.reason,
+      dedupeKey: `adjust:${requestId}`,
+      duplicateMessage: '该调账已提交审批，请勿重复提交',
+    },
+    now,
+  );
+  if (filed) return filed;
+  const reference = `adjust:${requestId}`;
+  const note = `${input.reason}${approvedNote(acting)}`;
   const result = await db.transaction(async (tx) => {
     const account = await ensureAccount(tx, input.owner_kind, owner.id);
-    const posted = await postEntry(tx, { accountId: account.id, amountFen: input.amount, type: 'adjustment', reference, note: input.reason, actor: { kind: 'staff', id: staffId }, now });
+    const posted = await postEntry(tx, { accountId: account.id, amountFen: input.amount, type: 'adjustment', reference, note, actor: { kind: 'staff', id: acting.by.id }, now });
     if (!posted.duplicate) {
-      const change = `${input.amount > 0 ? '增加' : '扣减'}${formatFen(Math.abs(input.amount))}`;
       await postMessage(
         tx,
         owner.notify,

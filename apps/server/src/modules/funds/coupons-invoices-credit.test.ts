@@ -14,6 +14,7 @@ import {
   type Page,
 } from '@lab/contract';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { versionOf } from '../../../test/decision-pins';
 import { randomId } from '../../platform/crypto';
 import { couponTemplates, memberCoupons } from './funds.tables';
 import { getCreditLine } from './credit.service';
@@ -23,11 +24,13 @@ import { fundsContext, member, post, staffOf, topUpViaApi, type Person } from '.
 let t: TestContext;
 let finance: Awaited<ReturnType<typeof staffOf>>;
 let lab: Awaited<ReturnType<typeof staffOf>>;
+let admin: Awaited<ReturnType<typeof staffOf>>;
 beforeAll(async () => {
   t = await createTestContext({ now: '2026-12-01T02:00:00Z' });
   await fundsContext(t);
   finance = await staffOf(t, 'finance');
   lab = await staffOf(t, 'lab');
+  admin = await staffOf(t, 'admin');
 });
 afterAll(() => t.close());
 
@@ -97,7 +100,8 @@ describe('coupons', () => {
 
 describe('coupon templates (staff)', () => {
   it('creates amount and rate templates with validation; members see the claimable ones', async () => {
-    const add = (form: Record<string, string>) => post<CouponTemplate>(t, '/api/admin/funds/coupon/template/add', finance, form);
+    // the admin, whose coupon limit is unbounded: a percent-off or unlimited template is above finance's (approvals.test.ts)
+    const add = (form: Record<string, string>) => post<CouponTemplate>(t, '/api/admin/funds/coupon/template/add', admin, form);
     expect(await add({ amount: '10' , valid_days: '7' })).toMatchObject({ status: 400, msg: '[优惠券名称]不能为空' });
     expect(await add({ name: '券', valid_days: '7' })).toMatchObject({ status: 400, msg: '[优惠金额]与[折扣比例]请填写其中一项' });
     expect(await add({ name: '券', amount: '10', percent_off: '10', valid_days: '7' })).toMatchObject({ status: 400, msg: '[优惠金额]与[折扣比例]请填写其中一项' });
@@ -178,12 +182,12 @@ describe('invoice applications', () => {
     const second = await post<InvoiceApplication>(t, '/api/auth/invoiceApply/add', who, { type: 1, title_rid: personal.rid, prestore_rids: p2.rid });
     expect(second).toMatchObject({ code: 1, data: { amountFen: 200_050, email: 'zs@example.com' } });
     // finance issues one and rejects the other; rejected money can be applied for again
-    expect(await post(t, '/api/admin/funds/invoice/issue', finance, { rid: first.data.rid, invoice_no: '', issued_on: '2026-12-02' })).toMatchObject({ status: 400, msg: '[发票号码]不能为空' });
-    expect(await post(t, '/api/admin/funds/invoice/issue', finance, { rid: first.data.rid, invoice_no: '24312000000012345678', issued_on: '2026/12/02' })).toMatchObject({ status: 400, msg: '[开票日期]格式应为YYYY-MM-DD' });
-    expect(await post(t, '/api/admin/funds/invoice/issue', lab, { rid: first.data.rid, invoice_no: '1', issued_on: '2026-12-02' })).toMatchObject({ status: 403 });
-    expect(await post(t, '/api/admin/funds/invoice/issue', finance, { rid: first.data.rid, invoice_no: '24312000000012345678', issued_on: '2026-12-02' })).toMatchObject({ code: 1, data: { status: 'issued', invoiceNo: '24312000000012345678', issuedOn: '2026-12-02' } });
+    expect(await post(t, '/api/admin/funds/invoice/issue', finance, { rid: first.data.rid, version: await versionOf(t.db, 'invoice', first.data.rid), invoice_no: '', issued_on: '2026-12-02' })).toMatchObject({ status: 400, msg: '[发票号码]不能为空' });
+    expect(await post(t, '/api/admin/funds/invoice/issue', finance, { rid: first.data.rid, version: await versionOf(t.db, 'invoice', first.data.rid), invoice_no: '24312000000012345678', issued_on: '2026/12/02' })).toMatchObject({ status: 400, msg: '[开票日期]格式应为YYYY-MM-DD' });
+    expect(await post(t, '/api/admin/funds/invoice/issue', lab, { rid: first.data.rid, version: await versionOf(t.db, 'invoice', first.data.rid), invoice_no: '1', issued_on: '2026-12-02' })).toMatchObject({ status: 403 });
+    expect(await post(t, '/api/admin/funds/invoice/issue', finance, { rid: first.data.rid, version: await versionOf(t.db, 'invoice', first.data.rid), invoice_no: '24312000000012345678', issued_on: '2026-12-02' })).toMatchObject({ code: 1, data: { status: 'issued', invoiceNo: '24312000000012345678', issuedOn: '2026-12-02' } });
     expect(await post(t, '/api/auth/invoiceApply/edit', who, { rid: first.data.rid, type: 1, title_rid: personal.rid, prestore_rids: p1.rid })).toMatchObject({ status: 409 });
-    expect(await post(t, '/api/admin/funds/invoice/reject', finance, { rid: second.data.rid, reason: '抬头有误' })).toMatchObject({ code: 1, data: { status: 'rejected', rejectReason: '抬头有误' } });
+    expect(await post(t, '/api/admin/funds/invoice/reject', finance, { rid: second.data.rid, version: await versionOf(t.db, 'invoice', second.data.rid), reason: '抬头有误' })).toMatchObject({ code: 1, data: { status: 'rejected', rejectReason: '抬头有误' } });
     expect(await post(t, '/api/auth/invoiceApply/add', who, { type: 1, title_rid: personal.rid, prestore_rids: p2.rid })).toMatchObject({ code: 1 });
     expect(await post(t, '/api/auth/invoiceApply/add', who, { type: 1, title_rid: personal.rid, prestore_rids: p1.rid })).toMatchObject({ status: 409 });
     const issued = await post<Page<InvoiceApplication>>(t, '/api/auth/asset/invoiceHistory', who);
@@ -223,7 +227,7 @@ describe('invoice applications', () => {
       return t.app.inject({ method: 'POST', url: '/api/admin/funds/invoice/file', headers: { token: finance.token, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
     };
     expect((await upload()).statusCode).toBe(409);
-    await post(t, '/api/admin/funds/invoice/issue', finance, { rid: app.data.rid, invoice_no: '001', issued_on: '2026-12-01' });
+    await post(t, '/api/admin/funds/invoice/issue', finance, { rid: app.data.rid, version: await versionOf(t.db, 'invoice', app.data.rid), invoice_no: '001', issued_on: '2026-12-01' });
     expect((await upload()).json()).toMatchObject({ code: 1, data: { hasFile: true } });
     const file = await t.app.inject({ method: 'GET', url: `/api/auth/invoiceApply/file?rid=${app.data.rid}`, headers: { token: who.token } });
     expect(file.statusCode).toBe(200);
@@ -250,16 +254,16 @@ describe('credit (pay after test)', () => {
     const rid = applied.data.applications[0]!.rid;
     const other = await member(t, { organization: Organization.enterprise });
     expect(await post(t, '/api/auth/creditApply/operate', other, { action: 'cancel', rid })).toMatchObject({ status: 404 });
-    expect(await post(t, '/api/admin/funds/credit/approve', lab, { rid, limit: '30000' })).toMatchObject({ status: 403 });
-    expect(await post(t, '/api/admin/funds/credit/approve', teacher, { rid, limit: '30000' })).toMatchObject({ status: 403 });
-    expect(await post(t, '/api/admin/funds/credit/approve', finance, { rid, limit: '-1' })).toMatchObject({ status: 400, msg: '[授信额度]必须大于0' });
-    expect(await post<CreditApplication>(t, '/api/admin/funds/credit/approve', finance, { rid, limit: '30000' })).toMatchObject({ code: 1, data: { status: 'approved', approvedFen: 3_000_000 } });
+    expect(await post(t, '/api/admin/funds/credit/approve', lab, { rid, version: await versionOf(t.db, 'credit', rid), limit: '30000' })).toMatchObject({ status: 403 });
+    expect(await post(t, '/api/admin/funds/credit/approve', teacher, { rid, version: await versionOf(t.db, 'credit', rid), limit: '30000' })).toMatchObject({ status: 403 });
+    expect(await post(t, '/api/admin/funds/credit/approve', finance, { rid, version: await versionOf(t.db, 'credit', rid), limit: '-1' })).toMatchObject({ status: 400, msg: '[授信额度]必须大于0' });
+    expect(await post<CreditApplication>(t, '/api/admin/funds/credit/approve', finance, { rid, version: await versionOf(t.db, 'credit', rid), limit: '30000' })).toMatchObject({ code: 1, data: { status: 'approved', approvedFen: 3_000_000 } });
     expect(await getCreditLine(t.db, teacher.member.id)).toBe(3_000_000);
     expect((await post<AssetOverview>(t, '/api/auth/asset/init', teacher)).data.creditLimitFen).toBe(3_000_000);
     expect(await post(t, '/api/auth/creditApply/operate', teacher, { action: 'cancel', rid })).toMatchObject({ status: 409 });
     const again = await post<CreditInfo>(t, '/api/auth/creditApply/operate', other, { action: 'apply', limit: '1000', reason: '企业月结' });
     const otherRid = again.data.applications[0]!.rid;
-    expect(await post(t, '/api/admin/funds/credit/refuse', finance, { rid: otherRid, reason: '资料不全' })).toMatchObject({ code: 1, data: { status: 'refused', decisionNote: '资料不全' } });
+    expect(await post(t, '/api/admin/funds/credit/refuse', finance, { rid: otherRid, version: await versionOf(t.db, 'credit', otherRid), reason: '资料不全' })).toMatchObject({ code: 1, data: { status: 'refused', decisionNote: '资料不全' } });
     expect(await getCreditLine(t.db, other.member.id)).toBe(0);
     const list = await post<Page<CreditApplication>>(t, '/api/admin/funds/credit/list', finance, { status: 'approved' });
     expect(list.data.list.some((a) => a.rid === rid)).toBe(true);

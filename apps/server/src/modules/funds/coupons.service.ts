@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   couponDiscountFen,
+  formatFen,
+  type ApprovalFiled,
   couponStatusLabels,
   type AdminCouponTemplate,
   type AdminCouponTemplateBody,
@@ -14,6 +16,7 @@ import {
   type Page,
 } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { gateAction, type Acting } from '../approvals/approval-gate';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { members, staff } from '../auth/auth.tables';
@@ -136,18 +139,44 @@ export async function claimCoupon(db: Db, memberId: number, rid: string, now: Da
   return (await couponViews(db, [row], now))[0]!;
 }
 
-/** Staff issue a template (claimable or not) to a member by rid. */
-export async function issueCoupon(db: Db, staffId: number, rid: string, memberRid: string, now: Date): Promise<MemberCoupon> {
+/** The most one coupon of a template takes off an order, fen; null: unbounded (percent off). */
+export const couponFaceFen = (template: { amountFen: number | null }): number | null => (template.amountFen === null ? null : Number(template.amountFen));
+
+/**
+ * Staff issue a template (claimable or not) to a member by rid. Measured for the maker's coupon
+ * limit on the coupon's face value; above it the issue is filed for approval and nothing is given.
+ */
+export async function issueCoupon(db: DbOrTx, acting: Acting, rid: string, memberRid: string, now: Date): Promise<MemberCoupon | ApprovalFiled> {
   const template = await findTemplate(db, rid);
-  const [member] = await db.select({ id: members.id }).from(members).where(eq(members.rid, memberRid)).limit(1);
+  const [member] = await db.select({ id: members.id, name: members.name, nickname: members.nickname, phone: members.phone }).from(members).where(eq(members.rid, memberRid)).limit(1);
   if (!member) throw notFound('用户');
+  const faceFen = couponFaceFen(template);
+  const filed = await gateAction(
+    db,
+    acting,
+    {
+      action: 'coupon.issue',
+      valueFen: faceFen,
+      payload: { rid, member_rid: memberRid },
+      summary: `发放优惠券「${template.name}」（${couponValueWords(template)}）给 ${member.name || member.nickname} ${member.phone}`,
+      target: member.phone,
+    },
+    now,
+  );
+  if (filed) return filed;
   const row = await db.transaction(async (tx) => {
-    const granted = await grant(tx, template, member.id, now, staffId);
+    const granted = await grant(tx, template, member.id, now, acting.by.id);
     const until = new Date(granted.validTo.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
     await postMessage(tx, member.id, { kind: 'funds', title: '您收到一张优惠券', content: `实验室为您发放了优惠券「${template.name}」，有效期至 ${until}，下单时可选用。`, link: '/member/coupon' }, now);
     return granted;
   });
   return (await couponViews(db, [row], now))[0]!;
+}
+
+/** 减¥50.00，满¥300.00可用 / 9折，无门槛 — what a checker needs to judge a coupon. */
+function couponValueWords(t: { amountFen: number | null; offRateBp: number | null; thresholdFen: number }): string {
+  const off = t.amountFen !== null ? `减${formatFen(Number(t.amountFen))}` : `${(10_000 - (t.offRateBp ?? 0)) / 1000}折（不封顶）`;
+  return `${off}，${Number(t.thresholdFen) > 0 ? `满${formatFen(Number(t.thresholdFen))}可用` : '无门槛'}`;
 }
 
 async function couponViews(db: DbOrTx, rows: CouponRow[], now: Date): Promise<MemberCoupon[]> {
@@ -294,8 +323,34 @@ async function adminTemplateViews(db: DbOrTx, rows: TemplateRow[], now: Date): P
   return views.map((view, i) => toAdminTemplate(view, rows[i]!));
 }
 
-/** Staff: a new coupon template. */
-export async function addCouponTemplate(db: Db, input: AdminCouponTemplateBody, now: Date): Promise<AdminCouponTemplate> {
+/**
+ * The most a template can ever give away, fen, as its maker's coupon limit measures it: face
+ * value × stock. Unbounded (null) when the coupon is percent-off or the stock is unlimited —
+ * such a template is a decision for someone with no limit (admin), or a second person.
+ */
+export const templateExposureFen = (input: Pick<AdminCouponTemplateBody, 'amount' | 'total_stock'>): number | null =>
+  input.amount === undefined || input.total_stock === undefined ? null : input.amount * input.total_stock;
+
+/** Staff: a new coupon template; above the maker's coupon limit it is filed for approval instead. */
+export async function addCouponTemplate(db: DbOrTx, acting: Acting, input: AdminCouponTemplateBody, now: Date): Promise<AdminCouponTemplate | ApprovalFiled> {
+  const words = couponValueWords({ amountFen: input.amount ?? null, offRateBp: input.percent_off === undefined ? null : input.percent_off * 100, thresholdFen: input.threshold ?? 0 });
+  const filed = await gateAction(
+    db,
+    acting,
+    {
+      action: 'coupon.template',
+      valueFen: templateExposureFen(input),
+      payload: { ...input },
+      summary: `新建优惠券「${input.name}」：${words}，${input.total_stock === undefined ? '不限量' : `共 ${input.total_stock} 张`}，每人限领 ${input.per_member_limit} 张${input.claimable === '1' ? '，会员可领取' : '，仅员工发放'}`,
+      target: input.name,
+    },
+    now,
+  );
+  return filed ?? insertCouponTemplate(db, input, now);
+}
+
+/** The template row itself (demo data and points gifts call this without a staff member). */
+export async function insertCouponTemplate(db: DbOrTx, input: AdminCouponTemplateBody, now: Date): Promise<AdminCouponTemplate> {
   const scope: CouponScope = input.scope === 'all' ? { kind: 'all' } : { kind: input.scope, ids: [...new Set(input.scope_ids ?? [])] };
   const [row] = await db
     .insert(couponTemplates)

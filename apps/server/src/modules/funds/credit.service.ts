@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { CREDIT_ONLY_TEACHER_OR_ENTERPRISE, creditStatusLabels, formatFen, Organization, type CreditApplication, type CreditInfo } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../platform/errors';
+import { conflict, decisionChanged, forbidden, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { isUniqueViolation } from '../auth/accounts.service';
 import { members } from '../auth/auth.tables';
@@ -65,19 +65,23 @@ export async function cancelCredit(db: Db, memberId: number, rid: string, now: D
 
 // ---- staff ----
 
+/** Why a guarded decision matched no row: gone, decided already, or changed since the staff member saw it. */
+async function whyNotDecided(tx: DbOrTx, rid: string) {
+  const [exists] = await tx.select({ status: creditApplications.status }).from(creditApplications).where(eq(creditApplications.rid, rid)).limit(1);
+  if (!exists) return notFound('信用额度申请');
+  if (exists.status !== 'pending') return conflict(`该申请${creditStatusLabels[exists.status]}，不能审核`);
+  return decisionChanged();
+}
+
 /** Finance approves with a limit (may differ from the one asked): the member's credit line is set. */
-export async function approveCredit(db: Db, staffId: number, input: { rid: string; limit: number; note?: string | undefined }, now: Date): Promise<CreditApplication> {
+export async function approveCredit(db: DbOrTx, staffId: number, input: { rid: string; version: number; limit: number; note?: string | undefined }, now: Date): Promise<CreditApplication> {
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(creditApplications)
       .set({ status: 'approved', approvedFen: input.limit, decisionNote: input.note ?? null, staffId, decidedAt: now })
-      .where(and(eq(creditApplications.rid, input.rid), eq(creditApplications.status, 'pending')))
+      .where(and(eq(creditApplications.rid, input.rid), eq(creditApplications.status, 'pending'), eq(creditApplications.version, input.version)))
       .returning();
-    if (!updated) {
-      const [exists] = await tx.select({ status: creditApplications.status }).from(creditApplications).where(eq(creditApplications.rid, input.rid)).limit(1);
-      if (!exists) throw notFound('信用额度申请');
-      throw conflict(`该申请${creditStatusLabels[exists.status]}，不能审核`);
-    }
+    if (!updated) throw await whyNotDecided(tx, input.rid);
     const line = { limitFen: input.limit, applicationId: updated.id, staffId, updatedAt: now };
     await tx.insert(creditLines).values({ memberId: updated.memberId, ...line }).onConflictDoUpdate({ target: creditLines.memberId, set: line });
     await postMessage(tx, updated.memberId, { kind: 'funds', title: '信用额度申请已通过', content: `您的信用额度申请已通过，核定额度${formatFen(input.limit)}，可在额度内先测试后结算。`, link: '/member/prestore' }, now);
@@ -86,18 +90,15 @@ export async function approveCredit(db: Db, staffId: number, input: { rid: strin
   return toCreditView(row);
 }
 
-export async function refuseCredit(db: Db, staffId: number, rid: string, reason: string, now: Date): Promise<CreditApplication> {
+export async function refuseCredit(db: DbOrTx, staffId: number, input: { rid: string; version: number; reason: string }, now: Date): Promise<CreditApplication> {
+  const { reason } = input;
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(creditApplications)
       .set({ status: 'refused', decisionNote: reason, staffId, decidedAt: now })
-      .where(and(eq(creditApplications.rid, rid), eq(creditApplications.status, 'pending')))
+      .where(and(eq(creditApplications.rid, input.rid), eq(creditApplications.status, 'pending'), eq(creditApplications.version, input.version)))
       .returning();
-    if (!updated) {
-      const [exists] = await tx.select({ status: creditApplications.status }).from(creditApplications).where(eq(creditApplications.rid, rid)).limit(1);
-      if (!exists) throw notFound('信用额度申请');
-      throw conflict(`该申请${creditStatusLabels[exists.status]}，不能审核`);
-    }
+    if (!updated) throw await whyNotDecided(tx, input.rid);
     await postMessage(tx, updated.memberId, { kind: 'funds', title: '信用额度申请未通过', content: `您的信用额度申请未通过，原因：${reason}。`, link: '/member/prestore' }, now);
     return updated;
   });

@@ -84,7 +84,7 @@ export async function fundsAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/funds/coupon/template/disable',
     { schema: { body: adminCouponTemplateRidBody }, config: { ...couponStaff, audit: audit(couponTemplateAudit, 'funds.couponTemplate.disable', '停用优惠券', (body: { rid: string }) => body.rid) } },
-    async (request) => ok(await disableCouponTemplate(db, request.body.rid, now()), '优惠券已停用'),
+    async (request) => ok(await disableCouponTemplate(request.db, request.body.rid, now()), '优惠券已停用'),
   );
 
   // ---- issuing with the e-invoice file (multipart, in its own scope) ----
@@ -94,13 +94,13 @@ export async function fundsAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     scope.post('/api/admin/funds/invoice/issueWithFile', { config: { ...finance, upload: invoiceIssueUpload, audit: audit(invoiceAudit, 'funds.invoice.issue', '开具发票', () => null) } }, async (request) => {
       const person = requireStaff(request);
       const { fields, file, filename } = await readUpload(request, invoiceIssueUpload);
-      await auditTarget(db, request, fields.rid, { ...fields, file: filename });
+      await auditTarget(request, fields.rid, { ...fields, file: filename });
       // checked before the file is written, so a refused call leaves nothing on disk
-      await assertIssuable(db, fields.rid, file !== null && file.length > 0);
+      await assertIssuable(request.db, fields, file !== null && file.length > 0);
       const issued =
         file && file.length > 0
-          ? await storeUpload(config.dataDir, invoiceIssueUpload, file, async (stored) => ({ value: await issueInvoiceWithFile(db, person.id, fields, stored, now()), replaced: null }))
-          : await issueInvoiceWithFile(db, person.id, fields, null, now());
+          ? await storeUpload(config.dataDir, invoiceIssueUpload, file, async (stored) => ({ value: await issueInvoiceWithFile(request.db, person.id, fields, stored, now()), replaced: null }))
+          : await issueInvoiceWithFile(request.db, person.id, fields, null, now());
       return ok(issued, '已开票');
     });
   });

@@ -13,6 +13,7 @@ import {
   type PrestoreApplication,
 } from '@lab/contract';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { versionOf } from '../../../test/decision-pins';
 import { memberMessages } from '../orders/orders.tables';
 import { ledgerEntries } from './funds.tables';
 import { balanceOf } from './ledger.service';
@@ -60,7 +61,7 @@ describe('预存审核: the queue', () => {
     const first = await pendingTopUp(t, who, finance, '500');
     await daysLater(t, 2, { staff: [finance, sales, lab, admin], members: [who] });
     const second = await pendingTopUp(t, who, finance, '800');
-    await post(t, '/api/admin/funds/prestore/refuse', finance, { rid: second.rid, reason: '未收到转账' });
+    await post(t, '/api/admin/funds/prestore/refuse', finance, { rid: second.rid, version: await versionOf(t.db, 'prestore', second.rid), reason: '未收到转账' });
 
     const mine = await prestores({ keyword: '钱预存' });
     expect(mine).toMatchObject({ code: 1, data: { total: 2, page: 1, pageSize: 20 } });
@@ -95,13 +96,13 @@ describe('预存审核: decisions', () => {
   it('confirming books the top-up and the bonus, writes the audit row with the balance before and after, and tells the member', async () => {
     const who = await namedMember(t, '孙到账');
     const application = await pendingTopUp(t, who, finance, '10000');
-    const confirmed = await post<PrestoreApplication>(t, '/api/admin/funds/prestore/confirm', finance, { rid: application.rid, note: '招行到账' });
+    const confirmed = await post<PrestoreApplication>(t, '/api/admin/funds/prestore/confirm', finance, { rid: application.rid, version: await versionOf(t.db, 'prestore', application.rid), note: '招行到账' });
     expect(confirmed).toMatchObject({ code: 1, msg: '已确认到账', data: { status: 'confirmed', bonusFen: 300_00 } });
     expect(await balanceOf(t.db, 'member', who.member.id)).toBe(10_300_00);
 
     const row = await lastAudit(t);
     expect(row).toMatchObject({ staffId: finance.id, staffRole: 'finance', action: 'funds.prestore.confirm', actionLabel: '确认预存到账', entity: 'prestore', targetKey: application.rid });
-    expect(row.input).toEqual({ rid: application.rid, note: '招行到账' });
+    expect(row.input).toEqual({ rid: application.rid, version: 1, note: '招行到账' });
     expect(row.before).toMatchObject({ applyNo: application.applyNo, status: 'pending', amountFen: 10_000_00, accountBalanceFen: 0, memberPhone: who.member.phone, account: '个人账户' });
     expect(row.after).toMatchObject({ status: 'confirmed', bonusFen: 300_00, accountBalanceFen: 10_300_00, staffId: finance.id });
 
@@ -114,18 +115,18 @@ describe('预存审核: decisions', () => {
     const who = await namedMember(t, '周驳回');
     const application = await pendingTopUp(t, who, finance, '600');
     const before = await auditCount(t);
-    expect(await post(t, '/api/admin/funds/prestore/refuse', finance, { rid: application.rid })).toMatchObject({ status: 400, msg: '[驳回原因]不能为空' });
-    expect(await post(t, '/api/admin/funds/prestore/refuse', lab, { rid: application.rid, reason: 'x' })).toMatchObject({ status: 403 });
-    expect(await post(t, '/api/admin/funds/prestore/confirm', finance, { rid: 'no-such-rid' })).toMatchObject({ status: 404, msg: '预存申请不存在' });
+    expect(await post(t, '/api/admin/funds/prestore/refuse', finance, { rid: application.rid, version: await versionOf(t.db, 'prestore', application.rid) })).toMatchObject({ status: 400, msg: '[驳回原因]不能为空' });
+    expect(await post(t, '/api/admin/funds/prestore/refuse', lab, { rid: application.rid, version: await versionOf(t.db, 'prestore', application.rid), reason: 'x' })).toMatchObject({ status: 403 });
+    expect(await post(t, '/api/admin/funds/prestore/confirm', finance, { rid: 'no-such-rid', version: 1 })).toMatchObject({ status: 404, msg: '预存申请不存在' });
     expect(await auditCount(t)).toBe(before);
 
-    expect(await post(t, '/api/admin/funds/prestore/refuse', finance, { rid: application.rid, reason: '转账金额不符' })).toMatchObject({ code: 1, data: { status: 'refused' } });
+    expect(await post(t, '/api/admin/funds/prestore/refuse', finance, { rid: application.rid, version: await versionOf(t.db, 'prestore', application.rid), reason: '转账金额不符' })).toMatchObject({ code: 1, data: { status: 'refused' } });
     expect(await lastAudit(t)).toMatchObject({ action: 'funds.prestore.refuse', before: expect.objectContaining({ status: 'pending' }), after: expect.objectContaining({ status: 'refused', refuseReason: '转账金额不符', accountBalanceFen: 0 }) });
     expect((await lastMessage(who.member.id))!.content).toContain('原因：转账金额不符');
 
     const count = await auditCount(t);
-    expect(await post(t, '/api/admin/funds/prestore/confirm', finance, { rid: application.rid })).toMatchObject({ status: 409, msg: '该预存申请已驳回，不能确认到账' });
-    expect(await post(t, '/api/admin/funds/prestore/refuse', finance, { rid: application.rid, reason: '再驳' })).toMatchObject({ status: 409, msg: '该预存申请已驳回，不能驳回' });
+    expect(await post(t, '/api/admin/funds/prestore/confirm', finance, { rid: application.rid, version: await versionOf(t.db, 'prestore', application.rid) })).toMatchObject({ status: 409, msg: '该预存申请已驳回，不能确认到账' });
+    expect(await post(t, '/api/admin/funds/prestore/refuse', finance, { rid: application.rid, version: await versionOf(t.db, 'prestore', application.rid), reason: '再驳' })).toMatchObject({ status: 409, msg: '该预存申请已驳回，不能驳回' });
     expect(await auditCount(t)).toBe(count);
     expect(await balanceOf(t.db, 'member', who.member.id)).toBe(0);
   });
@@ -133,7 +134,8 @@ describe('预存审核: decisions', () => {
   it('ten confirmations at once book the money once and write one audit row', async () => {
     const who = await member(t);
     const application = await pendingTopUp(t, who, finance, '2000');
-    const results = await Promise.all(Array.from({ length: 10 }, () => post(t, '/api/admin/funds/prestore/confirm', finance, { rid: application.rid })));
+    const version = await versionOf(t.db, 'prestore', application.rid);
+    const results = await Promise.all(Array.from({ length: 10 }, () => post(t, '/api/admin/funds/prestore/confirm', finance, { rid: application.rid, version })));
     expect(results.filter((r) => r.code === 1)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409).every((r) => r.msg === '该预存申请已到账，不能确认到账')).toBe(true);
     expect(await balanceOf(t.db, 'member', who.member.id)).toBe(2_000_00);
@@ -151,7 +153,8 @@ describe('转账审核', () => {
     expect(list.data.list).toEqual([expect.objectContaining({ rid: transfer.rid, amountFen: 6_000_00, direction: 'toCommunity', community: { rid: community.rid, name: community.name }, member: expect.objectContaining({ name: '吴转账' }) })]);
     expect((await post(t, '/api/admin/funds/transfer/list', finance, { status: 'x' })).msg).toBe('[状态]不正确');
 
-    const results = await Promise.all(Array.from({ length: 5 }, () => post(t, '/api/admin/funds/transfer/approve', finance, { rid: transfer.rid })));
+    const version = await versionOf(t.db, 'transfer', transfer.rid);
+    const results = await Promise.all(Array.from({ length: 5 }, () => post(t, '/api/admin/funds/transfer/approve', finance, { rid: transfer.rid, version })));
     expect(results.filter((r) => r.code === 1)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409).every((r) => r.msg === '该转账申请已完成，不能审核')).toBe(true);
     expect(await balanceOf(t.db, 'member', who.member.id)).toBe(0);
@@ -166,10 +169,10 @@ describe('转账审核', () => {
     expect(await lastMessage(who.member.id)).toMatchObject({ title: '转账申请已通过' });
 
     const other = await pendingTransfer(t, who, finance, '7000');
-    expect(await post(t, '/api/admin/funds/transfer/refuse', finance, { rid: other.transfer.rid, reason: '请先核对团体负责人' })).toMatchObject({ code: 1, data: { status: 'refused' } });
+    expect(await post(t, '/api/admin/funds/transfer/refuse', finance, { rid: other.transfer.rid, version: await versionOf(t.db, 'transfer', other.transfer.rid), reason: '请先核对团体负责人' })).toMatchObject({ code: 1, data: { status: 'refused' } });
     expect(await lastAudit(t)).toMatchObject({ action: 'funds.transfer.refuse', after: expect.objectContaining({ status: 'refused', memberBalanceFen: 7_000_00 }) });
     expect((await lastMessage(who.member.id))!.content).toContain('原因：请先核对团体负责人');
-    expect(await post(t, '/api/admin/funds/transfer/approve', sales, { rid: other.transfer.rid })).toMatchObject({ status: 403 });
+    expect(await post(t, '/api/admin/funds/transfer/approve', sales, { rid: other.transfer.rid, version: await versionOf(t.db, 'transfer', other.transfer.rid) })).toMatchObject({ status: 403 });
   });
 });
 
@@ -180,7 +183,7 @@ describe('发票管理', () => {
   it('issues an e-invoice with its PDF in one step; the member sees it issued, downloads the same file and is told', async () => {
     const who = await namedMember(t, '郑开票');
     const application = await invoiceApplication(t, who, finance);
-    const fields = { rid: application.rid, invoice_no: '24312000000087654321', issued_on: '2026-12-03' };
+    const fields = { rid: application.rid, version: String(await versionOf(t.db, 'invoice', application.rid)), invoice_no: '24312000000087654321', issued_on: '2026-12-03' };
     const before = await auditCount(t);
 
     expect(await issueWithFile(fields)).toMatchObject({ status: 400, msg: INVOICE_FILE_REQUIRED });
@@ -194,7 +197,7 @@ describe('发票管理', () => {
     const issued = await issueWithFile(fields, { name: '电子发票.pdf', bytes: pdfBytes });
     expect(issued).toMatchObject({ code: 1, msg: '已开票', data: { status: 'issued', invoiceNo: '24312000000087654321', issuedOn: '2026-12-03', hasFile: true } });
     const row = await lastAudit(t);
-    expect(row).toMatchObject({ action: 'funds.invoice.issue', entity: 'invoice', targetKey: application.rid, input: { ...fields, file: '电子发票.pdf' } });
+    expect(row).toMatchObject({ action: 'funds.invoice.issue', entity: 'invoice', targetKey: application.rid, input: { ...fields, version: Number(fields.version), file: '电子发票.pdf' } });
     expect(row.before).toMatchObject({ status: 'pending', invoiceNo: null, file: null });
     expect(row.after).toMatchObject({ status: 'issued', invoiceNo: '24312000000087654321', file: expect.stringMatching(/\.pdf$/) });
 
@@ -218,7 +221,8 @@ describe('发票管理', () => {
   it('five issues of one application at once: one wins, one audit row', async () => {
     const who = await member(t);
     const application = await invoiceApplication(t, who, finance);
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => issueWithFile({ rid: application.rid, invoice_no: `NO-${i}`, issued_on: '2026-12-03' }, { name: 'a.pdf', bytes: pdfBytes })));
+    const version = String(await versionOf(t.db, 'invoice', application.rid));
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => issueWithFile({ rid: application.rid, version, invoice_no: `NO-${i}`, issued_on: '2026-12-03' }, { name: 'a.pdf', bytes: pdfBytes })));
     expect(results.filter((r) => r.code === 1)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);
     expect((await auditsOf(t, 'funds.invoice.issue')).filter((r) => r.targetKey === application.rid)).toHaveLength(1);
@@ -227,7 +231,7 @@ describe('发票管理', () => {
   it('a paper invoice is issued without a file; a later file upload is audited too', async () => {
     const who = await member(t);
     const application = await invoiceApplication(t, who, finance, { type: 2 });
-    const issued = await issueWithFile({ rid: application.rid, invoice_no: 'P-0001', issued_on: '2026-12-03' });
+    const issued = await issueWithFile({ rid: application.rid, version: String(await versionOf(t.db, 'invoice', application.rid)), invoice_no: 'P-0001', issued_on: '2026-12-03' });
     expect(issued).toMatchObject({ code: 1, data: { status: 'issued', hasFile: false } });
     expect((await lastMessage(who.member.id))!.content).toContain('纸质发票将按您填写的地址寄出');
     const scan = await multipart<InvoiceApplication>(t, '/api/admin/funds/invoice/file', finance.token, { rid: application.rid }, { name: 'scan.pdf', bytes: pdfBytes });
@@ -238,14 +242,14 @@ describe('发票管理', () => {
   it('rejecting frees the money for a new application (audit: the items turn inactive); the queue filters by type and invoice number', async () => {
     const who = await namedMember(t, '冯发票');
     const application = await invoiceApplication(t, who, finance, { yuan: '1500' });
-    expect(await post(t, '/api/admin/funds/invoice/reject', finance, { rid: application.rid, reason: '' })).toMatchObject({ status: 400, msg: '[驳回原因]不能为空' });
-    expect(await post(t, '/api/admin/funds/invoice/reject', finance, { rid: application.rid, reason: '抬头与付款单位不一致' })).toMatchObject({ code: 1, data: { status: 'rejected' } });
+    expect(await post(t, '/api/admin/funds/invoice/reject', finance, { rid: application.rid, version: await versionOf(t.db, 'invoice', application.rid), reason: '' })).toMatchObject({ status: 400, msg: '[驳回原因]不能为空' });
+    expect(await post(t, '/api/admin/funds/invoice/reject', finance, { rid: application.rid, version: await versionOf(t.db, 'invoice', application.rid), reason: '抬头与付款单位不一致' })).toMatchObject({ code: 1, data: { status: 'rejected' } });
     const row = await lastAudit(t);
     expect(row).toMatchObject({ action: 'funds.invoice.reject', targetKey: application.rid });
     expect(row.before).toMatchObject({ status: 'pending', items: [expect.objectContaining({ active: true, amountFen: 1_500_00 })] });
     expect(row.after).toMatchObject({ status: 'rejected', rejectReason: '抬头与付款单位不一致', items: [expect.objectContaining({ active: false })] });
     expect((await lastMessage(who.member.id))!.content).toContain('相应款项可重新申请开票');
-    expect(await post(t, '/api/admin/funds/invoice/reject', finance, { rid: application.rid, reason: '再驳' })).toMatchObject({ status: 409, msg: '该开票申请已驳回，不能驳回' });
+    expect(await post(t, '/api/admin/funds/invoice/reject', finance, { rid: application.rid, version: await versionOf(t.db, 'invoice', application.rid), reason: '再驳' })).toMatchObject({ status: 409, msg: '该开票申请已驳回，不能驳回' });
 
     const list = (query: Record<string, string | number>) => post<Page<AdminInvoice>>(t, '/api/admin/funds/invoice/list', finance, query);
     expect((await list({ keyword: '冯发票' })).data.list).toEqual([expect.objectContaining({ rid: application.rid, statusText: '已驳回', staffName: '测试finance', member: expect.objectContaining({ name: '冯发票' }) })]);
@@ -260,19 +264,19 @@ describe('信用额度', () => {
     const { who, rid } = await pendingCredit(t, '陈老师');
     const list = await post<Page<AdminCredit>>(t, '/api/admin/funds/credit/list', finance, { status: 'pending', keyword: '陈老师' });
     expect(list.data.list).toEqual([expect.objectContaining({ rid, requestedFen: 20_000_00, organizationText: '老师', contact: '陈老师', currentLimitFen: 0 })]);
-    expect(await post(t, '/api/admin/funds/credit/approve', finance, { rid, limit: '0' })).toMatchObject({ status: 400, msg: '[授信额度]必须大于0' });
-    expect(await post(t, '/api/admin/funds/credit/approve', finance, { rid, limit: '15000', note: '按课题经费核定' })).toMatchObject({ code: 1, data: { status: 'approved', approvedFen: 15_000_00 } });
+    expect(await post(t, '/api/admin/funds/credit/approve', finance, { rid, version: await versionOf(t.db, 'credit', rid), limit: '0' })).toMatchObject({ status: 400, msg: '[授信额度]必须大于0' });
+    expect(await post(t, '/api/admin/funds/credit/approve', finance, { rid, version: await versionOf(t.db, 'credit', rid), limit: '15000', note: '按课题经费核定' })).toMatchObject({ code: 1, data: { status: 'approved', approvedFen: 15_000_00 } });
     expect(await lastAudit(t)).toMatchObject({ action: 'funds.credit.approve', entity: 'credit', before: expect.objectContaining({ status: 'pending', creditLineFen: 0 }), after: expect.objectContaining({ status: 'approved', creditLineFen: 15_000_00 }) });
     expect((await lastMessage(who.member.id))!.content).toContain('¥15,000.00');
     expect((await post<Page<AdminCredit>>(t, '/api/admin/funds/credit/list', finance, { keyword: '陈老师' })).data.list[0]).toMatchObject({ currentLimitFen: 15_000_00, staffName: '测试finance' });
 
     const other = await pendingCredit(t, '林老师');
     const count = await auditCount(t);
-    expect(await post(t, '/api/admin/funds/credit/refuse', finance, { rid: other.rid })).toMatchObject({ status: 400, msg: '[驳回原因]不能为空' });
+    expect(await post(t, '/api/admin/funds/credit/refuse', finance, { rid: other.rid, version: await versionOf(t.db, 'credit', other.rid) })).toMatchObject({ status: 400, msg: '[驳回原因]不能为空' });
     expect(await auditCount(t)).toBe(count);
-    expect(await post(t, '/api/admin/funds/credit/refuse', finance, { rid: other.rid, reason: '请先完成老师认证' })).toMatchObject({ code: 1, data: { status: 'refused' } });
+    expect(await post(t, '/api/admin/funds/credit/refuse', finance, { rid: other.rid, version: await versionOf(t.db, 'credit', other.rid), reason: '请先完成老师认证' })).toMatchObject({ code: 1, data: { status: 'refused' } });
     expect(await lastMessage(other.who.member.id)).toMatchObject({ title: '信用额度申请未通过' });
-    expect(await post(t, '/api/admin/funds/credit/approve', finance, { rid: other.rid, limit: '100' })).toMatchObject({ status: 409, msg: '该申请未通过，不能审核' });
+    expect(await post(t, '/api/admin/funds/credit/approve', finance, { rid: other.rid, version: await versionOf(t.db, 'credit', other.rid), limit: '100' })).toMatchObject({ status: 409, msg: '该申请未通过，不能审核' });
   });
 });
 
@@ -287,7 +291,8 @@ describe('提现审核', () => {
     expect((await withdrawals({ keyword: '何提现', method: 'bank' })).data.list).toEqual([expect.objectContaining({ rid: toBank.rid, bankAccount: '6222020200112233', staffName: null })]);
     expect((await withdrawals({ method: 'cash' })).msg).toBe('[提现方式]不正确');
 
-    const results = await Promise.all(Array.from({ length: 5 }, () => post(t, '/api/admin/growth/withdraw/pay', finance, { rid: toPrestore.rid })));
+    const version = await versionOf(t.db, 'withdrawal', toPrestore.rid);
+    const results = await Promise.all(Array.from({ length: 5 }, () => post(t, '/api/admin/growth/withdraw/pay', finance, { rid: toPrestore.rid, version })));
     expect(results.filter((r) => r.code === 1)).toHaveLength(1);
     expect(await balanceOf(t.db, 'member', who.member.id)).toBe(300_00);
     const paidRows = (await auditsOf(t, 'growth.withdraw.pay')).filter((r) => r.targetKey === toPrestore.rid);
@@ -298,10 +303,10 @@ describe('提现审核', () => {
     expect((await withdrawals({ keyword: '何提现', status: 'paid' })).data.list[0]).toMatchObject({ rid: toPrestore.rid, staffName: '测试finance' });
 
     const count = await auditCount(t);
-    expect(await post(t, '/api/admin/growth/withdraw/refuse', finance, { rid: toBank.rid })).toMatchObject({ status: 400, msg: '[原因]不能为空' });
-    expect(await post(t, '/api/admin/growth/withdraw/pay', sales, { rid: toBank.rid })).toMatchObject({ status: 403 });
+    expect(await post(t, '/api/admin/growth/withdraw/refuse', finance, { rid: toBank.rid, version: await versionOf(t.db, 'withdrawal', toBank.rid) })).toMatchObject({ status: 400, msg: '[原因]不能为空' });
+    expect(await post(t, '/api/admin/growth/withdraw/pay', sales, { rid: toBank.rid, version: await versionOf(t.db, 'withdrawal', toBank.rid) })).toMatchObject({ status: 403 });
     expect(await auditCount(t)).toBe(count);
-    expect(await post(t, '/api/admin/growth/withdraw/refuse', finance, { rid: toBank.rid, reason: '开户名与实名不符' })).toMatchObject({ code: 1 });
+    expect(await post(t, '/api/admin/growth/withdraw/refuse', finance, { rid: toBank.rid, version: await versionOf(t.db, 'withdrawal', toBank.rid), reason: '开户名与实名不符' })).toMatchObject({ code: 1 });
     expect(await lastAudit(t)).toMatchObject({ action: 'growth.withdraw.refuse', before: expect.objectContaining({ rebateBalanceFen: 0 }), after: expect.objectContaining({ status: 'refused', rebateBalanceFen: 200_00 }) });
   });
 });
@@ -346,9 +351,10 @@ describe('counts and the audit actions', () => {
   it('a pending top-up made by the members API is the one the queue shows (no stale copy)', async () => {
     const who = await member(t);
     const application = await topUpViaApi(t, who, finance, '321.50', false);
-    await post(t, '/api/auth/prestoreApply/edit', who, { rid: application.rid, amount: '322' });
+    const shown = (await prestores({ keyword: application.applyNo })).data.list[0]!;
+    expect(await post(t, '/api/auth/prestoreApply/edit', who, { rid: application.rid, amount: '321.50', remark: '课题经费' })).toMatchObject({ code: 1 });
     const found = (await prestores({ keyword: application.applyNo })).data.list[0]!;
-    expect(found.amountFen).toBe(322_00);
+    expect(found).toMatchObject({ amountFen: 321_50, remark: '课题经费', version: shown.version + 1 });
     const [entry] = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.type, 'topup'), like(ledgerEntries.reference, `prestore:${application.rid}`)));
     expect(entry).toBeUndefined();
   });

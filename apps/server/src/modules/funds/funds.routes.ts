@@ -89,6 +89,7 @@ import { applyForCredit, approveCredit, cancelCredit, getCreditInfo, refuseCredi
 import { readUpload, sendFile, storeUpload, uploadSpec } from '../../platform/files';
 import { historyCsv, historyXlsx } from './export';
 import { audit, auditTarget } from '../../platform/audit';
+import { answerGated } from '../approvals/approval-answer';
 import { adminListCredit, adminListInvoices, adminListPrestores, adminListTransfers } from './admin-queues.service';
 import { accountAudit, accountKey, couponAudit, couponTemplateAudit, creditAudit, invoiceAudit, PRESTORE_RULES_KEY, prestoreAudit, prestoreRulesAudit, transferAudit } from './funds.audit';
 
@@ -219,12 +220,12 @@ export async function fundsRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/funds/prestore/confirm',
     { schema: { body: adminPrestoreConfirmBody }, config: { ...finance, audit: audit(prestoreAudit, 'funds.prestore.confirm', '确认预存到账', byRid) } },
-    async (request) => ok(await confirmPrestore(db, requireStaff(request).id, request.body.rid, request.body.note, now()), '已确认到账'),
+    async (request) => ok(await confirmPrestore(request.db, requireStaff(request).id, request.body, now()), '已确认到账'),
   );
   r.post(
     '/api/admin/funds/prestore/refuse',
     { schema: { body: adminRefuseBody }, config: { ...finance, audit: audit(prestoreAudit, 'funds.prestore.refuse', '驳回预存申请', byRid) } },
-    async (request) => ok(await refusePrestore(db, requireStaff(request).id, request.body.rid, request.body.reason, now()), '已驳回'),
+    async (request) => ok(await refusePrestore(request.db, requireStaff(request).id, request.body, now()), '已驳回'),
   );
   r.get('/api/admin/funds/prestore/receipt', { schema: { querystring: ridQuery }, config: { ...finance, readOnly: true } }, async (request, reply) => {
     const row = await findPrestoreByRid(db, request.query.rid);
@@ -234,50 +235,50 @@ export async function fundsRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/funds/prestore/rules',
     { schema: { body: adminPrestoreRulesBody }, config: { ...finance, audit: audit(prestoreRulesAudit, 'funds.prestore.rules', '修改预存规则', () => PRESTORE_RULES_KEY) } },
-    async (request) => ok(await savePrestoreRules(db, request.body.rules), '预存规则已保存'),
+    async (request) => ok(await savePrestoreRules(request.db, request.body.rules), '预存规则已保存'),
   );
   r.post('/api/admin/funds/transfer/list', { schema: { body: adminTransferListBody }, config: { ...finance, readOnly: true } }, async (request) => ok(await adminListTransfers(db, request.body)));
   r.post(
     '/api/admin/funds/transfer/approve',
     { schema: { body: adminTransferDecideBody }, config: { ...finance, audit: audit(transferAudit, 'funds.transfer.approve', '通过转账申请', byRid) } },
-    async (request) => ok(await approveTransfer(db, requireStaff(request).id, request.body.rid, now()), '已审核通过，款项已划转'),
+    async (request) => ok(await approveTransfer(request.db, requireStaff(request).id, request.body, now()), '已审核通过，款项已划转'),
   );
   r.post(
     '/api/admin/funds/transfer/refuse',
     { schema: { body: adminRefuseBody }, config: { ...finance, audit: audit(transferAudit, 'funds.transfer.refuse', '驳回转账申请', byRid) } },
-    async (request) => ok(await refuseTransfer(db, requireStaff(request).id, request.body.rid, request.body.reason, now()), '已驳回'),
+    async (request) => ok(await refuseTransfer(request.db, requireStaff(request).id, request.body, now()), '已驳回'),
   );
   r.post(
     '/api/admin/funds/adjust',
     { schema: { body: adminAdjustBody }, config: { ...finance, audit: audit<AdminAdjustBody>(accountAudit, 'funds.account.adjust', '调整余额', (body) => accountKey(body.owner_kind, body.owner_rid)) } },
-    async (request) => ok(await adjustBalance(db, requireStaff(request).id, request.body, now()), '余额已调整'),
+    async (request) => answerGated(request, await adjustBalance(request.db, { by: requireStaff(request) }, request.body, now()), '余额已调整'),
   );
   r.post('/api/admin/funds/invoice/list', { schema: { body: adminInvoiceListBody }, config: { ...finance, readOnly: true } }, async (request) => ok(await adminListInvoices(db, request.body)));
   r.post(
     '/api/admin/funds/invoice/issue',
     { schema: { body: adminInvoiceIssueBody }, config: { ...finance, audit: audit(invoiceAudit, 'funds.invoice.issue', '开具发票', byRid) } },
-    async (request) => ok(await issueInvoice(db, requireStaff(request).id, request.body, now()), '已开票'),
+    async (request) => ok(await issueInvoice(request.db, requireStaff(request).id, request.body, now()), '已开票'),
   );
   r.post(
     '/api/admin/funds/invoice/reject',
     { schema: { body: adminRefuseBody }, config: { ...finance, audit: audit(invoiceAudit, 'funds.invoice.reject', '驳回开票申请', byRid) } },
-    async (request) => ok(await rejectInvoice(db, requireStaff(request).id, request.body.rid, request.body.reason, now()), '已驳回'),
+    async (request) => ok(await rejectInvoice(request.db, requireStaff(request).id, request.body, now()), '已驳回'),
   );
   r.post('/api/admin/funds/credit/list', { schema: { body: adminCreditListBody }, config: { ...finance, readOnly: true } }, async (request) => ok(await adminListCredit(db, request.body)));
   r.post(
     '/api/admin/funds/credit/approve',
     { schema: { body: adminCreditApproveBody }, config: { ...finance, audit: audit(creditAudit, 'funds.credit.approve', '批准信用额度', byRid) } },
-    async (request) => ok(await approveCredit(db, requireStaff(request).id, request.body, now()), '已批准授信'),
+    async (request) => ok(await approveCredit(request.db, requireStaff(request).id, request.body, now()), '已批准授信'),
   );
   r.post(
     '/api/admin/funds/credit/refuse',
     { schema: { body: adminRefuseBody }, config: { ...finance, audit: audit(creditAudit, 'funds.credit.refuse', '驳回信用额度申请', byRid) } },
-    async (request) => ok(await refuseCredit(db, requireStaff(request).id, request.body.rid, request.body.reason, now()), '已驳回'),
+    async (request) => ok(await refuseCredit(request.db, requireStaff(request).id, request.body, now()), '已驳回'),
   );
   r.post(
     '/api/admin/funds/coupon/issue',
     { schema: { body: adminCouponIssueBody }, config: { ...couponStaff, audit: audit<unknown, MemberCoupon>(couponAudit, 'funds.coupon.issue', '发放优惠券', null, (data) => data.rid) } },
-    async (request) => ok(await issueCoupon(db, requireStaff(request).id, request.body.rid, request.body.member_rid, now()), '优惠券已发放'),
+    async (request) => answerGated(request, await issueCoupon(request.db, { by: requireStaff(request) }, request.body.rid, request.body.member_rid, now()), '优惠券已发放'),
   );
   r.post('/api/admin/funds/coupon/templates', { schema: { body: adminCouponTemplateListBody }, config: { ...couponStaff, readOnly: true } }, async (request) =>
     ok(await listCouponTemplates(db, now(), request.body.status)),
@@ -285,7 +286,7 @@ export async function fundsRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/funds/coupon/template/add',
     { schema: { body: adminCouponTemplateBody }, config: { ...couponStaff, audit: audit<unknown, CouponTemplate>(couponTemplateAudit, 'funds.couponTemplate.add', '新建优惠券', null, (data) => data.rid) } },
-    async (request) => ok(await addCouponTemplate(db, request.body, now()), '优惠券已创建'),
+    async (request) => answerGated(request, await addCouponTemplate(request.db, { by: requireStaff(request) }, request.body, now()), '优惠券已创建'),
   );
 
   // ---- uploads (multipart, in their own scope) ----
@@ -303,9 +304,9 @@ export async function fundsRoutes(app: FastifyInstance, deps: AppDeps) {
       requireStaff(request);
       const { fields, file, filename } = await readUpload(request, invoiceFileUpload);
       const { rid } = fields;
-      await auditTarget(db, request, rid, { rid, file: filename });
-      await assertFileAttachable(db, rid);
-      return ok(await storeUpload(config.dataDir, invoiceFileUpload, file, (stored) => attachInvoiceFile(db, rid, stored, now())), '发票文件已上传');
+      await auditTarget(request, rid, { rid, file: filename });
+      await assertFileAttachable(request.db, rid);
+      return ok(await storeUpload(config.dataDir, invoiceFileUpload, file, (stored) => attachInvoiceFile(request.db, rid, stored, now())), '发票文件已上传');
     });
   });
 }

@@ -97,6 +97,8 @@ export const prestoreApplications = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp({ withTimezone: true }),
+    /** bumped by a trigger on every change (migration 0013): what a staff decision pins */
+    version: integer().notNull().default(1),
   },
   (t) => [
     index('prestore_applications_member_idx').on(t.memberId, t.createdAt),
@@ -128,6 +130,8 @@ export const transferApplications = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp({ withTimezone: true }),
     decidedAt: timestamp({ withTimezone: true }),
+    /** bumped by a trigger on every change (migration 0013): what a staff decision pins */
+    version: integer().notNull().default(1),
   },
   (t) => [index('transfer_applications_member_idx').on(t.memberId, t.createdAt), index('transfer_applications_status_idx').on(t.status), check('transfer_amount_positive', sql`${t.amountFen} > 0`)],
 );
@@ -251,6 +255,8 @@ export const invoiceApplications = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp({ withTimezone: true }),
+    /** bumped by a trigger on every change (migration 0013): what a staff decision pins */
+    version: integer().notNull().default(1),
   },
   (t) => [index('invoice_applications_member_idx').on(t.memberId, t.createdAt), index('invoice_applications_status_idx').on(t.status, t.createdAt)],
 );
@@ -295,6 +301,8 @@ export const creditApplications = pgTable(
     staffId: integer().references(() => staff.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp({ withTimezone: true }),
+    /** bumped by a trigger on every change (migration 0013): what a staff decision pins */
+    version: integer().notNull().default(1),
   },
   (t) => [index('credit_applications_member_idx').on(t.memberId, t.createdAt), uniqueIndex('credit_applications_one_pending_idx').on(t.memberId).where(sql`status = 'pending'`)],
 );

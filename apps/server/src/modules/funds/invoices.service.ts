@@ -17,7 +17,7 @@ import {
   type Page,
 } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, decisionChanged, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import type { Recorded } from '../../platform/files';
 import { isUniqueViolation } from '../auth/accounts.service';
@@ -309,7 +309,7 @@ const issuedMessage = (row: ApplicationRow, input: { invoice_no: string; issued_
 });
 
 /** Finance records the invoice's number and date (the file may follow with invoice/file); the member is told. */
-export async function issueInvoice(db: Db, staffId: number, input: { rid: string; invoice_no: string; issued_on: string }, now: Date): Promise<InvoiceApplication> {
+export async function issueInvoice(db: DbOrTx, staffId: number, input: IssueInput, now: Date): Promise<InvoiceApplication> {
   return issueWith(db, staffId, input, null, now);
 }
 
@@ -317,22 +317,28 @@ export async function issueInvoice(db: Db, staffId: number, input: { rid: string
  * Finance issues an invoice in one step: number, date and the e-invoice file, so the member
  * never sees 已开票 without the file to download. E-invoices need the file; paper ones are mailed.
  */
-export async function issueInvoiceWithFile(db: Db, staffId: number, input: AdminInvoiceIssueFields, file: { name: string; type: string } | null, now: Date): Promise<InvoiceApplication> {
+export async function issueInvoiceWithFile(db: DbOrTx, staffId: number, input: AdminInvoiceIssueFields, file: { name: string; type: string } | null, now: Date): Promise<InvoiceApplication> {
   return issueWith(db, staffId, input, file, now);
 }
 
 /** Checks an issue before its file is written to disk: the application exists, waits, and an e-invoice brings its file. */
-export async function assertIssuable(db: DbOrTx, rid: string, hasFile: boolean): Promise<void> {
-  const current = await findApplication(db, rid);
+export async function assertIssuable(db: DbOrTx, input: { rid: string; version: number }, hasFile: boolean): Promise<void> {
+  const current = await findApplication(db, input.rid);
   if (current.status !== 'pending') throw conflict(`该开票申请${invoiceStatusLabels[current.status]}，不能开票`);
+  if (current.version !== input.version) throw decisionChanged();
   if (isElectronicInvoice(current.type) && !hasFile) throw badRequest(INVOICE_FILE_REQUIRED);
 }
 
-async function issueWith(db: Db, staffId: number, input: { rid: string; invoice_no: string; issued_on: string }, file: { name: string; type: string } | null, now: Date): Promise<InvoiceApplication> {
+/** What finance issues: the number and date, on the version of the application it saw. */
+type IssueInput = { rid: string; version: number; invoice_no: string; issued_on: string };
+
+async function issueWith(db: DbOrTx, staffId: number, input: IssueInput, file: { name: string; type: string } | null, now: Date): Promise<InvoiceApplication> {
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(invoiceApplications).where(eq(invoiceApplications.rid, input.rid)).for('update').limit(1);
     if (!current) throw notFound('开票申请');
     if (current.status !== 'pending') throw conflict(`该开票申请${invoiceStatusLabels[current.status]}，不能开票`);
+    // the title, type and amount finance checked: the member may still edit them while pending
+    if (current.version !== input.version) throw decisionChanged();
     const [updated] = await tx
       .update(invoiceApplications)
       .set({ status: 'issued', invoiceNo: input.invoice_no, issuedOn: input.issued_on, staffId, decidedAt: now, updatedAt: now, ...(file ? { fileName: file.name, fileType: file.type } : {}) })
@@ -345,11 +351,13 @@ async function issueWith(db: Db, staffId: number, input: { rid: string; invoice_
 }
 
 /** Rejecting frees the covered money for a new application; the member is told why. */
-export async function rejectInvoice(db: Db, staffId: number, rid: string, reason: string, now: Date): Promise<InvoiceApplication> {
+export async function rejectInvoice(db: DbOrTx, staffId: number, input: { rid: string; version: number; reason: string }, now: Date): Promise<InvoiceApplication> {
+  const { reason } = input;
   const row = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(invoiceApplications).where(eq(invoiceApplications.rid, rid)).for('update').limit(1);
+    const [current] = await tx.select().from(invoiceApplications).where(eq(invoiceApplications.rid, input.rid)).for('update').limit(1);
     if (!current) throw notFound('开票申请');
     if (current.status !== 'pending') throw conflict(`该开票申请${invoiceStatusLabels[current.status]}，不能驳回`);
+    if (current.version !== input.version) throw decisionChanged();
     const [updated] = await tx
       .update(invoiceApplications)
       .set({ status: 'rejected', rejectReason: reason, staffId, decidedAt: now, updatedAt: now })

@@ -18,7 +18,7 @@ import {
   type PrestoreRules,
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, decisionChanged, notFound } from '../../platform/errors';
 import type { Recorded } from '../../platform/files';
 import { randomDigits, randomId } from '../../platform/crypto';
 import { postMessage } from '../messages/messages.service';
@@ -172,18 +172,33 @@ export async function addPrestore(db: Db, memberId: number, input: PrestoreAddBo
   return one(db, row!);
 }
 
-/** prestoreApply/edit: while pending only. */
+export const PRESTORE_MONEY_LOCKED = '预存申请提交后，预存金额和付款户名不能修改；如需修改，请取消该申请后重新申请';
+
+/**
+ * prestoreApply/edit: the remark, while pending. The money fields (amount, payer) are what
+ * finance checks against the bank statement; once submitted they stay as finance saw them
+ * (PRODUCT.md "Staff decisions and value"): an edit that would change them is refused, and the
+ * member cancels and applies again. The call still carries them, as the spec's form does.
+ */
 export async function editPrestore(db: Db, memberId: number, input: PrestoreEditBody, now: Date): Promise<PrestoreApplication> {
-  const { rules, minAmountFen } = await getPrestoreRules(db);
-  if (input.amount < minAmountFen) throw badRequest(`[预存金额]不能少于${minAmountFen / 100}元`);
   const current = await findOwnPrestore(db, memberId, input.rid);
   const [row] = await db
     .update(prestoreApplications)
-    .set({ amountFen: input.amount, bonusFen: prestoreBonusFen(input.amount, rules), payer: input.payer ?? current.payer, remark: input.remark ?? '', updatedAt: now })
-    .where(and(eq(prestoreApplications.id, current.id), eq(prestoreApplications.status, 'pending')))
+    .set({ remark: input.remark ?? '', updatedAt: now })
+    .where(
+      and(
+        eq(prestoreApplications.id, current.id),
+        eq(prestoreApplications.status, 'pending'),
+        // checked in the guarded UPDATE itself: the row as it is when written, not as it was read
+        eq(prestoreApplications.amountFen, input.amount),
+        input.payer === undefined ? undefined : eq(prestoreApplications.payer, input.payer),
+      ),
+    )
     .returning();
-  if (!row) throw conflict(`该预存申请${prestoreStatusLabels[current.status]}，不能修改`);
-  return one(db, row);
+  if (row) return one(db, row);
+  const latest = await findOwnPrestore(db, memberId, input.rid);
+  if (latest.status !== 'pending') throw conflict(`该预存申请${prestoreStatusLabels[latest.status]}，不能修改`);
+  throw new AppError('PRESTORE_MONEY_LOCKED', PRESTORE_MONEY_LOCKED, { status: 409 });
 }
 
 /** prestoreApply/cancel: while pending only. */
@@ -251,11 +266,14 @@ export async function findPrestoreByRid(db: DbOrTx, rid: string): Promise<Presto
  * Confirming again answers 409 (the entries are keyed by the application as well), so a
  * double click books once and the audit log holds the one confirmation that happened.
  */
-export async function confirmPrestore(db: Db, staffId: number, rid: string, note: string | undefined, now: Date): Promise<PrestoreApplication> {
+export async function confirmPrestore(db: DbOrTx, staffId: number, input: { rid: string; version: number; note?: string | undefined }, now: Date): Promise<PrestoreApplication> {
+  const { rid, note } = input;
   const row = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(prestoreApplications).where(eq(prestoreApplications.rid, rid)).for('update').limit(1);
     if (!locked) throw notFound('预存申请');
     if (locked.status !== 'pending') throw conflict(`该预存申请${prestoreStatusLabels[locked.status]}，不能确认到账`);
+    // books only the application finance saw: any change since (amount, payer, receipt…) is refused
+    if (locked.version !== input.version) throw decisionChanged();
     if (locked.communityId !== null) {
       const [community] = await tx.select({ status: communities.status }).from(communities).where(eq(communities.id, locked.communityId)).for('share').limit(1);
       if (community?.status !== 'active') throw conflict('该科研团体已解散，不能入账，请驳回该申请');
@@ -279,11 +297,13 @@ export async function confirmPrestore(db: Db, staffId: number, rid: string, note
 }
 
 /** Finance refuses a pending top-up (the transfer never arrived, or does not match): the member is told why. */
-export async function refusePrestore(db: Db, staffId: number, rid: string, reason: string, now: Date): Promise<PrestoreApplication> {
+export async function refusePrestore(db: DbOrTx, staffId: number, input: { rid: string; version: number; reason: string }, now: Date): Promise<PrestoreApplication> {
+  const { rid, reason } = input;
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(prestoreApplications).where(eq(prestoreApplications.rid, rid)).for('update').limit(1);
     if (!current) throw notFound('预存申请');
     if (current.status !== 'pending') throw conflict(`该预存申请${prestoreStatusLabels[current.status]}，不能驳回`);
+    if (current.version !== input.version) throw decisionChanged();
     const [updated] = await tx
       .update(prestoreApplications)
       .set({ status: 'refused', refuseReason: reason, staffId, decidedAt: now, updatedAt: now })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetCounts, AssetOverview, LedgerEntry, Page, PrestoreApplication, PrestoreReady, PrestoreRule, TransferApplication } from '@lab/contract';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
+import { versionOf } from '../../../test/decision-pins';
 import { fundsContext, member, ownCommunity, post, staffOf, topUpViaApi, type Person } from './test-helpers';
 
 let t: TestContext;
@@ -73,24 +74,29 @@ describe('prestore: apply, bank account, confirm with bonus', () => {
     expect(await post(t, '/api/auth/prestoreApply/readyPayNum', undefined)).toMatchObject({ status: 401 });
   });
 
-  it('pending → cancelled by the member; edit only while pending', async () => {
+  it('pending → cancelled by the member; the remark may be edited while pending, the amount and payer never', async () => {
     const who = await member(t);
-    const app = await topUpViaApi(t, who, finance, '300', false);
+    const app = await post<PrestoreApplication>(t, '/api/auth/prestoreApply/add', who, { amount: '300', payer: '复旦大学' }).then((r) => r.data);
     expect(app.applyNo).toMatch(/^YC\d{14}$/);
-    const edited = await post<PrestoreApplication>(t, '/api/auth/prestoreApply/edit', who, { rid: app.rid, amount: '12000', payer: '复旦大学' });
-    expect(edited.data).toMatchObject({ amountFen: 1_200_000, bonusFen: 36_000, payer: '复旦大学' });
+    const locked = { status: 409, msg: '预存申请提交后，预存金额和付款户名不能修改；如需修改，请取消该申请后重新申请' };
+    expect(await post(t, '/api/auth/prestoreApply/edit', who, { rid: app.rid, amount: '12000', payer: '复旦大学' })).toMatchObject(locked);
+    expect(await post(t, '/api/auth/prestoreApply/edit', who, { rid: app.rid, amount: '300', payer: '上海交通大学' })).toMatchObject(locked);
+    const edited = await post<PrestoreApplication>(t, '/api/auth/prestoreApply/edit', who, { rid: app.rid, amount: '300', payer: '复旦大学', remark: '课题经费' });
+    expect(edited.data).toMatchObject({ amountFen: 300_00, payer: '复旦大学', remark: '课题经费' });
+    // the payer may be left out (the form keeps it)
+    expect((await post<PrestoreApplication>(t, '/api/auth/prestoreApply/edit', who, { rid: app.rid, amount: '300' })).data).toMatchObject({ payer: '复旦大学', remark: '' });
     expect(await post(t, '/api/auth/prestoreApply/cancel', who, { rid: app.rid })).toMatchObject({ code: 1, data: { status: 'cancelled' } });
     expect(await post(t, '/api/auth/prestoreApply/cancel', who, { rid: app.rid })).toMatchObject({ status: 409, msg: '该预存申请已取消，不能取消' });
     expect(await post(t, '/api/auth/prestoreApply/edit', who, { rid: app.rid, amount: '500' })).toMatchObject({ status: 409 });
-    expect(await post(t, '/api/admin/funds/prestore/confirm', finance, { rid: app.rid })).toMatchObject({ status: 409 });
+    expect(await post(t, '/api/admin/funds/prestore/confirm', finance, { rid: app.rid, version: await versionOf(t.db, 'prestore', app.rid) })).toMatchObject({ status: 409 });
   });
 
   it('finance confirms: the top-up and the bonus arrive at once; confirming again is refused and changes nothing', async () => {
     const who = await member(t);
     const app = await topUpViaApi(t, who, finance, '10000', false);
-    const first = await post<PrestoreApplication>(t, '/api/admin/funds/prestore/confirm', finance, { rid: app.rid });
+    const first = await post<PrestoreApplication>(t, '/api/admin/funds/prestore/confirm', finance, { rid: app.rid, version: await versionOf(t.db, 'prestore', app.rid) });
     expect(first).toMatchObject({ code: 1, msg: '已确认到账', data: { status: 'confirmed', bonusFen: 30_000 } });
-    const again = await post<PrestoreApplication>(t, '/api/admin/funds/prestore/confirm', finance, { rid: app.rid });
+    const again = await post<PrestoreApplication>(t, '/api/admin/funds/prestore/confirm', finance, { rid: app.rid, version: await versionOf(t.db, 'prestore', app.rid) });
     expect(again).toMatchObject({ status: 409, msg: '该预存申请已到账，不能确认到账' });
     expect(await balance(who)).toBe(1_030_000);
     const h = await history(who);
@@ -107,7 +113,8 @@ describe('prestore: apply, bank account, confirm with bonus', () => {
   it('concurrent confirmations book the money once', async () => {
     const who = await member(t);
     const app = await topUpViaApi(t, who, finance, '500', false);
-    const results = await Promise.all(Array.from({ length: 10 }, () => post(t, '/api/admin/funds/prestore/confirm', finance, { rid: app.rid })));
+    const version = await versionOf(t.db, 'prestore', app.rid);
+    const results = await Promise.all(Array.from({ length: 10 }, () => post(t, '/api/admin/funds/prestore/confirm', finance, { rid: app.rid, version })));
     expect(results.filter((r) => r.code === 1)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(9);
     expect(await balance(who)).toBe(50_000);
@@ -116,8 +123,8 @@ describe('prestore: apply, bank account, confirm with bonus', () => {
   it('finance refuses with a reason; lists show status', async () => {
     const who = await member(t);
     const app = await topUpViaApi(t, who, finance, '800', false);
-    expect(await post(t, '/api/admin/funds/prestore/refuse', finance, { rid: app.rid })).toMatchObject({ status: 400, msg: '[驳回原因]不能为空' });
-    expect(await post(t, '/api/admin/funds/prestore/refuse', finance, { rid: app.rid, reason: '未收到款项' })).toMatchObject({ code: 1, data: { status: 'refused', refuseReason: '未收到款项' } });
+    expect(await post(t, '/api/admin/funds/prestore/refuse', finance, { rid: app.rid, version: await versionOf(t.db, 'prestore', app.rid) })).toMatchObject({ status: 400, msg: '[驳回原因]不能为空' });
+    expect(await post(t, '/api/admin/funds/prestore/refuse', finance, { rid: app.rid, version: await versionOf(t.db, 'prestore', app.rid), reason: '未收到款项' })).toMatchObject({ code: 1, data: { status: 'refused', refuseReason: '未收到款项' } });
     const list = await post<Page<PrestoreApplication>>(t, '/api/auth/prestore/list', who, { status: 'refused' });
     expect(list.data.list.map((a) => a.rid)).toEqual([app.rid]);
     expect(await post(t, '/api/auth/prestore/list', who, { status: 'nope' })).toMatchObject({ status: 400, msg: '[状态]不正确' });
@@ -224,10 +231,10 @@ describe('transfers between a member and a community they own', () => {
     expect(overview.prestoreFen).toBe(1_960_000);
     expect(overview.communities).toEqual([{ rid: community.rid, name: community.name, balanceFen: 100_000 }]);
     expect((await post<AssetCounts>(t, '/api/auth/asset/all4num', owner)).data.transferPending).toBe(1);
-    expect(await post(t, '/api/admin/funds/transfer/approve', sales, { rid: large.data.rid })).toMatchObject({ status: 403 });
-    expect(await post(t, '/api/admin/funds/transfer/approve', owner, { rid: large.data.rid })).toMatchObject({ status: 403 });
-    expect(await post(t, '/api/admin/funds/transfer/approve', finance, { rid: large.data.rid })).toMatchObject({ code: 1, data: { status: 'done' } });
-    expect(await post(t, '/api/admin/funds/transfer/approve', finance, { rid: large.data.rid })).toMatchObject({ status: 409 });
+    expect(await post(t, '/api/admin/funds/transfer/approve', sales, { rid: large.data.rid, version: await versionOf(t.db, 'transfer', large.data.rid) })).toMatchObject({ status: 403 });
+    expect(await post(t, '/api/admin/funds/transfer/approve', owner, { rid: large.data.rid, version: await versionOf(t.db, 'transfer', large.data.rid) })).toMatchObject({ status: 403 });
+    expect(await post(t, '/api/admin/funds/transfer/approve', finance, { rid: large.data.rid, version: await versionOf(t.db, 'transfer', large.data.rid) })).toMatchObject({ code: 1, data: { status: 'done' } });
+    expect(await post(t, '/api/admin/funds/transfer/approve', finance, { rid: large.data.rid, version: await versionOf(t.db, 'transfer', large.data.rid) })).toMatchObject({ status: 409 });
     overview = (await post<AssetOverview>(t, '/api/auth/asset/init', owner)).data;
     expect(overview.prestoreFen).toBe(1_360_000);
     expect(overview.communities[0]!.balanceFen).toBe(700_000);
@@ -254,7 +261,7 @@ describe('transfers between a member and a community they own', () => {
     expect(await post(t, '/api/auth/transferApply/cancel', other, { rid: a.data.rid })).toMatchObject({ status: 404 });
     expect(await post(t, '/api/auth/transferApply/detail', other, { rid: a.data.rid })).toMatchObject({ status: 404 });
     expect(await post(t, '/api/auth/transferApply/cancel', owner, { rid: a.data.rid })).toMatchObject({ code: 1, data: { status: 'cancelled' } });
-    expect(await post(t, '/api/admin/funds/transfer/refuse', finance, { rid: b.data.rid, reason: '请先联系客户经理' })).toMatchObject({ code: 1, data: { status: 'refused' } });
+    expect(await post(t, '/api/admin/funds/transfer/refuse', finance, { rid: b.data.rid, version: await versionOf(t.db, 'transfer', b.data.rid), reason: '请先联系客户经理' })).toMatchObject({ code: 1, data: { status: 'refused' } });
     expect(await post(t, '/api/auth/transferApply/add', other, { community_rid: community.rid, direction: 'toMember', amount: '1' })).toMatchObject({ status: 404, msg: '科研团体不存在' });
     expect(await post(t, '/api/auth/transferApply/add', owner, { community_rid: community.rid, direction: 'sideways', amount: '1' })).toMatchObject({ status: 400, msg: '[转账方向]不正确' });
     expect((await post<AssetOverview>(t, '/api/auth/asset/init', owner)).data.prestoreFen).toBe(2_060_000);

@@ -1,6 +1,7 @@
 import type { PrestoreApplication } from '@lab/contract';
 import { call, type TestContext } from '../../../test/harness';
 import { makeLoggedInMember, makeStaff } from '../../../test/factories';
+import { versionOf } from '../../../test/decision-pins';
 import { randomId } from '../../platform/crypto';
 import { communities, communityMembers } from '../member/member.tables';
 import { seedFundsDemo } from './funds.seed';
@@ -22,7 +23,7 @@ export async function topUpViaApi(t: TestContext, who: Person, finance: { token:
   const added = await post<PrestoreApplication>(t, '/api/auth/prestoreApply/add', who, { amount });
   if (added.code !== 1) throw new Error(added.msg);
   if (!confirm) return added.data;
-  const confirmed = await post<PrestoreApplication>(t, '/api/admin/funds/prestore/confirm', finance, { rid: added.data.rid });
+  const confirmed = await post<PrestoreApplication>(t, '/api/admin/funds/prestore/confirm', finance, { rid: added.data.rid, version: await versionOf(t.db, 'prestore', added.data.rid) });
   if (confirmed.code !== 1) throw new Error(confirmed.msg);
   return confirmed.data;
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { formatFen, transferStatusLabels, type Page, type TransferAddBody, type TransferApplication, type TransferListBody } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { conflict, notFound } from '../../platform/errors';
+import { conflict, decisionChanged, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { postMessage } from '../messages/messages.service';
 import { communities } from '../member/member.tables';
@@ -110,11 +110,12 @@ async function communityName(tx: DbOrTx, id: number) {
 }
 
 /** Finance approves a pending transfer: the money moves now, or BALANCE_TOO_LOW and it stays pending. The member is told in-site. */
-export async function approveTransfer(db: Db, staffId: number, rid: string, now: Date): Promise<TransferApplication> {
+export async function approveTransfer(db: DbOrTx, staffId: number, input: { rid: string; version: number }, now: Date): Promise<TransferApplication> {
   const row = await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(transferApplications).where(eq(transferApplications.rid, rid)).for('update').limit(1);
+    const [locked] = await tx.select().from(transferApplications).where(eq(transferApplications.rid, input.rid)).for('update').limit(1);
     if (!locked) throw notFound('转账申请');
     if (locked.status !== 'pending') throw conflict(`该转账申请${transferStatusLabels[locked.status]}，不能审核`);
+    if (locked.version !== input.version) throw decisionChanged();
     await execute(tx, locked, { kind: 'staff', id: staffId }, now);
     const [done] = await tx.update(transferApplications).set({ status: 'done', doneAt: now, decidedAt: now, staffId }).where(eq(transferApplications.id, locked.id)).returning();
     const what = directionText(locked, await communityName(tx, locked.communityId));
@@ -124,11 +125,13 @@ export async function approveTransfer(db: Db, staffId: number, rid: string, now:
   return one(db, row);
 }
 
-export async function refuseTransfer(db: Db, staffId: number, rid: string, reason: string, now: Date): Promise<TransferApplication> {
+export async function refuseTransfer(db: DbOrTx, staffId: number, input: { rid: string; version: number; reason: string }, now: Date): Promise<TransferApplication> {
+  const { reason } = input;
   const row = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(transferApplications).where(eq(transferApplications.rid, rid)).for('update').limit(1);
+    const [current] = await tx.select().from(transferApplications).where(eq(transferApplications.rid, input.rid)).for('update').limit(1);
     if (!current) throw notFound('转账申请');
     if (current.status !== 'pending') throw conflict(`该转账申请${transferStatusLabels[current.status]}，不能审核`);
+    if (current.version !== input.version) throw decisionChanged();
     const [updated] = await tx
       .update(transferApplications)
       .set({ status: 'refused', refuseReason: reason, decidedAt: now, staffId })

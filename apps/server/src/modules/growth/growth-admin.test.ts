@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminExchangeItem, AdminPartnerApplication, ExchangeItem, ExchangeRecord, PointsApplication } from '@lab/contract';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { versionOf } from '../../../test/decision-pins';
 import { makeLoggedInMember } from '../../../test/factories';
 import { randomId } from '../../platform/crypto';
 import { insertAddress } from '../member/addresses.service';
@@ -84,7 +85,7 @@ describe('论文致谢奖励 (growth/points/…)', () => {
   it('writes the approval with the points awarded, and the refusal with its reason', async () => {
     const who = await member();
     const a = await apply(who, '钙钛矿薄膜的 XRD 表征');
-    expect(await staffPost(t, '/api/admin/growth/points/approve', sales, { rid: a.rid, points: 800 })).toMatchObject({ status: 200, msg: '已通过，积分已发放' });
+    expect(await staffPost(t, '/api/admin/growth/points/approve', sales, { rid: a.rid, version: await versionOf(t.db, 'points', a.rid), points: 800 })).toMatchObject({ status: 200, msg: '已通过，积分已发放' });
     const [approved] = await auditRowsOf(t.db, 'points.approve', a.rid);
     expect(approved).toMatchObject({ actionLabel: '通过论文致谢奖励', entity: 'pointsApplication', input: { rid: a.rid, points: 800 } });
     expect(approved!.before).toMatchObject({ title: '钙钛矿薄膜的 XRD 表征', status: 'pending', points: null });
@@ -92,10 +93,10 @@ describe('论文致谢奖励 (growth/points/…)', () => {
 
     const b = await apply(who, '未致谢的论文');
     const before = await auditCount(t.db);
-    expect(await staffPost(t, '/api/admin/growth/points/approve', sales, { rid: b.rid })).toMatchObject({ status: 400, msg: '[奖励积分]不能为空' });
-    expect(await staffPost(t, '/api/admin/growth/points/refuse', lab, { rid: b.rid, reason: 'x' })).toMatchObject({ status: 403 });
+    expect(await staffPost(t, '/api/admin/growth/points/approve', sales, { rid: b.rid, version: await versionOf(t.db, 'points', b.rid) })).toMatchObject({ status: 400, msg: '[奖励积分]不能为空' });
+    expect(await staffPost(t, '/api/admin/growth/points/refuse', lab, { rid: b.rid, version: await versionOf(t.db, 'points', b.rid), reason: 'x' })).toMatchObject({ status: 403 });
     expect(await auditCount(t.db)).toBe(before);
-    expect(await staffPost(t, '/api/admin/growth/points/refuse', sales, { rid: b.rid, reason: '论文未致谢本实验室' })).toMatchObject({ status: 200 });
+    expect(await staffPost(t, '/api/admin/growth/points/refuse', sales, { rid: b.rid, version: await versionOf(t.db, 'points', b.rid), reason: '论文未致谢本实验室' })).toMatchObject({ status: 200 });
     expect((await auditRowsOf(t.db, 'points.refuse', b.rid))[0]).toMatchObject({ after: expect.objectContaining({ status: 'refused', reason: '论文未致谢本实验室' }) });
   });
 });

@@ -82,6 +82,30 @@ export const rebates = pgTable(
   ],
 );
 
+/**
+ * The points one paid order earns its payer: pending until the order completes (then credited
+ * to the member's points account as points_earn, reference order:<no>), reversed if the order is
+ * refunded first. Pending points are shown but cannot be spent, exchanged or given away. One per order.
+ */
+export const orderPoints = pgTable(
+  'order_points',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    points: integer().notNull(),
+    status: text({ enum: ['pending', 'credited', 'reversed'] }).notNull().default('pending'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    creditedAt: timestamp({ withTimezone: true }),
+    reversedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('order_points_order_idx').on(t.orderId), index('order_points_member_idx').on(t.memberId, t.status), check('order_points_points', sql`${t.points} > 0`)],
+);
+
 /** Withdrawal requests of rebate money: pending → paid (finance) | refused | cancelled; the amount is held in the ledger while pending. */
 export const rebateWithdrawals = pgTable(
   'rebate_withdrawals',
@@ -101,6 +125,8 @@ export const rebateWithdrawals = pgTable(
     processedBy: integer().references(() => staff.id),
     processedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** bumped by a trigger on every change (migration 0013): what a staff decision pins */
+    version: integer().notNull().default(1),
   },
   (t) => [index('rebate_withdrawals_member_idx').on(t.memberId, t.createdAt.desc()), index('rebate_withdrawals_status_idx').on(t.status, t.createdAt), check('rebate_withdrawals_amount', sql`${t.amountFen} > 0`)],
 );
@@ -167,6 +193,8 @@ export const pointsApplications = pgTable(
     decidedBy: integer().references(() => staff.id),
     decidedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** bumped by a trigger on every change (migration 0013): what a staff decision pins */
+    version: integer().notNull().default(1),
   },
   (t) => [index('points_applications_member_idx').on(t.memberId, t.createdAt.desc()), index('points_applications_status_idx').on(t.status)],
 );

@@ -24,7 +24,7 @@ export const staffOf = (t: TestContext, role: 'finance' | 'sales' | 'lab' | 'adm
 
 /** A member who registered through the real sign-up API with `inviter`'s code, logged in. */
 export async function registerInvitee(t: TestContext, inviter: Person): Promise<Person> {
-  const phone = await registerViaApi(t.app, t.db, 'Passw0rd!', { inviterCode: inviter.member.inviteCode });
+  const phone = await registerViaApi(t.app, t.db, 'Kx7#Lab-Tests26', { inviterCode: inviter.member.inviteCode });
   const member = (await memberByPhone(t.db, phone))!;
   const session = await issueSession(t.db, 'member', member.id, { now: t.clock.now() });
   return { token: session.token, member };

@@ -26,6 +26,6 @@ export async function invitesRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/api/admin/growth/settings', { config: { ...admin, readOnly: true } }, async () => ok(await getGrowthSettings(db)));
   const updateConfig = { ...admin, audit: audit(growthSettingsAudit, 'growth.settings.update', '修改推广与积分设置', () => 'growth') };
   r.post('/api/admin/growth/settings/update', { schema: { body: adminGrowthSettingsBody }, config: updateConfig }, async (request) =>
-    ok(await updateGrowthSettings(db, request.body, clock.now()), '设置已保存'),
+    ok(await updateGrowthSettings(request.db, request.body, clock.now()), '设置已保存'),
   );
 }

@@ -34,10 +34,10 @@ export async function messagesRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   const replyConfig = { ...sales, audit: audit<{ id: number }, AdminConsultation>(consultationAudit, 'messages.consultation.reply', '回复访客咨询', (body) => body.id) };
   r.post('/api/admin/growth/consultation/reply', { schema: { body: consultationReplyBody }, config: replyConfig }, async (request) =>
-    ok(await replyConsultation(db, notice, requireStaff(request).id, request.body, now()), '回复已发送'),
+    ok(await replyConsultation(request.db, notice, requireStaff(request).id, request.body, now()), '回复已发送'),
   );
   const announceConfig = { ...admin, audit: audit<unknown, AnnouncementView>(announcementAudit, 'messages.announce', '发布站内公告', null, (data) => data.rid) };
   r.post('/api/admin/growth/announce', { schema: { body: adminAnnouncementBody }, config: announceConfig }, async (request) =>
-    ok(await announce(db, requireStaff(request).id, request.body, now()), '公告已发送'),
+    ok(await announce(request.db, requireStaff(request).id, request.body, now()), '公告已发送'),
   );
 }

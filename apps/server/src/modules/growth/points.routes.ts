@@ -71,29 +71,29 @@ export async function pointsRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/growth/points/approve',
     { schema: { body: adminPointsDecisionBody }, config: { ...sales, audit: audit(pointsApplicationAudit, 'points.approve', '通过论文致谢奖励', byRid) } },
-    async (request) => ok(await approveApplication(db, requireStaff(request).id, request.body, now()), '已通过，积分已发放'),
+    async (request) => ok(await approveApplication(request.db, requireStaff(request).id, request.body, now()), '已通过，积分已发放'),
   );
   r.post(
     '/api/admin/growth/points/refuse',
     { schema: { body: adminPointsDecisionBody }, config: { ...sales, audit: audit(pointsApplicationAudit, 'points.refuse', '驳回论文致谢奖励', byRid) } },
-    async (request) => ok(await refuseApplication(db, requireStaff(request).id, request.body, now()), '已驳回'),
+    async (request) => ok(await refuseApplication(request.db, requireStaff(request).id, request.body, now()), '已驳回'),
   );
   r.post('/api/admin/growth/exchange/items', { config: reads }, async () => ok(await adminListItems(db)));
   r.post(
     '/api/admin/growth/exchange/add',
     { schema: { body: adminExchangeItemAddBody }, config: { ...sales, audit: audit<unknown, AdminExchangeItem>(exchangeItemAudit, 'exchange.item.add', '新增兑换商品', null, (data) => data.rid) } },
-    async (request) => ok(await addExchangeItem(db, request.body, now()), '兑换商品已添加'),
+    async (request) => ok(await addExchangeItem(request.db, request.body, now()), '兑换商品已添加'),
   );
   r.post(
     '/api/admin/growth/exchange/edit',
     { schema: { body: adminExchangeItemEditBody }, config: { ...sales, audit: audit(exchangeItemAudit, 'exchange.item.edit', '修改兑换商品', byRid) } },
-    async (request) => ok(await editExchangeItem(db, request.body), '兑换商品已保存'),
+    async (request) => ok(await editExchangeItem(request.db, request.body), '兑换商品已保存'),
   );
   r.post(
     '/api/admin/growth/exchange/status',
     { schema: { body: adminExchangeItemStatusBody }, config: { ...sales, audit: audit(exchangeItemAudit, 'exchange.item.status', '上架/下架兑换商品', byRid) } },
     async (request) => {
-      const item = await setExchangeItemActive(db, request.body);
+      const item = await setExchangeItemActive(request.db, request.body);
       return ok(item, item.active ? '兑换商品已上架' : '兑换商品已下架');
     },
   );
@@ -101,6 +101,6 @@ export async function pointsRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/growth/exchange/ship',
     { schema: { body: adminExchangeShipBody }, config: { ...sales, audit: audit(exchangeAudit, 'exchange.ship', '兑换礼品发货', byRid) } },
-    async (request) => ok(await shipExchange(db, request.body, now()), '已标记为发货'),
+    async (request) => ok(await shipExchange(request.db, request.body, now()), '已标记为发货'),
   );
 }

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { adminCouponTemplateBody, adminExchangeItemBody } from '@lab/contract';
 import type { Db } from '../../db/client';
-import { addCouponTemplate } from '../funds/coupons.service';
+import { insertCouponTemplate } from '../funds/coupons.service';
 import { couponTemplates } from '../funds/funds.tables';
 import { exchangeItems } from './growth.tables';
 import { addExchangeItem } from './points.service';
@@ -17,7 +17,7 @@ export async function seedPointsDemo(db: Db, now = new Date()): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('seed:points'))`);
     const [existing] = await tx.select({ n: count() }).from(exchangeItems);
     if ((existing?.n ?? 0) > 0) return;
-    const template = (input: Record<string, string>) => addCouponTemplate(tx, adminCouponTemplateBody.parse({ claimable: '0', ...input }), now);
+    const template = (input: Record<string, string>) => insertCouponTemplate(tx, adminCouponTemplateBody.parse({ claimable: '0', ...input }), now);
     const small = await template({ name: '积分兑换 ¥20 抵用券', description: '全部服务可用，满 ¥200 可用，兑换后 60 天内有效', amount: '20', threshold: '200', valid_days: '60', per_member_limit: '20' });
     const large = await template({ name: '积分兑换 ¥100 抵用券', description: '全部服务可用，满 ¥1,000 可用，兑换后 90 天内有效', amount: '100', threshold: '1000', valid_days: '90', per_member_limit: '10' });
     const [xrd] = await tx

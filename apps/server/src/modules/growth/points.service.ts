@@ -23,7 +23,7 @@ import {
 } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, decisionChanged, notFound } from '../../platform/errors';
 import { members } from '../auth/auth.tables';
 import { grant as grantCoupon } from '../funds/coupons.service';
 import { accounts, couponTemplates, ledgerEntries } from '../funds/funds.tables';
@@ -32,12 +32,13 @@ import { fullAddress } from '../member/addresses.service';
 import { memberAddresses } from '../member/member.tables';
 import { postMessage } from '../messages/messages.service';
 import type { OrderRow } from '../orders/order-core';
-import { exchangeItems, pointsApplications, pointsExchanges } from './growth.tables';
+import { exchangeItems, orderPoints, pointsApplications, pointsExchanges } from './growth.tables';
 import { getGrowthSettings } from './settings.service';
 
 /**
  * Points (积分). A member's points are their 'points' ledger account (amounts are whole
- * points): earned on paid orders, taken back on refund, awarded for an acknowledged paper,
+ * points): earned on paid orders once they complete (pending in order_points until then, dropped
+ * if the order is refunded first), awarded for an acknowledged paper,
  * transferred between members, spent on the exchange catalogue. Every change is a ledger
  * entry with its own reference, so nothing is booked twice and the balance never goes negative.
  */
@@ -54,7 +55,8 @@ type ExchangeRow = typeof pointsExchanges.$inferSelect;
 type ApplicationRow = typeof pointsApplications.$inferSelect;
 
 export const POINTS_TOO_LOW = '积分不足';
-export const PHONE_NOT_REGISTERED = '该手机号未注册';
+/** One answer for an unknown phone, a wrong name and a closed account: the call tells none of them apart. */
+export const RECIPIENT_MISMATCH = '对方手机号与姓名不匹配，请核对后再试';
 export const SOLD_OUT = '该商品已兑完';
 
 const pointsTooLow = () => new AppError('POINTS_TOO_LOW', POINTS_TOO_LOW, { status: 409 });
@@ -82,10 +84,10 @@ async function pageOf<T, R>(rows: Promise<R[]>, total: Promise<{ n: number }[]>,
 const EARNING_TYPES = ['points_earn', 'points_award', 'points_transfer_in'] as const;
 const SPENDING_TYPES = ['points_exchange', 'points_transfer_out'] as const;
 
-/** web/integration/init: balance, the earning rate, totals (earned net of refunds taken back; spent on exchanges and transfers). */
+/** web/integration/init: balance, the earning rate, totals (earned net of refunds taken back; spent on exchanges and transfers), and the points waiting for their orders to complete. */
 export async function pointsOverview(db: DbOrTx, memberId: number): Promise<PointsOverview> {
   const account = await pointsAccount(db, memberId);
-  const [[sums], [pending], settings] = await Promise.all([
+  const [[sums], [pending], [waiting], settings] = await Promise.all([
     db
       .select({
         earned: sql<string>`coalesce(sum(case when ${inArray(ledgerEntries.type, [...EARNING_TYPES])} or (${ledgerEntries.type} = 'adjustment' and ${ledgerEntries.amountFen} > 0) then ${ledgerEntries.amountFen} when ${ledgerEntries.type} = 'points_reverse' then ${ledgerEntries.amountFen} else 0 end), 0)`,
@@ -94,6 +96,10 @@ export async function pointsOverview(db: DbOrTx, memberId: number): Promise<Poin
       .from(ledgerEntries)
       .where(eq(ledgerEntries.accountId, account.id)),
     db.select({ n: count() }).from(pointsApplications).where(and(eq(pointsApplications.memberId, memberId), eq(pointsApplications.status, 'pending'))),
+    db
+      .select({ points: sql<string>`coalesce(sum(${orderPoints.points}), 0)`, orders: count() })
+      .from(orderPoints)
+      .where(and(eq(orderPoints.memberId, memberId), eq(orderPoints.status, 'pending'))),
     getGrowthSettings(db),
   ]);
   return {
@@ -102,6 +108,8 @@ export async function pointsOverview(db: DbOrTx, memberId: number): Promise<Poin
     earned: Number(sums?.earned ?? 0),
     spent: Number(sums?.spent ?? 0),
     pendingApplications: pending?.n ?? 0,
+    pendingPoints: Number(waiting?.points ?? 0),
+    pendingOrders: waiting?.orders ?? 0,
   };
 }
 
@@ -276,11 +284,10 @@ export async function listMyExchanges(db: DbOrTx, memberId: number, query: PageI
  * (points_transfer_out) and the credit (points_transfer_in) under one reference.
  */
 export async function transferPoints(db: Db, memberId: number, input: PointsTransferBody, now: Date): Promise<PointsOverview> {
-  const [target] = await db.select({ id: members.id, disabled: members.disabled }).from(members).where(eq(members.phone, input.phone)).limit(1);
-  if (!target) throw new AppError('NOT_FOUND', PHONE_NOT_REGISTERED);
-  if (target.id === memberId) throw badRequest('不能转赠给自己');
-  if (target.disabled) throw conflict('对方账号已停用，不能转赠');
   const [me] = await db.select({ phone: members.phone }).from(members).where(eq(members.id, memberId)).limit(1);
+  if (me?.phone === input.phone) throw badRequest('不能转赠给自己');
+  const [target] = await db.select({ id: members.id, name: members.name, disabled: members.disabled }).from(members).where(eq(members.phone, input.phone)).limit(1);
+  if (!target || target.disabled || target.name?.trim() !== input.name) throw new AppError('NOT_FOUND', RECIPIENT_MISMATCH);
   const reference = `transfer:${randomId()}`;
   const note = input.note ? `，留言：${input.note}` : '';
   await db.transaction(async (tx) => {
@@ -376,23 +383,26 @@ export async function adminListApplications(db: DbOrTx, query: PageInput & { sta
         publishedOn: r.a.publishedOn,
         member: { rid: r.rid, name: r.name || r.nickname, phone: r.phone },
         decidedAt: r.a.decidedAt?.toISOString() ?? null,
+        version: r.a.version,
       })),
   );
 }
 
-async function lockPending(tx: Tx, rid: string): Promise<ApplicationRow> {
-  const [row] = await tx.select().from(pointsApplications).where(eq(pointsApplications.rid, rid)).for('update');
+/** The pending application, locked, as the staff member saw it (its version) — or why not. */
+async function lockPending(tx: Tx, input: { rid: string; version: number }): Promise<ApplicationRow> {
+  const [row] = await tx.select().from(pointsApplications).where(eq(pointsApplications.rid, input.rid)).for('update');
   if (!row) throw notFound('积分申请');
   if (row.status !== 'pending') throw conflict(`该申请${applicationStatusLabels[row.status]}，不能再处理`);
+  if (row.version !== input.version) throw decisionChanged();
   return row;
 }
 
 /** Staff: approve with the points awarded (points_award, reference points-apply:<rid>) and tell the member. */
-export async function approveApplication(db: Db, staffId: number, input: AdminPointsDecisionBody, now: Date): Promise<PointsApplication> {
+export async function approveApplication(db: DbOrTx, staffId: number, input: AdminPointsDecisionBody, now: Date): Promise<PointsApplication> {
   const points = input.points;
   if (points === undefined) throw badRequest(emptyMessage('奖励积分'));
   return db.transaction(async (tx) => {
-    const row = await lockPending(tx, input.rid);
+    const row = await lockPending(tx, input);
     const account = await pointsAccount(tx, row.memberId);
     await creditAccount(tx, account.id, points, 'points_award', `points-apply:${row.rid}`, staffActor(staffId), now, `论文致谢奖励：${row.title}`);
     const [updated] = await tx
@@ -411,11 +421,11 @@ export async function approveApplication(db: Db, staffId: number, input: AdminPo
 }
 
 /** Staff: refuse with a reason, and tell the member. */
-export async function refuseApplication(db: Db, staffId: number, input: AdminPointsDecisionBody, now: Date): Promise<PointsApplication> {
+export async function refuseApplication(db: DbOrTx, staffId: number, input: AdminPointsDecisionBody, now: Date): Promise<PointsApplication> {
   const reason = input.reason;
   if (!reason) throw badRequest(emptyMessage('原因'));
   return db.transaction(async (tx) => {
-    const row = await lockPending(tx, input.rid);
+    const row = await lockPending(tx, input);
     const [updated] = await tx
       .update(pointsApplications)
       .set({ status: 'refused', reason, decidedBy: staffId, decidedAt: now })
@@ -580,33 +590,57 @@ export async function shipExchange(db: Db, input: { rid: string; note?: string |
 /** the reference of an order's payment (cancel-core's orderPaymentReference; not imported: cancel-core imports the hooks) */
 const orderReference = (orderNo: string) => `order:${orderNo}`;
 
-/** paid: floor(paid yuan) × points per yuan, booked once per order (reference order:<no>). */
+/**
+ * paid: floor(paid yuan) × points per yuan, recorded once per order as pending — not in the
+ * points account, so they cannot be spent, exchanged or given away before the order is final.
+ * An order paid after it completed (settled after testing) is final already: credited at once.
+ */
 export async function pointsOnPaid(tx: Tx, order: OrderRow, now: Date): Promise<void> {
   const { pointsPerYuan } = await getGrowthSettings(tx);
   const points = Math.floor(order.paidFen / 100) * pointsPerYuan;
   if (points <= 0) return;
+  const [created] = await tx
+    .insert(orderPoints)
+    .values({ memberId: order.memberId, orderId: order.id, points, createdAt: now })
+    .onConflictDoNothing({ target: orderPoints.orderId })
+    .returning();
+  if (created && order.progress === 'completed') await creditPending(tx, order, now);
+}
+
+/** pending → credited, guarded on 'pending' (a second call books nothing); the points_earn entry under order:<no>. */
+async function creditPending(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+  const [moved] = await tx
+    .update(orderPoints)
+    .set({ status: 'credited', creditedAt: now })
+    .where(and(eq(orderPoints.orderId, order.id), eq(orderPoints.status, 'pending')))
+    .returning();
+  if (!moved) return;
   const account = await pointsAccount(tx, order.memberId);
-  await creditAccount(tx, account.id, points, 'points_earn', orderReference(order.orderNo), systemActor, now, `订单${order.orderNo}支付${formatFen(order.paidFen)}`);
+  await creditAccount(tx, account.id, moved.points, 'points_earn', orderReference(order.orderNo), systemActor, now, `订单${order.orderNo}已完成（实付${formatFen(order.paidFen)}）`);
+}
+
+/** completed: the order's pending points become available. */
+export async function pointsOnCompleted(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+  await creditPending(tx, order, now);
 }
 
 /**
- * refunded: takes back what the order earned — as much as the balance still holds (points
- * already spent or given away are not clawed below zero; the entry's note says how many).
- * Booked once per order (reference order:<no>).
+ * refunded: pending points are dropped (nothing was booked, so nothing can have been spent).
+ * An order can be refunded only before it completes, so credited points meet a refund only
+ * when they were credited at payment, before points waited for the order (rows backfilled by
+ * migration 0013): those are taken back as far as the balance still holds, and the entry's
+ * note says what could not be. Booked once per order (reference order:<no>).
  */
 export async function pointsOnRefunded(tx: Tx, order: OrderRow, now: Date): Promise<void> {
-  const reference = orderReference(order.orderNo);
+  const [row] = await tx.select().from(orderPoints).where(eq(orderPoints.orderId, order.id)).for('update');
+  if (!row || row.status === 'reversed') return;
+  await tx.update(orderPoints).set({ status: 'reversed', reversedAt: now }).where(eq(orderPoints.id, row.id));
+  if (row.status === 'pending') return;
   const account = await pointsAccount(tx, order.memberId);
-  const booked = await tx
-    .select({ type: ledgerEntries.type, amount: ledgerEntries.amountFen })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.accountId, account.id), eq(ledgerEntries.reference, reference), inArray(ledgerEntries.type, ['points_earn', 'points_reverse'])));
-  const earned = Number(booked.find((e) => e.type === 'points_earn')?.amount ?? 0);
-  if (earned <= 0 || booked.some((e) => e.type === 'points_reverse')) return;
   const balance = await lockedBalance(tx, 'member', order.memberId, 'points');
-  const take = Math.min(earned, balance);
+  const take = Math.min(row.points, balance);
   if (take <= 0) return;
-  const shortfall = earned - take;
-  const note = `订单${order.orderNo}退款，扣回${take}积分${shortfall > 0 ? `（应扣回${earned}积分，余额不足，${shortfall}积分未扣回）` : ''}`;
-  await debitAccount(tx, account.id, take, 'points_reverse', reference, systemActor, now, note);
+  const shortfall = row.points - take;
+  const note = `订单${order.orderNo}退款，扣回${take}积分${shortfall > 0 ? `（应扣回${row.points}积分，余额不足，${shortfall}积分未扣回）` : ''}`;
+  await debitAccount(tx, account.id, take, 'points_reverse', orderReference(order.orderNo), systemActor, now, note);
 }

@@ -1,33 +1,30 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeItem, ExchangeRecord, Page, PointsApplication, PointsEntry, PointsOverview } from '@lab/contract';
-import { call, createTestContext, testDbKind, type TestContext } from '../../../test/harness';
+import { call, createTestContext, testDbKind, uniquePhone, type TestContext } from '../../../test/harness';
+import { versionOf } from '../../../test/decision-pins';
 import { makeLoggedInMember, makeStaff } from '../../../test/factories';
 import { randomId } from '../../platform/crypto';
 import { accounts, couponTemplates, ledgerEntries, memberCoupons } from '../funds/funds.tables';
 import { ensureAccount, postEntry } from '../funds/ledger.service';
 import { memberAddresses } from '../member/member.tables';
 import { memberMessages } from '../orders/orders.tables';
-import { fund, makeOrder, paymentCatalog, type PaymentCatalog } from '../orders/payment.test-helpers';
-import { exchangeItems, growthSettings, pointsExchanges } from './growth.tables';
+import { exchangeItems, pointsExchanges } from './growth.tables';
 import { seedPointsDemo } from './points.seed';
 import { seedFundsDemo } from '../funds/funds.seed';
 
-type Who = Awaited<ReturnType<typeof makeLoggedInMember>>;
-
 let t: TestContext;
-let catalog: PaymentCatalog;
 let sales: { token: string };
 beforeAll(async () => {
   t = await createTestContext({ now: '2026-11-20T04:00:00Z' });
-  catalog = await paymentCatalog(t.db);
   sales = await makeStaff(t.db, 'sales', t.clock.now());
 });
 afterAll(() => t.close());
 
 const post = <T = unknown>(url: string, who: { token: string } | undefined, form: Record<string, string | number | undefined> = {}) =>
   call<T>(t.app, 'POST', url, { ...(who ? { token: who.token } : {}), form });
-const member = (overrides: Parameters<typeof makeLoggedInMember>[2] = {}) => makeLoggedInMember(t.db, t.clock.now(), overrides);
+/** every member here has the name a transfer is checked against */
+const member = (overrides: Parameters<typeof makeLoggedInMember>[2] = {}) => makeLoggedInMember(t.db, t.clock.now(), { name: '同学甲', ...overrides });
 
 /** Points put on a member's account directly (a ledger adjustment). */
 async function givePoints(memberId: number, points: number) {
@@ -123,7 +120,7 @@ describe('web/integration/init and list', () => {
     await givePoints(who.member.id, 500);
     const other = await member();
     t.clock.advance(1000);
-    expect((await post('/api/auth/integration/transfer', who, { phone: other.member.phone, points: 120, note: '课题组互助' })).code).toBe(1);
+    expect((await post('/api/auth/integration/transfer', who, { phone: other.member.phone, name: '同学甲', points: 120, note: '课题组互助' })).code).toBe(1);
     const list = await post<Page<PointsEntry>>('/api/auth/web/integration/list', who, { page: 1, pageSize: 10 });
     expect(list.data.total).toBe(2);
     expect(list.data.list[0]).toMatchObject({ type: 'points_transfer_out', typeText: '积分转出', points: -120, balanceAfter: 380 });
@@ -168,22 +165,22 @@ describe('integration/apply and staff decisions', () => {
     const a = (await post<PointsApplication>('/api/auth/integration/apply', who, { title: '论文A', journal: 'JACS' })).data;
     const b = (await post<PointsApplication>('/api/auth/integration/apply', who, { title: '论文B', journal: 'JACS' })).data;
 
-    expect(await post('/api/admin/growth/points/approve', sales, { rid: a.rid })).toMatchObject({ status: 400, msg: '[奖励积分]不能为空' });
-    expect(await post('/api/admin/growth/points/approve', sales, { rid: a.rid, points: 0 })).toMatchObject({ status: 400, msg: '[奖励积分]不能小于1' });
-    expect(await post('/api/admin/growth/points/approve', sales, { rid: 'nope', points: 10 })).toMatchObject({ status: 404, msg: '积分申请不存在' });
-    const approved = await post<PointsApplication>('/api/admin/growth/points/approve', sales, { rid: a.rid, points: 800 });
+    expect(await post('/api/admin/growth/points/approve', sales, { rid: a.rid, version: await versionOf(t.db, 'points', a.rid) })).toMatchObject({ status: 400, msg: '[奖励积分]不能为空' });
+    expect(await post('/api/admin/growth/points/approve', sales, { rid: a.rid, version: await versionOf(t.db, 'points', a.rid), points: 0 })).toMatchObject({ status: 400, msg: '[奖励积分]不能小于1' });
+    expect(await post('/api/admin/growth/points/approve', sales, { rid: 'nope', version: 1, points: 10 })).toMatchObject({ status: 404, msg: '积分申请不存在' });
+    const approved = await post<PointsApplication>('/api/admin/growth/points/approve', sales, { rid: a.rid, version: await versionOf(t.db, 'points', a.rid), points: 800 });
     expect(approved).toMatchObject({ status: 200, code: 1, data: { status: 'approved', statusText: '已通过', points: 800 } });
     expect(await pointsOf(who.member.id)).toBe(800);
     const booked = await entriesOf(`points-apply:${a.rid}`);
     expect(booked).toHaveLength(1);
     expect(booked[0]).toMatchObject({ type: 'points_award', amountFen: 800 });
-    expect(await post('/api/admin/growth/points/approve', sales, { rid: a.rid, points: 800 })).toMatchObject({ status: 409, msg: '该申请已通过，不能再处理' });
+    expect(await post('/api/admin/growth/points/approve', sales, { rid: a.rid, version: await versionOf(t.db, 'points', a.rid), points: 800 })).toMatchObject({ status: 409, msg: '该申请已通过，不能再处理' });
     expect(await pointsOf(who.member.id)).toBe(800);
 
-    expect(await post('/api/admin/growth/points/refuse', sales, { rid: b.rid })).toMatchObject({ status: 400, msg: '[原因]不能为空' });
-    const refused = await post<PointsApplication>('/api/admin/growth/points/refuse', sales, { rid: b.rid, reason: '论文未致谢本实验室' });
+    expect(await post('/api/admin/growth/points/refuse', sales, { rid: b.rid, version: await versionOf(t.db, 'points', b.rid) })).toMatchObject({ status: 400, msg: '[原因]不能为空' });
+    const refused = await post<PointsApplication>('/api/admin/growth/points/refuse', sales, { rid: b.rid, version: await versionOf(t.db, 'points', b.rid), reason: '论文未致谢本实验室' });
     expect(refused.data).toMatchObject({ status: 'refused', statusText: '未通过', reason: '论文未致谢本实验室', points: null });
-    expect(await post('/api/admin/growth/points/approve', sales, { rid: b.rid, points: 5 })).toMatchObject({ status: 409, msg: '该申请未通过，不能再处理' });
+    expect(await post('/api/admin/growth/points/approve', sales, { rid: b.rid, version: await versionOf(t.db, 'points', b.rid), points: 5 })).toMatchObject({ status: 409, msg: '该申请未通过，不能再处理' });
 
     const titles = (await messagesOf(who.member.id)).map((m) => m.title);
     expect(titles).toEqual(expect.arrayContaining(['积分申请已通过', '积分申请未通过']));
@@ -199,7 +196,7 @@ describe('integration/transfer', () => {
     const from = await member();
     const to = await member();
     await givePoints(from.member.id, 300);
-    const res = await post<PointsOverview>('/api/auth/integration/transfer', from, { phone: to.member.phone, points: 300, note: '谢谢帮忙' });
+    const res = await post<PointsOverview>('/api/auth/integration/transfer', from, { phone: to.member.phone, name: '同学甲', points: 300, note: '谢谢帮忙' });
     expect(res).toMatchObject({ status: 200, code: 1, msg: '转赠成功', data: { balance: 0, spent: 300 } });
     expect(await pointsOf(to.member.id)).toBe(300);
     const toAccount = await ensureAccount(t.db, 'member', to.member.id, 'points');
@@ -222,22 +219,41 @@ describe('integration/transfer', () => {
     await givePoints(who.member.id, 100);
     expect(await post('/api/auth/integration/transfer', who, { points: 10 })).toMatchObject({ status: 400, msg: '[对方手机号]不能为空' });
     expect(await post('/api/auth/integration/transfer', who, { phone: '12345', points: 10 })).toMatchObject({ status: 400, msg: '[对方手机号]格式不正确' });
-    expect(await post('/api/auth/integration/transfer', who, { phone: other.member.phone, points: 0 })).toMatchObject({ status: 400, msg: '[转赠积分]不能小于1' });
-    expect(await post('/api/auth/integration/transfer', who, { phone: other.member.phone, points: 1.5 })).toMatchObject({ status: 400, msg: '[转赠积分]必须是整数' });
-    expect(await post('/api/auth/integration/transfer', who, { phone: other.member.phone, points: 'abc' })).toMatchObject({ status: 400, msg: '[转赠积分]必须是数字' });
-    expect(await post('/api/auth/integration/transfer', who, { phone: '13311112222', points: 10 })).toMatchObject({ status: 404, msg: '该手机号未注册' });
-    expect(await post('/api/auth/integration/transfer', who, { phone: who.member.phone, points: 10 })).toMatchObject({ status: 400, msg: '不能转赠给自己' });
-    expect(await post('/api/auth/integration/transfer', who, { phone: other.member.phone, points: 101 })).toMatchObject({ status: 409, msg: '积分不足' });
+    expect(await post('/api/auth/integration/transfer', who, { phone: other.member.phone, name: '同学甲', points: 0 })).toMatchObject({ status: 400, msg: '[转赠积分]不能小于1' });
+    expect(await post('/api/auth/integration/transfer', who, { phone: other.member.phone, name: '同学甲', points: 1.5 })).toMatchObject({ status: 400, msg: '[转赠积分]必须是整数' });
+    expect(await post('/api/auth/integration/transfer', who, { phone: other.member.phone, name: '同学甲', points: 'abc' })).toMatchObject({ status: 400, msg: '[转赠积分]必须是数字' });
+    expect(await post('/api/auth/integration/transfer', who, { phone: '13311112222', name: '同学甲', points: 10 })).toMatchObject({ status: 404, msg: '对方手机号与姓名不匹配，请核对后再试' });
+    expect(await post('/api/auth/integration/transfer', who, { phone: who.member.phone, name: '同学甲', points: 10 })).toMatchObject({ status: 400, msg: '不能转赠给自己' });
+    expect(await post('/api/auth/integration/transfer', who, { phone: other.member.phone, name: '同学甲', points: 101 })).toMatchObject({ status: 409, msg: '积分不足' });
     expect(await pointsOf(who.member.id)).toBe(100);
     expect(await pointsOf(other.member.id)).toBe(0);
     expect(await messagesOf(other.member.id)).toHaveLength(0);
+  });
+
+  it('answers an unregistered phone, a closed account and a wrong name alike (issue 16: 404 该手机号未注册 told registered phones apart)', async () => {
+    const who = await member();
+    await givePoints(who.member.id, 100);
+    const other = await member({ name: '李同学' });
+    const closed = await member({ name: '王同学', disabled: true });
+    const answers = await Promise.all([
+      post('/api/auth/integration/transfer', who, { phone: uniquePhone(), name: '李同学', points: 10 }),
+      post('/api/auth/integration/transfer', who, { phone: other.member.phone, name: '张同学', points: 10 }),
+      post('/api/auth/integration/transfer', who, { phone: closed.member.phone, name: '王同学', points: 10 }),
+    ]);
+    for (const answer of answers) expect([answer.status, answer.code, answer.msg]).toEqual([404, 0, '对方手机号与姓名不匹配，请核对后再试']);
+    // and with 0 points to spend the answer is the same: the lookup comes before the balance
+    const poor = await member();
+    const unknown = await post('/api/auth/integration/transfer', poor, { phone: uniquePhone(), name: '李同学', points: 10 });
+    const known = await post('/api/auth/integration/transfer', poor, { phone: other.member.phone, name: '不对', points: 10 });
+    expect([known.status, known.msg]).toEqual([unknown.status, unknown.msg]);
+    expect(await pointsOf(who.member.id)).toBe(100);
   });
 
   it('never lets concurrent transfers spend more than the balance', async () => {
     const who = await member();
     const others = await Promise.all([member(), member(), member(), member(), member()]);
     await givePoints(who.member.id, 250);
-    const results = await Promise.all(others.map((o) => post('/api/auth/integration/transfer', who, { phone: o.member.phone, points: 100 })));
+    const results = await Promise.all(others.map((o) => post('/api/auth/integration/transfer', who, { phone: o.member.phone, name: '同学甲', points: 100 })));
     expect(results.filter((r) => r.code === 1)).toHaveLength(2);
     expect(results.filter((r) => r.status === 409 && r.msg === '积分不足')).toHaveLength(3);
     expect(await pointsOf(who.member.id)).toBe(50);
@@ -405,61 +421,5 @@ describe('staff: exchange items', () => {
       expect(await post(url, lab), url).toMatchObject({ status: 403, msg: '您的角色无权进行此操作' });
       expect((await post(url, finance)).status, url).toBe(403);
     }
-  });
-});
-
-describe('order hooks', () => {
-  const pay = (who: Who, orderNo: string) => post('/api/auth/order/pay', who, { order_no: orderNo });
-  const cancel = (who: Who, orderNo: string) => post('/api/auth/order/cancel', who, { order_no: orderNo, reason: '样品未准备好' });
-
-  it('a paid order earns floor(yuan) × the rate (once); its refund takes them back', async () => {
-    const who = await member({ organization: 0 });
-    await fund(t, 'member', who.member.id, 2000_00);
-    const order = await makeOrder(t, catalog, who.member.id, { amounts: [300_99] });
-    expect((await pay(who, order.orderNo)).code).toBe(1);
-    expect(await pointsOf(who.member.id)).toBe(300);
-    const [earned] = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.reference, `order:${order.orderNo}`), eq(ledgerEntries.type, 'points_earn')));
-    expect(earned).toMatchObject({ amountFen: 300 });
-    expect((await post<Page<PointsEntry>>('/api/auth/web/integration/list', who, {})).data.list[0]).toMatchObject({ typeText: '订单积分', points: 300 });
-
-    expect((await cancel(who, order.orderNo)).code).toBe(1);
-    expect(await pointsOf(who.member.id)).toBe(0);
-    const [reversed] = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.reference, `order:${order.orderNo}`), eq(ledgerEntries.type, 'points_reverse')));
-    expect(reversed).toMatchObject({ amountFen: -300 });
-    expect((await post<PointsOverview>('/api/auth/web/integration/init', who)).data).toMatchObject({ balance: 0, earned: 0 });
-  });
-
-  it('uses the configured rate, and earns nothing when less than one yuan was paid', async () => {
-    await t.db.insert(growthSettings).values({ id: 1, rebateRateBp: 500, pointsPerYuan: 3, minWithdrawFen: 100_00 }).onConflictDoUpdate({ target: growthSettings.id, set: { pointsPerYuan: 3 } });
-    try {
-      const who = await member({ organization: 0 });
-      await fund(t, 'member', who.member.id, 2000_00);
-      const order = await makeOrder(t, catalog, who.member.id, { amounts: [150_00] });
-      expect((await pay(who, order.orderNo)).code).toBe(1);
-      expect(await pointsOf(who.member.id)).toBe(450);
-      expect((await post<PointsOverview>('/api/auth/web/integration/init', who)).data.pointsPerYuan).toBe(3);
-      const small = await makeOrder(t, catalog, who.member.id, { amounts: [99] });
-      expect((await pay(who, small.orderNo)).code).toBe(1);
-      expect(await pointsOf(who.member.id)).toBe(450);
-      expect(await entriesOf(`order:${small.orderNo}`).then((rows) => rows.filter((r) => r.type === 'points_earn'))).toHaveLength(0);
-    } finally {
-      await t.db.delete(growthSettings).where(eq(growthSettings.id, 1));
-    }
-  });
-
-  it('a refund after the points were spent takes back only what is left (never below zero) and says so', async () => {
-    const who = await member({ organization: 0 });
-    const friend = await member();
-    await fund(t, 'member', who.member.id, 2000_00);
-    const order = await makeOrder(t, catalog, who.member.id, { amounts: [500_00] });
-    expect((await pay(who, order.orderNo)).code).toBe(1);
-    expect(await pointsOf(who.member.id)).toBe(500);
-    expect((await post('/api/auth/integration/transfer', who, { phone: friend.member.phone, points: 380 })).code).toBe(1);
-    expect((await cancel(who, order.orderNo)).code).toBe(1);
-    expect(await pointsOf(who.member.id)).toBe(0);
-    const [reversed] = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.reference, `order:${order.orderNo}`), eq(ledgerEntries.type, 'points_reverse')));
-    expect(Number(reversed!.amountFen)).toBe(-120);
-    expect(reversed!.note).toContain('380积分未扣回');
-    expect(await pointsOf(friend.member.id)).toBe(380);
   });
 });

@@ -72,12 +72,12 @@ export async function promotionRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/growth/partner/approve',
     { schema: { body: adminPartnerDecisionBody }, config: { ...sales, audit: audit<{ rid: string }>(partnerAudit, 'partner.approve', '通过推广合伙人申请', (body) => body.rid) } },
-    async (request) => ok(await decidePartner(db, requireStaff(request).id, { ...request.body, approve: true }, now()), '已通过'),
+    async (request) => ok(await decidePartner(request.db, requireStaff(request).id, { ...request.body, approve: true }, now()), '已通过'),
   );
   r.post(
     '/api/admin/growth/partner/refuse',
     { schema: { body: adminPartnerDecisionBody }, config: { ...sales, audit: audit<{ rid: string }>(partnerAudit, 'partner.refuse', '驳回推广合伙人申请', (body) => body.rid) } },
-    async (request) => ok(await decidePartner(db, requireStaff(request).id, { ...request.body, approve: false }, now()), '已驳回'),
+    async (request) => ok(await decidePartner(request.db, requireStaff(request).id, { ...request.body, approve: false }, now()), '已驳回'),
   );
   // withdrawals are finance's (the queue, its export and the audit entity live with the money: funds/)
   r.post('/api/admin/growth/withdraw/list', { schema: { body: adminWithdrawalListBody }, config: { ...finance, readOnly: true } }, async (request) => {
@@ -87,11 +87,11 @@ export async function promotionRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/growth/withdraw/pay',
     { schema: { body: adminWithdrawDecisionBody }, config: { ...finance, audit: audit(withdrawalAudit, 'growth.withdraw.pay', '提现打款', (body: { rid: string }) => body.rid) } },
-    async (request) => ok(await decideWithdrawal(db, requireStaff(request).id, { ...request.body, pay: true }, now()), '已打款'),
+    async (request) => ok(await decideWithdrawal(request.db, requireStaff(request).id, { ...request.body, pay: true }, now()), '已打款'),
   );
   r.post(
     '/api/admin/growth/withdraw/refuse',
     { schema: { body: adminWithdrawDecisionBody }, config: { ...finance, audit: audit(withdrawalAudit, 'growth.withdraw.refuse', '驳回提现申请', (body: { rid: string }) => body.rid) } },
-    async (request) => ok(await decideWithdrawal(db, requireStaff(request).id, { ...request.body, pay: false }, now()), '已驳回'),
+    async (request) => ok(await decideWithdrawal(request.db, requireStaff(request).id, { ...request.body, pay: false }, now()), '已驳回'),
   );
 }

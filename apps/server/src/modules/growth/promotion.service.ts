@@ -22,7 +22,7 @@ import {
 } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, decisionChanged, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../auth/accounts.service';
 import { members, staff } from '../auth/auth.tables';
 import { dayRange, keywordFilter } from '../funds/admin-filters';
@@ -264,17 +264,22 @@ export async function cancelWithdrawal(db: Db, memberId: number, rid: string, no
   return toWithdrawal(row);
 }
 
-/** promoter_rebate_withdraw/update4user: the method and bank details while pending. */
+export const WITHDRAWAL_ACCOUNT_LOCKED = '提现申请提交后，收款方式和银行账户不能修改；如需修改，请取消该申请后重新申请';
+
+/**
+ * promoter_rebate_withdraw/update4user. The method and bank account are what finance pays to,
+ * so once the request is submitted they stay as finance sees them (PRODUCT.md "Staff decisions
+ * and value"): a change is refused and the partner cancels and applies again. The same details
+ * again change nothing and answer the request as it is.
+ */
 export async function updateWithdrawal(db: Db, memberId: number, body: WithdrawTarget & { rid: string }): Promise<Withdrawal> {
   const row = await db.transaction(async (tx) => {
     const current = await lockOwn(tx, memberId, body.rid);
     if (current.status !== 'pending') throw stateConflict(current, '修改');
-    const [updated] = await tx
-      .update(rebateWithdrawals)
-      .set({ method: body.method, ...bankColumns(body) })
-      .where(eq(rebateWithdrawals.id, current.id))
-      .returning();
-    return updated!;
+    const wanted = { method: body.method, ...bankColumns(body) };
+    const same = wanted.method === current.method && wanted.accountName === current.accountName && wanted.bankName === current.bankName && wanted.bankAccount === current.bankAccount;
+    if (!same) throw new AppError('WITHDRAWAL_ACCOUNT_LOCKED', WITHDRAWAL_ACCOUNT_LOCKED, { status: 409 });
+    return current;
   });
   return toWithdrawal(row);
 }
@@ -353,6 +358,7 @@ const toAdminWithdrawal = (w: WithdrawalRow, m: MemberColumns, staffName: string
   member: memberView(m),
   bankAccount: w.method === 'bank' ? w.bankAccount : null,
   staffName,
+  version: w.version,
 });
 
 type WithdrawalQuery = Omit<AdminWithdrawalListBody, 'page' | 'pageSize'> & { page?: number; pageSize?: number };
@@ -394,13 +400,15 @@ export const withdrawalsForExport = async (db: DbOrTx, query: WithdrawalQuery) =
  * Finance pays (prestore: credited to the member's prepaid funds; bank: marked paid after the
  * transfer) or refuses with a reason (the held money goes back to withdrawable).
  */
-export async function decideWithdrawal(db: Db, staffId: number, input: { rid: string; reason?: string | undefined; pay: boolean }, now: Date): Promise<AdminWithdrawal> {
+export async function decideWithdrawal(db: DbOrTx, staffId: number, input: { rid: string; version: number; reason?: string | undefined; pay: boolean }, now: Date): Promise<AdminWithdrawal> {
   if (!input.pay && !input.reason) throw badRequest('[原因]不能为空');
   const actor: Actor = { kind: 'staff', id: staffId };
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(rebateWithdrawals).where(eq(rebateWithdrawals.rid, input.rid)).for('update').limit(1);
     if (!current) throw notFound('提现申请');
     if (current.status !== 'pending') throw stateConflict(current, input.pay ? '打款' : '驳回');
+    // pays only to the account finance saw: the request changed since is refused
+    if (current.version !== input.version) throw decisionChanged();
     const [updated] = await tx
       .update(rebateWithdrawals)
       .set({ status: input.pay ? 'paid' : 'refused', reason: input.pay ? null : (input.reason ?? null), processedBy: staffId, processedAt: now })

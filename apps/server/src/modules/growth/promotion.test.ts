@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskPhone, type Page, type PromotionOverview, type Rebate, type Withdrawal } from '@lab/contract';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
+import { refundShown, versionOf } from '../../../test/decision-pins';
 import { makeLoggedInMember, makeStaff } from '../../../test/factories';
 import { randomId } from '../../platform/crypto';
 import { ledgerEntries } from '../funds/funds.tables';
@@ -9,7 +10,7 @@ import { balanceOf, creditAccount, ensureAccount, systemActor } from '../funds/l
 import { memberMessages } from '../orders/orders.tables';
 import { attachReport } from '../orders/progress.test-helpers';
 import { fund, makeOrder, orderRow, paymentCatalog, type PaymentCatalog } from '../orders/payment.test-helpers';
-import { promoterApplications, rebates } from './growth.tables';
+import { promoterApplications, rebates, rebateWithdrawals } from './growth.tables';
 import { ALREADY_PARTNER, PENDING_APPLICATION, WITHDRAW_TOO_MUCH, withdrawReference, type AdminPartnerApplication, type AdminWithdrawal } from './promotion.service';
 import { rebateOnCompleted, rebateOnPaid, rebateReference } from './rebates.service';
 import { updateGrowthSettings } from './settings.service';
@@ -92,11 +93,11 @@ describe('access', () => {
     expect((await post('/api/admin/growth/partner/list', finance)).status).toBe(403);
     expect((await post('/api/admin/growth/partner/approve', lab, { rid: 'x' })).status).toBe(403);
     expect((await post('/api/admin/growth/withdraw/list', sales)).status).toBe(403);
-    expect((await post('/api/admin/growth/withdraw/pay', sales, { rid: 'x' })).status).toBe(403);
+    expect((await post('/api/admin/growth/withdraw/pay', sales, { rid: 'x', version: 1 })).status).toBe(403);
     expect((await post('/api/admin/growth/partner/list', admin)).code).toBe(1);
     expect((await post('/api/admin/growth/withdraw/list', admin)).code).toBe(1);
     expect((await post('/api/admin/growth/partner/approve', sales, { rid: 'nope' })).status).toBe(404);
-    expect((await post('/api/admin/growth/withdraw/pay', finance, { rid: 'nope' })).status).toBe(404);
+    expect((await post('/api/admin/growth/withdraw/pay', finance, { rid: 'nope', version: 1 })).status).toBe(404);
     expect((await post('/api/admin/growth/partner/approve', sales, {})).msg).toBe('[申请]不能为空');
     expect((await post('/api/admin/growth/withdraw/pay', finance, {})).msg).toBe('[提现申请]不能为空');
   });
@@ -207,7 +208,7 @@ describe('rebates from order hooks', () => {
     // a second order, cancelled by the lab before the sample arrives: its rebate is reversed
     const other = await paidOrder(buyer, 1_234_56);
     expect(await overview(p)).toMatchObject({ frozenFen: Math.floor((1_234_56 * 500) / 10_000), withdrawableFen: 150_00 });
-    expect((await post('/api/admin/orders/cancel', sales, { order_no: other.orderNo, reason: '样品不符合要求' })).code).toBe(1);
+    expect((await post('/api/admin/orders/cancel', sales, { order_no: other.orderNo, reason: '样品不符合要求', refund_fen: await refundShown(t.db, other.orderNo) })).code).toBe(1);
     expect(await overview(p)).toMatchObject({ frozenFen: 0, withdrawableFen: 150_00 });
     const reversed = (await post<Page<Rebate>>('/api/auth/promoter_rebate/list', p, { status: 'reversed' })).data;
     expect(reversed.list).toHaveLength(1);
@@ -277,7 +278,7 @@ describe('promoter_rebate_withdraw', () => {
     expect(await post('/api/auth/promoter_rebate_withdraw/add', nobody, { amount: '100', method: 'prestore' })).toMatchObject({ status: 409, msg: WITHDRAW_TOO_MUCH });
   });
 
-  it('add holds the money, update4user changes the account while pending, cancel gives it back; others get 404', async () => {
+  it('add holds the money, update4user cannot change the account once submitted, cancel gives it back; others get 404', async () => {
     const p = await partner();
     await giveRebate(p.member.id, 500_00);
     const added = await post<Withdrawal>('/api/auth/promoter_rebate_withdraw/add', p, { ...bank, amount: '300.50' });
@@ -300,10 +301,13 @@ describe('promoter_rebate_withdraw', () => {
 
     expect((await post('/api/auth/promoter_rebate_withdraw/update4user', p, { rid, method: 'bank', account_name: '李老师' })).msg).toBe('[开户行]不能为空');
     expect((await post('/api/auth/promoter_rebate_withdraw/update4user', p, { method: 'prestore' })).msg).toBe('[提现申请]不能为空');
-    const changed = await post<Withdrawal>('/api/auth/promoter_rebate_withdraw/update4user', p, { ...bank, rid, bank_account: '6217000011112222333' });
-    expect(changed.data.bank!.account).toBe('***************2333');
-    const toPrestore = await post<Withdrawal>('/api/auth/promoter_rebate_withdraw/update4user', p, { rid, method: 'prestore' });
-    expect(toPrestore.data).toMatchObject({ method: 'prestore', methodText: '转入预存款', bank: null, amountFen: 300_50 });
+    // the account finance pays to stays as submitted: the partner cancels and applies again (PRODUCT.md "Staff decisions and value")
+    const locked = { status: 409, msg: '提现申请提交后，收款方式和银行账户不能修改；如需修改，请取消该申请后重新申请' };
+    expect(await post('/api/auth/promoter_rebate_withdraw/update4user', p, { ...bank, rid, bank_account: '6217000011112222333' })).toMatchObject(locked);
+    expect(await post('/api/auth/promoter_rebate_withdraw/update4user', p, { rid, method: 'prestore' })).toMatchObject(locked);
+    const same = await post<Withdrawal>('/api/auth/promoter_rebate_withdraw/update4user', p, { ...bank, rid });
+    expect(same.data).toMatchObject({ method: 'bank', bank: { account: '************2233' }, amountFen: 300_50 });
+    expect((await t.db.select().from(rebateWithdrawals).where(eq(rebateWithdrawals.rid, rid)))[0]).toMatchObject({ bankAccount: '6222020200112233', version: 1 });
 
     const list = await post<Page<Withdrawal>>('/api/auth/promoter_rebate_withdraw/list', p, { status: 'pending' });
     expect(list.data.list.map((w) => w.rid)).toEqual([rid]);
@@ -314,7 +318,7 @@ describe('promoter_rebate_withdraw', () => {
     expect(await overview(p)).toMatchObject({ withdrawableFen: 500_00, pendingFen: 0 });
     expect(await post('/api/auth/promoter_rebate_withdraw/cancel', p, { rid })).toMatchObject({ status: 409, msg: '该提现申请已取消，不能取消' });
     expect(await post('/api/auth/promoter_rebate_withdraw/update4user', p, { rid, method: 'prestore' })).toMatchObject({ status: 409, msg: '该提现申请已取消，不能修改' });
-    expect((await post('/api/admin/growth/withdraw/pay', finance, { rid })).status).toBe(409);
+    expect((await post('/api/admin/growth/withdraw/pay', finance, { rid, version: await versionOf(t.db, 'withdrawal', rid) })).status).toBe(409);
     expect(await rebateBalance(p.member.id)).toBe(500_00);
   });
 
@@ -328,8 +332,8 @@ describe('promoter_rebate_withdraw', () => {
     const bankRid = await add({ ...bank, amount: '400' });
     expect(await overview(p)).toMatchObject({ withdrawableFen: 100_00, pendingFen: 900_00 });
 
-    expect((await post('/api/admin/growth/withdraw/refuse', finance, { rid: refusedRid })).msg).toBe('[原因]不能为空');
-    const refused = await post<AdminWithdrawal>('/api/admin/growth/withdraw/refuse', finance, { rid: refusedRid, reason: '账户信息有误' });
+    expect((await post('/api/admin/growth/withdraw/refuse', finance, { rid: refusedRid, version: await versionOf(t.db, 'withdrawal', refusedRid) })).msg).toBe('[原因]不能为空');
+    const refused = await post<AdminWithdrawal>('/api/admin/growth/withdraw/refuse', finance, { rid: refusedRid, version: await versionOf(t.db, 'withdrawal', refusedRid), reason: '账户信息有误' });
     expect(refused.data).toMatchObject({ status: 'refused', statusText: '已驳回', reason: '账户信息有误', member: { rid: p.member.rid } });
     expect(await overview(p)).toMatchObject({ withdrawableFen: 300_00, pendingFen: 700_00 });
     expect((await post('/api/auth/promoter_rebate_withdraw/cancel', p, { rid: refusedRid })).status).toBe(409);
@@ -338,14 +342,14 @@ describe('promoter_rebate_withdraw', () => {
     const forBank = list.data.list.find((w) => w.rid === bankRid)!;
     expect(forBank).toMatchObject({ bankAccount: '6222020200112233', bank: { account: '************2233' } });
 
-    const paid = await post<AdminWithdrawal>('/api/admin/growth/withdraw/pay', finance, { rid: prestoreRid });
+    const paid = await post<AdminWithdrawal>('/api/admin/growth/withdraw/pay', finance, { rid: prestoreRid, version: await versionOf(t.db, 'withdrawal', prestoreRid) });
     expect(paid.data).toMatchObject({ status: 'paid', statusText: '已打款' });
     expect(await balanceOf(t.db, 'member', p.member.id)).toBe(prestoreBefore + 300_00);
     const [toPrestore] = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.reference, withdrawReference(prestoreRid)), eq(ledgerEntries.type, 'rebate_to_prestore')));
     expect(toPrestore).toMatchObject({ amountFen: 300_00 });
-    expect(await post('/api/admin/growth/withdraw/pay', finance, { rid: prestoreRid })).toMatchObject({ status: 409, msg: '该提现申请已打款，不能打款' });
+    expect(await post('/api/admin/growth/withdraw/pay', finance, { rid: prestoreRid, version: await versionOf(t.db, 'withdrawal', prestoreRid) })).toMatchObject({ status: 409, msg: '该提现申请已打款，不能打款' });
 
-    expect((await post('/api/admin/growth/withdraw/pay', admin, { rid: bankRid })).data).toMatchObject({ status: 'paid' });
+    expect((await post('/api/admin/growth/withdraw/pay', admin, { rid: bankRid, version: await versionOf(t.db, 'withdrawal', bankRid) })).data).toMatchObject({ status: 'paid' });
     expect(await balanceOf(t.db, 'member', p.member.id)).toBe(prestoreBefore + 300_00);
     expect(await overview(p)).toMatchObject({ withdrawableFen: 300_00, pendingFen: 0, withdrawnFen: 700_00 });
     const titles = (await t.db.select().from(memberMessages).where(eq(memberMessages.memberId, p.member.id))).map((m) => m.title);

@@ -202,17 +202,52 @@ async function listMembers(db: DbOrTx, communityId: number): Promise<CommunityMe
   }));
 }
 
-/** cluster/search4user (owner): a member by exact phone, masked, with their membership here. */
+/** 张明 → 张*, 欧阳娜娜 → 欧***: enough to recognise someone one already knows. */
+export const maskName = (name: string) => {
+  const chars = [...name];
+  return chars.length <= 1 ? '*' : `${chars[0]}${'*'.repeat(chars.length - 1)}`;
+};
+
+/** 北京理工大学 → 北京**大学: the ends of a unit's name, not the whole of it. */
+export const maskCompany = (company: string) => {
+  const chars = [...company];
+  if (chars.length <= 4) return `${chars[0] ?? ''}${'*'.repeat(Math.max(chars.length - 1, 1))}`;
+  return `${chars.slice(0, 2).join('')}${'*'.repeat(chars.length - 4)}${chars.slice(-2).join('')}`;
+};
+
+/** Whether two members are approved members (the owner included) of one community. */
+async function shareACommunity(db: DbOrTx, memberId: number, otherId: number): Promise<boolean> {
+  const mine = db
+    .select({ id: communityMembers.communityId })
+    .from(communityMembers)
+    .where(and(eq(communityMembers.memberId, memberId), eq(communityMembers.status, 'approved')));
+  const [shared] = await db
+    .select({ id: communityMembers.id })
+    .from(communityMembers)
+    .where(and(eq(communityMembers.memberId, otherId), eq(communityMembers.status, 'approved'), inArray(communityMembers.communityId, mine)))
+    .limit(1);
+  return shared !== undefined;
+}
+
+/**
+ * cluster/search4user (owner): a member by exact phone, with their membership here. Any
+ * owner can type any phone, so a stranger's name and unit come masked (张* · 北京**大学) and
+ * their type not at all; only someone already in one of the caller's communities is shown
+ * in full.
+ */
 export async function searchUserForCommunity(db: DbOrTx, memberId: number, rid: string, phone: string): Promise<CommunityUserHit> {
   const community = await findOwnedCommunity(db, memberId, rid);
   const [found] = await db.select().from(members).where(and(eq(members.phone, phone), eq(members.disabled, false))).limit(1);
   if (!found) throw notFound('该手机号对应的用户');
   const membership = await membershipOf(db, community.id, found.id);
+  const known = found.id === memberId || (await shareACommunity(db, memberId, found.id));
   return {
     member_rid: found.rid,
-    name: displayName(found),
+    name: known ? displayName(found) : maskName(displayName(found)),
     phone: maskPhone(found.phone),
-    organization: found.organization,
+    organization: known ? found.organization : null,
+    company: found.company ? (known ? found.company : maskCompany(found.company)) : null,
+    masked: !known,
     status: membership?.status ?? null,
   };
 }

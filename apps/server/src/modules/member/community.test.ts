@@ -13,6 +13,7 @@ import {
 import { call, createTestContext, type TestContext } from '../../../test/harness';
 import { makeLoggedInMember } from '../../../test/factories';
 import { communities, communityMembers } from './member.tables';
+import { members } from '../auth/auth.tables';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -162,7 +163,8 @@ describe('search, search4user, add4user, delete4user', () => {
     const community = await createCommunity(owner);
     const target = await student('赵同学');
     const hit = await cluster<CommunityUserHit>('search4user', owner, { rid: community.rid, phone: target.member.phone });
-    expect(hit).toMatchObject({ status: 200, data: { member_rid: target.member.rid, name: '赵同学', organization: 0, status: null } });
+    // a stranger: masked (issue 16: any phone's real name and organisation)
+    expect(hit).toMatchObject({ status: 200, data: { member_rid: target.member.rid, name: '赵**', organization: null, masked: true, status: null } });
     expect(hit.data.phone).toMatch(/^\d{3}\*{4}\d{4}$/);
     expect(await cluster('search4user', owner, { rid: community.rid, phone: '13000000000' })).toMatchObject({ status: 404, msg: '该手机号对应的用户不存在' });
     expect(await cluster('search4user', owner, { rid: community.rid, phone: '123' })).toMatchObject({ status: 400, msg: '[手机号]格式不正确' });
@@ -172,7 +174,24 @@ describe('search, search4user, add4user, delete4user', () => {
     expect(statusOf(added.data, target)).toBe('approved');
     expect(await cluster('add4user', owner, { rid: community.rid, member_rid: target.member.rid })).toMatchObject({ status: 409, msg: '该用户已是团体成员' });
     expect(await cluster('add4user', owner, { rid: community.rid, member_rid: 'nope' })).toMatchObject({ status: 404, msg: '用户不存在' });
-    expect((await cluster<CommunityUserHit>('search4user', owner, { rid: community.rid, phone: target.member.phone })).data.status).toBe('approved');
+    // now in the owner's community: shown in full
+    expect((await cluster<CommunityUserHit>('search4user', owner, { rid: community.rid, phone: target.member.phone })).data).toMatchObject({ status: 'approved', name: '赵同学', organization: 0, masked: false });
+  });
+
+  it('masks the name and unit of a member who shares no community with the owner, and shows them once they do', async () => {
+    const owner = await teacher();
+    const mine = await createCommunity(owner);
+    const stranger = await student('欧阳娜娜');
+    await t.db.update(members).set({ company: '北京理工大学材料学院' }).where(eq(members.id, stranger.member.id));
+    const first = await cluster<CommunityUserHit>('search4user', owner, { rid: mine.rid, phone: stranger.member.phone });
+    expect(first.data).toMatchObject({ name: '欧***', company: '北京******学院', organization: null, masked: true });
+    expect(JSON.stringify(first.data)).not.toContain('娜娜');
+    expect(JSON.stringify(first.data)).not.toContain('理工');
+    // in another community of the owner's: known
+    const other = await createCommunity(owner, '另一个课题组');
+    await cluster('add4user', owner, { rid: other.rid, member_rid: stranger.member.rid });
+    const again = await cluster<CommunityUserHit>('search4user', owner, { rid: mine.rid, phone: stranger.member.phone });
+    expect(again.data).toMatchObject({ name: '欧阳娜娜', company: '北京理工大学材料学院', organization: 0, masked: false, status: null });
   });
 
   it('lets the owner remove a member, never themself', async () => {

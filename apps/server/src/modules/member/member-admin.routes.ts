@@ -56,20 +56,20 @@ export async function memberAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/admin/member/adviser',
     { schema: { body: adminMemberAdviserBody }, config: { ...sales, audit: audit(memberAudit, 'member.adviser', '设置客户经理', byRid) } },
     async (request) => {
-      const member = await setMemberAdviser(db, request.body);
+      const member = await setMemberAdviser(request.db, request.body);
       return ok(member, member.adviser ? `客户经理已设为${member.adviser.name}` : '已取消客户经理');
     },
   );
   r.post(
     '/api/admin/member/organization',
     { schema: { body: adminMemberOrganizationBody }, config: { ...sales, audit: audit(memberAudit, 'member.organization', '设置用户类型', byRid) } },
-    async (request) => ok(await setMemberOrganization(db, request.body, now()), '用户类型已更新'),
+    async (request) => ok(await setMemberOrganization(request.db, request.body, now()), '用户类型已更新'),
   );
   r.post(
     '/api/admin/member/status',
     { schema: { body: adminMemberStatusBody }, config: { ...sales, audit: audit(memberAudit, 'member.status', '停用/启用会员', byRid) } },
     async (request) => {
-      const member = await setMemberDisabled(db, request.body, now());
+      const member = await setMemberDisabled(request.db, request.body, now());
       return ok(member, member.disabled ? '会员已停用，其登录已全部失效' : '会员已启用');
     },
   );
@@ -79,12 +79,12 @@ export async function memberAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/attestation/approve',
     { schema: { body: adminAttestationApproveBody }, config: { ...sales, audit: audit(attestationAudit, 'attestation.approve', '通过资料认证', byRid) } },
-    async (request) => ok(await approveAttestation(db, requireStaff(request).id, request.body, now()), '资料认证已通过，已通知会员'),
+    async (request) => ok(await approveAttestation(request.db, requireStaff(request).id, request.body, now()), '资料认证已通过，已通知会员'),
   );
   r.post(
     '/api/admin/attestation/refuse',
     { schema: { body: adminAttestationRefuseBody }, config: { ...sales, audit: audit(attestationAudit, 'attestation.refuse', '驳回资料认证', byRid) } },
-    async (request) => ok(await refuseAttestation(db, requireStaff(request).id, request.body, now()), '已驳回，已通知会员'),
+    async (request) => ok(await refuseAttestation(request.db, requireStaff(request).id, request.body, now()), '已驳回，已通知会员'),
   );
 
   // ---- 科研团体 ----
@@ -92,11 +92,11 @@ export async function memberAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/community/approve',
     { schema: { body: adminCommunityApproveBody }, config: { ...sales, audit: audit(communityAudit, 'community.approve', '通过科研团体', byRid) } },
-    async (request) => ok(await approveCommunity(db, requireStaff(request).id, request.body.rid, now()), '团体已通过审核，已通知负责人'),
+    async (request) => ok(await approveCommunity(request.db, requireStaff(request).id, request.body.rid, now()), '团体已通过审核，已通知负责人'),
   );
   r.post(
     '/api/admin/community/refuse',
     { schema: { body: adminCommunityRefuseBody }, config: { ...sales, audit: audit(communityAudit, 'community.refuse', '驳回科研团体', byRid) } },
-    async (request) => ok(await refuseCommunity(db, requireStaff(request).id, request.body, now()), '已驳回，已通知负责人'),
+    async (request) => ok(await refuseCommunity(request.db, requireStaff(request).id, request.body, now()), '已驳回，已通知负责人'),
   );
 }

@@ -107,7 +107,7 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/sampling/collect',
     { schema: { body: samplingRidBody }, config: { roles: ['lab', 'sales'], audit: audit<{ rid: string }>(samplingAudit, 'sampling.collect', '标记已取样', (body) => body.rid) } },
-    async (request) => ok(await collectSampling(db, requireStaff(request).id, request.body.rid, now()), '已标记为已取样'),
+    async (request) => ok(await collectSampling(request.db, requireStaff(request).id, request.body.rid, now()), '已标记为已取样'),
   );
 
   // ---- communities (cluster) ----

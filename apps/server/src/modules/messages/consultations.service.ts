@@ -110,7 +110,7 @@ export async function replyConsultation(db: Db, deps: ConsultationDeps, staffId:
         template: 'consult_reply',
         params: { name: clip(row.name, 10) },
         body: `【科研检测】${row.name}您好，您的咨询已回复：${input.reply}`,
-      });
+      }, db);
     }
   } catch (error) {
     deps.log?.error({ err: error, consultation: row.id }, 'consultation reply notice failed');

@@ -48,8 +48,8 @@ export async function sendNotice(
 ): Promise<void> {
   const [member] = await db.select({ phone: members.phone, email: members.email }).from(members).where(eq(members.id, memberId)).limit(1);
   if (!member) return;
-  await channels.sms.send({ phone: member.phone, template: notice.template, params: notice.params, body: `【科研检测】${notice.body}` });
-  if (member.email) await channels.email.send({ to: member.email, template: notice.template, params: notice.params, subject: notice.subject, body: notice.body });
+  await channels.sms.send({ phone: member.phone, template: notice.template, params: notice.params, body: `【科研检测】${notice.body}` }, db);
+  if (member.email) await channels.email.send({ to: member.email, template: notice.template, params: notice.params, subject: notice.subject, body: notice.body }, db);
 }
 
 // ---- the member's in-site messages (message/list|unread|read|readAll) ----

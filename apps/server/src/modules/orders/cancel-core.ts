@@ -55,6 +55,8 @@ export async function refundOrder(tx: Tx, order: OrderRow, actor: Actor, now: Da
   return row!;
 }
 
+const cancelledBy: Record<Actor['kind'], string> = { member: '您已取消订单', staff: '实验室已取消您的订单', system: '系统已自动取消您的订单' };
+
 /**
  * Cancels an order inside the caller's transaction (the order row locked by the caller):
  * the progress check, the refund of a paid order, the pending home pickup and the booked
@@ -77,7 +79,7 @@ export async function cancelOrder(tx: Tx, order: OrderRow, actor: Actor, reason:
     order.memberId,
     {
       title: `订单${order.orderNo}已取消`,
-      content: `${actor.kind === 'staff' ? '实验室已取消您的订单' : '您已取消订单'}「${order.title}」${reason ? `，原因：${reason}` : ''}${order.payment === 'paid' && order.paidFen > 0 ? '。已支付的款项已退回预存款账户' : ''}。`,
+      content: `${cancelledBy[actor.kind]}「${order.title}」${reason ? `，原因：${reason}` : ''}${order.payment === 'paid' && order.paidFen > 0 ? '。已支付的款项已退回预存款账户' : ''}。`,
       link: `/member/order/${order.orderNo}`,
     },
     now,

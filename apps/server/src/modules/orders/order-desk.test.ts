@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, OrderDetail, SampleLabels } from '@lab/contract';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { refundShown } from '../../../test/decision-pins';
 import { askReturn, auditCount, deskOrder, HOUR, lastAudit, MINUTE, switchableSms } from './order-desk.test-helpers';
 import { attachReport, eventsOf, memberOf, messagesOf, orderRow, pdfBytes, post, progressContext, uploadReport, type OrderOptions } from './progress.test-helpers';
 import { orderLines } from './orders.tables';
@@ -201,7 +202,7 @@ describe('every lifecycle step leaves an audit row', () => {
     }
 
     const { row } = await order({ progress: 'testing' });
-    expect(await desk('cancel', ctx.sales, { order_no: row.orderNo, reason: '客户撤回样品' })).toMatchObject({ status: 200, data: { progress: 'cancelled', cancelReason: '客户撤回样品' } });
+    expect(await desk('cancel', ctx.sales, { order_no: row.orderNo, reason: '客户撤回样品', refund_fen: String(await refundShown(t.db, row.orderNo)) })).toMatchObject({ status: 200, data: { progress: 'cancelled', cancelReason: '客户撤回样品' } });
     expect(await lastAudit(t)).toMatchObject({ action: 'orders.cancel', staffRole: 'sales', before: expect.objectContaining({ progress: 'testing' }), after: expect.objectContaining({ progress: 'cancelled', cancelReason: '客户撤回样品', payment: 'refunded' }) });
 
     const withReport = await order({ progress: 'testing' });

@@ -1,5 +1,5 @@
 import { and, count, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminOrderMember, AdminOrderRow, AdminOrderSearchBody, Page } from '@lab/contract';
+import { unsettledDaysOf, type AdminOrderMember, type AdminOrderRow, type AdminOrderSearchBody, type Page } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../../platform/errors';
 import { shanghaiDayEnd, shanghaiDayStart } from '../../platform/dates';
@@ -158,6 +158,7 @@ export async function searchOrders(db: Db, query: AdminOrderSearchBody, now: Dat
         deliveredAt: order.deliveredAt?.toISOString() ?? null,
         promises,
         atRisk: promises.some(atRisk),
+        unsettledDays: order.payment === 'unsettled' && order.progress !== 'cancelled' && order.deliveredAt ? unsettledDaysOf(order.deliveredAt, now) : null,
       };
     }),
     total: counted?.n ?? 0,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerEntry, OrderDetail, OrderSummary, Page, Plan, Requirement, Reservation } from '@lab/contract';
+import type { LedgerEntry, OrderDetail, OrderSummary, Page, Plan, PointsOverview, ReadyToPay, Requirement, Reservation } from '@lab/contract';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
 import { tmpRoot } from '../../../test/template';
 import { demoAccounts, seedDemoData } from '../../db/seed';
@@ -27,7 +27,7 @@ const planLines = (plan: Plan) => plan.dataArr.flatMap((group) => group.items);
 beforeAll(async () => {
   t = await createTestContext({ now });
   // the app under test keeps its files here (harness config), so the seeded reports download
-  expect(await seedDemoData(t.db, { dataDir: path.join(tmpRoot, 'files'), now })).toBe(true);
+  expect(await seedDemoData(t.db, { dataDir: path.join(tmpRoot, 'files'), now, secrets: t.secrets })).toBe(true);
   teacher = await login(demoAccounts.teacher.phone, demoAccounts.teacher.password);
   student = await login(demoAccounts.member.phone, demoAccounts.member.password);
 }, 120_000);
@@ -98,6 +98,25 @@ describe('ordering demo data', () => {
     expect(history.total).toBe(history.list.length);
   });
 
+  it('the teacher\'s points: the completed order\'s are available, those of paid orders not yet completed are pending, the refunded one gave none', async () => {
+    const orders = (await post<Page<OrderSummary>>('/api/auth/order/list4person', teacher)).list;
+    const points = (o: OrderSummary) => Math.floor(o.payableFen / 100);
+    const completed = orders.filter((o) => o.progress === 'completed');
+    const waiting = orders.filter((o) => o.payment === 'paid' && o.progress !== 'completed');
+    expect(completed).toHaveLength(1);
+    const overview = await post<PointsOverview>('/api/auth/web/integration/init', teacher);
+    expect(overview).toMatchObject({ balance: points(completed[0]!), earned: points(completed[0]!), pendingOrders: waiting.length });
+    expect(overview.pendingPoints).toBe(waiting.reduce((n, o) => n + points(o), 0));
+    expect(overview.balance).toBeGreaterThan(0);
+  });
+
+  it('the demo teacher\'s attestation is approved, so pay-after-test is open to them; the student has not been reviewed', async () => {
+    const awaiting = (await post<Page<OrderSummary>>('/api/auth/order/list4person', teacher)).list.find((o) => o.progress === 'awaiting_sample')!;
+    expect((await post<ReadyToPay>('/api/auth/order/ready2pay', teacher, { order_no: awaiting.orderNo })).payLater).toMatchObject({ allowed: true });
+    const pending = (await post<Page<OrderSummary>>('/api/auth/order/list4person', student)).list[0]!;
+    expect((await post<ReadyToPay>('/api/auth/order/ready2pay', student, { order_no: pending.orderNo })).payLater).toMatchObject({ allowed: false });
+  });
+
   it('leaves two lines in the teacher\'s plan, a booked session, and a quoted requirement', async () => {
     const plan = await post<Plan>('/api/auth/tempDevice/list', teacher);
     expect(plan.count).toBe(2);
@@ -119,7 +138,7 @@ describe('ordering demo data', () => {
   });
 
   it('seeds once: a second run leaves everything as it was', async () => {
-    expect(await seedDemoData(t.db, { dataDir: path.join(tmpRoot, 'files'), now })).toBe(false);
+    expect(await seedDemoData(t.db, { dataDir: path.join(tmpRoot, 'files'), now, secrets: t.secrets })).toBe(false);
     expect((await post<Page<OrderSummary>>('/api/auth/order/list4person', teacher)).total).toBe(6);
   });
 });

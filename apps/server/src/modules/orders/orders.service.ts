@@ -32,7 +32,8 @@ import { addOrderEvent, findMemberOrder, newOrderNo, summaryColumns, toOrderEven
 import { contracts, orderEvents, orderFiles, orderLines, orders, planLines, reservations } from './orders.tables';
 import { planLineMissing } from './plan.service';
 import { loadItemsByIds, priceLine } from './pricing';
-import { bookSlots } from './reservation-core';
+import { holdForBooking } from './holds.service';
+import { bookSlots, reservationStatusAt } from './reservation-core';
 
 /**
  * Orders from the member's side: placing one from plan lines (order/add), its detail, the
@@ -165,6 +166,8 @@ export async function placeOrder(db: Db, memberId: number, input: OrderAddBody, 
   if ((await countAddresses(db, memberId)) === 0) throw new AppError('BASIC_INFO_MISSING', NO_ADDRESS_MESSAGE, { status: 409 });
   const orderNo = await db.transaction(async (tx) => {
     const lines = await prepareLines(tx, memberId, input.lines);
+    const wanted = lines.flatMap((line) => (line.reservation ? [{ itemId: line.itemId, ...line.reservation }] : []));
+    const holdUntil = wanted.length > 0 ? await holdForBooking(tx, memberId, wanted, now) : null;
     if (input.coupon_rid) await checkCoupon(tx, memberId, input.coupon_rid, now);
     const titleId = await invoiceTitleId(tx, memberId, input.invoice_title_rid);
     const order = await insertOrderRow(
@@ -218,6 +221,7 @@ export async function placeOrder(db: Db, memberId: number, input: OrderAddBody, 
         amountFen: line.amountFen,
         orderId: order.id,
         note: line.note,
+        holdUntil,
         now,
       });
     }
@@ -325,7 +329,7 @@ export async function orderDetailOf(db: DbOrTx, order: OrderRow, now: Date, audi
       amountFen: line.amountFen,
       note: line.note,
       samples: line.samples,
-      reservation: reservation ? { rid: reservation.rid, date: reservation.day, hours: reservation.hours, status: reservation.status } : null,
+      reservation: reservation ? { rid: reservation.rid, date: reservation.day, hours: reservation.hours, status: reservationStatusAt(reservation, now) } : null,
     };
   });
   const pickup = pickupRows[0];

@@ -213,14 +213,37 @@ export const reservations = pgTable(
     orderId: integer().references(() => orders.id),
     day: date({ mode: 'string' }).notNull(),
     hours: jsonb().$type<number[]>().notNull(),
-    status: text({ enum: ['booked', 'cancelled', 'used'] }).notNull().default('booked'),
+    /** released: an unpaid hold that expired or that staff let go (its hours are free again) */
+    status: text({ enum: ['booked', 'cancelled', 'used', 'released'] }).notNull().default('booked'),
     amountFen: bigint({ mode: 'number' }).notNull(),
     note: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp({ withTimezone: true }),
+    /**
+     * An unpaid booking is a hold until this instant (booking time + the hold then in force);
+     * null once its order is paid or goes pay-after-test, or the lab has received it. A booked
+     * row past its hold_until counts as released everywhere (holds.service.ts) even before
+     * its status is brought up to date.
+     */
+    holdUntil: timestamp({ withTimezone: true }),
   },
-  (t) => [index('reservations_member_idx').on(t.memberId, t.createdAt.desc()), index('reservations_item_day_idx').on(t.itemId, t.day)],
+  (t) => [
+    index('reservations_member_idx').on(t.memberId, t.createdAt.desc()),
+    index('reservations_item_day_idx').on(t.itemId, t.day),
+    index('reservations_hold_idx').on(t.holdUntil).where(sql`status = 'booked' AND hold_until IS NOT NULL`),
+  ],
 );
+
+/** Staff-configurable rules of instrument bookings (one row, id 1; the contract's defaults apply without it). */
+export const reservationSettings = pgTable('reservation_settings', {
+  id: integer().primaryKey(),
+  /** how long an unpaid booking holds its hours */
+  holdMinutes: integer().notNull(),
+  /** the unpaid hours one member may hold at once */
+  capHours: integer().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer().references(() => staff.id),
+});
 
 export const reservationSlots = pgTable(
   'reservation_slots',

@@ -209,7 +209,7 @@ describe('order/add', () => {
     const testLine = await makePlanLine(t.db, buyer.member.id, test);
     // someone books 10:00 in between: placing the order fails and changes nothing
     const rivalBooking = await t.db.transaction((tx) =>
-      bookSlots(tx, { memberId: rival.member.id, itemId: instrument.id, day: TOMORROW, hours: [10], amountFen: 40000, orderId: null, note: '', now: t.clock.now() }),
+      bookSlots(tx, { memberId: rival.member.id, itemId: instrument.id, day: TOMORROW, hours: [10], amountFen: 40000, orderId: null, note: '', holdUntil: null, now: t.clock.now() }),
     );
     const form = { lines: JSON.stringify([{ id: onSite.id, samples: [] }, { id: testLine.rid, samples: [sample()] }]), delivery: 'self', agree: 1 };
     expect(await addOrder(buyer, form)).toMatchObject({ status: 409, msg: SLOT_TAKEN_MESSAGE });

@@ -20,12 +20,13 @@ import { getCreditLine } from '../funds/credit.service';
 import { couponTemplates, memberCoupons } from '../funds/funds.tables';
 import { balanceOf, balancesOf, payFromFunds } from '../funds/ledger.service';
 import { findOwnedCommunity } from '../funds/prestore.service';
-import { countAddresses } from '../member/addresses.service';
-import { communities } from '../member/member.tables';
+import { communities, memberProfiles } from '../member/member.tables';
 import { postMessage, sendNotice, type NoticeChannels } from '../messages/messages.service';
 import { orderPaymentReference, type Actor } from './cancel-core';
 import { addOrderEvent, findMemberOrder, toOrderSummary, type OrderRow } from './order-core';
+import { assertHoldLive, refuseExpiredHold } from './holds.service';
 import { orderLines, orders } from './orders.tables';
+import { endHolds } from './reservation-core';
 
 /**
  * Paying an order (PRODUCT.md "Order lifecycle", "Money"): from the member's prepaid funds or
@@ -37,7 +38,13 @@ import { orderLines, orders } from './orders.tables';
 
 export const ALREADY_PAID = '订单已支付，请勿重复支付';
 export const ENTERPRISE_PREPAY = '企业客户需在测试前全额支付，不能选择测试后结算';
-export const PAY_LATER_NEEDS_INFO = '完善基本信息（添加收货地址）或获批信用额度后，才可选择测试后结算';
+/** Why a member without an approved credit line cannot pay after testing, by the state of their 资料认证 review. */
+export const PAY_LATER_NEEDS_ATTESTATION = {
+  none: '提交资料认证并经实验室审核通过（或获批信用额度）后，才可选择测试后结算',
+  pending: '您的资料认证正在审核中，审核通过后才可选择测试后结算',
+  refused: '您的资料认证未通过审核，请修改后重新提交，审核通过后才可选择测试后结算',
+  notCollege: '测试后结算面向资料认证通过的学生、老师用户，其他用户请申请信用额度',
+} as const;
 
 /** Who pays: the member's own funds or a community they own (another's community reads as not found). */
 export interface PaySource {
@@ -124,22 +131,32 @@ export async function payLaterUsedFen(db: DbOrTx, memberId: number, exceptOrderI
 }
 
 /**
- * Who may pay after testing: never 2 企业; 0 学生 / 3 老师 with basic info complete (an
- * address on file, as user/info's basicInfoComplete); anyone else only with an approved
- * credit line. The limit is the credit line, else PAY_LATER_DEFAULT_LIMIT_FEN.
+ * Who may pay after testing (PRODUCT.md: it "needs an attestation approved by staff"): never
+ * 2 企业; 0 学生 / 3 老师 whose 资料认证 a staff member approved; anyone else only with a credit
+ * line finance approved. Read afresh each time, so a new submission (pending again) or a
+ * refusal takes the right away until staff approve again. What the member typed alone
+ * (update4profile sets the type at once) gives nothing. The limit is the credit line, else
+ * PAY_LATER_DEFAULT_LIMIT_FEN.
  */
 export async function payLaterStanding(db: DbOrTx, memberId: number, exceptOrderId?: number): Promise<PayLaterStanding> {
   // one query after another: inside a transaction they share one connection
-  const [member] = await db.select({ organization: members.organization }).from(members).where(eq(members.id, memberId)).limit(1);
+  const [member] = await db
+    .select({ organization: members.organization, review: memberProfiles.reviewStatus })
+    .from(members)
+    .leftJoin(memberProfiles, eq(memberProfiles.memberId, members.id))
+    .where(eq(members.id, memberId))
+    .limit(1);
   const creditFen = await getCreditLine(db, memberId);
-  const addressNum = await countAddresses(db, memberId);
   const usedFen = await payLaterUsedFen(db, memberId, exceptOrderId);
   const organization = member?.organization ?? null;
+  const review = member?.review ?? 'none';
   const limitFen = creditFen > 0 ? creditFen : PAY_LATER_DEFAULT_LIMIT_FEN;
   if (organization === Organization.enterprise) return { eligible: false, reason: ENTERPRISE_PREPAY, limitFen: 0, usedFen };
+  if (creditFen > 0) return { eligible: true, reason: '', limitFen, usedFen };
   const college = organization === Organization.student || organization === Organization.teacher;
-  if (creditFen > 0 || (college && addressNum > 0)) return { eligible: true, reason: '', limitFen, usedFen };
-  return { eligible: false, reason: PAY_LATER_NEEDS_INFO, limitFen: 0, usedFen };
+  if (college && review === 'approved') return { eligible: true, reason: '', limitFen, usedFen };
+  const reason = review !== 'approved' ? PAY_LATER_NEEDS_ATTESTATION[review] : PAY_LATER_NEEDS_ATTESTATION.notCollege;
+  return { eligible: false, reason, limitFen: 0, usedFen };
 }
 
 const limitMessage = (standing: PayLaterStanding, payableFen: number) =>
@@ -200,6 +217,7 @@ export async function payLockedOrder(
   if (order.progress === 'cancelled') throw conflict('订单已取消，不能支付');
   if (order.payment === 'paid') throw conflict(ALREADY_PAID);
   if (order.payment === 'refunded') throw conflict('订单已退款，不能支付');
+  await assertHoldLive(tx, order.id, now);
   const reference = orderPaymentReference(order.orderNo);
   // the member said "no coupon": not even the one chosen when ordering
   let couponRid = input.couponRid === NO_COUPON ? undefined : input.couponRid;
@@ -249,6 +267,7 @@ export async function payLockedOrder(
     .where(and(eq(orders.id, order.id), inArray(orders.payment, ['unpaid', 'unsettled'])))
     .returning();
   if (!row) throw conflict(ALREADY_PAID);
+  await endHolds(tx, order.id);
   await onOrderPaid(tx, row, now);
   const amountText = `${formatFen(payableFen)}（${payableFen > 0 ? source.name : '无需扣款'}）`;
   const note = `支付${amountText}${discountFen > 0 ? `，优惠券抵扣${formatFen(discountFen)}` : ''}`;
@@ -282,6 +301,7 @@ export async function noticePaid(db: Db, channels: NoticeChannels, memberId: num
 /** order/pay: one transaction with the order row locked; then the notice. */
 export async function payOrder(db: Db, channels: NoticeChannels, memberId: number, body: PayBody, now: Date, log?: { warn: (obj: unknown, msg: string) => void }): Promise<OrderSummary> {
   const actor = await memberActor(db, memberId);
+  await refuseExpiredHold(db, (await findMemberOrder(db, memberId, body.order_no)).id, now);
   const paid = await db.transaction(async (tx) => {
     const order = await findMemberOrder(tx, memberId, body.order_no, { lock: true });
     if (order.progress === 'cancelled') throw conflict('订单已取消，不能支付');
@@ -300,9 +320,11 @@ export async function payOrder(db: Db, channels: NoticeChannels, memberId: numbe
  */
 export async function choosePayLater(db: Db, memberId: number, orderNo: string, now: Date): Promise<OrderSummary> {
   const actor = await memberActor(db, memberId);
+  await refuseExpiredHold(db, (await findMemberOrder(db, memberId, orderNo)).id, now);
   const row = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`paylater:${memberId}`}))`);
     const order = await findMemberOrder(tx, memberId, orderNo, { lock: true });
+    await assertHoldLive(tx, order.id, now);
     const standing = await payLaterStanding(tx, memberId, order.id);
     const problem = payLaterOrderProblem(order, standing);
     if (problem) throw new AppError('PAY_LATER_REFUSED', problem, { status: 409 });
@@ -312,6 +334,7 @@ export async function choosePayLater(db: Db, memberId: number, orderNo: string, 
       .where(and(eq(orders.id, order.id), eq(orders.payment, 'unpaid'), eq(orders.payLater, false)))
       .returning();
     if (!updated) throw conflict('订单状态已变化，请刷新后重试');
+    await endHolds(tx, order.id);
     await addOrderEvent(tx, order.id, {
       status: 'note',
       title: '已选择测试后结算',

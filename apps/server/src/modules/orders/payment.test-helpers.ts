@@ -8,7 +8,7 @@ import type { Clock } from '../../platform/clock';
 import { serviceGroups, serviceItems } from '../catalog/catalog.tables';
 import { accounts, couponTemplates, creditLines, ledgerEntries, memberCoupons } from '../funds/funds.tables';
 import { ensureAccount, postEntry } from '../funds/ledger.service';
-import { communities, communityMembers, memberAddresses } from '../member/member.tables';
+import { communities, communityMembers, memberAddresses, memberProfiles } from '../member/member.tables';
 import { newOrderNo, type OrderRow } from './order-core';
 import { orderLines, orders } from './orders.tables';
 
@@ -37,8 +37,14 @@ export type PaymentCatalog = Awaited<ReturnType<typeof paymentCatalog>>;
 
 export type Who = Awaited<ReturnType<typeof makeLoggedInMember>>;
 
-/** A member: organisation 0 学生 by default; `address` makes basic info complete. */
-export async function payer(t: TestContext, options: { organization?: number | null; address?: boolean; creditFen?: number } = {}): Promise<Who> {
+/**
+ * A member: organisation 0 学生 by default; `address` makes basic info complete; `attestation`
+ * is the state of their 资料认证 review (approved: staff approved it — what pay-after-test needs).
+ */
+export async function payer(
+  t: TestContext,
+  options: { organization?: number | null; address?: boolean; creditFen?: number; attestation?: 'pending' | 'approved' | 'refused' } = {},
+): Promise<Who> {
   const who = await makeLoggedInMember(t.db, t.clock.now(), { organization: options.organization === undefined ? 0 : options.organization, name: '王同学' });
   if (options.address) {
     await t.db.insert(memberAddresses).values({
@@ -55,6 +61,10 @@ export async function payer(t: TestContext, options: { organization?: number | n
     });
   }
   if (options.creditFen) await t.db.insert(creditLines).values({ memberId: who.member.id, limitFen: options.creditFen });
+  if (options.attestation) {
+    const now = t.clock.now();
+    await t.db.insert(memberProfiles).values({ memberId: who.member.id, address: '漕溪北路1号', attestedAt: now, reviewStatus: options.attestation, reviewedAt: options.attestation === 'pending' ? null : now });
+  }
   return who;
 }
 

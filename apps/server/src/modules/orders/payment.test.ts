@@ -6,7 +6,7 @@ import { outbox } from '../../db/schema';
 import { ledgerEntries } from '../funds/funds.tables';
 import { memberMessages, orderEvents } from './orders.tables';
 import { orderPaymentReference } from './cancel-core';
-import { ALREADY_PAID, ENTERPRISE_PREPAY, PAY_LATER_NEEDS_INFO } from './payment.service';
+import { ALREADY_PAID, ENTERPRISE_PREPAY, PAY_LATER_NEEDS_ATTESTATION } from './payment.service';
 import {
   balance,
   couponRow,
@@ -38,7 +38,7 @@ const payLater = (who: Who, orderNo: string) => post<OrderSummary>('/api/auth/or
 
 describe('order/ready2pay', () => {
   it('shows the summary, own and owned-community balances, coupons with their discount and why one cannot be used', async () => {
-    const who = await payer(t, { organization: 3, address: true });
+    const who = await payer(t, { organization: 3, address: true, attestation: 'approved' });
     await fund(t, 'member', who.member.id, 1000_00);
     const lab = await ownedCommunity(t, who.member.id, '材料课题组');
     await fund(t, 'community', lab.id, 200_00);
@@ -72,18 +72,18 @@ describe('order/ready2pay', () => {
     expect(res.data.payLater).toEqual({ allowed: true, reason: '', limitFen: PAY_LATER_DEFAULT_LIMIT_FEN, usedFen: 0 });
   });
 
-  it('pay-later standing: enterprise never, incomplete info no, a credit line sets the limit', async () => {
+  it('pay-later standing: enterprise never, no approved attestation no, a credit line sets the limit', async () => {
     const enterprise = await payer(t, { organization: 2, address: true, creditFen: 100_000_00 });
     const e = await makeOrder(t, catalog, enterprise.member.id);
     expect((await ready(enterprise, e.orderNo)).data.payLater).toMatchObject({ allowed: false, reason: ENTERPRISE_PREPAY });
 
     const student = await payer(t, { organization: 0 });
     const s = await makeOrder(t, catalog, student.member.id);
-    expect((await ready(student, s.orderNo)).data.payLater).toMatchObject({ allowed: false, reason: PAY_LATER_NEEDS_INFO });
+    expect((await ready(student, s.orderNo)).data.payLater).toMatchObject({ allowed: false, reason: PAY_LATER_NEEDS_ATTESTATION.none });
 
-    const individual = await payer(t, { organization: 1, address: true });
+    const individual = await payer(t, { organization: 1, address: true, attestation: 'approved' });
     const i = await makeOrder(t, catalog, individual.member.id);
-    expect((await ready(individual, i.orderNo)).data.payLater).toMatchObject({ allowed: false, reason: PAY_LATER_NEEDS_INFO });
+    expect((await ready(individual, i.orderNo)).data.payLater).toMatchObject({ allowed: false, reason: PAY_LATER_NEEDS_ATTESTATION.notCollege });
 
     const credited = await payer(t, { organization: 3, creditFen: 2000_00 });
     await makeOrder(t, catalog, credited.member.id, { amounts: [500_00], payLater: true, progress: 'testing' });
@@ -292,7 +292,7 @@ describe('order/pay', () => {
 
 describe('order/payLater', () => {
   it('an eligible student chooses pay-after-test: payLater set, event, then ready2pay shows it used', async () => {
-    const who = await payer(t, { organization: 0, address: true });
+    const who = await payer(t, { organization: 0, address: true, attestation: 'approved' });
     const order = await makeOrder(t, catalog, who.member.id, { amounts: [300_00] });
     const res = await payLater(who, order.orderNo);
     expect(res).toMatchObject({ status: 200, code: 1, msg: '已选择测试后结算' });
@@ -305,18 +305,18 @@ describe('order/payLater', () => {
     expect((await ready(who, other.orderNo)).data.payLater).toMatchObject({ allowed: true, usedFen: 300_00 });
   });
 
-  it('an enterprise member cannot pay later, even with a credit line; incomplete info is refused', async () => {
+  it('an enterprise member cannot pay later, even with a credit line; without an approved attestation it is refused', async () => {
     const enterprise = await payer(t, { organization: 2, address: true, creditFen: 100_000_00 });
     const order = await makeOrder(t, catalog, enterprise.member.id);
     expect(await payLater(enterprise, order.orderNo)).toMatchObject({ status: 409, code: 0, msg: ENTERPRISE_PREPAY });
     expect((await orderRow(t, order.orderNo)).payLater).toBe(false);
     const student = await payer(t, { organization: 0 });
     const s = await makeOrder(t, catalog, student.member.id);
-    expect(await payLater(student, s.orderNo)).toMatchObject({ status: 409, msg: PAY_LATER_NEEDS_INFO });
+    expect(await payLater(student, s.orderNo)).toMatchObject({ status: 409, msg: PAY_LATER_NEEDS_ATTESTATION.none });
   });
 
   it('the limit: the default for college members, the credit line when approved; exceeding it is refused', async () => {
-    const who = await payer(t, { organization: 3, address: true });
+    const who = await payer(t, { organization: 3, address: true, attestation: 'approved' });
     const first = await makeOrder(t, catalog, who.member.id, { amounts: [PAY_LATER_DEFAULT_LIMIT_FEN - 100_00] });
     expect((await payLater(who, first.orderNo)).code).toBe(1);
     const over = await makeOrder(t, catalog, who.member.id, { amounts: [100_01] });
@@ -341,7 +341,7 @@ describe('order/payLater', () => {
   });
 
   it('refuses a paid, cancelled or another member’s order and bad input', async () => {
-    const who = await payer(t, { organization: 0, address: true });
+    const who = await payer(t, { organization: 0, address: true, attestation: 'approved' });
     const paid = await makeOrder(t, catalog, who.member.id, { payment: 'paid' });
     expect(await payLater(who, paid.orderNo)).toMatchObject({ status: 409, msg: '订单当前为「已支付」，无需选择测试后结算' });
     const cancelled = await makeOrder(t, catalog, who.member.id, { progress: 'cancelled' });

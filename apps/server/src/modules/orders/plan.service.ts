@@ -15,9 +15,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { serviceGroups } from '../catalog/catalog.tables';
-import { planLines, reservationSlots } from './orders.tables';
+import { planLines, reservationSlots, reservations } from './orders.tables';
 import { choiceKey, loadItemsByIds, loadItemsByRids, priceLine, tryPriceLine, type PricedItem } from './pricing';
-import { normalizeHours, reservationDayProblem } from './reservation-core';
+import { liveBooking, normalizeHours, reservationDayProblem } from './reservation-core';
 
 /**
  * 实验计划 (the cart). Lines point at the catalogue and are priced again on every read
@@ -109,12 +109,13 @@ export async function addToPlan(db: Db, memberId: number, input: PlanAddBody, no
 }
 
 /** The hours of an instrument on a day that a live booking already holds. */
-export async function takenHours(db: DbOrTx, itemId: number, day: string, hours: number[]): Promise<number[]> {
+export async function takenHours(db: DbOrTx, itemId: number, day: string, hours: number[], now: Date): Promise<number[]> {
   if (hours.length === 0) return [];
   const rows = await db
     .select({ hour: reservationSlots.hour })
     .from(reservationSlots)
-    .where(and(eq(reservationSlots.itemId, itemId), eq(reservationSlots.day, day), inArray(reservationSlots.hour, hours), eq(reservationSlots.active, true)));
+    .innerJoin(reservations, eq(reservations.id, reservationSlots.reservationId))
+    .where(and(eq(reservationSlots.itemId, itemId), eq(reservationSlots.day, day), inArray(reservationSlots.hour, hours), eq(reservationSlots.active, true), liveBooking(now)));
   return rows.map((r) => r.hour);
 }
 
@@ -130,7 +131,7 @@ export async function addReservationToPlan(db: Db, memberId: number, input: Plan
   if (problem) throw new AppError('RESERVATION_DAY', problem);
   const hours = normalizeHours(input.hours);
   priceLine(item, input.options, hours.length);
-  if ((await takenHours(db, item.id, input.date, hours)).length > 0) throw new AppError('SLOT_TAKEN', SLOT_TAKEN_MESSAGE, { status: 409 });
+  if ((await takenHours(db, item.id, input.date, hours, now)).length > 0) throw new AppError('SLOT_TAKEN', SLOT_TAKEN_MESSAGE, { status: 409 });
   await db.transaction(async (tx) => {
     const wished = await tx
       .select({ hours: planLines.reservationHours })

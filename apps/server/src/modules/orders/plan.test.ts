@@ -241,7 +241,7 @@ describe('tempDevice/addForReservation', () => {
     const { token } = await login();
     const other = await login();
     const item = await instrument();
-    await t.db.transaction((tx) => bookSlots(tx, { memberId: other.member.id, itemId: item.id, day: TOMORROW, hours: [14, 15], amountFen: 60000, orderId: null, note: '', now: t.clock.now() }));
+    await t.db.transaction((tx) => bookSlots(tx, { memberId: other.member.id, itemId: item.id, day: TOMORROW, hours: [14, 15], amountFen: 60000, orderId: null, note: '', holdUntil: null, now: t.clock.now() }));
     expect(await addReservation(token, { rid: item.rid, date: TOMORROW, hours: '[15,16]' })).toMatchObject({ status: 409, msg: SLOT_TAKEN_MESSAGE });
     expect((await addReservation(token, { rid: item.rid, date: TOMORROW, hours: '[16,17]' })).code).toBe(1);
   });

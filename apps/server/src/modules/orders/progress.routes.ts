@@ -7,8 +7,9 @@ import type { AppDeps } from '../../app';
 import { requireMemberId, requireStaff } from '../../platform/auth-guard';
 import { ok } from '../../platform/envelope';
 import { audit, auditTarget } from '../../platform/audit';
+import { answerGated } from '../approvals/approval-answer';
 import { byOrderNo, orderAudit } from './orders.audit';
-import { readUpload, removeStoredFile, sendFile, storeUpload, uploadSpec } from '../../platform/files';
+import { readUpload, removeAfterCommit, sendFile, storeUpload, uploadSpec } from '../../platform/files';
 import { searchOrders } from './order-search.service';
 import {
   confirmData,
@@ -81,18 +82,18 @@ export async function progressRoutes(app: FastifyInstance, deps: AppDeps) {
     const config = { ...roles, audit: audit(orderAudit, `orders.${action}`, stepLabels[action], byOrderNo) };
     r.post(`/api/admin/orders/${action}`, { schema: { body: adminProgressBody }, config }, async (request) => {
       const person = requireStaff(request);
-      return ok(await staffMove(db, channels(request.log), person.id, action, request.body, now()), stepMessages[action]);
+      return ok(await staffMove(request.db, channels(request.log), person.id, action, request.body, now()), stepMessages[action]);
     });
   }
   r.post('/api/admin/orders/cancel', { schema: { body: adminCancelBody }, config: { ...salesAndLab, audit: audit(orderAudit, 'orders.cancel', '取消订单', byOrderNo) } }, async (request) => {
-    const person = requireStaff(request);
-    return ok(await staffCancel(db, channels(request.log), person.id, request.body, now()), '订单已取消');
+    const acting = { by: requireStaff(request) };
+    return answerGated(request, await staffCancel(request.db, channels(request.log), acting, request.body, now()), '订单已取消');
   });
   r.post('/api/admin/orders/report/delete', { schema: { body: reportDeleteBody }, config: { ...lab, audit: audit(orderAudit, 'orders.report.delete', '删除报告文件', byOrderNo) } }, async (request) => {
     const person = requireStaff(request);
-    const { value, replaced } = await deleteReport(db, await staffActorName(db, person.id), request.body.order_no, request.body.id, now());
-    // committed: the file no report points at goes too
-    removeStoredFile(config.dataDir, reportUpload.kind, replaced);
+    const { value, replaced } = await deleteReport(request.db, await staffActorName(request.db, person.id), request.body.order_no, request.body.id, now());
+    // the file no report points at goes once the request's transaction committed
+    removeAfterCommit(config.dataDir, reportUpload.kind, replaced);
     return ok(value, '报告文件已删除');
   });
   r.get('/api/admin/orders/report', { schema: { querystring: reportQuery }, config: salesAndLab }, async (request, reply) => {
@@ -126,10 +127,10 @@ export async function progressRoutes(app: FastifyInstance, deps: AppDeps) {
       const person = requireStaff(request);
       const { fields, file, filename } = await readUpload(request, reportUpload);
       const orderNo = fields.order_no;
-      await auditTarget(db, request, orderNo, { order_no: orderNo, file: filename });
-      await assertReportUploadable(db, orderNo);
-      const actor = await staffActorName(db, person.id);
-      const reports = await storeUpload(config.dataDir, reportUpload, file, async (stored) => ({ value: await addReport(db, actor, orderNo, stored, filename, now()), replaced: null }));
+      await auditTarget(request, orderNo, { order_no: orderNo, file: filename });
+      await assertReportUploadable(request.db, orderNo);
+      const actor = await staffActorName(request.db, person.id);
+      const reports = await storeUpload(config.dataDir, reportUpload, file, async (stored) => ({ value: await addReport(request.db, actor, orderNo, stored, filename, now()), replaced: null }));
       return ok(reports, '报告文件已上传');
     });
   });

@@ -1,9 +1,12 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  formatFen,
+  ORDER_PAYMENT_CHANGED,
   progressLabels,
   progressStatuses,
   type AdminOrderDetail,
+  type ApprovalFiled,
   type evaluateAddBody,
   type OrderDetail,
   type OrderEvent,
@@ -19,13 +22,15 @@ import { sampleRecycles, samplings } from '../member/member.tables';
 import { toRecycle } from '../member/sampling.service';
 import { postMessage, sendNotice, type NoticeChannels } from '../messages/messages.service';
 import { cancelOrder, type Actor } from './cancel-core';
+import { approvedNote, gateAction, type Acting } from '../approvals/approval-gate';
 import { orderLink, progressNotice, type ProgressNotice, type ProgressNoticeKind } from './notices';
 import { promisesOf } from './order-promises';
 import { memberCards } from './order-search.service';
 import { orderDetailOf } from './orders.service';
-import { addOrderEvent, findMemberOrder, findOrderByNo, moveProgress, retestWindowOpen, scannedOrderNo, toOrderEvent, type OrderRow } from './order-core';
+import { addOrderEvent, assertTransition, findMemberOrder, findOrderByNo, moveProgress, retestWindowOpen, scannedOrderNo, toOrderEvent, type OrderRow } from './order-core';
 import { orderEvents, orderFiles, orderLines, orders } from './orders.tables';
 import { findReport } from './reports.service';
+import { endHolds } from './reservation-core';
 
 /**
  * Order progress after it is placed: the lab's steps (confirm, sample received, testing,
@@ -210,7 +215,11 @@ export async function staffMove(
     if (order.progress !== step.from) throw stateError(order, step.verb);
     const extra: Partial<typeof orders.$inferInsert> = {};
     let unsettled = false;
-    if (action === 'receive') extra.receivedAt = now;
+    // the lab has the order in hand: its booked hours are no longer an unpaid hold that lapses
+    if (action === 'receive') {
+      extra.receivedAt = now;
+      await endHolds(tx, order.id);
+    }
     if (action === 'test') checkCanStartTesting(order);
     if (action === 'deliver') {
       if ((await reportCount(tx, order.id)) === 0) throw new AppError('REPORT_MISSING', NO_REPORT_MESSAGE, { status: 409 });
@@ -254,16 +263,51 @@ export async function staffMove(
   return adminOrderDetail(db, current, now);
 }
 
-/** Staff cancel with a reason (until data is delivered): refund, pickup and hours released. */
-export async function staffCancel(db: Db, channels: Channels, staffId: number, body: { order_no: string; reason: string }, now: Date): Promise<AdminOrderDetail> {
-  const row = await db.transaction(async (tx) => {
-    const actor = await staffActor(tx, staffId);
-    const order = await findOrderByNo(tx, body.order_no.trim(), { lock: true });
-    return cancelOrder(tx, order, actor, body.reason, now);
-  });
-  await notify(db, channels, row.memberId, progressNotice('cancelled', { orderNo: row.orderNo, title: row.title, reason: body.reason }));
-  return adminOrderDetail(db, row, now);
+/**
+ * Staff cancel with a reason (until data is delivered): refund, pickup and hours released. A paid
+ * order is refunded, so the cancel carries the refund the person was shown (`refund_fen`: what the
+ * order has paid, 0 when not paid) and books only while it still is — an order paid or refunded
+ * since answers 409 (PRODUCT.md "Staff decisions and value"). A refund above the maker's limit is
+ * filed for approval instead, and the order stays as it is until a second staff member approves.
+ */
+export async function staffCancel(db: DbOrTx, channels: Channels, acting: Acting, body: CancelPinned, now: Date): Promise<AdminOrderDetail | ApprovalFiled> {
+  const outcome = await db.transaction((tx) => cancelByStaff(tx, acting, body, now));
+  if ('pendingApproval' in outcome) return outcome;
+  await notifyCancelled(db, channels, outcome, body.reason);
+  return adminOrderDetail(db, outcome, now);
 }
+
+/** The cancellation inside the caller's transaction; approving a filed one books it here too. */
+type CancelPinned = { order_no: string; reason: string; refund_fen: number };
+
+export async function cancelByStaff(tx: Tx, acting: Acting, body: CancelPinned, now: Date): Promise<OrderRow | ApprovalFiled> {
+  const order = await findOrderByNo(tx, body.order_no.trim(), { lock: true });
+  assertTransition(order, 'cancelled');
+  const refundFen = order.payment === 'paid' ? order.paidFen : 0;
+  if (refundFen !== body.refund_fen) throw new AppError('ORDER_PAYMENT_CHANGED', ORDER_PAYMENT_CHANGED, { status: 409 });
+  const filed = await gateAction(
+    tx,
+    acting,
+    {
+      action: 'order.cancel',
+      valueFen: refundFen,
+      payload: { order_no: order.orderNo, reason: body.reason, refund_fen: refundFen },
+      summary: `取消订单 ${order.orderNo}「${order.title}」，退回${order.paidFromKind === 'community' ? '科研团体' : '客户'}预存款 ${formatFen(refundFen)}`,
+      target: order.orderNo,
+      note: body.reason,
+      dedupeKey: `order.cancel:${order.orderNo}`,
+      duplicateMessage: '该订单的取消申请正在审批中，请勿重复提交',
+    },
+    now,
+  );
+  if (filed) return filed;
+  const actor = await staffActor(tx, acting.by.id);
+  return cancelOrder(tx, order, { ...actor, name: `${actor.name}${approvedNote(acting)}` }, body.reason, now);
+}
+
+/** The member's SMS and e-mail about a staff cancellation, after the commit. */
+export const notifyCancelled = (db: DbOrTx, channels: Channels, row: OrderRow, reason: string) =>
+  notify(db, channels, row.memberId, progressNotice('cancelled', { orderNo: row.orderNo, title: row.title, reason }));
 
 // ---- the member's answers ----
 

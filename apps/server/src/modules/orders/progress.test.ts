@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { progressStatuses, progressTransitions, type AdminOrder, type OrderDetail, type ProgressStatus, type TestRecord } from '@lab/contract';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { refundShown } from '../../../test/decision-pins';
 import { randomId } from '../../platform/crypto';
 import { outbox } from '../../platform/platform.tables';
 import { samplings } from '../member/member.tables';
@@ -79,7 +80,7 @@ describe('who may call the staff order API', () => {
       expect((await orderRow(t, row.orderNo)).progress).toBe(progress);
     }
     const other = await order({ progress: 'received' });
-    expect(await staffCall('cancel', ctx.sales, { order_no: other.row.orderNo, reason: '客户要求' })).toMatchObject({ status: 200, code: 1, data: { progress: 'cancelled' } });
+    expect(await staffCall('cancel', ctx.sales, { order_no: other.row.orderNo, reason: '客户要求', refund_fen: String(await refundShown(t.db, other.row.orderNo)) })).toMatchObject({ status: 200, code: 1, data: { progress: 'cancelled' } });
   });
 
   it('lab and admin may do every step', async () => {
@@ -108,7 +109,7 @@ describe('every status × every staff action: allowed or 409', () => {
   it.each(cases)('%s + %s → allowed %s', async (status, action, ok) => {
     const { row } = await order({ progress: status, payment: 'paid' });
     await attachReport(t, row.id);
-    const res = await staffCall(action, ctx.admin, { order_no: row.orderNo, note: '表驱动', reason: '表驱动取消' });
+    const res = await staffCall(action, ctx.admin, { order_no: row.orderNo, note: '表驱动', reason: '表驱动取消', refund_fen: String(await refundShown(t.db, row.orderNo)) });
     const after = await orderRow(t, row.orderNo);
     if (ok) {
       expect(res).toMatchObject({ status: 200, code: 1, data: { orderNo: row.orderNo, progress: target(action) } });
@@ -273,7 +274,8 @@ describe('staff steps', () => {
     const { m, row } = await order({ progress: 'received', payment: 'paid' });
     expect(await balanceOf(t.db, 'member', m.member.id)).toBe(0);
     expect(await staffCall('cancel', ctx.lab, { order_no: row.orderNo })).toMatchObject({ status: 400, code: 0, msg: '[取消原因]不能为空' });
-    const res = await staffCall('cancel', ctx.lab, { order_no: row.orderNo, reason: '样品不符合测试要求' });
+    // sales refund up to ¥2,000 alone; the lab's refunds are all approved by a second person (approvals.test.ts)
+    const res = await staffCall('cancel', ctx.sales, { order_no: row.orderNo, reason: '样品不符合测试要求', refund_fen: String(row.paidFen) });
     expect(res).toMatchObject({ status: 200, code: 1, msg: '订单已取消', data: { progress: 'cancelled', payment: 'refunded' } });
     expect(await balanceOf(t.db, 'member', m.member.id)).toBe(row.paidFen);
     const after = await orderRow(t, row.orderNo);
@@ -283,8 +285,8 @@ describe('staff steps', () => {
     expect(sms!.body).toMatch(/样品不符合测试要求/);
     const events = await eventsOf(t, row.id);
     expect(events.map((e) => [e.status, e.actorName])).toEqual([
-      ['cancelled', '测试lab'],
-      ['refunded', '测试lab'],
+      ['cancelled', '测试sales'],
+      ['refunded', '测试sales'],
     ]);
   });
 

@@ -99,14 +99,14 @@ export async function requirementsRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/demand/quote',
     { schema: { body: adminQuoteBody }, config: { ...sales, audit: audit(requirementAudit, 'demand.quote', '测试需求报价', byRid) } },
-    async (request) => ok(await quoteRequirement(db, notice, requireStaff(request).id, request.body, now()), '报价已发送'),
+    async (request) => ok(await quoteRequirement(request.db, notice, requireStaff(request).id, request.body, now()), '报价已发送'),
   );
   r.post(
     '/api/admin/demand/close',
     { schema: { body: adminRequirementCloseBody }, config: { ...sales, audit: audit(requirementAudit, 'demand.close', '关闭测试需求', byRid) } },
     async (request) => {
       requireStaff(request);
-      return ok(await closeRequirement(db, notice, request.body.rid, request.body.reason, now()), '需求已关闭');
+      return ok(await closeRequirement(request.db, notice, request.body.rid, request.body.reason, now()), '需求已关闭');
     },
   );
   r.get('/api/admin/demand/file', { schema: { querystring: requirementFileQuery }, config: salesReads }, async (request, reply) => {
@@ -143,7 +143,7 @@ export async function requirementsRoutes(app: FastifyInstance, deps: AppDeps) {
     { schema: { body: contractRidBody }, config: { ...sales, audit: audit(contractAudit, 'contract.confirm', '确认合同签署件', byRid) } },
     async (request) => {
       requireStaff(request);
-      return ok(await confirmContract(db, request.body.rid, now()), '合同已确认生效');
+      return ok(await confirmContract(request.db, request.body.rid, now()), '合同已确认生效');
     },
   );
   r.get('/api/admin/contract/file', { schema: { querystring: contractQuery }, config: salesReads }, async (request, reply) => {
@@ -192,8 +192,8 @@ export async function requirementsRoutes(app: FastifyInstance, deps: AppDeps) {
         const { fields: body, file, filename } = await readUpload(request, labContractUpload);
         // multipart fields are read here, not before the handler: the log keeps them with the file's name
         if (request.auditState) request.auditState.input = auditInput({ ...body, file: filename });
-        const person = await findMemberByRid(db, body.member_rid);
-        const contract = await storeUpload(config.dataDir, labContractUpload, file, async (stored) => ({ value: await addLabContract(db, notice, person.id, body.title, stored, now()), replaced: null }));
+        const person = await findMemberByRid(request.db, body.member_rid);
+        const contract = await storeUpload(config.dataDir, labContractUpload, file, async (stored) => ({ value: await addLabContract(request.db, notice, person.id, body.title, stored, now()), replaced: null }));
         return ok(contract, '合同已发送给客户');
       },
     );

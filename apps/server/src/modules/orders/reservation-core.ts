@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, RESERVATION_MAX_DAYS_AHEAD, SLOT_TAKEN_MESSAGE, addDays, labNow } from '@lab/contract';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, RESERVATION_MAX_DAYS_AHEAD, SLOT_TAKEN_MESSAGE, addDays, labNow, type ReservationStatus } from '@lab/contract';
 import type { Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
@@ -42,6 +42,28 @@ export function normalizeHours(hours: number[]): number[] {
   return sorted;
 }
 
+// ---- holds: an unpaid booking keeps its hours until hold_until, then counts as released ----
+
+/** A booking that holds its hours at `now`: booked, and either not a hold (paid…) or a hold not yet expired. */
+export const liveBooking = (now: Date): SQL =>
+  and(eq(reservations.status, 'booked'), or(isNull(reservations.holdUntil), gt(reservations.holdUntil, now)))!;
+
+/** An unpaid booking past its hold whose stored status was not brought up to date yet. */
+export const expiredHold = (now: Date): SQL => and(eq(reservations.status, 'booked'), isNotNull(reservations.holdUntil), lte(reservations.holdUntil, now))!;
+
+/** The status a person sees, in SQL (for the member's tabs): an expired hold reads as released. */
+export const statusAt = (now: Date): SQL<ReservationStatus> =>
+  sql<ReservationStatus>`case when ${expiredHold(now)} then 'released' else ${reservations.status} end`;
+
+/** The same rule for a row already read. */
+export function reservationStatusAt(row: Pick<typeof reservations.$inferSelect, 'status' | 'holdUntil'>, now: Date): ReservationStatus {
+  return row.status === 'booked' && row.holdUntil !== null && row.holdUntil <= now ? 'released' : row.status;
+}
+
+/** Until when a booking still holds its hours unpaid (null when it is not a live hold). */
+export const holdUntilAt = (row: Pick<typeof reservations.$inferSelect, 'status' | 'holdUntil'>, now: Date): Date | null =>
+  row.status === 'booked' && row.holdUntil !== null && row.holdUntil > now ? row.holdUntil : null;
+
 export interface BookInput {
   memberId: number;
   itemId: number;
@@ -50,6 +72,8 @@ export interface BookInput {
   amountFen: number;
   orderId: number | null;
   note: string;
+  /** unpaid bookings are holds until then (holds.service.ts holdForBooking) */
+  holdUntil: Date | null;
   now: Date;
 }
 
@@ -72,6 +96,7 @@ export async function bookSlots(tx: Tx, input: BookInput): Promise<typeof reserv
           amountFen: input.amountFen,
           note: input.note,
           createdAt: input.now,
+          holdUntil: input.holdUntil,
         })
         .returning();
       await sp.insert(reservationSlots).values(hours.map((hour) => ({ reservationId: reservation!.id, itemId: input.itemId, day: input.day, hour, active: true })));
@@ -91,4 +116,12 @@ export async function releaseReservations(tx: Tx, reservationIds: number[], now:
     .update(reservations)
     .set({ status: 'cancelled', cancelledAt: now })
     .where(and(inArray(reservations.id, reservationIds), eq(reservations.status, 'booked')));
+}
+
+/** The order is paid, goes pay-after-test or has reached the lab: its bookings stop being holds. */
+export async function endHolds(tx: Tx, orderId: number): Promise<void> {
+  await tx
+    .update(reservations)
+    .set({ holdUntil: null })
+    .where(and(eq(reservations.orderId, orderId), eq(reservations.status, 'booked'), isNotNull(reservations.holdUntil)));
 }

@@ -46,10 +46,10 @@ export async function reservationsRoutes(app: FastifyInstance, deps: AppDeps) {
     ok(await cancelReservation(db, requireMemberId(request), request.body.rid, now()), '预约已取消'),
   );
   r.post('/api/auth/reservation/list4person', { schema: { body: reservationListBody } }, async (request) =>
-    ok(await listReservations(db, requireMemberId(request), request.body)),
+    ok(await listReservations(db, requireMemberId(request), request.body, now())),
   );
 
   r.post('/api/admin/reservations/list', { schema: { body: adminReservationListBody }, config: { roles: ['lab', 'sales'], readOnly: true } }, async (request) =>
-    ok(await listReservationsForDay(db, request.body)),
+    ok(await listReservationsForDay(db, request.body, now())),
   );
 }

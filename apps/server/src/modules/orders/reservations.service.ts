@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, isNotNull, or, type SQL } from 'drizzle-orm';
 import {
   MEMBER_CANCELLABLE,
   RESERVATION_HOURS,
@@ -11,6 +11,7 @@ import {
   type AdminReservation,
   type DeviceTime,
   type ReservationInstrument,
+  type ReservationHolds,
   type ReservationWeek,
   type Page,
   type PricedOption,
@@ -21,6 +22,7 @@ import {
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
+import { shanghaiMinute } from '../../platform/dates';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { members } from '../auth/auth.tables';
 import { serviceItems } from '../catalog/catalog.tables';
@@ -29,7 +31,9 @@ import { cancelOrder } from './cancel-core';
 import { addOrderEvent, newOrderNo } from './order-core';
 import { orderLines, orders, reservationSlots, reservations } from './orders.tables';
 import { loadItemsByRids, priceLine, type PricedItem } from './pricing';
-import { bookSlots, isClosedDay, isRealDate, normalizeHours, reservationDayProblem } from './reservation-core';
+import { getReservationSettings, holdForBooking, releaseExpiredHolds, releaseOrderHolds } from './holds.service';
+import { staffActor } from './progress.service';
+import { bookSlots, holdUntilAt, isClosedDay, isRealDate, liveBooking, normalizeHours, reservationDayProblem, reservationStatusAt, statusAt } from './reservation-core';
 
 /**
  * On-site instrument time (上门预约). A booking is an order of kind 'reservation' with one
@@ -81,7 +85,9 @@ async function findReservableItem(db: DbOrTx, rid: string): Promise<PricedItem> 
   return item;
 }
 
-export function toReservation(row: ReservationRow, item: ItemColumns, orderNo: string | null): Reservation {
+/** A booking as a person sees it at `now`: an expired hold reads as released (reservation-core). */
+export function toReservation(row: ReservationRow, item: ItemColumns, orderNo: string | null, now: Date): Reservation {
+  const status = reservationStatusAt(row, now);
   return {
     rid: row.rid,
     itemRid: item.rid,
@@ -91,12 +97,13 @@ export function toReservation(row: ReservationRow, item: ItemColumns, orderNo: s
     date: row.day,
     hours: row.hours,
     timeText: timeText(row.hours),
-    status: row.status,
-    statusText: reservationStatusLabels[row.status],
+    status,
+    statusText: reservationStatusLabels[status],
     amountFen: row.amountFen,
     orderNo,
     note: row.note,
     createdAt: row.createdAt.toISOString(),
+    holdUntil: holdUntilAt(row, now)?.toISOString() ?? null,
   };
 }
 
@@ -124,11 +131,12 @@ export async function queryDeviceTime(db: DbOrTx, input: { rid: string; date?: s
       .select({ hour: reservationSlots.hour, memberId: reservations.memberId })
       .from(reservationSlots)
       .innerJoin(reservations, eq(reservations.id, reservationSlots.reservationId))
-      .where(and(eq(reservationSlots.itemId, item.id), eq(reservationSlots.day, date), eq(reservationSlots.active, true))),
+      .where(and(eq(reservationSlots.itemId, item.id), eq(reservationSlots.day, date), eq(reservationSlots.active, true), liveBooking(now))),
     db
       .select({ day: reservationSlots.day, n: count() })
       .from(reservationSlots)
-      .where(and(eq(reservationSlots.itemId, item.id), between(reservationSlots.day, first, last), eq(reservationSlots.active, true)))
+      .innerJoin(reservations, eq(reservations.id, reservationSlots.reservationId))
+      .where(and(eq(reservationSlots.itemId, item.id), between(reservationSlots.day, first, last), eq(reservationSlots.active, true), liveBooking(now)))
       .groupBy(reservationSlots.day),
   ]);
 
@@ -175,6 +183,7 @@ export async function addReservation(db: Db, memberId: number, input: Reservatio
       .where(eq(members.id, memberId))
       .limit(1);
     if (!member) throw notFound('用户');
+    const holdUntil = await holdForBooking(tx, memberId, [{ itemId: item.id, day: input.date, hours }], now);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -210,7 +219,7 @@ export async function addReservation(db: Db, memberId: number, input: Reservatio
       samples: [],
       sort: 0,
     });
-    const booked = await bookSlots(tx, { memberId, itemId: item.id, day: input.date, hours, amountFen: price.amountFen, orderId: order!.id, note, now });
+    const booked = await bookSlots(tx, { memberId, itemId: item.id, day: input.date, hours, amountFen: price.amountFen, orderId: order!.id, note, holdUntil, now });
     await addOrderEvent(tx, order!.id, {
       status: 'submitted',
       title: '预约已提交',
@@ -224,18 +233,19 @@ export async function addReservation(db: Db, memberId: number, input: Reservatio
       {
         kind: 'reservation',
         title: `已预约${item.name}`,
-        content: `您已预约「${item.name}」${input.date} ${text}（订单${order!.orderNo}）${item.labLocation ? `，地点：${item.labLocation}` : ''}。请按时到实验室上机，如需取消请在预约日前一天及之前操作。`,
+        content: `您已预约「${item.name}」${input.date} ${text}（订单${order!.orderNo}）${item.labLocation ? `，地点：${item.labLocation}` : ''}。请在${shanghaiMinute(holdUntil)}前完成支付，逾期未支付时段将自动释放；如需取消请在预约日前一天及之前操作。`,
         link: '/member/reservation',
       },
       now,
     );
-    return toReservation(booked, item, order!.orderNo);
+    return toReservation(booked, item, order!.orderNo, now);
   });
 }
 
 const alreadySettled: Record<Exclude<ReservationStatus, 'booked'>, string> = {
   cancelled: '该预约已取消',
   used: '该预约已使用，不能取消',
+  released: '该预约未在保留时间内支付，时段已释放',
 };
 
 /**
@@ -244,6 +254,9 @@ const alreadySettled: Record<Exclude<ReservationStatus, 'booked'>, string> = {
  * locked first and the reservation read again under that lock.
  */
 export async function cancelReservation(db: Db, memberId: number, rid: string, now: Date): Promise<Reservation> {
+  const [mine] = await db.select({ orderId: reservations.orderId }).from(reservations).where(and(eq(reservations.rid, rid), eq(reservations.memberId, memberId))).limit(1);
+  // an expired hold is brought up to date first (committed), then reads as released below
+  if (mine?.orderId) await db.transaction((tx) => releaseExpiredHolds(tx, now, { orderId: mine.orderId! }));
   return db.transaction(async (tx) => {
     const own = async (lock: boolean) => {
       const query = tx.select().from(reservations).where(and(eq(reservations.rid, rid), eq(reservations.memberId, memberId))).limit(1);
@@ -279,7 +292,7 @@ export async function cancelReservation(db: Db, memberId: number, rid: string, n
     }
     const after = await own(false);
     const [item] = await tx.select(itemColumns).from(serviceItems).where(eq(serviceItems.id, after.itemId)).limit(1);
-    return toReservation(after, item!, order?.orderNo ?? null);
+    return toReservation(after, item!, order?.orderNo ?? null, now);
   });
 }
 
@@ -288,8 +301,9 @@ export async function listReservations(
   db: DbOrTx,
   memberId: number,
   query: { page: number; pageSize: number; status?: ReservationStatus | undefined },
+  now: Date,
 ): Promise<Page<Reservation>> {
-  const where = and(eq(reservations.memberId, memberId), query.status ? eq(reservations.status, query.status) : undefined);
+  const where = and(eq(reservations.memberId, memberId), query.status ? eq(statusAt(now), query.status) : undefined);
   const [rows, [total]] = await Promise.all([
     db
       .select({ reservation: reservations, item: itemColumns, orderNo: orders.orderNo })
@@ -303,7 +317,7 @@ export async function listReservations(
     db.select({ n: count() }).from(reservations).where(where),
   ]);
   return {
-    list: rows.map((row) => toReservation(row.reservation, row.item, row.orderNo)),
+    list: rows.map((row) => toReservation(row.reservation, row.item, row.orderNo, now)),
     total: Number(total?.n ?? 0),
     page: query.page,
     pageSize: query.pageSize,
@@ -321,18 +335,19 @@ const bookingColumns = {
   member: { rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone },
 };
 
-async function liveBookings(db: DbOrTx, conditions: SQL[]): Promise<AdminReservation[]> {
+/** Bookings that hold their hours (or were used): cancelled and released ones, and expired holds, are not in the lab's calendar. */
+async function liveBookings(db: DbOrTx, conditions: SQL[], now: Date): Promise<AdminReservation[]> {
   const rows = await db
     .select(bookingColumns)
     .from(reservations)
     .innerJoin(serviceItems, eq(serviceItems.id, reservations.itemId))
     .innerJoin(members, eq(members.id, reservations.memberId))
     .leftJoin(orders, eq(orders.id, reservations.orderId))
-    .where(and(ne(reservations.status, 'cancelled'), ...conditions))
+    .where(and(or(eq(reservations.status, 'used'), liveBooking(now)), ...conditions))
     .orderBy(asc(reservations.day), asc(serviceItems.name), asc(reservations.id));
   return rows
     .map((row) => ({
-      ...toReservation(row.reservation, row.item, row.orderNo),
+      ...toReservation(row.reservation, row.item, row.orderNo, now),
       member: { rid: row.member.rid, name: row.member.name ?? row.member.nickname, phone: row.member.phone },
     }))
     .sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name, 'zh-CN') || a.itemRid.localeCompare(b.itemRid) || (a.hours[0] ?? 0) - (b.hours[0] ?? 0));
@@ -345,11 +360,11 @@ async function itemIdOf(db: DbOrTx, rid: string): Promise<number> {
 }
 
 /** /api/admin/reservations/list: the live bookings of a day (optionally of one instrument), by instrument and hour, with who booked. */
-export async function listReservationsForDay(db: DbOrTx, input: { date: string; rid?: string | undefined }): Promise<AdminReservation[]> {
+export async function listReservationsForDay(db: DbOrTx, input: { date: string; rid?: string | undefined }, now: Date): Promise<AdminReservation[]> {
   if (!isRealDate(input.date)) throw badRequest('[预约日期]格式不正确');
   const conditions: SQL[] = [eq(reservations.day, input.date)];
   if (input.rid) conditions.push(eq(reservations.itemId, await itemIdOf(db, input.rid)));
-  return liveBookings(db, conditions);
+  return liveBookings(db, conditions, now);
 }
 
 /** The Monday of the week a day falls in (the lab's calendar). */
@@ -362,7 +377,7 @@ export function weekStart(day: string): string {
  * /api/admin/reservations/week: the instruments that can be booked (and any booked that week
  * since withdrawn) as rows, Monday to Sunday as columns, and the week's live bookings.
  */
-export async function reservationWeek(db: DbOrTx, input: { date: string; rid?: string | undefined }): Promise<ReservationWeek> {
+export async function reservationWeek(db: DbOrTx, input: { date: string; rid?: string | undefined }, now: Date): Promise<ReservationWeek> {
   if (!isRealDate(input.date)) throw badRequest('[日期]格式不正确');
   const first = weekStart(input.date);
   const days = Array.from({ length: 7 }, (_, i) => addDays(first, i));
@@ -370,7 +385,7 @@ export async function reservationWeek(db: DbOrTx, input: { date: string; rid?: s
   const itemId = input.rid ? await itemIdOf(db, input.rid) : null;
   if (itemId !== null) conditions.push(eq(reservations.itemId, itemId));
   const [bookings, instruments] = await Promise.all([
-    liveBookings(db, conditions),
+    liveBookings(db, conditions, now),
     db
       .select(itemColumns)
       .from(serviceItems)
@@ -381,4 +396,39 @@ export async function reservationWeek(db: DbOrTx, input: { date: string; rid?: s
   const withdrawn = new Map<string, ReservationInstrument>();
   for (const b of bookings) if (!listed.has(b.itemRid)) withdrawn.set(b.itemRid, { rid: b.itemRid, name: b.name, model: b.model, labLocation: b.labLocation });
   return { days, instruments: [...instruments, ...withdrawn.values()], bookings };
+}
+
+// ---- staff: holds ----
+
+/** /api/admin/reservations/holds: every unpaid booking holding hours now, the soonest to lapse first, and the rules. */
+export async function listHolds(db: DbOrTx, now: Date): Promise<ReservationHolds> {
+  const [holds, settings] = await Promise.all([liveBookings(db, [isNotNull(reservations.holdUntil)], now), getReservationSettings(db)]);
+  return { holds: holds.sort((a, b) => (a.holdUntil ?? '').localeCompare(b.holdUntil ?? '') || a.rid.localeCompare(b.rid)), settings };
+}
+
+/**
+ * /api/admin/reservations/release: staff let an unpaid hold go before it lapses (a member
+ * hoarding hours, a no-show): the hours are free at once, the unpaid order is cancelled with
+ * the reason, and the member is told in-site. A paid or already released booking is refused.
+ */
+export async function releaseHoldByStaff(db: Db, staffId: number, input: { rid: string; reason?: string | undefined }, now: Date): Promise<AdminReservation> {
+  const [found] = await db.select().from(reservations).where(eq(reservations.rid, input.rid)).limit(1);
+  if (!found) throw notFound('预约');
+  await db.transaction(async (tx) => {
+    const actor = await staffActor(tx, staffId);
+    const reason = input.reason ? `实验室释放未支付的预约：${input.reason}` : '实验室释放未支付的预约';
+    const released = found.orderId !== null && (await releaseOrderHolds(tx, found.orderId, { actor, reason }, now));
+    if (!released) {
+      const status = reservationStatusAt(found, now);
+      throw conflict(status === 'booked' ? '该预约已支付或已转为测试后结算，不是待支付的保留' : `该预约${reservationStatusLabels[status]}，无需释放`);
+    }
+  });
+  const [row] = await db
+    .select(bookingColumns)
+    .from(reservations)
+    .innerJoin(serviceItems, eq(serviceItems.id, reservations.itemId))
+    .innerJoin(members, eq(members.id, reservations.memberId))
+    .leftJoin(orders, eq(orders.id, reservations.orderId))
+    .where(eq(reservations.id, found.id));
+  return { ...toReservation(row!.reservation, row!.item, row!.orderNo, now), member: { rid: row!.member.rid, name: row!.member.name ?? row!.member.nickname, phone: row!.member.phone } };
 }

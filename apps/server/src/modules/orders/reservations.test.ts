@@ -384,6 +384,12 @@ describe('POST /api/auth/reservation/cancel', () => {
     const rid = await instrument();
     const alice = await member();
     const booked = await book(alice, rid, '2026-03-10', [9]);
+    // paid, so it is no hold that lapses while the clock moves on (holds.test.ts)
+    await t.db.transaction(async (tx) => {
+      const account = await ensureAccount(tx, 'member', alice.member.id);
+      await creditAccount(tx, account.id, 30_000, 'topup', `test-topup-${booked.data.rid}`, { kind: 'system', id: null }, t.clock.now());
+    });
+    expect((await post('/api/auth/order/pay', alice, { order_no: booked.data.orderNo!, coupon_rid: 'none' })).code).toBe(1);
     // the access token is short-lived: log in again at each moment
     const at = async (time: string) => {
       t.clock.set(time);

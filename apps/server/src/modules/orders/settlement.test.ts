@@ -27,7 +27,7 @@ const statementOf = (who: Who, form: Record<string, string> = {}) => post<Statem
 
 /** A college member with unsettled and pay-later orders, and some that are not to settle. */
 async function withOpenOrders() {
-  const who = await payer(t, { organization: 3, address: true });
+  const who = await payer(t, { organization: 3, address: true, attestation: 'approved' });
   const unsettled = await makeOrder(t, catalog, who.member.id, { amounts: [300_00], progress: 'delivered', payment: 'unsettled', payLater: true });
   const later = await makeOrder(t, catalog, who.member.id, { amounts: [200_00], progress: 'testing', payLater: true });
   const unpaid = await makeOrder(t, catalog, who.member.id, { amounts: [100_00] });
@@ -154,7 +154,7 @@ describe('assign/settlementOperatePlus', () => {
 
 describe('assign/statement', () => {
   async function withMonth() {
-    const who = await payer(t, { organization: 3, address: true });
+    const who = await payer(t, { organization: 3, address: true, attestation: 'approved' });
     // 2026-11-01 00:30 Shanghai: in November
     const first = await makeOrder(t, catalog, who.member.id, { amounts: [300_00], payment: 'paid', createdAt: new Date('2026-10-31T16:30:00Z') });
     await t.db.update(orders).set({ paidFen: 300_00 }).where(eq(orders.id, first.id));

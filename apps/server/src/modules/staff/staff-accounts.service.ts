@@ -8,6 +8,7 @@ import { auditEntity } from '../../platform/audit';
 import { isUniqueViolation } from '../auth/accounts.service';
 import { clearLoginFailures } from '../auth/login-guard.service';
 import { revokeAllSessions } from '../auth/sessions.service';
+import { clearStaffTotp } from '../auth/staff-totp.service';
 
 type StaffRow = typeof staff.$inferSelect;
 
@@ -19,6 +20,7 @@ export function toStaffAccount(row: StaffRow): StaffAccount {
     role: row.role,
     phone: row.phone,
     disabled: row.disabled,
+    totpEnabled: row.totpEnabledAt !== null,
     createdAt: row.createdAt.toISOString(),
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
   };
@@ -117,16 +119,38 @@ export async function updateStaff(db: Db, input: StaffUpdateBody): Promise<Staff
     .catch(duplicate);
 }
 
-/** A new password from the admin: every session of that person ends and a password hold is lifted. */
+/**
+ * A new password from the admin: every session of that person ends and a password hold is
+ * lifted. A demo account stops being one — and its published TOTP secret goes with it, so the
+ * next login binds a new authenticator.
+ */
 export async function resetStaffPassword(db: Db, input: StaffPasswordBody, now: Date): Promise<StaffAccount> {
   const person = await findStaff(db, input.id);
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
-    await tx.update(staff).set({ passwordHash }).where(eq(staff.id, person.id));
+  const updated = await db.transaction(async (tx) => {
+    if (person.demoCredentials) await clearStaffTotp(tx, person.id);
+    const [row] = await tx.update(staff).set({ passwordHash, demoCredentials: false }).where(eq(staff.id, person.id)).returning();
     await revokeAllSessions(tx, 'staff', person.id, now);
     await clearLoginFailures(tx, `staff:${person.account}`);
+    return row!;
   });
-  return toStaffAccount(person);
+  return toStaffAccount(updated);
+}
+
+/**
+ * Unbinds a person's authenticator (a lost phone): their recovery codes go too, every session
+ * ends, and the next login leads them through binding a new one. Audited by the route.
+ */
+export async function resetStaffTotp(db: Db, id: number, now: Date): Promise<StaffAccount> {
+  const person = await findStaff(db, id);
+  const updated = await db.transaction(async (tx) => {
+    await clearStaffTotp(tx, person.id);
+    await revokeAllSessions(tx, 'staff', person.id, now);
+    await clearLoginFailures(tx, `staff-totp:${person.id}`);
+    const [row] = await tx.select().from(staff).where(eq(staff.id, person.id));
+    return row!;
+  });
+  return toStaffAccount(updated);
 }
 
 /** Disabling ends the person's sessions at once; an admin cannot disable themself. */

@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { AuditEntry, LoginResult, Page, StaffAccount } from '@lab/contract';
 import { call, createTestContext, lastSmsCode, uniquePhone, type TestContext } from '../../../test/harness';
 import { makeStaff } from '../../../test/factories';
+import { bindTotp, staffLoginWithTotp, totpCode } from '../../../test/auth-flows';
 import { auditLog, staff } from '../../db/schema';
 import { makeOrder, memberOf, pdfBytes, progressContext, uploadReport } from '../orders/progress.test-helpers';
 
@@ -91,7 +92,8 @@ describe('staff accounts (admin)', () => {
     expect(JSON.stringify(row!.after)).not.toContain('argon2');
 
     const login = await post<LoginResult>('/api/admin/login', undefined, { account: 'li.lab', password: 'Start@2026' });
-    expect(login.code).toBe(1);
+    expect(login).toMatchObject({ code: 1, msg: '登录成功!' });
+    expect(login.data.token).toMatch(/^[\w-]{40,}$/);
     const list = await post<Page<StaffAccount>>('/api/admin/staff/list', admin.token, { keyword: '李实验' });
     expect(list.data.list.map((s) => s.account)).toEqual(['li.lab']);
     expect((await post<Page<StaffAccount>>('/api/admin/staff/list', admin.token, { role: 'lab', pageSize: 100 })).data.list.every((s) => s.role === 'lab')).toBe(true);
@@ -100,7 +102,7 @@ describe('staff accounts (admin)', () => {
     expect((await post('/api/admin/staff/add', admin.token, { account: 'other.one', name: '另一个', role: 'sales', phone, password: 'Start@2026' })).msg).toBe('该手机号已绑定其他员工账号');
     expect((await post('/api/admin/staff/add', admin.token, { account: '1x', name: '甲', role: 'sales', password: 'Start@2026' })).msg).toContain('[账号]');
     expect((await post('/api/admin/staff/add', admin.token, { account: 'new.one', name: '甲', role: 'boss', password: 'Start@2026' })).msg).toBe('[角色]不正确');
-    expect((await post('/api/admin/staff/add', admin.token, { account: 'new.one', name: '甲', role: 'sales', password: 'short' })).msg).toBe('[初始密码]不能少于8位');
+    expect((await post('/api/admin/staff/add', admin.token, { account: 'new.one', name: '甲', role: 'sales', password: 'short' })).msg).toBe('[初始密码]不能少于10位');
   });
 
   it('changes role and name (the next call sees the new role), resets the password (sessions end) and disables (sessions end)', async () => {
@@ -114,8 +116,9 @@ describe('staff accounts (admin)', () => {
     const reset = await post('/api/admin/staff/password', admin.token, { id: person.id, password: 'NewPass@2026' });
     expect(reset.code).toBe(1);
     expect((await post('/api/admin/me', person.token)).status).toBe(401);
-    const again = await post<LoginResult>('/api/admin/login', undefined, { account: person.account, password: 'NewPass@2026' });
-    expect(again.code).toBe(1);
+    // now finance: the password, then the authenticator's code
+    const again = await staffLoginWithTotp(t, person.account, 'NewPass@2026', await bindTotp(t, person.id));
+    expect(again).toMatchObject({ code: 1, msg: '登录成功!' });
 
     const disabled = await post<StaffAccount>('/api/admin/staff/status', admin.token, { id: person.id, disabled: '1' });
     expect(disabled).toMatchObject({ msg: '员工账号已停用', data: { disabled: true } });
@@ -163,5 +166,32 @@ describe('staff login by SMS', () => {
     expect((await post('/api/admin/loginForCode', undefined, { phone, code })).msg).toBe('验证码错误或已失效，请重新获取');
     // a member's login code is not a staff login code
     expect((await post('/api/admin/loginForCode', undefined, { phone: stranger, code: '123456' })).code).toBe(0);
+  });
+
+  it('answers a second request within the minute alike for a staff phone and a stranger (issue 16: only staff phones were held)', async () => {
+    const phone = uniquePhone();
+    await post('/api/admin/staff/add', admin.token, { account: 'sms.cooldown', name: '冷却', role: 'lab', phone, password: 'Start@2026' });
+    const stranger = uniquePhone();
+    const twice = async (who: string) => {
+      const first = await post('/api/admin/code4sms', undefined, { phone: who });
+      const second = await post('/api/admin/code4sms', undefined, { phone: who });
+      return [first.status, first.msg, second.status, second.msg];
+    };
+    const staffAnswers = await twice(phone);
+    expect(staffAnswers).toEqual([200, '验证码已发送!', 429, '验证码发送过于频繁，请60秒后再试']);
+    expect(await twice(stranger)).toEqual(staffAnswers);
+  });
+
+  it('leads finance on from the SMS code to the authenticator code', async () => {
+    const phone = uniquePhone();
+    const added = await post<StaffAccount>('/api/admin/staff/add', admin.token, { account: 'sms.finance', name: '短信财务', role: 'finance', phone, password: 'Start@2026' });
+    const secret = await bindTotp(t, added.data.id);
+    await post('/api/admin/code4sms', undefined, { phone });
+    const first = await post<{ mfa: string; challenge: string }>('/api/admin/loginForCode', undefined, { phone, code: await lastSmsCode(t.db, phone) });
+    expect(first).toMatchObject({ code: 1, msg: '请输入身份验证器中的动态码', data: { mfa: 'totp' } });
+    expect(first.data).not.toHaveProperty('token');
+    const login = await post<LoginResult>('/api/admin/login/totp', undefined, { challenge: first.data.challenge, code: totpCode(secret, t.clock.now()) });
+    expect(login).toMatchObject({ code: 1, msg: '登录成功!' });
+    expect((await post<{ account: string }>('/api/admin/me', login.data.token)).data.account).toBe('sms.finance');
   });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   AuditOutlined,
+  CheckSquareOutlined,
   DashboardOutlined,
   ExperimentOutlined,
   FileTextOutlined,
@@ -11,9 +12,10 @@ import {
 } from '@ant-design/icons';
 import type { AdminGroup } from './admin-routes';
 
-/** The menu's groups, in order, with their icons (the back office's own chunk only). */
-export const adminGroups: { key: AdminGroup; label: string; icon: ReactNode }[] = [
-  { key: 'home', label: '工作台', icon: <DashboardOutlined /> },
+/** The menu's groups, in order, with their icons (the back office's own chunk only); a `single` group is one screen, shown as a plain item. */
+export const adminGroups: { key: AdminGroup; label: string; icon: ReactNode; single?: true }[] = [
+  { key: 'home', label: '工作台', icon: <DashboardOutlined />, single: true },
+  { key: 'approvals', label: '待审批', icon: <CheckSquareOutlined />, single: true },
   { key: 'orders', label: '订单与样品', icon: <ExperimentOutlined /> },
   { key: 'members', label: '客户服务', icon: <TeamOutlined /> },
   { key: 'finance', label: '财务', icon: <MoneyCollectOutlined /> },

@@ -8,7 +8,7 @@ import type { StaffRole } from '@lab/contract';
  * Kept free of icons and components, so the public site's router can list these routes
  * without loading any of the back office.
  */
-export type AdminGroup = 'home' | 'orders' | 'members' | 'finance' | 'catalog' | 'content' | 'messages' | 'system';
+export type AdminGroup = 'home' | 'approvals' | 'orders' | 'members' | 'finance' | 'catalog' | 'content' | 'messages' | 'system';
 
 export interface AdminScreen {
   path: string;
@@ -29,6 +29,8 @@ const adminOnly = [] as const;
 export const adminScreens: AdminScreen[] = [
   // ---- home ----
   { path: 'dashboard', title: '工作台', roles: 'any', group: 'home', load: () => import('../../features/admin-dashboard/pages/dashboard-page') },
+  // coupons, refunds and adjustments above their maker's limit: every role files or decides them
+  { path: 'approvals', title: '待审批', roles: 'any', group: 'approvals', load: () => import('../../features/admin-approvals/pages/approvals-page') },
 
   // ---- orders and samples ----
   { path: 'orders', title: '订单管理', roles: salesAndLab, group: 'orders', load: () => import('../../features/admin-orders/pages/orders-page') },
@@ -82,6 +84,7 @@ export const adminScreens: AdminScreen[] = [
   // ---- system ----
   { path: 'staff', title: '员工账号', roles: adminOnly, group: 'system', load: () => import('../../features/admin-staff/pages/staff-page') },
   { path: 'audit', title: '操作日志', roles: adminOnly, group: 'system', load: () => import('../../features/admin-staff/pages/audit-page') },
+  { path: 'approval-limits', title: '审批额度', roles: adminOnly, group: 'system', load: () => import('../../features/admin-approvals/pages/approval-limits-page') },
   { path: 'growth-settings', title: '推广与积分设置', roles: adminOnly, group: 'system', load: () => import('../../features/admin-staff/pages/growth-settings-page') },
 ];
 

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
-import { Button, Dropdown, Grid, Layout, Menu, Result, Tag, type MenuProps } from 'antd';
+import { Badge, Button, Dropdown, Grid, Layout, Menu, Result, Tag, type MenuProps } from 'antd';
 import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { staffRoleLabels, type StaffInfo } from '@lab/contract';
 import { keepStaffSessionFresh, staffLogout } from '../../lib/admin-api';
+import { useApprovalCounts } from '../../features/admin-approvals/api/approval-counts';
 import { siteInfo } from '../../lib/site-info';
 import { adminGroups } from '../admin/admin-nav';
 import { adminScreens, canSee, type AdminScreen } from '../admin/admin-routes';
@@ -29,6 +30,8 @@ function AdminShell({ me }: { me: StaffInfo }) {
   const location = useLocation();
   const navigate = useNavigate();
   const screen = useCurrentScreen();
+  // what waits for this person's approval, on the menu (refreshed every minute)
+  const waiting = useApprovalCounts().data?.todo ?? 0;
 
   useEffect(() => {
     document.title = `${screen?.title ?? '后台管理'} - 后台管理 - ${siteInfo.name}`;
@@ -49,13 +52,23 @@ function AdminShell({ me }: { me: StaffInfo }) {
     () =>
       adminGroups
         .map((group) => {
-          const children = adminScreens.filter((s) => s.group === group.key && canSee(s, me.role)).map((s) => ({ key: `/admin/${s.path}`, label: <Link to={`/admin/${s.path}`}>{s.title}</Link> }));
+          const children = adminScreens
+            .filter((s) => s.group === group.key && canSee(s, me.role))
+            .map((s) => ({
+              key: `/admin/${s.path}`,
+              label: (
+                <Link to={`/admin/${s.path}`}>
+                  {s.title}
+                  {s.path === 'approvals' && waiting > 0 && <Badge className="admin-menu-badge" count={waiting} overflowCount={99} size="small" aria-label={`${waiting} 条待您审批`} />}
+                </Link>
+              ),
+            }));
           if (children.length === 0) return null;
-          if (group.key === 'home') return { key: children[0]!.key, icon: group.icon, label: children[0]!.label };
+          if (group.single) return { key: children[0]!.key, icon: group.icon, label: children[0]!.label };
           return { key: group.key, icon: group.icon, label: group.label, children };
         })
         .filter((item) => item !== null),
-    [me.role],
+    [me.role, waiting],
   );
 
   const selected = useMemo(() => {

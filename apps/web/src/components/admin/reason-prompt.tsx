@@ -12,12 +12,15 @@ export interface ReasonPromptOptions {
   maxLength?: number;
   initial?: string;
   danger?: boolean;
+  /** what the decision does, above the field (e.g. the refund a cancel books) */
+  notice?: string;
 }
 
 function ReasonField({ options, onChange }: { options: ReasonPromptOptions; onChange: (value: string) => void }) {
   const [value, setValue] = useState(options.initial ?? '');
   return (
     <div className="admin-reason">
+      {options.notice && <p style={{ margin: '0 0 12px' }}>{options.notice}</p>}
       <label style={{ display: 'block', marginBottom: 6 }}>
         {options.required && <span style={{ color: '#d9363e', marginRight: 4 }}>*</span>}
         {options.label}

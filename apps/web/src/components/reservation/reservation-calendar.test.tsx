@@ -84,7 +84,7 @@ describe('ReservationCalendar', () => {
         booked = true;
         return {
           msg: '预约成功',
-          data: { rid: 'r1', itemRid: 'sem1', name: 'SEM', model: null, labLocation: '', date: '2026-11-24', hours: [10, 11], timeText: '10:00-12:00', status: 'booked', statusText: '已预约', amountFen: 800_00, orderNo: 'R20261122001', note: '', createdAt: '2026-11-22T02:00:00Z' },
+          data: { rid: 'r1', itemRid: 'sem1', name: 'SEM', model: null, labLocation: '', date: '2026-11-24', hours: [10, 11], timeText: '10:00-12:00', status: 'booked', statusText: '已预约', amountFen: 800_00, orderNo: 'R20261122001', note: '', createdAt: '2026-11-22T02:00:00Z', holdUntil: '2026-11-22T04:00:00.000Z' },
         };
       },
     });
@@ -103,6 +103,7 @@ describe('ReservationCalendar', () => {
     const before = calls.filter((c) => c.path === '/api/open/device/query4timeExtra').length;
     await user.click(screen.getByRole('button', { name: '立即预约' }));
     expect(await screen.findByText('预约成功：2026-11-24 10:00-12:00')).toBeInTheDocument();
+    expect(screen.getByText(/请在 2026-11-22 12:00 前完成支付，逾期未支付时段将自动释放。/)).toBeInTheDocument();
     expect(booked).toBe(true);
     const add = calls.find((c) => c.path === '/api/auth/reservation/add')!;
     expect(add.form.get('rid')).toBe('sem1');

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatFen } from '@lab/contract/display';
 import type { PricedOption, Reservation, SlotState } from '@lab/contract';
 import { ApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { useKeptState } from '../../lib/kept-state';
 import { hasToken } from '../../lib/session';
 import { loginPanel } from '../../lib/login-panel';
@@ -267,7 +268,8 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
               title={`预约成功：${booked.date} ${booked.timeText}`}
               description={
                 <span className="rc-booked-links">
-                  费用 {formatFen(booked.amountFen)}，请在预约日前完成支付。
+                  费用 {formatFen(booked.amountFen)}，
+                  {booked.holdUntil ? `请在 ${formatDateTime(booked.holdUntil)} 前完成支付，逾期未支付时段将自动释放。` : '请在预约日前完成支付。'}
                   {booked.orderNo ? <Link to={`/member/order/${booked.orderNo}`}>去支付订单 {booked.orderNo}</Link> : null}
                   <Link to="/member/reservation">查看我的预约</Link>
                 </span>

@@ -7,6 +7,7 @@ import { loginPanel } from '../../lib/login-panel';
 import { getSession } from '../../lib/session';
 import { attestationDialog } from '../../lib/attestation';
 import LoginPanel from './login-panel';
+import { weakPasswordMessage } from '@lab/contract';
 
 const future = () => Math.floor(Date.now() / 1000) + 7200;
 const userInfo = (addressCount = 1) => ({
@@ -73,10 +74,19 @@ describe('login panel views', () => {
     expect(alertText()).toBe('[手机号]不能为空');
     await userEvent.type(screen.getByLabelText('手机号'), '13900001111');
     await userEvent.type(screen.getByLabelText('验证码'), '123456');
-    await userEvent.type(screen.getByLabelText('密码'), 'Secret@2026');
+    // issue 16: 12345678 and password were accepted; the contract's rules, strength loaded on demand
+    await userEvent.type(screen.getByLabelText('密码'), '12345678');
     await userEvent.click(submit);
-    expect(alertText()).toBe('[确认密码]不能为空');
-    await userEvent.type(screen.getByLabelText('确认密码'), 'Other@2026');
+    expect(alertText()).toBe('[密码]不能少于10位');
+    await userEvent.clear(screen.getByLabelText('密码'));
+    await userEvent.type(screen.getByLabelText('密码'), 'password12');
+    await userEvent.click(submit);
+    await waitFor(() => expect(alertText()).toBe(weakPasswordMessage()));
+    await userEvent.clear(screen.getByLabelText('密码'));
+    await userEvent.type(screen.getByLabelText('密码'), 'Maple#Lab-2026x');
+    await userEvent.click(submit);
+    await waitFor(() => expect(alertText()).toBe('[确认密码]不能为空'));
+    await userEvent.type(screen.getByLabelText('确认密码'), 'Other#Lab-2026x');
     await userEvent.click(submit);
     expect(alertText()).toBe('[密码]不一致');
   });
@@ -86,15 +96,15 @@ describe('login panel views', () => {
     openPanel({ view: 'reg', inviterCode: 'DEMO2026' });
     await userEvent.type(screen.getByLabelText('手机号'), '13900001111');
     await userEvent.type(screen.getByLabelText('验证码'), '123456');
-    await userEvent.type(screen.getByLabelText('密码'), 'Secret@2026');
-    await userEvent.type(screen.getByLabelText('确认密码'), 'Secret@2026');
+    await userEvent.type(screen.getByLabelText('密码'), 'Maple#Lab-2026x');
+    await userEvent.type(screen.getByLabelText('确认密码'), 'Maple#Lab-2026x');
     await userEvent.click(screen.getByRole('button', { name: '注册' }));
     expect(await screen.findByText('注册成功!')).toBeInTheDocument();
     expect(loginPanel.get().view).toBe('log');
     expect(await screen.findByRole('heading', { name: '账号登录' })).toBeInTheDocument();
     expect(screen.getByLabelText('用户名/手机号')).toHaveValue('13900001111');
     const form = calls.find((call) => call.path === '/api/open/sign')!.form;
-    expect(Object.fromEntries(form)).toEqual({ phone: '13900001111', code: '123456', password: 'Secret@2026', inviterCode: 'DEMO2026' });
+    expect(Object.fromEntries(form)).toEqual({ phone: '13900001111', code: '123456', password: 'Maple#Lab-2026x', inviterCode: 'DEMO2026' });
   });
 
   it('reset: first error and success leads to the login view', async () => {
@@ -104,12 +114,12 @@ describe('login panel views', () => {
     expect(alertText()).toBe('[手机号]不能为空');
     await userEvent.type(screen.getByLabelText('手机号'), '13900001111');
     await userEvent.type(screen.getByLabelText('验证码'), '123456');
-    await userEvent.type(screen.getByLabelText('新密码'), 'Secret@2026');
-    await userEvent.type(screen.getByLabelText('确认密码'), 'Secret@2027');
+    await userEvent.type(screen.getByLabelText('新密码'), 'Maple#Lab-2026x');
+    await userEvent.type(screen.getByLabelText('确认密码'), 'Maple#Lab-2027x');
     await userEvent.click(screen.getByRole('button', { name: '重置密码' }));
     expect(alertText()).toBe('[密码]不一致');
     await userEvent.clear(screen.getByLabelText('确认密码'));
-    await userEvent.type(screen.getByLabelText('确认密码'), 'Secret@2026');
+    await userEvent.type(screen.getByLabelText('确认密码'), 'Maple#Lab-2026x');
     await userEvent.click(screen.getByRole('button', { name: '重置密码' }));
     expect(await screen.findByText('密码重置成功!')).toBeInTheDocument();
     expect(loginPanel.get().view).toBe('log');

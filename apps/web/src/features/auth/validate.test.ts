@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { loginBody, resetForm, sendCodeBody, signForm, smsLoginBody } from '@lab/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loginBody, resetForm, sendCodeBody, signForm, smsLoginBody, weakPasswordMessage } from '@lab/contract';
+import { ensurePasswordStrength } from '../../lib/password-strength';
 import { firstError } from './validate';
+
+// as the register and reset forms do before they check
+beforeAll(() => ensurePasswordStrength());
 
 describe('firstError: only the first error, in the spec words', () => {
   it('password login', () => {
@@ -19,14 +23,16 @@ describe('firstError: only the first error, in the spec words', () => {
     expect(firstError(signForm, empty)).toBe('[手机号]不能为空');
     expect(firstError(signForm, { ...empty, phone: '13900001111' })).toBe('[验证码]不能为空');
     expect(firstError(signForm, { ...empty, phone: '13900001111', code: '123456' })).toBe('[密码]不能为空');
-    const filled = { ...empty, phone: '13900001111', code: '123456', password: 'Secret@2026' };
+    expect(firstError(signForm, { ...empty, phone: '13900001111', code: '123456', password: '12345678' })).toBe('[密码]不能少于10位');
+    expect(firstError(signForm, { ...empty, phone: '13900001111', code: '123456', password: 'password12' })).toBe(weakPasswordMessage());
+    const filled = { ...empty, phone: '13900001111', code: '123456', password: 'Maple#Lab-2026x' };
     expect(firstError(signForm, filled)).toBe('[确认密码]不能为空');
-    expect(firstError(signForm, { ...filled, confirmPassword: 'Other@2026' })).toBe('[密码]不一致');
-    expect(firstError(signForm, { ...filled, confirmPassword: 'Secret@2026' })).toBeNull();
+    expect(firstError(signForm, { ...filled, confirmPassword: 'Other#Lab-2026x' })).toBe('[密码]不一致');
+    expect(firstError(signForm, { ...filled, confirmPassword: 'Maple#Lab-2026x' })).toBeNull();
   });
 
   it('reset uses the same order', () => {
-    const filled = { account: '13900001111', code: '123456', password: 'Secret@2026', confirmPassword: '' };
+    const filled = { account: '13900001111', code: '123456', password: 'Maple#Lab-2026x', confirmPassword: '' };
     expect(firstError(resetForm, { ...filled, account: '' })).toBe('[手机号]不能为空');
     expect(firstError(resetForm, filled)).toBe('[确认密码]不能为空');
     expect(firstError(resetForm, { ...filled, confirmPassword: 'x' })).toBe('[密码]不一致');

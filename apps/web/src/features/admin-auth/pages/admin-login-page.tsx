@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Input, Tabs } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { loginBody, SMS_CODE_COOLDOWN_SECONDS, staffCodeBody, staffSmsLoginBody, type LoginResult } from '@lab/contract';
+import { isMfaChallenge, loginBody, SMS_CODE_COOLDOWN_SECONDS, staffCodeBody, staffSmsLoginBody, type LoginResult, type StaffLoginAnswer, type StaffMfaChallenge } from '@lab/contract';
 import { adminKey, staffSession } from '../../../lib/admin-api';
 import { queryClient } from '../../../lib/query-client';
 import { siteInfo } from '../../../lib/site-info';
 import { useFeedback } from '../../../lib/use-feedback';
 import { sendStaffCode, staffPasswordLogin, staffSmsLogin } from '../api/staff-login';
+import { TotpSetupStep, TotpStep } from '../components/second-factor';
 import '../../../components/admin/admin.css';
 import './admin-login.css';
 
@@ -26,7 +27,7 @@ function useCountdown() {
   return [left, () => setLeft(SMS_CODE_COOLDOWN_SECONDS)] as const;
 }
 
-function PasswordForm({ onLoggedIn }: { onLoggedIn: (result: LoginResult) => void }) {
+function PasswordForm({ onLoggedIn }: { onLoggedIn: (result: StaffLoginAnswer) => void }) {
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -55,7 +56,7 @@ function PasswordForm({ onLoggedIn }: { onLoggedIn: (result: LoginResult) => voi
   );
 }
 
-function SmsForm({ onLoggedIn }: { onLoggedIn: (result: LoginResult) => void }) {
+function SmsForm({ onLoggedIn }: { onLoggedIn: (result: StaffLoginAnswer) => void }) {
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -106,11 +107,16 @@ function SmsForm({ onLoggedIn }: { onLoggedIn: (result: LoginResult) => void }) 
   );
 }
 
-/** /admin/login: the staff's way in, by password or by a code sent to the phone on their account. */
+/**
+ * /admin/login: the staff's way in, by password or by a code sent to the phone on their
+ * account; admin and finance then give their authenticator's code (binding one first).
+ */
 export default function AdminLoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const feedback = useFeedback();
+  const [second, setSecond] = useState<StaffMfaChallenge | null>(null);
+  const back = useCallback(() => setSecond(null), []);
 
   useEffect(() => {
     document.title = `后台登录 - ${siteInfo.name}`;
@@ -122,6 +128,7 @@ export default function AdminLoginPage() {
     feedback.success('登录成功!');
     navigate(safeNext(params.get('next')), { replace: true });
   };
+  const onFirstFactor = (answer: StaffLoginAnswer) => (isMfaChallenge(answer) ? setSecond(answer) : onLoggedIn(answer));
 
   return (
     <main className="admin-login">
@@ -137,13 +144,19 @@ export default function AdminLoginPage() {
             <p>{siteInfo.name} · 员工登录</p>
           </div>
         </div>
-        <Tabs
-          centered
-          items={[
-            { key: 'password', label: '密码登录', children: <PasswordForm onLoggedIn={onLoggedIn} /> },
-            { key: 'sms', label: '短信登录', children: <SmsForm onLoggedIn={onLoggedIn} /> },
-          ]}
-        />
+        {second?.mfa === 'totp' ? (
+          <TotpStep challenge={second} onLoggedIn={onLoggedIn} onBack={back} />
+        ) : second?.mfa === 'setup' ? (
+          <TotpSetupStep challenge={second} onLoggedIn={onLoggedIn} onBack={back} />
+        ) : (
+          <Tabs
+            centered
+            items={[
+              { key: 'password', label: '密码登录', children: <PasswordForm onLoggedIn={onFirstFactor} /> },
+              { key: 'sms', label: '短信登录', children: <SmsForm onLoggedIn={onFirstFactor} /> },
+            ]}
+          />
+        )}
         <p className="admin-login-note">仅限实验室员工使用。账号由管理员开通，忘记密码请联系管理员重置。</p>
       </section>
     </main>

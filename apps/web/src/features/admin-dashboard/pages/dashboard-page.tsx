@@ -7,6 +7,7 @@ import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { useStaffMe } from '../../../lib/admin-api';
 import { useDashboard } from '../api/get-dashboard';
 import { RiskList } from '../components/risk-list';
+import { UnsettledList } from '../components/unsettled-list';
 import './dashboard.css';
 
 type CountKey = keyof AdminDashboard['counts'];
@@ -18,6 +19,7 @@ const tiles: { key: CountKey; label: string; to: string; urgent?: boolean; note?
   { key: 'pickupsToday', label: '今日上门取样', to: 'sampling' },
   { key: 'pickupsOverdue', label: '逾期未取样', to: 'sampling', urgent: true },
   { key: 'inLab', label: '在检订单', to: 'orders?progress=testing', note: '已收样或测试中' },
+  { key: 'unsettledOrders', label: '待结算提醒', to: 'orders?payment=unsettled', urgent: true, note: '测试后结算已出数据未付款' },
   { key: 'pendingReturns', label: '待寄回样品', to: 'returns' },
   { key: 'pendingTopUps', label: '待确认预存', to: 'finance/prestores' },
   { key: 'pendingInvoices', label: '待开发票', to: 'finance/invoices' },
@@ -60,7 +62,7 @@ function Tiles({ counts, role }: { counts: AdminDashboard['counts']; role: Staff
   );
 }
 
-/** /admin/dashboard: today's work for the person's role, and the service promises at risk. */
+/** /admin/dashboard: today's work for the person's role, the service promises at risk, and pay-after-test orders waiting for their money. */
 export default function DashboardPage() {
   const me = useStaffMe();
   const { data, isPending, isError, error, refetch, isFetching, dataUpdatedAt } = useDashboard();
@@ -99,6 +101,18 @@ export default function DashboardPage() {
             <h3 className="dashboard-risk-title">待寄回样品（付款后 48 小时）</h3>
             <RiskList rows={data.risks.returnsDue} sinceLabel="计时开始" now={now} linkOrders={ordersVisible} />
           </AdminSection>
+          {ordersVisible && (
+            <AdminSection
+              title={
+                <span>
+                  待结算提醒 <Badge count={data.counts.unsettledOrders} overflowCount={99} style={{ marginLeft: 6 }} />
+                </span>
+              }
+            >
+              <p className="admin-muted dashboard-promise-note">选择测试后结算的订单已交付数据仍未付款。客户可照常下载报告，请客户经理跟进结算。以下按出数时间排序，最早的在前。</p>
+              <UnsettledList rows={data.unsettled} />
+            </AdminSection>
+          )}
         </>
       ) : null}
     </AdminPage>

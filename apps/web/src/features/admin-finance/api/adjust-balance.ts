@@ -1,4 +1,4 @@
-import type { LedgerEntry } from '@lab/contract';
+import type { ApprovalFiled, LedgerEntry } from '@lab/contract';
 import { adminPost } from '../../../lib/admin-api';
 
 export interface AdjustInput {
@@ -11,6 +11,6 @@ export interface AdjustInput {
   requestId: string;
 }
 
-/** POST /api/admin/funds/adjust — 调账 with a reason; never below zero. */
+/** POST /api/admin/funds/adjust — 调账 with a reason; never below zero; above the person's limit it is filed for approval instead. */
 export const adjustBalance = (input: AdjustInput) =>
-  adminPost<{ entry: LedgerEntry }>('/api/admin/funds/adjust', { owner_kind: input.ownerKind, owner_rid: input.ownerRid, amount: input.amount, reason: input.reason, request_id: input.requestId });
+  adminPost<{ entry: LedgerEntry } | ApprovalFiled>('/api/admin/funds/adjust', { owner_kind: input.ownerKind, owner_rid: input.ownerRid, amount: input.amount, reason: input.reason, request_id: input.requestId });

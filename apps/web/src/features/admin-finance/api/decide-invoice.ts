@@ -1,17 +1,18 @@
 import type { InvoiceApplication } from '@lab/contract';
 import { adminPost } from '../../../lib/admin-api';
+import type { Seen } from './seen';
 
-export interface IssueInvoiceInput {
-  rid: string;
+export interface IssueInvoiceInput extends Seen {
   invoiceNo: string;
   issuedOn: string;
   file: File | null;
 }
 
 /** POST /api/admin/funds/invoice/issueWithFile (multipart) — number, date and the e-invoice file in one step. */
-export function issueInvoice({ rid, invoiceNo, issuedOn, file }: IssueInvoiceInput) {
+export function issueInvoice({ rid, version, invoiceNo, issuedOn, file }: IssueInvoiceInput) {
   const form = new FormData();
   form.append('rid', rid);
+  form.append('version', String(version));
   form.append('invoice_no', invoiceNo);
   form.append('issued_on', issuedOn);
   if (file) form.append('file', file);
@@ -27,4 +28,4 @@ export function uploadInvoiceFile({ rid, file }: { rid: string; file: File }) {
 }
 
 /** POST /api/admin/funds/invoice/reject — frees the money for a new application. */
-export const rejectInvoice = ({ rid, reason }: { rid: string; reason: string }) => adminPost<InvoiceApplication>('/api/admin/funds/invoice/reject', { rid, reason });
+export const rejectInvoice = ({ rid, version, reason }: Seen & { reason: string }) => adminPost<InvoiceApplication>('/api/admin/funds/invoice/reject', { rid, version, reason });

@@ -1,8 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isConflict } from '../../../lib/api';
 import { financeKeys } from './keys';
 
-/** A finance decision: when it succeeds every finance list, count and ledger is read again. */
+/**
+ * A finance decision: when it succeeds every finance list, count and ledger is read again; so
+ * too when it is refused with 409 (the application changed since it was shown, or was decided
+ * already), so the queue shows it as it is now before anyone decides again.
+ */
 export function useFinanceMutation<A, R>(run: (args: A) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: financeKeys.all }) });
+  const refresh = () => client.invalidateQueries({ queryKey: financeKeys.all });
+  return useMutation({ mutationFn: run, onSuccess: refresh, onError: (error) => void (isConflict(error) && refresh()) });
 }

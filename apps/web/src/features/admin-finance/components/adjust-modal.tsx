@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal, Radio } from 'antd';
 import { formatFen, ownerKindLabels, requiredText, type AdminAccount } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
+import { useGatedFeedback } from '../../admin-approvals/components/use-gated-feedback';
+import { OwnLimitHint } from '../../admin-approvals/components/own-limit';
 import { adjustBalance } from '../api/adjust-balance';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 import { adjustmentPreview, newRequestId, type AdjustDirection } from './adjust-form';
@@ -17,6 +19,7 @@ export function AdjustModal({ account, onClose }: { account: AdminAccount | null
   const [requestId, setRequestId] = useState(newRequestId);
   const { modal } = App.useApp();
   const feedback = useFeedback();
+  const gated = useGatedFeedback();
   const adjust = useFinanceMutation(adjustBalance);
 
   useEffect(() => {
@@ -32,8 +35,7 @@ export function AdjustModal({ account, onClose }: { account: AdminAccount | null
 
   const send = async (signed: string) => {
     try {
-      await adjust.mutateAsync({ ownerKind: account.ownerKind, ownerRid: account.ownerRid, amount: signed, reason: reason.trim(), requestId });
-      feedback.success('余额已调整');
+      gated(await adjust.mutateAsync({ ownerKind: account.ownerKind, ownerRid: account.ownerRid, amount: signed, reason: reason.trim(), requestId }), '余额已调整');
       onClose();
     } catch (error) {
       feedback.failure(error);
@@ -87,6 +89,7 @@ export function AdjustModal({ account, onClose }: { account: AdminAccount | null
           <Input.TextArea value={reason} rows={3} maxLength={200} showCount placeholder="例如：线下转账补录 / 重复入账冲正" onChange={(event) => setReason(event.target.value)} aria-label="调整原因" />
         </Form.Item>
       </Form>
+      <OwnLimitHint kind="adjustment" what="调账金额（增加或扣减）" />
     </Modal>
   );
 }

@@ -5,6 +5,7 @@ import { Money } from '../../../components/admin/money';
 import { useFeedback } from '../../../lib/use-feedback';
 import { approveCredit } from '../api/decide-credit';
 import { useFinanceMutation } from '../api/use-finance-mutation';
+import { isConflict } from '../../../lib/api';
 
 /** 批准授信: the limit granted (the one asked for, or less), with a note; it replaces the member's current line. */
 export function ApproveCreditModal({ application, onClose }: { application: AdminCredit | null; onClose: () => void }) {
@@ -19,14 +20,16 @@ export function ApproveCreditModal({ application, onClose }: { application: Admi
   if (!application) return null;
 
   const submit = async () => {
-    const checked = adminCreditApproveBody.safeParse({ rid: application.rid, limit, note });
+    const checked = adminCreditApproveBody.safeParse({ rid: application.rid, version: application.version, limit, note });
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
     try {
-      await approve.mutateAsync({ rid: application.rid, limit, note: note.trim() });
+      await approve.mutateAsync({ rid: application.rid, version: application.version, limit, note: note.trim() });
       feedback.success('已批准授信');
       onClose();
     } catch (error) {
       feedback.failure(error);
+      // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
+      if (isConflict(error)) onClose();
     }
   };
 

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useFeedback } from '../../../lib/use-feedback';
 import { confirmPrestore } from '../api/decide-prestore';
 import { useFinanceMutation } from '../api/use-finance-mutation';
+import { isConflict } from '../../../lib/api';
 
 /**
  * 确认到账: finance compares the bank statement with the application (number, payer, amount)
@@ -20,11 +21,13 @@ export function ConfirmPrestoreModal({ application, onClose, onShowReceipt }: { 
 
   const submit = async () => {
     try {
-      await confirm.mutateAsync({ rid: application.rid, note: note.trim() });
+      await confirm.mutateAsync({ rid: application.rid, version: application.version, note: note.trim() });
       feedback.success('已确认到账');
       onClose();
     } catch (error) {
       feedback.failure(error);
+      // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
+      if (isConflict(error)) onClose();
     }
   };
 

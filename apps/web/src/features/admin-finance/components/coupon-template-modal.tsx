@@ -3,6 +3,8 @@ import { Checkbox, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row,
 import type { Dayjs } from 'dayjs';
 import { adminCouponTemplateBody } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
+import { useGatedFeedback } from '../../admin-approvals/components/use-gated-feedback';
+import { OwnLimitHint } from '../../admin-approvals/components/own-limit';
 import { useServiceGroups } from '../api/list-service-groups';
 import { addCouponTemplate } from '../api/save-coupon-template';
 import { useFinanceMutation } from '../api/use-finance-mutation';
@@ -69,6 +71,7 @@ export function templateBody(d: Draft): Record<string, string> {
 export function CouponTemplateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [draft, setDraft] = useState<Draft>(empty);
   const feedback = useFeedback();
+  const gated = useGatedFeedback();
   const add = useFinanceMutation(addCouponTemplate);
   const groups = useServiceGroups(open && draft.scope === 'groups');
   useEffect(() => {
@@ -81,8 +84,7 @@ export function CouponTemplateModal({ open, onClose }: { open: boolean; onClose:
     const checked = adminCouponTemplateBody.safeParse(body);
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
     try {
-      await add.mutateAsync(body);
-      feedback.success('优惠券已创建');
+      gated(await add.mutateAsync(body), '优惠券已创建');
       onClose();
     } catch (error) {
       feedback.failure(error);
@@ -180,6 +182,7 @@ export function CouponTemplateModal({ open, onClose }: { open: boolean; onClose:
           <Input.TextArea value={draft.description} rows={2} maxLength={200} showCount onChange={(e) => set({ description: e.target.value })} aria-label="说明" />
         </Form.Item>
       </Form>
+      <OwnLimitHint kind="coupon" what="优惠金额 × 发放总量（折扣券、不限量视为不封顶）" />
     </Modal>
   );
 }

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Form, Modal, Select, Spin } from 'antd';
 import type { AdminCouponTemplate } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
+import { useGatedFeedback } from '../../admin-approvals/components/use-gated-feedback';
+import { OwnLimitHint } from '../../admin-approvals/components/own-limit';
 import { issueCoupon } from '../api/issue-coupon';
 import { useMemberLookup } from '../api/lookup-members';
 import { useFinanceMutation } from '../api/use-finance-mutation';
@@ -13,6 +15,7 @@ export function IssueCouponModal({ template, onClose }: { template: AdminCouponT
   const [keyword, setKeyword] = useState('');
   const [memberRid, setMemberRid] = useState<string | undefined>();
   const feedback = useFeedback();
+  const gated = useGatedFeedback();
   const lookup = useMemberLookup(keyword);
   const issue = useFinanceMutation(issueCoupon);
 
@@ -31,8 +34,7 @@ export function IssueCouponModal({ template, onClose }: { template: AdminCouponT
   const submit = async () => {
     if (!memberRid) return feedback.failure(new Error('[会员]不能为空'));
     try {
-      await issue.mutateAsync({ templateRid: template.rid, memberRid });
-      feedback.success('优惠券已发放');
+      gated(await issue.mutateAsync({ templateRid: template.rid, memberRid }), '优惠券已发放');
       onClose();
     } catch (error) {
       feedback.failure(error);
@@ -55,6 +57,7 @@ export function IssueCouponModal({ template, onClose }: { template: AdminCouponT
           />
         </Form.Item>
       </Form>
+      <OwnLimitHint kind="coupon" what="单张优惠金额（折扣券不封顶）" />
     </Modal>
   );
 }

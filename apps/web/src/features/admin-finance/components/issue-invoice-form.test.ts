@@ -3,7 +3,7 @@ import { INVOICE_FILE_REQUIRED } from '@lab/contract';
 import { issueProblem } from './issue-invoice-form';
 
 const pdf = { name: '发票.pdf', type: 'application/pdf', size: 80_000 };
-const input = (over: Partial<Parameters<typeof issueProblem>[0]> = {}) => ({ rid: 'r1', type: 1, invoiceNo: '24312000000087654321', issuedOn: '2026-12-03', file: pdf, ...over });
+const input = (over: Partial<Parameters<typeof issueProblem>[0]> = {}) => ({ rid: 'r1', version: 1, type: 1, invoiceNo: '24312000000087654321', issuedOn: '2026-12-03', file: pdf, ...over });
 
 describe('issuing an invoice (开票)', () => {
   it('goes with a number, a date and, for an e-invoice, its PDF; a paper invoice may go without a file', () => {

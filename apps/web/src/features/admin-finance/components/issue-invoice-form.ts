@@ -15,8 +15,8 @@ export function invoiceFileProblem(file: Pick<File, 'name' | 'type' | 'size'>): 
  * Checks an issue before sending, in the server's words: the number and date (the contract's
  * schema), an e-invoice's file, the file's type and size. Null when it may go.
  */
-export function issueProblem(input: { rid: string; type: number; invoiceNo: string; issuedOn: string; file: Pick<File, 'name' | 'type' | 'size'> | null }): string | null {
-  const checked = adminInvoiceIssueFields.safeParse({ rid: input.rid, invoice_no: input.invoiceNo, issued_on: input.issuedOn });
+export function issueProblem(input: { rid: string; version: number; type: number; invoiceNo: string; issuedOn: string; file: Pick<File, 'name' | 'type' | 'size'> | null }): string | null {
+  const checked = adminInvoiceIssueFields.safeParse({ rid: input.rid, version: input.version, invoice_no: input.invoiceNo, issued_on: input.issuedOn });
   if (!checked.success) return checked.error.issues[0]?.message ?? '请检查填写的内容';
   if (input.file) return invoiceFileProblem(input.file);
   return isElectronicInvoice(input.type) ? INVOICE_FILE_REQUIRED : null;

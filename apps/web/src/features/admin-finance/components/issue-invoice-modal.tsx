@@ -8,6 +8,7 @@ import { useFeedback } from '../../../lib/use-feedback';
 import { issueInvoice } from '../api/decide-invoice';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 import { invoiceFileProblem, issueProblem } from './issue-invoice-form';
+import { isConflict } from '../../../lib/api';
 
 /** The title, amount and where the invoice goes, as finance needs them to make it out. */
 export function InvoiceSummary({ invoice }: { invoice: AdminInvoice }) {
@@ -56,7 +57,7 @@ export function IssueInvoiceModal({ invoice, onClose }: { invoice: AdminInvoice 
   const electronic = isElectronicInvoice(invoice.type);
 
   const submit = async () => {
-    const input = { rid: invoice.rid, type: invoice.type, invoiceNo: invoiceNo.trim(), issuedOn: issuedOn?.format('YYYY-MM-DD') ?? '', file };
+    const input = { rid: invoice.rid, version: invoice.version, type: invoice.type, invoiceNo: invoiceNo.trim(), issuedOn: issuedOn?.format('YYYY-MM-DD') ?? '', file };
     const problem = issueProblem(input);
     if (problem) return feedback.failure(new Error(problem));
     try {
@@ -65,6 +66,8 @@ export function IssueInvoiceModal({ invoice, onClose }: { invoice: AdminInvoice 
       onClose();
     } catch (error) {
       feedback.failure(error);
+      // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
+      if (isConflict(error)) onClose();
     }
   };
 

@@ -31,7 +31,7 @@ export default function CreditPage() {
   const [approving, setApproving] = useState<AdminCredit | null>(null);
   const refuseWithReason = useRefuseWithReason(refuseCredit);
 
-  const askRefuse = (a: AdminCredit) => refuseWithReason(a.rid, { title: `驳回 ${a.member.name} 的信用额度申请`, placeholder: '会员可见' });
+  const askRefuse = (a: AdminCredit) => refuseWithReason(a, { title: `驳回 ${a.member.name} 的信用额度申请`, placeholder: '会员可见' });
 
   const columns: TableColumnsType<AdminCredit> = [
     { title: '申请时间', dataIndex: 'createdAt', key: 'createdAt', width: 140, sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => formatDateTime(at) },

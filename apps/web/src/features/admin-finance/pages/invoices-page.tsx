@@ -48,7 +48,7 @@ export default function InvoicesPage() {
     const reason = await prompt({ title: `驳回开票申请（${i.title.title}）`, label: '驳回原因', placeholder: '例如：抬头与付款单位不一致（会员可见，款项可重新申请开票）', required: true, danger: true, okText: '驳回' });
     if (reason === null) return;
     try {
-      await reject.mutateAsync({ rid: i.rid, reason });
+      await reject.mutateAsync({ rid: i.rid, version: i.version, reason });
       feedback.success('已驳回');
     } catch (error) {
       feedback.failure(error);

@@ -39,7 +39,7 @@ export default function PrestoresPage() {
 
   const showReceipt = (a: AdminPrestore) => setPreview({ title: `转账凭证 · ${a.applyNo}`, path: '/api/admin/funds/prestore/receipt', query: { rid: a.rid }, fileName: `转账凭证-${a.applyNo}` });
 
-  const askRefuse = (a: AdminPrestore) => refuseWithReason(a.rid, { title: `驳回预存申请 ${a.applyNo}`, placeholder: '例如：未查到该笔转账 / 金额与申请不符（会员可见）' });
+  const askRefuse = (a: AdminPrestore) => refuseWithReason(a, { title: `驳回预存申请 ${a.applyNo}`, placeholder: '例如：未查到该笔转账 / 金额与申请不符（会员可见）' });
 
   const columns: TableColumnsType<AdminPrestore> = [
     { title: '申请时间', dataIndex: 'createdAt', key: 'createdAt', width: 140, sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => formatDateTime(at) },

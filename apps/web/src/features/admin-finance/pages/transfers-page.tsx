@@ -43,7 +43,7 @@ export default function TransfersPage() {
       cancelText: '取消',
       onOk: async () => {
         try {
-          await approve.mutateAsync(t.rid);
+          await approve.mutateAsync(t);
           feedback.success('已审核通过，款项已划转');
         } catch (error) {
           feedback.failure(error);
@@ -51,7 +51,7 @@ export default function TransfersPage() {
       },
     });
 
-  const askRefuse = (t: AdminTransfer) => refuseWithReason(t.rid, { title: '驳回转账申请', placeholder: '会员可见' });
+  const askRefuse = (t: AdminTransfer) => refuseWithReason(t, { title: '驳回转账申请', placeholder: '会员可见' });
 
   const columns: TableColumnsType<AdminTransfer> = [
     { title: '申请时间', dataIndex: 'createdAt', key: 'createdAt', width: 150, sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => formatDateTime(at) },

@@ -51,7 +51,7 @@ export default function WithdrawalsPage() {
       cancelText: '取消',
       onOk: async () => {
         try {
-          await pay.mutateAsync(w.rid);
+          await pay.mutateAsync(w);
           feedback.success('已打款');
         } catch (error) {
           feedback.failure(error);
@@ -59,7 +59,7 @@ export default function WithdrawalsPage() {
       },
     });
 
-  const askRefuse = (w: AdminWithdrawal) => refuseWithReason(w.rid, { title: '驳回提现申请', placeholder: '例如：开户名与实名不符（会员可见，款项退回可提现余额）' });
+  const askRefuse = (w: AdminWithdrawal) => refuseWithReason(w, { title: '驳回提现申请', placeholder: '例如：开户名与实名不符（会员可见，款项退回可提现余额）' });
 
   const columns: TableColumnsType<AdminWithdrawal> = [
     { title: '申请时间', dataIndex: 'createdAt', key: 'createdAt', width: 150, sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => formatDateTime(at) },

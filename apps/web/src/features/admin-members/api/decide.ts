@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminAttestation, AdminCommunity, AdminPartnerApplication, PointsApplication } from '@lab/contract';
 import { adminPost } from '../../../lib/admin-api';
+import { isConflict } from '../../../lib/api';
 import { customerKeys } from './keys';
 
 /**
@@ -20,13 +21,15 @@ export const refuseCommunity = ({ rid, reason }: { rid: string; reason: string }
 export const approvePartner = ({ rid }: { rid: string }) => adminPost<AdminPartnerApplication>('/api/admin/growth/partner/approve', { rid });
 export const refusePartner = ({ rid, reason }: { rid: string; reason: string }) => adminPost<AdminPartnerApplication>('/api/admin/growth/partner/refuse', { rid, reason });
 
-/** POST /api/admin/growth/points/approve (with the points awarded) | refuse */
-export const approvePointsApplication = ({ rid, points, reason }: { rid: string; points: number; reason?: string }) =>
-  adminPost<PointsApplication>('/api/admin/growth/points/approve', { rid, points, reason: reason || undefined });
-export const refusePointsApplication = ({ rid, reason }: { rid: string; reason: string }) => adminPost<PointsApplication>('/api/admin/growth/points/refuse', { rid, reason });
+/** POST /api/admin/growth/points/approve (with the points awarded) | refuse — on the version of the application on screen (points are value) */
+export const approvePointsApplication = ({ rid, version, points, reason }: { rid: string; version: number; points: number; reason?: string }) =>
+  adminPost<PointsApplication>('/api/admin/growth/points/approve', { rid, version, points, reason: reason || undefined });
+export const refusePointsApplication = ({ rid, version, reason }: { rid: string; version: number; reason: string }) =>
+  adminPost<PointsApplication>('/api/admin/growth/points/refuse', { rid, version, reason });
 
-/** Any decision refreshes the customers area (queues, member details, counts). */
+/** Any decision refreshes the customers area (queues, member details, counts), and so does a 409 (what was shown changed). */
 export function useDecision<A, R>(run: (args: A) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.all }) });
+  const refresh = () => client.invalidateQueries({ queryKey: customerKeys.all });
+  return useMutation({ mutationFn: run, onSuccess: refresh, onError: (error) => void (isConflict(error) && refresh()) });
 }

@@ -25,7 +25,7 @@ export function PointsApplicationsTab() {
     const reason = await prompt({ title: `驳回「${row.title}」`, label: '驳回原因', placeholder: '会员将看到此原因，例如：论文致谢中未提及本实验室', required: true, okText: '驳回', danger: true });
     if (reason === null) return;
     try {
-      await refuse.mutateAsync({ rid: row.rid, reason });
+      await refuse.mutateAsync({ rid: row.rid, version: row.version, reason });
       feedback.success('已驳回，已通知会员');
     } catch (error) {
       feedback.failure(error);

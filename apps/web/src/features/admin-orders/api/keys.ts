@@ -10,4 +10,5 @@ export const orderKeys = {
   pickupDays: (from: string, to: string) => [...adminKey, 'orders', 'pickup-days', from, to] as const,
   week: (date: string, rid: string) => [...adminKey, 'orders', 'week', date, rid] as const,
   returns: (query: object) => [...adminKey, 'orders', 'returns', query] as const,
+  holds: [...adminKey, 'orders', 'holds'] as const,
 };

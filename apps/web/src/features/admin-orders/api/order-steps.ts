@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrderDetail } from '@lab/contract';
+import { isApprovalFiled, type AdminOrderDetail, type ApprovalFiled } from '@lab/contract';
 import { adminPost } from '../../../lib/admin-api';
 import { orderKeys } from './keys';
 
@@ -10,8 +10,17 @@ export type OrderStep = 'confirm' | 'receive' | 'test' | 'deliver' | 'complete' 
 export const moveOrder = (step: OrderStep, orderNo: string, note?: string) =>
   adminPost<AdminOrderDetail>(`/api/admin/orders/${step}`, { order_no: orderNo, ...(note ? { note } : {}) });
 
-/** POST /api/admin/orders/cancel — with the reason the member is told; a paid order is refunded. */
-export const cancelOrder = (orderNo: string, reason: string) => adminPost<AdminOrderDetail>('/api/admin/orders/cancel', { order_no: orderNo, reason });
+/**
+ * POST /api/admin/orders/cancel — with the reason the member is told; a paid order is refunded,
+ * or, above the person's refund limit, the cancellation is filed for approval and the order stays.
+ * `refundFen` is the refund the desk showed (what the order has paid, 0 when not paid): the
+ * server cancels only while it still is.
+ */
+export const cancelOrder = (orderNo: string, reason: string, refundFen: number) =>
+  adminPost<AdminOrderDetail | ApprovalFiled>('/api/admin/orders/cancel', { order_no: orderNo, reason, refund_fen: refundFen });
+
+/** What cancelling this order refunds, as the desk shows it. */
+export const refundOnCancel = (detail: Pick<AdminOrderDetail, 'payment' | 'paidFen'>) => (detail.payment === 'paid' ? detail.paidFen : 0);
 
 /** POST /api/admin/orders/call — 记录回访 (sales). */
 export const recordCall = (orderNo: string, note: string) => adminPost<AdminOrderDetail>('/api/admin/orders/call', { order_no: orderNo, note });
@@ -23,11 +32,13 @@ export const resendNotice = (orderNo: string) => adminPost<AdminOrderDetail>('/a
  * A change to an order: the answer replaces the cached detail at once (under the order number
  * it answers with, which is also what the detail page reads), and every order list refreshes.
  */
-export function useOrderChange<A>(run: (args: A) => Promise<AdminOrderDetail>) {
+export function useOrderChange<A, R extends AdminOrderDetail | ApprovalFiled = AdminOrderDetail>(run: (args: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
     onSuccess: (detail) => {
+      // filed for approval: the order is as it was
+      if (isApprovalFiled(detail)) return;
       client.setQueryData(orderKeys.detail(detail.orderNo), detail);
       void client.invalidateQueries({ queryKey: orderKeys.all, predicate: (query) => query.queryKey[3] !== detail.orderNo });
     },

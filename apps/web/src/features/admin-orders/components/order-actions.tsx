@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { App, Button, Tooltip } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import type { AdminOrderAction, AdminOrderDetail, StaffRole } from '@lab/contract';
+import { formatFen, type AdminOrderAction, type AdminOrderDetail, type StaffRole } from '@lab/contract';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { useFeedback } from '../../../lib/use-feedback';
-import { cancelOrder, moveOrder, recordCall, resendNotice, useOrderChange, type OrderStep } from '../api/order-steps';
+import { useGatedFeedback } from '../../admin-approvals/components/use-gated-feedback';
+import { cancelOrder, moveOrder, recordCall, refundOnCancel, resendNotice, useOrderChange, type OrderStep } from '../api/order-steps';
 import { deskActions } from '../order-desk';
 import { DeliverDialog } from './deliver-dialog';
 
@@ -42,9 +43,12 @@ export function OrderActions({ detail, role }: { detail: AdminOrderDetail; role:
   const { modal } = App.useApp();
   const prompt = useReasonPrompt();
   const feedback = useFeedback();
+  const gated = useGatedFeedback();
   const [delivering, setDelivering] = useState(false);
   const step = useOrderChange(({ action, note }: { action: OrderStep; note?: string }) => moveOrder(action, detail.orderNo, note));
-  const cancel = useOrderChange((reason: string) => cancelOrder(detail.orderNo, reason));
+  // the refund the person is shown is the one the server books, or it refuses (the order was paid or refunded meanwhile)
+  const refundFen = refundOnCancel(detail);
+  const cancel = useOrderChange((reason: string) => cancelOrder(detail.orderNo, reason, refundFen));
   const call = useOrderChange((note: string) => recordCall(detail.orderNo, note));
   const notify = useOrderChange(() => resendNotice(detail.orderNo));
 
@@ -84,8 +88,14 @@ export function OrderActions({ detail, role }: { detail: AdminOrderDetail; role:
         required: true,
         danger: true,
         okText: '取消订单',
+        ...(refundFen > 0 ? { notice: `已支付的 ${formatFen(refundFen)} 将退回客户预存款。` } : {}),
       });
-      if (reason !== null) await run(() => cancel.mutateAsync(reason), detail.payment === 'paid' ? '订单已取消，款项已退回客户预存款' : '订单已取消');
+      if (reason === null) return;
+      try {
+        gated(await cancel.mutateAsync(reason), refundFen > 0 ? '订单已取消，款项已退回客户预存款' : '订单已取消');
+      } catch (error) {
+        feedback.failure(error);
+      }
     },
     call: async () => {
       const note = await prompt({ title: '记录回访', label: '回访记录', placeholder: '与客户确认了哪些测试细节（仅实验室可见）', required: true, maxLength: 500, okText: '保存' });

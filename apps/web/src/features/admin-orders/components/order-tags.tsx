@@ -49,3 +49,15 @@ export function PromiseTag({ promise, now }: { promise: OrderPromise; now?: numb
     </Tooltip>
   );
 }
+
+/** 待结算提醒: a pay-after-test order whose data went out and is still unpaid — sales follow it up (the member keeps the report). */
+export function UnsettledTag({ days }: { days: number | null }) {
+  if (days === null) return null;
+  return (
+    <Tooltip title="测试后结算订单已出数据仍未付款，请跟进结算（客户可照常下载报告）">
+      <Tag color={days >= 30 ? 'error' : 'warning'} data-testid="unsettled-days">
+        待结算 {days} 天
+      </Tag>
+    </Tooltip>
+  );
+}

@@ -30,6 +30,7 @@ const row = (over: Partial<AdminOrderRow>): AdminOrderRow => ({
   deliveredAt: null,
   promises: [{ kind: 'call', since: '2026-03-01T20:00:00Z', dueAt: '2026-03-01T22:00:00Z', doneAt: null, state: 'overdue' }],
   atRisk: true,
+  unsettledDays: null,
   ...over,
 });
 
@@ -43,7 +44,7 @@ describe('订单管理', () => {
     const { calls } = mockApi({
       '/api/admin/me': { data: { id: 2, account: 'sales', name: '王经理', role: 'sales', phone: null } },
       '/api/admin/orders/list': (call) => ({
-        data: { list: call.form.get('progress') === 'cancelled' ? [] : [row({}), row({ orderNo: 'KY2026030287654321', atRisk: false, promises: [], progress: 'submitted', progressText: '待确认' })], total: 2, page: 1, pageSize: 20 },
+        data: { list: call.form.get('progress') === 'cancelled' ? [] : [row({}), row({ orderNo: 'KY2026030287654321', atRisk: false, promises: [], progress: 'delivered', progressText: '已出数据', payment: 'unsettled', paymentText: '待结算', payLater: true, unsettledDays: 12 })], total: 2, page: 1, pageSize: 20 },
       }),
     });
     const user = userEvent.setup();
@@ -56,6 +57,10 @@ describe('订单管理', () => {
     expect(first).toHaveTextContent('¥1,050.00');
     expect(within(first).getByTestId('promise-call')).toHaveTextContent('到样回访 · 已超时');
     expect(first).toHaveClass('desk-row-risk');
+    expect(within(first).queryByTestId('unsettled-days')).not.toBeInTheDocument();
+    // a delivered pay-after-test order still unpaid is flagged to sales with the days it waits
+    const second = screen.getByRole('link', { name: 'KY2026030287654321' }).closest('tr')!;
+    expect(within(second).getByTestId('unsettled-days')).toHaveTextContent('待结算 12 天');
     // sales does not receive samples: no shortcut to the receiving desk
     expect(screen.queryByRole('button', { name: /收样登记/ })).not.toBeInTheDocument();
 

@@ -9,7 +9,7 @@ import { useServerTable } from '../../../components/admin/use-server-table';
 import { useStaffMe } from '../../../lib/admin-api';
 import { formatDateTime } from '../../../lib/format';
 import { useOrderSearch } from '../api/search-orders';
-import { KindTag, PaymentTag, ProgressTag, PromiseTag } from '../components/order-tags';
+import { KindTag, PaymentTag, ProgressTag, PromiseTag, UnsettledTag } from '../components/order-tags';
 import { mayAct, rowPromises } from '../order-desk';
 import '../order-desk.css';
 
@@ -85,6 +85,7 @@ export default function OrdersPage() {
         <div className="desk-tags is-stacked">
           <ProgressTag progress={order.progress} />
           <PaymentTag payment={order.payment} />
+          <UnsettledTag days={order.unsettledDays} />
         </div>
       ),
     },

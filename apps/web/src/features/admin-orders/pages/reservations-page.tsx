@@ -6,7 +6,9 @@ import { labNow, type AdminReservation } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { Money } from '../../../components/admin/money';
 import { formatDateTime } from '../../../lib/format';
+import { useStaffMe } from '../../../lib/admin-api';
 import { useReservationWeek } from '../api/reservation-week';
+import { HoldList } from '../components/hold-list';
 import { bookedHours, weekGrid } from '../order-desk';
 import '../order-desk.css';
 
@@ -21,7 +23,7 @@ function Booking({ booking }: { booking: AdminReservation }) {
       <Descriptions.Item label="客户">
         {booking.member.name} <a href={`tel:${booking.member.phone}`}>{booking.member.phone}</a>
       </Descriptions.Item>
-      <Descriptions.Item label="状态">{booking.statusText}</Descriptions.Item>
+      <Descriptions.Item label="状态">{booking.holdUntil ? `待支付，保留至 ${formatDateTime(booking.holdUntil)}` : booking.statusText}</Descriptions.Item>
       <Descriptions.Item label="费用">
         <Money fen={booking.amountFen} />
       </Descriptions.Item>
@@ -36,7 +38,7 @@ function Booking({ booking }: { booking: AdminReservation }) {
   );
   return (
     <Popover content={details} title={booking.name} trigger="click">
-      <button type="button" className={`desk-booking${booking.status === 'used' ? ' is-used' : ''}`} data-testid="booking">
+      <button type="button" className={`desk-booking${booking.status === 'used' ? ' is-used' : booking.holdUntil ? ' is-held' : ''}`} data-testid="booking">
         <strong>{booking.timeText}</strong>
         <br />
         {booking.member.name}
@@ -53,6 +55,7 @@ export default function ReservationsPage() {
   const rid = params.get('rid') ?? '';
   const { data: week, isPending } = useReservationWeek(date, rid);
   const { data: allInstruments } = useReservationWeek(date, '');
+  const role = useStaffMe().data?.role;
   const grid = week ? weekGrid(week) : null;
 
   const set = (changes: Record<string, string>) =>
@@ -71,7 +74,7 @@ export default function ReservationsPage() {
   const instrumentOptions = [{ value: '', label: '全部仪器' }, ...(allInstruments?.instruments ?? []).map((i) => ({ value: i.rid, label: i.name }))];
 
   return (
-    <AdminPage title="仪器预约" description="按周查看各台仪器的上机预约；点击预约可查看客户、费用与订单。周日实验室不开放。">
+    <AdminPage title="仪器预约" description="按周查看各台仪器的上机预约；点击预约可查看客户、费用与订单。虚线框为待支付的保留，逾期自动释放。周日实验室不开放。">
       <AdminSection>
         <div className="desk-day-bar">
           <Space.Compact>
@@ -130,6 +133,7 @@ export default function ReservationsPage() {
           </div>
         )}
       </AdminSection>
+      <HoldList canEditRules={role === 'lab' || role === 'admin'} />
     </AdminPage>
   );
 }

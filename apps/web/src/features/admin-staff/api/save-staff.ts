@@ -12,6 +12,9 @@ export const updateStaff = (body: StaffUpdateBody) => adminPost<StaffAccount>('/
 /** POST /api/admin/staff/password — a new password; the person's sessions end. */
 export const resetStaffPassword = (id: number, password: string) => adminPost<StaffAccount>('/api/admin/staff/password', { id, password });
 
+/** POST /api/admin/staff/totp/reset — unbind the authenticator (a lost phone); the next login binds a new one. */
+export const resetStaffTotp = (id: number) => adminPost<StaffAccount>('/api/admin/staff/totp/reset', { id });
+
 /** POST /api/admin/staff/status — disable (sessions end) or enable again. */
 export const setStaffDisabled = (id: number, disabled: boolean) => adminPost<StaffAccount>('/api/admin/staff/status', { id, disabled: disabled ? '1' : '0' });
 

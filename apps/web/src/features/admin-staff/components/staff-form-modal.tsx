@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
 import { staffAddBody, staffRoleLabels, staffRoles, staffUpdateBody, type StaffAccount } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
+import { ensurePasswordStrength, usePasswordStrength } from '../../../lib/password-strength';
 import { addStaff, updateStaff, useStaffMutation } from '../api/save-staff';
 
 interface Values {
@@ -20,6 +21,7 @@ export function StaffFormModal({ open, editing, onClose }: { open: boolean; edit
   const feedback = useFeedback();
   const add = useStaffMutation(addStaff);
   const update = useStaffMutation(updateStaff);
+  usePasswordStrength();
 
   useEffect(() => {
     if (!open) return;
@@ -29,6 +31,7 @@ export function StaffFormModal({ open, editing, onClose }: { open: boolean; edit
 
   const submit = async () => {
     const values = form.getFieldsValue();
+    if (!editing) await ensurePasswordStrength();
     // the contract's schema gives the server's own first message
     const checked = editing
       ? staffUpdateBody.safeParse({ id: editing.id, name: values.name, role: values.role, phone: values.phone })
@@ -71,7 +74,7 @@ export function StaffFormModal({ open, editing, onClose }: { open: boolean; edit
           <Input maxLength={11} inputMode="numeric" placeholder="11位手机号" />
         </Form.Item>
         {!editing && (
-          <Form.Item label="初始密码" name="password" required extra="至少8位；请告知员工首次登录后妥善保管">
+          <Form.Item label="初始密码" name="password" required extra="至少10位，不能是常见单词、生日或键盘顺序；请告知员工首次登录后妥善保管">
             <Input.Password autoComplete="new-password" />
           </Form.Item>
         )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { passwordField, staffRoleLabels, staffRoles, type StaffAccount } from '@lab/contract';
+import { passwordField, STAFF_TOTP_ROLES, staffRoleLabels, staffRoles, type StaffAccount } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { useServerTable } from '../../../components/admin/use-server-table';
@@ -9,7 +9,8 @@ import { formatDateTime } from '../../../lib/format';
 import { useStaffMe } from '../../../lib/admin-api';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useStaffList } from '../api/list-staff';
-import { resetStaffPassword, setStaffDisabled, useStaffMutation } from '../api/save-staff';
+import { resetStaffPassword, resetStaffTotp, setStaffDisabled, useStaffMutation } from '../api/save-staff';
+import { ensurePasswordStrength, usePasswordStrength } from '../../../lib/password-strength';
 import { StaffFormModal } from '../components/staff-form-modal';
 
 const roleColors = { admin: 'purple', sales: 'blue', lab: 'cyan', finance: 'gold' } as const;
@@ -27,10 +28,13 @@ export default function StaffPage() {
   const feedback = useFeedback();
   const password = useStaffMutation(({ id, value }: { id: number; value: string }) => resetStaffPassword(id, value));
   const status = useStaffMutation(({ id, disabled }: { id: number; disabled: boolean }) => setStaffDisabled(id, disabled));
+  const totp = useStaffMutation((id: number) => resetStaffTotp(id));
+  usePasswordStrength();
 
   const askPassword = async (person: StaffAccount) => {
     const value = await prompt({ title: `重置密码：${person.name}`, label: '新密码', required: true, maxLength: 64, okText: '重置' });
     if (value === null) return;
+    await ensurePasswordStrength();
     const checked = passwordField('新密码').safeParse(value);
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '[新密码]格式不正确'));
     try {
@@ -60,11 +64,35 @@ export default function StaffPage() {
     });
   };
 
+  const askTotpReset = (person: StaffAccount) => {
+    modal.confirm({
+      title: `重置 ${person.name} 的身份验证器？`,
+      content: '用于手机丢失或更换。重置后该员工立即退出登录，原恢复码作废，下次登录时需重新扫码绑定。此操作记入操作日志。',
+      okText: '重置',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await totp.mutateAsync(person.id);
+          feedback.success('身份验证器已重置，该员工下次登录时需重新绑定');
+        } catch (error) {
+          feedback.failure(error);
+        }
+      },
+    });
+  };
+
   const columns: TableColumnsType<StaffAccount> = [
     { title: '账号', dataIndex: 'account', key: 'account', sorter: true, sortOrder: table.sortOrderOf('account') },
     { title: '姓名', dataIndex: 'name' },
     { title: '角色', dataIndex: 'role', render: (role: StaffAccount['role']) => <Tag color={roleColors[role]}>{staffRoleLabels[role]}</Tag> },
     { title: '手机号', dataIndex: 'phone', render: (phone: string | null) => phone ?? <span className="admin-muted">未绑定</span> },
+    {
+      title: '两步验证',
+      dataIndex: 'totpEnabled',
+      render: (enabled: boolean, person) =>
+        enabled ? <Tag color="success">已绑定</Tag> : STAFF_TOTP_ROLES.includes(person.role) ? <Tag color="warning">待绑定</Tag> : <span className="admin-muted">未启用</span>,
+    },
     { title: '状态', dataIndex: 'disabled', render: (disabled: boolean) => (disabled ? <Tag>已停用</Tag> : <Tag color="success">启用</Tag>) },
     { title: '最近登录', dataIndex: 'lastLoginAt', key: 'lastLoginAt', sorter: true, sortOrder: table.sortOrderOf('lastLoginAt'), render: (at: string | null) => (at ? formatDateTime(at) : <span className="admin-muted">从未登录</span>) },
     { title: '创建时间', dataIndex: 'createdAt', key: 'createdAt', sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => formatDateTime(at) },
@@ -72,11 +100,14 @@ export default function StaffPage() {
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      width: 210,
+      width: 290,
       render: (_, person) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => (setEditing(person), setFormOpen(true))}>编辑</Button>
           <Button type="link" size="small" onClick={() => void askPassword(person)}>重置密码</Button>
+          {person.totpEnabled && (
+            <Button type="link" size="small" onClick={() => askTotpReset(person)}>重置验证器</Button>
+          )}
           {me.data?.account !== person.account && (
             <Button type="link" size="small" danger={!person.disabled} onClick={() => toggle(person)}>
               {person.disabled ? '启用' : '停用'}
@@ -107,7 +138,7 @@ export default function StaffPage() {
           loading={isFetching}
           pagination={table.pagination(data?.total)}
           onChange={table.onChange}
-          scroll={{ x: 900 }}
+          scroll={{ x: 1080 }}
         />
       </AdminSection>
       <StaffFormModal open={formOpen} editing={editing} onClose={() => setFormOpen(false)} />

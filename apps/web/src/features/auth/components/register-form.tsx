@@ -6,6 +6,7 @@ import { SmsPurpose, signForm } from '@lab/contract';
 import { apiPost } from '../../../lib/api';
 import { loginPanel } from '../../../lib/login-panel';
 import { firstError } from '../validate';
+import { ensurePasswordStrength, usePasswordStrength } from '../../../lib/password-strength';
 import { useFeedback } from '../../../lib/use-feedback';
 import { FormError } from './form-error';
 import { PhoneCodeFields } from './phone-code-fields';
@@ -21,10 +22,12 @@ export function RegisterForm({ inviterCode }: { inviterCode: string | null }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const feedback = useFeedback();
+  usePasswordStrength();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const form = { phone: phone.trim(), code: code.trim(), password, confirmPassword, inviterCode: inviter.trim() };
+    await ensurePasswordStrength();
     const invalid = firstError(signForm, form);
     setError(invalid);
     if (invalid) return;
@@ -59,7 +62,7 @@ export function RegisterForm({ inviterCode }: { inviterCode: string | null }) {
         size="large"
         name="password"
         aria-label="密码"
-        placeholder="设置密码（至少8位）"
+        placeholder="设置密码（至少10位，不要用常见组合）"
         prefix={<LockOutlined />}
         maxLength={64}
         autoComplete="new-password"

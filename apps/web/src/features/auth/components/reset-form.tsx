@@ -5,6 +5,7 @@ import { SmsPurpose, resetForm } from '@lab/contract';
 import { apiPost } from '../../../lib/api';
 import { loginPanel } from '../../../lib/login-panel';
 import { firstError } from '../validate';
+import { ensurePasswordStrength, usePasswordStrength } from '../../../lib/password-strength';
 import { useFeedback } from '../../../lib/use-feedback';
 import { FormError } from './form-error';
 import { PhoneCodeFields } from './phone-code-fields';
@@ -19,10 +20,12 @@ export function ResetForm() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const feedback = useFeedback();
+  usePasswordStrength();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const form = { account: account.trim(), code: code.trim(), password, confirmPassword };
+    await ensurePasswordStrength();
     const invalid = firstError(resetForm, form);
     setError(invalid);
     if (invalid) return;
@@ -54,7 +57,7 @@ export function ResetForm() {
         size="large"
         name="password"
         aria-label="新密码"
-        placeholder="设置新密码（至少8位）"
+        placeholder="设置新密码（至少10位，不要用常见组合）"
         prefix={<LockOutlined />}
         maxLength={64}
         autoComplete="new-password"

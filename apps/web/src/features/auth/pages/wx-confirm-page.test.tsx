@@ -25,12 +25,19 @@ describe('/wx/confirm', () => {
 
   it('a logged-in member confirms: 已确认，请在电脑上继续操作', async () => {
     saveSession({ token: 'phone-token', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
+    const request = { device: 'Chrome 131 · Windows 10', ip: '202.120.2.101', place: '上海 上海市', requestedAt: '2026-03-05T06:30:00.000Z' };
     const { calls } = mockApi({
-      '/api/open/wx/scan': { data: { status: 'scanned' } },
+      '/api/open/wx/scan': { data: { status: 'scanned', request } },
       '/api/auth/user/info': { data: info },
       '/api/auth/wx/confirm': { msg: '已确认登录' },
     });
     renderApp(<WxConfirmPage />, { path: '/wx/confirm?ticket=abc' });
+    // the request being approved, before the member approves it
+    const details = await screen.findByLabelText('登录请求');
+    expect(details).toHaveTextContent('Chrome 131 · Windows 10');
+    expect(details).toHaveTextContent('202.120.2.101');
+    expect(details).toHaveTextContent('上海 上海市');
+    expect(details).toHaveTextContent('2026-03-05 14:30');
     await userEvent.click(await screen.findByRole('button', { name: '确认登录' }));
     expect(await screen.findByText('已确认，请在电脑上继续操作')).toBeInTheDocument();
     const confirm = calls.find((call) => call.path === '/api/auth/wx/confirm')!;

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Result } from 'antd';
+import { Button, Descriptions, Result } from 'antd';
+import type { WxScanResult } from '@lab/contract';
 import { useSearchParams } from 'react-router';
 import { apiPost, ApiError } from '../../../lib/api';
 import { loginPanel } from '../../../lib/login-panel';
 import { useSession } from '../../../lib/session';
 import { displayName, useUserInfo } from '../../../lib/user-info';
 import { siteInfo } from '../../../lib/site-info';
+import { formatDateTime } from '../../../lib/format';
 import { useFeedback } from '../../../lib/use-feedback';
 import '../auth.css';
 
@@ -22,14 +24,18 @@ export default function WxConfirmPage() {
   const { data: info } = useUserInfo();
   const [stage, setStage] = useState<Stage>(ticket ? 'scanning' : 'invalid');
   const [problem, setProblem] = useState<string>(ticket ? '' : '二维码无效，请在电脑上刷新二维码后重新扫描');
+  const [request, setRequest] = useState<WxScanResult['request'] | null>(null);
   const feedback = useFeedback();
   const scanned = useRef<string | null>(null);
 
   useEffect(() => {
     if (!ticket || scanned.current === ticket) return;
     scanned.current = ticket;
-    apiPost('/api/open/wx/scan', { ticket }, { skipAuth: true })
-      .then(() => setStage('ready'))
+    apiPost<WxScanResult>('/api/open/wx/scan', { ticket }, { skipAuth: true })
+      .then((scan) => {
+        setRequest(scan.request);
+        setStage('ready');
+      })
       .catch((error: unknown) => {
         setStage('invalid');
         setProblem(error instanceof Error ? error.message : '二维码已过期，请刷新后重新扫描');
@@ -77,15 +83,37 @@ export default function WxConfirmPage() {
       <Result
         status="info"
         title="电脑端登录确认"
-        subTitle={`您正在电脑上登录${siteInfo.name}${info ? `，账号：${displayName(info)}` : ''}。如非本人操作，请关闭本页面。`}
-        extra={
-          <Button type="primary" size="large" loading={stage !== 'ready'} onClick={() => void confirm()}>
-            确认登录
-          </Button>
-        }
+        subTitle={`您正在电脑上登录${siteInfo.name}${info ? `，账号：${displayName(info)}` : ''}。请核对下面的登录请求，如非本人操作，请关闭本页面。`}
       />
     );
   }
+  const confirmButton =
+    stage === 'ready' || stage === 'confirming' ? (
+      loggedIn ? (
+        <div className="wx-confirm-actions">
+          <Button type="primary" size="large" loading={stage !== 'ready'} onClick={() => void confirm()}>
+            确认登录
+          </Button>
+        </div>
+      ) : null
+    ) : null;
 
-  return <div className="wx-confirm">{content}</div>;
+  // what is asking to be let in: shown before the member approves it (a forwarded QR code is someone else's)
+  const details =
+    request && stage !== 'invalid' && stage !== 'done' ? (
+      <Descriptions className="wx-confirm-request" title="登录请求" column={1} size="small" bordered aria-label="登录请求">
+        <Descriptions.Item label="设备">{request.device}</Descriptions.Item>
+        <Descriptions.Item label="IP 地址">{request.ip ?? '未知'}</Descriptions.Item>
+        {request.place ? <Descriptions.Item label="大致位置">{request.place}</Descriptions.Item> : null}
+        <Descriptions.Item label="请求时间">{formatDateTime(request.requestedAt)}</Descriptions.Item>
+      </Descriptions>
+    ) : null;
+
+  return (
+    <div className="wx-confirm">
+      {content}
+      {details}
+      {confirmButton}
+    </div>
+  );
 }

@@ -70,6 +70,8 @@ function AddByPhone({ rid }: { rid: string }) {
         <div className="community-hit" data-testid="user-hit">
           <span>
             <strong>{hit.name}</strong> {hit.phone} {hit.organization !== null ? <Tag>{organizationLabels[hit.organization]}</Tag> : null}
+            {hit.company ? <span className="community-hit-company">{hit.company}</span> : null}
+            {hit.masked ? <span className="community-hit-note">（为保护隐私，姓名和单位已部分隐藏，请核对后再添加）</span> : null}
           </span>
           {hit.status === 'approved' ? (
             <Tag color="green">已是成员</Tag>

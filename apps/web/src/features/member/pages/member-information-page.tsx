@@ -80,7 +80,7 @@ export default function MemberInformationPage() {
       <section className="member-card" aria-label="资料认证">
         <h2 className="member-card-title">资料认证</h2>
         <p className="member-muted" style={{ marginTop: -6 }}>
-          {attestedAt ? `已于 ${formatDate(attestedAt)} 提交认证${reviewText[profile.data?.reviewStatus ?? 'none']}，可随时修改。` : '完善以下信息后即可正常下单，检测报告、发票与样品寄回将以此为准。'}
+          {attestedAt ? `已于 ${formatDate(attestedAt)} 提交认证${reviewText[profile.data?.reviewStatus ?? 'none']}，可随时修改；修改后需重新审核，审核通过前不能选择测试后结算。` : '完善以下信息后即可正常下单，检测报告、发票与样品寄回将以此为准；资料经平台审核通过后，学生、老师用户可选择测试后结算。'}
         </p>
         {profile.data?.reviewStatus === 'refused' ? (
           <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`资料认证未通过${profile.data.reviewNote ? `：${profile.data.reviewNote}` : ''}`} description="请修改后重新保存，平台将重新审核。" />

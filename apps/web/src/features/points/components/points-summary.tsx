@@ -3,11 +3,11 @@ import { FileTextOutlined, GiftOutlined, ShoppingCartOutlined, SwapOutlined } fr
 import type { PointsOverview } from '@lab/contract';
 import { formatPoints } from './points-format';
 
-/** My points (可用 / 累计获得 / 累计使用) and the ways to earn and use them. */
+/** My points (可用 / 待生效 / 累计获得 / 累计使用) and the ways to earn and use them. */
 export function PointsSummary({ overview, onOpenTab }: { overview: PointsOverview; onOpenTab: (tab: 'transfer' | 'award') => void }) {
   const earning =
     overview.pointsPerYuan > 0
-      ? `检测订单支付成功后，每实付 1 元积 ${overview.pointsPerYuan} 分（不足 1 元的部分不计）；订单退款时相应积分扣回。`
+      ? `检测订单每实付 1 元积 ${overview.pointsPerYuan} 分（不足 1 元的部分不计）。支付后积分先计入待生效，订单完成后到账可用；订单在完成前取消退款的，待生效积分随之取消。`
       : '订单积分暂停发放，恢复后将在此公布。';
   return (
     <>
@@ -16,6 +16,11 @@ export function PointsSummary({ overview, onOpenTab }: { overview: PointsOvervie
           <span>可用积分</span>
           <strong data-testid="points-balance">{formatPoints(overview.balance)}</strong>
           <small>{overview.pendingApplications > 0 ? `另有 ${overview.pendingApplications} 项致谢奖励审核中` : '可兑换优惠券与礼品'}</small>
+        </div>
+        <div className="points-figure is-pending">
+          <span>待生效积分</span>
+          <strong data-testid="points-pending">{formatPoints(overview.pendingPoints)}</strong>
+          <small>{overview.pendingOrders > 0 ? `${overview.pendingOrders} 笔订单完成后到账，暂不可兑换或转赠` : '订单完成后积分到账'}</small>
         </div>
         <div className="points-figure">
           <span>累计获得</span>
@@ -52,7 +57,7 @@ export function PointsSummary({ overview, onOpenTab }: { overview: PointsOvervie
             <SwapOutlined aria-hidden />
             <div>
               <h3>积分转赠</h3>
-              <p>可将积分转赠给已注册的其他会员（如同课题组的同学），按对方手机号即时到账，转出后不可撤回。</p>
+              <p>可将可用积分转赠给已注册的其他会员（如同课题组的同学），按对方手机号和姓名即时到账，转出后不可撤回。</p>
               <Button type="link" size="small" onClick={() => onOpenTab('transfer')}>
                 去转赠 ›
               </Button>

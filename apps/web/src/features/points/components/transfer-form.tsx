@@ -13,11 +13,12 @@ type Body = z.infer<typeof pointsTransferBody>;
 
 interface Values {
   phone?: string;
+  name?: string;
   points?: number | string | null;
   note?: string;
 }
 
-/** 积分转赠: to another member by phone; checked with the contract, then confirmed before it is sent. */
+/** 积分转赠: to another member by phone and name; checked with the contract, then confirmed before it is sent. */
 export function TransferForm({ balance }: { balance: number }) {
   const [form] = Form.useForm<Values>();
   const feedback = useFeedback();
@@ -49,11 +50,14 @@ export function TransferForm({ balance }: { balance: number }) {
 
   return (
     <div className="points-transfer">
-      <Alert className="member-form-note" type="info" showIcon title={`当前可转赠 ${formatPoints(balance)} 积分。转赠即时到账，对方须为已注册会员，转出后不可撤回。`} />
+      <Alert className="member-form-note" type="info" showIcon title={`当前可转赠 ${formatPoints(balance)} 积分。转赠即时到账，对方须为已注册会员，手机号与会员资料中的姓名须一致，转出后不可撤回。`} />
       <Form form={form} onValuesChange={clearChangedErrors(form)} name="pointsTransfer" layout="vertical" className="member-form" onFinish={check}>
         <div className="member-form-grid">
           <Form.Item label="对方手机号" name="phone" required>
             <Input inputMode="numeric" maxLength={11} placeholder="对方注册时使用的手机号" autoComplete="off" />
+          </Form.Item>
+          <Form.Item label="对方姓名" name="name" required>
+            <Input maxLength={32} placeholder="对方会员资料中的姓名" autoComplete="off" />
           </Form.Item>
           <Form.Item label="转赠积分" name="points" required>
             <InputNumber style={{ width: '100%' }} min={1} precision={0} controls={false} placeholder="整数，至少 1 分" />
@@ -84,6 +88,10 @@ export function TransferForm({ balance }: { balance: number }) {
             <div>
               <dt>对方手机号</dt>
               <dd>{pending.phone}</dd>
+            </div>
+            <div>
+              <dt>对方姓名</dt>
+              <dd>{pending.name}</dd>
             </div>
             <div>
               <dt>转赠积分</dt>

@@ -8,7 +8,7 @@ import PointsPage from './points-page';
 
 const login = () => saveSession({ token: 't', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
 
-const overview: PointsOverview = { balance: 1280, pointsPerYuan: 2, earned: 1500, spent: 220, pendingApplications: 1 };
+const overview: PointsOverview = { balance: 1280, pointsPerYuan: 2, earned: 1500, spent: 220, pendingApplications: 1, pendingPoints: 460, pendingOrders: 2 };
 
 const items: ExchangeItem[] = [
   { rid: 'i1', name: '50元检测优惠券', kind: 'coupon', description: '满300元可用', img: '', points: 500, stock: 8, available: true },
@@ -81,8 +81,12 @@ describe('points page', () => {
     expect(await screen.findByTestId('points-balance')).toHaveTextContent('1,280');
     expect(screen.getByTestId('points-earned')).toHaveTextContent('1,500');
     expect(screen.getByTestId('points-spent')).toHaveTextContent('220');
+    // earned on orders not yet completed: shown apart, not spendable
+    expect(screen.getByTestId('points-pending')).toHaveTextContent('460');
+    expect(screen.getByText('2 笔订单完成后到账，暂不可兑换或转赠')).toBeInTheDocument();
     expect(screen.getByText('另有 1 项致谢奖励审核中')).toBeInTheDocument();
     expect(screen.getByTestId('points-rate')).toHaveTextContent('每实付 1 元积 2 分');
+    expect(screen.getByTestId('points-rate')).toHaveTextContent('订单完成后到账可用');
 
     const cards = await screen.findAllByTestId('exchange-item');
     expect(cards).toHaveLength(4);
@@ -148,6 +152,9 @@ describe('points page', () => {
     expect(await screen.findByText('[对方手机号]格式不正确')).toBeInTheDocument();
         await fill(phone, '13800138000');
     fireEvent.click(screen.getByRole('button', { name: /转赠积分/ }));
+    expect(await screen.findByText('[对方姓名]不能为空')).toBeInTheDocument();
+    await fill(screen.getByLabelText('对方姓名'), '张明');
+    fireEvent.click(screen.getByRole('button', { name: /转赠积分/ }));
     expect(await screen.findByText('[转赠积分]不能小于1')).toBeInTheDocument();
     await fill(screen.getByLabelText('转赠积分'), '100');
     await fill(screen.getByLabelText('留言'), '实验加油');
@@ -159,7 +166,7 @@ describe('points page', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: '确认转赠' }));
     await waitFor(() => expect(screen.getByText('已向 13800138000 转赠 100 积分')).toBeInTheDocument());
     const sent = calls.find((c) => c.path === '/api/auth/integration/transfer')!;
-    expect(Object.fromEntries(sent.form)).toEqual({ phone: '13800138000', points: '100', note: '实验加油' });
+    expect(Object.fromEntries(sent.form)).toEqual({ phone: '13800138000', name: '张明', points: '100', note: '实验加油' });
   }, 60_000);
 
   it('论文致谢奖励: the contract message for a blank title, then the application; my applications with status and points', async () => {

@@ -31,7 +31,7 @@ export default function PointsPage() {
       <div className="member-page-head">
         <h1 className="page-title">我的积分</h1>
       </div>
-      <p className="member-page-lead">检测订单支付即得积分，积分可兑换优惠券与礼品，也可转赠给其他会员。</p>
+      <p className="member-page-lead">检测订单完成后积分到账，可兑换优惠券与礼品，也可转赠给其他会员。</p>
       <PointsSummary
         overview={overview.data}
         onOpenTab={(key) => {

@@ -1,21 +1,23 @@
 import { Alert, Button, Empty, Pagination, Popconfirm, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
-import { formatFen, type Withdrawal } from '@lab/contract';
+import { formatFen } from '@lab/contract';
 import { formatDateTime } from '../../../lib/format';
 import { useFeedback } from '../../../lib/use-feedback';
 import { refreshMemberData } from '../../../components/member/member-keys';
 import { useWithdrawals } from '../api/list-withdrawals';
 import { cancelWithdrawal } from '../api/cancel-withdrawal';
-import { AccountDialog } from './account-dialog';
 import { withdrawStatusColor } from './promotion-format';
 
-/** 提现记录: status, method and account (masked); a pending request can be cancelled or its account changed. */
+/**
+ * 提现记录: status, method and account (masked). A pending request can be cancelled; its account
+ * cannot be changed once submitted (finance pays the account it reviewed), so the page says to
+ * cancel and apply again instead of offering an edit the server refuses.
+ */
 export function WithdrawalList() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error } = useWithdrawals(page);
   const feedback = useFeedback();
   const [busy, setBusy] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Withdrawal | null>(null);
 
   const cancel = async (rid: string) => {
     setBusy(rid);
@@ -52,6 +54,7 @@ export function WithdrawalList() {
                   {w.bank ? `：${w.bank.accountName} · ${w.bank.bankName} · ${w.bank.account}` : ''}
                 </p>
                 {w.reason ? <p className="promo-error-text">驳回原因：{w.reason}</p> : null}
+                {w.status === 'pending' ? <p className="member-muted">收款信息提交后不能修改；如需修改，请取消该申请后重新申请。</p> : null}
                 <p className="member-muted promo-meta">
                   <span>申请时间 {formatDateTime(w.createdAt)}</span>
                   {w.processedAt ? <span>处理时间 {formatDateTime(w.processedAt)}</span> : null}
@@ -59,9 +62,6 @@ export function WithdrawalList() {
               </div>
               {w.status === 'pending' ? (
                 <div className="member-item-actions">
-                  <Button size="small" onClick={() => setEditing(w)}>
-                    修改收款信息
-                  </Button>
                   <Popconfirm title="确定取消该提现申请吗？" description="取消后金额退回可提现余额。" okText="取消申请" cancelText="再想想" onConfirm={() => cancel(w.rid)}>
                     <Button size="small" danger loading={busy === w.rid}>
                       取消申请
@@ -74,7 +74,6 @@ export function WithdrawalList() {
         </ul>
       )}
       {data.total > data.pageSize ? <Pagination className="promo-pages" align="end" current={page} pageSize={data.pageSize} total={data.total} onChange={setPage} showSizeChanger={false} /> : null}
-      <AccountDialog withdrawal={editing} onClose={() => setEditing(null)} />
     </>
   );
 }

@@ -197,28 +197,20 @@ describe('promotion page', { timeout: 40_000 }, () => {
     expect(items[2]).toHaveTextContent('驳回原因：开户名与实名信息不一致');
   });
 
-  it('a pending withdrawal can be cancelled and its account changed', async () => {
+  it('a pending withdrawal can be cancelled; its account cannot be changed, the page says to cancel and apply again', async () => {
     login();
     const { calls } = api(() => approved, {
       '/api/auth/promoter_rebate_withdraw/cancel': { data: withdrawal({ status: 'cancelled', statusText: '已取消' }) },
-      '/api/auth/promoter_rebate_withdraw/update4user': { data: withdrawal({}) },
     });
     const user = userEvent.setup({ delay: null });
     renderApp(<PromotionPage />, { path: '/member/promotion' });
     await user.click(await screen.findByRole('tab', { name: '提现记录' }));
     const [pending] = await screen.findAllByTestId('withdrawal-item');
 
-    await user.click(within(pending!).getByRole('button', { name: '修改收款信息' }));
-    const dialog = await screen.findByRole('dialog', { name: '修改收款信息' });
-    expect(within(dialog).getByLabelText('开户名')).toHaveValue('李华');
-    await user.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect(await within(dialog).findByText('[银行账号]不能为空', {}, slow)).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('银行账号'), '6222 0212 3456 7890');
-    await user.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect(await screen.findByText('收款信息已更新', {}, slow)).toBeInTheDocument();
-    expect(formOf(calls, '/api/auth/promoter_rebate_withdraw/update4user')).toEqual([
-      { rid: 'w1', method: 'bank', account_name: '李华', bank_name: '中国工商银行上海徐汇支行', bank_account: '6222021234567890' },
-    ]);
+    // finance pays the account it reviewed: no edit is offered that the server would refuse
+    expect(within(pending!).queryByRole('button', { name: '修改收款信息' })).toBeNull();
+    expect(pending).toHaveTextContent('收款信息提交后不能修改；如需修改，请取消该申请后重新申请。');
+    expect(calls.some((c) => c.path === '/api/auth/promoter_rebate_withdraw/update4user')).toBe(false);
 
     await user.click(within(pending!).getByRole('button', { name: '取消申请' }));
     await user.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: '取消申请' }));

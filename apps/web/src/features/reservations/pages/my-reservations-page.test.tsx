@@ -24,6 +24,7 @@ const reservation = (over: Partial<Reservation>): Reservation => ({
   orderNo: 'KY2099010500001',
   note: '',
   createdAt: '2026-11-22T02:00:00Z',
+  holdUntil: null,
   ...over,
 });
 
@@ -56,6 +57,31 @@ describe('MyReservationsPage', () => {
     await waitFor(() => expect(calls.find((c) => c.path === '/api/auth/reservation/cancel')?.form.get('rid')).toBe('r1'));
     await waitFor(() => expect(screen.getAllByTestId('reservation-item')[0]).toHaveTextContent('已取消'));
   }, 30_000);
+
+  it('an unpaid booking says until when it is held and leads to paying; a lapsed one reads 已释放', async () => {
+    login();
+    mockApi({
+      '/api/auth/reservation/list4person': {
+        data: {
+          list: [
+            reservation({ holdUntil: '2099-01-01T04:00:00.000Z' }),
+            reservation({ rid: 'r2', status: 'released', statusText: '已释放', orderNo: 'KY2099010500002' }),
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 10,
+        },
+      },
+    });
+    renderApp(<MyReservationsPage />);
+    const [held, released] = await screen.findAllByTestId('reservation-item');
+    expect(within(held!).getByTestId('reservation-hold')).toHaveTextContent('请在 2099-01-01 12:00 前完成支付，逾期未支付时段将自动释放');
+    expect(within(held!).getByRole('link', { name: '去支付' })).toHaveAttribute('href', '/member/order/KY2099010500001');
+    expect(released).toHaveTextContent('已释放');
+    expect(released).toHaveTextContent('未在保留时间内支付，时段已释放');
+    expect(within(released!).queryByRole('button', { name: '取消预约' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '已释放' })).toBeInTheDocument();
+  });
 
   it('shows an empty state leading to the reservable instruments', async () => {
     login();

@@ -3,7 +3,7 @@ import { CalendarOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatFen, type Reservation, type ReservationStatus } from '@lab/contract';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { projectPath } from '../../../lib/site-info';
 import { queryClient } from '../../../lib/query-client';
 import { useFeedback } from '../../../lib/use-feedback';
@@ -15,7 +15,7 @@ import '../../../components/member/member-pages.css';
 import './my-reservations.css';
 
 const PAGE_SIZE = 10;
-const statusColor: Record<ReservationStatus, string> = { booked: 'processing', used: 'success', cancelled: 'default' };
+const statusColor: Record<ReservationStatus, string> = { booked: 'processing', used: 'success', cancelled: 'default', released: 'default' };
 const weekdays = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
 const weekday = (day: string) => weekdays[new Date(`${day}T00:00:00Z`).getUTCDay()] ?? '';
 
@@ -72,11 +72,19 @@ function ReservationItem({ reservation: r, today }: { reservation: Reservation; 
           <span className="member-muted">预约于 {formatDate(r.createdAt)}</span>
         </p>
         {r.note ? <p className="member-muted">备注：{r.note}</p> : null}
+        {r.holdUntil ? (
+          <p className="mr-hold" data-testid="reservation-hold">
+            待支付：请在 {formatDateTime(r.holdUntil)} 前完成支付，逾期未支付时段将自动释放。
+          </p>
+        ) : null}
+        {r.status === 'released' ? <p className="member-muted">未在保留时间内支付，时段已释放，订单已取消。如仍需上机，请重新预约。</p> : null}
       </div>
       <div className="member-item-actions">
         {r.orderNo ? (
           <Link to={`/member/order/${r.orderNo}`}>
-            <Button size="small">查看订单</Button>
+            <Button size="small" type={r.holdUntil ? 'primary' : 'default'}>
+              {r.holdUntil ? '去支付' : '查看订单'}
+            </Button>
           </Link>
         ) : null}
         {cancellable(r, today) ? (
@@ -139,7 +147,7 @@ export default function MyReservationsPage() {
           </Button>
         </Link>
       </div>
-      <p className="member-page-lead">预约成功后请在预约日前完成订单支付；预约日前一天及以前可取消，已支付的费用原路退回。请按时到实验室上机。</p>
+      <p className="member-page-lead">未支付的预约只保留一段时间（预约时显示截止时间），逾期未支付时段自动释放；预约日前一天及以前可取消，已支付的费用原路退回。请按时到实验室上机。</p>
       <Tabs
         destroyOnHidden
         items={[
@@ -147,6 +155,7 @@ export default function MyReservationsPage() {
           { key: 'booked', label: '已预约', children: <ReservationList status="booked" /> },
           { key: 'used', label: '已使用', children: <ReservationList status="used" /> },
           { key: 'cancelled', label: '已取消', children: <ReservationList status="cancelled" /> },
+          { key: 'released', label: '已释放', children: <ReservationList status="released" /> },
         ]}
       />
     </div>

@@ -1,0 +1,321 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  DECISION_CHANGED_MESSAGE,
+  ORDER_PAYMENT_CHANGED,
+  type AdminCredit,
+  type AdminInvoice,
+  type AdminOrderDetail,
+  type AdminPointsApplication,
+  type AdminPrestore,
+  type AdminTransfer,
+  type AdminWithdrawal,
+  type InvoiceTitle,
+  type Page,
+  type PointsApplication,
+} from '@lab/contract';
+import type { RouteEntry } from '../src/app';
+import { invoiceApplication, pendingCredit, pendingTransfer, pendingWithdrawal, type Staff } from '../src/modules/funds/funds-admin.test-helpers';
+import { fund, makeOrder, paymentCatalog, type PaymentCatalog } from '../src/modules/orders/payment.test-helpers';
+import { call, createTestContext, type CallResult, type TestContext } from './harness';
+import { makeLoggedInMember, makeStaff } from './factories';
+import { changedTables, databaseDigest, multipart, pdfBytes, storedFiles } from './access-world';
+import { tmpRoot } from './template';
+
+/**
+ * Every staff decision that moves money or value books only what the staff member saw
+ * (PRODUCT.md "Staff decisions and value"; docs/security.md "Staff decisions book what was
+ * seen"), read from the server's own route table: every audited /api/admin route is in the
+ * registry below, either as a value decision with its pin fields and a case, or as not one,
+ * with the reason. An audited route without an entry fails the suite, and so does an entry
+ * whose route is gone. For every value decision with a pin:
+ *
+ * 1. the route's schema requires every pin field (a call without it is 400 and writes nothing);
+ * 2. the application is made through the members' own calls, the staff member reads it from the
+ *    back office's own list (what the screen shows), the application then changes behind their
+ *    back, and the decision on what they saw is refused with 409 — and no table row and no stored
+ *    file has changed;
+ * 3. read again, the same decision goes through (the refusal was about the pin).
+ */
+
+// inside the shared files folder: upload suites check that nothing new appears next to their own data folders
+const dataDir = `${tmpRoot}/files/value-decisions-${process.pid}`;
+let t: TestContext;
+let staffOf: Record<'finance' | 'sales', Staff>;
+let catalog: PaymentCatalog;
+
+beforeAll(async () => {
+  t = await createTestContext({ now: '2026-12-01T02:00:00Z', dataDir });
+  staffOf = { finance: await makeStaff(t.db, 'finance', t.clock.now()), sales: await makeStaff(t.db, 'sales', t.clock.now()) };
+  catalog = await paymentCatalog(t.db);
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Body = Record<string, string | number>;
+const post = <T = unknown>(url: string, who: { token: string }, form: Body) => call<T>(t.app, 'POST', url, { token: who.token, form });
+const member = () => makeLoggedInMember(t.db, t.clock.now());
+const listed = async <T extends { rid: string }>(url: string, who: Staff, rid: string, query: Body = {}): Promise<T> => {
+  const page = await post<Page<T>>(url, who, { pageSize: 100, ...query });
+  const row = page.data?.list.find((r) => r.rid === rid);
+  if (!row) throw new Error(`${url}: ${rid} not listed (${page.status} ${page.msg})`);
+  return row;
+};
+/** A change no member call makes today (the member cannot edit this application), made by hand: the row's version moves with it. */
+const changedByHand = (table: string, rid: string, set: string) => async () => void (await t.db.execute(sql.raw(`update ${table} set ${set} where rid = '${rid}'`)));
+
+interface Case {
+  who: 'finance' | 'sales';
+  /** sent as multipart with a small PDF (the route reads an upload) */
+  upload?: boolean;
+  /** the 409's message */
+  refusal: string;
+  /** makes the application; `seen` reads the decision's body from the staff list, `change` changes it behind the staff member's back */
+  setup: () => Promise<{ seen: () => Promise<Body>; change: () => Promise<void> }>;
+}
+
+type Entry = { kind: 'pinned'; pin: string[]; case: Case } | { kind: 'fixed'; reason: string } | { kind: 'none'; reason: string };
+
+const pinned = (pin: string[], c: Case): Entry => ({ kind: 'pinned', pin, case: c });
+/** a value decision without a pin: nothing in it can change between seeing and deciding, for the reason given */
+const fixed = (reason: string): Entry => ({ kind: 'fixed', reason });
+/** not a decision that moves money or value */
+const none = (reason: string): Entry => ({ kind: 'none', reason });
+
+// ---- the cases: each makes its application through the members' calls ----
+
+async function topUpCase(decide: Body) {
+  const who = await member();
+  const added = await post<{ rid: string; applyNo: string }>('/api/auth/prestoreApply/add', who, { amount: '100', payer: '复旦大学' });
+  const { rid, applyNo } = added.data;
+  return {
+    seen: async () => ({ rid, version: (await listed<AdminPrestore>('/api/admin/funds/prestore/list', staffOf.finance, rid, { keyword: applyNo })).version, ...decide }),
+    // what a member may still change once the application is submitted: the remark (the amount and payer are refused)
+    change: async () => void expect((await post('/api/auth/prestoreApply/edit', who, { rid, amount: '100', remark: '改了备注' })).code).toBe(1),
+  };
+}
+
+async function transferCase(decide: Body) {
+  const who = await member();
+  const { transfer } = await pendingTransfer(t, who, staffOf.finance);
+  return {
+    seen: async () => ({ rid: transfer.rid, version: (await listed<AdminTransfer>('/api/admin/funds/transfer/list', staffOf.finance, transfer.rid, { keyword: transfer.rid })).version, ...decide }),
+    change: changedByHand('transfer_applications', transfer.rid, `remark = remark || '（改）'`),
+  };
+}
+
+async function invoiceCase(decide: Body) {
+  const who = await member();
+  const application = await invoiceApplication(t, who, staffOf.finance);
+  const other = await post<InvoiceTitle>('/api/auth/invoice/add', who, { kind: 'personal', title: '另一个抬头', email: 'other@example.com' });
+  return {
+    seen: async () => ({ rid: application.rid, version: (await listed<AdminInvoice>('/api/admin/funds/invoice/list', staffOf.finance, application.rid, { keyword: application.rid })).version, ...decide }),
+    // the member puts another title on the pending application (invoiceApply/edit)
+    change: async () => {
+      const edited = await post('/api/auth/invoiceApply/edit', who, { rid: application.rid, type: 1, title_rid: other.data.rid, prestore_rids: application.items[0]!.ref, email: 'other@example.com' });
+      expect(edited.code, edited.msg).toBe(1);
+    },
+  };
+}
+
+async function creditCase(decide: Body) {
+  const { rid } = await pendingCredit(t, `授信${Date.now() % 100_000}`);
+  return {
+    seen: async () => ({ rid, version: (await listed<AdminCredit>('/api/admin/funds/credit/list', staffOf.finance, rid, { keyword: rid })).version, ...decide }),
+    change: changedByHand('credit_applications', rid, `requested_fen = requested_fen * 10`),
+  };
+}
+
+async function withdrawalCase(decide: Body) {
+  const who = await member();
+  const withdrawal = await pendingWithdrawal(t, who, 300_00, 'bank');
+  return {
+    seen: async () => ({ rid: withdrawal.rid, version: (await listed<AdminWithdrawal>('/api/admin/growth/withdraw/list', staffOf.finance, withdrawal.rid, { keyword: withdrawal.rid })).version, ...decide }),
+    // update4user refuses a new account now; any other path that changes it moves the version
+    change: changedByHand('rebate_withdrawals', withdrawal.rid, `bank_account = '6217000099998888777'`),
+  };
+}
+
+async function pointsCase(decide: Body) {
+  const who = await member();
+  const applied = await post<PointsApplication>('/api/auth/integration/apply', who, { title: '二维材料的 XPS 表征', journal: 'Nature Materials' });
+  const rid = applied.data.rid;
+  return {
+    seen: async () => ({ rid, version: (await listed<AdminPointsApplication>('/api/admin/growth/points/applications', staffOf.sales, rid, { status: 'pending' })).version, ...decide }),
+    change: changedByHand('points_applications', rid, `title = title || '（修订）'`),
+  };
+}
+
+async function cancelCase() {
+  const who = await member();
+  await fund(t, 'member', who.member.id, 300_00);
+  const order = await makeOrder(t, catalog, who.member.id, { amounts: [300_00] });
+  return {
+    seen: async () => {
+      const detail = (await post<AdminOrderDetail>('/api/admin/orders/detail', staffOf.sales, { order_no: order.orderNo })).data;
+      return { order_no: order.orderNo, reason: '样品不符合要求', refund_fen: detail.payment === 'paid' ? detail.paidFen : 0 };
+    },
+    // the member pays the order the desk saw unpaid: cancelling it now refunds money nobody looked at
+    change: async () => void expect((await post('/api/auth/order/pay', who, { order_no: order.orderNo })).code).toBe(1),
+  };
+}
+
+const finance = (refusal: string, setup: Case['setup'], upload = false): Case => ({ who: 'finance', refusal, setup, ...(upload ? { upload } : {}) });
+const CHANGED = DECISION_CHANGED_MESSAGE;
+
+const CONTENT = 'the site\'s content and catalogue (banners, articles, items, pages, settings): no money or value moves';
+const STAFF = 'staff accounts: no money or value moves';
+const PROGRESS = 'an order\'s progress step or desk note: no money moves (what a paid order earns is booked when it was paid; a cancel\'s refund is pinned)';
+const REVIEW = 'a member\'s profile, community or partner application: approving it grants no money, credit or points';
+const CONFIG = 'a setting or catalogue for later bookings (tiers, rates, coupon and gift definitions): it decides no application, and each booking made under it is itself a decision';
+
+/** Every audited /api/admin route: `METHOD url` → what it is. */
+const registry: Record<string, Entry> = {
+  // ---- value decisions, each pinned to what the staff member saw ----
+  'POST /api/admin/funds/prestore/confirm': pinned(['version'], finance(CHANGED, () => topUpCase({}))),
+  'POST /api/admin/funds/prestore/refuse': pinned(['version'], finance(CHANGED, () => topUpCase({ reason: '未查到该笔转账' }))),
+  'POST /api/admin/funds/transfer/approve': pinned(['version'], finance(CHANGED, () => transferCase({}))),
+  'POST /api/admin/funds/transfer/refuse': pinned(['version'], finance(CHANGED, () => transferCase({ reason: '请先核对团体负责人' }))),
+  'POST /api/admin/funds/invoice/issue': pinned(['version'], finance(CHANGED, () => invoiceCase({ invoice_no: '24312000000011112222', issued_on: '2026-12-01' }))),
+  'POST /api/admin/funds/invoice/issueWithFile': pinned(['version'], finance(CHANGED, () => invoiceCase({ invoice_no: '24312000000011113333', issued_on: '2026-12-01' }), true)),
+  'POST /api/admin/funds/invoice/reject': pinned(['version'], finance(CHANGED, () => invoiceCase({ reason: '抬头与付款单位不一致' }))),
+  'POST /api/admin/funds/credit/approve': pinned(['version'], finance(CHANGED, () => creditCase({ limit: '15000' }))),
+  'POST /api/admin/funds/credit/refuse': pinned(['version'], finance(CHANGED, () => creditCase({ reason: '请先完成老师认证' }))),
+  'POST /api/admin/growth/withdraw/pay': pinned(['version'], finance(CHANGED, () => withdrawalCase({}))),
+  'POST /api/admin/growth/withdraw/refuse': pinned(['version'], finance(CHANGED, () => withdrawalCase({ reason: '开户名与实名不符' }))),
+  'POST /api/admin/growth/points/approve': pinned(['version'], { who: 'sales', refusal: CHANGED, setup: () => pointsCase({ points: 200 }) }),
+  'POST /api/admin/growth/points/refuse': pinned(['version'], { who: 'sales', refusal: CHANGED, setup: () => pointsCase({ reason: '未见致谢' }) }),
+  'POST /api/admin/orders/cancel': pinned(['refund_fen'], { who: 'sales', refusal: ORDER_PAYMENT_CHANGED, setup: cancelCase }),
+
+  // ---- value decisions whose every value is the staff member's own ----
+  'POST /api/admin/funds/adjust': fixed('the account and the signed amount are typed by the staff member in this very call; no member can change either between seeing and deciding, and the request_id books a retried click once (prestore.test.ts)'),
+  'POST /api/admin/funds/coupon/issue': fixed('a coupon of a template to a member the staff member picked: a template\'s value, threshold, scope and validity are never edited (only stopped, and a stopped one is refused)'),
+
+  'POST /api/admin/approvals/approve': fixed('a filed request is never edited: its payload and value were pinned when the maker filed it, the approval books exactly that once (guarded status) and re-measures it, 409 when it no longer matches (approvals.test.ts)'),
+
+  // ---- not decisions that move money or value ----
+  'POST /api/admin/funds/prestore/rules': none(CONFIG),
+  'POST /api/admin/approvals/limits/save': none(CONFIG),
+  'POST /api/admin/approvals/reject': none('refusing a filed request: nothing is booked'),
+  'POST /api/admin/approvals/withdraw': none('the maker takes back a filed request: nothing is booked'),
+  'POST /api/admin/reservations/release': none('releasing an unpaid hold: no money moves, the unpaid order is cancelled'),
+  'POST /api/admin/reservations/settings': none(CONFIG),
+  'POST /api/admin/funds/coupon/template/add': none(CONFIG),
+  'POST /api/admin/funds/coupon/template/disable': none(CONFIG),
+  'POST /api/admin/growth/settings/update': none(CONFIG),
+  'POST /api/admin/growth/exchange/add': none(CONFIG),
+  'POST /api/admin/growth/exchange/edit': none(CONFIG),
+  'POST /api/admin/growth/exchange/status': none(CONFIG),
+  'POST /api/admin/funds/invoice/file': none('the file of an invoice already issued (or its replacement): the decision on the amount and title was the issue, which is pinned'),
+  'POST /api/admin/growth/exchange/ship': none('mailing a gift the member already paid for with points: no value moves'),
+  'POST /api/admin/demand/quote': none('a price offered for a member\'s requirement: nothing is booked until the member accepts it into their plan and pays'),
+  'POST /api/admin/demand/close': none('closing a requirement: no money moves'),
+  'POST /api/admin/contract/confirm': none('confirming a signed contract copy: no money moves'),
+  'POST /api/admin/contract/add': none('sending a contract to a member: no money moves'),
+  'POST /api/admin/orders/confirm': none(PROGRESS),
+  'POST /api/admin/orders/receive': none(PROGRESS),
+  'POST /api/admin/orders/test': none(PROGRESS),
+  'POST /api/admin/orders/deliver': none(PROGRESS),
+  'POST /api/admin/orders/complete': none(PROGRESS),
+  'POST /api/admin/orders/retest': none(PROGRESS),
+  'POST /api/admin/orders/call': none(PROGRESS),
+  'POST /api/admin/orders/notify': none(PROGRESS),
+  'POST /api/admin/orders/report/upload': none(PROGRESS),
+  'POST /api/admin/orders/report/delete': none(PROGRESS),
+  'POST /api/admin/returns/send': none(PROGRESS),
+  'POST /api/admin/sampling/collect': none(PROGRESS),
+  'POST /api/admin/member/adviser': none(REVIEW),
+  'POST /api/admin/member/organization': none('the member\'s organisation type: who may apply for credit; the credit itself is a pinned decision'),
+  'POST /api/admin/member/status': none(REVIEW),
+  'POST /api/admin/attestation/approve': none(REVIEW),
+  'POST /api/admin/attestation/refuse': none(REVIEW),
+  'POST /api/admin/community/approve': none(REVIEW),
+  'POST /api/admin/community/refuse': none(REVIEW),
+  'POST /api/admin/growth/partner/approve': none(REVIEW),
+  'POST /api/admin/growth/partner/refuse': none(REVIEW),
+  'POST /api/admin/growth/consultation/reply': none('answering a visitor\'s question'),
+  'POST /api/admin/growth/announce': none('an in-site announcement'),
+  'POST /api/admin/staff/add': none(STAFF),
+  'POST /api/admin/staff/update': none(STAFF),
+  'POST /api/admin/staff/password': none(STAFF),
+  'POST /api/admin/staff/status': none(STAFF),
+  'POST /api/admin/staff/totp/reset': none(STAFF),
+  'POST /api/admin/upload/image': none(CONTENT),
+  ...Object.fromEntries(
+    [
+      'catalog/group/add', 'catalog/group/update', 'catalog/group/delete', 'catalog/child/add', 'catalog/child/update', 'catalog/child/delete',
+      'catalog/item/add', 'catalog/item/update', 'catalog/item/publish',
+      'content/banner/add', 'content/banner/edit', 'content/banner/visible', 'content/banner/delete', 'content/banner/reorder',
+      'content/hotArea/add', 'content/hotArea/edit', 'content/hotArea/visible', 'content/hotArea/delete', 'content/hotArea/reorder',
+      'content/article/add', 'content/article/edit', 'content/article/visible', 'content/article/delete',
+      'content/thanks/add', 'content/thanks/edit', 'content/thanks/visible', 'content/thanks/delete', 'content/page/save',
+      'content/partner/add', 'content/partner/edit', 'content/partner/visible', 'content/partner/delete', 'content/partner/reorder',
+      'content/settings/allowRegion', 'content/settings/sampling', 'content/settings/localInfo',
+    ].map((path) => [`POST /api/admin/${path}`, none(CONTENT)]),
+  ),
+};
+
+const label = (route: RouteEntry) => `${route.method} ${route.url}`;
+const audited = () => t.app.routeTable.filter((route) => route.url.startsWith('/api/admin/') && route.config.audit);
+const routeOf = (key: string) => t.app.routeTable.find((route) => label(route) === key)!;
+
+/** The decision as the back office sends it: a form, or multipart with the e-invoice. */
+async function send(key: string, c: Case, body: Body): Promise<CallResult> {
+  const route = routeOf(key);
+  const who = staffOf[c.who];
+  if (c.upload) return multipart(t.app, route.url, who.token, Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])), { name: '发票.pdf', bytes: pdfBytes, type: 'application/pdf' });
+  return post(route.url, who, body);
+}
+
+/** The schema the route checks its fields with (the body, or an upload's text fields). */
+const fieldSchema = (route: RouteEntry) => (route.config.upload?.fields ?? route.schema.body) as z.ZodType;
+
+describe('every audited /api/admin route', () => {
+  it('is classified: a value decision with its pin, one whose every value is the staff member\'s own, or not one (with the reason)', () => {
+    const routes = audited().map(label);
+    expect(routes.length).toBeGreaterThan(80);
+    expect(routes.filter((key) => !(key in registry)), 'audited routes missing from the registry').toEqual([]);
+    expect(Object.keys(registry).filter((key) => !routes.includes(key)), 'registry entries without their route').toEqual([]);
+  });
+});
+
+const pinnedEntries = Object.entries(registry).filter((entry): entry is [string, Extract<Entry, { kind: 'pinned' }>] => entry[1].kind === 'pinned');
+
+describe.each(pinnedEntries)('%s', (key, entry) => {
+  it(`requires ${entry.pin.join(', ')} and refuses a stale one with 409, changing nothing`, async () => {
+    const c = entry.case;
+    const { seen, change } = await c.setup();
+    const body = await seen();
+
+    // 1. the schema requires every pin field, and a call without it writes nothing
+    for (const field of entry.pin) {
+      const { [field]: _dropped, ...without } = body;
+      void _dropped;
+      const parsed = fieldSchema(routeOf(key)).safeParse(without);
+      expect(parsed.success, `${key} accepts a body without ${field}`).toBe(false);
+      expect(parsed.error!.issues[0]!.path, `${key}: the first problem of a body without ${field}`).toEqual([field]);
+      const digest = await databaseDigest(t);
+      const refused = await send(key, c, without);
+      expect(refused, `${key} without ${field}`).toMatchObject({ status: 400, code: 0 });
+      expect(refused.msg).toMatch(/请刷新页面后重新操作/);
+      expect(changedTables(digest, await databaseDigest(t))).toEqual([]);
+    }
+
+    // 2. the application changes after the staff member saw it: their decision is refused, and nothing changes
+    await change();
+    const digest = await databaseDigest(t);
+    const files = storedFiles(dataDir);
+    const stale = await send(key, c, body);
+    expect(stale, `${key} on what the staff member saw before the change`).toMatchObject({ status: 409, code: 0, msg: c.refusal });
+    expect(changedTables(digest, await databaseDigest(t)), `${key}: tables changed by a refused decision`).toEqual([]);
+    expect(storedFiles(dataDir)).toEqual(files);
+
+    // 3. read again, the same decision goes through
+    const fresh = await send(key, c, await seen());
+    expect(fresh, `${key} on what the list shows now`).toMatchObject({ code: 1 });
+  });
+});
