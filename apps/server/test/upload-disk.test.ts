@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceApplication, PrestoreApplication, ReportFile } from '@lab/contract';
+import { z } from 'zod';
 import { randomId } from '../src/platform/crypto';
+import { removingFilesOnFailure, saveFile, storeUpload, uploadSpec } from '../src/platform/files';
 import { MEMBER_UPLOAD_LIMITS } from '../src/platform/upload-limits';
 import { topUpViaApi } from '../src/modules/funds/test-helpers';
 import { invoiceApplication } from '../src/modules/funds/funds-admin.test-helpers';
@@ -11,6 +13,7 @@ import { call, createTestContext, type TestContext } from './harness';
 import { makeLoggedInMember, makeStaff } from './factories';
 import { pdfBytes, pngBytes } from './access-world';
 import { tmpRoot } from './template';
+import { versionOf } from './decision-pins';
 
 /**
  * Uploads cannot fill the disk (issue 16, item 9): a file that is replaced goes once the
@@ -67,7 +70,7 @@ describe('a replaced file is removed once the change committed', () => {
     expect(download.rawPayload.equals(png(10))).toBe(true);
 
     // refused after finance confirmed it: the kept receipt stays, the refused one is not stored
-    expect(await call(t.app, 'POST', '/api/admin/funds/prestore/confirm', { token: finance.token, form: { rid: application.rid } })).toMatchObject({ code: 1 });
+    expect(await call(t.app, 'POST', '/api/admin/funds/prestore/confirm', { token: finance.token, form: { rid: application.rid, version: String(await versionOf(t.db, 'prestore', application.rid)) } })).toMatchObject({ code: 1 });
     expect(await upload(t, '/api/auth/prestoreApply/receipt', who.token, { rid: application.rid }, { name: 'late.png', bytes: png(11), type: 'image/png' })).toMatchObject({
       status: 409,
       msg: '该预存申请已到账，不能再上传凭证',
@@ -82,7 +85,7 @@ describe('a replaced file is removed once the change committed', () => {
     const pdf = (n: number) => Buffer.concat([pdfBytes, Buffer.from(`% invoice ${n}\n`)]);
     const before = filesIn(dataDir, 'invoices');
     expect(
-      await upload<InvoiceApplication>(t, '/api/admin/funds/invoice/issueWithFile', finance.token, { rid: application.rid, invoice_no: '24312000000000000001', issued_on: '2026-12-01' }, { name: 'a.pdf', bytes: pdf(1), type: 'application/pdf' }),
+      await upload<InvoiceApplication>(t, '/api/admin/funds/invoice/issueWithFile', finance.token, { rid: application.rid, version: String(await versionOf(t.db, 'invoice', application.rid)), invoice_no: '24312000000000000001', issued_on: '2026-12-01' }, { name: 'a.pdf', bytes: pdf(1), type: 'application/pdf' }),
     ).toMatchObject({ code: 1 });
     for (const n of [2, 3, 4]) {
       expect(await upload(t, '/api/admin/funds/invoice/file', finance.token, { rid: application.rid }, { name: `fixed-${n}.pdf`, bytes: pdf(n), type: 'application/pdf' })).toMatchObject({ code: 1, msg: '发票文件已上传' });
@@ -104,6 +107,32 @@ describe('a replaced file is removed once the change committed', () => {
     const removed = await call<ReportFile[]>(t.app, 'POST', '/api/admin/orders/report/delete', { token: lab.token, form: { order_no: order.orderNo, id: wrong.data[0]!.id } });
     expect(removed).toMatchObject({ code: 1, data: [] });
     expect(filesIn(dataDir, 'reports')).toEqual(before);
+  });
+});
+
+describe('inside a request transaction (an audited staff route)', () => {
+  it('the replaced file stays until that transaction commits, and for good when it rolls back', async () => {
+    const dataDir = path.join(tmpRoot, `upload-scope-${process.pid}-${randomId(6)}`);
+    const spec = uploadSpec({ kind: 'invoices', maxBytes: 1024 * 1024, types: ['pdf'], fields: z.object({}) });
+    const pdf = (n: number) => Buffer.concat([pdfBytes, Buffer.from(`% ${n}\n`)]);
+    const at = (name: string) => path.join(dataDir, 'files', 'invoices', name);
+    try {
+      const old = saveFile(dataDir, 'invoices', pdf(1), ['pdf']);
+      // the audit row (or anything after the change) fails: the whole request rolls back
+      await expect(
+        removingFilesOnFailure(async () => {
+          await storeUpload(dataDir, spec, pdf(2), async (stored) => ({ value: stored, replaced: old.name }));
+          expect(fs.existsSync(at(old.name)), 'not removed before the commit').toBe(true);
+          throw new Error('the audit row could not be written');
+        }),
+      ).rejects.toThrow('audit row');
+      expect(filesIn(dataDir, 'invoices')).toEqual([old.name]);
+      // committed: the replaced file goes, the new one stays
+      const kept = await removingFilesOnFailure(() => storeUpload(dataDir, spec, pdf(3), async (stored) => ({ value: stored, replaced: old.name })));
+      expect(filesIn(dataDir, 'invoices')).toEqual([kept.name]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
