@@ -74,7 +74,7 @@ const gatedRoutes: GatedRoute[] = [
     attempt: async () => {
       const who = await makeLoggedInMember(t.db, t.clock.now());
       const order = await makeOrder(t, ctx.item, who.member.id, { progress: 'awaiting_sample', payment: 'paid' });
-      return { form: { order_no: order.orderNo, reason: '客户要求取消' }, booked: async () => (await orderRow(t, order.orderNo)).payment === 'refunded' };
+      return { form: { order_no: order.orderNo, reason: '客户要求取消', refund_fen: String(order.paidFen) }, booked: async () => (await orderRow(t, order.orderNo)).payment === 'refunded' };
     },
   },
   {

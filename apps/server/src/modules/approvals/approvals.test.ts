@@ -97,11 +97,11 @@ describe('refunds: cancelling a paid order', () => {
   it('the lab cancelling a paid order refunds nothing until approved; a second request for it is refused', async () => {
     const who = await customer();
     const row = await makeOrder(t, ctx.item, who.member.id, { progress: 'received', payment: 'paid' });
-    const filed = expectFiled(await post(t, '/api/admin/orders/cancel', ctx.lab, { order_no: row.orderNo, reason: '样品不符合测试要求' }));
+    const filed = expectFiled(await post(t, '/api/admin/orders/cancel', ctx.lab, { order_no: row.orderNo, reason: '样品不符合测试要求', refund_fen: row.paidFen }));
     expect(filed).toMatchObject({ kind: 'refund', valueFen: row.paidFen, makerLimitFen: 0, target: row.orderNo, note: '样品不符合测试要求' });
     expect(await orderRow(t, row.orderNo)).toMatchObject({ progress: 'received', payment: 'paid' });
     expect(await balanceOf(t.db, 'member', who.member.id)).toBe(0);
-    expect(await post(t, '/api/admin/orders/cancel', ctx.lab, { order_no: row.orderNo, reason: '再试一次' })).toMatchObject({ status: 409, msg: '该订单的取消申请正在审批中，请勿重复提交' });
+    expect(await post(t, '/api/admin/orders/cancel', ctx.lab, { order_no: row.orderNo, reason: '再试一次', refund_fen: row.paidFen })).toMatchObject({ status: 409, msg: '该订单的取消申请正在审批中，请勿重复提交' });
 
     // sales may approve it (its own refund limit ¥2,000 covers ¥120), and it books exactly that refund, once
     const approved = await decide(t, 'approve', ctx.sales, { rid: filed.rid });
@@ -121,17 +121,17 @@ describe('refunds: cancelling a paid order', () => {
   it('sales above ¥2,000 is filed too; an unpaid order is cancelled alone (nothing is refunded)', async () => {
     const who = await customer();
     const big = await makeOrder(t, ctx.item, who.member.id, { progress: 'testing', payment: 'paid', totalFen: 300_000 });
-    expectFiled(await post(t, '/api/admin/orders/cancel', ctx.sales, { order_no: big.orderNo, reason: '客户要求取消' }));
+    expectFiled(await post(t, '/api/admin/orders/cancel', ctx.sales, { order_no: big.orderNo, reason: '客户要求取消', refund_fen: big.paidFen }));
     expect(await orderRow(t, big.orderNo)).toMatchObject({ progress: 'testing', payment: 'paid' });
     const unpaid = await makeOrder(t, ctx.item, who.member.id, { progress: 'submitted', payment: 'unpaid' });
-    expect(await post(t, '/api/admin/orders/cancel', ctx.lab, { order_no: unpaid.orderNo, reason: '重复下单' })).toMatchObject({ code: 1, msg: '订单已取消', data: { progress: 'cancelled' } });
+    expect(await post(t, '/api/admin/orders/cancel', ctx.lab, { order_no: unpaid.orderNo, reason: '重复下单', refund_fen: 0 })).toMatchObject({ code: 1, msg: '订单已取消', data: { progress: 'cancelled' } });
   });
 
   it('approval books only what was filed: an order that moved on meanwhile is refused and the request stays pending', async () => {
     const who = await customer();
     const row = await makeOrder(t, ctx.item, who.member.id, { progress: 'received', payment: 'paid' });
-    const filed = expectFiled(await post(t, '/api/admin/orders/cancel', ctx.lab, { order_no: row.orderNo, reason: '样品损坏' }));
-    expect(await post(t, '/api/admin/orders/cancel', ctx.sales, { order_no: row.orderNo, reason: '客户撤回' })).toMatchObject({ code: 1 });
+    const filed = expectFiled(await post(t, '/api/admin/orders/cancel', ctx.lab, { order_no: row.orderNo, reason: '样品损坏', refund_fen: row.paidFen }));
+    expect(await post(t, '/api/admin/orders/cancel', ctx.sales, { order_no: row.orderNo, reason: '客户撤回', refund_fen: row.paidFen })).toMatchObject({ code: 1 });
     expect(await decide(t, 'approve', ctx.admin, { rid: filed.rid })).toMatchObject({ status: 409, msg: '订单当前为「已取消」，不能取消' });
     expect((await decide(t, 'detail', ctx.admin, { rid: filed.rid })).data).toMatchObject({ status: 'pending', checker: null });
     expect(await balanceOf(t.db, 'member', who.member.id)).toBe(row.paidFen);
