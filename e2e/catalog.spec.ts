@@ -88,9 +88,13 @@ test.describe('catalogue', () => {
     await expect(children.getByRole('button', { name: '全部' })).toHaveAttribute('aria-pressed', 'true');
     await expect(cards.first()).toContainText(groupName.trim());
 
+    // the list shows the previous answer until the sorted one arrives: wait for the page to show exactly the server's sorted answer
+    const sortedAnswer = page.waitForResponse((response) => response.url().includes('/api/open/web/device/search') && response.url().includes('sort=priceAsc'));
     await page.getByRole('combobox', { name: '排序' }).selectOption({ label: '价格从低到高' });
     await expect(page).toHaveURL(/sort=priceAsc/);
-    await expect(cards.first()).toBeVisible();
+    const sorted = ((await (await sortedAnswer).json()) as { data: { list: { name: string }[] } }).data.list.map((item) => item.name);
+    expect(sorted.length).toBeGreaterThan(1);
+    await expect(cards.locator('.cat-card-name')).toHaveText(sorted);
     const prices = await page.locator('.cat-price').evaluateAll((nodes) => nodes.map((node) => Number((node.firstChild?.textContent ?? '').replace(/[¥,]/g, ''))));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });

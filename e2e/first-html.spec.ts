@@ -46,6 +46,17 @@ test.describe('the first HTML', () => {
     expect(problems).toEqual([]);
   });
 
+  test('on a slow CPU too, page.goto returns once the app has the drawn page (its carousel running)', async ({ page }) => {
+    // the browser's CPU 20 times slower, as on a busy machine: the server-state block used to go when
+    // hydration started, not when it had committed, and a test then found no carousel (2 of 4 runs)
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    await page.goto('/');
+    const started = await page.locator('.hp-banner .swiper').evaluate((el) => Boolean((el as HTMLElement & { swiper?: unknown }).swiper));
+    expect(started, 'the banner carousel has started').toBe(true);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
   test('a member’s header shows no 登录 / 注册 before the app runs', async ({ browser }) => {
     // a page of its own: the test's page waits for the app after each goto, and here it never comes
     const context = await browser.newContext();

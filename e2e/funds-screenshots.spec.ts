@@ -31,8 +31,9 @@ async function shoot(page: Page, path: string, name: string, prepare?: () => Pro
     await page.goto(path);
     await expect(page.locator('.ant-skeleton')).toHaveCount(0);
     if (prepare) await prepare();
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `test-results/funds-screens/${name}-${width}.png`, fullPage: true });
+    // what the picture shows is there: every image loaded; antd's entrance animations are finished by the screenshot itself
+    await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+    await page.screenshot({ path: `test-results/funds-screens/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
   }
 }
 

@@ -10,11 +10,23 @@ async function homeData(page: Page): Promise<HomeData> {
   return body.data;
 }
 
-/** Swiper keeps its instance on the container element. */
-function swiperParams(page: Page, selector: string) {
+interface SwiperState {
+  loop: boolean;
+  speed: number;
+  autoplayDelay: number;
+  autoplayEnabled: boolean | undefined;
+  clickable: boolean | undefined;
+  slidesPerView: number;
+  realIndex: number;
+  /** a transition is running */
+  animating: boolean;
+}
+
+/** Swiper keeps its instance on the container element once it has started (after the app took the page over); null before. */
+function readSwiper(page: Page, selector: string): Promise<SwiperState | null> {
   return page.locator(selector).evaluate((el) => {
-    const swiper = (el as HTMLElement & { swiper?: { params: Record<string, unknown>; activeIndex: number; realIndex: number } }).swiper;
-    if (!swiper) throw new Error('no swiper instance');
+    const swiper = (el as HTMLElement & { swiper?: { params: Record<string, unknown>; realIndex: number; animating: boolean } }).swiper;
+    if (!swiper) return null;
     const { loop, speed, autoplay, pagination, slidesPerView } = swiper.params as {
       loop: boolean;
       speed: number;
@@ -22,8 +34,15 @@ function swiperParams(page: Page, selector: string) {
       pagination: { clickable: boolean };
       slidesPerView: number;
     };
-    return { loop, speed, autoplayDelay: autoplay.delay, autoplayEnabled: autoplay.enabled, clickable: pagination?.clickable, slidesPerView, realIndex: swiper.realIndex };
+    return { loop, speed, autoplayDelay: autoplay.delay, autoplayEnabled: autoplay.enabled, clickable: pagination?.clickable, slidesPerView, realIndex: swiper.realIndex, animating: swiper.animating };
   });
+}
+
+/** The carousel's state, waiting until it has started: on a busy machine that comes well after the drawn page shows. */
+async function swiperParams(page: Page, selector: string): Promise<SwiperState> {
+  let state: SwiperState | null = null;
+  await expect.poll(async () => (state = await readSwiper(page, selector)) !== null, { message: `${selector} has started` }).toBe(true);
+  return state!;
 }
 
 test.describe('home page', () => {
@@ -80,9 +99,13 @@ test.describe('home page', () => {
     // a rid banner opens the detail page
     const ridIndex = data.bannerArr.findIndex((b) => b.redirect && !/^https?:/i.test(b.redirect));
     if (ridIndex >= 0) {
+      // the pointer stays on the banner from here on, which holds the autoplay (pauseOnMouseEnter)
       await bullets.nth(ridIndex).click();
-      await expect.poll(async () => (await swiperParams(page, '.hp-banner .swiper')).realIndex).toBe(ridIndex);
-      await page.waitForTimeout(1600);
+      // wait for the slide to arrive and stop moving, however long the 1500 ms transition takes here
+      await expect.poll(async () => {
+        const { realIndex, animating } = await swiperParams(page, '.hp-banner .swiper');
+        return { realIndex, animating };
+      }).toEqual({ realIndex: ridIndex, animating: false });
       await banner.locator(`.swiper-slide-active [data-banner-index="${ridIndex}"]`).click();
       await expect(page).toHaveURL(`/detail/${encodeURIComponent(data.bannerArr[ridIndex]?.redirect ?? '')}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 
 interface OutboxRow {
   recipient: string;
@@ -13,17 +13,22 @@ interface OutboxRow {
  * `skip`: how many messages the phone had before this one, so an older code is not taken.
  */
 export async function readSmsCode(request: APIRequestContext, phone: string, { skip = 0 } = {}): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const response = await request.get(`/api/test/outbox?phone=${encodeURIComponent(phone)}`);
-    if (response.ok()) {
-      const envelope = (await response.json()) as { code: number; data: OutboxRow[] };
-      const newest = envelope.data[0];
-      if (envelope.code === 1 && envelope.data.length > skip && newest?.params.code !== undefined) return String(newest.params.code);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no SMS code arrived for ${phone}`);
+  let code: string | undefined;
+  // waits for the message itself, as long as a busy machine needs (the provider writes it as the request is answered)
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/test/outbox?phone=${encodeURIComponent(phone)}`);
+        if (!response.ok()) return undefined;
+        const envelope = (await response.json()) as { code: number; data: OutboxRow[] };
+        const newest = envelope.data[0];
+        if (envelope.code === 1 && envelope.data.length > skip && newest?.params.code !== undefined) code = String(newest.params.code);
+        return code;
+      },
+      { message: `an SMS code for ${phone}`, timeout: 30_000 },
+    )
+    .toBeDefined();
+  return code!;
 }
 
 /** A phone no other test uses (the server allows one code a minute per phone). */

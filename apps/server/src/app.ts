@@ -13,9 +13,11 @@ import { auditTrail } from './platform/audit';
 import { systemClock, type Clock } from './platform/clock';
 import { fail } from './platform/envelope';
 import { registerErrorHandler } from './platform/error-handler';
+import { registerHealthRoutes } from './platform/health';
 import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsProvider } from './platform/messaging';
-import { docsPrefix, registerOpenApi } from './platform/openapi';
+import { isDocsRoute, registerOpenApi, registerStaffDocs } from './platform/openapi';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
+import { registerMemberUploadLimits } from './platform/upload-limits';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { memberRoutes } from './modules/member/member.routes';
@@ -148,7 +150,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     // the docs' own pages (Swagger UI) are not API calls: no envelope, nothing to fuzz or guard
-    if (!route.url.startsWith('/api/') || route.url.startsWith(docsPrefix)) return;
+    if (!route.url.startsWith('/api/') || isDocsRoute(route.url)) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' && [route.method].flat().length === 1 && routeTable.some((r) => r.method === 'GET' && r.url === route.url)) continue;
       routeTable.push({ method, url: route.url, config: (route.config ?? {}) as FastifyContextConfig, hasBody: Boolean(route.schema?.body), schema: { params: route.schema?.params, querystring: route.schema?.querystring, body: route.schema?.body } });
@@ -201,11 +203,13 @@ export async function buildApp(options: BuildOptions) {
     }),
     ...(options.rateLimit === false ? { allowList: () => true } : {}),
   });
-  await registerOpenApi(app);
+  registerMemberUploadLimits(app);
+  await registerOpenApi(app, { production: config.production });
   await app.register(authGuard, { db: options.db, clock: deps.clock });
   await app.register(auditTrail, { db: options.db, clock: deps.clock });
 
-  app.get('/api/health', async () => ({ code: 1, msg: 'ok', data: { status: 'up' } }));
+  registerHealthRoutes(app, options.db);
+  registerStaffDocs(app);
   await authRoutes(app, deps);
   await catalogRoutes(app, deps);
   await memberRoutes(app, deps);

@@ -8,6 +8,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** a real PostgreSQL instead of PGlite */
   DATABASE_URL: z.string().optional(),
+  /** at start, how many times to try DATABASE_URL, the first wait between tries (doubling) */
+  DB_CONNECT_ATTEMPTS: z.coerce.number().int().min(1).default(6),
+  DB_CONNECT_RETRY_MS: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** the site's public origin, used in links the server makes (QR codes, e-mails) */
   PUBLIC_URL: z.string().optional(),
@@ -17,7 +20,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** the web app's server build (entry-server.js): the public pages are sent drawn when present */
   WEB_SSR: z.string().optional(),
-  /** `production` turns demo mode off unless SEED_DEMO says otherwise */
+  /** `production` turns demo mode off unless SEED_DEMO says otherwise, and keeps the staff routes out of the public API document */
   NODE_ENV: z.string().default('development'),
   /**
    * Demo mode, the one switch: seed the demo data into an empty database, and let the demo

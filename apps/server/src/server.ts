@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { loadSecretKey, secretBox } from './platform/secret-box';
 import { seedDemoData } from './db/seed';
+import { waitForDatabase } from './db/wait-for-database';
 import { warnWhenNoStaff } from './modules/staff/first-admin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,6 +18,10 @@ const config = loadConfig({
 });
 
 const started = Date.now();
+const reachable =
+  !config.DATABASE_URL ||
+  (await waitForDatabase(config.DATABASE_URL, { attempts: config.DB_CONNECT_ATTEMPTS, delayMs: config.DB_CONNECT_RETRY_MS, print: (line) => process.stderr.write(`${line}\n`) }));
+if (!reachable) process.exit(1);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
 const secrets = secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir }));
 const app = await buildApp({ db: database.db, config, secrets });

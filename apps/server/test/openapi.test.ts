@@ -5,7 +5,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerOpenApi } from '../src/platform/openapi';
-import { createTestContext, type TestContext } from './harness';
+import path from 'node:path';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { call, createTestContext, openTestDatabase, type TestContext } from './harness';
+import { makeLoggedInMember, makeStaff } from './factories';
+import { tmpRoot } from './template';
 
 /**
  * The OpenAPI document is generated from the zod schemas the routes validate with: it must
@@ -52,7 +57,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
       const label = `${route.method} ${route.url}`;
       if (!op) continue;
       const area = route.url.split('/')[2];
-      if (op.tags?.[0] !== area && !(route.url === '/api/health' && op.tags?.[0] === 'open')) problems.push(`${label}: tag ${String(op.tags)}`);
+      if (op.tags?.[0] !== area && !(['/api/health', '/api/ready'].includes(route.url) && op.tags?.[0] === 'open')) problems.push(`${label}: tag ${String(op.tags)}`);
       const needsToken = (area === 'auth' || area === 'admin') && !route.config.public;
       if (Boolean(op.security?.length) !== needsToken) problems.push(`${label}: security ${JSON.stringify(op.security)}`);
       if (route.hasBody) {
@@ -97,10 +102,56 @@ describe('a schema the document cannot describe', () => {
     const app = Fastify({ logger: false });
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    await registerOpenApi(app);
+    await registerOpenApi(app, { production: false });
     app.post('/api/open/odd', { schema: { body: z.object({ when: z.custom<Date>((v) => v instanceof Date) }) } }, async () => null);
     await app.ready();
     expect(() => app.swagger()).toThrow(/POST \/api\/open\/odd cannot be described/);
     await app.close();
   });
 });
+
+describe('in production', () => {
+  it('the public document has the open and member calls only; the whole one is for staff, any role', async () => {
+    const database = await openTestDatabase();
+    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(tmpRoot, 'files'), SEED_DEMO: '0', NODE_ENV: 'production' });
+    const app = await buildApp({ db: database.db, config, logger: false, rateLimit: false });
+    try {
+      const json = await app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(json.statusCode).toBe(200);
+      const published = json.json<OpenAPIV3.Document>();
+      const urls = Object.keys(published.paths);
+      expect(urls).toContain('/api/open/login');
+      expect(urls).toContain('/api/auth/order/pay');
+      expect(urls.filter((url) => url.startsWith('/api/admin/'))).toEqual([]);
+      expect(published.tags?.map((tag) => tag.name)).toEqual(['open', 'auth']);
+      expect(json.body).not.toContain('角色：');
+      await expect(SwaggerParser.validate(structuredClone(published) as never)).resolves.toBeTruthy();
+      const yaml = await app.inject({ method: 'GET', url: '/api/docs/yaml' });
+      expect(yaml.body).not.toContain('/api/admin/');
+      expect((await app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
+
+      // the whole document: staff only
+      expect(await call(app, 'GET', '/api/admin/docs/json')).toMatchObject({ status: 401, code: 0, msg: '请先登录' });
+      const member = await makeLoggedInMember(database.db);
+      expect(await call(app, 'GET', '/api/admin/docs/json', { token: member.token })).toMatchObject({ status: 403, msg: '此功能仅限工作人员使用' });
+      const lab = await makeStaff(database.db, 'lab');
+      const whole = await app.inject({ method: 'GET', url: '/api/admin/docs/json', headers: { token: lab.token } });
+      expect(whole.statusCode).toBe(200);
+      const full = whole.json<OpenAPIV3.Document>();
+      expect(Object.keys(full.paths)).toEqual(expect.arrayContaining(['/api/admin/funds/prestore/confirm', '/api/open/login']));
+      expect(JSON.stringify(full.paths['/api/admin/funds/prestore/confirm'])).toContain('角色：admin、finance');
+      // the same routes as outside production
+      expect(Object.keys(full.paths).sort()).toEqual(Object.keys(document.paths).sort());
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('outside production the public document has every route, staff ones with their roles', () => {
+    expect(Object.keys(document.paths).some((url) => url.startsWith('/api/admin/'))).toBe(true);
+    expect(document.paths[staffDocsPath]).toBeUndefined();
+  });
+});
+
+const staffDocsPath = '/api/admin/docs/json';

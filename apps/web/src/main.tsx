@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/app-router';
@@ -15,6 +15,22 @@ const app = (router: ReturnType<typeof createAppRouter>) => (
   </StrictMode>
 );
 
+/**
+ * The data is in the query cache once hydration starts; its block gone also tells that the app
+ * has the page (e2e/support/test.ts), so it goes when the hydrated tree has committed.
+ */
+const dropServerState = () => document.getElementById(SERVER_STATE_ID)?.remove();
+
+/**
+ * Calls `onCommitted` once the tree it wraps has committed: a parent's effect runs after its
+ * children's, so the page's own effects (a carousel starting) have run by then. Renders no
+ * element, so the server's HTML and the hydrated tree stay the same.
+ */
+function Committed({ onCommitted, children }: { onCommitted: () => void; children: ReactNode }) {
+  useEffect(onCommitted, [onCommitted]);
+  return children;
+}
+
 /** The app, on the page the server drew (hydrated: the same tree from the same data) or on the bare shell. */
 async function start() {
   const container = document.getElementById('root')!;
@@ -24,14 +40,12 @@ async function start() {
       const router = createAppRouter();
       // as a transition, hydration yields to the browser between pieces instead of one long task
       startTransition(() => {
-        hydrateRoot(container, app(router));
+        hydrateRoot(container, <Committed onCommitted={dropServerState}>{app(router)}</Committed>);
       });
       return;
     } catch {
       // the page's script did not load: render from scratch, where the router shows its error page
-    } finally {
-      // the data is in the query cache now; its block gone also tells that the app has the page (e2e/support/test.ts)
-      document.getElementById(SERVER_STATE_ID)?.remove();
+      dropServerState();
     }
   }
   createRoot(container).render(app(createAppRouter()));

@@ -18,13 +18,19 @@ export const MAX_AMOUNT_FEN = MAX_AMOUNT_YUAN * 100;
 /**
  * '100.50' → 10050 exactly. Returns a message instead when the text is not an amount.
  * `signed` allows a leading minus (staff adjustments); zero is always refused.
+ * A comma is read only as a thousands separator between groups of three digits ('1,005.50');
+ * any other comma is refused, never dropped: '100,5' is a decimal comma or a typo, and reading
+ * it as ¥1,005 would book ten times what the person meant. The way formatFen shows money
+ * (`-¥1,234.50`) reads back as the same fen.
  */
 export function parseYuan(input: string, label = '金额', options: { signed?: boolean; max?: number } = {}): number | string {
-  const text = input.trim().replace(/[,，¥￥\s]/g, '');
+  const text = input.trim();
   if (text === '') return emptyMessage(label);
-  const match = /^([+-]?)(\d+)(?:\.(\d*))?$/.exec(text);
+  const match = /^([+-]?)\s*[¥￥]?\s*(\d[\d,，]*)(?:\.(\d*))?$/.exec(text);
   if (!match) return `[${label}]格式不正确`;
-  const [, sign, whole = '0', decimals = ''] = match;
+  const [, sign, grouped = '0', decimals = ''] = match;
+  if (/[,，]/.test(grouped) && !/^[1-9]\d{0,2}([,，]\d{3})+$/.test(grouped)) return `[${label}]格式不正确，逗号只能用作千位分隔符（如 1,005.50）`;
+  const whole = grouped.replace(/[,，]/g, '');
   if (decimals.length > 2) return `[${label}]最多保留两位小数`;
   if (whole.length > 12) return `[${label}]不能超过${(options.max ?? MAX_AMOUNT_YUAN).toLocaleString('en-US')}元`;
   const fen = Number(whole) * 100 + Number(decimals.padEnd(2, '0'));

@@ -64,7 +64,11 @@ const conditionalText = (max: number) =>
 
 // ---- profile and attestation (user/update4profile, updateInfo, update4contact) ----
 
-/** Organisation types (spec): 0 student, 3 teacher, 1 individual, 2 enterprise. Only students attest themselves. */
+/**
+ * Organisation types (spec): 0 student, 3 teacher, 1 individual, 2 enterprise. Only students attest
+ * themselves; a type staff verified (teacher, individual, enterprise) is kept when such a member
+ * updates the rest of the form. Which applies depends on the member, so the server decides.
+ */
 export const ATTESTABLE_ORGANIZATIONS = [0] as const;
 export const ORGANIZATION_ONLY_STUDENT_MESSAGE = '目前仅支持学生用户在线认证，老师、个人和企业用户请联系客服认证';
 
@@ -87,8 +91,7 @@ export const profileAttestBody = z
       z
         .number({ error: attestEmptyMessage('用户类型') })
         .int({ error: '「用户类型」不正确' })
-        .refine((value) => [0, 1, 2, 3].includes(value), { error: '「用户类型」不正确' })
-        .refine((value) => (ATTESTABLE_ORGANIZATIONS as readonly number[]).includes(value), { error: ORGANIZATION_ONLY_STUDENT_MESSAGE }),
+        .refine((value) => [0, 1, 2, 3].includes(value), { error: '「用户类型」不正确' }),
     ),
     company: attestText('单位名称', 100),
     teacher: conditionalText(30),

@@ -192,9 +192,14 @@ export const adminRequirementCloseBody = z.object({ rid: rid('需求编号'), re
 
 // ---- contracts and agreements (/experiment/contract) ----
 
-export const contractStatuses = ['to_sign', 'signed', 'confirmed'] as const;
+/**
+ * A contract's state as the member and staff see it. `closed` (无需签署) is an agreement whose
+ * order ended before it was in force: a cancelled order's, or a completed order's never signed.
+ * It takes no signed copy; the server works it out from the order (it is not stored).
+ */
+export const contractStatuses = ['to_sign', 'signed', 'confirmed', 'closed'] as const;
 export type ContractStatus = (typeof contractStatuses)[number];
-export const contractStatusLabels: Record<ContractStatus, string> = { to_sign: '待签署', signed: '已上传，待确认', confirmed: '已生效' };
+export const contractStatusLabels: Record<ContractStatus, string> = { to_sign: '待签署', signed: '已上传，待确认', confirmed: '已生效', closed: '无需签署' };
 export interface Contract {
   rid: string;
   title: string;

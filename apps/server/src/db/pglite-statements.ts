@@ -218,7 +218,8 @@ export function withPreparedStatements(client: PGlite, { maxStatements = 500 } =
   return {
     query: async <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
       if (openTransaction.getStore()?.open) throw new Error(OUTSIDE_TRANSACTION);
-      return worthNaming(text, options) ? prepared<T>(text, params, options, false) : client.query<T>(text, params, options);
+      // once closed, PGlite's own query() says so ("PGlite is closed"); execProtocol would fail on freed memory
+      return !client.closed && worthNaming(text, options) ? prepared<T>(text, params, options, false) : client.query<T>(text, params, options);
     },
     transaction: (callback) => {
       if (openTransaction.getStore()?.open) return Promise.reject(new Error(OUTSIDE_TRANSACTION));

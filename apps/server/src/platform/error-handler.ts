@@ -26,6 +26,35 @@ function isUnstorableText(error: unknown): boolean {
   return false;
 }
 
+/** What a person is told while the database cannot be reached, and when to try again. */
+export const unavailableMessage = '服务暂时不可用，请稍后再试';
+export const RETRY_AFTER_SECONDS = 5;
+
+// Node's socket errors and PostgreSQL's: connection exceptions (class 08), the server shutting
+// down or starting (57P01–57P03), too many connections, the database gone (dropped).
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03', '53300', '3D000']);
+// pg and PGlite raise these without a code; their messages are all they give
+const unreachableMessages = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is clos(ed|ing))/;
+
+/**
+ * Whether an error says the database cannot be reached (refused, dropped, shut down, closed),
+ * rather than that a statement failed: through drizzle's wrapping (`cause`) and node's
+ * AggregateError (one error per address tried).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const pending: unknown[] = [error];
+  for (let seen = 0; pending.length > 0 && seen < 20; seen++) {
+    const current = pending.pop();
+    if (!current || typeof current !== 'object') continue;
+    const { code, message, cause, errors } = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof code === 'string' && (unreachableCodes.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && unreachableMessages.test(message)) return true;
+    pending.push(cause);
+    if (Array.isArray(errors)) pending.push(...errors);
+  }
+  return false;
+}
+
 /**
  * The one place an error becomes a response: every failure answers in the envelope with a
  * Chinese sentence; validation gives the first problem only (spec); a 500 says nothing
@@ -41,7 +70,13 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return reply.status(error.status).send(fail(error.message, error.data));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // not the request's fault nor a bug: a load balancer and the web client may try again
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(fail(unavailableMessage));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -15,6 +15,7 @@ export const errorStatus = {
   TOO_MANY_REQUESTS: 429,
   ACCOUNT_LOCKED: 429,
   INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus | `${string}_${string}`;

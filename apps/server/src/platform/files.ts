@@ -111,22 +111,29 @@ export async function readUpload<F extends z.ZodType>(request: FastifyRequest, s
   return upload;
 }
 
-/** The files `saveFile` stored inside `removingFilesOnFailure`, in the current async context. */
-const savedInScope = new AsyncLocalStorage<string[]>();
+/**
+ * The files of the request transaction running in the current async context (an audited route's,
+ * platform/audit.ts): those `saveFile` stored, removed if it fails, and those the change no longer
+ * points at, removed once it committed.
+ */
+const fileScope = new AsyncLocalStorage<{ saved: string[]; replaced: string[] }>();
 
 /**
- * Runs `work` and, if it fails, removes every file `saveFile` stored during it: a file whose row
- * the database refused or rolled back (an audited route's transaction, platform/audit.ts) is
- * never left behind.
+ * Runs `work` (a transaction, resolved once committed) and settles its files: if it fails, every
+ * file `saveFile` stored during it is removed (a row the database refused or rolled back leaves
+ * no file behind); if it succeeds, the files it replaced (`removeAfterCommit`) are removed.
  */
 export async function removingFilesOnFailure<T>(work: () => Promise<T>): Promise<T> {
-  const saved: string[] = [];
+  const scope = { saved: [] as string[], replaced: [] as string[] };
+  let result: T;
   try {
-    return await savedInScope.run(saved, work);
+    result = await fileScope.run(scope, work);
   } catch (error) {
-    for (const file of saved) fs.rmSync(file, { force: true });
+    for (const file of scope.saved) fs.rmSync(file, { force: true });
     throw error;
   }
+  for (const file of scope.replaced) fs.rmSync(file, { force: true });
+  return result;
 }
 
 const allowedText: Record<SniffedExt, string> = { png: 'PNG', jpg: 'JPG', pdf: 'PDF', zip: 'ZIP', webp: 'WEBP' };
@@ -147,8 +154,55 @@ export function saveFile(
   fs.mkdirSync(dir, { recursive: true });
   const name = `${randomToken()}.${sniffed.ext}`;
   fs.writeFileSync(path.join(dir, name), buffer);
-  savedInScope.getStore()?.push(path.join(dir, name));
+  fileScope.getStore()?.saved.push(path.join(dir, name));
   return { name, type: sniffed.type, size: buffer.length };
+}
+
+/** Removes a stored file by the name the server gave it (anything else is ignored). */
+export function removeStoredFile(dataDir: string, kind: StoredKind, name: string | null | undefined): void {
+  if (!name || !storedName.test(name)) return;
+  fs.rmSync(path.join(dataDir, 'files', kind, name), { force: true });
+}
+
+/**
+ * Removes a stored file no row points at any more, once that change is final: at once after a
+ * service's own committed transaction, or, inside a request transaction (an audited route), when
+ * that one has committed — never when it rolls back.
+ */
+export function removeAfterCommit(dataDir: string, kind: StoredKind, name: string | null | undefined): void {
+  if (!name || !storedName.test(name)) return;
+  const scope = fileScope.getStore();
+  if (scope) scope.replaced.push(path.join(dataDir, 'files', kind, name));
+  else removeStoredFile(dataDir, kind, name);
+}
+
+export type StoredUpload = ReturnType<typeof saveFile>;
+
+/** What the database change that records an upload answers: its result, and the stored names the row no longer points at. */
+export interface Recorded<T> {
+  value: T;
+  replaced: string | null | undefined;
+}
+
+/**
+ * Stores an upload and records it with `record` (the database change that points a row at it).
+ * Then the files are settled: a change that threw (refused, or rolled back) leaves no new file
+ * behind and the old one untouched; a change that committed removes the file it replaced
+ * (removeAfterCommit: inside an audited route's transaction, once that committed), so
+ * re-uploading a receipt ten times keeps one file, and a download never finds its row pointing
+ * at a removed file.
+ */
+export async function storeUpload<T>(dataDir: string, spec: UploadSpec, buffer: Buffer | null, record: (stored: StoredUpload) => Promise<Recorded<T>>): Promise<T> {
+  const stored = saveFile(dataDir, spec.kind, buffer, spec.types);
+  let recorded: Recorded<T>;
+  try {
+    recorded = await record(stored);
+  } catch (error) {
+    removeStoredFile(dataDir, spec.kind, stored.name);
+    throw error;
+  }
+  if (recorded.replaced !== stored.name) removeAfterCommit(dataDir, spec.kind, recorded.replaced);
+  return recorded.value;
 }
 
 export function sendFile(reply: FastifyReply, dataDir: string, kind: StoredKind, file: { name: string; type: string }, downloadName: string) {

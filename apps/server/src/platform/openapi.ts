@@ -4,6 +4,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 
 export const docsPrefix = '/api/docs';
+/** The whole document, staff routes and their roles included: a staff token needed. */
+export const staffDocsUrl = '/api/admin/docs/json';
+/** The docs' own pages and documents are not API calls (no envelope, nothing to fuzz or guard by table). */
+export const isDocsRoute = (url: string) => url.startsWith(docsPrefix) || url === staffDocsUrl;
 
 /** The three areas of the API and who may call them; every route lands in exactly one. */
 const areas = [
@@ -14,7 +18,7 @@ const areas = [
 
 const envelopeDescription =
   '每个接口都以信封作答：`{ code, msg, data }`。`code` 为 1 表示成功、0 表示失败；`msg` 是给人看的中文句子；`data` 是结果（失败时通常为 null）。' +
-  'HTTP 状态与之对应：200 成功，400 参数有误，401 未登录或登录过期，403 无权限，404 不存在，409 冲突，429 过于频繁，500 服务器错误（不透露内部细节）。' +
+  'HTTP 状态与之对应：200 成功，400 参数有误，401 未登录或登录过期，403 无权限，404 不存在，409 冲突，429 过于频繁，500 服务器错误（不透露内部细节），503 暂时不可用（带 Retry-After）。' +
   '下载类 GET 接口（导出、报告、附件）成功时直接返回文件，失败时同样返回信封。';
 
 const conventions =
@@ -42,6 +46,7 @@ const responses = {
   409: envelope(0, '操作冲突'),
   429: envelope(0, '操作过于频繁'),
   500: envelope(0, '服务器开小差了（不透露内部细节）'),
+  503: envelope(0, '服务暂时不可用（数据库不可达）：按 Retry-After 的秒数后重试'),
 };
 
 /**
@@ -60,7 +65,7 @@ type TransformArgs = Parameters<typeof zodTransform>[0];
 function describeRoute(document: TransformArgs) {
   const { url, route } = document;
   // the site's files and the docs' own pages are not part of the API
-  if (!url.startsWith('/api/') || url.startsWith(docsPrefix) || document.schema?.hide) return { url, schema: { hide: true } };
+  if (!url.startsWith('/api/') || isDocsRoute(url) || document.schema?.hide) return { url, schema: { hide: true } };
   const area = areas.find((a) => url.startsWith(a.prefix));
   let transformed: ReturnType<typeof zodTransform>;
   try {
@@ -88,12 +93,25 @@ function describeRoute(document: TransformArgs) {
   };
 }
 
+type Document = Readonly<{ paths?: Record<string, unknown>; tags?: readonly { name: string }[] } & Record<string, unknown>>;
+
+/**
+ * The document without the back office: its paths and the admin tag go, so the public sees
+ * the open and member calls only, not which staff calls exist and which roles they take.
+ */
+export function withoutStaffRoutes(document: Document): Record<string, unknown> {
+  const staff = areas.find((a) => a.tag === 'admin')!;
+  const paths = Object.fromEntries(Object.entries(document.paths ?? {}).filter(([url]) => !url.startsWith(staff.prefix)));
+  return { ...document, paths, tags: (document.tags ?? []).filter((tag) => tag.name !== staff.tag) };
+}
+
 /**
  * The OpenAPI document, built from the same zod schemas the routes validate with, at
  * /api/docs (Swagger UI) and /api/docs/json. Registered before the routes so @fastify/swagger
- * sees every one of them.
+ * sees every one of them. In production the public document leaves the staff routes out
+ * (withoutStaffRoutes); the whole one is at staffDocsUrl for staff (registerStaffDocs).
  */
-export async function registerOpenApi(app: FastifyInstance) {
+export async function registerOpenApi(app: FastifyInstance, options: { production: boolean }) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -115,5 +133,11 @@ export async function registerOpenApi(app: FastifyInstance) {
     routePrefix: docsPrefix,
     uiConfig: { docExpansion: 'none', deepLinking: true, validatorUrl: null },
     staticCSP: false,
+    ...(options.production ? { transformSpecification: (document: Document) => withoutStaffRoutes(document) } : {}),
   });
+}
+
+/** GET staffDocsUrl: the whole document, for any staff role. Registered after the auth guard, which holds it. */
+export function registerStaffDocs(app: FastifyInstance) {
+  app.get(staffDocsUrl, { schema: { hide: true }, config: { roles: 'any', readOnly: true } }, async () => app.swagger());
 }

@@ -21,7 +21,7 @@ import { requireStaff } from '../../platform/auth-guard';
 import { audit, auditTarget } from '../../platform/audit';
 import { shanghaiDate } from '../../platform/dates';
 import { ok } from '../../platform/envelope';
-import { readUpload, saveFile, sendFile, uploadSpec } from '../../platform/files';
+import { readUpload, sendFile, storeUpload, uploadSpec } from '../../platform/files';
 import { withdrawalsForExport } from '../growth/promotion.service';
 import { adminLedger, adminListAccounts, ledgerForExport, lookupMembers } from './accounts-admin.service';
 import { invoicesXlsx, ledgerXlsx, prestoresXlsx, sendXlsx, withdrawalsXlsx } from './admin-export';
@@ -97,8 +97,11 @@ export async function fundsAdminRoutes(app: FastifyInstance, deps: AppDeps) {
       await auditTarget(request, fields.rid, { ...fields, file: filename });
       // checked before the file is written, so a refused call leaves nothing on disk
       await assertIssuable(request.db, fields, file !== null && file.length > 0);
-      const stored = file && file.length > 0 ? saveFile(config.dataDir, invoiceIssueUpload.kind, file, invoiceIssueUpload.types) : null;
-      return ok(await issueInvoiceWithFile(request.db, person.id, fields, stored, now()), '已开票');
+      const issued =
+        file && file.length > 0
+          ? await storeUpload(config.dataDir, invoiceIssueUpload, file, async (stored) => ({ value: await issueInvoiceWithFile(request.db, person.id, fields, stored, now()), replaced: null }))
+          : await issueInvoiceWithFile(request.db, person.id, fields, null, now());
+      return ok(issued, '已开票');
     });
   });
 }

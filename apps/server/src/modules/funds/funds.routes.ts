@@ -86,7 +86,7 @@ import {
   setDefaultTitle,
 } from './invoices.service';
 import { applyForCredit, approveCredit, cancelCredit, getCreditInfo, refuseCredit } from './credit.service';
-import { readUpload, saveFile, sendFile, uploadSpec } from '../../platform/files';
+import { readUpload, sendFile, storeUpload, uploadSpec } from '../../platform/files';
 import { historyCsv, historyXlsx } from './export';
 import { audit, auditTarget } from '../../platform/audit';
 import { answerGated } from '../approvals/approval-answer';
@@ -297,8 +297,7 @@ export async function fundsRoutes(app: FastifyInstance, deps: AppDeps) {
       const { fields, file } = await readUpload(request, receiptUpload);
       const { rid } = fields;
       await findOwnPrestore(db, memberId, rid);
-      const stored = saveFile(config.dataDir, receiptUpload.kind, file, receiptUpload.types);
-      return ok(await attachReceipt(db, memberId, rid, stored, now()), '凭证已上传');
+      return ok(await storeUpload(config.dataDir, receiptUpload, file, (stored) => attachReceipt(db, memberId, rid, stored, now())), '凭证已上传');
     });
     // the application arrives among the multipart fields: auditTarget in the handler names it
     scope.post('/api/admin/funds/invoice/file', { config: { ...finance, upload: invoiceFileUpload, audit: audit(invoiceAudit, 'funds.invoice.file', '上传发票文件', () => null) } }, async (request) => {
@@ -307,8 +306,7 @@ export async function fundsRoutes(app: FastifyInstance, deps: AppDeps) {
       const { rid } = fields;
       await auditTarget(request, rid, { rid, file: filename });
       await assertFileAttachable(request.db, rid);
-      const stored = saveFile(config.dataDir, invoiceFileUpload.kind, file, invoiceFileUpload.types);
-      return ok(await attachInvoiceFile(request.db, rid, stored, now()), '发票文件已上传');
+      return ok(await storeUpload(config.dataDir, invoiceFileUpload, file, (stored) => attachInvoiceFile(request.db, rid, stored, now())), '发票文件已上传');
     });
   });
 }

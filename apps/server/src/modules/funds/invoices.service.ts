@@ -19,6 +19,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, decisionChanged, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
+import type { Recorded } from '../../platform/files';
 import { isUniqueViolation } from '../auth/accounts.service';
 import { postMessage } from '../messages/messages.service';
 import { invoiceApplicationItems, invoiceApplications, invoiceTitles, prestoreApplications, type TitleSnapshot } from './funds.tables';
@@ -374,12 +375,19 @@ export async function rejectInvoice(db: DbOrTx, staffId: number, input: { rid: s
   return one(db, row);
 }
 
-/** The e-invoice file (pdf/png/jpeg), attached to an issued application or replacing its file. */
-export async function attachInvoiceFile(db: Db, rid: string, file: { name: string; type: string }, now: Date): Promise<InvoiceApplication> {
-  const current = await findApplication(db, rid);
-  if (current.status !== 'issued') throw new AppError('CONFLICT', '请先登记发票号码和开票日期，再上传发票文件');
-  const [row] = await db.update(invoiceApplications).set({ fileName: file.name, fileType: file.type, updatedAt: now }).where(eq(invoiceApplications.id, current.id)).returning();
-  return one(db, row!);
+/**
+ * The e-invoice file (pdf/png/jpeg), attached to an issued application or replacing its file;
+ * answers the stored name it replaced, read under the row's lock (the route removes that file).
+ */
+export async function attachInvoiceFile(db: Db, rid: string, file: { name: string; type: string }, now: Date): Promise<Recorded<InvoiceApplication>> {
+  const { row, replaced } = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(invoiceApplications).where(eq(invoiceApplications.rid, rid)).for('update').limit(1);
+    if (!current) throw notFound('开票申请');
+    if (current.status !== 'issued') throw new AppError('CONFLICT', '请先登记发票号码和开票日期，再上传发票文件');
+    const [updated] = await tx.update(invoiceApplications).set({ fileName: file.name, fileType: file.type, updatedAt: now }).where(eq(invoiceApplications.id, current.id)).returning();
+    return { row: updated!, replaced: current.fileName };
+  });
+  return { value: await one(db, row), replaced };
 }
 
 /** Staff: the stored file of any application. */

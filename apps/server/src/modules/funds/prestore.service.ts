@@ -19,6 +19,7 @@ import {
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, decisionChanged, notFound } from '../../platform/errors';
+import type { Recorded } from '../../platform/files';
 import { randomDigits, randomId } from '../../platform/crypto';
 import { postMessage } from '../messages/messages.service';
 import { communities } from '../member/member.tables';
@@ -135,12 +136,13 @@ export async function toPrestoreViews(db: DbOrTx, rows: PrestoreRow[]): Promise<
 const one = async (db: DbOrTx, row: PrestoreRow) => (await toPrestoreViews(db, [row]))[0]!;
 
 /** One of the member's own applications; another member's rid reads as not found. */
-export async function findOwnPrestore(db: DbOrTx, memberId: number, rid: string): Promise<PrestoreRow> {
-  const [row] = await db
+export async function findOwnPrestore(db: DbOrTx, memberId: number, rid: string, options: { lock?: boolean } = {}): Promise<PrestoreRow> {
+  const query = db
     .select()
     .from(prestoreApplications)
     .where(and(eq(prestoreApplications.rid, rid), eq(prestoreApplications.memberId, memberId)))
     .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw notFound('预存申请');
   return row;
 }
@@ -231,16 +233,23 @@ export async function listPrestores(db: DbOrTx, memberId: number, query: Prestor
   return { list: await toPrestoreViews(db, rows), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
-/** Receipt attached by the member (a pending application only). */
-export async function attachReceipt(db: Db, memberId: number, rid: string, file: { name: string; type: string }, now: Date): Promise<PrestoreApplication> {
-  const current = await findOwnPrestore(db, memberId, rid);
-  const [row] = await db
-    .update(prestoreApplications)
-    .set({ receiptFile: file.name, receiptType: file.type, updatedAt: now })
-    .where(and(eq(prestoreApplications.id, current.id), eq(prestoreApplications.status, 'pending')))
-    .returning();
-  if (!row) throw conflict(`该预存申请${prestoreStatusLabels[current.status]}，不能再上传凭证`);
-  return one(db, row);
+/**
+ * Receipt attached by the member (a pending application only); a new one replaces the old.
+ * Answers the stored name it replaced, read under the row's lock, so the route removes exactly
+ * the file no row points at any more once this has committed.
+ */
+export async function attachReceipt(db: Db, memberId: number, rid: string, file: { name: string; type: string }, now: Date): Promise<Recorded<PrestoreApplication>> {
+  const { row, replaced } = await db.transaction(async (tx) => {
+    const current = await findOwnPrestore(tx, memberId, rid, { lock: true });
+    if (current.status !== 'pending') throw conflict(`该预存申请${prestoreStatusLabels[current.status]}，不能再上传凭证`);
+    const [updated] = await tx
+      .update(prestoreApplications)
+      .set({ receiptFile: file.name, receiptType: file.type, updatedAt: now })
+      .where(eq(prestoreApplications.id, current.id))
+      .returning();
+    return { row: updated!, replaced: current.receiptFile };
+  });
+  return { value: await one(db, row), replaced };
 }
 
 // ---- staff ----

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { organizationLabels, type MemberFundsFigures, type MemberHomeData, type MemberProfile, type ProfileAttestBody, type UpdateContactBody, type UpdateInfoBody } from '@lab/contract';
+import { ATTESTABLE_ORGANIZATIONS, ORGANIZATION_ONLY_STUDENT_MESSAGE, Organization, organizationLabels, type MemberFundsFigures, type MemberHomeData, type MemberProfile, type ProfileAttestBody, type UpdateContactBody, type UpdateInfoBody } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { forbidden, notFound } from '../../platform/errors';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { members } from '../auth/auth.tables';
 import { communities, communityMembers, memberProfiles, sampleRecycles, samplings } from './member.tables';
 import { countAddresses, insertAddress, resolveRegion } from './addresses.service';
@@ -54,12 +54,14 @@ export async function getProfile(db: DbOrTx, memberId: number): Promise<MemberPr
 export async function attestProfile(db: Db, memberId: number, input: ProfileAttestBody, now: Date): Promise<MemberProfile> {
   const region = resolveRegion(input, '收货地区');
   await db.transaction(async (tx) => {
-    // a type verified by staff (teacher, individual, enterprise) is not downgraded to student
-    // from the dialog, where only the student type can be chosen
+    // a type verified by staff (teacher, individual, enterprise) is kept: such a member updates
+    // the rest of the form under it, and cannot change it here; anyone else attests as a student
     const [current] = await tx.select({ organization: members.organization }).from(members).where(eq(members.id, memberId)).for('update');
-    if (current && current.organization !== null && current.organization !== input.organization) {
-      const label = organizationLabels[current.organization] ?? '其他类型';
-      throw forbidden(`您已认证为${label}用户，如需修改认证资料请联系客服`);
+    const verified = current?.organization ?? null;
+    if (verified !== null && verified !== Organization.student) {
+      if (input.organization !== verified) throw forbidden(`您已认证为${organizationLabels[verified] ?? '其他类型'}用户，如需修改认证资料请联系客服`);
+    } else if (!(ATTESTABLE_ORGANIZATIONS as readonly number[]).includes(input.organization)) {
+      throw badRequest(ORGANIZATION_ONLY_STUDENT_MESSAGE);
     }
     const [member] = await tx
       .update(members)

@@ -104,6 +104,15 @@ describe('user/update4profile (资料认证)', () => {
     expect((await info(token)).data.account.organization).toBe(3);
   });
 
+  it('lets a staff-verified teacher update the form under their type, without advisor fields', async () => {
+    const { token } = await makeLoggedInMember(t.db, t.clock.now(), { organization: 3 });
+    const teacher = { ...student, name: '陈老师', organization: '3', teacher: undefined, teacher_phone: undefined, teacher_mail: undefined };
+    expect(await attest(token, teacher)).toMatchObject({ status: 200, code: 1, data: { name: '陈老师', organization: 3, teacher: null, reviewStatus: 'pending' } });
+    expect((await info(token)).data.account.organization).toBe(3);
+    // another staff-only type is still refused
+    expect(await attest(token, { ...teacher, organization: '2' })).toMatchObject({ status: 403, msg: '您已认证为老师用户，如需修改认证资料请联系客服' });
+  });
+
   it('refuses malformed e-mail, advisor phone and regions that are not a complete choice', async () => {
     const { token } = await login();
     expect(await attest(token, { ...student, email: 'nope' })).toMatchObject({ status: 400, msg: '「邮箱」格式不正确' });

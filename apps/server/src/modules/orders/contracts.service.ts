@@ -3,6 +3,7 @@ import { contractStatusLabels, type AdminContract, type Contract, type ContractS
 import type { Db, DbOrTx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, conflict, notFound } from '../../platform/errors';
+import type { Recorded } from '../../platform/files';
 import { members } from '../auth/auth.tables';
 import { postMessage, sendNotice } from '../messages/messages.service';
 import { loadAgreement, renderAgreement } from './agreement';
@@ -29,25 +30,60 @@ export const agreementTitle = (orderNo: string) => `委托检测服务协议（$
 
 export type { AdminContract };
 
-async function orderNosOf(db: DbOrTx, rows: ContractRow[]) {
+/**
+ * An agreement stops waiting for the member's signature when its order ends (the home page's
+ * process: the agreement goes with the sample): a cancelled order's, unless already in force,
+ * and a completed order's never signed are `closed` (无需签署), with no upload. Worked out from
+ * the order, never stored; `closedSql` is the same rule for the list's status filter.
+ */
+export function contractViewStatus(row: Pick<ContractRow, 'kind' | 'status'>, progress: OrderRow['progress'] | null): ContractStatus {
+  if (row.kind !== 'agreement' || progress === null) return row.status;
+  if (progress === 'cancelled' && row.status !== 'confirmed') return 'closed';
+  if (progress === 'completed' && row.status === 'to_sign') return 'closed';
+  return row.status;
+}
+
+const closedSql = sql`(${contracts.kind} = 'agreement' and exists (select 1 from ${orders} ended where ended.id = ${contracts.orderId} and ((ended.progress = 'cancelled' and ${contracts.status} <> 'confirmed') or (ended.progress = 'completed' and ${contracts.status} = 'to_sign'))))`;
+
+/** The list filter for a status as shown (contractViewStatus). */
+function statusFilter(status: ContractStatus | undefined): SQL | undefined {
+  if (!status) return undefined;
+  if (status === 'closed') return closedSql;
+  return and(eq(contracts.status, status), sql`not ${closedSql}`);
+}
+
+async function ordersOf(db: DbOrTx, rows: ContractRow[]) {
   const ids = [...new Set(rows.map((r) => r.orderId).filter((id): id is number => id !== null))];
-  if (ids.length === 0) return new Map<number, string>();
-  const found = await db.select({ id: orders.id, orderNo: orders.orderNo }).from(orders).where(inArray(orders.id, ids));
-  return new Map(found.map((o) => [o.id, o.orderNo]));
+  if (ids.length === 0) return new Map<number, { orderNo: string; progress: OrderRow['progress'] }>();
+  const found = await db.select({ id: orders.id, orderNo: orders.orderNo, progress: orders.progress }).from(orders).where(inArray(orders.id, ids));
+  return new Map(found.map((o) => [o.id, o]));
 }
 
 export async function toContractViews(db: DbOrTx, rows: ContractRow[]): Promise<Contract[]> {
-  const orderNos = await orderNosOf(db, rows);
-  return rows.map((row) => ({
-    rid: row.rid,
-    title: row.title,
-    kind: row.kind,
-    orderNo: row.orderId === null ? null : (orderNos.get(row.orderId) ?? null),
-    status: row.status,
-    statusText: contractStatusLabels[row.status],
-    hasSigned: row.signedStoredName !== null,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  const byId = await ordersOf(db, rows);
+  return rows.map((row) => {
+    const order = row.orderId === null ? undefined : byId.get(row.orderId);
+    const status = contractViewStatus(row, order?.progress ?? null);
+    return {
+      rid: row.rid,
+      title: row.title,
+      kind: row.kind,
+      orderNo: order?.orderNo ?? null,
+      status,
+      statusText: contractStatusLabels[status],
+      hasSigned: row.signedStoredName !== null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
+
+/** Refuses a signed copy (or its confirmation) for an agreement whose order has ended. */
+async function assertStillOpen(tx: DbOrTx, row: ContractRow, doing: '上传协议' | '确认协议') {
+  if (row.kind !== 'agreement' || row.orderId === null) return;
+  const [order] = await tx.select({ progress: orders.progress }).from(orders).where(eq(orders.id, row.orderId)).limit(1);
+  if (order && contractViewStatus(row, order.progress) === 'closed') {
+    throw new AppError('ORDER_STATE', `订单已${order.progress === 'cancelled' ? '取消' : '完成'}，无需${doing}`, { status: 409 });
+  }
 }
 
 const one = async (db: DbOrTx, row: ContractRow) => (await toContractViews(db, [row]))[0]!;
@@ -106,7 +142,7 @@ export async function ensureAgreement(tx: DbOrTx, order: Pick<OrderRow, 'id' | '
 
 /** contract/list: the member's contracts and agreements, newest first. */
 export async function listContracts(db: DbOrTx, memberId: number, query: { page: number; pageSize: number; status?: ContractStatus | undefined }): Promise<Page<Contract>> {
-  const where = and(eq(contracts.memberId, memberId), query.status ? eq(contracts.status, query.status) : undefined);
+  const where = and(eq(contracts.memberId, memberId), statusFilter(query.status));
   const { rows, total } = await page(db, where, query);
   return { list: await toContractViews(db, rows), total, page: query.page, pageSize: query.pageSize };
 }
@@ -142,6 +178,7 @@ export async function signedFileOf(db: DbOrTx, memberId: number | null, rid: str
 
 async function markSigned(tx: DbOrTx, row: ContractRow, stored: StoredFile, now: Date): Promise<{ row: ContractRow; replaced: string | null }> {
   if (row.status === 'confirmed') throw new AppError('CONTRACT_STATE', '合同已生效，不能重新上传签署件', { status: 409 });
+  await assertStillOpen(tx, row, '上传协议');
   const [updated] = await tx
     .update(contracts)
     .set({ status: 'signed', signedStoredName: stored.name, signedType: stored.type, signedAt: now })
@@ -155,9 +192,9 @@ async function markSigned(tx: DbOrTx, row: ContractRow, stored: StoredFile, now:
  * contract/upload: the member's signed copy (to_sign → signed; a new copy replaces the old
  * until staff confirm). Answers the view and the stored name the new copy replaced.
  */
-export async function uploadSigned(db: Db, memberId: number, rid: string, stored: StoredFile, now: Date): Promise<{ contract: Contract; replaced: string | null }> {
+export async function uploadSigned(db: Db, memberId: number, rid: string, stored: StoredFile, now: Date): Promise<Recorded<Contract>> {
   const result = await db.transaction(async (tx) => markSigned(tx, await findOwnContract(tx, memberId, rid, { lock: true }), stored, now));
-  return { contract: await one(db, result.row), replaced: result.replaced };
+  return { value: await one(db, result.row), replaced: result.replaced };
 }
 
 /** order/listProtocolFile: the contracts of one of the member's orders (404 for anyone else's). */
@@ -172,14 +209,14 @@ export async function listOrderContracts(db: DbOrTx, memberId: number, orderNo: 
 }
 
 /** order/updateProtocolFile: the signed agreement of one of the member's orders. */
-export async function uploadOrderProtocol(db: Db, memberId: number, orderNo: string, stored: StoredFile, now: Date): Promise<{ contract: Contract; replaced: string | null }> {
+export async function uploadOrderProtocol(db: Db, memberId: number, orderNo: string, stored: StoredFile, now: Date): Promise<Recorded<Contract>> {
   const result = await db.transaction(async (tx) => {
     const order = await findMemberOrder(tx, memberId, orderNo);
     if (order.progress === 'cancelled') throw new AppError('ORDER_STATE', '订单已取消，无需上传协议', { status: 409 });
     const agreement = await ensureAgreement(tx, order, now);
     return markSigned(tx, await findOwnContract(tx, memberId, agreement.rid, { lock: true }), stored, now);
   });
-  return { contract: await one(db, result.row), replaced: result.replaced };
+  return { value: await one(db, result.row), replaced: result.replaced };
 }
 
 // ---- staff (sales) ----
@@ -206,7 +243,7 @@ async function adminViews(db: DbOrTx, rows: ContractRow[]): Promise<AdminContrac
 }
 
 export async function adminListContracts(db: DbOrTx, query: { page: number; pageSize: number; status?: ContractStatus | undefined }): Promise<Page<AdminContract>> {
-  const { rows, total } = await page(db, query.status ? eq(contracts.status, query.status) : undefined, query);
+  const { rows, total } = await page(db, statusFilter(query.status), query);
   return { list: await adminViews(db, rows), total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -251,6 +288,7 @@ export async function confirmContract(db: Db, rid: string, now: Date): Promise<A
     const current = await findContract(tx, rid, { lock: true });
     if (current.status === 'confirmed') throw conflict('该合同已确认，请勿重复操作');
     if (current.status !== 'signed') throw new AppError('CONTRACT_STATE', '客户尚未上传签署件，不能确认', { status: 409 });
+    await assertStillOpen(tx, current, '确认协议');
     const [updated] = await tx.update(contracts).set({ status: 'confirmed', confirmedAt: now }).where(eq(contracts.id, current.id)).returning();
     await postMessage(
       tx,

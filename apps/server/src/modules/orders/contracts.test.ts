@@ -38,7 +38,7 @@ const get = (url: string, who: { token: string } | undefined, query: Record<stri
   t.app.inject({ method: 'GET', url, query, headers: who ? { token: who.token } : {} });
 
 /** An order as order/add leaves it (lines with samples, the agreement row), written directly. */
-async function makeOrder(who: Who, options: { sampleName?: string; agreement?: boolean; progress?: 'submitted' | 'cancelled'; remark?: string } = {}) {
+async function makeOrder(who: Who, options: { sampleName?: string; agreement?: boolean; progress?: 'submitted' | 'testing' | 'completed' | 'cancelled'; remark?: string } = {}) {
   const now = t.clock.now();
   const samples: (OrderSample & { code: string })[] = [
     { name: options.sampleName ?? 'LiFePO4 正极粉末', count: 2, form: 'powder', hazards: '', magnetic: false, returnWanted: true, code: 'S1' },
@@ -123,6 +123,53 @@ describe('contract/list', () => {
     expect(await post<Page<Contract>>('/api/auth/contract/list', who, { status: 'confirmed' })).toMatchObject({ data: { total: 0, list: [] } });
     expect(await post('/api/auth/contract/list', who, { status: 'bogus' })).toMatchObject({ status: 400, code: 0 });
     expect(await post('/api/auth/contract/list', undefined)).toMatchObject({ status: 401 });
+  });
+});
+
+describe('which agreements wait for the member (待签署)', () => {
+  it('an agreement of a completed or cancelled order is 无需签署, without an upload; 待签署 lists the open orders only', async () => {
+    const who = await member();
+    const open = await makeOrder(who);
+    const testing = await makeOrder(who, { progress: 'testing' });
+    const completed = await makeOrder(who, { progress: 'completed' });
+    const cancelled = await makeOrder(who, { progress: 'cancelled' });
+    const signedThenCancelled = await makeOrder(who);
+    const signedThenCompleted = await makeOrder(who);
+    for (const [made, progress] of [
+      [signedThenCancelled, 'cancelled'],
+      [signedThenCompleted, 'completed'],
+    ] as const) {
+      expect((await upload('/api/auth/contract/upload', who.token, { rid: made.agreement!.rid }, { content: png })).json()).toMatchObject({ code: 1 });
+      await t.db.update(orders).set({ progress }).where(eq(orders.id, made.order.id));
+    }
+    const shown = async (status?: string) => (await post<Page<Contract>>('/api/auth/contract/list', who, { status, pageSize: 50 })).data.list;
+    const statusOf = new Map((await shown()).map((c) => [c.rid, [c.status, c.statusText]]));
+    expect(statusOf.get(open.agreement!.rid)).toEqual(['to_sign', '待签署']);
+    expect(statusOf.get(testing.agreement!.rid)).toEqual(['to_sign', '待签署']);
+    expect(statusOf.get(completed.agreement!.rid)).toEqual(['closed', '无需签署']);
+    expect(statusOf.get(cancelled.agreement!.rid)).toEqual(['closed', '无需签署']);
+    expect(statusOf.get(signedThenCancelled.agreement!.rid)).toEqual(['closed', '无需签署']);
+    // signed before the order completed: the lab may still confirm it
+    expect(statusOf.get(signedThenCompleted.agreement!.rid)).toEqual(['signed', '已上传，待确认']);
+    const rids = async (status: string) => (await shown(status)).map((c) => c.rid).sort();
+    expect(await rids('to_sign')).toEqual([open.agreement!.rid, testing.agreement!.rid].sort());
+    expect(await rids('closed')).toEqual([completed.agreement!.rid, cancelled.agreement!.rid, signedThenCancelled.agreement!.rid].sort());
+    expect(await rids('signed')).toEqual([signedThenCompleted.agreement!.rid]);
+    // the order's own page says the same
+    expect(await post<Contract[]>('/api/auth/order/listProtocolFile', who, { order_no: completed.order.orderNo })).toMatchObject({ data: [{ status: 'closed' }] });
+
+    // no signed copy for an ended order, by either route; no confirmation of a cancelled one
+    const refused = async (url: string, fields: Record<string, string>, msg: string) => {
+      const res = await upload(url, who.token, fields, { content: png });
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json()).toMatchObject({ code: 0, msg });
+    };
+    await refused('/api/auth/contract/upload', { rid: completed.agreement!.rid }, '订单已完成，无需上传协议');
+    await refused('/api/auth/order/updateProtocolFile', { order_no: completed.order.orderNo }, '订单已完成，无需上传协议');
+    await refused('/api/auth/contract/upload', { rid: cancelled.agreement!.rid }, '订单已取消，无需上传协议');
+    await refused('/api/auth/contract/upload', { rid: signedThenCancelled.agreement!.rid }, '订单已取消，无需上传协议');
+    expect(await post('/api/admin/contract/confirm', sales, { rid: signedThenCancelled.agreement!.rid })).toMatchObject({ status: 409, msg: '订单已取消，无需确认协议' });
+    expect(await post('/api/admin/contract/confirm', sales, { rid: signedThenCompleted.agreement!.rid })).toMatchObject({ code: 1, data: { status: 'confirmed' } });
   });
 });
 

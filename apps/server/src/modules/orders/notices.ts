@@ -26,6 +26,17 @@ export interface NoticeContext {
   reason?: string;
   /** delivered while pay-after-test and not yet paid: the order waits for settlement */
   unsettled?: boolean;
+  /** how the sample reaches the lab (the member sends it, or a pickup was booked), for the confirmation */
+  delivery?: 'self' | 'pickup';
+  /** an instrument booking (上门预约) has no sample to send: the member comes to the lab */
+  kind?: 'test' | 'reservation';
+}
+
+/** What the member does next once the lab confirmed: only what applies to this order. */
+function confirmedNext(ctx: NoticeContext): string {
+  if (ctx.kind === 'reservation') return '请按预约时间到实验室上机测试。';
+  if (ctx.delivery === 'pickup') return '取样员将按预约时间上门取样，请备好样品。';
+  return '请按订单详情中的实验室地址寄送样品。';
 }
 
 /** The site path of the order a notice points to. */
@@ -39,7 +50,7 @@ export function progressNotice(kind: ProgressNoticeKind, ctx: NoticeContext): Pr
       return {
         template: 'order_confirmed',
         title: '订单已确认',
-        content: `您的订单${no}（${ctx.title}）已确认，请按订单详情中的实验室地址寄送样品；已预约上门取样的，取样员将按预约时间上门。`,
+        content: `您的${ctx.kind === 'reservation' ? '预约' : '订单'}${no}（${ctx.title}）已确认，${confirmedNext(ctx)}`,
         params,
       };
     case 'received':

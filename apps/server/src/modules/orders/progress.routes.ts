@@ -9,7 +9,7 @@ import { ok } from '../../platform/envelope';
 import { audit, auditTarget } from '../../platform/audit';
 import { answerGated } from '../approvals/approval-answer';
 import { byOrderNo, orderAudit } from './orders.audit';
-import { readUpload, saveFile, sendFile, uploadSpec } from '../../platform/files';
+import { readUpload, removeAfterCommit, sendFile, storeUpload, uploadSpec } from '../../platform/files';
 import { searchOrders } from './order-search.service';
 import {
   confirmData,
@@ -91,7 +91,10 @@ export async function progressRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   r.post('/api/admin/orders/report/delete', { schema: { body: reportDeleteBody }, config: { ...lab, audit: audit(orderAudit, 'orders.report.delete', '删除报告文件', byOrderNo) } }, async (request) => {
     const person = requireStaff(request);
-    return ok(await deleteReport(request.db, await staffActorName(request.db, person.id), request.body.order_no, request.body.id, now()), '报告文件已删除');
+    const { value, replaced } = await deleteReport(request.db, await staffActorName(request.db, person.id), request.body.order_no, request.body.id, now());
+    // the file no report points at goes once the request's transaction committed
+    removeAfterCommit(config.dataDir, reportUpload.kind, replaced);
+    return ok(value, '报告文件已删除');
   });
   r.get('/api/admin/orders/report', { schema: { querystring: reportQuery }, config: salesAndLab }, async (request, reply) => {
     requireStaff(request);
@@ -126,8 +129,9 @@ export async function progressRoutes(app: FastifyInstance, deps: AppDeps) {
       const orderNo = fields.order_no;
       await auditTarget(request, orderNo, { order_no: orderNo, file: filename });
       await assertReportUploadable(request.db, orderNo);
-      const stored = saveFile(config.dataDir, reportUpload.kind, file, reportUpload.types);
-      return ok(await addReport(request.db, await staffActorName(request.db, person.id), orderNo, stored, filename, now()), '报告文件已上传');
+      const actor = await staffActorName(request.db, person.id);
+      const reports = await storeUpload(config.dataDir, reportUpload, file, async (stored) => ({ value: await addReport(request.db, actor, orderNo, stored, filename, now()), replaced: null }));
+      return ok(reports, '报告文件已上传');
     });
   });
 }

@@ -245,7 +245,7 @@ export async function staffMove(
     }
     await addOrderEvent(tx, order.id, { status: step.to, title: step.event, note, actor, now });
     if (unsettled) await addOrderEvent(tx, order.id, { status: 'unsettled', title: '待结算', note: '测试后结算：数据已交付，请完成结算', actor, now });
-    const message = progressNotice(step.notice, { orderNo: order.orderNo, title: order.title, unsettled });
+    const message = progressNotice(step.notice, { orderNo: order.orderNo, title: order.title, unsettled, delivery: order.delivery, kind: order.kind });
     await postMessage(tx, order.memberId, messageOf(order.orderNo, message), now);
     return { row: moved, notice: message };
   });

@@ -180,6 +180,24 @@ describe('staff steps', () => {
     expect(after.completedAt).not.toBeNull();
   });
 
+  it('the confirmation tells the member only what applies: send the sample, wait for the pickup, or come to the lab', async () => {
+    const cases: [Partial<typeof orders.$inferInsert>, RegExp, RegExp][] = [
+      [{ delivery: 'self' }, /^您的订单.+已确认，请按订单详情中的实验室地址寄送样品。$/, /上门|取样员/],
+      [{ delivery: 'pickup' }, /^您的订单.+已确认，取样员将按预约时间上门取样，请备好样品。$/, /寄送样品/],
+      [{ kind: 'reservation' }, /^您的预约.+已确认，请按预约时间到实验室上机测试。$/, /寄送样品|取样员/],
+    ];
+    for (const [how, says, never] of cases) {
+      const { m, row } = await order();
+      await t.db.update(orders).set(how).where(eq(orders.id, row.id));
+      expect(await staffCall('confirm', ctx.sales, { order_no: row.orderNo })).toMatchObject({ code: 1 });
+      const message = (await messagesOf(t, m.member.id)).at(-1)!;
+      expect(message.content, JSON.stringify(how)).toMatch(says);
+      expect(message.content, JSON.stringify(how)).not.toMatch(never);
+      const [sms] = await smsTo(t, m.member.phone);
+      expect(sms!.body).not.toMatch(never);
+    }
+  });
+
   it('receive takes a scanned order number or sample code (spaces, lower case) and records when', async () => {
     const a = await order({ progress: 'awaiting_sample' });
     const res = await staffCall('receive', ctx.lab, { order_no: `  ${a.row.orderNo.toLowerCase()}-1-2 ` });

@@ -3,7 +3,7 @@ import type { ReportFile } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, notFound } from '../../platform/errors';
-import type { SniffedExt } from '../../platform/files';
+import type { Recorded, SniffedExt } from '../../platform/files';
 import { addOrderEvent, findOrderByNo, type OrderRow } from './order-core';
 import { orderFiles } from './orders.tables';
 import { toReportFile } from './orders.service';
@@ -85,8 +85,11 @@ export async function addReport(
   });
 }
 
-/** Staff: removes a report before the data is delivered (a wrong file); the stored file stays on disk. */
-export async function deleteReport(db: Db, staff: { id: number; name: string }, orderNo: string, id: string, now: Date): Promise<ReportFile[]> {
+/**
+ * Staff: removes a report before the data is delivered (a wrong file, replaced by the right one);
+ * answers the stored name no row points at any more, for the route to remove once this committed.
+ */
+export async function deleteReport(db: Db, staff: { id: number; name: string }, orderNo: string, id: string, now: Date): Promise<Recorded<ReportFile[]>> {
   return db.transaction(async (tx) => {
     const order = await findOrderByNo(tx, orderNo, { lock: true });
     if (order.progress !== 'testing') throw new AppError('ORDER_STATE', '数据交付后不能删除报告文件', { status: 409 });
@@ -96,7 +99,7 @@ export async function deleteReport(db: Db, staff: { id: number; name: string }, 
       .returning();
     if (!removed) throw notFound('报告文件');
     await addOrderEvent(tx, order.id, { status: 'note', title: '删除报告文件', note: removed.name, actor: { kind: 'staff', id: staff.id, name: staff.name }, now });
-    return (await listReportRows(tx, order.id)).map(toReportFile);
+    return { value: (await listReportRows(tx, order.id)).map(toReportFile), replaced: removed.storedName };
   });
 }
 

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
@@ -21,7 +19,7 @@ import { audit, auditInput } from '../../platform/audit';
 import { randomToken } from '../../platform/crypto';
 import { ok } from '../../platform/envelope';
 import { requireMemberId, requireStaff } from '../../platform/auth-guard';
-import { readUpload, saveFile, sendFile, uploadSpec, type StoredKind } from '../../platform/files';
+import { readUpload, sendFile, storeUpload, uploadSpec } from '../../platform/files';
 import { agreementCsp } from './agreement';
 import {
   CONTRACT_FILE_MAX_BYTES,
@@ -79,20 +77,6 @@ export async function requirementsRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const now = () => clock.now();
   const notice = { sms: deps.sms, email: deps.email, log: app.log };
-  /** A stored upload the database then refused is removed again (never a file without its row). */
-  const discard = (kind: StoredKind, name: string | null | undefined) => {
-    if (!name || !/^[\w-]{20,60}\.(png|jpg|pdf|zip)$/.test(name)) return;
-    fs.rmSync(path.join(config.dataDir, 'files', kind, name), { force: true });
-  };
-  async function storing<T>(kind: StoredKind, stored: { name: string }, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      discard(kind, stored.name);
-      throw error;
-    }
-  }
-
   // ---- requirements (member) ----
   r.post('/api/auth/demand/add', { schema: { body: requirementAddBody } }, async (request) =>
     ok(await addRequirement(db, requireMemberId(request), request.body, now()), '需求已提交，我们会尽快联系您'),
@@ -180,8 +164,8 @@ export async function requirementsRoutes(app: FastifyInstance, deps: AppDeps) {
       const { fields, file, filename } = await readUpload(request, requirementUpload);
       const { rid } = fields;
       await findOwnRequirement(db, memberId, rid);
-      const stored = saveFile(config.dataDir, requirementUpload.kind, file, requirementUpload.types);
-      return ok(await storing('requirements', stored, () => attachRequirementFile(db, memberId, rid, stored, filename, now())), '附件已上传');
+      const requirement = await storeUpload(config.dataDir, requirementUpload, file, async (stored) => ({ value: await attachRequirementFile(db, memberId, rid, stored, filename, now()), replaced: null }));
+      return ok(requirement, '附件已上传');
     });
 
     scope.post('/api/auth/contract/upload', { config: { upload: signedContractUpload } }, async (request) => {
@@ -189,10 +173,7 @@ export async function requirementsRoutes(app: FastifyInstance, deps: AppDeps) {
       const { fields, file } = await readUpload(request, signedContractUpload);
       const { rid } = fields;
       await findOwnContract(db, memberId, rid);
-      const stored = saveFile(config.dataDir, signedContractUpload.kind, file, signedContractUpload.types);
-      const result = await storing('protocols', stored, () => uploadSigned(db, memberId, rid, stored, now()));
-      discard('protocols', result.replaced);
-      return ok(result.contract, '签署件已上传，等待确认');
+      return ok(await storeUpload(config.dataDir, signedContractUpload, file, (stored) => uploadSigned(db, memberId, rid, stored, now())), '签署件已上传，等待确认');
     });
 
     scope.post('/api/auth/order/updateProtocolFile', { config: { upload: orderProtocolUpload } }, async (request) => {
@@ -200,10 +181,7 @@ export async function requirementsRoutes(app: FastifyInstance, deps: AppDeps) {
       const { fields, file } = await readUpload(request, orderProtocolUpload);
       const { order_no } = fields;
       await findMemberOrder(db, memberId, order_no);
-      const stored = saveFile(config.dataDir, orderProtocolUpload.kind, file, orderProtocolUpload.types);
-      const result = await storing('protocols', stored, () => uploadOrderProtocol(db, memberId, order_no, stored, now()));
-      discard('protocols', result.replaced);
-      return ok(result.contract, '签署件已上传，等待确认');
+      return ok(await storeUpload(config.dataDir, orderProtocolUpload, file, (stored) => uploadOrderProtocol(db, memberId, order_no, stored, now())), '签署件已上传，等待确认');
     });
 
     scope.post(
@@ -215,8 +193,8 @@ export async function requirementsRoutes(app: FastifyInstance, deps: AppDeps) {
         // multipart fields are read here, not before the handler: the log keeps them with the file's name
         if (request.auditState) request.auditState.input = auditInput({ ...body, file: filename });
         const person = await findMemberByRid(request.db, body.member_rid);
-        const stored = saveFile(config.dataDir, labContractUpload.kind, file, labContractUpload.types);
-        return ok(await storing('contracts', stored, () => addLabContract(request.db, notice, person.id, body.title, stored, now())), '合同已发送给客户');
+        const contract = await storeUpload(config.dataDir, labContractUpload, file, async (stored) => ({ value: await addLabContract(request.db, notice, person.id, body.title, stored, now()), replaced: null }));
+        return ok(contract, '合同已发送给客户');
       },
     );
   });

@@ -10,8 +10,12 @@ import { useProfile } from './api/get-profile';
 import { updateProfile } from './api/update-profile';
 import './member-forms.css';
 
-/** Spec: 0 student, 3 teacher, 1 individual, 2 enterprise; only the student type is selectable. */
-const organizationOptions = [0, 3, 1, 2].map((value) => ({ value, label: organizationLabels[value] ?? '', disabled: value !== 0 }));
+/**
+ * Spec: 0 student, 3 teacher, 1 individual, 2 enterprise; only the student type is selectable.
+ * A type staff verified (teacher, individual, enterprise) is the member's: shown chosen, and kept.
+ */
+const verifiedType = (organization: number | null | undefined) => (organization !== null && organization !== undefined && organization !== 0 ? organization : null);
+const organizationOptions = (verified: number | null) => [0, 3, 1, 2].map((value) => ({ value, label: organizationLabels[value] ?? '', disabled: value !== (verified ?? 0) }));
 
 interface Values {
   name?: string;
@@ -28,7 +32,7 @@ interface Values {
 const initialValues = (profile: MemberProfile | undefined): Values => ({
   name: profile?.name ?? '',
   email: profile?.email ?? '',
-  organization: 0,
+  organization: verifiedType(profile?.organization) ?? 0,
   company: profile?.company ?? '',
   teacher: profile?.teacher ?? '',
   teacher_phone: profile?.teacher_phone ?? '',
@@ -47,8 +51,8 @@ export function AttestationForm({ onDone, onCancel, submitText = '提交认证' 
   const { data: info } = useUserInfo();
   const feedback = useFeedback();
   const [saving, setSaving] = useState(false);
-  const organization = Form.useWatch('organization', form) ?? 0;
-  const staffType = info?.account.organization;
+  const verified = verifiedType(profile.data?.organization ?? info?.account.organization);
+  const organization = Form.useWatch('organization', form) ?? verified ?? 0;
 
   if (profile.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
 
@@ -70,13 +74,8 @@ export function AttestationForm({ onDone, onCancel, submitText = '提交认证' 
 
   return (
     <Form form={form} onValuesChange={clearChangedErrors(form)} layout="vertical" className="member-form attest-form" initialValues={initialValues(profile.data)} requiredMark onFinish={() => void submit()}>
-      {staffType !== null && staffType !== undefined && staffType !== 0 ? (
-        <Alert
-          className="member-form-note"
-          type="info"
-          showIcon
-          title={`您的用户类型已由客服认证为「${organizationLabels[staffType] ?? ''}」，提交资料不会改变该类型。`}
-        />
+      {verified !== null ? (
+        <Alert className="member-form-note" type="info" showIcon title={`您的用户类型已由客服认证为「${organizationLabels[verified] ?? ''}」，提交资料不会改变该类型。`} />
       ) : null}
       <div className="member-form-grid">
         <Form.Item label="姓名" name="name" required>
@@ -86,8 +85,8 @@ export function AttestationForm({ onDone, onCancel, submitText = '提交认证' 
           <Input maxLength={100} placeholder="用于接收检测报告与发票" autoComplete="email" />
         </Form.Item>
       </div>
-      <Form.Item label="用户类型" name="organization" required extra="目前仅支持学生用户在线认证，老师、个人和企业用户请联系客服认证。">
-        <Radio.Group options={organizationOptions} optionType="button" buttonStyle="solid" />
+      <Form.Item label="用户类型" name="organization" required extra={verified !== null ? '用户类型由客服认证，如需修改请联系客服。' : '目前仅支持学生用户在线认证，老师、个人和企业用户请联系客服认证。'}>
+        <Radio.Group options={organizationOptions(verified)} optionType="button" buttonStyle="solid" />
       </Form.Item>
       <Form.Item label="单位名称" name="company" required>
         <Input maxLength={100} placeholder="如：华东理工大学 材料科学与工程学院" />

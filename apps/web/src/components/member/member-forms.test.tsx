@@ -29,6 +29,24 @@ describe('attestation form', () => {
     expect(screen.getByLabelText('导师手机')).toHaveAttribute('maxlength', '11');
     expect(calls.some((c) => c.path === '/api/auth/user/update4profile')).toBe(false);
   }, 40_000);
+
+  it('a teacher verified by staff sees 老师 chosen, no advisor fields, and saves under that type', async () => {
+    login();
+    const teacher = { ...emptyProfile, name: '陈老师', email: 'chen@example.edu.cn', organization: 3, company: '上海交通大学', province: '上海市', city: '上海市', area: '闵行区', address_code: '310112', address: '东川路800号', attestedAt: '2026-11-01T02:00:00Z' };
+    const { calls } = mockApi({ '/api/auth/user/profile': { data: teacher }, '/api/auth/user/update4profile': { data: teacher, msg: '操作成功!' } });
+    renderApp(<AttestationForm submitText="保存资料" />);
+    const submit = await screen.findByRole('button', { name: '保存资料' });
+    expect(screen.getByRole('radio', { name: '老师' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '学生' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: '学生' })).toBeDisabled();
+    expect(screen.getByText('您的用户类型已由客服认证为「老师」，提交资料不会改变该类型。')).toBeInTheDocument();
+    for (const advisor of ['导师/负责人', '导师手机', '导师邮箱']) expect(screen.queryByLabelText(advisor)).toBeNull();
+    await userEvent.click(submit);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/user/update4profile')).toBe(true));
+    const sent = calls.find((c) => c.path === '/api/auth/user/update4profile')!;
+    expect(sent.form.get('organization')).toBe('3');
+    expect(sent.form.get('teacher')).toBeNull();
+  }, 40_000);
 });
 
 const setting = {

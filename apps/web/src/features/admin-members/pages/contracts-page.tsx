@@ -15,11 +15,12 @@ import { withStatus } from '../components/labels';
 import { MemberCell } from '../components/member-cell';
 import '../components/customers.css';
 
-const tones: Record<ContractStatus, Tone> = { to_sign: 'warning', signed: 'processing', confirmed: 'success' };
+const tones: Record<ContractStatus, Tone> = { to_sign: 'warning', signed: 'processing', confirmed: 'success', closed: 'default' };
 const statusOptions = [
   { value: 'signed', label: '待确认' },
   { value: 'to_sign', label: '待签署' },
   { value: 'confirmed', label: '已生效' },
+  { value: 'closed', label: '无需签署' },
   { value: 'all', label: '全部' },
 ];
 

@@ -9,7 +9,7 @@ import { uploadProtocolFile } from '../api/upload-protocol-file';
 import { downloadAgreement, downloadSignedAgreement } from '../api/download-agreement';
 import { formatDateTime } from './order-format';
 
-const statusColor: Record<ContractStatus, string> = { to_sign: 'warning', signed: 'processing', confirmed: 'success' };
+const statusColor: Record<ContractStatus, string> = { to_sign: 'warning', signed: 'processing', confirmed: 'success', closed: 'default' };
 const acceptedName = /\.(png|jpe?g|pdf)$/i;
 const MAX_BYTES = 20 * 1024 * 1024;
 
@@ -52,7 +52,7 @@ function AgreementRow({ orderNo, contract }: { orderNo: string; contract: Contra
             查看已上传
           </Button>
         ) : null}
-        {contract.status !== 'confirmed' ? (
+        {contract.status === 'to_sign' || contract.status === 'signed' ? (
           <Upload
             accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
             showUploadList={false}

@@ -13,7 +13,7 @@ import '../../../components/member/member-pages.css';
 import '../components/requirements.css';
 
 const PAGE_SIZE = 10;
-const statusColor: Record<ContractStatus, string> = { to_sign: 'warning', signed: 'processing', confirmed: 'success' };
+const statusColor: Record<ContractStatus, string> = { to_sign: 'warning', signed: 'processing', confirmed: 'success', closed: 'default' };
 const kindText: Record<Contract['kind'], string> = { agreement: '委托检测服务协议', contract: '合同' };
 
 function ContractItem({ contract: c }: { contract: Contract }) {
@@ -35,12 +35,13 @@ function ContractItem({ contract: c }: { contract: Contract }) {
         </p>
         {c.status === 'to_sign' ? <p className="member-muted">请下载后签字盖章，扫描或拍照上传签署件，实验室确认后生效。</p> : null}
         {c.status === 'signed' ? <p className="member-muted">签署件已上传，实验室确认后生效；如需更正可重新上传。</p> : null}
+        {c.status === 'closed' ? <p className="member-muted">订单已结束，该协议无需再签署。</p> : null}
         <p className="member-muted">创建于 {formatDate(c.createdAt)}</p>
       </div>
       <div className="member-item-actions">
         <FileDownload label={c.kind === 'agreement' ? '下载协议' : '下载合同'} download={() => downloadContract(c.rid, c.title)} />
         {c.hasSigned ? <FileDownload label="下载签署件" download={() => downloadSignedContract(c.rid, c.title)} /> : null}
-        {c.status !== 'confirmed' ? <SignedUpload rid={c.rid} again={c.hasSigned} /> : null}
+        {c.status === 'to_sign' || c.status === 'signed' ? <SignedUpload rid={c.rid} again={c.hasSigned} /> : null}
       </div>
     </li>
   );

@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { testDbKind } from './harness';
+import { freePort } from './server-process';
+import { tmpRoot } from './template';
+
+/**
+ * A wrong DATABASE_URL at start (issue 16, item 10) printed a raw stack. The server now tries a
+ * few times with a clear line each, then exits non-zero with a final line; the password never
+ * shows. The real server process (`node --import tsx src/server.ts`) against a closed port.
+ * It needs no database of its own, so it runs once, in the pglite project.
+ */
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function startServer(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: serverDir,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: path.join(tmpRoot, `startup-${process.pid}`), LOG_LEVEL: 'info', SEED_DEMO: '0', PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe.runIf(testDbKind === 'pglite')('a database that does not answer at start', () => {
+  it('is tried again with one clear line each time, then the server exits 1 without a stack or the password', { timeout: 120_000 }, async () => {
+    const port = await freePort();
+    const run = await startServer({ DATABASE_URL: `postgres://lab:s3cret-pw@127.0.0.1:${port}/lab`, DB_CONNECT_ATTEMPTS: '3', DB_CONNECT_RETRY_MS: '20' });
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toEqual([
+      `无法连接数据库 postgres://lab@127.0.0.1:${port}/lab：connection refused，20 毫秒后重试（第 1/3 次）`,
+      `无法连接数据库 postgres://lab@127.0.0.1:${port}/lab：connection refused，40 毫秒后重试（第 2/3 次）`,
+      `无法连接数据库 postgres://lab@127.0.0.1:${port}/lab：connection refused，已尝试 3 次，服务器退出。请检查 DATABASE_URL 与数据库是否已启动。`,
+    ]);
+    expect(run.stdout + run.stderr).not.toMatch(/s3cret-pw|\n\s+at |Error:/);
+  });
+});
