@@ -37,7 +37,8 @@ async function findTwoFreeHours(request: APIRequestContext, rid: string, token: 
     for (let i = 1; i < RESERVATION_HOURS.length; i += 1) {
       const a = RESERVATION_HOURS[i - 1]!;
       const b = RESERVATION_HOURS[i]!;
-      if (free.has(a) && free.has(b)) return { date: day.date, hours: [a, b] as number[] };
+      // next to each other on the clock too: 11:00 and 13:00 sit side by side in the list (12:00 is lunch) but read as two ranges
+      if (b === a + 1 && free.has(a) && free.has(b)) return { date: day.date, hours: [a, b] as number[] };
     }
   }
   throw new Error('no day with two consecutive free hours');
