@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress';
+import { callRoutes } from './call-routes';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), callRoutes(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/upload': 'http://localhost:3000' },

@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyContextConfig, type FastifyReply, t
 import formbody from '@fastify/formbody';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -13,7 +13,8 @@ import { auditTrail } from './platform/audit';
 import { systemClock, type Clock } from './platform/clock';
 import { fail } from './platform/envelope';
 import { registerErrorHandler } from './platform/error-handler';
-import { registerHealthRoutes } from './platform/health';
+import { healthRoutes } from './platform/health';
+import { addressRoutes } from './modules/member/addresses.routes';
 import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsProvider } from './platform/messaging';
 import { isDocsRoute, registerOpenApi, registerStaffDocs } from './platform/openapi';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
@@ -43,6 +44,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { messagesAdminRoutes } from './modules/messages/messages-admin.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { testOutboxRoutes } from './platform/test-outbox.routes';
+import { registerCalls, serializeFromSchema } from './platform/calls';
 import { readWebSite, serveWeb } from './web/web-site';
 import { loadSecretKey, secretBox, type SecretBox } from './platform/secret-box';
 import { requestLogSerializer } from './platform/log-redact';
@@ -157,7 +159,7 @@ export async function buildApp(options: BuildOptions) {
     }
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializeFromSchema);
 
   const deps: AppDeps = {
     db: options.db,
@@ -208,7 +210,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(authGuard, { db: options.db, clock: deps.clock });
   await app.register(auditTrail, { db: options.db, clock: deps.clock });
 
-  registerHealthRoutes(app, options.db);
+  await registerCalls(app, deps, [healthRoutes, addressRoutes]);
   registerStaffDocs(app);
   await authRoutes(app, deps);
   await catalogRoutes(app, deps);

@@ -171,18 +171,19 @@ export interface MemberAccount {
   createdAt: string;
 }
 
-export interface MemberAddress {
-  rid: string;
-  name: string;
-  phone: string;
-  province: string;
-  city: string;
-  area: string;
-  address: string;
-  address_code: string;
-  default: 0 | 1;
-  disabled?: boolean;
-}
+export const memberAddress = z.object({
+  rid: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  province: z.string(),
+  city: z.string(),
+  area: z.string(),
+  address: z.string(),
+  address_code: z.string(),
+  default: z.union([z.literal(0), z.literal(1)]),
+  disabled: z.boolean().optional(),
+});
+export type MemberAddress = z.infer<typeof memberAddress>;
 
 /** user/info: the spec's userInfo.account, the address list and cartNum. */
 export interface UserInfo {

@@ -15,3 +15,4 @@ export * from './admin-members';
 export * from './admin-finance';
 export * from './admin-approvals';
 export * from './demo';
+export * from './call';

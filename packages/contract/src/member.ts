@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
-import type { MemberAddress, UserInfo } from './auth';
+import { memberAddress, type MemberAddress, type UserInfo } from './auth';
 
 /**
  * The member area: profile and attestation (资料认证), addresses, home sample pickup
@@ -218,10 +218,8 @@ export const addressRidBody = z.object({ address_rid: addressRid });
  * names (rid, and address_rid as the calls send it back), default 1 for the default, and
  * disabled when home pickup is not offered there (tooltip PICKUP_REGION_CLOSED_MESSAGE).
  */
-export interface AddressEntity extends MemberAddress {
-  address_rid: string;
-  disabled: boolean;
-}
+export const addressEntity = memberAddress.extend({ address_rid: z.string(), disabled: z.boolean() });
+export type AddressEntity = z.infer<typeof addressEntity>;
 
 /** POST /api/auth/address/list: every address of the member, default first, then newest. */
 export type AddressList = AddressEntity[];

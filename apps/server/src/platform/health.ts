@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
+import { calls } from '@lab/contract/calls';
+import { serve } from './calls';
 import { AppError } from './errors';
 import { unavailableMessage } from './error-handler';
 
@@ -13,9 +13,9 @@ export const READY_TIMEOUT_MS = 2000;
  * - `/api/ready`: the database answers `select 1` within READY_TIMEOUT_MS (send no traffic while
  *   it does not): 503 with Retry-After otherwise.
  */
-export function registerHealthRoutes(app: FastifyInstance, db: Db) {
-  app.get('/api/health', async () => ({ code: 1, msg: 'ok', data: { status: 'up' } }));
-  app.get('/api/ready', async () => {
+export const healthRoutes = serve(calls.health, {
+  live: () => ({ status: 'up' as const }),
+  ready: async ({ db, request }) => {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new AppError('SERVICE_UNAVAILABLE', unavailableMessage)), READY_TIMEOUT_MS);
@@ -24,11 +24,11 @@ export function registerHealthRoutes(app: FastifyInstance, db: Db) {
       await Promise.race([db.execute(sql`select 1`), late]);
     } catch (error) {
       if (error instanceof AppError) throw error;
-      app.log.warn({ err: error }, 'not ready: the database did not answer');
+      request.log.warn({ err: error }, 'not ready: the database did not answer');
       throw new AppError('SERVICE_UNAVAILABLE', unavailableMessage);
     } finally {
       clearTimeout(timer);
     }
-    return { code: 1, msg: 'ok', data: { status: 'ready', database: 'up' } };
-  });
-}
+    return { status: 'ready' as const, database: 'up' as const };
+  },
+});

@@ -67,6 +67,7 @@ function describeRoute(document: TransformArgs) {
   // the site's files and the docs' own pages are not part of the API
   if (!url.startsWith('/api/') || isDocsRoute(url) || document.schema?.hide) return { url, schema: { hide: true } };
   const area = areas.find((a) => url.startsWith(a.prefix));
+  const call = route.config?.call;
   let transformed: ReturnType<typeof zodTransform>;
   try {
     transformed = zodTransform(document);
@@ -80,15 +81,20 @@ function describeRoute(document: TransformArgs) {
     ...(roles === 'any' ? ['角色：任何员工'] : Array.isArray(roles) ? [`角色：${['admin', ...roles.filter((r) => r !== 'admin')].join('、')}`] : []),
     ...([route.method].flat().includes('POST') && !route.schema?.body ? ['请求体：`multipart/form-data`（含文件）或无请求体'] : []),
   ];
+  // the call's own answer (from the table's data schema) replaces the generic success envelope
+  const answer = (schema.response as Record<string, Record<string, unknown>> | undefined)?.[200];
+  const description = [call?.description, ...notes].filter(Boolean).join('；');
   return {
     url,
     schema: {
       ...schema,
+      ...(call ? { operationId: call.id, summary: call.summary } : {}),
       tags: [area?.tag ?? 'open'],
-      ...(notes.length ? { description: notes.join('；') } : {}),
-      ...(schema.body ? { consumes: ['application/x-www-form-urlencoded', 'application/json'] } : {}),
-      response: responses,
-      ...(isPublic ? {} : { security: [{ token: [] }] }),
+      ...(description ? { description } : {}),
+      ...(schema.body ? { consumes: call?.multipart ? ['multipart/form-data'] : ['application/x-www-form-urlencoded', 'application/json'] } : call?.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      response: { ...responses, ...(answer ? { 200: { ...answer, description: '成功' } } : {}) },
+      // an open call says so (an empty list), so no operation leaves its security unsaid
+      security: isPublic ? [] : [{ token: [] }],
     },
   };
 }

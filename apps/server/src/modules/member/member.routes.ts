@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  addressAddBody,
-  addressEditBody,
-  addressRidBody,
   adminSamplingListBody,
   communityAddBody,
   communityAgreeBody,
@@ -28,7 +25,6 @@ import { ok } from '../../platform/envelope';
 import { requireMemberId, requireStaff } from '../../platform/auth-guard';
 import { audit } from '../../platform/audit';
 import { samplingAudit } from './sampling.audit';
-import { addAddress, deleteAddress, editAddress, listAddresses, setDefaultAddress } from './addresses.service';
 import { attestProfile, getMemberHomeData, getProfile, updateMemberContact, updateMemberInfo } from './profile.service';
 import { addRecycle, addSampling, cancelSampling, collectSampling, listRecycles, listSamplings, listSamplingsForDay } from './sampling.service';
 import {
@@ -67,23 +63,6 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps) {
     return ok(null, '操作成功!');
   });
   r.post('/api/auth/web/home/data', async (request) => ok(await getMemberHomeData(db, requireMemberId(request), now())));
-
-  // ---- addresses ----
-  r.post('/api/auth/address/list', async (request) => ok(await listAddresses(db, requireMemberId(request))));
-  r.post('/api/auth/address/add', { schema: { body: addressAddBody } }, async (request) =>
-    ok(await addAddress(db, requireMemberId(request), request.body, now()), '操作成功!'),
-  );
-  r.post('/api/auth/address/edit', { schema: { body: addressEditBody } }, async (request) =>
-    ok(await editAddress(db, requireMemberId(request), request.body, now()), '操作成功!'),
-  );
-  r.post('/api/auth/address/del', { schema: { body: addressRidBody } }, async (request) => {
-    await deleteAddress(db, requireMemberId(request), request.body.address_rid, now());
-    return ok(null, '删除成功');
-  });
-  r.post('/api/auth/address/default', { schema: { body: addressRidBody } }, async (request) => {
-    await setDefaultAddress(db, requireMemberId(request), request.body.address_rid, now());
-    return ok(null, '已设为默认地址');
-  });
 
   // ---- home pickup and samples back ----
   r.post('/api/auth/sampling/add', { schema: { body: samplingAddBody } }, async (request) =>

@@ -1,11 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AddressEntity } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { addresses } from '../../../api/addresses';
 import { memberKeys } from '../member-keys';
 
-/** POST /api/auth/address/list: default first; disabled = home pickup not offered there. */
-export const listAddresses = () => apiPost<AddressEntity[]>('/api/auth/address/list');
-
-export const addressesQueryOptions = () => queryOptions({ queryKey: memberKeys.addresses, queryFn: listAddresses });
+/** Default first; disabled = home pickup not offered there. */
+export const addressesQueryOptions = () => queryOptions({ queryKey: memberKeys.addresses, queryFn: () => addresses.list() });
 
 export const useAddresses = () => useQuery(addressesQueryOptions());

@@ -1,4 +1,3 @@
-import { apiPost } from '../../../lib/api';
+import { addresses } from '../../../api/addresses';
 
-/** POST /api/auth/address/del */
-export const deleteAddress = (addressRid: string) => apiPost<null>('/api/auth/address/del', { address_rid: addressRid });
+export const deleteAddress = (addressRid: string) => addresses.remove({ address_rid: addressRid });

@@ -1,6 +1,5 @@
-import type { AddressAddBody, AddressEntity, AddressEditBody } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { AddressAddBody, AddressEditBody } from '@lab/contract';
+import { addresses } from '../../../api/addresses';
 
-/** POST /api/auth/address/add, or address/edit when the body carries address_rid. */
-export const saveAddress = (body: AddressAddBody | AddressEditBody) =>
-  apiPost<AddressEntity>('address_rid' in body ? '/api/auth/address/edit' : '/api/auth/address/add', { ...body });
+/** A new address, or the edit of one when the body carries address_rid. */
+export const saveAddress = (body: AddressAddBody | AddressEditBody) => ('address_rid' in body ? addresses.edit(body) : addresses.add(body));

@@ -1,4 +1,4 @@
-import { apiPost } from '../../../lib/api';
+import { addresses } from '../../../api/addresses';
 
-/** POST /api/auth/address/default: one default per member (flag 1). */
-export const setDefaultAddress = (addressRid: string) => apiPost<null>('/api/auth/address/default', { address_rid: addressRid });
+/** One default per member (flag 1). */
+export const setDefaultAddress = (addressRid: string) => addresses.makeDefault({ address_rid: addressRid });

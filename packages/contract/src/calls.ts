@@ -1,0 +1,9 @@
+/**
+ * Every call of the API, by resource (call.ts says how a call is declared). The server serves
+ * them (platform/calls.ts), the web calls them (apps/web/src/api/), /api/docs describes them.
+ */
+import { addresses } from './calls/addresses';
+import { health } from './calls/health';
+
+export const calls = { health, addresses };
+export type Calls = typeof calls;
