@@ -24,15 +24,7 @@ export const optionalText = (label: string, max = 200) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-/**
- * A 'YYYY-MM-DD' that names a real day (no 2026-02-30, no month 55) from the year 1000 on:
- * the pattern alone let such dates through to the database, which cannot store them (500).
- */
-export const isCalendarDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1000') return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
+export { isCalendarDate } from './dates';
 
 /**
  * The largest id a row can have: ids are PostgreSQL integer (serial) columns, and a larger

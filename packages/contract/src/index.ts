@@ -16,3 +16,4 @@ export * from './admin-finance';
 export * from './admin-approvals';
 export * from './demo';
 export * from './call';
+export * from './dates';

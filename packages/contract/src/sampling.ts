@@ -1,37 +1,16 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
-import timezone from 'dayjs/plugin/timezone.js';
 import type { SamplingSetting } from './catalog';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { addDays, isCalendarDate, labNow, weekdayOf } from './dates';
 
 /**
  * Home sample pickup (上门取样): which dates and time slots can be booked. One pure module,
  * used by the web dialog to grey out choices and by the server to refuse them again.
  * "Today" and "the current hour" are Asia/Shanghai's, whatever the machine's zone.
  */
-export const LAB_TIME_ZONE = 'Asia/Shanghai';
+export { LAB_TIME_ZONE, addDays, labNow } from './dates';
 /** spec: bookable up to 14 days ahead */
 export const PICKUP_MAX_DAYS_AHEAD = 14;
 /** spec: today can no longer be chosen from 15:00 */
 export const PICKUP_SAME_DAY_CUTOFF_HOUR = 15;
-
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Shanghai's calendar date and clock at an instant. */
-export function labNow(now: Date): { date: string; hour: number; minute: number; weekday: number } {
-  const local = dayjs(now).tz(LAB_TIME_ZONE);
-  return { date: local.format('YYYY-MM-DD'), hour: local.hour(), minute: local.minute(), weekday: local.day() };
-}
-
-/** 'YYYY-MM-DD' plus n days (calendar arithmetic, no zone involved). */
-export function addDays(date: string, days: number): string {
-  return dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
-}
-
-const isRealDate = (date: string) => datePattern.test(date) && dayjs.utc(date).format('YYYY-MM-DD') === date;
-const weekdayOf = (date: string) => dayjs.utc(date).day();
 
 /** The first and last bookable dates as of now (the date picker's range). */
 export function pickupDateRange(now: Date): { first: string; last: string } {
@@ -47,7 +26,7 @@ export function pickupDateRange(now: Date): { first: string; last: string } {
  * 15:00 cut-off or the 14-day limit).
  */
 export function pickupDateProblem(date: string, setting: SamplingSetting, now: Date): string | null {
-  if (!isRealDate(date)) return '[取样日期]格式不正确';
+  if (!isCalendarDate(date)) return '[取样日期]格式不正确';
   const today = labNow(now);
   if (date < today.date) return '不能选择已经过去的日期';
   if (date === today.date && today.hour >= PICKUP_SAME_DAY_CUTOFF_HOUR) return `当天${PICKUP_SAME_DAY_CUTOFF_HOUR}:00后不能预约当天取样，请选择其他日期`;

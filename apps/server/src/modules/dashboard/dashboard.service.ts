@@ -9,7 +9,7 @@ import {
 } from '@lab/contract';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { members, orders } from '../../db/schema';
-import { shanghaiDate, shanghaiDayStart } from '../../platform/dates';
+import { labDay, labDayStart } from '@lab/contract';
 import { riskCondition } from '../orders/order-promises';
 
 const RISK_LIMIT = 20;
@@ -50,8 +50,8 @@ function toRisk(row: RiskRow, promiseMinutes: number, now: Date): PromiseRisk {
  * yet paid (待结算提醒), which sales follow up while the member keeps the report.
  */
 export async function getDashboard(db: DbOrTx, now: Date): Promise<AdminDashboard> {
-  const today = shanghaiDate(now);
-  const todayStart = shanghaiDayStart(today).toISOString();
+  const today = labDay(now);
+  const todayStart = labDayStart(today).toISOString();
   const [counts] = await queryRows<Record<keyof Counts, number | string>>(
     db,
     sql`select

@@ -1,7 +1,7 @@
 import { and, eq, gte, ilike, inArray, like, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminMemberRef } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
-import { shanghaiDayEnd, shanghaiDayStart } from '../../platform/dates';
+import { labDayEnd, labDayStart } from '@lab/contract';
 import { members } from '../auth/auth.tables';
 
 /** The filters every finance table shares: a keyword over the member or the record's number, a Shanghai date range. */
@@ -57,7 +57,7 @@ export const memberCondition = async (db: DbOrTx, column: AnyColumn, keyword: st
 
 /** [from 00:00, to+1 00:00) in Shanghai. */
 export function dayRange(column: AnyColumn, from: string | undefined, to: string | undefined): SQL | undefined {
-  return and(from ? gte(column, shanghaiDayStart(from)) : undefined, to ? lt(column, shanghaiDayEnd(to)) : undefined);
+  return and(from ? gte(column, labDayStart(from)) : undefined, to ? lt(column, labDayEnd(to)) : undefined);
 }
 
 export const memberRefColumns = { rid: members.rid, phone: members.phone, name: members.name, nickname: members.nickname, company: members.company };

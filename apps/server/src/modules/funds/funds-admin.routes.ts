@@ -19,7 +19,7 @@ import {
 import type { AppDeps } from '../../app';
 import { requireStaff } from '../../platform/auth-guard';
 import { audit, auditTarget } from '../../platform/audit';
-import { shanghaiDate } from '../../platform/dates';
+import { labDay } from '@lab/contract';
 import { ok } from '../../platform/envelope';
 import { readUpload, sendFile, storeUpload, uploadSpec } from '../../platform/files';
 import { withdrawalsForExport } from '../growth/promotion.service';
@@ -45,7 +45,7 @@ export async function fundsAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, clock, config } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const now = () => clock.now();
-  const today = () => shanghaiDate(now()).replace(/-/g, '');
+  const today = () => labDay(now()).replace(/-/g, '');
 
   r.post('/api/admin/funds/counts', { config: { ...finance, readOnly: true } }, async () => ok(await financeQueueCounts(db)));
   r.post('/api/admin/funds/prestore/rules/current', { config: { ...finance, readOnly: true } }, async () => ok(await getPrestoreRules(db)));

@@ -21,7 +21,7 @@ import {
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditEntity } from '../../platform/audit';
-import { shanghaiDayEnd, shanghaiDayStart } from '../../platform/dates';
+import { labDayEnd, labDayStart } from '@lab/contract';
 import { AppError, notFound } from '../../platform/errors';
 import { members, staff } from '../auth/auth.tables';
 import { revokeAllSessions } from '../auth/sessions.service';
@@ -139,8 +139,8 @@ export async function listMembers(db: DbOrTx, query: AdminMemberListBody, viewer
   if (query.adviser === 'none') filters.push(isNull(members.adviserStaffId));
   else if (query.adviser !== undefined) filters.push(eq(members.adviserStaffId, query.adviser === 'me' ? viewerId : query.adviser));
   if (query.status) filters.push(eq(members.disabled, query.status === 'disabled'));
-  if (query.from) filters.push(gte(members.createdAt, shanghaiDayStart(query.from)));
-  if (query.to) filters.push(lt(members.createdAt, shanghaiDayEnd(query.to)));
+  if (query.from) filters.push(gte(members.createdAt, labDayStart(query.from)));
+  if (query.to) filters.push(lt(members.createdAt, labDayEnd(query.to)));
   const where = filters.length ? and(...filters) : undefined;
 
   const direction = query.order === 'ascend' ? 'asc' : 'desc';

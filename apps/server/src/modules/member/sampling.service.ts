@@ -18,6 +18,7 @@ import {
   type SamplingListBody,
   type SamplingStatus,
 } from '@lab/contract';
+import { paginate } from '../../db/paginate';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
@@ -126,26 +127,14 @@ export async function addSampling(db: DbOrTx, memberId: number, input: SamplingA
   }
 }
 
-async function paged<T>(rows: Promise<T[]>, total: Promise<{ n: number }[]>, page: number, pageSize: number): Promise<Page<T>> {
-  const [list, [counted]] = await Promise.all([rows, total]);
-  return { list, total: counted?.n ?? 0, page, pageSize };
-}
-
 /** sampling/list: the member's own pickups, newest first. */
 export async function listSamplings(db: DbOrTx, memberId: number, query: SamplingListBody): Promise<Page<Sampling>> {
   const where = and(eq(samplings.memberId, memberId), query.status ? eq(samplings.status, query.status) : undefined);
-  return paged(
-    db
-      .select()
-      .from(samplings)
-      .where(where)
-      .orderBy(desc(samplings.createdAt), desc(samplings.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .then((rows) => rows.map(toSampling)),
-    db.select({ n: count() }).from(samplings).where(where),
-    query.page,
-    query.pageSize,
+  return paginate(
+    query,
+    (w) => db.select().from(samplings).where(where).orderBy(desc(samplings.createdAt), desc(samplings.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(samplings, where),
+    (rows) => rows.map(toSampling),
   );
 }
 
@@ -287,17 +276,10 @@ export async function addRecycle(db: Db, memberId: number, input: RecycleAddBody
 /** sample4recycle/list4person */
 export async function listRecycles(db: DbOrTx, memberId: number, query: { page: number; pageSize: number }): Promise<Page<RecycleRequest>> {
   const where = eq(sampleRecycles.memberId, memberId);
-  return paged(
-    db
-      .select()
-      .from(sampleRecycles)
-      .where(where)
-      .orderBy(desc(sampleRecycles.createdAt), desc(sampleRecycles.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .then((rows) => rows.map(toRecycle)),
-    db.select({ n: count() }).from(sampleRecycles).where(where),
-    query.page,
-    query.pageSize,
+  return paginate(
+    query,
+    (w) => db.select().from(sampleRecycles).where(where).orderBy(desc(sampleRecycles.createdAt), desc(sampleRecycles.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(sampleRecycles, where),
+    (rows) => rows.map(toRecycle),
   );
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { OutboxEntry, OutboxListBody, Page } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema';
-import { shanghaiDayEnd, shanghaiDayStart } from '../../platform/dates';
+import { labDayEnd, labDayStart } from '@lab/contract';
 
 /**
  * A verification code is the key to an account for five minutes: nobody in the back office
@@ -21,8 +21,8 @@ export async function listOutbox(db: DbOrTx, query: OutboxListBody): Promise<Pag
   const filters: SQL[] = [];
   if (query.channel) filters.push(eq(outbox.channel, query.channel));
   if (query.recipient) filters.push(ilike(outbox.recipient, `%${escapeLike(query.recipient)}%`));
-  if (query.from) filters.push(gte(outbox.createdAt, shanghaiDayStart(query.from)));
-  if (query.to) filters.push(lt(outbox.createdAt, shanghaiDayEnd(query.to)));
+  if (query.from) filters.push(gte(outbox.createdAt, labDayStart(query.from)));
+  if (query.to) filters.push(lt(outbox.createdAt, labDayEnd(query.to)));
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [total]] = await Promise.all([
     db.select().from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),

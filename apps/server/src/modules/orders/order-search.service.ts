@@ -2,7 +2,7 @@ import { and, count, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from
 import { unsettledDaysOf, type AdminOrderMember, type AdminOrderRow, type AdminOrderSearchBody, type Page } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../../platform/errors';
-import { shanghaiDayEnd, shanghaiDayStart } from '../../platform/dates';
+import { labDayEnd, labDayStart } from '@lab/contract';
 import { members } from '../auth/auth.tables';
 import { serviceItems } from '../catalog/catalog.tables';
 import { sampleRecycles } from '../member/member.tables';
@@ -78,8 +78,8 @@ export function searchConditions(query: AdminOrderSearchBody, now: Date, memberI
   if (query.payLater !== undefined) conditions.push(eq(orders.payLater, query.payLater));
   if (query.risk) conditions.push(riskCondition(query.risk, now));
   if (query.keyword) conditions.push(keywordCondition(query.keyword, memberIds));
-  if (query.from) conditions.push(gte(orders.createdAt, shanghaiDayStart(query.from)));
-  if (query.to) conditions.push(lt(orders.createdAt, shanghaiDayEnd(query.to)));
+  if (query.from) conditions.push(gte(orders.createdAt, labDayStart(query.from)));
+  if (query.to) conditions.push(lt(orders.createdAt, labDayEnd(query.to)));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 

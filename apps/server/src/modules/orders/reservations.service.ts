@@ -22,7 +22,7 @@ import {
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
-import { shanghaiMinute } from '../../platform/dates';
+import { labMinute } from '@lab/contract';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { members } from '../auth/auth.tables';
 import { serviceItems } from '../catalog/catalog.tables';
@@ -233,7 +233,7 @@ export async function addReservation(db: Db, memberId: number, input: Reservatio
       {
         kind: 'reservation',
         title: `已预约${item.name}`,
-        content: `您已预约「${item.name}」${input.date} ${text}（订单${order!.orderNo}）${item.labLocation ? `，地点：${item.labLocation}` : ''}。请在${shanghaiMinute(holdUntil)}前完成支付，逾期未支付时段将自动释放；如需取消请在预约日前一天及之前操作。`,
+        content: `您已预约「${item.name}」${input.date} ${text}（订单${order!.orderNo}）${item.labLocation ? `，地点：${item.labLocation}` : ''}。请在${labMinute(holdUntil)}前完成支付，逾期未支付时段将自动释放；如需取消请在预约日前一天及之前操作。`,
         link: '/member/reservation',
       },
       now,

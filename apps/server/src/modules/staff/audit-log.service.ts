@@ -3,7 +3,7 @@ import type { AuditEntry, AuditListBody, Page, StaffRole } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { shanghaiDayEnd, shanghaiDayStart } from '../../platform/dates';
+import { labDayEnd, labDayStart } from '@lab/contract';
 
 type AuditRow = typeof auditLog.$inferSelect;
 
@@ -30,8 +30,8 @@ export async function searchAuditLog(db: DbOrTx, query: AuditListBody): Promise<
   if (query.entity) filters.push(eq(auditLog.entity, query.entity));
   if (query.action) filters.push(eq(auditLog.action, query.action));
   if (query.target) filters.push(eq(auditLog.targetKey, query.target));
-  if (query.from) filters.push(gte(auditLog.createdAt, shanghaiDayStart(query.from)));
-  if (query.to) filters.push(lt(auditLog.createdAt, shanghaiDayEnd(query.to)));
+  if (query.from) filters.push(gte(auditLog.createdAt, labDayStart(query.from)));
+  if (query.to) filters.push(lt(auditLog.createdAt, labDayEnd(query.to)));
   const where = filters.length ? and(...filters) : undefined;
   const direction = query.order === 'ascend' ? asc : desc;
   const [rows, [total]] = await Promise.all([
