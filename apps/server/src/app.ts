@@ -210,7 +210,11 @@ export async function buildApp(options: BuildOptions) {
   await app.register(authGuard, { db: options.db, clock: deps.clock });
   await app.register(auditTrail, { db: options.db, clock: deps.clock });
 
-  await registerCalls(app, deps, [healthRoutes, addressRoutes]);
+  // every call of the contract's table (packages/contract/src/calls.ts), one module per resource
+  await registerCalls(app, deps, [
+    healthRoutes,
+    addressRoutes,
+  ]);
   registerStaffDocs(app);
   await authRoutes(app, deps);
   await catalogRoutes(app, deps);

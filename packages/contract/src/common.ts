@@ -73,3 +73,6 @@ export interface Page<T> {
   page: number;
   pageSize: number;
 }
+
+/** The answer schema of a paged list (the call table's `data`): `pageOf(addressEntity)`. */
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
