@@ -126,6 +126,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { productio
         version: '1.0.0',
         description: `${envelopeDescription}\n\n${conventions}`,
       },
+      // the API is served by the site itself: the document's addresses are relative to it
+      servers: [{ url: '/', description: '本站' }],
       tags: areas.map(({ tag, description }) => ({ name: tag, description })),
       components: {
         securitySchemes: {
