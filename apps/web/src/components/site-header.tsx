@@ -48,7 +48,7 @@ function SearchForm({ onDone }: { onDone?: () => void }) {
     onDone?.();
   };
   return (
-    <form className="header-search" role="search" onSubmit={submit}>
+    <form className="header-search" role="search" aria-label="全站搜索" onSubmit={submit}>
       <input
         type="search"
         name="kw"
