@@ -53,7 +53,7 @@ function SearchForm({ onDone }: { onDone?: () => void }) {
         type="search"
         name="kw"
         aria-label="搜索检测项目"
-        placeholder="搜索检测项目、仪器"
+        placeholder="搜索项目、仪器"
         maxLength={50}
         value={keyword}
         onChange={(event) => setKeyword(event.target.value)}
