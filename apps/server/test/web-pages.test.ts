@@ -31,6 +31,10 @@ export function createRenderer({ template, manifest, api }) {
   if (!manifest['index.html']) throw new Error('no manifest');
   const draws = (url) => url === '/' || url.startsWith('/project');
   return {
+    // as the real one: the shell with the not-found title where the app has no page
+    notFoundPage(url) {
+      return url.startsWith('/nowhere') ? template.replace(/<title>[^<]*</, '<title>页面不存在 - 科研检测服务商城<') : null;
+    },
     // as the real one: a query parameter the page does not read (here, any but keyword and fail) is not part of it
     pageUrl(url) {
       const [path, query = ''] = url.split('?');
@@ -163,6 +167,15 @@ describe('every other route, and a page that could not be drawn', () => {
       expect(res.body, url).toBe(template);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('an address the app has no page for is 404, titled as the not-found page', async () => {
+    const res = await get(a, '/nowhere/at-all?x=1');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<title>页面不存在 - 科研检测服务商城</title>');
+    expect(res.body).toContain('<div id="root"></div>');
   });
 
   it('a build that does not load leaves the site working on the bare shell', async () => {

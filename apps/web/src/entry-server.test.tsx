@@ -138,7 +138,18 @@ describe('the server draws the public pages', () => {
     expect(renderer.pageUrl('/project?keyword=XRD&page=2')).toBe(renderer.pageUrl('/project?page=2&keyword=XRD'));
   });
 
-  it('leaves every other page to the browser, and a page whose data failed', async () => {
+  it('answers an address with no page by the shell titled 页面不存在 (sent 404), and no other', () => {
+    for (const url of ['/no-such-page', '/detail', '/member/no-such', '/admin/no-such?x=1']) {
+      const page = renderer.notFoundPage(url);
+      expect(page, url).toContain('<title>页面不存在 - 科研检测服务商城</title>');
+      expect(page, url).toContain('<div id="root"></div>');
+    }
+    for (const url of ['/', '/project/1', '/detail/xrd-rid', '/member/order', '/invited/ABC123', '/admin', '/admin/login', '/about/profile', '/list/news', '/article/1']) {
+      expect(renderer.notFoundPage(url), url).toBeNull();
+    }
+  });
+
+    it('leaves every other page to the browser, and a page whose data failed', async () => {
     for (const url of ['/member/order', '/experiment/plan', '/invited/ABC123', '/admin', '/search?kw=XRD', '/about/profile']) {
       expect(renderer.pageUrl(url), url).toBeNull();
       expect(await renderer.render(url), url).toBeNull();

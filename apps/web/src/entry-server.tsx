@@ -9,7 +9,9 @@ import { SERVER_STATE_ID } from './app/server-page';
 import { APP_SCRIPT_ID } from './app/app-script';
 import { setServerTransport } from './lib/api';
 import { serverTitle } from './lib/server-title';
+import { fullTitle } from './features/catalog/hooks/use-document-title';
 import { LIST_QUERY_KEYS } from './features/catalog/list-query';
+import { NOT_FOUND_TITLE } from './pages/not-found-page';
 
 /**
  * The server's build of the web app (vite build --ssr): draws the public pages — home, the
@@ -128,7 +130,16 @@ export const createRenderer: CreateWebRenderer = ({ template, manifest, api }) =
     return id && page ? { id, page } : null;
   };
 
+  // the not-found page has no data to draw: the bare shell with its own title, answered 404
+  const notFoundShell = shell.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(fullTitle(NOT_FOUND_TITLE))}</title>`);
+
   return {
+    notFoundPage(url) {
+      // the catch-all routes ('*', the site's and the back office's) draw the not-found page
+      const leaf = matchRoutes(routes, new URL(url, SERVER_ORIGIN).pathname)?.at(-1)?.route;
+      return !leaf || leaf.path === '*' ? notFoundShell : null;
+    },
+
     pageUrl(url) {
       const location = new URL(url, SERVER_ORIGIN);
       const found = pageOf(location);

@@ -43,6 +43,12 @@ export interface WebRenderer {
    * draw that page (anything but the public pages, or their data failed): the bare shell then.
    */
   render(url: string): Promise<string | null>;
+  /**
+   * When no page lives at `url` (path and query) — the app would show its not-found page — the
+   * bare shell titled for that page, which the server sends with status 404; null otherwise.
+   * A route match, no I/O.
+   */
+  notFoundPage(url: string): string | null;
 }
 
 export type CreateWebRenderer = (options: WebRendererOptions) => WebRenderer;

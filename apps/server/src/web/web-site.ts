@@ -63,7 +63,8 @@ async function loadRenderer(app: FastifyInstance, site: WebSite, config: Config)
 /**
  * The built site: hashed assets and files from dist, and for every other GET the page itself —
  * drawn by the server for the public pages (home, service list, item detail), the bare shell for the rest
- * (history fallback, so a deep link like /member/order loads the app).
+ * (history fallback, so a deep link like /member/order loads the app), and for an address the
+ * app has no page for, the shell titled 页面不存在 with status 404.
  */
 export async function serveWeb(app: FastifyInstance, site: WebSite | null, deps: { db: Db; config: Config }) {
   if (site) {
@@ -91,6 +92,9 @@ export async function serveWeb(app: FastifyInstance, site: WebSite | null, deps:
     if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || !site || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(fail('请求的内容不存在'));
     }
+    // an address the app has no page for: its not-found page, with the status that says so
+    const missing = renderer?.notFoundPage(request.url);
+    if (missing) return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(missing);
     const pageUrl = renderer?.pageUrl(request.url);
     if (pages && pageUrl) {
       try {

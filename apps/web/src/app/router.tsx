@@ -113,6 +113,9 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: SiteLayout,
+    // A first load whose loader leaves at once (/invited/CODE, a guarded route without a
+    // token) has no page below to draw meanwhile: nothing, said outright (no router warning).
+    HydrateFallback: Nothing,
     errorElement: <RouteError />,
     children: [
       { index: true, id: 'home', ...plainPage(() => import('../features/catalog/pages/home-page')) },

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { CarOutlined, ClockCircleOutlined, PhoneOutlined, QrcodeOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { qrCodes, siteInfo } from '../lib/site-info';
 import { QrImage } from './qr-image';
@@ -15,9 +16,55 @@ function bookPickup() {
 
 const sideQrs = qrCodes.filter((qr) => qr.key !== 'consult');
 
+/** What the floating button must never sit on: a person could not see or tap what they type into. */
+const FORM_FIELDS = 'input:not([type="hidden"]), textarea, select, [contenteditable="true"]';
+
+function coversField(button: HTMLElement) {
+  const own = button.getBoundingClientRect();
+  // not laid out (display: none on this screen size): nothing to cover
+  if (own.width === 0) return false;
+  for (const field of document.querySelectorAll<HTMLElement>(FORM_FIELDS)) {
+    const box = field.getBoundingClientRect();
+    if (box.width > 0 && box.left < own.right && box.right > own.left && box.top < own.bottom && box.bottom > own.top) return true;
+  }
+  return false;
+}
+
+/**
+ * 返回顶部 is offered once the page has been scrolled half a screen down (at the top it has no
+ * use, and on a phone it floats over the first screen's text), and is put away while a form
+ * field lies under it. Hidden by visibility, not removed, so its place can still be measured;
+ * checked once per frame while scrolling.
+ */
+function useBackToTop(button: RefObject<HTMLButtonElement | null>) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const scrolled = window.scrollY > window.innerHeight / 2;
+      setShown(scrolled && !(button.current && coversField(button.current)));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
+  }, [button]);
+  return shown;
+}
+
 /** Fixed on the right: QR codes, the hotline, working hours and back-to-top (spec). */
 export function SideBar() {
   const contact = useSiteContact();
+  const topButton = useRef<HTMLButtonElement>(null);
+  const topShown = useBackToTop(topButton);
   return (
     <aside className="side-bar" aria-label="快捷服务">
       <div className="side-item side-hide-mobile" tabIndex={0}>
@@ -53,7 +100,7 @@ export function SideBar() {
         <span className="side-label">上门取样</span>
       </button>
       <SamplingDialogHost />
-      <button type="button" className="side-item side-top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+      <button ref={topButton} type="button" className={topShown ? 'side-item side-top' : 'side-item side-top is-away'} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
         <VerticalAlignTopOutlined />
         <span className="side-label">返回顶部</span>
       </button>

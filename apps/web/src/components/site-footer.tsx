@@ -28,7 +28,7 @@ export function SiteFooter() {
           </ul>
         </section>
         <nav className="footer-links" aria-label="检测服务">
-          <h3>检测服务</h3>
+          <h2>检测服务</h2>
           {serviceTypes.map((type) => (
             <Link key={type.typeId} to={projectPath(type.typeId, type.title)}>
               {type.title}服务
@@ -37,14 +37,14 @@ export function SiteFooter() {
           <Link to="/require">发布需求</Link>
         </nav>
         <nav className="footer-links" aria-label="帮助中心">
-          <h3>帮助中心</h3>
+          <h2>帮助中心</h2>
           <Link to="/guide">下单指南</Link>
           <Link to="/televised">能力展示</Link>
           <Link to="/list/news">新闻动态</Link>
           <Link to="/list/course">课程培训</Link>
         </nav>
         <nav className="footer-links" aria-label="关于我们">
-          <h3>关于我们</h3>
+          <h2>关于我们</h2>
           <Link to="/about">公司简介</Link>
           <Link to="/contact">联系我们</Link>
           <Link to="/license">用户协议</Link>

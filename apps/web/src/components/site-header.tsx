@@ -48,12 +48,12 @@ function SearchForm({ onDone }: { onDone?: () => void }) {
     onDone?.();
   };
   return (
-    <form className="header-search" role="search" onSubmit={submit}>
+    <form className="header-search" role="search" aria-label="全站搜索" onSubmit={submit}>
       <input
         type="search"
         name="kw"
         aria-label="搜索检测项目"
-        placeholder="搜索检测项目、仪器"
+        placeholder="搜索项目、仪器"
         maxLength={50}
         value={keyword}
         onChange={(event) => setKeyword(event.target.value)}

@@ -1,12 +1,17 @@
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../features/catalog/hooks/use-document-title';
+
+/** The page's title, also the one the server answers a 404 with (entry-server.tsx). */
+export const NOT_FOUND_TITLE = '页面不存在';
 
 export default function NotFoundPage() {
+  useDocumentTitle(NOT_FOUND_TITLE);
   return (
     <div className="container page-pad">
       <Result
         status="404"
-        title="页面不存在"
+        title={NOT_FOUND_TITLE}
         subTitle="您访问的地址有误，或该内容已被移除。"
         extra={
           <Link to="/">

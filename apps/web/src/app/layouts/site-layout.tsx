@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { loginPanel } from '../../lib/login-panel';
+import { loginPanel, useLoginPanel } from '../../lib/login-panel';
 import { keepSessionFresh } from '../../lib/api';
 import { Outlet, useLocation } from 'react-router';
 import { SiteHeader } from '../../components/site-header';
@@ -45,16 +45,21 @@ function SessionKeeper() {
 }
 
 export function SiteLayout() {
+  // the login panel is modal: while it is open, the page behind it is out of reach of the
+  // keyboard and of assistive technology (inert), not only covered
+  const { open } = useLoginPanel();
   return (
     <div className="site">
       <ScrollToTop />
       <SessionKeeper />
-      <SiteHeader />
-      <main className="site-main">
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <SideBar />
+      <div className="site-behind" inert={open}>
+        <SiteHeader />
+        <main className="site-main">
+          <Outlet />
+        </main>
+        <SiteFooter />
+        <SideBar />
+      </div>
       <LoginPanelHost />
       <AttestationHost />
     </div>

@@ -190,6 +190,7 @@ export default function ProjectListPage() {
             <form
               className="cat-search plain-search"
               role="search"
+              aria-label="在结果中搜索"
               onSubmit={(event) => {
                 event.preventDefault();
                 submitKeyword();

@@ -1,8 +1,39 @@
+import { Button } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { deliveryLabels, formatFen, type OrderSummary } from '@lab/contract';
+import { useFeedback } from '../../../lib/use-feedback';
+import { orderQueryOptions } from '../api/get-order';
+import { downloadReport } from '../api/download-report';
 import { OrderActions } from './order-actions';
 import { OrderTags } from './order-tags';
 import { formatDateTime, sampleSummary } from './order-format';
+
+/** The progress at which an order's reports are out: from 已出数据 on. */
+const reportsOut = new Set<OrderSummary['progress']>(['delivered', 'completed']);
+
+/**
+ * 下载报告 in a list: the list's summary has no report files, so the order's detail is asked
+ * for (the one its page uses) and each report of it is downloaded.
+ */
+function DownloadReports({ orderNo }: { orderNo: string }) {
+  const client = useQueryClient();
+  const feedback = useFeedback();
+  const download = useMutation({
+    mutationFn: async () => {
+      const order = await client.fetchQuery(orderQueryOptions(orderNo));
+      if (order.reports.length === 0) throw new Error('该订单的报告尚未上传');
+      for (const file of order.reports) await downloadReport(orderNo, file.id, file.name);
+    },
+    onError: (error) => feedback.failure(error),
+  });
+  return (
+    <Button type="primary" ghost size="small" icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>
+      下载报告
+    </Button>
+  );
+}
 
 /** One order in a list: number, date, what was ordered, samples, amount, tags and what can be done now. */
 export function OrderCard({ order }: { order: OrderSummary }) {
@@ -31,6 +62,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
           {order.discountFen > 0 ? <small>已优惠 {formatFen(order.discountFen)}</small> : null}
         </div>
         <div className="ord-card-actions">
+          {reportsOut.has(order.progress) ? <DownloadReports orderNo={order.orderNo} /> : null}
           <OrderActions order={order} showDetail size="small" />
         </div>
       </div>

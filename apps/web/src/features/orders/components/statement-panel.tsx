@@ -11,13 +11,14 @@ import { formatDateTime } from './order-format';
 type Row = Statement['orders'][number];
 
 const columns: TableColumnsType<Row> = [
-  { title: '订单编号', dataIndex: 'orderNo', className: 'ord-cell-no', width: 200, render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link> },
+  { title: '订单编号', dataIndex: 'orderNo', className: 'ord-cell-no', render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link> },
   { title: '下单时间', dataIndex: 'createdAt', className: 'ord-cell-time', width: 150, render: (v: string) => formatDateTime(v), responsive: ['md'] },
-  { title: '检测项目', dataIndex: 'title', ellipsis: true, responsive: ['sm'] },
+  { title: '检测项目', dataIndex: 'title', responsive: ['sm'] },
   { title: '状态', key: 'status', width: 140, render: (_, r) => `${r.progressText} / ${r.paymentText}`, responsive: ['lg'] },
-  { title: '应付', dataIndex: 'payableFen', align: 'right', render: (v: number) => formatFen(v) },
-  { title: '已付', dataIndex: 'paidFen', align: 'right', render: (v: number) => formatFen(v), responsive: ['md'] },
-  { title: '未付', dataIndex: 'dueFen', align: 'right', render: (v: number) => <span className={v > 0 ? 'ord-due' : undefined}>{formatFen(v)}</span> },
+  // a phone has room for the number and what is still due; 应付 and 已付 from 576 px on, the totals sit above
+  { title: '应付', dataIndex: 'payableFen', align: 'right', className: 'ord-cell-money', render: (v: number) => formatFen(v), responsive: ['sm'] },
+  { title: '已付', dataIndex: 'paidFen', align: 'right', className: 'ord-cell-money', render: (v: number) => formatFen(v), responsive: ['md'] },
+  { title: '未付', dataIndex: 'dueFen', align: 'right', className: 'ord-cell-money', render: (v: number) => <span className={v > 0 ? 'ord-due' : undefined}>{formatFen(v)}</span> },
 ];
 
 /** 对账单: a period's orders with payable, paid and due, and the xlsx export. */

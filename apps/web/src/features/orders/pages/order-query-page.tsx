@@ -29,8 +29,8 @@ const columns: TableColumnsType<OrderSummary> = [
     render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link>,
   },
   { title: '下单时间', dataIndex: 'createdAt', className: 'ord-cell-time', width: 150, render: (v: string) => formatDateTime(v), responsive: ['md'] },
-  { title: '检测项目', dataIndex: 'title', ellipsis: true },
-  { title: '应付金额', dataIndex: 'payableFen', align: 'right', render: (v: number) => formatFen(v) },
+  { title: '检测项目', dataIndex: 'title' },
+  { title: '应付金额', dataIndex: 'payableFen', align: 'right', className: 'ord-cell-money', render: (v: number) => formatFen(v) },
   { title: '状态', key: 'status', width: 150, render: (_, o) => <OrderTags order={o} /> },
   {
     title: '操作',

@@ -18,9 +18,9 @@ const sourceKey = (b: SettlementList['balances'][number]) => (b.kind === 'member
 const columns: TableColumnsType<OrderSummary> = [
   { title: '订单编号', dataIndex: 'orderNo', className: 'ord-cell-no', width: 200, render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link> },
   { title: '下单时间', dataIndex: 'createdAt', className: 'ord-cell-time', width: 150, render: (v: string) => formatDateTime(v), responsive: ['md'] },
-  { title: '检测项目', dataIndex: 'title', ellipsis: true, responsive: ['sm'] },
+  { title: '检测项目', dataIndex: 'title', responsive: ['sm'] },
   { title: '状态', key: 'status', width: 150, render: (_, o) => <OrderTags order={o} />, responsive: ['lg'] },
-  { title: '应付金额', dataIndex: 'payableFen', align: 'right', render: (v: number) => formatFen(v) },
+  { title: '应付金额', dataIndex: 'payableFen', align: 'right', className: 'ord-cell-money', render: (v: number) => formatFen(v) },
 ];
 
 function Settlement({ data }: { data: SettlementList }) {
