@@ -12,7 +12,7 @@ import { seedBusyMember, seedPayers } from './bulk-orders';
  * order's detail send does not grow with the page size or the order's lines; and the order
  * list reads its pages through orders_member_idx (EXPLAIN) on PGlite and PostgreSQL, a keyset
  * page starting inside the index at its cursor, with its values written in and on the generic
- * plan PGlite keeps for it. `npm run bench:api` prints the same counts
+ * plan PostgreSQL may keep for its named statement. `npm run bench:api` prints the same counts
  * under load.
  */
 
@@ -42,9 +42,9 @@ const listOrders = (body: Record<string, unknown>, token = busy.token) => call<O
 
 describe('the member order list', () => {
   it('sends the same statements for any page size: the token, the page and the count; a keyset page skips the count', async () => {
-    // the token's session: read on every call on PostgreSQL, kept once read on PGlite (sessions.service.ts)
+    // the token's session is read on every call, on both databases (sessions.service.ts)
     await listOrders({});
-    const tokenRead = t.kind === 'pglite' ? 0 : 1;
+    const tokenRead = 1;
     const bySize = [];
     for (const pageSize of [5, 20, 100]) {
       const { sent, result } = await counted(() => listOrders({ page: 3, pageSize }));
@@ -92,7 +92,7 @@ describe('the member order list', () => {
       // with its values written in: the plan PostgreSQL makes for a call
       const { page } = memberOrderStatements(t.db, busy.memberId, query);
       custom.push(planOf(await queryRows<{ 'QUERY PLAN': string }>(t.db, sql`explain ${page.getSQL()}`)));
-      // prepared, as it is run, on its generic plan: the one PGlite keeps (its text asks for it)
+      // prepared, as it is run, on its generic plan: the one PostgreSQL may keep for the named statement
       generic.push(await genericPlan(memberOrderPageStatement(t.db, busy.memberId, query)));
     }
     for (const plan of [...custom, ...generic.slice(0, 3)]) {
