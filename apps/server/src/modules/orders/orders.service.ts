@@ -510,8 +510,11 @@ function memberOrderQueries(db: Db, tab: OrderListBody['tab'], values: MemberOrd
   if (tabCondition) conditions.push(tabCondition);
   const where = and(...conditions);
   const keyset = values.afterTime !== undefined && values.afterId !== undefined;
+  const total = keyset ? null : db.select({ n: count() }).from(orders).where(where);
+  // a numbered page carries the count on each row: an uncorrelated subquery, which PostgreSQL
+  // runs once per statement (an InitPlan), so the page and its total are one round trip
   const limited = db
-    .select(pageColumns)
+    .select({ ...pageColumns, total: (total ? sql<number | null>`(${total})` : sql<number | null>`null`).mapWith(Number).as('total') })
     .from(orders)
     .where(keyset ? and(where, sql`(${orders.createdAt}, ${orders.id}) < (${bind('afterTime', values.afterTime)}::timestamptz, ${bind('afterId', values.afterId)}::int)`) : where)
     .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
@@ -521,7 +524,6 @@ function memberOrderQueries(db: Db, tab: OrderListBody['tab'], values: MemberOrd
   // PostgreSQL guess a tenth of the rows skipped, price the generic plan above the custom
   // ones, and plan every call again
   const page = keyset ? limited : limited.offset(bind('offset', values.offset));
-  const total = keyset ? null : db.select({ n: count() }).from(orders).where(where);
   return { page, total };
 }
 
@@ -566,13 +568,16 @@ function memberOrderShape(tab: OrderListBody['tab'], values: MemberOrderValues) 
 
 /**
  * order/list4person: the member's orders, newest first, by tab and filters; by page number
- * (the page and a count, two statements) or after a cursor (the page alone, one statement).
+ * (the page with its count) or after a cursor (the page alone): one statement either way.
  */
 export async function listMemberOrders(db: Db, memberId: number, query: OrderListBody, now: Date): Promise<OrderPage> {
   const { values, after } = memberOrderValues(memberId, query);
   const shape = memberOrderShape(query.tab, values);
-  const counting = shape.total ? shape.total(db).execute(values).then(([row]) => row?.n ?? 0) : Promise.resolve(after?.total ?? 0);
-  const [rows, total] = await Promise.all([shape.page(db).execute(values), counting]);
+  const rows = await shape.page(db).execute(values);
+  // a keyset page takes the total of the first page from its cursor
+  let total = after ? after.total : (rows[0]?.total ?? 0);
+  // a numbered page past the end has no row to carry the count
+  if (!after && rows.length === 0 && values.offset > 0 && shape.total) total = (await shape.total(db).execute(values))[0]?.n ?? 0;
   const list = rows.slice(0, query.pageSize);
   const last = list[list.length - 1];
   return {
