@@ -51,4 +51,4 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
-app.log.info({ database: database.kind, ms: Date.now() - started }, `科研检测服务商城 listening on http://localhost:${config.PORT}`);
+app.log.info({ database: database.kind, node: process.version, ms: Date.now() - started }, `科研检测服务商城 listening on http://localhost:${config.PORT}`);

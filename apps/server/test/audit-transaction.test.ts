@@ -6,7 +6,7 @@ import type { AdminInvoice, AdminPrestore, InvoiceApplication, Page, PrestoreApp
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { auditLog, invoiceApplications, ledgerEntries, memberMessages, prestoreApplications, staff } from '../src/db/schema';
-import { OUTSIDE_TRANSACTION } from '../src/db/pglite-statements';
+import { OUTSIDE_TRANSACTION } from '../src/db/client';
 import { audit, auditEntity } from '../src/platform/audit';
 import { ok } from '../src/platform/envelope';
 import { balanceOf } from '../src/modules/funds/ledger.service';

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,9 +9,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { sql, type ExtractTablesWithRelations, type Logger, type SQL } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, Logger, SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { GENERIC_PLAN, withPreparedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -39,19 +39,44 @@ export interface OpenOptions {
   logger?: Logger;
 }
 
-/** Databases that live inside this process (PGlite): no other process can open or change them. */
-const embedded = new WeakSet<Db>();
-export const isEmbedded = (db: Db): boolean => embedded.has(db);
+/**
+ * PGlite has one connection: a statement sent on the database itself (not on the transaction's
+ * handle) from inside a transaction waits for that transaction to end, which waits for the
+ * statement — the request hangs for ever. Such a statement fails at once instead, naming the
+ * mistake, so every test on PGlite catches it (an audited staff route that passes the app's `db`
+ * to a service rather than `request.db`, docs/security.md "The audit row and its change commit
+ * together"). A statement started inside but sent after the transaction ended is allowed.
+ */
+export const OUTSIDE_TRANSACTION = 'a statement on the database itself inside a transaction: PGlite would wait for that transaction for ever (use the transaction handle, e.g. request.db)';
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
 
 /**
- * On PGlite: how many committed changes that can end a login (a session revoked, replaced or
- * removed; a member disabled or removed) there have been, as migration 0012's triggers announce
- * them on `auth_changed`. PGlite calls its listeners before the committing statement returns, and
- * only this process can change its database, so the count is exact. Null on PostgreSQL, where
- * another instance may change them and nobody listens.
+ * The PGlite client as drizzle's PGlite driver sees it: its own public `query` and `transaction`
+ * with the check above in front, everything else PGlite's (bound to the client itself).
  */
-const authChanges = new WeakMap<Db, { count: number }>();
-export const embeddedAuthChanges = (db: Db): number | null => authChanges.get(db)?.count ?? null;
+function guardedPglite(client: PGlite): PGlite {
+  const query: PGlite['query'] = async (...args) => {
+    if (openTransaction.getStore()?.open) throw new Error(OUTSIDE_TRANSACTION);
+    return client.query(...args);
+  };
+  const transaction: PGlite['transaction'] = async (callback) => {
+    if (openTransaction.getStore()?.open) throw new Error(OUTSIDE_TRANSACTION);
+    return client.transaction((tx) => {
+      const scope = { open: true };
+      return openTransaction.run(scope, () => callback(tx)).finally(() => {
+        scope.open = false;
+      });
+    });
+  };
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === 'query') return query;
+      if (key === 'transaction') return transaction;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
@@ -66,15 +91,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // pg_trgm: the catalogue search's trigram index (created by a migration, as on PostgreSQL)
   const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { pg_trgm } });
   await client.waitReady;
-  // drizzle sees PGlite through named prepared statements (pglite-statements.ts): planning was two thirds of a statement's cost
-  const db = drizzlePglite({ client: withPreparedStatements(client) as unknown as PGlite, schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
+  const db = drizzlePglite({ client: guardedPglite(client), schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
   if (options.migrate !== false) await migratePglite(drizzlePglite(client), { migrationsFolder });
-  const changes = { count: 0 };
-  await client.listen('auth_changed', () => {
-    changes.count += 1;
-  });
-  authChanges.set(db, changes);
-  embedded.add(db);
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
@@ -111,14 +129,6 @@ export function preparedQuery<P>(name: string, build: (db: Db) => { prepare(name
     return query;
   };
 }
-
-/**
- * Written anywhere in a hot statement whose plan does not depend on its values: on PGlite it runs
- * on PostgreSQL's generic plan, made once, instead of being planned again for every call on the
- * event loop (db/pglite-statements.ts). To PostgreSQL it is a comment: there the server plans
- * in its own process, and forcing the plan would cost a statement per call.
- */
-export const genericPlan = sql.raw(GENERIC_PLAN);
 
 /** Raw SQL rows; both drivers answer `execute` with `{ rows }`. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {

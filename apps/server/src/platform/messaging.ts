@@ -32,7 +32,7 @@ export interface EmailProvider {
 /**
  * The local SMS provider: an outbox row and one JSON log line with the phone and the text. The
  * row is written in the caller's transaction when it gives one: on PGlite a statement on the
- * database itself would wait for that transaction for ever (db/pglite-statements.ts).
+ * database itself would wait for that transaction for ever (OUTSIDE_TRANSACTION in db/client.ts).
  */
 export function outboxSmsProvider(db: Db, log: FastifyBaseLogger): SmsProvider {
   return {

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, type LoginResult, type RefreshResult } from '@lab/contract';
-import { embeddedAuthChanges, preparedQuery, type Db, type DbOrTx } from '../../db/client';
+import { preparedQuery, type Db, type DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { authSessions, members } from './auth.tables';
@@ -61,41 +61,14 @@ const sessionByAccessHash = preparedQuery('session_by_access_hash', (db) =>
     .limit(1),
 );
 
-type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionByAccessHash>['execute']>>[number];
-
-/**
- * On PGlite, the sessions read since the last change that can end a login (embeddedAuthChanges):
- * reading a token's session was a sixth of a signed-in call's CPU time there (docs/decisions.md).
- * Exact, because only this process can change that database and every such change is announced
- * before the statement making it returns; a read that raced a change is not kept. Expiry is
- * checked against the clock on every call. On PostgreSQL every call reads its session, so a
- * logout on one instance ends the token on all of them at once.
- */
-const readSessions = new WeakMap<Db, { changes: number; byHash: Map<string, SessionRow> }>();
-const READ_SESSIONS_MAX = 10_000;
-
-async function sessionOf(db: Db, hash: string): Promise<SessionRow | undefined> {
-  const changes = embeddedAuthChanges(db);
-  if (changes === null) return (await sessionByAccessHash(db).execute({ hash }))[0];
-  let read = readSessions.get(db);
-  if (!read || read.changes !== changes) readSessions.set(db, (read = { changes, byHash: new Map() }));
-  const known = read.byHash.get(hash);
-  if (known) return known;
-  const [row] = await sessionByAccessHash(db).execute({ hash });
-  // a session is made by an INSERT, which announces nothing: an unknown token is not kept
-  if (row && embeddedAuthChanges(db) === changes) {
-    if (read.byHash.size >= READ_SESSIONS_MAX) read.byHash.delete(read.byHash.keys().next().value!);
-    read.byHash.set(hash, row);
-  }
-  return row;
-}
-
 /**
  * Resolves an access token to its subject, or throws 401. A member disabled since the token
- * was issued is turned away in the same query.
+ * was issued is turned away in the same query. Every call reads its session, on both
+ * databases: a logout or a disabled member on one instance ends the token on all of them at
+ * the next call (no cache to go stale; the read is one indexed lookup, docs/performance.md).
  */
 export async function authenticate(db: Db, token: string, kind: SubjectKind, now: Date) {
-  const row = await sessionOf(db, sha256(token));
+  const [row] = await sessionByAccessHash(db).execute({ hash: sha256(token) });
   if (!row || row.subjectKind !== kind || row.revokedAt || row.replacedAt || row.accessExpiresAt <= now) {
     throw expiredLogin();
   }

@@ -1,16 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isEmbedded, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
-import { getContentVersion, localContentChanges } from '../content/content-version';
+import { getContentVersion } from '../content/content-version';
 
 /**
  * Reads the content version for many concurrent requests with one query, without ever
  * answering a request with a version read before it arrived: requests join a read that has
  * not started yet, and it starts after the event-loop turn they arrived in (setImmediate) and
- * once the read before it has settled, so one read is in flight at a time. A read of PGlite
- * resolves within the turn that started it, so without the turn each request would pay a whole
- * query; on PostgreSQL the requests that arrive during a read's round trip share the next one
- * rather than each turn starting its own (docs/decisions.md).
+ * once the read before it has settled, so one read is in flight at a time: the requests that
+ * arrive during a read's round trip share the next one rather than each turn starting its own
+ * (docs/decisions.md). The same on both databases.
  */
 export function batchedVersionReader(db: Db): () => Promise<number> {
   let waiting: { promise: Promise<number>; resolve: (v: number) => void; reject: (e: unknown) => void } | null = null;
@@ -42,29 +41,6 @@ export function batchedVersionReader(db: Db): () => Promise<number> {
   };
 }
 
-/**
- * The content version of an embedded database (PGlite), which no other process can open, so
- * only this process's `withContentChange` can move it: it is read again only once a change
- * has settled since the last read, and on every request while one is under way. Reading it
- * per request cost the cached home call half its throughput on PGlite (docs/decisions.md).
- */
-export function localVersionReader(db: Db): () => Promise<number> {
-  const batched = batchedVersionReader(db);
-  let known: { settled: number; version: Promise<number> } | null = null;
-  return () => {
-    const changes = localContentChanges();
-    if (changes.inFlight > 0) return batched();
-    if (known?.settled === changes.settled) return known.version;
-    // a change settling after this point moves `settled`, so the next request reads again
-    const entry = { settled: changes.settled, version: batched() };
-    known = entry;
-    entry.version.catch(() => {
-      if (known === entry) known = null;
-    });
-    return entry.version;
-  };
-}
-
 export interface CachedBody {
   version: number;
   /** the whole response envelope, serialised and encoded once per content version */
@@ -76,7 +52,7 @@ export interface CachedBody {
  * Things built from the catalogue and the site's content only (the home data, an item's detail
  * page, the server-drawn public pages), cached in this process only as a cache. Each request
  * reads the content version (one primary-key lookup, shared by the requests of one event-loop
- * turn; on PGlite only after a change, see localVersionReader); entries built for that version
+ * turn, batchedVersionReader); entries built for that version
  * or a newer one are served, an older set is dropped. Every content change bumps the version
  * in its own transaction, so a second server instance sees the change on its very next
  * request — no TTL, no stale window.
@@ -88,7 +64,7 @@ export interface CachedBody {
  * kept. At most `maxEntries` entries are kept, the least recently used going first.
  */
 export function createVersionedCache<T>(db: Db, options: { maxEntries: number }) {
-  const readVersion = isEmbedded(db) ? localVersionReader(db) : batchedVersionReader(db);
+  const readVersion = batchedVersionReader(db);
   let entriesVersion = -1;
   let entries = new Map<string, Promise<T | null>>();
 

@@ -24,23 +24,13 @@ async function bumpContentVersion(db: DbOrTx): Promise<number> {
   return Number(rows[0]?.version ?? 0);
 }
 
-/** This process's content changes: begun and not yet settled, and settled (committed or rolled back) so far. */
-const localChanges = { inFlight: 0, settled: 0 };
-export const localContentChanges = (): Readonly<typeof localChanges> => localChanges;
-
 /** Runs a content edit in a transaction that also bumps the content version. */
 export async function withContentChange<T>(db: Db, change: (tx: Tx) => Promise<T>): Promise<T> {
-  localChanges.inFlight += 1;
-  try {
-    return await db.transaction(async (tx) => {
-      const result = await change(tx);
-      await bumpContentVersion(tx);
-      return result;
-    });
-  } finally {
-    localChanges.inFlight -= 1;
-    localChanges.settled += 1;
-  }
+  return db.transaction(async (tx) => {
+    const result = await change(tx);
+    await bumpContentVersion(tx);
+    return result;
+  });
 }
 
 /** Rich text written by staff is cleaned on write: no scripts, styles, handlers or foreign frames. */

@@ -1,4 +1,4 @@
-import { Column, and, asc, count, countDistinct, desc, eq, fillPlaceholders, gte, ilike, inArray, is, lt, max, ne, or, sql, sum, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, fillPlaceholders, gte, ilike, inArray, lt, max, ne, or, sql, sum, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   MEMBER_CANCELLABLE,
   addDays,
@@ -15,7 +15,7 @@ import {
   type ReportFile,
 } from '@lab/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { genericPlan, preparedQuery, type Db, type DbOrTx, type Tx } from '../../db/client';
+import { preparedQuery, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { members } from '../auth/auth.tables';
@@ -28,7 +28,7 @@ import { communities, samplings } from '../member/member.tables';
 import { addSampling } from '../member/sampling.service';
 import { postMessage, sendNotice, type NoticeChannels } from '../messages/messages.service';
 import { cancelOrder } from './cancel-core';
-import { addOrderEvent, findMemberOrder, newOrderNo, summaryColumns, toOrderEvent, toOrderSummary, type OrderRow, type SummaryRow } from './order-core';
+import { addOrderEvent, findMemberOrder, newOrderNo, summaryColumns, toOrderEvent, toOrderSummary, type OrderRow } from './order-core';
 import { contracts, orderEvents, orderFiles, orderLines, orders, planLines, reservations } from './orders.tables';
 import { planLineMissing } from './plan.service';
 import { loadItemsByIds, priceLine } from './pricing';
@@ -487,29 +487,12 @@ type MemberOrderValues = ReturnType<typeof memberOrderValues>['values'];
 
 /**
  * The columns of a page of the member's list: a summary's, and the creation time to the
- * microsecond for the cursor (a Date keeps milliseconds). Their order is the order of each
- * order's values in the page's JSON (below), and `decodePageRow` reads them back in it.
+ * microsecond for the cursor (a Date keeps milliseconds).
  */
 const pageColumns = {
   ...summaryColumns,
   cursorTime: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_time'),
 };
-type PageRow = SummaryRow & { cursorTime: string };
-const pageKeys = Object.keys(pageColumns) as (keyof typeof pageColumns)[];
-/**
- * Each value as drizzle maps it from the driver (a timestamp's text to a Date, …): JSON gives
- * numbers, booleans and strings, timestamps as ISO 8601 text with their offset.
- */
-const pageDecoders = pageKeys.map((key) => {
-  const column = pageColumns[key];
-  return is(column, Column) ? (value: unknown) => (value === null ? null : column.mapFromDriverValue(value)) : (value: unknown) => value;
-});
-
-function decodePageRow(values: unknown[]): PageRow {
-  const row: Record<string, unknown> = {};
-  for (let i = 0; i < pageKeys.length; i += 1) row[pageKeys[i]!] = pageDecoders[i]!(values[i]);
-  return row as PageRow;
-}
 
 /**
  * The statements of order/list4person: the page, and the count when it is paged by number.
@@ -519,12 +502,7 @@ function decodePageRow(values: unknown[]): PageRow {
  * page starts inside the index at the cursor; a numbered page skips `offset` index entries.
  * Which conditions there are depends on the tab and on which filters are given (the shape);
  * their values are written in, or taken by placeholders when the statements are prepared.
- *
- * The page comes back as one JSON value (an array of each order's values, in the page's order),
- * not as a row per order: the driver then parses one field instead of 21 × 19, and on PGlite
- * each field was a copy of its bytes and a decode in JavaScript, on the event loop
- * (docs/decisions.md, "API speed, third pass"). The rows are read exactly as before, through
- * the index and its limit, inside the aggregate.
+ * The rows come back as drizzle maps them (a timestamp to a Date, …), one row per order.
  */
 function memberOrderQueries(db: Db, tab: OrderListBody['tab'], values: MemberOrderValues, bind: Bind) {
   const conditions = [eq(orders.memberId, bind('memberId', values.memberId)), ...filterConditions(values, bind)];
@@ -532,8 +510,11 @@ function memberOrderQueries(db: Db, tab: OrderListBody['tab'], values: MemberOrd
   if (tabCondition) conditions.push(tabCondition);
   const where = and(...conditions);
   const keyset = values.afterTime !== undefined && values.afterId !== undefined;
+  const total = keyset ? null : db.select({ n: count() }).from(orders).where(where);
+  // a numbered page carries the count on each row: an uncorrelated subquery, which PostgreSQL
+  // runs once per statement (an InitPlan), so the page and its total are one round trip
   const limited = db
-    .select(pageColumns)
+    .select({ ...pageColumns, total: (total ? sql<number | null>`(${total})` : sql<number | null>`null`).mapWith(Number).as('total') })
     .from(orders)
     .where(keyset ? and(where, sql`(${orders.createdAt}, ${orders.id}) < (${bind('afterTime', values.afterTime)}::timestamptz, ${bind('afterId', values.afterId)}::int)`) : where)
     .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
@@ -542,17 +523,7 @@ function memberOrderQueries(db: Db, tab: OrderListBody['tab'], values: MemberOrd
   // a keyset page has no offset (it was always 0): an OFFSET taken as a parameter makes
   // PostgreSQL guess a tenth of the rows skipped, price the generic plan above the custom
   // ones, and plan every call again
-  const rows = (keyset ? limited : limited.offset(bind('offset', values.offset))).as('p');
-  const page = db
-    .select({
-      // json_agg keeps the order only when told: the same order as the rows', which they already have
-      orders: sql<unknown[][] | null>`${genericPlan} json_agg(json_build_array(${sql.join(
-        pageKeys.map((key) => rows[key]),
-        sql`, `,
-      )}) order by ${rows.createdAt} desc nulls last, ${rows.id} desc nulls last)`,
-    })
-    .from(rows);
-  const total = keyset ? null : db.select({ n: count() }).from(orders).where(where);
+  const page = keyset ? limited : limited.offset(bind('offset', values.offset));
   return { page, total };
 }
 
@@ -564,7 +535,8 @@ export function memberOrderStatements(db: Db, memberId: number, query: OrderList
 
 /**
  * The page statement of one call as it is prepared (placeholders $1, $2, …) and its values in
- * their order: test/statement-bounds.test.ts EXPLAINs its generic plan, the one PGlite runs.
+ * their order: test/statement-bounds.test.ts EXPLAINs its generic plan, the one PostgreSQL may
+ * keep for a named statement after five calls.
  */
 export function memberOrderPageStatement(db: Db, memberId: number, query: OrderListBody) {
   const { values } = memberOrderValues(memberId, query);
@@ -596,14 +568,16 @@ function memberOrderShape(tab: OrderListBody['tab'], values: MemberOrderValues) 
 
 /**
  * order/list4person: the member's orders, newest first, by tab and filters; by page number
- * (the page and a count, two statements) or after a cursor (the page alone, one statement).
+ * (the page with its count) or after a cursor (the page alone): one statement either way.
  */
 export async function listMemberOrders(db: Db, memberId: number, query: OrderListBody, now: Date): Promise<OrderPage> {
   const { values, after } = memberOrderValues(memberId, query);
   const shape = memberOrderShape(query.tab, values);
-  const counting = shape.total ? shape.total(db).execute(values).then(([row]) => row?.n ?? 0) : Promise.resolve(after?.total ?? 0);
-  const [[page], total] = await Promise.all([shape.page(db).execute(values), counting]);
-  const rows = (page?.orders ?? []).map(decodePageRow);
+  const rows = await shape.page(db).execute(values);
+  // a keyset page takes the total of the first page from its cursor
+  let total = after ? after.total : (rows[0]?.total ?? 0);
+  // a numbered page past the end has no row to carry the count
+  if (!after && rows.length === 0 && values.offset > 0 && shape.total) total = (await shape.total(db).execute(values))[0]?.n ?? 0;
   const list = rows.slice(0, query.pageSize);
   const last = list[list.length - 1];
   return {
