@@ -4,8 +4,8 @@ import type { StaffRole } from '@lab/contract';
 import type { Db } from '../db/client';
 import type { Clock } from './clock';
 import { AppError, forbidden, unauthorized } from './errors';
-import { authenticate, expiredLogin } from '../modules/auth/sessions.service';
-import { getStaffInfo } from '../modules/auth/staff.service';
+import { authenticate, expiredLogin } from '../modules/10-accounts/sessions.service';
+import { getStaffInfo } from '../modules/10-accounts/staff.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
