@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import type { Config } from './platform/config';
 import type { Db } from './db/client';
-import { authGuard } from './platform/auth-guard';
+import { authGuard } from './modules/10-accounts/auth-guard';
 import { auditTrail } from './platform/audit';
 import { systemClock, type Clock } from './platform/clock';
 import { fail } from './platform/envelope';
@@ -46,6 +46,8 @@ import { testOutboxRoutes } from './platform/test-outbox.routes';
 import { readWebSite, serveWeb } from './web/web-site';
 import { loadSecretKey, secretBox, type SecretBox } from './platform/secret-box';
 import { requestLogSerializer } from './platform/log-redact';
+import type { AppDeps } from './platform/deps';
+import { registerModuleHooks } from './modules/hooks';
 import { installPasswordStrength } from '@lab/contract/password-strength';
 
 z.config(z.locales.zhCN());
@@ -65,16 +67,6 @@ declare module 'fastify' {
     /** every API route with its config, in registration order */
     routeTable: RouteEntry[];
   }
-}
-
-export interface AppDeps {
-  db: Db;
-  config: Config;
-  clock: Clock;
-  sms: SmsProvider;
-  email: EmailProvider;
-  /** seals the secrets the server reads back (staff TOTP secrets) */
-  secrets: SecretBox;
 }
 
 export interface BuildOptions {
@@ -129,6 +121,8 @@ export async function buildApp(options: BuildOptions) {
   const { config } = options;
   // every password schema of the contract checks strength from here on (zxcvbn)
   installPasswordStrength();
+  // growth's answers to orders paid/completed/refunded and to invited sign-ups (src/modules/hooks.ts)
+  registerModuleHooks();
   const loggerOptions: FastifyServerOptions['logger'] = options.logger ?? {
     level: config.LOG_LEVEL,
     redact: ['req.headers.token', 'req.headers.authorization'],

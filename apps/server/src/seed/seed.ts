@@ -8,6 +8,7 @@ import type { SecretBox } from '../platform/secret-box';
 import { seedCatalog } from '../modules/25-catalog/catalog.seed';
 import { seedFundsDemo } from '../modules/35-funds/funds.seed';
 import { seedOrdersDemo } from './orders.seed';
+import { registerModuleHooks } from '../modules/hooks';
 import { seedPointsDemo } from '../modules/60-growth/points.seed';
 
 /** The accounts the README lists, so a newcomer can log in straight away (packages/contract/src/demo.ts). */
@@ -18,6 +19,7 @@ export { demoAccounts };
  * directory (where report files are kept) the ordering area gets its demo orders too.
  */
 export async function seedDemoData(db: Db, options: { secrets: SecretBox; dataDir?: string; now?: Date }): Promise<boolean> {
+  registerModuleHooks(); // the demo orders' payments earn points as the server's do
   await seedCatalog(db);
   await seedFundsDemo(db);
   await seedPointsDemo(db, options.now ?? new Date());

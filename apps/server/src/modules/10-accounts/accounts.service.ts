@@ -1,16 +1,14 @@
 import { eq, or } from 'drizzle-orm';
-import { SmsPurpose, type LoginBody, type LoginResult, type MemberAccount, type ResetBody, type SignBody, type SmsLoginBody, type MemberUserInfo } from '@lab/contract';
+import { SmsPurpose, type LoginBody, type LoginResult, type MemberAccount, type ResetBody, type SignBody, type SmsLoginBody } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../platform/errors';
+import { isUniqueViolation } from '../../db/errors';
 import { hashPassword, randomId, verifyPassword } from '../../platform/crypto';
 import { members } from '../../db/tables/accounts.tables';
 import { checkSmsCode, spendSmsCode } from './sms-codes.service';
 import { claimLoginAttempt, clearLoginFailures, lockedError } from './login-guard.service';
 import { issueSession, revokeAllSessions, type RequestMeta } from './sessions.service';
-import { listAddresses } from '../40-member/addresses.service';
-import { getProfile } from '../40-member/profile.service';
-import { planLines } from '../../db/tables/orders.tables';
-import { rewardInvitedMember } from '../60-growth/invites.service';
+import { runMemberInvited } from './member-hooks';
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -64,17 +62,6 @@ async function createMember(
   }
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /**
  * Registration. The code is checked first, outside the transaction (a wrong try stays
  * counted): a registered phone never receives a register code (sendMemberSmsCode), so
@@ -91,7 +78,7 @@ export async function registerMember(db: Db, input: SignBody, meta: RequestMeta)
   return db.transaction(async (tx) => {
     const member = await createMember(tx, { phone: input.phone, passwordHash, inviterId, now: meta.now });
     // registered through an invite: the configured new-member coupon (growth settings)
-    if (inviterId !== null) await rewardInvitedMember(tx, member.id, meta.now);
+    if (inviterId !== null) await runMemberInvited(tx, member.id, meta.now);
     await spendSmsCode(tx, codeId, meta.now);
     return { rid: member.rid };
   });
@@ -162,18 +149,4 @@ export async function getMember(db: DbOrTx, memberId: number): Promise<MemberRow
   const [member] = await db.select().from(members).where(eq(members.id, memberId)).limit(1);
   if (!member) throw notFound('账号');
   return member;
-}
-
-/**
- * user/info: the account, the address list (default first) and the attestation; basic
- * information is complete once an address is on file; cartNum is the plan's line count.
- */
-export async function getUserInfo(db: DbOrTx, memberId: number): Promise<MemberUserInfo> {
-  const member = await getMember(db, memberId);
-  const [addressList, profile, cartNum] = await Promise.all([
-    listAddresses(db, memberId),
-    getProfile(db, memberId),
-    db.$count(planLines, eq(planLines.memberId, memberId)),
-  ]);
-  return { account: toMemberAccount(member), addressList, cartNum, profile, basicInfoComplete: addressList.length > 0 };
 }

@@ -16,11 +16,11 @@ import {
   staffTotpSetupBody,
   wxTicketBody,
 } from '@lab/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
 import { badRequest } from '../../platform/errors';
-import { requireMemberId, requireStaff } from '../../platform/auth-guard';
-import { getUserInfo, loginWithPassword, loginWithSmsCode, registerMember, resetPassword } from './accounts.service';
+import { requireMemberId, requireStaff } from './auth-guard';
+import { loginWithPassword, loginWithSmsCode, registerMember, resetPassword } from './accounts.service';
 import { sendMemberSmsCode } from './sms-codes.service';
 import { revokeFamily, rotateRefreshToken } from './sessions.service';
 import { confirmWxTicket, createWxTicket, markWxTicketScanned, pollWxTicket } from './wx-login.service';
@@ -94,8 +94,6 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     await confirmWxTicket(db, request.body.ticket, requireMemberId(request), clock.now());
     return ok(null, '已确认登录');
   });
-
-  r.post('/api/auth/user/info', async (request) => ok(await getUserInfo(db, requireMemberId(request))));
 
   r.post('/api/auth/logout', async (request) => {
     if (request.tokenFamily) await revokeFamily(db, request.tokenFamily, clock.now());

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminAnnouncementBody, consultationListBody, consultationReplyBody, messageListBody, messageRidBody, type AdminConsultation, type AnnouncementView } from '@lab/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
-import { requireMemberId, requireStaff } from '../../platform/auth-guard';
+import { requireMemberId, requireStaff } from '../10-accounts/auth-guard';
 import { listMessages, readAllMessages, readMessage, unreadCount } from './messages.service';
 import { announce, getAnnouncement } from './announcements.service';
 import { consultationAudit, listConsultations, replyConsultation } from './consultations.service';

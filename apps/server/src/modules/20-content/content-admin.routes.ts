@@ -29,7 +29,7 @@ import {
   type AdminPartner,
   type AdminThanks,
 } from '@lab/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { audit } from '../../platform/audit';
 import { ok } from '../../platform/envelope';
 import {

@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, type UploadedImage } from '@lab/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { audit, auditEntity } from '../../platform/audit';
 import { ok } from '../../platform/envelope';
 import { readUpload, saveFile, uploadSpec } from '../../platform/files';

@@ -16,7 +16,7 @@ import {
   type AdminServiceChild,
   type AdminServiceGroup,
 } from '@lab/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { audit } from '../../platform/audit';
 import { ok } from '../../platform/envelope';
 import {

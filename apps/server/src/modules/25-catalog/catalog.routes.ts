@@ -13,7 +13,7 @@ import {
   thanksListBody,
   typeGroupQuery,
 } from '@lab/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
 import { addConsultation, countArticleView, getAbilityShowcase, getArticle, getContentPage, listArticles, listThanks } from '../20-content/content.service';
 import { getSettingValues, getSiteSettings } from '../20-content/settings.service';

@@ -3,7 +3,7 @@ import { CREDIT_ONLY_TEACHER_OR_ENTERPRISE, creditStatusLabels, formatFen, Organ
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, decisionChanged, forbidden, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
-import { isUniqueViolation } from '../10-accounts/accounts.service';
+import { isUniqueViolation } from '../../db/errors';
 import { members } from '../../db/tables/accounts.tables';
 import { postMessage } from '../15-messages/messages.service';
 import { creditApplications, creditLines } from '../../db/tables/funds.tables';

@@ -45,9 +45,9 @@ import {
   type CouponTemplate,
   type MemberCoupon,
 } from '@lab/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
-import { requireMemberId, requireStaff } from '../../platform/auth-guard';
+import { requireMemberId, requireStaff } from '../10-accounts/auth-guard';
 import { notFound } from '../../platform/errors';
 import {
   addPrestore,

@@ -20,7 +20,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, decisionChanged, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import type { Recorded } from '../../platform/files';
-import { isUniqueViolation } from '../10-accounts/accounts.service';
+import { isUniqueViolation } from '../../db/errors';
 import { postMessage } from '../15-messages/messages.service';
 import { invoiceApplicationItems, invoiceApplications, invoiceTitles, prestoreApplications, type TitleSnapshot } from '../../db/tables/funds.tables';
 

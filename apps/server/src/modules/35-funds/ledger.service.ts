@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BALANCE_TOO_LOW_MESSAGE, type AccountKind, type EntryType, type OwnerKind } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { isUniqueViolation } from '../10-accounts/accounts.service';
+import { isUniqueViolation } from '../../db/errors';
 import { accounts, ledgerEntries } from '../../db/tables/funds.tables';
 
 /**

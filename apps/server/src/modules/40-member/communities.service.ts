@@ -18,7 +18,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { members } from '../../db/tables/accounts.tables';
-import { isUniqueViolation } from '../10-accounts/accounts.service';
+import { isUniqueViolation } from '../../db/errors';
 import { communities, communityMembers } from '../../db/tables/member.tables';
 import { COMMUNITY_HAS_FUNDS, lockedBalance } from '../35-funds/ledger.service';
 

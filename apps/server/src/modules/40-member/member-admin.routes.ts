@@ -17,9 +17,9 @@ import {
   adminMemberStatusBody,
   type StaffRole,
 } from '@lab/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { audit } from '../../platform/audit';
-import { requireStaff } from '../../platform/auth-guard';
+import { requireStaff } from '../10-accounts/auth-guard';
 import { ok } from '../../platform/envelope';
 import { approveAttestation, attestationAudit, listAttestations, refuseAttestation } from './attestation-review.service';
 import { approveCommunity, communityAudit, listCommunitiesForReview, refuseCommunity } from './community-review.service';

@@ -23,13 +23,14 @@ import {
   updateContactBody,
   updateInfoBody,
 } from '@lab/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
-import { requireMemberId, requireStaff } from '../../platform/auth-guard';
+import { requireMemberId, requireStaff } from '../10-accounts/auth-guard';
 import { audit } from '../../platform/audit';
 import { samplingAudit } from './sampling.audit';
 import { addAddress, deleteAddress, editAddress, listAddresses, setDefaultAddress } from './addresses.service';
 import { attestProfile, getMemberHomeData, getProfile, updateMemberContact, updateMemberInfo } from './profile.service';
+import { getUserInfo } from './user-info.service';
 import { addRecycle, addSampling, cancelSampling, collectSampling, listRecycles, listSamplings, listSamplingsForDay } from './sampling.service';
 import {
   addCommunityMember,
@@ -52,6 +53,9 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, clock } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const now = () => clock.now();
+
+  // the account, addresses and attestation in one answer (user/info)
+  r.post('/api/auth/user/info', async (request) => ok(await getUserInfo(db, requireMemberId(request))));
 
   // ---- profile ----
   r.post('/api/auth/user/update4profile', { schema: { body: profileAttestBody } }, async (request) =>

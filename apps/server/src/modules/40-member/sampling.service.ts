@@ -22,7 +22,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { members, staff } from '../../db/tables/accounts.tables';
-import { isUniqueViolation } from '../10-accounts/accounts.service';
+import { isUniqueViolation } from '../../db/errors';
 import { getSiteSettings } from '../20-content/settings.service';
 import { orders } from '../../db/tables/orders.tables';
 import { sampleRecycles, samplings } from '../../db/tables/member.tables';

@@ -1,11 +1,11 @@
 import type { Tx } from '../../db/client';
 import type { OrderRow } from './order-core';
-import { rebateOnCompleted, rebateOnPaid, rebateOnRefunded } from '../60-growth/rebates.service';
-import { pointsOnCompleted, pointsOnPaid, pointsOnRefunded } from '../60-growth/points.service';
 
 /**
- * What growth does when an order's money or progress changes, inside the order's own
- * transaction (so a rebate or points exist exactly when the payment does):
+ * What higher modules do when an order's money or progress changes, run inside the order's own
+ * transaction (so a rebate or points exist exactly when the payment does). Ordering sits below
+ * growth (docs/architecture.md), so growth registers its handlers here at app start
+ * (src/modules/hooks.ts) instead of ordering importing growth:
  * - paid: a frozen rebate for the inviter if they are an approved partner; pending points for the payer
  * - completed: the frozen rebate becomes withdrawable (credited to the partner's rebate account)
  *   and the pending points are credited to the payer's points account
@@ -14,13 +14,15 @@ import { pointsOnCompleted, pointsOnPaid, pointsOnRefunded } from '../60-growth/
  * cannot be refunded once completed, so a refund always takes back everything the order gave.
  * Each handler is idempotent per order (a second call books nothing).
  */
-type Handler = (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
+export type OrderEvent = 'paid' | 'completed' | 'refunded';
+export type OrderHandler = (tx: Tx, order: OrderRow, now: Date) => Promise<void>;
 
-const handlers: Record<'paid' | 'completed' | 'refunded', Handler[]> = {
-  paid: [rebateOnPaid, pointsOnPaid],
-  completed: [rebateOnCompleted, pointsOnCompleted],
-  refunded: [rebateOnRefunded, pointsOnRefunded],
-};
+const handlers: Record<OrderEvent, OrderHandler[]> = { paid: [], completed: [], refunded: [] };
+
+/** Adds a handler once (registering twice is a no-op); handlers run in registration order. */
+export function onOrderEvent(event: OrderEvent, handler: OrderHandler): void {
+  if (!handlers[event].includes(handler)) handlers[event].push(handler);
+}
 
 export async function onOrderPaid(tx: Tx, order: OrderRow, now: Date): Promise<void> {
   for (const handle of handlers.paid) await handle(tx, order, now);

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderAddBody, orderCancelBody, orderListBody, orderNoBody, pageQuery } from '@lab/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
-import { requireMemberId } from '../../platform/auth-guard';
+import { requireMemberId } from '../10-accounts/auth-guard';
 import { cancelMemberOrder, getOrderDetail, listMemberOrders, orderedItems, placeOrder } from './orders.service';
 
 /** The member's orders: place from the plan, detail, lists, history, cancel. */

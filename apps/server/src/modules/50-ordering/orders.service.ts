@@ -19,7 +19,8 @@ import { genericPlan, preparedQuery, type Db, type DbOrTx, type Tx } from '../..
 import { randomId } from '../../platform/crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { members } from '../../db/tables/accounts.tables';
-import { getMember, isUniqueViolation } from '../10-accounts/accounts.service';
+import { getMember } from '../10-accounts/accounts.service';
+import { isUniqueViolation } from '../../db/errors';
 import { serviceItems } from '../../db/tables/catalog.tables';
 import { getSiteSettings } from '../20-content/settings.service';
 import { couponTemplates, invoiceTitles, memberCoupons } from '../../db/tables/funds.tables';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { planAddBody, planAddReservationBody, planOperateBody } from '@lab/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
-import { requireMemberId } from '../../platform/auth-guard';
+import { requireMemberId } from '../10-accounts/auth-guard';
 import { addReservationToPlan, addToPlan, getPlan, operatePlan } from './plan.service';
 
 /** 实验计划 (tempDevice): the member's cart, priced from the catalogue on every read. */

@@ -14,11 +14,11 @@ import {
   requirementRidBody,
   type AdminContract,
 } from '@lab/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { audit, auditInput } from '../../platform/audit';
 import { randomToken } from '../../platform/crypto';
 import { ok } from '../../platform/envelope';
-import { requireMemberId, requireStaff } from '../../platform/auth-guard';
+import { requireMemberId, requireStaff } from '../10-accounts/auth-guard';
 import { readUpload, sendFile, storeUpload, uploadSpec } from '../../platform/files';
 import { agreementCsp } from './agreement';
 import {

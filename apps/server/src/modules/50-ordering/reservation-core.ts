@@ -3,7 +3,7 @@ import { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, RESERVATION_MAX_DAYS_
 import type { Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { isUniqueViolation } from '../10-accounts/accounts.service';
+import { isUniqueViolation } from '../../db/errors';
 import { reservationSlots, reservations } from '../../db/tables/orders.tables';
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderNoBody, payBody, settleBody, statementBody } from '@lab/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
-import { requireMemberId } from '../../platform/auth-guard';
+import { requireMemberId } from '../10-accounts/auth-guard';
 import { choosePayLater, payOrder, readyToPay } from './payment.service';
 import { settleOrders, settlementList, statement, statementXlsx } from './settlement.service';
 

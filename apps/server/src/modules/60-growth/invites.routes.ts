@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminGrowthSettingsBody, inviteListBody, inviteOrderDetailBody } from '@lab/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
-import { requireMemberId } from '../../platform/auth-guard';
+import { requireMemberId } from '../10-accounts/auth-guard';
 import { inviteeOrders, inviteOverview, listInvitees } from './invites.service';
 import { getGrowthSettings, updateGrowthSettings } from './settings.service';
 import { audit, auditEntity } from '../../platform/audit';

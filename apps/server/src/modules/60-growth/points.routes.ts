@@ -15,10 +15,10 @@ import {
   pointsTransferBody,
   type AdminExchangeItem,
 } from '@lab/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { audit } from '../../platform/audit';
 import { ok } from '../../platform/envelope';
-import { requireMemberId, requireStaff } from '../../platform/auth-guard';
+import { requireMemberId, requireStaff } from '../10-accounts/auth-guard';
 import { exchangeAudit, exchangeItemAudit, pointsApplicationAudit } from './growth.audit';
 import {
   addExchangeItem,

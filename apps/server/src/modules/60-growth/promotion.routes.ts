@@ -13,8 +13,8 @@ import {
   withdrawUpdateBody,
   type StaffRole,
 } from '@lab/contract';
-import type { AppDeps } from '../../app';
-import { requireMemberId, requireStaff } from '../../platform/auth-guard';
+import type { AppDeps } from '../../platform/deps';
+import { requireMemberId, requireStaff } from '../10-accounts/auth-guard';
 import { audit } from '../../platform/audit';
 import { ok } from '../../platform/envelope';
 import { withdrawalAudit } from '../35-funds/funds.audit';

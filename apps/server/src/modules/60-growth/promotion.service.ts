@@ -23,7 +23,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, badRequest, conflict, decisionChanged, notFound } from '../../platform/errors';
-import { isUniqueViolation } from '../10-accounts/accounts.service';
+import { isUniqueViolation } from '../../db/errors';
 import { members, staff } from '../../db/tables/accounts.tables';
 import { dayRange, keywordFilter } from '../35-funds/admin-filters';
 import { EXPORT_MAX_ROWS } from '../35-funds/admin-queues.service';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { approvalLimitBody, approvalListBody, approvalRejectBody, approvalRidBody, approvalWithdrawBody, type ApprovalLimitBody } from '@lab/contract';
-import type { AppDeps } from '../../app';
-import { requireStaff } from '../../platform/auth-guard';
+import type { AppDeps } from '../../platform/deps';
+import { requireStaff } from '../10-accounts/auth-guard';
 import { audit } from '../../platform/audit';
 import { ok } from '../../platform/envelope';
 import { approvalAudit, approvalLimitAudit, limitKey } from '../30-approvals/approvals.audit';

@@ -16,8 +16,8 @@ import {
   INVOICE_FILE_MAX_BYTES,
   requiredText,
 } from '@lab/contract';
-import type { AppDeps } from '../../app';
-import { requireStaff } from '../../platform/auth-guard';
+import type { AppDeps } from '../../platform/deps';
+import { requireStaff } from '../10-accounts/auth-guard';
 import { audit, auditTarget } from '../../platform/audit';
 import { shanghaiDate } from '../../platform/dates';
 import { ok } from '../../platform/envelope';

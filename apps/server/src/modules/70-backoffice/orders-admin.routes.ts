@@ -13,8 +13,8 @@ import {
   orderNoBody,
   type StaffRole,
 } from '@lab/contract';
-import type { AppDeps } from '../../app';
-import { requireStaff } from '../../platform/auth-guard';
+import type { AppDeps } from '../../platform/deps';
+import { requireStaff } from '../10-accounts/auth-guard';
 import { audit } from '../../platform/audit';
 import { ok } from '../../platform/envelope';
 import { pickupCalendar } from '../40-member/sampling.service';

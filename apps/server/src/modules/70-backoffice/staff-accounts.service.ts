@@ -5,7 +5,7 @@ import { staff } from '../../db/schema';
 import { hashPassword } from '../../platform/crypto';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { auditEntity } from '../../platform/audit';
-import { isUniqueViolation } from '../10-accounts/accounts.service';
+import { isUniqueViolation } from '../../db/errors';
 import { clearLoginFailures } from '../10-accounts/login-guard.service';
 import { revokeAllSessions } from '../10-accounts/sessions.service';
 import { clearStaffTotp } from '../10-accounts/staff-totp.service';

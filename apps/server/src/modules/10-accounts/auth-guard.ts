@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { StaffRole } from '@lab/contract';
-import type { Db } from '../db/client';
-import type { Clock } from './clock';
-import { AppError, forbidden, unauthorized } from './errors';
-import { authenticate, expiredLogin } from '../modules/10-accounts/sessions.service';
-import { getStaffInfo } from '../modules/10-accounts/staff.service';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { AppError, forbidden, unauthorized } from '../../platform/errors';
+import { authenticate, expiredLogin } from './sessions.service';
+import { getStaffInfo } from './staff.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
