@@ -1,7 +1,7 @@
 import { onMemberInvited } from '../10-accounts/member-hooks';
 import { onOrderEvent } from '../50-ordering/order-hooks';
 import { rewardInvitedMember } from './invites.service';
-import { pointsOnCompleted, pointsOnPaid, pointsOnRefunded } from './points.service';
+import { pointsOnCompleted, pointsOnPaid, pointsOnRefunded } from './points-orders.service';
 import { rebateOnCompleted, rebateOnPaid, rebateOnRefunded } from './rebates.service';
 
 /** Growth's answers to events of lower modules (see order-hooks.ts and member-hooks.ts). */

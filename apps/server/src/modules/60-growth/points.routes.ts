@@ -21,24 +21,26 @@ import { ok } from '../../platform/envelope';
 import { requireMemberId, requireStaff } from '../10-accounts/auth-guard';
 import { exchangeAudit, exchangeItemAudit, pointsApplicationAudit } from './growth.audit';
 import {
+  applyExchange,
+  applyForPoints,
+  listExchangeItems,
+  listMyApplications,
+  listMyExchanges,
+  listPointsEntries,
+  pointsOverview,
+  transferPoints,
+} from './points.service';
+import {
   addExchangeItem,
   editExchangeItem,
   setExchangeItemActive,
   adminListApplications,
   adminListExchanges,
   adminListItems,
-  applyExchange,
-  applyForPoints,
   approveApplication,
-  listExchangeItems,
-  listMyApplications,
-  listMyExchanges,
-  listPointsEntries,
-  pointsOverview,
   refuseApplication,
   shipExchange,
-  transferPoints,
-} from './points.service';
+} from './points-admin.service';
 
 const sales = { roles: ['sales'] as const };
 const reads = { ...sales, readOnly: true };

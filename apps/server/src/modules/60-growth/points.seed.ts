@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { insertCouponTemplate } from '../35-funds/coupons.service';
 import { couponTemplates } from '../../db/tables/funds.tables';
 import { exchangeItems } from '../../db/tables/growth.tables';
-import { addExchangeItem } from './points.service';
+import { addExchangeItem } from './points-admin.service';
 
 /**
  * The demo exchange catalogue (积分商城): two coupons of templates made for it (not claimable
