@@ -21,7 +21,8 @@ function postgresAnswers(url: string): Promise<boolean> {
 export default defineConfig(async () => {
   const withPostgres = process.env.TEST_POSTGRES !== '0' && (await postgresAnswers(postgresUrl));
   if (!withPostgres) console.warn('PostgreSQL did not answer: server tests run on PGlite only.');
-  const shared = { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, isolate: false };
+  // setup-hooks: modules' event handlers are registered as buildApp does, for tests that call services directly
+  const shared = { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], setupFiles: ['./test/setup-hooks.ts'], testTimeout: 30_000, hookTimeout: 60_000, isolate: false };
   // Suites of real server processes (docs/security.md): two instances need one shared
   // PostgreSQL; the kill -9 of the embedded database is PGlite's alone. Each runs once.
   const postgresOnly = ['test/multi-instance.test.ts', 'test/restart-safety.test.ts'];

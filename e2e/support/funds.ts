@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { freshTotpCode, skipTotpStep } from './totp';
 
-/** The finance account the demo seed adds (apps/server/src/db/seed.ts). */
+/** The finance account the demo seed adds (apps/server/src/seed/seed.ts). */
 export const demoFinance = { account: 'finance', password: 'Finance@2026' } as const;
 
 interface Envelope<T> {

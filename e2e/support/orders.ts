@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { staffLogin, staffPost } from './funds';
 
-/** The lab account the demo seed adds (apps/server/src/db/seed.ts): receives, tests, delivers. */
+/** The lab account the demo seed adds (apps/server/src/seed/seed.ts): receives, tests, delivers. */
 export const demoLab = { account: 'lab', password: 'Lab@2026!' } as const;
 
 interface Envelope<T> {

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/platform/config';
 import { openDatabase, queryRows, statementCounter, type Database } from '../src/db/client';
 import { seedBusyMember, seedPayers } from '../test/bulk-orders';
 import { analyseOrders, seedBigCatalog } from './api-seed';

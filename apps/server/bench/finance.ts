@@ -15,11 +15,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/platform/config';
 import { openDatabase, queryRows, type Database } from '../src/db/client';
-import { createStaff } from '../src/modules/auth/staff.service';
-import { issueSession } from '../src/modules/auth/sessions.service';
-import { seedFundsDemo } from '../src/modules/funds/funds.seed';
+import { createStaff } from '../src/modules/10-accounts/staff.service';
+import { issueSession } from '../src/modules/10-accounts/sessions.service';
+import { seedFundsDemo } from '../src/modules/35-funds/funds.seed';
 
 const membersCount = Number(process.env.BENCH_MEMBERS ?? 20_000);
 const prestoreCount = Number(process.env.BENCH_PRESTORES ?? 100_000);

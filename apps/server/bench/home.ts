@@ -17,9 +17,9 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/db/client';
-import { seedCatalog } from '../src/modules/catalog/catalog.seed';
+import { seedCatalog } from '../src/modules/25-catalog/catalog.seed';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

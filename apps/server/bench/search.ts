@@ -13,11 +13,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/platform/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { seedCatalog } from '../src/modules/catalog/catalog.seed';
-import { createServiceItems } from '../src/modules/catalog/catalog.service';
-import { seedItems } from '../src/modules/catalog/seed-items';
+import { seedCatalog } from '../src/modules/25-catalog/catalog.seed';
+import { createServiceItems } from '../src/modules/25-catalog/catalog.service';
+import { seedItems } from '../src/modules/25-catalog/seed-items';
 import { manyItems } from './api-seed';
 
 const total = Number(process.env.BENCH_ITEMS ?? 10_000);

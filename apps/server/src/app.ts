@@ -6,48 +6,50 @@ import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from './config';
+import type { Config } from './platform/config';
 import type { Db } from './db/client';
-import { authGuard } from './platform/auth-guard';
+import { authGuard } from './modules/10-accounts/auth-guard';
 import { auditTrail } from './platform/audit';
 import { systemClock, type Clock } from './platform/clock';
 import { fail } from './platform/envelope';
 import { registerErrorHandler } from './platform/error-handler';
 import { healthRoutes } from './platform/health';
-import { addressRoutes } from './modules/member/addresses.routes';
+import { addressRoutes } from './modules/40-member/addresses.routes';
 import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsProvider } from './platform/messaging';
 import { isDocsRoute, registerOpenApi, registerStaffDocs } from './platform/openapi';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { registerMemberUploadLimits } from './platform/upload-limits';
-import { authRoutes } from './modules/auth/auth.routes';
-import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { memberRoutes } from './modules/member/member.routes';
-import { fundsRoutes } from './modules/funds/funds.routes';
-import { planRoutes } from './modules/orders/plan.routes';
-import { ordersRoutes } from './modules/orders/orders.routes';
-import { paymentRoutes } from './modules/orders/payment.routes';
-import { progressRoutes } from './modules/orders/progress.routes';
-import { reservationsRoutes } from './modules/orders/reservations.routes';
-import { requirementsRoutes } from './modules/orders/requirements.routes';
-import { invitesRoutes } from './modules/growth/invites.routes';
-import { promotionRoutes } from './modules/growth/promotion.routes';
-import { pointsRoutes } from './modules/growth/points.routes';
-import { messagesRoutes } from './modules/growth/messages.routes';
-import { staffRoutes } from './modules/staff/staff.routes';
-import { imageRoutes } from './modules/content/images.routes';
-import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes';
-import { contentAdminRoutes } from './modules/content/content-admin.routes';
-import { ordersAdminRoutes } from './modules/orders/orders-admin.routes';
-import { memberAdminRoutes } from './modules/member/member-admin.routes';
-import { fundsAdminRoutes } from './modules/funds/funds-admin.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { messagesAdminRoutes } from './modules/messages/messages-admin.routes';
-import { approvalsRoutes } from './modules/approvals/approvals.routes';
+import { authRoutes } from './modules/10-accounts/auth.routes';
+import { catalogRoutes } from './modules/25-catalog/catalog.routes';
+import { memberRoutes } from './modules/40-member/member.routes';
+import { fundsRoutes } from './modules/35-funds/funds.routes';
+import { planRoutes } from './modules/50-ordering/plan.routes';
+import { ordersRoutes } from './modules/50-ordering/orders.routes';
+import { paymentRoutes } from './modules/51-payment/payment.routes';
+import { progressRoutes } from './modules/52-labdesk/progress.routes';
+import { reservationsRoutes } from './modules/53-reservations/reservations.routes';
+import { requirementsRoutes } from './modules/50-ordering/requirements.routes';
+import { invitesRoutes } from './modules/60-growth/invites.routes';
+import { promotionRoutes } from './modules/60-growth/promotion.routes';
+import { pointsRoutes } from './modules/60-growth/points.routes';
+import { messagesRoutes } from './modules/15-messages/member-messages.routes';
+import { staffRoutes } from './modules/70-backoffice/staff.routes';
+import { imageRoutes } from './modules/20-content/images.routes';
+import { catalogAdminRoutes } from './modules/25-catalog/catalog-admin.routes';
+import { contentAdminRoutes } from './modules/20-content/content-admin.routes';
+import { ordersAdminRoutes } from './modules/70-backoffice/orders-admin.routes';
+import { memberAdminRoutes } from './modules/40-member/member-admin.routes';
+import { fundsAdminRoutes } from './modules/70-backoffice/funds-admin.routes';
+import { dashboardRoutes } from './modules/70-backoffice/dashboard.routes';
+import { messagesAdminRoutes } from './modules/15-messages/messages-admin.routes';
+import { approvalsRoutes } from './modules/70-backoffice/approvals.routes';
 import { testOutboxRoutes } from './platform/test-outbox.routes';
 import { registerCalls, serializeFromSchema } from './platform/calls';
 import { readWebSite, serveWeb } from './web/web-site';
 import { loadSecretKey, secretBox, type SecretBox } from './platform/secret-box';
 import { requestLogSerializer } from './platform/log-redact';
+import type { AppDeps } from './platform/deps';
+import { registerModuleHooks } from './modules/hooks';
 import { installPasswordStrength } from '@lab/contract/password-strength';
 
 z.config(z.locales.zhCN());
@@ -67,16 +69,6 @@ declare module 'fastify' {
     /** every API route with its config, in registration order */
     routeTable: RouteEntry[];
   }
-}
-
-export interface AppDeps {
-  db: Db;
-  config: Config;
-  clock: Clock;
-  sms: SmsProvider;
-  email: EmailProvider;
-  /** seals the secrets the server reads back (staff TOTP secrets) */
-  secrets: SecretBox;
 }
 
 export interface BuildOptions {
@@ -131,6 +123,8 @@ export async function buildApp(options: BuildOptions) {
   const { config } = options;
   // every password schema of the contract checks strength from here on (zxcvbn)
   installPasswordStrength();
+  // growth's answers to orders paid/completed/refunded and to invited sign-ups (src/modules/hooks.ts)
+  registerModuleHooks();
   const loggerOptions: FastifyServerOptions['logger'] = options.logger ?? {
     level: config.LOG_LEVEL,
     redact: ['req.headers.token', 'req.headers.authorization'],

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig } from './platform/config';
 import { openDatabase } from './db/client';
 import { loadSecretKey, secretBox } from './platform/secret-box';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './seed/seed';
 import { waitForDatabase } from './db/wait-for-database';
-import { warnWhenNoStaff } from './modules/staff/first-admin';
+import { warnWhenNoStaff } from './modules/70-backoffice/first-admin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Defaults relative to the repository, whichever folder npm starts us in.

@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/platform/config';
 import { queryRows, type Database } from '../src/db/client';
 import { isDatabaseUnavailable } from '../src/platform/error-handler';
 import { call, openTestDatabase, testDbKind } from './harness';

@@ -1,8 +1,8 @@
 import { hashPassword, randomId } from '../src/platform/crypto';
 import type { Db } from '../src/db/client';
 import { members } from '../src/db/schema';
-import { createStaff } from '../src/modules/auth/staff.service';
-import { issueSession } from '../src/modules/auth/sessions.service';
+import { createStaff } from '../src/modules/10-accounts/staff.service';
+import { issueSession } from '../src/modules/10-accounts/sessions.service';
 import type { StaffRole } from '@lab/contract';
 import { uniquePhone } from './harness';
 

@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/platform/config';
 import { openDatabase, type Database, type Db } from '../src/db/client';
 import { outbox } from '../src/db/schema';
 import { FixedClock } from '../src/platform/clock';

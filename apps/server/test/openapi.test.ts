@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerOpenApi } from '../src/platform/openapi';
 import path from 'node:path';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/platform/config';
 import { call, createTestContext, openTestDatabase, type TestContext } from './harness';
 import { makeLoggedInMember, makeStaff } from './factories';
 import { tmpRoot } from './template';

@@ -118,7 +118,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', '--import', exitWithParent, entry], {
     cwd: serverDir,
-    // only what the server reads (src/config.ts): nothing of the test worker's own environment
+    // only what the server reads (src/platform/config.ts): nothing of the test worker's own environment
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

@@ -17,8 +17,8 @@ import {
   type PointsApplication,
 } from '@lab/contract';
 import type { RouteEntry } from '../src/app';
-import { invoiceApplication, pendingCredit, pendingTransfer, pendingWithdrawal, type Staff } from '../src/modules/funds/funds-admin.test-helpers';
-import { fund, makeOrder, paymentCatalog, type PaymentCatalog } from '../src/modules/orders/payment.test-helpers';
+import { invoiceApplication, pendingCredit, pendingTransfer, pendingWithdrawal, type Staff } from '../src/modules/35-funds/funds-admin.test-helpers';
+import { fund, makeOrder, paymentCatalog, type PaymentCatalog } from '../src/modules/51-payment/payment.test-helpers';
 import { call, createTestContext, type CallResult, type TestContext } from './harness';
 import { makeLoggedInMember, makeStaff } from './factories';
 import { changedTables, databaseDigest, multipart, pdfBytes, storedFiles } from './access-world';

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { bannerAddBody } from '@lab/contract';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/platform/config';
 import type { Database } from '../src/db/client';
-import { addBanner } from '../src/modules/content/home-blocks.service';
+import { addBanner } from '../src/modules/20-content/home-blocks.service';
 import { makeLoggedInMember } from './factories';
 import { openTestDatabase } from './harness';
 

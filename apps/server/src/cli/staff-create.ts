@@ -12,11 +12,11 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { passwordField, staffAddBody, staffRoleLabels, STAFF_TOTP_ROLES, type StaffRole } from '@lab/contract';
 import { installPasswordStrength } from '@lab/contract/password-strength';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 import { openDatabase } from '../db/client';
 import { randomId } from '../platform/crypto';
 import { AppError } from '../platform/errors';
-import { addStaff } from '../modules/staff/staff-accounts.service';
+import { addStaff } from '../modules/70-backoffice/staff-accounts.service';
 
 const usage = '用法: npm run staff:create -- --name 张三 --phone 13800000000 [--username zhangsan] [--role admin|sales|lab|finance]';
 

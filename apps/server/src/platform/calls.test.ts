@@ -3,7 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { call, resource } from '@lab/contract';
-import type { AppDeps } from '../app';
+import type { AppDeps } from './deps';
 import { registerCalls, said, serializeFromSchema, serve } from './calls';
 
 const deps = { clock: { now: () => new Date('2026-11-26T08:00:00Z') } } as unknown as AppDeps;

@@ -3,9 +3,9 @@ import multipart from '@fastify/multipart';
 import fastJson, { type Schema } from 'fast-json-stringify';
 import { z } from 'zod';
 import { envelopeSchema, type Call, type CallBody, type CallData, type CallQuery, type CallSpec, type StaffRole } from '@lab/contract';
-import type { AppDeps } from '../app';
+import type { AppDeps } from './deps';
 import type { Db } from '../db/client';
-import { requireMemberId, requireStaff } from './auth-guard';
+import { requireMemberId, requireStaff } from './caller';
 import { ok } from './envelope';
 
 /**

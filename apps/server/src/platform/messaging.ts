@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
-import { outbox } from './platform.tables';
+import { outbox } from '../db/tables/platform.tables';
 
 export interface SmsMessage {
   phone: string;

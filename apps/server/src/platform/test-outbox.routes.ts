@@ -2,9 +2,9 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../app';
+import type { AppDeps } from './deps';
 import { ok } from './envelope';
-import { outbox } from './platform.tables';
+import { outbox } from '../db/tables/platform.tables';
 
 /**
  * Browser tests need the code a phone "received". Only registered when E2E_OUTBOX=1, which

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { BuildManifestChunk, CreateWebRenderer, RenderApiCall, WebRenderer } from '@lab/contract/web-render';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 import type { Db } from '../db/client';
 import { fail } from '../platform/envelope';
 import { createPageCache, sendPage } from './page-cache';

@@ -1,0 +1,67 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { staff } from './accounts.tables';
+
+/**
+ * Messages the local SMS and e-mail providers "send": a row each, so staff and tests can
+ * read what a member would have received. A real provider sends and records here too.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    channel: text({ enum: ['sms', 'email'] }).notNull(),
+    recipient: text().notNull(),
+    template: text().notNull(),
+    params: jsonb().$type<Record<string, string | number>>().notNull(),
+    body: text().notNull(),
+    provider: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt), index('outbox_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/** Rate-limit counters shared by every server instance (fixed windows). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  count: integer().notNull(),
+  resetAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * The staff audit trail: one row per successful staff call that changed data, with the
+ * object as it was before and after. Written by the audit hook (platform/audit.ts) from the
+ * route's `config.audit`; never updated or deleted (a trigger refuses both).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    /** copies at the time, so a renamed or removed account still reads right */
+    staffName: text().notNull(),
+    staffRole: text().notNull(),
+    /** the route's action key, e.g. orders.receive */
+    action: text().notNull(),
+    /** what a person reads: 确认收样 */
+    actionLabel: text().notNull(),
+    /** the kind of object changed: order, banner, staff … */
+    entity: text().notNull(),
+    /** the object's public key (order number, rid or id) */
+    targetKey: text(),
+    /** the request's fields, secrets and file contents left out */
+    input: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    before: jsonb().$type<unknown>(),
+    after: jsonb().$type<unknown>(),
+    ip: text(),
+    requestId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_staff_idx').on(t.staffId, t.createdAt.desc()),
+    index('audit_log_target_idx').on(t.entity, t.targetKey, t.createdAt.desc()),
+    index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
+  ],
+);

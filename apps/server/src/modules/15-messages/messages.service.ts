@@ -1,0 +1,114 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { MemberMessage, Page, UnreadCount } from '@lab/contract';
+import type { DbOrTx } from '../../db/client';
+import { randomId } from '../../platform/crypto';
+import { notFound } from '../../platform/errors';
+import type { EmailProvider, SmsProvider } from '../../platform/messaging';
+import { members } from '../../db/tables/accounts.tables';
+import { memberMessages } from '../../db/tables/orders.tables';
+
+/**
+ * In-site messages (站内信) and the notices that go with them. `postMessage` runs inside
+ * the caller's transaction, so a message exists exactly when the change it reports does;
+ * `notifyMember` adds the SMS and e-mail (through the outbox providers) after the commit.
+ */
+export interface MessageInput {
+  kind?: string;
+  title: string;
+  content: string;
+  link?: string | null;
+}
+
+export async function postMessage(db: DbOrTx, memberId: number, message: MessageInput, now: Date): Promise<void> {
+  await db.insert(memberMessages).values({
+    rid: randomId(),
+    memberId,
+    kind: message.kind ?? 'order',
+    title: message.title,
+    content: message.content,
+    link: message.link ?? null,
+    createdAt: now,
+  });
+}
+
+export interface NoticeChannels {
+  sms: SmsProvider;
+  email: EmailProvider;
+}
+
+/**
+ * SMS to the member's phone and, when they gave one, an e-mail — a failure of either is
+ * logged by the caller and never undoes the change (the in-site message already holds it).
+ */
+export async function sendNotice(
+  db: DbOrTx,
+  channels: NoticeChannels,
+  memberId: number,
+  notice: { template: string; params: Record<string, string | number>; subject: string; body: string },
+): Promise<void> {
+  const [member] = await db.select({ phone: members.phone, email: members.email }).from(members).where(eq(members.id, memberId)).limit(1);
+  if (!member) return;
+  await channels.sms.send({ phone: member.phone, template: notice.template, params: notice.params, body: `【科研检测】${notice.body}` }, db);
+  if (member.email) await channels.email.send({ to: member.email, template: notice.template, params: notice.params, subject: notice.subject, body: notice.body }, db);
+}
+
+// ---- the member's in-site messages (message/list|unread|read|readAll) ----
+
+type MessageRow = typeof memberMessages.$inferSelect;
+
+const toMemberMessage = (row: MessageRow): MemberMessage => ({
+  rid: row.rid,
+  kind: row.kind,
+  title: row.title,
+  content: row.content,
+  link: row.link,
+  read: row.readAt !== null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** message/list: mine, newest first; `unread` keeps only those not read yet. */
+export async function listMessages(db: DbOrTx, memberId: number, query: { page: number; pageSize: number; unread: boolean }): Promise<Page<MemberMessage>> {
+  const where = query.unread ? and(eq(memberMessages.memberId, memberId), isNull(memberMessages.readAt)) : eq(memberMessages.memberId, memberId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(memberMessages)
+      .where(where)
+      .orderBy(desc(memberMessages.createdAt), desc(memberMessages.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(memberMessages).where(where),
+  ]);
+  return { list: rows.map(toMemberMessage), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/** message/unread: how many of mine are not read yet. */
+export async function unreadCount(db: DbOrTx, memberId: number): Promise<UnreadCount> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(memberMessages)
+    .where(and(eq(memberMessages.memberId, memberId), isNull(memberMessages.readAt)));
+  return { unread: row?.n ?? 0 };
+}
+
+/** message/read: one of mine marked read (the first reading time stays); another member's rid is 404. */
+export async function readMessage(db: DbOrTx, memberId: number, rid: string, now: Date): Promise<MemberMessage> {
+  const [updated] = await db
+    .update(memberMessages)
+    .set({ readAt: sql`coalesce(${memberMessages.readAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(memberMessages.rid, rid), eq(memberMessages.memberId, memberId)))
+    .returning();
+  if (!updated) throw notFound('消息');
+  return toMemberMessage(updated);
+}
+
+/** message/readAll: every one of mine marked read; answers the unread count (0). */
+export async function readAllMessages(db: DbOrTx, memberId: number, now: Date): Promise<UnreadCount> {
+  await db
+    .update(memberMessages)
+    .set({ readAt: now })
+    .where(and(eq(memberMessages.memberId, memberId), isNull(memberMessages.readAt)));
+  return unreadCount(db, memberId);
+}
+
+

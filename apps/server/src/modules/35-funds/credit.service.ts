@@ -1,0 +1,106 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { CREDIT_ONLY_TEACHER_OR_ENTERPRISE, creditStatusLabels, formatFen, Organization, type CreditApplication, type CreditInfo } from '@lab/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import { conflict, decisionChanged, forbidden, notFound } from '../../platform/errors';
+import { randomId } from '../../platform/crypto';
+import { isUniqueViolation } from '../../db/errors';
+import { members } from '../../db/tables/accounts.tables';
+import { postMessage } from '../15-messages/messages.service';
+import { creditApplications, creditLines } from '../../db/tables/funds.tables';
+
+type Row = typeof creditApplications.$inferSelect;
+
+export const toCreditView = (row: Row): CreditApplication => ({
+  rid: row.rid,
+  requestedFen: Number(row.requestedFen),
+  approvedFen: row.approvedFen === null ? null : Number(row.approvedFen),
+  reason: row.reason,
+  status: row.status,
+  statusText: creditStatusLabels[row.status],
+  decisionNote: row.decisionNote,
+  createdAt: row.createdAt.toISOString(),
+  decidedAt: row.decidedAt?.toISOString() ?? null,
+});
+
+/** The member's approved pay-after-test limit in fen (0: none). The ordering issue reads this. */
+export async function getCreditLine(db: DbOrTx, memberId: number): Promise<number> {
+  const [row] = await db.select({ limitFen: creditLines.limitFen }).from(creditLines).where(eq(creditLines.memberId, memberId)).limit(1);
+  return Number(row?.limitFen ?? 0);
+}
+
+export async function getCreditInfo(db: DbOrTx, memberId: number): Promise<CreditInfo> {
+  const [limitFen, rows] = await Promise.all([
+    getCreditLine(db, memberId),
+    db.select().from(creditApplications).where(eq(creditApplications.memberId, memberId)).orderBy(desc(creditApplications.createdAt), desc(creditApplications.id)).limit(20),
+  ]);
+  return { limitFen, applications: rows.map(toCreditView) };
+}
+
+/** creditApply/operate apply: teachers and enterprises; one pending application at a time. */
+export async function applyForCredit(db: Db, memberId: number, input: { limit: number; reason: string; contact?: string | undefined }, now: Date): Promise<CreditInfo> {
+  const [member] = await db.select({ organization: members.organization }).from(members).where(eq(members.id, memberId)).limit(1);
+  const organization = member?.organization;
+  if (organization !== Organization.teacher && organization !== Organization.enterprise) throw forbidden(CREDIT_ONLY_TEACHER_OR_ENTERPRISE);
+  try {
+    await db.insert(creditApplications).values({ rid: randomId(), memberId, organization, requestedFen: input.limit, reason: input.reason, contact: input.contact ?? null, createdAt: now });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('您已有一份信用额度申请在审核中');
+    throw error;
+  }
+  return getCreditInfo(db, memberId);
+}
+
+/** creditApply/operate cancel: a pending application of one's own. */
+export async function cancelCredit(db: Db, memberId: number, rid: string, now: Date): Promise<CreditInfo> {
+  const [current] = await db.select().from(creditApplications).where(and(eq(creditApplications.rid, rid), eq(creditApplications.memberId, memberId))).limit(1);
+  if (!current) throw notFound('信用额度申请');
+  const [row] = await db
+    .update(creditApplications)
+    .set({ status: 'cancelled', decidedAt: now })
+    .where(and(eq(creditApplications.id, current.id), eq(creditApplications.status, 'pending')))
+    .returning();
+  if (!row) throw conflict(`该申请${creditStatusLabels[current.status]}，不能取消`);
+  return getCreditInfo(db, memberId);
+}
+
+// ---- staff ----
+
+/** Why a guarded decision matched no row: gone, decided already, or changed since the staff member saw it. */
+async function whyNotDecided(tx: DbOrTx, rid: string) {
+  const [exists] = await tx.select({ status: creditApplications.status }).from(creditApplications).where(eq(creditApplications.rid, rid)).limit(1);
+  if (!exists) return notFound('信用额度申请');
+  if (exists.status !== 'pending') return conflict(`该申请${creditStatusLabels[exists.status]}，不能审核`);
+  return decisionChanged();
+}
+
+/** Finance approves with a limit (may differ from the one asked): the member's credit line is set. */
+export async function approveCredit(db: DbOrTx, staffId: number, input: { rid: string; version: number; limit: number; note?: string | undefined }, now: Date): Promise<CreditApplication> {
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(creditApplications)
+      .set({ status: 'approved', approvedFen: input.limit, decisionNote: input.note ?? null, staffId, decidedAt: now })
+      .where(and(eq(creditApplications.rid, input.rid), eq(creditApplications.status, 'pending'), eq(creditApplications.version, input.version)))
+      .returning();
+    if (!updated) throw await whyNotDecided(tx, input.rid);
+    const line = { limitFen: input.limit, applicationId: updated.id, staffId, updatedAt: now };
+    await tx.insert(creditLines).values({ memberId: updated.memberId, ...line }).onConflictDoUpdate({ target: creditLines.memberId, set: line });
+    await postMessage(tx, updated.memberId, { kind: 'funds', title: '信用额度申请已通过', content: `您的信用额度申请已通过，核定额度${formatFen(input.limit)}，可在额度内先测试后结算。`, link: '/member/prestore' }, now);
+    return updated;
+  });
+  return toCreditView(row);
+}
+
+export async function refuseCredit(db: DbOrTx, staffId: number, input: { rid: string; version: number; reason: string }, now: Date): Promise<CreditApplication> {
+  const { reason } = input;
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(creditApplications)
+      .set({ status: 'refused', decisionNote: reason, staffId, decidedAt: now })
+      .where(and(eq(creditApplications.rid, input.rid), eq(creditApplications.status, 'pending'), eq(creditApplications.version, input.version)))
+      .returning();
+    if (!updated) throw await whyNotDecided(tx, input.rid);
+    await postMessage(tx, updated.memberId, { kind: 'funds', title: '信用额度申请未通过', content: `您的信用额度申请未通过，原因：${reason}。`, link: '/member/prestore' }, now);
+    return updated;
+  });
+  return toCreditView(row);
+}

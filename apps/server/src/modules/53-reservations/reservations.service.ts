@@ -1,0 +1,434 @@
+import { and, asc, between, count, desc, eq, isNotNull, or, type SQL } from 'drizzle-orm';
+import {
+  MEMBER_CANCELLABLE,
+  RESERVATION_HOURS,
+  RESERVATION_MAX_DAYS_AHEAD,
+  addDays,
+  hourLabel,
+  labNow,
+  progressLabels,
+  reservationStatusLabels,
+  type AdminReservation,
+  type DeviceTime,
+  type ReservationInstrument,
+  type ReservationHolds,
+  type ReservationWeek,
+  type Page,
+  type PricedOption,
+  type Reservation,
+  type ReservationAddBody,
+  type ReservationStatus,
+  type SlotState,
+} from '@lab/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import { randomId } from '../../platform/crypto';
+import { labMinute } from '@lab/contract';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { members } from '../../db/tables/accounts.tables';
+import { serviceItems } from '../../db/tables/catalog.tables';
+import { postMessage } from '../15-messages/messages.service';
+import { cancelOrder } from '../50-ordering/cancel-core';
+import { addOrderEvent, newOrderNo } from '../50-ordering/order-core';
+import { orderLines, orders, reservationSlots, reservations } from '../../db/tables/orders.tables';
+import { loadItemsByRids, priceLine, type PricedItem } from '../50-ordering/pricing';
+import { getReservationSettings, holdForBooking, releaseExpiredHolds, releaseOrderHolds } from '../50-ordering/holds.service';
+import { staffActor } from '../52-labdesk/progress.service';
+import { bookSlots, holdUntilAt, isClosedDay, isRealDate, liveBooking, normalizeHours, reservationDayProblem, reservationStatusAt, statusAt } from '../50-ordering/reservation-core';
+
+/**
+ * On-site instrument time (上门预约). A booking is an order of kind 'reservation' with one
+ * line (count = hours) and the hours held in reservation_slots, whose partial unique index
+ * settles races: of two members booking one hour, exactly one wins. Dates are lab dates
+ * (Asia/Shanghai); booking opens tomorrow and runs RESERVATION_MAX_DAYS_AHEAD days, Sundays closed.
+ */
+
+type ReservationRow = typeof reservations.$inferSelect;
+type ItemColumns = Pick<PricedItem, 'rid' | 'name' | 'model' | 'labLocation'>;
+
+export const NOT_RESERVABLE_MESSAGE = '该项目不支持上门预约';
+export const CANCEL_ON_DAY_MESSAGE = '预约当天及之后不能取消，请联系实验室';
+
+/** '09:00-11:00'; hours that do not follow one another (over lunch) as '11:00-12:00、13:00-14:00'. */
+export function timeText(hours: readonly number[]): string {
+  const sorted = [...hours].sort((a, b) => a - b);
+  const runs: [number, number][] = [];
+  for (const hour of sorted) {
+    const last = runs.at(-1);
+    if (last && last[1] === hour) last[1] = hour + 1;
+    else runs.push([hour, hour + 1]);
+  }
+  const pad = (h: number) => `${String(h).padStart(2, '0')}:00`;
+  return runs.map(([from, to]) => `${pad(from)}-${pad(to)}`).join('、');
+}
+
+/** The bookable window as of now: tomorrow … today + RESERVATION_MAX_DAYS_AHEAD (lab dates). */
+export function reservationWindow(now: Date): { today: string; first: string; last: string } {
+  const today = labNow(now).date;
+  return { today, first: addDays(today, 1), last: addDays(today, RESERVATION_MAX_DAYS_AHEAD) };
+}
+
+/** Reservations take no options: each option of the item is booked with its first choice (shown on the order line). */
+export function defaultChoices(item: Pick<PricedItem, 'options'>): Record<string, number> {
+  const choices: Record<string, number> = {};
+  for (const option of item.options as PricedOption[]) {
+    const first = option.choices[0];
+    if (first) choices[String(option.id)] = first.id;
+  }
+  return choices;
+}
+
+/** A published, reservable instrument by rid, or 404. */
+async function findReservableItem(db: DbOrTx, rid: string): Promise<PricedItem> {
+  const item = (await loadItemsByRids(db, [rid])).get(rid);
+  if (!item || !item.published) throw notFound('项目');
+  if (!item.reservable && item.typeId !== 2) throw new AppError('NOT_FOUND', NOT_RESERVABLE_MESSAGE);
+  return item;
+}
+
+/** A booking as a person sees it at `now`: an expired hold reads as released (reservation-core). */
+export function toReservation(row: ReservationRow, item: ItemColumns, orderNo: string | null, now: Date): Reservation {
+  const status = reservationStatusAt(row, now);
+  return {
+    rid: row.rid,
+    itemRid: item.rid,
+    name: item.name,
+    model: item.model,
+    labLocation: item.labLocation,
+    date: row.day,
+    hours: row.hours,
+    timeText: timeText(row.hours),
+    status,
+    statusText: reservationStatusLabels[status],
+    amountFen: row.amountFen,
+    orderNo,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    holdUntil: holdUntilAt(row, now)?.toISOString() ?? null,
+  };
+}
+
+const itemColumns = { rid: serviceItems.rid, name: serviceItems.name, model: serviceItems.model, labLocation: serviceItems.labLocation };
+
+// ---- open: one instrument's hours ----
+
+/**
+ * device/query4timeExtra: the hours of a day (free, taken, mine, past, closed) and the
+ * bookable window with each day's free hours (counted in one grouped query).
+ */
+export async function queryDeviceTime(db: DbOrTx, input: { rid: string; date?: string | undefined }, memberId: number | null, now: Date): Promise<DeviceTime> {
+  const item = await findReservableItem(db, input.rid);
+  const { today, first, last } = reservationWindow(now);
+  let date = input.date;
+  if (date === undefined) {
+    date = first;
+    while (isClosedDay(date)) date = addDays(date, 1);
+  } else if (!isRealDate(date)) {
+    throw badRequest('[日期]格式不正确');
+  }
+
+  const [taken, perDay] = await Promise.all([
+    db
+      .select({ hour: reservationSlots.hour, memberId: reservations.memberId })
+      .from(reservationSlots)
+      .innerJoin(reservations, eq(reservations.id, reservationSlots.reservationId))
+      .where(and(eq(reservationSlots.itemId, item.id), eq(reservationSlots.day, date), eq(reservationSlots.active, true), liveBooking(now))),
+    db
+      .select({ day: reservationSlots.day, n: count() })
+      .from(reservationSlots)
+      .innerJoin(reservations, eq(reservations.id, reservationSlots.reservationId))
+      .where(and(eq(reservationSlots.itemId, item.id), between(reservationSlots.day, first, last), eq(reservationSlots.active, true), liveBooking(now)))
+      .groupBy(reservationSlots.day),
+  ]);
+
+  const holder = new Map(taken.map((row) => [row.hour, row.memberId]));
+  const dayState: SlotState['state'] | null = date <= today ? 'past' : isClosedDay(date) || date > last ? 'closed' : null;
+  const slots: SlotState[] = RESERVATION_HOURS.map((hour) => {
+    let state: SlotState['state'];
+    if (dayState) state = dayState;
+    else if (!holder.has(hour)) state = 'free';
+    else state = memberId !== null && holder.get(hour) === memberId ? 'mine' : 'taken';
+    return { hour, label: hourLabel(hour), state };
+  });
+
+  const takenPerDay = new Map(perDay.map((row) => [row.day, Number(row.n)]));
+  const days: DeviceTime['days'] = [];
+  for (let day = first; day <= last; day = addDays(day, 1)) {
+    const closed = isClosedDay(day);
+    days.push({ date: day, free: closed ? 0 : Math.max(0, RESERVATION_HOURS.length - (takenPerDay.get(day) ?? 0)), closed });
+  }
+
+  const price = priceLine(item, defaultChoices(item), 1);
+  return { rid: item.rid, date, slots, days, priceFen: price.unitPriceFen, unit: item.unit };
+}
+
+// ---- member: book, cancel, list ----
+
+/**
+ * reservation/add: one transaction writes the order, its line, the booked hours (409 when an
+ * hour is held — and then nothing is written), the timeline event and the in-site message.
+ */
+export async function addReservation(db: Db, memberId: number, input: ReservationAddBody, now: Date): Promise<Reservation> {
+  const problem = reservationDayProblem(input.date, now);
+  if (problem) throw new AppError('RESERVATION_DAY', problem);
+  const hours = normalizeHours(input.hours);
+  const item = await findReservableItem(db, input.rid);
+  const price = priceLine(item, defaultChoices(item), hours.length);
+  const text = timeText(hours);
+  const note = input.note ?? '';
+
+  return db.transaction(async (tx) => {
+    const [member] = await tx
+      .select({ name: members.name, nickname: members.nickname, phone: members.phone, organization: members.organization })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .limit(1);
+    if (!member) throw notFound('用户');
+    const holdUntil = await holdForBooking(tx, memberId, [{ itemId: item.id, day: input.date, hours }], now);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNo: newOrderNo(now),
+        memberId,
+        kind: 'reservation',
+        organization: member.organization,
+        title: `${item.name} ${input.date} ${text}`,
+        lineCount: 1,
+        sampleCount: 0,
+        totalFen: price.amountFen,
+        contact: member.name ?? member.nickname,
+        phone: member.phone,
+        remark: note,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(orderLines).values({
+      rid: randomId(),
+      orderId: order!.id,
+      itemId: item.id,
+      name: item.name,
+      img: item.img,
+      typeId: item.typeId,
+      groupId: item.groupId,
+      unit: item.unit,
+      count: hours.length,
+      options: price.options,
+      unitPriceFen: price.unitPriceFen,
+      amountFen: price.amountFen,
+      note,
+      samples: [],
+      sort: 0,
+    });
+    const booked = await bookSlots(tx, { memberId, itemId: item.id, day: input.date, hours, amountFen: price.amountFen, orderId: order!.id, note, holdUntil, now });
+    await addOrderEvent(tx, order!.id, {
+      status: 'submitted',
+      title: '预约已提交',
+      note: `${input.date} ${text}`,
+      actor: { kind: 'member', id: memberId, name: member.name ?? member.nickname },
+      now,
+    });
+    await postMessage(
+      tx,
+      memberId,
+      {
+        kind: 'reservation',
+        title: `已预约${item.name}`,
+        content: `您已预约「${item.name}」${input.date} ${text}（订单${order!.orderNo}）${item.labLocation ? `，地点：${item.labLocation}` : ''}。请在${labMinute(holdUntil)}前完成支付，逾期未支付时段将自动释放；如需取消请在预约日前一天及之前操作。`,
+        link: '/member/reservation',
+      },
+      now,
+    );
+    return toReservation(booked, item, order!.orderNo, now);
+  });
+}
+
+const alreadySettled: Record<Exclude<ReservationStatus, 'booked'>, string> = {
+  cancelled: '该预约已取消',
+  used: '该预约已使用，不能取消',
+  released: '该预约未在保留时间内支付，时段已释放',
+};
+
+/**
+ * reservation/cancel: the member's own booking (another member's → 404), before its day.
+ * Its order is cancelled through cancel-core (refund if paid, hours freed), the order row
+ * locked first and the reservation read again under that lock.
+ */
+export async function cancelReservation(db: Db, memberId: number, rid: string, now: Date): Promise<Reservation> {
+  const [mine] = await db.select({ orderId: reservations.orderId }).from(reservations).where(and(eq(reservations.rid, rid), eq(reservations.memberId, memberId))).limit(1);
+  // an expired hold is brought up to date first (committed), then reads as released below
+  if (mine?.orderId) await db.transaction((tx) => releaseExpiredHolds(tx, now, { orderId: mine.orderId! }));
+  return db.transaction(async (tx) => {
+    const own = async (lock: boolean) => {
+      const query = tx.select().from(reservations).where(and(eq(reservations.rid, rid), eq(reservations.memberId, memberId))).limit(1);
+      const [row] = lock ? await query.for('update') : await query;
+      if (!row) throw notFound('预约');
+      return row;
+    };
+    const first = await own(false);
+    const [order] = first.orderId === null ? [] : await tx.select().from(orders).where(eq(orders.id, first.orderId)).limit(1).for('update');
+    const current = await own(true);
+    if (current.status !== 'booked') throw conflict(alreadySettled[current.status]);
+    if (current.day <= labNow(now).date) throw new AppError('RESERVATION_STARTED', CANCEL_ON_DAY_MESSAGE);
+
+    const [member] = await tx.select({ name: members.name, nickname: members.nickname }).from(members).where(eq(members.id, memberId)).limit(1);
+    const actor = { kind: 'member' as const, id: memberId, name: member?.name ?? member?.nickname ?? '' };
+    if (order) {
+      if (order.progress === 'cancelled') {
+        // the order was cancelled without freeing this booking (should not happen): free it now
+        await tx.update(reservationSlots).set({ active: false }).where(eq(reservationSlots.reservationId, current.id));
+        await tx.update(reservations).set({ status: 'cancelled', cancelledAt: now }).where(eq(reservations.id, current.id));
+      } else {
+        if (!MEMBER_CANCELLABLE.includes(order.progress)) {
+          throw new AppError('ORDER_STATE', `订单当前为「${progressLabels[order.progress]}」，不能取消预约，请联系实验室`, { status: 409 });
+        }
+        if (order.kind !== 'reservation' && order.lineCount > 1) {
+          throw new AppError('ORDER_STATE', `该预约随订单${order.orderNo}一起提交，请在订单中取消`, { status: 409 });
+        }
+        await cancelOrder(tx, order, actor, '会员取消预约', now);
+      }
+    } else {
+      await tx.update(reservationSlots).set({ active: false }).where(eq(reservationSlots.reservationId, current.id));
+      await tx.update(reservations).set({ status: 'cancelled', cancelledAt: now }).where(eq(reservations.id, current.id));
+    }
+    const after = await own(false);
+    const [item] = await tx.select(itemColumns).from(serviceItems).where(eq(serviceItems.id, after.itemId)).limit(1);
+    return toReservation(after, item!, order?.orderNo ?? null, now);
+  });
+}
+
+/** reservation/list4person: the member's bookings, newest first, with their order number. */
+export async function listReservations(
+  db: DbOrTx,
+  memberId: number,
+  query: { page: number; pageSize: number; status?: ReservationStatus | undefined },
+  now: Date,
+): Promise<Page<Reservation>> {
+  const where = and(eq(reservations.memberId, memberId), query.status ? eq(statusAt(now), query.status) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ reservation: reservations, item: itemColumns, orderNo: orders.orderNo })
+      .from(reservations)
+      .innerJoin(serviceItems, eq(serviceItems.id, reservations.itemId))
+      .leftJoin(orders, eq(orders.id, reservations.orderId))
+      .where(where)
+      .orderBy(desc(reservations.createdAt), desc(reservations.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(reservations).where(where),
+  ]);
+  return {
+    list: rows.map((row) => toReservation(row.reservation, row.item, row.orderNo, now)),
+    total: Number(total?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+// ---- staff: a day's bookings, a week's calendar ----
+
+export type { AdminReservation };
+
+const bookingColumns = {
+  reservation: reservations,
+  item: itemColumns,
+  orderNo: orders.orderNo,
+  member: { rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone },
+};
+
+/** Bookings that hold their hours (or were used): cancelled and released ones, and expired holds, are not in the lab's calendar. */
+async function liveBookings(db: DbOrTx, conditions: SQL[], now: Date): Promise<AdminReservation[]> {
+  const rows = await db
+    .select(bookingColumns)
+    .from(reservations)
+    .innerJoin(serviceItems, eq(serviceItems.id, reservations.itemId))
+    .innerJoin(members, eq(members.id, reservations.memberId))
+    .leftJoin(orders, eq(orders.id, reservations.orderId))
+    .where(and(or(eq(reservations.status, 'used'), liveBooking(now)), ...conditions))
+    .orderBy(asc(reservations.day), asc(serviceItems.name), asc(reservations.id));
+  return rows
+    .map((row) => ({
+      ...toReservation(row.reservation, row.item, row.orderNo, now),
+      member: { rid: row.member.rid, name: row.member.name ?? row.member.nickname, phone: row.member.phone },
+    }))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name, 'zh-CN') || a.itemRid.localeCompare(b.itemRid) || (a.hours[0] ?? 0) - (b.hours[0] ?? 0));
+}
+
+async function itemIdOf(db: DbOrTx, rid: string): Promise<number> {
+  const [item] = await db.select({ id: serviceItems.id }).from(serviceItems).where(eq(serviceItems.rid, rid)).limit(1);
+  if (!item) throw notFound('项目');
+  return item.id;
+}
+
+/** /api/admin/reservations/list: the live bookings of a day (optionally of one instrument), by instrument and hour, with who booked. */
+export async function listReservationsForDay(db: DbOrTx, input: { date: string; rid?: string | undefined }, now: Date): Promise<AdminReservation[]> {
+  if (!isRealDate(input.date)) throw badRequest('[预约日期]格式不正确');
+  const conditions: SQL[] = [eq(reservations.day, input.date)];
+  if (input.rid) conditions.push(eq(reservations.itemId, await itemIdOf(db, input.rid)));
+  return liveBookings(db, conditions, now);
+}
+
+/** The Monday of the week a day falls in (the lab's calendar). */
+export function weekStart(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, weekday === 0 ? -6 : 1 - weekday);
+}
+
+/**
+ * /api/admin/reservations/week: the instruments that can be booked (and any booked that week
+ * since withdrawn) as rows, Monday to Sunday as columns, and the week's live bookings.
+ */
+export async function reservationWeek(db: DbOrTx, input: { date: string; rid?: string | undefined }, now: Date): Promise<ReservationWeek> {
+  if (!isRealDate(input.date)) throw badRequest('[日期]格式不正确');
+  const first = weekStart(input.date);
+  const days = Array.from({ length: 7 }, (_, i) => addDays(first, i));
+  const conditions: SQL[] = [between(reservations.day, first, days[6]!)];
+  const itemId = input.rid ? await itemIdOf(db, input.rid) : null;
+  if (itemId !== null) conditions.push(eq(reservations.itemId, itemId));
+  const [bookings, instruments] = await Promise.all([
+    liveBookings(db, conditions, now),
+    db
+      .select(itemColumns)
+      .from(serviceItems)
+      .where(itemId !== null ? eq(serviceItems.id, itemId) : and(eq(serviceItems.published, true), or(eq(serviceItems.reservable, true), eq(serviceItems.typeId, 2))))
+      .orderBy(asc(serviceItems.name), asc(serviceItems.id)),
+  ]);
+  const listed = new Set(instruments.map((i) => i.rid));
+  const withdrawn = new Map<string, ReservationInstrument>();
+  for (const b of bookings) if (!listed.has(b.itemRid)) withdrawn.set(b.itemRid, { rid: b.itemRid, name: b.name, model: b.model, labLocation: b.labLocation });
+  return { days, instruments: [...instruments, ...withdrawn.values()], bookings };
+}
+
+// ---- staff: holds ----
+
+/** /api/admin/reservations/holds: every unpaid booking holding hours now, the soonest to lapse first, and the rules. */
+export async function listHolds(db: DbOrTx, now: Date): Promise<ReservationHolds> {
+  const [holds, settings] = await Promise.all([liveBookings(db, [isNotNull(reservations.holdUntil)], now), getReservationSettings(db)]);
+  return { holds: holds.sort((a, b) => (a.holdUntil ?? '').localeCompare(b.holdUntil ?? '') || a.rid.localeCompare(b.rid)), settings };
+}
+
+/**
+ * /api/admin/reservations/release: staff let an unpaid hold go before it lapses (a member
+ * hoarding hours, a no-show): the hours are free at once, the unpaid order is cancelled with
+ * the reason, and the member is told in-site. A paid or already released booking is refused.
+ */
+export async function releaseHoldByStaff(db: Db, staffId: number, input: { rid: string; reason?: string | undefined }, now: Date): Promise<AdminReservation> {
+  const [found] = await db.select().from(reservations).where(eq(reservations.rid, input.rid)).limit(1);
+  if (!found) throw notFound('预约');
+  await db.transaction(async (tx) => {
+    const actor = await staffActor(tx, staffId);
+    const reason = input.reason ? `实验室释放未支付的预约：${input.reason}` : '实验室释放未支付的预约';
+    const released = found.orderId !== null && (await releaseOrderHolds(tx, found.orderId, { actor, reason }, now));
+    if (!released) {
+      const status = reservationStatusAt(found, now);
+      throw conflict(status === 'booked' ? '该预约已支付或已转为测试后结算，不是待支付的保留' : `该预约${reservationStatusLabels[status]}，无需释放`);
+    }
+  });
+  const [row] = await db
+    .select(bookingColumns)
+    .from(reservations)
+    .innerJoin(serviceItems, eq(serviceItems.id, reservations.itemId))
+    .innerJoin(members, eq(members.id, reservations.memberId))
+    .leftJoin(orders, eq(orders.id, reservations.orderId))
+    .where(eq(reservations.id, found.id));
+  return { ...toReservation(row!.reservation, row!.item, row!.orderNo, now), member: { rid: row!.member.rid, name: row!.member.name ?? row!.member.nickname, phone: row!.member.phone } };
+}

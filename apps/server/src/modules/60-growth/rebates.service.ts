@@ -1,0 +1,92 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { randomId } from '../../platform/crypto';
+import { members } from '../../db/tables/accounts.tables';
+import { creditAccount, ensureAccount, systemActor } from '../35-funds/ledger.service';
+import type { OrderRow } from '../50-ordering/order-core';
+import { promoterApplications, rebates } from '../../db/tables/growth.tables';
+import { getGrowthSettings } from './settings.service';
+
+/**
+ * A partner's rebate on the paid orders of the members they invited (issue 7), driven by the
+ * order hooks inside the order's own transaction:
+ * - paid: a frozen rebate of floor(paidFen × rateBp / 10000) when the payer's inviter is an
+ *   approved partner (none when it rounds to 0); one per order (unique index)
+ * - completed: frozen → withdrawable, credited to the partner's 'rebate' account
+ *   (rebate_release, reference rebate:<rid>)
+ * - refunded: frozen → reversed (nothing was credited yet)
+ * Every step is guarded on the rebate's status, so running it twice changes nothing.
+ */
+
+export type RebateRow = typeof rebates.$inferSelect;
+
+/** The ledger reference of a rebate's release into the partner's account. */
+export const rebateReference = (rid: string) => `rebate:${rid}`;
+
+export const rebateOf = (paidFen: number, rateBp: number) => Math.floor((paidFen * rateBp) / 10_000);
+
+/** The member's partner application in force (approved), if any. */
+export async function approvedApplication(db: DbOrTx, memberId: number) {
+  const [row] = await db
+    .select()
+    .from(promoterApplications)
+    .where(and(eq(promoterApplications.memberId, memberId), eq(promoterApplications.status, 'approved')))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Frozen → withdrawable and the credit to the partner's rebate account, guarded on 'frozen'. */
+async function release(tx: Tx, rebate: RebateRow, now: Date): Promise<void> {
+  const [moved] = await tx
+    .update(rebates)
+    .set({ status: 'withdrawable', releasedAt: now })
+    .where(and(eq(rebates.id, rebate.id), eq(rebates.status, 'frozen')))
+    .returning();
+  if (!moved) return;
+  if (moved.rebateFen <= 0) return;
+  const account = await ensureAccount(tx, 'member', moved.partnerMemberId, 'rebate');
+  await creditAccount(tx, account.id, moved.rebateFen, 'rebate_release', rebateReference(moved.rid), systemActor, now, `推广返利（订单已完成）`);
+}
+
+/** order paid: a frozen rebate for the payer's inviter when they are an approved partner. */
+export async function rebateOnPaid(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+  if (order.paidFen <= 0) return;
+  const [payer] = await tx.select({ inviterId: members.inviterId }).from(members).where(eq(members.id, order.memberId)).limit(1);
+  const partnerId = payer?.inviterId ?? null;
+  if (partnerId === null || partnerId === order.memberId) return;
+  if (!(await approvedApplication(tx, partnerId))) return;
+  const { rebateRateBp } = await getGrowthSettings(tx);
+  const rebateFen = rebateOf(order.paidFen, rebateRateBp);
+  if (rebateFen <= 0) return;
+  const [created] = await tx
+    .insert(rebates)
+    .values({
+      rid: randomId(),
+      partnerMemberId: partnerId,
+      inviteeMemberId: order.memberId,
+      orderId: order.id,
+      paidFen: order.paidFen,
+      rateBp: rebateRateBp,
+      rebateFen,
+      status: 'frozen',
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: rebates.orderId })
+    .returning();
+  // settled after testing: the order may already be complete, so the rebate is earned at once
+  if (created && order.progress === 'completed') await release(tx, created, now);
+}
+
+/** order completed: its frozen rebate becomes withdrawable. */
+export async function rebateOnCompleted(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+  const [rebate] = await tx.select().from(rebates).where(and(eq(rebates.orderId, order.id), eq(rebates.status, 'frozen'))).limit(1);
+  if (rebate) await release(tx, rebate, now);
+}
+
+/** order refunded: a frozen rebate is reversed. */
+export async function rebateOnRefunded(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+  await tx
+    .update(rebates)
+    .set({ status: 'reversed', reversedAt: now })
+    .where(and(eq(rebates.orderId, order.id), eq(rebates.status, 'frozen')));
+}

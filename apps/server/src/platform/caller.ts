@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import type { StaffRole } from '@lab/contract';
+import { unauthorized } from './errors';
+
+/**
+ * Who is asking: set on the request by the accounts module's auth guard
+ * (modules/10-accounts/auth-guard.ts) from the token, read here by everything above it.
+ */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the logged-in member on /api/auth routes */
+    memberId: number | null;
+    staffMember: { id: number; role: StaffRole } | null;
+    tokenFamily: string | null;
+  }
+  interface FastifyContextConfig {
+    /** staff roles allowed on an /api/admin route; a route without it is closed to everyone */
+    roles?: readonly StaffRole[] | 'any';
+    /** /api/admin routes open without a staff token (the staff login) */
+    public?: boolean;
+  }
+}
+
+export function requireMemberId(request: FastifyRequest): number {
+  if (request.memberId === null) throw unauthorized();
+  return request.memberId;
+}
+
+export function requireStaff(request: FastifyRequest) {
+  if (!request.staffMember) throw unauthorized();
+  return request.staffMember;
+}

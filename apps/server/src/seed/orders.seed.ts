@@ -1,0 +1,262 @@
+import { eq, inArray } from 'drizzle-orm';
+import { pino } from 'pino';
+import { addDays, addressAddBody, labNow, orderAddBody, payBody, pickupProblem, pickupSlots, prestoreAddBody, recycleAddBody, samplingAddBody, requirementAddBody, reservationAddBody, NO_COUPON, type OrderSample } from '@lab/contract';
+import type { Db } from '../db/client';
+import { outboxEmailProvider, outboxSmsProvider } from '../platform/messaging';
+import { saveFile } from '../platform/files';
+import { members, staff } from '../db/tables/accounts.tables';
+import { serviceItems } from '../db/tables/catalog.tables';
+import { couponTemplates } from '../db/tables/funds.tables';
+import { claimCoupon } from '../modules/35-funds/coupons.service';
+import { addPrestore, confirmPrestore } from '../modules/35-funds/prestore.service';
+import { addAddress, listAddresses } from '../modules/40-member/addresses.service';
+import { addRecycle, addSampling } from '../modules/40-member/sampling.service';
+import { getSiteSettings } from '../modules/20-content/settings.service';
+import { recordManagerCall } from '../modules/52-labdesk/order-desk.service';
+import { cancelMemberOrder, placeOrder } from '../modules/50-ordering/orders.service';
+import { payOrder } from '../modules/51-payment/payment.service';
+import { addLineToPlan } from '../modules/50-ordering/plan.service';
+import { confirmData, evaluateOrder, staffMove, type Channels, type StaffAction } from '../modules/52-labdesk/progress.service';
+import { addReport, REPORT_TYPES } from '../modules/52-labdesk/reports.service';
+import { addReservation, defaultChoices } from '../modules/53-reservations/reservations.service';
+import { addRequirement, quoteRequirement } from '../modules/50-ordering/requirements.service';
+import { isClosedDay } from '../modules/50-ordering/reservation-core';
+
+/**
+ * The ordering area's demo data, so a newcomer logging in as the teacher 陈老师 or the student
+ * 张明 sees a lived-in account. Everything goes through the real services (prepaid funds
+ * confirmed by finance, plan lines, orders placed and paid, the lab's steps, report files,
+ * a reservation, a quoted requirement), so the ledger, the timelines and the in-site messages
+ * agree with each other. Times are staggered back from `now` so the timelines read naturally.
+ * Called once, from seedDemoData's first-time block (after the demo accounts exist).
+ */
+
+const day = 24 * 60 * 60 * 1000;
+const hour = 60 * 60 * 1000;
+
+/** A small valid PDF (one page, ASCII text), written from code so no binary file is committed. */
+export function minimalPdf(lines: string[]): Buffer {
+  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+  const stream = ['BT', '/F1 14 Tf', '72 770 Td', '18 TL', ...lines.map((line, i) => `${i === 0 ? '' : 'T* '}(${escape(line)}) Tj`), 'ET'].join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(body, 'latin1'));
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+const sample = (name: string, count: number, form: OrderSample['form'], extra: Partial<OrderSample> = {}): OrderSample => ({
+  name,
+  count,
+  form,
+  hazards: undefined,
+  magnetic: false,
+  returnWanted: false,
+  ...extra,
+});
+
+/** The first weekday (Mon–Sat, the lab is closed on Sundays) at least `ahead` days after today in Shanghai. */
+export function demoReservationDay(now: Date, ahead = 4): string {
+  let date = addDays(labNow(now).date, ahead);
+  while (isClosedDay(date) || new Date(`${date}T00:00:00Z`).getUTCDay() === 6) date = addDays(date, 1);
+  return date;
+}
+
+export async function seedOrdersDemo(db: Db, dataDir: string, now: Date): Promise<void> {
+  const at = (days: number, hours = 0) => new Date(now.getTime() - days * day + hours * hour);
+  const log = pino({ level: 'silent' });
+  const channels: Channels = { sms: outboxSmsProvider(db, log), email: outboxEmailProvider(db, log), log };
+
+  const people = await db.select({ id: members.id, phone: members.phone }).from(members).where(inArray(members.phone, ['13900139000', '13800138000']));
+  const teacher = people.find((p) => p.phone === '13900139000');
+  const student = people.find((p) => p.phone === '13800138000');
+  const staffRows = await db.select({ id: staff.id, account: staff.account, name: staff.name }).from(staff).where(inArray(staff.account, ['sales', 'lab', 'finance']));
+  const staffBy = (account: string) => {
+    const row = staffRows.find((s) => s.account === account);
+    if (!row) throw new Error(`demo staff ${account} missing`);
+    return row;
+  };
+  if (!teacher || !student) throw new Error('demo members missing');
+  const sales = staffBy('sales');
+  const lab = staffBy('lab');
+  const finance = staffBy('finance');
+
+  const itemRows = await db.select({ id: serviceItems.id, rid: serviceItems.rid, name: serviceItems.name, options: serviceItems.options, priceFen: serviceItems.priceFen }).from(serviceItems);
+  const item = (name: string) => {
+    const row = itemRows.find((i) => i.name === name);
+    if (!row) throw new Error(`catalogue item ${name} missing`);
+    return row;
+  };
+
+  /** The member adds an item to the plan, then orders that line with the samples given. */
+  const order = async (memberId: number, name: string, samples: OrderSample[], when: Date, extra: { note?: string; remark?: string; coupon?: string } = {}) => {
+    const it = item(name);
+    const line = await addLineToPlan(db, memberId, { itemId: it.id, choices: defaultChoices(it), count: samples.reduce((n, s) => n + s.count, 0), note: extra.note ?? '' }, when);
+    const body = orderAddBody.parse({
+      lines: JSON.stringify([{ id: line.rid, samples, note: extra.note ?? '' }]),
+      delivery: 'self',
+      agree: '1',
+      coupon_rid: extra.coupon,
+      remark: extra.remark,
+    });
+    return (await placeOrder(db, memberId, body, when)).orderNo;
+  };
+  const pay = (memberId: number, orderNo: string, when: Date, coupon?: string) =>
+    payOrder(db, channels, memberId, payBody.parse({ order_no: orderNo, coupon_rid: coupon ?? NO_COUPON }), when, log);
+  const move = (orderNo: string, action: StaffAction, when: Date, note?: string) =>
+    staffMove(db, channels, action === 'confirm' ? sales.id : lab.id, action, { order_no: orderNo, note }, when);
+  const call = (orderNo: string, when: Date, note: string) => recordManagerCall(db, sales.id, { order_no: orderNo, note }, when);
+  const report = async (orderNo: string, filename: string, lines: string[], when: Date) => {
+    const stored = saveFile(dataDir, 'reports', minimalPdf(lines), REPORT_TYPES);
+    await addReport(db, lab, orderNo, stored, filename, when);
+  };
+
+  // ---- the teacher: prepaid funds confirmed by finance, a coupon claimed ----
+  const prestore = await addPrestore(db, teacher.id, prestoreAddBody.parse({ amount: '10000', payer: '上海交通大学', remark: '国家自然科学基金面上项目测试费' }), at(30));
+  // version 1: the application as it was just made
+  await confirmPrestore(db, finance.id, { rid: prestore.rid, version: 1 }, at(29));
+  const [xrdCoupon] = await db.select({ rid: couponTemplates.rid }).from(couponTemplates).where(eq(couponTemplates.name, 'XRD 测试 9 折')).limit(1);
+  const coupon = xrdCoupon ? await claimCoupon(db, teacher.id, xrdCoupon.rid, at(26)) : null;
+
+  // 已完成: XRD with a report, the data confirmed, a 5-star evaluation (paid with the XRD coupon)
+  const completed = await order(
+    teacher.id,
+    'XRD 粉末衍射（物相分析）',
+    [sample('TiO2 纳米粉末（锐钛矿）', 2, 'powder'), sample('Au/TiO2 光催化剂', 2, 'powder', { returnWanted: true })],
+    at(21),
+    { note: '请重点关注 25.3° 与 27.4° 处锐钛矿/金红石峰', remark: '样品已干燥处理，顺丰寄出', ...(coupon ? { coupon: coupon.rid } : {}) },
+  );
+  await pay(teacher.id, completed, at(21, 1), coupon?.rid);
+  await move(completed, 'confirm', at(20));
+  await move(completed, 'receive', at(18), '样品完好，共 4 个');
+  await call(completed, at(18, 1), '已与陈老师确认测试角度范围 10–80°，扫速 10°/min');
+  await move(completed, 'test', at(17));
+  await report(completed, 'XRD检测报告-TiO2.pdf', ['XRD report - sample TiO2-1', 'Bruker D8 Advance, Cu K-alpha, 40 kV / 40 mA', 'Scan 2theta 10-80 deg, 10 deg/min', 'Phase: anatase (PDF 21-1272), rutile traces'], at(15));
+  await move(completed, 'deliver', at(15));
+  await confirmData(db, teacher.id, completed, at(14));
+  await evaluateOrder(db, teacher.id, { order_no: completed, score: 5, content: '数据质量很好，峰形清晰，报告规范，工程师还帮忙解释了杂峰来源。' }, at(14, 1));
+
+  // 已取消: paid, then cancelled by the teacher before sending the sample (refunded)
+  const cancelled = await order(teacher.id, '差示扫描量热 DSC', [sample('聚乳酸 PLA 颗粒', 3, 'bulk')], at(12));
+  await pay(teacher.id, cancelled, at(12, 1));
+  await cancelMemberOrder(db, { channels, log }, teacher.id, { order_no: cancelled, reason: '样品需要重新制备，稍后重新下单' }, at(11));
+
+  // 已出数据: SEM with a report, waiting for the teacher to confirm
+  const delivered = await order(teacher.id, '场发射扫描电镜 SEM（形貌）', [sample('ZnO 薄膜（溶胶-凝胶法）', 2, 'film')], at(10), { note: '请拍 5 万倍与 10 万倍各 3 张，截面 1 张' });
+  await pay(teacher.id, delivered, at(10, 2));
+  await move(delivered, 'confirm', at(9));
+  await move(delivered, 'receive', at(7), '样品完好');
+  await call(delivered, at(7, 1), '确认拍摄倍数与截面位置，老师希望周五前出数据');
+  await move(delivered, 'test', at(6));
+  await report(delivered, 'SEM检测报告-ZnO薄膜.pdf', ['SEM report - sample ZnO-film-1', 'Hitachi SU8010, 5 kV, SE image', 'Magnification 50k / 100k, cross-section 1', 'Grain size 40-60 nm, film thickness ~320 nm'], at(2));
+  await move(delivered, 'deliver', at(2));
+
+  // 测试中: XPS, paid
+  const testing = await order(teacher.id, 'X 射线光电子能谱 XPS', [sample('ZnO 薄膜（Al 掺杂）', 2, 'film'), sample('TiO2 纳米粉末（锐钛矿）', 1, 'powder')], at(6), { note: 'Zn 2p、O 1s、Ti 2p 精细谱' });
+  await pay(teacher.id, testing, at(6, 1));
+  await move(testing, 'confirm', at(5));
+  await move(testing, 'receive', at(3), '样品完好');
+  await move(testing, 'test', at(1));
+
+  // 待寄样: TGA, confirmed by the lab, not yet paid
+  const awaiting = await order(teacher.id, '热重分析 TGA', [sample('PVDF/TiO2 复合膜', 2, 'film')], at(2), { remark: '下周寄样' });
+  await move(awaiting, 'confirm', at(1, 2));
+
+  // an on-site SEM session a few days ahead, paid
+  const reservation = await addReservation(
+    db,
+    teacher.id,
+    reservationAddBody.parse({ rid: item('SEM 机时预约（自主上机）').rid, date: demoReservationDay(now), hours: JSON.stringify([9, 10]), note: '观察 ZnO 纳米棒阵列，需现场挑选视野' }),
+    at(1),
+  );
+  if (reservation.orderNo) await pay(teacher.id, reservation.orderNo, at(1, 1));
+
+  // a requirement answered with a quote (/experiment/demand)
+  const requirement = await addRequirement(
+    db,
+    teacher.id,
+    requirementAddBody.parse({
+      title: '钙钛矿薄膜变温 XRD 与 XPS 联合表征',
+      content: 'MAPbI3 钙钛矿薄膜，需要在 25–150 ℃ 跟踪相变，同时测 Pb 4f、I 3d 价态，判断热分解产物。',
+      samples: '薄膜 3 片，ITO 玻璃基底，2×2 cm，真空封装',
+      budget: '3000 元以内',
+      deadline: addDays(labNow(now).date, 20),
+      contact: '陈老师',
+      phone: '13900139000',
+    }),
+    at(5),
+  );
+  await quoteRequirement(
+    db,
+    channels,
+    sales.id,
+    {
+      rid: requirement.rid,
+      lines: [
+        { rid: item('原位变温 XRD').rid, count: 3, options: defaultChoices(item('原位变温 XRD')) },
+        { rid: item('X 射线光电子能谱 XPS').rid, count: 3, options: defaultChoices(item('X 射线光电子能谱 XPS')) },
+      ],
+      note: '变温 XRD 按 5 个温度点（N2 气氛可加选）；XPS 含全谱与 Pb 4f、I 3d 精细谱。样品请避光真空寄送。',
+    },
+    at(4),
+  );
+
+  // two lines left in the plan: one XRD, one SEM
+  for (const [name, count, note] of [
+    ['薄膜掠入射 XRD（GIXRD）', 2, 'ZnO 薄膜，膜厚约 300 nm，硅基底'],
+    ['SEM + EDS 面扫（热场）', 3, 'Au/TiO2 催化剂，Au、Ti、O 面分布'],
+  ] as const) {
+    const it = item(name);
+    await addLineToPlan(db, teacher.id, { itemId: it.id, choices: defaultChoices(it), count, note }, at(0, -3));
+  }
+
+  // the teacher asks for the Au/TiO2 catalyst back (样品回寄, due 48 h after payment or the request)
+  const [address] = await listAddresses(db, teacher.id);
+  if (address) {
+    await addRecycle(
+      db,
+      teacher.id,
+      recycleAddBody.parse({ order_no: completed, samples: 'Au/TiO2 光催化剂 2 份（余样）', address_rid: address.address_rid, message: '请用防潮袋包装' }),
+      at(0, -5),
+    );
+  }
+
+  // a home pickup the teacher booked for the next day it is offered (上门取样)
+  if (address) {
+    const { samplingSetting } = await getSiteSettings(db);
+    const open = Array.from({ length: 14 }, (_, i) => addDays(labNow(now).date, i + 1))
+      .flatMap((date) => pickupSlots(samplingSetting).map((time) => ({ date, time })))
+      .find(({ date, time }) => pickupProblem(date, time, samplingSetting, now) === null);
+    if (open) {
+      await addSampling(
+        db,
+        teacher.id,
+        samplingAddBody.parse({ type: '1', address_rid: address.address_rid, date: open.date, time: open.time, message: '两箱薄膜样品，需避光，请带保温箱' }),
+        at(0, -2),
+      );
+    }
+  }
+
+  // ---- the student: an address, one order waiting for the lab to confirm, one line in the plan ----
+  await addAddress(
+    db,
+    student.id,
+    addressAddBody.parse({ name: '张明', phone: '13800138000', address_code: '310104', province: '上海市', city: '上海市', area: '徐汇区', address: '梅陇路130号 华东理工大学 实验十八楼 402室', default: '1' }),
+    at(8),
+  );
+  await order(student.id, '紫外可见漫反射 UV-Vis DRS', [sample('g-C3N4 光催化剂粉末', 3, 'powder')], at(1, -2), { note: '需要 Tauc 作图计算禁带宽度' });
+  const ftir = item('傅里叶变换红外 FTIR');
+  await addLineToPlan(db, student.id, { itemId: ftir.id, choices: defaultChoices(ftir), count: 2, note: 'KBr 压片' }, at(0, -5));
+}

@@ -1,0 +1,65 @@
+import { count } from 'drizzle-orm';
+import { demoAccounts } from '@lab/contract';
+import type { Db } from '../db/client';
+import { memberAddresses, memberProfiles, members, staff } from '../db/schema';
+import { createStaff } from '../modules/10-accounts/staff.service';
+import { hashPassword, randomId } from '../platform/crypto';
+import type { SecretBox } from '../platform/secret-box';
+import { seedCatalog } from '../modules/25-catalog/catalog.seed';
+import { seedFundsDemo } from '../modules/35-funds/funds.seed';
+import { seedOrdersDemo } from './orders.seed';
+import { registerModuleHooks } from '../modules/hooks';
+import { seedPointsDemo } from '../modules/60-growth/points.seed';
+
+/** The accounts the README lists, so a newcomer can log in straight away (packages/contract/src/demo.ts). */
+export { demoAccounts };
+
+/**
+ * Seeds demo data once: a database that already has staff is left alone. With the data
+ * directory (where report files are kept) the ordering area gets its demo orders too.
+ */
+export async function seedDemoData(db: Db, options: { secrets: SecretBox; dataDir?: string; now?: Date }): Promise<boolean> {
+  registerModuleHooks(); // the demo orders' payments earn points as the server's do
+  await seedCatalog(db);
+  await seedFundsDemo(db);
+  await seedPointsDemo(db, options.now ?? new Date());
+  const [existing] = await db.select({ n: count() }).from(staff);
+  if ((existing?.n ?? 0) > 0) return false;
+  // marked, so that outside demo mode none of them can log in (staff.service.ts)
+  for (const { totpSecret, ...person } of demoAccounts.staff) {
+    await createStaff(db, { ...person, demoCredentials: true, totpSecret: totpSecret ? options.secrets.seal(totpSecret) : null });
+  }
+  await db.insert(members).values({
+    rid: randomId(),
+    phone: demoAccounts.member.phone,
+    passwordHash: await hashPassword(demoAccounts.member.password),
+    nickname: '张同学',
+    name: '张明',
+    email: 'zhangming@example.edu.cn',
+    organization: 0,
+    company: '华东理工大学 材料科学与工程学院',
+    inviteCode: 'DEMO2026',
+  });
+  const [teacher] = await db
+    .insert(members)
+    .values({
+      rid: randomId(),
+      phone: demoAccounts.teacher.phone,
+      passwordHash: await hashPassword(demoAccounts.teacher.password),
+      nickname: '陈老师',
+      name: '陈老师',
+      email: 'chen@example.sjtu.edu.cn',
+      organization: 3,
+      company: '上海交通大学 化学化工学院',
+      inviteCode: 'TEACH026',
+    })
+    .returning({ id: members.id });
+  if (teacher) {
+    const place = { province: '上海市', city: '上海市', area: '闵行区', addressCode: '310112', address: '东川路800号 化学化工学院 A楼 305室' };
+    // verified by staff, so the attestation counts as reviewed (the back office's 资料认证 queue)
+    await db.insert(memberProfiles).values({ memberId: teacher.id, ...place, attestedAt: new Date(), reviewStatus: 'approved', reviewedAt: new Date() });
+    await db.insert(memberAddresses).values({ rid: randomId(), memberId: teacher.id, name: '陈老师', phone: demoAccounts.teacher.phone, ...place, isDefault: true });
+  }
+  if (options.dataDir) await seedOrdersDemo(db, options.dataDir, options.now ?? new Date());
+  return true;
+}
