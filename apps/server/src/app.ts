@@ -21,7 +21,7 @@ import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { registerMemberUploadLimits } from './platform/upload-limits';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { memberRoutes } from './modules/member/member.routes';
+import { adminPickupRoutes, communityRoutes, pickupRoutes, profileRoutes, recycleRoutes } from './modules/member/member.routes';
 import { fundsRoutes } from './modules/funds/funds.routes';
 import { planRoutes } from './modules/orders/plan.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -38,7 +38,7 @@ import { imageRoutes } from './modules/content/images.routes';
 import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes';
 import { contentAdminRoutes } from './modules/content/content-admin.routes';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes';
-import { memberAdminRoutes } from './modules/member/member-admin.routes';
+import { adminAttestationRoutes, adminCommunityRoutes, adminMemberRoutes } from './modules/member/member-admin.routes';
 import { fundsAdminRoutes } from './modules/funds/funds-admin.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { messagesAdminRoutes } from './modules/messages/messages-admin.routes';
@@ -214,11 +214,18 @@ export async function buildApp(options: BuildOptions) {
   await registerCalls(app, deps, [
     healthRoutes,
     addressRoutes,
+    profileRoutes,
+    pickupRoutes,
+    recycleRoutes,
+    adminPickupRoutes,
+    communityRoutes,
+    adminMemberRoutes,
+    adminAttestationRoutes,
+    adminCommunityRoutes,
   ]);
   registerStaffDocs(app);
   await authRoutes(app, deps);
   await catalogRoutes(app, deps);
-  await memberRoutes(app, deps);
   await fundsRoutes(app, deps);
   await planRoutes(app, deps);
   await ordersRoutes(app, deps);
@@ -235,7 +242,6 @@ export async function buildApp(options: BuildOptions) {
   await catalogAdminRoutes(app, deps);
   await contentAdminRoutes(app, deps);
   await ordersAdminRoutes(app, deps);
-  await memberAdminRoutes(app, deps);
   await fundsAdminRoutes(app, deps);
   await dashboardRoutes(app, deps);
   await messagesAdminRoutes(app, deps);
