@@ -21,7 +21,7 @@ import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { registerMemberUploadLimits } from './platform/upload-limits';
 import { authRoutes } from './modules/10-accounts/auth.routes';
 import { catalogRoutes } from './modules/25-catalog/catalog.routes';
-import { memberRoutes } from './modules/40-member/member.routes';
+import { adminPickupRoutes, communityRoutes, pickupRoutes, profileRoutes, recycleRoutes, userInfoRoute } from './modules/40-member/member.routes';
 import { fundsRoutes } from './modules/35-funds/funds.routes';
 import { planRoutes } from './modules/50-ordering/plan.routes';
 import { ordersRoutes } from './modules/50-ordering/orders.routes';
@@ -38,7 +38,7 @@ import { imageRoutes } from './modules/20-content/images.routes';
 import { catalogAdminRoutes } from './modules/25-catalog/catalog-admin.routes';
 import { contentAdminRoutes } from './modules/20-content/content-admin.routes';
 import { ordersAdminRoutes } from './modules/70-backoffice/orders-admin.routes';
-import { memberAdminRoutes } from './modules/40-member/member-admin.routes';
+import { adminAttestationRoutes, adminCommunityRoutes, adminMemberRoutes } from './modules/40-member/member-admin.routes';
 import { fundsAdminRoutes } from './modules/70-backoffice/funds-admin.routes';
 import { dashboardRoutes } from './modules/70-backoffice/dashboard.routes';
 import { messagesAdminRoutes } from './modules/15-messages/messages-admin.routes';
@@ -208,11 +208,19 @@ export async function buildApp(options: BuildOptions) {
   await registerCalls(app, deps, [
     healthRoutes,
     addressRoutes,
+    profileRoutes,
+    pickupRoutes,
+    recycleRoutes,
+    adminPickupRoutes,
+    communityRoutes,
+    adminMemberRoutes,
+    adminAttestationRoutes,
+    adminCommunityRoutes,
   ]);
   registerStaffDocs(app);
+  await userInfoRoute(app, deps);
   await authRoutes(app, deps);
   await catalogRoutes(app, deps);
-  await memberRoutes(app, deps);
   await fundsRoutes(app, deps);
   await planRoutes(app, deps);
   await ordersRoutes(app, deps);
@@ -229,7 +237,6 @@ export async function buildApp(options: BuildOptions) {
   await catalogAdminRoutes(app, deps);
   await contentAdminRoutes(app, deps);
   await ordersAdminRoutes(app, deps);
-  await memberAdminRoutes(app, deps);
   await fundsAdminRoutes(app, deps);
   await dashboardRoutes(app, deps);
   await messagesAdminRoutes(app, deps);

@@ -3,7 +3,11 @@
  * them (platform/calls.ts), the web calls them (apps/web/src/api/), /api/docs describes them.
  */
 import { addresses } from './calls/addresses';
+import { adminAttestations, adminCommunities, adminMembers } from './calls/admin-members';
+import { communities } from './calls/communities';
 import { health } from './calls/health';
+import { profile } from './calls/profile';
+import { adminPickups, pickups, recycles } from './calls/sampling';
 
-export const calls = { health, addresses };
+export const calls = { health, addresses, profile, pickups, recycles, communities, adminPickups, adminMembers, adminAttestations, adminCommunities };
 export type Calls = typeof calls;

@@ -135,26 +135,27 @@ export const updateContactBody = z.object({
 export type UpdateContactBody = z.infer<typeof updateContactBody>;
 
 /** The attestation as stored; null fields were never filled in. */
-export interface MemberProfile {
-  name: string | null;
-  email: string | null;
-  organization: number | null;
-  company: string | null;
-  teacher: string | null;
-  teacher_phone: string | null;
-  teacher_mail: string | null;
-  province: string | null;
-  city: string | null;
-  area: string | null;
-  address_code: string | null;
-  address: string | null;
+export const memberProfile = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  organization: z.number().int().nullable(),
+  company: z.string().nullable(),
+  teacher: z.string().nullable(),
+  teacher_phone: z.string().nullable(),
+  teacher_mail: z.string().nullable(),
+  province: z.string().nullable(),
+  city: z.string().nullable(),
+  area: z.string().nullable(),
+  address_code: z.string().nullable(),
+  address: z.string().nullable(),
   /** when the member last completed the attestation (ISO), null if never */
-  attestedAt: string | null;
+  attestedAt: z.string().nullable(),
   /** the lab's review of the last submission: none (never submitted) → pending → approved | refused */
-  reviewStatus: 'none' | 'pending' | 'approved' | 'refused';
+  reviewStatus: z.enum(['none', 'pending', 'approved', 'refused']),
   /** why it was refused (or the reviewer's note) */
-  reviewNote: string | null;
-}
+  reviewNote: z.string().nullable(),
+});
+export type MemberProfile = z.infer<typeof memberProfile>;
 
 /**
  * POST /api/auth/user/info answers this: the spec's account, address list and cartNum,
@@ -168,19 +169,20 @@ export interface MemberUserInfo extends UserInfo {
 }
 
 /** POST /api/auth/web/home/data — the member centre's figures. */
-export interface MemberHomeData {
-  basicInfoComplete: boolean;
-  addressNum: number;
+export const memberHomeData = z.object({
+  basicInfoComplete: z.boolean(),
+  addressNum: z.number().int(),
   /** pickups booked and not yet collected */
-  samplingPending: number;
+  samplingPending: z.number().int(),
   /** requests to return samples still open */
-  recyclePending: number;
+  recyclePending: z.number().int(),
   /** communities owned or joined */
-  communityNum: number;
+  communityNum: z.number().int(),
   /** applications waiting for this member's decision (as an owner) */
-  communityApplications: number;
-  cartNum: number;
-}
+  communityApplications: z.number().int(),
+  cartNum: z.number().int(),
+});
+export type MemberHomeData = z.infer<typeof memberHomeData>;
 
 // ---- addresses ----
 
@@ -294,34 +296,36 @@ export const adminSamplingListBody = z.object({
   status: z.enum(samplingStatuses, { error: '[状态]不正确' }).optional(),
 });
 
-export interface Sampling {
-  rid: string;
-  type: 0 | 1;
+export const sampling = z.object({
+  rid: z.string(),
+  type: z.union([z.literal(0), z.literal(1)]),
   /** YYYY-MM-DD */
-  date: string;
+  date: z.string(),
   /** HH:mm */
-  time: string;
-  name: string;
-  phone: string;
-  province: string;
-  city: string;
-  area: string;
-  address: string;
-  address_code: string;
-  sendAddress: string;
-  message: string;
-  status: SamplingStatus;
-  statusText: string;
-  createdAt: string;
-  collectedAt: string | null;
-  cancelledAt: string | null;
-}
+  time: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  province: z.string(),
+  city: z.string(),
+  area: z.string(),
+  address: z.string(),
+  address_code: z.string(),
+  sendAddress: z.string(),
+  message: z.string(),
+  status: z.enum(samplingStatuses),
+  statusText: z.string(),
+  createdAt: z.string(),
+  collectedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+});
+export type Sampling = z.infer<typeof sampling>;
 
 /** the staff view adds who booked it */
-export interface AdminSampling extends Sampling {
-  member: { rid: string; phone: string; name: string | null; company: string | null };
-  collectedBy: string | null;
-}
+export const adminSampling = sampling.extend({
+  member: z.object({ rid: z.string(), phone: z.string(), name: z.string().nullable(), company: z.string().nullable() }),
+  collectedBy: z.string().nullable(),
+});
+export type AdminSampling = z.infer<typeof adminSampling>;
 
 // ---- samples back (样品回收): sample4recycle ----
 
@@ -369,23 +373,24 @@ export type RecycleAddBody = z.infer<typeof recycleAddBody>;
 /** POST /api/auth/sample4recycle/list4person */
 export const recycleListBody = pageQuery;
 
-export interface RecycleRequest {
-  rid: string;
-  order_no: string | null;
-  samples: string;
-  name: string;
-  phone: string;
-  province: string;
-  city: string;
-  area: string;
-  address: string;
-  address_code: string;
-  message: string;
-  status: RecycleStatus;
-  statusText: string;
-  trackingNo: string | null;
-  createdAt: string;
-}
+export const recycleRequest = z.object({
+  rid: z.string(),
+  order_no: z.string().nullable(),
+  samples: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  province: z.string(),
+  city: z.string(),
+  area: z.string(),
+  address: z.string(),
+  address_code: z.string(),
+  message: z.string(),
+  status: z.enum(recycleStatuses),
+  statusText: z.string(),
+  trackingNo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RecycleRequest = z.infer<typeof recycleRequest>;
 
 // ---- research communities (科研团体): cluster/* ----
 
@@ -442,51 +447,53 @@ export const communityJoinedBody = pageQuery.extend({
   status: z.enum(membershipStatuses, { error: '[状态]不正确' }).optional(),
 });
 
-export interface CommunitySummary {
-  rid: string;
-  name: string;
-  unit: string;
-  description: string;
-  owner: { name: string };
+export const communitySummary = z.object({
+  rid: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  description: z.string(),
+  owner: z.object({ name: z.string() }),
   /** approved members, the owner included */
-  memberCount: number;
-  createdAt: string;
+  memberCount: z.number().int(),
+  createdAt: z.string(),
   /** the caller's relation: role when approved, status otherwise; null: none */
-  myRole: CommunityRole | null;
-  myStatus: MembershipStatus | null;
+  myRole: z.enum(communityRoles).nullable(),
+  myStatus: z.enum(membershipStatuses).nullable(),
   /** the lab's review: only approved communities are found by other members */
-  reviewStatus: 'pending' | 'approved' | 'refused';
+  reviewStatus: z.enum(['pending', 'approved', 'refused']),
   /** why the lab refused it */
-  reviewNote: string | null;
-}
+  reviewNote: z.string().nullable(),
+});
+export type CommunitySummary = z.infer<typeof communitySummary>;
 
-export interface CommunityMember {
-  member_rid: string;
-  name: string;
-  phone: string;
-  company: string | null;
-  role: CommunityRole;
-  status: MembershipStatus;
-  statusText: string;
-  message: string;
-  appliedAt: string;
-  decidedAt: string | null;
-}
+export const communityMember = z.object({
+  member_rid: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  company: z.string().nullable(),
+  role: z.enum(communityRoles),
+  status: z.enum(membershipStatuses),
+  statusText: z.string(),
+  message: z.string(),
+  appliedAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type CommunityMember = z.infer<typeof communityMember>;
 
 /** cluster/info: the community; members (with pending applications) only for its owner */
-export interface CommunityDetail extends CommunitySummary {
-  members: CommunityMember[] | null;
-}
+export const communityDetail = communitySummary.extend({ members: z.array(communityMember).nullable() });
+export type CommunityDetail = z.infer<typeof communityDetail>;
 
 /** cluster/search4user: a member found by phone, masked (name, unit) unless already in one of the caller's communities */
-export interface CommunityUserHit {
-  member_rid: string;
-  name: string;
-  phone: string;
+export const communityUserHit = z.object({
+  member_rid: z.string(),
+  name: z.string(),
+  phone: z.string(),
   /** the user type; null while masked */
-  organization: number | null;
-  company: string | null;
-  masked: boolean;
+  organization: z.number().int().nullable(),
+  company: z.string().nullable(),
+  masked: z.boolean(),
   /** their membership of this community, if any */
-  status: MembershipStatus | null;
-}
+  status: z.enum(membershipStatuses).nullable(),
+});
+export type CommunityUserHit = z.infer<typeof communityUserHit>;

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminAttestation, AdminCommunity, AdminPartnerApplication, PointsApplication } from '@lab/contract';
+import type { AdminPartnerApplication, PointsApplication } from '@lab/contract';
+import { adminAttestations } from '../../../api/admin-attestations';
+import { adminCommunities } from '../../../api/admin-communities';
 import { adminPost } from '../../../lib/admin-api';
 import { isConflict } from '../../../lib/api';
 import { customerKeys } from './keys';
@@ -9,13 +11,13 @@ import { customerKeys } from './keys';
  * applications. A refusal always carries the reason the member reads.
  */
 
-/** POST /api/admin/attestation/approve | refuse (rid: the member's) */
-export const approveAttestation = ({ rid, note }: { rid: string; note?: string }) => adminPost<AdminAttestation>('/api/admin/attestation/approve', { rid, note: note || undefined });
-export const refuseAttestation = ({ rid, reason }: { rid: string; reason: string }) => adminPost<AdminAttestation>('/api/admin/attestation/refuse', { rid, reason });
+/** Attestations (rid: the member's) */
+export const approveAttestation = ({ rid, note }: { rid: string; note?: string }) => adminAttestations.approve({ rid, note: note || undefined });
+export const refuseAttestation = ({ rid, reason }: { rid: string; reason: string }) => adminAttestations.refuse({ rid, reason });
 
-/** POST /api/admin/community/approve | refuse */
-export const approveCommunity = ({ rid }: { rid: string }) => adminPost<AdminCommunity>('/api/admin/community/approve', { rid });
-export const refuseCommunity = ({ rid, reason }: { rid: string; reason: string }) => adminPost<AdminCommunity>('/api/admin/community/refuse', { rid, reason });
+/** Communities */
+export const approveCommunity = ({ rid }: { rid: string }) => adminCommunities.approve({ rid });
+export const refuseCommunity = ({ rid, reason }: { rid: string; reason: string }) => adminCommunities.refuse({ rid, reason });
 
 /** POST /api/admin/growth/partner/approve | refuse */
 export const approvePartner = ({ rid }: { rid: string }) => adminPost<AdminPartnerApplication>('/api/admin/growth/partner/approve', { rid });
