@@ -20,7 +20,7 @@ import { isDocsRoute, registerOpenApi, registerStaffDocs } from './platform/open
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { registerMemberUploadLimits } from './platform/upload-limits';
 import { authRoutes } from './modules/auth/auth.routes';
-import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { catalogRoutes, contentRoutes, serveCatalogImages } from './modules/catalog/catalog.routes';
 import { memberRoutes } from './modules/member/member.routes';
 import { fundsRoutes } from './modules/funds/funds.routes';
 import { planRoutes } from './modules/orders/plan.routes';
@@ -34,7 +34,7 @@ import { promotionRoutes } from './modules/growth/promotion.routes';
 import { pointsRoutes } from './modules/growth/points.routes';
 import { messagesRoutes } from './modules/growth/messages.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
-import { imageRoutes } from './modules/content/images.routes';
+import { imageRoutes, serveUploadedImages } from './modules/content/images.routes';
 import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes';
 import { contentAdminRoutes } from './modules/content/content-admin.routes';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes';
@@ -214,10 +214,15 @@ export async function buildApp(options: BuildOptions) {
   await registerCalls(app, deps, [
     healthRoutes,
     addressRoutes,
+    catalogRoutes,
+    contentRoutes,
+    imageRoutes,
+    catalogAdminRoutes,
+    contentAdminRoutes,
   ]);
   registerStaffDocs(app);
   await authRoutes(app, deps);
-  await catalogRoutes(app, deps);
+  await serveCatalogImages(app);
   await memberRoutes(app, deps);
   await fundsRoutes(app, deps);
   await planRoutes(app, deps);
@@ -231,9 +236,7 @@ export async function buildApp(options: BuildOptions) {
   await pointsRoutes(app, deps);
   await messagesRoutes(app, deps);
   await staffRoutes(app, deps);
-  await imageRoutes(app, deps);
-  await catalogAdminRoutes(app, deps);
-  await contentAdminRoutes(app, deps);
+  await serveUploadedImages(app, deps);
   await ordersAdminRoutes(app, deps);
   await memberAdminRoutes(app, deps);
   await fundsAdminRoutes(app, deps);

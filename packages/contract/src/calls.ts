@@ -3,7 +3,11 @@
  * them (platform/calls.ts), the web calls them (apps/web/src/api/), /api/docs describes them.
  */
 import { addresses } from './calls/addresses';
+import { adminCatalog } from './calls/admin-catalog';
+import { adminContent, images } from './calls/admin-content';
+import { catalog } from './calls/catalog';
+import { content } from './calls/content';
 import { health } from './calls/health';
 
-export const calls = { health, addresses };
+export const calls = { health, addresses, catalog, content, adminCatalog, adminContent, images };
 export type Calls = typeof calls;
