@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminServiceGroup } from '@lab/contract';
 import { adminCatalog } from '../../../api/admin-catalog';
 import { catalogKeys } from './keys';
 

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminServiceItemRow, Page } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
 import { adminCatalog } from '../../../api/admin-catalog';
 import { catalogKeys } from './keys';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminServiceChild, AdminServiceGroup } from '@lab/contract';
+import type { AdminServiceGroup } from '@lab/contract';
 import { adminCatalog } from '../../../api/admin-catalog';
 import { catalogKeys } from './keys';
 

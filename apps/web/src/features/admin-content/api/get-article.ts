@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminArticleDetail } from '@lab/contract';
 import { adminContent } from '../../../api/admin-content';
 import { contentKeys } from './keys';
 

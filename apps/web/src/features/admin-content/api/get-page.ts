@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminContentPage, PageKey } from '@lab/contract';
+import type { PageKey } from '@lab/contract';
 import { adminContent } from '../../../api/admin-content';
 import { contentKeys } from './keys';
 

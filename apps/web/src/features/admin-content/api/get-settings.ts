@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SiteSettings } from '@lab/contract';
 import { adminContent } from '../../../api/admin-content';
 import { contentKeys } from './keys';
 

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminArticle, Page } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
 import { adminContent } from '../../../api/admin-content';
 import { contentKeys } from './keys';

@@ -1,4 +1,4 @@
-import type { AdminArticle, AdminArticleDetail, ArticleAddBody } from '@lab/contract';
+import type { ArticleAddBody } from '@lab/contract';
 import { adminContent } from '../../../api/admin-content';
 import { flag } from './form-values';
 

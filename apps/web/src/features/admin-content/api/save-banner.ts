@@ -1,4 +1,4 @@
-import type { AdminBanner, BannerAddBody } from '@lab/contract';
+import type { BannerAddBody } from '@lab/contract';
 import { adminContent } from '../../../api/admin-content';
 import { flag } from './form-values';
 

@@ -1,4 +1,4 @@
-import type { AdminHotArea, HotAreaAddBody } from '@lab/contract';
+import type { HotAreaAddBody } from '@lab/contract';
 import { adminContent } from '../../../api/admin-content';
 import { flag } from './form-values';
 

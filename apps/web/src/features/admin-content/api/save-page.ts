@@ -1,4 +1,4 @@
-import type { AdminContentPage, PageSaveBody } from '@lab/contract';
+import type { PageSaveBody } from '@lab/contract';
 import { adminContent } from '../../../api/admin-content';
 
 /** POST /api/admin/content/page/save — title and rich text (the server cleans it). */

@@ -1,4 +1,4 @@
-import type { AdminPartner, PartnerAddBody } from '@lab/contract';
+import type { PartnerAddBody } from '@lab/contract';
 import { adminContent } from '../../../api/admin-content';
 import { flag } from './form-values';
 

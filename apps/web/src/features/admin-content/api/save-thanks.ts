@@ -1,4 +1,4 @@
-import type { AdminThanks, ThanksAddBody } from '@lab/contract';
+import type { ThanksAddBody } from '@lab/contract';
 import { adminContent } from '../../../api/admin-content';
 import { flag } from './form-values';
 
