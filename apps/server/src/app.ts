@@ -20,7 +20,7 @@ import { isDocsRoute, registerOpenApi, registerStaffDocs } from './platform/open
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { registerMemberUploadLimits } from './platform/upload-limits';
 import { authRoutes } from './modules/10-accounts/auth.routes';
-import { catalogRoutes } from './modules/25-catalog/catalog.routes';
+import { catalogRoutes, contentRoutes, serveCatalogImages } from './modules/25-catalog/catalog.routes';
 import { adminPickupRoutes, communityRoutes, pickupRoutes, profileRoutes, recycleRoutes, userInfoRoute } from './modules/40-member/member.routes';
 import { fundsRoutes } from './modules/35-funds/funds.routes';
 import { planRoutes } from './modules/50-ordering/plan.routes';
@@ -34,7 +34,7 @@ import { promotionRoutes } from './modules/60-growth/promotion.routes';
 import { pointsRoutes } from './modules/60-growth/points.routes';
 import { messagesRoutes } from './modules/15-messages/member-messages.routes';
 import { staffRoutes } from './modules/70-backoffice/staff.routes';
-import { imageRoutes } from './modules/20-content/images.routes';
+import { imageRoutes, serveUploadedImages } from './modules/20-content/images.routes';
 import { catalogAdminRoutes } from './modules/25-catalog/catalog-admin.routes';
 import { contentAdminRoutes } from './modules/20-content/content-admin.routes';
 import { ordersAdminRoutes } from './modules/70-backoffice/orders-admin.routes';
@@ -208,6 +208,11 @@ export async function buildApp(options: BuildOptions) {
   await registerCalls(app, deps, [
     healthRoutes,
     addressRoutes,
+    catalogRoutes,
+    contentRoutes,
+    imageRoutes,
+    catalogAdminRoutes,
+    contentAdminRoutes,
     profileRoutes,
     pickupRoutes,
     recycleRoutes,
@@ -220,7 +225,7 @@ export async function buildApp(options: BuildOptions) {
   registerStaffDocs(app);
   await userInfoRoute(app, deps);
   await authRoutes(app, deps);
-  await catalogRoutes(app, deps);
+  await serveCatalogImages(app);
   await fundsRoutes(app, deps);
   await planRoutes(app, deps);
   await ordersRoutes(app, deps);
@@ -233,9 +238,7 @@ export async function buildApp(options: BuildOptions) {
   await pointsRoutes(app, deps);
   await messagesRoutes(app, deps);
   await staffRoutes(app, deps);
-  await imageRoutes(app, deps);
-  await catalogAdminRoutes(app, deps);
-  await contentAdminRoutes(app, deps);
+  await serveUploadedImages(app, deps);
   await ordersAdminRoutes(app, deps);
   await fundsAdminRoutes(app, deps);
   await dashboardRoutes(app, deps);

@@ -293,12 +293,8 @@ export const PROMISE_WARN_MINUTES = 30;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** POST /api/admin/upload/image (multipart `file`): the path to store and a URL to preview. */
-export interface UploadedImage {
-  path: string;
-  url: string;
-  size: number;
-  type: string;
-}
+export const uploadedImage = z.object({ path: z.string(), url: z.string(), size: z.number().int(), type: z.string() });
+export type UploadedImage = z.infer<typeof uploadedImage>;
 
 // ---- messages: consultations (sales), announcements and the outbox (admin) ----
 

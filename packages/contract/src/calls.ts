@@ -5,9 +5,29 @@
 import { addresses } from './calls/addresses';
 import { adminAttestations, adminCommunities, adminMembers } from './calls/admin-members';
 import { communities } from './calls/communities';
+import { adminCatalog } from './calls/admin-catalog';
+import { adminContent, images } from './calls/admin-content';
+import { catalog } from './calls/catalog';
+import { content } from './calls/content';
 import { health } from './calls/health';
 import { profile } from './calls/profile';
 import { adminPickups, pickups, recycles } from './calls/sampling';
 
-export const calls = { health, addresses, profile, pickups, recycles, communities, adminPickups, adminMembers, adminAttestations, adminCommunities };
+export const calls = {
+  health,
+  addresses,
+  profile,
+  pickups,
+  recycles,
+  communities,
+  adminPickups,
+  adminMembers,
+  adminAttestations,
+  adminCommunities,
+  catalog,
+  content,
+  adminCatalog,
+  adminContent,
+  images,
+};
 export type Calls = typeof calls;
