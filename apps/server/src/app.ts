@@ -19,7 +19,7 @@ import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsPro
 import { isDocsRoute, registerOpenApi, registerStaffDocs } from './platform/openapi';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { registerMemberUploadLimits } from './platform/upload-limits';
-import { authRoutes } from './modules/auth/auth.routes';
+import { accountRoutes, staffAuthRoutes, wxLoginRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { memberRoutes } from './modules/member/member.routes';
 import { fundsRoutes } from './modules/funds/funds.routes';
@@ -33,7 +33,7 @@ import { invitesRoutes } from './modules/growth/invites.routes';
 import { promotionRoutes } from './modules/growth/promotion.routes';
 import { pointsRoutes } from './modules/growth/points.routes';
 import { messagesRoutes } from './modules/growth/messages.routes';
-import { staffRoutes } from './modules/staff/staff.routes';
+import { auditLogRoutes, staffRoutes } from './modules/staff/staff.routes';
 import { imageRoutes } from './modules/content/images.routes';
 import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes';
 import { contentAdminRoutes } from './modules/content/content-admin.routes';
@@ -214,9 +214,16 @@ export async function buildApp(options: BuildOptions) {
   await registerCalls(app, deps, [
     healthRoutes,
     addressRoutes,
+    accountRoutes,
+    wxLoginRoutes,
+    staffAuthRoutes,
+    staffRoutes,
+    auditLogRoutes,
+    approvalsRoutes,
+    dashboardRoutes,
+    messagesAdminRoutes,
   ]);
   registerStaffDocs(app);
-  await authRoutes(app, deps);
   await catalogRoutes(app, deps);
   await memberRoutes(app, deps);
   await fundsRoutes(app, deps);
@@ -230,16 +237,12 @@ export async function buildApp(options: BuildOptions) {
   await promotionRoutes(app, deps);
   await pointsRoutes(app, deps);
   await messagesRoutes(app, deps);
-  await staffRoutes(app, deps);
   await imageRoutes(app, deps);
   await catalogAdminRoutes(app, deps);
   await contentAdminRoutes(app, deps);
   await ordersAdminRoutes(app, deps);
   await memberAdminRoutes(app, deps);
   await fundsAdminRoutes(app, deps);
-  await dashboardRoutes(app, deps);
-  await messagesAdminRoutes(app, deps);
-  await approvalsRoutes(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
 
   await serveWeb(app, site, { db: options.db, config });

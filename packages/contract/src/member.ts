@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
-import { memberAddress, type MemberAddress, type UserInfo } from './auth';
+import { memberAccount, memberAddress } from './auth';
 
 /**
  * The member area: profile and attestation (资料认证), addresses, home sample pickup
@@ -135,37 +135,28 @@ export const updateContactBody = z.object({
 export type UpdateContactBody = z.infer<typeof updateContactBody>;
 
 /** The attestation as stored; null fields were never filled in. */
-export interface MemberProfile {
-  name: string | null;
-  email: string | null;
-  organization: number | null;
-  company: string | null;
-  teacher: string | null;
-  teacher_phone: string | null;
-  teacher_mail: string | null;
-  province: string | null;
-  city: string | null;
-  area: string | null;
-  address_code: string | null;
-  address: string | null;
+const maybeText = z.string().nullable();
+export const memberProfile = z.object({
+  name: maybeText,
+  email: maybeText,
+  organization: z.number().int().nullable(),
+  company: maybeText,
+  teacher: maybeText,
+  teacher_phone: maybeText,
+  teacher_mail: maybeText,
+  province: maybeText,
+  city: maybeText,
+  area: maybeText,
+  address_code: maybeText,
+  address: maybeText,
   /** when the member last completed the attestation (ISO), null if never */
-  attestedAt: string | null;
+  attestedAt: maybeText,
   /** the lab's review of the last submission: none (never submitted) → pending → approved | refused */
-  reviewStatus: 'none' | 'pending' | 'approved' | 'refused';
+  reviewStatus: z.enum(['none', 'pending', 'approved', 'refused']),
   /** why it was refused (or the reviewer's note) */
-  reviewNote: string | null;
-}
-
-/**
- * POST /api/auth/user/info answers this: the spec's account, address list and cartNum,
- * plus the attestation and whether basic information is complete (an address on file).
- */
-export interface MemberUserInfo extends UserInfo {
-  addressList: AddressEntity[];
-  profile: MemberProfile;
-  /** false: warn 未完善基本信息将无法正常下单 */
-  basicInfoComplete: boolean;
-}
+  reviewNote: maybeText,
+});
+export type MemberProfile = z.infer<typeof memberProfile>;
 
 /** POST /api/auth/web/home/data — the member centre's figures. */
 export interface MemberHomeData {
@@ -220,6 +211,20 @@ export const addressRidBody = z.object({ address_rid: addressRid });
  */
 export const addressEntity = memberAddress.extend({ address_rid: z.string(), disabled: z.boolean() });
 export type AddressEntity = z.infer<typeof addressEntity>;
+
+/**
+ * POST /api/auth/user/info answers this: the spec's account, address list and cartNum,
+ * plus the attestation and whether basic information is complete (an address on file).
+ */
+export const memberUserInfo = z.object({
+  account: memberAccount,
+  addressList: z.array(addressEntity),
+  cartNum: z.number().int(),
+  profile: memberProfile,
+  /** false: warn 未完善基本信息将无法正常下单 */
+  basicInfoComplete: z.boolean(),
+});
+export type MemberUserInfo = z.infer<typeof memberUserInfo>;
 
 /** POST /api/auth/address/list: every address of the member, default first, then newest. */
 export type AddressList = AddressEntity[];
