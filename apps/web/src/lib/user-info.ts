@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@lab/contract';
-import { apiPost } from './api';
+import { accounts } from '../api/accounts';
 import { queryClient } from './query-client';
 import { clearSession, useSession } from './session';
 
 export const userInfoKey = ['user', 'info'] as const;
 
-export const fetchUserInfo = () => apiPost<UserInfo>('/api/auth/user/info');
+export const fetchUserInfo = () => accounts.info();
 
 /** user/info of the member logged in: account, address list and cartNum. */
 export function useUserInfo() {
@@ -35,7 +35,7 @@ export const displayName = (info: UserInfo | null | undefined) =>
  */
 export async function logout() {
   try {
-    await apiPost('/api/auth/logout');
+    await accounts.logout();
   } catch {
     // an expired or revoked token is logged out already
   } finally {
