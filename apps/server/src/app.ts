@@ -19,9 +19,9 @@ import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsPro
 import { isDocsRoute, registerOpenApi, registerStaffDocs } from './platform/openapi';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { registerMemberUploadLimits } from './platform/upload-limits';
-import { authRoutes } from './modules/10-accounts/auth.routes';
+import { accountRoutes, staffAuthRoutes, wxLoginRoutes } from './modules/10-accounts/auth.routes';
 import { catalogRoutes, contentRoutes, serveCatalogImages } from './modules/25-catalog/catalog.routes';
-import { adminPickupRoutes, communityRoutes, pickupRoutes, profileRoutes, recycleRoutes, userInfoRoute } from './modules/40-member/member.routes';
+import { adminPickupRoutes, communityRoutes, pickupRoutes, profileRoutes, recycleRoutes } from './modules/40-member/member.routes';
 import { fundsRoutes } from './modules/35-funds/funds.routes';
 import { planRoutes } from './modules/50-ordering/plan.routes';
 import { ordersRoutes } from './modules/50-ordering/orders.routes';
@@ -33,7 +33,7 @@ import { invitesRoutes } from './modules/60-growth/invites.routes';
 import { promotionRoutes } from './modules/60-growth/promotion.routes';
 import { pointsRoutes } from './modules/60-growth/points.routes';
 import { messagesRoutes } from './modules/15-messages/member-messages.routes';
-import { staffRoutes } from './modules/70-backoffice/staff.routes';
+import { auditLogRoutes, staffRoutes } from './modules/70-backoffice/staff.routes';
 import { imageRoutes, serveUploadedImages } from './modules/20-content/images.routes';
 import { catalogAdminRoutes } from './modules/25-catalog/catalog-admin.routes';
 import { contentAdminRoutes } from './modules/20-content/content-admin.routes';
@@ -208,6 +208,14 @@ export async function buildApp(options: BuildOptions) {
   await registerCalls(app, deps, [
     healthRoutes,
     addressRoutes,
+    accountRoutes,
+    wxLoginRoutes,
+    staffAuthRoutes,
+    staffRoutes,
+    auditLogRoutes,
+    approvalsRoutes,
+    dashboardRoutes,
+    messagesAdminRoutes,
     catalogRoutes,
     contentRoutes,
     imageRoutes,
@@ -223,8 +231,6 @@ export async function buildApp(options: BuildOptions) {
     adminCommunityRoutes,
   ]);
   registerStaffDocs(app);
-  await userInfoRoute(app, deps);
-  await authRoutes(app, deps);
   await serveCatalogImages(app);
   await fundsRoutes(app, deps);
   await planRoutes(app, deps);
@@ -237,13 +243,9 @@ export async function buildApp(options: BuildOptions) {
   await promotionRoutes(app, deps);
   await pointsRoutes(app, deps);
   await messagesRoutes(app, deps);
-  await staffRoutes(app, deps);
   await serveUploadedImages(app, deps);
   await ordersAdminRoutes(app, deps);
   await fundsAdminRoutes(app, deps);
-  await dashboardRoutes(app, deps);
-  await messagesAdminRoutes(app, deps);
-  await approvalsRoutes(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
 
   await serveWeb(app, site, { db: options.db, config });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
-import { memberAddress, type UserInfo } from './auth';
+import { memberAccount, memberAddress } from './auth';
 
 /**
  * The member area: profile and attestation (资料认证), addresses, home sample pickup
@@ -135,38 +135,28 @@ export const updateContactBody = z.object({
 export type UpdateContactBody = z.infer<typeof updateContactBody>;
 
 /** The attestation as stored; null fields were never filled in. */
+const maybeText = z.string().nullable();
 export const memberProfile = z.object({
-  name: z.string().nullable(),
-  email: z.string().nullable(),
+  name: maybeText,
+  email: maybeText,
   organization: z.number().int().nullable(),
-  company: z.string().nullable(),
-  teacher: z.string().nullable(),
-  teacher_phone: z.string().nullable(),
-  teacher_mail: z.string().nullable(),
-  province: z.string().nullable(),
-  city: z.string().nullable(),
-  area: z.string().nullable(),
-  address_code: z.string().nullable(),
-  address: z.string().nullable(),
+  company: maybeText,
+  teacher: maybeText,
+  teacher_phone: maybeText,
+  teacher_mail: maybeText,
+  province: maybeText,
+  city: maybeText,
+  area: maybeText,
+  address_code: maybeText,
+  address: maybeText,
   /** when the member last completed the attestation (ISO), null if never */
-  attestedAt: z.string().nullable(),
+  attestedAt: maybeText,
   /** the lab's review of the last submission: none (never submitted) → pending → approved | refused */
   reviewStatus: z.enum(['none', 'pending', 'approved', 'refused']),
   /** why it was refused (or the reviewer's note) */
-  reviewNote: z.string().nullable(),
+  reviewNote: maybeText,
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
-
-/**
- * POST /api/auth/user/info answers this: the spec's account, address list and cartNum,
- * plus the attestation and whether basic information is complete (an address on file).
- */
-export interface MemberUserInfo extends UserInfo {
-  addressList: AddressEntity[];
-  profile: MemberProfile;
-  /** false: warn 未完善基本信息将无法正常下单 */
-  basicInfoComplete: boolean;
-}
 
 /** POST /api/auth/web/home/data — the member centre's figures. */
 export const memberHomeData = z.object({
@@ -222,6 +212,20 @@ export const addressRidBody = z.object({ address_rid: addressRid });
  */
 export const addressEntity = memberAddress.extend({ address_rid: z.string(), disabled: z.boolean() });
 export type AddressEntity = z.infer<typeof addressEntity>;
+
+/**
+ * POST /api/auth/user/info answers this: the spec's account, address list and cartNum,
+ * plus the attestation and whether basic information is complete (an address on file).
+ */
+export const memberUserInfo = z.object({
+  account: memberAccount,
+  addressList: z.array(addressEntity),
+  cartNum: z.number().int(),
+  profile: memberProfile,
+  /** false: warn 未完善基本信息将无法正常下单 */
+  basicInfoComplete: z.boolean(),
+});
+export type MemberUserInfo = z.infer<typeof memberUserInfo>;
 
 /** POST /api/auth/address/list: every address of the member, default first, then newest. */
 export type AddressList = AddressEntity[];

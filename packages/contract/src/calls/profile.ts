@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { call, resource } from '../call';
 import { memberFundsFigures } from '../funds';
-import { memberHomeData, memberProfile, profileAttestBody, updateContactBody, updateInfoBody } from '../member';
+import { memberHomeData, memberProfile, memberUserInfo, profileAttestBody, updateContactBody, updateInfoBody } from '../member';
 
 /** The member's own account (个人中心 → 基本信息, 资料认证) and the member centre's figures. */
 export const profile = resource('profile', {
+  info: call({
+    method: 'POST',
+    path: '/api/auth/user/info',
+    who: 'member',
+    summary: '当前会员信息',
+    description: '账号、收货地址（默认在前）、资料认证、计划单行数；basicInfoComplete 为 false 时提示未完善基本信息。',
+    data: memberUserInfo,
+  }),
   attest: call({
     method: 'POST',
     path: '/api/auth/user/update4profile',

@@ -1,8 +1,4 @@
-import type { FastifyInstance } from 'fastify';
 import { calls } from '@lab/contract/calls';
-import type { AppDeps } from '../../platform/deps';
-import { ok } from '../../platform/envelope';
-import { requireMemberId } from '../../platform/caller';
 import { audit } from '../../platform/audit';
 import { said, serve } from '../../platform/calls';
 import { samplingAudit } from './sampling.audit';
@@ -27,6 +23,7 @@ import {
 
 /** 个人中心 → 基本信息, 资料认证 and the member centre: contract/calls/profile.ts. */
 export const profileRoutes = serve(calls.profile, {
+  info: ({ db, memberId }) => getUserInfo(db, memberId),
   attest: ({ db, memberId, body, now }) => attestProfile(db, memberId, body, now),
   detail: ({ db, memberId }) => getProfile(db, memberId),
   setNickname: async ({ db, memberId, body }) => {
@@ -82,7 +79,3 @@ export const communityRoutes = serve(calls.communities, {
     said(await decideApplication(db, memberId, body.rid, body.member_rid, body.agree, now), body.agree ? '已同意加入' : '已拒绝申请'),
 });
 
-/** user/info: the account, addresses and attestation in one answer (not yet in the table). */
-export async function userInfoRoute(app: FastifyInstance, { db }: AppDeps) {
-  app.post('/api/auth/user/info', async (request) => ok(await getUserInfo(db, requireMemberId(request))));
-}

@@ -1,11 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnnouncementView, Page } from '@lab/contract';
+import type { AnnouncementView } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
+import { adminMessages } from '../../../api/admin-messages';
 import { adminPost } from '../../../lib/admin-api';
 import { messageKeys } from './keys';
 
 /** POST /api/admin/messages/announcements — what was sent, newest first. */
-export const listAnnouncements = (query: TableQuery) => adminPost<Page<AnnouncementView>>('/api/admin/messages/announcements', { ...query });
+export const listAnnouncements = (query: TableQuery) => adminMessages.announcements(query);
 
 export const useAnnouncements = (query: TableQuery) =>
   useQuery({ queryKey: [...messageKeys.announcements, query], queryFn: () => listAnnouncements(query), placeholderData: keepPreviousData });
