@@ -29,10 +29,10 @@ import { paymentRoutes } from './modules/orders/payment.routes';
 import { progressRoutes } from './modules/orders/progress.routes';
 import { reservationsRoutes } from './modules/orders/reservations.routes';
 import { requirementsRoutes } from './modules/orders/requirements.routes';
-import { invitesRoutes } from './modules/growth/invites.routes';
-import { promotionRoutes } from './modules/growth/promotion.routes';
-import { pointsRoutes } from './modules/growth/points.routes';
-import { messagesRoutes } from './modules/growth/messages.routes';
+import { growthSettingsRoutes, invitesRoutes } from './modules/growth/invites.routes';
+import { promotionAdminRoutes, promotionRoutes } from './modules/growth/promotion.routes';
+import { pointsAdminRoutes, pointsRoutes } from './modules/growth/points.routes';
+import { announcementsRoutes, consultationsRoutes, messagesRoutes } from './modules/growth/messages.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { imageRoutes } from './modules/content/images.routes';
 import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes';
@@ -214,6 +214,15 @@ export async function buildApp(options: BuildOptions) {
   await registerCalls(app, deps, [
     healthRoutes,
     addressRoutes,
+    invitesRoutes,
+    growthSettingsRoutes,
+    promotionRoutes,
+    promotionAdminRoutes,
+    pointsRoutes,
+    pointsAdminRoutes,
+    messagesRoutes,
+    consultationsRoutes,
+    announcementsRoutes,
   ]);
   registerStaffDocs(app);
   await authRoutes(app, deps);
@@ -226,10 +235,6 @@ export async function buildApp(options: BuildOptions) {
   await progressRoutes(app, deps);
   await reservationsRoutes(app, deps);
   await requirementsRoutes(app, deps);
-  await invitesRoutes(app, deps);
-  await promotionRoutes(app, deps);
-  await pointsRoutes(app, deps);
-  await messagesRoutes(app, deps);
   await staffRoutes(app, deps);
   await imageRoutes(app, deps);
   await catalogAdminRoutes(app, deps);

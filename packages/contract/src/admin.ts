@@ -331,33 +331,35 @@ export const consultationReplyBody = z.object({
 });
 export type ConsultationReplyBody = z.infer<typeof consultationReplyBody>;
 
-export interface AdminConsultation {
-  id: number;
-  name: string;
-  phone: string;
-  company: string | null;
-  content: string;
-  createdAt: string;
-  replied: boolean;
-  reply: string | null;
-  repliedAt: string | null;
+export const adminConsultation = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  company: z.string().nullable(),
+  content: z.string(),
+  createdAt: z.string(),
+  replied: z.boolean(),
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
   /** who answered */
-  repliedBy: string | null;
+  repliedBy: z.string().nullable(),
   /** set when a member has this phone (the reply then also reaches their in-site messages) */
-  memberRid: string | null;
-}
+  memberRid: z.string().nullable(),
+});
+export type AdminConsultation = z.infer<typeof adminConsultation>;
 
-export interface AnnouncementView {
-  rid: string;
-  title: string;
-  content: string;
-  audience: 'all' | 'member';
-  member: { rid: string; name: string; phone: string } | null;
+export const announcementView = z.object({
+  rid: z.string(),
+  title: z.string(),
+  content: z.string(),
+  audience: z.enum(['all', 'member']),
+  member: z.object({ rid: z.string(), name: z.string(), phone: z.string() }).nullable(),
   /** how many members it reached */
-  sent: number;
-  staffName: string;
-  createdAt: string;
-}
+  sent: z.number(),
+  staffName: z.string(),
+  createdAt: z.string(),
+});
+export type AnnouncementView = z.infer<typeof announcementView>;
 
 export const outboxListBody = pageQuery.extend({
   channel: z.preprocess(blankToUndefined, z.enum(['sms', 'email'], { error: '[渠道]不正确' }).optional()),

@@ -3,6 +3,7 @@ import type { AnnouncementView, Page } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
 import { adminPost } from '../../../lib/admin-api';
 import { messageKeys } from './keys';
+import { adminAnnouncements } from '../../../api/admin-announcements';
 
 /** POST /api/admin/messages/announcements — what was sent, newest first. */
 export const listAnnouncements = (query: TableQuery) => adminPost<Page<AnnouncementView>>('/api/admin/messages/announcements', { ...query });
@@ -11,7 +12,7 @@ export const useAnnouncements = (query: TableQuery) =>
   useQuery({ queryKey: [...messageKeys.announcements, query], queryFn: () => listAnnouncements(query), placeholderData: keepPreviousData });
 
 /** POST /api/admin/growth/announce — to every active member (member_rid empty) or to one. */
-export const sendAnnouncement = (body: { title: string; content: string; member_rid?: string }) => adminPost<AnnouncementView>('/api/admin/growth/announce', body);
+export const sendAnnouncement = (body: { title: string; content: string; member_rid?: string }) => adminAnnouncements.send(body);
 
 export function useSendAnnouncement() {
   const client = useQueryClient();
