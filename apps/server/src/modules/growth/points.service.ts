@@ -22,6 +22,7 @@ import {
   type pointsTransferBody,
 } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { randomId } from '../../platform/crypto';
 import { AppError, badRequest, conflict, decisionChanged, notFound } from '../../platform/errors';
 import { members } from '../auth/auth.tables';
@@ -74,11 +75,6 @@ const staffActor = (staffId: number): Actor => ({ kind: 'staff', id: staffId });
 
 export const pointsAccount = (db: DbOrTx, memberId: number) => ensureAccount(db, 'member', memberId, 'points');
 
-async function pageOf<T, R>(rows: Promise<R[]>, total: Promise<{ n: number }[]>, query: PageInput, view: (rows: R[]) => T[] | Promise<T[]>): Promise<Page<T>> {
-  const [list, [counted]] = await Promise.all([rows, total]);
-  return { list: await view(list), total: counted?.n ?? 0, page: query.page, pageSize: query.pageSize };
-}
-
 // ---- overview and history ----
 
 const EARNING_TYPES = ['points_earn', 'points_award', 'points_transfer_in'] as const;
@@ -117,16 +113,17 @@ export async function pointsOverview(db: DbOrTx, memberId: number): Promise<Poin
 export async function listPointsEntries(db: DbOrTx, memberId: number, query: PageInput): Promise<Page<PointsEntry>> {
   const account = await pointsAccount(db, memberId);
   const where = eq(ledgerEntries.accountId, account.id);
-  return pageOf(
-    db
-      .select()
-      .from(ledgerEntries)
-      .where(where)
-      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(ledgerEntries).where(where),
+  return paginate(
     query,
+    (w) =>
+      db
+        .select()
+        .from(ledgerEntries)
+        .where(where)
+        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => db.$count(ledgerEntries, where),
     (rows) =>
       rows.map((row) => ({
         id: row.id,
@@ -261,17 +258,18 @@ export async function applyExchange(db: Db, memberId: number, input: ExchangeBod
 /** integration/exchanges: what I exchanged, newest first. */
 export async function listMyExchanges(db: DbOrTx, memberId: number, query: PageInput): Promise<Page<ExchangeRecord>> {
   const where = eq(pointsExchanges.memberId, memberId);
-  return pageOf(
-    db
-      .select({ e: pointsExchanges, name: exchangeItems.name, kind: exchangeItems.kind })
-      .from(pointsExchanges)
-      .innerJoin(exchangeItems, eq(exchangeItems.id, pointsExchanges.itemId))
-      .where(where)
-      .orderBy(desc(pointsExchanges.createdAt), desc(pointsExchanges.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(pointsExchanges).where(where),
+  return paginate(
     query,
+    (w) =>
+      db
+        .select({ e: pointsExchanges, name: exchangeItems.name, kind: exchangeItems.kind })
+        .from(pointsExchanges)
+        .innerJoin(exchangeItems, eq(exchangeItems.id, pointsExchanges.itemId))
+        .where(where)
+        .orderBy(desc(pointsExchanges.createdAt), desc(pointsExchanges.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => db.$count(pointsExchanges, where),
     (rows) => rows.map((r) => exchangeView(r.e, r)),
   );
 }
@@ -347,16 +345,17 @@ export async function applyForPoints(db: Db, memberId: number, input: PointsAppl
 /** integration/applications: mine, newest first. */
 export async function listMyApplications(db: DbOrTx, memberId: number, query: PageInput): Promise<Page<PointsApplication>> {
   const where = eq(pointsApplications.memberId, memberId);
-  return pageOf(
-    db
-      .select()
-      .from(pointsApplications)
-      .where(where)
-      .orderBy(desc(pointsApplications.createdAt), desc(pointsApplications.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(pointsApplications).where(where),
+  return paginate(
     query,
+    (w) =>
+      db
+        .select()
+        .from(pointsApplications)
+        .where(where)
+        .orderBy(desc(pointsApplications.createdAt), desc(pointsApplications.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => db.$count(pointsApplications, where),
     (rows) => rows.map(applicationView),
   );
 }
@@ -366,17 +365,18 @@ export type { AdminPointsApplication, AdminExchangeItem, AdminExchangeRecord };
 /** Staff: applications (pending first when no status is asked for), with the applicant. */
 export async function adminListApplications(db: DbOrTx, query: PageInput & { status?: PointsApplication['status'] | undefined }): Promise<Page<AdminPointsApplication>> {
   const where = query.status ? eq(pointsApplications.status, query.status) : undefined;
-  return pageOf(
-    db
-      .select({ a: pointsApplications, rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone })
-      .from(pointsApplications)
-      .innerJoin(members, eq(members.id, pointsApplications.memberId))
-      .where(where)
-      .orderBy(sql`case when ${pointsApplications.status} = 'pending' then 0 else 1 end`, desc(pointsApplications.createdAt), desc(pointsApplications.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(pointsApplications).where(where),
+  return paginate(
     query,
+    (w) =>
+      db
+        .select({ a: pointsApplications, rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone })
+        .from(pointsApplications)
+        .innerJoin(members, eq(members.id, pointsApplications.memberId))
+        .where(where)
+        .orderBy(sql`case when ${pointsApplications.status} = 'pending' then 0 else 1 end`, desc(pointsApplications.createdAt), desc(pointsApplications.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => db.$count(pointsApplications, where),
     (rows) =>
       rows.map((r) => ({
         ...applicationView(r.a),
@@ -543,18 +543,19 @@ export async function setExchangeItemActive(db: DbOrTx, input: { rid: string; ac
 /** Staff: exchanges (gifts to ship first when no status is asked for). */
 export async function adminListExchanges(db: DbOrTx, query: PageInput & { status?: ExchangeRecord['status'] | undefined }): Promise<Page<AdminExchangeRecord>> {
   const where: SQL | undefined = query.status ? eq(pointsExchanges.status, query.status) : undefined;
-  return pageOf(
-    db
-      .select({ e: pointsExchanges, name: exchangeItems.name, kind: exchangeItems.kind, memberRid: members.rid, memberName: members.name, nickname: members.nickname, phone: members.phone })
-      .from(pointsExchanges)
-      .innerJoin(exchangeItems, eq(exchangeItems.id, pointsExchanges.itemId))
-      .innerJoin(members, eq(members.id, pointsExchanges.memberId))
-      .where(where)
-      .orderBy(sql`case when ${pointsExchanges.status} = 'to_ship' then 0 else 1 end`, desc(pointsExchanges.createdAt), desc(pointsExchanges.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(pointsExchanges).where(where),
+  return paginate(
     query,
+    (w) =>
+      db
+        .select({ e: pointsExchanges, name: exchangeItems.name, kind: exchangeItems.kind, memberRid: members.rid, memberName: members.name, nickname: members.nickname, phone: members.phone })
+        .from(pointsExchanges)
+        .innerJoin(exchangeItems, eq(exchangeItems.id, pointsExchanges.itemId))
+        .innerJoin(members, eq(members.id, pointsExchanges.memberId))
+        .where(where)
+        .orderBy(sql`case when ${pointsExchanges.status} = 'to_ship' then 0 else 1 end`, desc(pointsExchanges.createdAt), desc(pointsExchanges.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => db.$count(pointsExchanges, where),
     (rows) => rows.map((r) => ({ ...exchangeView(r.e, r), shipTo: r.e.shipTo, member: { rid: r.memberRid, name: r.memberName || r.nickname, phone: r.phone } })),
   );
 }
