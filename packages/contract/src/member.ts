@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
-import { memberAddress, type MemberAddress, type UserInfo } from './auth';
+import { memberAddress, type UserInfo } from './auth';
 
 /**
  * The member area: profile and attestation (资料认证), addresses, home sample pickup
