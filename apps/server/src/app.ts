@@ -29,10 +29,10 @@ import { paymentRoutes } from './modules/51-payment/payment.routes';
 import { progressRoutes } from './modules/52-labdesk/progress.routes';
 import { reservationsRoutes } from './modules/53-reservations/reservations.routes';
 import { requirementsRoutes } from './modules/50-ordering/requirements.routes';
-import { invitesRoutes } from './modules/60-growth/invites.routes';
-import { promotionRoutes } from './modules/60-growth/promotion.routes';
-import { pointsRoutes } from './modules/60-growth/points.routes';
-import { messagesRoutes } from './modules/15-messages/member-messages.routes';
+import { growthSettingsRoutes, invitesRoutes } from './modules/60-growth/invites.routes';
+import { promotionAdminRoutes, promotionRoutes } from './modules/60-growth/promotion.routes';
+import { pointsAdminRoutes, pointsRoutes } from './modules/60-growth/points.routes';
+import { announcementsRoutes, consultationsRoutes, messagesRoutes } from './modules/15-messages/member-messages.routes';
 import { auditLogRoutes, staffRoutes } from './modules/70-backoffice/staff.routes';
 import { imageRoutes, serveUploadedImages } from './modules/20-content/images.routes';
 import { catalogAdminRoutes } from './modules/25-catalog/catalog-admin.routes';
@@ -208,6 +208,15 @@ export async function buildApp(options: BuildOptions) {
   await registerCalls(app, deps, [
     healthRoutes,
     addressRoutes,
+    invitesRoutes,
+    growthSettingsRoutes,
+    promotionRoutes,
+    promotionAdminRoutes,
+    pointsRoutes,
+    pointsAdminRoutes,
+    messagesRoutes,
+    consultationsRoutes,
+    announcementsRoutes,
     accountRoutes,
     wxLoginRoutes,
     staffAuthRoutes,
@@ -239,10 +248,6 @@ export async function buildApp(options: BuildOptions) {
   await progressRoutes(app, deps);
   await reservationsRoutes(app, deps);
   await requirementsRoutes(app, deps);
-  await invitesRoutes(app, deps);
-  await promotionRoutes(app, deps);
-  await pointsRoutes(app, deps);
-  await messagesRoutes(app, deps);
   await serveUploadedImages(app, deps);
   await ordersAdminRoutes(app, deps);
   await fundsAdminRoutes(app, deps);

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { ID_MAX, emptyMessage, optionalText, pageOf, pageQuery, requiredText } from './common';
 import { adminTableQuery, dateFilter } from './admin';
-import { adminExchangeItemBody, partnerStatuses } from './growth';
+import { adminExchangeItemBody, exchangeItem, exchangeRecord, partnerStatuses, pointsApplication } from './growth';
 import { addressEntity, communityRoles, memberProfile, membershipStatuses } from './member';
 import { ledgerEntry } from './funds';
-import type { ExchangeItem, ExchangeRecord, PointsApplication } from './growth';
 import { paymentStatuses, progressStatuses, type Contract, type Requirement } from './orders';
 
 /**
@@ -289,40 +288,46 @@ export type AdminCommunityRefuseBody = z.infer<typeof adminCommunityRefuseBody>;
 
 // ---- partners, points, requirements, contracts: what staff see (calls in their modules) ----
 
-export interface AdminPartnerApplication {
-  rid: string;
-  member: { rid: string; phone: string; name: string; nickname: string };
-  name: string;
-  phone: string;
-  organization: string;
-  channel: string;
-  status: 'pending' | 'approved' | 'refused';
-  statusText: string;
-  reason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
+export const adminPartnerApplication = z.object({
+  rid: z.string(),
+  member: z.object({ rid: z.string(), phone: z.string(), name: z.string(), nickname: z.string() }),
+  name: z.string(),
+  phone: z.string(),
+  organization: z.string(),
+  channel: z.string(),
+  status: z.enum(['pending', 'approved', 'refused']),
+  statusText: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type AdminPartnerApplication = z.infer<typeof adminPartnerApplication>;
 
-export interface AdminPointsApplication extends PointsApplication {
+const memberBrief = z.object({ rid: z.string(), name: z.string(), phone: z.string() });
+
+export const adminPointsApplication = pointsApplication.extend({
   /** what a decision on it pins (versionPin) */
-  version: number;
-  publishedOn: string | null;
-  member: { rid: string; name: string; phone: string };
-  decidedAt: string | null;
-}
+  version: z.number(),
+  publishedOn: z.string().nullable(),
+  member: memberBrief,
+  decidedAt: z.string().nullable(),
+});
+export type AdminPointsApplication = z.infer<typeof adminPointsApplication>;
 
-export interface AdminExchangeItem extends Omit<ExchangeItem, 'available'> {
-  couponTemplateRid: string | null;
-  totalStock: number | null;
-  exchangedCount: number;
-  active: boolean;
-  sort: number;
-}
+export const adminExchangeItem = exchangeItem.omit({ available: true }).extend({
+  couponTemplateRid: z.string().nullable(),
+  totalStock: z.number().nullable(),
+  exchangedCount: z.number(),
+  active: z.boolean(),
+  sort: z.number(),
+});
+export type AdminExchangeItem = z.infer<typeof adminExchangeItem>;
 
-export interface AdminExchangeRecord extends ExchangeRecord {
-  shipTo: string | null;
-  member: { rid: string; name: string; phone: string };
-}
+export const adminExchangeRecord = exchangeRecord.extend({
+  shipTo: z.string().nullable(),
+  member: memberBrief,
+});
+export type AdminExchangeRecord = z.infer<typeof adminExchangeRecord>;
 
 /** a picture uploaded through /api/admin/upload/image (its stored path), or the item's default */
 const itemImage = optionalText('图片', 300).refine((value) => value === undefined || (/^\/upload\/img\/[\w./-]+$/.test(value) && !value.includes('..')), { error: '[图片]请通过上传按钮选择' });

@@ -353,21 +353,22 @@ export const consultationReplyBody = z.object({
 });
 export type ConsultationReplyBody = z.infer<typeof consultationReplyBody>;
 
-export interface AdminConsultation {
-  id: number;
-  name: string;
-  phone: string;
-  company: string | null;
-  content: string;
-  createdAt: string;
-  replied: boolean;
-  reply: string | null;
-  repliedAt: string | null;
+export const adminConsultation = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  company: z.string().nullable(),
+  content: z.string(),
+  createdAt: z.string(),
+  replied: z.boolean(),
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
   /** who answered */
-  repliedBy: string | null;
+  repliedBy: z.string().nullable(),
   /** set when a member has this phone (the reply then also reaches their in-site messages) */
-  memberRid: string | null;
-}
+  memberRid: z.string().nullable(),
+});
+export type AdminConsultation = z.infer<typeof adminConsultation>;
 
 export const announcementView = z.object({
   rid: z.string(),
