@@ -214,12 +214,13 @@ export async function buildApp(options: BuildOptions) {
   await registerCalls(app, deps, [
     healthRoutes,
     addressRoutes,
+    fundsRoutes,
+    fundsAdminRoutes,
   ]);
   registerStaffDocs(app);
   await authRoutes(app, deps);
   await catalogRoutes(app, deps);
   await memberRoutes(app, deps);
-  await fundsRoutes(app, deps);
   await planRoutes(app, deps);
   await ordersRoutes(app, deps);
   await paymentRoutes(app, deps);
@@ -236,7 +237,6 @@ export async function buildApp(options: BuildOptions) {
   await contentAdminRoutes(app, deps);
   await ordersAdminRoutes(app, deps);
   await memberAdminRoutes(app, deps);
-  await fundsAdminRoutes(app, deps);
   await dashboardRoutes(app, deps);
   await messagesAdminRoutes(app, deps);
   await approvalsRoutes(app, deps);

@@ -63,52 +63,57 @@ export interface ApprovalLimit {
   updatedBy: string | null;
 }
 
-export interface ApprovalPerson {
-  id: number;
-  name: string;
-  role: StaffRoleType;
-}
+export const approvalPersonView = z.object({
+  id: z.number(),
+  name: z.string(),
+  role: z.enum(Object.values(StaffRole) as [StaffRoleType, ...StaffRoleType[]]),
+});
+export type ApprovalPerson = z.infer<typeof approvalPersonView>;
 
-export interface AdminApproval {
-  rid: string;
-  kind: ApprovalKind;
-  action: ApprovalAction;
-  actionText: string;
+export const adminApprovalView = z.object({
+  rid: z.string(),
+  kind: z.enum(APPROVAL_KINDS),
+  action: z.enum(APPROVAL_ACTIONS),
+  actionText: z.string(),
   /** what will be booked, in words: 发放优惠券「…」给 张三 138…… */
-  summary: string;
+  summary: z.string(),
   /** the object it is about (order number, member, template name) */
-  target: string;
+  target: z.string(),
   /** the value the limit was measured on, fen; null: unbounded */
-  valueFen: number | null;
+  valueFen: z.number().nullable(),
   /** the maker's own limit when filing */
-  makerLimitFen: number | null;
+  makerLimitFen: z.number().nullable(),
   /** the maker's reason (an adjustment's or cancellation's), shown to the checker */
-  note: string;
-  maker: ApprovalPerson;
-  status: ApprovalStatus;
-  statusText: string;
-  checker: ApprovalPerson | null;
-  decidedAt: string | null;
+  note: z.string(),
+  maker: approvalPersonView,
+  status: z.enum(APPROVAL_STATUSES),
+  statusText: z.string(),
+  checker: approvalPersonView.nullable(),
+  decidedAt: z.string().nullable(),
   /** why it was rejected or withdrawn */
-  decisionReason: string | null;
+  decisionReason: z.string().nullable(),
   /** what approval booked: the coupon, template, order or ledger reference */
-  resultKey: string | null;
-  createdAt: string;
+  resultKey: z.string().nullable(),
+  createdAt: z.string(),
   /** for the staff member asking: may approve now, and if not, why (null when they may) */
-  canApprove: boolean;
-  cannotApproveReason: string | null;
+  canApprove: z.boolean(),
+  cannotApproveReason: z.string().nullable(),
   /** a pending request of a kind the asker works with, not their own (rejecting books nothing, so no limit applies) */
-  canReject: boolean;
+  canReject: z.boolean(),
   /** the maker may withdraw their own pending request */
-  canWithdraw: boolean;
-}
+  canWithdraw: z.boolean(),
+});
+export type AdminApproval = z.infer<typeof adminApprovalView>;
 
 /** The answer of an action that was filed for approval instead of booked. */
-export interface ApprovalFiled {
-  pendingApproval: AdminApproval;
+export const approvalFiledView = z.object({
+  pendingApproval: adminApprovalView,
   /** the same sentence as the envelope's msg */
-  message: string;
-}
+  message: z.string(),
+});
+export type ApprovalFiled = z.infer<typeof approvalFiledView>;
+/** The answer of an action that may be filed for approval (gated): what it booked, or the filed request. */
+export const gatedView = <T extends z.ZodType>(booked: T) => z.union([booked, approvalFiledView]);
 export const isApprovalFiled = (data: unknown): data is ApprovalFiled =>
   typeof data === 'object' && data !== null && 'pendingApproval' in data && typeof (data as { pendingApproval: unknown }).pendingApproval === 'object';
 

@@ -3,7 +3,9 @@
  * them (platform/calls.ts), the web calls them (apps/web/src/api/), /api/docs describes them.
  */
 import { addresses } from './calls/addresses';
+import { adminFunds } from './calls/admin-funds';
+import { funds } from './calls/funds';
 import { health } from './calls/health';
 
-export const calls = { health, addresses };
+export const calls = { health, addresses, funds, adminFunds };
 export type Calls = typeof calls;
