@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CouponTemplate, GrowthSettings } from '@lab/contract';
+import type { GrowthSettings } from '@lab/contract';
+import { adminFunds } from '../../../api/admin-funds';
 import { adminKey, adminPost } from '../../../lib/admin-api';
 
 const key = [...adminKey, 'growth-settings'] as const;
@@ -19,6 +20,6 @@ export function useSaveGrowthSettings() {
 }
 
 /** POST /api/admin/funds/coupon/templates — the coupons a new member could be given. */
-export const listCouponTemplates = () => adminPost<CouponTemplate[]>('/api/admin/funds/coupon/templates');
+export const listCouponTemplates = () => adminFunds.couponTemplates({});
 
 export const useCouponTemplates = () => useQuery({ queryKey: [...adminKey, 'coupon-templates', 'for-growth'], queryFn: listCouponTemplates });
