@@ -407,26 +407,25 @@ export async function listIssuedCoupons(db: DbOrTx, query: AdminIssuedCouponList
     query.source === 'staff' ? isNotNull(memberCoupons.issuedBy) : query.source === 'claimed' ? isNull(memberCoupons.issuedBy) : undefined,
     await keywordFilter(db, memberCoupons.memberId, query.keyword),
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ c: memberCoupons, m: memberRefColumns, staffName: staff.name })
-      .from(memberCoupons)
-      .innerJoin(members, eq(members.id, memberCoupons.memberId))
-      .leftJoin(staff, eq(staff.id, memberCoupons.issuedBy))
-      .where(where)
-      .orderBy(desc(memberCoupons.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(memberCoupons).where(where),
-  ]);
-  const views = await couponViews(db, rows.map((r) => r.c), now);
-  return {
-    list: views.map((view, i) => {
-      const { m, staffName } = rows[i]!;
-      return { ...view, member: toMemberRef(m), issuedBy: staffName };
-    }),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select({ c: memberCoupons, m: memberRefColumns, staffName: staff.name })
+        .from(memberCoupons)
+        .innerJoin(members, eq(members.id, memberCoupons.memberId))
+        .leftJoin(staff, eq(staff.id, memberCoupons.issuedBy))
+        .where(where)
+        .orderBy(desc(memberCoupons.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => db.$count(memberCoupons, where),
+    async (rows) => {
+      const views = await couponViews(db, rows.map((r) => r.c), now);
+      return views.map((view, i) => {
+        const { m, staffName } = rows[i]!;
+        return { ...view, member: toMemberRef(m), issuedBy: staffName };
+      });
+    },
+  );
 }
