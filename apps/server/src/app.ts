@@ -208,6 +208,8 @@ export async function buildApp(options: BuildOptions) {
   await registerCalls(app, deps, [
     healthRoutes,
     addressRoutes,
+    fundsRoutes,
+    fundsAdminRoutes,
     invitesRoutes,
     growthSettingsRoutes,
     promotionRoutes,
@@ -241,7 +243,6 @@ export async function buildApp(options: BuildOptions) {
   ]);
   registerStaffDocs(app);
   await serveCatalogImages(app);
-  await fundsRoutes(app, deps);
   await planRoutes(app, deps);
   await ordersRoutes(app, deps);
   await paymentRoutes(app, deps);
@@ -250,7 +251,6 @@ export async function buildApp(options: BuildOptions) {
   await requirementsRoutes(app, deps);
   await serveUploadedImages(app, deps);
   await ordersAdminRoutes(app, deps);
-  await fundsAdminRoutes(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
 
   await serveWeb(app, site, { db: options.db, config });

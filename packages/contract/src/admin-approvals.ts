@@ -114,6 +114,8 @@ export const approvalFiled = z.object({
   message: z.string(),
 });
 export type ApprovalFiled = z.infer<typeof approvalFiled>;
+/** The answer of an action that may be filed for approval (gated): what it booked, or the filed request. */
+export const gatedView = <T extends z.ZodType>(booked: T) => z.union([booked, approvalFiled]);
 export const isApprovalFiled = (data: unknown): data is ApprovalFiled =>
   typeof data === 'object' && data !== null && 'pendingApproval' in data && typeof (data as { pendingApproval: unknown }).pendingApproval === 'object';
 

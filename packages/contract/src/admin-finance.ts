@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, emptyMessage, optionalText, pageQuery, requiredText, type Page, isCalendarDate, versionPin } from './common';
+import { ID_MAX, emptyMessage, optionalText, pageOf, pageQuery, requiredText, isCalendarDate, versionPin } from './common';
 import { adminTableQuery, dateFilter } from './admin';
 import {
   CREDIT_STATUSES,
@@ -8,17 +8,17 @@ import {
   OWNER_KINDS,
   PRESTORE_STATUSES,
   TRANSFER_STATUSES,
-  type CouponTemplate,
-  type CreditApplication,
+  couponTemplateView,
+  creditApplicationView,
+  invoiceApplicationView,
+  ledgerEntryView,
+  memberCouponView,
+  prestoreApplicationView,
+  transferApplicationView,
   type CreditStatus,
-  type InvoiceApplication,
   type InvoiceStatus,
-  type LedgerEntry,
-  type MemberCoupon,
   type OwnerKind,
-  type PrestoreApplication,
   type PrestoreStatus,
-  type TransferApplication,
   type TransferStatus,
 } from './funds';
 import { withdrawStatuses, withdrawal, type WithdrawStatus } from './growth';
@@ -44,20 +44,22 @@ const queueFilters = {
 const withoutPage = { page: true, pageSize: true } as const;
 
 /** The member an application belongs to, as the queues show them. */
-export interface AdminMemberRef {
-  rid: string;
-  phone: string;
+export const adminMemberRefView = z.object({
+  rid: z.string(),
+  phone: z.string(),
   /** the real name, or the nickname when none was given */
-  name: string;
-  company: string | null;
-}
+  name: z.string(),
+  company: z.string().nullable(),
+});
+export type AdminMemberRef = z.infer<typeof adminMemberRefView>;
 
 /** Who decided, and when (null while pending); and the row's version, which a decision on it pins (versionPin). */
-export interface AdminDecision {
-  decidedAt: string | null;
-  staffName: string | null;
-  version: number;
-}
+const adminDecisionFields = {
+  decidedAt: z.string().nullable(),
+  staffName: z.string().nullable(),
+  version: z.number(),
+};
+export type AdminDecision = z.infer<z.ZodObject<typeof adminDecisionFields>>;
 
 // ---- 预存审核 ----
 
@@ -66,18 +68,16 @@ export type AdminPrestoreListBody = z.infer<typeof adminPrestoreListBody>;
 export const adminPrestoreExportQuery = adminPrestoreListBody.omit(withoutPage);
 export type AdminPrestoreExportQuery = z.infer<typeof adminPrestoreExportQuery>;
 
-export interface AdminPrestore extends PrestoreApplication, AdminDecision {
-  member: AdminMemberRef;
-}
+export const adminPrestoreView = prestoreApplicationView.extend({ ...adminDecisionFields, member: adminMemberRefView });
+export type AdminPrestore = z.infer<typeof adminPrestoreView>;
 export const PRESTORE_EXPORT_HEADERS = ['申请时间', '预存单号', '会员', '手机号', '入账账户', '付款户名', '预存金额(元)', '赠送金额(元)', '状态', '处理时间', '处理人', '驳回原因', '备注'] as const;
 
 // ---- 转账审核 ----
 
 export const adminTransferListBody = adminTableQuery(['createdAt']).extend({ status: statusFilter(TRANSFER_STATUSES), ...queueFilters });
 export type AdminTransferListBody = z.infer<typeof adminTransferListBody>;
-export interface AdminTransfer extends TransferApplication, AdminDecision {
-  member: AdminMemberRef;
-}
+export const adminTransferView = transferApplicationView.extend({ ...adminDecisionFields, member: adminMemberRefView });
+export type AdminTransfer = z.infer<typeof adminTransferView>;
 
 // ---- 发票管理 ----
 
@@ -89,9 +89,8 @@ export const adminInvoiceListBody = adminTableQuery(['createdAt']).extend({
 export type AdminInvoiceListBody = z.infer<typeof adminInvoiceListBody>;
 export const adminInvoiceExportQuery = adminInvoiceListBody.omit(withoutPage);
 export type AdminInvoiceExportQuery = z.infer<typeof adminInvoiceExportQuery>;
-export interface AdminInvoice extends InvoiceApplication, AdminDecision {
-  member: AdminMemberRef;
-}
+export const adminInvoiceView = invoiceApplicationView.extend({ ...adminDecisionFields, member: adminMemberRefView });
+export type AdminInvoice = z.infer<typeof adminInvoiceView>;
 export const INVOICE_EXPORT_HEADERS = ['申请时间', '会员', '手机号', '发票类型', '发票抬头', '税号', '开票金额(元)', '状态', '发票号码', '开票日期', '接收邮箱', '邮寄信息', '处理人', '驳回原因'] as const;
 
 /** The e-invoice file: PDF (or a picture of it), at most 10 MB — the same limit as receipts. */
@@ -136,14 +135,16 @@ export const WITHDRAWAL_EXPORT_HEADERS = ['申请时间', '会员', '手机号',
 
 export const adminCreditListBody = adminTableQuery(['createdAt']).extend({ status: statusFilter(CREDIT_STATUSES), ...queueFilters });
 export type AdminCreditListBody = z.infer<typeof adminCreditListBody>;
-export interface AdminCredit extends CreditApplication, AdminDecision {
-  member: AdminMemberRef;
-  organization: number;
-  organizationText: string;
-  contact: string | null;
+export const adminCreditView = creditApplicationView.extend({
+  ...adminDecisionFields,
+  member: adminMemberRefView,
+  organization: z.number(),
+  organizationText: z.string(),
+  contact: z.string().nullable(),
   /** the member's credit line now (0: none) */
-  currentLimitFen: number;
-}
+  currentLimitFen: z.number(),
+});
+export type AdminCredit = z.infer<typeof adminCreditView>;
 
 // ---- 资金账户 ----
 
@@ -158,21 +159,22 @@ export type AdminAccountListBody = z.infer<typeof adminAccountListBody>;
 export const ownerKindLabels: Record<OwnerKind, string> = { member: '个人账户', community: '科研团体' };
 
 /** A prepaid-funds account (预存款) of a member or a community. */
-export interface AdminAccount {
-  id: number;
-  ownerKind: OwnerKind;
+export const adminAccountView = z.object({
+  id: z.number(),
+  ownerKind: z.enum(OWNER_KINDS),
   /** the member's or the community's rid (what an adjustment names) */
-  ownerRid: string;
+  ownerRid: z.string(),
   /** the member's name (or nickname), or the community's name */
-  ownerName: string;
+  ownerName: z.string(),
   /** the member's phone; for a community, its owner's */
-  phone: string | null;
+  phone: z.string().nullable(),
   /** a community's owner (null for a member's own account) */
-  communityOwner: { rid: string; name: string; phone: string } | null;
-  balanceFen: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  communityOwner: z.object({ rid: z.string(), name: z.string(), phone: z.string() }).nullable(),
+  balanceFen: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminAccount = z.infer<typeof adminAccountView>;
 
 const accountIdField = z.coerce.number({ error: emptyMessage('账户') }).int({ error: '[账户]不正确' }).positive({ error: '[账户]不正确' }).max(ID_MAX, { error: '[账户]不正确' });
 const optionalEntryType = z.preprocess(blankToUndefined, z.enum(ENTRY_TYPES, { error: '[类型]不正确' }).optional());
@@ -183,14 +185,14 @@ export type AdminLedgerBody = z.infer<typeof adminLedgerBody>;
 export const adminLedgerExportQuery = adminLedgerBody.omit(withoutPage);
 export type AdminLedgerExportQuery = z.infer<typeof adminLedgerExportQuery>;
 
-export interface AdminLedgerEntry extends LedgerEntry {
-  actorKind: 'member' | 'staff' | 'system';
+export const adminLedgerEntryView = ledgerEntryView.extend({
+  actorKind: z.enum(['member', 'staff', 'system']),
   /** the staff member's name for staff entries (调账, 确认到账…) */
-  actorName: string | null;
-}
-export interface AdminLedger extends Page<AdminLedgerEntry> {
-  account: AdminAccount;
-}
+  actorName: z.string().nullable(),
+});
+export type AdminLedgerEntry = z.infer<typeof adminLedgerEntryView>;
+export const adminLedgerView = pageOf(adminLedgerEntryView).extend({ account: adminAccountView });
+export type AdminLedger = z.infer<typeof adminLedgerView>;
 export const LEDGER_EXPORT_HEADERS = ['时间', '类型', '金额(元)', '余额(元)', '业务单号', '备注', '操作人'] as const;
 
 // ---- members, for issuing a coupon ----
@@ -204,14 +206,15 @@ export const adminCouponTemplateListBody = z.object({ status: z.preprocess(blank
 export const adminCouponTemplateRidBody = z.object({ rid: requiredText('优惠券', 40) });
 
 /** A template as staff manage it: besides what members see, its stock, whether members may claim it, and whether it is still in use. */
-export interface AdminCouponTemplate extends CouponTemplate {
+export const adminCouponTemplateView = couponTemplateView.extend({
   /** members may claim it themselves (otherwise staff issue only) */
-  open: boolean;
-  active: boolean;
-  totalStock: number | null;
-  claimedCount: number;
-  createdAt: string;
-}
+  open: z.boolean(),
+  active: z.boolean(),
+  totalStock: z.number().nullable(),
+  claimedCount: z.number(),
+  createdAt: z.string(),
+});
+export type AdminCouponTemplate = z.infer<typeof adminCouponTemplateView>;
 
 export const adminIssuedCouponListBody = pageQuery.extend({
   template_rid: optionalText('优惠券', 40),
@@ -220,21 +223,23 @@ export const adminIssuedCouponListBody = pageQuery.extend({
   source: z.preprocess(blankToUndefined, z.enum(['staff', 'claimed'], { error: '[来源]不正确' }).optional()),
 });
 export type AdminIssuedCouponListBody = z.infer<typeof adminIssuedCouponListBody>;
-export interface AdminIssuedCoupon extends MemberCoupon {
-  member: AdminMemberRef;
+export const adminIssuedCouponView = memberCouponView.extend({
+  member: adminMemberRefView,
   /** the staff member who issued it; null when the member claimed it */
-  issuedBy: string | null;
-}
+  issuedBy: z.string().nullable(),
+});
+export type AdminIssuedCoupon = z.infer<typeof adminIssuedCouponView>;
 
 // ---- the badge counts of the finance menu ----
 
-export interface FinanceQueueCounts {
-  prestore: number;
-  invoice: number;
-  transfer: number;
-  withdrawal: number;
-  credit: number;
-}
+export const financeQueueCountsView = z.object({
+  prestore: z.number(),
+  invoice: z.number(),
+  transfer: z.number(),
+  withdrawal: z.number(),
+  credit: z.number(),
+});
+export type FinanceQueueCounts = z.infer<typeof financeQueueCountsView>;
 
 /** The colour of a state's tag (antd's status colours). */
 export type StatusTone = 'default' | 'processing' | 'success' | 'warning' | 'error';

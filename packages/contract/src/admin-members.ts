@@ -3,7 +3,7 @@ import { ID_MAX, emptyMessage, optionalText, pageOf, pageQuery, requiredText } f
 import { adminTableQuery, dateFilter } from './admin';
 import { adminExchangeItemBody, exchangeItem, exchangeRecord, partnerStatuses, pointsApplication } from './growth';
 import { addressEntity, communityRoles, memberProfile, membershipStatuses } from './member';
-import { ledgerEntry } from './funds';
+import { ledgerEntryView } from './funds';
 import { paymentStatuses, progressStatuses, type Contract, type Requirement } from './orders';
 
 /**
@@ -213,7 +213,7 @@ export const adminMemberDetail = z.object({
     usableCoupons: z.number().int(),
     /** communities the member owns, with their prepaid funds */
     communities: z.array(z.object({ rid: z.string(), name: z.string(), balanceFen: z.number().int() })),
-    recent: z.array(ledgerEntry),
+    recent: z.array(ledgerEntryView),
   }),
   communities: z.array(adminMemberCommunity),
   partner: z
@@ -229,7 +229,7 @@ export const adminMemberDetail = z.object({
 export type AdminMemberDetail = z.infer<typeof adminMemberDetail>;
 
 /** POST /api/admin/member/ledger: one page of the account's entries, with the account's balance now. */
-export const adminMemberLedger = pageOf(ledgerEntry).extend({ balanceFen: z.number().int() });
+export const adminMemberLedger = pageOf(ledgerEntryView).extend({ balanceFen: z.number().int() });
 export type AdminMemberLedger = z.infer<typeof adminMemberLedger>;
 
 

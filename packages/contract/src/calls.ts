@@ -8,6 +8,7 @@ import { adminAnnouncements } from './calls/admin-announcements';
 import { adminCatalog } from './calls/admin-catalog';
 import { adminConsultations } from './calls/admin-consultations';
 import { adminContent, images } from './calls/admin-content';
+import { adminFunds } from './calls/admin-funds';
 import { adminGrowth } from './calls/admin-growth';
 import { adminAttestations, adminCommunities, adminMembers } from './calls/admin-members';
 import { adminMessages } from './calls/admin-messages';
@@ -18,6 +19,7 @@ import { catalog } from './calls/catalog';
 import { communities } from './calls/communities';
 import { content } from './calls/content';
 import { dashboard } from './calls/dashboard';
+import { funds } from './calls/funds';
 import { health } from './calls/health';
 import { invites } from './calls/invites';
 import { messages } from './calls/messages';
@@ -37,6 +39,7 @@ export const calls = {
   adminConsultations,
   adminContent,
   images,
+  adminFunds,
   adminGrowth,
   adminMembers,
   adminAttestations,
@@ -49,6 +52,7 @@ export const calls = {
   communities,
   content,
   dashboard,
+  funds,
   health,
   invites,
   messages,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, emptyMessage, formatFen, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate, versionPin } from './common';
+import { ID_MAX, emptyMessage, formatFen, optionalText, pageOf, pageQuery, phonePattern, requiredText, isCalendarDate, versionPin } from './common';
 
 /**
  * Money: prepaid funds (预存), transfers between a member and a community they own, the
@@ -63,6 +63,8 @@ export const fenToYuan = (fen: number) => {
 export { formatFen };
 
 const rid = (label: string) => requiredText(label, 40);
+/** a stored file's download (a receipt, an e-invoice) by the application's rid */
+export const fileRidQuery = z.object({ rid: requiredText('单号', 40) });
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values, { error: `[${label}]不正确` }).optional());
 const optionalDate = (label: string) =>
@@ -124,19 +126,19 @@ export const entryTypeLabels: Record<EntryType, string> = {
 export const BALANCE_TOO_LOW_MESSAGE = '预存款余额不足';
 
 /** One line of the balance history (余额明细). */
-export const ledgerEntry = z.object({
-  id: z.number().int(),
+export const ledgerEntryView = z.object({
+  id: z.number(),
   type: z.enum(ENTRY_TYPES),
   typeText: z.string(),
   /** signed: + money in, − money out */
-  amountFen: z.number().int(),
+  amountFen: z.number(),
   /** the balance right after this entry */
-  balanceAfterFen: z.number().int(),
+  balanceAfterFen: z.number(),
   reference: z.string(),
   note: z.string(),
   createdAt: z.string(),
 });
-export type LedgerEntry = z.infer<typeof ledgerEntry>;
+export type LedgerEntry = z.infer<typeof ledgerEntryView>;
 
 /** prestore/balanceHistory (and the export's query): the member's own account, or a community they own. */
 export const balanceHistoryBody = pageQuery.extend({
@@ -146,6 +148,9 @@ export const balanceHistoryBody = pageQuery.extend({
   to: optionalDate('结束日期'),
 });
 export type BalanceHistoryBody = z.infer<typeof balanceHistoryBody>;
+/** prestore/balanceHistory: a page of the history and the account's balance now */
+export const balanceHistoryView = pageOf(ledgerEntryView).extend({ balanceFen: z.number() });
+export type BalanceHistory = z.infer<typeof balanceHistoryView>;
 export const balanceExportQuery = balanceHistoryBody.extend({
   format: z.preprocess((v) => (v === '' || v === undefined ? 'xlsx' : v), z.enum(['xlsx', 'csv'], { error: '[导出格式]不正确' })),
 });
@@ -156,39 +161,40 @@ export const BALANCE_EXPORT_HEADERS = ['时间', '类型', '金额(元)', '余�
 // ---- prestore (预存) ----
 
 /** The lab's account for 对公转账, shown with every top-up. */
-export interface BankAccount {
-  accountName: string;
-  bankName: string;
-  accountNo: string;
-}
+export const bankAccountView = z.object({
+  accountName: z.string(),
+  bankName: z.string(),
+  accountNo: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccountView>;
 
-export interface PrestoreRule {
-  id: number;
+export const prestoreRuleView = z.object({
+  id: z.number(),
   /** a top-up of at least this much… */
-  thresholdFen: number;
+  thresholdFen: z.number(),
   /** …earns this share as a bonus (basis points: 300 = 3%) */
-  bonusRateBp: number;
+  bonusRateBp: z.number(),
   /** …or this fixed bonus */
-  bonusFen: number;
+  bonusFen: z.number(),
   /** e.g. 满 ¥10,000.00 赠 3% */
-  text: string;
-}
+  text: z.string(),
+});
+export type PrestoreRule = z.infer<typeof prestoreRuleView>;
 
 /** prestore/rule and prestoreApply/readyPayNum */
-export interface PrestoreRules {
-  rules: PrestoreRule[];
-  bank: BankAccount;
-  minAmountFen: number;
+export const prestoreRulesView = z.object({
+  rules: z.array(prestoreRuleView),
+  bank: bankAccountView,
+  minAmountFen: z.number(),
   /** transfers between a member and a community above this need staff approval */
-  transferApprovalFen: number;
-}
+  transferApprovalFen: z.number(),
+});
+export type PrestoreRules = z.infer<typeof prestoreRulesView>;
 
 /** POST /api/auth/prestoreApply/readyPayNum — the rules, the bank account and, given an amount, its bonus. */
 export const prestoreReadyBody = z.object({ amount: yuanField('预存金额').optional() });
-export interface PrestoreReady extends PrestoreRules {
-  amountFen: number | null;
-  bonusFen: number | null;
-}
+export const prestoreReadyView = prestoreRulesView.extend({ amountFen: z.number().nullable(), bonusFen: z.number().nullable() });
+export type PrestoreReady = z.infer<typeof prestoreReadyView>;
 
 export const PRESTORE_STATUSES = ['pending', 'confirmed', 'refused', 'cancelled'] as const;
 export type PrestoreStatus = (typeof PRESTORE_STATUSES)[number];
@@ -214,25 +220,28 @@ export const prestoreRidBody = z.object({ rid: rid('预存单号') });
 export const prestoreListBody = pageQuery.extend({ status: optionalEnum(PRESTORE_STATUSES, '状态') });
 export type PrestoreListBody = z.infer<typeof prestoreListBody>;
 
-export interface PrestoreApplication {
-  rid: string;
+const communityRef = z.object({ rid: z.string(), name: z.string() });
+
+export const prestoreApplicationView = z.object({
+  rid: z.string(),
   /** the number to write in the transfer's remark */
-  applyNo: string;
-  amountFen: number;
-  bonusFen: number;
-  status: PrestoreStatus;
-  statusText: string;
-  payer: string;
-  remark: string;
+  applyNo: z.string(),
+  amountFen: z.number(),
+  bonusFen: z.number(),
+  status: z.enum(PRESTORE_STATUSES),
+  statusText: z.string(),
+  payer: z.string(),
+  remark: z.string(),
   /** the community topped up, when not the member's own account */
-  community: { rid: string; name: string } | null;
-  hasReceipt: boolean;
-  refuseReason: string | null;
+  community: communityRef.nullable(),
+  hasReceipt: z.boolean(),
+  refuseReason: z.string().nullable(),
   /** the amount an invoice application still may cover (confirmed and not yet invoiced) */
-  invoiceable: boolean;
-  createdAt: string;
-  confirmedAt: string | null;
-}
+  invoiceable: z.boolean(),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+});
+export type PrestoreApplication = z.infer<typeof prestoreApplicationView>;
 
 /** Receipt upload (multipart, field `rid` + one file): png, jpeg or pdf, at most 10 MB. */
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
@@ -257,84 +266,95 @@ export const transferRidBody = z.object({ rid: rid('转账单号') });
 export const transferListBody = pageQuery.extend({ status: optionalEnum(TRANSFER_STATUSES, '状态') });
 export type TransferListBody = z.infer<typeof transferListBody>;
 
-export interface TransferApplication {
-  rid: string;
-  direction: TransferDirection;
-  community: { rid: string; name: string };
-  amountFen: number;
-  status: TransferStatus;
-  statusText: string;
-  remark: string;
-  refuseReason: string | null;
-  createdAt: string;
-  doneAt: string | null;
-}
+export const transferApplicationView = z.object({
+  rid: z.string(),
+  direction: z.enum(TRANSFER_DIRECTIONS),
+  community: communityRef,
+  amountFen: z.number(),
+  status: z.enum(TRANSFER_STATUSES),
+  statusText: z.string(),
+  remark: z.string(),
+  refuseReason: z.string().nullable(),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+});
+export type TransferApplication = z.infer<typeof transferApplicationView>;
 
 // ---- asset overview ----
 
 /** asset/init and asset/detail */
-export interface AssetOverview {
-  prestoreFen: number;
-  communities: { rid: string; name: string; balanceFen: number }[];
-  couponNum: number;
+export const assetOverviewView = z.object({
+  prestoreFen: z.number(),
+  communities: z.array(communityRef.extend({ balanceFen: z.number() })),
+  couponNum: z.number(),
   /** promotion-partner rebates (a later issue) */
-  rebateFrozenFen: number;
-  rebateWithdrawableFen: number;
-  points: number;
+  rebateFrozenFen: z.number(),
+  rebateWithdrawableFen: z.number(),
+  points: z.number(),
   /** confirmed top-ups not yet covered by an invoice application */
-  invoiceableFen: number;
-  creditLimitFen: number;
-}
+  invoiceableFen: z.number(),
+  creditLimitFen: z.number(),
+});
+export type AssetOverview = z.infer<typeof assetOverviewView>;
+/** asset/detail: the overview and the latest ten lines of the balance history */
+export const assetDetailView = assetOverviewView.extend({ recent: z.array(ledgerEntryView) });
+export type AssetDetail = z.infer<typeof assetDetailView>;
 /** asset/all4num — badges of the member centre */
-export interface AssetCounts {
-  couponNum: number;
-  prestorePending: number;
-  transferPending: number;
-  invoicePending: number;
-}
+export const assetCountsView = z.object({
+  couponNum: z.number(),
+  prestorePending: z.number(),
+  transferPending: z.number(),
+  invoicePending: z.number(),
+});
+export type AssetCounts = z.infer<typeof assetCountsView>;
 
 // ---- coupons ----
 
-export const couponScope = z.discriminatedUnion('kind', [
+export const couponScopeView = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }),
-  z.object({ kind: z.literal('types'), ids: z.array(z.number().int()) }),
-  z.object({ kind: z.literal('groups'), ids: z.array(z.number().int()) }),
+  z.object({ kind: z.literal('types'), ids: z.array(z.number()) }),
+  z.object({ kind: z.literal('groups'), ids: z.array(z.number()) }),
 ]);
-export type CouponScope = z.infer<typeof couponScope>;
+export type CouponScope = z.infer<typeof couponScopeView>;
 export const COUPON_STATUSES = ['unused', 'used', 'expired'] as const;
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
 export const couponStatusLabels: Record<CouponStatus, string> = { unused: '可使用', used: '已使用', expired: '已过期' };
 
-export interface CouponTemplate {
-  rid: string;
-  name: string;
-  /** a fixed discount… */
-  amountFen: number | null;
-  /** …or a share off (basis points: 1000 = 10% off, 9折) */
-  offRateBp: number | null;
-  thresholdFen: number;
-  scope: CouponScope;
-  scopeText: string;
-  /** fixed validity, or `validDays` after claiming */
-  validFrom: string | null;
-  validTo: string | null;
-  validDays: number | null;
-  perMemberLimit: number;
-  /** null: unlimited */
-  remaining: number | null;
-  /** how many this member holds already */
-  claimedByMe: number;
-  claimable: boolean;
-  description: string;
-}
-
-export const memberCoupon = z.object({
+export const couponTemplateView = z.object({
   rid: z.string(),
   name: z.string(),
-  amountFen: z.number().int().nullable(),
-  offRateBp: z.number().int().nullable(),
-  thresholdFen: z.number().int(),
-  scope: couponScope,
+  /** a fixed discount… */
+  amountFen: z.number().nullable(),
+  /** …or a share off (basis points: 1000 = 10% off, 9折) */
+  offRateBp: z.number().nullable(),
+  thresholdFen: z.number(),
+  scope: couponScopeView,
+  scopeText: z.string(),
+  /** fixed validity, or `validDays` after claiming */
+  validFrom: z.string().nullable(),
+  validTo: z.string().nullable(),
+  validDays: z.number().nullable(),
+  perMemberLimit: z.number(),
+  /** null: unlimited */
+  remaining: z.number().nullable(),
+  /** how many this member holds already */
+  claimedByMe: z.number(),
+  claimable: z.boolean(),
+  description: z.string(),
+});
+export type CouponTemplate = z.infer<typeof couponTemplateView>;
+
+/** promotion/all4user: the live coupon events */
+export const promotionView = z.object({ id: z.string(), title: z.string(), description: z.string(), coupons: z.array(couponTemplateView) });
+export type Promotion = z.infer<typeof promotionView>;
+
+export const memberCouponView = z.object({
+  rid: z.string(),
+  name: z.string(),
+  amountFen: z.number().nullable(),
+  offRateBp: z.number().nullable(),
+  thresholdFen: z.number(),
+  scope: couponScopeView,
   scopeText: z.string(),
   status: z.enum(COUPON_STATUSES),
   statusText: z.string(),
@@ -343,7 +363,7 @@ export const memberCoupon = z.object({
   usedAt: z.string().nullable(),
   claimedAt: z.string(),
 });
-export type MemberCoupon = z.infer<typeof memberCoupon>;
+export type MemberCoupon = z.infer<typeof memberCouponView>;
 
 /** discount4user/add — claim a template */
 export const couponClaimBody = z.object({ rid: rid('优惠券') });
@@ -395,20 +415,21 @@ export const invoiceTitleEditBody = z.intersection(invoiceTitleAddBody, z.object
 export type InvoiceTitleEditBody = z.infer<typeof invoiceTitleEditBody>;
 export const invoiceTitleRidBody = z.object({ rid: rid('抬头编号') });
 
-export interface InvoiceTitle {
-  rid: string;
-  kind: InvoiceTitleKind;
-  title: string;
-  tax_no: string | null;
-  bank: string | null;
-  bank_account: string | null;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  default: 0 | 1;
+export const invoiceTitleView = z.object({
+  rid: z.string(),
+  kind: z.enum(INVOICE_TITLE_KINDS),
+  title: z.string(),
+  tax_no: z.string().nullable(),
+  bank: z.string().nullable(),
+  bank_account: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  default: z.union([z.literal(0), z.literal(1)]),
   /** complete enough for a special (专用) invoice */
-  specialReady: boolean;
-}
+  specialReady: z.boolean(),
+});
+export type InvoiceTitle = z.infer<typeof invoiceTitleView>;
 
 export const INVOICE_STATUSES = ['pending', 'issued', 'rejected'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -450,26 +471,27 @@ export const invoiceApplyRidBody = z.object({ rid: rid('开票申请') });
 export const invoiceApplyListBody = pageQuery.extend({ status: optionalEnum(INVOICE_STATUSES, '状态') });
 export type InvoiceApplyListBody = z.infer<typeof invoiceApplyListBody>;
 
-export interface InvoiceApplication {
-  rid: string;
-  type: number;
-  typeText: string;
-  title: Omit<InvoiceTitle, 'rid' | 'default' | 'specialReady'>;
-  amountFen: number;
-  items: { kind: 'prestore' | 'order'; ref: string; amountFen: number }[];
-  email: string | null;
-  receiver: string | null;
-  receiverPhone: string | null;
-  receiverAddress: string | null;
-  remark: string;
-  status: InvoiceStatus;
-  statusText: string;
-  invoiceNo: string | null;
-  issuedOn: string | null;
-  hasFile: boolean;
-  rejectReason: string | null;
-  createdAt: string;
-}
+export const invoiceApplicationView = z.object({
+  rid: z.string(),
+  type: z.number(),
+  typeText: z.string(),
+  title: invoiceTitleView.omit({ rid: true, default: true, specialReady: true }),
+  amountFen: z.number(),
+  items: z.array(z.object({ kind: z.enum(['prestore', 'order']), ref: z.string(), amountFen: z.number() })),
+  email: z.string().nullable(),
+  receiver: z.string().nullable(),
+  receiverPhone: z.string().nullable(),
+  receiverAddress: z.string().nullable(),
+  remark: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  statusText: z.string(),
+  invoiceNo: z.string().nullable(),
+  issuedOn: z.string().nullable(),
+  hasFile: z.boolean(),
+  rejectReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type InvoiceApplication = z.infer<typeof invoiceApplicationView>;
 
 // ---- credit (pay after test) ----
 
@@ -489,22 +511,24 @@ export const creditOperateBody = z.discriminatedUnion(
 );
 export type CreditOperateBody = z.infer<typeof creditOperateBody>;
 
-export interface CreditApplication {
-  rid: string;
-  requestedFen: number;
-  approvedFen: number | null;
-  reason: string;
-  status: CreditStatus;
-  statusText: string;
-  decisionNote: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
-export interface CreditInfo {
+export const creditApplicationView = z.object({
+  rid: z.string(),
+  requestedFen: z.number(),
+  approvedFen: z.number().nullable(),
+  reason: z.string(),
+  status: z.enum(CREDIT_STATUSES),
+  statusText: z.string(),
+  decisionNote: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type CreditApplication = z.infer<typeof creditApplicationView>;
+export const creditInfoView = z.object({
   /** 0: no credit line */
-  limitFen: number;
-  applications: CreditApplication[];
-}
+  limitFen: z.number(),
+  applications: z.array(creditApplicationView),
+});
+export type CreditInfo = z.infer<typeof creditInfoView>;
 
 // ---- staff (/api/admin/funds/…, finance) ----
 

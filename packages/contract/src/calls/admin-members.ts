@@ -22,7 +22,7 @@ import {
   adminMemberRow,
   adminMemberStatusBody,
 } from '../admin-members';
-import { memberCoupon } from '../funds';
+import { memberCouponView } from '../funds';
 
 /** customer managers run the customers; finance also looks members up (their money) */
 const readers = ['sales', 'finance'] as const;
@@ -57,7 +57,7 @@ export const adminMembers = resource('adminMembers', {
     body: adminMemberLedgerBody,
     data: adminMemberLedger,
   }),
-  coupons: call({ method: 'POST', path: '/api/admin/member/coupons', who: readers, summary: '会员的优惠券', description: '任何状态，新到旧。', body: adminMemberCouponsBody, data: pageOf(memberCoupon) }),
+  coupons: call({ method: 'POST', path: '/api/admin/member/coupons', who: readers, summary: '会员的优惠券', description: '任何状态，新到旧。', body: adminMemberCouponsBody, data: pageOf(memberCouponView) }),
   setAdviser: call({
     method: 'POST',
     path: '/api/admin/member/adviser',

@@ -19,6 +19,7 @@ import { communities } from '../../db/tables/member.tables';
 import { accounts, ledgerEntries } from '../../db/tables/funds.tables';
 import { dayRange, escapeLike, memberMatch, memberRefColumns, namedMembers, toMemberRef } from './admin-filters';
 import { EXPORT_MAX_ROWS } from './admin-queues.service';
+import { paginate } from '../../db/paginate';
 
 /**
  * 资金账户: the prepaid-funds accounts of members and communities with their balances, and
@@ -102,20 +103,17 @@ export async function adminListAccounts(db: DbOrTx, query: AdminAccountListBody)
   const where = await accountWhere(db, query);
   const column = query.sort === 'balanceFen' ? accounts.balanceFen : accounts.updatedAt;
   const direction = query.order === 'ascend' ? asc : desc;
-  const [page, [total]] = await Promise.all([
-    db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(where)
-      .orderBy(direction(column), direction(accounts.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(accounts).where(where),
-  ]);
-  const ids = page.map((p) => p.id);
-  const rows = ids.length ? await accountsWithOwners(db).where(inArray(accounts.id, ids)) : [];
-  const byId = new Map(rows.map((r) => [r.a.id, r]));
-  return { list: ids.map((id) => toAdminAccount(byId.get(id)!)), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) => db.select({ id: accounts.id }).from(accounts).where(where).orderBy(direction(column), direction(accounts.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(accounts, where),
+    async (page) => {
+      const ids = page.map((p) => p.id);
+      const rows = ids.length ? await accountsWithOwners(db).where(inArray(accounts.id, ids)) : [];
+      const byId = new Map(rows.map((r) => [r.a.id, r]));
+      return ids.map((id) => toAdminAccount(byId.get(id)!));
+    },
+  );
 }
 
 /** One prepaid-funds account by id. */

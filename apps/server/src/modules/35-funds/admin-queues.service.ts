@@ -21,6 +21,7 @@ import { toPrestoreViews } from './prestore.service';
 import { toTransferViews } from './transfers.service';
 import { toInvoiceViews } from './invoices.service';
 import { toCreditView } from './credit.service';
+import { paginate } from '../../db/paginate';
 
 /**
  * The finance review queues as server tables: status (its index leads every query), the
@@ -88,21 +89,24 @@ const transferWhere = async (db: DbOrTx, query: AdminTransferListBody) =>
 
 export async function adminListTransfers(db: DbOrTx, query: AdminTransferListBody): Promise<Page<AdminTransfer>> {
   const where = await transferWhere(db, query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ t: transferApplications, m: memberRefColumns, staffName: staff.name })
-      .from(transferApplications)
-      .innerJoin(members, eq(members.id, transferApplications.memberId))
-      .leftJoin(staff, eq(staff.id, transferApplications.staffId))
-      .where(where)
-      .orderBy(...arrival(transferApplications.createdAt, transferApplications.id, query.order))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(transferApplications).where(where),
-  ]);
-  const views = await toTransferViews(db, rows.map((r) => r.t));
-  const list = views.map((view, i) => ({ ...view, member: toMemberRef(rows[i]!.m), decidedAt: rows[i]!.t.decidedAt?.toISOString() ?? null, staffName: rows[i]!.staffName, version: rows[i]!.t.version }));
-  return pageOf(list, total?.n ?? 0, query);
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select({ t: transferApplications, m: memberRefColumns, staffName: staff.name })
+        .from(transferApplications)
+        .innerJoin(members, eq(members.id, transferApplications.memberId))
+        .leftJoin(staff, eq(staff.id, transferApplications.staffId))
+        .where(where)
+        .orderBy(...arrival(transferApplications.createdAt, transferApplications.id, query.order))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => db.$count(transferApplications, where),
+    async (rows) => {
+      const views = await toTransferViews(db, rows.map((r) => r.t));
+      return views.map((view, i) => ({ ...view, member: toMemberRef(rows[i]!.m), decidedAt: rows[i]!.t.decidedAt?.toISOString() ?? null, staffName: rows[i]!.staffName, version: rows[i]!.t.version }));
+    },
+  );
 }
 
 // ---- 发票管理 ----
@@ -151,30 +155,32 @@ const creditWhere = async (db: DbOrTx, query: AdminCreditListBody) =>
 
 export async function adminListCredit(db: DbOrTx, query: AdminCreditListBody): Promise<Page<AdminCredit>> {
   const where = await creditWhere(db, query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ a: creditApplications, m: memberRefColumns, staffName: staff.name, lineFen: creditLines.limitFen })
-      .from(creditApplications)
-      .innerJoin(members, eq(members.id, creditApplications.memberId))
-      .leftJoin(staff, eq(staff.id, creditApplications.staffId))
-      .leftJoin(creditLines, eq(creditLines.memberId, creditApplications.memberId))
-      .where(where)
-      .orderBy(...arrival(creditApplications.createdAt, creditApplications.id, query.order))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(creditApplications).where(where),
-  ]);
-  const list = rows.map((r) => ({
-    ...toCreditView(r.a),
-    member: toMemberRef(r.m),
-    organization: r.a.organization,
-    organizationText: organizationLabels[r.a.organization] ?? '',
-    contact: r.a.contact,
-    currentLimitFen: Number(r.lineFen ?? 0),
-    staffName: r.staffName,
-    version: r.a.version,
-  }));
-  return pageOf(list, total?.n ?? 0, query);
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select({ a: creditApplications, m: memberRefColumns, staffName: staff.name, lineFen: creditLines.limitFen })
+        .from(creditApplications)
+        .innerJoin(members, eq(members.id, creditApplications.memberId))
+        .leftJoin(staff, eq(staff.id, creditApplications.staffId))
+        .leftJoin(creditLines, eq(creditLines.memberId, creditApplications.memberId))
+        .where(where)
+        .orderBy(...arrival(creditApplications.createdAt, creditApplications.id, query.order))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => db.$count(creditApplications, where),
+    (rows) =>
+      rows.map((r) => ({
+        ...toCreditView(r.a),
+        member: toMemberRef(r.m),
+        organization: r.a.organization,
+        organizationText: organizationLabels[r.a.organization] ?? '',
+        contact: r.a.contact,
+        currentLimitFen: Number(r.lineFen ?? 0),
+        staffName: r.staffName,
+        version: r.a.version,
+      })),
+  );
 }
 
 // ---- badges ----

@@ -1,6 +1,9 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   couponDiscountFen,
+  labDay,
+  labDayEnd,
+  labDayStart,
   formatFen,
   type ApprovalFiled,
   couponStatusLabels,
@@ -25,6 +28,7 @@ import { serviceGroups } from '../../db/tables/catalog.tables';
 import { couponTemplates, memberCoupons } from '../../db/tables/funds.tables';
 import { keywordFilter, memberRefColumns, toMemberRef } from './admin-filters';
 import { payFromFunds, type PayInput } from './ledger.service';
+import { paginate } from '../../db/paginate';
 
 type TemplateRow = typeof couponTemplates.$inferSelect;
 type CouponRow = typeof memberCoupons.$inferSelect;
@@ -166,7 +170,7 @@ export async function issueCoupon(db: DbOrTx, acting: Acting, rid: string, membe
   if (filed) return filed;
   const row = await db.transaction(async (tx) => {
     const granted = await grant(tx, template, member.id, now, acting.by.id);
-    const until = new Date(granted.validTo.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const until = labDay(granted.validTo);
     await postMessage(tx, member.id, { kind: 'funds', title: '您收到一张优惠券', content: `实验室为您发放了优惠券「${template.name}」，有效期至 ${until}，下单时可选用。`, link: '/member/coupon' }, now);
     return granted;
   });
@@ -217,11 +221,12 @@ function statusWhere(memberId: number, status: CouponStatus | undefined, now: Da
 /** discount4user/all: my coupons, by status (unused = usable now, used, expired). */
 export async function listMyCoupons(db: DbOrTx, memberId: number, query: CouponListBody, now: Date): Promise<Page<MemberCoupon>> {
   const where = statusWhere(memberId, query.status, now);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(memberCoupons).where(where).orderBy(desc(memberCoupons.createdAt), desc(memberCoupons.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(memberCoupons).where(where),
-  ]);
-  return { list: await couponViews(db, rows, now), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) => db.select().from(memberCoupons).where(where).orderBy(desc(memberCoupons.createdAt), desc(memberCoupons.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(memberCoupons, where),
+    (rows) => couponViews(db, rows, now),
+  );
 }
 
 export async function countUsableCoupons(db: DbOrTx, memberId: number, now: Date): Promise<number> {
@@ -307,7 +312,8 @@ export async function seedCoupons(db: DbOrTx): Promise<void> {
 
 // ---- staff: templates ----
 
-const shanghaiDay = (day: string, end = false) => new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}+08:00`);
+/** a fixed validity runs from the first day's 00:00 to the last day's 23:59:59.999, Shanghai */
+const lastMoment = (day: string) => new Date(labDayEnd(day).getTime() - 1);
 
 const toAdminTemplate = (view: CouponTemplate, row: TemplateRow): AdminCouponTemplate => ({
   ...view,
@@ -363,8 +369,8 @@ export async function insertCouponTemplate(db: DbOrTx, input: AdminCouponTemplat
       thresholdFen: input.threshold ?? 0,
       scope,
       validDays: input.valid_days ?? null,
-      validFrom: input.valid_days ? null : shanghaiDay(input.valid_from!),
-      validTo: input.valid_days ? null : shanghaiDay(input.valid_to!, true),
+      validFrom: input.valid_days ? null : labDayStart(input.valid_from!),
+      validTo: input.valid_days ? null : lastMoment(input.valid_to!),
       totalStock: input.total_stock ?? null,
       perMemberLimit: input.per_member_limit,
       claimable: input.claimable === '1',
@@ -401,26 +407,25 @@ export async function listIssuedCoupons(db: DbOrTx, query: AdminIssuedCouponList
     query.source === 'staff' ? isNotNull(memberCoupons.issuedBy) : query.source === 'claimed' ? isNull(memberCoupons.issuedBy) : undefined,
     await keywordFilter(db, memberCoupons.memberId, query.keyword),
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ c: memberCoupons, m: memberRefColumns, staffName: staff.name })
-      .from(memberCoupons)
-      .innerJoin(members, eq(members.id, memberCoupons.memberId))
-      .leftJoin(staff, eq(staff.id, memberCoupons.issuedBy))
-      .where(where)
-      .orderBy(desc(memberCoupons.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(memberCoupons).where(where),
-  ]);
-  const views = await couponViews(db, rows.map((r) => r.c), now);
-  return {
-    list: views.map((view, i) => {
-      const { m, staffName } = rows[i]!;
-      return { ...view, member: toMemberRef(m), issuedBy: staffName };
-    }),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select({ c: memberCoupons, m: memberRefColumns, staffName: staff.name })
+        .from(memberCoupons)
+        .innerJoin(members, eq(members.id, memberCoupons.memberId))
+        .leftJoin(staff, eq(staff.id, memberCoupons.issuedBy))
+        .where(where)
+        .orderBy(desc(memberCoupons.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => db.$count(memberCoupons, where),
+    async (rows) => {
+      const views = await couponViews(db, rows.map((r) => r.c), now);
+      return views.map((view, i) => {
+        const { m, staffName } = rows[i]!;
+        return { ...view, member: toMemberRef(m), issuedBy: staffName };
+      });
+    },
+  );
 }

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
-import { BALANCE_EXPORT_HEADERS, fenToYuan, type LedgerEntry } from '@lab/contract';
+import { BALANCE_EXPORT_HEADERS, fenToYuan, labTime, type LedgerEntry } from '@lab/contract';
 
 /** Shanghai wall time 'YYYY-MM-DD HH:mm:ss' */
-export const shanghaiTime = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+export const shanghaiTime = (iso: string) => labTime(new Date(iso));
 
 const rowOf = (e: LedgerEntry) => [shanghaiTime(e.createdAt), e.typeText, fenToYuan(e.amountFen), fenToYuan(e.balanceAfterFen), e.reference, e.note];
 

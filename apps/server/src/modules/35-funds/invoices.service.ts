@@ -23,6 +23,7 @@ import type { Recorded } from '../../platform/files';
 import { isUniqueViolation } from '../../db/errors';
 import { postMessage } from '../15-messages/messages.service';
 import { invoiceApplicationItems, invoiceApplications, invoiceTitles, prestoreApplications, type TitleSnapshot } from '../../db/tables/funds.tables';
+import { paginate } from '../../db/paginate';
 
 type TitleRow = typeof invoiceTitles.$inferSelect;
 type ApplicationRow = typeof invoiceApplications.$inferSelect;
@@ -258,11 +259,12 @@ export const getInvoiceApplication = async (db: DbOrTx, memberId: number, rid: s
 /** invoiceApply/list (issued = asset/invoiceHistory) */
 export async function listInvoiceApplications(db: DbOrTx, memberId: number, query: InvoiceApplyListBody): Promise<Page<InvoiceApplication>> {
   const where = and(eq(invoiceApplications.memberId, memberId), query.status ? eq(invoiceApplications.status, query.status) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(invoiceApplications).where(where).orderBy(desc(invoiceApplications.createdAt), desc(invoiceApplications.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(invoiceApplications).where(where),
-  ]);
-  return { list: await toInvoiceViews(db, rows), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) => db.select().from(invoiceApplications).where(where).orderBy(desc(invoiceApplications.createdAt), desc(invoiceApplications.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(invoiceApplications, where),
+    (rows) => toInvoiceViews(db, rows),
+  );
 }
 
 /** The invoice file of an issued application, for its owner. */

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   entryTypeLabels,
+  labDayEnd,
+  labDayStart,
   formatFen,
   prestoreBonusFen,
   prestoreRuleText,
@@ -25,6 +27,7 @@ import { postMessage } from '../15-messages/messages.service';
 import { communities } from '../../db/tables/member.tables';
 import { accounts, fundsSettings, invoiceApplicationItems, ledgerEntries, prestoreApplications, prestoreRules } from '../../db/tables/funds.tables';
 import { creditAccount, ensureAccount, type Actor } from './ledger.service';
+import { paginate } from '../../db/paginate';
 
 export type PrestoreRow = typeof prestoreApplications.$inferSelect;
 
@@ -220,17 +223,12 @@ export async function getPrestore(db: DbOrTx, memberId: number, rid: string): Pr
 /** prestore/list */
 export async function listPrestores(db: DbOrTx, memberId: number, query: PrestoreListBody): Promise<Page<PrestoreApplication>> {
   const where = and(eq(prestoreApplications.memberId, memberId), query.status ? eq(prestoreApplications.status, query.status) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(prestoreApplications)
-      .where(where)
-      .orderBy(desc(prestoreApplications.createdAt), desc(prestoreApplications.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(prestoreApplications).where(where),
-  ]);
-  return { list: await toPrestoreViews(db, rows), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) => db.select().from(prestoreApplications).where(where).orderBy(desc(prestoreApplications.createdAt), desc(prestoreApplications.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(prestoreApplications, where),
+    (rows) => toPrestoreViews(db, rows),
+  );
 }
 
 /**
@@ -326,17 +324,13 @@ export async function historyAccount(db: DbOrTx, memberId: number, communityRid:
   return ensureAccount(db, 'member', memberId);
 }
 
-/** Shanghai calendar dates → UTC instants: [from 00:00, to+1 00:00). */
-const shanghaiStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
-
+/** Shanghai calendar dates → instants: [from 00:00, to+1 00:00). */
 function historyWhere(accountId: number, query: Pick<BalanceHistoryBody, 'type' | 'from' | 'to'>): SQL | undefined {
-  const to = query.to ? shanghaiStart(query.to) : undefined;
-  if (to) to.setUTCDate(to.getUTCDate() + 1);
   return and(
     eq(ledgerEntries.accountId, accountId),
     query.type ? eq(ledgerEntries.type, query.type) : undefined,
-    query.from ? gte(ledgerEntries.createdAt, shanghaiStart(query.from)) : undefined,
-    to ? lt(ledgerEntries.createdAt, to) : undefined,
+    query.from ? gte(ledgerEntries.createdAt, labDayStart(query.from)) : undefined,
+    query.to ? lt(ledgerEntries.createdAt, labDayEnd(query.to)) : undefined,
   );
 }
 
@@ -355,17 +349,13 @@ export const toLedgerEntry = (row: typeof ledgerEntries.$inferSelect): LedgerEnt
 export async function balanceHistory(db: DbOrTx, memberId: number, query: BalanceHistoryBody): Promise<Page<LedgerEntry> & { balanceFen: number }> {
   const account = await historyAccount(db, memberId, query.community_rid);
   const where = historyWhere(account.id, query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(ledgerEntries)
-      .where(where)
-      .orderBy(desc(ledgerEntries.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(ledgerEntries).where(where),
-  ]);
-  return { list: rows.map(toLedgerEntry), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize, balanceFen: Number(account.balanceFen) };
+  const page = await paginate(
+    query,
+    (w) => db.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(ledgerEntries, where),
+    (rows) => rows.map(toLedgerEntry),
+  );
+  return { ...page, balanceFen: Number(account.balanceFen) };
 }
 
 export const EXPORT_MAX_ROWS = 50_000;

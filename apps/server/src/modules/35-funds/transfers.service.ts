@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { formatFen, transferStatusLabels, type Page, type TransferAddBody, type TransferApplication, type TransferListBody } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { conflict, decisionChanged, notFound } from '../../platform/errors';
@@ -8,6 +8,7 @@ import { communities } from '../../db/tables/member.tables';
 import { transferApplications } from '../../db/tables/funds.tables';
 import { balanceOf, balanceTooLow, ensureAccount, transferBetween, type Actor } from './ledger.service';
 import { findOwnedCommunity, getFundsSettings } from './prestore.service';
+import { paginate } from '../../db/paginate';
 
 type TransferRow = typeof transferApplications.$inferSelect;
 
@@ -82,11 +83,12 @@ export const getTransfer = async (db: DbOrTx, memberId: number, rid: string) => 
 
 export async function listTransfers(db: DbOrTx, memberId: number, query: TransferListBody): Promise<Page<TransferApplication>> {
   const where = and(eq(transferApplications.memberId, memberId), query.status ? eq(transferApplications.status, query.status) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(transferApplications).where(where).orderBy(desc(transferApplications.createdAt), desc(transferApplications.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(transferApplications).where(where),
-  ]);
-  return { list: await toTransferViews(db, rows), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) => db.select().from(transferApplications).where(where).orderBy(desc(transferApplications.createdAt), desc(transferApplications.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(transferApplications, where),
+    (rows) => toTransferViews(db, rows),
+  );
 }
 
 export async function cancelTransfer(db: Db, memberId: number, rid: string, now: Date): Promise<TransferApplication> {

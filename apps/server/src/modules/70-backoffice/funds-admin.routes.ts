@@ -1,107 +1,168 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import {
-  adminAccountListBody,
-  adminCouponTemplateRidBody,
-  adminInvoiceExportQuery,
-  adminInvoiceIssueFields,
-  adminIssuedCouponListBody,
-  adminLedgerBody,
-  adminLedgerExportQuery,
-  adminMemberLookupBody,
-  adminPrestoreExportQuery,
-  adminWithdrawalExportQuery,
-  INVOICE_FILE_MAX_BYTES,
-  requiredText,
-} from '@lab/contract';
-import type { AppDeps } from '../../platform/deps';
-import { requireStaff } from '../10-accounts/auth-guard';
+import { calls } from '@lab/contract/calls';
+import { adminInvoiceIssueFields, INVOICE_FILE_MAX_BYTES, labDay, requiredText, type AdminAdjustBody, type AdminCouponTemplate, type MemberCoupon } from '@lab/contract';
+import { serve } from '../../platform/calls';
 import { audit, auditTarget } from '../../platform/audit';
-import { labDay } from '@lab/contract';
-import { ok } from '../../platform/envelope';
+import { notFound } from '../../platform/errors';
 import { readUpload, sendFile, storeUpload, uploadSpec } from '../../platform/files';
+import { gatedAnswer } from '../30-approvals/approval-answer';
 import { withdrawalsForExport } from '../60-growth/promotion.service';
 import { adminLedger, adminListAccounts, ledgerForExport, lookupMembers } from '../35-funds/accounts-admin.service';
 import { invoicesXlsx, ledgerXlsx, prestoresXlsx, sendXlsx, withdrawalsXlsx } from '../35-funds/admin-export';
-import { financeQueueCounts, invoicesForExport, prestoresForExport } from '../35-funds/admin-queues.service';
-import { disableCouponTemplate, listIssuedCoupons } from '../35-funds/coupons.service';
-import { couponTemplateAudit, invoiceAudit } from '../35-funds/funds.audit';
-import { assertIssuable, issueInvoiceWithFile, staffInvoiceFile } from '../35-funds/invoices.service';
-import { getPrestoreRules } from '../35-funds/prestore.service';
+import { adminListCredit, adminListInvoices, adminListPrestores, adminListTransfers, financeQueueCounts, invoicesForExport, prestoresForExport } from '../35-funds/admin-queues.service';
+import { adjustBalance } from '../35-funds/assets.service';
+import { addCouponTemplate, disableCouponTemplate, issueCoupon, listCouponTemplates, listIssuedCoupons } from '../35-funds/coupons.service';
+import { approveCredit, refuseCredit } from '../35-funds/credit.service';
+import { accountAudit, accountKey, couponAudit, couponTemplateAudit, creditAudit, invoiceAudit, PRESTORE_RULES_KEY, prestoreAudit, prestoreRulesAudit, transferAudit } from '../35-funds/funds.audit';
+import { assertFileAttachable, assertIssuable, attachInvoiceFile, issueInvoice, issueInvoiceWithFile, rejectInvoice, staffInvoiceFile } from '../35-funds/invoices.service';
+import { confirmPrestore, findPrestoreByRid, getPrestoreRules, refusePrestore, savePrestoreRules } from '../35-funds/prestore.service';
+import { approveTransfer, refuseTransfer } from '../35-funds/transfers.service';
 
+const byRid = (body: { rid: string }) => body.rid;
+const readOnly = { config: { readOnly: true } } as const;
+const invoiceFileUpload = uploadSpec({ kind: 'invoices', maxBytes: INVOICE_FILE_MAX_BYTES, types: ['png', 'jpg', 'pdf'], fields: z.object({ rid: requiredText('开票申请', 40) }) });
 const invoiceIssueUpload = uploadSpec({ kind: 'invoices', maxBytes: INVOICE_FILE_MAX_BYTES, types: ['png', 'jpg', 'pdf'], fields: adminInvoiceIssueFields });
-const finance = { roles: ['finance'] as const };
-const couponStaff = { roles: ['finance', 'sales'] as const };
-const ridQuery = z.object({ rid: requiredText('单号', 40) });
+/** the date in export file names: 20260315 */
+const fileDay = (now: Date) => labDay(now).replace(/-/g, '');
 
 /**
- * Finance in the back office beyond the decisions in funds.routes.ts (which stay there): the
- * queue counts, accounts and their ledgers, the xlsx exports of what each table shows,
- * issuing an invoice with its file in one step, and the coupon screens' extra calls.
+ * Finance in the back office: the calls of contract/calls/admin-funds.ts. Every call that
+ * changes something names its audit; its handler's `db` is the transaction the audit row joins.
  */
-export async function fundsAdminRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db, clock, config } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const now = () => clock.now();
-  const today = () => labDay(now()).replace(/-/g, '');
+export const fundsAdminRoutes = serve(calls.adminFunds, {
+  counts: { ...readOnly, handler: ({ db }) => financeQueueCounts(db) },
 
-  r.post('/api/admin/funds/counts', { config: { ...finance, readOnly: true } }, async () => ok(await financeQueueCounts(db)));
-  r.post('/api/admin/funds/prestore/rules/current', { config: { ...finance, readOnly: true } }, async () => ok(await getPrestoreRules(db)));
+  // ---- 预存审核 ----
+  prestoreList: { ...readOnly, handler: ({ db, body }) => adminListPrestores(db, body) },
+  prestoreConfirm: {
+    config: { audit: audit(prestoreAudit, 'funds.prestore.confirm', '确认预存到账', byRid) },
+    handler: ({ db, staff, body, now }) => confirmPrestore(db, staff.id, body, now),
+  },
+  prestoreRefuse: {
+    config: { audit: audit(prestoreAudit, 'funds.prestore.refuse', '驳回预存申请', byRid) },
+    handler: ({ db, staff, body, now }) => refusePrestore(db, staff.id, body, now),
+  },
+  prestoreReceipt: {
+    ...readOnly,
+    handler: async ({ db, query, reply, deps }) => {
+      const row = await findPrestoreByRid(db, query.rid);
+      if (!row.receiptFile || !row.receiptType) throw notFound('转账凭证');
+      return sendFile(reply, deps.config.dataDir, 'receipts', { name: row.receiptFile, type: row.receiptType }, `转账凭证-${row.applyNo}`);
+    },
+  },
+  prestoreExport: {
+    ...readOnly,
+    handler: async ({ db, query, reply, now }) => sendXlsx(reply, await prestoresXlsx(await prestoresForExport(db, query)), `prestores-${fileDay(now)}`, `预存申请-${fileDay(now)}`),
+  },
+  prestoreRules: { ...readOnly, handler: ({ db }) => getPrestoreRules(db) },
+  prestoreRulesSave: {
+    config: { audit: audit(prestoreRulesAudit, 'funds.prestore.rules', '修改预存规则', () => PRESTORE_RULES_KEY) },
+    handler: ({ db, body }) => savePrestoreRules(db, body.rules),
+  },
+
+  // ---- 转账审核 ----
+  transferList: { ...readOnly, handler: ({ db, body }) => adminListTransfers(db, body) },
+  transferApprove: {
+    config: { audit: audit(transferAudit, 'funds.transfer.approve', '通过转账申请', byRid) },
+    handler: ({ db, staff, body, now }) => approveTransfer(db, staff.id, body, now),
+  },
+  transferRefuse: {
+    config: { audit: audit(transferAudit, 'funds.transfer.refuse', '驳回转账申请', byRid) },
+    handler: ({ db, staff, body, now }) => refuseTransfer(db, staff.id, body, now),
+  },
 
   // ---- 资金账户 ----
-  r.post('/api/admin/funds/account/list', { schema: { body: adminAccountListBody }, config: { ...finance, readOnly: true } }, async (request) => ok(await adminListAccounts(db, request.body)));
-  r.post('/api/admin/funds/account/ledger', { schema: { body: adminLedgerBody }, config: { ...finance, readOnly: true } }, async (request) => ok(await adminLedger(db, request.body)));
-  r.get('/api/admin/funds/account/ledger/export', { schema: { querystring: adminLedgerExportQuery }, config: { ...finance, readOnly: true } }, async (request, reply) => {
-    const { account, entries } = await ledgerForExport(db, request.query);
-    return sendXlsx(reply, await ledgerXlsx(account, entries), `ledger-${account.id}-${today()}`, `资金明细-${account.ownerName}-${today()}`);
-  });
+  accountList: { ...readOnly, handler: ({ db, body }) => adminListAccounts(db, body) },
+  ledger: { ...readOnly, handler: ({ db, body }) => adminLedger(db, body) },
+  ledgerExport: {
+    ...readOnly,
+    handler: async ({ db, query, reply, now }) => {
+      const { account, entries } = await ledgerForExport(db, query);
+      return sendXlsx(reply, await ledgerXlsx(account, entries), `ledger-${account.id}-${fileDay(now)}`, `资金明细-${account.ownerName}-${fileDay(now)}`);
+    },
+  },
+  adjust: {
+    config: { audit: audit<AdminAdjustBody>(accountAudit, 'funds.account.adjust', '调整余额', (body) => accountKey(body.owner_kind, body.owner_rid)) },
+    handler: async ({ db, staff, body, now, request }) => gatedAnswer(request, await adjustBalance(db, { by: staff }, body, now)),
+  },
 
-  // ---- exports of the queues, with the table's filters ----
-  r.get('/api/admin/funds/prestore/export', { schema: { querystring: adminPrestoreExportQuery }, config: { ...finance, readOnly: true } }, async (request, reply) =>
-    sendXlsx(reply, await prestoresXlsx(await prestoresForExport(db, request.query)), `prestores-${today()}`, `预存申请-${today()}`),
-  );
-  r.get('/api/admin/funds/invoice/export', { schema: { querystring: adminInvoiceExportQuery }, config: { ...finance, readOnly: true } }, async (request, reply) =>
-    sendXlsx(reply, await invoicesXlsx(await invoicesForExport(db, request.query)), `invoices-${today()}`, `开票申请-${today()}`),
-  );
-  // the withdrawal queue itself is /api/admin/growth/withdraw/list (promotion.routes.ts)
-  r.get('/api/admin/growth/withdraw/export', { schema: { querystring: adminWithdrawalExportQuery }, config: { ...finance, readOnly: true } }, async (request, reply) =>
-    sendXlsx(reply, await withdrawalsXlsx(await withdrawalsForExport(db, request.query)), `withdrawals-${today()}`, `返利提现-${today()}`),
-  );
-
-  // ---- invoices: the stored file, for staff ----
-  r.get('/api/admin/funds/invoice/file', { schema: { querystring: ridQuery }, config: { ...finance, readOnly: true } }, async (request, reply) => {
-    const file = await staffInvoiceFile(db, request.query.rid);
-    return sendFile(reply, config.dataDir, 'invoices', file, `发票-${file.invoiceNo}`);
-  });
-
-  // ---- coupons (finance and sales) ----
-  r.post('/api/admin/funds/member/lookup', { schema: { body: adminMemberLookupBody }, config: { ...couponStaff, readOnly: true } }, async (request) => ok(await lookupMembers(db, request.body.keyword)));
-  r.post('/api/admin/funds/coupon/issued', { schema: { body: adminIssuedCouponListBody }, config: { ...couponStaff, readOnly: true } }, async (request) =>
-    ok(await listIssuedCoupons(db, request.body, now())),
-  );
-  r.post(
-    '/api/admin/funds/coupon/template/disable',
-    { schema: { body: adminCouponTemplateRidBody }, config: { ...couponStaff, audit: audit(couponTemplateAudit, 'funds.couponTemplate.disable', '停用优惠券', (body: { rid: string }) => body.rid) } },
-    async (request) => ok(await disableCouponTemplate(request.db, request.body.rid, now()), '优惠券已停用'),
-  );
-
-  // ---- issuing with the e-invoice file (multipart, in its own scope) ----
-  await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: INVOICE_FILE_MAX_BYTES, files: 1 } });
+  // ---- 发票管理 ----
+  invoiceList: { ...readOnly, handler: ({ db, body }) => adminListInvoices(db, body) },
+  invoiceIssue: {
+    config: { audit: audit(invoiceAudit, 'funds.invoice.issue', '开具发票', byRid) },
+    handler: ({ db, staff, body, now }) => issueInvoice(db, staff.id, body, now),
+  },
+  invoiceIssueWithFile: {
     // the application arrives among the multipart fields: auditTarget in the handler names it
-    scope.post('/api/admin/funds/invoice/issueWithFile', { config: { ...finance, upload: invoiceIssueUpload, audit: audit(invoiceAudit, 'funds.invoice.issue', '开具发票', () => null) } }, async (request) => {
-      const person = requireStaff(request);
+    config: { upload: invoiceIssueUpload, audit: audit(invoiceAudit, 'funds.invoice.issue', '开具发票', () => null) },
+    handler: async ({ db, staff, request, deps, now }) => {
       const { fields, file, filename } = await readUpload(request, invoiceIssueUpload);
       await auditTarget(request, fields.rid, { ...fields, file: filename });
       // checked before the file is written, so a refused call leaves nothing on disk
-      await assertIssuable(request.db, fields, file !== null && file.length > 0);
-      const issued =
-        file && file.length > 0
-          ? await storeUpload(config.dataDir, invoiceIssueUpload, file, async (stored) => ({ value: await issueInvoiceWithFile(request.db, person.id, fields, stored, now()), replaced: null }))
-          : await issueInvoiceWithFile(request.db, person.id, fields, null, now());
-      return ok(issued, '已开票');
-    });
-  });
-}
+      await assertIssuable(db, fields, file !== null && file.length > 0);
+      return file && file.length > 0
+        ? storeUpload(deps.config.dataDir, invoiceIssueUpload, file, async (stored) => ({ value: await issueInvoiceWithFile(db, staff.id, fields, stored, now), replaced: null }))
+        : issueInvoiceWithFile(db, staff.id, fields, null, now);
+    },
+  },
+  invoiceFileUpload: {
+    // the application arrives among the multipart fields: auditTarget in the handler names it
+    config: { upload: invoiceFileUpload, audit: audit(invoiceAudit, 'funds.invoice.file', '上传发票文件', () => null) },
+    handler: async ({ db, request, deps, now }) => {
+      const { fields, file, filename } = await readUpload(request, invoiceFileUpload);
+      const { rid } = fields;
+      await auditTarget(request, rid, { rid, file: filename });
+      await assertFileAttachable(db, rid);
+      return storeUpload(deps.config.dataDir, invoiceFileUpload, file, (stored) => attachInvoiceFile(db, rid, stored, now));
+    },
+  },
+  invoiceFile: {
+    ...readOnly,
+    handler: async ({ db, query, reply, deps }) => {
+      const file = await staffInvoiceFile(db, query.rid);
+      return sendFile(reply, deps.config.dataDir, 'invoices', file, `发票-${file.invoiceNo}`);
+    },
+  },
+  invoiceReject: {
+    config: { audit: audit(invoiceAudit, 'funds.invoice.reject', '驳回开票申请', byRid) },
+    handler: ({ db, staff, body, now }) => rejectInvoice(db, staff.id, body, now),
+  },
+  invoiceExport: {
+    ...readOnly,
+    handler: async ({ db, query, reply, now }) => sendXlsx(reply, await invoicesXlsx(await invoicesForExport(db, query)), `invoices-${fileDay(now)}`, `开票申请-${fileDay(now)}`),
+  },
+
+  // ---- 提现 ----
+  withdrawalExport: {
+    ...readOnly,
+    handler: async ({ db, query, reply, now }) => sendXlsx(reply, await withdrawalsXlsx(await withdrawalsForExport(db, query)), `withdrawals-${fileDay(now)}`, `返利提现-${fileDay(now)}`),
+  },
+
+  // ---- 信用额度 ----
+  creditList: { ...readOnly, handler: ({ db, body }) => adminListCredit(db, body) },
+  creditApprove: {
+    config: { audit: audit(creditAudit, 'funds.credit.approve', '批准信用额度', byRid) },
+    handler: ({ db, staff, body, now }) => approveCredit(db, staff.id, body, now),
+  },
+  creditRefuse: {
+    config: { audit: audit(creditAudit, 'funds.credit.refuse', '驳回信用额度申请', byRid) },
+    handler: ({ db, staff, body, now }) => refuseCredit(db, staff.id, body, now),
+  },
+
+  // ---- 优惠券 ----
+  couponTemplates: { ...readOnly, handler: ({ db, body, now }) => listCouponTemplates(db, now, body.status) },
+  couponTemplateAdd: {
+    config: { audit: audit<unknown, AdminCouponTemplate>(couponTemplateAudit, 'funds.couponTemplate.add', '新建优惠券', null, (data) => data.rid) },
+    handler: async ({ db, staff, body, now, request }) => gatedAnswer(request, await addCouponTemplate(db, { by: staff }, body, now)),
+  },
+  couponTemplateDisable: {
+    config: { audit: audit(couponTemplateAudit, 'funds.couponTemplate.disable', '停用优惠券', byRid) },
+    handler: ({ db, body, now }) => disableCouponTemplate(db, body.rid, now),
+  },
+  couponIssue: {
+    config: { audit: audit<unknown, MemberCoupon>(couponAudit, 'funds.coupon.issue', '发放优惠券', null, (data) => data.rid) },
+    handler: async ({ db, staff, body, now, request }) => gatedAnswer(request, await issueCoupon(db, { by: staff }, body.rid, body.member_rid, now)),
+  },
+  couponIssued: { ...readOnly, handler: ({ db, body, now }) => listIssuedCoupons(db, body, now) },
+  memberLookup: { ...readOnly, handler: ({ db, body }) => lookupMembers(db, body.keyword) },
+});

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminLedger } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminFunds } from '../../../api/admin-funds';
 import { financeKeys } from './keys';
 
 export interface LedgerQuery {
@@ -13,7 +12,7 @@ export interface LedgerQuery {
 }
 
 /** POST /api/admin/funds/account/ledger — one account's entries, newest first. */
-export const getLedger = (query: LedgerQuery) => adminPost<AdminLedger>('/api/admin/funds/account/ledger', { ...query });
+export const getLedger = (query: LedgerQuery) => adminFunds.ledger({ ...query });
 
 export const ledgerQueryOptions = (query: LedgerQuery) => queryOptions({ queryKey: financeKeys.ledger(query), queryFn: () => getLedger(query), placeholderData: keepPreviousData });
 

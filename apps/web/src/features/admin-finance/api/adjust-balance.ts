@@ -1,5 +1,4 @@
-import type { ApprovalFiled, LedgerEntry } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminFunds } from '../../../api/admin-funds';
 
 export interface AdjustInput {
   ownerKind: 'member' | 'community';
@@ -13,4 +12,4 @@ export interface AdjustInput {
 
 /** POST /api/admin/funds/adjust — 调账 with a reason; never below zero; above the person's limit it is filed for approval instead. */
 export const adjustBalance = (input: AdjustInput) =>
-  adminPost<{ entry: LedgerEntry } | ApprovalFiled>('/api/admin/funds/adjust', { owner_kind: input.ownerKind, owner_rid: input.ownerRid, amount: input.amount, reason: input.reason, request_id: input.requestId });
+  adminFunds.adjust({ owner_kind: input.ownerKind, owner_rid: input.ownerRid, amount: input.amount, reason: input.reason, request_id: input.requestId });

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminCouponTemplate } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminFunds } from '../../../api/admin-funds';
 import { financeKeys } from './keys';
 
 /** POST /api/admin/funds/coupon/templates — active ones, or all with the stopped. */
-export const listCouponTemplates = (status: 'active' | 'all') => adminPost<AdminCouponTemplate[]>('/api/admin/funds/coupon/templates', { status });
+export const listCouponTemplates = (status: 'active' | 'all') => adminFunds.couponTemplates({ status });
 
 export const couponTemplatesQueryOptions = (status: 'active' | 'all') => queryOptions({ queryKey: financeKeys.couponTemplates(status), queryFn: () => listCouponTemplates(status) });
 

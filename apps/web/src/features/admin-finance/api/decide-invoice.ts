@@ -1,5 +1,4 @@
-import type { InvoiceApplication } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminFunds } from '../../../api/admin-funds';
 import type { Seen } from './seen';
 
 export interface IssueInvoiceInput extends Seen {
@@ -16,7 +15,7 @@ export function issueInvoice({ rid, version, invoiceNo, issuedOn, file }: IssueI
   form.append('invoice_no', invoiceNo);
   form.append('issued_on', issuedOn);
   if (file) form.append('file', file);
-  return adminPost<InvoiceApplication>('/api/admin/funds/invoice/issueWithFile', form);
+  return adminFunds.invoiceIssueWithFile(form);
 }
 
 /** POST /api/admin/funds/invoice/file (multipart) — the file of an issued invoice (added later, or replaced). */
@@ -24,8 +23,8 @@ export function uploadInvoiceFile({ rid, file }: { rid: string; file: File }) {
   const form = new FormData();
   form.append('rid', rid);
   form.append('file', file);
-  return adminPost<InvoiceApplication>('/api/admin/funds/invoice/file', form);
+  return adminFunds.invoiceFileUpload(form);
 }
 
 /** POST /api/admin/funds/invoice/reject — frees the money for a new application. */
-export const rejectInvoice = ({ rid, version, reason }: Seen & { reason: string }) => adminPost<InvoiceApplication>('/api/admin/funds/invoice/reject', { rid, version, reason });
+export const rejectInvoice = ({ rid, version, reason }: Seen & { reason: string }) => adminFunds.invoiceReject({ rid, version, reason });

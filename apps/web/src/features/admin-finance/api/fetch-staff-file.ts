@@ -1,13 +1,17 @@
+import routes from 'virtual:calls/adminFunds';
 import { ApiError } from '../../../lib/api';
 import { keepStaffSessionFresh, staffSession } from '../../../lib/admin-api';
 
+/** The stored files finance looks at: a transfer receipt, an e-invoice (calls of contract/calls/admin-funds.ts). */
+export type StaffFile = 'prestoreReceipt' | 'invoiceFile';
+
 /**
- * GET a stored file (a transfer receipt, an e-invoice) with the staff token, as a Blob to show
- * in the page: a plain <img src> or link cannot carry the token header.
+ * GET a stored file with the staff token, as a Blob to show in the page: a plain <img src> or
+ * link cannot carry the token header. (The typed client saves files; this one shows them.)
  */
-export async function fetchStaffFile(path: string, query: Record<string, string>): Promise<Blob> {
+export async function fetchStaffFile(file: StaffFile, query: Record<string, string>): Promise<Blob> {
   await keepStaffSessionFresh();
-  const url = new URL(path, window.location.origin);
+  const url = new URL(routes[file]!.path, window.location.origin);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   const session = staffSession.getSession();
   let response: Response;

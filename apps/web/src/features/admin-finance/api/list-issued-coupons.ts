@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminIssuedCoupon, Page } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminPost } from '../../../lib/admin-api';
+import { adminFunds } from '../../../api/admin-funds';
 import { financeKeys } from './keys';
 
-/** POST /api/admin/funds/coupon/issued — coupons members hold, issued by staff or claimed. */
-export const listIssuedCoupons = (query: TableQuery) => adminPost<Page<AdminIssuedCoupon>>('/api/admin/funds/coupon/issued', { ...query });
+/** POST /api/admin/funds/coupon/issued — coupons members hold, issued by staff or claimed. (the sort is the URL's text; the server checks it) */
+export const listIssuedCoupons = (query: TableQuery) => adminFunds.couponIssued(query as Parameters<typeof adminFunds.couponIssued>[0]);
 
 export const issuedCouponsQueryOptions = (query: TableQuery) => queryOptions({ queryKey: financeKeys.issuedCoupons(query), queryFn: () => listIssuedCoupons(query), placeholderData: keepPreviousData });
 

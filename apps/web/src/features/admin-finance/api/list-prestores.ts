@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPrestore, Page } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminPost } from '../../../lib/admin-api';
+import { adminFunds } from '../../../api/admin-funds';
 import { financeKeys } from './keys';
 
-/** POST /api/admin/funds/prestore/list — top-ups by status, member or number, and date. */
-export const listPrestores = (query: TableQuery) => adminPost<Page<AdminPrestore>>('/api/admin/funds/prestore/list', { ...query });
+/** POST /api/admin/funds/prestore/list — top-ups by status, member or number, and date. (the sort is the URL's text; the server checks it) */
+export const listPrestores = (query: TableQuery) => adminFunds.prestoreList(query as Parameters<typeof adminFunds.prestoreList>[0]);
 
 export const prestoresQueryOptions = (query: TableQuery) => queryOptions({ queryKey: financeKeys.prestores(query), queryFn: () => listPrestores(query), placeholderData: keepPreviousData });
 

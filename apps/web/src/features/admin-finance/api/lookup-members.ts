@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminMemberRef } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminFunds } from '../../../api/admin-funds';
 import { financeKeys } from './keys';
 
 /** POST /api/admin/funds/member/lookup — up to ten members by phone (or its beginning) or name. */
-export const lookupMembers = (keyword: string) => adminPost<AdminMemberRef[]>('/api/admin/funds/member/lookup', { keyword });
+export const lookupMembers = (keyword: string) => adminFunds.memberLookup({ keyword });
 
 export const memberLookupQueryOptions = (keyword: string) => queryOptions({ queryKey: financeKeys.memberLookup(keyword), queryFn: () => lookupMembers(keyword), staleTime: 60_000 });
 

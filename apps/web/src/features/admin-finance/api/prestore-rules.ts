@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PrestoreRule, PrestoreRules } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminFunds } from '../../../api/admin-funds';
 import { financeKeys } from './keys';
 
 /** POST /api/admin/funds/prestore/rules/current — the tiers in force and the lab's bank account. */
-export const getPrestoreRules = () => adminPost<PrestoreRules>('/api/admin/funds/prestore/rules/current');
+export const getPrestoreRules = () => adminFunds.prestoreRules();
 
 export const prestoreRulesQueryOptions = () => queryOptions({ queryKey: financeKeys.rules, queryFn: getPrestoreRules });
 
 export const usePrestoreRules = () => useQuery(prestoreRulesQueryOptions());
 
 /** POST /api/admin/funds/prestore/rules — replaces every tier (`rules` is the JSON the contract checks). */
-export const savePrestoreRules = (rules: string) => adminPost<PrestoreRule[]>('/api/admin/funds/prestore/rules', { rules });
+export const savePrestoreRules = (rules: string) => adminFunds.prestoreRulesSave({ rules });

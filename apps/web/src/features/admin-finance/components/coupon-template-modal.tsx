@@ -50,21 +50,20 @@ const typeOptions = [
 ];
 
 /** The form as the contract names the fields (empty ones left out). */
-export function templateBody(d: Draft): Record<string, string> {
-  const body: Record<string, string> = { name: d.name, scope: d.scope, claimable: d.claimable ? '1' : '0' };
-  if (d.description.trim()) body.description = d.description;
-  if (d.kind === 'amount') body.amount = d.amount;
-  else if (d.percentOff !== null) body.percent_off = String(d.percentOff);
-  if (d.threshold.trim()) body.threshold = d.threshold;
-  if (d.validity === 'days' && d.validDays !== null) body.valid_days = String(d.validDays);
+export function templateBody(d: Draft): Parameters<typeof addCouponTemplate>[0] {
+  const more: Record<string, string> = {};
+  if (d.description.trim()) more.description = d.description;
+  if (d.kind === 'amount') more.amount = d.amount;
+  else if (d.percentOff !== null) more.percent_off = String(d.percentOff);
+  if (d.threshold.trim()) more.threshold = d.threshold;
+  if (d.validity === 'days' && d.validDays !== null) more.valid_days = String(d.validDays);
   if (d.validity === 'range') {
-    if (d.range?.[0]) body.valid_from = d.range[0].format('YYYY-MM-DD');
-    if (d.range?.[1]) body.valid_to = d.range[1].format('YYYY-MM-DD');
+    if (d.range?.[0]) more.valid_from = d.range[0].format('YYYY-MM-DD');
+    if (d.range?.[1]) more.valid_to = d.range[1].format('YYYY-MM-DD');
   }
-  if (d.scope !== 'all') body.scope_ids = d.scopeIds.join(',');
-  if (d.totalStock !== null) body.total_stock = String(d.totalStock);
-  if (d.perMemberLimit !== null) body.per_member_limit = String(d.perMemberLimit);
-  return body;
+  if (d.scope !== 'all') more.scope_ids = d.scopeIds.join(',');
+  if (d.totalStock !== null) more.total_stock = String(d.totalStock);
+  return { name: d.name, scope: d.scope, claimable: d.claimable ? '1' : '0', per_member_limit: d.perMemberLimit === null ? undefined : String(d.perMemberLimit), ...more };
 }
 
 /** 新建优惠券: an amount off or a share off, a threshold, validity, scope, stock and how members get it. */

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Modal, Space, Spin } from 'antd';
 import { DownloadOutlined, ExportOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { adminDownload } from '../../../lib/admin-api';
+import { adminFunds } from '../../../api/admin-funds';
 import { useFeedback } from '../../../lib/use-feedback';
-import { fetchStaffFile } from '../api/fetch-staff-file';
+import { fetchStaffFile, type StaffFile } from '../api/fetch-staff-file';
 
 export interface PreviewTarget {
   title: string;
-  path: string;
-  query: Record<string, string>;
+  file: StaffFile;
+  /** the application the file belongs to */
+  rid: string;
   /** the download's name when the server gives none */
   fileName: string;
 }
@@ -26,7 +27,7 @@ export function FilePreviewModal({ target, onClose }: { target: PreviewTarget | 
     let url: string | null = null;
     let live = true;
     setState(null);
-    fetchStaffFile(target.path, target.query)
+    fetchStaffFile(target.file, { rid: target.rid })
       .then((blob) => {
         url = URL.createObjectURL(blob);
         if (live) setState({ url, type: blob.type });
@@ -40,7 +41,7 @@ export function FilePreviewModal({ target, onClose }: { target: PreviewTarget | 
 
   const download = () => {
     if (!target) return;
-    adminDownload(target.path, target.query, target.fileName).catch((error: unknown) => feedback.failure(error));
+    adminFunds[target.file]({ rid: target.rid }, target.fileName).catch((error: unknown) => feedback.failure(error));
   };
 
   return (

@@ -3,6 +3,7 @@ import { Alert, DatePicker, Drawer, Select, Table, type TableColumnsType } from 
 import type { Dayjs } from 'dayjs';
 import { entryTypeLabels, formatFen, ownerKindLabels, PRESTORE_ENTRY_TYPES, type AdminAccount, type AdminLedgerEntry } from '@lab/contract';
 import { ExportButton } from '../../../components/admin/export-button';
+import { exportLedger } from '../api/exports';
 import { formatDateTime } from '../../../lib/format';
 import { useLedger } from '../api/account-ledger';
 
@@ -43,7 +44,7 @@ export function LedgerDrawer({ account, onClose }: { account: AdminAccount | nul
       size="large"
       destroyOnHidden
       title={account ? `资金明细：${account.ownerName}` : '资金明细'}
-      extra={account ? <ExportButton path="/api/admin/funds/account/ledger/export" query={{ account_id: account.id, ...filters }} fileName="资金明细.xlsx" /> : null}
+      extra={account ? <ExportButton save={() => exportLedger({ account_id: account.id, ...filters })} /> : null}
     >
       {account ? (
         <div className="finance-balance">

@@ -3,6 +3,7 @@ import { Button, Drawer, Select, Space, Table, Upload, type TableColumnsType } f
 import { financeStatusTones, invoiceStatusLabels, invoiceTypeLabels, isElectronicInvoice, type AdminInvoice } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { ExportButton } from '../../../components/admin/export-button';
+import { exportInvoices } from '../api/exports';
 import { Money } from '../../../components/admin/money';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
@@ -42,7 +43,7 @@ export default function InvoicesPage() {
   const reject = useFinanceMutation(rejectInvoice);
   const upload = useFinanceMutation(uploadInvoiceFile);
 
-  const showFile = (i: AdminInvoice) => setPreview({ title: `发票 ${i.invoiceNo ?? ''}`, path: '/api/admin/funds/invoice/file', query: { rid: i.rid }, fileName: `发票-${i.invoiceNo ?? i.rid}` });
+  const showFile = (i: AdminInvoice) => setPreview({ title: `发票 ${i.invoiceNo ?? ''}`, file: 'invoiceFile', rid: i.rid, fileName: `发票-${i.invoiceNo ?? i.rid}` });
 
   const askReject = async (i: AdminInvoice) => {
     const reason = await prompt({ title: `驳回开票申请（${i.title.title}）`, label: '驳回原因', placeholder: '例如：抬头与付款单位不一致（会员可见，款项可重新申请开票）', required: true, danger: true, okText: '驳回' });
@@ -156,7 +157,7 @@ export default function InvoicesPage() {
     <AdminPage
       title="发票管理"
       description="按会员的开票申请在开票系统中开具发票，登记发票号码与日期并上传电子发票，会员即可在发票记录中下载；驳回后相应款项可重新申请。"
-      extra={<ExportButton path="/api/admin/funds/invoice/export" query={{ ...query, page: undefined, pageSize: undefined }} fileName="开票申请.xlsx" />}
+      extra={<ExportButton save={() => exportInvoices(query)} />}
     >
       <AdminSection>
         <QueueToolbar

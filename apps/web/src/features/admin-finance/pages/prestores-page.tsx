@@ -4,6 +4,7 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import { financeStatusTones, prestoreStatusLabels, type AdminPrestore } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { ExportButton } from '../../../components/admin/export-button';
+import { exportPrestores } from '../api/exports';
 import { Money } from '../../../components/admin/money';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
@@ -37,7 +38,7 @@ export default function PrestoresPage() {
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const refuseWithReason = useRefuseWithReason(refusePrestore);
 
-  const showReceipt = (a: AdminPrestore) => setPreview({ title: `转账凭证 · ${a.applyNo}`, path: '/api/admin/funds/prestore/receipt', query: { rid: a.rid }, fileName: `转账凭证-${a.applyNo}` });
+  const showReceipt = (a: AdminPrestore) => setPreview({ title: `转账凭证 · ${a.applyNo}`, file: 'prestoreReceipt', rid: a.rid, fileName: `转账凭证-${a.applyNo}` });
 
   const askRefuse = (a: AdminPrestore) => refuseWithReason(a, { title: `驳回预存申请 ${a.applyNo}`, placeholder: '例如：未查到该笔转账 / 金额与申请不符（会员可见）' });
 
@@ -123,7 +124,7 @@ export default function PrestoresPage() {
     <AdminPage
       title="预存审核"
       description="会员对公转账后提交预存申请；核对银行流水（付款户名、金额、预存单号）后确认到账，款项与赠送金额立即进入会员账户。"
-      extra={<ExportButton path="/api/admin/funds/prestore/export" query={{ ...query, page: undefined, pageSize: undefined }} fileName="预存申请.xlsx" />}
+      extra={<ExportButton save={() => exportPrestores(query)} />}
     >
       <AdminSection>
         <QueueToolbar

@@ -2,6 +2,7 @@ import { App, Select, Table, Typography, type TableColumnsType } from 'antd';
 import { financeStatusTones, formatFen, withdrawStatusLabels, type AdminWithdrawal } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { ExportButton } from '../../../components/admin/export-button';
+import { exportWithdrawals } from '../api/exports';
 import { Money } from '../../../components/admin/money';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
@@ -118,7 +119,7 @@ export default function WithdrawalsPage() {
     <AdminPage
       title="提现审核"
       description="推广合伙人申请提现返利：银行卡提现请先网银转账再确认打款；转入预存款确认后立即到账。驳回后款项退回会员的可提现余额。"
-      extra={<ExportButton path="/api/admin/growth/withdraw/export" query={{ ...query, page: undefined, pageSize: undefined }} fileName="返利提现.xlsx" />}
+      extra={<ExportButton save={() => exportWithdrawals(query)} />}
     >
       <AdminSection>
         <QueueToolbar

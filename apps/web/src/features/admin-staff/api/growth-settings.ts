@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CouponTemplate } from '@lab/contract';
-import { adminKey, adminPost } from '../../../lib/admin-api';
+import { adminFunds } from '../../../api/admin-funds';
+import { adminKey } from '../../../lib/admin-api';
 import { adminGrowth } from '../../../api/admin-growth';
 
 const key = [...adminKey, 'growth-settings'] as const;
@@ -20,6 +20,6 @@ export function useSaveGrowthSettings() {
 }
 
 /** POST /api/admin/funds/coupon/templates — the coupons a new member could be given. */
-export const listCouponTemplates = () => adminPost<CouponTemplate[]>('/api/admin/funds/coupon/templates');
+export const listCouponTemplates = () => adminFunds.couponTemplates({});
 
 export const useCouponTemplates = () => useQuery({ queryKey: [...adminKey, 'coupon-templates', 'for-growth'], queryFn: listCouponTemplates });

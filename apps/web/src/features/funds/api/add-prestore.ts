@@ -1,6 +1,6 @@
-import type { PrestoreAddBody, PrestoreApplication } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { PrestoreAddBody } from '@lab/contract';
+import { funds } from '../../../api/funds';
 
 /** POST /api/auth/prestoreApply/add — amount in yuan ('100.50'), the application carries applyNo for the transfer's remark. */
 export const addPrestore = (body: { amount: string } & Omit<Partial<PrestoreAddBody>, 'amount'>) =>
-  apiPost<PrestoreApplication>('/api/auth/prestoreApply/add', { ...body });
+  funds.prestoreAdd({ ...body });

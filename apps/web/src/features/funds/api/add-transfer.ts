@@ -1,6 +1,6 @@
-import type { TransferApplication, TransferDirection } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { TransferDirection } from '@lab/contract';
+import { funds } from '../../../api/funds';
 
 /** POST /api/auth/transferApply/add — done at once up to the threshold, otherwise pending for finance. */
 export const addTransfer = (body: { community_rid: string; direction: TransferDirection; amount: string; remark?: string }) =>
-  apiPost<TransferApplication>('/api/auth/transferApply/add', body);
+  funds.transferAdd(body);

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { LedgerEntry, Page } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { funds } from '../../../api/funds';
 import { fundsKeys } from './keys';
 
 export interface HistoryFilter {
@@ -13,7 +12,7 @@ export interface HistoryFilter {
 
 /** POST /api/auth/prestore/balanceHistory: ledger entries, newest first, and the current balance. */
 export const getBalanceHistory = (page: number, filter: HistoryFilter, pageSize = 10) =>
-  apiPost<Page<LedgerEntry> & { balanceFen: number }>('/api/auth/prestore/balanceHistory', { page, pageSize, ...filter });
+  funds.balanceHistory({ page, pageSize, ...filter });
 
 export const balanceHistoryQueryOptions = (page: number, filter: HistoryFilter) =>
   queryOptions({ queryKey: [...fundsKeys.history, page, filter], queryFn: () => getBalanceHistory(page, filter), placeholderData: keepPreviousData });

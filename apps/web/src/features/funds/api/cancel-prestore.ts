@@ -1,5 +1,4 @@
-import type { PrestoreApplication } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { funds } from '../../../api/funds';
 
 /** POST /api/auth/prestoreApply/cancel — pending only. */
-export const cancelPrestore = (rid: string) => apiPost<PrestoreApplication>('/api/auth/prestoreApply/cancel', { rid });
+export const cancelPrestore = (rid: string) => funds.prestoreCancel({ rid });

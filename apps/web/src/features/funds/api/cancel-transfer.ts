@@ -1,5 +1,4 @@
-import type { TransferApplication } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { funds } from '../../../api/funds';
 
 /** POST /api/auth/transferApply/cancel — pending only. */
-export const cancelTransfer = (rid: string) => apiPost<TransferApplication>('/api/auth/transferApply/cancel', { rid });
+export const cancelTransfer = (rid: string) => funds.transferCancel({ rid });

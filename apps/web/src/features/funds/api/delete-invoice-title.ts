@@ -1,4 +1,4 @@
-import { apiPost } from '../../../lib/api';
+import { funds } from '../../../api/funds';
 
 /** POST /api/auth/invoice/del */
-export const deleteInvoiceTitle = (rid: string) => apiPost<null>('/api/auth/invoice/del', { rid });
+export const deleteInvoiceTitle = (rid: string) => funds.titleRemove({ rid });

@@ -1,4 +1,4 @@
-import { downloadFile } from '../../../lib/download';
+import { funds } from '../../../api/funds';
 
 /** GET /api/auth/invoiceApply/file?rid= — the e-invoice file, with the token header. */
-export const downloadInvoice = (rid: string, invoiceNo: string | null) => downloadFile('/api/auth/invoiceApply/file', { rid }, `发票-${invoiceNo ?? rid}.pdf`);
+export const downloadInvoice = (rid: string, invoiceNo: string | null) => funds.invoiceFile({ rid }, `发票-${invoiceNo ?? rid}.pdf`);

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PrestoreReady } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { funds } from '../../../api/funds';
 import { fundsKeys } from './keys';
 
 /** POST /api/auth/prestoreApply/readyPayNum: the tiers, the lab's bank account, the minimum and the transfer threshold. */
-export const getPrestoreReady = () => apiPost<PrestoreReady>('/api/auth/prestoreApply/readyPayNum');
+export const getPrestoreReady = () => funds.prestoreQuote({});
 
 export const prestoreReadyQueryOptions = () => queryOptions({ queryKey: fundsKeys.ready, queryFn: getPrestoreReady, staleTime: 5 * 60_000 });
 

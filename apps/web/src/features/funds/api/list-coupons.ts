@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CouponStatus, MemberCoupon, Page } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { CouponStatus } from '@lab/contract';
+import { funds } from '../../../api/funds';
 import { fundsKeys } from './keys';
 
 /** POST /api/auth/discount4user/all: my coupons of one status. */
-export const listCoupons = (status: CouponStatus, page: number) => apiPost<Page<MemberCoupon>>('/api/auth/discount4user/all', { status, page, pageSize: 12 });
+export const listCoupons = (status: CouponStatus, page: number) => funds.myCoupons({ status, page, pageSize: 12 });
 
 export const couponsQueryOptions = (status: CouponStatus, page: number) =>
   queryOptions({ queryKey: [...fundsKeys.coupons, status, page], queryFn: () => listCoupons(status, page), placeholderData: keepPreviousData });

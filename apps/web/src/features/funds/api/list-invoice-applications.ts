@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { InvoiceApplication, InvoiceStatus, Page } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { InvoiceStatus } from '@lab/contract';
+import { funds } from '../../../api/funds';
 import { fundsKeys } from './keys';
 
 /** POST /api/auth/invoiceApply/list: my invoice applications (all, or one status), newest first. */
 export const listInvoiceApplications = (page: number, status?: InvoiceStatus) =>
-  apiPost<Page<InvoiceApplication>>('/api/auth/invoiceApply/list', { page, pageSize: 10, status });
+  funds.invoiceList({ page, pageSize: 10, status });
 
 export const invoiceApplicationsQueryOptions = (page: number, status?: InvoiceStatus) =>
   queryOptions({ queryKey: [...fundsKeys.invoices, page, status ?? ''], queryFn: () => listInvoiceApplications(page, status), placeholderData: keepPreviousData });

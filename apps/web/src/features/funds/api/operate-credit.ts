@@ -1,6 +1,5 @@
-import type { CreditInfo } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { funds } from '../../../api/funds';
 
 /** POST /api/auth/creditApply/operate — apply (limit in yuan, reason, contact) or cancel (rid). */
 export const operateCredit = (body: { action: 'apply'; limit: string; reason: string; contact?: string } | { action: 'cancel'; rid: string }) =>
-  apiPost<CreditInfo>('/api/auth/creditApply/operate', body);
+  funds.creditOperate(body);

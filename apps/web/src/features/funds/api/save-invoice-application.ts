@@ -1,9 +1,8 @@
-import type { InvoiceApplication, InvoiceApplyAddBody, InvoiceApplyEditBody } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { InvoiceApplyAddBody, InvoiceApplyEditBody } from '@lab/contract';
+import { funds } from '../../../api/funds';
 
 /** POST /api/auth/invoiceApply/add, or invoiceApply/edit (pending only) when the body carries rid. */
-export const saveInvoiceApplication = (body: InvoiceApplyAddBody | InvoiceApplyEditBody) =>
-  apiPost<InvoiceApplication>('rid' in body ? '/api/auth/invoiceApply/edit' : '/api/auth/invoiceApply/add', {
-    ...body,
-    prestore_rids: body.prestore_rids.join(','),
-  });
+export const saveInvoiceApplication = (body: InvoiceApplyAddBody | InvoiceApplyEditBody) => {
+  const prestore_rids = body.prestore_rids.join(',');
+  return 'rid' in body ? funds.invoiceEdit({ ...body, prestore_rids }) : funds.invoiceAdd({ ...body, prestore_rids });
+};

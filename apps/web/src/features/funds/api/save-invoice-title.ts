@@ -1,6 +1,6 @@
-import type { InvoiceTitle, InvoiceTitleAddBody, InvoiceTitleEditBody } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { InvoiceTitleAddBody, InvoiceTitleEditBody } from '@lab/contract';
+import { funds } from '../../../api/funds';
 
 /** POST /api/auth/invoice/add, or invoice/edit when the body carries rid. */
 export const saveInvoiceTitle = (body: InvoiceTitleAddBody | InvoiceTitleEditBody) =>
-  apiPost<InvoiceTitle>('rid' in body ? '/api/auth/invoice/edit' : '/api/auth/invoice/add', { ...body });
+  'rid' in body ? funds.titleEdit(body) : funds.titleAdd(body);

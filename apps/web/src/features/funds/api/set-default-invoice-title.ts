@@ -1,4 +1,4 @@
-import { apiPost } from '../../../lib/api';
+import { funds } from '../../../api/funds';
 
 /** POST /api/auth/invoice/default */
-export const setDefaultInvoiceTitle = (rid: string) => apiPost<null>('/api/auth/invoice/default', { rid });
+export const setDefaultInvoiceTitle = (rid: string) => funds.titleDefault({ rid });

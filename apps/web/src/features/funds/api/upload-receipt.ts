@@ -1,10 +1,9 @@
-import type { PrestoreApplication } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { funds } from '../../../api/funds';
 
 /** POST /api/auth/prestoreApply/receipt (multipart): the rid field first, then the file. */
 export function uploadReceipt(rid: string, file: File) {
   const form = new FormData();
   form.append('rid', rid);
   form.append('file', file, file.name);
-  return apiPost<PrestoreApplication>('/api/auth/prestoreApply/receipt', form);
+  return funds.receiptUpload(form);
 }
