@@ -23,8 +23,13 @@ export function callRoutes(): Plugin {
       const name = id.slice(prefix.length + 1);
       const table = (calls as Record<string, Record<string, Parameters<typeof routeOf>[0]> | undefined>)[name];
       if (!table) throw new Error(`${id}: the contract has no resource '${name}' (packages/contract/src/calls.ts)`);
-      const routes = Object.fromEntries(Object.entries(table).map(([key, spec]) => [key, routeOf(spec)]));
-      return `export default ${JSON.stringify(routes)};`;
+      // each call a named export too, so a file that needs one call (lib/api.ts: the token refresh)
+      // carries that one and not its whole resource
+      const keys = Object.keys(table);
+      const lines = keys.map((key, i) => `const c${i} = ${JSON.stringify(routeOf(table[key]!))};`);
+      lines.push(`export { ${keys.map((key, i) => `c${i} as ${key}`).join(', ')} };`);
+      lines.push(`export default { ${keys.map((key, i) => `${JSON.stringify(key)}: c${i}`).join(', ')} };`);
+      return lines.join('\n');
     },
   };
 }

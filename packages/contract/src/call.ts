@@ -71,23 +71,26 @@ export type CallQueryInput<S extends CallSpec> = SchemaIn<S['query']>;
 /** The envelope's data: what the handler returns and what the web receives. */
 export type CallData<S extends CallSpec> = S['data'] extends z.ZodType ? z.output<S['data']> : never;
 
-/** What the web needs of a call at run time: no schemas, so a page's bundle carries no zod. */
+/**
+ * What the web needs of a call at run time: no schemas, so a page's bundle carries no zod. The
+ * flags are present only when true (a public page's first script carries these tables).
+ */
 export interface CallRoute {
   method: CallSpec['method'];
   path: string;
   /** the call carries the staff session's token (the back office's paths), else the member's */
-  staff: boolean;
-  file: boolean;
-  multipart: boolean;
+  staff?: true;
+  file?: true;
+  multipart?: true;
   /** the call takes a body or a query (the client's first argument); else its options come first */
-  input: boolean;
+  input?: true;
 }
 
-export const routeOf = (spec: CallSpec): CallRoute => ({
-  method: spec.method,
-  path: spec.path,
-  staff: spec.path.startsWith('/api/admin/'),
-  file: spec.data === 'file',
-  multipart: spec.multipart === true,
-  input: Boolean(spec.body ?? spec.query ?? spec.multipart),
-});
+export function routeOf(spec: CallSpec): CallRoute {
+  const route: CallRoute = { method: spec.method, path: spec.path };
+  if (spec.path.startsWith('/api/admin/')) route.staff = true;
+  if (spec.data === 'file') route.file = true;
+  if (spec.multipart) route.multipart = true;
+  if (spec.body ?? spec.query ?? spec.multipart) route.input = true;
+  return route;
+}

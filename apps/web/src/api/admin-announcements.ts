@@ -1,6 +1,6 @@
 import type { adminAnnouncements as table } from '@lab/contract/calls/admin-announcements';
 import routes from 'virtual:calls/adminAnnouncements';
-import { bindCalls } from './client';
+import { bindStaffCalls } from './staff-client';
 
 /** 后台 → 站内公告 */
-export const adminAnnouncements = bindCalls<typeof table>(routes);
+export const adminAnnouncements = bindStaffCalls<typeof table>(routes);

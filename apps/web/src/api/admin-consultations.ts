@@ -1,6 +1,6 @@
 import type { adminConsultations as table } from '@lab/contract/calls/admin-consultations';
 import routes from 'virtual:calls/adminConsultations';
-import { bindCalls } from './client';
+import { bindStaffCalls } from './staff-client';
 
 /** 后台 → 访客咨询 */
-export const adminConsultations = bindCalls<typeof table>(routes);
+export const adminConsultations = bindStaffCalls<typeof table>(routes);

@@ -1,6 +1,6 @@
 import type { approvals as table } from '@lab/contract/calls/approvals';
 import routes from 'virtual:calls/approvals';
-import { bindCalls } from './client';
+import { bindStaffCalls } from './staff-client';
 
 /** 待审批与审批额度 */
-export const approvals = bindCalls<typeof table>(routes);
+export const approvals = bindStaffCalls<typeof table>(routes);

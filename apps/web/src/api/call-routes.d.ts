@@ -4,3 +4,25 @@ declare module 'virtual:calls/*' {
   const routes: Record<string, CallRoute>;
   export default routes;
 }
+
+// the single calls that lib/ sends itself (a named import carries only that call)
+declare module 'virtual:calls/accounts' {
+  import type { CallRoute } from '@lab/contract/call';
+  export const refresh: CallRoute;
+  export const logout: CallRoute;
+  const routes: Record<string, CallRoute>;
+  export default routes;
+}
+declare module 'virtual:calls/profile' {
+  import type { CallRoute } from '@lab/contract/call';
+  export const info: CallRoute;
+  const routes: Record<string, CallRoute>;
+  export default routes;
+}
+declare module 'virtual:calls/staffAuth' {
+  import type { CallRoute } from '@lab/contract/call';
+  export const me: CallRoute;
+  export const logout: CallRoute;
+  const routes: Record<string, CallRoute>;
+  export default routes;
+}

@@ -1,7 +1,5 @@
 import type { Call, CallBodyInput, CallData, CallQueryInput, CallRoute } from '@lab/contract/call';
-import { adminDownload, adminRequest } from '../lib/admin-api';
 import { request, type Body, type RequestOptions } from '../lib/api';
-import { downloadFile } from '../lib/download';
 
 /**
  * The typed client of the contract's call table. Each resource has one file here:
@@ -12,8 +10,10 @@ import { downloadFile } from '../lib/download';
  *
  * and a feature calls `addresses.add(body)` → the typed data (a failure throws ApiError with
  * the server's msg). The types come from the table; at run time only the method and path
- * (vite's call-routes plugin), so no zod reaches the page. A staff call (the back office's
- * paths) carries the staff session's token, every other call the member's.
+ * (vite's call-routes plugin), so no zod reaches the page. A member's or open call carries the
+ * member session's token; the back office's resources bind with `bindStaffCalls`
+ * (api/staff-client.ts) and carry the staff session's — kept apart so a public page's bundle
+ * holds none of the back office's client.
  */
 
 type Options = Omit<RequestOptions, 'method' | 'query' | 'body'>;
@@ -36,20 +36,43 @@ export type Client<T extends Record<string, Call>> = { readonly [K in keyof T]: 
 
 type Query = Record<string, string | number | undefined>;
 
-function bindOne(route: CallRoute): (...args: unknown[]) => Promise<unknown> {
-  const send = route.staff ? adminRequest : request;
+/** How a resource's calls reach the server: the member's session or the staff's. */
+export interface Transport {
+  staff: boolean;
+  request: <T>(path: string, options?: RequestOptions) => Promise<T>;
+  /** saves a file call's answer; only resources with downloads need it */
+  download?: Download;
+}
+
+export type Download = (path: string, query: Record<string, string | undefined>, fallbackName: string) => Promise<string>;
+
+function bindOne(route: CallRoute, transport: Transport): (...args: unknown[]) => Promise<unknown> {
   if (route.file) {
-    const save = route.staff ? adminDownload : downloadFile;
-    return (query, fallbackName) => save(route.path, (query ?? {}) as Record<string, string | undefined>, String(fallbackName));
+    const { download } = transport;
+    if (!download) throw new Error(`${route.path}: a file call; bind its resource with a download (lib/download.ts)`);
+    return (query, fallbackName) => download(route.path, (query ?? {}) as Record<string, string | undefined>, String(fallbackName));
   }
   return (first, second) => {
     const input = route.input ? first : undefined;
     const options = ((route.input ? second : first) ?? {}) as Options;
-    if (route.method === 'GET') return send(route.path, { ...options, method: 'GET', ...(input ? { query: input as Query } : {}) });
-    return send(route.path, { ...options, method: 'POST', ...(input ? { body: input as Body | FormData } : {}) });
+    if (route.method === 'GET') return transport.request(route.path, { ...options, method: 'GET', ...(input ? { query: input as Query } : {}) });
+    return transport.request(route.path, { ...options, method: 'POST', ...(input ? { body: input as Body | FormData } : {}) });
   };
 }
 
-export function bindCalls<T extends Record<string, Call>>(routes: Record<string, CallRoute>): Client<T> {
-  return Object.fromEntries(Object.entries(routes).map(([key, route]) => [key, bindOne(route)])) as Client<T>;
+export function bindWith<T extends Record<string, Call>>(routes: Record<string, CallRoute>, transport: Transport): Client<T> {
+  const entries = Object.entries(routes).map(([key, route]) => {
+    // a staff path with the member's token (or the reverse) would answer 401/403: say so at once
+    if (Boolean(route.staff) !== transport.staff) throw new Error(`${route.path}: bind it with ${route.staff ? 'bindStaffCalls' : 'bindCalls'}`);
+    return [key, bindOne(route, transport)];
+  });
+  return Object.fromEntries(entries) as Client<T>;
 }
+
+/**
+ * A member's (or open) resource: the member session's token. A resource with file calls passes
+ * `downloadFile` (lib/download.ts); the others leave it out, so the public pages' first script
+ * does not carry the download code.
+ */
+export const bindCalls = <T extends Record<string, Call>>(routes: Record<string, CallRoute>, download?: Download) =>
+  bindWith<T>(routes, { staff: false, request, ...(download ? { download } : {}) });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CallData } from '@lab/contract/call';
 import type { staffAuth } from '@lab/contract/calls/staff-auth';
-import staffAuthRoutes from 'virtual:calls/staffAuth';
+import { logout as logoutRoute, me as meRoute } from 'virtual:calls/staffAuth';
 import { createApiClient } from './api';
 import { createDownloader } from './download';
 import { queryClient } from './query-client';
@@ -30,7 +30,7 @@ export const staffMeKey = [...adminKey, 'me'] as const;
 staffSession.onSessionCleared(() => queryClient.removeQueries({ queryKey: adminKey }));
 
 // the call table's staffAuth.me and .logout by this file's own client: the typed client (src/api/) is built on it
-export const fetchStaffMe = () => adminPost<CallData<typeof staffAuth.me>>(staffAuthRoutes.me!.path);
+export const fetchStaffMe = () => adminPost<CallData<typeof staffAuth.me>>(meRoute.path);
 
 /** The staff member logged in (account, name, role), when there is a staff session. */
 export function useStaffMe() {
@@ -40,7 +40,7 @@ export function useStaffMe() {
 
 export async function staffLogout() {
   try {
-    await adminPost(staffAuthRoutes.logout!.path);
+    await adminPost(logoutRoute.path);
   } catch {
     // an expired or revoked token is logged out already
   } finally {

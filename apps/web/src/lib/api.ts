@@ -1,7 +1,7 @@
 import type { Envelope } from '@lab/contract';
 import type { CallData } from '@lab/contract/call';
 import type { accounts } from '@lab/contract/calls/accounts';
-import accountRoutes from 'virtual:calls/accounts';
+import { refresh as refreshRoute } from 'virtual:calls/accounts';
 import { memberSession, type SessionStore } from './session';
 
 export class ApiError extends Error {
@@ -75,7 +75,7 @@ export function createApiClient(store: SessionStore) {
   async function refreshToken(refresh: string): Promise<CallData<typeof accounts.refresh> | null> {
     try {
       // in the body, not the address: addresses end up in access logs and browser history
-      return await request<CallData<typeof accounts.refresh>>(accountRoutes.refresh!.path, { body: { token: refresh }, skipAuth: true });
+      return await request<CallData<typeof accounts.refresh>>(refreshRoute.path, { body: { token: refresh }, skipAuth: true });
     } catch (error) {
       if (error instanceof ApiError && error.status !== 0 && error.status < 500) return null;
       throw error;

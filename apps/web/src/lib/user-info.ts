@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@lab/contract';
 import type { CallData } from '@lab/contract/call';
 import type { profile } from '@lab/contract/calls/profile';
-import profileRoutes from 'virtual:calls/profile';
-import accountRoutes from 'virtual:calls/accounts';
+import { info as infoRoute } from 'virtual:calls/profile';
+import { logout as logoutRoute } from 'virtual:calls/accounts';
 import { request } from './api';
 import { queryClient } from './query-client';
 import { clearSession, useSession } from './session';
@@ -15,7 +15,7 @@ export const userInfoKey = ['user', 'info'] as const;
  * client: this file is in the home page's first script, and the typed client brings the staff
  * client with it (1.4 KB gzipped of a 170 KB budget).
  */
-export const fetchUserInfo = () => request<CallData<typeof profile.info>>(profileRoutes.info!.path);
+export const fetchUserInfo = () => request<CallData<typeof profile.info>>(infoRoute.path);
 
 /** user/info of the member logged in: account, address list and cartNum. */
 export function useUserInfo() {
@@ -44,7 +44,7 @@ export const displayName = (info: UserInfo | null | undefined) =>
  */
 export async function logout() {
   try {
-    await request(accountRoutes.logout!.path);
+    await request(logoutRoute.path);
   } catch {
     // an expired or revoked token is logged out already
   } finally {
