@@ -127,14 +127,13 @@ async function genericPlan({ text, values }: { text: string; values: unknown[] }
 }
 
 describe('the search', () => {
-  it('sends a count and a page, for any page size', async () => {
-    const sent = [];
+  it('sends a page and its count, for any page size', async () => {
     for (const pageSize of [2, 10, 50]) {
-      const { sent: n, result } = await counted(() => call<Page<DeviceSummary>>(t.app, 'GET', '/api/open/web/device/search', { query: { keyword: '测试', pageSize: String(pageSize) } }));
+      const { sent, result } = await counted(() => call<Page<DeviceSummary>>(t.app, 'GET', '/api/open/web/device/search', { query: { keyword: '测试', pageSize: String(pageSize) } }));
       expect(result.data.list.length).toBe(Math.min(pageSize, result.data.total));
-      sent.push(n);
+      // the count is left out when a short page tells the total by itself (db/paginate.ts)
+      expect(sent).toBe(result.data.list.length < pageSize ? 1 : 2);
     }
-    expect(sent).toEqual([2, 2, 2]);
   });
 });
 
