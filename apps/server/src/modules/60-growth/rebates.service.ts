@@ -50,7 +50,8 @@ async function release(tx: Tx, rebateId: number, now: Date): Promise<void> {
 
 /**
  * order paid: a frozen rebate for the payer's inviter when they are an approved partner — one
- * INSERT … SELECT that finds the inviter, checks the partner and reads the rate in force.
+ * INSERT … SELECT that finds the inviter, checks the partner and reads the rate in force. The
+ * amount is rebateOf in SQL (integer division of non-negative numbers is the floor); none when it is 0.
  */
 export async function rebateOnPaid(tx: Tx, order: OrderRow, now: Date): Promise<void> {
   if (order.paidFen <= 0) return;
