@@ -11,6 +11,7 @@ import { accounts, ledgerEntries } from '../../db/tables/funds.tables';
  * serialises concurrent debits in the database, and the guard refuses an overdraft) and the
  * entry, in one savepoint. A reference is booked once per account and type: a second post of
  * the same (account, type, reference) changes nothing and answers the entry already booked.
+ * `bookDebit` is the same debit in one statement, for a caller whose own lock serialises the reference.
  */
 
 export type EntryRow = typeof ledgerEntries.$inferSelect;
