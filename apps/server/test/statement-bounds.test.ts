@@ -165,3 +165,17 @@ describe('an order with more lines', () => {
     expect(shownFour.sent).toBe(shownOne.sent);
   });
 });
+
+describe('paying from funds', () => {
+  it('sends at most 10 statements: the token, the locked read, the debit, the order update, growth\'s two, the notice, begin and commit', async () => {
+    const payer = payments[5]!;
+    statements.keepText = true;
+    try {
+      const { sent, result } = await counted(() => call(t.app, 'POST', '/api/auth/order/pay', { token: payer.token, json: { order_no: payer.orderNo, coupon_rid: 'none' } }));
+      expect(result.status).toBe(200);
+      expect(sent, statements.statements.join('\n')).toBeLessThanOrEqual(10);
+    } finally {
+      statements.keepText = false;
+    }
+  });
+});

@@ -7,7 +7,7 @@ import { communities } from './member.tables';
 /**
  * Money (PRODUCT.md "Money (one ledger)"). An account belongs to a member or a community
  * and holds one kind of value (prepaid funds, rebates, points). Its balance is a cached sum
- * of its ledger entries, changed only by `postEntry` in the same transaction as the entry,
+ * of its ledger entries, changed only by `postEntry` (or its one-statement debit `bookDebit`) in the same transaction as the entry,
  * guarded so it never goes below zero (and a CHECK as the last line). Entries are immutable:
  * a trigger (migration 0006_ledger_guards) refuses UPDATE, DELETE and TRUNCATE.
  */

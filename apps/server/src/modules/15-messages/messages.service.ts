@@ -21,7 +21,12 @@ export interface MessageInput {
 }
 
 export async function postMessage(db: DbOrTx, memberId: number, message: MessageInput, now: Date): Promise<void> {
-  await db.insert(memberMessages).values({
+  await messageInsert(db, memberId, message, now);
+}
+
+/** postMessage's insert, not yet sent: a caller may send it as part of a bigger statement (a CTE). */
+export function messageInsert(db: DbOrTx, memberId: number, message: MessageInput, now: Date) {
+  return db.insert(memberMessages).values({
     rid: randomId(),
     memberId,
     kind: message.kind ?? 'order',
@@ -30,6 +35,12 @@ export async function postMessage(db: DbOrTx, memberId: number, message: Message
     link: message.link ?? null,
     createdAt: now,
   });
+}
+
+/** Where a member's notices go. */
+export interface NoticeContact {
+  phone: string;
+  email: string | null;
 }
 
 export interface NoticeChannels {
@@ -44,10 +55,11 @@ export interface NoticeChannels {
 export async function sendNotice(
   db: DbOrTx,
   channels: NoticeChannels,
-  memberId: number,
+  to: number | NoticeContact,
   notice: { template: string; params: Record<string, string | number>; subject: string; body: string },
 ): Promise<void> {
-  const [member] = await db.select({ phone: members.phone, email: members.email }).from(members).where(eq(members.id, memberId)).limit(1);
+  // the caller may have read the contact already (paying reads it with the order)
+  const [member] = typeof to === 'number' ? await db.select({ phone: members.phone, email: members.email }).from(members).where(eq(members.id, to)).limit(1) : [to];
   if (!member) return;
   await channels.sms.send({ phone: member.phone, template: notice.template, params: notice.params, body: `【科研检测】${notice.body}` }, db);
   if (member.email) await channels.email.send({ to: member.email, template: notice.template, params: notice.params, subject: notice.subject, body: notice.body }, db);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BALANCE_TOO_LOW_MESSAGE, type AccountKind, type EntryType, type OwnerKind } from '@lab/contract';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import { queryRows, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { accounts, ledgerEntries } from '../../db/tables/funds.tables';
@@ -11,6 +11,7 @@ import { accounts, ledgerEntries } from '../../db/tables/funds.tables';
  * serialises concurrent debits in the database, and the guard refuses an overdraft) and the
  * entry, in one savepoint. A reference is booked once per account and type: a second post of
  * the same (account, type, reference) changes nothing and answers the entry already booked.
+ * `bookDebit` is the same debit in one statement, for a caller whose own lock serialises the reference.
  */
 
 export type EntryRow = typeof ledgerEntries.$inferSelect;
@@ -91,6 +92,45 @@ export async function postEntry(tx: Tx, input: PostInput): Promise<PostResult> {
     }
     throw error;
   }
+}
+
+/**
+ * A debit in one statement, for a caller that holds the lock serialising its reference (paying
+ * an order holds the order row): the guarded update of the balance and the entry, as one
+ * writable CTE, where `postEntry` needs an idempotency read and a savepoint around the two.
+ * The `not exists` refuses a reference booked before (answered `duplicate`); a concurrent
+ * booking of the same reference, which the caller's lock rules out, would fail on
+ * ledger_entries_reference_idx and leave the transaction aborted (also answered `duplicate`,
+ * so the caller must end the transaction). BALANCE_TOO_LOW when the balance does not cover it.
+ */
+export async function bookDebit(tx: Tx, input: Omit<PostInput, 'amountFen'> & { /** fen taken out, > 0 */ amountFen: number }): Promise<{ duplicate: boolean }> {
+  const amount = input.amountFen;
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw badRequest('[金额]必须大于0');
+  if (!input.reference) throw badRequest('缺少业务单号');
+  const booked = sql`select 1 from ${ledgerEntries} where ${ledgerEntries.accountId} = ${input.accountId} and ${ledgerEntries.type} = ${input.type} and ${ledgerEntries.reference} = ${input.reference}`;
+  let rows: { id: number }[];
+  try {
+    rows = await queryRows<{ id: number }>(
+      tx,
+      sql`with moved as (
+            update ${accounts} set balance_fen = balance_fen - ${amount}::bigint, updated_at = ${input.now.toISOString()}::timestamptz
+            where id = ${input.accountId}::int and balance_fen >= ${amount}::bigint and not exists (${booked})
+            returning balance_fen)
+          insert into ${ledgerEntries} (account_id, amount_fen, balance_after_fen, type, reference, note, actor_kind, actor_id, created_at)
+          select ${input.accountId}::int, ${-amount}::bigint, balance_fen, ${input.type}, ${input.reference}, ${input.note ?? ''}, ${input.actor.kind},
+            ${input.actor.id}::int, ${input.now.toISOString()}::timestamptz
+          from moved
+          returning id`,
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) return { duplicate: true };
+    throw error;
+  }
+  if (rows.length > 0) return { duplicate: false };
+  // nothing booked: say why (the refusals only)
+  if (await findEntry(tx, input.accountId, input.type, input.reference)) return { duplicate: true };
+  const [exists] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, input.accountId)).limit(1);
+  throw exists ? balanceTooLow() : notFound('账户');
 }
 
 /** The account of an owner, created on first use (concurrent creators agree through the unique index). */

@@ -88,7 +88,12 @@ export interface EventInput {
 }
 
 export async function addOrderEvent(tx: DbOrTx, orderId: number, event: EventInput): Promise<void> {
-  await tx.insert(orderEvents).values({
+  await orderEventInsert(tx, orderId, event);
+}
+
+/** The event's insert, not yet sent: a caller may send it as part of a bigger statement (a CTE). */
+export function orderEventInsert(tx: DbOrTx, orderId: number, event: EventInput) {
+  return tx.insert(orderEvents).values({
     orderId,
     status: event.status,
     title: event.title,

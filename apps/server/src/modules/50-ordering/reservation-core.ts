@@ -120,7 +120,12 @@ export async function releaseReservations(tx: Tx, reservationIds: number[], now:
 
 /** The order is paid, goes pay-after-test or has reached the lab: its bookings stop being holds. */
 export async function endHolds(tx: Tx, orderId: number): Promise<void> {
-  await tx
+  await endHoldsUpdate(tx, orderId);
+}
+
+/** endHolds' update, not yet sent: paying sends it inside the order's update (a CTE). */
+export function endHoldsUpdate(tx: Tx, orderId: number) {
+  return tx
     .update(reservations)
     .set({ holdUntil: null })
     .where(and(eq(reservations.orderId, orderId), eq(reservations.status, 'booked'), isNotNull(reservations.holdUntil)));

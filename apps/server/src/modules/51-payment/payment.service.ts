@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   couponDiscountFen,
   formatFen,
+  HOLD_EXPIRED_MESSAGE,
   NO_COUPON,
   Organization,
   PAY_LATER_DEFAULT_LIMIT_FEN,
@@ -13,20 +14,20 @@ import {
 } from '@lab/contract';
 import { onOrderPaid } from '../50-ordering/order-hooks';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { AppError, conflict } from '../../platform/errors';
+import { AppError, conflict, notFound } from '../../platform/errors';
 import { members } from '../../db/tables/accounts.tables';
 import { redeemCoupon, type OrderScope } from '../35-funds/coupons.service';
 import { getCreditLine } from '../35-funds/credit.service';
-import { couponTemplates, memberCoupons } from '../../db/tables/funds.tables';
-import { balanceOf, balancesOf, payFromFunds } from '../35-funds/ledger.service';
+import { accounts, couponTemplates, memberCoupons } from '../../db/tables/funds.tables';
+import { balanceOf, balancesOf, balanceTooLow, bookDebit, ensureAccount } from '../35-funds/ledger.service';
 import { findOwnedCommunity } from '../35-funds/prestore.service';
 import { communities, memberProfiles } from '../../db/tables/member.tables';
-import { postMessage, sendNotice, type NoticeChannels } from '../15-messages/messages.service';
+import { messageInsert, sendNotice, type NoticeChannels, type NoticeContact } from '../15-messages/messages.service';
 import { orderPaymentReference, type Actor } from '../50-ordering/cancel-core';
-import { addOrderEvent, findMemberOrder, toOrderSummary, type OrderRow } from '../50-ordering/order-core';
+import { addOrderEvent, findMemberOrder, orderEventInsert, toOrderSummary, type OrderRow } from '../50-ordering/order-core';
 import { assertHoldLive, refuseExpiredHold } from '../50-ordering/holds.service';
-import { orderLines, orders } from '../../db/tables/orders.tables';
-import { endHolds } from '../50-ordering/reservation-core';
+import { orderLines, orders, reservations } from '../../db/tables/orders.tables';
+import { endHolds, endHoldsUpdate, expiredHold } from '../50-ordering/reservation-core';
 
 /**
  * Paying an order (PRODUCT.md "Order lifecycle", "Money"): from the member's prepaid funds or
@@ -200,6 +201,14 @@ export const memberActor = async (db: DbOrTx, memberId: number): Promise<Actor> 
   return { kind: 'member', id: memberId, name: row?.name || row?.nickname || '会员' };
 };
 
+/** What the payment read with the order, so it need not ask again (payOrder's one read). */
+export interface PayContext {
+  /** the source's prepaid account, when it is open */
+  accountId?: number | null | undefined;
+  /** whether a hold of the order expired unpaid (asked when not given) */
+  holdExpired?: boolean | undefined;
+}
+
 /**
  * Pays one order the caller has locked (FOR UPDATE) inside the caller's transaction: the
  * coupon (redeemed with the order's scope and its payment reference), the debit of the
@@ -207,17 +216,21 @@ export const memberActor = async (db: DbOrTx, memberId: number): Promise<Actor> 
  * and the in-site message. A payable of zero books no ledger entry but still marks it paid.
  * `coupon`: an explicit coupon is used or refused; the coupon saved when ordering is used
  * when it is still unused and valid (it may have gone to another order meanwhile).
+ * Statements: the debit is one (bookDebit: the order's lock serialises its reference); the
+ * order's update carries the end of its holds, the event and the message (one statement);
+ * then growth's handlers, one INSERT … SELECT each.
  */
 export async function payLockedOrder(
   tx: Tx,
   order: OrderRow,
-  input: { source: PaySource; couponRid?: string | undefined; actor: Actor; now: Date },
+  input: { source: PaySource; couponRid?: string | undefined; actor: Actor; now: Date } & PayContext,
 ): Promise<OrderRow> {
   const { source, actor, now } = input;
   if (order.progress === 'cancelled') throw conflict('订单已取消，不能支付');
   if (order.payment === 'paid') throw conflict(ALREADY_PAID);
   if (order.payment === 'refunded') throw conflict('订单已退款，不能支付');
-  await assertHoldLive(tx, order.id, now);
+  if (input.holdExpired === undefined) await assertHoldLive(tx, order.id, now);
+  else if (input.holdExpired) throw new AppError('HOLD_EXPIRED', HOLD_EXPIRED_MESSAGE, { status: 409 });
   const reference = orderPaymentReference(order.orderNo);
   // the member said "no coupon": not even the one chosen when ordering
   let couponRid = input.couponRid === NO_COUPON ? undefined : input.couponRid;
@@ -239,10 +252,13 @@ export async function payLockedOrder(
   }
   const payableFen = order.totalFen - discountFen;
   if (payableFen > 0) {
-    const booked = await payFromFunds(tx, {
-      ownerKind: source.kind,
-      ownerId: source.id,
+    // an account never opened holds nothing: the balance does not cover the payment
+    const accountId = input.accountId === undefined ? (await ensureAccount(tx, source.kind, source.id)).id : input.accountId;
+    if (accountId === null) throw balanceTooLow();
+    const booked = await bookDebit(tx, {
+      accountId,
       amountFen: payableFen,
+      type: 'payment',
       reference,
       actor: { kind: actor.kind, id: actor.id },
       note: `订单${order.orderNo}支付`,
@@ -251,7 +267,22 @@ export async function payLockedOrder(
     // the reference was booked before: this order's money already left (never twice)
     if (booked.duplicate) throw conflict(ALREADY_PAID);
   }
+  const amountText = `${formatFen(payableFen)}（${payableFen > 0 ? source.name : '无需扣款'}）`;
+  const note = `支付${amountText}${discountFen > 0 ? `，优惠券抵扣${formatFen(discountFen)}` : ''}`;
+  // one statement: the holds end, the 'paid' event and the in-site message go with the update
+  // (when the guard finds the order paid meanwhile, the 409 rolls all of it back)
+  const holdsEnded = tx.$with('holds_ended').as(endHoldsUpdate(tx, order.id));
+  const event = tx.$with('paid_event').as(orderEventInsert(tx, order.id, { status: 'paid', title: '已支付', note, actor, now }));
+  const message = tx.$with('paid_message').as(
+    messageInsert(
+      tx,
+      order.memberId,
+      { title: `订单${order.orderNo}已支付`, content: `您的订单「${order.title}」已${note}。`, link: `/member/order/${order.orderNo}` },
+      now,
+    ),
+  );
   const [row] = await tx
+    .with(holdsEnded, event, message)
     .update(orders)
     .set({
       payment: 'paid',
@@ -267,27 +298,23 @@ export async function payLockedOrder(
     .where(and(eq(orders.id, order.id), inArray(orders.payment, ['unpaid', 'unsettled'])))
     .returning();
   if (!row) throw conflict(ALREADY_PAID);
-  await endHolds(tx, order.id);
   await onOrderPaid(tx, row, now);
-  const amountText = `${formatFen(payableFen)}（${payableFen > 0 ? source.name : '无需扣款'}）`;
-  const note = `支付${amountText}${discountFen > 0 ? `，优惠券抵扣${formatFen(discountFen)}` : ''}`;
-  await addOrderEvent(tx, order.id, { status: 'paid', title: '已支付', note, actor, now });
-  await postMessage(
-    tx,
-    order.memberId,
-    { title: `订单${order.orderNo}已支付`, content: `您的订单「${order.title}」已${note}。`, link: `/member/order/${order.orderNo}` },
-    now,
-  );
   return row;
 }
 
 /** After the commit: SMS and e-mail; a failure is logged and never undoes the payment. */
-export async function noticePaid(db: Db, channels: NoticeChannels, memberId: number, paid: OrderRow[], log?: { warn: (obj: unknown, msg: string) => void }) {
+export async function noticePaid(
+  db: Db,
+  channels: NoticeChannels,
+  to: number | NoticeContact,
+  paid: OrderRow[],
+  log?: { warn: (obj: unknown, msg: string) => void },
+) {
   if (paid.length === 0) return;
   const amountFen = paid.reduce((sum, o) => sum + o.paidFen, 0);
   const orderNos = paid.map((o) => o.orderNo).join('、');
   try {
-    await sendNotice(db, channels, memberId, {
+    await sendNotice(db, channels, to, {
       template: 'order_paid',
       params: { orderNo: orderNos, amount: formatFen(amountFen) },
       subject: `订单${orderNos}已支付`,
@@ -298,19 +325,57 @@ export async function noticePaid(db: Db, channels: NoticeChannels, memberId: num
   }
 }
 
-/** order/pay: one transaction with the order row locked; then the notice. */
+/**
+ * The member's order locked, with what paying it needs in the same read: the member's name
+ * (the event's actor) and contact (the notice), their prepaid account and whether a hold of
+ * the order expired unpaid.
+ */
+async function lockOrderToPay(tx: Tx, memberId: number, orderNo: string, now: Date) {
+  const [found] = await tx
+    .select({
+      order: orders,
+      name: members.name,
+      nickname: members.nickname,
+      phone: members.phone,
+      email: members.email,
+      accountId: accounts.id,
+      holdExpired: sql<boolean>`exists (${tx.select({ one: sql`1` }).from(reservations).where(and(eq(reservations.orderId, orders.id), expiredHold(now)))})`,
+    })
+    .from(orders)
+    .innerJoin(members, eq(members.id, orders.memberId))
+    .leftJoin(accounts, and(eq(accounts.ownerKind, 'member'), eq(accounts.ownerId, orders.memberId), eq(accounts.kind, 'prestore')))
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.memberId, memberId)))
+    .limit(1)
+    .for('update', { of: orders });
+  if (!found) throw notFound('订单');
+  return found;
+}
+
+/**
+ * order/pay: one transaction with the order row locked, then the notice. An expired hold is
+ * released in a transaction of its own (committed, so the refusal does not roll it back) and
+ * the payment refused.
+ */
 export async function payOrder(db: Db, channels: NoticeChannels, memberId: number, body: PayBody, now: Date, log?: { warn: (obj: unknown, msg: string) => void }): Promise<OrderSummary> {
-  const actor = await memberActor(db, memberId);
-  await refuseExpiredHold(db, (await findMemberOrder(db, memberId, body.order_no)).id, now);
-  const paid = await db.transaction(async (tx) => {
-    const order = await findMemberOrder(tx, memberId, body.order_no, { lock: true });
+  type Outcome = { expiredOrderId: number } | { paid: OrderRow; contact: NoticeContact };
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    const found = await lockOrderToPay(tx, memberId, body.order_no, now);
+    const { order } = found;
+    if (found.holdExpired) return { expiredOrderId: order.id };
     if (order.progress === 'cancelled') throw conflict('订单已取消，不能支付');
     if (order.payment === 'paid') throw conflict(ALREADY_PAID);
+    const actor: Actor = { kind: 'member', id: memberId, name: found.name || found.nickname || '会员' };
     const source = await resolveSource(tx, memberId, body.community_rid);
-    return payLockedOrder(tx, order, { source, couponRid: body.coupon_rid, actor, now });
+    const context: PayContext = source.kind === 'member' ? { accountId: found.accountId, holdExpired: false } : { holdExpired: false };
+    const paid = await payLockedOrder(tx, order, { source, couponRid: body.coupon_rid, actor, now, ...context });
+    return { paid, contact: { phone: found.phone, email: found.email } };
   });
-  await noticePaid(db, channels, memberId, [paid], log);
-  return toOrderSummary(paid, now);
+  if ('expiredOrderId' in outcome) {
+    await refuseExpiredHold(db, outcome.expiredOrderId, now);
+    throw new AppError('HOLD_EXPIRED', HOLD_EXPIRED_MESSAGE, { status: 409 });
+  }
+  await noticePaid(db, channels, outcome.contact, [outcome.paid], log);
+  return toOrderSummary(outcome.paid, now);
 }
 
 /**

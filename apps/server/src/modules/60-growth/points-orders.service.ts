@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatFen } from '@lab/contract';
-import type { Tx } from '../../db/client';
+import { queryRows, type Tx } from '../../db/client';
 import { creditAccount, debitAccount, lockedBalance, systemActor } from '../35-funds/ledger.service';
 import type { OrderRow } from '../50-ordering/order-core';
 import { orderPoints } from '../../db/tables/growth.tables';
-import { getGrowthSettings } from './settings.service';
+import { growthSettingSql } from './settings.service';
 import { pointsAccount } from './points.service';
 
 // ---- order hooks (inside the order's transaction) ----
@@ -18,15 +18,20 @@ const orderReference = (orderNo: string) => `order:${orderNo}`;
  * An order paid after it completed (settled after testing) is final already: credited at once.
  */
 export async function pointsOnPaid(tx: Tx, order: OrderRow, now: Date): Promise<void> {
-  const { pointsPerYuan } = await getGrowthSettings(tx);
-  const points = Math.floor(order.paidFen / 100) * pointsPerYuan;
-  if (points <= 0) return;
-  const [created] = await tx
-    .insert(orderPoints)
-    .values({ memberId: order.memberId, orderId: order.id, points, createdAt: now })
-    .onConflictDoNothing({ target: orderPoints.orderId })
-    .returning();
-  if (created && order.progress === 'completed') await creditPending(tx, order, now);
+  const yuan = Math.floor(order.paidFen / 100);
+  if (yuan <= 0) return;
+  // one INSERT … SELECT with the rate in force read inside it (none when the rate is 0)
+  const points = sql`${yuan}::int * ${growthSettingSql(tx, 'pointsPerYuan')}`;
+  const created = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into ${orderPoints} (member_id, order_id, points, created_at)
+        select ${order.memberId}::int, ${order.id}::int, p.points, ${now.toISOString()}::timestamptz
+        from (select ${points} as points) p
+        where p.points > 0
+        on conflict (order_id) do nothing
+        returning id`,
+  );
+  if (created.length > 0 && order.progress === 'completed') await creditPending(tx, order, now);
 }
 
 /** pending → credited, guarded on 'pending' (a second call books nothing); the points_earn entry under order:<no>. */

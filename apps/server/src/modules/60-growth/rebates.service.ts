@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { members } from '../../db/tables/accounts.tables';
 import { creditAccount, ensureAccount, systemActor } from '../35-funds/ledger.service';
 import type { OrderRow } from '../50-ordering/order-core';
 import { promoterApplications, rebates } from '../../db/tables/growth.tables';
-import { getGrowthSettings } from './settings.service';
+import { growthSettingSql } from './settings.service';
 
 /**
  * A partner's rebate on the paid orders of the members they invited (issue 7), driven by the
@@ -36,11 +36,11 @@ export async function approvedApplication(db: DbOrTx, memberId: number) {
 }
 
 /** Frozen → withdrawable and the credit to the partner's rebate account, guarded on 'frozen'. */
-async function release(tx: Tx, rebate: RebateRow, now: Date): Promise<void> {
+async function release(tx: Tx, rebateId: number, now: Date): Promise<void> {
   const [moved] = await tx
     .update(rebates)
     .set({ status: 'withdrawable', releasedAt: now })
-    .where(and(eq(rebates.id, rebate.id), eq(rebates.status, 'frozen')))
+    .where(and(eq(rebates.id, rebateId), eq(rebates.status, 'frozen')))
     .returning();
   if (!moved) return;
   if (moved.rebateFen <= 0) return;
@@ -48,39 +48,34 @@ async function release(tx: Tx, rebate: RebateRow, now: Date): Promise<void> {
   await creditAccount(tx, account.id, moved.rebateFen, 'rebate_release', rebateReference(moved.rid), systemActor, now, `推广返利（订单已完成）`);
 }
 
-/** order paid: a frozen rebate for the payer's inviter when they are an approved partner. */
+/**
+ * order paid: a frozen rebate for the payer's inviter when they are an approved partner — one
+ * INSERT … SELECT that finds the inviter, checks the partner and reads the rate in force. The
+ * amount is rebateOf in SQL (integer division of non-negative numbers is the floor); none when it is 0.
+ */
 export async function rebateOnPaid(tx: Tx, order: OrderRow, now: Date): Promise<void> {
   if (order.paidFen <= 0) return;
-  const [payer] = await tx.select({ inviterId: members.inviterId }).from(members).where(eq(members.id, order.memberId)).limit(1);
-  const partnerId = payer?.inviterId ?? null;
-  if (partnerId === null || partnerId === order.memberId) return;
-  if (!(await approvedApplication(tx, partnerId))) return;
-  const { rebateRateBp } = await getGrowthSettings(tx);
-  const rebateFen = rebateOf(order.paidFen, rebateRateBp);
-  if (rebateFen <= 0) return;
-  const [created] = await tx
-    .insert(rebates)
-    .values({
-      rid: randomId(),
-      partnerMemberId: partnerId,
-      inviteeMemberId: order.memberId,
-      orderId: order.id,
-      paidFen: order.paidFen,
-      rateBp: rebateRateBp,
-      rebateFen,
-      status: 'frozen',
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: rebates.orderId })
-    .returning();
+  const rate = growthSettingSql(tx, 'rebateRateBp');
+  const created = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into ${rebates} (rid, partner_member_id, invitee_member_id, order_id, paid_fen, rate_bp, rebate_fen, status, created_at)
+        select ${randomId()}, m.inviter_id, m.id, ${order.id}::int, ${order.paidFen}::bigint, s.rate, ${order.paidFen}::bigint * s.rate / 10000, 'frozen',
+          ${now.toISOString()}::timestamptz
+        from ${members} m, (select ${rate} as rate) s
+        where m.id = ${order.memberId}::int and m.inviter_id is not null and m.inviter_id <> m.id
+          and exists (select 1 from ${promoterApplications} p where p.member_id = m.inviter_id and p.status = 'approved')
+          and ${order.paidFen}::bigint * s.rate / 10000 > 0
+        on conflict (order_id) do nothing
+        returning id`,
+  );
   // settled after testing: the order may already be complete, so the rebate is earned at once
-  if (created && order.progress === 'completed') await release(tx, created, now);
+  if (created[0] && order.progress === 'completed') await release(tx, created[0].id, now);
 }
 
 /** order completed: its frozen rebate becomes withdrawable. */
 export async function rebateOnCompleted(tx: Tx, order: OrderRow, now: Date): Promise<void> {
   const [rebate] = await tx.select().from(rebates).where(and(eq(rebates.orderId, order.id), eq(rebates.status, 'frozen'))).limit(1);
-  if (rebate) await release(tx, rebate, now);
+  if (rebate) await release(tx, rebate.id, now);
 }
 
 /** order refunded: a frozen rebate is reversed. */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_GROWTH_SETTINGS, type adminGrowthSettingsBody, type GrowthSettings } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
@@ -36,6 +36,15 @@ export async function getGrowthSettings(db: DbOrTx): Promise<GrowthSettings> {
   const { inviteCouponTemplateId: _id, ...settings } = row;
   void _id;
   return settings;
+}
+
+/**
+ * One figure in force as an SQL expression (the staff's row, else the contract's default), for a
+ * statement that needs it without reading the settings first (the order hooks' INSERT … SELECT).
+ */
+export function growthSettingSql(db: DbOrTx, figure: 'rebateRateBp' | 'pointsPerYuan'): SQL<number> {
+  const stored = db.select({ value: growthSettings[figure] }).from(growthSettings).where(eq(growthSettings.id, SETTINGS_ID));
+  return sql<number>`coalesce((${stored}), ${DEFAULT_GROWTH_SETTINGS[figure]}::int)`;
 }
 
 /**
