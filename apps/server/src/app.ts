@@ -208,15 +208,15 @@ export async function buildApp(options: BuildOptions) {
   await registerCalls(app, deps, [
     healthRoutes,
     addressRoutes,
+    planRoutes,
+    ordersRoutes,
+    paymentRoutes,
   ]);
   registerStaffDocs(app);
   await authRoutes(app, deps);
   await catalogRoutes(app, deps);
   await memberRoutes(app, deps);
   await fundsRoutes(app, deps);
-  await planRoutes(app, deps);
-  await ordersRoutes(app, deps);
-  await paymentRoutes(app, deps);
   await progressRoutes(app, deps);
   await reservationsRoutes(app, deps);
   await requirementsRoutes(app, deps);

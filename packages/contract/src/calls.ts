@@ -4,6 +4,9 @@
  */
 import { addresses } from './calls/addresses';
 import { health } from './calls/health';
+import { orders } from './calls/orders';
+import { payment } from './calls/payment';
+import { plan } from './calls/plan';
 
-export const calls = { health, addresses };
+export const calls = { health, addresses, plan, orders, payment };
 export type Calls = typeof calls;
