@@ -28,7 +28,7 @@ import { ordersRoutes } from './modules/50-ordering/orders.routes';
 import { paymentRoutes } from './modules/51-payment/payment.routes';
 import { progressRoutes } from './modules/52-labdesk/progress.routes';
 import { reservationsRoutes } from './modules/53-reservations/reservations.routes';
-import { requirementsRoutes } from './modules/50-ordering/requirements.routes';
+import { adminContractsRoutes, adminRequirementsRoutes, contractsRoutes, requirementsRoutes } from './modules/50-ordering/requirements.routes';
 import { invitesRoutes } from './modules/60-growth/invites.routes';
 import { promotionRoutes } from './modules/60-growth/promotion.routes';
 import { pointsRoutes } from './modules/60-growth/points.routes';
@@ -211,6 +211,10 @@ export async function buildApp(options: BuildOptions) {
     planRoutes,
     ordersRoutes,
     paymentRoutes,
+    requirementsRoutes,
+    adminRequirementsRoutes,
+    contractsRoutes,
+    adminContractsRoutes,
   ]);
   registerStaffDocs(app);
   await authRoutes(app, deps);
@@ -219,7 +223,6 @@ export async function buildApp(options: BuildOptions) {
   await fundsRoutes(app, deps);
   await progressRoutes(app, deps);
   await reservationsRoutes(app, deps);
-  await requirementsRoutes(app, deps);
   await invitesRoutes(app, deps);
   await promotionRoutes(app, deps);
   await pointsRoutes(app, deps);

@@ -5,7 +5,7 @@ import { adminExchangeItemBody } from './growth';
 import type { MemberProfile, AddressEntity, CommunityRole, MembershipStatus } from './member';
 import type { LedgerEntry } from './funds';
 import type { ExchangeItem, ExchangeRecord, PartnerStatus, PointsApplication } from './growth';
-import type { Contract, PaymentStatus, ProgressStatus, Requirement } from './orders';
+import type { PaymentStatus, ProgressStatus, adminContractView, adminRequirementView } from './orders';
 
 /**
  * Customers in the back office (客户服务, sales; the member pages also finance): members
@@ -334,17 +334,8 @@ export type AdminExchangeItemEditBody = z.infer<typeof adminExchangeItemEditBody
 export const adminExchangeItemStatusBody = z.object({ rid: rid('兑换商品'), active: requiredFlag('上架状态') });
 export type AdminExchangeItemStatusBody = z.infer<typeof adminExchangeItemStatusBody>;
 
-export interface AdminRequirement extends Requirement {
-  member: { rid: string; name: string; phone: string; company: string };
-  closeReason: string | null;
-  quotedBy: number | null;
-}
-
-export interface AdminContract extends Contract {
-  member: { rid: string; name: string; phone: string; company: string };
-  signedAt: string | null;
-  confirmedAt: string | null;
-}
+export type AdminRequirement = z.infer<typeof adminRequirementView>;
+export type AdminContract = z.infer<typeof adminContractView>;
 
 /** the staff list filters of the calls that live in their modules */
 export const adminPartnerListBody = pageQuery.extend({ status: optionalEnum(['pending', 'approved', 'refused'], '状态') });

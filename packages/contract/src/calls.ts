@@ -3,10 +3,12 @@
  * them (platform/calls.ts), the web calls them (apps/web/src/api/), /api/docs describes them.
  */
 import { addresses } from './calls/addresses';
+import { adminContracts, contracts } from './calls/contracts';
 import { health } from './calls/health';
 import { orders } from './calls/orders';
 import { payment } from './calls/payment';
 import { plan } from './calls/plan';
+import { adminRequirements, requirements } from './calls/requirements';
 
-export const calls = { health, addresses, plan, orders, payment };
+export const calls = { health, addresses, plan, orders, payment, requirements, adminRequirements, contracts, adminContracts };
 export type Calls = typeof calls;

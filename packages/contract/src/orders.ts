@@ -195,6 +195,15 @@ export const adminQuoteBody = z.object({
   note: optionalText('报价说明', 1000),
 });
 export const adminRequirementCloseBody = z.object({ rid: rid('需求编号'), reason: requiredText('原因', 200) });
+/** demand/file (GET): one attachment of a requirement */
+export const requirementFileQuery = z.object({ rid: requiredText('需求编号', 40), id: requiredText('附件编号', 40) });
+/** the member as sales see them next to a requirement or a contract */
+const staffMemberView = z.object({ rid: z.string(), name: z.string(), phone: z.string(), company: z.string() });
+export const adminRequirementView = requirementView.extend({
+  member: staffMemberView,
+  closeReason: z.string().nullable(),
+  quotedBy: z.number().int().nullable(),
+});
 
 // ---- contracts and agreements (/experiment/contract) ----
 
@@ -220,6 +229,13 @@ export const contractView = z.object({
 export type Contract = z.infer<typeof contractView>;
 export const contractListBody = pageQuery.extend({ status: z.preprocess(blankToUndefined, z.enum(contractStatuses).optional()) });
 export const contractRidBody = z.object({ rid: rid('合同编号') });
+/** contract/download, contract/signed, contract/file (GET) */
+export const contractQuery = z.object({ rid: requiredText('合同编号', 40) });
+export const adminContractView = contractView.extend({
+  member: staffMemberView,
+  signedAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+});
 
 // ---- orders ----
 

@@ -1,6 +1,8 @@
 import { calls } from '@lab/contract/calls';
 import { serve } from '../../platform/calls';
-import { cancelMemberOrder, getOrderDetail, listMemberOrders, orderedItems, placeOrder } from './orders.service';
+import { getOrderDetail } from './order-detail.service';
+import { listMemberOrders, orderedItems } from './order-lists.service';
+import { cancelMemberOrder, placeOrder } from './orders.service';
 
 /** The member's orders (contract/calls/orders.ts): place from the plan, detail, lists, history, cancel. */
 export const ordersRoutes = serve(calls.orders, {
