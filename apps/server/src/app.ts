@@ -28,7 +28,7 @@ import { ordersRoutes } from './modules/50-ordering/orders.routes';
 import { paymentRoutes } from './modules/51-payment/payment.routes';
 import { progressRoutes } from './modules/52-labdesk/progress.routes';
 import { reservationsRoutes } from './modules/53-reservations/reservations.routes';
-import { requirementsRoutes } from './modules/50-ordering/requirements.routes';
+import { adminContractsRoutes, adminRequirementsRoutes, contractsRoutes, requirementsRoutes } from './modules/50-ordering/requirements.routes';
 import { growthSettingsRoutes, invitesRoutes } from './modules/60-growth/invites.routes';
 import { promotionAdminRoutes, promotionRoutes } from './modules/60-growth/promotion.routes';
 import { pointsAdminRoutes, pointsRoutes } from './modules/60-growth/points.routes';
@@ -208,6 +208,13 @@ export async function buildApp(options: BuildOptions) {
   await registerCalls(app, deps, [
     healthRoutes,
     addressRoutes,
+    planRoutes,
+    ordersRoutes,
+    paymentRoutes,
+    requirementsRoutes,
+    adminRequirementsRoutes,
+    contractsRoutes,
+    adminContractsRoutes,
     fundsRoutes,
     fundsAdminRoutes,
     invitesRoutes,
@@ -243,12 +250,8 @@ export async function buildApp(options: BuildOptions) {
   ]);
   registerStaffDocs(app);
   await serveCatalogImages(app);
-  await planRoutes(app, deps);
-  await ordersRoutes(app, deps);
-  await paymentRoutes(app, deps);
   await progressRoutes(app, deps);
   await reservationsRoutes(app, deps);
-  await requirementsRoutes(app, deps);
   await serveUploadedImages(app, deps);
   await ordersAdminRoutes(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderListBody, type DeviceSummary, type OrderDetail, type OrderPage, type Page } from '@lab/contract';
 import { queryRows, statementCounter } from '../src/db/client';
 import { seedCatalog } from '../src/modules/25-catalog/catalog.seed';
-import { memberOrderPageStatement, memberOrderStatements } from '../src/modules/50-ordering/orders.service';
+import { memberOrderPageStatement, memberOrderStatements } from '../src/modules/50-ordering/order-lists.service';
 import { call, createTestContext, type TestContext } from './harness';
 import { seedBusyMember, seedPayers } from './bulk-orders';
 

@@ -4,7 +4,7 @@ import { adminTableQuery, dateFilter } from './admin';
 import { adminExchangeItemBody, exchangeItem, exchangeRecord, partnerStatuses, pointsApplication } from './growth';
 import { addressEntity, communityRoles, memberProfile, membershipStatuses } from './member';
 import { ledgerEntryView } from './funds';
-import { paymentStatuses, progressStatuses, type Contract, type Requirement } from './orders';
+import { paymentStatuses, progressStatuses, type adminContractView, type adminRequirementView } from './orders';
 
 /**
  * Customers in the back office (客户服务, sales; the member pages also finance): members
@@ -356,17 +356,8 @@ export type AdminExchangeItemEditBody = z.infer<typeof adminExchangeItemEditBody
 export const adminExchangeItemStatusBody = z.object({ rid: rid('兑换商品'), active: requiredFlag('上架状态') });
 export type AdminExchangeItemStatusBody = z.infer<typeof adminExchangeItemStatusBody>;
 
-export interface AdminRequirement extends Requirement {
-  member: { rid: string; name: string; phone: string; company: string };
-  closeReason: string | null;
-  quotedBy: number | null;
-}
-
-export interface AdminContract extends Contract {
-  member: { rid: string; name: string; phone: string; company: string };
-  signedAt: string | null;
-  confirmedAt: string | null;
-}
+export type AdminRequirement = z.infer<typeof adminRequirementView>;
+export type AdminContract = z.infer<typeof adminContractView>;
 
 /** the staff list filters of the calls that live in their modules */
 export const adminPartnerListBody = pageQuery.extend({ status: optionalEnum(['pending', 'approved', 'refused'], '状态') });

@@ -18,14 +18,19 @@ import { approvals } from './calls/approvals';
 import { catalog } from './calls/catalog';
 import { communities } from './calls/communities';
 import { content } from './calls/content';
+import { adminContracts, contracts } from './calls/contracts';
 import { dashboard } from './calls/dashboard';
 import { funds } from './calls/funds';
 import { health } from './calls/health';
 import { invites } from './calls/invites';
 import { messages } from './calls/messages';
+import { orders } from './calls/orders';
+import { payment } from './calls/payment';
+import { plan } from './calls/plan';
 import { points } from './calls/points';
 import { profile } from './calls/profile';
 import { promotion } from './calls/promotion';
+import { adminRequirements, requirements } from './calls/requirements';
 import { adminPickups, pickups, recycles } from './calls/sampling';
 import { staffAuth } from './calls/staff-auth';
 import { auditLog, staff } from './calls/staff';
@@ -51,14 +56,21 @@ export const calls = {
   catalog,
   communities,
   content,
+  contracts,
+  adminContracts,
   dashboard,
   funds,
   health,
   invites,
   messages,
+  orders,
+  payment,
+  plan,
   points,
   profile,
   promotion,
+  requirements,
+  adminRequirements,
   pickups,
   recycles,
   adminPickups,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate, type Page } from './common';
+import { emptyMessage, optionalText, pageOf, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
 import { RESERVATION_HOURS, SAMPLE_COUNT_MAX } from './order-values';
 
 export { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, SAMPLE_COUNT_MAX, hourLabel } from './order-values';
@@ -55,13 +55,14 @@ export const PLAN_MAX_LINES = 50;
 export const PLAN_FIRST_GROUP_ID = 31;
 
 /** One chosen option of a line: the option and the choice ids of the item's `options`. */
-export interface ChosenOption {
-  optionId: number;
-  choiceId: number;
-  name: string;
-  label: string;
-  priceFen: number;
-}
+export const chosenOptionView = z.object({
+  optionId: z.number().int(),
+  choiceId: z.number().int(),
+  name: z.string(),
+  label: z.string(),
+  priceFen: z.number().int(),
+});
+export type ChosenOption = z.infer<typeof chosenOptionView>;
 
 /** tempDevice/add: an item with its options and sample count (or hours). Same item and options merge. */
 export const planAddBody = z.object({
@@ -94,43 +95,46 @@ export const planOperateBody = z.object({
 });
 export type PlanOperateBody = z.infer<typeof planOperateBody>;
 
-export interface PlanLine {
+export const planLineView = z.object({
   /** the line's own id (rid) */
-  id: string;
+  id: z.string(),
   /** the service item's rid */
-  rid: string;
-  name: string;
-  img: string;
-  model: string | null;
-  typeId: number;
-  groupId: number;
-  unit: string;
-  count: number;
-  options: ChosenOption[];
+  rid: z.string(),
+  name: z.string(),
+  img: z.string(),
+  model: z.string().nullable(),
+  typeId: z.number().int(),
+  groupId: z.number().int(),
+  unit: z.string(),
+  count: z.number().int(),
+  options: z.array(chosenOptionView),
   /** current catalogue price of one sample/hour with the options */
-  unitPriceFen: number;
-  amountFen: number;
-  note: string;
+  unitPriceFen: z.number().int(),
+  amountFen: z.number().int(),
+  note: z.string(),
   /** for on-site lines: the wished day and hours (e.g. [9, 10]) */
-  reservation: { date: string; hours: number[] } | null;
+  reservation: z.object({ date: z.string(), hours: z.array(z.number().int()) }).nullable(),
   /** false when the item was withdrawn from the catalogue or an option no longer exists */
-  available: boolean;
-}
+  available: z.boolean(),
+});
+export type PlanLine = z.infer<typeof planLineView>;
 
-export interface PlanGroup {
+export const planGroupView = z.object({
   /** the service group's id (31 结构表征 first) */
-  type_id: number;
-  name: string;
-  items: PlanLine[];
-}
+  type_id: z.number().int(),
+  name: z.string(),
+  items: z.array(planLineView),
+});
+export type PlanGroup = z.infer<typeof planGroupView>;
 
 /** tempDevice/list */
-export interface Plan {
-  dataArr: PlanGroup[];
+export const planView = z.object({
+  dataArr: z.array(planGroupView),
   /** lines in the plan: the header's cartNum */
-  count: number;
-  totalFen: number;
-}
+  count: z.number().int(),
+  totalFen: z.number().int(),
+});
+export type Plan = z.infer<typeof planView>;
 
 // ---- requirements (/require, /experiment/demand) and quotes ----
 
@@ -158,30 +162,32 @@ export type RequirementAddBody = z.infer<typeof requirementAddBody>;
 export const requirementRidBody = z.object({ rid: rid('需求编号') });
 export const requirementListBody = pageQuery.extend({ status: z.preprocess(blankToUndefined, z.enum(requirementStatuses).optional()) });
 
-export interface QuoteLine {
-  rid: string;
-  name: string;
-  count: number;
-  options: ChosenOption[];
-  unitPriceFen: number;
-  amountFen: number;
-}
-export interface Requirement {
-  rid: string;
-  title: string;
-  content: string;
-  samples: string;
-  budget: string;
-  deadline: string | null;
-  contact: string;
-  phone: string;
-  status: RequirementStatus;
-  statusText: string;
-  files: { id: string; name: string }[];
+export const quoteLineView = z.object({
+  rid: z.string(),
+  name: z.string(),
+  count: z.number().int(),
+  options: z.array(chosenOptionView),
+  unitPriceFen: z.number().int(),
+  amountFen: z.number().int(),
+});
+export type QuoteLine = z.infer<typeof quoteLineView>;
+export const requirementView = z.object({
+  rid: z.string(),
+  title: z.string(),
+  content: z.string(),
+  samples: z.string(),
+  budget: z.string(),
+  deadline: z.string().nullable(),
+  contact: z.string(),
+  phone: z.string(),
+  status: z.enum(requirementStatuses),
+  statusText: z.string(),
+  files: z.array(z.object({ id: z.string(), name: z.string() })),
   /** the lab's answer */
-  quote: { lines: QuoteLine[]; totalFen: number; note: string; quotedAt: string } | null;
-  createdAt: string;
-}
+  quote: z.object({ lines: z.array(quoteLineView), totalFen: z.number().int(), note: z.string(), quotedAt: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type Requirement = z.infer<typeof requirementView>;
 /** staff: demand/quote — lines as JSON [{ rid, count, options: { optionId: choiceId } }] */
 export const adminQuoteBody = z.object({
   rid: rid('需求编号'),
@@ -189,6 +195,15 @@ export const adminQuoteBody = z.object({
   note: optionalText('报价说明', 1000),
 });
 export const adminRequirementCloseBody = z.object({ rid: rid('需求编号'), reason: requiredText('原因', 200) });
+/** demand/file (GET): one attachment of a requirement */
+export const requirementFileQuery = z.object({ rid: requiredText('需求编号', 40), id: requiredText('附件编号', 40) });
+/** the member as sales see them next to a requirement or a contract */
+const staffMemberView = z.object({ rid: z.string(), name: z.string(), phone: z.string(), company: z.string() });
+export const adminRequirementView = requirementView.extend({
+  member: staffMemberView,
+  closeReason: z.string().nullable(),
+  quotedBy: z.number().int().nullable(),
+});
 
 // ---- contracts and agreements (/experiment/contract) ----
 
@@ -200,19 +215,27 @@ export const adminRequirementCloseBody = z.object({ rid: rid('需求编号'), re
 export const contractStatuses = ['to_sign', 'signed', 'confirmed', 'closed'] as const;
 export type ContractStatus = (typeof contractStatuses)[number];
 export const contractStatusLabels: Record<ContractStatus, string> = { to_sign: '待签署', signed: '已上传，待确认', confirmed: '已生效', closed: '无需签署' };
-export interface Contract {
-  rid: string;
-  title: string;
+export const contractView = z.object({
+  rid: z.string(),
+  title: z.string(),
   /** agreement: the testing agreement of one order; contract: a framework/enterprise contract from the lab */
-  kind: 'agreement' | 'contract';
-  orderNo: string | null;
-  status: ContractStatus;
-  statusText: string;
-  hasSigned: boolean;
-  createdAt: string;
-}
+  kind: z.enum(['agreement', 'contract']),
+  orderNo: z.string().nullable(),
+  status: z.enum(contractStatuses),
+  statusText: z.string(),
+  hasSigned: z.boolean(),
+  createdAt: z.string(),
+});
+export type Contract = z.infer<typeof contractView>;
 export const contractListBody = pageQuery.extend({ status: z.preprocess(blankToUndefined, z.enum(contractStatuses).optional()) });
 export const contractRidBody = z.object({ rid: rid('合同编号') });
+/** contract/download, contract/signed, contract/file (GET) */
+export const contractQuery = z.object({ rid: requiredText('合同编号', 40) });
+export const adminContractView = contractView.extend({
+  member: staffMemberView,
+  signedAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+});
 
 // ---- orders ----
 
@@ -328,11 +351,6 @@ export const orderListBody = pageQuery.extend({
 });
 export type OrderListBody = z.infer<typeof orderListBody>;
 
-/** order/list4person's answer: a page, and the cursor of the page after it (null on the last page). */
-export interface OrderPage extends Page<OrderSummary> {
-  cursor: string | null;
-}
-
 /** Who pays: the member's own funds, or a community they own. */
 export const payBody = z.object({
   order_no: orderNoField,
@@ -344,102 +362,130 @@ export const payBody = z.object({
 export const NO_COUPON = 'none';
 export type PayBody = z.infer<typeof payBody>;
 
-export interface OrderLine {
-  id: string;
-  rid: string;
-  name: string;
-  img: string;
-  typeId: number;
-  groupId: number;
-  unit: string;
-  count: number;
-  options: ChosenOption[];
+/** released: an unpaid booking whose hold expired, or that staff released — its hours are free again */
+export const reservationStatuses = ['booked', 'cancelled', 'used', 'released'] as const;
+export type ReservationStatus = (typeof reservationStatuses)[number];
+
+/** a sample as ordered, with the code the lab labels it with */
+export const orderSampleView = z.object({
+  name: z.string(),
+  count: z.number().int(),
+  form: z.enum(SAMPLE_FORMS),
+  hazards: z.string().optional(),
+  magnetic: z.boolean(),
+  returnWanted: z.boolean(),
+  code: z.string(),
+});
+
+export const orderLineView = z.object({
+  id: z.string(),
+  rid: z.string(),
+  name: z.string(),
+  img: z.string(),
+  typeId: z.number().int(),
+  groupId: z.number().int(),
+  unit: z.string(),
+  count: z.number().int(),
+  options: z.array(chosenOptionView),
   /** the price it was ordered at */
-  unitPriceFen: number;
-  amountFen: number;
-  note: string;
-  samples: (OrderSample & { code: string })[];
-  reservation: { rid: string; date: string; hours: number[]; status: ReservationStatus } | null;
-}
+  unitPriceFen: z.number().int(),
+  amountFen: z.number().int(),
+  note: z.string(),
+  samples: z.array(orderSampleView),
+  reservation: z.object({ rid: z.string(), date: z.string(), hours: z.array(z.number().int()), status: z.enum(reservationStatuses) }).nullable(),
+});
+export type OrderLine = z.infer<typeof orderLineView>;
 
-export interface OrderEvent {
-  status: ProgressStatus | 'paid' | 'refunded' | 'unsettled' | 'disputed' | 'confirmed_data' | 'evaluated' | 'note';
-  title: string;
-  note: string;
-  actor: 'member' | 'staff' | 'system';
-  actorName: string;
-  at: string;
-}
+export const orderEventView = z.object({
+  status: z.enum([...progressStatuses, 'paid', 'refunded', 'unsettled', 'disputed', 'confirmed_data', 'evaluated', 'note']),
+  title: z.string(),
+  note: z.string(),
+  actor: z.enum(['member', 'staff', 'system']),
+  actorName: z.string(),
+  at: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventView>;
 
-export interface ReportFile {
-  id: string;
-  name: string;
-  size: number;
-  uploadedAt: string;
-}
+export const reportFileView = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  uploadedAt: z.string(),
+});
+export type ReportFile = z.infer<typeof reportFileView>;
 
-export interface OrderSummary {
-  orderNo: string;
-  kind: 'test' | 'reservation';
-  progress: ProgressStatus;
-  progressText: string;
-  payment: PaymentStatus;
-  paymentText: string;
+export const orderSummaryView = z.object({
+  orderNo: z.string(),
+  kind: z.enum(['test', 'reservation']),
+  progress: z.enum(progressStatuses),
+  progressText: z.string(),
+  payment: z.enum(paymentStatuses),
+  paymentText: z.string(),
   /** the lines' names, for lists */
-  title: string;
-  lineCount: number;
-  sampleCount: number;
-  totalFen: number;
-  discountFen: number;
+  title: z.string(),
+  lineCount: z.number().int(),
+  sampleCount: z.number().int(),
+  totalFen: z.number().int(),
+  discountFen: z.number().int(),
   /** total − discount: what is (or was) to pay */
-  payableFen: number;
-  payLater: boolean;
-  delivery: DeliveryKind;
-  createdAt: string;
-  paidAt: string | null;
+  payableFen: z.number().int(),
+  payLater: z.boolean(),
+  delivery: z.enum(DELIVERY_KINDS),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
   /** what the member can do now */
-  actions: { pay: boolean; cancel: boolean; confirmData: boolean; dispute: boolean; evaluate: boolean };
-}
+  actions: z.object({ pay: z.boolean(), cancel: z.boolean(), confirmData: z.boolean(), dispute: z.boolean(), evaluate: z.boolean() }),
+});
+export type OrderSummary = z.infer<typeof orderSummaryView>;
 
-export interface OrderDetail extends OrderSummary {
-  lines: OrderLine[];
-  events: OrderEvent[];
-  reports: ReportFile[];
-  contact: string;
-  phone: string;
-  remark: string;
-  pickup: { rid: string; date: string; time: string; address: string; status: string } | null;
+/** order/list4person's answer: a page, and the cursor of the page after it (null on the last page). */
+export const orderPageView = pageOf(orderSummaryView).extend({ cursor: z.string().nullable() });
+export type OrderPage = z.infer<typeof orderPageView>;
+
+export const orderDetailView = orderSummaryView.extend({
+  lines: z.array(orderLineView),
+  events: z.array(orderEventView),
+  reports: z.array(reportFileView),
+  contact: z.string(),
+  phone: z.string(),
+  remark: z.string(),
+  pickup: z.object({ rid: z.string(), date: z.string(), time: z.string(), address: z.string(), status: z.string() }).nullable(),
   /** where the money came from */
-  paidFrom: { kind: 'member' | 'community' | 'none'; name: string };
-  coupon: { rid: string; name: string; discountFen: number } | null;
-  invoiceType: number;
-  evaluation: { score: number; content: string; createdAt: string } | null;
-  dispute: { reason: string; createdAt: string; resolved: boolean } | null;
+  paidFrom: z.object({ kind: z.enum(['member', 'community', 'none']), name: z.string() }),
+  coupon: z.object({ rid: z.string(), name: z.string(), discountFen: z.number().int() }).nullable(),
+  invoiceType: z.number().int(),
+  evaluation: z.object({ score: z.number().int(), content: z.string(), createdAt: z.string() }).nullable(),
+  dispute: z.object({ reason: z.string(), createdAt: z.string(), resolved: z.boolean() }).nullable(),
   /** the lab's address for self-send */
-  labAddress: string;
-}
+  labAddress: z.string(),
+});
+export type OrderDetail = z.infer<typeof orderDetailView>;
+
+export const balanceView = z.object({ kind: z.enum(['member', 'community']), rid: z.string().nullable(), name: z.string(), balanceFen: z.number().int() });
 
 /** order/ready2pay: what paying this order needs. */
-export interface ReadyToPay {
-  order: OrderSummary;
-  balances: { kind: 'member' | 'community'; rid: string | null; name: string; balanceFen: number }[];
-  coupons: { rid: string; name: string; discountFen: number; usable: boolean; reason: string }[];
+export const readyToPayView = z.object({
+  order: orderSummaryView,
+  balances: z.array(balanceView),
+  coupons: z.array(z.object({ rid: z.string(), name: z.string(), discountFen: z.number().int(), usable: z.boolean(), reason: z.string() })),
   /** pay-after-test: allowed for this member and order, and how much room is left */
-  payLater: { allowed: boolean; reason: string; limitFen: number; usedFen: number };
-}
+  payLater: z.object({ allowed: z.boolean(), reason: z.string(), limitFen: z.number().int(), usedFen: z.number().int() }),
+});
+export type ReadyToPay = z.infer<typeof readyToPayView>;
 
 /** order/history4user: items the member ordered before, newest first (to order again). */
-export interface OrderedItem {
-  rid: string;
-  name: string;
-  img: string;
-  times: number;
+export const orderedItemView = z.object({
+  rid: z.string(),
+  name: z.string(),
+  img: z.string(),
+  times: z.number().int(),
   /** samples ordered in all, or hours for an on-site instrument (see `unit`) */
-  samples: number;
+  samples: z.number().int(),
   /** the item's unit: 样品, 小时 … */
-  unit: string;
-  lastOrderedAt: string;
-}
+  unit: z.string(),
+  lastOrderedAt: z.string(),
+});
+export type OrderedItem = z.infer<typeof orderedItemView>;
 
 /** order/testRecord: per line and sample, where it is in the lab. */
 export interface TestRecord {
@@ -463,31 +509,48 @@ export const settleBody = z.object({
   order_nos: ridList('订单编号'),
   community_rid: optionalText('团体编号', 40),
 });
+/** assign/statement (POST): the statement as data; `format` is json when given (the file is the GET's) */
 export const statementBody = z.object({
   from: optionalDate('开始日期'),
   to: optionalDate('结束日期'),
-  format: z.preprocess((v) => (v === '' || v === undefined ? 'json' : v), z.enum(['json', 'xlsx'], { error: '[导出格式]不正确' })),
+  format: z.preprocess((v) => (v === '' || v === undefined ? 'json' : v), z.enum(['json'], { error: '[导出格式]不正确' })).optional(),
 });
-export interface Statement {
-  from: string;
-  to: string;
-  orders: { orderNo: string; title: string; createdAt: string; progressText: string; paymentText: string; payableFen: number; paidFen: number; dueFen: number }[];
-  totalFen: number;
-  paidFen: number;
-  dueFen: number;
-}
-export interface SettlementList {
-  orders: OrderSummary[];
-  dueFen: number;
-  limitFen: number;
-  balances: ReadyToPay['balances'];
-}
+/** assign/statement (GET): 对账单.xlsx of the period */
+export const statementExportQuery = z.object({
+  from: optionalDate('开始日期'),
+  to: optionalDate('结束日期'),
+  format: z.preprocess((v) => (v === '' || v === undefined ? 'xlsx' : v), z.enum(['xlsx'], { error: '[导出格式]不正确' })),
+});
+export const statementView = z.object({
+  from: z.string(),
+  to: z.string(),
+  orders: z.array(
+    z.object({
+      orderNo: z.string(),
+      title: z.string(),
+      createdAt: z.string(),
+      progressText: z.string(),
+      paymentText: z.string(),
+      payableFen: z.number().int(),
+      paidFen: z.number().int(),
+      dueFen: z.number().int(),
+    }),
+  ),
+  totalFen: z.number().int(),
+  paidFen: z.number().int(),
+  dueFen: z.number().int(),
+});
+export type Statement = z.infer<typeof statementView>;
+export const settlementListView = z.object({
+  orders: z.array(orderSummaryView),
+  dueFen: z.number().int(),
+  limitFen: z.number().int(),
+  balances: z.array(balanceView),
+});
+export type SettlementList = z.infer<typeof settlementListView>;
 
 // ---- on-site reservations (instrument time) ----
 
-/** released: an unpaid booking whose hold expired, or that staff released — its hours are free again */
-export const reservationStatuses = ['booked', 'cancelled', 'used', 'released'] as const;
-export type ReservationStatus = (typeof reservationStatuses)[number];
 export const reservationStatusLabels: Record<ReservationStatus, string> = { booked: '已预约', cancelled: '已取消', used: '已使用', released: '已释放' };
 export const RESERVATION_MAX_DAYS_AHEAD = 30;
 

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { contractStatusLabels, type AdminContract, type Contract, type ContractStatus, type Page } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
+import { paginate, type PageQuery } from '../../db/paginate';
 import { randomId } from '../../platform/crypto';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import type { Recorded } from '../../platform/files';
@@ -107,18 +108,14 @@ async function findContract(db: DbOrTx, rid: string, options: { lock?: boolean }
   return row;
 }
 
-async function page(db: DbOrTx, where: SQL | undefined, query: { page: number; pageSize: number }) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(contracts)
-      .where(where)
-      .orderBy(desc(contracts.createdAt), desc(contracts.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(contracts).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+/** A page of contracts, newest first. */
+function page<Item>(db: DbOrTx, where: SQL | undefined, query: PageQuery, toItems: (rows: ContractRow[]) => Promise<Item[]>) {
+  return paginate(
+    query,
+    (w) => db.select().from(contracts).where(where).orderBy(desc(contracts.createdAt), desc(contracts.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(contracts, where),
+    toItems,
+  );
 }
 
 /**
@@ -143,8 +140,7 @@ export async function ensureAgreement(tx: DbOrTx, order: Pick<OrderRow, 'id' | '
 /** contract/list: the member's contracts and agreements, newest first. */
 export async function listContracts(db: DbOrTx, memberId: number, query: { page: number; pageSize: number; status?: ContractStatus | undefined }): Promise<Page<Contract>> {
   const where = and(eq(contracts.memberId, memberId), statusFilter(query.status));
-  const { rows, total } = await page(db, where, query);
-  return { list: await toContractViews(db, rows), total, page: query.page, pageSize: query.pageSize };
+  return page(db, where, query, (rows) => toContractViews(db, rows));
 }
 
 export type ContractDownload =
@@ -243,8 +239,7 @@ async function adminViews(db: DbOrTx, rows: ContractRow[]): Promise<AdminContrac
 }
 
 export async function adminListContracts(db: DbOrTx, query: { page: number; pageSize: number; status?: ContractStatus | undefined }): Promise<Page<AdminContract>> {
-  const { rows, total } = await page(db, statusFilter(query.status), query);
-  return { list: await adminViews(db, rows), total, page: query.page, pageSize: query.pageSize };
+  return page(db, statusFilter(query.status), query, (rows) => adminViews(db, rows));
 }
 
 /** The member a contract is for, by rid (404 when unknown). */

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   MEMBER_CANCELLABLE,
   RETEST_WINDOW_DAYS,
+  labDay,
   paymentLabels,
   progressLabels,
   progressTransitions,
@@ -23,10 +24,12 @@ export type OrderEventRow = typeof orderEvents.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** How a member is named to staff and on the order: the real name, else the nickname. */
+export const memberName = (m: { name: string | null; nickname: string }) => m.name || m.nickname;
+
 /** 'KY' + Shanghai date + 8 random digits: unique (the column is), never guessable from another. */
 export function newOrderNo(now: Date): string {
-  const shanghai = new Date(now.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 10).replaceAll('-', '');
-  return `KY${shanghai}${randomDigits(8)}`;
+  return `KY${labDay(now).replaceAll('-', '')}${randomDigits(8)}`;
 }
 
 /** A sample's lab code: <order no>-<line>-<n> (order numbers are two letters and digits). */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   formatFen,
   requirementStatusLabels,
@@ -11,6 +11,7 @@ import {
   type RequirementStatus,
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
+import { paginate, type PageQuery } from '../../db/paginate';
 import { randomId } from '../../platform/crypto';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { members } from '../../db/tables/accounts.tables';
@@ -155,22 +156,17 @@ export async function addRequirement(db: DbOrTx, memberId: number, body: Require
 /** demand/list: the member's requirements, newest first. */
 export async function listRequirements(db: DbOrTx, memberId: number, query: { page: number; pageSize: number; status?: RequirementStatus | undefined }): Promise<Page<Requirement>> {
   const where = and(eq(requirements.memberId, memberId), query.status ? eq(requirements.status, query.status) : undefined);
-  const { rows, total } = await page(db, where, query);
-  return { list: await toRequirementViews(db, rows), total, page: query.page, pageSize: query.pageSize };
+  return page(db, where, query, (rows) => toRequirementViews(db, rows));
 }
 
-async function page(db: DbOrTx, where: SQL | undefined, query: { page: number; pageSize: number }) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(requirements)
-      .where(where)
-      .orderBy(desc(requirements.createdAt), desc(requirements.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(requirements).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+/** A page of requirements, newest first. */
+function page<Item>(db: DbOrTx, where: SQL | undefined, query: PageQuery, toItems: (rows: RequirementRow[]) => Promise<Item[]>) {
+  return paginate(
+    query,
+    (w) => db.select().from(requirements).where(where).orderBy(desc(requirements.createdAt), desc(requirements.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(requirements, where),
+    toItems,
+  );
 }
 
 export async function getRequirement(db: DbOrTx, memberId: number, rid: string): Promise<Requirement> {
@@ -256,8 +252,7 @@ export async function acceptQuote(db: Db, memberId: number, rid: string, now: Da
 // ---- staff (sales) ----
 
 export async function adminListRequirements(db: DbOrTx, query: { page: number; pageSize: number; status?: RequirementStatus | undefined }): Promise<Page<AdminRequirement>> {
-  const { rows, total } = await page(db, query.status ? eq(requirements.status, query.status) : undefined, query);
-  return { list: await adminViews(db, rows), total, page: query.page, pageSize: query.pageSize };
+  return page(db, query.status ? eq(requirements.status, query.status) : undefined, query, (rows) => adminViews(db, rows));
 }
 
 async function adminViews(db: DbOrTx, rows: RequirementRow[]): Promise<AdminRequirement[]> {

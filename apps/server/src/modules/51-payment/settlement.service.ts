@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
-import { and, asc, eq, gte, inArray, lte, ne, or } from 'drizzle-orm';
-import { paymentLabels, progressLabels, type SettlementList, type Statement } from '@lab/contract';
+import { and, asc, eq, gte, inArray, lt, ne, or } from 'drizzle-orm';
+import { addDays, isCalendarDate, labDay, labDayEnd, labDayStart, labTime, paymentLabels, progressLabels, type SettlementList, type Statement } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { NoticeChannels } from '../15-messages/messages.service';
@@ -73,24 +73,21 @@ export async function settleOrders(
 
 // ---- statement of account ----
 
-const SHANGHAI_MS = 8 * 3600_000;
-const shanghaiToday = (now: Date) => new Date(now.getTime() + SHANGHAI_MS).toISOString().slice(0, 10);
 const lastDayOfMonth = (day: string) => {
   const [y, m] = day.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 };
-const validDay = (day: string) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
 const MAX_PERIOD_DAYS = 366;
 
 /** The period asked, or this month in Asia/Shanghai. */
 export function statementPeriod(input: { from?: string | undefined; to?: string | undefined }, now: Date): { from: string; to: string } {
-  const today = shanghaiToday(now);
+  const today = labDay(now);
   const from = input.from ?? (input.to ? `${input.to.slice(0, 7)}-01` : `${today.slice(0, 7)}-01`);
   const to = input.to ?? lastDayOfMonth(from);
-  if (!validDay(from)) throw badRequest('[开始日期]不是有效日期');
-  if (!validDay(to)) throw badRequest('[结束日期]不是有效日期');
+  if (!isCalendarDate(from)) throw badRequest('[开始日期]不是有效日期');
+  if (!isCalendarDate(to)) throw badRequest('[结束日期]不是有效日期');
   if (from > to) throw badRequest('[开始日期]不能晚于[结束日期]');
-  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_PERIOD_DAYS) throw badRequest('对账期间最长一年，请缩短日期范围');
+  if (to >= addDays(from, MAX_PERIOD_DAYS)) throw badRequest('对账期间最长一年，请缩短日期范围');
   return { from, to };
 }
 
@@ -104,8 +101,8 @@ export async function statement(db: DbOrTx, memberId: number, input: { from?: st
       and(
         eq(orders.memberId, memberId),
         ne(orders.progress, 'cancelled'),
-        gte(orders.createdAt, new Date(`${from}T00:00:00+08:00`)),
-        lte(orders.createdAt, new Date(`${to}T23:59:59.999+08:00`)),
+        gte(orders.createdAt, labDayStart(from)),
+        lt(orders.createdAt, labDayEnd(to)),
       ),
     )
     .orderBy(asc(orders.createdAt), asc(orders.id));
@@ -136,8 +133,6 @@ export async function statement(db: DbOrTx, memberId: number, input: { from?: st
 
 export const STATEMENT_HEADERS = ['订单编号', '下单时间', '项目', '进度', '支付状态', '应付(元)', '已付(元)', '未付(元)'] as const;
 
-const shanghaiTime = (iso: string) => new Date(new Date(iso).getTime() + SHANGHAI_MS).toISOString().slice(0, 19).replace('T', ' ');
-
 /** 对账单.xlsx: one row per order and a total row. */
 export async function statementXlsx(data: Statement): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -147,7 +142,7 @@ export async function statementXlsx(data: Statement): Promise<Buffer> {
   const header = sheet.addRow([...STATEMENT_HEADERS]);
   header.font = { bold: true };
   for (const o of data.orders) {
-    sheet.addRow([o.orderNo, shanghaiTime(o.createdAt), o.title, o.progressText, o.paymentText, o.payableFen / 100, o.paidFen / 100, o.dueFen / 100]);
+    sheet.addRow([o.orderNo, labTime(new Date(o.createdAt)), o.title, o.progressText, o.paymentText, o.payableFen / 100, o.paidFen / 100, o.dueFen / 100]);
   }
   sheet.addRow(['合计', '', '', '', '', data.totalFen / 100, data.paidFen / 100, data.dueFen / 100]).font = { bold: true };
   [24, 20, 36, 10, 10, 14, 14, 14].forEach((width, i) => (sheet.getColumn(i + 1).width = width));

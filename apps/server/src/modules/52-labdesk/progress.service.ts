@@ -26,7 +26,7 @@ import { approvedNote, gateAction, type Acting } from '../30-approvals/approval-
 import { orderLink, progressNotice, type ProgressNotice, type ProgressNoticeKind } from '../50-ordering/notices';
 import { promisesOf } from '../50-ordering/order-promises';
 import { memberCards } from '../50-ordering/order-search.service';
-import { orderDetailOf } from '../50-ordering/orders.service';
+import { orderDetailOf } from '../50-ordering/order-detail.service';
 import { addOrderEvent, assertTransition, findMemberOrder, findOrderByNo, moveProgress, retestWindowOpen, scannedOrderNo, toOrderEvent, type OrderRow } from '../50-ordering/order-core';
 import { orderEvents, orderFiles, orderLines, orders } from '../../db/tables/orders.tables';
 import { findReport } from './reports.service';

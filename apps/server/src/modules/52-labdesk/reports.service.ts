@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { Recorded, SniffedExt } from '../../platform/files';
 import { addOrderEvent, findOrderByNo, type OrderRow } from '../50-ordering/order-core';
 import { orderFiles } from '../../db/tables/orders.tables';
-import { toReportFile } from '../50-ordering/orders.service';
+import { toReportFile } from '../50-ordering/order-detail.service';
 
 /**
  * Report and data files of an order. The lab uploads them while the order is being tested

@@ -1,9 +1,9 @@
-import type { Plan, PlanAddBody } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { PlanAddBody } from '@lab/contract';
+import { plan } from '../../../api/plan';
 
-/** POST /api/auth/tempDevice/add: an item with its options and sample count (same item and options merge). */
+/** An item with its options and sample count (same item and options merge). */
 export const addToPlan = (body: PlanAddBody) =>
-  apiPost<Plan>('/api/auth/tempDevice/add', {
+  plan.add({
     rid: body.rid,
     count: body.count,
     options: JSON.stringify(body.options),

@@ -1,9 +1,8 @@
-import type { Plan } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { plan } from '../../../api/plan';
 
-/** POST /api/auth/tempDevice/addForReservation: the wished day and hours go into the experiment plan (booked when the order is placed). */
+/** The wished day and hours go into the experiment plan (booked when the order is placed). */
 export const addPlanReservation = (body: { rid: string; date: string; hours: number[]; options: Record<string, number>; note?: string }) =>
-  apiPost<Plan>('/api/auth/tempDevice/addForReservation', {
+  plan.addReservation({
     rid: body.rid,
     date: body.date,
     hours: JSON.stringify(body.hours),

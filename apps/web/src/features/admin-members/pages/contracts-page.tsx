@@ -5,7 +5,7 @@ import { contractStatusLabels, type AdminContract, type ContractStatus } from '@
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { StatusTag, type Tone } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
-import { adminDownload } from '../../../lib/admin-api';
+import { adminContracts } from '../../../api/admin-contracts';
 import { formatDateTime } from '../../../lib/format';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useContracts } from '../api/list-contracts';
@@ -33,7 +33,7 @@ export default function ContractsPage() {
   const { modal } = App.useApp();
   const feedback = useFeedback();
 
-  const download = (path: string, rid: string, name: string) => adminDownload(path, { rid }, name).catch((error: unknown) => feedback.failure(error));
+  const download = (file: typeof adminContracts.file, rid: string, name: string) => file({ rid }, name).catch((error: unknown) => feedback.failure(error));
 
   const onConfirm = (row: AdminContract) =>
     modal.confirm({
@@ -85,8 +85,8 @@ export default function ContractsPage() {
       key: 'files',
       render: (_, c) => (
         <Space size={0} wrap>
-          {c.kind === 'contract' && <Button type="link" size="small" onClick={() => void download('/api/admin/contract/file', c.rid, c.title)}>合同原件</Button>}
-          {c.hasSigned ? <Button type="link" size="small" onClick={() => void download('/api/admin/contract/signed', c.rid, `${c.title}（签署件）`)}>签署件</Button> : <span className="admin-muted">未上传签署件</span>}
+          {c.kind === 'contract' && <Button type="link" size="small" onClick={() => void download(adminContracts.file, c.rid, c.title)}>合同原件</Button>}
+          {c.hasSigned ? <Button type="link" size="small" onClick={() => void download(adminContracts.signed, c.rid, `${c.title}（签署件）`)}>签署件</Button> : <span className="admin-muted">未上传签署件</span>}
         </Space>
       ),
     },

@@ -7,7 +7,7 @@ import { Money } from '../../../components/admin/money';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag, type Tone } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
-import { adminDownload } from '../../../lib/admin-api';
+import { adminRequirements } from '../../../api/admin-requirements';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useRequirements } from '../api/list-requirements';
@@ -52,7 +52,7 @@ function RequirementDetail({ requirement }: { requirement: AdminRequirement }) {
                     key={file.id}
                     size="small"
                     icon={<PaperClipOutlined />}
-                    onClick={() => adminDownload('/api/admin/demand/file', { rid: requirement.rid, id: file.id }, file.name).catch((error: unknown) => feedback.failure(error))}
+                    onClick={() => adminRequirements.file({ rid: requirement.rid, id: file.id }, file.name).catch((error: unknown) => feedback.failure(error))}
                   >
                     {file.name}
                   </Button>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderSummary, OrderTab, Page } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { OrderTab } from '@lab/contract';
+import { orders } from '../../../api/orders';
 import { ordersKeys } from './keys';
 
 export interface OrderFilter {
@@ -13,9 +13,8 @@ export interface OrderFilter {
   to?: string;
 }
 
-/** POST /api/auth/order/list4person: my orders of one tab, with the query's filters. */
-export const listOrders = (filter: OrderFilter) =>
-  apiPost<Page<OrderSummary>>('/api/auth/order/list4person', { pageSize: 10, ...filter });
+/** My orders of one tab, with the query's filters. */
+export const listOrders = (filter: OrderFilter) => orders.list({ pageSize: 10, ...filter });
 
 export const ordersQueryOptions = (filter: OrderFilter) =>
   queryOptions({ queryKey: [...ordersKeys.lists, filter], queryFn: () => listOrders(filter), placeholderData: keepPreviousData });

@@ -1,5 +1,4 @@
-import type { OrderSummary } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { payment } from '../../../api/payment';
 
-/** POST /api/auth/order/payLater: settle after testing (eligible members, within the limit). */
-export const payLater = (orderNo: string) => apiPost<OrderSummary>('/api/auth/order/payLater', { order_no: orderNo });
+/** Settle after testing (eligible members, within the limit). */
+export const payLater = (orderNo: string) => payment.payLater({ order_no: orderNo });

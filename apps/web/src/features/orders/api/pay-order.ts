@@ -1,5 +1,4 @@
-import type { OrderSummary } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { payment } from '../../../api/payment';
 
 export interface PayRequest {
   order_no: string;
@@ -8,9 +7,9 @@ export interface PayRequest {
   coupon_rid?: string;
 }
 
-/** POST /api/auth/order/pay (payBody): from my funds or a community I own, with an optional coupon. */
+/** From my funds or a community I own, with an optional coupon. */
 export const payOrder = (body: PayRequest) =>
-  apiPost<OrderSummary>('/api/auth/order/pay', {
+  payment.pay({
     order_no: body.order_no,
     ...(body.community_rid ? { community_rid: body.community_rid } : {}),
     ...(body.coupon_rid ? { coupon_rid: body.coupon_rid } : {}),

@@ -1,5 +1,4 @@
-import type { OrderDetail } from '@lab/contract';
-import { apiPost, type Body } from '../../../lib/api';
+import { orders } from '../../../api/orders';
 
-/** POST /api/auth/order/add: the order form as sent (`lines` as JSON); answers the new order. */
-export const addOrder = (body: Body) => apiPost<OrderDetail>('/api/auth/order/add', body);
+/** The order form as sent (`lines` as JSON); answers the new order. */
+export const addOrder = (body: Parameters<typeof orders.add>[0]) => orders.add(body);

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Plan } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { plan } from '../../../api/plan';
 import { planKey } from '../../../components/plan/api/plan-keys';
 
-/** POST /api/auth/tempDevice/list: the plan by service group (31 first), priced now. */
-export const getPlan = () => apiPost<Plan>('/api/auth/tempDevice/list');
+/** The plan by service group (31 first), priced now. */
+export const getPlan = () => plan.list();
 
 export const planQueryOptions = () => queryOptions({ queryKey: planKey, queryFn: getPlan, staleTime: 0 });
 

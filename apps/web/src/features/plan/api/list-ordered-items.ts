@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderedItem, Page } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { orders } from '../../../api/orders';
 import { memberKeys } from '../../../components/member/member-keys';
 
 /** How many items the plan page offers to order again. */
 export const ORDERED_ITEMS_SHOWN = 8;
 
-/** POST /api/auth/order/history4user: the items I ordered before, most recent first. */
-export const listOrderedItems = (pageSize = ORDERED_ITEMS_SHOWN) => apiPost<Page<OrderedItem>>('/api/auth/order/history4user', { page: 1, pageSize });
+/** The items I ordered before, most recent first. */
+export const listOrderedItems = (pageSize = ORDERED_ITEMS_SHOWN) => orders.orderedItems({ page: 1, pageSize });
 
 export const orderedItemsQueryOptions = () =>
   queryOptions({ queryKey: [...memberKeys.all, 'orders', 'ordered-items'], queryFn: () => listOrderedItems(), retry: false });

@@ -1,4 +1,5 @@
-import type { Plan, PlanOperateBody } from '@lab/contract';
+import type { PlanOperateBody } from '@lab/contract';
+import { plan } from '../../../api/plan';
 
 export interface PlanOperation {
   action: PlanOperateBody['action'];
@@ -6,11 +7,10 @@ export interface PlanOperation {
   count?: number;
   note?: string;
 }
-import { apiPost } from '../../../lib/api';
 
-/** POST /api/auth/tempDevice/operate: a line's count or note, remove lines, or empty the plan. */
+/** A line's count or note, remove lines, or empty the plan. */
 export const operatePlan = (body: PlanOperation) =>
-  apiPost<Plan>('/api/auth/tempDevice/operate', {
+  plan.operate({
     action: body.action,
     ids: body.ids.join(','),
     ...(body.count !== undefined ? { count: body.count } : {}),

@@ -20,7 +20,6 @@ import {
   type MemberCoupon,
   type PlanLine,
 } from '@lab/contract';
-import type { Body } from '../../../lib/api';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useUserInfo } from '../../../lib/user-info';
 import { useAddresses } from '../../../components/member/api/list-addresses';
@@ -149,7 +148,7 @@ export default function OrderConfirmPage() {
     onError: (error) => feedback.failure(error),
   });
 
-  const buildBody = (): Body => ({
+  const buildBody = (): Parameters<typeof addOrder>[0] => ({
     lines: JSON.stringify(
       lines.map((l) => ({
         id: l.id,

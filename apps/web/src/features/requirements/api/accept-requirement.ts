@@ -1,5 +1,4 @@
-import type { Requirement } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { requirements } from '../../../api/requirements';
 
-/** POST /api/auth/demand/accept: the quote's lines go into the experiment plan. */
-export const acceptRequirement = (rid: string) => apiPost<Requirement>('/api/auth/demand/accept', { rid });
+/** The quote's lines go into the experiment plan. */
+export const acceptRequirement = (rid: string) => requirements.accept({ rid });

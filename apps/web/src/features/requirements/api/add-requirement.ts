@@ -1,9 +1,9 @@
-import type { Requirement, RequirementAddBody } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { RequirementAddBody } from '@lab/contract';
+import { requirements } from '../../../api/requirements';
 
-/** POST /api/auth/demand/add: a testing requirement; attachments follow with demand/file. */
+/** A testing requirement; attachments follow with demand/file. */
 export const addRequirement = (body: RequirementAddBody) =>
-  apiPost<Requirement>('/api/auth/demand/add', {
+  requirements.add({
     title: body.title,
     content: body.content,
     samples: body.samples,

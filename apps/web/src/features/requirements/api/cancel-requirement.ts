@@ -1,5 +1,4 @@
-import type { Requirement } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { requirements } from '../../../api/requirements';
 
-/** POST /api/auth/demand/cancel: withdraws a requirement still awaiting or holding a quote. */
-export const cancelRequirement = (rid: string) => apiPost<Requirement>('/api/auth/demand/cancel', { rid });
+/** Withdraws a requirement still awaiting or holding a quote. */
+export const cancelRequirement = (rid: string) => requirements.cancel({ rid });

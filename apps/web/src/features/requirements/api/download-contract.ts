@@ -1,4 +1,4 @@
-import { downloadFile } from '../../../lib/download';
+import { contracts } from '../../../api/contracts';
 
-/** GET /api/auth/contract/download?rid=: the lab's contract file, or an order's agreement as printable HTML. */
-export const downloadContract = (rid: string, title: string) => downloadFile('/api/auth/contract/download', { rid }, title);
+/** The lab's contract file, or an order's agreement as printable HTML. */
+export const downloadContract = (rid: string, title: string) => contracts.download({ rid }, title);

@@ -1,4 +1,4 @@
-import { downloadFile } from '../../../lib/download';
+import { requirements } from '../../../api/requirements';
 
-/** GET /api/auth/demand/file?rid=&id=: one attachment of my requirement. */
-export const downloadRequirementFile = (rid: string, id: string, name: string) => downloadFile('/api/auth/demand/file', { rid, id }, name);
+/** One attachment of my requirement. */
+export const downloadRequirementFile = (rid: string, id: string, name: string) => requirements.file({ rid, id }, name);

@@ -1,4 +1,4 @@
-import { downloadFile } from '../../../lib/download';
+import { contracts } from '../../../api/contracts';
 
-/** GET /api/auth/contract/signed?rid=: the signed copy I uploaded. */
-export const downloadSignedContract = (rid: string, title: string) => downloadFile('/api/auth/contract/signed', { rid }, `${title}（签署件）`);
+/** The signed copy I uploaded. */
+export const downloadSignedContract = (rid: string, title: string) => contracts.signed({ rid }, `${title}（签署件）`);

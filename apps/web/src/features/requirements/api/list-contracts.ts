@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Contract, ContractStatus, Page } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { ContractStatus } from '@lab/contract';
+import { contracts } from '../../../api/contracts';
 import { requirementKeys } from './keys';
 
-/** POST /api/auth/contract/list: the lab's contracts and my orders' testing agreements. */
-export const listContracts = (page: number, pageSize: number, status?: ContractStatus) =>
-  apiPost<Page<Contract>>('/api/auth/contract/list', { page, pageSize, status });
+/** The lab's contracts and my orders' testing agreements. */
+export const listContracts = (page: number, pageSize: number, status?: ContractStatus) => contracts.list({ page, pageSize, status });
 
 export const useContracts = (page: number, pageSize: number, status?: ContractStatus) =>
   useQuery({

@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Page, Requirement, RequirementStatus } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { RequirementStatus } from '@lab/contract';
+import { requirements } from '../../../api/requirements';
 import { requirementKeys } from './keys';
 
-/** POST /api/auth/demand/list: my posted requirements with the lab's quotes, newest first. */
-export const listRequirements = (page: number, pageSize: number, status?: RequirementStatus) =>
-  apiPost<Page<Requirement>>('/api/auth/demand/list', { page, pageSize, status });
+/** My posted requirements with the lab's quotes, newest first. */
+export const listRequirements = (page: number, pageSize: number, status?: RequirementStatus) => requirements.list({ page, pageSize, status });
 
 export const useRequirements = (page: number, pageSize: number, status?: RequirementStatus) =>
   useQuery({

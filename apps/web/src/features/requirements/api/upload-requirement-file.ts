@@ -1,10 +1,9 @@
-import type { Requirement } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { requirements } from '../../../api/requirements';
 
-/** POST /api/auth/demand/file (multipart): the rid field first, then one file (pdf/png/jpg/zip, at most 20 MB). */
+/** Multipart: the rid field first, then one file (pdf/png/jpg/zip, at most 20 MB). */
 export function uploadRequirementFile(rid: string, file: File) {
   const form = new FormData();
   form.append('rid', rid);
   form.append('file', file, file.name);
-  return apiPost<Requirement>('/api/auth/demand/file', form);
+  return requirements.uploadFile(form);
 }
