@@ -26,8 +26,8 @@ import { fundsRoutes } from './modules/35-funds/funds.routes';
 import { planRoutes } from './modules/50-ordering/plan.routes';
 import { ordersRoutes } from './modules/50-ordering/orders.routes';
 import { paymentRoutes } from './modules/51-payment/payment.routes';
-import { progressRoutes } from './modules/52-labdesk/progress.routes';
-import { reservationsRoutes } from './modules/53-reservations/reservations.routes';
+import { orderProgressRoutes, progressRoutes } from './modules/52-labdesk/progress.routes';
+import { adminReservationsRoutes, reservationsRoutes } from './modules/53-reservations/reservations.routes';
 import { requirementsRoutes } from './modules/50-ordering/requirements.routes';
 import { invitesRoutes } from './modules/60-growth/invites.routes';
 import { promotionRoutes } from './modules/60-growth/promotion.routes';
@@ -208,6 +208,11 @@ export async function buildApp(options: BuildOptions) {
   await registerCalls(app, deps, [
     healthRoutes,
     addressRoutes,
+    reservationsRoutes,
+    adminReservationsRoutes,
+    progressRoutes,
+    orderProgressRoutes,
+    ordersAdminRoutes,
   ]);
   registerStaffDocs(app);
   await authRoutes(app, deps);
@@ -217,8 +222,6 @@ export async function buildApp(options: BuildOptions) {
   await planRoutes(app, deps);
   await ordersRoutes(app, deps);
   await paymentRoutes(app, deps);
-  await progressRoutes(app, deps);
-  await reservationsRoutes(app, deps);
   await requirementsRoutes(app, deps);
   await invitesRoutes(app, deps);
   await promotionRoutes(app, deps);
@@ -228,7 +231,6 @@ export async function buildApp(options: BuildOptions) {
   await imageRoutes(app, deps);
   await catalogAdminRoutes(app, deps);
   await contentAdminRoutes(app, deps);
-  await ordersAdminRoutes(app, deps);
   await memberAdminRoutes(app, deps);
   await fundsAdminRoutes(app, deps);
   await dashboardRoutes(app, deps);

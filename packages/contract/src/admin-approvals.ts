@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emptyMessage, formatFen, optionalText, requiredText } from './common';
 import { adminTableQuery } from './admin';
-import { StaffRole, type StaffRole as StaffRoleType } from './auth';
+import { StaffRole, staffRole, type StaffRole as StaffRoleType } from './auth';
 import { parseYuan } from './funds';
 
 /**
@@ -54,61 +54,66 @@ export const approvalValueText = (fen: number | null) => (fen === null ? '不封
 /** Whether a limit covers a value (null limit: everything; null value: only a null limit). */
 export const limitCovers = (limitFen: number | null, valueFen: number | null) => limitFen === null || (valueFen !== null && valueFen <= limitFen);
 
-export interface ApprovalLimit {
-  role: StaffRoleType;
-  kind: ApprovalKind;
+const fenOrUnbounded = z.number().int().nullable();
+
+export const approvalLimit = z.object({
+  role: staffRole,
+  kind: z.enum(APPROVAL_KINDS),
   /** the most this role may book alone and approve; null: no limit */
-  limitFen: number | null;
-  updatedAt: string | null;
-  updatedBy: string | null;
-}
+  limitFen: fenOrUnbounded,
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type ApprovalLimit = z.infer<typeof approvalLimit>;
 
-export interface ApprovalPerson {
-  id: number;
-  name: string;
-  role: StaffRoleType;
-}
+export const approvalPerson = z.object({ id: z.number().int(), name: z.string(), role: staffRole });
+export type ApprovalPerson = z.infer<typeof approvalPerson>;
 
-export interface AdminApproval {
-  rid: string;
-  kind: ApprovalKind;
-  action: ApprovalAction;
-  actionText: string;
+export const adminApproval = z.object({
+  rid: z.string(),
+  kind: z.enum(APPROVAL_KINDS),
+  action: z.enum(APPROVAL_ACTIONS),
+  actionText: z.string(),
   /** what will be booked, in words: 发放优惠券「…」给 张三 138…… */
-  summary: string;
+  summary: z.string(),
   /** the object it is about (order number, member, template name) */
-  target: string;
+  target: z.string(),
   /** the value the limit was measured on, fen; null: unbounded */
-  valueFen: number | null;
+  valueFen: fenOrUnbounded,
   /** the maker's own limit when filing */
-  makerLimitFen: number | null;
+  makerLimitFen: fenOrUnbounded,
   /** the maker's reason (an adjustment's or cancellation's), shown to the checker */
-  note: string;
-  maker: ApprovalPerson;
-  status: ApprovalStatus;
-  statusText: string;
-  checker: ApprovalPerson | null;
-  decidedAt: string | null;
+  note: z.string(),
+  maker: approvalPerson,
+  status: z.enum(APPROVAL_STATUSES),
+  statusText: z.string(),
+  checker: approvalPerson.nullable(),
+  decidedAt: z.string().nullable(),
   /** why it was rejected or withdrawn */
-  decisionReason: string | null;
+  decisionReason: z.string().nullable(),
   /** what approval booked: the coupon, template, order or ledger reference */
-  resultKey: string | null;
-  createdAt: string;
+  resultKey: z.string().nullable(),
+  createdAt: z.string(),
   /** for the staff member asking: may approve now, and if not, why (null when they may) */
-  canApprove: boolean;
-  cannotApproveReason: string | null;
+  canApprove: z.boolean(),
+  cannotApproveReason: z.string().nullable(),
   /** a pending request of a kind the asker works with, not their own (rejecting books nothing, so no limit applies) */
-  canReject: boolean;
+  canReject: z.boolean(),
   /** the maker may withdraw their own pending request */
-  canWithdraw: boolean;
-}
+  canWithdraw: z.boolean(),
+});
+export type AdminApproval = z.infer<typeof adminApproval>;
 
-/** The answer of an action that was filed for approval instead of booked. */
-export interface ApprovalFiled {
-  pendingApproval: AdminApproval;
+/**
+ * The answer of an action that was filed for approval instead of booked. A gated call's `data`
+ * is `z.union([approvalFiled, <what it books>])`.
+ */
+export const approvalFiled = z.object({
+  pendingApproval: adminApproval,
   /** the same sentence as the envelope's msg */
-  message: string;
-}
+  message: z.string(),
+});
+export type ApprovalFiled = z.infer<typeof approvalFiled>;
 export const isApprovalFiled = (data: unknown): data is ApprovalFiled =>
   typeof data === 'object' && data !== null && 'pendingApproval' in data && typeof (data as { pendingApproval: unknown }).pendingApproval === 'object';
 
@@ -128,10 +133,8 @@ export const approvalRejectBody = z.object({ rid: approvalRid, reason: requiredT
 export const approvalWithdrawBody = z.object({ rid: approvalRid, reason: optionalText('撤回原因', 200) });
 
 /** The 待审批 badge: pending requests the asker may approve, and their own still pending. */
-export interface ApprovalCounts {
-  todo: number;
-  mine: number;
-}
+export const approvalCounts = z.object({ todo: z.number().int(), mine: z.number().int() });
+export type ApprovalCounts = z.infer<typeof approvalCounts>;
 
 /** A limit as typed: yuan text, '0' allowed (everything needs approval), blank = 不限. */
 const limitField = z.preprocess(

@@ -194,6 +194,7 @@ export interface UserInfo {
 
 export const StaffRole = { admin: 'admin', sales: 'sales', lab: 'lab', finance: 'finance' } as const;
 export type StaffRole = (typeof StaffRole)[keyof typeof StaffRole];
+export const staffRole = z.enum(StaffRole);
 export const staffRoleLabels: Record<StaffRole, string> = {
   admin: '管理员',
   sales: '客户经理',

@@ -4,6 +4,9 @@
  */
 import { addresses } from './calls/addresses';
 import { health } from './calls/health';
+import { adminOrderDesk, adminOrders } from './calls/admin-orders';
+import { orderProgress } from './calls/order-progress';
+import { adminReservations, reservations } from './calls/reservations';
 
-export const calls = { health, addresses };
+export const calls = { health, addresses, reservations, adminReservations, orderProgress, adminOrders, adminOrderDesk };
 export type Calls = typeof calls;

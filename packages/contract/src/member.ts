@@ -369,23 +369,24 @@ export type RecycleAddBody = z.infer<typeof recycleAddBody>;
 /** POST /api/auth/sample4recycle/list4person */
 export const recycleListBody = pageQuery;
 
-export interface RecycleRequest {
-  rid: string;
-  order_no: string | null;
-  samples: string;
-  name: string;
-  phone: string;
-  province: string;
-  city: string;
-  area: string;
-  address: string;
-  address_code: string;
-  message: string;
-  status: RecycleStatus;
-  statusText: string;
-  trackingNo: string | null;
-  createdAt: string;
-}
+export const recycleRequest = z.object({
+  rid: z.string(),
+  order_no: z.string().nullable(),
+  samples: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  province: z.string(),
+  city: z.string(),
+  area: z.string(),
+  address: z.string(),
+  address_code: z.string(),
+  message: z.string(),
+  status: z.enum(recycleStatuses),
+  statusText: z.string(),
+  trackingNo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RecycleRequest = z.infer<typeof recycleRequest>;
 
 // ---- research communities (科研团体): cluster/* ----
 

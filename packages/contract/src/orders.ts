@@ -48,6 +48,11 @@ const ridList = (label: string) =>
 
 export const orderNoField = requiredText('订单编号', 32);
 
+/** released: an unpaid booking whose hold expired, or that staff released — its hours are free again */
+export const reservationStatuses = ['booked', 'cancelled', 'used', 'released'] as const;
+export type ReservationStatus = (typeof reservationStatuses)[number];
+export const reservationStatusLabels: Record<ReservationStatus, string> = { booked: '已预约', cancelled: '已取消', used: '已使用', released: '已释放' };
+
 // ---- the experiment plan (实验计划 / cart): tempDevice ----
 
 export const PLAN_MAX_LINES = 50;
@@ -55,13 +60,14 @@ export const PLAN_MAX_LINES = 50;
 export const PLAN_FIRST_GROUP_ID = 31;
 
 /** One chosen option of a line: the option and the choice ids of the item's `options`. */
-export interface ChosenOption {
-  optionId: number;
-  choiceId: number;
-  name: string;
-  label: string;
-  priceFen: number;
-}
+export const chosenOptionView = z.object({
+  optionId: z.number().int(),
+  choiceId: z.number().int(),
+  name: z.string(),
+  label: z.string(),
+  priceFen: z.number().int(),
+});
+export type ChosenOption = z.infer<typeof chosenOptionView>;
 
 /** tempDevice/add: an item with its options and sample count (or hours). Same item and options merge. */
 export const planAddBody = z.object({
@@ -344,80 +350,96 @@ export const payBody = z.object({
 export const NO_COUPON = 'none';
 export type PayBody = z.infer<typeof payBody>;
 
-export interface OrderLine {
-  id: string;
-  rid: string;
-  name: string;
-  img: string;
-  typeId: number;
-  groupId: number;
-  unit: string;
-  count: number;
-  options: ChosenOption[];
+/** a sample of an order line as stored (orderSampleSchema's output), with its code */
+export const orderLineSampleView = z.object({
+  name: z.string(),
+  count: z.number().int(),
+  form: z.enum(SAMPLE_FORMS),
+  hazards: z.string().optional(),
+  magnetic: z.boolean(),
+  returnWanted: z.boolean(),
+  code: z.string(),
+});
+
+export const orderLineView = z.object({
+  id: z.string(),
+  rid: z.string(),
+  name: z.string(),
+  img: z.string(),
+  typeId: z.number().int(),
+  groupId: z.number().int(),
+  unit: z.string(),
+  count: z.number().int(),
+  options: z.array(chosenOptionView),
   /** the price it was ordered at */
-  unitPriceFen: number;
-  amountFen: number;
-  note: string;
-  samples: (OrderSample & { code: string })[];
-  reservation: { rid: string; date: string; hours: number[]; status: ReservationStatus } | null;
-}
+  unitPriceFen: z.number().int(),
+  amountFen: z.number().int(),
+  note: z.string(),
+  samples: z.array(orderLineSampleView),
+  reservation: z.object({ rid: z.string(), date: z.string(), hours: z.array(z.number().int()), status: z.enum(reservationStatuses) }).nullable(),
+});
+export type OrderLine = z.infer<typeof orderLineView>;
 
-export interface OrderEvent {
-  status: ProgressStatus | 'paid' | 'refunded' | 'unsettled' | 'disputed' | 'confirmed_data' | 'evaluated' | 'note';
-  title: string;
-  note: string;
-  actor: 'member' | 'staff' | 'system';
-  actorName: string;
-  at: string;
-}
+export const orderEventView = z.object({
+  status: z.enum([...progressStatuses, 'paid', 'refunded', 'unsettled', 'disputed', 'confirmed_data', 'evaluated', 'note']),
+  title: z.string(),
+  note: z.string(),
+  actor: z.enum(['member', 'staff', 'system']),
+  actorName: z.string(),
+  at: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventView>;
 
-export interface ReportFile {
-  id: string;
-  name: string;
-  size: number;
-  uploadedAt: string;
-}
+export const reportFileView = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  uploadedAt: z.string(),
+});
+export type ReportFile = z.infer<typeof reportFileView>;
 
-export interface OrderSummary {
-  orderNo: string;
-  kind: 'test' | 'reservation';
-  progress: ProgressStatus;
-  progressText: string;
-  payment: PaymentStatus;
-  paymentText: string;
+export const orderSummaryView = z.object({
+  orderNo: z.string(),
+  kind: z.enum(['test', 'reservation']),
+  progress: z.enum(progressStatuses),
+  progressText: z.string(),
+  payment: z.enum(paymentStatuses),
+  paymentText: z.string(),
   /** the lines' names, for lists */
-  title: string;
-  lineCount: number;
-  sampleCount: number;
-  totalFen: number;
-  discountFen: number;
+  title: z.string(),
+  lineCount: z.number().int(),
+  sampleCount: z.number().int(),
+  totalFen: z.number().int(),
+  discountFen: z.number().int(),
   /** total − discount: what is (or was) to pay */
-  payableFen: number;
-  payLater: boolean;
-  delivery: DeliveryKind;
-  createdAt: string;
-  paidAt: string | null;
+  payableFen: z.number().int(),
+  payLater: z.boolean(),
+  delivery: z.enum(DELIVERY_KINDS),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
   /** what the member can do now */
-  actions: { pay: boolean; cancel: boolean; confirmData: boolean; dispute: boolean; evaluate: boolean };
-}
+  actions: z.object({ pay: z.boolean(), cancel: z.boolean(), confirmData: z.boolean(), dispute: z.boolean(), evaluate: z.boolean() }),
+});
+export type OrderSummary = z.infer<typeof orderSummaryView>;
 
-export interface OrderDetail extends OrderSummary {
-  lines: OrderLine[];
-  events: OrderEvent[];
-  reports: ReportFile[];
-  contact: string;
-  phone: string;
-  remark: string;
-  pickup: { rid: string; date: string; time: string; address: string; status: string } | null;
+export const orderDetailView = orderSummaryView.extend({
+  lines: z.array(orderLineView),
+  events: z.array(orderEventView),
+  reports: z.array(reportFileView),
+  contact: z.string(),
+  phone: z.string(),
+  remark: z.string(),
+  pickup: z.object({ rid: z.string(), date: z.string(), time: z.string(), address: z.string(), status: z.string() }).nullable(),
   /** where the money came from */
-  paidFrom: { kind: 'member' | 'community' | 'none'; name: string };
-  coupon: { rid: string; name: string; discountFen: number } | null;
-  invoiceType: number;
-  evaluation: { score: number; content: string; createdAt: string } | null;
-  dispute: { reason: string; createdAt: string; resolved: boolean } | null;
+  paidFrom: z.object({ kind: z.enum(['member', 'community', 'none']), name: z.string() }),
+  coupon: z.object({ rid: z.string(), name: z.string(), discountFen: z.number().int() }).nullable(),
+  invoiceType: z.number().int(),
+  evaluation: z.object({ score: z.number().int(), content: z.string(), createdAt: z.string() }).nullable(),
+  dispute: z.object({ reason: z.string(), createdAt: z.string(), resolved: z.boolean() }).nullable(),
   /** the lab's address for self-send */
-  labAddress: string;
-}
+  labAddress: z.string(),
+});
+export type OrderDetail = z.infer<typeof orderDetailView>;
 
 /** order/ready2pay: what paying this order needs. */
 export interface ReadyToPay {
@@ -442,12 +464,13 @@ export interface OrderedItem {
 }
 
 /** order/testRecord: per line and sample, where it is in the lab. */
-export interface TestRecord {
-  lineId: string;
-  name: string;
-  samples: { code: string; name: string; status: string }[];
-  events: OrderEvent[];
-}
+export const testRecordView = z.object({
+  lineId: z.string(),
+  name: z.string(),
+  samples: z.array(z.object({ code: z.string(), name: z.string(), status: z.string() })),
+  events: z.array(orderEventView),
+});
+export type TestRecord = z.infer<typeof testRecordView>;
 
 export const evaluateAddBody = z.object({
   order_no: orderNoField,
@@ -485,10 +508,6 @@ export interface SettlementList {
 
 // ---- on-site reservations (instrument time) ----
 
-/** released: an unpaid booking whose hold expired, or that staff released — its hours are free again */
-export const reservationStatuses = ['booked', 'cancelled', 'used', 'released'] as const;
-export type ReservationStatus = (typeof reservationStatuses)[number];
-export const reservationStatusLabels: Record<ReservationStatus, string> = { booked: '已预约', cancelled: '已取消', used: '已使用', released: '已释放' };
 export const RESERVATION_MAX_DAYS_AHEAD = 30;
 
 /**
@@ -496,10 +515,8 @@ export const RESERVATION_MAX_DAYS_AHEAD = 30;
  * then counts as released; one member may hold at most capHours unpaid hours at once. Staff
  * change both in the back office (仪器预约 → 预约规则); these apply until they do.
  */
-export interface ReservationSettings {
-  holdMinutes: number;
-  capHours: number;
-}
+export const reservationSettingsView = z.object({ holdMinutes: z.number().int(), capHours: z.number().int() });
+export type ReservationSettings = z.infer<typeof reservationSettingsView>;
 export const DEFAULT_RESERVATION_SETTINGS: ReservationSettings = { holdMinutes: 120, capHours: 8 };
 export const HOLD_EXPIRED_MESSAGE = '该预约未在保留时间内支付，时段已释放，订单已取消，请重新预约';
 /** booking beyond the cap of unpaid hours */
@@ -508,20 +525,18 @@ export const holdCapMessage = (capHours: number, heldHours: number) =>
 
 /** POST /api/open/device/query4timeExtra: one instrument's slots on a day, and a 14-day overview. */
 export const timeQueryBody = z.object({ rid: rid('项目编号'), date: optionalDate('日期') });
-export interface SlotState {
-  hour: number;
-  label: string;
-  state: 'free' | 'taken' | 'mine' | 'past' | 'closed';
-}
-export interface DeviceTime {
-  rid: string;
-  date: string;
-  slots: SlotState[];
+export const slotStateView = z.object({ hour: z.number().int(), label: z.string(), state: z.enum(['free', 'taken', 'mine', 'past', 'closed']) });
+export type SlotState = z.infer<typeof slotStateView>;
+export const deviceTimeView = z.object({
+  rid: z.string(),
+  date: z.string(),
+  slots: z.array(slotStateView),
   /** the bookable window: each day with its number of free slots (0 when closed) */
-  days: { date: string; free: number; closed: boolean }[];
-  priceFen: number;
-  unit: string;
-}
+  days: z.array(z.object({ date: z.string(), free: z.number().int(), closed: z.boolean() })),
+  priceFen: z.number().int(),
+  unit: z.string(),
+});
+export type DeviceTime = z.infer<typeof deviceTimeView>;
 
 /** reservation/add: book consecutive hours of an instrument on a day (becomes an order of kind reservation). */
 export const reservationAddBody = z.object({
@@ -533,25 +548,26 @@ export const reservationAddBody = z.object({
 export type ReservationAddBody = z.infer<typeof reservationAddBody>;
 export const reservationRidBody = z.object({ rid: rid('预约编号') });
 export const reservationListBody = pageQuery.extend({ status: z.preprocess(blankToUndefined, z.enum(reservationStatuses).optional()) });
-export interface Reservation {
-  rid: string;
-  itemRid: string;
-  name: string;
-  model: string | null;
-  labLocation: string;
-  date: string;
-  hours: number[];
+export const reservationView = z.object({
+  rid: z.string(),
+  itemRid: z.string(),
+  name: z.string(),
+  model: z.string().nullable(),
+  labLocation: z.string(),
+  date: z.string(),
+  hours: z.array(z.number().int()),
   /** '09:00-11:00' (consecutive hours joined) */
-  timeText: string;
-  status: ReservationStatus;
-  statusText: string;
-  amountFen: number;
-  orderNo: string | null;
-  note: string;
-  createdAt: string;
+  timeText: z.string(),
+  status: z.enum(reservationStatuses),
+  statusText: z.string(),
+  amountFen: z.number().int(),
+  orderNo: z.string().nullable(),
+  note: z.string(),
+  createdAt: z.string(),
   /** an unpaid booking keeps its hours until then (null: paid, pay-after-test, or no longer booked) */
-  holdUntil: string | null;
-}
+  holdUntil: z.string().nullable(),
+});
+export type Reservation = z.infer<typeof reservationView>;
 export const SLOT_TAKEN_MESSAGE = '所选时段已被预约，请选择其他时段';
 
 // ---- staff (/api/admin/orders) ----
@@ -573,6 +589,7 @@ export const adminCancelBody = z.object({
     z.coerce.number({ error: '[退款金额]不能为空，请刷新页面后重新操作' }).int({ error: '[退款金额]不正确' }).min(0, { error: '[退款金额]不正确' }).max(Number.MAX_SAFE_INTEGER, { error: '[退款金额]不正确' }),
   ),
 });
-export interface AdminOrder extends OrderSummary {
-  member: { rid: string; name: string; phone: string; organization: number | null };
-}
+export const adminOrderView = orderSummaryView.extend({
+  member: z.object({ rid: z.string(), name: z.string(), phone: z.string(), organization: z.number().int().nullable() }),
+});
+export type AdminOrder = z.infer<typeof adminOrderView>;
