@@ -8,7 +8,8 @@ import { gatedAnswer } from '../30-approvals/approval-answer';
 import { byOrderNo, orderAudit } from '../50-ordering/orders.audit';
 import { readUpload, removeAfterCommit, sendFile, storeUpload, uploadSpec } from '../../platform/files';
 import { searchOrders } from '../50-ordering/order-search.service';
-import { confirmData, disputeData, evaluateOrder, getAdminOrder, memberReport, staffActorName, staffCancel, staffMove, staffReport, testRecord, type StaffAction } from './progress.service';
+import { getAdminOrder, staffActorName, staffCancel, staffMove, staffReport, type StaffAction } from './progress.service';
+import { confirmData, disputeData, evaluateOrder, memberReport, testRecord } from './member-progress.service';
 import { addReport, assertReportUploadable, deleteReport, downloadBase, REPORT_MAX_BYTES, REPORT_TYPES } from './reports.service';
 
 const reportUpload = uploadSpec({ kind: 'reports', maxBytes: REPORT_MAX_BYTES, types: REPORT_TYPES, fields: orderNoBody });

@@ -8,7 +8,8 @@ import { readToken } from '../10-accounts/auth-guard';
 import { authenticate } from '../10-accounts/sessions.service';
 import { saveReservationSettings } from '../50-ordering/holds.service';
 import { reservationAudit, reservationSettingsAudit } from '../50-ordering/orders.audit';
-import { addReservation, cancelReservation, listHolds, listReservations, listReservationsForDay, queryDeviceTime, releaseHoldByStaff, reservationWeek } from './reservations.service';
+import { addReservation, cancelReservation, listReservations, queryDeviceTime } from './reservations.service';
+import { listHolds, listReservationsForDay, releaseHoldByStaff, reservationWeek } from './reservations-admin.service';
 
 /** The member behind an optional token on an open route; a missing, expired or staff token is simply nobody. */
 async function optionalMemberId(db: Db, request: FastifyRequest, now: Date): Promise<number | null> {

@@ -10,7 +10,8 @@ import { serviceItems } from '../../db/tables/catalog.tables';
 import { balanceOf, creditAccount, ensureAccount, payFromFunds } from '../35-funds/ledger.service';
 import { memberMessages, orderEvents, orderLines, orders, reservationSlots, reservations } from '../../db/tables/orders.tables';
 import { orderPaymentReference } from '../50-ordering/cancel-core';
-import { timeText, type AdminReservation } from './reservations.service';
+import type { AdminReservation } from '@lab/contract';
+import { timeText } from './reservations.service';
 
 /**
  * The lab's clock: Saturday 2026-03-07 10:00 in Shanghai. Tomorrow (03-08) is a Sunday, so
