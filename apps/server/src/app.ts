@@ -19,9 +19,9 @@ import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsPro
 import { isDocsRoute, registerOpenApi, registerStaffDocs } from './platform/openapi';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { registerMemberUploadLimits } from './platform/upload-limits';
-import { authRoutes } from './modules/10-accounts/auth.routes';
-import { catalogRoutes } from './modules/25-catalog/catalog.routes';
-import { memberRoutes } from './modules/40-member/member.routes';
+import { accountRoutes, staffAuthRoutes, wxLoginRoutes } from './modules/10-accounts/auth.routes';
+import { catalogRoutes, contentRoutes, serveCatalogImages } from './modules/25-catalog/catalog.routes';
+import { adminPickupRoutes, communityRoutes, pickupRoutes, profileRoutes, recycleRoutes } from './modules/40-member/member.routes';
 import { fundsRoutes } from './modules/35-funds/funds.routes';
 import { planRoutes } from './modules/50-ordering/plan.routes';
 import { ordersRoutes } from './modules/50-ordering/orders.routes';
@@ -29,16 +29,16 @@ import { paymentRoutes } from './modules/51-payment/payment.routes';
 import { orderProgressRoutes, progressRoutes } from './modules/52-labdesk/progress.routes';
 import { adminReservationsRoutes, reservationsRoutes } from './modules/53-reservations/reservations.routes';
 import { requirementsRoutes } from './modules/50-ordering/requirements.routes';
-import { invitesRoutes } from './modules/60-growth/invites.routes';
-import { promotionRoutes } from './modules/60-growth/promotion.routes';
-import { pointsRoutes } from './modules/60-growth/points.routes';
-import { messagesRoutes } from './modules/15-messages/member-messages.routes';
-import { staffRoutes } from './modules/70-backoffice/staff.routes';
-import { imageRoutes } from './modules/20-content/images.routes';
+import { growthSettingsRoutes, invitesRoutes } from './modules/60-growth/invites.routes';
+import { promotionAdminRoutes, promotionRoutes } from './modules/60-growth/promotion.routes';
+import { pointsAdminRoutes, pointsRoutes } from './modules/60-growth/points.routes';
+import { announcementsRoutes, consultationsRoutes, messagesRoutes } from './modules/15-messages/member-messages.routes';
+import { auditLogRoutes, staffRoutes } from './modules/70-backoffice/staff.routes';
+import { imageRoutes, serveUploadedImages } from './modules/20-content/images.routes';
 import { catalogAdminRoutes } from './modules/25-catalog/catalog-admin.routes';
 import { contentAdminRoutes } from './modules/20-content/content-admin.routes';
 import { ordersAdminRoutes } from './modules/70-backoffice/orders-admin.routes';
-import { memberAdminRoutes } from './modules/40-member/member-admin.routes';
+import { adminAttestationRoutes, adminCommunityRoutes, adminMemberRoutes } from './modules/40-member/member-admin.routes';
 import { fundsAdminRoutes } from './modules/70-backoffice/funds-admin.routes';
 import { dashboardRoutes } from './modules/70-backoffice/dashboard.routes';
 import { messagesAdminRoutes } from './modules/15-messages/messages-admin.routes';
@@ -208,6 +208,36 @@ export async function buildApp(options: BuildOptions) {
   await registerCalls(app, deps, [
     healthRoutes,
     addressRoutes,
+    invitesRoutes,
+    growthSettingsRoutes,
+    promotionRoutes,
+    promotionAdminRoutes,
+    pointsRoutes,
+    pointsAdminRoutes,
+    messagesRoutes,
+    consultationsRoutes,
+    announcementsRoutes,
+    accountRoutes,
+    wxLoginRoutes,
+    staffAuthRoutes,
+    staffRoutes,
+    auditLogRoutes,
+    approvalsRoutes,
+    dashboardRoutes,
+    messagesAdminRoutes,
+    catalogRoutes,
+    contentRoutes,
+    imageRoutes,
+    catalogAdminRoutes,
+    contentAdminRoutes,
+    profileRoutes,
+    pickupRoutes,
+    recycleRoutes,
+    adminPickupRoutes,
+    communityRoutes,
+    adminMemberRoutes,
+    adminAttestationRoutes,
+    adminCommunityRoutes,
     reservationsRoutes,
     adminReservationsRoutes,
     progressRoutes,
@@ -215,27 +245,14 @@ export async function buildApp(options: BuildOptions) {
     ordersAdminRoutes,
   ]);
   registerStaffDocs(app);
-  await authRoutes(app, deps);
-  await catalogRoutes(app, deps);
-  await memberRoutes(app, deps);
+  await serveCatalogImages(app);
   await fundsRoutes(app, deps);
   await planRoutes(app, deps);
   await ordersRoutes(app, deps);
   await paymentRoutes(app, deps);
   await requirementsRoutes(app, deps);
-  await invitesRoutes(app, deps);
-  await promotionRoutes(app, deps);
-  await pointsRoutes(app, deps);
-  await messagesRoutes(app, deps);
-  await staffRoutes(app, deps);
-  await imageRoutes(app, deps);
-  await catalogAdminRoutes(app, deps);
-  await contentAdminRoutes(app, deps);
-  await memberAdminRoutes(app, deps);
+  await serveUploadedImages(app, deps);
   await fundsAdminRoutes(app, deps);
-  await dashboardRoutes(app, deps);
-  await messagesAdminRoutes(app, deps);
-  await approvalsRoutes(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
 
   await serveWeb(app, site, { db: options.db, config });

@@ -3,7 +3,7 @@ import { ID_MAX, emptyMessage, optionalText, requiredText } from './common';
 import { adminTableQuery } from './admin';
 import { parseYuan } from './funds';
 import { flagField, jsonField } from './orders';
-import type { PricedOption } from './catalog';
+import { pricedOption } from './catalog';
 
 /**
  * The catalogue in the back office (admin only, /api/admin/catalog/*): the service groups
@@ -94,31 +94,33 @@ export type ServiceChildUpdateBody = z.infer<typeof serviceChildUpdateBody>;
 export const serviceChildIdBody = z.object({ id: requiredId('子类') });
 export type ServiceChildIdBody = z.infer<typeof serviceChildIdBody>;
 
-export interface AdminServiceChild {
-  id: number;
-  groupId: number;
-  name: string;
-  sort: number;
+export const adminServiceChild = z.object({
+  id: z.number().int(),
+  groupId: z.number().int(),
+  name: z.string(),
+  sort: z.number().int(),
   /** items in this sub-type (published or not): it can be deleted only at 0 */
-  itemCount: number;
-}
+  itemCount: z.number().int(),
+});
+export type AdminServiceChild = z.infer<typeof adminServiceChild>;
 
-export interface AdminServiceGroup {
-  id: number;
-  typeId: number;
-  name: string;
+export const adminServiceGroup = z.object({
+  id: z.number().int(),
+  typeId: z.number().int(),
+  name: z.string(),
   /** the stored path (what a form sends back) */
-  img: string;
+  img: z.string(),
   /** the picture's address to show */
-  imgUrl: string;
+  imgUrl: z.string(),
   /** tags separated by | */
-  description: string;
-  sort: number;
-  visible: boolean;
-  itemCount: number;
-  publishedCount: number;
-  children: AdminServiceChild[];
-}
+  description: z.string(),
+  sort: z.number().int(),
+  visible: z.boolean(),
+  itemCount: z.number().int(),
+  publishedCount: z.number().int(),
+  children: z.array(adminServiceChild),
+});
+export type AdminServiceGroup = z.infer<typeof adminServiceGroup>;
 
 // ---- items (服务项目) ----
 
@@ -303,37 +305,45 @@ export const serviceItemListBody = adminTableQuery(serviceItemSortFields).extend
 export type ServiceItemListBody = z.infer<typeof serviceItemListBody>;
 
 /** A row of the items table. */
-export interface AdminServiceItemRow {
-  rid: string;
-  name: string;
-  imgUrl: string;
-  model: string | null;
-  typeId: number;
-  groupId: number;
-  groupName: string;
-  childId: number | null;
-  childName: string | null;
-  priceFen: number;
-  unit: string;
-  orderCount: number;
-  published: boolean;
-  hot: boolean;
-  reservable: boolean;
-  sort: number;
-  updatedAt: string;
-}
+export const adminServiceItemRow = z.object({
+  rid: z.string(),
+  name: z.string(),
+  imgUrl: z.string(),
+  model: z.string().nullable(),
+  typeId: z.number().int(),
+  groupId: z.number().int(),
+  groupName: z.string(),
+  childId: z.number().int().nullable(),
+  childName: z.string().nullable(),
+  priceFen: z.number().int(),
+  unit: z.string(),
+  orderCount: z.number().int(),
+  published: z.boolean(),
+  hot: z.boolean(),
+  reservable: z.boolean(),
+  sort: z.number().int(),
+  updatedAt: z.string(),
+});
+export type AdminServiceItemRow = z.infer<typeof adminServiceItemRow>;
 
 /** Everything an item's edit form shows; pictures as stored paths plus addresses to show. */
-export interface AdminServiceItem extends AdminServiceItemRow {
-  img: string;
-  sketch: string;
-  description: string;
-  options: PricedOption[];
-  sampleRequirements: string;
-  turnaround: string;
-  faq: { question: string; answer: string }[];
-  examples: { img: string; imgUrl: string; caption: string }[];
-  labLocation: string;
-  keywords: string[];
-  createdAt: string;
-}
+export const adminServiceItem = adminServiceItemRow.extend({
+  img: z.string(),
+  sketch: z.string(),
+  description: z.string(),
+  options: z.array(pricedOption),
+  sampleRequirements: z.string(),
+  turnaround: z.string(),
+  faq: z.array(z.object({ question: z.string(), answer: z.string() })),
+  examples: z.array(z.object({ img: z.string(), imgUrl: z.string(), caption: z.string() })),
+  labLocation: z.string(),
+  keywords: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type AdminServiceItem = z.infer<typeof adminServiceItem>;
+
+/** What adding an item answers: its new rid. */
+export const serviceItemCreated = z.object({ rid: z.string() });
+
+/** What 上架/下架 answers. */
+export const serviceItemPublished = z.object({ rid: z.string(), published: z.boolean() });

@@ -131,20 +131,21 @@ export type BannerAddBody = z.infer<typeof bannerAddBody>;
 export const bannerEditBody = z.object({ id: contentId('轮播图'), ...bannerFields });
 export type BannerEditBody = z.infer<typeof bannerEditBody>;
 
-export interface AdminBanner {
-  id: number;
+export const adminBanner = z.object({
+  id: z.number().int(),
   /** the stored path, sent back when saving */
-  img: string;
+  img: z.string(),
   /** the picture's address for previews */
-  imgUrl: string;
-  redirect: string | null;
+  imgUrl: z.string(),
+  redirect: z.string().nullable(),
   /** the service item a non-http link names, when it exists */
-  redirectItem: { rid: string; name: string } | null;
-  title: string | null;
-  description: string | null;
-  sort: number;
-  visible: boolean;
-}
+  redirectItem: z.object({ rid: z.string(), name: z.string() }).nullable(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  sort: z.number().int(),
+  visible: z.boolean(),
+});
+export type AdminBanner = z.infer<typeof adminBanner>;
 
 // ---- 热门专区 hot areas ----
 
@@ -167,18 +168,19 @@ export type HotAreaAddBody = z.infer<typeof hotAreaAddBody>;
 export const hotAreaEditBody = z.object({ id: contentId('热门专区'), ...hotAreaFields });
 export type HotAreaEditBody = z.infer<typeof hotAreaEditBody>;
 
-export interface AdminHotArea {
-  id: number;
-  name: string;
-  img: string;
-  imgUrl: string;
-  sketch: string;
+export const adminHotArea = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  img: z.string(),
+  imgUrl: z.string(),
+  sketch: z.string(),
   /** the group name /project/{typeId}/{title} opens */
-  title: string;
-  typeId: number;
-  sort: number;
-  visible: boolean;
-}
+  title: z.string(),
+  typeId: z.number().int(),
+  sort: z.number().int(),
+  visible: z.boolean(),
+});
+export type AdminHotArea = z.infer<typeof adminHotArea>;
 
 // ---- 文章 news, courses, cases ----
 
@@ -217,27 +219,29 @@ export const articleRidBody = z.object({ rid: contentRid('文章') });
 export const articleVisibleBody = z.object({ rid: contentRid('文章'), visible: flagField('显示') });
 export type ArticleVisibleBody = z.infer<typeof articleVisibleBody>;
 
-export interface AdminArticle {
-  rid: string;
-  kind: ArticleKind;
-  title: string;
-  img: string;
-  imgUrl: string;
-  sketch: string;
-  author: string | null;
-  source: string | null;
-  views: number;
-  visible: boolean;
+export const adminArticle = z.object({
+  rid: z.string(),
+  kind: z.enum(articleKinds),
+  title: z.string(),
+  img: z.string(),
+  imgUrl: z.string(),
+  sketch: z.string(),
+  author: z.string().nullable(),
+  source: z.string().nullable(),
+  views: z.number().int(),
+  visible: z.boolean(),
   /** the instant, ISO */
-  publishedAt: string;
+  publishedAt: z.string(),
   /** YYYY-MM-DD in Shanghai */
-  published: string;
-}
+  published: z.string(),
+});
+export type AdminArticle = z.infer<typeof adminArticle>;
 
-export interface AdminArticleDetail extends AdminArticle {
+export const adminArticleDetail = adminArticle.extend({
   /** the cleaned rich text as stored */
-  content: string;
-}
+  content: z.string(),
+});
+export type AdminArticleDetail = z.infer<typeof adminArticleDetail>;
 
 // ---- 论文致谢 thanks entries ----
 
@@ -263,18 +267,19 @@ export type ThanksAddBody = z.infer<typeof thanksAddBody>;
 export const thanksEditBody = z.object({ id: contentId('致谢'), ...thanksFields });
 export type ThanksEditBody = z.infer<typeof thanksEditBody>;
 
-export interface AdminThanks {
-  id: number;
-  company: string;
-  title: string;
-  code: string;
-  content: string;
-  sketch: string;
-  source: string | null;
-  visible: boolean;
-  publishedAt: string;
-  published: string;
-}
+export const adminThanks = z.object({
+  id: z.number().int(),
+  company: z.string(),
+  title: z.string(),
+  code: z.string(),
+  content: z.string(),
+  sketch: z.string(),
+  source: z.string().nullable(),
+  visible: z.boolean(),
+  publishedAt: z.string(),
+  published: z.string(),
+});
+export type AdminThanks = z.infer<typeof adminThanks>;
 
 // ---- 关于与静态页 ----
 
@@ -310,21 +315,23 @@ export const pageSaveBody = pageKeyBody.extend({
 });
 export type PageSaveBody = z.infer<typeof pageSaveBody>;
 
-export interface AdminPageSummary {
-  key: PageKey;
-  title: string;
+export const adminPageSummary = z.object({
+  key: z.enum(pageKeys),
+  title: z.string(),
   /** instant of the last save, ISO; null when never written */
-  updatedAt: string | null;
+  updatedAt: z.string().nullable(),
   /** characters of text without tags, to spot an empty page */
-  textLength: number;
-}
+  textLength: z.number().int(),
+});
+export type AdminPageSummary = z.infer<typeof adminPageSummary>;
 
-export interface AdminContentPage {
-  key: PageKey;
-  title: string;
-  content: string;
-  updatedAt: string | null;
-}
+export const adminContentPage = z.object({
+  key: z.enum(pageKeys),
+  title: z.string(),
+  content: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type AdminContentPage = z.infer<typeof adminContentPage>;
 
 // ---- 合作机构 partner logos ----
 
@@ -340,14 +347,20 @@ export type PartnerAddBody = z.infer<typeof partnerAddBody>;
 export const partnerEditBody = z.object({ id: contentId('合作机构'), ...partnerFields });
 export type PartnerEditBody = z.infer<typeof partnerEditBody>;
 
-export interface AdminPartner {
-  id: number;
-  name: string;
-  img: string;
-  imgUrl: string;
-  sort: number;
-  visible: boolean;
-}
+export const adminPartner = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  img: z.string(),
+  imgUrl: z.string(),
+  sort: z.number().int(),
+  visible: z.boolean(),
+});
+export type AdminPartner = z.infer<typeof adminPartner>;
+
+/** What deleting a banner, hot area, thanks entry or partner logo answers. */
+export const contentIdView = z.object({ id: z.number().int() });
+/** What deleting an article answers. */
+export const articleRidView = z.object({ rid: z.string() });
 
 // ---- 站点设置 ----
 

@@ -21,7 +21,7 @@ import {
   type TransferApplication,
   type TransferStatus,
 } from './funds';
-import { withdrawStatuses, type Withdrawal, type WithdrawStatus } from './growth';
+import { withdrawStatuses, withdrawal, type WithdrawStatus } from './growth';
 
 /**
  * Finance in the back office (/api/admin/funds and the withdrawals under /api/admin/growth,
@@ -121,14 +121,15 @@ export const adminWithdrawalListBody = adminTableQuery(['createdAt']).extend({
 export type AdminWithdrawalListBody = z.infer<typeof adminWithdrawalListBody>;
 export const adminWithdrawalExportQuery = adminWithdrawalListBody.omit(withoutPage);
 export type AdminWithdrawalExportQuery = z.infer<typeof adminWithdrawalExportQuery>;
-export interface AdminWithdrawal extends Withdrawal {
-  member: { rid: string; phone: string; name: string; nickname: string };
+export const adminWithdrawal = withdrawal.extend({
+  member: z.object({ rid: z.string(), phone: z.string(), name: z.string(), nickname: z.string() }),
   /** the full account number finance pays to (bank only) */
-  bankAccount: string | null;
-  staffName: string | null;
+  bankAccount: z.string().nullable(),
+  staffName: z.string().nullable(),
   /** what a decision on it pins (versionPin) */
-  version: number;
-}
+  version: z.number(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 export const WITHDRAWAL_EXPORT_HEADERS = ['申请时间', '会员', '手机号', '提现金额(元)', '提现方式', '开户名', '开户行', '银行账号', '状态', '处理时间', '处理人', '原因'] as const;
 
 // ---- 信用额度 ----

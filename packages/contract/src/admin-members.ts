@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { ID_MAX, emptyMessage, optionalText, pageQuery, requiredText } from './common';
+import { ID_MAX, emptyMessage, optionalText, pageOf, pageQuery, requiredText } from './common';
 import { adminTableQuery, dateFilter } from './admin';
-import { adminExchangeItemBody } from './growth';
-import type { MemberProfile, AddressEntity, CommunityRole, MembershipStatus } from './member';
-import type { LedgerEntry } from './funds';
-import type { ExchangeItem, ExchangeRecord, PartnerStatus, PointsApplication } from './growth';
-import type { Contract, PaymentStatus, ProgressStatus, Requirement } from './orders';
+import { adminExchangeItemBody, exchangeItem, exchangeRecord, partnerStatuses, pointsApplication } from './growth';
+import { addressEntity, communityRoles, memberProfile, membershipStatuses } from './member';
+import { ledgerEntry } from './funds';
+import { paymentStatuses, progressStatuses, type Contract, type Requirement } from './orders';
 
 /**
  * Customers in the back office (客户服务, sales; the member pages also finance): members
@@ -81,24 +80,23 @@ export const adminMemberListBody = adminTableQuery(memberSortFields).extend({
 });
 export type AdminMemberListBody = z.infer<typeof adminMemberListBody>;
 
-export interface StaffRef {
-  id: number;
-  name: string;
-}
+export const staffRef = z.object({ id: z.number().int(), name: z.string() });
+export type StaffRef = z.infer<typeof staffRef>;
 
-export interface AdminMemberRow {
-  rid: string;
-  phone: string;
-  nickname: string;
-  name: string | null;
-  company: string | null;
-  organization: number | null;
-  reviewStatus: AttestationReviewStatus;
-  adviser: StaffRef | null;
-  disabled: boolean;
-  createdAt: string;
-  lastLoginAt: string | null;
-}
+export const adminMemberRow = z.object({
+  rid: z.string(),
+  phone: z.string(),
+  nickname: z.string(),
+  name: z.string().nullable(),
+  company: z.string().nullable(),
+  organization: z.number().int().nullable(),
+  reviewStatus: z.enum(attestationReviewStatuses),
+  adviser: staffRef.nullable(),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type AdminMemberRow = z.infer<typeof adminMemberRow>;
 
 export const adminMemberRidBody = z.object({ rid: rid('会员') });
 export type AdminMemberRidBody = z.infer<typeof adminMemberRidBody>;
@@ -142,81 +140,97 @@ export type AdminMemberLedgerBody = z.infer<typeof adminMemberLedgerBody>;
 export const adminMemberCouponsBody = pageQuery.extend({ rid: rid('会员') });
 export type AdminMemberCouponsBody = z.infer<typeof adminMemberCouponsBody>;
 
-export interface AdminMemberOrder {
-  orderNo: string;
-  title: string;
-  kind: 'test' | 'reservation';
-  progress: ProgressStatus;
-  progressText: string;
-  payment: PaymentStatus;
-  paymentText: string;
-  totalFen: number;
-  paidFen: number;
-  createdAt: string;
-}
+export const adminMemberOrder = z.object({
+  orderNo: z.string(),
+  title: z.string(),
+  kind: z.enum(['test', 'reservation']),
+  progress: z.enum(progressStatuses),
+  progressText: z.string(),
+  payment: z.enum(paymentStatuses),
+  paymentText: z.string(),
+  totalFen: z.number().int(),
+  paidFen: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminMemberOrder = z.infer<typeof adminMemberOrder>;
 
-export interface AdminMemberCommunity {
-  rid: string;
-  name: string;
-  unit: string;
-  role: CommunityRole;
-  status: MembershipStatus;
-  reviewStatus: CommunityReviewStatus;
-  dissolved: boolean;
-}
+export const adminMemberCommunity = z.object({
+  rid: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  role: z.enum(communityRoles),
+  status: z.enum(membershipStatuses),
+  reviewStatus: z.enum(communityReviewStatuses),
+  dissolved: z.boolean(),
+});
+export type AdminMemberCommunity = z.infer<typeof adminMemberCommunity>;
 
-export interface AdminAttestationState {
-  status: AttestationReviewStatus;
-  note: string | null;
-  reviewedAt: string | null;
-  reviewer: StaffRef | null;
-}
+export const adminAttestationState = z.object({
+  status: z.enum(attestationReviewStatuses),
+  note: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewer: staffRef.nullable(),
+});
+export type AdminAttestationState = z.infer<typeof adminAttestationState>;
 
 /** POST /api/admin/member/detail */
-export interface AdminMemberDetail {
-  account: {
-    rid: string;
-    phone: string;
-    nickname: string;
-    name: string | null;
-    email: string | null;
-    organization: number | null;
-    company: string | null;
-    inviteCode: string;
-    inviter: { rid: string; name: string; phone: string } | null;
-    disabled: boolean;
-    createdAt: string;
-    lastLoginAt: string | null;
-  };
-  adviser: StaffRef | null;
-  profile: MemberProfile;
-  review: AdminAttestationState;
-  addresses: AddressEntity[];
-  orders: {
-    total: number;
+export const adminMemberDetail = z.object({
+  account: z.object({
+    rid: z.string(),
+    phone: z.string(),
+    nickname: z.string(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    organization: z.number().int().nullable(),
+    company: z.string().nullable(),
+    inviteCode: z.string(),
+    inviter: z.object({ rid: z.string(), name: z.string(), phone: z.string() }).nullable(),
+    disabled: z.boolean(),
+    createdAt: z.string(),
+    lastLoginAt: z.string().nullable(),
+  }),
+  adviser: staffRef.nullable(),
+  profile: memberProfile,
+  review: adminAttestationState,
+  addresses: z.array(addressEntity),
+  orders: z.object({
+    total: z.number().int(),
     /** not completed or cancelled */
-    open: number;
-    completed: number;
-    cancelled: number;
+    open: z.number().int(),
+    completed: z.number().int(),
+    cancelled: z.number().int(),
     /** money actually paid for orders not refunded */
-    paidFen: number;
+    paidFen: z.number().int(),
     /** what unpaid or unsettled orders still owe */
-    owedFen: number;
-    latest: AdminMemberOrder[];
-  };
-  funds: {
-    prestoreFen: number;
-    rebateFen: number;
-    points: number;
-    creditLimitFen: number;
-    usableCoupons: number;
+    owedFen: z.number().int(),
+    latest: z.array(adminMemberOrder),
+  }),
+  funds: z.object({
+    prestoreFen: z.number().int(),
+    rebateFen: z.number().int(),
+    points: z.number().int(),
+    creditLimitFen: z.number().int(),
+    usableCoupons: z.number().int(),
     /** communities the member owns, with their prepaid funds */
-    communities: { rid: string; name: string; balanceFen: number }[];
-    recent: LedgerEntry[];
-  };
-  communities: AdminMemberCommunity[];
-  partner: { rid: string; status: Exclude<PartnerStatus, 'none'>; statusText: string; reason: string | null; createdAt: string } | null;
-}
+    communities: z.array(z.object({ rid: z.string(), name: z.string(), balanceFen: z.number().int() })),
+    recent: z.array(ledgerEntry),
+  }),
+  communities: z.array(adminMemberCommunity),
+  partner: z
+    .object({
+      rid: z.string(),
+      status: z.enum(partnerStatuses).exclude(['none']),
+      statusText: z.string(),
+      reason: z.string().nullable(),
+      createdAt: z.string(),
+    })
+    .nullable(),
+});
+export type AdminMemberDetail = z.infer<typeof adminMemberDetail>;
+
+/** POST /api/admin/member/ledger: one page of the account's entries, with the account's balance now. */
+export const adminMemberLedger = pageOf(ledgerEntry).extend({ balanceFen: z.number().int() });
+export type AdminMemberLedger = z.infer<typeof adminMemberLedger>;
 
 
 // ---- 资料认证 reviews (sales) ----
@@ -228,11 +242,12 @@ export const adminAttestationListBody = adminTableQuery(['attestedAt']).extend({
 });
 export type AdminAttestationListBody = z.infer<typeof adminAttestationListBody>;
 
-export interface AdminAttestation {
-  member: { rid: string; phone: string; nickname: string; disabled: boolean };
-  profile: MemberProfile;
-  review: AdminAttestationState;
-}
+export const adminAttestation = z.object({
+  member: z.object({ rid: z.string(), phone: z.string(), nickname: z.string(), disabled: z.boolean() }),
+  profile: memberProfile,
+  review: adminAttestationState,
+});
+export type AdminAttestation = z.infer<typeof adminAttestation>;
 
 /** POST /api/admin/attestation/approve — note optional; the member is told in-site. */
 export const adminAttestationApproveBody = z.object({ rid: rid('会员'), note: optionalText('备注', 200) });
@@ -250,21 +265,22 @@ export const adminCommunityListBody = adminTableQuery(['createdAt']).extend({
 });
 export type AdminCommunityListBody = z.infer<typeof adminCommunityListBody>;
 
-export interface AdminCommunity {
-  rid: string;
-  name: string;
-  unit: string;
-  description: string;
-  owner: { rid: string; name: string; phone: string; company: string | null; organization: number | null };
-  memberCount: number;
-  pendingApplications: number;
-  dissolved: boolean;
-  reviewStatus: CommunityReviewStatus;
-  reviewNote: string | null;
-  reviewedAt: string | null;
-  reviewer: StaffRef | null;
-  createdAt: string;
-}
+export const adminCommunity = z.object({
+  rid: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  description: z.string(),
+  owner: z.object({ rid: z.string(), name: z.string(), phone: z.string(), company: z.string().nullable(), organization: z.number().int().nullable() }),
+  memberCount: z.number().int(),
+  pendingApplications: z.number().int(),
+  dissolved: z.boolean(),
+  reviewStatus: z.enum(communityReviewStatuses),
+  reviewNote: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewer: staffRef.nullable(),
+  createdAt: z.string(),
+});
+export type AdminCommunity = z.infer<typeof adminCommunity>;
 
 export const adminCommunityApproveBody = z.object({ rid: rid('科研团体') });
 export const adminCommunityRefuseBody = z.object({ rid: rid('科研团体'), reason: reasonField });
@@ -272,40 +288,46 @@ export type AdminCommunityRefuseBody = z.infer<typeof adminCommunityRefuseBody>;
 
 // ---- partners, points, requirements, contracts: what staff see (calls in their modules) ----
 
-export interface AdminPartnerApplication {
-  rid: string;
-  member: { rid: string; phone: string; name: string; nickname: string };
-  name: string;
-  phone: string;
-  organization: string;
-  channel: string;
-  status: 'pending' | 'approved' | 'refused';
-  statusText: string;
-  reason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
+export const adminPartnerApplication = z.object({
+  rid: z.string(),
+  member: z.object({ rid: z.string(), phone: z.string(), name: z.string(), nickname: z.string() }),
+  name: z.string(),
+  phone: z.string(),
+  organization: z.string(),
+  channel: z.string(),
+  status: z.enum(['pending', 'approved', 'refused']),
+  statusText: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type AdminPartnerApplication = z.infer<typeof adminPartnerApplication>;
 
-export interface AdminPointsApplication extends PointsApplication {
+const memberBrief = z.object({ rid: z.string(), name: z.string(), phone: z.string() });
+
+export const adminPointsApplication = pointsApplication.extend({
   /** what a decision on it pins (versionPin) */
-  version: number;
-  publishedOn: string | null;
-  member: { rid: string; name: string; phone: string };
-  decidedAt: string | null;
-}
+  version: z.number(),
+  publishedOn: z.string().nullable(),
+  member: memberBrief,
+  decidedAt: z.string().nullable(),
+});
+export type AdminPointsApplication = z.infer<typeof adminPointsApplication>;
 
-export interface AdminExchangeItem extends Omit<ExchangeItem, 'available'> {
-  couponTemplateRid: string | null;
-  totalStock: number | null;
-  exchangedCount: number;
-  active: boolean;
-  sort: number;
-}
+export const adminExchangeItem = exchangeItem.omit({ available: true }).extend({
+  couponTemplateRid: z.string().nullable(),
+  totalStock: z.number().nullable(),
+  exchangedCount: z.number(),
+  active: z.boolean(),
+  sort: z.number(),
+});
+export type AdminExchangeItem = z.infer<typeof adminExchangeItem>;
 
-export interface AdminExchangeRecord extends ExchangeRecord {
-  shipTo: string | null;
-  member: { rid: string; name: string; phone: string };
-}
+export const adminExchangeRecord = exchangeRecord.extend({
+  shipTo: z.string().nullable(),
+  member: memberBrief,
+});
+export type AdminExchangeRecord = z.infer<typeof adminExchangeRecord>;
 
 /** a picture uploaded through /api/admin/upload/image (its stored path), or the item's default */
 const itemImage = optionalText('图片', 300).refine((value) => value === undefined || (/^\/upload\/img\/[\w./-]+$/.test(value) && !value.includes('..')), { error: '[图片]请通过上传按钮选择' });

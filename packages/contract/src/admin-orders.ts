@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emptyMessage, optionalText, requiredText, isCalendarDate } from './common';
 import { adminTableQuery, dateFilter } from './admin';
-import { recycleRequest, recycleStatuses, type AdminSampling } from './member';
+import { adminSampling, recycleRequest, recycleStatuses } from './member';
 import { SAMPLE_FORMS, adminOrderView, orderDetailView, orderNoField, paymentStatuses, progressStatuses, reservationSettingsView, reservationView } from './orders';
 
 /**
@@ -204,9 +204,8 @@ export type SampleLabels = z.infer<typeof sampleLabelsView>;
 // ---- home pickups (POST /api/admin/sampling/list | days | collect) ----
 
 /** A pickup as the desk sees it: who booked it and for which order. */
-export interface AdminPickup extends AdminSampling {
-  orderNo: string | null;
-}
+export const adminPickup = adminSampling.extend({ orderNo: z.string().nullable() });
+export type AdminPickup = z.infer<typeof adminPickup>;
 
 export const PICKUP_CALENDAR_MAX_DAYS = 62;
 export const adminPickupDaysBody = z.object({ from: requiredDay('开始日期'), to: requiredDay('结束日期') });

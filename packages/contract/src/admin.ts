@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX, emptyMessage, optionalText, pageQuery, phoneField, phonePattern, requiredText, isCalendarDate } from './common';
-import { passwordField, smsCodeField, StaffRole, staffRoleLabels, type LoginResult } from './auth';
+import { loginResult, passwordField, smsCodeField, StaffRole, staffRole, staffRoleLabels, type LoginResult } from './auth';
 
 /**
  * The back office (/admin, /api/admin): what every area shares — the staff login by SMS,
@@ -48,12 +48,15 @@ export const STAFF_CHALLENGE_SECONDS = 300;
  * authenticator app (or a recovery code); `setup`, bind an authenticator first. `challenge`
  * stands for the first factor for a few minutes and once.
  */
-export interface StaffMfaChallenge {
-  mfa: 'totp' | 'setup';
-  challenge: string;
+export const staffMfaChallenge = z.object({
+  mfa: z.enum(['totp', 'setup']),
+  challenge: z.string(),
   /** seconds since epoch */
-  expires: number;
-}
+  expires: z.number().int(),
+});
+export type StaffMfaChallenge = z.infer<typeof staffMfaChallenge>;
+/** the session, or the second step (the challenge first: an answer with `mfa` is one) */
+export const staffLoginAnswer = z.union([staffMfaChallenge, loginResult]);
 export type StaffLoginAnswer = LoginResult | StaffMfaChallenge;
 export const isMfaChallenge = (answer: StaffLoginAnswer): answer is StaffMfaChallenge => 'mfa' in answer;
 
@@ -67,18 +70,21 @@ export const staffTotpEnableBody = z.object({ challenge: challengeField, code: r
 export type StaffTotpEnableBody = z.infer<typeof staffTotpEnableBody>;
 
 /** What the setup screen shows: the QR code (otpauth URI as an SVG data URL) and the key to type by hand. */
-export interface StaffTotpSetup {
-  account: string;
-  secret: string;
-  otpauthUrl: string;
-  qr: string;
-}
+export const staffTotpSetup = z.object({
+  account: z.string(),
+  /** the key, for typing by hand: shown to the person binding it, never stored in the browser */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  qr: z.string(),
+});
+export type StaffTotpSetup = z.infer<typeof staffTotpSetup>;
 
 /** The binding confirmed: the session, and the recovery codes, shown this once. */
-export interface StaffTotpEnabled {
-  login: LoginResult;
-  recoveryCodes: string[];
-}
+export const staffTotpEnabled = z.object({
+  login: loginResult,
+  recoveryCodes: z.array(z.string()),
+});
+export type StaffTotpEnabled = z.infer<typeof staffTotpEnabled>;
 
 // ---- staff accounts (admin) ----
 
@@ -129,18 +135,23 @@ export const staffStatusBody = z.object({
 });
 export type StaffStatusBody = z.infer<typeof staffStatusBody>;
 
-export interface StaffAccount {
-  id: number;
-  account: string;
-  name: string;
-  role: StaffRole;
-  phone: string | null;
-  disabled: boolean;
+export const staffAccount = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  name: z.string(),
+  role: staffRole,
+  phone: z.string().nullable(),
+  disabled: z.boolean(),
   /** an authenticator is bound (TOTP) */
-  totpEnabled: boolean;
-  createdAt: string;
-  lastLoginAt: string | null;
-}
+  totpEnabled: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type StaffAccount = z.infer<typeof staffAccount>;
+
+/** staff/names: everyone who can be named (who handled what, the adviser picker), active first. */
+export const staffName = z.object({ id: z.number().int(), name: z.string(), role: staffRole, disabled: z.boolean() });
+export type StaffName = z.infer<typeof staffName>;
 
 // ---- the audit log (admin) ----
 
@@ -154,21 +165,31 @@ export const auditListBody = adminTableQuery(['createdAt']).extend({
 });
 export type AuditListBody = z.infer<typeof auditListBody>;
 
-export interface AuditEntry {
-  id: number;
-  staffId: number;
-  staffName: string;
-  staffRole: StaffRole;
-  action: string;
-  actionLabel: string;
-  entity: string;
-  targetKey: string | null;
-  input: Record<string, unknown>;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  createdAt: string;
-}
+/** audit/detail: one entry by its number. */
+export const auditIdBody = z.object({ id: z.coerce.number({ error: '[编号]不能为空' }).int({ error: '[编号]不正确' }).positive({ error: '[编号]不正确' }).max(ID_MAX, { error: '[编号]不正确' }) });
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  staffId: z.number().int(),
+  staffName: z.string(),
+  staffRole: staffRole,
+  action: z.string(),
+  actionLabel: z.string(),
+  entity: z.string(),
+  targetKey: z.string().nullable(),
+  /** the request's fields, secrets masked */
+  input: z.record(z.string(), z.unknown()),
+  /** the object before and after, as its kind's loader reads it (any kind: free JSON) */
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+/** audit/actions: an audited action the server knows, for the log's filter. */
+export const auditAction = z.object({ action: z.string(), label: z.string(), entity: z.string() });
+export type AuditAction = z.infer<typeof auditAction>;
 
 /** Names of the kinds of objects in the audit log, for the filter and the table. */
 export const auditEntityLabels: Record<string, string> = {
@@ -216,67 +237,72 @@ export const auditEntityLabels: Record<string, string> = {
 // ---- the dashboard ----
 
 /** An order whose service promise is due soon or overdue. */
-export interface PromiseRisk {
-  orderNo: string;
-  memberName: string;
-  memberPhone: string;
-  title: string;
+export const promiseRisk = z.object({
+  orderNo: z.string(),
+  memberName: z.string(),
+  memberPhone: z.string(),
+  title: z.string(),
   /** when the clock started: sample received, data delivered, or paid in full */
-  since: string;
+  since: z.string(),
   /** the promise's deadline */
-  dueAt: string;
-  overdue: boolean;
-}
-
-export interface AdminDashboard {
-  /** today in the lab's calendar, YYYY-MM-DD */
-  today: string;
-  counts: {
-    newOrdersToday: number;
-    /** orders waiting for their samples (待寄样) */
-    samplesExpected: number;
-    /** home pickups booked for today and not yet collected */
-    pickupsToday: number;
-    /** earlier pickups still not collected */
-    pickupsOverdue: number;
-    /** orders with samples received or in testing */
-    inLab: number;
-    pendingTopUps: number;
-    pendingInvoices: number;
-    pendingTransfers: number;
-    pendingWithdrawals: number;
-    pendingCredit: number;
-    pendingAttestations: number;
-    pendingCommunities: number;
-    pendingPartners: number;
-    pendingConsultations: number;
-    pendingReturns: number;
-    /** pay-after-test orders whose data was delivered and which are still unpaid (待结算) */
-    unsettledOrders: number;
-  };
-  /** 待结算提醒: the oldest of those orders, for sales to follow up (the member keeps the report) */
-  unsettled: UnsettledOrder[];
-  risks: {
-    /** samples received over 2 hours ago (or within 30 minutes of it) without the manager's call */
-    callOverdue: PromiseRisk[];
-    /** data delivered over 2 hours ago without the notice going out */
-    noticeOverdue: PromiseRisk[];
-    /** samples to send back within 48 hours of full payment */
-    returnsDue: PromiseRisk[];
-  };
-}
+  dueAt: z.string(),
+  overdue: z.boolean(),
+});
+export type PromiseRisk = z.infer<typeof promiseRisk>;
 
 /** A pay-after-test order waiting for its money since its data was delivered. */
-export interface UnsettledOrder {
-  orderNo: string;
-  title: string;
-  memberName: string;
-  memberPhone: string;
-  payableFen: number;
-  deliveredAt: string;
+export const unsettledOrder = z.object({
+  orderNo: z.string(),
+  title: z.string(),
+  memberName: z.string(),
+  memberPhone: z.string(),
+  payableFen: z.number().int(),
+  deliveredAt: z.string(),
   /** whole days since delivery */
-  days: number;
-}
+  days: z.number().int(),
+});
+export type UnsettledOrder = z.infer<typeof unsettledOrder>;
+
+const count = z.number().int();
+
+export const adminDashboard = z.object({
+  /** today in the lab's calendar, YYYY-MM-DD */
+  today: z.string(),
+  counts: z.object({
+    newOrdersToday: count,
+    /** orders waiting for their samples (待寄样) */
+    samplesExpected: count,
+    /** home pickups booked for today and not yet collected */
+    pickupsToday: count,
+    /** earlier pickups still not collected */
+    pickupsOverdue: count,
+    /** orders with samples received or in testing */
+    inLab: count,
+    pendingTopUps: count,
+    pendingInvoices: count,
+    pendingTransfers: count,
+    pendingWithdrawals: count,
+    pendingCredit: count,
+    pendingAttestations: count,
+    pendingCommunities: count,
+    pendingPartners: count,
+    pendingConsultations: count,
+    pendingReturns: count,
+    /** pay-after-test orders whose data was delivered and which are still unpaid (待结算) */
+    unsettledOrders: count,
+  }),
+  /** 待结算提醒: the oldest of those orders, for sales to follow up (the member keeps the report) */
+  unsettled: z.array(unsettledOrder),
+  risks: z.object({
+    /** samples received over 2 hours ago (or within 30 minutes of it) without the manager's call */
+    callOverdue: z.array(promiseRisk),
+    /** data delivered over 2 hours ago without the notice going out */
+    noticeOverdue: z.array(promiseRisk),
+    /** samples to send back within 48 hours of full payment */
+    returnsDue: z.array(promiseRisk),
+  }),
+});
+export type AdminDashboard = z.infer<typeof adminDashboard>;
 
 /** Whole days a pay-after-test order has waited since delivery (0 on the day). */
 export const unsettledDaysOf = (deliveredAt: string | Date, now: Date) => Math.max(0, Math.floor((now.getTime() - new Date(deliveredAt).getTime()) / 86_400_000));
@@ -293,12 +319,8 @@ export const PROMISE_WARN_MINUTES = 30;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** POST /api/admin/upload/image (multipart `file`): the path to store and a URL to preview. */
-export interface UploadedImage {
-  path: string;
-  url: string;
-  size: number;
-  type: string;
-}
+export const uploadedImage = z.object({ path: z.string(), url: z.string(), size: z.number().int(), type: z.string() });
+export type UploadedImage = z.infer<typeof uploadedImage>;
 
 // ---- messages: consultations (sales), announcements and the outbox (admin) ----
 
@@ -331,33 +353,35 @@ export const consultationReplyBody = z.object({
 });
 export type ConsultationReplyBody = z.infer<typeof consultationReplyBody>;
 
-export interface AdminConsultation {
-  id: number;
-  name: string;
-  phone: string;
-  company: string | null;
-  content: string;
-  createdAt: string;
-  replied: boolean;
-  reply: string | null;
-  repliedAt: string | null;
+export const adminConsultation = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  company: z.string().nullable(),
+  content: z.string(),
+  createdAt: z.string(),
+  replied: z.boolean(),
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
   /** who answered */
-  repliedBy: string | null;
+  repliedBy: z.string().nullable(),
   /** set when a member has this phone (the reply then also reaches their in-site messages) */
-  memberRid: string | null;
-}
+  memberRid: z.string().nullable(),
+});
+export type AdminConsultation = z.infer<typeof adminConsultation>;
 
-export interface AnnouncementView {
-  rid: string;
-  title: string;
-  content: string;
-  audience: 'all' | 'member';
-  member: { rid: string; name: string; phone: string } | null;
+export const announcementView = z.object({
+  rid: z.string(),
+  title: z.string(),
+  content: z.string(),
+  audience: z.enum(['all', 'member']),
+  member: z.object({ rid: z.string(), name: z.string(), phone: z.string() }).nullable(),
   /** how many members it reached */
-  sent: number;
-  staffName: string;
-  createdAt: string;
-}
+  sent: z.number().int(),
+  staffName: z.string(),
+  createdAt: z.string(),
+});
+export type AnnouncementView = z.infer<typeof announcementView>;
 
 export const outboxListBody = pageQuery.extend({
   channel: z.preprocess(blankToUndefined, z.enum(['sms', 'email'], { error: '[渠道]不正确' }).optional()),
@@ -368,12 +392,13 @@ export const outboxListBody = pageQuery.extend({
 export type OutboxListBody = z.infer<typeof outboxListBody>;
 
 /** A message the SMS or e-mail provider sent; verification codes are masked for staff. */
-export interface OutboxEntry {
-  id: number;
-  channel: 'sms' | 'email';
-  recipient: string;
-  template: string;
-  body: string;
-  provider: string;
-  createdAt: string;
-}
+export const outboxEntry = z.object({
+  id: z.number().int(),
+  channel: z.enum(['sms', 'email']),
+  recipient: z.string(),
+  template: z.string(),
+  body: z.string(),
+  provider: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntry>;

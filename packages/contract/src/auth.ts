@@ -109,67 +109,84 @@ export const refreshBody = z.object({ token: optionalText('刷新令牌', 200) }
 
 export const wxTicketBody = z.object({ ticket: requiredText('二维码', 100) });
 
-/** POST /api/open/login and loginForCode answer with this. */
-export interface LoginResult {
-  token: string;
-  refreshToken: string;
+/**
+ * POST /api/open/login (and the staff logins) answer with this: the two tokens the browser
+ * keeps and when the access token runs out — nothing else of the session (its id, family,
+ * hashes) leaves the server.
+ */
+export const loginResult = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
   /** access-token expiry, seconds since epoch */
-  expires: number;
-}
+  expires: z.number().int(),
+});
+export type LoginResult = z.infer<typeof loginResult>;
+
+/** loginForCode: the session, and whether this login made the phone a new member. */
+export const smsLoginResult = loginResult.extend({ newMember: z.boolean() });
+export type SmsLoginResult = z.infer<typeof smsLoginResult>;
 
 /** POST /api/open/refresh4token answers with this (snake case, as the spec lists it). */
-export interface RefreshResult {
-  token: string;
-  refresh_token: string;
-  expires_at: number;
-}
+export const refreshResult = z.object({
+  token: z.string(),
+  refresh_token: z.string(),
+  /** access-token expiry, seconds since epoch */
+  expires_at: z.number().int(),
+});
+export type RefreshResult = z.infer<typeof refreshResult>;
 
-export interface WxTicket {
-  expire_seconds: number;
+export const wxTicket = z.object({
+  expire_seconds: z.number().int(),
   /** an image of the QR code; the code itself opens this site's confirm page */
-  qr_code_url: string;
-  ticket: string;
+  qr_code_url: z.string(),
+  ticket: z.string(),
   /** the page the QR code encodes, for a person who cannot scan */
-  confirm_url: string;
-}
+  confirm_url: z.string(),
+});
+export type WxTicket = z.infer<typeof wxTicket>;
 
-export type WxTicketStatus = 'waiting' | 'scanned' | 'confirmed' | 'expired';
+export const wxTicketStatus = z.enum(['waiting', 'scanned', 'confirmed', 'expired']);
+export type WxTicketStatus = z.infer<typeof wxTicketStatus>;
 
 /** wx/scan: the ticket's state and the device that asked for it, shown before the member confirms. */
-export interface WxScanResult {
-  status: 'scanned' | 'confirmed';
-  request: {
+export const wxScanResult = z.object({
+  status: z.enum(['scanned', 'confirmed']),
+  request: z.object({
     /** browser and system, e.g. "Chrome 131 · Windows 10" */
-    device: string;
-    ip: string | null;
+    device: z.string(),
+    ip: z.string().nullable(),
     /** rough place of the address (offline database), null when unknown or private */
-    place: string | null;
-    requestedAt: string;
-  };
-}
+    place: z.string().nullable(),
+    requestedAt: z.string(),
+  }),
+});
+export type WxScanResult = z.infer<typeof wxScanResult>;
 
-export interface WxPollResult {
-  status: WxTicketStatus;
+export const wxPollResult = z.object({
+  status: wxTicketStatus,
   /** present once, when the status turns confirmed */
-  login?: LoginResult;
-}
+  login: loginResult.optional(),
+});
+export type WxPollResult = z.infer<typeof wxPollResult>;
 
 /** Organisation types (spec): 0 student, 3 teacher, 1 individual, 2 enterprise. */
 export const Organization = { student: 0, individual: 1, enterprise: 2, teacher: 3 } as const;
 export const organizationLabels: Record<number, string> = { 0: '学生', 3: '老师', 1: '个人', 2: '企业' };
 
-export interface MemberAccount {
-  rid: string;
-  phone: string;
-  nickname: string;
-  name: string | null;
-  email: string | null;
-  organization: number | null;
-  company: string | null;
-  inviteCode: string;
-  hasPassword: boolean;
-  createdAt: string;
-}
+export const memberAccount = z.object({
+  rid: z.string(),
+  phone: z.string(),
+  nickname: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  organization: z.number().int().nullable(),
+  company: z.string().nullable(),
+  inviteCode: z.string(),
+  /** a password is set (an SMS-made account has none until reset): never the hash itself */
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type MemberAccount = z.infer<typeof memberAccount>;
 
 export const memberAddress = z.object({
   rid: z.string(),
@@ -202,10 +219,8 @@ export const staffRoleLabels: Record<StaffRole, string> = {
   finance: '财务',
 };
 
-export interface StaffInfo {
-  account: string;
-  name: string;
-  role: StaffRole;
-}
+/** admin/me: who is logged in to the back office (not their id: nothing on screen needs it). */
+export const staffInfo = z.object({ account: z.string(), name: z.string(), role: staffRole });
+export type StaffInfo = z.infer<typeof staffInfo>;
 
 export const smsCodeField = smsCode;

@@ -2,11 +2,72 @@
  * Every call of the API, by resource (call.ts says how a call is declared). The server serves
  * them (platform/calls.ts), the web calls them (apps/web/src/api/), /api/docs describes them.
  */
+import { accounts, wxLogin } from './calls/accounts';
 import { addresses } from './calls/addresses';
+import { adminAnnouncements } from './calls/admin-announcements';
+import { adminCatalog } from './calls/admin-catalog';
+import { adminConsultations } from './calls/admin-consultations';
+import { adminContent, images } from './calls/admin-content';
+import { adminGrowth } from './calls/admin-growth';
+import { adminAttestations, adminCommunities, adminMembers } from './calls/admin-members';
+import { adminMessages } from './calls/admin-messages';
+import { adminPoints } from './calls/admin-points';
+import { adminPromotion } from './calls/admin-promotion';
+import { approvals } from './calls/approvals';
+import { catalog } from './calls/catalog';
+import { communities } from './calls/communities';
+import { content } from './calls/content';
+import { dashboard } from './calls/dashboard';
 import { health } from './calls/health';
+import { invites } from './calls/invites';
+import { messages } from './calls/messages';
+import { points } from './calls/points';
+import { profile } from './calls/profile';
+import { promotion } from './calls/promotion';
+import { adminPickups, pickups, recycles } from './calls/sampling';
+import { staffAuth } from './calls/staff-auth';
+import { auditLog, staff } from './calls/staff';
 import { adminOrderDesk, adminOrders } from './calls/admin-orders';
 import { orderProgress } from './calls/order-progress';
 import { adminReservations, reservations } from './calls/reservations';
 
-export const calls = { health, addresses, reservations, adminReservations, orderProgress, adminOrders, adminOrderDesk };
+export const calls = {
+  accounts,
+  wxLogin,
+  addresses,
+  adminAnnouncements,
+  adminCatalog,
+  adminConsultations,
+  adminContent,
+  images,
+  adminGrowth,
+  adminMembers,
+  adminAttestations,
+  adminCommunities,
+  adminMessages,
+  adminPoints,
+  adminPromotion,
+  approvals,
+  catalog,
+  communities,
+  content,
+  dashboard,
+  health,
+  invites,
+  messages,
+  points,
+  profile,
+  promotion,
+  pickups,
+  recycles,
+  adminPickups,
+  staffAuth,
+  staff,
+  auditLog,
+  reservations,
+  adminReservations,
+  orderProgress,
+  adminOrders,
+  adminOrderDesk,
+};
 export type Calls = typeof calls;

@@ -8,89 +8,92 @@ export { serviceTypeLabels } from './display';
 
 // ---- GET /api/open/web/index : the home data, exactly the spec's shape ----
 
-export interface HomeBanner {
-  img: string;
+export const homeBanner = z.object({
+  img: z.string(),
   /** an http(s) link opens in a new tab; any other value is a rid for /detail/{rid}; empty: plain */
-  redirect: string | null;
-  title: string | null;
-  description: string | null;
-}
+  redirect: z.string().nullable(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export type HomeBanner = z.infer<typeof homeBanner>;
 
-export interface TypeChild {
-  id: number;
-  name: string;
-}
+export const typeChild = z.object({ id: z.number().int(), name: z.string() });
+export type TypeChild = z.infer<typeof typeChild>;
 
 /** A group of services (e.g. 结构表征), with its sub-types; `description` splits by | into tags. */
-export interface TypeGroup {
-  id: number;
-  name: string;
-  img: string;
+export const typeGroup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  img: z.string(),
   /** the service type (1, 2, 3) the group belongs to */
-  typeId: number;
-  description: string;
-  typeChildArr: TypeChild[];
-}
+  typeId: z.number().int(),
+  description: z.string(),
+  typeChildArr: z.array(typeChild),
+});
+export type TypeGroup = z.infer<typeof typeGroup>;
 
-export interface HotArea {
-  id: number;
-  name: string;
-  img: string;
-  sketch: string;
+export const hotArea = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  img: z.string(),
+  sketch: z.string(),
   /** the title passed to /project with typeId */
-  title: string;
-  typeId: number;
-}
+  title: z.string(),
+  typeId: z.number().int(),
+});
+export type HotArea = z.infer<typeof hotArea>;
 
-export interface HotItem {
-  rid: string;
-  name: string;
-  img: string;
-  sketch: string;
+export const hotItem = z.object({
+  rid: z.string(),
+  name: z.string(),
+  img: z.string(),
+  sketch: z.string(),
   /** how many times it was ordered; shown followed by 单 */
-  order: number;
-}
+  order: z.number().int(),
+});
+export type HotItem = z.infer<typeof hotItem>;
 
-export interface ServiceCase {
-  rid: string;
-  title: string;
-  img: string;
-  sketch: string;
+export const serviceCase = z.object({
+  rid: z.string(),
+  title: z.string(),
+  img: z.string(),
+  sketch: z.string(),
   /** YYYY-MM-DD */
-  created: string;
+  created: z.string(),
   /** an external link to the original, when there is one */
-  source: string | null;
-}
+  source: z.string().nullable(),
+});
+export type ServiceCase = z.infer<typeof serviceCase>;
 
-export interface ThanksEntry {
+export const thanksEntry = z.object({
   /** author information (unit) */
-  company: string;
+  company: z.string(),
   /** the service item used */
-  title: string;
+  title: z.string(),
   /** journal information */
-  code: string;
+  code: z.string(),
   /** the acknowledgement sentence */
-  content: string;
+  content: z.string(),
   /** article summary */
-  sketch: string;
+  sketch: z.string(),
   /** link to the original article */
-  source: string | null;
-}
+  source: z.string().nullable(),
+});
+export type ThanksEntry = z.infer<typeof thanksEntry>;
 
-export interface PartnerLogo {
-  name: string;
-  img: string;
-}
+export const partnerLogo = z.object({ name: z.string(), img: z.string() });
+export type PartnerLogo = z.infer<typeof partnerLogo>;
 
-export interface HomeData {
-  bannerArr: HomeBanner[];
-  typeArr: TypeGroup[];
-  prefectureNavBottomArr: HotArea[];
-  hotItems: HotItem[];
-  serviceCaseArr: ServiceCase[];
-  thanksArr: ThanksEntry[];
-  partnerArr: PartnerLogo[];
-}
+export const homeData = z.object({
+  bannerArr: z.array(homeBanner),
+  typeArr: z.array(typeGroup),
+  prefectureNavBottomArr: z.array(hotArea),
+  hotItems: z.array(hotItem),
+  serviceCaseArr: z.array(serviceCase),
+  thanksArr: z.array(thanksEntry),
+  partnerArr: z.array(partnerLogo),
+});
+export type HomeData = z.infer<typeof homeData>;
 
 // ---- GET /api/open/web/type/group ----
 
@@ -113,45 +116,49 @@ export const deviceSearchQuery = pageQuery.extend({
 });
 export type DeviceSearchQuery = z.infer<typeof deviceSearchQuery>;
 
-export interface PricedOption {
-  id: number;
+export const pricedOption = z.object({
+  id: z.number().int(),
   /** e.g. 测试模式, 扫描范围 */
-  name: string;
-  choices: { id: number; label: string; /** added to the unit price, fen */ priceFen: number }[];
-}
+  name: z.string(),
+  /** priceFen: added to the unit price, fen */
+  choices: z.array(z.object({ id: z.number().int(), label: z.string(), priceFen: z.number().int() })),
+});
+export type PricedOption = z.infer<typeof pricedOption>;
 
-export interface DeviceSummary {
-  rid: string;
-  name: string;
-  img: string;
-  sketch: string;
-  model: string | null;
-  typeId: number;
-  groupId: number;
-  groupName: string;
-  childId: number | null;
-  childName: string | null;
+export const deviceSummary = z.object({
+  rid: z.string(),
+  name: z.string(),
+  img: z.string(),
+  sketch: z.string(),
+  model: z.string().nullable(),
+  typeId: z.number().int(),
+  groupId: z.number().int(),
+  groupName: z.string(),
+  childId: z.number().int().nullable(),
+  childName: z.string().nullable(),
   /** price per unit in fen; the shop shows ¥ from it */
-  priceFen: number;
+  priceFen: z.number().int(),
   /** 样品, 小时, 元素 … */
-  unit: string;
-  order: number;
-  turnaround: string;
-  reservable: boolean;
-}
+  unit: z.string(),
+  order: z.number().int(),
+  turnaround: z.string(),
+  reservable: z.boolean(),
+});
+export type DeviceSummary = z.infer<typeof deviceSummary>;
 
-export interface DeviceDetail extends DeviceSummary {
+export const deviceDetail = deviceSummary.extend({
   /** rich text written by staff, sanitised on the server */
-  description: string;
-  sampleRequirements: string;
-  options: PricedOption[];
-  faq: { question: string; answer: string }[];
+  description: z.string(),
+  sampleRequirements: z.string(),
+  options: z.array(pricedOption),
+  faq: z.array(z.object({ question: z.string(), answer: z.string() })),
   /** example results: images with captions */
-  examples: { img: string; caption: string }[];
-  labLocation: string;
-  keywords: string[];
-  related: DeviceSummary[];
-}
+  examples: z.array(z.object({ img: z.string(), caption: z.string() })),
+  labLocation: z.string(),
+  keywords: z.array(z.string()),
+  related: z.array(deviceSummary),
+});
+export type DeviceDetail = z.infer<typeof deviceDetail>;
 
 export const deviceDetailQuery = z.object({ rid: requiredText('项目编号', 40) });
 
@@ -163,25 +170,29 @@ export const listTypes = ['news', 'course', 'service', 'thanks'] as const;
 export type ListType = (typeof listTypes)[number];
 export const listTypeLabels: Record<ListType, string> = { news: '新闻资讯', course: '课程培训', service: '能力展示案例', thanks: '论文致谢' };
 
-export interface ArticleSummary {
-  rid: string;
-  kind: ArticleKind;
-  title: string;
-  img: string;
-  sketch: string;
+export const articleSummary = z.object({
+  rid: z.string(),
+  kind: z.enum(articleKinds),
+  title: z.string(),
+  img: z.string(),
+  sketch: z.string(),
   /** YYYY-MM-DD */
-  created: string;
-  source: string | null;
-  views: number;
-}
+  created: z.string(),
+  source: z.string().nullable(),
+  views: z.number().int(),
+});
+export type ArticleSummary = z.infer<typeof articleSummary>;
 
-export interface ArticleDetail extends ArticleSummary {
+const articleLink = z.object({ rid: z.string(), title: z.string() });
+
+export const articleDetail = articleSummary.extend({
   /** sanitised rich text */
-  content: string;
-  author: string | null;
-  prev: { rid: string; title: string } | null;
-  next: { rid: string; title: string } | null;
-}
+  content: z.string(),
+  author: z.string().nullable(),
+  prev: articleLink.nullable(),
+  next: articleLink.nullable(),
+});
+export type ArticleDetail = z.infer<typeof articleDetail>;
 
 /** POST /api/open/web/news/list4index: news, course or service (ability case) lists with pages. */
 export const articleListBody = pageQuery.extend({
@@ -194,12 +205,13 @@ export const articleDetailBody = z.object({ id: requiredText('文章编号', 40)
 export const thanksListBody = pageQuery;
 
 /** POST /api/open/ability/index: the capability showcase (/televised). */
-export interface AbilityShowcase {
+export const abilityShowcase = z.object({
   /** headline figures: instruments, tests run, customers, papers acknowledged */
-  figures: { label: string; value: number; unit: string }[];
-  sections: { title: string; sketch: string; img: string }[];
-  cases: ServiceCase[];
-}
+  figures: z.array(z.object({ label: z.string(), value: z.number(), unit: z.string() })),
+  sections: z.array(z.object({ title: z.string(), sketch: z.string(), img: z.string() })),
+  cases: z.array(serviceCase),
+});
+export type AbilityShowcase = z.infer<typeof abilityShowcase>;
 
 /** POST /api/open/ability/sync4num: counts an article view. */
 export const syncNumBody = z.object({ id: requiredText('文章编号', 40) });
@@ -209,50 +221,54 @@ export const syncNumBody = z.object({ id: requiredText('文章编号', 40) });
 export const pageKeys = ['profile', 'culture', 'recruit', 'contact', 'guide', 'license', 'policy'] as const;
 export type PageKey = (typeof pageKeys)[number];
 
-export interface ContentPage {
-  key: PageKey;
-  title: string;
+export const contentPage = z.object({
+  key: z.enum(pageKeys),
+  title: z.string(),
   /** sanitised rich text */
-  content: string;
-  updated: string;
-}
+  content: z.string(),
+  updated: z.string(),
+});
+export type ContentPage = z.infer<typeof contentPage>;
 
 export const contentPageQuery = z.object({ key: z.enum(pageKeys, { error: '[页面]不存在' }) });
 
 // ---- settings: POST /api/open/setting and setting/list4key ----
 
-export interface LocalInfo {
-  address: string;
-  phone: string;
-  email: string;
+export const localInfo = z.object({
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
   /** the express receiving address and contact for self-sent samples */
-  express: string;
-}
+  express: z.string(),
+});
+export type LocalInfo = z.infer<typeof localInfo>;
 
-export interface SamplingSetting {
+export const samplingSetting = z.object({
   /** YYYY-MM-DD dates with no pickup */
-  disabled_date: string[];
+  disabled_date: z.array(z.string()),
   /** 'YYYY-MM-DD HH:mm' date-slot pairs that are closed */
-  disabled_date_time: string[];
+  disabled_date_time: z.array(z.string()),
   /** a slot (HH:mm) closed every day */
-  disabled_time: string | null;
+  disabled_time: z.string().nullable(),
   /** weekdays with no pickup, 0 Sunday … 6 Saturday */
-  disabled_week: number[];
+  disabled_week: z.array(z.number().int()),
   /** dates listed as exceptions: open although a rule would close them */
-  invalid_disabled_date: string[];
-  sampling_time1: string;
-  sampling_time2: string;
-  sampling_time3: string;
-  sampling_time4: string;
-  WxTip1: string;
-}
+  invalid_disabled_date: z.array(z.string()),
+  sampling_time1: z.string(),
+  sampling_time2: z.string(),
+  sampling_time3: z.string(),
+  sampling_time4: z.string(),
+  WxTip1: z.string(),
+});
+export type SamplingSetting = z.infer<typeof samplingSetting>;
 
-export interface SiteSettings {
+export const siteSettings = z.object({
   /** 6-digit region codes where home pickup is offered */
-  allowRegion: string[];
-  samplingSetting: SamplingSetting;
-  localInfo: LocalInfo;
-}
+  allowRegion: z.array(z.string()),
+  samplingSetting,
+  localInfo,
+});
+export type SiteSettings = z.infer<typeof siteSettings>;
 
 export const settingKeys = ['allowRegion', 'samplingSetting', 'samplingInfo', 'localInfo'] as const;
 export const settingListBody = z.object({
@@ -287,19 +303,18 @@ export const homeDataKeys = ['bannerArr', 'typeArr', 'prefectureNavBottomArr', '
 export type SettingKey = (typeof settingKeys)[number];
 
 /** POST /api/open/setting/list4key: the asked keys only; samplingInfo is an alias of samplingSetting. */
-export interface SettingValues {
-  allowRegion?: string[];
-  samplingSetting?: SamplingSetting;
-  samplingInfo?: SamplingSetting;
-  localInfo?: LocalInfo;
-}
+export const settingValues = z.object({
+  allowRegion: z.array(z.string()).optional(),
+  samplingSetting: samplingSetting.optional(),
+  samplingInfo: samplingSetting.optional(),
+  localInfo: localInfo.optional(),
+});
+export type SettingValues = z.infer<typeof settingValues>;
 
 /** POST /api/open/ability/sync4num answers the article's new view count. */
-export interface SyncNumResult {
-  views: number;
-}
+export const syncNumResult = z.object({ views: z.number().int() });
+export type SyncNumResult = z.infer<typeof syncNumResult>;
 
 /** POST /api/open/indexMsg/add answers the consultation's number, for the visitor to quote. */
-export interface IndexMessageResult {
-  id: number;
-}
+export const indexMessageResult = z.object({ id: z.number().int() });
+export type IndexMessageResult = z.infer<typeof indexMessageResult>;

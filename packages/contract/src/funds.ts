@@ -124,18 +124,19 @@ export const entryTypeLabels: Record<EntryType, string> = {
 export const BALANCE_TOO_LOW_MESSAGE = '预存款余额不足';
 
 /** One line of the balance history (余额明细). */
-export interface LedgerEntry {
-  id: number;
-  type: EntryType;
-  typeText: string;
+export const ledgerEntry = z.object({
+  id: z.number().int(),
+  type: z.enum(ENTRY_TYPES),
+  typeText: z.string(),
   /** signed: + money in, − money out */
-  amountFen: number;
+  amountFen: z.number().int(),
   /** the balance right after this entry */
-  balanceAfterFen: number;
-  reference: string;
-  note: string;
-  createdAt: string;
-}
+  balanceAfterFen: z.number().int(),
+  reference: z.string(),
+  note: z.string(),
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
 /** prestore/balanceHistory (and the export's query): the member's own account, or a community they own. */
 export const balanceHistoryBody = pageQuery.extend({
@@ -294,7 +295,12 @@ export interface AssetCounts {
 
 // ---- coupons ----
 
-export type CouponScope = { kind: 'all' } | { kind: 'types'; ids: number[] } | { kind: 'groups'; ids: number[] };
+export const couponScope = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all') }),
+  z.object({ kind: z.literal('types'), ids: z.array(z.number().int()) }),
+  z.object({ kind: z.literal('groups'), ids: z.array(z.number().int()) }),
+]);
+export type CouponScope = z.infer<typeof couponScope>;
 export const COUPON_STATUSES = ['unused', 'used', 'expired'] as const;
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
 export const couponStatusLabels: Record<CouponStatus, string> = { unused: '可使用', used: '已使用', expired: '已过期' };
@@ -322,21 +328,22 @@ export interface CouponTemplate {
   description: string;
 }
 
-export interface MemberCoupon {
-  rid: string;
-  name: string;
-  amountFen: number | null;
-  offRateBp: number | null;
-  thresholdFen: number;
-  scope: CouponScope;
-  scopeText: string;
-  status: CouponStatus;
-  statusText: string;
-  validFrom: string;
-  validTo: string;
-  usedAt: string | null;
-  claimedAt: string;
-}
+export const memberCoupon = z.object({
+  rid: z.string(),
+  name: z.string(),
+  amountFen: z.number().int().nullable(),
+  offRateBp: z.number().int().nullable(),
+  thresholdFen: z.number().int(),
+  scope: couponScope,
+  scopeText: z.string(),
+  status: z.enum(COUPON_STATUSES),
+  statusText: z.string(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  usedAt: z.string().nullable(),
+  claimedAt: z.string(),
+});
+export type MemberCoupon = z.infer<typeof memberCoupon>;
 
 /** discount4user/add — claim a template */
 export const couponClaimBody = z.object({ rid: rid('优惠券') });
@@ -600,9 +607,10 @@ export function couponDiscountFen(coupon: { amountFen: number | null; offRateBp:
 }
 
 /** The money figures web/home/data (the member centre) adds to `MemberHomeData`. */
-export interface MemberFundsFigures {
+export const memberFundsFigures = z.object({
   /** the member's own prepaid balance */
-  prestoreFen: number;
+  prestoreFen: z.number().int(),
   /** coupons usable now */
-  couponNum: number;
-}
+  couponNum: z.number().int(),
+});
+export type MemberFundsFigures = z.infer<typeof memberFundsFigures>;

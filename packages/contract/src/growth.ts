@@ -29,16 +29,17 @@ export const maskPhone = (value: string) => (value.length >= 7 ? `${value.slice(
 
 // ---- settings (staff-configurable; defaults apply until staff change them) ----
 
-export interface GrowthSettings {
+export const growthSettings = z.object({
   /** a partner's rebate on an invited member's paid order, basis points (500 = 5%) */
-  rebateRateBp: number;
+  rebateRateBp: z.number(),
   /** points earned per whole yuan paid */
-  pointsPerYuan: number;
+  pointsPerYuan: z.number(),
   /** the coupon template (rid) an invited member receives on registration; null = none */
-  inviteCouponTemplateRid: string | null;
+  inviteCouponTemplateRid: z.string().nullable(),
   /** the smallest withdrawal, fen */
-  minWithdrawFen: number;
-}
+  minWithdrawFen: z.number(),
+});
+export type GrowthSettings = z.infer<typeof growthSettings>;
 export const DEFAULT_GROWTH_SETTINGS: GrowthSettings = { rebateRateBp: 500, pointsPerYuan: 1, inviteCouponTemplateRid: null, minWithdrawFen: 10_000 };
 export const adminGrowthSettingsBody = z.object({
   rebate_rate: z.coerce.number({ error: '[返利比例]必须是数字' }).min(0, { error: '[返利比例]不能小于0' }).max(30, { error: '[返利比例]不能超过30%' }),
@@ -49,38 +50,45 @@ export const adminGrowthSettingsBody = z.object({
 
 // ---- invites (web/invite) ----
 
+export const rebateStatuses = ['frozen', 'withdrawable', 'reversed'] as const;
+export type RebateStatus = (typeof rebateStatuses)[number];
+export const rebateStatusLabels: Record<RebateStatus, string> = { frozen: '冻结中', withdrawable: '可提现', reversed: '已退回' };
+
 /** web/invite/init */
-export interface InviteOverview {
-  inviteCode: string;
+export const inviteOverview = z.object({
+  inviteCode: z.string(),
   /** the path to share: /invited/{code} (the page builds the absolute link and its QR code) */
-  invitePath: string;
-  invitedCount: number;
+  invitePath: z.string(),
+  invitedCount: z.number(),
   /** what an invited member gets, in words (e.g. 注册即得「新人50元券」) */
-  inviteReward: string;
+  inviteReward: z.string(),
   /** set when I am an approved partner */
-  partner: { rateBp: number; frozenFen: number; withdrawableFen: number } | null;
-}
+  partner: z.object({ rateBp: z.number(), frozenFen: z.number(), withdrawableFen: z.number() }).nullable(),
+});
+export type InviteOverview = z.infer<typeof inviteOverview>;
 /** web/invite/list: members I invited (phone masked, never in full) */
-export interface Invitee {
+export const invitee = z.object({
   /** an opaque id for web/invite/orderDetail */
-  id: string;
-  nickname: string;
-  phone: string;
-  registeredAt: string;
-  paidOrderCount: number;
-}
+  id: z.string(),
+  nickname: z.string(),
+  phone: z.string(),
+  registeredAt: z.string(),
+  paidOrderCount: z.number(),
+});
+export type Invitee = z.infer<typeof invitee>;
 export const inviteListBody = pageQuery;
 export const inviteOrderDetailBody = pageQuery.extend({ id: rid('被邀请人') });
 /** web/invite/orderDetail: an invitee's paid orders as far as a rebate concerns me */
-export interface InviteeOrder {
+export const inviteeOrder = z.object({
   /** masked: KY20261122****0517 */
-  orderNo: string;
-  title: string;
-  paidFen: number;
-  rebateFen: number;
-  rebateStatus: RebateStatus | null;
-  paidAt: string;
-}
+  orderNo: z.string(),
+  title: z.string(),
+  paidFen: z.number(),
+  rebateFen: z.number(),
+  rebateStatus: z.enum(rebateStatuses).nullable(),
+  paidAt: z.string(),
+});
+export type InviteeOrder = z.infer<typeof inviteeOrder>;
 
 // ---- promotion partners (myPromotion, promoter_apply, promoter_rebate, promoter_rebate_withdraw) ----
 
@@ -98,42 +106,41 @@ export const promoterApplyBody = z.object({
 export type PromoterApplyBody = z.infer<typeof promoterApplyBody>;
 
 /** myPromotion/init */
-export interface PromotionOverview {
-  status: PartnerStatus;
-  statusText: string;
+export const promotionOverview = z.object({
+  status: z.enum(partnerStatuses),
+  statusText: z.string(),
   /** the refusal's reason */
-  reason: string | null;
-  application: { name: string; phone: string; organization: string; channel: string; createdAt: string } | null;
-  rateBp: number;
-  inviteCode: string;
-  invitedCount: number;
+  reason: z.string().nullable(),
+  application: z.object({ name: z.string(), phone: z.string(), organization: z.string(), channel: z.string(), createdAt: z.string() }).nullable(),
+  rateBp: z.number(),
+  inviteCode: z.string(),
+  invitedCount: z.number(),
   /** earned on paid orders not yet completed */
-  frozenFen: number;
+  frozenFen: z.number(),
   /** earned on completed orders, not yet withdrawn or requested */
-  withdrawableFen: number;
+  withdrawableFen: z.number(),
   /** in pending withdrawal requests */
-  pendingFen: number;
+  pendingFen: z.number(),
   /** paid out */
-  withdrawnFen: number;
-  minWithdrawFen: number;
-}
+  withdrawnFen: z.number(),
+  minWithdrawFen: z.number(),
+});
+export type PromotionOverview = z.infer<typeof promotionOverview>;
 
-export const rebateStatuses = ['frozen', 'withdrawable', 'reversed'] as const;
-export type RebateStatus = (typeof rebateStatuses)[number];
-export const rebateStatusLabels: Record<RebateStatus, string> = { frozen: '冻结中', withdrawable: '可提现', reversed: '已退回' };
 export const rebateListBody = pageQuery.extend({ status: z.preprocess(blankToUndefined, z.enum(rebateStatuses).optional()) });
-export interface Rebate {
-  id: string;
-  orderNo: string;
-  inviteePhone: string;
-  paidFen: number;
-  rateBp: number;
-  rebateFen: number;
-  status: RebateStatus;
-  statusText: string;
-  createdAt: string;
-  releasedAt: string | null;
-}
+export const rebate = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  inviteePhone: z.string(),
+  paidFen: z.number(),
+  rateBp: z.number(),
+  rebateFen: z.number(),
+  status: z.enum(rebateStatuses),
+  statusText: z.string(),
+  createdAt: z.string(),
+  releasedAt: z.string().nullable(),
+});
+export type Rebate = z.infer<typeof rebate>;
 
 export const WITHDRAW_METHODS = ['bank', 'prestore'] as const;
 export type WithdrawMethod = (typeof WITHDRAW_METHODS)[number];
@@ -166,19 +173,20 @@ export const withdrawUpdateBody = z
   .superRefine(needsBank);
 export const withdrawRidBody = z.object({ rid: rid('提现申请') });
 export const withdrawListBody = pageQuery.extend({ status: z.preprocess(blankToUndefined, z.enum(withdrawStatuses).optional()) });
-export interface Withdrawal {
-  rid: string;
-  amountFen: number;
-  method: WithdrawMethod;
-  methodText: string;
+export const withdrawal = z.object({
+  rid: z.string(),
+  amountFen: z.number(),
+  method: z.enum(WITHDRAW_METHODS),
+  methodText: z.string(),
   /** account number masked except the last 4 digits */
-  bank: { accountName: string; bankName: string; account: string } | null;
-  status: WithdrawStatus;
-  statusText: string;
-  reason: string | null;
-  createdAt: string;
-  processedAt: string | null;
-}
+  bank: z.object({ accountName: z.string(), bankName: z.string(), account: z.string() }).nullable(),
+  status: z.enum(withdrawStatuses),
+  statusText: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawal>;
 
 // ---- points (web/integration, integration) ----
 
@@ -193,42 +201,45 @@ export const pointsEntryLabels: Record<(typeof POINTS_ENTRY_TYPES)[number], stri
   adjustment: '积分调整',
 };
 /** web/integration/init */
-export interface PointsOverview {
-  balance: number;
-  pointsPerYuan: number;
+export const pointsOverview = z.object({
+  balance: z.number(),
+  pointsPerYuan: z.number(),
   /** earned in total, spent in total */
-  earned: number;
-  spent: number;
-  pendingApplications: number;
+  earned: z.number(),
+  spent: z.number(),
+  pendingApplications: z.number(),
   /** 待生效积分: earned on paid orders not yet completed — shown, not spendable, dropped if the order is refunded */
-  pendingPoints: number;
+  pendingPoints: z.number(),
   /** how many orders those pending points wait for */
-  pendingOrders: number;
-}
-export interface PointsEntry {
-  id: number;
-  type: string;
-  typeText: string;
+  pendingOrders: z.number(),
+});
+export type PointsOverview = z.infer<typeof pointsOverview>;
+export const pointsEntry = z.object({
+  id: z.number(),
+  type: z.string(),
+  typeText: z.string(),
   /** signed */
-  points: number;
-  balanceAfter: number;
-  note: string;
-  createdAt: string;
-}
+  points: z.number(),
+  balanceAfter: z.number(),
+  note: z.string(),
+  createdAt: z.string(),
+});
+export type PointsEntry = z.infer<typeof pointsEntry>;
 export const pointsListBody = pageQuery;
 /** web/integration/list4exchange: the exchange catalogue */
-export interface ExchangeItem {
-  rid: string;
-  name: string;
-  kind: 'coupon' | 'gift';
-  description: string;
-  img: string;
-  points: number;
+export const exchangeItem = z.object({
+  rid: z.string(),
+  name: z.string(),
+  kind: z.enum(['coupon', 'gift']),
+  description: z.string(),
+  img: z.string(),
+  points: z.number(),
   /** null = unlimited */
-  stock: number | null;
+  stock: z.number().nullable(),
   /** can I afford it and is it in stock */
-  available: boolean;
-}
+  available: z.boolean(),
+});
+export type ExchangeItem = z.infer<typeof exchangeItem>;
 /** integration/applyExchange */
 export const exchangeBody = z.object({
   rid: rid('兑换商品'),
@@ -254,44 +265,46 @@ export const pointsApplyBody = z.object({
   doi: optionalText('DOI', 100),
   published_on: z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[发表日期]格式应为YYYY-MM-DD' }).refine(isCalendarDate, { error: '[发表日期]不是有效日期' }).optional()),
 });
-export interface PointsApplication {
-  rid: string;
-  title: string;
-  journal: string;
-  doi: string;
-  status: 'pending' | 'approved' | 'refused';
-  statusText: string;
-  points: number | null;
-  reason: string | null;
-  createdAt: string;
-}
-export interface ExchangeRecord {
-  rid: string;
-  itemName: string;
-  kind: 'coupon' | 'gift';
-  points: number;
-  status: 'done' | 'to_ship' | 'shipped';
-  statusText: string;
-  createdAt: string;
-}
+export const pointsApplication = z.object({
+  rid: z.string(),
+  title: z.string(),
+  journal: z.string(),
+  doi: z.string(),
+  status: z.enum(['pending', 'approved', 'refused']),
+  statusText: z.string(),
+  points: z.number().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PointsApplication = z.infer<typeof pointsApplication>;
+export const exchangeRecord = z.object({
+  rid: z.string(),
+  itemName: z.string(),
+  kind: z.enum(['coupon', 'gift']),
+  points: z.number(),
+  status: z.enum(['done', 'to_ship', 'shipped']),
+  statusText: z.string(),
+  createdAt: z.string(),
+});
+export type ExchangeRecord = z.infer<typeof exchangeRecord>;
 
 // ---- messages (站内信) ----
 
 export const messageListBody = pageQuery.extend({ unread: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()).default(false) });
 export const messageRidBody = z.object({ rid: rid('消息') });
-export interface MemberMessage {
-  rid: string;
-  kind: string;
-  title: string;
-  content: string;
-  link: string | null;
-  read: boolean;
-  createdAt: string;
-}
+export const memberMessage = z.object({
+  rid: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  content: z.string(),
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type MemberMessage = z.infer<typeof memberMessage>;
 /** message/unread */
-export interface UnreadCount {
-  unread: number;
-}
+export const unreadCount = z.object({ unread: z.number() });
+export type UnreadCount = z.infer<typeof unreadCount>;
 
 // ---- staff (/api/admin/growth) ----
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
-import { memberAddress, type UserInfo } from './auth';
+import { memberAccount, memberAddress } from './auth';
 
 /**
  * The member area: profile and attestation (资料认证), addresses, home sample pickup
@@ -135,52 +135,44 @@ export const updateContactBody = z.object({
 export type UpdateContactBody = z.infer<typeof updateContactBody>;
 
 /** The attestation as stored; null fields were never filled in. */
-export interface MemberProfile {
-  name: string | null;
-  email: string | null;
-  organization: number | null;
-  company: string | null;
-  teacher: string | null;
-  teacher_phone: string | null;
-  teacher_mail: string | null;
-  province: string | null;
-  city: string | null;
-  area: string | null;
-  address_code: string | null;
-  address: string | null;
+const maybeText = z.string().nullable();
+export const memberProfile = z.object({
+  name: maybeText,
+  email: maybeText,
+  organization: z.number().int().nullable(),
+  company: maybeText,
+  teacher: maybeText,
+  teacher_phone: maybeText,
+  teacher_mail: maybeText,
+  province: maybeText,
+  city: maybeText,
+  area: maybeText,
+  address_code: maybeText,
+  address: maybeText,
   /** when the member last completed the attestation (ISO), null if never */
-  attestedAt: string | null;
+  attestedAt: maybeText,
   /** the lab's review of the last submission: none (never submitted) → pending → approved | refused */
-  reviewStatus: 'none' | 'pending' | 'approved' | 'refused';
+  reviewStatus: z.enum(['none', 'pending', 'approved', 'refused']),
   /** why it was refused (or the reviewer's note) */
-  reviewNote: string | null;
-}
-
-/**
- * POST /api/auth/user/info answers this: the spec's account, address list and cartNum,
- * plus the attestation and whether basic information is complete (an address on file).
- */
-export interface MemberUserInfo extends UserInfo {
-  addressList: AddressEntity[];
-  profile: MemberProfile;
-  /** false: warn 未完善基本信息将无法正常下单 */
-  basicInfoComplete: boolean;
-}
+  reviewNote: maybeText,
+});
+export type MemberProfile = z.infer<typeof memberProfile>;
 
 /** POST /api/auth/web/home/data — the member centre's figures. */
-export interface MemberHomeData {
-  basicInfoComplete: boolean;
-  addressNum: number;
+export const memberHomeData = z.object({
+  basicInfoComplete: z.boolean(),
+  addressNum: z.number().int(),
   /** pickups booked and not yet collected */
-  samplingPending: number;
+  samplingPending: z.number().int(),
   /** requests to return samples still open */
-  recyclePending: number;
+  recyclePending: z.number().int(),
   /** communities owned or joined */
-  communityNum: number;
+  communityNum: z.number().int(),
   /** applications waiting for this member's decision (as an owner) */
-  communityApplications: number;
-  cartNum: number;
-}
+  communityApplications: z.number().int(),
+  cartNum: z.number().int(),
+});
+export type MemberHomeData = z.infer<typeof memberHomeData>;
 
 // ---- addresses ----
 
@@ -220,6 +212,20 @@ export const addressRidBody = z.object({ address_rid: addressRid });
  */
 export const addressEntity = memberAddress.extend({ address_rid: z.string(), disabled: z.boolean() });
 export type AddressEntity = z.infer<typeof addressEntity>;
+
+/**
+ * POST /api/auth/user/info answers this: the spec's account, address list and cartNum,
+ * plus the attestation and whether basic information is complete (an address on file).
+ */
+export const memberUserInfo = z.object({
+  account: memberAccount,
+  addressList: z.array(addressEntity),
+  cartNum: z.number().int(),
+  profile: memberProfile,
+  /** false: warn 未完善基本信息将无法正常下单 */
+  basicInfoComplete: z.boolean(),
+});
+export type MemberUserInfo = z.infer<typeof memberUserInfo>;
 
 /** POST /api/auth/address/list: every address of the member, default first, then newest. */
 export type AddressList = AddressEntity[];
@@ -294,34 +300,36 @@ export const adminSamplingListBody = z.object({
   status: z.enum(samplingStatuses, { error: '[状态]不正确' }).optional(),
 });
 
-export interface Sampling {
-  rid: string;
-  type: 0 | 1;
+export const sampling = z.object({
+  rid: z.string(),
+  type: z.union([z.literal(0), z.literal(1)]),
   /** YYYY-MM-DD */
-  date: string;
+  date: z.string(),
   /** HH:mm */
-  time: string;
-  name: string;
-  phone: string;
-  province: string;
-  city: string;
-  area: string;
-  address: string;
-  address_code: string;
-  sendAddress: string;
-  message: string;
-  status: SamplingStatus;
-  statusText: string;
-  createdAt: string;
-  collectedAt: string | null;
-  cancelledAt: string | null;
-}
+  time: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  province: z.string(),
+  city: z.string(),
+  area: z.string(),
+  address: z.string(),
+  address_code: z.string(),
+  sendAddress: z.string(),
+  message: z.string(),
+  status: z.enum(samplingStatuses),
+  statusText: z.string(),
+  createdAt: z.string(),
+  collectedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+});
+export type Sampling = z.infer<typeof sampling>;
 
 /** the staff view adds who booked it */
-export interface AdminSampling extends Sampling {
-  member: { rid: string; phone: string; name: string | null; company: string | null };
-  collectedBy: string | null;
-}
+export const adminSampling = sampling.extend({
+  member: z.object({ rid: z.string(), phone: z.string(), name: z.string().nullable(), company: z.string().nullable() }),
+  collectedBy: z.string().nullable(),
+});
+export type AdminSampling = z.infer<typeof adminSampling>;
 
 // ---- samples back (样品回收): sample4recycle ----
 
@@ -443,51 +451,53 @@ export const communityJoinedBody = pageQuery.extend({
   status: z.enum(membershipStatuses, { error: '[状态]不正确' }).optional(),
 });
 
-export interface CommunitySummary {
-  rid: string;
-  name: string;
-  unit: string;
-  description: string;
-  owner: { name: string };
+export const communitySummary = z.object({
+  rid: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  description: z.string(),
+  owner: z.object({ name: z.string() }),
   /** approved members, the owner included */
-  memberCount: number;
-  createdAt: string;
+  memberCount: z.number().int(),
+  createdAt: z.string(),
   /** the caller's relation: role when approved, status otherwise; null: none */
-  myRole: CommunityRole | null;
-  myStatus: MembershipStatus | null;
+  myRole: z.enum(communityRoles).nullable(),
+  myStatus: z.enum(membershipStatuses).nullable(),
   /** the lab's review: only approved communities are found by other members */
-  reviewStatus: 'pending' | 'approved' | 'refused';
+  reviewStatus: z.enum(['pending', 'approved', 'refused']),
   /** why the lab refused it */
-  reviewNote: string | null;
-}
+  reviewNote: z.string().nullable(),
+});
+export type CommunitySummary = z.infer<typeof communitySummary>;
 
-export interface CommunityMember {
-  member_rid: string;
-  name: string;
-  phone: string;
-  company: string | null;
-  role: CommunityRole;
-  status: MembershipStatus;
-  statusText: string;
-  message: string;
-  appliedAt: string;
-  decidedAt: string | null;
-}
+export const communityMember = z.object({
+  member_rid: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  company: z.string().nullable(),
+  role: z.enum(communityRoles),
+  status: z.enum(membershipStatuses),
+  statusText: z.string(),
+  message: z.string(),
+  appliedAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type CommunityMember = z.infer<typeof communityMember>;
 
 /** cluster/info: the community; members (with pending applications) only for its owner */
-export interface CommunityDetail extends CommunitySummary {
-  members: CommunityMember[] | null;
-}
+export const communityDetail = communitySummary.extend({ members: z.array(communityMember).nullable() });
+export type CommunityDetail = z.infer<typeof communityDetail>;
 
 /** cluster/search4user: a member found by phone, masked (name, unit) unless already in one of the caller's communities */
-export interface CommunityUserHit {
-  member_rid: string;
-  name: string;
-  phone: string;
+export const communityUserHit = z.object({
+  member_rid: z.string(),
+  name: z.string(),
+  phone: z.string(),
   /** the user type; null while masked */
-  organization: number | null;
-  company: string | null;
-  masked: boolean;
+  organization: z.number().int().nullable(),
+  company: z.string().nullable(),
+  masked: z.boolean(),
   /** their membership of this community, if any */
-  status: MembershipStatus | null;
-}
+  status: z.enum(membershipStatuses).nullable(),
+});
+export type CommunityUserHit = z.infer<typeof communityUserHit>;

@@ -66,7 +66,11 @@ export class Said<T> {
 }
 export const said = <T>(data: T, msg: string) => new Said(data, msg);
 
-type Answer<S extends CallSpec> = S['data'] extends 'file' ? unknown : CallData<S> | Said<CallData<S>>;
+/**
+ * A handler returns the data, or the reply when it sent the answer itself: a download, or an
+ * answer kept already encoded with its ETag (the cached public pages' data, 304 when unchanged).
+ */
+type Answer<S extends CallSpec> = S['data'] extends 'file' ? unknown : CallData<S> | Said<CallData<S>> | FastifyReply;
 export type Handler<S extends CallSpec> = (ctx: CallContext<S>) => Promise<Answer<S>> | Answer<S>;
 
 /** What only the server knows about a call: its audit, rate limit, upload. */
@@ -143,7 +147,7 @@ function register(app: FastifyInstance, deps: AppDeps, entry: CallModule['entrie
         reply,
       };
       const answer = await handler(ctx);
-      if (call.data === 'file') return answer;
+      if (call.data === 'file' || (answer as unknown) === reply) return answer;
       return answer instanceof Said ? ok(answer.data, answer.msg) : ok(answer, call.done);
     },
   });

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { BellOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import type { UnreadCount } from '@lab/contract';
-import { apiPost } from '../lib/api';
 import { useSession } from '../lib/session';
 import { CountBadge } from './count-badge';
 import './message-bell.css';
+import { messages } from '../api/messages';
 
 /**
  * In-site messages (站内信) live under ['member', 'messages'], so a logout or an expired
@@ -18,7 +17,7 @@ export const messageKeys = {
 };
 
 /** POST /api/auth/message/unread */
-export const fetchUnreadCount = () => apiPost<UnreadCount>('/api/auth/message/unread');
+export const fetchUnreadCount = () => messages.unread();
 
 /** The unread count of the member logged in: every 60 s and whenever the window regains focus. */
 export function useUnreadCount() {

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { StaffInfo } from '@lab/contract';
+import type { CallData } from '@lab/contract/call';
+import type { staffAuth } from '@lab/contract/calls/staff-auth';
+import staffAuthRoutes from 'virtual:calls/staffAuth';
 import { createApiClient } from './api';
 import { createDownloader } from './download';
 import { queryClient } from './query-client';
@@ -27,7 +29,8 @@ export const staffMeKey = [...adminKey, 'me'] as const;
 
 staffSession.onSessionCleared(() => queryClient.removeQueries({ queryKey: adminKey }));
 
-export const fetchStaffMe = () => adminPost<StaffInfo>('/api/admin/me');
+// the call table's staffAuth.me and .logout by this file's own client: the typed client (src/api/) is built on it
+export const fetchStaffMe = () => adminPost<CallData<typeof staffAuth.me>>(staffAuthRoutes.me!.path);
 
 /** The staff member logged in (account, name, role), when there is a staff session. */
 export function useStaffMe() {
@@ -37,7 +40,7 @@ export function useStaffMe() {
 
 export async function staffLogout() {
   try {
-    await adminPost('/api/admin/logout');
+    await adminPost(staffAuthRoutes.logout!.path);
   } catch {
     // an expired or revoked token is logged out already
   } finally {

@@ -1,4 +1,7 @@
-import type { Envelope, RefreshResult } from '@lab/contract';
+import type { Envelope } from '@lab/contract';
+import type { CallData } from '@lab/contract/call';
+import type { accounts } from '@lab/contract/calls/accounts';
+import accountRoutes from 'virtual:calls/accounts';
 import { memberSession, type SessionStore } from './session';
 
 export class ApiError extends Error {
@@ -64,11 +67,15 @@ function toForm(body: Body): URLSearchParams {
  * lib/admin-api.ts). Each sends its own token and refreshes and clears only its own session.
  */
 export function createApiClient(store: SessionStore) {
-  /** null: the server refused the refresh token; throws on network trouble (the session stays). */
-  async function refreshToken(refresh: string): Promise<RefreshResult | null> {
+  /**
+   * null: the server refused the refresh token; throws on network trouble (the session stays).
+   * The call table's accounts.refresh, sent by this client's own `request` (the typed client in
+   * src/api/ is built on this file, so it cannot be used here); member and staff refresh alike.
+   */
+  async function refreshToken(refresh: string): Promise<CallData<typeof accounts.refresh> | null> {
     try {
       // in the body, not the address: addresses end up in access logs and browser history
-      return await request<RefreshResult>('/api/open/refresh4token', { body: { token: refresh }, skipAuth: true });
+      return await request<CallData<typeof accounts.refresh>>(accountRoutes.refresh!.path, { body: { token: refresh }, skipAuth: true });
     } catch (error) {
       if (error instanceof ApiError && error.status !== 0 && error.status < 500) return null;
       throw error;

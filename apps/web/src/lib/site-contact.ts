@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SiteSettings } from '@lab/contract';
-import { apiPost } from './api';
+import { content } from '../api/content';
 import { siteInfo } from './site-info';
 
 /** The same key as the member area's settings query: one request serves both. */
@@ -19,7 +18,7 @@ export interface SiteContact {
  * answers (and for anything left blank).
  */
 export function useSiteContact(): SiteContact {
-  const { data } = useQuery({ queryKey: settingsKey, queryFn: () => apiPost<SiteSettings>('/api/open/setting'), staleTime: 5 * 60_000 });
+  const { data } = useQuery({ queryKey: settingsKey, queryFn: () => content.settings(), staleTime: 5 * 60_000 });
   const local = data?.localInfo;
   return {
     address: local?.address || siteInfo.address,

@@ -24,6 +24,8 @@ describe('POST /api/open/login', () => {
     expect(res.data.refreshToken).toMatch(/^[\w-]{40,}$/);
     expect(res.data.refreshToken).not.toBe(res.data.token);
     expect(res.data.expires).toBe(Math.floor(t.clock.now().getTime() / 1000) + 2 * 3600);
+    // the answer is written from the contract's loginResult: nothing of the session row beside the tokens
+    expect(Object.keys(res.data).sort()).toEqual(['expires', 'refreshToken', 'token']);
     const info = await userInfo(t.app, res.data.token);
     expect(info).toMatchObject({ status: 200, code: 1 });
     expect((info.data as UserInfo).account.phone).toBe(member.phone);

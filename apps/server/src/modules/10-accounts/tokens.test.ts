@@ -66,6 +66,7 @@ describe('POST /api/open/refresh4token', () => {
     expect(res.data.token).not.toBe(session.token);
     expect(res.data.refresh_token).not.toBe(session.refreshToken);
     expect(res.data.expires_at).toBe(Math.floor(t.clock.now().getTime() / 1000) + 2 * 3600);
+    expect(Object.keys(res.data).sort()).toEqual(['expires_at', 'refresh_token', 'token']);
     expect(await userInfo(t.app, res.data.token)).toMatchObject({ status: 200, code: 1 });
     expect(await userInfo(t.app, session.token)).toMatchObject(expired);
 

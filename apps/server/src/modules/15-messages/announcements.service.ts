@@ -1,6 +1,7 @@
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnnouncementView, Page } from '@lab/contract';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { randomId } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
 import { members, staff } from '../../db/tables/accounts.tables';
@@ -79,11 +80,12 @@ export async function announce(
 }
 
 export async function listAnnouncements(db: DbOrTx, query: { page: number; pageSize: number }): Promise<Page<AnnouncementView>> {
-  const [rows, [total]] = await Promise.all([
-    db.select().from(announcements).orderBy(desc(announcements.createdAt), desc(announcements.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(announcements),
-  ]);
-  return { list: await announcementViews(db, rows), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) => db.select().from(announcements).orderBy(desc(announcements.createdAt), desc(announcements.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(announcements),
+    (rows) => announcementViews(db, rows),
+  );
 }
 
 export async function getAnnouncement(db: DbOrTx, rid: string): Promise<AnnouncementView | null> {

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { AdminConsultation, Page } from '@lab/contract';
 import { auditEntity } from '../../platform/audit';
+import { paginate } from '../../db/paginate';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { members, staff } from '../../db/tables/accounts.tables';
@@ -55,19 +56,21 @@ export async function listConsultations(
     filters.push(or(ilike(consultations.name, like), ilike(consultations.phone, like), ilike(consultations.company, like), ilike(consultations.content, like))!);
   }
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ c: consultations, memberRid: members.rid, repliedBy: staff.name })
-      .from(consultations)
-      .leftJoin(members, eq(members.phone, consultations.phone))
-      .leftJoin(staff, eq(staff.id, consultations.handledBy))
-      .where(where)
-      .orderBy(desc(consultations.createdAt), desc(consultations.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(consultations).where(where),
-  ]);
-  return { list: rows.map((r) => toView(r.c, r.memberRid, r.repliedBy)), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select({ c: consultations, memberRid: members.rid, repliedBy: staff.name })
+        .from(consultations)
+        .leftJoin(members, eq(members.phone, consultations.phone))
+        .leftJoin(staff, eq(staff.id, consultations.handledBy))
+        .where(where)
+        .orderBy(desc(consultations.createdAt), desc(consultations.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => db.$count(consultations, where),
+    (rows) => rows.map((r) => toView(r.c, r.memberRid, r.repliedBy)),
+  );
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);

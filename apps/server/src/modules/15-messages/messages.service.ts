@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { MemberMessage, Page, UnreadCount } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { randomId } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
 import type { EmailProvider, SmsProvider } from '../../platform/messaging';
@@ -69,17 +70,12 @@ const toMemberMessage = (row: MessageRow): MemberMessage => ({
 /** message/list: mine, newest first; `unread` keeps only those not read yet. */
 export async function listMessages(db: DbOrTx, memberId: number, query: { page: number; pageSize: number; unread: boolean }): Promise<Page<MemberMessage>> {
   const where = query.unread ? and(eq(memberMessages.memberId, memberId), isNull(memberMessages.readAt)) : eq(memberMessages.memberId, memberId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(memberMessages)
-      .where(where)
-      .orderBy(desc(memberMessages.createdAt), desc(memberMessages.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(memberMessages).where(where),
-  ]);
-  return { list: rows.map(toMemberMessage), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) => db.select().from(memberMessages).where(where).orderBy(desc(memberMessages.createdAt), desc(memberMessages.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(memberMessages, where),
+    (rows) => rows.map(toMemberMessage),
+  );
 }
 
 /** message/unread: how many of mine are not read yet. */

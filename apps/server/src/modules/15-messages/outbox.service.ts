@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { OutboxEntry, OutboxListBody, Page } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { outbox } from '../../db/schema';
 import { labDayEnd, labDayStart } from '@lab/contract';
 
@@ -24,22 +25,19 @@ export async function listOutbox(db: DbOrTx, query: OutboxListBody): Promise<Pag
   if (query.from) filters.push(gte(outbox.createdAt, labDayStart(query.from)));
   if (query.to) filters.push(lt(outbox.createdAt, labDayEnd(query.to)));
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db.select().from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(outbox).where(where),
-  ]);
-  return {
-    list: rows.map((row) => ({
-      id: row.id,
-      channel: row.channel,
-      recipient: row.recipient,
-      template: row.template,
-      body: maskCodes(row.body, row.params),
-      provider: row.provider,
-      createdAt: row.createdAt.toISOString(),
-    })),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return paginate(
+    query,
+    (w) => db.select().from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(outbox, where),
+    (rows) =>
+      rows.map((row) => ({
+        id: row.id,
+        channel: row.channel,
+        recipient: row.recipient,
+        template: row.template,
+        body: maskCodes(row.body, row.params),
+        provider: row.provider,
+        createdAt: row.createdAt.toISOString(),
+      })),
+  );
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type {
   AdminArticle,
   AdminArticleDetail,
@@ -11,7 +11,9 @@ import type {
   ThanksAddBody,
   ThanksEditBody,
 } from '@lab/contract';
+import { labDay, labInstant } from '@lab/contract/dates';
 import type { Db, DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { AppError, notFound } from '../../platform/errors';
 import { articles, thanksEntries } from '../../db/tables/catalog.tables';
 import { createArticle } from './content.service';
@@ -48,9 +50,9 @@ export function cleanRequiredHtml(html: string, label: string): string {
  */
 export function publishedInstant(day: string | undefined, now: Date, current?: Date): Date {
   if (!day) return current ?? now;
-  if (current && shanghaiDate(current) === day) return current;
-  if (day === shanghaiDate(now)) return now;
-  return new Date(`${day}T12:00:00+08:00`);
+  if (current && labDay(current) === day) return current;
+  if (day === labDay(now)) return now;
+  return labInstant(day, '12:00');
 }
 
 // ---- articles ----
@@ -88,17 +90,12 @@ export async function listAdminArticles(db: DbOrTx, query: AdminArticleListBody,
   const where = filters.length ? and(...filters) : undefined;
   const column = query.sort === 'views' ? articles.views : articles.publishedAt;
   const direction = query.order === 'ascend' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(articles)
-      .where(where)
-      .orderBy(direction(column), direction(articles.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(articles).where(where),
-  ]);
-  return { list: rows.map((row) => toAdminArticle(row, fileHost)), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) => db.select().from(articles).where(where).orderBy(direction(column), direction(articles.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(articles, where),
+    (rows) => rows.map((row) => toAdminArticle(row, fileHost)),
+  );
 }
 
 export async function findAdminArticle(db: DbOrTx, rid: string, fileHost: string): Promise<AdminArticleDetail | null> {
@@ -188,17 +185,12 @@ export async function listAdminThanks(db: DbOrTx, query: AdminThanksListBody): P
   }
   const where = filters.length ? and(...filters) : undefined;
   const direction = query.order === 'ascend' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(thanksEntries)
-      .where(where)
-      .orderBy(direction(thanksEntries.publishedAt), direction(thanksEntries.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(thanksEntries).where(where),
-  ]);
-  return { list: rows.map(toAdminThanks), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) => db.select().from(thanksEntries).where(where).orderBy(direction(thanksEntries.publishedAt), direction(thanksEntries.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(thanksEntries, where),
+    (rows) => rows.map(toAdminThanks),
+  );
 }
 
 export async function findAdminThanks(db: DbOrTx, id: number): Promise<AdminThanks | null> {

@@ -14,6 +14,7 @@ import type {
   ThanksEntry,
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { AppError } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { articles, consultations, contentPages, serviceItems, thanksEntries } from '../../db/tables/catalog.tables';
@@ -45,15 +46,12 @@ export function toServiceCase(row: Pick<ArticleRow, 'rid' | 'title' | 'img' | 's
 /** Newest first; the page after the last answers an empty list with the real total. */
 export async function listArticles(db: DbOrTx, query: { kind: ArticleKind; page: number; pageSize: number }, fileHost: string): Promise<Page<ArticleSummary>> {
   const where = and(eq(articles.kind, query.kind), eq(articles.visible, true));
-  const [total] = await db.select({ n: count() }).from(articles).where(where);
-  const rows = await db
-    .select()
-    .from(articles)
-    .where(where)
-    .orderBy(desc(articles.publishedAt), desc(articles.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { list: rows.map((row) => toArticleSummary(row, fileHost)), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) => db.select().from(articles).where(where).orderBy(desc(articles.publishedAt), desc(articles.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(articles, where),
+    (rows) => rows.map((row) => toArticleSummary(row, fileHost)),
+  );
 }
 
 export async function latestCases(db: DbOrTx, limit: number, fileHost: string): Promise<ServiceCase[]> {
@@ -141,15 +139,13 @@ export function toThanksEntry(row: typeof thanksEntries.$inferSelect): ThanksEnt
 
 /** Only visible entries: the admin hides an entry without deleting it. */
 export async function listThanks(db: DbOrTx, query: { page: number; pageSize: number }): Promise<Page<ThanksEntry>> {
-  const [total] = await db.select({ n: count() }).from(thanksEntries).where(eq(thanksEntries.visible, true));
-  const rows = await db
-    .select()
-    .from(thanksEntries)
-    .where(eq(thanksEntries.visible, true))
-    .orderBy(desc(thanksEntries.publishedAt), desc(thanksEntries.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { list: rows.map(toThanksEntry), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  const where = eq(thanksEntries.visible, true);
+  return paginate(
+    query,
+    (w) => db.select().from(thanksEntries).where(where).orderBy(desc(thanksEntries.publishedAt), desc(thanksEntries.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(thanksEntries, where),
+    (rows) => rows.map(toThanksEntry),
+  );
 }
 
 // ---- pages ----

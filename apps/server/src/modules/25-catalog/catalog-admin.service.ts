@@ -16,6 +16,7 @@ import type {
   ServiceOptionInput,
 } from '@lab/contract';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { auditEntity } from '../../platform/audit';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
@@ -300,25 +301,19 @@ export async function listServiceItems(db: DbOrTx, query: ServiceItemListBody, f
   order.push(asc(serviceItems.id));
   // The page's ids are chosen first on the narrow columns; only those rows are joined to
   // their names and read in full (sorting every joined wide row cost twice as much at 10,000 items).
-  const pageIds = db
-    .select({ id: serviceItems.id })
-    .from(serviceItems)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [[counted], rows] = await Promise.all([
-    db.select({ n: count() }).from(serviceItems).where(where),
-    db
-      .select(rowColumns)
-      .from(serviceItems)
-      .innerJoin(serviceGroups, eq(serviceGroups.id, serviceItems.groupId))
-      .leftJoin(serviceChildren, eq(serviceChildren.id, serviceItems.childId))
-      .where(inArray(serviceItems.id, pageIds))
-      .orderBy(...order),
-  ]);
-  const list = rows.map(({ img, updatedAt, ...row }): AdminServiceItemRow => ({ ...row, imgUrl: fileUrl(fileHost, img), updatedAt: updatedAt.toISOString() }));
-  return { list, total: counted?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select(rowColumns)
+        .from(serviceItems)
+        .innerJoin(serviceGroups, eq(serviceGroups.id, serviceItems.groupId))
+        .leftJoin(serviceChildren, eq(serviceChildren.id, serviceItems.childId))
+        .where(inArray(serviceItems.id, db.select({ id: serviceItems.id }).from(serviceItems).where(where).orderBy(...order).limit(w.limit).offset(w.offset)))
+        .orderBy(...order),
+    () => db.$count(serviceItems, where),
+    (rows) => rows.map(({ img, updatedAt, ...row }): AdminServiceItemRow => ({ ...row, imgUrl: fileUrl(fileHost, img), updatedAt: updatedAt.toISOString() })),
+  );
 }
 
 export async function getServiceItem(db: DbOrTx, rid: string, fileHost: string): Promise<AdminServiceItem> {

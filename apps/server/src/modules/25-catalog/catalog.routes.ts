@@ -1,34 +1,16 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  articleDetailBody,
-  articleListBody,
-  contentPageQuery,
-  deviceDetailQuery,
-  deviceSearchQuery,
-  indexMessageBody,
-  settingListBody,
-  syncNumBody,
-  thanksListBody,
-  typeGroupQuery,
-} from '@lab/contract';
-import type { AppDeps } from '../../platform/deps';
-import { ok } from '../../platform/envelope';
+import { calls } from '@lab/contract/calls';
+import type { Db } from '../../db/client';
+import { serve } from '../../platform/calls';
 import { addConsultation, countArticleView, getAbilityShowcase, getArticle, getContentPage, listArticles, listThanks } from '../20-content/content.service';
 import { getSettingValues, getSiteSettings } from '../20-content/settings.service';
 import { buildHomeData, getDeviceDetail, listTypeGroups, searchDevices } from './catalog.service';
 import { createContentCache, sendCached } from './content-cache';
 import { imageRoot } from './image-root';
 
-
-export async function catalogRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db, clock, config } = deps;
-  const fileHost = config.FILE_HOST;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  // the home data and the detail pages: one item's page is ~4 KB, so 2,000 of them ~8 MB
-  const cache = createContentCache(db, { maxEntries: 2_000 });
-
+/** The committed pictures of the catalogue and the content, under /upload/img/. */
+export async function serveCatalogImages(app: FastifyInstance) {
   await app.register(fastifyStatic, {
     root: imageRoot,
     prefix: '/upload/img/',
@@ -39,47 +21,49 @@ export async function catalogRoutes(app: FastifyInstance, deps: AppDeps) {
     maxAge: '365d',
     immutable: true,
   });
-
-  r.get('/api/open/web/index', async (request, reply) =>
-    sendCached(request, reply, await cache.get('home', () => buildHomeData(db, fileHost))),
-  );
-
-  r.get('/api/open/web/type/group', { schema: { querystring: typeGroupQuery } }, async (request) =>
-    ok(await listTypeGroups(db, request.query.typeId, fileHost)),
-  );
-
-  r.get('/api/open/web/device/search', { schema: { querystring: deviceSearchQuery } }, async (request) =>
-    ok(await searchDevices(db, request.query, fileHost)),
-  );
-
-  r.get('/api/open/web/device/detail', { schema: { querystring: deviceDetailQuery } }, async (request, reply) => {
-    const { rid } = request.query;
-    return sendCached(request, reply, await cache.get(`detail:${rid}`, () => getDeviceDetail(db, rid, fileHost)));
-  });
-
-  r.post('/api/open/web/news/list4index', { schema: { body: articleListBody } }, async (request) =>
-    ok(await listArticles(db, request.body, fileHost)),
-  );
-
-  r.post('/api/open/news/detail', { schema: { body: articleDetailBody } }, async (request) => ok(await getArticle(db, request.body.id, fileHost)));
-
-  r.post('/api/open/web/acknowledge/list4index', { schema: { body: thanksListBody } }, async (request) => ok(await listThanks(db, request.body)));
-
-  r.post('/api/open/ability/index', async () => ok(await getAbilityShowcase(db, fileHost)));
-
-  r.post('/api/open/ability/sync4num', { schema: { body: syncNumBody }, config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request) =>
-    ok(await countArticleView(db, request.body.id)),
-  );
-
-  r.get('/api/open/web/page', { schema: { querystring: contentPageQuery } }, async (request) => ok(await getContentPage(db, request.query.key)));
-
-  r.post('/api/open/setting', async () => ok(await getSiteSettings(db)));
-
-  r.post('/api/open/setting/list4key', { schema: { body: settingListBody } }, async (request) => ok(await getSettingValues(db, request.body.keys)));
-
-  r.post(
-    '/api/open/indexMsg/add',
-    { schema: { body: indexMessageBody }, config: { rateLimit: { max: 5, timeWindow: 600_000 } } },
-    async (request) => ok(await addConsultation(db, request.body, { ip: request.ip, now: clock.now() }), '提交成功，我们会尽快与您联系'),
-  );
 }
+
+// the home data and the detail pages: one item's page is ~4 KB, so 2,000 of them ~8 MB; one
+// cache per database (an app), made on its first request
+const caches = new WeakMap<Db, ReturnType<typeof createContentCache>>();
+function contentCache(db: Db) {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = createContentCache(db, { maxEntries: 2_000 })));
+  return cache;
+}
+
+const { home, detail } = calls.catalog;
+
+/**
+ * The public catalogue (contract/calls/catalog.ts). The home data and an item's page are sent
+ * from the content cache with their ETag (304 when unchanged); what is cached is parsed by the
+ * call's answer schema first, so it holds the fields the schema names, as every other answer.
+ */
+export const catalogRoutes = serve(calls.catalog, {
+  home: async ({ db, deps, request, reply }) =>
+    sendCached(request, reply, await contentCache(db).get('home', async () => home.data.parse(await buildHomeData(db, deps.config.FILE_HOST)))),
+  typeGroups: ({ db, deps, query }) => listTypeGroups(db, query.typeId, deps.config.FILE_HOST),
+  search: ({ db, deps, query }) => searchDevices(db, query, deps.config.FILE_HOST),
+  detail: async ({ db, deps, query, request, reply }) =>
+    sendCached(
+      request,
+      reply,
+      await contentCache(db).get(`detail:${query.rid}`, async () => detail.data.parse(await getDeviceDetail(db, query.rid, deps.config.FILE_HOST))),
+    ),
+});
+
+/** The site's public content (contract/calls/content.ts). */
+export const contentRoutes = serve(calls.content, {
+  articles: ({ db, deps, body }) => listArticles(db, body, deps.config.FILE_HOST),
+  article: ({ db, deps, body }) => getArticle(db, body.id, deps.config.FILE_HOST),
+  thanks: ({ db, body }) => listThanks(db, body),
+  ability: ({ db, deps }) => getAbilityShowcase(db, deps.config.FILE_HOST),
+  countView: { handler: ({ db, body }) => countArticleView(db, body.id), config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
+  page: ({ db, query }) => getContentPage(db, query.key),
+  settings: ({ db }) => getSiteSettings(db),
+  settingValues: ({ db, body }) => getSettingValues(db, body.keys),
+  consult: {
+    handler: ({ db, body, request, now }) => addConsultation(db, body, { ip: request.ip, now }),
+    config: { rateLimit: { max: 5, timeWindow: 600_000 } },
+  },
+});

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DeviceDetail, DeviceSearchQuery, DeviceSummary, HomeData, Page, PricedOption, TypeGroup } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { AppError } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { cleanHtml, fileUrl, withContentChange } from '../20-content/content-version';
@@ -138,25 +139,24 @@ export async function searchDevices(db: DbOrTx, query: DeviceSearchQuery, fileHo
       else order.push(asc(serviceItems.sort), desc(serviceItems.orderCount));
   }
   order.push(asc(serviceItems.id));
-  // The count runs apart from the page (no window function): the page query can then stop
-  // at its limit, and neither query joins more than it needs.
-  const [counted] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(serviceItems)
-    .where(and(...filters));
-  const total = counted?.n ?? 0;
-  const offset = (query.page - 1) * query.pageSize;
-  if (offset >= total) return { list: [], total, page: query.page, pageSize: query.pageSize };
-  const rows = await db
-    .select(summaryColumns)
-    .from(serviceItems)
-    .innerJoin(serviceGroups, eq(serviceGroups.id, serviceItems.groupId))
-    .leftJoin(serviceChildren, eq(serviceChildren.id, serviceItems.childId))
-    .where(and(...filters))
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset(offset);
-  return { list: rows.map((row) => toSummary(row, fileHost)), total, page: query.page, pageSize: query.pageSize };
+  // The count runs apart from the page (no window function), and only when the page does not
+  // tell the total: the page query can then stop at its limit, and the count joins nothing.
+  const where = and(...filters);
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select(summaryColumns)
+        .from(serviceItems)
+        .innerJoin(serviceGroups, eq(serviceGroups.id, serviceItems.groupId))
+        .leftJoin(serviceChildren, eq(serviceChildren.id, serviceItems.childId))
+        .where(where)
+        .orderBy(...order)
+        .limit(w.limit)
+        .offset(w.offset),
+    () => db.$count(serviceItems, where),
+    (rows) => rows.map((row) => toSummary(row, fileHost)),
+  );
 }
 
 export async function getDeviceDetail(db: DbOrTx, rid: string, fileHost: string): Promise<DeviceDetail> {

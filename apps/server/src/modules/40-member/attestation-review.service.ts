@@ -9,6 +9,7 @@ import {
   type Page,
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { auditEntity } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { members, staff } from '../../db/tables/accounts.tables';
@@ -62,19 +63,24 @@ export async function listAttestations(db: DbOrTx, query: AdminAttestationListBo
   }
   const where = and(...filters);
   const direction = query.order === 'descend' ? desc : asc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ member: members, profile: memberProfiles, reviewerName: reviewer.name })
-      .from(memberProfiles)
-      .innerJoin(members, eq(members.id, memberProfiles.memberId))
-      .leftJoin(reviewer, eq(reviewer.id, memberProfiles.reviewedBy))
-      .where(where)
-      .orderBy(direction(memberProfiles.attestedAt), direction(memberProfiles.memberId))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(memberProfiles).innerJoin(members, eq(members.id, memberProfiles.memberId)).where(where),
-  ]);
-  return { list: rows.map(toAttestation), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select({ member: members, profile: memberProfiles, reviewerName: reviewer.name })
+        .from(memberProfiles)
+        .innerJoin(members, eq(members.id, memberProfiles.memberId))
+        .leftJoin(reviewer, eq(reviewer.id, memberProfiles.reviewedBy))
+        .where(where)
+        .orderBy(direction(memberProfiles.attestedAt), direction(memberProfiles.memberId))
+        .limit(w.limit)
+        .offset(w.offset),
+    async () => {
+      const [total] = await db.select({ n: count() }).from(memberProfiles).innerJoin(members, eq(members.id, memberProfiles.memberId)).where(where);
+      return total?.n ?? 0;
+    },
+    (rows) => rows.map(toAttestation),
+  );
 }
 
 async function attestationOf(db: DbOrTx, memberId: number): Promise<AdminAttestation> {

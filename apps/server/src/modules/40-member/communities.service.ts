@@ -15,6 +15,7 @@ import {
   type Page,
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { members } from '../../db/tables/accounts.tables';
@@ -328,18 +329,23 @@ export async function searchCommunities(db: DbOrTx, memberId: number, query: { k
     conditions.push(or(ilike(communities.name, like), ilike(communities.unit, like), ilike(owner.name, like))!);
   }
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ community: communities })
-      .from(communities)
-      .innerJoin(owner, eq(owner.id, communities.ownerMemberId))
-      .where(where)
-      .orderBy(desc(communities.createdAt), desc(communities.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(communities).innerJoin(owner, eq(owner.id, communities.ownerMemberId)).where(where),
-  ]);
-  return { list: await summaries(db, rows.map((r) => r.community), memberId), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select({ community: communities })
+        .from(communities)
+        .innerJoin(owner, eq(owner.id, communities.ownerMemberId))
+        .where(where)
+        .orderBy(desc(communities.createdAt), desc(communities.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    async () => {
+      const [total] = await db.select({ n: count() }).from(communities).innerJoin(owner, eq(owner.id, communities.ownerMemberId)).where(where);
+      return total?.n ?? 0;
+    },
+    (rows) => summaries(db, rows.map((r) => r.community), memberId),
+  );
 }
 
 export const COMMUNITY_NOT_REVIEWED = '该团体尚未通过平台审核，暂不能申请加入';
@@ -387,18 +393,23 @@ export async function listJoined(db: DbOrTx, memberId: number, query: { status?:
   const conditions: SQL[] = [eq(communityMembers.memberId, memberId), eq(communityMembers.role, 'member'), eq(communities.status, 'active')];
   if (query.status) conditions.push(eq(communityMembers.status, query.status));
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ community: communities })
-      .from(communityMembers)
-      .innerJoin(communities, eq(communities.id, communityMembers.communityId))
-      .where(where)
-      .orderBy(desc(communityMembers.appliedAt), desc(communityMembers.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(communityMembers).innerJoin(communities, eq(communities.id, communityMembers.communityId)).where(where),
-  ]);
-  return { list: await summaries(db, rows.map((r) => r.community), memberId), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select({ community: communities })
+        .from(communityMembers)
+        .innerJoin(communities, eq(communities.id, communityMembers.communityId))
+        .where(where)
+        .orderBy(desc(communityMembers.appliedAt), desc(communityMembers.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    async () => {
+      const [total] = await db.select({ n: count() }).from(communityMembers).innerJoin(communities, eq(communities.id, communityMembers.communityId)).where(where);
+      return total?.n ?? 0;
+    },
+    (rows) => summaries(db, rows.map((r) => r.community), memberId),
+  );
 }
 
 /**

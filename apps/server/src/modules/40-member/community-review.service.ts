@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import { alias } from 'drizzle-orm/pg-core';
 import { communityReviewLabels, type AdminCommunity, type AdminCommunityListBody, type AdminCommunityRefuseBody, type Page } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { auditEntity } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { members, staff } from '../../db/tables/accounts.tables';
@@ -101,19 +102,24 @@ export async function listCommunitiesForReview(db: DbOrTx, query: AdminCommunity
   }
   const where = filters.length ? and(...filters) : undefined;
   const direction = query.order === 'descend' ? desc : asc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(selection)
-      .from(communities)
-      .innerJoin(owner, eq(owner.id, communities.ownerMemberId))
-      .leftJoin(reviewer, eq(reviewer.id, communities.reviewedBy))
-      .where(where)
-      .orderBy(direction(communities.createdAt), direction(communities.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(communities).innerJoin(owner, eq(owner.id, communities.ownerMemberId)).where(where),
-  ]);
-  return { list: await views(db, rows), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select(selection)
+        .from(communities)
+        .innerJoin(owner, eq(owner.id, communities.ownerMemberId))
+        .leftJoin(reviewer, eq(reviewer.id, communities.reviewedBy))
+        .where(where)
+        .orderBy(direction(communities.createdAt), direction(communities.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    async () => {
+      const [total] = await db.select({ n: count() }).from(communities).innerJoin(owner, eq(owner.id, communities.ownerMemberId)).where(where);
+      return total?.n ?? 0;
+    },
+    (rows) => views(db, rows),
+  );
 }
 
 async function communityView(db: DbOrTx, id: number): Promise<AdminCommunity> {

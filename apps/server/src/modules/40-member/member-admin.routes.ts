@@ -1,26 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  adminAttestationApproveBody,
-  adminAttestationListBody,
-  adminAttestationRefuseBody,
-  adminCommunityApproveBody,
-  adminCommunityListBody,
-  adminCommunityRefuseBody,
-  adminMemberAdviserBody,
-  adminMemberCouponsBody,
-  adminMemberLedgerBody,
-  adminMemberListBody,
-  adminMemberOrdersBody,
-  adminMemberOrganizationBody,
-  adminMemberRidBody,
-  adminMemberStatusBody,
-  type StaffRole,
-} from '@lab/contract';
-import type { AppDeps } from '../../platform/deps';
+import { calls } from '@lab/contract/calls';
 import { audit } from '../../platform/audit';
-import { requireStaff } from '../10-accounts/auth-guard';
-import { ok } from '../../platform/envelope';
+import { said, serve } from '../../platform/calls';
 import { approveAttestation, attestationAudit, listAttestations, refuseAttestation } from './attestation-review.service';
 import { approveCommunity, communityAudit, listCommunitiesForReview, refuseCommunity } from './community-review.service';
 import {
@@ -35,68 +15,58 @@ import {
   setMemberOrganization,
 } from './member-admin.service';
 
-/** customer managers run the customers; finance also looks members up (their money) */
-const readers = { roles: ['sales', 'finance'] as readonly StaffRole[], readOnly: true };
-const sales = { roles: ['sales'] as readonly StaffRole[] };
+const readOnly = { readOnly: true } as const;
 const byRid = (body: { rid: string }) => body.rid;
 
-/** Members in the back office (sales, finance): search, profile, orders and funds; attestation and community reviews. */
-export async function memberAdminRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db, clock } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const now = () => clock.now();
-
-  // ---- members ----
-  r.post('/api/admin/member/list', { schema: { body: adminMemberListBody }, config: readers }, async (request) => ok(await listMembers(db, request.body, requireStaff(request).id)));
-  r.post('/api/admin/member/detail', { schema: { body: adminMemberRidBody }, config: readers }, async (request) => ok(await getMemberDetail(db, request.body.rid, now())));
-  r.post('/api/admin/member/orders', { schema: { body: adminMemberOrdersBody }, config: readers }, async (request) => ok(await listMemberOrders(db, request.body)));
-  r.post('/api/admin/member/ledger', { schema: { body: adminMemberLedgerBody }, config: readers }, async (request) => ok(await listMemberLedger(db, request.body)));
-  r.post('/api/admin/member/coupons', { schema: { body: adminMemberCouponsBody }, config: readers }, async (request) => ok(await listMemberCoupons(db, request.body, now())));
-  r.post(
-    '/api/admin/member/adviser',
-    { schema: { body: adminMemberAdviserBody }, config: { ...sales, audit: audit(memberAudit, 'member.adviser', '设置客户经理', byRid) } },
-    async (request) => {
-      const member = await setMemberAdviser(request.db, request.body);
-      return ok(member, member.adviser ? `客户经理已设为${member.adviser.name}` : '已取消客户经理');
+/** Members in the back office (sales; finance reads): contract/calls/admin-members.ts. */
+export const adminMemberRoutes = serve(calls.adminMembers, {
+  list: { handler: ({ db, body, staff }) => listMembers(db, body, staff.id), config: readOnly },
+  detail: { handler: ({ db, body, now }) => getMemberDetail(db, body.rid, now), config: readOnly },
+  orders: { handler: ({ db, body }) => listMemberOrders(db, body), config: readOnly },
+  ledger: { handler: ({ db, body }) => listMemberLedger(db, body), config: readOnly },
+  coupons: { handler: ({ db, body, now }) => listMemberCoupons(db, body, now), config: readOnly },
+  setAdviser: {
+    handler: async ({ db, body }) => {
+      const member = await setMemberAdviser(db, body);
+      return said(member, member.adviser ? `客户经理已设为${member.adviser.name}` : '已取消客户经理');
     },
-  );
-  r.post(
-    '/api/admin/member/organization',
-    { schema: { body: adminMemberOrganizationBody }, config: { ...sales, audit: audit(memberAudit, 'member.organization', '设置用户类型', byRid) } },
-    async (request) => ok(await setMemberOrganization(request.db, request.body, now()), '用户类型已更新'),
-  );
-  r.post(
-    '/api/admin/member/status',
-    { schema: { body: adminMemberStatusBody }, config: { ...sales, audit: audit(memberAudit, 'member.status', '停用/启用会员', byRid) } },
-    async (request) => {
-      const member = await setMemberDisabled(request.db, request.body, now());
-      return ok(member, member.disabled ? '会员已停用，其登录已全部失效' : '会员已启用');
+    config: { audit: audit(memberAudit, 'member.adviser', '设置客户经理', byRid) },
+  },
+  setOrganization: {
+    handler: ({ db, body, now }) => setMemberOrganization(db, body, now),
+    config: { audit: audit(memberAudit, 'member.organization', '设置用户类型', byRid) },
+  },
+  setStatus: {
+    handler: async ({ db, body, now }) => {
+      const member = await setMemberDisabled(db, body, now);
+      return said(member, member.disabled ? '会员已停用，其登录已全部失效' : '会员已启用');
     },
-  );
+    config: { audit: audit(memberAudit, 'member.status', '停用/启用会员', byRid) },
+  },
+});
 
-  // ---- 资料认证 ----
-  r.post('/api/admin/attestation/list', { schema: { body: adminAttestationListBody }, config: { ...sales, readOnly: true } }, async (request) => ok(await listAttestations(db, request.body)));
-  r.post(
-    '/api/admin/attestation/approve',
-    { schema: { body: adminAttestationApproveBody }, config: { ...sales, audit: audit(attestationAudit, 'attestation.approve', '通过资料认证', byRid) } },
-    async (request) => ok(await approveAttestation(request.db, requireStaff(request).id, request.body, now()), '资料认证已通过，已通知会员'),
-  );
-  r.post(
-    '/api/admin/attestation/refuse',
-    { schema: { body: adminAttestationRefuseBody }, config: { ...sales, audit: audit(attestationAudit, 'attestation.refuse', '驳回资料认证', byRid) } },
-    async (request) => ok(await refuseAttestation(request.db, requireStaff(request).id, request.body, now()), '已驳回，已通知会员'),
-  );
+/** 资料认证 reviews (sales). */
+export const adminAttestationRoutes = serve(calls.adminAttestations, {
+  list: { handler: ({ db, body }) => listAttestations(db, body), config: readOnly },
+  approve: {
+    handler: ({ db, staff, body, now }) => approveAttestation(db, staff.id, body, now),
+    config: { audit: audit(attestationAudit, 'attestation.approve', '通过资料认证', byRid) },
+  },
+  refuse: {
+    handler: ({ db, staff, body, now }) => refuseAttestation(db, staff.id, body, now),
+    config: { audit: audit(attestationAudit, 'attestation.refuse', '驳回资料认证', byRid) },
+  },
+});
 
-  // ---- 科研团体 ----
-  r.post('/api/admin/community/list', { schema: { body: adminCommunityListBody }, config: { ...sales, readOnly: true } }, async (request) => ok(await listCommunitiesForReview(db, request.body)));
-  r.post(
-    '/api/admin/community/approve',
-    { schema: { body: adminCommunityApproveBody }, config: { ...sales, audit: audit(communityAudit, 'community.approve', '通过科研团体', byRid) } },
-    async (request) => ok(await approveCommunity(request.db, requireStaff(request).id, request.body.rid, now()), '团体已通过审核，已通知负责人'),
-  );
-  r.post(
-    '/api/admin/community/refuse',
-    { schema: { body: adminCommunityRefuseBody }, config: { ...sales, audit: audit(communityAudit, 'community.refuse', '驳回科研团体', byRid) } },
-    async (request) => ok(await refuseCommunity(request.db, requireStaff(request).id, request.body, now()), '已驳回，已通知负责人'),
-  );
-}
+/** 科研团体 reviews (sales). */
+export const adminCommunityRoutes = serve(calls.adminCommunities, {
+  list: { handler: ({ db, body }) => listCommunitiesForReview(db, body), config: readOnly },
+  approve: {
+    handler: ({ db, staff, body, now }) => approveCommunity(db, staff.id, body.rid, now),
+    config: { audit: audit(communityAudit, 'community.approve', '通过科研团体', byRid) },
+  },
+  refuse: {
+    handler: ({ db, staff, body, now }) => refuseCommunity(db, staff.id, body, now),
+    config: { audit: audit(communityAudit, 'community.refuse', '驳回科研团体', byRid) },
+  },
+});

@@ -20,6 +20,7 @@ import {
   type StaffRef,
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { auditEntity } from '../../platform/audit';
 import { labDayEnd, labDayStart } from '@lab/contract';
 import { AppError, notFound } from '../../platform/errors';
@@ -153,22 +154,26 @@ export async function listMembers(db: DbOrTx, query: AdminMemberListBody, viewer
         : [newestFirst(members.createdAt), newestFirst(members.id)];
 
   const needsProfile = query.review !== undefined;
-  const totalQuery = needsProfile
-    ? db.select({ n: count() }).from(members).leftJoin(memberProfiles, eq(memberProfiles.memberId, members.id)).where(where)
-    : db.select({ n: count() }).from(members).where(where);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(members)
-      .leftJoin(memberProfiles, eq(memberProfiles.memberId, members.id))
-      .leftJoin(adviser, eq(adviser.id, members.adviserStaffId))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    totalQuery,
-  ]);
-  return { list: rows.map(toRow), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select(rowColumns)
+        .from(members)
+        .leftJoin(memberProfiles, eq(memberProfiles.memberId, members.id))
+        .leftJoin(adviser, eq(adviser.id, members.adviserStaffId))
+        .where(where)
+        .orderBy(...order)
+        .limit(w.limit)
+        .offset(w.offset),
+    async () => {
+      const [total] = await (needsProfile
+        ? db.select({ n: count() }).from(members).leftJoin(memberProfiles, eq(memberProfiles.memberId, members.id)).where(where)
+        : db.select({ n: count() }).from(members).where(where));
+      return total?.n ?? 0;
+    },
+    (rows) => rows.map(toRow),
+  );
 }
 
 async function memberRow(db: DbOrTx, memberId: number): Promise<AdminMemberRow> {
@@ -332,17 +337,12 @@ export async function getMemberDetail(db: DbOrTx, rid: string, now: Date): Promi
 export async function listMemberOrders(db: DbOrTx, query: { rid: string; page: number; pageSize: number }): Promise<Page<AdminMemberOrder>> {
   const member = await findMemberByRid(db, query.rid);
   const where = eq(orders.memberId, member.id);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(newestFirst(orders.createdAt), newestFirst(orders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  return { list: rows.map(toOrder), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) => db.select().from(orders).where(where).orderBy(newestFirst(orders.createdAt), newestFirst(orders.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(orders, where),
+    (rows) => rows.map(toOrder),
+  );
 }
 
 /** member/ledger: one account of the member (prepaid funds, points or rebates), newest first, with its balance. */
@@ -351,17 +351,13 @@ export async function listMemberLedger(db: DbOrTx, query: AdminMemberLedgerBody)
   const account = await accountOf(db, member.id, query.kind);
   if (!account) return { list: [], total: 0, page: query.page, pageSize: query.pageSize, balanceFen: 0 };
   const where = eq(ledgerEntries.accountId, account.id);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(ledgerEntries)
-      .where(where)
-      .orderBy(desc(ledgerEntries.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(ledgerEntries).where(where),
-  ]);
-  return { list: rows.map(toLedgerEntry), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize, balanceFen: Number(account.balanceFen) };
+  const page = await paginate(
+    query,
+    (w) => db.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(ledgerEntries, where),
+    (rows) => rows.map(toLedgerEntry),
+  );
+  return { ...page, balanceFen: Number(account.balanceFen) };
 }
 
 /** member/coupons: one member's coupons, any status, newest first. */

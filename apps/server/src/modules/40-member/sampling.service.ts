@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, lt, lte, min, ne, type SQL } from 'drizzle-orm';
 import {
+  addDays,
   isAllowedRegion,
   PICKUP_REGION_CLOSED_MESSAGE,
   pickupProblem,
@@ -188,7 +189,7 @@ export async function listSamplingsForDay(db: DbOrTx, date: string, status: Samp
 /** /api/admin/sampling/days: how many pickups each day of a range holds, and the earlier ones never collected. */
 export async function pickupCalendar(db: DbOrTx, from: string, to: string, today: string): Promise<PickupCalendar> {
   if (from > to) throw badRequest('开始日期不能晚于结束日期');
-  if ((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 >= PICKUP_CALENDAR_MAX_DAYS) throw badRequest(`日期范围不能超过${PICKUP_CALENDAR_MAX_DAYS}天`);
+  if (to >= addDays(from, PICKUP_CALENDAR_MAX_DAYS)) throw badRequest(`日期范围不能超过${PICKUP_CALENDAR_MAX_DAYS}天`);
   const [perDay, [overdue]] = await Promise.all([
     db
       .select({ date: samplings.pickupDate, status: samplings.status, n: count() })

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, ne, sql, sum } from 'drizzle-orm';
 import type { z } from 'zod';
 import { maskPhone, type InviteeOrder, type inviteListBody, type inviteOrderDetailBody, type InviteOverview, type Invitee, type Page, type RebateStatus } from '@lab/contract';
 import type { DbOrTx, Tx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { AppError, notFound } from '../../platform/errors';
 import { members } from '../../db/tables/accounts.tables';
 import { grant } from '../35-funds/coupons.service';
@@ -76,37 +77,36 @@ export async function inviteOverview(db: DbOrTx, memberId: number, now: Date): P
 /** web/invite/list: the members I invited, newest first; a phone only ever masked. */
 export async function listInvitees(db: DbOrTx, memberId: number, query: InviteListBody): Promise<Page<Invitee>> {
   const mine = eq(members.inviterId, memberId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ id: members.id, rid: members.rid, nickname: members.nickname, phone: members.phone, createdAt: members.createdAt })
-      .from(members)
-      .where(mine)
-      .orderBy(desc(members.createdAt), desc(members.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(members).where(mine),
-  ]);
-  const ids = rows.map((r) => r.id);
-  const paid = ids.length
-    ? await db
-        .select({ memberId: orders.memberId, n: count() })
-        .from(orders)
-        .where(and(inArray(orders.memberId, ids), paidOrder))
-        .groupBy(orders.memberId)
-    : [];
-  const paidOf = new Map(paid.map((p) => [p.memberId, p.n]));
-  return {
-    list: rows.map((r) => ({
-      id: r.rid,
-      nickname: r.nickname,
-      phone: maskPhone(r.phone),
-      registeredAt: r.createdAt.toISOString(),
-      paidOrderCount: paidOf.get(r.id) ?? 0,
-    })),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select({ id: members.id, rid: members.rid, nickname: members.nickname, phone: members.phone, createdAt: members.createdAt })
+        .from(members)
+        .where(mine)
+        .orderBy(desc(members.createdAt), desc(members.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => db.$count(members, mine),
+    async (rows) => {
+      const ids = rows.map((r) => r.id);
+      const paid = ids.length
+        ? await db
+            .select({ memberId: orders.memberId, n: count() })
+            .from(orders)
+            .where(and(inArray(orders.memberId, ids), paidOrder))
+            .groupBy(orders.memberId)
+        : [];
+      const paidOf = new Map(paid.map((p) => [p.memberId, p.n]));
+      return rows.map((r) => ({
+        id: r.rid,
+        nickname: r.nickname,
+        phone: maskPhone(r.phone),
+        registeredAt: r.createdAt.toISOString(),
+        paidOrderCount: paidOf.get(r.id) ?? 0,
+      }));
+    },
+  );
 }
 
 /** web/invite/orderDetail: one invitee's paid orders with my rebate on each; not my invitee → 404. */
@@ -118,30 +118,28 @@ export async function inviteeOrders(db: DbOrTx, memberId: number, query: InviteO
     .limit(1);
   if (!invitee) throw notFound('被邀请人');
   const where = and(eq(orders.memberId, invitee.id), paidOrder);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ o: orders, rebateFen: rebates.rebateFen, rebateStatus: rebates.status })
-      .from(orders)
-      .leftJoin(rebates, and(eq(rebates.orderId, orders.id), eq(rebates.partnerMemberId, memberId)))
-      .where(where)
-      .orderBy(sql`${orders.paidAt} desc nulls last`, desc(orders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  return {
-    list: rows.map(({ o, rebateFen, rebateStatus }) => ({
-      orderNo: maskOrderNo(o.orderNo),
-      title: o.title,
-      paidFen: o.paidFen,
-      rebateFen: rebateFen ?? 0,
-      rebateStatus: (rebateStatus ?? null) as RebateStatus | null,
-      paidAt: (o.paidAt ?? o.createdAt).toISOString(),
-    })),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select({ o: orders, rebateFen: rebates.rebateFen, rebateStatus: rebates.status })
+        .from(orders)
+        .leftJoin(rebates, and(eq(rebates.orderId, orders.id), eq(rebates.partnerMemberId, memberId)))
+        .where(where)
+        .orderBy(sql`${orders.paidAt} desc nulls last`, desc(orders.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => db.$count(orders, where),
+    (rows) =>
+      rows.map(({ o, rebateFen, rebateStatus }) => ({
+        orderNo: maskOrderNo(o.orderNo),
+        title: o.title,
+        paidFen: o.paidFen,
+        rebateFen: rebateFen ?? 0,
+        rebateStatus: (rebateStatus ?? null) as RebateStatus | null,
+        paidAt: (o.paidAt ?? o.createdAt).toISOString(),
+      })),
+  );
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   type WithdrawStatus,
 } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { paginate, type PageWindow } from '../../db/paginate';
 import { randomId } from '../../platform/crypto';
 import { AppError, badRequest, conflict, decisionChanged, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
@@ -131,33 +132,33 @@ export async function applyForPartner(db: Db, memberId: number, body: PromoterAp
 
 export async function listRebates(db: DbOrTx, memberId: number, query: { page: number; pageSize: number; status?: RebateStatus | undefined }): Promise<Page<Rebate>> {
   const where = and(eq(rebates.partnerMemberId, memberId), query.status ? eq(rebates.status, query.status) : undefined);
-  const rows = await db
-    .select({ r: rebates, orderNo: orders.orderNo, phone: members.phone })
-    .from(rebates)
-    .innerJoin(orders, eq(orders.id, rebates.orderId))
-    .innerJoin(members, eq(members.id, rebates.inviteeMemberId))
-    .where(where)
-    .orderBy(desc(rebates.createdAt), desc(rebates.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(rebates).where(where);
-  return {
-    list: rows.map(({ r, orderNo, phone }) => ({
-      id: r.rid,
-      orderNo,
-      inviteePhone: maskPhone(phone),
-      paidFen: r.paidFen,
-      rateBp: r.rateBp,
-      rebateFen: r.rebateFen,
-      status: r.status,
-      statusText: rebateStatusLabels[r.status],
-      createdAt: r.createdAt.toISOString(),
-      releasedAt: r.releasedAt?.toISOString() ?? null,
-    })),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select({ r: rebates, orderNo: orders.orderNo, phone: members.phone })
+        .from(rebates)
+        .innerJoin(orders, eq(orders.id, rebates.orderId))
+        .innerJoin(members, eq(members.id, rebates.inviteeMemberId))
+        .where(where)
+        .orderBy(desc(rebates.createdAt), desc(rebates.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => db.$count(rebates, where),
+    (rows) =>
+      rows.map(({ r, orderNo, phone }) => ({
+        id: r.rid,
+        orderNo,
+        inviteePhone: maskPhone(phone),
+        paidFen: r.paidFen,
+        rateBp: r.rateBp,
+        rebateFen: r.rebateFen,
+        status: r.status,
+        statusText: rebateStatusLabels[r.status],
+        createdAt: r.createdAt.toISOString(),
+        releasedAt: r.releasedAt?.toISOString() ?? null,
+      })),
+  );
 }
 
 // ---- withdrawals ----
@@ -193,15 +194,12 @@ const bankColumns = (input: WithdrawTarget) =>
 
 export async function listWithdrawals(db: DbOrTx, memberId: number, query: { page: number; pageSize: number; status?: WithdrawStatus | undefined }): Promise<Page<Withdrawal>> {
   const where = and(eq(rebateWithdrawals.memberId, memberId), query.status ? eq(rebateWithdrawals.status, query.status) : undefined);
-  const rows = await db
-    .select()
-    .from(rebateWithdrawals)
-    .where(where)
-    .orderBy(desc(rebateWithdrawals.createdAt), desc(rebateWithdrawals.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(rebateWithdrawals).where(where);
-  return { list: rows.map(toWithdrawal), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) => db.select().from(rebateWithdrawals).where(where).orderBy(desc(rebateWithdrawals.createdAt), desc(rebateWithdrawals.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(rebateWithdrawals, where),
+    (rows) => rows.map(toWithdrawal),
+  );
 }
 
 /** The ledger's overdraft refusal, in the words of this page. */
@@ -310,21 +308,20 @@ const toAdminPartner = (a: ApplicationRow, m: MemberColumns): AdminPartnerApplic
 
 export async function adminListPartners(db: DbOrTx, query: { page: number; pageSize: number; status?: ApplicationRow['status'] | undefined }): Promise<Page<AdminPartnerApplication>> {
   const where = query.status ? eq(promoterApplications.status, query.status) : undefined;
-  const rows = await db
-    .select({ a: promoterApplications, m: memberColumns })
-    .from(promoterApplications)
-    .innerJoin(members, eq(members.id, promoterApplications.memberId))
-    .where(where)
-    .orderBy(desc(promoterApplications.createdAt), desc(promoterApplications.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(promoterApplications).where(where);
-  return {
-    list: rows.map(({ a, m }) => toAdminPartner(a, m)),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select({ a: promoterApplications, m: memberColumns })
+        .from(promoterApplications)
+        .innerJoin(members, eq(members.id, promoterApplications.memberId))
+        .where(where)
+        .orderBy(desc(promoterApplications.createdAt), desc(promoterApplications.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => db.$count(promoterApplications, where),
+    (rows) => rows.map(({ a, m }) => toAdminPartner(a, m)),
+  );
 }
 
 /** Sales approves or refuses a pending application (a reason is required to refuse); the member hears it in-site. */
@@ -361,7 +358,7 @@ const toAdminWithdrawal = (w: WithdrawalRow, m: MemberColumns, staffName: string
   version: w.version,
 });
 
-type WithdrawalQuery = Omit<AdminWithdrawalListBody, 'page' | 'pageSize'> & { page?: number; pageSize?: number };
+type WithdrawalQuery = Omit<AdminWithdrawalListBody, 'page' | 'pageSize'>;
 
 const withdrawalWhere = async (db: DbOrTx, query: WithdrawalQuery) =>
   and(
@@ -371,8 +368,7 @@ const withdrawalWhere = async (db: DbOrTx, query: WithdrawalQuery) =>
     dayRange(rebateWithdrawals.createdAt, query.from, query.to),
   );
 
-async function withdrawalRows(db: DbOrTx, query: WithdrawalQuery, where: SQL | undefined): Promise<AdminWithdrawal[]> {
-  const paged = query.page !== undefined && query.pageSize !== undefined;
+async function withdrawalRows(db: DbOrTx, query: WithdrawalQuery, where: SQL | undefined, window: PageWindow): Promise<AdminWithdrawal[]> {
   const direction = query.order === 'ascend' ? asc : desc;
   const rows = await db
     .select({ w: rebateWithdrawals, m: memberColumns, staffName: staff.name })
@@ -381,20 +377,23 @@ async function withdrawalRows(db: DbOrTx, query: WithdrawalQuery, where: SQL | u
     .leftJoin(staff, eq(staff.id, rebateWithdrawals.processedBy))
     .where(where)
     .orderBy(direction(rebateWithdrawals.createdAt), direction(rebateWithdrawals.id))
-    .limit(paged ? query.pageSize! : EXPORT_MAX_ROWS)
-    .offset(paged ? (query.page! - 1) * query.pageSize! : 0);
+    .limit(window.limit)
+    .offset(window.offset);
   return rows.map(({ w, m, staffName }) => toAdminWithdrawal(w, m, staffName));
 }
 
 /** Finance's withdrawal queue: status, method, the member or the request's number, a Shanghai date range. */
 export async function adminListWithdrawals(db: DbOrTx, query: AdminWithdrawalListBody): Promise<Page<AdminWithdrawal>> {
   const where = await withdrawalWhere(db, query);
-  const [list, [total]] = await Promise.all([withdrawalRows(db, query, where), db.select({ n: count() }).from(rebateWithdrawals).where(where)]);
-  return { list, total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) => withdrawalRows(db, query, where, w),
+    () => db.$count(rebateWithdrawals, where),
+  );
 }
 
 /** Every request of the queue's filters, for the xlsx export. */
-export const withdrawalsForExport = async (db: DbOrTx, query: WithdrawalQuery) => withdrawalRows(db, { ...query, page: undefined, pageSize: undefined }, await withdrawalWhere(db, query));
+export const withdrawalsForExport = async (db: DbOrTx, query: WithdrawalQuery) => withdrawalRows(db, query, await withdrawalWhere(db, query), { limit: EXPORT_MAX_ROWS, offset: 0 });
 
 /**
  * Finance pays (prestore: credited to the member's prepaid funds; bank: marked paid after the

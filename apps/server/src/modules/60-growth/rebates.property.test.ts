@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromotionOverview, Withdrawal } from '@lab/contract';
 import { call, createTestContext, testDbKind, type TestContext } from '../../../test/harness';
-import { refundShown } from '../../../test/decision-pins';
+import { refundShown, versionOf } from '../../../test/decision-pins';
 import { makeLoggedInMember, makeStaff } from '../../../test/factories';
 import { attachReport } from '../52-labdesk/progress.test-helpers';
 import { orders } from '../../db/tables/orders.tables';
@@ -117,7 +117,8 @@ async function run(rateBp: number, ops: Op[]) {
       const result =
         op.action === 'cancel'
           ? await post('/api/auth/promoter_rebate_withdraw/cancel', partner, { rid })
-          : await post(`/api/admin/growth/withdraw/${op.action}`, finance, { rid, reason: '信息不全' });
+          : // finance decides on the withdrawal as the queue showed it (its version)
+            await post(`/api/admin/growth/withdraw/${op.action}`, finance, { rid, reason: '信息不全', version: await versionOf(t.db, 'withdrawal', rid) });
       // decided before: a 409 and nothing moves
       expect([1, 0]).toContain(result.code);
       if (result.code === 0) expect(result.status).toBe(409);

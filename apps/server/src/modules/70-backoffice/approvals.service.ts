@@ -16,6 +16,7 @@ import {
   type Page,
 } from '@lab/contract';
 import type { Db, Tx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { staff } from '../../db/tables/accounts.tables';
 import { adjustBalance } from '../35-funds/assets.service';
@@ -52,17 +53,12 @@ export async function listApprovals(db: Db, viewer: StaffRef, query: ApprovalLis
     query.scope === 'mine' ? eq(approvalRequests.makerId, viewer.id) : query.scope === 'todo' ? await approvableBy(db, viewer) : undefined,
   );
   const direction = query.order === 'ascend' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(approvalRequests)
-      .where(where)
-      .orderBy(direction(approvalRequests.createdAt), direction(approvalRequests.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(approvalRequests).where(where),
-  ]);
-  return { list: await approvalViews(db, rows, viewer), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) => db.select().from(approvalRequests).where(where).orderBy(direction(approvalRequests.createdAt), direction(approvalRequests.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(approvalRequests, where),
+    (rows) => approvalViews(db, rows, viewer),
+  );
 }
 
 /** The badge: what waits for this staff member, and what of theirs waits for someone else. */

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditListBody, Page, StaffRole } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { auditLog } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { labDayEnd, labDayStart } from '@lab/contract';
@@ -34,17 +35,12 @@ export async function searchAuditLog(db: DbOrTx, query: AuditListBody): Promise<
   if (query.to) filters.push(lt(auditLog.createdAt, labDayEnd(query.to)));
   const where = filters.length ? and(...filters) : undefined;
   const direction = query.order === 'ascend' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(direction(auditLog.createdAt), direction(auditLog.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(auditLog).where(where),
-  ]);
-  return { list: rows.map(toEntry), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) => db.select().from(auditLog).where(where).orderBy(direction(auditLog.createdAt), direction(auditLog.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(auditLog, where),
+    (rows) => rows.map(toEntry),
+  );
 }
 
 export async function getAuditEntry(db: DbOrTx, id: number): Promise<AuditEntry> {

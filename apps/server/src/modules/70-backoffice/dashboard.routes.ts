@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../platform/deps';
-import { ok } from '../../platform/envelope';
+import { calls } from '@lab/contract/calls';
+import { serve } from '../../platform/calls';
 import { getDashboard } from './dashboard.service';
 
 /** The back office's first screen: today's work and the service promises at risk (every role). */
-export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db, clock } = deps;
-  app.post('/api/admin/dashboard', { config: { roles: 'any', readOnly: true } }, async () => ok(await getDashboard(db, clock.now())));
-}
+export const dashboardRoutes = serve(calls.dashboard, {
+  overview: { handler: ({ db, now }) => getDashboard(db, now), config: { readOnly: true } },
+});

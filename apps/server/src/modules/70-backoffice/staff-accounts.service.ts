@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { Page, StaffAccount, StaffAddBody, StaffListBody, StaffPasswordBody, StaffStatusBody, StaffUpdateBody } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { staff } from '../../db/schema';
 import { hashPassword } from '../../platform/crypto';
 import { AppError, conflict, notFound } from '../../platform/errors';
@@ -44,17 +45,12 @@ export async function listStaff(db: DbOrTx, query: StaffListBody): Promise<Page<
   const where = filters.length ? and(...filters) : undefined;
   const column = { createdAt: staff.createdAt, lastLoginAt: staff.lastLoginAt, account: staff.account }[query.sort ?? 'createdAt'];
   const direction = query.order === 'ascend' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(staff)
-      .where(where)
-      .orderBy(direction(column), desc(staff.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(staff).where(where),
-  ]);
-  return { list: rows.map(toStaffAccount), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return paginate(
+    query,
+    (w) => db.select().from(staff).where(where).orderBy(direction(column), desc(staff.id)).limit(w.limit).offset(w.offset),
+    () => db.$count(staff, where),
+    (rows) => rows.map(toStaffAccount),
+  );
 }
 
 async function findStaff(db: DbOrTx, id: number): Promise<StaffRow> {

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Button, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { IMAGE_MAX_BYTES, type UploadedImage } from '@lab/contract';
-import { adminPost } from '../../lib/admin-api';
+import { images } from '../../api/images';
 import { useFeedback } from '../../lib/use-feedback';
 
 /** Uploads one picture (PNG, JPG or WEBP, ≤ 5 MB); the server checks the content again. */
 export async function uploadImage(file: File): Promise<UploadedImage> {
   const form = new FormData();
   form.append('file', file);
-  return adminPost<UploadedImage>('/api/admin/upload/image', form);
+  return images.upload(form);
 }
 
 export const checkImageFile = (file: File): string | null => {

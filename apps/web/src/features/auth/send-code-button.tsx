@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { sendCodeBody, type SmsPurpose } from '@lab/contract';
-import { apiPost } from '../../lib/api';
+import { accounts } from '../../api/accounts';
 import { firstError } from './validate';
 import { useCooldown } from './use-cooldown';
 import { useFeedback } from '../../lib/use-feedback';
@@ -26,7 +26,7 @@ export function SendCodeButton({ phone, useFor, onInvalid }: Props) {
     if (error) return;
     setSending(true);
     try {
-      await apiPost('/api/open/code4sms', body);
+      await accounts.sendCode(body);
       feedback.success('验证码已发送!');
       start();
     } catch (failure) {

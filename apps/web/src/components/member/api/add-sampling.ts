@@ -1,5 +1,5 @@
-import type { Sampling, SamplingAddBody } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { SamplingAddBody } from '@lab/contract';
+import { pickups } from '../../../api/pickups';
 
-/** POST /api/auth/sampling/add: book a home pickup (type 1). */
-export const addSampling = (body: SamplingAddBody) => apiPost<Sampling>('/api/auth/sampling/add', { ...body });
+/** Book a home pickup (type 1). */
+export const addSampling = (body: SamplingAddBody) => pickups.add(body);

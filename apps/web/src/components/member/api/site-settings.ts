@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SiteSettings } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { content } from '../../../api/content';
 import { memberKeys } from '../member-keys';
 
 /** POST /api/open/setting: allowRegion, samplingSetting and localInfo. */
-export const getSiteSettings = () => apiPost<SiteSettings>('/api/open/setting');
+export const getSiteSettings = () => content.settings();
 
 export const siteSettingsQueryOptions = () => queryOptions({ queryKey: memberKeys.settings, queryFn: getSiteSettings, staleTime: 5 * 60_000 });
 

@@ -1,5 +1,5 @@
-import type { MemberProfile, ProfileAttestBody } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { ProfileAttestBody } from '@lab/contract';
+import { profile } from '../../../api/profile';
 
-/** POST /api/auth/user/update4profile: the 资料认证 (creates the first address when none). */
-export const updateProfile = (body: ProfileAttestBody) => apiPost<MemberProfile>('/api/auth/user/update4profile', { ...body });
+/** The 资料认证 (creates the first address when none). */
+export const updateProfile = (body: ProfileAttestBody) => profile.attest(body);

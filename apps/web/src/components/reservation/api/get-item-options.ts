@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DeviceDetail } from '@lab/contract';
-import { apiGet } from '../../../lib/api';
+import { catalog } from '../../../api/catalog';
 
 /**
  * GET /api/open/web/device/detail?rid — the same call and query key as the detail page, so the
@@ -9,5 +8,5 @@ import { apiGet } from '../../../lib/api';
 export const useItemDetail = (rid: string) =>
   useQuery({
     queryKey: ['catalog', 'device', rid],
-    queryFn: ({ signal }) => apiGet<DeviceDetail>('/api/open/web/device/detail', { rid }, { signal }),
+    queryFn: ({ signal }) => catalog.detail({ rid }, { signal }),
   });

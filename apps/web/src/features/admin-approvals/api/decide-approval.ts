@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminApproval } from '@lab/contract';
-import { adminKey, adminPost } from '../../../lib/admin-api';
+import { approvals } from '../../../api/approvals';
+import { adminKey } from '../../../lib/admin-api';
 
 /** POST /api/admin/approvals/approve — books exactly the filed request; not the maker's own. */
-export const approveRequest = (rid: string) => adminPost<AdminApproval>('/api/admin/approvals/approve', { rid });
+export const approveRequest = (rid: string) => approvals.approve({ rid });
 
 /** POST /api/admin/approvals/reject — with the reason the maker reads; books nothing. */
-export const rejectRequest = ({ rid, reason }: { rid: string; reason: string }) => adminPost<AdminApproval>('/api/admin/approvals/reject', { rid, reason });
+export const rejectRequest = ({ rid, reason }: { rid: string; reason: string }) => approvals.reject({ rid, reason });
 
 /** POST /api/admin/approvals/withdraw — the maker takes their own pending request back. */
-export const withdrawRequest = ({ rid, reason }: { rid: string; reason: string }) => adminPost<AdminApproval>('/api/admin/approvals/withdraw', { rid, ...(reason ? { reason } : {}) });
+export const withdrawRequest = ({ rid, reason }: { rid: string; reason: string }) => approvals.withdraw({ rid, ...(reason ? { reason } : {}) });
 
 /**
  * A decision books a coupon, a refund or an adjustment somewhere else in the back office, so it

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminApproval, Page } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminPost } from '../../../lib/admin-api';
+import { approvals } from '../../../api/approvals';
 import { approvalKeys } from './keys';
 
 /** POST /api/admin/approvals/list — scope todo (mine to decide) | mine (I filed), status, kind; newest first. */
-export const listApprovals = (query: TableQuery) => adminPost<Page<AdminApproval>>('/api/admin/approvals/list', { ...query });
+// the sort field comes from the address bar as text; the server refuses one the table does not allow
+export const listApprovals = (query: TableQuery) => approvals.list(query as Parameters<typeof approvals.list>[0]);
 
 export const approvalsQueryOptions = (query: TableQuery) => queryOptions({ queryKey: approvalKeys.list(query), queryFn: () => listApprovals(query), placeholderData: keepPreviousData });
 

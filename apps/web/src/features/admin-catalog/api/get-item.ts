@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminServiceItem } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminCatalog } from '../../../api/admin-catalog';
 import { catalogKeys } from './keys';
 
 /** POST /api/admin/catalog/item/detail — every field of one item, published or not. */
-export const getServiceItem = (rid: string) => adminPost<AdminServiceItem>('/api/admin/catalog/item/detail', { rid });
+export const getServiceItem = (rid: string) => adminCatalog.item({ rid });
 
 export const serviceItemQueryOptions = (rid: string) => queryOptions({ queryKey: catalogKeys.item(rid), queryFn: () => getServiceItem(rid) });
 

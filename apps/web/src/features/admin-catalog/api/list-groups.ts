@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminServiceGroup } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminCatalog } from '../../../api/admin-catalog';
 import { catalogKeys } from './keys';
 
 /** POST /api/admin/catalog/group/list — every group of the three types, with sub-types and item counts. */
-export const listServiceGroups = () => adminPost<AdminServiceGroup[]>('/api/admin/catalog/group/list');
+export const listServiceGroups = () => adminCatalog.groups({});
 
 export const serviceGroupsQueryOptions = () => queryOptions({ queryKey: catalogKeys.groups, queryFn: listServiceGroups });
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminServiceChild, AdminServiceGroup } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import type { AdminServiceGroup } from '@lab/contract';
+import { adminCatalog } from '../../../api/admin-catalog';
 import { catalogKeys } from './keys';
 
 export interface GroupFields {
@@ -16,22 +16,22 @@ export interface GroupFields {
 const groupForm = (fields: GroupFields) => ({ ...fields, visible: fields.visible ? '1' : '0' });
 
 /** POST /api/admin/catalog/group/add */
-export const addServiceGroup = (fields: GroupFields) => adminPost<AdminServiceGroup>('/api/admin/catalog/group/add', groupForm(fields));
+export const addServiceGroup = (fields: GroupFields) => adminCatalog.addGroup(groupForm(fields));
 
 /** POST /api/admin/catalog/group/update — every field is sent, as the form holds them. */
-export const updateServiceGroup = (id: number, fields: GroupFields) => adminPost<AdminServiceGroup>('/api/admin/catalog/group/update', { id, ...groupForm(fields) });
+export const updateServiceGroup = (id: number, fields: GroupFields) => adminCatalog.editGroup({ id, ...groupForm(fields) });
 
 /** POST /api/admin/catalog/group/delete — only an empty group; the server says why otherwise. */
-export const deleteServiceGroup = (id: number) => adminPost<null>('/api/admin/catalog/group/delete', { id });
+export const deleteServiceGroup = (id: number) => adminCatalog.removeGroup({ id });
 
 /** POST /api/admin/catalog/child/add */
-export const addServiceChild = (groupId: number, name: string, sort: number) => adminPost<AdminServiceChild>('/api/admin/catalog/child/add', { groupId, name, sort });
+export const addServiceChild = (groupId: number, name: string, sort: number) => adminCatalog.addChild({ groupId, name, sort });
 
 /** POST /api/admin/catalog/child/update */
-export const updateServiceChild = (id: number, name: string, sort: number) => adminPost<AdminServiceChild>('/api/admin/catalog/child/update', { id, name, sort });
+export const updateServiceChild = (id: number, name: string, sort: number) => adminCatalog.editChild({ id, name, sort });
 
 /** POST /api/admin/catalog/child/delete — only a sub-type no item uses. */
-export const deleteServiceChild = (id: number) => adminPost<null>('/api/admin/catalog/child/delete', { id });
+export const deleteServiceChild = (id: number) => adminCatalog.removeChild({ id });
 
 /** The groups as fields for an update (the switch and the form both send all of them). */
 export const groupFields = (group: AdminServiceGroup): GroupFields => ({

@@ -1,13 +1,15 @@
-import type { AdminServiceItem } from '@lab/contract';
 import type { Body } from '../../../lib/api';
-import { adminPost } from '../../../lib/admin-api';
+import { adminCatalog } from '../../../api/admin-catalog';
+
+/** The item form's fields as text; the server reads and checks them. */
+type ItemForm = Parameters<typeof adminCatalog.addItem>[0];
 
 /** POST /api/admin/catalog/item/add — published at once; answers the new rid. */
-export const addServiceItem = (form: Body) => adminPost<{ rid: string }>('/api/admin/catalog/item/add', form);
+export const addServiceItem = (form: Body) => adminCatalog.addItem(form as ItemForm);
 
 /** POST /api/admin/catalog/item/update — every field; answers the item as saved. */
-export const updateServiceItem = (rid: string, form: Body) => adminPost<AdminServiceItem>('/api/admin/catalog/item/update', { ...form, rid });
+export const updateServiceItem = (rid: string, form: Body) => adminCatalog.editItem({ ...(form as ItemForm), rid });
 
 /** POST /api/admin/catalog/item/publish — 上架 or 下架 (items are never deleted). */
 export const publishServiceItem = (rid: string, published: boolean) =>
-  adminPost<{ rid: string; published: boolean }>('/api/admin/catalog/item/publish', { rid, published: published ? '1' : '0' });
+  adminCatalog.publishItem({ rid, published: published ? '1' : '0' });

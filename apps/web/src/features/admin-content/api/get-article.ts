@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminArticleDetail } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminContent } from '../../../api/admin-content';
 import { contentKeys } from './keys';
 
 /** POST /api/admin/content/article/detail — the article with its stored (cleaned) text. */
-export const getArticle = (rid: string) => adminPost<AdminArticleDetail>('/api/admin/content/article/detail', { rid });
+export const getArticle = (rid: string) => adminContent.article({ rid });
 
 export const articleQueryOptions = (rid: string) => queryOptions({ queryKey: contentKeys.article(rid), queryFn: () => getArticle(rid) });
 

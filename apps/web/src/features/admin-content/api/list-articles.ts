@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminArticle, Page } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminPost } from '../../../lib/admin-api';
+import { adminContent } from '../../../api/admin-content';
 import { contentKeys } from './keys';
 
 /** POST /api/admin/content/article/list — news, courses and cases, filtered and sorted on the server. */
-export const listArticles = (query: TableQuery) => adminPost<Page<AdminArticle>>('/api/admin/content/article/list', { ...query });
+export const listArticles = (query: TableQuery) => adminContent.articles(query as Parameters<typeof adminContent.articles>[0]);
 
 export const articlesQueryOptions = (query: TableQuery) =>
   queryOptions({ queryKey: contentKeys.articles(query), queryFn: () => listArticles(query), placeholderData: keepPreviousData });

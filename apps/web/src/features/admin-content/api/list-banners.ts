@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminBanner } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminContent } from '../../../api/admin-content';
 import { contentKeys } from './keys';
 
 /** POST /api/admin/content/banner/list — every banner, hidden ones too, in the home page's order. */
-export const listBanners = () => adminPost<AdminBanner[]>('/api/admin/content/banner/list');
+export const listBanners = () => adminContent.banners();
 
 export const bannersQueryOptions = () => queryOptions({ queryKey: contentKeys.banners, queryFn: listBanners });
 

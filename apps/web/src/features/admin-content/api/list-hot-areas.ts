@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminHotArea } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminContent } from '../../../api/admin-content';
 import { contentKeys } from './keys';
 
 /** POST /api/admin/content/hotArea/list — every hot area, hidden ones too, in the home page's order. */
-export const listHotAreas = () => adminPost<AdminHotArea[]>('/api/admin/content/hotArea/list');
+export const listHotAreas = () => adminContent.hotAreas();
 
 export const hotAreasQueryOptions = () => queryOptions({ queryKey: contentKeys.hotAreas, queryFn: listHotAreas });
 

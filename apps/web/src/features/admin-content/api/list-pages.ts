@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPageSummary } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminContent } from '../../../api/admin-content';
 import { contentKeys } from './keys';
 
 /** POST /api/admin/content/page/list — the seven about and static pages. */
-export const listPages = () => adminPost<AdminPageSummary[]>('/api/admin/content/page/list');
+export const listPages = () => adminContent.pages();
 
 export const pagesQueryOptions = () => queryOptions({ queryKey: contentKeys.pages, queryFn: listPages });
 

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPartner } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminContent } from '../../../api/admin-content';
 import { contentKeys } from './keys';
 
 /** POST /api/admin/content/partner/list — every partner logo, hidden ones too, in the strip's order. */
-export const listPartners = () => adminPost<AdminPartner[]>('/api/admin/content/partner/list');
+export const listPartners = () => adminContent.partners();
 
 export const partnersQueryOptions = () => queryOptions({ queryKey: contentKeys.partners, queryFn: listPartners });
 

@@ -1,18 +1,18 @@
-import type { AdminHotArea, HotAreaAddBody } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import type { HotAreaAddBody } from '@lab/contract';
+import { adminContent } from '../../../api/admin-content';
 import { flag } from './form-values';
 
 /** POST /api/admin/content/hotArea/add */
-export const addHotArea = (body: HotAreaAddBody) => adminPost<AdminHotArea>('/api/admin/content/hotArea/add', { ...body, visible: flag(body.visible) });
+export const addHotArea = (body: HotAreaAddBody) => adminContent.addHotArea({ ...body, visible: flag(body.visible) });
 
 /** POST /api/admin/content/hotArea/edit */
-export const editHotArea = (body: HotAreaAddBody & { id: number }) => adminPost<AdminHotArea>('/api/admin/content/hotArea/edit', { ...body, visible: flag(body.visible) });
+export const editHotArea = (body: HotAreaAddBody & { id: number }) => adminContent.editHotArea({ ...body, visible: flag(body.visible) });
 
 /** POST /api/admin/content/hotArea/visible */
-export const setHotAreaVisible = ({ id, visible }: { id: number; visible: boolean }) => adminPost<AdminHotArea>('/api/admin/content/hotArea/visible', { id, visible: flag(visible) });
+export const setHotAreaVisible = ({ id, visible }: { id: number; visible: boolean }) => adminContent.showHotArea({ id, visible: flag(visible) });
 
 /** POST /api/admin/content/hotArea/delete */
-export const deleteHotArea = (id: number) => adminPost<{ id: number }>('/api/admin/content/hotArea/delete', { id });
+export const deleteHotArea = (id: number) => adminContent.removeHotArea({ id });
 
 /** POST /api/admin/content/hotArea/reorder */
-export const reorderHotAreas = (ids: number[]) => adminPost<AdminHotArea[]>('/api/admin/content/hotArea/reorder', { ids: ids.join(',') });
+export const reorderHotAreas = (ids: number[]) => adminContent.reorderHotAreas({ ids: ids.join(',') });

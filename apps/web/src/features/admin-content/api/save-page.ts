@@ -1,5 +1,5 @@
-import type { AdminContentPage, PageSaveBody } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import type { PageSaveBody } from '@lab/contract';
+import { adminContent } from '../../../api/admin-content';
 
 /** POST /api/admin/content/page/save — title and rich text (the server cleans it). */
-export const savePage = (body: PageSaveBody) => adminPost<AdminContentPage>('/api/admin/content/page/save', { ...body });
+export const savePage = (body: PageSaveBody) => adminContent.savePage({ ...body });

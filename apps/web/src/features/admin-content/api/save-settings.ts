@@ -1,12 +1,12 @@
 import type { LocalInfo, SamplingSetting } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminContent } from '../../../api/admin-content';
 
 /** POST /api/admin/content/settings/allowRegion — an empty list closes home pickup everywhere. */
-export const saveAllowRegion = (codes: string[]) => adminPost<string[]>('/api/admin/content/settings/allowRegion', { allowRegion: JSON.stringify(codes) });
+export const saveAllowRegion = (codes: string[]) => adminContent.saveAllowRegion({ allowRegion: JSON.stringify(codes) });
 
 /** POST /api/admin/content/settings/sampling — lists go as comma-separated text, so an empty list is sent too. */
 export const saveSamplingSetting = (value: SamplingSetting) =>
-  adminPost<SamplingSetting>('/api/admin/content/settings/sampling', {
+  adminContent.saveSampling({
     ...value,
     disabled_date: value.disabled_date.join(','),
     invalid_disabled_date: value.invalid_disabled_date.join(','),
@@ -16,4 +16,4 @@ export const saveSamplingSetting = (value: SamplingSetting) =>
   });
 
 /** POST /api/admin/content/settings/localInfo */
-export const saveLocalInfo = (value: LocalInfo) => adminPost<LocalInfo>('/api/admin/content/settings/localInfo', { ...value });
+export const saveLocalInfo = (value: LocalInfo) => adminContent.saveLocalInfo({ ...value });

@@ -1,15 +1,15 @@
-import type { AdminThanks, ThanksAddBody } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import type { ThanksAddBody } from '@lab/contract';
+import { adminContent } from '../../../api/admin-content';
 import { flag } from './form-values';
 
 /** POST /api/admin/content/thanks/add */
-export const addThanks = (body: ThanksAddBody) => adminPost<AdminThanks>('/api/admin/content/thanks/add', { ...body, visible: flag(body.visible) });
+export const addThanks = (body: ThanksAddBody) => adminContent.addThanks({ ...body, visible: flag(body.visible) });
 
 /** POST /api/admin/content/thanks/edit */
-export const editThanks = (body: ThanksAddBody & { id: number }) => adminPost<AdminThanks>('/api/admin/content/thanks/edit', { ...body, visible: flag(body.visible) });
+export const editThanks = (body: ThanksAddBody & { id: number }) => adminContent.editThanks({ ...body, visible: flag(body.visible) });
 
 /** POST /api/admin/content/thanks/visible */
-export const setThanksVisible = ({ id, visible }: { id: number; visible: boolean }) => adminPost<AdminThanks>('/api/admin/content/thanks/visible', { id, visible: flag(visible) });
+export const setThanksVisible = ({ id, visible }: { id: number; visible: boolean }) => adminContent.showThanks({ id, visible: flag(visible) });
 
 /** POST /api/admin/content/thanks/delete */
-export const deleteThanks = (id: number) => adminPost<{ id: number }>('/api/admin/content/thanks/delete', { id });
+export const deleteThanks = (id: number) => adminContent.removeThanks({ id });

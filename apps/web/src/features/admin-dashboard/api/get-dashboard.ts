@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminDashboard } from '@lab/contract';
-import { adminKey, adminPost } from '../../../lib/admin-api';
+import { dashboard } from '../../../api/dashboard';
+import { adminKey } from '../../../lib/admin-api';
 
 /** POST /api/admin/dashboard — today's counts and the promises due or missed. */
-export const getDashboard = () => adminPost<AdminDashboard>('/api/admin/dashboard');
+export const getDashboard = () => dashboard.overview();
 
 export const dashboardQueryOptions = () =>
   queryOptions({ queryKey: [...adminKey, 'dashboard'], queryFn: getDashboard, refetchInterval: 60_000, refetchOnWindowFocus: true });

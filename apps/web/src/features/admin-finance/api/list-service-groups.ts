@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TypeGroup } from '@lab/contract';
-import { apiGet } from '../../../lib/api';
+import { catalog } from '../../../api/catalog';
 import { financeKeys } from './keys';
 
 /** GET /api/open/web/type/group — the catalogue's groups (public), for a coupon's scope. */
-export const listServiceGroups = () => apiGet<TypeGroup[]>('/api/open/web/type/group', undefined, { skipAuth: true });
+export const listServiceGroups = () => catalog.typeGroups({}, { skipAuth: true });
 
 export const serviceGroupsQueryOptions = () => queryOptions({ queryKey: financeKeys.serviceGroups, queryFn: listServiceGroups, staleTime: 10 * 60_000 });
 

@@ -1,11 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminWithdrawal, Page } from '@lab/contract';
+import type { CallBodyInput } from '@lab/contract/call';
+import type { adminPromotion as table } from '@lab/contract/calls/admin-promotion';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminPost } from '../../../lib/admin-api';
 import { financeKeys } from './keys';
+import { adminPromotion } from '../../../api/admin-promotion';
 
 /** POST /api/admin/growth/withdraw/list — partners' rebate withdrawals by status, method, member and date. */
-export const listWithdrawals = (query: TableQuery) => adminPost<Page<AdminWithdrawal>>('/api/admin/growth/withdraw/list', { ...query });
+export const listWithdrawals = (query: TableQuery) =>
+  // the sort and filters come from the URL as text: the server checks them against the call's schema
+  adminPromotion.withdrawals(query as CallBodyInput<typeof table.withdrawals>);
 
 export const withdrawalsQueryOptions = (query: TableQuery) => queryOptions({ queryKey: financeKeys.withdrawals(query), queryFn: () => listWithdrawals(query), placeholderData: keepPreviousData });
 

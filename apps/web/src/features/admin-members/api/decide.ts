@@ -1,31 +1,33 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminAttestation, AdminCommunity, AdminPartnerApplication, PointsApplication } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminAttestations } from '../../../api/admin-attestations';
+import { adminCommunities } from '../../../api/admin-communities';
 import { isConflict } from '../../../lib/api';
 import { customerKeys } from './keys';
+import { adminPoints } from '../../../api/admin-points';
+import { adminPromotion } from '../../../api/admin-promotion';
 
 /**
  * The review decisions of the customers area: attestations, communities, partner and paper-award
  * applications. A refusal always carries the reason the member reads.
  */
 
-/** POST /api/admin/attestation/approve | refuse (rid: the member's) */
-export const approveAttestation = ({ rid, note }: { rid: string; note?: string }) => adminPost<AdminAttestation>('/api/admin/attestation/approve', { rid, note: note || undefined });
-export const refuseAttestation = ({ rid, reason }: { rid: string; reason: string }) => adminPost<AdminAttestation>('/api/admin/attestation/refuse', { rid, reason });
+/** Attestations (rid: the member's) */
+export const approveAttestation = ({ rid, note }: { rid: string; note?: string }) => adminAttestations.approve({ rid, note: note || undefined });
+export const refuseAttestation = ({ rid, reason }: { rid: string; reason: string }) => adminAttestations.refuse({ rid, reason });
 
-/** POST /api/admin/community/approve | refuse */
-export const approveCommunity = ({ rid }: { rid: string }) => adminPost<AdminCommunity>('/api/admin/community/approve', { rid });
-export const refuseCommunity = ({ rid, reason }: { rid: string; reason: string }) => adminPost<AdminCommunity>('/api/admin/community/refuse', { rid, reason });
+/** Communities */
+export const approveCommunity = ({ rid }: { rid: string }) => adminCommunities.approve({ rid });
+export const refuseCommunity = ({ rid, reason }: { rid: string; reason: string }) => adminCommunities.refuse({ rid, reason });
 
 /** POST /api/admin/growth/partner/approve | refuse */
-export const approvePartner = ({ rid }: { rid: string }) => adminPost<AdminPartnerApplication>('/api/admin/growth/partner/approve', { rid });
-export const refusePartner = ({ rid, reason }: { rid: string; reason: string }) => adminPost<AdminPartnerApplication>('/api/admin/growth/partner/refuse', { rid, reason });
+export const approvePartner = ({ rid }: { rid: string }) => adminPromotion.approvePartner({ rid });
+export const refusePartner = ({ rid, reason }: { rid: string; reason: string }) => adminPromotion.refusePartner({ rid, reason });
 
 /** POST /api/admin/growth/points/approve (with the points awarded) | refuse — on the version of the application on screen (points are value) */
 export const approvePointsApplication = ({ rid, version, points, reason }: { rid: string; version: number; points: number; reason?: string }) =>
-  adminPost<PointsApplication>('/api/admin/growth/points/approve', { rid, version, points, reason: reason || undefined });
+  adminPoints.approve({ rid, version, points, reason: reason || undefined });
 export const refusePointsApplication = ({ rid, version, reason }: { rid: string; version: number; reason: string }) =>
-  adminPost<PointsApplication>('/api/admin/growth/points/refuse', { rid, version, reason });
+  adminPoints.refuse({ rid, version, reason });
 
 /** Any decision refreshes the customers area (queues, member details, counts), and so does a 409 (what was shown changed). */
 export function useDecision<A, R>(run: (args: A) => Promise<R>) {

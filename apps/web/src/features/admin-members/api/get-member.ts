@@ -1,11 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminMemberDetail } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminMembers } from '../../../api/admin-members';
 import { customerKeys } from './keys';
 
-/** POST /api/admin/member/detail — one member's whole picture. */
-export const getMember = (rid: string) => adminPost<AdminMemberDetail>('/api/admin/member/detail', { rid });
-
-export const memberQueryOptions = (rid: string) => queryOptions({ queryKey: customerKeys.member(rid), queryFn: () => getMember(rid) });
+/** One member's whole picture. */
+export const memberQueryOptions = (rid: string) => queryOptions({ queryKey: customerKeys.member(rid), queryFn: () => adminMembers.detail({ rid }) });
 
 export const useMember = (rid: string) => useQuery(memberQueryOptions(rid));

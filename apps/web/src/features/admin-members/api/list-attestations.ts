@@ -1,13 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminAttestation, Page } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminPost } from '../../../lib/admin-api';
+import { adminAttestations } from '../../../api/admin-attestations';
 import { customerKeys } from './keys';
 
-/** POST /api/admin/attestation/list — submitted attestations by review status. */
-export const listAttestations = (query: TableQuery) => adminPost<Page<AdminAttestation>>('/api/admin/attestation/list', { ...query });
-
+/** Submitted attestations by review status. The table's sort and filters come from the URL as text; the server checks them (400 with its msg). */
 export const attestationsQueryOptions = (query: TableQuery) =>
-  queryOptions({ queryKey: customerKeys.attestations(query), queryFn: () => listAttestations(query), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: customerKeys.attestations(query), queryFn: () => adminAttestations.list(query as Parameters<typeof adminAttestations.list>[0]), placeholderData: keepPreviousData });
 
 export const useAttestations = (query: TableQuery) => useQuery(attestationsQueryOptions(query));

@@ -1,13 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminCommunity, Page } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminPost } from '../../../lib/admin-api';
+import { adminCommunities } from '../../../api/admin-communities';
 import { customerKeys } from './keys';
 
-/** POST /api/admin/community/list — communities by review status. */
-export const listCommunities = (query: TableQuery) => adminPost<Page<AdminCommunity>>('/api/admin/community/list', { ...query });
-
+/** Communities by review status. The table's sort and filters come from the URL as text; the server checks them (400 with its msg). */
 export const communitiesQueryOptions = (query: TableQuery) =>
-  queryOptions({ queryKey: customerKeys.communities(query), queryFn: () => listCommunities(query), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: customerKeys.communities(query), queryFn: () => adminCommunities.list(query as Parameters<typeof adminCommunities.list>[0]), placeholderData: keepPreviousData });
 
 export const useCommunities = (query: TableQuery) => useQuery(communitiesQueryOptions(query));

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminExchangeItem } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
 import { customerKeys } from './keys';
+import { adminPoints } from '../../../api/admin-points';
 
 /** POST /api/admin/growth/exchange/items — the whole exchange catalogue (active first). */
-export const listExchangeItems = () => adminPost<AdminExchangeItem[]>('/api/admin/growth/exchange/items');
+export const listExchangeItems = () => adminPoints.items();
 
 export const exchangeItemsQueryOptions = () => queryOptions({ queryKey: customerKeys.exchangeItems, queryFn: listExchangeItems });
 

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminMemberOrder, Page } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminMembers } from '../../../api/admin-members';
 import { customerKeys } from './keys';
 
 export interface PageArgs {
@@ -8,10 +7,8 @@ export interface PageArgs {
   pageSize: number;
 }
 
-/** POST /api/admin/member/orders — one member's orders, newest first. */
-export const listMemberOrders = (rid: string, query: PageArgs) => adminPost<Page<AdminMemberOrder>>('/api/admin/member/orders', { rid, ...query });
-
+/** One member's orders, newest first. */
 export const memberOrdersQueryOptions = (rid: string, query: PageArgs) =>
-  queryOptions({ queryKey: customerKeys.memberOrders(rid, query), queryFn: () => listMemberOrders(rid, query), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: customerKeys.memberOrders(rid, query), queryFn: () => adminMembers.orders({ rid, ...query }), placeholderData: keepPreviousData });
 
 export const useMemberOrders = (rid: string, query: PageArgs) => useQuery(memberOrdersQueryOptions(rid, query));

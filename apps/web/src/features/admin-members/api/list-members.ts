@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminMemberRow, Page } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminPost } from '../../../lib/admin-api';
+import { adminMembers } from '../../../api/admin-members';
 import { customerKeys } from './keys';
 
-/** POST /api/admin/member/list — members filtered and sorted on the server. */
-export const listMembers = (query: TableQuery) => adminPost<Page<AdminMemberRow>>('/api/admin/member/list', { ...query });
+/** Members filtered and sorted on the server. The table's sort and filters come from the URL as text; the server checks them (400 with its msg). */
+export const listMembers = (query: TableQuery) => adminMembers.list(query as Parameters<typeof adminMembers.list>[0]);
 
 export const membersQueryOptions = (query: TableQuery) =>
   queryOptions({ queryKey: customerKeys.members(query), queryFn: () => listMembers(query), placeholderData: keepPreviousData });

@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPartnerApplication, Page } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminPost } from '../../../lib/admin-api';
 import { customerKeys } from './keys';
+import { adminPromotion } from '../../../api/admin-promotion';
 
 /** POST /api/admin/growth/partner/list — 推广合伙人 applications by status, newest first. */
-export const listPartners = (query: TableQuery) => adminPost<Page<AdminPartnerApplication>>('/api/admin/growth/partner/list', { ...query });
+export const listPartners = (query: TableQuery) => adminPromotion.partners(query);
 
 export const partnersQueryOptions = (query: TableQuery) =>
   queryOptions({ queryKey: customerKeys.partners(query), queryFn: () => listPartners(query), placeholderData: keepPreviousData });

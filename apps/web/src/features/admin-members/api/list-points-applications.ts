@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPointsApplication, Page } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminPost } from '../../../lib/admin-api';
 import { customerKeys } from './keys';
+import { adminPoints } from '../../../api/admin-points';
 
 /** POST /api/admin/growth/points/applications — 论文致谢奖励 applications (pending first). */
-export const listPointsApplications = (query: TableQuery) => adminPost<Page<AdminPointsApplication>>('/api/admin/growth/points/applications', { ...query });
+export const listPointsApplications = (query: TableQuery) => adminPoints.applications(query);
 
 export const pointsApplicationsQueryOptions = (query: TableQuery) =>
   queryOptions({ queryKey: customerKeys.pointsApplications(query), queryFn: () => listPointsApplications(query), placeholderData: keepPreviousData });

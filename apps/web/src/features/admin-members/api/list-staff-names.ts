@@ -1,17 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StaffRole } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { staff } from '../../../api/staff';
 import { customerKeys } from './keys';
 
-export interface StaffName {
-  id: number;
-  name: string;
-  role: StaffRole;
-  disabled: boolean;
-}
-
 /** POST /api/admin/staff/names — everyone who can be named; customer managers are the active sales (and admins). */
-export const listStaffNames = () => adminPost<StaffName[]>('/api/admin/staff/names');
+export const listStaffNames = () => staff.names();
 
 export const staffNamesQueryOptions = () => queryOptions({ queryKey: customerKeys.staffNames, queryFn: listStaffNames, staleTime: 5 * 60_000 });
 

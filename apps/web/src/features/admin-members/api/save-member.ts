@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminMemberRow } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminMembers } from '../../../api/admin-members';
 import { customerKeys } from './keys';
 
-/** POST /api/admin/member/adviser — an active customer manager, or none (adviserId null). */
-export const setAdviser = ({ rid, adviserId }: { rid: string; adviserId: number | null }) =>
-  adminPost<AdminMemberRow>('/api/admin/member/adviser', { rid, adviser_id: adviserId ?? '' });
+/** An active customer manager, or none (adviserId null). */
+export const setAdviser = ({ rid, adviserId }: { rid: string; adviserId: number | null }) => adminMembers.setAdviser({ rid, adviser_id: adviserId ?? '' });
 
-/** POST /api/admin/member/organization — the verified type (0 学生, 3 老师, 1 个人, 2 企业). */
-export const setOrganization = ({ rid, organization }: { rid: string; organization: number }) => adminPost<AdminMemberRow>('/api/admin/member/organization', { rid, organization });
+/** The verified type (0 学生, 3 老师, 1 个人, 2 企业). */
+export const setOrganization = ({ rid, organization }: { rid: string; organization: number }) => adminMembers.setOrganization({ rid, organization });
 
-/** POST /api/admin/member/status — disabling ends every session of the member at once. */
+/** Disabling ends every session of the member at once. */
 export const setMemberDisabled = ({ rid, disabled, reason }: { rid: string; disabled: boolean; reason?: string }) =>
-  adminPost<AdminMemberRow>('/api/admin/member/status', { rid, disabled: disabled ? '1' : '0', reason: reason || undefined });
+  adminMembers.setStatus({ rid, disabled: disabled ? '1' : '0', reason: reason || undefined });
 
 /** A change to a member refreshes the area (the table, the detail, the review queues). */
 export function useMemberMutation<A>(run: (args: A) => Promise<AdminMemberRow>) {

@@ -1,17 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnnouncementView, Page } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminPost } from '../../../lib/admin-api';
+import { adminMessages } from '../../../api/admin-messages';
 import { messageKeys } from './keys';
+import { adminAnnouncements } from '../../../api/admin-announcements';
 
 /** POST /api/admin/messages/announcements — what was sent, newest first. */
-export const listAnnouncements = (query: TableQuery) => adminPost<Page<AnnouncementView>>('/api/admin/messages/announcements', { ...query });
+export const listAnnouncements = (query: TableQuery) => adminMessages.announcements(query);
 
 export const useAnnouncements = (query: TableQuery) =>
   useQuery({ queryKey: [...messageKeys.announcements, query], queryFn: () => listAnnouncements(query), placeholderData: keepPreviousData });
 
 /** POST /api/admin/growth/announce — to every active member (member_rid empty) or to one. */
-export const sendAnnouncement = (body: { title: string; content: string; member_rid?: string }) => adminPost<AnnouncementView>('/api/admin/growth/announce', body);
+export const sendAnnouncement = (body: { title: string; content: string; member_rid?: string }) => adminAnnouncements.send(body);
 
 export function useSendAnnouncement() {
   const client = useQueryClient();

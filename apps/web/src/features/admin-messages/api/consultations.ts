@@ -1,17 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminConsultation, Page } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminKey, adminPost } from '../../../lib/admin-api';
+import { adminKey } from '../../../lib/admin-api';
 import { messageKeys } from './keys';
+import { adminConsultations } from '../../../api/admin-consultations';
 
 /** POST /api/admin/growth/consultation/list — 待回复 / 已回复, a word, a page. */
-export const listConsultations = (query: TableQuery) => adminPost<Page<AdminConsultation>>('/api/admin/growth/consultation/list', { ...query });
+export const listConsultations = (query: TableQuery) => adminConsultations.list(query);
 
 export const useConsultations = (query: TableQuery) =>
   useQuery({ queryKey: [...messageKeys.consultations, query], queryFn: () => listConsultations(query), placeholderData: keepPreviousData });
 
 /** POST /api/admin/growth/consultation/reply — once; the visitor (or member) is told by SMS. */
-export const replyConsultation = (id: number, reply: string) => adminPost<AdminConsultation>('/api/admin/growth/consultation/reply', { id, reply });
+export const replyConsultation = (id: number, reply: string) => adminConsultations.reply({ id, reply });
 
 export function useReplyConsultation() {
   const client = useQueryClient();

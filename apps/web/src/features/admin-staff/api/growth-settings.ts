@@ -1,17 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CouponTemplate, GrowthSettings } from '@lab/contract';
+import type { CouponTemplate } from '@lab/contract';
 import { adminKey, adminPost } from '../../../lib/admin-api';
+import { adminGrowth } from '../../../api/admin-growth';
 
 const key = [...adminKey, 'growth-settings'] as const;
 
 /** POST /api/admin/growth/settings — the rebate rate, points rate, new-member coupon and minimum withdrawal. */
-export const getGrowthSettings = () => adminPost<GrowthSettings>('/api/admin/growth/settings');
+export const getGrowthSettings = () => adminGrowth.settings();
 
 export const useGrowthSettings = () => useQuery({ queryKey: key, queryFn: getGrowthSettings });
 
 /** POST /api/admin/growth/settings/update — rates in percent and points, amounts in yuan. */
 export const saveGrowthSettings = (body: { rebate_rate: string; points_per_yuan: string; invite_coupon_rid: string; min_withdraw: string }) =>
-  adminPost<GrowthSettings>('/api/admin/growth/settings/update', body);
+  adminGrowth.saveSettings(body);
 
 export function useSaveGrowthSettings() {
   const client = useQueryClient();

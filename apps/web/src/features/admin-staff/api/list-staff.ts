@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Page, StaffAccount } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminPost } from '../../../lib/admin-api';
+import { staff } from '../../../api/staff';
 import { staffKeys } from './keys';
 
 export type StaffListQuery = TableQuery;
 
 /** POST /api/admin/staff/list — staff accounts, filtered and sorted on the server. */
-export const listStaff = (query: StaffListQuery) => adminPost<Page<StaffAccount>>('/api/admin/staff/list', { ...query });
+// the sort field comes from the address bar as text; the server refuses one the table does not allow
+export const listStaff = (query: StaffListQuery) => staff.list(query as Parameters<typeof staff.list>[0]);
 
 export const staffListQueryOptions = (query: StaffListQuery) =>
   queryOptions({ queryKey: staffKeys.list(query), queryFn: () => listStaff(query), placeholderData: keepPreviousData });

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Checkbox, Input, Tooltip } from 'antd';
 import { LockOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
-import { loginBody, type LoginResult } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { loginBody } from '@lab/contract';
+import { accounts } from '../../../api/accounts';
 import { firstError } from '../validate';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useCompleteLogin } from '../use-complete-login';
@@ -42,7 +42,7 @@ export function PasswordLoginForm({ initialAccount }: { initialAccount?: string 
     if (invalid) return;
     setBusy(true);
     try {
-      const result = await apiPost<LoginResult>('/api/open/login', body);
+      const result = await accounts.login(body);
       if (remember) localStorage.setItem(rememberKey, body.account);
       else localStorage.removeItem(rememberKey);
       await completeLogin(result, 'password');

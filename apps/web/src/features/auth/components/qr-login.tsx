@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Spin } from 'antd';
 import { CheckCircleFilled, ReloadOutlined } from '@ant-design/icons';
-import type { LoginResult, WxPollResult, WxTicket } from '@lab/contract';
-import { apiGet, apiPost } from '../../../lib/api';
+import type { LoginResult, WxTicket } from '@lab/contract';
+import { wxLogin } from '../../../api/wx-login';
 
 type QrState = 'loading' | 'waiting' | 'scanned' | 'expired' | 'failed';
 
@@ -32,7 +32,7 @@ export function QrLogin({ onLogin }: { onLogin: (login: LoginResult) => Promise<
     const run = async () => {
       let current: WxTicket;
       try {
-        current = await apiGet<WxTicket>('/api/open/wx/ticket', undefined, { signal: controller.signal, skipAuth: true });
+        current = await wxLogin.ticket({ signal: controller.signal, skipAuth: true });
       } catch {
         if (!stopped) setState('failed');
         return;
@@ -49,11 +49,7 @@ export function QrLogin({ onLogin }: { onLogin: (login: LoginResult) => Promise<
           return;
         }
         try {
-          const result = await apiPost<WxPollResult>(
-            '/api/open/wx/qrCodeLogin',
-            { ticket: current.ticket },
-            { timeoutMs: QR_POLL_MS, skipAuth: true, signal: controller.signal },
-          );
+          const result = await wxLogin.poll({ ticket: current.ticket }, { timeoutMs: QR_POLL_MS, skipAuth: true, signal: controller.signal });
           if (stopped) return;
           if (result.status === 'confirmed' && result.login) {
             stopped = true;

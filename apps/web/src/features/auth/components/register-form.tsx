@@ -3,7 +3,7 @@ import { Input } from 'antd';
 import { GiftOutlined, LockOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { SmsPurpose, signForm } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { accounts } from '../../../api/accounts';
 import { loginPanel } from '../../../lib/login-panel';
 import { firstError } from '../validate';
 import { ensurePasswordStrength, usePasswordStrength } from '../../../lib/password-strength';
@@ -33,7 +33,7 @@ export function RegisterForm({ inviterCode }: { inviterCode: string | null }) {
     if (invalid) return;
     setBusy(true);
     try {
-      await apiPost('/api/open/sign', {
+      await accounts.register({
         phone: form.phone,
         code: form.code,
         password: form.password,

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { SmsPurpose, resetForm } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { accounts } from '../../../api/accounts';
 import { loginPanel } from '../../../lib/login-panel';
 import { firstError } from '../validate';
 import { ensurePasswordStrength, usePasswordStrength } from '../../../lib/password-strength';
@@ -31,7 +31,7 @@ export function ResetForm() {
     if (invalid) return;
     setBusy(true);
     try {
-      await apiPost('/api/open/reset', { account: form.account, code: form.code, password: form.password });
+      await accounts.resetPassword({ account: form.account, code: form.code, password: form.password });
       feedback.success('密码重置成功!');
       loginPanel.show('log', { account: form.account });
     } catch (failure) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { SmsPurpose, smsLoginBody, type LoginResult } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { SmsPurpose, smsLoginBody } from '@lab/contract';
+import { accounts } from '../../../api/accounts';
 import { firstError } from '../validate';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useCompleteLogin } from '../use-complete-login';
@@ -25,7 +25,7 @@ export function SmsLoginForm() {
     if (invalid) return;
     setBusy(true);
     try {
-      const result = await apiPost<LoginResult>('/api/open/loginForCode', body);
+      const result = await accounts.loginBySms(body);
       await completeLogin(result, 'sms');
     } catch (failure) {
       feedback.failure(failure);

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Descriptions, Result } from 'antd';
 import type { WxScanResult } from '@lab/contract';
+import { wxLogin } from '../../../api/wx-login';
 import { useSearchParams } from 'react-router';
-import { apiPost, ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { loginPanel } from '../../../lib/login-panel';
 import { useSession } from '../../../lib/session';
 import { displayName, useUserInfo } from '../../../lib/user-info';
@@ -31,7 +32,7 @@ export default function WxConfirmPage() {
   useEffect(() => {
     if (!ticket || scanned.current === ticket) return;
     scanned.current = ticket;
-    apiPost<WxScanResult>('/api/open/wx/scan', { ticket }, { skipAuth: true })
+    wxLogin.scan({ ticket }, { skipAuth: true })
       .then((scan) => {
         setRequest(scan.request);
         setStage('ready');
@@ -51,7 +52,7 @@ export default function WxConfirmPage() {
   const confirm = async () => {
     setStage('confirming');
     try {
-      await apiPost('/api/auth/wx/confirm', { ticket });
+      await wxLogin.confirm({ ticket });
       setStage('done');
     } catch (error) {
       setStage(error instanceof ApiError && error.status === 401 ? 'ready' : 'invalid');

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AbilityShowcase } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { content } from '../../../api/content';
 
 /** POST /api/open/ability/index: the capability showcase (/televised). */
-export const getAbilityShowcase = (signal?: AbortSignal) =>
-  apiPost<AbilityShowcase>('/api/open/ability/index', undefined, signal ? { signal } : {});
+export const getAbilityShowcase = (signal?: AbortSignal) => content.ability(signal ? { signal } : {});
 
 export const abilityShowcaseQueryOptions = () =>
   queryOptions({

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ArticleDetail } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { content } from '../../../api/content';
 
 /** POST /api/open/news/detail: one article (news, course or ability case) by its rid. */
-export const getArticle = (id: string, signal?: AbortSignal) =>
-  apiPost<ArticleDetail>('/api/open/news/detail', { id }, signal ? { signal } : {});
+export const getArticle = (id: string, signal?: AbortSignal) => content.article({ id }, signal ? { signal } : {});
 
 export const articleQueryOptions = (id: string) =>
   queryOptions({

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeviceDetail } from '@lab/contract';
-import { apiGet } from '../../../lib/api';
+import { catalog } from '../../../api/catalog';
 
 /** GET /api/open/web/device/detail?rid: one service item with everything the detail page shows. */
-export const getDeviceDetail = (rid: string, signal?: AbortSignal) =>
-  apiGet<DeviceDetail>('/api/open/web/device/detail', { rid }, signal ? { signal } : {});
+export const getDeviceDetail = (rid: string, signal?: AbortSignal) => catalog.detail({ rid }, signal ? { signal } : {});
 
 export const deviceDetailQueryOptions = (rid: string) =>
   queryOptions({

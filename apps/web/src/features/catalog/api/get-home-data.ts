@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HomeData } from '@lab/contract';
-import { ApiError, apiGet } from '../../../lib/api';
+import { catalog } from '../../../api/catalog';
+import { ApiError } from '../../../lib/api';
 
 /** GET /api/open/web/index: everything the home page shows. */
-export const getHomeData = (signal?: AbortSignal) => apiGet<HomeData>('/api/open/web/index', undefined, signal ? { signal } : {});
+export const getHomeData = (signal?: AbortSignal) => catalog.home(signal ? { signal } : {});
 
 export const homeDataQueryOptions = () =>
   queryOptions({

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TypeGroup } from '@lab/contract';
-import { apiGet } from '../../../lib/api';
+import { catalog } from '../../../api/catalog';
 
 /** GET /api/open/web/type/group?typeId: the groups of a service type, each with its sub-types. */
-export const getTypeGroups = (typeId: number | undefined, signal?: AbortSignal) =>
-  apiGet<TypeGroup[]>('/api/open/web/type/group', { typeId }, signal ? { signal } : {});
+export const getTypeGroups = (typeId: number | undefined, signal?: AbortSignal) => catalog.typeGroups({ typeId }, signal ? { signal } : {});
 
 export const typeGroupsQueryOptions = (typeId: number | undefined) =>
   queryOptions({

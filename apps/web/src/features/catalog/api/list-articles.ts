@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ArticleKind, ArticleSummary, Page } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { ArticleKind } from '@lab/contract';
+import { content } from '../../../api/content';
 
 export interface ArticleListParams {
   kind: ArticleKind;
@@ -9,8 +9,7 @@ export interface ArticleListParams {
 }
 
 /** POST /api/open/web/news/list4index: news, courses or ability cases, with pages. */
-export const listArticles = (params: ArticleListParams, signal?: AbortSignal) =>
-  apiPost<Page<ArticleSummary>>('/api/open/web/news/list4index', { ...params }, signal ? { signal } : {});
+export const listArticles = (params: ArticleListParams, signal?: AbortSignal) => content.articles({ ...params }, signal ? { signal } : {});
 
 export const articleListQueryOptions = (params: ArticleListParams) =>
   queryOptions({

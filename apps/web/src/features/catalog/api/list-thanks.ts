@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Page, ThanksEntry } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { content } from '../../../api/content';
 
 export interface ThanksListParams {
   page: number;
@@ -8,8 +7,7 @@ export interface ThanksListParams {
 }
 
 /** POST /api/open/web/acknowledge/list4index: papers that acknowledge the lab, with pages. */
-export const listThanks = (params: ThanksListParams, signal?: AbortSignal) =>
-  apiPost<Page<ThanksEntry>>('/api/open/web/acknowledge/list4index', { ...params }, signal ? { signal } : {});
+export const listThanks = (params: ThanksListParams, signal?: AbortSignal) => content.thanks({ ...params }, signal ? { signal } : {});
 
 export const thanksListQueryOptions = (params: ThanksListParams) =>
   queryOptions({

@@ -1,21 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeviceSummary, Page } from '@lab/contract';
-import { apiGet } from '../../../lib/api';
+import type { DeviceSearchQuery } from '@lab/contract';
+import { catalog } from '../../../api/catalog';
 
 export interface DeviceSearchParams {
   keyword?: string | undefined;
   typeId?: number | undefined;
   groupId?: number | undefined;
   childId?: number | undefined;
-  sort?: string | undefined;
+  sort?: DeviceSearchQuery['sort'] | undefined;
   page?: number | undefined;
   pageSize?: number | undefined;
 }
 
 /** GET /api/open/web/device/search: services filtered by type, group, sub-type and keyword, with pages. */
 export const searchDevices = (params: DeviceSearchParams, signal?: AbortSignal) =>
-  apiGet<Page<DeviceSummary>>(
-    '/api/open/web/device/search',
+  catalog.search(
     {
       keyword: params.keyword || undefined,
       typeId: params.typeId,

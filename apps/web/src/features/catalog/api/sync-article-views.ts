@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { content } from '../../../api/content';
 
 /** POST /api/open/ability/sync4num: counts one view of an article. */
-export const syncArticleViews = (id: string) => apiPost<unknown>('/api/open/ability/sync4num', { id });
+export const syncArticleViews = (id: string) => content.countView({ id });
 
 export const useSyncArticleViews = () => useMutation({ mutationFn: syncArticleViews });

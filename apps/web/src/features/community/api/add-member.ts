@@ -1,5 +1,4 @@
-import type { CommunityMember } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { communities } from '../../../api/communities';
 
-/** POST /api/auth/cluster/add4user (owner) */
-export const addMember = (rid: string, memberRid: string) => apiPost<CommunityMember[]>('/api/auth/cluster/add4user', { rid, member_rid: memberRid });
+/** Owner only. */
+export const addMember = (rid: string, memberRid: string) => communities.addMember({ rid, member_rid: memberRid });

@@ -1,5 +1,3 @@
-import type { CommunitySummary } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { communities } from '../../../api/communities';
 
-/** POST /api/auth/cluster/apply */
-export const applyCommunity = (rid: string, message: string) => apiPost<CommunitySummary>('/api/auth/cluster/apply', { rid, message: message || undefined });
+export const applyCommunity = (rid: string, message: string) => communities.apply({ rid, message: message || undefined });

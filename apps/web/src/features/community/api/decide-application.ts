@@ -1,6 +1,4 @@
-import type { CommunityMember } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { communities } from '../../../api/communities';
 
-/** POST /api/auth/cluster/agree (owner): agree 1 accepts, 0 refuses. */
-export const decideApplication = (rid: string, memberRid: string, agree: boolean) =>
-  apiPost<CommunityMember[]>('/api/auth/cluster/agree', { rid, member_rid: memberRid, agree: agree ? '1' : '0' });
+/** Owner only: agree 1 accepts, 0 refuses. */
+export const decideApplication = (rid: string, memberRid: string, agree: boolean) => communities.decide({ rid, member_rid: memberRid, agree: agree ? '1' : '0' });

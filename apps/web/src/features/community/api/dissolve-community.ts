@@ -1,4 +1,4 @@
-import { apiPost } from '../../../lib/api';
+import { communities } from '../../../api/communities';
 
-/** POST /api/auth/cluster/del (owner): dissolve. */
-export const dissolveCommunity = (rid: string) => apiPost<null>('/api/auth/cluster/del', { rid });
+/** Owner only. */
+export const dissolveCommunity = (rid: string) => communities.dissolve({ rid });

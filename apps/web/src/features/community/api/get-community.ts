@@ -1,11 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CommunityDetail } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { communities } from '../../../api/communities';
 import { memberKeys } from '../../../components/member/member-keys';
 
-/** POST /api/auth/cluster/info: members and applications (owner only). */
-export const getCommunity = (rid: string) => apiPost<CommunityDetail>('/api/auth/cluster/info', { rid });
-
-export const communityQueryOptions = (rid: string) => queryOptions({ queryKey: [...memberKeys.communities, 'info', rid], queryFn: () => getCommunity(rid) });
+/** Members and applications for the owner only. */
+export const communityQueryOptions = (rid: string) => queryOptions({ queryKey: [...memberKeys.communities, 'info', rid], queryFn: () => communities.detail({ rid }) });
 
 export const useCommunity = (rid: string) => useQuery(communityQueryOptions(rid));

@@ -1,5 +1,4 @@
-import type { CommunityMember } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { communities } from '../../../api/communities';
 
-/** POST /api/auth/cluster/delete4user (owner) */
-export const removeMember = (rid: string, memberRid: string) => apiPost<CommunityMember[]>('/api/auth/cluster/delete4user', { rid, member_rid: memberRid });
+/** Owner only. */
+export const removeMember = (rid: string, memberRid: string) => communities.removeMember({ rid, member_rid: memberRid });

@@ -1,6 +1,5 @@
-import type { CommunityAddBody, CommunityEditBody, CommunitySummary } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { CommunityAddBody, CommunityEditBody } from '@lab/contract';
+import { communities } from '../../../api/communities';
 
-/** POST /api/auth/cluster/add (teachers), or cluster/edit (owner) when the body carries rid. */
-export const saveCommunity = (body: CommunityAddBody | CommunityEditBody) =>
-  apiPost<CommunitySummary>('rid' in body ? '/api/auth/cluster/edit' : '/api/auth/cluster/add', { ...body });
+/** A new community (teachers), or the edit of one (owner) when the body carries rid. */
+export const saveCommunity = (body: CommunityAddBody | CommunityEditBody) => ('rid' in body ? communities.edit(body) : communities.add(body));

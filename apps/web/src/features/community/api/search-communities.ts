@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CommunitySummary, Page } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { communities } from '../../../api/communities';
 import { memberKeys } from '../../../components/member/member-keys';
 
-/** POST /api/auth/cluster/search: by name, unit or owner's name. */
-export const searchCommunities = (keyword: string, page: number) =>
-  apiPost<Page<CommunitySummary>>('/api/auth/cluster/search', { keyword: keyword || undefined, page, pageSize: 10 });
-
+/** By name, unit or owner's name. */
 export const searchQueryOptions = (keyword: string, page: number) =>
-  queryOptions({ queryKey: [...memberKeys.communities, 'search', keyword, page], queryFn: () => searchCommunities(keyword, page), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...memberKeys.communities, 'search', keyword, page],
+    queryFn: () => communities.search({ keyword: keyword || undefined, page, pageSize: 10 }),
+    placeholderData: keepPreviousData,
+  });
 
 export const useCommunitySearch = (keyword: string, page: number) => useQuery(searchQueryOptions(keyword, page));

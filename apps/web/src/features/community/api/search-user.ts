@@ -1,5 +1,4 @@
-import type { CommunityUserHit } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { communities } from '../../../api/communities';
 
-/** POST /api/auth/cluster/search4user (owner): a member by phone, masked. */
-export const searchUser = (rid: string, phone: string) => apiPost<CommunityUserHit>('/api/auth/cluster/search4user', { rid, phone });
+/** Owner only: a member by phone, masked. */
+export const searchUser = (rid: string, phone: string) => communities.searchUser({ rid, phone });

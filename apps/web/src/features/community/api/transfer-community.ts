@@ -1,5 +1,4 @@
-import type { CommunitySummary } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { communities } from '../../../api/communities';
 
-/** POST /api/auth/cluster/transfer (owner): hand the community to an approved member. */
-export const transferCommunity = (rid: string, memberRid: string) => apiPost<CommunitySummary>('/api/auth/cluster/transfer', { rid, member_rid: memberRid });
+/** Owner only: hand the community to an approved member. */
+export const transferCommunity = (rid: string, memberRid: string) => communities.transfer({ rid, member_rid: memberRid });

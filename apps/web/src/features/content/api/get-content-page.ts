@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContentPage, PageKey } from '@lab/contract';
-import { apiGet } from '../../../lib/api';
+import type { PageKey } from '@lab/contract';
+import { content } from '../../../api/content';
 
 /** GET /api/open/web/page?key=: an about or static page written by staff. */
-export const getContentPage = (key: PageKey, signal?: AbortSignal) =>
-  apiGet<ContentPage>('/api/open/web/page', { key }, signal ? { signal } : {});
+export const getContentPage = (key: PageKey, signal?: AbortSignal) => content.page({ key }, signal ? { signal } : {});
 
 export const contentPageQueryOptions = (key: PageKey) =>
   queryOptions({

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InviteeOrder, Page } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
 import { inviteKeys } from './keys';
+import { invites } from '../../../api/invites';
 
 /** POST /api/auth/web/invite/orderDetail: one invitee's paid orders as far as a rebate concerns me. */
-export const listInviteeOrders = (id: string, page: number, pageSize = 10) =>
-  apiPost<Page<InviteeOrder>>('/api/auth/web/invite/orderDetail', { id, page, pageSize });
+export const listInviteeOrders = (id: string, page: number, pageSize = 10) => invites.orders({ id, page, pageSize });
 
 export const useInviteeOrders = (id: string | null, page: number, pageSize = 10) =>
   useQuery({

@@ -1,4 +1,4 @@
-import { apiPost } from '../../../lib/api';
+import { profile } from '../../../api/profile';
 
-/** POST /api/auth/user/updateInfo: the display name. */
-export const updateNickname = (nickname: string) => apiPost<null>('/api/auth/user/updateInfo', { nickname });
+/** The display name. */
+export const updateNickname = (nickname: string) => profile.setNickname({ nickname });

@@ -1,5 +1,4 @@
-import type { UnreadCount } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { messages } from '../../../api/messages';
 
 /** POST /api/auth/message/readAll — every one of mine marked read; answers { unread: 0 }. */
-export const readAllMessages = () => apiPost<UnreadCount>('/api/auth/message/readAll');
+export const readAllMessages = () => messages.readAll();

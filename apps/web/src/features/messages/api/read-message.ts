@@ -1,5 +1,4 @@
-import type { MemberMessage } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { messages } from '../../../api/messages';
 
 /** POST /api/auth/message/read — one of mine marked read (another member's rid is 404). */
-export const readMessage = (rid: string) => apiPost<MemberMessage>('/api/auth/message/read', { rid });
+export const readMessage = (rid: string) => messages.read({ rid });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { PointsApplication, pointsApplyBody } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { pointsApplyBody } from '@lab/contract';
+import { points } from '../../../api/points';
 
 /** POST /api/auth/integration/apply — points for a published paper acknowledging the lab, approved by staff. */
-export const applyAward = (body: z.infer<typeof pointsApplyBody>) => apiPost<PointsApplication>('/api/auth/integration/apply', { ...body });
+export const applyAward = (body: z.infer<typeof pointsApplyBody>) => points.apply(body);

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PointsOverview } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
 import { pointsKeys } from './keys';
+import { points } from '../../../api/points';
 
 /** POST /api/auth/web/integration/init: balance, earned and spent in total, the earning rate. */
-export const getPointsOverview = () => apiPost<PointsOverview>('/api/auth/web/integration/init');
+export const getPointsOverview = () => points.overview();
 
 export const pointsOverviewQueryOptions = () => queryOptions({ queryKey: pointsKeys.overview, queryFn: getPointsOverview });
 

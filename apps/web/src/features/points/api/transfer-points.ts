@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { PointsOverview, pointsTransferBody } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { pointsTransferBody } from '@lab/contract';
+import { points } from '../../../api/points';
 
 /** POST /api/auth/integration/transfer — to another member by phone; answers my overview after it. */
-export const transferPoints = (body: z.infer<typeof pointsTransferBody>) => apiPost<PointsOverview>('/api/auth/integration/transfer', { ...body });
+export const transferPoints = (body: z.infer<typeof pointsTransferBody>) => points.transfer(body);

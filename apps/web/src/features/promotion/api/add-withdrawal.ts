@@ -1,5 +1,5 @@
-import type { Withdrawal, WithdrawMethod } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { WithdrawMethod } from '@lab/contract';
+import { promotion } from '../../../api/promotion';
 
 export interface WithdrawalForm {
   /** yuan text ('120.50'); the server parses it exactly */
@@ -11,4 +11,4 @@ export interface WithdrawalForm {
 }
 
 /** POST /api/auth/promoter_rebate_withdraw/add: withdraw part of the withdrawable rebates. */
-export const addWithdrawal = (body: WithdrawalForm) => apiPost<Withdrawal>('/api/auth/promoter_rebate_withdraw/add', { ...body });
+export const addWithdrawal = (body: WithdrawalForm) => promotion.withdraw(body);

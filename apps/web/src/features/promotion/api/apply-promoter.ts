@@ -1,5 +1,5 @@
-import type { PromoterApplyBody, PromotionOverview } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { PromoterApplyBody } from '@lab/contract';
+import { promotion } from '../../../api/promotion';
 
 /** POST /api/auth/promoter_apply/add: apply (or apply again after a refusal) to become a partner. */
-export const applyPromoter = (body: PromoterApplyBody) => apiPost<PromotionOverview>('/api/auth/promoter_apply/add', { ...body });
+export const applyPromoter = (body: PromoterApplyBody) => promotion.apply(body);

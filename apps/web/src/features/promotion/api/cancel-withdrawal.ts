@@ -1,5 +1,4 @@
-import type { Withdrawal } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { promotion } from '../../../api/promotion';
 
 /** POST /api/auth/promoter_rebate_withdraw/cancel: a pending request is withdrawn; its amount is withdrawable again. */
-export const cancelWithdrawal = (rid: string) => apiPost<Withdrawal>('/api/auth/promoter_rebate_withdraw/cancel', { rid });
+export const cancelWithdrawal = (rid: string) => promotion.cancelWithdrawal({ rid });

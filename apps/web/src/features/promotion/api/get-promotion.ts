@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PromotionOverview } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
 import { promotionKeys } from './keys';
+import { promotion } from '../../../api/promotion';
 
 /** POST /api/auth/myPromotion/init: my partner status, application and figures (fen). */
-export const getPromotion = () => apiPost<PromotionOverview>('/api/auth/myPromotion/init');
+export const getPromotion = () => promotion.overview();
 
 export const usePromotion = () => useQuery({ queryKey: promotionKeys.overview, queryFn: getPromotion });

@@ -1,5 +1,5 @@
-import type { RecycleAddBody, RecycleRequest } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import type { RecycleAddBody } from '@lab/contract';
+import { recycles } from '../../../api/recycles';
 
-/** POST /api/auth/sample4recycle/add: ask for the samples back. */
-export const addRecycle = (body: RecycleAddBody) => apiPost<RecycleRequest>('/api/auth/sample4recycle/add', { ...body });
+/** Ask for the samples back. */
+export const addRecycle = (body: RecycleAddBody) => recycles.add(body);

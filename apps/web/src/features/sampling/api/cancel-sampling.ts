@@ -1,5 +1,3 @@
-import type { Sampling } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { pickups } from '../../../api/pickups';
 
-/** POST /api/auth/sampling/cancel */
-export const cancelSampling = (rid: string) => apiPost<Sampling>('/api/auth/sampling/cancel', { rid });
+export const cancelSampling = (rid: string) => pickups.cancel({ rid });

@@ -1,12 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Page, Sampling } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { pickups } from '../../../api/pickups';
 import { memberKeys } from '../../../components/member/member-keys';
 
-/** POST /api/auth/sampling/list: my pickups, newest first. */
-export const listSamplings = (page: number) => apiPost<Page<Sampling>>('/api/auth/sampling/list', { page, pageSize: 10 });
-
+/** My pickups, newest first. */
 export const samplingsQueryOptions = (page: number) =>
-  queryOptions({ queryKey: [...memberKeys.samplings, page], queryFn: () => listSamplings(page), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: [...memberKeys.samplings, page], queryFn: () => pickups.list({ page, pageSize: 10 }), placeholderData: keepPreviousData });
 
 export const useSamplings = (page: number) => useQuery(samplingsQueryOptions(page));
