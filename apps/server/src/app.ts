@@ -26,8 +26,8 @@ import { fundsRoutes } from './modules/35-funds/funds.routes';
 import { planRoutes } from './modules/50-ordering/plan.routes';
 import { ordersRoutes } from './modules/50-ordering/orders.routes';
 import { paymentRoutes } from './modules/51-payment/payment.routes';
-import { progressRoutes } from './modules/52-labdesk/progress.routes';
-import { reservationsRoutes } from './modules/53-reservations/reservations.routes';
+import { orderProgressRoutes, progressRoutes } from './modules/52-labdesk/progress.routes';
+import { adminReservationsRoutes, reservationsRoutes } from './modules/53-reservations/reservations.routes';
 import { adminContractsRoutes, adminRequirementsRoutes, contractsRoutes, requirementsRoutes } from './modules/50-ordering/requirements.routes';
 import { growthSettingsRoutes, invitesRoutes } from './modules/60-growth/invites.routes';
 import { promotionAdminRoutes, promotionRoutes } from './modules/60-growth/promotion.routes';
@@ -247,13 +247,15 @@ export async function buildApp(options: BuildOptions) {
     adminMemberRoutes,
     adminAttestationRoutes,
     adminCommunityRoutes,
+    reservationsRoutes,
+    adminReservationsRoutes,
+    progressRoutes,
+    orderProgressRoutes,
+    ordersAdminRoutes,
   ]);
   registerStaffDocs(app);
   await serveCatalogImages(app);
-  await progressRoutes(app, deps);
-  await reservationsRoutes(app, deps);
   await serveUploadedImages(app, deps);
-  await ordersAdminRoutes(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
 
   await serveWeb(app, site, { db: options.db, config });

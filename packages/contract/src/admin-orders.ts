@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { emptyMessage, optionalText, requiredText, isCalendarDate } from './common';
 import { adminTableQuery, dateFilter } from './admin';
-import { adminSampling, recycleStatuses, type RecycleRequest } from './member';
-import { orderNoField, paymentStatuses, progressStatuses, type AdminOrder, type OrderDetail, type Reservation, type ReservationSettings, type SampleForm } from './orders';
+import { adminSampling, recycleRequest, recycleStatuses } from './member';
+import { SAMPLE_FORMS, adminOrderView, orderDetailView, orderNoField, paymentStatuses, progressStatuses, reservationSettingsView, reservationView } from './orders';
 
 /**
  * The order desk in the back office (sales and lab; the lab's steps lab only): order search,
@@ -63,14 +63,15 @@ export const promiseStateLabels: Record<PromiseState, string> = {
   missed: '未完成',
 };
 
-export interface OrderPromise {
-  kind: PromiseKind;
+export const orderPromiseView = z.object({
+  kind: z.enum(promiseKinds),
   /** when the clock started: sample received, data delivered, paid in full (or the return asked later) */
-  since: string;
-  dueAt: string;
-  doneAt: string | null;
-  state: PromiseState;
-}
+  since: z.string(),
+  dueAt: z.string(),
+  doneAt: z.string().nullable(),
+  state: z.enum(promiseStates),
+});
+export type OrderPromise = z.infer<typeof orderPromiseView>;
 
 /** The order list's 承诺预警 filter: orders with a promise due soon or overdue. */
 export const riskFilters = ['any', 'call', 'notice', 'return'] as const;
@@ -99,25 +100,27 @@ export const adminOrderSearchBody = adminTableQuery(adminOrderSortFields).extend
 });
 export type AdminOrderSearchBody = z.infer<typeof adminOrderSearchBody>;
 
-export interface AdminOrderMember {
-  rid: string;
-  name: string;
-  phone: string;
-  organization: number | null;
-  company: string | null;
-}
+export const adminOrderMemberView = z.object({
+  rid: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  organization: z.number().int().nullable(),
+  company: z.string().nullable(),
+});
+export type AdminOrderMember = z.infer<typeof adminOrderMemberView>;
 
 /** A row of the staff's order table. */
-export interface AdminOrderRow extends Omit<AdminOrder, 'member'> {
-  member: AdminOrderMember;
-  receivedAt: string | null;
-  deliveredAt: string | null;
-  promises: OrderPromise[];
+export const adminOrderRowView = adminOrderView.extend({
+  member: adminOrderMemberView,
+  receivedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  promises: z.array(orderPromiseView),
   /** a promise due soon or overdue */
-  atRisk: boolean;
+  atRisk: z.boolean(),
   /** 待结算提醒: days since the data of an unpaid pay-after-test order was delivered (null unless 待结算) */
-  unsettledDays: number | null;
-}
+  unsettledDays: z.number().int().nullable(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowView>;
 
 // ---- the detail and the desk's actions ----
 
@@ -137,26 +140,30 @@ export const adminOrderActionRoles: Record<AdminOrderAction, readonly ('sales' |
   notify: ['sales', 'lab'],
 };
 
-export interface AdminOrderDetail extends OrderDetail {
-  member: AdminOrderMember & { email: string | null };
-  paidFen: number;
-  receivedAt: string | null;
-  deliveredAt: string | null;
-  completedAt: string | null;
-  cancelledAt: string | null;
-  cancelReason: string | null;
+const actionFlags = Object.fromEntries(adminOrderActions.map((action) => [action, z.boolean()])) as Record<AdminOrderAction, z.ZodBoolean>;
+const actionReasons = Object.fromEntries(adminOrderActions.map((action) => [action, z.string().optional()])) as Record<AdminOrderAction, z.ZodOptional<z.ZodString>>;
+
+export const adminOrderDetailView = orderDetailView.extend({
+  member: adminOrderMemberView.extend({ email: z.string().nullable() }),
+  paidFen: z.number().int(),
+  receivedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
   /** 记录回访: the customer manager's call after the sample arrived */
-  managerCall: { at: string; by: string; note: string } | null;
+  managerCall: z.object({ at: z.string(), by: z.string(), note: z.string() }).nullable(),
   /** when the data notice (SMS, e-mail, in-site) last went out */
-  dataNotifiedAt: string | null;
-  promises: OrderPromise[];
+  dataNotifiedAt: z.string().nullable(),
+  promises: z.array(orderPromiseView),
   /** the member's requests to send samples of this order back */
-  returns: RecycleRequest[];
+  returns: z.array(recycleRequest),
   /** what the order's state allows now (the web also checks the person's role) */
-  staffActions: Record<AdminOrderAction, boolean>;
+  staffActions: z.object(actionFlags),
   /** why an action the state would allow cannot be taken yet, e.g. { test: '企业订单需全额付款后才能开始测试' } */
-  blocked: Partial<Record<AdminOrderAction, string>>;
-}
+  blocked: z.object(actionReasons),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailView>;
 
 /** POST /api/admin/orders/call — 记录回访 (sales): the manager called the customer after the sample arrived. */
 export const adminCallBody = z.object({ order_no: orderNoField, note: requiredText('回访记录', 500) });
@@ -165,27 +172,34 @@ export type AdminCallBody = z.infer<typeof adminCallBody>;
 /** POST /api/admin/orders/notify — 重发数据通知: the delivery notice again (SMS, e-mail, in-site message). */
 export const adminNotifyBody = z.object({ order_no: orderNoField });
 
+/** GET /api/admin/orders/report, /api/auth/order/report: one report file of an order */
+export const reportQuery = z.object({ order_no: orderNoField, id: requiredText('文件编号', 40) });
+/** POST /api/admin/orders/report/delete */
+export const reportDeleteBody = reportQuery;
+
 // ---- sample labels (POST /api/admin/orders/labels) ----
 
-export interface SampleLabel {
+export const sampleLabelView = z.object({
   /** <order no>-<line>-<n>: what the label prints under the QR code */
-  code: string;
-  name: string;
+  code: z.string(),
+  name: z.string(),
   /** the test it is for */
-  lineName: string;
-  count: number;
-  form: SampleForm;
-  hazards: string;
-  magnetic: boolean;
-  returnWanted: boolean;
-}
+  lineName: z.string(),
+  count: z.number().int(),
+  form: z.enum(SAMPLE_FORMS),
+  hazards: z.string(),
+  magnetic: z.boolean(),
+  returnWanted: z.boolean(),
+});
+export type SampleLabel = z.infer<typeof sampleLabelView>;
 
-export interface SampleLabels {
-  orderNo: string;
-  createdAt: string;
-  member: { name: string; phone: string; company: string | null };
-  labels: SampleLabel[];
-}
+export const sampleLabelsView = z.object({
+  orderNo: z.string(),
+  createdAt: z.string(),
+  member: z.object({ name: z.string(), phone: z.string(), company: z.string().nullable() }),
+  labels: z.array(sampleLabelView),
+});
+export type SampleLabels = z.infer<typeof sampleLabelsView>;
 
 // ---- home pickups (POST /api/admin/sampling/list | days | collect) ----
 
@@ -195,48 +209,48 @@ export type AdminPickup = z.infer<typeof adminPickup>;
 
 export const PICKUP_CALENDAR_MAX_DAYS = 62;
 export const adminPickupDaysBody = z.object({ from: requiredDay('开始日期'), to: requiredDay('结束日期') });
-export interface PickupDay {
-  date: string;
-  pending: number;
-  collected: number;
-}
-export interface PickupCalendar {
-  days: PickupDay[];
+export const pickupDayView = z.object({ date: z.string(), pending: z.number().int(), collected: z.number().int() });
+export type PickupDay = z.infer<typeof pickupDayView>;
+export const pickupCalendarView = z.object({
+  days: z.array(pickupDayView),
   /** pickups of earlier days never marked collected */
-  overdue: { count: number; first: string | null };
-}
+  overdue: z.object({ count: z.number().int(), first: z.string().nullable() }),
+});
+export type PickupCalendar = z.infer<typeof pickupCalendarView>;
 
 // ---- instrument bookings by week (POST /api/admin/reservations/week) ----
 
-export interface AdminReservation extends Reservation {
-  member: { rid: string; name: string; phone: string };
-}
+export const adminReservationView = reservationView.extend({
+  member: z.object({ rid: z.string(), name: z.string(), phone: z.string() }),
+});
+export type AdminReservation = z.infer<typeof adminReservationView>;
+
+/** POST /api/admin/reservations/list: a day's bookings, optionally of one instrument */
+export const adminReservationListBody = z.object({
+  date: requiredText('预约日期', 10).regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[预约日期]格式应为YYYY-MM-DD' }),
+  rid: optionalText('项目编号', 40),
+});
 
 export const adminReservationWeekBody = z.object({
   /** any day of the week wanted; the week starts on its Monday */
   date: requiredDay('日期'),
   rid: optionalText('项目编号', 40),
 });
-export interface ReservationInstrument {
-  rid: string;
-  name: string;
-  model: string | null;
-  labLocation: string;
-}
-export interface ReservationWeek {
+export const reservationInstrumentView = z.object({ rid: z.string(), name: z.string(), model: z.string().nullable(), labLocation: z.string() });
+export type ReservationInstrument = z.infer<typeof reservationInstrumentView>;
+export const reservationWeekView = z.object({
   /** Monday … Sunday */
-  days: string[];
-  instruments: ReservationInstrument[];
-  bookings: AdminReservation[];
-}
+  days: z.array(z.string()),
+  instruments: z.array(reservationInstrumentView),
+  bookings: z.array(adminReservationView),
+});
+export type ReservationWeek = z.infer<typeof reservationWeekView>;
 
 // ---- holds: unpaid bookings (POST /api/admin/reservations/holds | release | settings | settings/save) ----
 
 /** the unpaid bookings holding hours now, the soonest to expire first */
-export interface ReservationHolds {
-  holds: AdminReservation[];
-  settings: ReservationSettings;
-}
+export const reservationHoldsView = z.object({ holds: z.array(adminReservationView), settings: reservationSettingsView });
+export type ReservationHolds = z.infer<typeof reservationHoldsView>;
 export const adminReservationReleaseBody = z.object({ rid: requiredText('预约编号', 40), reason: optionalText('释放原因', 200) });
 const intField = (label: string, min: number, max: number) =>
   z.coerce
@@ -259,15 +273,16 @@ export const adminReturnListBody = adminTableQuery(['createdAt']).extend({
 });
 export type AdminReturnListBody = z.infer<typeof adminReturnListBody>;
 
-export interface AdminReturn extends RecycleRequest {
-  member: { rid: string; name: string; phone: string };
+export const adminReturnView = recycleRequest.extend({
+  member: z.object({ rid: z.string(), name: z.string(), phone: z.string() }),
   /** the order the samples belong to, when the member named one */
-  order: { progressText: string; paymentText: string; paidAt: string | null } | null;
+  order: z.object({ progressText: z.string(), paymentText: z.string(), paidAt: z.string().nullable() }).nullable(),
   /** 48 h after full payment (or after the request, when it came later); null while the order is unpaid */
-  promise: OrderPromise | null;
-  handledAt: string | null;
-  handledBy: string | null;
-}
+  promise: orderPromiseView.nullable(),
+  handledAt: z.string().nullable(),
+  handledBy: z.string().nullable(),
+});
+export type AdminReturn = z.infer<typeof adminReturnView>;
 
 export const adminReturnSendBody = z.object({
   rid: requiredText('回寄申请', 40),

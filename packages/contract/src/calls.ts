@@ -12,6 +12,7 @@ import { adminFunds } from './calls/admin-funds';
 import { adminGrowth } from './calls/admin-growth';
 import { adminAttestations, adminCommunities, adminMembers } from './calls/admin-members';
 import { adminMessages } from './calls/admin-messages';
+import { adminOrderDesk, adminOrders } from './calls/admin-orders';
 import { adminPoints } from './calls/admin-points';
 import { adminPromotion } from './calls/admin-promotion';
 import { approvals } from './calls/approvals';
@@ -24,6 +25,7 @@ import { funds } from './calls/funds';
 import { health } from './calls/health';
 import { invites } from './calls/invites';
 import { messages } from './calls/messages';
+import { orderProgress } from './calls/order-progress';
 import { orders } from './calls/orders';
 import { payment } from './calls/payment';
 import { plan } from './calls/plan';
@@ -31,6 +33,7 @@ import { points } from './calls/points';
 import { profile } from './calls/profile';
 import { promotion } from './calls/promotion';
 import { adminRequirements, requirements } from './calls/requirements';
+import { adminReservations, reservations } from './calls/reservations';
 import { adminPickups, pickups, recycles } from './calls/sampling';
 import { staffAuth } from './calls/staff-auth';
 import { auditLog, staff } from './calls/staff';
@@ -50,6 +53,8 @@ export const calls = {
   adminAttestations,
   adminCommunities,
   adminMessages,
+  adminOrders,
+  adminOrderDesk,
   adminPoints,
   adminPromotion,
   approvals,
@@ -63,6 +68,7 @@ export const calls = {
   health,
   invites,
   messages,
+  orderProgress,
   orders,
   payment,
   plan,
@@ -71,6 +77,8 @@ export const calls = {
   promotion,
   requirements,
   adminRequirements,
+  reservations,
+  adminReservations,
   pickups,
   recycles,
   adminPickups,

@@ -48,6 +48,11 @@ const ridList = (label: string) =>
 
 export const orderNoField = requiredText('订单编号', 32);
 
+/** released: an unpaid booking whose hold expired, or that staff released — its hours are free again */
+export const reservationStatuses = ['booked', 'cancelled', 'used', 'released'] as const;
+export type ReservationStatus = (typeof reservationStatuses)[number];
+export const reservationStatusLabels: Record<ReservationStatus, string> = { booked: '已预约', cancelled: '已取消', used: '已使用', released: '已释放' };
+
 // ---- the experiment plan (实验计划 / cart): tempDevice ----
 
 export const PLAN_MAX_LINES = 50;
@@ -362,9 +367,6 @@ export const payBody = z.object({
 export const NO_COUPON = 'none';
 export type PayBody = z.infer<typeof payBody>;
 
-/** released: an unpaid booking whose hold expired, or that staff released — its hours are free again */
-export const reservationStatuses = ['booked', 'cancelled', 'used', 'released'] as const;
-export type ReservationStatus = (typeof reservationStatuses)[number];
 
 /** a sample as ordered, with the code the lab labels it with */
 export const orderSampleView = z.object({
@@ -488,12 +490,13 @@ export const orderedItemView = z.object({
 export type OrderedItem = z.infer<typeof orderedItemView>;
 
 /** order/testRecord: per line and sample, where it is in the lab. */
-export interface TestRecord {
-  lineId: string;
-  name: string;
-  samples: { code: string; name: string; status: string }[];
-  events: OrderEvent[];
-}
+export const testRecordView = z.object({
+  lineId: z.string(),
+  name: z.string(),
+  samples: z.array(z.object({ code: z.string(), name: z.string(), status: z.string() })),
+  events: z.array(orderEventView),
+});
+export type TestRecord = z.infer<typeof testRecordView>;
 
 export const evaluateAddBody = z.object({
   order_no: orderNoField,
@@ -551,7 +554,6 @@ export type SettlementList = z.infer<typeof settlementListView>;
 
 // ---- on-site reservations (instrument time) ----
 
-export const reservationStatusLabels: Record<ReservationStatus, string> = { booked: '已预约', cancelled: '已取消', used: '已使用', released: '已释放' };
 export const RESERVATION_MAX_DAYS_AHEAD = 30;
 
 /**
@@ -559,10 +561,8 @@ export const RESERVATION_MAX_DAYS_AHEAD = 30;
  * then counts as released; one member may hold at most capHours unpaid hours at once. Staff
  * change both in the back office (仪器预约 → 预约规则); these apply until they do.
  */
-export interface ReservationSettings {
-  holdMinutes: number;
-  capHours: number;
-}
+export const reservationSettingsView = z.object({ holdMinutes: z.number().int(), capHours: z.number().int() });
+export type ReservationSettings = z.infer<typeof reservationSettingsView>;
 export const DEFAULT_RESERVATION_SETTINGS: ReservationSettings = { holdMinutes: 120, capHours: 8 };
 export const HOLD_EXPIRED_MESSAGE = '该预约未在保留时间内支付，时段已释放，订单已取消，请重新预约';
 /** booking beyond the cap of unpaid hours */
@@ -571,20 +571,18 @@ export const holdCapMessage = (capHours: number, heldHours: number) =>
 
 /** POST /api/open/device/query4timeExtra: one instrument's slots on a day, and a 14-day overview. */
 export const timeQueryBody = z.object({ rid: rid('项目编号'), date: optionalDate('日期') });
-export interface SlotState {
-  hour: number;
-  label: string;
-  state: 'free' | 'taken' | 'mine' | 'past' | 'closed';
-}
-export interface DeviceTime {
-  rid: string;
-  date: string;
-  slots: SlotState[];
+export const slotStateView = z.object({ hour: z.number().int(), label: z.string(), state: z.enum(['free', 'taken', 'mine', 'past', 'closed']) });
+export type SlotState = z.infer<typeof slotStateView>;
+export const deviceTimeView = z.object({
+  rid: z.string(),
+  date: z.string(),
+  slots: z.array(slotStateView),
   /** the bookable window: each day with its number of free slots (0 when closed) */
-  days: { date: string; free: number; closed: boolean }[];
-  priceFen: number;
-  unit: string;
-}
+  days: z.array(z.object({ date: z.string(), free: z.number().int(), closed: z.boolean() })),
+  priceFen: z.number().int(),
+  unit: z.string(),
+});
+export type DeviceTime = z.infer<typeof deviceTimeView>;
 
 /** reservation/add: book consecutive hours of an instrument on a day (becomes an order of kind reservation). */
 export const reservationAddBody = z.object({
@@ -596,25 +594,26 @@ export const reservationAddBody = z.object({
 export type ReservationAddBody = z.infer<typeof reservationAddBody>;
 export const reservationRidBody = z.object({ rid: rid('预约编号') });
 export const reservationListBody = pageQuery.extend({ status: z.preprocess(blankToUndefined, z.enum(reservationStatuses).optional()) });
-export interface Reservation {
-  rid: string;
-  itemRid: string;
-  name: string;
-  model: string | null;
-  labLocation: string;
-  date: string;
-  hours: number[];
+export const reservationView = z.object({
+  rid: z.string(),
+  itemRid: z.string(),
+  name: z.string(),
+  model: z.string().nullable(),
+  labLocation: z.string(),
+  date: z.string(),
+  hours: z.array(z.number().int()),
   /** '09:00-11:00' (consecutive hours joined) */
-  timeText: string;
-  status: ReservationStatus;
-  statusText: string;
-  amountFen: number;
-  orderNo: string | null;
-  note: string;
-  createdAt: string;
+  timeText: z.string(),
+  status: z.enum(reservationStatuses),
+  statusText: z.string(),
+  amountFen: z.number().int(),
+  orderNo: z.string().nullable(),
+  note: z.string(),
+  createdAt: z.string(),
   /** an unpaid booking keeps its hours until then (null: paid, pay-after-test, or no longer booked) */
-  holdUntil: string | null;
-}
+  holdUntil: z.string().nullable(),
+});
+export type Reservation = z.infer<typeof reservationView>;
 export const SLOT_TAKEN_MESSAGE = '所选时段已被预约，请选择其他时段';
 
 // ---- staff (/api/admin/orders) ----
@@ -636,6 +635,7 @@ export const adminCancelBody = z.object({
     z.coerce.number({ error: '[退款金额]不能为空，请刷新页面后重新操作' }).int({ error: '[退款金额]不正确' }).min(0, { error: '[退款金额]不正确' }).max(Number.MAX_SAFE_INTEGER, { error: '[退款金额]不正确' }),
   ),
 });
-export interface AdminOrder extends OrderSummary {
-  member: { rid: string; name: string; phone: string; organization: number | null };
-}
+export const adminOrderView = orderSummaryView.extend({
+  member: z.object({ rid: z.string(), name: z.string(), phone: z.string(), organization: z.number().int().nullable() }),
+});
+export type AdminOrder = z.infer<typeof adminOrderView>;

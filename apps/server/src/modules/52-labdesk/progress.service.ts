@@ -1,23 +1,17 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   formatFen,
   ORDER_PAYMENT_CHANGED,
   progressLabels,
-  progressStatuses,
   type AdminOrderDetail,
   type ApprovalFiled,
-  type evaluateAddBody,
-  type OrderDetail,
-  type OrderEvent,
   type ProgressStatus,
-  type TestRecord,
 } from '@lab/contract';
 import { onOrderCompleted } from '../50-ordering/order-hooks';
-import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { AppError, conflict, notFound } from '../../platform/errors';
-import { members, staff } from '../../db/tables/accounts.tables';
+import { AppError } from '../../platform/errors';
+import { staff } from '../../db/tables/accounts.tables';
 import { sampleRecycles, samplings } from '../../db/tables/member.tables';
 import { toRecycle } from '../40-member/sampling.service';
 import { postMessage, sendNotice, type NoticeChannels } from '../15-messages/messages.service';
@@ -27,8 +21,8 @@ import { orderLink, progressNotice, type ProgressNotice, type ProgressNoticeKind
 import { promisesOf } from '../50-ordering/order-promises';
 import { memberCards } from '../50-ordering/order-search.service';
 import { orderDetailOf } from '../50-ordering/order-detail.service';
-import { addOrderEvent, assertTransition, findMemberOrder, findOrderByNo, moveProgress, retestWindowOpen, scannedOrderNo, toOrderEvent, type OrderRow } from '../50-ordering/order-core';
-import { orderEvents, orderFiles, orderLines, orders } from '../../db/tables/orders.tables';
+import { addOrderEvent, assertTransition, findOrderByNo, moveProgress, scannedOrderNo, type OrderRow } from '../50-ordering/order-core';
+import { orderFiles, orders } from '../../db/tables/orders.tables';
 import { findReport } from './reports.service';
 import { endHolds } from '../50-ordering/reservation-core';
 
@@ -72,21 +66,16 @@ export const UNPAID_MESSAGE = '订单未支付，请先付款或选择测试后�
 export const NO_REPORT_MESSAGE = '请先上传报告文件';
 export const EVALUATED_MESSAGE = '该订单已评价';
 
-const stateError = (order: Pick<OrderRow, 'progress'>, verb: string) =>
+export const stateError = (order: Pick<OrderRow, 'progress'>, verb: string) =>
   new AppError('ORDER_STATE', `订单当前为「${progressLabels[order.progress]}」，不能${verb}`, { status: 409 });
 
-const openDispute = (order: Pick<OrderRow, 'disputedAt' | 'disputeResolved'>) => order.disputedAt !== null && !order.disputeResolved;
+export const openDispute = (order: Pick<OrderRow, 'disputedAt' | 'disputeResolved'>) => order.disputedAt !== null && !order.disputeResolved;
 
 export { scannedOrderNo };
 
 export async function staffActor(db: DbOrTx, staffId: number): Promise<Actor> {
   const [person] = await db.select({ name: staff.name, account: staff.account }).from(staff).where(eq(staff.id, staffId)).limit(1);
   return { kind: 'staff', id: staffId, name: person?.name || person?.account || '实验室' };
-}
-
-async function memberActor(db: DbOrTx, memberId: number): Promise<Actor> {
-  const [person] = await db.select({ name: members.name, nickname: members.nickname }).from(members).where(eq(members.id, memberId)).limit(1);
-  return { kind: 'member', id: memberId, name: person?.name || person?.nickname || '客户' };
 }
 
 /**
@@ -308,105 +297,6 @@ export async function cancelByStaff(tx: Tx, acting: Acting, body: CancelPinned, 
 /** The member's SMS and e-mail about a staff cancellation, after the commit. */
 export const notifyCancelled = (db: DbOrTx, channels: Channels, row: OrderRow, reason: string) =>
   notify(db, channels, row.memberId, progressNotice('cancelled', { orderNo: row.orderNo, title: row.title, reason }));
-
-// ---- the member's answers ----
-
-/** assign/right: the member confirms the delivered data; the order completes. */
-export async function confirmData(db: Db, memberId: number, orderNo: string, now: Date): Promise<OrderDetail> {
-  const row = await db.transaction(async (tx) => {
-    const order = await findMemberOrder(tx, memberId, orderNo.trim(), { lock: true });
-    if (order.progress !== 'delivered') throw stateError(order, '确认数据');
-    if (openDispute(order)) throw conflict('您已申请复测，请等待实验室处理');
-    const actor = await memberActor(tx, memberId);
-    const moved = await moveProgress(tx, order, 'completed', now, { completedAt: now });
-    await onOrderCompleted(tx, moved, now);
-    await addOrderEvent(tx, order.id, { status: 'confirmed_data', title: '已确认数据', actor, now });
-    await addOrderEvent(tx, order.id, { status: 'completed', title: '订单已完成', actor, now });
-    return moved;
-  });
-  return orderDetailOf(db, row, now);
-}
-
-/** assign/wrong: a re-test request with a reason, within the window after delivery, one open at a time. */
-export async function disputeData(db: Db, memberId: number, body: { order_no: string; reason: string }, now: Date): Promise<OrderDetail> {
-  const row = await db.transaction(async (tx) => {
-    const order = await findMemberOrder(tx, memberId, body.order_no.trim(), { lock: true });
-    if (order.progress !== 'delivered') throw stateError(order, '申请复测');
-    if (openDispute(order)) throw conflict('您已提交复测申请，请等待实验室处理');
-    if (!retestWindowOpen(order, now)) throw new AppError('RETEST_WINDOW', '已超过复测申请期限（数据交付后15天内）', { status: 409 });
-    const actor = await memberActor(tx, memberId);
-    const [updated] = await tx
-      .update(orders)
-      .set({ disputeReason: body.reason, disputedAt: now, disputeResolved: false, updatedAt: now })
-      .where(and(eq(orders.id, order.id), eq(orders.progress, 'delivered')))
-      .returning();
-    if (!updated) throw conflict('订单状态已变化，请刷新后重试');
-    await addOrderEvent(tx, order.id, { status: 'disputed', title: '申请复测', note: body.reason, actor, now });
-    await postMessage(tx, memberId, messageOf(order.orderNo, progressNotice('disputed', { orderNo: order.orderNo, title: order.title })), now);
-    return updated;
-  });
-  return orderDetailOf(db, row, now);
-}
-
-/** evaluate/add: once, on a completed order. */
-export async function evaluateOrder(db: Db, memberId: number, body: z.infer<typeof evaluateAddBody>, now: Date): Promise<OrderDetail> {
-  const row = await db.transaction(async (tx) => {
-    const order = await findMemberOrder(tx, memberId, body.order_no.trim(), { lock: true });
-    if (order.evaluationScore !== null) throw conflict(EVALUATED_MESSAGE);
-    if (order.progress !== 'completed') throw new AppError('ORDER_STATE', '订单完成后才能评价', { status: 409 });
-    const actor = await memberActor(tx, memberId);
-    const [updated] = await tx
-      .update(orders)
-      .set({ evaluationScore: body.score, evaluationContent: body.content ?? '', evaluatedAt: now, updatedAt: now })
-      .where(and(eq(orders.id, order.id), isNull(orders.evaluationScore)))
-      .returning();
-    if (!updated) throw conflict(EVALUATED_MESSAGE);
-    await addOrderEvent(tx, order.id, { status: 'evaluated', title: `已评价（${body.score}星）`, note: body.content ?? '', actor, now });
-    return updated;
-  });
-  return orderDetailOf(db, row, now);
-}
-
-// ---- the test record ----
-
-/** Where a sample is, told from its order's progress. */
-export const sampleStatusText: Record<ProgressStatus, string> = {
-  submitted: '订单待确认',
-  awaiting_sample: '待寄样',
-  received: '已收样，待测试',
-  testing: '测试中',
-  delivered: '数据已交付',
-  completed: '已完成',
-  cancelled: '已取消',
-};
-
-const recordEventStatuses = new Set<OrderEvent['status']>([...progressStatuses, 'disputed', 'confirmed_data']);
-
-/** order/testRecord: each line's samples with where they are, and the lab's timeline. */
-export async function testRecord(db: Db, memberId: number, orderNo: string): Promise<TestRecord[]> {
-  const order = await findMemberOrder(db, memberId, orderNo.trim());
-  const [lineRows, eventRows] = await Promise.all([
-    db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sort), asc(orderLines.id)),
-    db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
-  ]);
-  const events = eventRows.map(toOrderEvent).filter((e) => recordEventStatuses.has(e.status));
-  const retesting = order.progress === 'testing' && order.deliveredAt !== null;
-  const status = retesting ? '复测中' : sampleStatusText[order.progress];
-  return lineRows.map((line) => ({
-    lineId: line.rid,
-    name: line.name,
-    samples: line.samples.map((s) => ({ code: s.code, name: s.name, status })),
-    events,
-  }));
-}
-
-/** One report of the member's own order (another member's order or file → 404). */
-export async function memberReport(db: Db, memberId: number, orderNo: string, id: string) {
-  const order = await findMemberOrder(db, memberId, orderNo.trim());
-  // not before the lab delivers the data: the same 404 as an unknown file
-  if (order.deliveredAt === null) throw notFound('报告文件');
-  return findReport(db, order, id);
-}
 
 export async function staffReport(db: Db, orderNo: string, id: string) {
   const order = await findOrderByNo(db, orderNo.trim());

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import { paymentLabels, progressLabels, type AdminReturn, type AdminReturnListBody, type AdminReturnSendBody, type Page } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
+import { paginate, type PageWindow } from '../../db/paginate';
 import { auditEntity } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import { members, staff } from '../../db/tables/accounts.tables';
@@ -38,41 +39,35 @@ function keywordCondition(keyword: string): SQL {
   )!;
 }
 
-/** One query for the page (with the member, the order and who sent it), one for the total. */
-async function queryReturns(db: DbOrTx, where: SQL | undefined, sort: SQL[], limit: number, offset: number, now: Date): Promise<{ list: AdminReturn[]; total: number }> {
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        recycle: sampleRecycles,
-        member: { rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone },
-        order: { progress: orders.progress, payment: orders.payment, paidAt: orders.paidAt },
-        staffName: staff.name,
-      })
-      .from(sampleRecycles)
-      .innerJoin(members, eq(members.id, sampleRecycles.memberId))
-      // the member's own order only: a number typed into the request never shows someone else's
-      .leftJoin(orders, and(eq(orders.orderNo, sampleRecycles.orderNo), eq(orders.memberId, sampleRecycles.memberId)))
-      .leftJoin(staff, eq(staff.id, sampleRecycles.staffId))
-      .where(where)
-      .orderBy(...sort)
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(sampleRecycles).where(where),
-  ]);
-  return {
-    list: rows.map(({ recycle, member, order, staffName }) => ({
-      ...toRecycle(recycle),
-      member: { rid: member.rid, name: member.name || member.nickname, phone: member.phone },
-      order: order && order.progress && order.payment ? { progressText: progressLabels[order.progress], paymentText: paymentLabels[order.payment], paidAt: order.paidAt?.toISOString() ?? null } : null,
-      promise:
-        order && order.payment
-          ? returnPromise({ payment: order.payment, paidAt: order.paidAt }, [{ createdAt: recycle.createdAt, status: recycle.status, handledAt: recycle.handledAt }], now)
-          : null,
-      handledAt: recycle.handledAt?.toISOString() ?? null,
-      handledBy: staffName,
-    })),
-    total: counted?.n ?? 0,
-  };
+/** The requests of a page, with the member, the order and who sent it. */
+async function returnRows(db: DbOrTx, where: SQL | undefined, sort: SQL[], window: PageWindow, now: Date): Promise<AdminReturn[]> {
+  const rows = await db
+    .select({
+      recycle: sampleRecycles,
+      member: { rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone },
+      order: { progress: orders.progress, payment: orders.payment, paidAt: orders.paidAt },
+      staffName: staff.name,
+    })
+    .from(sampleRecycles)
+    .innerJoin(members, eq(members.id, sampleRecycles.memberId))
+    // the member's own order only: a number typed into the request never shows someone else's
+    .leftJoin(orders, and(eq(orders.orderNo, sampleRecycles.orderNo), eq(orders.memberId, sampleRecycles.memberId)))
+    .leftJoin(staff, eq(staff.id, sampleRecycles.staffId))
+    .where(where)
+    .orderBy(...sort)
+    .limit(window.limit)
+    .offset(window.offset);
+  return rows.map(({ recycle, member, order, staffName }) => ({
+    ...toRecycle(recycle),
+    member: { rid: member.rid, name: member.name || member.nickname, phone: member.phone },
+    order: order && order.progress && order.payment ? { progressText: progressLabels[order.progress], paymentText: paymentLabels[order.payment], paidAt: order.paidAt?.toISOString() ?? null } : null,
+    promise:
+      order && order.payment
+        ? returnPromise({ payment: order.payment, paidAt: order.paidAt }, [{ createdAt: recycle.createdAt, status: recycle.status, handledAt: recycle.handledAt }], now)
+        : null,
+    handledAt: recycle.handledAt?.toISOString() ?? null,
+    handledBy: staffName,
+  }));
 }
 
 /** POST /api/admin/returns/list: by status and keyword (order, recipient, phone, tracking number, member). */
@@ -81,12 +76,16 @@ export async function listReturns(db: Db, query: AdminReturnListBody, now: Date)
   if (query.status) conditions.push(eq(sampleRecycles.status, query.status));
   if (query.keyword) conditions.push(keywordCondition(query.keyword));
   const by = query.order === 'ascend' ? asc : desc;
-  const { list, total } = await queryReturns(db, conditions.length ? and(...conditions) : undefined, [by(sampleRecycles.createdAt), by(sampleRecycles.id)], query.pageSize, (query.page - 1) * query.pageSize, now);
-  return { list, total, page: query.page, pageSize: query.pageSize };
+  const where = conditions.length ? and(...conditions) : undefined;
+  return paginate(
+    query,
+    (window) => returnRows(db, where, [by(sampleRecycles.createdAt), by(sampleRecycles.id)], window, now),
+    () => db.$count(sampleRecycles, where),
+  );
 }
 
 async function findReturn(db: DbOrTx, rid: string, now: Date): Promise<AdminReturn> {
-  const { list } = await queryReturns(db, eq(sampleRecycles.rid, rid), [asc(sampleRecycles.id)], 1, 0, now);
+  const list = await returnRows(db, eq(sampleRecycles.rid, rid), [asc(sampleRecycles.id)], { limit: 1, offset: 0 }, now);
   if (!list[0]) throw notFound('回寄申请');
   return list[0];
 }

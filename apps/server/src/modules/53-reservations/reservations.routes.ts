@@ -1,20 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { optionalText, requiredText, reservationAddBody, reservationListBody, reservationRidBody, timeQueryBody } from '@lab/contract';
-import type { AppDeps } from '../../platform/deps';
+import type { FastifyRequest } from 'fastify';
+import { calls } from '@lab/contract/calls';
 import type { Db } from '../../db/client';
-import { ok } from '../../platform/envelope';
-import { readToken, requireMemberId } from '../10-accounts/auth-guard';
+import { serve } from '../../platform/calls';
+import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { readToken } from '../10-accounts/auth-guard';
 import { authenticate } from '../10-accounts/sessions.service';
-import { addReservation, cancelReservation, listReservations, listReservationsForDay, queryDeviceTime } from './reservations.service';
-
-/** Staff: a day's bookings, optionally of one instrument. */
-const adminReservationListBody = z.object({
-  date: requiredText('预约日期', 10).regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[预约日期]格式应为YYYY-MM-DD' }),
-  rid: optionalText('项目编号', 40),
-});
+import { saveReservationSettings } from '../50-ordering/holds.service';
+import { reservationAudit, reservationSettingsAudit } from '../50-ordering/orders.audit';
+import { addReservation, cancelReservation, listReservations, queryDeviceTime } from './reservations.service';
+import { listHolds, listReservationsForDay, releaseHoldByStaff, reservationWeek } from './reservations-admin.service';
 
 /** The member behind an optional token on an open route; a missing, expired or staff token is simply nobody. */
 async function optionalMemberId(db: Db, request: FastifyRequest, now: Date): Promise<number | null> {
@@ -28,28 +23,25 @@ async function optionalMemberId(db: Db, request: FastifyRequest, now: Date): Pro
   }
 }
 
-/** On-site instrument reservations (上门预约): open hours, member bookings, the staff's day list. */
-export async function reservationsRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db, clock } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const now = () => clock.now();
+/** On-site instrument reservations (上门预约): the calls of contract/calls/reservations.ts (reservations). */
+export const reservationsRoutes = serve(calls.reservations, {
+  deviceTime: async ({ db, body, request, now }) => queryDeviceTime(db, body, await optionalMemberId(db, request, now), now),
+  add: ({ db, memberId, body, now }) => addReservation(db, memberId, body, now),
+  cancel: ({ db, memberId, body, now }) => cancelReservation(db, memberId, body.rid, now),
+  list: ({ db, memberId, body, now }) => listReservations(db, memberId, body, now),
+});
 
-  r.post('/api/open/device/query4timeExtra', { schema: { body: timeQueryBody } }, async (request) => {
-    const at = now();
-    return ok(await queryDeviceTime(db, request.body, await optionalMemberId(db, request, at), at));
-  });
-
-  r.post('/api/auth/reservation/add', { schema: { body: reservationAddBody } }, async (request) =>
-    ok(await addReservation(db, requireMemberId(request), request.body, now()), '预约成功'),
-  );
-  r.post('/api/auth/reservation/cancel', { schema: { body: reservationRidBody } }, async (request) =>
-    ok(await cancelReservation(db, requireMemberId(request), request.body.rid, now()), '预约已取消'),
-  );
-  r.post('/api/auth/reservation/list4person', { schema: { body: reservationListBody } }, async (request) =>
-    ok(await listReservations(db, requireMemberId(request), request.body, now())),
-  );
-
-  r.post('/api/admin/reservations/list', { schema: { body: adminReservationListBody }, config: { roles: ['lab', 'sales'], readOnly: true } }, async (request) =>
-    ok(await listReservationsForDay(db, request.body, now())),
-  );
-}
+/** 仪器预约 in the back office: the calls of contract/calls/reservations.ts (adminReservations). */
+export const adminReservationsRoutes = serve(calls.adminReservations, {
+  day: { handler: ({ db, body, now }) => listReservationsForDay(db, body, now), config: { readOnly: true } },
+  week: { handler: ({ db, body, now }) => reservationWeek(db, body, now), config: { readOnly: true } },
+  holds: { handler: ({ db, now }) => listHolds(db, now), config: { readOnly: true } },
+  release: {
+    handler: ({ db, staff, body, now }) => releaseHoldByStaff(db, staff.id, body, now),
+    config: { audit: audit<{ rid: string }>(reservationAudit, 'reservations.release', '释放未支付预约', (body) => body.rid) },
+  },
+  settings: {
+    handler: ({ db, staff, body, now }) => saveReservationSettings(db, staff.id, body, now),
+    config: { audit: audit(reservationSettingsAudit, 'reservations.settings', '修改预约保留规则', () => 'reservations') },
+  },
+});

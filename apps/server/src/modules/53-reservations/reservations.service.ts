@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, between, count, desc, eq } from 'drizzle-orm';
 import {
   MEMBER_CANCELLABLE,
   RESERVATION_HOURS,
@@ -8,11 +8,7 @@ import {
   labNow,
   progressLabels,
   reservationStatusLabels,
-  type AdminReservation,
   type DeviceTime,
-  type ReservationInstrument,
-  type ReservationHolds,
-  type ReservationWeek,
   type Page,
   type PricedOption,
   type Reservation,
@@ -21,6 +17,7 @@ import {
   type SlotState,
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { randomId } from '../../platform/crypto';
 import { labMinute } from '@lab/contract';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
@@ -31,8 +28,7 @@ import { cancelOrder } from '../50-ordering/cancel-core';
 import { addOrderEvent, newOrderNo } from '../50-ordering/order-core';
 import { orderLines, orders, reservationSlots, reservations } from '../../db/tables/orders.tables';
 import { loadItemsByRids, priceLine, type PricedItem } from '../50-ordering/pricing';
-import { getReservationSettings, holdForBooking, releaseExpiredHolds, releaseOrderHolds } from '../50-ordering/holds.service';
-import { staffActor } from '../52-labdesk/progress.service';
+import { holdForBooking, releaseExpiredHolds } from '../50-ordering/holds.service';
 import { bookSlots, holdUntilAt, isClosedDay, isRealDate, liveBooking, normalizeHours, reservationDayProblem, reservationStatusAt, statusAt } from '../50-ordering/reservation-core';
 
 /**
@@ -43,7 +39,7 @@ import { bookSlots, holdUntilAt, isClosedDay, isRealDate, liveBooking, normalize
  */
 
 type ReservationRow = typeof reservations.$inferSelect;
-type ItemColumns = Pick<PricedItem, 'rid' | 'name' | 'model' | 'labLocation'>;
+export type ItemColumns = Pick<PricedItem, 'rid' | 'name' | 'model' | 'labLocation'>;
 
 export const NOT_RESERVABLE_MESSAGE = '该项目不支持上门预约';
 export const CANCEL_ON_DAY_MESSAGE = '预约当天及之后不能取消，请联系实验室';
@@ -107,7 +103,7 @@ export function toReservation(row: ReservationRow, item: ItemColumns, orderNo: s
   };
 }
 
-const itemColumns = { rid: serviceItems.rid, name: serviceItems.name, model: serviceItems.model, labLocation: serviceItems.labLocation };
+export const itemColumns = { rid: serviceItems.rid, name: serviceItems.name, model: serviceItems.model, labLocation: serviceItems.labLocation };
 
 // ---- open: one instrument's hours ----
 
@@ -304,131 +300,19 @@ export async function listReservations(
   now: Date,
 ): Promise<Page<Reservation>> {
   const where = and(eq(reservations.memberId, memberId), query.status ? eq(statusAt(now), query.status) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ reservation: reservations, item: itemColumns, orderNo: orders.orderNo })
-      .from(reservations)
-      .innerJoin(serviceItems, eq(serviceItems.id, reservations.itemId))
-      .leftJoin(orders, eq(orders.id, reservations.orderId))
-      .where(where)
-      .orderBy(desc(reservations.createdAt), desc(reservations.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(reservations).where(where),
-  ]);
-  return {
-    list: rows.map((row) => toReservation(row.reservation, row.item, row.orderNo, now)),
-    total: Number(total?.n ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
-}
-
-// ---- staff: a day's bookings, a week's calendar ----
-
-export type { AdminReservation };
-
-const bookingColumns = {
-  reservation: reservations,
-  item: itemColumns,
-  orderNo: orders.orderNo,
-  member: { rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone },
-};
-
-/** Bookings that hold their hours (or were used): cancelled and released ones, and expired holds, are not in the lab's calendar. */
-async function liveBookings(db: DbOrTx, conditions: SQL[], now: Date): Promise<AdminReservation[]> {
-  const rows = await db
-    .select(bookingColumns)
-    .from(reservations)
-    .innerJoin(serviceItems, eq(serviceItems.id, reservations.itemId))
-    .innerJoin(members, eq(members.id, reservations.memberId))
-    .leftJoin(orders, eq(orders.id, reservations.orderId))
-    .where(and(or(eq(reservations.status, 'used'), liveBooking(now)), ...conditions))
-    .orderBy(asc(reservations.day), asc(serviceItems.name), asc(reservations.id));
-  return rows
-    .map((row) => ({
-      ...toReservation(row.reservation, row.item, row.orderNo, now),
-      member: { rid: row.member.rid, name: row.member.name ?? row.member.nickname, phone: row.member.phone },
-    }))
-    .sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name, 'zh-CN') || a.itemRid.localeCompare(b.itemRid) || (a.hours[0] ?? 0) - (b.hours[0] ?? 0));
-}
-
-async function itemIdOf(db: DbOrTx, rid: string): Promise<number> {
-  const [item] = await db.select({ id: serviceItems.id }).from(serviceItems).where(eq(serviceItems.rid, rid)).limit(1);
-  if (!item) throw notFound('项目');
-  return item.id;
-}
-
-/** /api/admin/reservations/list: the live bookings of a day (optionally of one instrument), by instrument and hour, with who booked. */
-export async function listReservationsForDay(db: DbOrTx, input: { date: string; rid?: string | undefined }, now: Date): Promise<AdminReservation[]> {
-  if (!isRealDate(input.date)) throw badRequest('[预约日期]格式不正确');
-  const conditions: SQL[] = [eq(reservations.day, input.date)];
-  if (input.rid) conditions.push(eq(reservations.itemId, await itemIdOf(db, input.rid)));
-  return liveBookings(db, conditions, now);
-}
-
-/** The Monday of the week a day falls in (the lab's calendar). */
-export function weekStart(day: string): string {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return addDays(day, weekday === 0 ? -6 : 1 - weekday);
-}
-
-/**
- * /api/admin/reservations/week: the instruments that can be booked (and any booked that week
- * since withdrawn) as rows, Monday to Sunday as columns, and the week's live bookings.
- */
-export async function reservationWeek(db: DbOrTx, input: { date: string; rid?: string | undefined }, now: Date): Promise<ReservationWeek> {
-  if (!isRealDate(input.date)) throw badRequest('[日期]格式不正确');
-  const first = weekStart(input.date);
-  const days = Array.from({ length: 7 }, (_, i) => addDays(first, i));
-  const conditions: SQL[] = [between(reservations.day, first, days[6]!)];
-  const itemId = input.rid ? await itemIdOf(db, input.rid) : null;
-  if (itemId !== null) conditions.push(eq(reservations.itemId, itemId));
-  const [bookings, instruments] = await Promise.all([
-    liveBookings(db, conditions, now),
-    db
-      .select(itemColumns)
-      .from(serviceItems)
-      .where(itemId !== null ? eq(serviceItems.id, itemId) : and(eq(serviceItems.published, true), or(eq(serviceItems.reservable, true), eq(serviceItems.typeId, 2))))
-      .orderBy(asc(serviceItems.name), asc(serviceItems.id)),
-  ]);
-  const listed = new Set(instruments.map((i) => i.rid));
-  const withdrawn = new Map<string, ReservationInstrument>();
-  for (const b of bookings) if (!listed.has(b.itemRid)) withdrawn.set(b.itemRid, { rid: b.itemRid, name: b.name, model: b.model, labLocation: b.labLocation });
-  return { days, instruments: [...instruments, ...withdrawn.values()], bookings };
-}
-
-// ---- staff: holds ----
-
-/** /api/admin/reservations/holds: every unpaid booking holding hours now, the soonest to lapse first, and the rules. */
-export async function listHolds(db: DbOrTx, now: Date): Promise<ReservationHolds> {
-  const [holds, settings] = await Promise.all([liveBookings(db, [isNotNull(reservations.holdUntil)], now), getReservationSettings(db)]);
-  return { holds: holds.sort((a, b) => (a.holdUntil ?? '').localeCompare(b.holdUntil ?? '') || a.rid.localeCompare(b.rid)), settings };
-}
-
-/**
- * /api/admin/reservations/release: staff let an unpaid hold go before it lapses (a member
- * hoarding hours, a no-show): the hours are free at once, the unpaid order is cancelled with
- * the reason, and the member is told in-site. A paid or already released booking is refused.
- */
-export async function releaseHoldByStaff(db: Db, staffId: number, input: { rid: string; reason?: string | undefined }, now: Date): Promise<AdminReservation> {
-  const [found] = await db.select().from(reservations).where(eq(reservations.rid, input.rid)).limit(1);
-  if (!found) throw notFound('预约');
-  await db.transaction(async (tx) => {
-    const actor = await staffActor(tx, staffId);
-    const reason = input.reason ? `实验室释放未支付的预约：${input.reason}` : '实验室释放未支付的预约';
-    const released = found.orderId !== null && (await releaseOrderHolds(tx, found.orderId, { actor, reason }, now));
-    if (!released) {
-      const status = reservationStatusAt(found, now);
-      throw conflict(status === 'booked' ? '该预约已支付或已转为测试后结算，不是待支付的保留' : `该预约${reservationStatusLabels[status]}，无需释放`);
-    }
-  });
-  const [row] = await db
-    .select(bookingColumns)
-    .from(reservations)
-    .innerJoin(serviceItems, eq(serviceItems.id, reservations.itemId))
-    .innerJoin(members, eq(members.id, reservations.memberId))
-    .leftJoin(orders, eq(orders.id, reservations.orderId))
-    .where(eq(reservations.id, found.id));
-  return { ...toReservation(row!.reservation, row!.item, row!.orderNo, now), member: { rid: row!.member.rid, name: row!.member.name ?? row!.member.nickname, phone: row!.member.phone } };
+  return paginate(
+    query,
+    (window) =>
+      db
+        .select({ reservation: reservations, item: itemColumns, orderNo: orders.orderNo })
+        .from(reservations)
+        .innerJoin(serviceItems, eq(serviceItems.id, reservations.itemId))
+        .leftJoin(orders, eq(orders.id, reservations.orderId))
+        .where(where)
+        .orderBy(desc(reservations.createdAt), desc(reservations.id))
+        .limit(window.limit)
+        .offset(window.offset),
+    () => db.$count(reservations, where),
+    (rows) => rows.map((row) => toReservation(row.reservation, row.item, row.orderNo, now)),
+  );
 }

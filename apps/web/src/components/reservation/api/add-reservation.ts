@@ -1,6 +1,5 @@
-import type { Reservation } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { reservations } from '../../../api/reservations';
 
 /** POST /api/auth/reservation/add: books consecutive hours now; the booking becomes an order to pay. */
 export const addReservation = (body: { rid: string; date: string; hours: number[]; note?: string }) =>
-  apiPost<Reservation>('/api/auth/reservation/add', { rid: body.rid, date: body.date, hours: JSON.stringify(body.hours), note: body.note });
+  reservations.add({ rid: body.rid, date: body.date, hours: JSON.stringify(body.hours), note: body.note });

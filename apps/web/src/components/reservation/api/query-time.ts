@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DeviceTime } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { reservations } from '../../../api/reservations';
 import { useSession } from '../../../lib/session';
 import { reservationCalendarKeys } from './keys';
 
@@ -10,7 +9,7 @@ import { reservationCalendarKeys } from './keys';
  * so the member's own hours come back as 'mine'.
  */
 export const queryTime = (rid: string, date?: string, signal?: AbortSignal) =>
-  apiPost<DeviceTime>('/api/open/device/query4timeExtra', { rid, date }, signal ? { signal } : {});
+  reservations.deviceTime({ rid, date }, signal ? { signal } : {});
 
 export function useDeviceTime(rid: string, date: string | undefined) {
   const member = useSession() !== null;

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminOrderDetail } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminOrders } from '../../../api/admin-orders';
 import { orderKeys } from './keys';
 
 /** POST /api/admin/orders/detail — by order number, or a sample code as scanned at the desk. */
-export const fetchAdminOrder = (orderNo: string) => adminPost<AdminOrderDetail>('/api/admin/orders/detail', { order_no: orderNo });
+export const fetchAdminOrder = (orderNo: string) => adminOrders.detail({ order_no: orderNo });
 
 export const adminOrderQueryOptions = (orderNo: string) =>
   queryOptions({ queryKey: orderKeys.detail(orderNo), queryFn: () => fetchAdminOrder(orderNo), retry: false });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportFile } from '@lab/contract';
-import { adminDownload, adminPost } from '../../../lib/admin-api';
+import { adminOrders } from '../../../api/admin-orders';
 import { orderKeys } from './keys';
 
 /** The server's limit for one report file (pdf, png, jpg or zip, checked by content). */
@@ -18,14 +18,14 @@ export function uploadReport(orderNo: string, file: File) {
   const form = new FormData();
   form.append('order_no', orderNo);
   form.append('file', file);
-  return adminPost<ReportFile[]>('/api/admin/orders/report/upload', form);
+  return adminOrders.uploadReport(form);
 }
 
 /** POST /api/admin/orders/report/delete — only while testing. */
-export const deleteReport = (orderNo: string, id: string) => adminPost<ReportFile[]>('/api/admin/orders/report/delete', { order_no: orderNo, id });
+export const deleteReport = (orderNo: string, id: string) => adminOrders.deleteReport({ order_no: orderNo, id });
 
 /** GET /api/admin/orders/report — the file, saved under its name. */
-export const downloadReport = (orderNo: string, report: ReportFile) => adminDownload('/api/admin/orders/report', { order_no: orderNo, id: report.id }, report.name);
+export const downloadReport = (orderNo: string, report: ReportFile) => adminOrders.report({ order_no: orderNo, id: report.id }, report.name);
 
 /** Uploading or deleting a report refreshes the order it belongs to. */
 export function useReportChange<A extends { orderNo: string }>(run: (args: A) => Promise<ReportFile[]>) {

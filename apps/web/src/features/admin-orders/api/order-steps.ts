@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApprovalFiled, type AdminOrderDetail, type ApprovalFiled } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminOrderDesk } from '../../../api/admin-order-desk';
+import { adminOrders } from '../../../api/admin-orders';
 import { orderKeys } from './keys';
 
 /** The lifecycle steps and the desk's notes: each answers the order as it is now. */
@@ -8,7 +9,7 @@ export type OrderStep = 'confirm' | 'receive' | 'test' | 'deliver' | 'complete' 
 
 /** POST /api/admin/orders/<step> — confirm | receive (a scanned number or sample code) | test | deliver | complete | retest. */
 export const moveOrder = (step: OrderStep, orderNo: string, note?: string) =>
-  adminPost<AdminOrderDetail>(`/api/admin/orders/${step}`, { order_no: orderNo, ...(note ? { note } : {}) });
+  adminOrders[step]({ order_no: orderNo, ...(note ? { note } : {}) });
 
 /**
  * POST /api/admin/orders/cancel — with the reason the member is told; a paid order is refunded,
@@ -17,16 +18,16 @@ export const moveOrder = (step: OrderStep, orderNo: string, note?: string) =>
  * server cancels only while it still is.
  */
 export const cancelOrder = (orderNo: string, reason: string, refundFen: number) =>
-  adminPost<AdminOrderDetail | ApprovalFiled>('/api/admin/orders/cancel', { order_no: orderNo, reason, refund_fen: refundFen });
+  adminOrders.cancel({ order_no: orderNo, reason, refund_fen: refundFen });
 
 /** What cancelling this order refunds, as the desk shows it. */
 export const refundOnCancel = (detail: Pick<AdminOrderDetail, 'payment' | 'paidFen'>) => (detail.payment === 'paid' ? detail.paidFen : 0);
 
 /** POST /api/admin/orders/call — 记录回访 (sales). */
-export const recordCall = (orderNo: string, note: string) => adminPost<AdminOrderDetail>('/api/admin/orders/call', { order_no: orderNo, note });
+export const recordCall = (orderNo: string, note: string) => adminOrderDesk.call({ order_no: orderNo, note });
 
 /** POST /api/admin/orders/notify — 重发数据通知. */
-export const resendNotice = (orderNo: string) => adminPost<AdminOrderDetail>('/api/admin/orders/notify', { order_no: orderNo });
+export const resendNotice = (orderNo: string) => adminOrderDesk.notify({ order_no: orderNo });
 
 /**
  * A change to an order: the answer replaces the cached detail at once (under the order number

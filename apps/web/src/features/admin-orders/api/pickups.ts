@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PickupCalendar, SamplingStatus } from '@lab/contract';
+import type { SamplingStatus } from '@lab/contract';
+import { adminOrderDesk } from '../../../api/admin-order-desk';
 import { adminPickups } from '../../../api/admin-pickups';
-import { adminPost } from '../../../lib/admin-api';
 import { orderKeys } from './keys';
 
 /** One day's home pickups by slot. */
@@ -12,7 +12,7 @@ export const pickupsQueryOptions = (date: string, status: SamplingStatus | '') =
 export const usePickups = (date: string, status: SamplingStatus | '') => useQuery(pickupsQueryOptions(date, status));
 
 /** POST /api/admin/sampling/days — how many pickups each day holds, and the earlier ones never collected. */
-export const pickupDays = (from: string, to: string) => adminPost<PickupCalendar>('/api/admin/sampling/days', { from, to });
+export const pickupDays = (from: string, to: string) => adminOrderDesk.pickupDays({ from, to });
 export const usePickupDays = (from: string, to: string) =>
   useQuery({ queryKey: orderKeys.pickupDays(from, to), queryFn: () => pickupDays(from, to), placeholderData: keepPreviousData });
 

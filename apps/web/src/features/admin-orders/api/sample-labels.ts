@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SampleLabels } from '@lab/contract';
-import { adminPost } from '../../../lib/admin-api';
+import { adminOrderDesk } from '../../../api/admin-order-desk';
 import { orderKeys } from './keys';
 
 /** POST /api/admin/orders/labels — one label per sample, with the member. */
-export const fetchSampleLabels = (orderNo: string) => adminPost<SampleLabels>('/api/admin/orders/labels', { order_no: orderNo });
+export const fetchSampleLabels = (orderNo: string) => adminOrderDesk.labels({ order_no: orderNo });
 
 export const sampleLabelsQueryOptions = (orderNo: string) => queryOptions({ queryKey: orderKeys.labels(orderNo), queryFn: () => fetchSampleLabels(orderNo) });
 

@@ -1,5 +1,4 @@
-import type { OrderDetail } from '@lab/contract';
-import { apiPost } from '../../../lib/api';
+import { orderProgress } from '../../../api/order-progress';
 
 /** POST /api/auth/assign/wrong: a re-test request with a reason, within 15 days of delivery. */
-export const disputeOrder = (orderNo: string, reason: string) => apiPost<OrderDetail>('/api/auth/assign/wrong', { order_no: orderNo, reason });
+export const disputeOrder = (orderNo: string, reason: string) => orderProgress.dispute({ order_no: orderNo, reason });

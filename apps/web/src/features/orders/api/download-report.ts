@@ -1,4 +1,4 @@
-import { downloadFile } from '../../../lib/download';
+import { orderProgress } from '../../../api/order-progress';
 
 /** GET /api/auth/order/report?order_no=&id=: a report file of my order. */
-export const downloadReport = (orderNo: string, id: string, name: string) => downloadFile('/api/auth/order/report', { order_no: orderNo, id }, name);
+export const downloadReport = (orderNo: string, id: string, name: string) => orderProgress.report({ order_no: orderNo, id }, name);
