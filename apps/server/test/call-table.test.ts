@@ -39,6 +39,11 @@ describe('the call table', () => {
     }
   });
 
+  it('serves every route of the server from the table', () => {
+    const outside = ctx.app.routeTable.filter((route) => !route.config.call).map((route) => `${route.method} ${route.url}`);
+    expect(outside).toEqual([]);
+  });
+
   it('gives every served call an operationId, a Chinese summary and its security in /api/docs', () => {
     expect(served().length).toBe(tableCalls.length);
     for (const route of served()) {
@@ -50,13 +55,10 @@ describe('the call table', () => {
     }
   });
 
-  it('passes @redocly/cli lint (recommended rules) on the calls it serves', { timeout: 120_000 }, async () => {
-    // the document of the served calls only, until every route comes from the table
-    const paths = new Set(served().map((route) => route.url));
-    const subset = { ...document, paths: Object.fromEntries(Object.entries(document.paths).filter(([url]) => paths.has(url))) };
+  it('passes @redocly/cli lint (recommended rules) without an error', { timeout: 120_000 }, async () => {
     const dir = await fs.mkdtemp(path.join(tmpRoot, `redocly-${testDbKind}-`));
     const file = path.join(dir, 'openapi.json');
-    await fs.writeFile(file, JSON.stringify(subset));
+    await fs.writeFile(file, JSON.stringify(document));
     const bin = path.resolve(import.meta.dirname, '../../../node_modules/.bin/redocly');
     const result = await promisify(execFile)(bin, ['lint', file, '--extends=recommended', '--format=json', '--max-problems=1000'], { cwd: dir }).catch(
       (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
