@@ -73,6 +73,3 @@ export const authGuard = fp<{ db: Db; clock: Clock }>(async (app, { db, clock })
     }
   });
 });
-
-// the route files not yet served from the call table read the caller through these
-export { requireMemberId, requireStaff } from '../../platform/caller';
