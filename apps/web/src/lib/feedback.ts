@@ -22,6 +22,7 @@ export function showFailure({ message, modal }: Pick<AntdApi, 'message' | 'modal
  */
 export const feedback = {
   success: toast.success,
+  error: toast.error,
   failure: (error: unknown) => {
     if (!isCancelled(error)) void antdApi().then((api) => showFailure(api, error));
   },
