@@ -475,6 +475,3 @@ export const localInfoBody = z
   })
   .transform((value): LocalInfo => ({ address: value.address, phone: value.phone, email: value.email ?? '', express: value.express }));
 export type LocalInfoBody = z.input<typeof localInfoBody>;
-
-/** The weekday names the settings screen shows, 0 Sunday … 6 Saturday. */
-export const weekdayLabels = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'] as const;

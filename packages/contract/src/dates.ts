@@ -1,54 +1,68 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
-import timezone from 'dayjs/plugin/timezone.js';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 /**
  * The lab's calendar and clock, one module for the server and the web. The lab works in
- * Asia/Shanghai (UTC+8 all year, no daylight saving) whatever zone a machine runs in: a day
- * 'YYYY-MM-DD' means that day in Shanghai, "today" is Shanghai's today, and times a person
- * reads are Shanghai's. Calendar arithmetic on a 'YYYY-MM-DD' (addDays, weekdayOf) involves no
- * zone at all.
+ * Asia/Shanghai whatever zone a machine runs in: a day 'YYYY-MM-DD' means that day in Shanghai,
+ * "today" is Shanghai's today, and times a person reads are Shanghai's. Calendar arithmetic on a
+ * 'YYYY-MM-DD' (addDays, weekdayOf) involves no zone at all.
+ *
+ * Shanghai has kept UTC+8 all year since 1991 (no daylight saving), so the module needs no time
+ * zone database and no library: an instant is shifted by the fixed offset and read in UTC. That
+ * keeps it small enough for the public pages' first load, where the web uses it too.
  */
 export const LAB_TIME_ZONE = 'Asia/Shanghai';
+const LAB_OFFSET = '+08:00';
+const LAB_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-const inLab = (at: Date) => dayjs(at).tz(LAB_TIME_ZONE);
+
+/** 'YYYY-MM-DDTHH:mm:ss' of an instant on the lab's clock. */
+const labIso = (at: Date) => new Date(at.getTime() + LAB_OFFSET_MS).toISOString().slice(0, 19);
+/** A calendar date as midnight UTC, for arithmetic that involves no zone. */
+const utcMidnight = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /**
  * The one "is this a real date" check: 'YYYY-MM-DD' that names a real day (no 2026-02-30, no
  * month 55) from the year 1000 on; the database cannot store the others (500).
  */
-export const isCalendarDate = (value: string) => datePattern.test(value) && value >= '1000' && dayjs.utc(value).format('YYYY-MM-DD') === value;
+export function isCalendarDate(value: string) {
+  if (!datePattern.test(value) || value < '1000') return false;
+  const date = utcMidnight(value);
+  // Date rolls 02-30 over into March: a real day reads back as itself
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
 
 /** The Shanghai day of an instant: 'YYYY-MM-DD'. */
-export const labDay = (at: Date) => inLab(at).format('YYYY-MM-DD');
+export const labDay = (at: Date) => labIso(at).slice(0, 10);
 
 /** 'YYYY-MM-DD HH:mm' on the lab's clock, for sentences a person reads (请在…前完成支付). */
-export const labMinute = (at: Date) => inLab(at).format('YYYY-MM-DD HH:mm');
+export const labMinute = (at: Date) => labIso(at).slice(0, 16).replace('T', ' ');
 
 /** 'YYYY-MM-DD HH:mm:ss' on the lab's clock (exports, agreements). */
-export const labTime = (at: Date) => inLab(at).format('YYYY-MM-DD HH:mm:ss');
+export const labTime = (at: Date) => labIso(at).replace('T', ' ');
 
 /** Shanghai's calendar date and clock at an instant. */
 export function labNow(at: Date): { date: string; hour: number; minute: number; weekday: number } {
-  const local = inLab(at);
-  return { date: local.format('YYYY-MM-DD'), hour: local.hour(), minute: local.minute(), weekday: local.day() };
+  const local = new Date(at.getTime() + LAB_OFFSET_MS);
+  return { date: local.toISOString().slice(0, 10), hour: local.getUTCHours(), minute: local.getUTCMinutes(), weekday: local.getUTCDay() };
 }
 
+/** An instant at a Shanghai day and clock time 'HH:mm' (or 'HH:mm:ss'). */
+export const labInstant = (day: string, time: string) => new Date(`${day}T${time.length === 5 ? `${time}:00` : time}${LAB_OFFSET}`);
+
 /** The instant a Shanghai day starts. */
-export const labDayStart = (day: string) => dayjs.tz(day, LAB_TIME_ZONE).toDate();
-
-/** The instant the Shanghai day after `day` starts: the end of a date range, exclusive. */
-export const labDayEnd = (day: string) => dayjs.tz(addDays(day, 1), LAB_TIME_ZONE).toDate();
-
-/** An instant at a Shanghai day and clock time 'HH:mm'. */
-export const labInstant = (day: string, time: string) => dayjs.tz(`${day} ${time}`, LAB_TIME_ZONE).toDate();
+export const labDayStart = (day: string) => labInstant(day, '00:00');
 
 /** 'YYYY-MM-DD' plus n days (calendar arithmetic, no zone involved). */
-export const addDays = (day: string, days: number) => dayjs.utc(day).add(days, 'day').format('YYYY-MM-DD');
+export function addDays(day: string, days: number) {
+  const date = utcMidnight(day);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The instant the Shanghai day after `day` starts: the end of a date range, exclusive. */
+export const labDayEnd = (day: string) => labDayStart(addDays(day, 1));
 
 /** 0 Sunday … 6 Saturday of a calendar date. */
-export const weekdayOf = (day: string) => dayjs.utc(day).day();
+export const weekdayOf = (day: string) => utcMidnight(day).getUTCDay();
+
+/** The weekday names a person reads, 0 Sunday … 6 Saturday as weekdayOf numbers them. */
+export const WEEKDAY_NAMES = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'] as const;

@@ -1,27 +1,20 @@
-const dateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+import { labDay, labMinute } from '@lab/contract/dates';
 
-/** An instant as the site shows dates: YYYY-MM-DD in Asia/Shanghai. */
-export function formatDate(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
+/** An instant from an answer (ISO text, or a Date) as a Date; null when there is none or it is not one. */
+function instant(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/** An instant as the site shows dates: YYYY-MM-DD on the lab's calendar (the contract's date module). */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  const date = instant(value);
+  return date ? labDay(date) : '';
+}
 
-/** An instant as the site shows times: 'YYYY-MM-DD HH:mm' in Asia/Shanghai, whatever the machine's zone. */
+/** An instant as the site shows times: 'YYYY-MM-DD HH:mm' on the lab's clock, whatever the machine's zone. */
 export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(timeFormat.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  const date = instant(value);
+  return date ? labMinute(date) : '';
 }

@@ -1,4 +1,5 @@
 import { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, hourLabel } from '@lab/contract/order-values';
+import { WEEKDAY_NAMES, weekdayOf } from '@lab/contract/dates';
 
 /**
  * Choosing instrument hours: only a run of consecutive opening hours (11:00 → 13:00 over the
@@ -49,9 +50,8 @@ export function hoursText(hours: readonly number[]): string {
   return parts.map(([from, to]) => hourLabel(from).slice(0, 5) + '-' + hourLabel(to - 1).slice(6)).join('、');
 }
 
-const weekdays = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
 /** '11-23' and '周一' of a YYYY-MM-DD day (a calendar date, no time zone involved). */
 export function dayParts(day: string): { date: string; weekday: string } {
   const [, month, date] = day.split('-');
-  return { date: `${month}-${date}`, weekday: weekdays[new Date(`${day}T00:00:00Z`).getUTCDay()] ?? '' };
+  return { date: `${month}-${date}`, weekday: WEEKDAY_NAMES[weekdayOf(day)] ?? '' };
 }

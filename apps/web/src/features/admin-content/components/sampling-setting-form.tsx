@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, DatePicker, Form, Input, Select, Tag, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { samplingSettingBody, weekdayLabels, type SamplingSetting } from '@lab/contract';
+import { samplingSettingBody, WEEKDAY_NAMES, type SamplingSetting } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
 import { saveSamplingSetting } from '../api/save-settings';
 import { useContentMutation } from '../api/use-content-mutation';
@@ -23,7 +23,7 @@ const toTime = (value: string) => {
   return value && Number.isInteger(hour) && Number.isInteger(minute) ? dayjs().hour(hour!).minute(minute!).second(0).millisecond(0) : null;
 };
 const toDates = (values: string[]) => values.map((value) => dayjs(value));
-const weekdayOptions = weekdayLabels.map((label, index) => ({ value: index, label }));
+const weekdayOptions = WEEKDAY_NAMES.map((label, index) => ({ value: index, label }));
 
 const toValues = (setting: SamplingSetting): Values => ({
   disabled_week: setting.disabled_week,

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Alert, Badge, Button, Skeleton } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import type { AdminDashboard, StaffRole } from '@lab/contract';
+import { WEEKDAY_NAMES, weekdayOf, type AdminDashboard, type StaffRole } from '@lab/contract';
 import { adminScreens, canSee } from '../../../app/admin/admin-routes';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { useStaffMe } from '../../../lib/admin-api';
@@ -34,7 +34,6 @@ const tiles: { key: CountKey; label: string; to: string; urgent?: boolean; note?
 
 const screenOf = (to: string) => adminScreens.find((screen) => screen.path === to.split('?')[0]);
 
-const weekdays = ['日', '一', '二', '三', '四', '五', '六'];
 function greeting(now: Date) {
   const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', hourCycle: 'h23' }).format(now));
   return hour < 11 ? '早上好' : hour < 13 ? '中午好' : hour < 18 ? '下午好' : '晚上好';
@@ -70,14 +69,14 @@ export default function DashboardPage() {
   const role = me.data?.role;
   const ordersVisible = role ? canSee(screenOf('orders')!, role) : false;
   const [year, month, day] = (data?.today ?? '').split('-');
-  const weekday = data ? weekdays[new Date(`${data.today}T12:00:00+08:00`).getUTCDay()] : '';
+  const weekday = data ? WEEKDAY_NAMES[weekdayOf(data.today)] : '';
 
   const riskCount = data ? data.risks.callOverdue.length + data.risks.noticeOverdue.length + data.risks.returnsDue.filter((r) => r.overdue).length : 0;
 
   return (
     <AdminPage
       title="工作台"
-      description={me.data && data ? `${greeting(now)}，${me.data.name}。今天是 ${year}年${Number(month)}月${Number(day)}日 星期${weekday}。` : undefined}
+      description={me.data && data ? `${greeting(now)}，${me.data.name}。今天是 ${year}年${Number(month)}月${Number(day)}日 ${weekday}。` : undefined}
       extra={<Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()}>刷新</Button>}
     >
       {isError && <Alert type="error" showIcon message={error instanceof Error ? error.message : '读取失败'} />}

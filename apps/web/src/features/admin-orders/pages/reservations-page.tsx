@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, DatePicker, Descriptions, Empty, Popover, Select, Skeleton, Space } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { labNow, type AdminReservation } from '@lab/contract';
+import { labNow, WEEKDAY_NAMES, weekdayOf, type AdminReservation } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { Money } from '../../../components/admin/money';
 import { formatDateTime } from '../../../lib/format';
@@ -12,7 +12,6 @@ import { HoldList } from '../components/hold-list';
 import { bookedHours, weekGrid } from '../order-desk';
 import '../order-desk.css';
 
-const weekdays = ['周一', '周二', '周三', '周四', '周五', '周六', '周日'];
 
 function Booking({ booking }: { booking: AdminReservation }) {
   const details = (
@@ -100,9 +99,9 @@ export default function ReservationsPage() {
               <thead>
                 <tr>
                   <th scope="col">仪器</th>
-                  {week.days.map((day, index) => (
+                  {week.days.map((day) => (
                     <th scope="col" key={day} className={day === today ? 'is-today' : undefined}>
-                      {weekdays[index]} {day.slice(5)}
+                      {WEEKDAY_NAMES[weekdayOf(day)]} {day.slice(5)}
                     </th>
                   ))}
                 </tr>

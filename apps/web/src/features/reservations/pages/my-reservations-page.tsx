@@ -2,7 +2,7 @@ import { Alert, Button, Empty, Pagination, Popconfirm, Skeleton, Tabs, Tag } fro
 import { CalendarOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatFen, type Reservation, type ReservationStatus } from '@lab/contract';
+import { formatFen, labDay, WEEKDAY_NAMES, weekdayOf, type Reservation, type ReservationStatus } from '@lab/contract';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { projectPath } from '../../../lib/site-info';
 import { queryClient } from '../../../lib/query-client';
@@ -16,8 +16,7 @@ import './my-reservations.css';
 
 const PAGE_SIZE = 10;
 const statusColor: Record<ReservationStatus, string> = { booked: 'processing', used: 'success', cancelled: 'default', released: 'default' };
-const weekdays = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
-const weekday = (day: string) => weekdays[new Date(`${day}T00:00:00Z`).getUTCDay()] ?? '';
+const weekday = (day: string) => WEEKDAY_NAMES[weekdayOf(day)] ?? '';
 
 /** A booking can be cancelled up to the day before it (the server checks again). */
 const cancellable = (r: Reservation, today: string) => r.status === 'booked' && r.date > today;
@@ -109,7 +108,7 @@ function ReservationItem({ reservation: r, today }: { reservation: Reservation; 
 function ReservationList({ status }: { status: ReservationStatus | undefined }) {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error } = useReservations(page, PAGE_SIZE, status);
-  const today = formatDate(new Date());
+  const today = labDay(new Date());
   if (isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (isError) return <Alert type="error" showIcon title="预约记录加载失败" description={error.message} />;
   if (data.list.length === 0) {
