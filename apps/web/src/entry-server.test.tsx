@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import type * as ReactDomServer from 'react-dom/server';
 import { act, screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { HydrationBoundary } from '@tanstack/react-query';
@@ -24,7 +25,7 @@ vi.mock('swiper/react', () => ({
 vi.mock('swiper/modules', () => ({ Autoplay: {}, Pagination: {} }));
 // counted: a page is drawn by one render, from data its loaders fetched before
 vi.mock('react-dom/server', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('react-dom/server')>();
+  const actual = await importOriginal<typeof ReactDomServer>();
   return { ...actual, renderToString: vi.fn(actual.renderToString) };
 });
 

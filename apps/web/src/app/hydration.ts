@@ -13,9 +13,8 @@ export function readServerState(): ServerState | null {
   const element = document.getElementById(SERVER_STATE_ID);
   if (!element?.textContent) return null;
   const state = JSON.parse(element.textContent) as ServerState;
-  const now = Date.now();
-  const queries = state.queries.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } }));
-  return { ...state, queries: { ...state.queries, queries } };
+  for (const query of state.queries.queries) query.state.dataUpdatedAt = Date.now();
+  return state;
 }
 
 /**

@@ -5,8 +5,7 @@ import { SiteLayout } from './layouts/site-layout';
 import { RouteError } from './route-error';
 import { adminScreens } from './admin/admin-routes';
 import { withAntd } from '../lib/antd-loader';
-import { queryClient } from '../lib/query-client';
-import { detailLoader, homeLoader, loaderContext, projectLoader } from './public-loaders';
+import { detailLoader, detailPage, homeLoader, homePage, projectListPage, projectLoader } from './public-loaders';
 
 /**
  * Spec: without a stored token, navigation to a login-required route is cancelled and the
@@ -120,7 +119,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: Nothing,
     errorElement: <RouteError />,
     children: [
-      { index: true, id: 'home', loader: homeLoader, ...plainPage(() => import('../features/catalog/pages/home-page')) },
+      { index: true, id: 'home', loader: homeLoader, ...plainPage(homePage) },
       {
         path: 'invited/:code?',
         Component: Nothing,
@@ -168,11 +167,11 @@ export const routes: RouteObject[] = [
           { path: ':section', ...page(() => import('../features/content/pages/about-page')) },
         ],
       },
-      { path: 'project/:typeId?/:title?', id: 'project', loader: projectLoader, ...plainPage(() => import('../features/catalog/pages/project-list-page')) },
+      { path: 'project/:typeId?/:title?', id: 'project', loader: projectLoader, ...plainPage(projectListPage) },
       { path: 'list/:type', ...page(() => import('../features/catalog/pages/list-page')) },
       { path: 'televised', ...page(() => import('../features/catalog/pages/televised-page')) },
       { path: 'article/:id', ...page(() => import('../features/catalog/pages/article-page')) },
-      { path: 'detail/:rid', id: 'detail', loader: detailLoader, ...plainPage(() => import('../features/catalog/pages/detail-page')) },
+      { path: 'detail/:rid', id: 'detail', loader: detailLoader, ...plainPage(detailPage) },
       { path: 'search', ...page(() => import('../features/catalog/pages/search-page')) },
       ...['contact', 'guide', 'license', 'policy'].map((name) => ({
         path: name,
@@ -189,10 +188,9 @@ let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 /**
  * The browser's router; on a page the server drew, created to hydrate it from the server's
- * `hydrationData` (its loaders ran there: they do not run again). The public pages' loaders fill
- * the app's query client (app/public-loaders.ts).
+ * `hydrationData` (its loaders ran there: they do not run again).
  */
 export function createAppRouter(hydrationData?: HydrationState) {
-  router = createBrowserRouter(routes, { getContext: () => loaderContext(queryClient), ...(hydrationData ? { hydrationData } : {}) });
+  router = createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
   return router;
 }

@@ -22,7 +22,4 @@ export function bindTransport(client: QueryClient, transport: ApiTransport) {
  *
  *   queryFn: (context) => catalog.home(queryCall(context))
  */
-export function queryCall({ signal, client }: { signal: AbortSignal; client: QueryClient }) {
-  const transport = transports.get(client);
-  return transport ? { signal, transport } : { signal };
-}
+export const queryCall = ({ signal, client }: { signal: AbortSignal; client: QueryClient }) => ({ signal, transport: transports.get(client) });

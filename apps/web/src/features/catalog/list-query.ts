@@ -21,7 +21,7 @@ export type ListSort = (typeof deviceSortValues)[number];
 
 /**
  * What the list's address asks for, read the same way by the page and by its route loader
- * (app/public-loaders.ts), so both ask for the same queries.
+ * (its ensurePageData), so both ask for the same queries.
  */
 export function readListAddress(params: { typeId?: string | undefined; title?: string | undefined }, search: URLSearchParams) {
   const typeId = toNumber(params.typeId) ?? toNumber(search.get('typeId'));

@@ -2,8 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { CloseCircleFilled, DownOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { deviceSortValues, serviceTypeLabels } from '@lab/contract/display';
-import { useTypeGroups } from '../api/get-type-groups';
-import { useDeviceSearch } from '../api/search-devices';
+import { typeGroupsQueryOptions, useTypeGroups } from '../api/get-type-groups';
+import { deviceSearchQueryOptions, useDeviceSearch } from '../api/search-devices';
+import type { EnsurePageData } from '../../../app/public-loaders';
 import { LIST_PAGE_SIZE, listGroupId, listSearch, readListAddress } from '../list-query';
 import { DeviceGrid } from '../components/device-card';
 import { PageHeader } from '../components/page-header';
@@ -35,11 +36,21 @@ const leadFor = (typeId: number | undefined) =>
         ? '谱图解析、数据精修与模拟计算，由专业工程师出具分析报告。'
         : '送样检测、上门预约与数据分析，覆盖材料、化学、生物与环境等方向。';
 
+/**
+ * The route loader's part (app/public-loaders.ts). The list knows which items to ask for once it
+ * has the groups (a title may name one): the groups, then the items.
+ */
+export const ensurePageData: EnsurePageData = async (client, { params, request }) => {
+  const address = readListAddress(params, new URL(request.url).searchParams);
+  const groups = await client.ensureQueryData(typeGroupsQueryOptions(address.validType));
+  return client.ensureQueryData(deviceSearchQueryOptions(listSearch(address, listGroupId(address, groups))));
+};
+
 export default function ProjectListPage() {
   const params = useParams();
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
-  // read as the route's loader reads it (app/public-loaders.ts): the same queries, found in the cache
+  // read as the route's loader reads it (ensurePageData): the same queries, found in the cache
   const address = readListAddress(params, search);
   const { validType, typeLabel, childId, keyword, sort, page, titleParam, titleNamesGroup } = address;
 
