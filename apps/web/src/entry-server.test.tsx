@@ -1,17 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { act } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import type * as ReactDomServer from 'react-dom/server';
+import { act, screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
+import { HydrationBoundary } from '@tanstack/react-query';
 import type { BuildManifestChunk, RenderApiCall, WebRenderer } from '@lab/contract/web-render';
 import { createRenderer } from './entry-server';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/app-router';
 import { createAppRouter, routes } from './app/router';
-import { hydrateServerState, resolveLazyRoutes } from './app/hydration';
-import { SERVER_STATE_ID } from './app/server-page';
+import { readServerState, resolveLazyRoutes } from './app/hydration';
+import { SERVER_STATE_ID, type ServerState } from './app/server-page';
 import { APP_SCRIPT_ID } from './app/app-script';
 import { queryClient } from './lib/query-client';
-import { setServerTransport } from './lib/api';
 import { homeFixture } from './features/catalog/testing/home-fixture';
 import { detailFixture, groupsFixture, summaryFixture } from './features/catalog/testing/device-fixture';
 
@@ -21,13 +23,19 @@ vi.mock('swiper/react', () => ({
   SwiperSlide: ({ children }: { children: ReactNode }) => <div className="swiper-slide">{children}</div>,
 }));
 vi.mock('swiper/modules', () => ({ Autoplay: {}, Pagination: {} }));
+// counted: a page is drawn by one render, from data its loaders fetched before
+vi.mock('react-dom/server', async (importOriginal) => {
+  const actual = await importOriginal<typeof ReactDomServer>();
+  return { ...actual, renderToString: vi.fn(actual.renderToString) };
+});
 
+// as vite builds index.html: its placeholders, and the shell's own tags after <!--app-head-->
 const template = [
-  '<!doctype html><html><head><title>科研检测服务商城</title>',
+  '<!doctype html><html><head><title>科研检测服务商城</title><!--app-head-->',
   '<script type="module" crossorigin src="/assets/index-A.js"></script>',
   '<link rel="modulepreload" crossorigin href="/assets/runtime-B.js">',
   '<link rel="stylesheet" crossorigin href="/assets/index-C.css">',
-  '</head><body><div id="root"></div></body></html>',
+  '</head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
 ].join('');
 
 const manifest: Record<string, BuildManifestChunk> = {
@@ -55,22 +63,33 @@ const api = vi.fn(async (call: RenderApiCall) => {
 });
 
 let renderer: WebRenderer;
-let restoreTransport: () => void;
 
 beforeAll(() => {
-  // what the renderer puts in place is put back afterwards: other test files call the mocked fetch
-  restoreTransport = setServerTransport((input, init) => fetch(input, init), window.location.origin);
   renderer = createRenderer({ template, manifest, api });
 });
-
-afterAll(() => restoreTransport());
 
 afterEach(() => {
   answers = {};
   calls.length = 0;
   queryClient.clear();
   vi.unstubAllEnvs();
+  vi.mocked(renderToString).mockClear();
 });
+
+const stateOf = (page: Document) => JSON.parse(page.getElementById(SERVER_STATE_ID)!.textContent!) as ServerState;
+
+/** The browser's fetch answering as the server would, from `answers`. */
+function browserFetch() {
+  const asked: string[] = [];
+  const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
+    const path = new URL(String(input)).pathname;
+    asked.push(path);
+    const data = answers[path];
+    return new Response(JSON.stringify(data === undefined ? { code: 0, msg: '没有这个接口', data: null } : { code: 1, msg: '操作成功', data }), { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetchSpy);
+  return asked;
+}
 
 function bodyOf(html: string) {
   return new DOMParser().parseFromString(html, 'text/html');
@@ -93,10 +112,43 @@ describe('the server draws the public pages', () => {
     expect(JSON.parse(start.dataset.scripts!)).toEqual(['/assets/index-A.js', '/assets/runtime-B.js', '/assets/home-page-E.js', '/assets/shared-I.js']);
     // the data travels as JSON that nothing in it can break out of
     expect(html).not.toContain('</script><script>alert(1)');
-    const state = JSON.parse(page.getElementById(SERVER_STATE_ID)!.textContent!) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
-    expect(state.queries.map((query) => query.queryKey)).toEqual(expect.arrayContaining([['catalog', 'home'], ['site', 'settings']]));
-    expect(state.queries.find((query) => query.queryKey[1] === 'home')?.state.data).toEqual(home);
+    const state = stateOf(page);
+    expect(state.queries.queries.map((query) => query.queryKey)).toEqual(expect.arrayContaining([['catalog', 'home'], ['site', 'settings']]));
+    expect(state.queries.queries.find((query) => query.queryKey[1] === 'home')?.state.data).toEqual(home);
     expect(calls.every((call) => call.url.startsWith('/api/open/'))).toBe(true);
+    // the shell's own script and preloads are not in a drawn page; its title is the page's, once
+    expect(html).not.toContain('/assets/index-A.js"></script>');
+    expect(html!.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('draws a page in one render from what its loaders fetched, each call once, and sends the data it was drawn from', async () => {
+    answers = { '/api/open/web/index': home, '/api/open/setting': settings };
+    const page = bodyOf((await renderer.render('/'))!);
+    expect(renderToString).toHaveBeenCalledTimes(1);
+    expect(calls.map((call) => call.url.split('?')[0]).sort()).toEqual(['/api/open/setting', '/api/open/web/index']);
+    // the router's hydration data: the route's loader ran on the server, and the browser's does not run again
+    const state = stateOf(page);
+    expect(state.router.loaderData).toHaveProperty('home');
+    expect(state.queries.queries.every((query) => query.state.status === 'success')).toBe(true);
+    // the data block sits after the drawn page, not inside the element the browser hydrates
+    expect(page.getElementById('root')!.querySelector(`#${SERVER_STATE_ID}`)).toBeNull();
+  });
+
+  it('keeps the calls of drawings made at once apart: each drawing’s transport is its own', async () => {
+    const other = createRenderer({
+      template,
+      manifest,
+      api: async (call) => {
+        const path = call.url.split('?')[0]!;
+        const data = path === '/api/open/web/index' ? { ...homeFixture, bannerArr: [{ ...homeFixture.bannerArr[0]!, img: '/upload/other.svg' }] } : settings;
+        return { status: 200, body: JSON.stringify({ code: 1, msg: '操作成功', data }) };
+      },
+    });
+    answers = { '/api/open/web/index': home, '/api/open/setting': settings };
+    const [mine, theirs] = await Promise.all([renderer.render('/'), other.render('/')]);
+    expect(bodyOf(mine!).querySelector('.hp-banner-img')?.getAttribute('src')).toBe(home.bannerArr[0]!.img);
+    expect(bodyOf(theirs!).querySelector('.hp-banner-img')?.getAttribute('src')).toBe('/upload/other.svg');
+    expect(calls).toHaveLength(2);
   });
 
   it('draws the service list with the items the address asks for, titled like the page', async () => {
@@ -116,6 +168,7 @@ describe('the server draws the public pages', () => {
     const searches = calls.filter((call) => call.url.startsWith('/api/open/web/device/search'));
     expect(searches).toHaveLength(1);
     expect(new URL(searches[0]!.url, 'http://x').searchParams.get('groupId')).toBe('32');
+    expect(renderToString).toHaveBeenCalledTimes(1);
   });
 
   it('draws an item’s detail page; an item that does not exist is left to the browser', async () => {
@@ -142,14 +195,15 @@ describe('the server draws the public pages', () => {
     for (const url of ['/no-such-page', '/detail', '/member/no-such', '/admin/no-such?x=1']) {
       const page = renderer.notFoundPage(url);
       expect(page, url).toContain('<title>页面不存在 - 科研检测服务商城</title>');
-      expect(page, url).toContain('<div id="root"></div>');
+      expect(page, url).toContain('<div id="root"><!--app-html--></div>');
+      expect(page, url).toContain('/assets/index-A.js');
     }
     for (const url of ['/', '/project/1', '/detail/xrd-rid', '/member/order', '/invited/ABC123', '/admin', '/admin/login', '/about/profile', '/list/news', '/article/1']) {
       expect(renderer.notFoundPage(url), url).toBeNull();
     }
   });
 
-    it('leaves every other page to the browser, and a page whose data failed', async () => {
+  it('leaves every other page to the browser, and a page whose data failed', async () => {
     for (const url of ['/member/order', '/experiment/plan', '/invited/ABC123', '/admin', '/search?kw=XRD', '/about/profile']) {
       expect(renderer.pageUrl(url), url).toBeNull();
       expect(await renderer.render(url), url).toBeNull();
@@ -158,43 +212,80 @@ describe('the server draws the public pages', () => {
     expect(renderer.pageUrl('/')).toBe('/');
     answers = { '/api/open/setting': settings };
     expect(await renderer.render('/')).toBeNull();
+    expect(renderToString).not.toHaveBeenCalled();
+  });
+
+  it('refuses a template without the placeholders it fills', () => {
+    expect(() => createRenderer({ template: template.replace('<!--app-head-->', ''), manifest, api })).toThrow(/app-head/);
+    expect(() => createRenderer({ template: template.replace('<!--app-html-->', ''), manifest, api })).toThrow(/app-html/);
   });
 });
 
 describe('the browser takes the drawn page over', () => {
-  it('hydrates the same tree from the same data: no mismatch, no call, the drawn nodes kept', async () => {
-    answers = { '/api/open/web/index': home, '/api/open/setting': settings };
-    const page = bodyOf((await renderer.render('/'))!);
+  /** Draws `url`, puts the drawing in the document and hydrates it as main.tsx does; `keep`: a drawn node to hold on to. */
+  async function hydrateDrawn(url: string, keep = '#root > *') {
+    const page = bodyOf((await renderer.render(url))!);
     queryClient.clear();
+    window.history.replaceState(null, '', url);
     document.body.innerHTML = page.body.innerHTML;
-    const banner = document.querySelector('.hp-banner-img');
-    const fetchSpy = vi.fn();
-    vi.stubGlobal('fetch', fetchSpy);
+    const drawn = document.querySelector(keep);
     const consoleError = vi.spyOn(console, 'error');
     const recoverable = vi.fn();
-
-    expect(hydrateServerState(queryClient)).toBe(true);
-    await resolveLazyRoutes(routes, '/');
-    const router = createAppRouter();
+    const server = readServerState();
+    expect(server, 'the page carries the data it was drawn from').not.toBeNull();
+    await resolveLazyRoutes(routes, window.location.pathname);
+    const router = createAppRouter(server!.router);
+    // started from the server's hydration data: no loader runs, no fallback is drawn
+    expect(router.state.initialized).toBe(true);
     let root: Root | undefined;
     await act(async () => {
       root = hydrateRoot(
         document.getElementById('root')!,
         <AppProviders>
-          <AppRouter router={router} />
+          <HydrationBoundary state={server!.queries}>
+            <AppRouter router={router} />
+          </HydrationBoundary>
         </AppProviders>,
         { onRecoverableError: recoverable },
       );
     });
+    return {
+      drawn,
+      router,
+      recoverable,
+      consoleError,
+      done: () => {
+        // nothing left mounted for the files that share this worker's modules
+        act(() => root!.unmount());
+        router.dispose();
+        consoleError.mockRestore();
+        window.history.replaceState(null, '', '/');
+      },
+    };
+  }
 
-    expect(recoverable).not.toHaveBeenCalled();
-    expect(consoleError).not.toHaveBeenCalled();
-    expect(document.querySelector('.hp-banner-img')).toBe(banner);
+  it('hydrates the same tree from the same data: no mismatch, no call, the drawn nodes kept', async () => {
+    answers = { '/api/open/web/index': home, '/api/open/setting': settings };
+    const asked = browserFetch();
+    const hydrated = await hydrateDrawn('/', '.hp-banner-img');
+    expect(hydrated.recoverable).not.toHaveBeenCalled();
+    expect(hydrated.consoleError).not.toHaveBeenCalled();
+    expect(hydrated.drawn).not.toBeNull();
+    expect(document.querySelector('.hp-banner-img')).toBe(hydrated.drawn);
     // the drawn data counts as fresh: the page asks for nothing again
-    expect(fetchSpy).not.toHaveBeenCalled();
-    // nothing left mounted for the files that share this worker's modules
-    act(() => root!.unmount());
-    router.dispose();
-    consoleError.mockRestore();
+    expect(asked).toEqual([]);
+    hydrated.done();
+  });
+
+  it('runs the same loaders in the browser on a navigation: the next page opens drawn, not as a skeleton', async () => {
+    answers = { '/api/open/web/index': home, '/api/open/setting': settings, '/api/open/web/device/detail': detailFixture };
+    const asked = browserFetch();
+    const hydrated = await hydrateDrawn('/');
+    await act(() => hydrated.router.navigate('/detail/xrd-rid'));
+    // the loader had the item before the page showed: its name at once, no loading state in between
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(detailFixture.name);
+    expect(asked).toEqual(['/api/open/web/device/detail']);
+    expect(hydrated.recoverable).not.toHaveBeenCalled();
+    hydrated.done();
   });
 });

@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
-import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
+import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { BuildManifestChunk, CreateWebRenderer, RenderApiCall, RenderApiAnswer } from '@lab/contract/web-render';
 import { routes } from './app/router';
 import { AppProviders } from './app/providers';
-import { SERVER_STATE_ID } from './app/server-page';
+import { loaderContext } from './app/public-loaders';
+import { SERVER_STATE_ID, type ServerState } from './app/server-page';
 import { APP_SCRIPT_ID } from './app/app-script';
-import { setServerTransport } from './lib/api';
+import { bindTransport } from './lib/query-transport';
 import { serverTitle } from './lib/server-title';
 import { fullTitle } from './features/catalog/hooks/use-document-title';
 import { LIST_QUERY_KEYS } from './features/catalog/list-query';
@@ -15,11 +16,15 @@ import { NOT_FOUND_TITLE } from './pages/not-found-page';
 
 /**
  * The server's build of the web app (vite build --ssr): draws the public pages — home, the
- * service list and an item's detail — as HTML, with the data they were drawn from, so the browser paints them
- * before any script runs and main.tsx hydrates the same tree. Every other route gets the bare
- * shell as before. The server caches what this returns per content version
- * (apps/server/src/web/web-pages.ts), so nothing here may depend on who asks: the calls go out
+ * service list and an item's detail — as HTML, with the data they were drawn from, so the
+ * browser paints them before any script runs and main.tsx hydrates the same tree. Every other
+ * route gets the bare shell as before. The server caches what this returns per content version
+ * (apps/server/src/web/web-site.ts), so nothing here may depend on who asks: the calls go out
  * without a token and only public data is drawn.
+ *
+ * A drawing: the page's route loaders (app/public-loaders.ts) fill a QueryClient of the drawing's
+ * own through createStaticHandler().query; its queries are dehydrated and the page is rendered
+ * once, inside <HydrationBoundary> with that state, as main.tsx hydrates it.
  */
 
 /** The first script of a page drawn here: it starts the app once the page is painted. */
@@ -28,18 +33,19 @@ const START_AFTER_PAINT = 'src/start-after-paint.ts';
 /** Placeholder origin for the URLs the page's calls are built on; they never leave the process. */
 const SERVER_ORIGIN = 'http://localhost';
 
-/**
- * Query keys of public data that only a content change changes (the page is cached until the
- * content version moves); nothing else is fetched on the server, whatever a page asks. Not, for
- * one, an instrument's free hours ('reservation'): the browser asks for those itself.
- */
-const PUBLIC_DATA = new Set(['catalog', 'content', 'site']);
+/** Vite's SSR template placeholders, in index.html. */
+const APP_HEAD = '<!--app-head-->';
+const APP_HTML = '<!--app-html-->';
+const APP_DATA = '<!--app-data-->';
+
+/** The site's own title in index.html, which a page's title replaces. */
+const SHELL_TITLE = `<title>${fullTitle(null)}</title>`;
 
 /**
- * The pages the server draws, by route id (app/router.tsx), with their modules as the build
- * manifest names them: their scripts and styles go in the head. (React itself puts a preload
- * of the first banner, the largest thing on the home page's first screen, at the top of the
- * body: its <img> is eager with a high fetch priority.)
+ * The pages the server draws, by route id (app/router.tsx, where their loaders are), with their
+ * modules as the build manifest names them — their scripts and styles — and the query parameters
+ * they read. (React itself puts a preload of the first banner, the largest thing on the home
+ * page's first screen, at the top of the body: its <img> is eager with a high fetch priority.)
  */
 const publicPages: Record<string, { module: string; query: readonly string[] }> = {
   home: { module: 'src/features/catalog/pages/home-page.tsx', query: [] },
@@ -49,7 +55,7 @@ const publicPages: Record<string, { module: string; query: readonly string[] }> 
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The page's calls, answered by the server in process (lib/api.ts sends them here). */
+/** The page's calls, answered by the server in process. */
 function serverFetch(api: (call: RenderApiCall) => Promise<RenderApiAnswer>): typeof fetch {
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -60,31 +66,12 @@ function serverFetch(api: (call: RenderApiCall) => Promise<RenderApiAnswer>): ty
 }
 
 /**
- * Remembers the queries a render asked for (public and enabled only): after the render they
- * are fetched and the page drawn again, until it asks for nothing new — the list, for one, knows
- * which items to ask for only once it has the groups.
+ * A module's script and style sheets with everything it imports, from the build manifest
+ * (Vite's documented build.manifest): the module's own script first (it is the one to import);
+ * the style sheets of what it imports before its own, in the order the browser would have added
+ * them, so the later rules win as they do there.
  */
-function recordQueries(client: QueryClient) {
-  const cache = client.getQueryCache();
-  const asked = new Set<Query>();
-  const build = cache.build.bind(cache);
-  cache.build = ((...args: Parameters<typeof build>) => {
-    const query = build(...args) as Query;
-    const { enabled } = args[1] as { enabled?: boolean | ((query: Query) => boolean) };
-    const wanted = typeof enabled === 'function' ? enabled(query) : enabled !== false;
-    if (wanted && PUBLIC_DATA.has(String(query.queryKey[0]))) asked.add(query);
-    return query;
-  }) as typeof cache.build;
-  return asked;
-}
-
-/**
- * The page's script and style sheets with everything they import, from the build manifest:
- * the module's own script first (it is the one to import); the style sheets of what it imports
- * before its own, in the order the browser would have added them, so the later rules win as
- * they do there.
- */
-function pageAssets(manifest: Record<string, BuildManifestChunk>, module: string) {
+function moduleAssets(manifest: Record<string, BuildManifestChunk>, module: string) {
   const scripts: string[] = [];
   const styles: string[] = [];
   const visit = (key: string) => {
@@ -98,30 +85,50 @@ function pageAssets(manifest: Record<string, BuildManifestChunk>, module: string
   return { scripts, styles };
 }
 
-export const createRenderer: CreateWebRenderer = ({ template, manifest, api }) => {
-  if (!template.includes('<div id="root"></div>') || !/<title>[^<]*<\/title>/.test(template)) {
-    throw new Error('index.html has no <div id="root"></div> or <title> to fill');
+/**
+ * The HTML around a drawn page, from the built index.html and its placeholders: the head up to
+ * <!--app-head-->, then the page's own head, then the rest from </head> with the page's HTML at
+ * <!--app-html--> (inside the root element) and its data at <!--app-data--> (after it). What the build added
+ * between the two — the bare shell's entry script, its preloads and style sheet — is left out:
+ * a drawn page lists all of it itself, from the manifest, and starts the app only once painted.
+ */
+function pageShell(template: string, manifest: Record<string, BuildManifestChunk>) {
+  const head = template.indexOf(APP_HEAD);
+  const headEnd = template.indexOf('</head>');
+  const entry = manifest['index.html']?.file;
+  if (head < 0 || headEnd < head || !template.includes(APP_HTML) || !template.includes(APP_DATA) || !template.includes(SHELL_TITLE)) {
+    throw new Error(`index.html has no ${APP_HEAD} in its head, ${APP_HTML}, ${APP_DATA} or ${SHELL_TITLE}`);
   }
-  // The page is drawn already: its style sheets stay in the head, the app's scripts (the entry,
+  const before = template.slice(0, head);
+  const after = template.slice(headEnd);
+  // the build puts the shell's scripts after the placeholder, as index.html asks (app-head last in the head)
+  if (!entry || before.includes(`/${entry}"`) || after.includes(`/${entry}"`)) throw new Error(`the built index.html names its script (${entry}) outside what ${APP_HEAD} replaces`);
+  // replaced by functions: a "$" in a title or in the data is not a replacement pattern
+  return (title: string | null, pageHead: string, html: string, data: string) =>
+    (title ? before.replace(SHELL_TITLE, () => `<title>${escapeHtml(title)}</title>`) : before) +
+    pageHead +
+    after.replace(APP_HTML, () => html).replace(APP_DATA, () => data);
+}
+
+export const createRenderer: CreateWebRenderer = ({ template, manifest, api }) => {
+  const startAfterPaint = manifest[START_AFTER_PAINT]?.file;
+  if (!startAfterPaint) throw new Error(`the build has no ${START_AFTER_PAINT}`);
+  const shell = pageShell(template, manifest);
+
+  // The page is drawn already: its style sheets go in the head, the app's scripts (the entry,
   // what it imports, the page's chunk) are listed for start-after-paint.ts, which asks for them
   // once the page is painted; nothing else of the app is linked.
-  const appScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-  const startAfterPaint = manifest[START_AFTER_PAINT]?.file;
-  if (!appScript.test(template) || !startAfterPaint || !manifest['index.html']) throw new Error(`index.html has no module script, or the build no ${START_AFTER_PAINT}`);
-  const shell = template.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-  const heads = new Map<string, { styles: string; scripts: string }>();
+  const heads = new Map<string, string>();
   for (const [id, page] of Object.entries(publicPages)) {
     if (!manifest[page.module]) throw new Error(`the build manifest has no ${page.module} (route ${id})`);
-    const app = pageAssets(manifest, 'index.html');
-    const own = pageAssets(manifest, page.module);
+    const app = moduleAssets(manifest, 'index.html');
+    const own = moduleAssets(manifest, page.module);
     const scripts = [...new Set([...app.scripts, ...own.scripts])].map((file) => `/${file}`);
-    // the shell's own style sheet is in the template already
-    const styles = own.styles.filter((file) => !template.includes(`/${file}"`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+    const styles = [...new Set([...app.styles, ...own.styles])].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
     const start = `<script type="module" crossorigin src="/${startAfterPaint}" id="${APP_SCRIPT_ID}" data-scripts="${escapeHtml(JSON.stringify(scripts))}"></script>`;
-    heads.set(id, { styles: styles.join(''), scripts: start });
+    heads.set(id, styles.join('') + start);
   }
 
-  setServerTransport(serverFetch(api), SERVER_ORIGIN);
   const handler = createStaticHandler(routes);
 
   const pageOf = (location: URL) => {
@@ -131,7 +138,7 @@ export const createRenderer: CreateWebRenderer = ({ template, manifest, api }) =
   };
 
   // the not-found page has no data to draw: the bare shell with its own title, answered 404
-  const notFoundShell = shell.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(fullTitle(NOT_FOUND_TITLE))}</title>`);
+  const notFoundShell = template.replace(SHELL_TITLE, () => `<title>${escapeHtml(fullTitle(NOT_FOUND_TITLE))}</title>`);
 
   return {
     notFoundPage(url) {
@@ -157,47 +164,41 @@ export const createRenderer: CreateWebRenderer = ({ template, manifest, api }) =
       const location = new URL(url, SERVER_ORIGIN);
       const found = pageOf(location);
       if (!found) return null;
-      const { id } = found;
-      const context = await handler.query(new Request(location));
-      if (context instanceof Response) return null;
-      const router = createStaticRouter(handler.dataRoutes, context);
 
-      const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, gcTime: Infinity, retry: false } } });
-      const asked = recordQueries(client);
-      const draw = () => {
-        asked.clear();
-        serverTitle.current = null;
-        return renderToString(
-          <StrictMode>
-            <AppProviders client={client}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </AppProviders>
-          </StrictMode>,
-        );
-      };
-      let html = draw();
-      for (let pass = 0; pass < 3; pass++) {
-        const missing = [...asked].filter((query) => query.state.status === 'pending');
-        if (missing.length === 0) break;
-        await Promise.all(missing.map((query) => client.prefetchQuery({ ...query.options, queryKey: query.queryKey, retry: false })));
-        html = draw();
-      }
+      // This drawing's own client, and its calls' transport bound to it (lib/query-transport.ts):
+      // the queries' functions find the transport through the client TanStack Query hands them,
+      // so nothing module-wide changes and drawings running at once keep their calls apart.
+      const loaded = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, gcTime: Infinity, retry: false } } });
+      bindTransport(loaded, { fetch: serverFetch(api), origin: SERVER_ORIGIN });
+      const context = await handler.query(new Request(location), { requestContext: loaderContext(loaded) });
+      // a redirect, or a loader that threw: the browser's to handle
+      if (context instanceof Response || context.errors) return null;
       // a call that failed is the browser's to show (with its retry button), as without this
-      if ([...asked].some((query) => query.state.status !== 'success')) return null;
+      if (loaded.getQueryCache().getAll().some((query) => query.state.status !== 'success')) return null;
 
-      const state = dehydrate(client, { shouldDehydrateQuery: (query) => asked.has(query) });
-      const head = heads.get(id);
-      const title = serverTitle.current;
-      // replaced by functions: a "$" in a title or in the data is not a replacement pattern
-      return shell
-        .replace(/<title>[^<]*<\/title>/, (found) => (title ? `<title>${escapeHtml(title)}</title>` : found))
-        .replace(appScript, () => head?.scripts ?? '')
-        .replace('</head>', () => `${head?.styles ?? ''}</head>`)
-        .replace(
-          '<div id="root"></div>',
-          // JSON inside <script>: only "<" can end the element early
-          () => `<div id="root">${html}</div><script type="application/json" id="${SERVER_STATE_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`,
-        );
+      const state: ServerState = {
+        queries: dehydrate(loaded),
+        router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+      };
+      // Drawn from the dehydrated state alone, in a client of its own, exactly as the browser
+      // will hydrate it: what the page shows is what it sends. StaticRouterProvider's own
+      // hydration script is left out (hydrate={false}): the site's CSP runs no inline script
+      // but index.html's; the router's data travels in the JSON block instead.
+      const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, gcTime: Infinity, retry: false } } });
+      const router = createStaticRouter(handler.dataRoutes, context);
+      serverTitle.current = null;
+      const html = renderToString(
+        <StrictMode>
+          <AppProviders client={client}>
+            <HydrationBoundary state={state.queries}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </HydrationBoundary>
+          </AppProviders>
+        </StrictMode>,
+      );
+      // JSON inside <script>: only "<" can end the element early
+      const data = `<script type="application/json" id="${SERVER_STATE_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
+      return shell(serverTitle.current, heads.get(found.id) ?? '', html, data);
     },
   };
 };

@@ -1,16 +1,19 @@
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/app-router';
 import { createAppRouter, routes } from './app/router';
-import { hydrateServerState, resolveLazyRoutes } from './app/hydration';
+import { readServerState, resolveLazyRoutes } from './app/hydration';
 import { SERVER_STATE_ID } from './app/server-page';
-import { queryClient } from './lib/query-client';
 
-const app = (router: ReturnType<typeof createAppRouter>) => (
+/** The tree entry-server.tsx draws too, around the same page: the drawn page's queries go in through HydrationBoundary. */
+const app = (router: ReturnType<typeof createAppRouter>, queries?: DehydratedState) => (
   <StrictMode>
     <AppProviders>
-      <AppRouter router={router} />
+      <HydrationBoundary state={queries}>
+        <AppRouter router={router} />
+      </HydrationBoundary>
     </AppProviders>
   </StrictMode>
 );
@@ -34,13 +37,15 @@ function Committed({ onCommitted, children }: { onCommitted: () => void; childre
 /** The app, on the page the server drew (hydrated: the same tree from the same data) or on the bare shell. */
 async function start() {
   const container = document.getElementById('root')!;
-  if (hydrateServerState(queryClient)) {
+  const server = readServerState();
+  if (server) {
     try {
       await resolveLazyRoutes(routes, window.location.pathname);
-      const router = createAppRouter();
+      // the page's loaders ran on the server: the router starts from their result
+      const router = createAppRouter(server.router);
       // as a transition, hydration yields to the browser between pieces instead of one long task
       startTransition(() => {
-        hydrateRoot(container, <Committed onCommitted={dropServerState}>{app(router)}</Committed>);
+        hydrateRoot(container, <Committed onCommitted={dropServerState}>{app(router, server.queries)}</Committed>);
       });
       return;
     } catch {

@@ -1,21 +1,20 @@
-import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { SERVER_STATE_ID } from './server-page';
+import { SERVER_STATE_ID, type ServerState } from './server-page';
 
 /**
- * The data a server-rendered page was drawn from, put into the browser's query cache, so the
- * first render draws the same page the HTML shows. Null when the HTML is the bare shell.
+ * What a server-drawn page was drawn from (app/server-page.ts), for the browser to hydrate the
+ * same tree; null when the HTML is the bare shell.
  *
  * The server checked the content version when it sent the page (docs/decisions.md, "Home-data
- * cache"), so the data counts as fetched now: the page does not ask for it again on mount.
+ * cache"), so the data counts as fetched now, not when the (cached) page was drawn: the page
+ * does not ask for it again on mount.
  */
-export function hydrateServerState(client: QueryClient): boolean {
+export function readServerState(): ServerState | null {
   const element = document.getElementById(SERVER_STATE_ID);
-  if (!element?.textContent) return false;
-  const state = JSON.parse(element.textContent) as DehydratedState;
-  const now = Date.now();
-  hydrate(client, { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) });
-  return true;
+  if (!element?.textContent) return null;
+  const state = JSON.parse(element.textContent) as ServerState;
+  for (const query of state.queries.queries) query.state.dataUpdatedAt = Date.now();
+  return state;
 }
 
 /**

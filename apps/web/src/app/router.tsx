@@ -1,10 +1,11 @@
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { hasToken } from '../lib/session';
 import { loginPanel } from '../lib/login-panel';
 import { SiteLayout } from './layouts/site-layout';
 import { RouteError } from './route-error';
 import { adminScreens } from './admin/admin-routes';
 import { withAntd } from '../lib/antd-loader';
+import { detailLoader, detailPage, homeLoader, homePage, projectListPage, projectLoader } from './public-loaders';
 
 /**
  * Spec: without a stored token, navigation to a login-required route is cancelled and the
@@ -118,7 +119,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: Nothing,
     errorElement: <RouteError />,
     children: [
-      { index: true, id: 'home', ...plainPage(() => import('../features/catalog/pages/home-page')) },
+      { index: true, id: 'home', loader: homeLoader, ...plainPage(homePage) },
       {
         path: 'invited/:code?',
         Component: Nothing,
@@ -166,11 +167,11 @@ export const routes: RouteObject[] = [
           { path: ':section', ...page(() => import('../features/content/pages/about-page')) },
         ],
       },
-      { path: 'project/:typeId?/:title?', id: 'project', ...plainPage(() => import('../features/catalog/pages/project-list-page')) },
+      { path: 'project/:typeId?/:title?', id: 'project', loader: projectLoader, ...plainPage(projectListPage) },
       { path: 'list/:type', ...page(() => import('../features/catalog/pages/list-page')) },
       { path: 'televised', ...page(() => import('../features/catalog/pages/televised-page')) },
       { path: 'article/:id', ...page(() => import('../features/catalog/pages/article-page')) },
-      { path: 'detail/:rid', id: 'detail', ...plainPage(() => import('../features/catalog/pages/detail-page')) },
+      { path: 'detail/:rid', id: 'detail', loader: detailLoader, ...plainPage(detailPage) },
       { path: 'search', ...page(() => import('../features/catalog/pages/search-page')) },
       ...['contact', 'guide', 'license', 'policy'].map((name) => ({
         path: name,
@@ -185,8 +186,11 @@ export const routes: RouteObject[] = [
 
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 
-/** The browser's router; once the page's server-rendered HTML is in place, created to hydrate it. */
-export function createAppRouter() {
-  router = createBrowserRouter(routes);
+/**
+ * The browser's router; on a page the server drew, created to hydrate it from the server's
+ * `hydrationData` (its loaders ran there: they do not run again).
+ */
+export function createAppRouter(hydrationData?: HydrationState) {
+  router = createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
   return router;
 }

@@ -30,26 +30,24 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** skip the token refresh (the refresh call itself) */
   skipAuth?: boolean;
+  /**
+   * the server's in-process transport instead of the browser's fetch; such a call carries no
+   * token (and refreshes none): a page drawn on the server holds public data only
+   */
+  transport?: ApiTransport | undefined;
 }
 
 const DEFAULT_TIMEOUT = 30_000;
 
 /**
- * How calls reach the server: the browser's fetch, or, when the server renders a public page
- * (entry-server.tsx), its own in-process transport. That one carries no token: a server-drawn
- * page holds public data only.
+ * Where a call goes when it is not the browser's own: the server drawing a public page answers
+ * its calls in process (entry-server.tsx). Given per call (RequestOptions.transport), never set
+ * for the whole module, so one page's drawing cannot send another's calls anywhere.
  */
-let transport: typeof fetch = (input, init) => fetch(input, init);
-let origin = () => window.location.origin;
-
-/** Sends every call through `serverFetch`; the function returned puts the previous transport back. */
-export function setServerTransport(serverFetch: typeof fetch, serverOrigin: string) {
-  const previous = { transport, origin };
-  transport = serverFetch;
-  origin = () => serverOrigin;
-  return () => {
-    ({ transport, origin } = previous);
-  };
+export interface ApiTransport {
+  fetch: typeof fetch;
+  /** the origin the call's URL is built on */
+  origin: string;
 }
 
 function toForm(body: Body): URLSearchParams {
@@ -93,14 +91,16 @@ export function createApiClient(store: SessionStore) {
    * ApiError carrying the server's msg, whatever the HTTP status; a 401 clears the session.
    */
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    if (!options.skipAuth) await store.ensureFreshToken(refreshToken);
-    const url = new URL(path, origin());
+    const { transport } = options;
+    const anonymous = options.skipAuth || transport !== undefined;
+    if (!anonymous) await store.ensureFreshToken(refreshToken);
+    const url = new URL(path, transport ? transport.origin : window.location.origin);
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
     }
     const headers: Record<string, string> = { accept: 'application/json' };
     const session = store.getSession();
-    if (session && !options.skipAuth) headers.token = session.token;
+    if (session && !anonymous) headers.token = session.token;
     const isMultipart = options.body instanceof FormData;
     const controller = new AbortController();
     const timeout = options.timeoutMs ?? (isMultipart ? 0 : DEFAULT_TIMEOUT);
@@ -109,7 +109,7 @@ export function createApiClient(store: SessionStore) {
 
     let response: Response;
     try {
-      response = await transport(url, {
+      response = await (transport ? transport.fetch : fetch)(url, {
         method: options.method ?? 'POST',
         headers,
         body: options.body === undefined ? undefined : isMultipart ? (options.body as FormData) : toForm(options.body as Body),
@@ -133,7 +133,7 @@ export function createApiClient(store: SessionStore) {
     } catch {
       envelope = null;
     }
-    if (response.status === 401 && !options.skipAuth) store.clearSession();
+    if (response.status === 401 && !anonymous) store.clearSession();
     if (!envelope || typeof envelope.code !== 'number') {
       throw new ApiError(response.ok ? '服务器返回了无法识别的内容' : `服务暂时不可用（${response.status}）`, response.status);
     }

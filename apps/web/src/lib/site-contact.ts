@@ -1,9 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { content } from '../api/content';
 import { siteInfo } from './site-info';
+import { queryCall } from './query-transport';
 
-/** The same key as the member area's settings query: one request serves both. */
-const settingsKey = ['site', 'settings'] as const;
+/**
+ * POST /api/open/setting: allowRegion, samplingSetting and localInfo. The site's layout shows
+ * the contact from it, so the server-drawn pages' loaders load it too; the member area reads the
+ * rest with the same options (one request serves both).
+ */
+export const siteSettingsQueryOptions = () =>
+  queryOptions({ queryKey: ['site', 'settings'] as const, queryFn: (context) => content.settings(queryCall(context)), staleTime: 5 * 60_000 });
 
 export interface SiteContact {
   address: string;
@@ -18,7 +24,7 @@ export interface SiteContact {
  * answers (and for anything left blank).
  */
 export function useSiteContact(): SiteContact {
-  const { data } = useQuery({ queryKey: settingsKey, queryFn: () => content.settings(), staleTime: 5 * 60_000 });
+  const { data } = useQuery(siteSettingsQueryOptions());
   const local = data?.localInfo;
   return {
     address: local?.address || siteInfo.address,

@@ -10,7 +10,6 @@ export const memberKeys = {
   samplings: ['member', 'samplings'] as const,
   recycles: ['member', 'recycles'] as const,
   communities: ['member', 'communities'] as const,
-  settings: ['site', 'settings'] as const,
 };
 
 /** After a member changes something: the member area and user/info are fetched again. */

@@ -1,10 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { content } from '../../../api/content';
-import { memberKeys } from '../member-keys';
+import { useQuery } from '@tanstack/react-query';
+import { siteSettingsQueryOptions } from '../../../lib/site-contact';
 
-/** POST /api/open/setting: allowRegion, samplingSetting and localInfo. */
-export const getSiteSettings = () => content.settings();
-
-export const siteSettingsQueryOptions = () => queryOptions({ queryKey: memberKeys.settings, queryFn: getSiteSettings, staleTime: 5 * 60_000 });
-
+/** POST /api/open/setting: allowRegion, samplingSetting and localInfo (the site's layout asks for it too). */
 export const useSiteSettings = () => useQuery(siteSettingsQueryOptions());

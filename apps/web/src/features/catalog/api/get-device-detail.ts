@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { catalog } from '../../../api/catalog';
+import { queryCall } from '../../../lib/query-transport';
 
 /** GET /api/open/web/device/detail?rid: one service item with everything the detail page shows. */
-export const getDeviceDetail = (rid: string, signal?: AbortSignal) => catalog.detail({ rid }, signal ? { signal } : {});
-
 export const deviceDetailQueryOptions = (rid: string) =>
   queryOptions({
     queryKey: ['catalog', 'device', rid],
-    queryFn: ({ signal }) => getDeviceDetail(rid, signal),
+    queryFn: (context) => catalog.detail({ rid }, queryCall(context)),
   });
 
 export const useDeviceDetail = (rid: string) => useQuery(deviceDetailQueryOptions(rid));

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceSearchQuery } from '@lab/contract';
 import { catalog } from '../../../api/catalog';
+import { queryCall } from '../../../lib/query-transport';
 
 export interface DeviceSearchParams {
   keyword?: string | undefined;
@@ -13,7 +14,7 @@ export interface DeviceSearchParams {
 }
 
 /** GET /api/open/web/device/search: services filtered by type, group, sub-type and keyword, with pages. */
-export const searchDevices = (params: DeviceSearchParams, signal?: AbortSignal) =>
+export const searchDevices = (params: DeviceSearchParams, options: Parameters<typeof catalog.search>[1] = {}) =>
   catalog.search(
     {
       keyword: params.keyword || undefined,
@@ -24,13 +25,13 @@ export const searchDevices = (params: DeviceSearchParams, signal?: AbortSignal) 
       page: params.page,
       pageSize: params.pageSize,
     },
-    signal ? { signal } : {},
+    options,
   );
 
 export const deviceSearchQueryOptions = (params: DeviceSearchParams) =>
   queryOptions({
     queryKey: ['catalog', 'device-search', params],
-    queryFn: ({ signal }) => searchDevices(params, signal),
+    queryFn: (context) => searchDevices(params, queryCall(context)),
     placeholderData: keepPreviousData,
   });
 

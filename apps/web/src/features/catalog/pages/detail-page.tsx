@@ -5,7 +5,8 @@ import type { DeviceDetail } from '@lab/contract';
 import { AddToPlanPanel } from '../../../components/plan/add-to-plan-panel';
 import { ReservationCalendar } from '../../../components/reservation/reservation-calendar';
 import { SkeletonBlock } from '../../../components/skeleton-block';
-import { useDeviceDetail } from '../api/get-device-detail';
+import { deviceDetailQueryOptions, useDeviceDetail } from '../api/get-device-detail';
+import type { EnsurePageData } from '../../../app/public-loaders';
 import { DeviceGrid } from '../components/device-card';
 import { SkeletonImage } from '../components/skeleton-image';
 import { Crumbs } from '../components/page-header';
@@ -173,6 +174,9 @@ function DetailBody({ item }: { item: DeviceDetail }) {
     </>
   );
 }
+
+/** The route loader's part (app/public-loaders.ts): the item. */
+export const ensurePageData: EnsurePageData = (client, { params }) => client.ensureQueryData(deviceDetailQueryOptions(params.rid ?? ''));
 
 export default function DetailPage() {
   const { rid = '' } = useParams();

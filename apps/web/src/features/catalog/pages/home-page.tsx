@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { isCancelled } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { useHomeData } from '../api/get-home-data';
+import { homeDataQueryOptions, useHomeData } from '../api/get-home-data';
+import type { EnsurePageData } from '../../../app/public-loaders';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { BannerCarousel } from '../components/banner-carousel';
 import { ServiceTypeTiles } from '../components/service-type-tiles';
@@ -27,6 +28,9 @@ function HomeSkeleton() {
     </div>
   );
 }
+
+/** The route loader's part (app/public-loaders.ts): the home data. */
+export const ensurePageData: EnsurePageData = (client) => client.ensureQueryData(homeDataQueryOptions());
 
 /**
  * Errors already shown. The first toast loads antd, whose providers then wrap the page, which

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { CloseCircleFilled, DownOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { TypeGroup } from '@lab/contract';
 import { deviceSortValues, serviceTypeLabels } from '@lab/contract/display';
-import { useTypeGroups } from '../api/get-type-groups';
-import { useDeviceSearch } from '../api/search-devices';
+import { typeGroupsQueryOptions, useTypeGroups } from '../api/get-type-groups';
+import { deviceSearchQueryOptions, useDeviceSearch } from '../api/search-devices';
+import type { EnsurePageData } from '../../../app/public-loaders';
+import { LIST_PAGE_SIZE, listGroupId, listSearch, readListAddress } from '../list-query';
 import { DeviceGrid } from '../components/device-card';
 import { PageHeader } from '../components/page-header';
 import { projectRoutePath } from '../components/links';
@@ -16,20 +17,12 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import '../components/catalog.css';
 import '../../../components/plain-field.css';
 
-const PAGE_SIZE = 12;
-
 const sortLabels: Record<(typeof deviceSortValues)[number], string> = {
   default: '综合排序',
   hot: '销量优先',
   priceAsc: '价格从低到高',
   priceDesc: '价格从高到低',
   newest: '最新上架',
-};
-
-const toNumber = (value: string | null | undefined) => {
-  if (!value) return undefined;
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
 };
 
 const typeIds = [1, 2, 3] as const;
@@ -43,40 +36,34 @@ const leadFor = (typeId: number | undefined) =>
         ? '谱图解析、数据精修与模拟计算，由专业工程师出具分析报告。'
         : '送样检测、上门预约与数据分析，覆盖材料、化学、生物与环境等方向。';
 
-/** The group a sub-type belongs to, when the link only carries childId. */
-const groupOfChild = (groups: TypeGroup[], childId: number | undefined) =>
-  childId === undefined ? undefined : groups.find((group) => group.typeChildArr.some((child) => child.id === childId));
+/**
+ * The route loader's part (app/public-loaders.ts). The list knows which items to ask for once it
+ * has the groups (a title may name one): the groups, then the items.
+ */
+export const ensurePageData: EnsurePageData = async (client, { params, request }) => {
+  const address = readListAddress(params, new URL(request.url).searchParams);
+  const groups = await client.ensureQueryData(typeGroupsQueryOptions(address.validType));
+  return client.ensureQueryData(deviceSearchQueryOptions(listSearch(address, listGroupId(address, groups))));
+};
 
 export default function ProjectListPage() {
   const params = useParams();
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
-  const typeId = toNumber(params.typeId) ?? toNumber(search.get('typeId'));
-  const validType = typeId !== undefined && typeId >= 1 && typeId <= 3 ? typeId : undefined;
-  const childId = toNumber(search.get('childId'));
-  const keyword = search.get('keyword')?.trim() ?? '';
-  const sortParam = search.get('sort');
-  const sort = (deviceSortValues as readonly string[]).includes(sortParam ?? '') ? (sortParam as (typeof deviceSortValues)[number]) : 'default';
-  const page = toNumber(search.get('page')) ?? 1;
+  // read as the route's loader reads it (ensurePageData): the same queries, found in the cache
+  const address = readListAddress(params, search);
+  const { validType, typeLabel, childId, keyword, sort, page, titleParam, titleNamesGroup } = address;
 
   const groupsQuery = useTypeGroups(validType);
   const groups = useMemo(() => groupsQuery.data ?? [], [groupsQuery.data]);
-  const typeLabel = validType ? serviceTypeLabels[validType] : undefined;
-  const titleParam = params.title || search.get('title') || undefined;
-  const groupParam = toNumber(search.get('groupId'));
-  // The hot special area passes a group's name as the title: it stands for that group.
-  const titleNamesGroup = titleParam !== undefined && titleParam !== typeLabel && groupParam === undefined && childId === undefined;
-  const groupId = groupParam ?? groupOfChild(groups, childId)?.id ?? (titleNamesGroup ? groups.find((g) => g.name === titleParam)?.id : undefined);
+  const groupId = listGroupId(address, groups);
   const group = groups.find((g) => g.id === groupId);
 
   const title = group?.name ?? titleParam ?? typeLabel ?? '全部服务';
   useDocumentTitle(title);
 
   // wait for the groups when the title may name one, so the list does not flash unfiltered
-  const devices = useDeviceSearch(
-    { typeId: validType, groupId, childId, keyword, sort, page, pageSize: PAGE_SIZE },
-    !(titleNamesGroup && groupsQuery.isPending),
-  );
+  const devices = useDeviceSearch(listSearch(address, groupId), !(titleNamesGroup && groupsQuery.isPending));
 
   const [draft, setDraft] = useState(keyword);
   useEffect(() => setDraft(keyword), [keyword]);
@@ -236,8 +223,8 @@ export default function ProjectListPage() {
                 共 <strong>{devices.data.total}</strong> 个检测项目{keyword ? `，关键词“${keyword}”` : ''}
               </p>
               <DeviceGrid items={devices.data.list} keyword={keyword} firstRow />
-              {devices.data.total > PAGE_SIZE ? (
-                <Pager className="cat-pagination" current={page} pageSize={PAGE_SIZE} total={devices.data.total} onChange={(next) => update({ page: next })} />
+              {devices.data.total > LIST_PAGE_SIZE ? (
+                <Pager className="cat-pagination" current={page} pageSize={LIST_PAGE_SIZE} total={devices.data.total} onChange={(next) => update({ page: next })} />
               ) : null}
             </>
           ) : (
