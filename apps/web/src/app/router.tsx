@@ -4,7 +4,6 @@ import { loginPanel } from '../lib/login-panel';
 import { SiteLayout } from './layouts/site-layout';
 import { RouteError } from './route-error';
 import { adminScreens } from './admin/admin-routes';
-import { withAntd } from '../lib/antd-loader';
 
 /**
  * Spec: without a stored token, navigation to a login-required route is cancelled and the
@@ -39,14 +38,12 @@ type PageModule = () => Promise<{ default: React.ComponentType }>;
  */
 const Nothing = () => null;
 
-/** A route whose page (or anything it shows) uses antd: its providers load with it. */
+/**
+ * A route whose component loads when it is first opened. A page, layout or dialog that uses
+ * antd wraps itself in antd's providers (app/ant-scope), so its code brings antd with it and
+ * the public pages, built without antd, load none of it.
+ */
 const page = (load: PageModule) => ({
-  HydrateFallback: Nothing,
-  lazy: async () => ({ Component: (await withAntd(load())).default }),
-});
-
-/** A public page built without antd, so opening it first loads none of it. */
-const plainPage = (load: PageModule) => ({
   HydrateFallback: Nothing,
   lazy: async () => ({ Component: (await load()).default }),
 });
@@ -118,7 +115,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: Nothing,
     errorElement: <RouteError />,
     children: [
-      { index: true, id: 'home', ...plainPage(() => import('../features/catalog/pages/home-page')) },
+      { index: true, id: 'home', ...page(() => import('../features/catalog/pages/home-page')) },
       {
         path: 'invited/:code?',
         Component: Nothing,
@@ -166,11 +163,11 @@ export const routes: RouteObject[] = [
           { path: ':section', ...page(() => import('../features/content/pages/about-page')) },
         ],
       },
-      { path: 'project/:typeId?/:title?', id: 'project', ...plainPage(() => import('../features/catalog/pages/project-list-page')) },
+      { path: 'project/:typeId?/:title?', id: 'project', ...page(() => import('../features/catalog/pages/project-list-page')) },
       { path: 'list/:type', ...page(() => import('../features/catalog/pages/list-page')) },
       { path: 'televised', ...page(() => import('../features/catalog/pages/televised-page')) },
       { path: 'article/:id', ...page(() => import('../features/catalog/pages/article-page')) },
-      { path: 'detail/:rid', id: 'detail', ...plainPage(() => import('../features/catalog/pages/detail-page')) },
+      { path: 'detail/:rid', id: 'detail', ...page(() => import('../features/catalog/pages/detail-page')) },
       { path: 'search', ...page(() => import('../features/catalog/pages/search-page')) },
       ...['contact', 'guide', 'license', 'policy'].map((name) => ({
         path: name,

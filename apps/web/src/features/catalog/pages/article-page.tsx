@@ -12,6 +12,7 @@ import { formatDate, safeExternal } from '../components/links';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import '../components/catalog.css';
 import { useSiteContact } from '../../../lib/site-contact';
+import { AntScope } from '../../../app/ant-scope';
 
 function LatestList({ article }: { article: ArticleDetail }) {
   const query = useArticleList({ kind: article.kind, page: 1, pageSize: 6 });
@@ -89,7 +90,7 @@ function ArticleView({ article }: { article: ArticleDetail }) {
   );
 }
 
-export default function ArticlePage() {
+function ArticlePageContent() {
   const { id = '' } = useParams();
   const query = useArticle(id);
   useDocumentTitle(query.data?.title ?? (query.isError ? '文章不存在' : '文章详情'));
@@ -125,5 +126,14 @@ export default function ArticlePage() {
         )}
       </div>
     </div>
+  );
+}
+
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+export default function ArticlePage() {
+  return (
+    <AntScope>
+      <ArticlePageContent />
+    </AntScope>
   );
 }

@@ -9,6 +9,7 @@ import { caseTarget, formatDate } from '../components/links';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import '../components/catalog.css';
 import '../components/televised.css';
+import { AntScope } from '../../../app/ant-scope';
 
 function CaseCard({ item, children }: { item: ServiceCase; children: ReactNode }) {
   const target = caseTarget(item);
@@ -26,7 +27,7 @@ function CaseCard({ item, children }: { item: ServiceCase; children: ReactNode }
   );
 }
 
-export default function TelevisedPage() {
+function TelevisedPageContent() {
   useDocumentTitle('能力展示');
   const query = useAbilityShowcase();
   const data = query.data;
@@ -116,5 +117,14 @@ export default function TelevisedPage() {
         )}
       </div>
     </div>
+  );
+}
+
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+export default function TelevisedPage() {
+  return (
+    <AntScope>
+      <TelevisedPageContent />
+    </AntScope>
   );
 }
