@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
 import { listTypeLabels, type ArticleDetail } from '@lab/contract';
 import { siteInfo } from '../../../lib/site-info';
+import { SkeletonBlock } from '../../../components/skeleton-block';
 import { useArticle } from '../api/get-article';
 import { useArticleList } from '../api/list-articles';
 import { syncArticleViews } from '../api/sync-article-views';
@@ -12,7 +12,6 @@ import { formatDate, safeExternal } from '../components/links';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import '../components/catalog.css';
 import { useSiteContact } from '../../../lib/site-contact';
-import { AntScope } from '../../../app/ant-scope';
 
 function LatestList({ article }: { article: ArticleDetail }) {
   const query = useArticleList({ kind: article.kind, page: 1, pageSize: 6 });
@@ -21,7 +20,7 @@ function LatestList({ article }: { article: ArticleDetail }) {
     <section className="cat-panel cat-side" aria-labelledby="cat-latest">
       <h2 id="cat-latest">最新{listTypeLabels[article.kind]}</h2>
       {query.isPending ? (
-        <Skeleton active paragraph={{ rows: 4 }} title={false} />
+        <SkeletonBlock rows={4} title={false} />
       ) : items.length === 0 ? (
         <p className="cat-count">暂无更多内容</p>
       ) : (
@@ -90,7 +89,7 @@ function ArticleView({ article }: { article: ArticleDetail }) {
   );
 }
 
-function ArticlePageContent() {
+export default function ArticlePage() {
   const { id = '' } = useParams();
   const query = useArticle(id);
   useDocumentTitle(query.data?.title ?? (query.isError ? '文章不存在' : '文章详情'));
@@ -117,7 +116,7 @@ function ArticlePageContent() {
       <div className="cat-container cat-body">
         {query.isPending ? (
           <div className="cat-panel" aria-busy="true">
-            <Skeleton active paragraph={{ rows: 10 }} />
+            <SkeletonBlock rows={10} />
           </div>
         ) : query.data ? (
           <ArticleView article={query.data} />
@@ -126,14 +125,5 @@ function ArticlePageContent() {
         )}
       </div>
     </div>
-  );
-}
-
-/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
-export default function ArticlePage() {
-  return (
-    <AntScope>
-      <ArticlePageContent />
-    </AntScope>
   );
 }

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
-import { Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import type { ServiceCase } from '@lab/contract';
 import { useAbilityShowcase } from '../api/get-ability-showcase';
 import { PageHeader } from '../components/page-header';
+import { EmptyState } from '../components/empty-state';
+import { SkeletonBlock } from '../../../components/skeleton-block';
 import { QueryError } from '../components/query-error';
 import { caseTarget, formatDate } from '../components/links';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import '../components/catalog.css';
 import '../components/televised.css';
-import { AntScope } from '../../../app/ant-scope';
 
 function CaseCard({ item, children }: { item: ServiceCase; children: ReactNode }) {
   const target = caseTarget(item);
@@ -27,7 +27,7 @@ function CaseCard({ item, children }: { item: ServiceCase; children: ReactNode }
   );
 }
 
-function TelevisedPageContent() {
+export default function TelevisedPage() {
   useDocumentTitle('能力展示');
   const query = useAbilityShowcase();
   const data = query.data;
@@ -40,7 +40,7 @@ function TelevisedPageContent() {
       <div className="cat-container cat-body">
         {query.isPending ? (
           <div className="cat-panel" aria-busy="true">
-            <Skeleton active paragraph={{ rows: 8 }} />
+            <SkeletonBlock rows={8} />
           </div>
         ) : !data ? (
           <QueryError error={query.error} onRetry={() => void query.refetch()} />
@@ -65,7 +65,7 @@ function TelevisedPageContent() {
                 平台能力
               </h2>
               {data.sections.length === 0 ? (
-                <Empty className="cat-empty" description="暂无能力介绍" />
+                <EmptyState className="cat-empty" description="暂无能力介绍" />
               ) : (
                 <ul className="tv-sections">
                   {data.sections.map((section, index) => (
@@ -93,7 +93,7 @@ function TelevisedPageContent() {
                 </Link>
               </div>
               {data.cases.length === 0 ? (
-                <Empty className="cat-empty" description="暂无案例" />
+                <EmptyState className="cat-empty" description="暂无案例" />
               ) : (
                 <ul className="tv-cases">
                   {data.cases.map((item) => (
@@ -117,14 +117,5 @@ function TelevisedPageContent() {
         )}
       </div>
     </div>
-  );
-}
-
-/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
-export default function TelevisedPage() {
-  return (
-    <AntScope>
-      <TelevisedPageContent />
-    </AntScope>
   );
 }
