@@ -4,7 +4,6 @@ import { loginPanel } from '../lib/login-panel';
 import { SiteLayout } from './layouts/site-layout';
 import { RouteError } from './route-error';
 import { adminScreens } from './admin/admin-routes';
-import { withAntd } from '../lib/antd-loader';
 import { detailLoader, detailPage, homeLoader, homePage, projectListPage, projectLoader } from './public-loaders';
 
 /**
@@ -40,14 +39,12 @@ type PageModule = () => Promise<{ default: React.ComponentType }>;
  */
 const Nothing = () => null;
 
-/** A route whose page (or anything it shows) uses antd: its providers load with it. */
+/**
+ * A route whose component loads when it is first opened. A page, layout or dialog that uses
+ * antd wraps itself in antd's providers (app/ant-scope), so its code brings antd with it and
+ * the public pages, built without antd, load none of it.
+ */
 const page = (load: PageModule) => ({
-  HydrateFallback: Nothing,
-  lazy: async () => ({ Component: (await withAntd(load())).default }),
-});
-
-/** A public page built without antd, so opening it first loads none of it. */
-const plainPage = (load: PageModule) => ({
   HydrateFallback: Nothing,
   lazy: async () => ({ Component: (await load()).default }),
 });
@@ -119,7 +116,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: Nothing,
     errorElement: <RouteError />,
     children: [
-      { index: true, id: 'home', loader: homeLoader, ...plainPage(homePage) },
+      { index: true, id: 'home', loader: homeLoader, ...page(homePage) },
       {
         path: 'invited/:code?',
         Component: Nothing,
@@ -167,11 +164,11 @@ export const routes: RouteObject[] = [
           { path: ':section', ...page(() => import('../features/content/pages/about-page')) },
         ],
       },
-      { path: 'project/:typeId?/:title?', id: 'project', loader: projectLoader, ...plainPage(projectListPage) },
+      { path: 'project/:typeId?/:title?', id: 'project', loader: projectLoader, ...page(projectListPage) },
       { path: 'list/:type', ...page(() => import('../features/catalog/pages/list-page')) },
       { path: 'televised', ...page(() => import('../features/catalog/pages/televised-page')) },
       { path: 'article/:id', ...page(() => import('../features/catalog/pages/article-page')) },
-      { path: 'detail/:rid', id: 'detail', loader: detailLoader, ...plainPage(detailPage) },
+      { path: 'detail/:rid', id: 'detail', loader: detailLoader, ...page(detailPage) },
       { path: 'search', ...page(() => import('../features/catalog/pages/search-page')) },
       ...['contact', 'guide', 'license', 'policy'].map((name) => ({
         path: name,

@@ -1,15 +1,10 @@
-import { App } from 'antd';
-import { useMemo } from 'react';
-import { showFailure } from './feedback';
+import { feedback } from './feedback';
 
-/** Feedback of every form inside antd's tree (spec §8; showFailure says how). */
+/**
+ * Feedback of every form (spec §8; showFailure in lib/feedback says how): lib/feedback's one
+ * antd App, whose toasts outlast the page or dialog that showed them. Moving to `feedback`
+ * itself; kept for the callers not moved yet.
+ */
 export function useFeedback() {
-  const { message, modal } = App.useApp();
-  return useMemo(
-    () => ({
-      success: (text: string) => void message.success(text),
-      failure: (error: unknown) => showFailure({ message, modal }, error),
-    }),
-    [message, modal],
-  );
+  return feedback;
 }

@@ -1,11 +1,12 @@
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../features/catalog/hooks/use-document-title';
+import { AntScope } from '../app/ant-scope';
 
 /** The page's title, also the one the server answers a 404 with (entry-server.tsx). */
 export const NOT_FOUND_TITLE = '页面不存在';
 
-export default function NotFoundPage() {
+function NotFoundPageContent() {
   useDocumentTitle(NOT_FOUND_TITLE);
   return (
     <div className="container page-pad">
@@ -20,5 +21,14 @@ export default function NotFoundPage() {
         }
       />
     </div>
+  );
+}
+
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+export default function NotFoundPage() {
+  return (
+    <AntScope>
+      <NotFoundPageContent />
+    </AntScope>
   );
 }

@@ -4,7 +4,6 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { StyleProvider } from '@ant-design/cssinjs';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AntScope } from '../app/ant-scope';
-import { AntdBoundary } from '../lib/antd-loader';
 import { queryClient } from '../lib/query-client';
 
 /**
@@ -18,20 +17,16 @@ export function TestStyles({ children }: { children: ReactNode }) {
 }
 
 /**
- * Renders `ui` at `path` inside the app's providers and a memory router, antd's already in
- * place (in the app they load with the first page or dialog that needs them). `antd: false`
- * starts as a page built without antd does, its providers arriving when something loads them.
+ * Renders `ui` at `path` inside the app's providers and a memory router, wrapped in antd's
+ * providers as the lazily loaded parts that use antd wrap themselves (app/ant-scope).
+ * `antd: false` renders it as a public page is drawn: with no antd around it.
  */
 export function renderApp(ui: ReactElement, { path = '/', routes = [] as RouteObject[], antd = true } = {}) {
   const router = createMemoryRouter([{ path: '*', element: ui }, ...routes], { initialEntries: [path] });
-  const Providers = antd ? AntScope : AntdBoundary;
+  const page = <RouterProvider router={router} />;
   const result = render(
     <TestStyles>
-      <QueryClientProvider client={queryClient}>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{antd ? <AntScope>{page}</AntScope> : page}</QueryClientProvider>
     </TestStyles>,
   );
   return { ...result, router };

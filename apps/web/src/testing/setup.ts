@@ -6,15 +6,20 @@ import { staffSession } from '../lib/admin-api';
 import { loginPanel } from '../lib/login-panel';
 import { attestationDialog } from '../lib/attestation';
 import { resetCooldowns } from '../features/auth/use-cooldown';
-import { forgetKeptState } from '../lib/kept-state';
-import { forgetAntdForTests } from '../lib/antd-loader';
+import { createElement } from 'react';
+import { forgetFeedbackForTests, wrapFeedbackHostForTests } from '../lib/feedback';
+import { TestStyles } from './render';
 
 // antd forms in jsdom on a busy 2-core CI machine can take more than the default 1 s to show
 // a validation message; a wait that finds it later is still a pass, a missing message still fails.
 configure({ asyncUtilTimeout: 5_000 });
 
-afterEach(() => {
+// the toasts and alerts of lib/feedback, like everything else rendered here, without antd's styles inserted
+wrapFeedbackHostForTests((app) => createElement(TestStyles, null, app));
+
+afterEach(async () => {
   cleanup();
+  await forgetFeedbackForTests();
   document.body.innerHTML = '';
   clearSession();
   staffSession.clearSession();
@@ -22,8 +27,6 @@ afterEach(() => {
   loginPanel.reset();
   attestationDialog.close();
   resetCooldowns();
-  forgetKeptState();
-  forgetAntdForTests();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

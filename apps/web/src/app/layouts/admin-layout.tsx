@@ -11,6 +11,7 @@ import { adminScreens, canSee, type AdminScreen } from '../admin/admin-routes';
 import { AdminGuard } from './admin-guard';
 import '../../components/admin/admin.css';
 import '../../styles/admin-shell.css';
+import { AntScope } from '../ant-scope';
 
 const { Header, Sider, Content } = Layout;
 
@@ -136,6 +137,15 @@ function AdminShell({ me }: { me: StaffInfo }) {
 }
 
 /** The back office: the menu by role on the left, the screen on the right. */
-export default function AdminLayout() {
+function AdminLayoutContent() {
   return <AdminGuard>{(me) => <AdminShell me={me} />}</AdminGuard>;
+}
+
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+export default function AdminLayout() {
+  return (
+    <AntScope>
+      <AdminLayoutContent />
+    </AntScope>
+  );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { loginPanel, useLoginPanel } from '../../lib/login-panel';
 import { keepSessionFresh } from '../../lib/api';
 import { Outlet, useLocation } from 'react-router';
@@ -10,12 +10,6 @@ import '../../styles/global.css';
 import '../../styles/shell.css';
 
 /**
- * The last navigation ScrollToTop saw, kept outside the component: when antd's providers
- * arrive the tree mounts again (lib/antd-loader), and that is not a navigation.
- */
-const lastSeen: { key: string | null; here: string | null } = { key: null, here: null };
-
-/**
  * Spec: every navigation scrolls to the top. A navigation the login guard cancelled (it
  * lands back on the same page with the login panel open) is not one: the page stays put.
  * Nor is the first page the browser opened: a server-drawn page can be scrolled before its
@@ -23,7 +17,10 @@ const lastSeen: { key: string | null; here: string | null } = { key: null, here:
  */
 function ScrollToTop() {
   const { key, pathname, search } = useLocation();
+  // the last navigation seen (a ref: StrictMode's second run of the effect is not a navigation)
+  const seen = useRef<{ key: string | null; here: string | null }>({ key: null, here: null });
   useEffect(() => {
+    const lastSeen = seen.current;
     if (lastSeen.key === key) return;
     const here = pathname + search;
     const first = lastSeen.key === null;

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { withAntd } from '../../lib/antd-loader';
 import { useSamplingDialogOpen } from './sampling-dialog-store';
 
-const SamplingDialog = lazy(() => withAntd(import('./sampling-dialog')));
+// brings antd with it and renders antd's providers around itself (app/ant-scope)
+const SamplingDialog = lazy(() => import('./sampling-dialog'));
 
 /** Mounted by the side bar; the dialog's code (form, date picker, regions) loads when it opens. */
 export function SamplingDialogHost() {

@@ -10,6 +10,7 @@ import {
   SELF_SEND_MESSAGE,
 } from '@lab/contract';
 import { ApiError } from '../../lib/api';
+import { feedback } from '../../lib/feedback';
 import { useSiteSettings } from './api/site-settings';
 import { useAddresses } from './api/list-addresses';
 import { PickupAddressChoice } from './pickup-address-choice';
@@ -20,6 +21,7 @@ import { refreshMemberData } from './member-keys';
 import { samplingDialog } from './sampling-dialog-store';
 import { App } from 'antd';
 import './member-forms.css';
+import { AntScope } from '../../app/ant-scope';
 
 interface Values {
   type: '0' | '1';
@@ -41,10 +43,10 @@ interface Values {
  * (one where pickup is not offered is disabled, with the spec's tooltip) or new (its region
  * limited to allowRegion).
  */
-export default function SamplingDialog() {
+function SamplingDialogContent() {
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const settings = useSiteSettings();
   const addresses = useAddresses();
   const [saving, setSaving] = useState(false);
@@ -81,7 +83,8 @@ export default function SamplingDialog() {
     setSaving(true);
     try {
       await addSampling(body);
-      void message.success('提交成功!');
+      // lib/feedback's toast: this dialog's own antd App closes with it
+      feedback.success('提交成功!');
       refreshMemberData();
       close();
       void navigate('/member/sample');
@@ -228,5 +231,14 @@ export default function SamplingDialog() {
         </Form>
       )}
     </Modal>
+  );
+}
+
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+export default function SamplingDialog() {
+  return (
+    <AntScope>
+      <SamplingDialogContent />
+    </AntScope>
   );
 }

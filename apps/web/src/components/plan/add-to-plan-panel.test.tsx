@@ -6,7 +6,7 @@ import { mockApi } from '../../testing/fetch-mock';
 import { saveSession } from '../../lib/session';
 import { loginPanel } from '../../lib/login-panel';
 import { useUserInfo } from '../../lib/user-info';
-import { loadAntd } from '../../lib/antd-loader';
+import { LoginPanelHost } from '../../features/auth/login-panel-host';
 import { AddToPlanPanel, type AddToPlanItem } from './add-to-plan-panel';
 
 const item: AddToPlanItem = {
@@ -135,39 +135,49 @@ describe('add-to-plan panel', () => {
   });
 });
 
-describe('add-to-plan panel before antd is loaded', () => {
-  it('what the visitor chose is still there when the login panel brings antd in and the page mounts again', async () => {
-    mockApi({});
+describe('add-to-plan panel and the login panel', () => {
+  it('what the visitor chose stays while the login panel is open and after logging in, and goes into the plan', { timeout: 30_000 }, async () => {
+    const { calls } = mockApi({
+      '/api/open/login': { data: { token: 't1', refreshToken: 'r1', expires: Math.floor(Date.now() / 1000) + 7200 }, msg: '登录成功!' },
+      '/api/auth/user/info': { data: { account: { name: '陈老师', phone: '13900139000' }, addressList: [{ rid: 'a1' }], cartNum: 0 } },
+      '/api/auth/tempDevice/add': { data: { dataArr: [], count: 1, totalFen: 0 }, msg: '已加入实验计划' },
+    });
     const user = userEvent.setup();
-    renderApp(<AddToPlanPanel item={item} />, { path: '/detail/xrd', antd: false });
+    // as on the detail page: the panel without antd around it, the site layout's login panel beside it
+    renderApp(
+      <>
+        <AddToPlanPanel item={item} />
+        <LoginPanelHost />
+      </>,
+      { path: '/detail/xrd', antd: false },
+    );
     const section = screen.getByRole('region', { name: '选择测试条件' });
-    expect(section.closest('.ant-app')).toBeNull();
     await user.selectOptions(screen.getByRole('combobox', { name: '扫描速度' }), '慢扫 2°/min（+¥40.00）');
     await user.clear(count());
     await user.type(count(), '4');
     await user.type(screen.getByRole('textbox', { name: '备注' }), '粉末样品');
     await user.click(screen.getByRole('button', { name: /加入实验计划/ }));
-    expect(loginPanel.get().open).toBe(true);
 
-    // what the login panel does: antd's providers arrive and the tree mounts again inside them
-    await loadAntd();
-    await waitFor(() => expect(screen.getByRole('region', { name: '选择测试条件' }).closest('.ant-app')).not.toBeNull());
-    expect(screen.getByRole('region', { name: '选择测试条件' })).not.toBe(section);
+    const panel = await screen.findByRole('dialog', { name: /登录/ });
+    expect(screen.getByRole('combobox', { name: '扫描速度' })).toHaveDisplayValue('慢扫 2°/min（+¥40.00）');
+    await user.type(within(panel).getByLabelText('用户名/手机号'), '13900139000');
+    await user.type(within(panel).getByLabelText('密码'), 'Demo@2026');
+    await user.click(within(panel).getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /登录/ })).toBeNull());
+    expect(await screen.findByText('登录成功!')).toBeInTheDocument();
+
+    // the same panel, never drawn again, with everything as it was left
+    expect(screen.getByRole('region', { name: '选择测试条件' })).toBe(section);
     expect(screen.getByRole('combobox', { name: '扫描速度' })).toHaveDisplayValue('慢扫 2°/min（+¥40.00）');
     expect(count()).toHaveValue('4');
     expect(screen.getByRole('textbox', { name: '备注' })).toHaveValue('粉末样品');
     expect(estimate()).toHaveTextContent('¥400.00');
-  });
 
-  it('the pointer on the button fetches antd ahead without putting it in place (no remount while choosing)', async () => {
-    mockApi({});
-    const user = userEvent.setup();
-    renderApp(<AddToPlanPanel item={item} />, { path: '/detail/xrd', antd: false });
-    const section = screen.getByRole('region', { name: '选择测试条件' });
-    await user.hover(screen.getByRole('button', { name: /加入实验计划/ }));
-    await import('../../app/ant-scope');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.getByRole('region', { name: '选择测试条件' })).toBe(section);
-    expect(section.closest('.ant-app')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /加入实验计划/ }));
+    expect(await screen.findByText('已加入实验计划')).toBeInTheDocument();
+    const form = calls.find((c) => c.path === '/api/auth/tempDevice/add')!.form;
+    expect(form.get('count')).toBe('4');
+    expect(JSON.parse(form.get('options')!)).toEqual({ '1': 2, '2': 3 });
+    expect(form.get('note')).toBe('粉末样品');
   });
 });

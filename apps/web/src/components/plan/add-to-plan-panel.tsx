@@ -5,11 +5,9 @@ import { formatFen } from '@lab/contract/display';
 import { SAMPLE_COUNT_MAX } from '@lab/contract/order-values';
 import type { PricedOption } from '@lab/contract';
 import { ApiError } from '../../lib/api';
-import { useKeptState } from '../../lib/kept-state';
 import { loginPanel } from '../../lib/login-panel';
 import { useSession } from '../../lib/session';
 import { siteInfo } from '../../lib/site-info';
-import { prefetchAntd } from '../../lib/antd-loader';
 import { feedback } from '../../lib/feedback';
 import { AutoSizeTextarea, NumberInput, PlainButton } from '../plain-controls';
 import { addToPlan } from './api/add-to-plan';
@@ -40,19 +38,18 @@ const loadPlanRules = () =>
 /**
  * The detail page's 加入实验计划: a choice for every option of the item (the first one
  * preselected), the sample count and a note. The estimate is shown for orientation only:
- * the server prices the line from the catalogue. A visitor is asked to log in first. Built
- * without antd (the page paints before antd loads); what was chosen survives the login panel
- * or toast bringing antd in (lib/kept-state).
+ * the server prices the line from the catalogue. A visitor is asked to log in first, and finds
+ * what they chose still there afterwards. Built without antd, as the detail page is.
  */
 export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
   const session = useSession();
-  const [choices, setChoices] = useKeptState<Record<string, number>>(`plan-add:${item.rid}:choices`, () =>
+  const [choices, setChoices] = useState<Record<string, number>>(() =>
     Object.fromEntries(item.options.filter((o) => o.choices.length > 0).map((o) => [String(o.id), o.choices[0]!.id])),
   );
-  const [count, setCount] = useKeptState(`plan-add:${item.rid}:count`, 1);
-  const [note, setNote] = useKeptState(`plan-add:${item.rid}:note`, '');
-  const [problem, setProblem] = useKeptState<string | null>(`plan-add:${item.rid}:problem`, null);
-  const [added, setAdded] = useKeptState(`plan-add:${item.rid}:added`, false);
+  const [count, setCount] = useState(1);
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [added, setAdded] = useState(false);
   const [pending, setPending] = useState(false);
 
   const extraFen = item.options.reduce((sum, o) => sum + (o.choices.find((c) => c.id === choices[String(o.id)])?.priceFen ?? 0), 0);
@@ -151,8 +148,6 @@ export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
           size="lg"
           icon={<ShoppingCartOutlined />}
           loading={pending}
-          onPointerEnter={prefetchAntd}
-          onFocus={prefetchAntd}
           onClick={() => void submit()}
         >
           加入实验计划

@@ -6,7 +6,7 @@ import { renderApp } from '../../testing/render';
 import { mockApi, type MockCall } from '../../testing/fetch-mock';
 import { saveSession } from '../../lib/session';
 import { loginPanel } from '../../lib/login-panel';
-import { loadAntd } from '../../lib/antd-loader';
+import { LoginPanelHost } from '../../features/auth/login-panel-host';
 import { ReservationCalendar } from './reservation-calendar';
 import { areConsecutive, hoursText, pickHour } from './hours';
 
@@ -207,23 +207,48 @@ describe('ReservationCalendar', () => {
   });
 });
 
-describe('ReservationCalendar before antd is loaded', () => {
-  it('the chosen day and hours are still there when the login panel brings antd in and the page mounts again', async () => {
-    api();
+describe('ReservationCalendar and the login panel', () => {
+  it('the chosen day and hours stay while the login panel is open and after logging in, and are what gets booked', { timeout: 30_000 }, async () => {
+    const { calls } = api({
+      '/api/open/login': () => ({ data: { token: 'member-token', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 }, msg: '登录成功!' }),
+      '/api/auth/user/info': () => ({ data: { account: { name: '陈老师', phone: '13900139000' }, addressList: [{ rid: 'a1' }], cartNum: 0 } }),
+      '/api/auth/reservation/add': () => ({
+        msg: '预约成功',
+        data: { rid: 'r1', itemRid: 'sem1', name: 'SEM', model: null, labLocation: '', date: '2026-11-24', hours: [10, 11], timeText: '10:00-12:00', status: 'booked', statusText: '已预约', amountFen: 800_00, orderNo: 'R20261122001', note: '', createdAt: '2026-11-22T02:00:00Z', holdUntil: '2026-11-22T04:00:00.000Z' },
+      }),
+    });
     const user = userEvent.setup();
-    renderApp(<ReservationCalendar rid="sem1" priceFen={400_00} unit="小时" />, { path: '/detail/sem1', antd: false });
+    // as on the detail page: the calendar without antd around it, the site layout's login panel beside it
+    renderApp(
+      <>
+        <ReservationCalendar rid="sem1" priceFen={400_00} unit="小时" />
+        <LoginPanelHost />
+      </>,
+      { path: '/detail/sem1', antd: false },
+    );
     await user.click(await screen.findByRole('button', { name: /^2026-11-24 周二/ }));
     await user.click(await screen.findByRole('button', { name: /^10:00-11:00 可预约/ }));
     await user.click(slot('11:00-12:00 可预约'));
-    expect(screen.getByTestId('reservation-calendar').closest('.ant-app')).toBeNull();
+    const calendar = screen.getByTestId('reservation-calendar');
     await user.click(screen.getByRole('button', { name: '立即预约' }));
-    expect(loginPanel.get().open).toBe(true);
 
-    await loadAntd();
-    await waitFor(() => expect(screen.getByTestId('reservation-calendar').closest('.ant-app')).not.toBeNull());
+    const panel = await screen.findByRole('dialog', { name: /登录/ });
+    await user.type(within(panel).getByLabelText('用户名/手机号'), '13900139000');
+    await user.type(within(panel).getByLabelText('密码'), 'Demo@2026');
+    await user.click(within(panel).getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /登录/ })).toBeNull());
+
+    // the same calendar, never drawn again, with the choice as it was left
+    expect(screen.getByTestId('reservation-calendar')).toBe(calendar);
     expect(screen.getByRole('button', { name: /^2026-11-24 周二/ })).toHaveAttribute('aria-pressed', 'true');
     expect(slot('10:00-11:00 已选')).toHaveAttribute('aria-pressed', 'true');
     expect(slot('11:00-12:00 已选')).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('reservation-total')).toHaveTextContent('¥800.00');
+
+    await user.click(screen.getByRole('button', { name: '立即预约' }));
+    expect(await screen.findByText('预约成功：2026-11-24 10:00-12:00')).toBeInTheDocument();
+    const add = calls.find((c) => c.path === '/api/auth/reservation/add')!;
+    expect(add.form.get('date')).toBe('2026-11-24');
+    expect(JSON.parse(add.form.get('hours')!)).toEqual([10, 11]);
   });
 });

@@ -5,11 +5,9 @@ import { formatFen } from '@lab/contract/display';
 import type { PricedOption, Reservation, SlotState } from '@lab/contract';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { useKeptState } from '../../lib/kept-state';
 import { hasToken } from '../../lib/session';
 import { loginPanel } from '../../lib/login-panel';
 import { queryClient } from '../../lib/query-client';
-import { prefetchAntd } from '../../lib/antd-loader';
 import { feedback } from '../../lib/feedback';
 import { refreshMemberData } from '../member/member-keys';
 import { PlainAlert, PlainButton } from '../plain-controls';
@@ -74,19 +72,17 @@ function OptionChoices({ options, value, onChange }: { options: readonly PricedO
  * 预约机时: the bookable days of a reservable instrument, then its hours on the chosen day.
  * Free hours are picked as one consecutive run; the price is hours × the hourly price. Booking
  * creates an order to pay (立即预约), or the wish goes into the experiment plan (加入实验计划)
- * and is booked when that order is placed. Visitors get the login panel first. Built without
- * antd (the page paints before antd loads); the choice survives the login panel or a toast
- * bringing antd in (lib/kept-state).
+ * and is booked when that order is placed. Visitors get the login panel first, and find their choice
+ * still there afterwards. Built without antd, as the detail page is.
  */
 export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendarProps) {
-  const kept = (name: string) => `reservation:${rid}:${name}`;
-  const [day, setDay] = useKeptState<string | undefined>(kept('day'), undefined);
-  const [hours, setHours] = useKeptState<number[]>(kept('hours'), []);
-  const [notice, setNotice] = useKeptState<string | null>(kept('notice'), null);
+  const [day, setDay] = useState<string | undefined>(undefined);
+  const [hours, setHours] = useState<number[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<'book' | 'plan' | null>(null);
-  const [booked, setBooked] = useKeptState<Reservation | null>(kept('booked'), null);
-  const [planned, setPlanned] = useKeptState<string | null>(kept('planned'), null);
-  const [choices, setChoices] = useKeptState<Record<string, number> | null>(kept('choices'), null);
+  const [booked, setBooked] = useState<Reservation | null>(null);
+  const [planned, setPlanned] = useState<string | null>(null);
+  const [choices, setChoices] = useState<Record<string, number> | null>(null);
   const time = useDeviceTime(rid, day);
   const detail = useItemDetail(rid);
   const options = useMemo(() => detail.data?.options ?? [], [detail.data]);
@@ -250,8 +246,7 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
                 <span className="rc-muted">请在上方选择可预约的时段</span>
               )}
             </div>
-            {/* a click here brings the login panel or a toast: antd starts coming on the way to it */}
-            <div className="rc-actions" onPointerEnter={prefetchAntd} onFocus={prefetchAntd}>
+            <div className="rc-actions">
               <PlainButton variant="primary" size="lg" disabled={hours.length === 0 || !defaultOptions} loading={busy === 'book'} onClick={() => void submit('book')}>
                 立即预约
               </PlainButton>

@@ -3,13 +3,14 @@ import { useNavigate } from 'react-router';
 import { attestationDialog } from '../../lib/attestation';
 import { AttestationForm } from '../../components/member/attestation-form';
 import './auth.css';
+import { AntScope } from '../../app/ant-scope';
 
 /**
  * 资料认证 (profile verification): opened after an SMS login when no address is on file.
  * The member fills in the spec's fields here (or on 个人资料, the same form); success says
  * '操作成功!' and closes it.
  */
-export default function AttestationDialog() {
+function AttestationDialogContent() {
   const navigate = useNavigate();
   const close = () => attestationDialog.close();
   const goPage = () => {
@@ -31,5 +32,14 @@ export default function AttestationDialog() {
       />
       <AttestationForm onDone={close} onCancel={close} />
     </Modal>
+  );
+}
+
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+export default function AttestationDialog() {
+  return (
+    <AntScope>
+      <AttestationDialogContent />
+    </AntScope>
   );
 }

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { withAntd } from '../../lib/antd-loader';
 import { useLoginPanel } from '../../lib/login-panel';
 import { useAttestationOpen } from '../../lib/attestation';
 
-const LoginPanel = lazy(() => withAntd(import('./login-panel')));
-const AttestationDialog = lazy(() => withAntd(import('./attestation-dialog')));
+// Each brings antd with it and renders antd's providers around itself (app/ant-scope).
+const LoginPanel = lazy(() => import('./login-panel'));
+const AttestationDialog = lazy(() => import('./attestation-dialog'));
 
 /** Mounted by the site layout; the panel's code loads only when someone opens it. */
 export function LoginPanelHost() {

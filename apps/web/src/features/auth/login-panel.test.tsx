@@ -149,7 +149,7 @@ describe('login panel views', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/member/order'));
     expect(getSession()?.token).toBe('t1');
     expect(loginPanel.get().open).toBe(false);
-    expect(screen.getByText('登录成功!')).toBeInTheDocument();
+    expect(await screen.findByText('登录成功!')).toBeInTheDocument();
     const info = calls.find((call) => call.path === '/api/auth/user/info')!;
     expect(info.headers.token).toBe('t1');
     expect(attestationDialog.isOpen()).toBe(false);

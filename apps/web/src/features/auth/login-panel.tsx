@@ -13,6 +13,7 @@ import { RegisterForm } from './components/register-form';
 import { ResetForm } from './components/reset-form';
 import { useCompleteLogin } from './use-complete-login';
 import './auth.css';
+import { AntScope } from '../../app/ant-scope';
 
 /** Routes that need a token: closing the panel there goes home (spec). */
 export const isGuardedPath = (pathname: string) => /^\/(member|experiment)(\/|$)/.test(pathname);
@@ -27,7 +28,7 @@ const titles: Record<LoginView, { title: string; sub: string }> = {
 type SignTab = 'password' | 'sms' | 'qr';
 
 /** The full-screen login panel: views sign / log / reg / reset. Lazy-loaded when opened. */
-export default function LoginPanel() {
+function LoginPanelContent() {
   const { view, inviterCode, account } = useLoginPanel();
   const [tab, setTab] = useState<SignTab>('password');
   const navigate = useNavigate();
@@ -142,5 +143,14 @@ export default function LoginPanel() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+export default function LoginPanel() {
+  return (
+    <AntScope>
+      <LoginPanelContent />
+    </AntScope>
   );
 }

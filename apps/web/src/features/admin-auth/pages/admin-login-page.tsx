@@ -11,6 +11,7 @@ import { sendStaffCode, staffPasswordLogin, staffSmsLogin } from '../api/staff-l
 import { TotpSetupStep, TotpStep } from '../components/second-factor';
 import '../../../components/admin/admin.css';
 import './admin-login.css';
+import { AntScope } from '../../../app/ant-scope';
 
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : (result.error?.issues[0]?.message ?? '请检查填写的内容'));
 
@@ -111,7 +112,7 @@ function SmsForm({ onLoggedIn }: { onLoggedIn: (result: StaffLoginAnswer) => voi
  * /admin/login: the staff's way in, by password or by a code sent to the phone on their
  * account; admin and finance then give their authenticator's code (binding one first).
  */
-export default function AdminLoginPage() {
+function AdminLoginPageContent() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const feedback = useFeedback();
@@ -160,5 +161,14 @@ export default function AdminLoginPage() {
         <p className="admin-login-note">仅限实验室员工使用。账号由管理员开通，忘记密码请联系管理员重置。</p>
       </section>
     </main>
+  );
+}
+
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+export default function AdminLoginPage() {
+  return (
+    <AntScope>
+      <AdminLoginPageContent />
+    </AntScope>
   );
 }

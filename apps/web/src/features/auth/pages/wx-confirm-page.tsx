@@ -11,6 +11,7 @@ import { siteInfo } from '../../../lib/site-info';
 import { formatDateTime } from '../../../lib/format';
 import { useFeedback } from '../../../lib/use-feedback';
 import '../auth.css';
+import { AntScope } from '../../../app/ant-scope';
 
 type Stage = 'scanning' | 'ready' | 'confirming' | 'done' | 'invalid';
 
@@ -18,7 +19,7 @@ type Stage = 'scanning' | 'ready' | 'confirming' | 'done' | 'invalid';
  * The page a login QR code opens on a phone: it marks the ticket scanned (the desktop shows
  * 扫描成功), asks the member to log in here if needed, then confirms the desktop login.
  */
-export default function WxConfirmPage() {
+function WxConfirmPageContent() {
   const [params] = useSearchParams();
   const ticket = params.get('ticket') ?? '';
   const session = useSession();
@@ -116,5 +117,14 @@ export default function WxConfirmPage() {
       {details}
       {confirmButton}
     </div>
+  );
+}
+
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+export default function WxConfirmPage() {
+  return (
+    <AntScope>
+      <WxConfirmPageContent />
+    </AntScope>
   );
 }

@@ -11,8 +11,8 @@ export const homeDataQueryOptions = () =>
     staleTime: 60_000,
     // a server that answered with a falsy code is not asked again: its message shows at once
     retry: (count, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
-    // a failed answer is not asked again just because the page mounted anew (antd's providers
-    // arriving remount it, and the error toast would show twice); the page has a retry button
+    // a failed answer is not asked again just because the page mounted anew (coming back to it:
+    // the error toast would show twice); the page has a retry button
     retryOnMount: false,
   });
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
 import { listTypeLabels, type ArticleDetail } from '@lab/contract';
 import { siteInfo } from '../../../lib/site-info';
+import { SkeletonBlock } from '../../../components/skeleton-block';
 import { useArticle } from '../api/get-article';
 import { useArticleList } from '../api/list-articles';
 import { syncArticleViews } from '../api/sync-article-views';
@@ -20,7 +20,7 @@ function LatestList({ article }: { article: ArticleDetail }) {
     <section className="cat-panel cat-side" aria-labelledby="cat-latest">
       <h2 id="cat-latest">最新{listTypeLabels[article.kind]}</h2>
       {query.isPending ? (
-        <Skeleton active paragraph={{ rows: 4 }} title={false} />
+        <SkeletonBlock rows={4} title={false} />
       ) : items.length === 0 ? (
         <p className="cat-count">暂无更多内容</p>
       ) : (
@@ -116,7 +116,7 @@ export default function ArticlePage() {
       <div className="cat-container cat-body">
         {query.isPending ? (
           <div className="cat-panel" aria-busy="true">
-            <Skeleton active paragraph={{ rows: 10 }} />
+            <SkeletonBlock rows={10} />
           </div>
         ) : query.data ? (
           <ArticleView article={query.data} />

@@ -82,9 +82,10 @@ function DetailBody({ item }: { item: DeviceDetail }) {
                 </div>
               </dl>
 
+              {/* keyed by item: going on to another item's page (the same route) starts with its own choices */}
               {reservable ? (
                 <>
-                  <ReservationCalendar rid={item.rid} priceFen={item.priceFen} unit={item.unit} />
+                  <ReservationCalendar key={item.rid} rid={item.rid} priceFen={item.priceFen} unit={item.unit} />
                   <div className="dt-actions">
                     <Link to={`/contact?item=${encodeURIComponent(item.name)}`} className="dt-call">
                       <CustomerServiceOutlined /> 咨询此项目
@@ -95,7 +96,7 @@ function DetailBody({ item }: { item: DeviceDetail }) {
                   </div>
                 </>
               ) : (
-                <AddToPlanPanel item={item} />
+                <AddToPlanPanel key={item.rid} item={item} />
               )}
             </div>
           </div>

@@ -33,8 +33,8 @@ function HomeSkeleton() {
 export const ensurePageData: EnsurePageData = (client) => client.ensureQueryData(homeDataQueryOptions());
 
 /**
- * Errors already shown. The first toast loads antd, whose providers then wrap the page, which
- * mounts again with the same cached error: it must not say it twice.
+ * Errors already shown: the page mounted again (coming back to it, or StrictMode's second
+ * mount in development) finds the same cached error and must not say it twice.
  */
 const toasted = new WeakSet<Error>();
 

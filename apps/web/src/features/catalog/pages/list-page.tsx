@@ -10,6 +10,7 @@ import { ThanksTable } from '../components/thanks-table';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import NotFoundPage from '../../../pages/not-found-page';
 import '../components/catalog.css';
+import { AntScope } from '../../../app/ant-scope';
 
 const PAGE_SIZE = 10;
 
@@ -84,7 +85,7 @@ function ThanksList({ page, onPage }: { page: number; onPage: (page: number) => 
   );
 }
 
-export default function ListPage() {
+function ListPageContent() {
   const { type } = useParams();
   const [search, setSearch] = useSearchParams();
   const valid = isListType(type) ? type : null;
@@ -108,5 +109,14 @@ export default function ListPage() {
         {valid === 'thanks' ? <ThanksList page={page} onPage={onPage} /> : <ArticleList kind={valid} page={page} onPage={onPage} />}
       </div>
     </div>
+  );
+}
+
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+export default function ListPage() {
+  return (
+    <AntScope>
+      <ListPageContent />
+    </AntScope>
   );
 }

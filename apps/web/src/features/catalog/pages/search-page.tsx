@@ -7,12 +7,13 @@ import { PageHeader } from '../components/page-header';
 import { QueryError } from '../components/query-error';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import '../components/catalog.css';
+import { AntScope } from '../../../app/ant-scope';
 
 const PAGE_SIZE = 12;
 const suggestions = ['XRD', '扫描电镜', 'XPS', '透射电镜', '核磁共振', '比表面积'];
 
 /** /search?kw=: opened from the header in a named window; matches are highlighted. */
-export default function SearchPage() {
+function SearchPageContent() {
   const [search, setSearch] = useSearchParams();
   const keyword = (search.get('kw') ?? '').trim();
   const pageNumber = Number(search.get('page'));
@@ -105,5 +106,14 @@ export default function SearchPage() {
         )}
       </div>
     </div>
+  );
+}
+
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+export default function SearchPage() {
+  return (
+    <AntScope>
+      <SearchPageContent />
+    </AntScope>
   );
 }

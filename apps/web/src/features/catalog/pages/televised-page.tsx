@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import type { ServiceCase } from '@lab/contract';
 import { useAbilityShowcase } from '../api/get-ability-showcase';
 import { PageHeader } from '../components/page-header';
+import { EmptyState } from '../components/empty-state';
+import { SkeletonBlock } from '../../../components/skeleton-block';
 import { QueryError } from '../components/query-error';
 import { caseTarget, formatDate } from '../components/links';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -39,7 +40,7 @@ export default function TelevisedPage() {
       <div className="cat-container cat-body">
         {query.isPending ? (
           <div className="cat-panel" aria-busy="true">
-            <Skeleton active paragraph={{ rows: 8 }} />
+            <SkeletonBlock rows={8} />
           </div>
         ) : !data ? (
           <QueryError error={query.error} onRetry={() => void query.refetch()} />
@@ -64,7 +65,7 @@ export default function TelevisedPage() {
                 平台能力
               </h2>
               {data.sections.length === 0 ? (
-                <Empty className="cat-empty" description="暂无能力介绍" />
+                <EmptyState className="cat-empty" description="暂无能力介绍" />
               ) : (
                 <ul className="tv-sections">
                   {data.sections.map((section, index) => (
@@ -92,7 +93,7 @@ export default function TelevisedPage() {
                 </Link>
               </div>
               {data.cases.length === 0 ? (
-                <Empty className="cat-empty" description="暂无案例" />
+                <EmptyState className="cat-empty" description="暂无案例" />
               ) : (
                 <ul className="tv-cases">
                   {data.cases.map((item) => (

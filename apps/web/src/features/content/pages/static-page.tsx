@@ -8,6 +8,7 @@ import { isStaticKey, pageLabels, type staticKeys } from '../components/page-lab
 import { useDocumentTitle } from '../hooks/use-document-title';
 import '../components/content.css';
 import { useSiteContact } from '../../../lib/site-contact';
+import { AntScope } from '../../../app/ant-scope';
 
 const leads: Record<(typeof staticKeys)[number], string> = {
   contact: '欢迎来电或在线留言，专业顾问为您推荐测试方案并提供报价。',
@@ -46,7 +47,7 @@ function ContactCards() {
 }
 
 /** /contact, /guide, /license, /policy: the key is the path; contact adds the consultation form. */
-export default function StaticPage() {
+function StaticPageContent() {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const key = pathname.replace(/^\/+|\/+$/g, '').split('/')[0];
@@ -92,5 +93,14 @@ export default function StaticPage() {
         )}
       </div>
     </div>
+  );
+}
+
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+export default function StaticPage() {
+  return (
+    <AntScope>
+      <StaticPageContent />
+    </AntScope>
   );
 }

@@ -9,6 +9,7 @@ import { useUserInfo } from '../../../lib/user-info';
 import { RequirementForm, type SubmittedRequirement } from '../components/requirement-form';
 import '../components/requirements.css';
 import { useSiteContact } from '../../../lib/site-contact';
+import { AntScope } from '../../../app/ant-scope';
 
 const steps = [
   { icon: <SolutionOutlined />, title: '提交需求', text: '描述测试目的与样品情况，可附方案或文献' },
@@ -72,7 +73,7 @@ function LoginFirst() {
 }
 
 /** /require: post a testing requirement (with attachments); the lab answers it with a quote. Visitors log in first. */
-export default function RequirePage() {
+function RequirePageContent() {
   const contact = useSiteContact();
   const session = useSession();
   const info = useUserInfo();
@@ -154,5 +155,14 @@ export default function RequirePage() {
         </aside>
       </div>
     </div>
+  );
+}
+
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+export default function RequirePage() {
+  return (
+    <AntScope>
+      <RequirePageContent />
+    </AntScope>
   );
 }
