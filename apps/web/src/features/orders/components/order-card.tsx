@@ -3,7 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { deliveryLabels, formatFen, type OrderSummary } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { orderQueryOptions } from '../api/get-order';
 import { downloadReport } from '../api/download-report';
 import { OrderActions } from './order-actions';
@@ -19,7 +19,6 @@ const reportsOut = new Set<OrderSummary['progress']>(['delivered', 'completed'])
  */
 function DownloadReports({ orderNo }: { orderNo: string }) {
   const client = useQueryClient();
-  const feedback = useFeedback();
   const download = useMutation({
     mutationFn: async () => {
       const order = await client.fetchQuery(orderQueryOptions(orderNo));
