@@ -11,7 +11,8 @@ import { loginPanel } from '../../lib/login-panel';
 import { queryClient } from '../../lib/query-client';
 import { prefetchAntd } from '../../lib/antd-loader';
 import { feedback } from '../../lib/feedback';
-import { refreshMemberData } from '../member/member-keys';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { memberDataKeys } from '../member/member-keys';
 import { PlainAlert, PlainButton } from '../plain-controls';
 import { SkeletonBlock } from '../skeleton-block';
 import { useDeviceTime } from './api/query-time';
@@ -83,7 +84,6 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
   const [day, setDay] = useKeptState<string | undefined>(kept('day'), undefined);
   const [hours, setHours] = useKeptState<number[]>(kept('hours'), []);
   const [notice, setNotice] = useKeptState<string | null>(kept('notice'), null);
-  const [busy, setBusy] = useState<'book' | 'plan' | null>(null);
   const [booked, setBooked] = useKeptState<Reservation | null>(kept('booked'), null);
   const [planned, setPlanned] = useKeptState<string | null>(kept('planned'), null);
   const [choices, setChoices] = useKeptState<Record<string, number> | null>(kept('choices'), null);
@@ -122,36 +122,47 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
   };
   const refetchSlots = () => queryClient.invalidateQueries({ queryKey: [...reservationCalendarKeys.all, rid] });
 
-  const submit = async (kind: 'book' | 'plan') => {
+  // after either: the hours taken show at once (the button stays busy until they do)
+  const afterBooking = () => {
+    setHours([]);
+    setNotice(null);
+    return refetchSlots();
+  };
+  // 409: an hour was taken meanwhile; show the day as it is now
+  const afterRefusal = (error: Error) => {
+    if (!(error instanceof ApiError && error.status === 409)) return;
+    setHours([]);
+    return refetchSlots();
+  };
+  const book = useApiMutation({
+    mutationFn: addReservation,
+    invalidates: memberDataKeys,
+    onSuccess: (reservation) => {
+      setBooked(reservation);
+      feedback.success('预约成功');
+      return afterBooking();
+    },
+    onError: afterRefusal,
+  });
+  const plan = useApiMutation({
+    mutationFn: addPlanReservation,
+    invalidates: memberDataKeys,
+    onSuccess: (_, body) => {
+      setPlanned(`${body.date} ${hoursText(body.hours)}`);
+      feedback.success('已加入实验计划');
+      return afterBooking();
+    },
+    onError: afterRefusal,
+  });
+
+  const submit = (kind: 'book' | 'plan') => {
     if (!hasToken()) {
       loginPanel.open({ view: 'sign' });
       return;
     }
     if (!shownDay || hours.length === 0) return;
-    setBusy(kind);
-    try {
-      if (kind === 'book') {
-        const reservation = await addReservation({ rid, date: shownDay, hours });
-        setBooked(reservation);
-        feedback.success('预约成功');
-      } else {
-        await addPlanReservation({ rid, date: shownDay, hours, options: chosen });
-        setPlanned(`${shownDay} ${hoursText(hours)}`);
-        feedback.success('已加入实验计划');
-      }
-      setHours([]);
-      setNotice(null);
-      refreshMemberData();
-      await refetchSlots();
-    } catch (error) {
-      feedback.failure(error);
-      if (error instanceof ApiError && error.status === 409) {
-        setHours([]);
-        await refetchSlots();
-      }
-    } finally {
-      setBusy(null);
-    }
+    if (kind === 'book') book.mutate({ rid, date: shownDay, hours });
+    else plan.mutate({ rid, date: shownDay, hours, options: chosen });
   };
 
   return (
@@ -252,10 +263,10 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
             </div>
             {/* a click here brings the login panel or a toast: antd starts coming on the way to it */}
             <div className="rc-actions" onPointerEnter={prefetchAntd} onFocus={prefetchAntd}>
-              <PlainButton variant="primary" size="lg" disabled={hours.length === 0 || !defaultOptions} loading={busy === 'book'} onClick={() => void submit('book')}>
+              <PlainButton variant="primary" size="lg" disabled={hours.length === 0 || !defaultOptions} loading={book.isPending} onClick={() => submit('book')}>
                 立即预约
               </PlainButton>
-              <PlainButton size="lg" icon={<ExperimentOutlined />} disabled={hours.length === 0} loading={busy === 'plan'} onClick={() => void submit('plan')}>
+              <PlainButton size="lg" icon={<ExperimentOutlined />} disabled={hours.length === 0} loading={plan.isPending} onClick={() => submit('plan')}>
                 加入实验计划
               </PlainButton>
             </div>
