@@ -4,8 +4,8 @@ import { feedback } from './feedback';
 export type ApiMutationOptions<R, A, C = unknown> = UseMutationOptions<R, DefaultError, A, C> & {
   /** the queries (key prefixes) that show what this call changed: read again once it succeeded */
   invalidates?: readonly QueryKey[];
-  /** errors the page shows itself, next to the form (the pay dialog's 余额不足): not shown again as a failure */
-  shownInline?: (error: DefaultError) => boolean;
+  /** errors the page shows itself (inline next to the form, or in its own dialog): not shown again as a failure */
+  handlesError?: (error: DefaultError) => boolean;
 };
 
 /**
@@ -15,7 +15,7 @@ export type ApiMutationOptions<R, A, C = unknown> = UseMutationOptions<R, Defaul
  * caller's own onError runs. The refetch is not awaited: the success toast and the closing
  * dialog do not wait for the lists behind them.
  */
-export function useApiMutation<R, A = void, C = unknown>({ invalidates = [], shownInline, onSuccess, onError, ...options }: ApiMutationOptions<R, A, C>) {
+export function useApiMutation<R, A = void, C = unknown>({ invalidates = [], handlesError, onSuccess, onError, ...options }: ApiMutationOptions<R, A, C>) {
   const client = useQueryClient();
   return useMutation<R, DefaultError, A, C>({
     ...options,
@@ -24,8 +24,18 @@ export function useApiMutation<R, A = void, C = unknown>({ invalidates = [], sho
       return onSuccess?.(...args);
     },
     onError: (...args) => {
-      if (!shownInline?.(args[0])) feedback.failure(args[0]);
+      if (!handlesError?.(args[0])) feedback.failure(args[0]);
       return onError?.(...args);
     },
   });
 }
+
+/**
+ * For a dialog that waits on the call to close (modal.confirm's onOk): `mutateAsync` rejects
+ * on failure, which antd would leave unhandled; the failure is shown by the hook already, so
+ * the dialog just closes.
+ */
+export const settled = (call: Promise<unknown>): Promise<void> => call.then(
+  () => undefined,
+  () => undefined,
+);

@@ -1,6 +1,6 @@
 import { Alert, Button, DatePicker, Empty, Form, Input, Modal, Radio, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import {
   disabledSlots,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { CalendarOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { formatFen } from '@lab/contract/display';
