@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isCancelled } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { feedback } from '../../../lib/feedback';
 import { useHomeData } from '../api/get-home-data';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { BannerCarousel } from '../components/banner-carousel';
@@ -42,7 +42,7 @@ export default function HomePage() {
   useEffect(() => {
     if (!error || isCancelled(error) || toasted.has(error)) return;
     toasted.add(error);
-    toast.error(error.message || '首页数据加载失败');
+    feedback.error(error.message || '首页数据加载失败');
   }, [error]);
 
   if (isPending) return <HomeSkeleton />;

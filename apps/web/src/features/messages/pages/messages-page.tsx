@@ -5,7 +5,7 @@ import { CheckOutlined, RightOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { MemberMessage, Page } from '@lab/contract';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { messageKeys, useUnreadCount } from '../../../components/message-bell';
 import { useMessages, type MessageFilter } from '../api/list-messages';
 import { readMessage } from '../api/read-message';
@@ -86,7 +86,6 @@ function MessageItem({ message, onOpen }: { message: MemberMessage; onOpen: (m: 
 function MessageList({ filter }: { filter: MessageFilter }) {
   const [page, setPage] = useState(1);
   const queryClient = useQueryClient();
-  const feedback = useFeedback();
   const { data, isPending, isError, error } = useMessages(filter, page);
   const read = useMutation({
     mutationFn: (m: MemberMessage) => readMessage(m.rid),
@@ -115,7 +114,6 @@ function MessageList({ filter }: { filter: MessageFilter }) {
 /** 站内消息: every in-site message of mine (全部 / 未读), opened to read, all marked read at once. */
 export default function MessagesPage() {
   const queryClient = useQueryClient();
-  const feedback = useFeedback();
   const { data: unread = 0 } = useUnreadCount();
   const readAll = useMutation({
     mutationFn: readAllMessages,

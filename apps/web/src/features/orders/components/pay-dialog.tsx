@@ -58,7 +58,7 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
   const pay = useApiMutation({
     mutationFn: payOrder,
     invalidates: memberDataKeys,
-    shownInline: refused,
+    handlesError: refused,
     onMutate: () => setError(null),
     onSuccess: () => {
       feedback.success('支付成功');
@@ -71,7 +71,7 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
   const later = useApiMutation({
     mutationFn: payLater,
     invalidates: memberDataKeys,
-    shownInline: refused,
+    handlesError: refused,
     onMutate: () => setError(null),
     onSuccess: () => {
       feedback.success('已选择测试后结算');

@@ -37,7 +37,7 @@ function Settlement({ data }: { data: SettlementList }) {
   const settlement = useApiMutation({
     mutationFn: ({ orderNos, communityRid }: { orderNos: string[]; communityRid: string | null }) => settleOrders(orderNos, communityRid),
     invalidates: memberDataKeys,
-    shownInline: refused,
+    handlesError: refused,
     onMutate: () => setError(null),
     onSuccess: () => feedback.success('结算成功'),
     onError: (e) => {

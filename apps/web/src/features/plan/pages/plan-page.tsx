@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatFen, type Plan } from '@lab/contract';
 import { queryClient } from '../../../lib/query-client';
 import { projectPath } from '../../../lib/site-info';
-import { useApiMutation } from '../../../lib/use-api-mutation';
+import { settled, useApiMutation } from '../../../lib/use-api-mutation';
 import { useUserInfo } from '../../../lib/user-info';
 import { planKey, refreshPlanData } from '../../../components/plan/api/plan-keys';
 import { usePlan } from '../api/get-plan';
@@ -81,7 +81,7 @@ export default function PlanPage() {
       okButtonProps: { danger: true },
       cancelText: '取消',
       centered: true,
-      onOk: () => operate.mutateAsync({ action: 'clear', ids: [] }).catch(() => undefined),
+      onOk: () => settled(operate.mutateAsync({ action: 'clear', ids: [] })),
     });
 
   const goOrder = () => {
