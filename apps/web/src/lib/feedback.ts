@@ -1,6 +1,5 @@
 import { antdApi, type AntdApi } from './antd-loader';
 import { ApiError, isCancelled } from './api';
-import { toast } from './toast';
 
 /**
  * Spec §8, the feedback of every form: the server's msg in a global alert with a confirm
@@ -17,12 +16,13 @@ export function showFailure({ message, modal }: Pick<AntdApi, 'message' | 'modal
 }
 
 /**
- * The same feedback for forms built without antd (the detail page's): antd loads with the
- * first message, so a visitor who never submits never loads it.
+ * The one feedback API of the site (docs/web.md): success and error toasts, and failure for a
+ * call that failed. antd loads with the first message, so a visitor who never sees one never
+ * loads it.
  */
 export const feedback = {
-  success: toast.success,
-  error: toast.error,
+  success: (text: string) => void antdApi().then(({ message }) => message.success(text)),
+  error: (text: string) => void antdApi().then(({ message }) => message.error(text)),
   failure: (error: unknown) => {
     if (!isCancelled(error)) void antdApi().then((api) => showFailure(api, error));
   },
