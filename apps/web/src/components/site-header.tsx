@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { DownOutlined, ExperimentOutlined, LogoutOutlined, MenuOutlined, PhoneOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { toast } from '../lib/toast';
+import { feedback } from '../lib/feedback';
 import { loginPanel } from '../lib/login-panel';
 import { hasToken, useSession } from '../lib/session';
 import { displayName, logout, useUserInfo } from '../lib/user-info';
@@ -35,7 +35,7 @@ function useAccount() {
   const signOut = async () => {
     await navigate('/');
     await logout();
-    toast.success('已退出登录');
+    feedback.success('已退出登录');
   };
   return { loggedIn: session !== null, info, cartNum: session ? (info?.cartNum ?? 0) : 0, signOut };
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Button, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { IMAGE_MAX_BYTES, type UploadedImage } from '@lab/contract';
 import { images } from '../../api/images';
-import { useFeedback } from '../../lib/use-feedback';
+import { feedback } from '../../lib/feedback';
+import { useApiMutation } from '../../lib/use-api-mutation';
 
 /** Uploads one picture (PNG, JPG or WEBP, ≤ 5 MB); the server checks the content again. */
 export async function uploadImage(file: File): Promise<UploadedImage> {
@@ -31,8 +31,7 @@ interface ImageUploadProps {
 
 /** A picture field for forms: shows the current picture and replaces it by an upload. */
 export function ImageUpload({ value, onChange, square = false, allowClear = false, ...rest }: ImageUploadProps) {
-  const [busy, setBusy] = useState(false);
-  const feedback = useFeedback();
+  const upload = useApiMutation({ mutationFn: uploadImage });
   return (
     <div className={square ? 'admin-image-upload is-square' : 'admin-image-upload'}>
       {value ? <img src={value} alt="" /> : null}
@@ -47,21 +46,17 @@ export function ImageUpload({ value, onChange, square = false, allowClear = fals
           }
           return true;
         }}
-        customRequest={async ({ file, onSuccess, onError }) => {
-          setBusy(true);
-          try {
-            const image = await uploadImage(file as File);
-            onChange?.(image.path);
-            onSuccess?.(image);
-          } catch (error) {
-            feedback.failure(error);
-            onError?.(error as Error);
-          } finally {
-            setBusy(false);
-          }
-        }}
+        customRequest={({ file, onSuccess, onError }) =>
+          upload.mutate(file as File, {
+            onSuccess: (image) => {
+              onChange?.(image.path);
+              onSuccess?.(image);
+            },
+            onError: (error) => onError?.(error),
+          })
+        }
       >
-        <Button icon={<UploadOutlined />} loading={busy} aria-label={rest['aria-label'] ?? '上传图片'}>
+        <Button icon={<UploadOutlined />} loading={upload.isPending} aria-label={rest['aria-label'] ?? '上传图片'}>
           {value ? '更换图片' : '上传图片'}
         </Button>
       </Upload>

@@ -15,7 +15,8 @@ import {
   RedoOutlined,
   ClearOutlined,
 } from '@ant-design/icons';
-import { useFeedback } from '../../lib/use-feedback';
+import { feedback } from '../../lib/feedback';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import { checkImageFile, uploadImage } from './image-upload';
 
 export interface RichTextEditorProps {
@@ -35,7 +36,7 @@ function ToolButton({ title, active = false, onClick, children }: { title: strin
 }
 
 function Toolbar({ editor }: { editor: Editor }) {
-  const feedback = useFeedback();
+  const upload = useApiMutation({ mutationFn: uploadImage });
   const chain = () => editor.chain().focus();
   return (
     <div className="admin-rich-text-toolbar" role="toolbar" aria-label="格式">
@@ -72,16 +73,15 @@ function Toolbar({ editor }: { editor: Editor }) {
           }
           return true;
         }}
-        customRequest={async ({ file, onSuccess, onError }) => {
-          try {
-            const image = await uploadImage(file as File);
-            chain().setImage({ src: image.url, alt: '' }).run();
-            onSuccess?.(image);
-          } catch (error) {
-            feedback.failure(error);
-            onError?.(error as Error);
-          }
-        }}
+        customRequest={({ file, onSuccess, onError }) =>
+          upload.mutate(file as File, {
+            onSuccess: (image) => {
+              chain().setImage({ src: image.url, alt: '' }).run();
+              onSuccess?.(image);
+            },
+            onError: (error) => onError?.(error),
+          })
+        }
       >
         <ToolButton title="插入图片" onClick={() => undefined}><PictureOutlined /></ToolButton>
       </Upload>

@@ -1,11 +1,11 @@
 import { Alert, Button, Form, Input, Radio, Skeleton } from 'antd';
-import { useState } from 'react';
 import { organizationLabels, profileAttestBody, type MemberProfile } from '@lab/contract';
 import { useUserInfo } from '../../lib/user-info';
 import { RegionCascader } from './region-cascader';
 import { checkWithSchema, clearChangedErrors } from './schema-form';
-import { useFeedback } from '../../lib/use-feedback';
-import { refreshMemberData } from './member-keys';
+import { feedback } from '../../lib/feedback';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { memberDataKeys } from './member-keys';
 import { useProfile } from './api/get-profile';
 import { updateProfile } from './api/update-profile';
 import './member-forms.css';
@@ -49,31 +49,26 @@ export function AttestationForm({ onDone, onCancel, submitText = '提交认证' 
   const [form] = Form.useForm<Values>();
   const profile = useProfile();
   const { data: info } = useUserInfo();
-  const feedback = useFeedback();
-  const [saving, setSaving] = useState(false);
+  const update = useApiMutation({
+    mutationFn: updateProfile,
+    invalidates: memberDataKeys,
+    onSuccess: () => {
+      feedback.success('操作成功!');
+      onDone?.();
+    },
+  });
   const verified = verifiedType(profile.data?.organization ?? info?.account.organization);
   const organization = Form.useWatch('organization', form) ?? verified ?? 0;
 
   if (profile.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
 
-  const submit = async () => {
+  const submit = () => {
     const body = checkWithSchema(profileAttestBody, form.getFieldsValue(true), form);
-    if (!body) return;
-    setSaving(true);
-    try {
-      await updateProfile(body);
-      feedback.success('操作成功!');
-      refreshMemberData();
-      onDone?.();
-    } catch (error) {
-      feedback.failure(error);
-    } finally {
-      setSaving(false);
-    }
+    if (body) update.mutate(body);
   };
 
   return (
-    <Form form={form} onValuesChange={clearChangedErrors(form)} layout="vertical" className="member-form attest-form" initialValues={initialValues(profile.data)} requiredMark onFinish={() => void submit()}>
+    <Form form={form} onValuesChange={clearChangedErrors(form)} layout="vertical" className="member-form attest-form" initialValues={initialValues(profile.data)} requiredMark onFinish={submit}>
       {verified !== null ? (
         <Alert className="member-form-note" type="info" showIcon title={`您的用户类型已由客服认证为「${organizationLabels[verified] ?? ''}」，提交资料不会改变该类型。`} />
       ) : null}
@@ -112,7 +107,7 @@ export function AttestationForm({ onDone, onCancel, submitText = '提交认证' 
       </Form.Item>
       <div className="member-form-actions">
         {onCancel ? <Button onClick={onCancel}>稍后完善</Button> : null}
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={update.isPending}>
           {submitText}
         </Button>
       </div>

@@ -12,8 +12,10 @@ export const memberKeys = {
   communities: ['member', 'communities'] as const,
 };
 
-/** After a member changes something: the member area and user/info are fetched again. */
+/** What a member's change may alter: the member area and user/info (a mutation's `invalidates`). */
+export const memberDataKeys = [memberKeys.all, userInfoKey] as const;
+
+/** After a member changes something outside a mutation: the member area and user/info are fetched again. */
 export function refreshMemberData() {
-  void queryClient.invalidateQueries({ queryKey: memberKeys.all });
-  void queryClient.invalidateQueries({ queryKey: userInfoKey });
+  for (const queryKey of memberDataKeys) void queryClient.invalidateQueries({ queryKey });
 }

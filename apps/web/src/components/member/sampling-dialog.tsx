@@ -1,6 +1,6 @@
 import { Alert, Button, DatePicker, Empty, Form, Input, Modal, Radio, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import {
   disabledSlots,
@@ -10,14 +10,15 @@ import {
   SELF_SEND_MESSAGE,
 } from '@lab/contract';
 import { ApiError } from '../../lib/api';
-import { feedback } from '../../lib/feedback';
 import { useSiteSettings } from './api/site-settings';
 import { useAddresses } from './api/list-addresses';
 import { PickupAddressChoice } from './pickup-address-choice';
 import { addSampling } from './api/add-sampling';
 import { RegionCascader } from './region-cascader';
 import { checkWithSchema, clearChangedErrors } from './schema-form';
-import { refreshMemberData } from './member-keys';
+import { memberDataKeys } from './member-keys';
+import { feedback } from '../../lib/feedback';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import { samplingDialog } from './sampling-dialog-store';
 import { App } from 'antd';
 import './member-forms.css';
@@ -49,46 +50,21 @@ function SamplingDialogContent() {
   const { modal } = App.useApp();
   const settings = useSiteSettings();
   const addresses = useAddresses();
-  const [saving, setSaving] = useState(false);
   const type = Form.useWatch('type', form) ?? '1';
   const date = Form.useWatch('date', form);
   const addressMode = Form.useWatch('addressMode', form) ?? 'existing';
   const close = () => samplingDialog.close();
-
-  const list = useMemo(() => addresses.data ?? [], [addresses.data]);
-  const firstUsable = list.find((a) => !a.disabled);
-  const setting = settings.data?.samplingSetting;
-  const dateText = date ? date.format('YYYY-MM-DD') : null;
-  const slots = setting ? pickupSlots(setting) : [];
-  const closedSlots = setting && dateText ? disabledSlots(dateText, setting, new Date()) : new Set<string>();
-
-  const submit = async () => {
-    const values = form.getFieldsValue(true) as Values;
-    if (values.type === '0') return close();
-    const raw = {
-      type: values.type,
-      date: values.date ? values.date.format('YYYY-MM-DD') : '',
-      time: values.time ?? '',
-      ...(values.addressMode === 'existing'
-        ? { address_rid: values.address_rid ?? '' }
-        : { name: values.name, phone: values.phone, address_code: values.address_code, address: values.address }),
-      message: values.message,
-    };
-    if (values.addressMode === 'existing' && !values.address_rid) {
-      form.setFields([{ name: 'address_rid', errors: ['请选择取样地址'] }]);
-      return;
-    }
-    const body = checkWithSchema(samplingAddBody, raw, form);
-    if (!body) return;
-    setSaving(true);
-    try {
-      await addSampling(body);
-      // lib/feedback's toast: this dialog's own antd App closes with it
+  const add = useApiMutation({
+    mutationFn: addSampling,
+    invalidates: memberDataKeys,
+    // the dialog shows its own failure (spec: name, code and message)
+    handlesError: () => true,
+    onSuccess: () => {
       feedback.success('提交成功!');
-      refreshMemberData();
       close();
       void navigate('/member/sample');
-    } catch (error) {
+    },
+    onError: (error) => {
       // spec: submission exceptions show name, code and message
       const name = error instanceof Error ? error.name : 'Error';
       const code = error instanceof ApiError ? error.status : '-';
@@ -108,9 +84,35 @@ function SamplingDialogContent() {
           </dl>
         ),
       });
-    } finally {
-      setSaving(false);
+    },
+  });
+
+  const list = useMemo(() => addresses.data ?? [], [addresses.data]);
+  const firstUsable = list.find((a) => !a.disabled);
+  const setting = settings.data?.samplingSetting;
+  const dateText = date ? date.format('YYYY-MM-DD') : null;
+  const slots = setting ? pickupSlots(setting) : [];
+  const closedSlots = setting && dateText ? disabledSlots(dateText, setting, new Date()) : new Set<string>();
+
+  const submit = () => {
+    const values = form.getFieldsValue(true) as Values;
+    if (values.type === '0') return close();
+    const raw = {
+      type: values.type,
+      date: values.date ? values.date.format('YYYY-MM-DD') : '',
+      time: values.time ?? '',
+      ...(values.addressMode === 'existing'
+        ? { address_rid: values.address_rid ?? '' }
+        : { name: values.name, phone: values.phone, address_code: values.address_code, address: values.address }),
+      message: values.message,
+    };
+    if (values.addressMode === 'existing' && !values.address_rid) {
+      form.setFields([{ name: 'address_rid', errors: ['请选择取样地址'] }]);
+      return;
     }
+    const body = checkWithSchema(samplingAddBody, raw, form);
+    if (!body) return;
+    add.mutate(body);
   };
 
   const loading = settings.isPending || addresses.isPending;
@@ -128,7 +130,7 @@ function SamplingDialogContent() {
         <Button key="cancel" onClick={close}>
           取消
         </Button>,
-        <Button key="ok" type="primary" loading={saving} disabled={loading} onClick={() => void submit()}>
+        <Button key="ok" type="primary" loading={add.isPending} disabled={loading} onClick={submit}>
           {type === '0' ? '我知道了' : '提交预约'}
         </Button>,
       ]}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { CheckCircleFilled, CustomerServiceOutlined, DownOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { formatFen } from '@lab/contract/display';
@@ -9,6 +8,7 @@ import { loginPanel } from '../../lib/login-panel';
 import { useSession } from '../../lib/session';
 import { siteInfo } from '../../lib/site-info';
 import { feedback } from '../../lib/feedback';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import { AutoSizeTextarea, NumberInput, PlainButton } from '../plain-controls';
 import { addToPlan } from './api/add-to-plan';
 import { refreshPlanData } from './api/plan-keys';
@@ -50,12 +50,31 @@ export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [added, setAdded] = useState(false);
-  const [pending, setPending] = useState(false);
+  const add = useApiMutation({
+    // the plan's rules load with the first click (the page paints without them); what they refuse is
+    // not sent but shown under the form (the answer is that message, or null once the line is added)
+    mutationFn: async (): Promise<string | null> => {
+      const planAddBody = await loadPlanRules();
+      const parsed = planAddBody.safeParse({ rid: item.rid, count, options: choices, note });
+      if (!parsed.success) return parsed.error.issues[0]?.message ?? '请检查填写的内容';
+      setProblem(null);
+      setAdded(false);
+      await addToPlan(parsed.data);
+      return null;
+    },
+    onSuccess: (refused) => {
+      if (refused) return setProblem(refused);
+      setAdded(true);
+      setNote('');
+      feedback.success('已加入实验计划');
+      refreshPlanData();
+    },
+  });
 
   const extraFen = item.options.reduce((sum, o) => sum + (o.choices.find((c) => c.id === choices[String(o.id)])?.priceFen ?? 0), 0);
   const unitFen = item.priceFen + extraFen;
 
-  const submit = async () => {
+  const submit = () => {
     if (!session) {
       // no `intended`: the visitor stays where they are, with what they chose, after logging in
       loginPanel.open({ view: 'sign' });
@@ -66,26 +85,7 @@ export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
       setProblem(`请选择${missing.name}`);
       return;
     }
-    setPending(true);
-    try {
-      const planAddBody = await loadPlanRules();
-      const parsed = planAddBody.safeParse({ rid: item.rid, count, options: choices, note });
-      if (!parsed.success) {
-        setProblem(parsed.error.issues[0]?.message ?? '请检查填写的内容');
-        return;
-      }
-      setProblem(null);
-      setAdded(false);
-      await addToPlan(parsed.data);
-      setAdded(true);
-      setNote('');
-      feedback.success('已加入实验计划');
-      refreshPlanData();
-    } catch (error) {
-      feedback.failure(error);
-    } finally {
-      setPending(false);
-    }
+    add.mutate();
   };
 
   return (
@@ -147,8 +147,8 @@ export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
           variant="primary"
           size="lg"
           icon={<ShoppingCartOutlined />}
-          loading={pending}
-          onClick={() => void submit()}
+          loading={add.isPending}
+          onClick={submit}
         >
           加入实验计划
         </PlainButton>

@@ -9,7 +9,8 @@ import { hasToken } from '../../lib/session';
 import { loginPanel } from '../../lib/login-panel';
 import { queryClient } from '../../lib/query-client';
 import { feedback } from '../../lib/feedback';
-import { refreshMemberData } from '../member/member-keys';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { memberDataKeys } from '../member/member-keys';
 import { PlainAlert, PlainButton } from '../plain-controls';
 import { SkeletonBlock } from '../skeleton-block';
 import { useDeviceTime } from './api/query-time';
@@ -79,7 +80,6 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
   const [day, setDay] = useState<string | undefined>(undefined);
   const [hours, setHours] = useState<number[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'book' | 'plan' | null>(null);
   const [booked, setBooked] = useState<Reservation | null>(null);
   const [planned, setPlanned] = useState<string | null>(null);
   const [choices, setChoices] = useState<Record<string, number> | null>(null);
@@ -118,36 +118,47 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
   };
   const refetchSlots = () => queryClient.invalidateQueries({ queryKey: [...reservationCalendarKeys.all, rid] });
 
-  const submit = async (kind: 'book' | 'plan') => {
+  // after either: the hours taken show at once (the button stays busy until they do)
+  const afterBooking = () => {
+    setHours([]);
+    setNotice(null);
+    return refetchSlots();
+  };
+  // 409: an hour was taken meanwhile; show the day as it is now
+  const afterRefusal = (error: Error) => {
+    if (!(error instanceof ApiError && error.status === 409)) return;
+    setHours([]);
+    return refetchSlots();
+  };
+  const book = useApiMutation({
+    mutationFn: addReservation,
+    invalidates: memberDataKeys,
+    onSuccess: (reservation) => {
+      setBooked(reservation);
+      feedback.success('预约成功');
+      return afterBooking();
+    },
+    onError: afterRefusal,
+  });
+  const plan = useApiMutation({
+    mutationFn: addPlanReservation,
+    invalidates: memberDataKeys,
+    onSuccess: (_, body) => {
+      setPlanned(`${body.date} ${hoursText(body.hours)}`);
+      feedback.success('已加入实验计划');
+      return afterBooking();
+    },
+    onError: afterRefusal,
+  });
+
+  const submit = (kind: 'book' | 'plan') => {
     if (!hasToken()) {
       loginPanel.open({ view: 'sign' });
       return;
     }
     if (!shownDay || hours.length === 0) return;
-    setBusy(kind);
-    try {
-      if (kind === 'book') {
-        const reservation = await addReservation({ rid, date: shownDay, hours });
-        setBooked(reservation);
-        feedback.success('预约成功');
-      } else {
-        await addPlanReservation({ rid, date: shownDay, hours, options: chosen });
-        setPlanned(`${shownDay} ${hoursText(hours)}`);
-        feedback.success('已加入实验计划');
-      }
-      setHours([]);
-      setNotice(null);
-      refreshMemberData();
-      await refetchSlots();
-    } catch (error) {
-      feedback.failure(error);
-      if (error instanceof ApiError && error.status === 409) {
-        setHours([]);
-        await refetchSlots();
-      }
-    } finally {
-      setBusy(null);
-    }
+    if (kind === 'book') book.mutate({ rid, date: shownDay, hours });
+    else plan.mutate({ rid, date: shownDay, hours, options: chosen });
   };
 
   return (
@@ -247,10 +258,10 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
               )}
             </div>
             <div className="rc-actions">
-              <PlainButton variant="primary" size="lg" disabled={hours.length === 0 || !defaultOptions} loading={busy === 'book'} onClick={() => void submit('book')}>
+              <PlainButton variant="primary" size="lg" disabled={hours.length === 0 || !defaultOptions} loading={book.isPending} onClick={() => submit('book')}>
                 立即预约
               </PlainButton>
-              <PlainButton size="lg" icon={<ExperimentOutlined />} disabled={hours.length === 0} loading={busy === 'plan'} onClick={() => void submit('plan')}>
+              <PlainButton size="lg" icon={<ExperimentOutlined />} disabled={hours.length === 0} loading={plan.isPending} onClick={() => submit('plan')}>
                 加入实验计划
               </PlainButton>
             </div>

@@ -1,10 +1,10 @@
 import { Checkbox, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { addressAddBody, addressEditBody, type AddressEntity } from '@lab/contract';
 import { RegionCascader } from '../../../components/member/region-cascader';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import '../../../components/member/member-forms.css';
 import { saveAddress } from '../api/save-address';
 
@@ -19,25 +19,20 @@ interface Values {
 /** 新增 / 编辑地址: name, phone (11), region cascader over the full table, detailed address, default. */
 export function AddressFormModal({ editing, onClose }: { editing: AddressEntity | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
-  const [saving, setSaving] = useState(false);
+  const save = useApiMutation({
+    mutationFn: saveAddress,
+    invalidates: memberDataKeys,
+    onSuccess: () => {
+      feedback.success(editing ? '地址已保存' : '地址已添加');
+      onClose();
+    },
+  });
 
-  const submit = async () => {
+  const submit = () => {
     const values = form.getFieldsValue(true) as Values;
     const raw = { name: values.name, phone: values.phone, address_code: values.address_code, address: values.address, default: values.isDefault ? '1' : '0' };
     const body = editing ? checkWithSchema(addressEditBody, { ...raw, address_rid: editing.address_rid }, form) : checkWithSchema(addressAddBody, raw, form);
-    if (!body) return;
-    setSaving(true);
-    try {
-      await saveAddress(body);
-      feedback.success(editing ? '地址已保存' : '地址已添加');
-      refreshMemberData();
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    } finally {
-      setSaving(false);
-    }
+    if (body) save.mutate(body);
   };
 
   return (
@@ -45,9 +40,9 @@ export function AddressFormModal({ editing, onClose }: { editing: AddressEntity 
       open
       title={editing ? '编辑地址' : '新增地址'}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={submit}
       okText="保存"
-      confirmLoading={saving}
+      confirmLoading={save.isPending}
       destroyOnHidden
       centered
       width={560}

@@ -3,8 +3,9 @@ import { EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { MAX_ADDRESSES, PICKUP_REGION_CLOSED_MESSAGE, type AddressEntity } from '@lab/contract';
 import { useAddresses } from '../../../components/member/api/list-addresses';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { AddressFormModal } from '../components/address-form-modal';
 import { deleteAddress } from '../api/delete-address';
 import { setDefaultAddress } from '../api/set-default-address';
@@ -15,22 +16,9 @@ const regionText = (a: AddressEntity) => [a.province, a.city === a.province ? ''
 /** 地址管理: add, edit, delete, set default (one default, flag 1). */
 export default function AddressPage() {
   const { data, isPending, isError, error, refetch } = useAddresses();
-  const feedback = useFeedback();
   const [editing, setEditing] = useState<AddressEntity | null | 'new'>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const run = async (rid: string, action: () => Promise<unknown>, done: string) => {
-    setBusy(rid);
-    try {
-      await action();
-      feedback.success(done);
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const makeDefault = useApiMutation({ mutationFn: setDefaultAddress, invalidates: memberDataKeys, onSuccess: () => feedback.success('已设为默认地址') });
+  const remove = useApiMutation({ mutationFn: deleteAddress, invalidates: memberDataKeys, onSuccess: () => feedback.success('地址已删除') });
 
   const list = data ?? [];
   return (
@@ -75,15 +63,15 @@ export default function AddressPage() {
               </div>
               <div className="address-card-actions">
                 {a.default === 1 ? null : (
-                  <Button type="link" size="small" loading={busy === a.address_rid} onClick={() => void run(a.address_rid, () => setDefaultAddress(a.address_rid), '已设为默认地址')}>
+                  <Button type="link" size="small" loading={makeDefault.isPending && makeDefault.variables === a.address_rid} onClick={() => makeDefault.mutate(a.address_rid)}>
                     设为默认
                   </Button>
                 )}
                 <Button type="link" size="small" onClick={() => setEditing(a)}>
                   编辑
                 </Button>
-                <Popconfirm title="确定删除该地址吗？" okText="删除" cancelText="取消" onConfirm={() => run(a.address_rid, () => deleteAddress(a.address_rid), '地址已删除')}>
-                  <Button type="link" size="small" danger>
+                <Popconfirm title="确定删除该地址吗？" okText="删除" cancelText="取消" onConfirm={() => remove.mutate(a.address_rid)}>
+                  <Button type="link" size="small" danger loading={remove.isPending && remove.variables === a.address_rid}>
                     删除
                   </Button>
                 </Popconfirm>

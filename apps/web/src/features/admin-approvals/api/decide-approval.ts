@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminApproval } from '@lab/contract';
 import { approvals } from '../../../api/approvals';
 import { adminKey } from '../../../lib/admin-api';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** POST /api/admin/approvals/approve — books exactly the filed request; not the maker's own. */
 export const approveRequest = (rid: string) => approvals.approve({ rid });
@@ -17,6 +17,5 @@ export const withdrawRequest = ({ rid, reason }: { rid: string; reason: string }
  * refreshes every back-office query, not only the approvals.
  */
 export function useDecision<A>(run: (args: A) => Promise<AdminApproval>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: adminKey }) });
+  return useApiMutation({ mutationFn: run, invalidates: [adminKey] });
 }

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApprovalKind, StaffRole } from '@lab/contract';
 import { approvals } from '../../../api/approvals';
 import { approvalKeys } from './keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** POST /api/admin/approvals/limits — every role's limit per kind (null: no limit). */
 export const getLimits = () => approvals.limits();
@@ -13,6 +14,5 @@ export const useLimits = () => useQuery(limitsQueryOptions());
 export const saveLimit = (input: { role: StaffRole; kind: ApprovalKind; limit: string }) => approvals.saveLimit(input);
 
 export function useSaveLimit() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: saveLimit, onSuccess: () => client.invalidateQueries({ queryKey: approvalKeys.all }) });
+  return useApiMutation({ mutationFn: saveLimit, invalidates: [approvalKeys.all] });
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApprovalFiled } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { approvalKeys } from '../api/keys';
 
 /**
@@ -12,7 +12,6 @@ import { approvalKeys } from '../api/keys';
  */
 export function useGatedFeedback() {
   const { modal } = App.useApp();
-  const feedback = useFeedback();
   const client = useQueryClient();
   return useMemo(
     () => (result: unknown, done: string): boolean => {
@@ -24,6 +23,6 @@ export function useGatedFeedback() {
       modal.info({ title: '已提交审批', content: `${result.message}。可在「待审批」的「我提交的」中查看进度。`, okText: '知道了' });
       return true;
     },
-    [client, feedback, modal],
+    [client, modal],
   );
 }

@@ -15,7 +15,7 @@ import {
 } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useLimits, useSaveLimit } from '../api/limits';
 
 const kindHelp: Record<ApprovalKind, string> = {
@@ -33,7 +33,6 @@ function LimitModal({ editing, onClose }: { editing: ApprovalLimit | null; onClo
   const [value, setValue] = useState('');
   const [opened, setOpened] = useState<ApprovalLimit | null>(null);
   const save = useSaveLimit();
-  const feedback = useFeedback();
   // a new cell opened: start from its current limit
   if (editing !== opened) {
     setOpened(editing);
@@ -45,13 +44,12 @@ function LimitModal({ editing, onClose }: { editing: ApprovalLimit | null; onClo
     const input = { role: editing.role, kind: editing.kind, limit: value.trim() };
     const checked = approvalLimitBody.safeParse(input);
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-    try {
-      await save.mutateAsync(input);
-      feedback.success('审批额度已保存');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    }
+    save.mutate(input, {
+      onSuccess: () => {
+        feedback.success('审批额度已保存');
+        onClose();
+      },
+    });
   };
 
   return (

@@ -15,7 +15,8 @@ import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag, type Tone } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { useApprovalCounts } from '../api/approval-counts';
 import { approveRequest, rejectRequest, useDecision, withdrawRequest } from '../api/decide-approval';
 import { useApprovals } from '../api/list-approvals';
@@ -42,7 +43,6 @@ export default function ApprovalsPage() {
   const counts = useApprovalCounts();
   const { modal } = App.useApp();
   const prompt = useReasonPrompt();
-  const feedback = useFeedback();
   const approve = useDecision(approveRequest);
   const reject = useDecision(rejectRequest);
   const withdraw = useDecision(withdrawRequest);
@@ -62,36 +62,34 @@ export default function ApprovalsPage() {
       ),
       okText: '通过并办理',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await approve.mutateAsync(a.rid);
-          feedback.success('已审批通过，已按申请内容办理');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          approve.mutateAsync(a.rid, {
+            onSuccess: () => {
+              feedback.success('已审批通过，已按申请内容办理');
+            },
+          }),
+        ),
     });
 
   const askReject = async (a: AdminApproval) => {
     const reason = await prompt({ title: `驳回：${a.actionText}`, label: '驳回原因', placeholder: '申请人可见', required: true, danger: true, okText: '驳回' });
     if (reason === null) return;
-    try {
-      await reject.mutateAsync({ rid: a.rid, reason });
-      feedback.success('已驳回');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    reject.mutate({ rid: a.rid, reason }, {
+      onSuccess: () => {
+        feedback.success('已驳回');
+      },
+    });
   };
 
   const askWithdraw = async (a: AdminApproval) => {
     const reason = await prompt({ title: `撤回申请：${a.actionText}`, label: '撤回原因', placeholder: '选填', okText: '撤回' });
     if (reason === null) return;
-    try {
-      await withdraw.mutateAsync({ rid: a.rid, reason });
-      feedback.success('已撤回');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    withdraw.mutate({ rid: a.rid, reason }, {
+      onSuccess: () => {
+        feedback.success('已撤回');
+      },
+    });
   };
 
   const columns: TableColumnsType<AdminApproval> = [

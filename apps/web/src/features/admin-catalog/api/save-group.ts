@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminServiceGroup } from '@lab/contract';
 import { adminCatalog } from '../../../api/admin-catalog';
 import { catalogKeys } from './keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export interface GroupFields {
   typeId: number;
@@ -45,6 +45,5 @@ export const groupFields = (group: AdminServiceGroup): GroupFields => ({
 
 /** Any catalogue change refreshes the groups, the item tables and the open item forms. */
 export function useCatalogMutation<A, R>(run: (args: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: catalogKeys.all }) });
+  return useApiMutation({ mutationFn: run, invalidates: [catalogKeys.all] });
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { App, Button, Form, Input, InputNumber, Modal, Tooltip } from 'antd';
 import { serviceChildAddBody, type AdminServiceChild, type AdminServiceGroup } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { addServiceChild, deleteServiceChild, updateServiceChild, useCatalogMutation } from '../api/save-group';
 
 interface Values {
@@ -12,7 +13,6 @@ interface Values {
 /** Adds a sub-type to a group, or renames, re-sorts or deletes one (only while no item uses it). */
 export function ChildFormModal({ group, editing, onClose }: { group: AdminServiceGroup | null; editing: AdminServiceChild | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
   const { modal } = App.useApp();
   const save = useCatalogMutation((values: { name: string; sort: number }) =>
     editing ? updateServiceChild(editing.id, values.name, values.sort) : addServiceChild(group!.id, values.name, values.sort),
@@ -30,13 +30,12 @@ export function ChildFormModal({ group, editing, onClose }: { group: AdminServic
     const values = form.getFieldsValue(true) as Values;
     const checked = serviceChildAddBody.safeParse({ groupId: group!.id, name: values.name ?? '', sort: values.sort ?? 0 });
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-    try {
-      await save.mutateAsync({ name: checked.data.name, sort: checked.data.sort });
-      feedback.success(editing ? '子类已保存' : '子类已添加');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    }
+    save.mutate({ name: checked.data.name, sort: checked.data.sort }, {
+      onSuccess: () => {
+        feedback.success(editing ? '子类已保存' : '子类已添加');
+        onClose();
+      },
+    });
   };
 
   const confirmDelete = () => {
@@ -47,15 +46,15 @@ export function ChildFormModal({ group, editing, onClose }: { group: AdminServic
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(editing.id);
-          feedback.success('子类已删除');
-          onClose();
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          remove.mutateAsync(editing.id, {
+            onSuccess: () => {
+              feedback.success('子类已删除');
+              onClose();
+            },
+          }),
+        ),
     });
   };
 

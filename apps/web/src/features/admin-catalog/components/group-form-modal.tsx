@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { CATALOG_GROUP_TAGS_MAX, serviceGroupAddBody, serviceTypeLabels, splitGroupTags, type AdminServiceGroup } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { ImageUpload } from '../../../components/admin/image-upload';
 import { addServiceGroup, groupFields, updateServiceGroup, useCatalogMutation, type GroupFields } from '../api/save-group';
 
@@ -19,7 +19,6 @@ const typeOptions = [1, 2, 3].map((id) => ({ value: id, label: serviceTypeLabels
 /** Adds a group to a service type, or edits one: name, picture, the tags under it, sort, shown or hidden. */
 export function GroupFormModal({ open, editing, typeId, onClose }: { open: boolean; editing: AdminServiceGroup | null; typeId: number; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
   const save = useCatalogMutation((fields: GroupFields) => (editing ? updateServiceGroup(editing.id, fields) : addServiceGroup(fields)));
 
   useEffect(() => {
@@ -37,13 +36,12 @@ export function GroupFormModal({ open, editing, typeId, onClose }: { open: boole
     const fields: GroupFields = { typeId: values.typeId, name: values.name ?? '', img: values.img ?? '', tags: (values.tags ?? []).join('|'), sort: values.sort ?? 0, visible: values.visible };
     const checked = serviceGroupAddBody.safeParse({ ...fields, visible: fields.visible ? '1' : '0' });
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-    try {
-      await save.mutateAsync(fields);
-      feedback.success(editing ? '分类已保存' : '分类已添加');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    }
+    save.mutate(fields, {
+      onSuccess: () => {
+        feedback.success(editing ? '分类已保存' : '分类已添加');
+        onClose();
+      },
+    });
   };
 
   return (

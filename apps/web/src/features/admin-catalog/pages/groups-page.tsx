@@ -4,7 +4,8 @@ import { App, Button, Grid, Space, Switch, Table, Tabs, Tag, Tooltip, type Table
 import { PlusOutlined } from '@ant-design/icons';
 import { serviceTypeLabels, splitGroupTags, type AdminServiceChild, type AdminServiceGroup } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { useServiceGroups } from '../api/list-groups';
 import { deleteServiceGroup, groupFields, updateServiceGroup, useCatalogMutation } from '../api/save-group';
 import { ChildFormModal } from '../components/child-form-modal';
@@ -23,7 +24,6 @@ export default function GroupsPage() {
   const [childOf, setChildOf] = useState<{ group: AdminServiceGroup; child: AdminServiceChild | null } | null>(null);
   const { modal } = App.useApp();
   const wide = Grid.useBreakpoint().md !== false;
-  const feedback = useFeedback();
   const visibility = useCatalogMutation(({ group, visible }: { group: AdminServiceGroup; visible: boolean }) => updateServiceGroup(group.id, { ...groupFields(group), visible }));
   const remove = useCatalogMutation((id: number) => deleteServiceGroup(id));
 
@@ -31,12 +31,11 @@ export default function GroupsPage() {
   const shown = all.filter((g) => g.typeId === typeId);
 
   const toggleVisible = async (group: AdminServiceGroup, visible: boolean) => {
-    try {
-      await visibility.mutateAsync({ group, visible });
-      feedback.success(visible ? `「${group.name}」已在网站显示` : `「${group.name}」已隐藏`);
-    } catch (error) {
-      feedback.failure(error);
-    }
+    visibility.mutate({ group, visible }, {
+      onSuccess: () => {
+        feedback.success(visible ? `「${group.name}」已在网站显示` : `「${group.name}」已隐藏`);
+      },
+    });
   };
 
   const confirmDelete = (group: AdminServiceGroup) =>
@@ -46,14 +45,14 @@ export default function GroupsPage() {
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(group.id);
-          feedback.success('分类已删除');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          remove.mutateAsync(group.id, {
+            onSuccess: () => {
+              feedback.success('分类已删除');
+            },
+          }),
+        ),
     });
 
   const columns: TableColumnsType<AdminServiceGroup> = [

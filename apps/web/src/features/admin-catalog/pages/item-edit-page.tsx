@@ -7,7 +7,8 @@ import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { ImageUpload } from '../../../components/admin/image-upload';
 import { RichTextField } from '../../../components/admin/rich-text-field';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { useServiceGroups } from '../api/list-groups';
 import { useServiceItem } from '../api/get-item';
 import { useCatalogMutation } from '../api/save-group';
@@ -52,7 +53,6 @@ export default function ItemEditPage() {
 function ItemForm({ item }: { item: AdminServiceItem | null }) {
   const [form] = Form.useForm<ItemFormValues>();
   const navigate = useNavigate();
-  const feedback = useFeedback();
   const { modal } = App.useApp();
   const groups = useServiceGroups();
   const initial = useMemo(() => (item ? toItemFormValues(item) : emptyItemValues()), [item]);
@@ -78,17 +78,16 @@ function ItemForm({ item }: { item: AdminServiceItem | null }) {
     // the contract's schema first, so the page shows the server's own message without a call
     const problem = itemFormProblem(toItemForm(values));
     if (problem) return feedback.failure(new Error(problem));
-    try {
-      const saved = await save.mutateAsync(values);
-      if (item) {
-        feedback.success('服务项目已保存');
-      } else {
-        feedback.success('服务项目已添加并上架');
-        navigate(`/admin/catalog/items/${(saved as { rid: string }).rid}`, { replace: true });
-      }
-    } catch (error) {
-      feedback.failure(error);
-    }
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        if (item) {
+          feedback.success('服务项目已保存');
+        } else {
+          feedback.success('服务项目已添加并上架');
+          navigate(`/admin/catalog/items/${(saved as { rid: string }).rid}`, { replace: true });
+        }
+      },
+    });
   };
 
   const togglePublished = () => {
@@ -100,14 +99,14 @@ function ItemForm({ item }: { item: AdminServiceItem | null }) {
       okText: next ? '上架' : '下架',
       okButtonProps: { danger: !next },
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await publish.mutateAsync(next);
-          feedback.success(next ? '服务项目已上架' : '服务项目已下架');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          publish.mutateAsync(next, {
+            onSuccess: () => {
+              feedback.success(next ? '服务项目已上架' : '服务项目已下架');
+            },
+          }),
+        ),
     });
   };
 

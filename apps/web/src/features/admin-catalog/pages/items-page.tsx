@@ -6,7 +6,7 @@ import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { Money } from '../../../components/admin/money';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useServiceGroups } from '../api/list-groups';
 import { useServiceItems } from '../api/list-items';
 import { useCatalogMutation } from '../api/save-group';
@@ -44,7 +44,6 @@ export default function ItemsPage() {
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const wide = Grid.useBreakpoint().md !== false;
-  const feedback = useFeedback();
   const publish = useCatalogMutation(({ rid, published }: { rid: string; published: boolean }) => publishServiceItem(rid, published));
   const { filters } = table;
 
@@ -58,12 +57,11 @@ export default function ItemsPage() {
   const toggle = (row: AdminServiceItemRow) => {
     const published = !row.published;
     const run = async () => {
-      try {
-        await publish.mutateAsync({ rid: row.rid, published });
-        feedback.success(published ? '服务项目已上架' : '服务项目已下架');
-      } catch (error) {
-        feedback.failure(error);
-      }
+      publish.mutate({ rid: row.rid, published }, {
+        onSuccess: () => {
+          feedback.success(published ? '服务项目已上架' : '服务项目已下架');
+        },
+      });
     };
     if (published) return void run();
     modal.confirm({

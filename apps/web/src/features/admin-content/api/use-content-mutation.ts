@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { contentKeys } from './keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /**
  * A change to the site's content. Afterwards every content list and form reads again — after
@@ -7,5 +8,5 @@ import { contentKeys } from './keys';
  */
 export function useContentMutation<A, R>(run: (args: A) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSettled: () => client.invalidateQueries({ queryKey: contentKeys.all }) });
+  return useApiMutation({ mutationFn: run, onSettled: () => client.invalidateQueries({ queryKey: contentKeys.all }) });
 }

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Empty, Tag, TreeSelect } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useRegions } from '../../../components/member/region-cascader';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { saveAllowRegion } from '../api/save-settings';
 import { useContentMutation } from '../api/use-content-mutation';
 
@@ -14,7 +14,6 @@ const fieldNames = { label: 'n', value: 'c', children: 'd' } as const;
  */
 export function AllowRegionForm({ saved }: { saved: string[] }) {
   const regions = useRegions();
-  const feedback = useFeedback();
   const save = useContentMutation(saveAllowRegion);
   // the site may hold a code its parent already covers (310000 with 310100): show what the picker keeps
   const tidySaved = useMemo(() => (regions ? saved.filter((code) => !regions.findRegionCodes(code).slice(0, -1).some((parent) => saved.includes(parent))) : saved), [regions, saved]);
@@ -29,13 +28,12 @@ export function AllowRegionForm({ saved }: { saved: string[] }) {
   const changed = codes.join(',') !== tidySaved.join(',');
 
   const submit = async () => {
-    try {
-      const stored = await save.mutateAsync(codes);
-      setCodes(stored);
-      feedback.success(stored.length ? '开放地区已保存' : '已关闭所有地区的上门取样');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    save.mutate(codes, {
+      onSuccess: (stored) => {
+        setCodes(stored);
+        feedback.success(stored.length ? '开放地区已保存' : '已关闭所有地区的上门取样');
+      },
+    });
   };
 
   return (

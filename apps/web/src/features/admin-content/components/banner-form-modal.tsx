@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { bannerAddBody, type AdminBanner } from '@lab/contract';
 import { ImageUpload } from '../../../components/admin/image-upload';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { addBanner, editBanner } from '../api/save-banner';
 import { useContentMutation } from '../api/use-content-mutation';
 import { BannerLinkField } from './banner-link-field';
@@ -20,9 +20,11 @@ interface Values {
 /** Adds a banner or edits one: picture, title and description over it, where it leads, order, shown or not. */
 export function BannerFormModal({ open, editing, onClose }: { open: boolean; editing: AdminBanner | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
-  const add = useContentMutation(addBanner);
-  const edit = useContentMutation(editBanner);
+  // the form is checked in the call, so a missing field shows as the call's failure does
+  const save = useContentMutation((values: Values) => {
+    const body = checkForm(bannerAddBody, { ...values, sort: values.sort ?? undefined, visible: values.visible ? '1' : '0' });
+    return editing ? editBanner({ ...body, id: editing.id }) : addBanner(body);
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -32,28 +34,23 @@ export function BannerFormModal({ open, editing, onClose }: { open: boolean; edi
     }
   }, [open, editing, form]);
 
-  const submit = async () => {
-    const values = form.getFieldsValue(true) as Values;
-    try {
-      const body = checkForm(bannerAddBody, { ...values, sort: values.sort ?? undefined, visible: values.visible ? '1' : '0' });
-      if (editing) await edit.mutateAsync({ ...body, id: editing.id });
-      else await add.mutateAsync(body);
-      feedback.success(editing ? '轮播图已保存' : '轮播图已添加');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    }
-  };
+  const submit = () =>
+    save.mutate(form.getFieldsValue(true) as Values, {
+      onSuccess: () => {
+        feedback.success(editing ? '轮播图已保存' : '轮播图已添加');
+        onClose();
+      },
+    });
 
   return (
     <Modal
       title={editing ? '编辑轮播图' : '新增轮播图'}
       open={open}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={submit}
       okText="保存"
       cancelText="取消"
-      confirmLoading={add.isPending || edit.isPending}
+      confirmLoading={save.isPending}
       width={640}
       destroyOnHidden
     >

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { AutoComplete, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { hotAreaAddBody, serviceTypeLabels, type AdminHotArea } from '@lab/contract';
 import { ImageUpload } from '../../../components/admin/image-upload';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useTypeGroups } from '../api/get-type-groups';
 import { addHotArea, editHotArea } from '../api/save-hot-area';
 import { useContentMutation } from '../api/use-content-mutation';
@@ -23,9 +23,11 @@ const typeOptions = [1, 2, 3].map((typeId) => ({ value: typeId, label: serviceTy
 /** Adds or edits a hot area: its card (name, picture, sketch) and the service category it opens. */
 export function HotAreaFormModal({ open, editing, onClose }: { open: boolean; editing: AdminHotArea | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
-  const add = useContentMutation(addHotArea);
-  const edit = useContentMutation(editHotArea);
+  // the form is checked in the call, so a missing field shows as the call's failure does
+  const save = useContentMutation((values: Values) => {
+    const body = checkForm(hotAreaAddBody, { ...values, sort: values.sort ?? undefined, visible: values.visible ? '1' : '0' });
+    return editing ? editHotArea({ ...body, id: editing.id }) : addHotArea(body);
+  });
   const typeId = Form.useWatch('typeId', form) as number | undefined;
   const groups = useTypeGroups(typeId);
 
@@ -35,28 +37,23 @@ export function HotAreaFormModal({ open, editing, onClose }: { open: boolean; ed
     if (editing) form.setFieldsValue({ name: editing.name, img: editing.img, sketch: editing.sketch, typeId: editing.typeId, title: editing.title, sort: editing.sort, visible: editing.visible });
   }, [open, editing, form]);
 
-  const submit = async () => {
-    const values = form.getFieldsValue(true) as Values;
-    try {
-      const body = checkForm(hotAreaAddBody, { ...values, sort: values.sort ?? undefined, visible: values.visible ? '1' : '0' });
-      if (editing) await edit.mutateAsync({ ...body, id: editing.id });
-      else await add.mutateAsync(body);
-      feedback.success(editing ? '热门专区已保存' : '热门专区已添加');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    }
-  };
+  const submit = () =>
+    save.mutate(form.getFieldsValue(true) as Values, {
+      onSuccess: () => {
+        feedback.success(editing ? '热门专区已保存' : '热门专区已添加');
+        onClose();
+      },
+    });
 
   return (
     <Modal
       title={editing ? `编辑热门专区：${editing.name}` : '新增热门专区'}
       open={open}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={submit}
       okText="保存"
       cancelText="取消"
-      confirmLoading={add.isPending || edit.isPending}
+      confirmLoading={save.isPending}
       width={600}
       destroyOnHidden
     >

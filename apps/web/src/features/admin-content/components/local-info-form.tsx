@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Form, Input } from 'antd';
 import { localInfoBody, type LocalInfo } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { saveLocalInfo } from '../api/save-settings';
 import { useContentMutation } from '../api/use-content-mutation';
 import { checkForm } from './check-form';
@@ -9,19 +9,12 @@ import { checkForm } from './check-form';
 /** 联系信息: the lab's address, phone and e-mail, and where members send their samples. */
 export function LocalInfoForm({ saved }: { saved: LocalInfo }) {
   const [form] = Form.useForm<LocalInfo>();
-  const feedback = useFeedback();
-  const save = useContentMutation(saveLocalInfo);
+  // the form is checked in the call, so a missing field shows as the call's failure does
+  const save = useContentMutation((values: LocalInfo) => saveLocalInfo(checkForm(localInfoBody, values)));
 
   useEffect(() => form.setFieldsValue(saved), [saved, form]);
 
-  const submit = async () => {
-    try {
-      await save.mutateAsync(checkForm(localInfoBody, form.getFieldsValue(true)));
-      feedback.success('联系信息已保存');
-    } catch (error) {
-      feedback.failure(error);
-    }
-  };
+  const submit = () => save.mutate(form.getFieldsValue(true) as LocalInfo, { onSuccess: () => feedback.success('联系信息已保存') });
 
   return (
     <Form form={form} layout="vertical" initialValues={saved}>
@@ -43,7 +36,7 @@ export function LocalInfoForm({ saved }: { saved: LocalInfo }) {
         <Button onClick={() => form.setFieldsValue(saved)} disabled={save.isPending}>
           撤销修改
         </Button>
-        <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
+        <Button type="primary" loading={save.isPending} onClick={submit}>
           保存联系信息
         </Button>
       </div>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { partnerAddBody, type AdminPartner } from '@lab/contract';
 import { ImageUpload } from '../../../components/admin/image-upload';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { addPartner, editPartner } from '../api/save-partner';
 import { useContentMutation } from '../api/use-content-mutation';
 import { checkForm } from './check-form';
@@ -17,9 +17,11 @@ interface Values {
 /** Adds or edits a partner logo of the home page's strip. */
 export function PartnerFormModal({ open, editing, onClose }: { open: boolean; editing: AdminPartner | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
-  const add = useContentMutation(addPartner);
-  const edit = useContentMutation(editPartner);
+  // the form is checked in the call, so a missing field shows as the call's failure does
+  const save = useContentMutation((values: Values) => {
+    const body = checkForm(partnerAddBody, { ...values, sort: values.sort ?? undefined, visible: values.visible ? '1' : '0' });
+    return editing ? editPartner({ ...body, id: editing.id }) : addPartner(body);
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -27,28 +29,23 @@ export function PartnerFormModal({ open, editing, onClose }: { open: boolean; ed
     if (editing) form.setFieldsValue({ name: editing.name, img: editing.img, sort: editing.sort, visible: editing.visible });
   }, [open, editing, form]);
 
-  const submit = async () => {
-    const values = form.getFieldsValue(true) as Values;
-    try {
-      const body = checkForm(partnerAddBody, { ...values, sort: values.sort ?? undefined, visible: values.visible ? '1' : '0' });
-      if (editing) await edit.mutateAsync({ ...body, id: editing.id });
-      else await add.mutateAsync(body);
-      feedback.success(editing ? '合作机构已保存' : '合作机构已添加');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    }
-  };
+  const submit = () =>
+    save.mutate(form.getFieldsValue(true) as Values, {
+      onSuccess: () => {
+        feedback.success(editing ? '合作机构已保存' : '合作机构已添加');
+        onClose();
+      },
+    });
 
   return (
     <Modal
       title={editing ? `编辑合作机构：${editing.name}` : '新增合作机构'}
       open={open}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={submit}
       okText="保存"
       cancelText="取消"
-      confirmLoading={add.isPending || edit.isPending}
+      confirmLoading={save.isPending}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={{ name: '', img: '', sort: null, visible: true }}>

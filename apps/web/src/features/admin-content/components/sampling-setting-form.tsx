@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Checkbox, DatePicker, Form, Input, Select, Tag, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { samplingSettingBody, WEEKDAY_NAMES, type SamplingSetting } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { saveSamplingSetting } from '../api/save-settings';
 import { useContentMutation } from '../api/use-content-mutation';
 import { checkForm } from './check-form';
@@ -89,22 +89,14 @@ function ClosedSlotsField({ value = [], onChange, slots }: { value?: string[]; o
 /** 上门取样设置: when pickups can be booked — closed weekdays and dates, exceptions, the four slots, closed slots, the tip. */
 export function SamplingSettingForm({ saved }: { saved: SamplingSetting }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
-  const save = useContentMutation(saveSamplingSetting);
+  // the form is checked in the call, so a missing field shows as the call's failure does
+  const save = useContentMutation((values: Values) => saveSamplingSetting(checkForm(samplingSettingBody, samplingBody(values))));
   const slotValues = (Form.useWatch('slots', form) as (Dayjs | null)[] | undefined) ?? [];
   const slots = slotValues.filter((slot): slot is Dayjs => Boolean(slot)).map((slot) => slot.format('HH:mm'));
 
   useEffect(() => form.setFieldsValue(toValues(saved)), [saved, form]);
 
-  const submit = async () => {
-    try {
-      const value = checkForm(samplingSettingBody, samplingBody(form.getFieldsValue(true) as Values));
-      await save.mutateAsync(value);
-      feedback.success('上门取样设置已保存');
-    } catch (error) {
-      feedback.failure(error);
-    }
-  };
+  const submit = () => save.mutate(form.getFieldsValue(true) as Values, { onSuccess: () => feedback.success('上门取样设置已保存') });
 
   return (
     <Form form={form} layout="vertical" initialValues={toValues(saved)}>
@@ -141,7 +133,7 @@ export function SamplingSettingForm({ saved }: { saved: SamplingSetting }) {
         <Button onClick={() => form.setFieldsValue(toValues(saved))} disabled={save.isPending}>
           撤销修改
         </Button>
-        <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
+        <Button type="primary" loading={save.isPending} onClick={submit}>
           保存上门取样设置
         </Button>
       </div>

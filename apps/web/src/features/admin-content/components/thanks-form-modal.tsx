@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { DatePicker, Form, Input, Modal, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { thanksAddBody, type AdminThanks } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { addThanks, editThanks } from '../api/save-thanks';
 import { useContentMutation } from '../api/use-content-mutation';
 import { checkForm } from './check-form';
@@ -21,9 +21,11 @@ interface Values {
 /** Adds or edits a paper that acknowledges the lab: the home page's table and /list/thanks. */
 export function ThanksFormModal({ open, editing, onClose }: { open: boolean; editing: AdminThanks | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
-  const add = useContentMutation(addThanks);
-  const edit = useContentMutation(editThanks);
+  // the form is checked in the call, so a missing field shows as the call's failure does
+  const save = useContentMutation((values: Values) => {
+    const body = checkForm(thanksAddBody, { ...values, published: values.published ? values.published.format('YYYY-MM-DD') : undefined, visible: values.visible ? '1' : '0' });
+    return editing ? editThanks({ ...body, id: editing.id }) : addThanks(body);
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -42,28 +44,23 @@ export function ThanksFormModal({ open, editing, onClose }: { open: boolean; edi
     }
   }, [open, editing, form]);
 
-  const submit = async () => {
-    const values = form.getFieldsValue(true) as Values;
-    try {
-      const body = checkForm(thanksAddBody, { ...values, published: values.published ? values.published.format('YYYY-MM-DD') : undefined, visible: values.visible ? '1' : '0' });
-      if (editing) await edit.mutateAsync({ ...body, id: editing.id });
-      else await add.mutateAsync(body);
-      feedback.success(editing ? '论文致谢已保存' : '论文致谢已添加');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    }
-  };
+  const submit = () =>
+    save.mutate(form.getFieldsValue(true) as Values, {
+      onSuccess: () => {
+        feedback.success(editing ? '论文致谢已保存' : '论文致谢已添加');
+        onClose();
+      },
+    });
 
   return (
     <Modal
       title={editing ? '编辑论文致谢' : '新增论文致谢'}
       open={open}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={submit}
       okText="保存"
       cancelText="取消"
-      confirmLoading={add.isPending || edit.isPending}
+      confirmLoading={save.isPending}
       width={640}
       destroyOnHidden
     >

@@ -1,5 +1,6 @@
 import { App } from 'antd';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { useContentMutation } from '../api/use-content-mutation';
 import { moveItem } from './ordered-list';
 
@@ -21,28 +22,25 @@ interface BlockCalls<T extends Block> {
  * saved), show or hide it, delete it after a confirmation. Each says what happened.
  */
 export function useBlockActions<T extends Block>({ noun, reorder, setVisible, remove }: BlockCalls<T>) {
-  const feedback = useFeedback();
   const { modal } = App.useApp();
   const order = useContentMutation(reorder);
   const visible = useContentMutation(setVisible);
   const removal = useContentMutation(remove);
 
   const move = async (list: readonly T[], index: number, delta: -1 | 1) => {
-    try {
-      await order.mutateAsync(moveItem(list, index, delta).map((row) => row.id));
-      feedback.success('顺序已保存');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    order.mutate(moveItem(list, index, delta).map((row) => row.id), {
+      onSuccess: () => {
+        feedback.success('顺序已保存');
+      },
+    });
   };
 
   const toggle = async (row: T, next: boolean) => {
-    try {
-      await visible.mutateAsync({ id: row.id, visible: next });
-      feedback.success(next ? `${noun}已显示` : `${noun}已隐藏`);
-    } catch (error) {
-      feedback.failure(error);
-    }
+    visible.mutate({ id: row.id, visible: next }, {
+      onSuccess: () => {
+        feedback.success(next ? `${noun}已显示` : `${noun}已隐藏`);
+      },
+    });
   };
 
   const confirmDelete = (row: T, name: string) =>
@@ -52,14 +50,14 @@ export function useBlockActions<T extends Block>({ noun, reorder, setVisible, re
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await removal.mutateAsync(row.id);
-          feedback.success(`${noun}已删除`);
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          removal.mutateAsync(row.id, {
+            onSuccess: () => {
+              feedback.success(`${noun}已删除`);
+            },
+          }),
+        ),
     });
 
   return { move, toggle, confirmDelete, moving: order.isPending, toggling: visible.isPending ? visible.variables?.id : undefined };

@@ -7,7 +7,7 @@ import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { ImageUpload } from '../../../components/admin/image-upload';
 import { RichTextField } from '../../../components/admin/rich-text-field';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useArticle } from '../api/get-article';
 import { addArticle, editArticle } from '../api/save-article';
 import { useContentMutation } from '../api/use-content-mutation';
@@ -46,34 +46,29 @@ export default function ArticleEditPage() {
   const params = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const feedback = useFeedback();
   const [form] = Form.useForm<Values>();
   const rid = params.rid && params.rid !== 'new' ? params.rid : null;
   const article = useArticle(rid);
-  const add = useContentMutation(addArticle);
-  const edit = useContentMutation(editArticle);
+  // the form is checked in the call, so a missing field shows as the call's failure does; the answer is the new article (add) or null (edit)
+  const save = useContentMutation(async (values: Values) => {
+    const body = checkForm(articleAddBody, { ...values, published: values.published ? values.published.format('YYYY-MM-DD') : undefined, visible: values.visible ? '1' : '0' });
+    if (!rid) return addArticle(body);
+    await editArticle({ ...body, rid });
+    return null;
+  });
   const kind = (Form.useWatch('kind', form) as ArticleKind | undefined) ?? (isKind(search.get('kind')) ? (search.get('kind') as ArticleKind) : 'news');
 
   useEffect(() => {
     if (article.data) form.setFieldsValue(toValues(article.data));
   }, [article.data, form]);
 
-  const submit = async () => {
-    const values = form.getFieldsValue(true) as Values;
-    try {
-      const body = checkForm(articleAddBody, { ...values, published: values.published ? values.published.format('YYYY-MM-DD') : undefined, visible: values.visible ? '1' : '0' });
-      if (rid) {
-        await edit.mutateAsync({ ...body, rid });
-        feedback.success('文章已保存');
-      } else {
-        const created = await add.mutateAsync(body);
-        feedback.success('文章已发布');
-        void navigate(`/admin/content/articles/${encodeURIComponent(created.rid)}`, { replace: true });
-      }
-    } catch (error) {
-      feedback.failure(error);
-    }
-  };
+  const submit = () =>
+    save.mutate(form.getFieldsValue(true) as Values, {
+      onSuccess: (created) => {
+        feedback.success(created ? '文章已发布' : '文章已保存');
+        if (created) void navigate(`/admin/content/articles/${encodeURIComponent(created.rid)}`, { replace: true });
+      },
+    });
 
   const parents = [{ title: '新闻·课程·案例', to: '/admin/content/articles' }];
   if (rid && article.isPending) {
@@ -95,7 +90,7 @@ export default function ArticleEditPage() {
     );
   }
 
-  const saving = add.isPending || edit.isPending;
+  const saving = save.isPending;
   return (
     <AdminPage
       title={rid ? '编辑文章' : `新建${articleKindLabels[kind]}`}
@@ -108,7 +103,7 @@ export default function ArticleEditPage() {
               在网站上查看
             </Button>
           )}
-          <Button type="primary" loading={saving} onClick={() => void submit()}>
+          <Button type="primary" loading={saving} onClick={submit}>
             {rid ? '保存' : '发布'}
           </Button>
         </>

@@ -4,7 +4,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { articleKindLabels, articleKinds, type AdminArticle, type ArticleKind } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { useServerTable } from '../../../components/admin/use-server-table';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { useArticles } from '../api/list-articles';
 import { deleteArticle, setArticleVisible } from '../api/save-article';
 import { useContentMutation } from '../api/use-content-mutation';
@@ -24,18 +25,16 @@ export default function ArticlesPage() {
   const table = useServerTable({ filters: { kind: '', keyword: '', visible: '' }, sort: { field: 'publishedAt', order: 'descend' } });
   const { data, isFetching } = useArticles(table.query);
   const navigate = useNavigate();
-  const feedback = useFeedback();
   const { modal } = App.useApp();
   const visible = useContentMutation(setArticleVisible);
   const removal = useContentMutation(deleteArticle);
 
   const toggle = async (article: AdminArticle, next: boolean) => {
-    try {
-      await visible.mutateAsync({ rid: article.rid, visible: next });
-      feedback.success(next ? '文章已显示' : '文章已隐藏');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    visible.mutate({ rid: article.rid, visible: next }, {
+      onSuccess: () => {
+        feedback.success(next ? '文章已显示' : '文章已隐藏');
+      },
+    });
   };
 
   const confirmDelete = (article: AdminArticle) =>
@@ -45,14 +44,14 @@ export default function ArticlesPage() {
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await removal.mutateAsync(article.rid);
-          feedback.success('文章已删除');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          removal.mutateAsync(article.rid, {
+            onSuccess: () => {
+              feedback.success('文章已删除');
+            },
+          }),
+        ),
     });
 
   const columns: TableColumnsType<AdminArticle> = [

@@ -5,7 +5,7 @@ import { contentPageLabels, pageKeys, pagePaths, pageSaveBody, type PageKey } fr
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { RichTextField } from '../../../components/admin/rich-text-field';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { usePage } from '../api/get-page';
 import { usePages } from '../api/list-pages';
 import { savePage } from '../api/save-page';
@@ -23,22 +23,14 @@ const isPageKey = (value: string | null): value is PageKey => (pageKeys as reado
 function PageEditor({ pageKey }: { pageKey: PageKey }) {
   const page = usePage(pageKey);
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
-  const save = useContentMutation(savePage);
+  // the form is checked in the call, so a missing field shows as the call's failure does
+  const save = useContentMutation((values: Values) => savePage(checkForm(pageSaveBody, { key: pageKey, ...values })));
 
   useEffect(() => {
     if (page.data) form.setFieldsValue({ title: page.data.title, content: page.data.content });
   }, [page.data, form]);
 
-  const submit = async () => {
-    try {
-      const body = checkForm(pageSaveBody, { key: pageKey, ...(form.getFieldsValue(true) as Values) });
-      await save.mutateAsync(body);
-      feedback.success('页面已保存');
-    } catch (error) {
-      feedback.failure(error);
-    }
-  };
+  const submit = () => save.mutate(form.getFieldsValue(true) as Values, { onSuccess: () => feedback.success('页面已保存') });
 
   return (
     <AdminSection
@@ -49,7 +41,7 @@ function PageEditor({ pageKey }: { pageKey: PageKey }) {
           <Button href={pagePaths[pageKey]} target="_blank">
             在网站上查看
           </Button>
-          <Button type="primary" loading={save.isPending} disabled={page.isPending} onClick={() => void submit()}>
+          <Button type="primary" loading={save.isPending} disabled={page.isPending} onClick={submit}>
             保存
           </Button>
         </div>

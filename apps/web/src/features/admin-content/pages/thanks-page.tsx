@@ -4,7 +4,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { AdminThanks } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { useServerTable } from '../../../components/admin/use-server-table';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { useThanks } from '../api/list-thanks';
 import { deleteThanks, setThanksVisible } from '../api/save-thanks';
 import { useContentMutation } from '../api/use-content-mutation';
@@ -25,18 +26,16 @@ export default function ThanksPage() {
   const { data, isFetching } = useThanks(table.query);
   const [editing, setEditing] = useState<AdminThanks | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const feedback = useFeedback();
   const { modal } = App.useApp();
   const visible = useContentMutation(setThanksVisible);
   const removal = useContentMutation(deleteThanks);
 
   const toggle = async (entry: AdminThanks, next: boolean) => {
-    try {
-      await visible.mutateAsync({ id: entry.id, visible: next });
-      feedback.success(next ? '论文致谢已显示' : '论文致谢已隐藏');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    visible.mutate({ id: entry.id, visible: next }, {
+      onSuccess: () => {
+        feedback.success(next ? '论文致谢已显示' : '论文致谢已隐藏');
+      },
+    });
   };
 
   const confirmDelete = (entry: AdminThanks) =>
@@ -46,14 +45,14 @@ export default function ThanksPage() {
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await removal.mutateAsync(entry.id);
-          feedback.success('论文致谢已删除');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          removal.mutateAsync(entry.id, {
+            onSuccess: () => {
+              feedback.success('论文致谢已删除');
+            },
+          }),
+        ),
     });
 
   const columns: TableColumnsType<AdminThanks> = [

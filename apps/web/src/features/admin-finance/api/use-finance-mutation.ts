@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { isConflict } from '../../../lib/api';
 import { financeKeys } from './keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /**
  * A finance decision: when it succeeds every finance list, count and ledger is read again; so
@@ -10,5 +11,5 @@ import { financeKeys } from './keys';
 export function useFinanceMutation<A, R>(run: (args: A) => Promise<R>) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: financeKeys.all });
-  return useMutation({ mutationFn: run, onSuccess: refresh, onError: (error) => void (isConflict(error) && refresh()) });
+  return useApiMutation({ mutationFn: run, onSuccess: refresh, onError: (error) => void (isConflict(error) && refresh()) });
 }

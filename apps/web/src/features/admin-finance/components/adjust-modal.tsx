@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal, Radio } from 'antd';
 import { formatFen, ownerKindLabels, requiredText, type AdminAccount } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useGatedFeedback } from '../../admin-approvals/components/use-gated-feedback';
 import { OwnLimitHint } from '../../admin-approvals/components/own-limit';
 import { adjustBalance } from '../api/adjust-balance';
@@ -18,7 +18,6 @@ export function AdjustModal({ account, onClose }: { account: AdminAccount | null
   const [reason, setReason] = useState('');
   const [requestId, setRequestId] = useState(newRequestId);
   const { modal } = App.useApp();
-  const feedback = useFeedback();
   const gated = useGatedFeedback();
   const adjust = useFinanceMutation(adjustBalance);
 
@@ -34,12 +33,12 @@ export function AdjustModal({ account, onClose }: { account: AdminAccount | null
   const owner = `${ownerKindLabels[account.ownerKind]}「${account.ownerName}」`;
 
   const send = async (signed: string) => {
-    try {
-      gated(await adjust.mutateAsync({ ownerKind: account.ownerKind, ownerRid: account.ownerRid, amount: signed, reason: reason.trim(), requestId }), '余额已调整');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    }
+    adjust.mutate({ ownerKind: account.ownerKind, ownerRid: account.ownerRid, amount: signed, reason: reason.trim(), requestId }, {
+      onSuccess: (result) => {
+        gated(result, '余额已调整');
+        onClose();
+      },
+    });
   };
 
   const submit = () => {

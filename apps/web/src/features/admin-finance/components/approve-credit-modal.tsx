@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Descriptions, Form, Input, Modal } from 'antd';
 import { adminCreditApproveBody, fenToYuan, type AdminCredit } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { approveCredit } from '../api/decide-credit';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 import { isConflict } from '../../../lib/api';
@@ -11,7 +11,6 @@ import { isConflict } from '../../../lib/api';
 export function ApproveCreditModal({ application, onClose }: { application: AdminCredit | null; onClose: () => void }) {
   const [limit, setLimit] = useState('');
   const [note, setNote] = useState('');
-  const feedback = useFeedback();
   const approve = useFinanceMutation(approveCredit);
   useEffect(() => {
     setLimit(application ? fenToYuan(application.requestedFen) : '');
@@ -22,15 +21,16 @@ export function ApproveCreditModal({ application, onClose }: { application: Admi
   const submit = async () => {
     const checked = adminCreditApproveBody.safeParse({ rid: application.rid, version: application.version, limit, note });
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-    try {
-      await approve.mutateAsync({ rid: application.rid, version: application.version, limit, note: note.trim() });
-      feedback.success('已批准授信');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-      // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
-      if (isConflict(error)) onClose();
-    }
+    approve.mutate({ rid: application.rid, version: application.version, limit, note: note.trim() }, {
+      onSuccess: () => {
+        feedback.success('已批准授信');
+        onClose();
+      },
+      onError: (error) => {
+        // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
+        if (isConflict(error)) onClose();
+      },
+    });
   };
 
   return (

@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Input, Modal } from 'antd';
 import type { AdminPrestore } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { confirmPrestore } from '../api/decide-prestore';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 import { isConflict } from '../../../lib/api';
@@ -14,21 +14,21 @@ import { isConflict } from '../../../lib/api';
  */
 export function ConfirmPrestoreModal({ application, onClose, onShowReceipt }: { application: AdminPrestore | null; onClose: () => void; onShowReceipt: (a: AdminPrestore) => void }) {
   const [note, setNote] = useState('');
-  const feedback = useFeedback();
   const confirm = useFinanceMutation(confirmPrestore);
   useEffect(() => setNote(''), [application]);
   if (!application) return null;
 
   const submit = async () => {
-    try {
-      await confirm.mutateAsync({ rid: application.rid, version: application.version, note: note.trim() });
-      feedback.success('已确认到账');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-      // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
-      if (isConflict(error)) onClose();
-    }
+    confirm.mutate({ rid: application.rid, version: application.version, note: note.trim() }, {
+      onSuccess: () => {
+        feedback.success('已确认到账');
+        onClose();
+      },
+      onError: (error) => {
+        // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
+        if (isConflict(error)) onClose();
+      },
+    });
   };
 
   return (

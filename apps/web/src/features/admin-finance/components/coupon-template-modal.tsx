@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Checkbox, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { adminCouponTemplateBody } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useGatedFeedback } from '../../admin-approvals/components/use-gated-feedback';
 import { OwnLimitHint } from '../../admin-approvals/components/own-limit';
 import { useServiceGroups } from '../api/list-service-groups';
@@ -69,7 +69,6 @@ export function templateBody(d: Draft): Parameters<typeof addCouponTemplate>[0] 
 /** 新建优惠券: an amount off or a share off, a threshold, validity, scope, stock and how members get it. */
 export function CouponTemplateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [draft, setDraft] = useState<Draft>(empty);
-  const feedback = useFeedback();
   const gated = useGatedFeedback();
   const add = useFinanceMutation(addCouponTemplate);
   const groups = useServiceGroups(open && draft.scope === 'groups');
@@ -82,12 +81,12 @@ export function CouponTemplateModal({ open, onClose }: { open: boolean; onClose:
     const body = templateBody(draft);
     const checked = adminCouponTemplateBody.safeParse(body);
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-    try {
-      gated(await add.mutateAsync(body), '优惠券已创建');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    }
+    add.mutate(body, {
+      onSuccess: (result) => {
+        gated(result, '优惠券已创建');
+        onClose();
+      },
+    });
   };
 
   return (

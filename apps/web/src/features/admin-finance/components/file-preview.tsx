@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Modal, Space, Spin } from 'antd';
 import { DownloadOutlined, ExportOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { adminFunds } from '../../../api/admin-funds';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { fetchStaffFile, type StaffFile } from '../api/fetch-staff-file';
 
 export interface PreviewTarget {
@@ -20,7 +20,6 @@ export interface PreviewTarget {
  */
 export function FilePreviewModal({ target, onClose }: { target: PreviewTarget | null; onClose: () => void }) {
   const [state, setState] = useState<{ url: string; type: string } | { error: string } | null>(null);
-  const feedback = useFeedback();
 
   useEffect(() => {
     if (!target) return;

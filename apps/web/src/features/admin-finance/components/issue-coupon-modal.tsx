@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Form, Modal, Select, Spin } from 'antd';
 import type { AdminCouponTemplate } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useGatedFeedback } from '../../admin-approvals/components/use-gated-feedback';
 import { OwnLimitHint } from '../../admin-approvals/components/own-limit';
 import { issueCoupon } from '../api/issue-coupon';
@@ -14,7 +14,6 @@ export function IssueCouponModal({ template, onClose }: { template: AdminCouponT
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   const [memberRid, setMemberRid] = useState<string | undefined>();
-  const feedback = useFeedback();
   const gated = useGatedFeedback();
   const lookup = useMemberLookup(keyword);
   const issue = useFinanceMutation(issueCoupon);
@@ -33,12 +32,12 @@ export function IssueCouponModal({ template, onClose }: { template: AdminCouponT
 
   const submit = async () => {
     if (!memberRid) return feedback.failure(new Error('[会员]不能为空'));
-    try {
-      gated(await issue.mutateAsync({ templateRid: template.rid, memberRid }), '优惠券已发放');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    }
+    issue.mutate({ templateRid: template.rid, memberRid }, {
+      onSuccess: (result) => {
+        gated(result, '优惠券已发放');
+        onClose();
+      },
+    });
   };
 
   return (

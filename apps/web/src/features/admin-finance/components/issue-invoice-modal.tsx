@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatFen, isElectronicInvoice, type AdminInvoice } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { issueInvoice } from '../api/decide-invoice';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 import { invoiceFileProblem, issueProblem } from './issue-invoice-form';
@@ -45,7 +45,6 @@ export function IssueInvoiceModal({ invoice, onClose }: { invoice: AdminInvoice 
   const [invoiceNo, setInvoiceNo] = useState('');
   const [issuedOn, setIssuedOn] = useState<Dayjs | null>(dayjs());
   const [file, setFile] = useState<File | null>(null);
-  const feedback = useFeedback();
   const issue = useFinanceMutation(issueInvoice);
 
   useEffect(() => {
@@ -60,15 +59,16 @@ export function IssueInvoiceModal({ invoice, onClose }: { invoice: AdminInvoice 
     const input = { rid: invoice.rid, version: invoice.version, type: invoice.type, invoiceNo: invoiceNo.trim(), issuedOn: issuedOn?.format('YYYY-MM-DD') ?? '', file };
     const problem = issueProblem(input);
     if (problem) return feedback.failure(new Error(problem));
-    try {
-      await issue.mutateAsync(input);
-      feedback.success('已开票');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-      // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
-      if (isConflict(error)) onClose();
-    }
+    issue.mutate(input, {
+      onSuccess: () => {
+        feedback.success('已开票');
+        onClose();
+      },
+      onError: (error) => {
+        // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
+        if (isConflict(error)) onClose();
+      },
+    });
   };
 
   return (

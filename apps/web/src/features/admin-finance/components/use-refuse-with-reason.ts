@@ -1,5 +1,5 @@
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import type { Seen } from '../api/seen';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 
@@ -11,16 +11,14 @@ import { useFinanceMutation } from '../api/use-finance-mutation';
  */
 export function useRefuseWithReason(refuse: (args: Seen & { reason: string }) => Promise<unknown>) {
   const prompt = useReasonPrompt();
-  const feedback = useFeedback();
   const mutation = useFinanceMutation(refuse);
   return async (row: Seen, ask: { title: string; placeholder: string }) => {
     const reason = await prompt({ ...ask, label: '驳回原因', required: true, danger: true, okText: '驳回' });
     if (reason === null) return;
-    try {
-      await mutation.mutateAsync({ rid: row.rid, version: row.version, reason });
-      feedback.success('已驳回');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    mutation.mutate({ rid: row.rid, version: row.version, reason }, {
+      onSuccess: () => {
+        feedback.success('已驳回');
+      },
+    });
   };
 }

@@ -6,7 +6,8 @@ import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { useCouponTemplates } from '../api/coupon-templates';
 import { useIssuedCoupons } from '../api/list-issued-coupons';
 import { disableCouponTemplate } from '../api/save-coupon-template';
@@ -30,7 +31,6 @@ function Templates({ onIssue }: { onIssue: (t: AdminCouponTemplate) => void }) {
   const [showStopped, setShowStopped] = useState(false);
   const { data, isFetching } = useCouponTemplates(showStopped ? 'all' : 'active');
   const { modal } = App.useApp();
-  const feedback = useFeedback();
   const disable = useFinanceMutation(disableCouponTemplate);
 
   const askDisable = (t: AdminCouponTemplate) =>
@@ -40,14 +40,14 @@ function Templates({ onIssue }: { onIssue: (t: AdminCouponTemplate) => void }) {
       okText: '停用',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await disable.mutateAsync(t.rid);
-          feedback.success('优惠券已停用');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          disable.mutateAsync(t.rid, {
+            onSuccess: () => {
+              feedback.success('优惠券已停用');
+            },
+          }),
+        ),
     });
 
   const columns: TableColumnsType<AdminCouponTemplate> = [

@@ -9,7 +9,7 @@ import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { rejectInvoice, uploadInvoiceFile } from '../api/decide-invoice';
 import { useInvoices } from '../api/list-invoices';
 import { useQueueCounts } from '../api/queue-counts';
@@ -39,7 +39,6 @@ export default function InvoicesPage() {
   const [detail, setDetail] = useState<AdminInvoice | null>(null);
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const prompt = useReasonPrompt();
-  const feedback = useFeedback();
   const reject = useFinanceMutation(rejectInvoice);
   const upload = useFinanceMutation(uploadInvoiceFile);
 
@@ -48,23 +47,21 @@ export default function InvoicesPage() {
   const askReject = async (i: AdminInvoice) => {
     const reason = await prompt({ title: `驳回开票申请（${i.title.title}）`, label: '驳回原因', placeholder: '例如：抬头与付款单位不一致（会员可见，款项可重新申请开票）', required: true, danger: true, okText: '驳回' });
     if (reason === null) return;
-    try {
-      await reject.mutateAsync({ rid: i.rid, version: i.version, reason });
-      feedback.success('已驳回');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    reject.mutate({ rid: i.rid, version: i.version, reason }, {
+      onSuccess: () => {
+        feedback.success('已驳回');
+      },
+    });
   };
 
   const uploadFile = async (i: AdminInvoice, file: File) => {
     const problem = invoiceFileProblem(file);
     if (problem) return feedback.failure(new Error(problem));
-    try {
-      await upload.mutateAsync({ rid: i.rid, file });
-      feedback.success('发票文件已上传');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    upload.mutate({ rid: i.rid, file }, {
+      onSuccess: () => {
+        feedback.success('发票文件已上传');
+      },
+    });
   };
 
   const columns: TableColumnsType<AdminInvoice> = [

@@ -3,7 +3,8 @@ import { Alert, App, Button, Descriptions, Empty, Input, Skeleton, Space } from 
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatFen } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { savePrestoreRules, usePrestoreRules } from '../api/prestore-rules';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 import { checkTiers, exampleTopUp, toDrafts, type TierDraft } from '../components/rules-form';
@@ -18,7 +19,6 @@ export default function PrestoreRulesPage() {
   const [tiers, setTiers] = useState<TierDraft[]>([]);
   const [example, setExample] = useState('20000');
   const { modal } = App.useApp();
-  const feedback = useFeedback();
   const save = useFinanceMutation(savePrestoreRules);
   useEffect(() => {
     if (data) setTiers(toDrafts(data.rules));
@@ -34,14 +34,14 @@ export default function PrestoreRulesPage() {
       content: checked.tiers.length ? `保存后按新档位计算赠送：${checked.tiers.map((t) => t.text).join('；')}。已到账的预存不受影响，待确认的申请在确认到账时按新规则计算。` : '保存后预存将不再赠送。',
       okText: '保存',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await save.mutateAsync(checked.rules);
-          feedback.success('预存规则已保存');
-        } catch (e) {
-          feedback.failure(e);
-        }
-      },
+      onOk: () =>
+        settled(
+          save.mutateAsync(checked.rules, {
+            onSuccess: () => {
+              feedback.success('预存规则已保存');
+            },
+          }),
+        ),
     });
   };
 

@@ -5,7 +5,8 @@ import { Money } from '../../../components/admin/money';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { approveTransfer, refuseTransfer } from '../api/decide-transfer';
 import { useTransfers } from '../api/list-transfers';
 import { useQueueCounts } from '../api/queue-counts';
@@ -31,7 +32,6 @@ export default function TransfersPage() {
   const { data, isFetching } = useTransfers(queueQuery(table.query));
   const counts = useQueueCounts();
   const { modal } = App.useApp();
-  const feedback = useFeedback();
   const approve = useFinanceMutation(approveTransfer);
   const refuseWithReason = useRefuseWithReason(refuseTransfer);
 
@@ -41,14 +41,14 @@ export default function TransfersPage() {
       content: `${route(t)}。通过后款项立即划转；转出账户余额不足时不能通过。`,
       okText: '通过并划转',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await approve.mutateAsync(t);
-          feedback.success('已审核通过，款项已划转');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          approve.mutateAsync(t, {
+            onSuccess: () => {
+              feedback.success('已审核通过，款项已划转');
+            },
+          }),
+        ),
     });
 
   const askRefuse = (t: AdminTransfer) => refuseWithReason(t, { title: '驳回转账申请', placeholder: '会员可见' });

@@ -7,7 +7,8 @@ import { Money } from '../../../components/admin/money';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { payWithdrawal, refuseWithdrawal } from '../api/decide-withdrawal';
 import { useWithdrawals } from '../api/list-withdrawals';
 import { useQueueCounts } from '../api/queue-counts';
@@ -37,7 +38,6 @@ export default function WithdrawalsPage() {
   const { data, isFetching } = useWithdrawals(query);
   const counts = useQueueCounts();
   const { modal } = App.useApp();
-  const feedback = useFeedback();
   const pay = useFinanceMutation(payWithdrawal);
   const refuseWithReason = useRefuseWithReason(refuseWithdrawal);
 
@@ -50,14 +50,14 @@ export default function WithdrawalsPage() {
           : `将 ${formatFen(w.amountFen)} 转入会员「${w.member.name || w.member.nickname}」的预存款账户，立即可用于支付订单。`,
       okText: w.method === 'bank' ? '已转账，确认打款' : '确认转入',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await pay.mutateAsync(w);
-          feedback.success('已打款');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          pay.mutateAsync(w, {
+            onSuccess: () => {
+              feedback.success('已打款');
+            },
+          }),
+        ),
     });
 
   const askRefuse = (w: AdminWithdrawal) => refuseWithReason(w, { title: '驳回提现申请', placeholder: '例如：开户名与实名不符（会员可见，款项退回可提现余额）' });

@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { adminAttestations } from '../../../api/admin-attestations';
 import { adminCommunities } from '../../../api/admin-communities';
 import { isConflict } from '../../../lib/api';
 import { customerKeys } from './keys';
 import { adminPoints } from '../../../api/admin-points';
 import { adminPromotion } from '../../../api/admin-promotion';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /**
  * The review decisions of the customers area: attestations, communities, partner and paper-award
@@ -33,5 +34,5 @@ export const refusePointsApplication = ({ rid, version, reason }: { rid: string;
 export function useDecision<A, R>(run: (args: A) => Promise<R>) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: customerKeys.all });
-  return useMutation({ mutationFn: run, onSuccess: refresh, onError: (error) => void (isConflict(error) && refresh()) });
+  return useApiMutation({ mutationFn: run, onSuccess: refresh, onError: (error) => void (isConflict(error) && refresh()) });
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminExchangeItemAddBody, AdminExchangeItemEditBody } from '@lab/contract';
 import { customerKeys } from './keys';
 import { adminPoints } from '../../../api/admin-points';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** POST /api/admin/growth/exchange/add — a coupon (from a template) or a gift. */
 export const addExchangeItem = (body: AdminExchangeItemAddBody) => adminPoints.addItem(body);
@@ -16,6 +16,5 @@ export const setExchangeItemActive = ({ rid, active }: { rid: string; active: bo
 export const shipExchange = ({ rid, note }: { rid: string; note?: string }) => adminPoints.ship({ rid, note: note || undefined });
 
 export function useExchangeMutation<A, R>(run: (args: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.all }) });
+  return useApiMutation({ mutationFn: run, invalidates: [customerKeys.all] });
 }

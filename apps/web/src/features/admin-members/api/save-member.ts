@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminMemberRow } from '@lab/contract';
 import { adminMembers } from '../../../api/admin-members';
 import { customerKeys } from './keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** An active customer manager, or none (adviserId null). */
 export const setAdviser = ({ rid, adviserId }: { rid: string; adviserId: number | null }) => adminMembers.setAdviser({ rid, adviser_id: adviserId ?? '' });
@@ -15,6 +15,5 @@ export const setMemberDisabled = ({ rid, disabled, reason }: { rid: string; disa
 
 /** A change to a member refreshes the area (the table, the detail, the review queues). */
 export function useMemberMutation<A>(run: (args: A) => Promise<AdminMemberRow>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.all }) });
+  return useApiMutation({ mutationFn: run, invalidates: [customerKeys.all] });
 }

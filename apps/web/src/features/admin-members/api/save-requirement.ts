@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminContracts } from '../../../api/admin-contracts';
 import { adminRequirements } from '../../../api/admin-requirements';
 import { customerKeys } from './keys';
 import type { QuoteLineBody } from '../components/quote-lines';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** Lines of catalogue items with their option choices; the server prices them. */
 export const quoteRequirement = ({ rid, lines, note }: { rid: string; lines: QuoteLineBody[]; note?: string }) =>
@@ -24,6 +24,5 @@ export function sendContract({ memberRid, title, file }: { memberRid: string; ti
 }
 
 export function useRequirementMutation<A, R>(run: (args: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.all }) });
+  return useApiMutation({ mutationFn: run, invalidates: [customerKeys.all] });
 }

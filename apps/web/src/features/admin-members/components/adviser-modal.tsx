@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Modal, Select } from 'antd';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useAdvisers } from '../api/list-staff-names';
 import { setAdviser, useMemberMutation } from '../api/save-member';
 
@@ -9,7 +9,6 @@ export function AdviserModal({ open, rid, current, onClose }: { open: boolean; r
   const advisers = useAdvisers();
   const [value, setValue] = useState<number | null>(current);
   const save = useMemberMutation(setAdviser);
-  const feedback = useFeedback();
 
   useEffect(() => {
     if (open) setValue(current);
@@ -27,13 +26,12 @@ export function AdviserModal({ open, rid, current, onClose }: { open: boolean; r
       confirmLoading={save.isPending}
       destroyOnHidden
       onOk={async () => {
-        try {
-          const member = await save.mutateAsync({ rid, adviserId: value || null });
-          feedback.success(member.adviser ? `客户经理已设为${member.adviser.name}` : '已取消客户经理');
-          onClose();
-        } catch (error) {
-          feedback.failure(error);
-        }
+        save.mutate({ rid, adviserId: value || null }, {
+          onSuccess: (member) => {
+            feedback.success(member.adviser ? `客户经理已设为${member.adviser.name}` : '已取消客户经理');
+            onClose();
+          },
+        });
       }}
     >
       <p className="admin-muted" style={{ marginTop: 0 }}>客户经理负责跟进该会员的需求、订单与回访，可在会员列表中按「我负责的客户」筛选。</p>

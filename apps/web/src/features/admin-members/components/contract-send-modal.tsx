@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal, Select, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { requiredText } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { sendContract, useRequirementMutation } from '../api/save-requirement';
 import { useMemberPicker } from '../api/search-members';
 
@@ -30,7 +30,6 @@ export function ContractSendModal({ open, onClose }: { open: boolean; onClose: (
   const [file, setFile] = useState<File | null>(null);
   const members = useMemberPicker(keyword);
   const send = useRequirementMutation(sendContract);
-  const feedback = useFeedback();
 
   const reset = () => {
     setKeyword('');
@@ -42,14 +41,13 @@ export function ContractSendModal({ open, onClose }: { open: boolean; onClose: (
   const submit = async () => {
     const problem = contractProblem({ memberRid, title, file });
     if (problem) return feedback.failure(new Error(problem));
-    try {
-      await send.mutateAsync({ memberRid: memberRid!, title: title.trim(), file: file! });
-      feedback.success('合同已发送给客户');
-      reset();
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    }
+    send.mutate({ memberRid: memberRid!, title: title.trim(), file: file! }, {
+      onSuccess: () => {
+        feedback.success('合同已发送给客户');
+        reset();
+        onClose();
+      },
+    });
   };
 
   const options = (members.data?.list ?? []).map((m) => ({ value: m.rid, label: `${m.name || m.nickname}（${m.phone}）${m.company ? ` · ${m.company}` : ''}` }));

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { adminExchangeItemAddBody, adminExchangeItemEditBody, formatFen, type AdminExchangeItem } from '@lab/contract';
 import { ImageUpload } from '../../../components/admin/image-upload';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useCouponTemplates } from '../api/list-coupon-templates';
 import { addExchangeItem, editExchangeItem, useExchangeMutation } from '../api/save-exchange';
 
@@ -30,7 +30,6 @@ export function ExchangeItemModal({ open, editing, onClose }: { open: boolean; e
   const templates = useCouponTemplates(open && !editing && kind === 'coupon');
   const add = useExchangeMutation(addExchangeItem);
   const edit = useExchangeMutation(editExchangeItem);
-  const feedback = useFeedback();
 
   useEffect(() => {
     if (!open) return;
@@ -43,22 +42,21 @@ export function ExchangeItemModal({ open, editing, onClose }: { open: boolean; e
   const submit = async () => {
     const v = form.getFieldsValue();
     const raw = { name: field(v.name), description: field(v.description), points: field(v.points), stock: field(v.stock), sort: field(v.sort), img: v.img || undefined };
-    try {
-      if (editing) {
-        const checked = adminExchangeItemEditBody.safeParse({ rid: editing.rid, ...raw });
-        if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-        await edit.mutateAsync(checked.data);
-        feedback.success('兑换商品已保存');
-      } else {
-        const checked = adminExchangeItemAddBody.safeParse({ kind: v.kind, coupon_template_rid: v.coupon_template_rid ?? '', ...raw });
-        if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-        if (checked.data.kind === 'coupon' && !checked.data.coupon_template_rid) return feedback.failure(new Error('[优惠券模板]不能为空'));
-        await add.mutateAsync(checked.data);
-        feedback.success('兑换商品已添加');
-      }
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
+    const done = (text: string) => ({
+      onSuccess: () => {
+        feedback.success(text);
+        onClose();
+      },
+    });
+    if (editing) {
+      const checked = adminExchangeItemEditBody.safeParse({ rid: editing.rid, ...raw });
+      if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
+      edit.mutate(checked.data, done('兑换商品已保存'));
+    } else {
+      const checked = adminExchangeItemAddBody.safeParse({ kind: v.kind, coupon_template_rid: v.coupon_template_rid ?? '', ...raw });
+      if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
+      if (checked.data.kind === 'coupon' && !checked.data.coupon_template_rid) return feedback.failure(new Error('[优惠券模板]不能为空'));
+      add.mutate(checked.data, done('兑换商品已添加'));
     }
   };
 

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { App, Button, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminExchangeItem } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { useExchangeItems } from '../api/list-exchange-items';
 import { setExchangeItemActive, useExchangeMutation } from '../api/save-exchange';
 import { ExchangeItemModal } from './exchange-item-modal';
@@ -14,7 +15,6 @@ export function ExchangeItemsTab() {
   const [open, setOpen] = useState(false);
   const status = useExchangeMutation(setExchangeItemActive);
   const { modal } = App.useApp();
-  const feedback = useFeedback();
 
   const toggle = (item: AdminExchangeItem) => {
     const active = !item.active;
@@ -24,14 +24,14 @@ export function ExchangeItemsTab() {
       okText: active ? '上架' : '下架',
       okButtonProps: { danger: !active },
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await status.mutateAsync({ rid: item.rid, active });
-          feedback.success(active ? '兑换商品已上架' : '兑换商品已下架');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          status.mutateAsync({ rid: item.rid, active }, {
+            onSuccess: () => {
+              feedback.success(active ? '兑换商品已上架' : '兑换商品已下架');
+            },
+          }),
+        ),
     });
   };
 

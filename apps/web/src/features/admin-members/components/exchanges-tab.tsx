@@ -3,7 +3,7 @@ import type { AdminExchangeRecord } from '@lab/contract';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useExchanges } from '../api/list-exchanges';
 import { shipExchange, useExchangeMutation } from '../api/save-exchange';
 import { withStatus } from './labels';
@@ -23,17 +23,15 @@ export function ExchangesTab() {
   const { data, isFetching } = useExchanges(withStatus(table.query));
   const ship = useExchangeMutation(shipExchange);
   const prompt = useReasonPrompt();
-  const feedback = useFeedback();
 
   const onShip = async (row: AdminExchangeRecord) => {
     const note = await prompt({ title: `发货：${row.itemName}`, label: '物流信息（选填，会员可见）', placeholder: '例如：顺丰 SF1234567890', okText: '确认发货' });
     if (note === null) return;
-    try {
-      await ship.mutateAsync({ rid: row.rid, note });
-      feedback.success('已标记为发货，已通知会员');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    ship.mutate({ rid: row.rid, note }, {
+      onSuccess: () => {
+        feedback.success('已标记为发货，已通知会员');
+      },
+    });
   };
 
   const columns: TableColumnsType<AdminExchangeRecord> = [

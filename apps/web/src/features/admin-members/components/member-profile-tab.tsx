@@ -2,7 +2,8 @@ import { App, Button, Descriptions, Empty, List, Space, Tag } from 'antd';
 import { attestationReviewLabels, type AdminMemberDetail } from '@lab/contract';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { approveAttestation, refuseAttestation, useDecision } from '../api/decide';
 import { formatDateTime } from '../../../lib/format';
 import { organizationText, reviewTones } from './labels';
@@ -16,31 +17,29 @@ function ReviewActions({ rid, name }: { rid: string; name: string }) {
   const refuse = useDecision(refuseAttestation);
   const prompt = useReasonPrompt();
   const { modal } = App.useApp();
-  const feedback = useFeedback();
   const onApprove = () =>
     modal.confirm({
       title: `通过 ${name} 的资料认证？`,
       content: '通过后会员会收到站内消息。',
       okText: '通过',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await approve.mutateAsync({ rid });
-          feedback.success('资料认证已通过，已通知会员');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          approve.mutateAsync({ rid }, {
+            onSuccess: () => {
+              feedback.success('资料认证已通过，已通知会员');
+            },
+          }),
+        ),
     });
   const onRefuse = async () => {
     const reason = await prompt({ title: `驳回 ${name} 的资料认证`, label: '驳回原因', placeholder: '会员将看到此原因，修改后可重新提交', required: true, okText: '驳回', danger: true });
     if (reason === null) return;
-    try {
-      await refuse.mutateAsync({ rid, reason });
-      feedback.success('已驳回，已通知会员');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    refuse.mutate({ rid, reason }, {
+      onSuccess: () => {
+        feedback.success('已驳回，已通知会员');
+      },
+    });
   };
   return (
     <Space size={4}>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Modal, Radio, Space } from 'antd';
 import { adminMemberOrganizationBody } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { setOrganization, useMemberMutation } from '../api/save-member';
 import { organizationOptions } from './labels';
 
@@ -16,7 +16,6 @@ const hints: Record<number, string> = {
 export function OrganizationModal({ open, rid, current, onClose }: { open: boolean; rid: string; current: number | null; onClose: () => void }) {
   const [value, setValue] = useState<number | null>(current);
   const save = useMemberMutation(setOrganization);
-  const feedback = useFeedback();
 
   useEffect(() => {
     if (open) setValue(current);
@@ -34,13 +33,12 @@ export function OrganizationModal({ open, rid, current, onClose }: { open: boole
       onOk={async () => {
         const checked = adminMemberOrganizationBody.safeParse({ rid, organization: value ?? '' });
         if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请选择用户类型'));
-        try {
-          await save.mutateAsync({ rid, organization: checked.data.organization });
-          feedback.success('用户类型已更新');
-          onClose();
-        } catch (error) {
-          feedback.failure(error);
-        }
+        save.mutate({ rid, organization: checked.data.organization }, {
+          onSuccess: () => {
+            feedback.success('用户类型已更新');
+            onClose();
+          },
+        });
       }}
     >
       <Alert type="info" showIcon style={{ marginBottom: 16 }} title="请在核实证明材料后设置，会员会收到站内消息。" />

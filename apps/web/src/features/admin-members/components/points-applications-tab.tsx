@@ -5,7 +5,7 @@ import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { refusePointsApplication, useDecision } from '../api/decide';
 import { usePointsApplications } from '../api/list-points-applications';
 import { applicationLabels, applicationTones, reviewFilterOptions, withStatus } from './labels';
@@ -19,17 +19,15 @@ export function PointsApplicationsTab() {
   const [approving, setApproving] = useState<AdminPointsApplication | null>(null);
   const refuse = useDecision(refusePointsApplication);
   const prompt = useReasonPrompt();
-  const feedback = useFeedback();
 
   const onRefuse = async (row: AdminPointsApplication) => {
     const reason = await prompt({ title: `驳回「${row.title}」`, label: '驳回原因', placeholder: '会员将看到此原因，例如：论文致谢中未提及本实验室', required: true, okText: '驳回', danger: true });
     if (reason === null) return;
-    try {
-      await refuse.mutateAsync({ rid: row.rid, version: row.version, reason });
-      feedback.success('已驳回，已通知会员');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    refuse.mutate({ rid: row.rid, version: row.version, reason }, {
+      onSuccess: () => {
+        feedback.success('已驳回，已通知会员');
+      },
+    });
   };
 
   const columns: TableColumnsType<AdminPointsApplication> = [

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Descriptions, Input, InputNumber, Modal } from 'antd';
 import { adminPointsDecisionBody, type AdminPointsApplication } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { approvePointsApplication, useDecision } from '../api/decide';
 import { isConflict } from '../../../lib/api';
 
@@ -10,7 +10,6 @@ export function PointsApproveModal({ application, onClose }: { application: Admi
   const [points, setPoints] = useState<number | null>(null);
   const [note, setNote] = useState('');
   const approve = useDecision(approvePointsApplication);
-  const feedback = useFeedback();
 
   useEffect(() => {
     setPoints(null);
@@ -22,15 +21,16 @@ export function PointsApproveModal({ application, onClose }: { application: Admi
     const checked = adminPointsDecisionBody.safeParse({ rid: application.rid, version: application.version, points: points ?? '', reason: note });
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
     if (checked.data.points === undefined) return feedback.failure(new Error('[奖励积分]不能为空'));
-    try {
-      await approve.mutateAsync({ rid: application.rid, version: application.version, points: checked.data.points, reason: checked.data.reason });
-      feedback.success('已通过，积分已发放');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-      // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
-      if (isConflict(error)) onClose();
-    }
+    approve.mutate({ rid: application.rid, version: application.version, points: checked.data.points, reason: checked.data.reason }, {
+      onSuccess: () => {
+        feedback.success('已通过，积分已发放');
+        onClose();
+      },
+      onError: (error) => {
+        // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
+        if (isConflict(error)) onClose();
+      },
+    });
   };
 
   return (

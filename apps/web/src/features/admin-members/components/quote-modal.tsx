@@ -4,7 +4,7 @@ import { Button, Descriptions, Empty, Input, InputNumber, Modal, Select, Spin } 
 import { DeleteOutlined } from '@ant-design/icons';
 import { formatFen, type AdminRequirement, type DeviceDetail } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { quoteRequirement, useRequirementMutation } from '../api/save-requirement';
 import { testItemQueryOptions, useTestItemSearch } from '../api/search-catalog';
 import { linePrice, MAX_QUOTE_COUNT, newQuoteLine, quoteProblem, quoteTotalFen, toQuoteBody, type QuoteDraftLine, type QuoteItem } from './quote-lines';
@@ -24,7 +24,6 @@ export function QuoteModal({ requirement, onClose }: { requirement: AdminRequire
   const search = useTestItemSearch(keyword);
   const client = useQueryClient();
   const save = useRequirementMutation(quoteRequirement);
-  const feedback = useFeedback();
 
   useEffect(() => {
     setKeyword('');
@@ -69,13 +68,12 @@ export function QuoteModal({ requirement, onClose }: { requirement: AdminRequire
     if (!requirement) return;
     const problem = quoteProblem(lines);
     if (problem) return feedback.failure(new Error(problem));
-    try {
-      await save.mutateAsync({ rid: requirement.rid, lines: toQuoteBody(lines), note: note.trim() });
-      feedback.success('报价已发送');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    }
+    save.mutate({ rid: requirement.rid, lines: toQuoteBody(lines), note: note.trim() }, {
+      onSuccess: () => {
+        feedback.success('报价已发送');
+        onClose();
+      },
+    });
   };
 
   const options = (search.data?.list ?? []).filter((item) => !item.reservable).map((item) => ({ value: item.rid, label: `${item.name}（${formatFen(item.priceFen)}/${item.unit}）` }));

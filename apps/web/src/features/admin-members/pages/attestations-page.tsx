@@ -5,7 +5,8 @@ import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { approveAttestation, refuseAttestation, useDecision } from '../api/decide';
 import { useAttestations } from '../api/list-attestations';
 import { organizationText, reviewFilterOptions, reviewTones, withStatus } from '../components/labels';
@@ -22,7 +23,6 @@ export default function AttestationsPage() {
   const refuse = useDecision(refuseAttestation);
   const prompt = useReasonPrompt();
   const { modal } = App.useApp();
-  const feedback = useFeedback();
 
   const onApprove = (row: AdminAttestation) => {
     const name = row.profile.name ?? row.member.nickname;
@@ -31,14 +31,14 @@ export default function AttestationsPage() {
       content: `${row.profile.company ?? ''}｜导师 ${row.profile.teacher ?? '—'}。通过后会员会收到站内消息。`,
       okText: '通过',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await approve.mutateAsync({ rid: row.member.rid });
-          feedback.success('资料认证已通过，已通知会员');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          approve.mutateAsync({ rid: row.member.rid }, {
+            onSuccess: () => {
+              feedback.success('资料认证已通过，已通知会员');
+            },
+          }),
+        ),
     });
   };
 
@@ -47,12 +47,11 @@ export default function AttestationsPage() {
     if (reason === null) return;
     const checked = adminAttestationRefuseBody.safeParse({ rid: row.member.rid, reason });
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '[原因]不能为空'));
-    try {
-      await refuse.mutateAsync(checked.data);
-      feedback.success('已驳回，已通知会员');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    refuse.mutate(checked.data, {
+      onSuccess: () => {
+        feedback.success('已驳回，已通知会员');
+      },
+    });
   };
 
   const columns: TableColumnsType<AdminAttestation> = [

@@ -5,7 +5,8 @@ import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { approveCommunity, refuseCommunity, useDecision } from '../api/decide';
 import { useCommunities } from '../api/list-communities';
 import { communityTones, organizationText, reviewFilterOptions, withStatus } from '../components/labels';
@@ -23,7 +24,6 @@ export default function CommunitiesPage() {
   const refuse = useDecision(refuseCommunity);
   const prompt = useReasonPrompt();
   const { modal } = App.useApp();
-  const feedback = useFeedback();
 
   const onApprove = (row: AdminCommunity) =>
     modal.confirm({
@@ -31,14 +31,14 @@ export default function CommunitiesPage() {
       content: '通过后其他会员可以搜索并申请加入该团体，负责人会收到站内消息。',
       okText: '通过',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await approve.mutateAsync({ rid: row.rid });
-          feedback.success('团体已通过审核，已通知负责人');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          approve.mutateAsync({ rid: row.rid }, {
+            onSuccess: () => {
+              feedback.success('团体已通过审核，已通知负责人');
+            },
+          }),
+        ),
     });
 
   const onRefuse = async (row: AdminCommunity) => {
@@ -46,12 +46,11 @@ export default function CommunitiesPage() {
     if (reason === null) return;
     const checked = adminCommunityRefuseBody.safeParse({ rid: row.rid, reason });
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '[原因]不能为空'));
-    try {
-      await refuse.mutateAsync(checked.data);
-      feedback.success('已驳回，已通知负责人');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    refuse.mutate(checked.data, {
+      onSuccess: () => {
+        feedback.success('已驳回，已通知负责人');
+      },
+    });
   };
 
   const columns: TableColumnsType<AdminCommunity> = [

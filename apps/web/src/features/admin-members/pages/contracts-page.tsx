@@ -7,7 +7,8 @@ import { StatusTag, type Tone } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { adminContracts } from '../../../api/admin-contracts';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { useContracts } from '../api/list-contracts';
 import { confirmContract, useRequirementMutation } from '../api/save-requirement';
 import { ContractSendModal } from '../components/contract-send-modal';
@@ -31,7 +32,6 @@ export default function ContractsPage() {
   const [sending, setSending] = useState(false);
   const confirm = useRequirementMutation(confirmContract);
   const { modal } = App.useApp();
-  const feedback = useFeedback();
 
   const download = (file: typeof adminContracts.file, rid: string, name: string) => file({ rid }, name).catch((error: unknown) => feedback.failure(error));
 
@@ -41,14 +41,14 @@ export default function ContractsPage() {
       content: '请先下载并核对客户上传的签署件（签字、盖章完整）。确认后客户会收到通知，不可撤销。',
       okText: '确认生效',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await confirm.mutateAsync({ rid: row.rid });
-          feedback.success('合同已确认生效');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          confirm.mutateAsync({ rid: row.rid }, {
+            onSuccess: () => {
+              feedback.success('合同已确认生效');
+            },
+          }),
+        ),
     });
 
   const columns: TableColumnsType<AdminContract> = [

@@ -9,7 +9,7 @@ import { StatusTag, type Tone } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { adminRequirements } from '../../../api/admin-requirements';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useRequirements } from '../api/list-requirements';
 import { closeRequirement, useRequirementMutation } from '../api/save-requirement';
 import { withStatus } from '../components/labels';
@@ -30,7 +30,6 @@ const open = (r: AdminRequirement) => r.status === 'open' || r.status === 'quote
 
 /** The requirement's details under its row: what was asked, the files, the quote. */
 function RequirementDetail({ requirement }: { requirement: AdminRequirement }) {
-  const feedback = useFeedback();
   return (
     <Descriptions
       size="small"
@@ -92,19 +91,17 @@ export default function DemandsPage() {
   const [quoting, setQuoting] = useState<AdminRequirement | null>(null);
   const close = useRequirementMutation(closeRequirement);
   const prompt = useReasonPrompt();
-  const feedback = useFeedback();
 
   const onClose = async (row: AdminRequirement) => {
     const reason = await prompt({ title: `关闭需求「${row.title}」`, label: '关闭原因', placeholder: '客户将看到此原因，例如：样品不适合该测试，已电话沟通', required: true, okText: '关闭需求', danger: true });
     if (reason === null) return;
     const checked = adminRequirementCloseBody.safeParse({ rid: row.rid, reason });
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '[原因]不能为空'));
-    try {
-      await close.mutateAsync(checked.data);
-      feedback.success('需求已关闭，已通知客户');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    close.mutate(checked.data, {
+      onSuccess: () => {
+        feedback.success('需求已关闭，已通知客户');
+      },
+    });
   };
 
   const columns: TableColumnsType<AdminRequirement> = [

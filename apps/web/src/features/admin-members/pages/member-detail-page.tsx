@@ -8,7 +8,8 @@ import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useStaffMe } from '../../../lib/admin-api';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { useMember } from '../api/get-member';
 import { setMemberDisabled, useMemberMutation } from '../api/save-member';
 import { AdviserModal } from '../components/adviser-modal';
@@ -39,7 +40,6 @@ export default function MemberDetailPage() {
   const [organizationOpen, setOrganizationOpen] = useState(false);
   const prompt = useReasonPrompt();
   const { modal } = App.useApp();
-  const feedback = useFeedback();
   const status = useMemberMutation(setMemberDisabled);
   const parents = [{ title: '会员管理', to: '/admin/members' }];
 
@@ -68,12 +68,11 @@ export default function MemberDetailPage() {
   const disable = async () => {
     const reason = await prompt({ title: `停用 ${displayName} 的账号？`, label: '停用原因', placeholder: '例如：多次恶意下单。原因记入操作日志', required: true, okText: '停用', danger: true });
     if (reason === null) return;
-    try {
-      await status.mutateAsync({ rid, disabled: true, reason });
-      feedback.success('会员已停用，其登录已全部失效');
-    } catch (failure) {
-      feedback.failure(failure);
-    }
+    status.mutate({ rid, disabled: true, reason }, {
+      onSuccess: () => {
+        feedback.success('会员已停用，其登录已全部失效');
+      },
+    });
   };
   const enable = () =>
     modal.confirm({
@@ -81,14 +80,14 @@ export default function MemberDetailPage() {
       content: '启用后该会员可以重新登录和下单。',
       okText: '启用',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await status.mutateAsync({ rid, disabled: false });
-          feedback.success('会员已启用');
-        } catch (failure) {
-          feedback.failure(failure);
-        }
-      },
+      onOk: () =>
+        settled(
+          status.mutateAsync({ rid, disabled: false }, {
+            onSuccess: () => {
+              feedback.success('会员已启用');
+            },
+          }),
+        ),
     });
 
   return (

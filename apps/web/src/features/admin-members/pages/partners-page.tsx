@@ -5,7 +5,8 @@ import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { approvePartner, refusePartner, useDecision } from '../api/decide';
 import { usePartners } from '../api/list-partners';
 import { applicationLabels, applicationTones, reviewFilterOptions, withStatus } from '../components/labels';
@@ -20,7 +21,6 @@ export default function PartnersPage() {
   const refuse = useDecision(refusePartner);
   const prompt = useReasonPrompt();
   const { modal } = App.useApp();
-  const feedback = useFeedback();
 
   const onApprove = (row: AdminPartnerApplication) =>
     modal.confirm({
@@ -28,25 +28,24 @@ export default function PartnersPage() {
       content: '通过后，该会员邀请的新会员支付订单时将为其计算返利。',
       okText: '通过',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await approve.mutateAsync({ rid: row.rid });
-          feedback.success('已通过，已通知申请人');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          approve.mutateAsync({ rid: row.rid }, {
+            onSuccess: () => {
+              feedback.success('已通过，已通知申请人');
+            },
+          }),
+        ),
     });
 
   const onRefuse = async (row: AdminPartnerApplication) => {
     const reason = await prompt({ title: `驳回 ${row.name} 的申请`, label: '驳回原因', placeholder: '申请人将看到此原因，可修改后重新申请', required: true, okText: '驳回', danger: true });
     if (reason === null) return;
-    try {
-      await refuse.mutateAsync({ rid: row.rid, reason });
-      feedback.success('已驳回，已通知申请人');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    refuse.mutate({ rid: row.rid, reason }, {
+      onSuccess: () => {
+        feedback.success('已驳回，已通知申请人');
+      },
+    });
   };
 
   const columns: TableColumnsType<AdminPartnerApplication> = [

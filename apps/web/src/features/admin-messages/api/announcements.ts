@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableQuery } from '../../../components/admin/use-server-table';
 import { adminMessages } from '../../../api/admin-messages';
 import { messageKeys } from './keys';
 import { adminAnnouncements } from '../../../api/admin-announcements';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** POST /api/admin/messages/announcements — what was sent, newest first. */
 export const listAnnouncements = (query: TableQuery) => adminMessages.announcements(query);
@@ -14,6 +15,5 @@ export const useAnnouncements = (query: TableQuery) =>
 export const sendAnnouncement = (body: { title: string; content: string; member_rid?: string }) => adminAnnouncements.send(body);
 
 export function useSendAnnouncement() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: sendAnnouncement, onSuccess: () => client.invalidateQueries({ queryKey: messageKeys.announcements }) });
+  return useApiMutation({ mutationFn: sendAnnouncement, invalidates: [messageKeys.announcements] });
 }

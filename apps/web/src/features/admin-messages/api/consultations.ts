@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableQuery } from '../../../components/admin/use-server-table';
 import { adminKey } from '../../../lib/admin-api';
 import { messageKeys } from './keys';
 import { adminConsultations } from '../../../api/admin-consultations';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** POST /api/admin/growth/consultation/list — 待回复 / 已回复, a word, a page. */
 export const listConsultations = (query: TableQuery) => adminConsultations.list(query);
@@ -14,12 +15,8 @@ export const useConsultations = (query: TableQuery) =>
 export const replyConsultation = (id: number, reply: string) => adminConsultations.reply({ id, reply });
 
 export function useReplyConsultation() {
-  const client = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: ({ id, reply }: { id: number; reply: string }) => replyConsultation(id, reply),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: messageKeys.consultations });
-      void client.invalidateQueries({ queryKey: [...adminKey, 'dashboard'] });
-    },
+    invalidates: [messageKeys.consultations, [...adminKey, 'dashboard']],
   });
 }

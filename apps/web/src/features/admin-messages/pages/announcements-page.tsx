@@ -5,7 +5,8 @@ import { adminAnnouncementBody, type AnnouncementView } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { useAnnouncements, useSendAnnouncement } from '../api/announcements';
 
 interface Values {
@@ -22,7 +23,6 @@ export default function AnnouncementsPage() {
   const table = useServerTable({ filters: {} });
   const { data, isFetching } = useAnnouncements(table.query);
   const send = useSendAnnouncement();
-  const feedback = useFeedback();
   const { modal } = App.useApp();
   const [error, setError] = useState<string | null>(null);
 
@@ -38,15 +38,15 @@ export default function AnnouncementsPage() {
       content: values.audience === 'all' ? '每位未停用的会员都会在站内消息中收到这条公告，发送后不能撤回。' : '该会员会在站内消息中收到这条公告。',
       okText: '发送',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          const sent = await send.mutateAsync(body);
-          feedback.success(`公告已发送，共 ${sent.sent} 位会员`);
-          form.resetFields();
-        } catch (failure) {
-          feedback.failure(failure);
-        }
-      },
+      onOk: () =>
+        settled(
+          send.mutateAsync(body, {
+            onSuccess: (sent) => {
+              feedback.success(`公告已发送，共 ${sent.sent} 位会员`);
+              form.resetFields();
+            },
+          }),
+        ),
     });
   };
 

@@ -4,7 +4,7 @@ import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useConsultations, useReplyConsultation } from '../api/consultations';
 
 const statusOptions = [
@@ -19,7 +19,6 @@ export default function ConsultationsPage() {
   const { data, isFetching } = useConsultations(table.query);
   const reply = useReplyConsultation();
   const prompt = useReasonPrompt();
-  const feedback = useFeedback();
 
   const answer = async (row: AdminConsultation) => {
     const text = await prompt({
@@ -33,12 +32,11 @@ export default function ConsultationsPage() {
     if (text === null) return;
     const checked = consultationReplyBody.safeParse({ id: row.id, reply: text });
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查回复内容'));
-    try {
-      await reply.mutateAsync({ id: row.id, reply: text });
-      feedback.success('回复已发送');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    reply.mutate({ id: row.id, reply: text }, {
+      onSuccess: () => {
+        feedback.success('回复已发送');
+      },
+    });
   };
 
   const columns: TableColumnsType<AdminConsultation> = [

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReportFile } from '@lab/contract';
 import { adminOrders } from '../../../api/admin-orders';
 import { orderKeys } from './keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** The server's limit for one report file (pdf, png, jpg or zip, checked by content). */
 export const REPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -30,7 +31,7 @@ export const downloadReport = (orderNo: string, report: ReportFile) => adminOrde
 /** Uploading or deleting a report refreshes the order it belongs to. */
 export function useReportChange<A extends { orderNo: string }>(run: (args: A) => Promise<ReportFile[]>) {
   const client = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: run,
     onSuccess: (_reports, args) => client.invalidateQueries({ queryKey: orderKeys.detail(args.orderNo) }),
   });

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { isApprovalFiled, type AdminOrderDetail, type ApprovalFiled } from '@lab/contract';
 import { adminOrderDesk } from '../../../api/admin-order-desk';
 import { adminOrders } from '../../../api/admin-orders';
 import { orderKeys } from './keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** The lifecycle steps and the desk's notes: each answers the order as it is now. */
 export type OrderStep = 'confirm' | 'receive' | 'test' | 'deliver' | 'complete' | 'retest';
@@ -35,7 +36,7 @@ export const resendNotice = (orderNo: string) => adminOrderDesk.notify({ order_n
  */
 export function useOrderChange<A, R extends AdminOrderDetail | ApprovalFiled = AdminOrderDetail>(run: (args: A) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: run,
     onSuccess: (detail) => {
       // filed for approval: the order is as it was

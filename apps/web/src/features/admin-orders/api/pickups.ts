@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SamplingStatus } from '@lab/contract';
 import { adminOrderDesk } from '../../../api/admin-order-desk';
 import { adminPickups } from '../../../api/admin-pickups';
 import { orderKeys } from './keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** One day's home pickups by slot. */
 export const listPickups = (date: string, status: SamplingStatus | '') => adminPickups.list({ date, ...(status ? { status } : {}) });
@@ -20,6 +21,5 @@ export const usePickupDays = (from: string, to: string) =>
 export const collectPickup = (rid: string) => adminPickups.collect({ rid });
 
 export function useCollectPickup() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: collectPickup, onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.all }) });
+  return useApiMutation({ mutationFn: collectPickup, invalidates: [orderKeys.all] });
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { adminReservations } from '../../../api/admin-reservations';
 import { orderKeys } from './keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** POST /api/admin/reservations/holds — the unpaid bookings holding hours now, and the hold rules. */
 export const fetchHolds = () => adminReservations.holds();
@@ -13,8 +14,7 @@ export const releaseHold = (body: { rid: string; reason?: string }) => adminRese
 export const saveHoldSettings = (body: { hold_minutes: number; cap_hours: number }) => adminReservations.settings(body);
 
 export function useHoldActions() {
-  const client = useQueryClient();
   // the week's calendar, the order list and the holds all change together
-  const onSuccess = () => client.invalidateQueries({ queryKey: orderKeys.all });
-  return { release: useMutation({ mutationFn: releaseHold, onSuccess }), save: useMutation({ mutationFn: saveHoldSettings, onSuccess }) };
+  const invalidates = [orderKeys.all];
+  return { release: useApiMutation({ mutationFn: releaseHold, invalidates }), save: useApiMutation({ mutationFn: saveHoldSettings, invalidates }) };
 }

@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminReturnSendBody } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
 import { adminOrderDesk } from '../../../api/admin-order-desk';
 import { orderKeys } from './keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** POST /api/admin/returns/list — the members' requests to have samples sent back. */
 export const listReturns = (query: TableQuery) => adminOrderDesk.returns(query as Parameters<typeof adminOrderDesk.returns>[0]);
@@ -12,6 +13,5 @@ export const useReturns = (query: TableQuery) => useQuery({ queryKey: orderKeys.
 export const sendReturn = (body: AdminReturnSendBody) => adminOrderDesk.sendReturn({ ...body });
 
 export function useSendReturn() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: sendReturn, onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.all }) });
+  return useApiMutation({ mutationFn: sendReturn, invalidates: [orderKeys.all] });
 }

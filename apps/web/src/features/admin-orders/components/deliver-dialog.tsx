@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Input, Modal } from 'antd';
 import type { AdminOrderDetail } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { moveOrder, useOrderChange } from '../api/order-steps';
 import { ReportFiles } from './report-files';
 
@@ -11,19 +11,17 @@ import { ReportFiles } from './report-files';
  */
 export function DeliverDialog({ detail, open, onClose }: { detail: AdminOrderDetail; open: boolean; onClose: () => void }) {
   const [note, setNote] = useState('');
-  const feedback = useFeedback();
   const deliver = useOrderChange(({ orderNo, text }: { orderNo: string; text: string }) => moveOrder('deliver', orderNo, text));
   const ready = detail.reports.length > 0;
 
   const submit = async () => {
-    try {
-      await deliver.mutateAsync({ orderNo: detail.orderNo, text: note.trim() });
-      feedback.success('数据已交付，已通知客户');
-      setNote('');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    }
+    deliver.mutate({ orderNo: detail.orderNo, text: note.trim() }, {
+      onSuccess: () => {
+        feedback.success('数据已交付，已通知客户');
+        setNote('');
+        onClose();
+      },
+    });
   };
 
   return (

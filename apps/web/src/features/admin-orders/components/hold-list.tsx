@@ -6,7 +6,7 @@ import { adminReservationSettingsBody, type AdminReservation, type ReservationSe
 import { AdminSection } from '../../../components/admin/admin-page';
 import { Money } from '../../../components/admin/money';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useHoldActions, useHolds } from '../api/reservation-holds';
 
 const holdText = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} 小时` : `${minutes} 分钟`);
@@ -15,14 +15,12 @@ const holdText = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} 小
 function ReleaseButton({ hold }: { hold: AdminReservation }) {
   const [reason, setReason] = useState('');
   const { release } = useHoldActions();
-  const feedback = useFeedback();
   const confirm = async () => {
-    try {
-      await release.mutateAsync({ rid: hold.rid, ...(reason.trim() ? { reason: reason.trim() } : {}) });
-      feedback.success('已释放该预约，时段已开放');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    release.mutate({ rid: hold.rid, ...(reason.trim() ? { reason: reason.trim() } : {}) }, {
+      onSuccess: () => {
+        feedback.success('已释放该预约，时段已开放');
+      },
+    });
   };
   return (
     <Popconfirm
@@ -49,7 +47,6 @@ function ReleaseButton({ hold }: { hold: AdminReservation }) {
 function SettingsDialog({ open, settings, onClose }: { open: boolean; settings: ReservationSettings; onClose: () => void }) {
   const [form] = Form.useForm<{ hold_minutes: number; cap_hours: number }>();
   const { save } = useHoldActions();
-  const feedback = useFeedback();
   useEffect(() => {
     if (open) form.setFieldsValue({ hold_minutes: settings.holdMinutes, cap_hours: settings.capHours });
   }, [open, settings, form]);
@@ -59,13 +56,12 @@ function SettingsDialog({ open, settings, onClose }: { open: boolean; settings: 
       feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
       return;
     }
-    try {
-      await save.mutateAsync(checked.data);
-      feedback.success('预约规则已保存');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    }
+    save.mutate(checked.data, {
+      onSuccess: () => {
+        feedback.success('预约规则已保存');
+        onClose();
+      },
+    });
   };
   return (
     <Modal title="预约保留规则" open={open} onCancel={onClose} onOk={() => void submit()} okText="保存" cancelText="取消" confirmLoading={save.isPending} destroyOnHidden>

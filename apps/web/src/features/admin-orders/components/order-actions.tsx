@@ -3,7 +3,8 @@ import { App, Button, Tooltip } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { formatFen, type AdminOrderAction, type AdminOrderDetail, type StaffRole } from '@lab/contract';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { useGatedFeedback } from '../../admin-approvals/components/use-gated-feedback';
 import { cancelOrder, moveOrder, recordCall, refundOnCancel, resendNotice, useOrderChange, type OrderStep } from '../api/order-steps';
 import { deskActions } from '../order-desk';
@@ -42,7 +43,6 @@ const confirmTexts: Partial<Record<OrderStep, string>> = {
 export function OrderActions({ detail, role }: { detail: AdminOrderDetail; role: StaffRole | undefined }) {
   const { modal } = App.useApp();
   const prompt = useReasonPrompt();
-  const feedback = useFeedback();
   const gated = useGatedFeedback();
   const [delivering, setDelivering] = useState(false);
   const step = useOrderChange(({ action, note }: { action: OrderStep; note?: string }) => moveOrder(action, detail.orderNo, note));
@@ -52,14 +52,7 @@ export function OrderActions({ detail, role }: { detail: AdminOrderDetail; role:
   const call = useOrderChange((note: string) => recordCall(detail.orderNo, note));
   const notify = useOrderChange(() => resendNotice(detail.orderNo));
 
-  const run = async (work: () => Promise<unknown>, message: string) => {
-    try {
-      await work();
-      feedback.success(message);
-    } catch (error) {
-      feedback.failure(error);
-    }
-  };
+  const said = (message: string) => ({ onSuccess: () => feedback.success(message) });
 
   const confirmStep = (action: OrderStep) =>
     modal.confirm({
@@ -67,7 +60,7 @@ export function OrderActions({ detail, role }: { detail: AdminOrderDetail; role:
       content: confirmTexts[action],
       okText: actionLabels[action],
       cancelText: '取消',
-      onOk: () => run(() => step.mutateAsync({ action }), done[action]),
+      onOk: () => settled(step.mutateAsync({ action }, said(done[action]))),
     });
 
   const handlers: Partial<Record<AdminOrderAction, () => void>> = {
@@ -78,7 +71,7 @@ export function OrderActions({ detail, role }: { detail: AdminOrderDetail; role:
     deliver: () => setDelivering(true),
     retest: async () => {
       const note = await prompt({ title: '安排复测', label: '复测说明', placeholder: '例如：按客户意见重新测试 2θ 5–90°', okText: '安排复测', maxLength: 500 });
-      if (note !== null) await run(() => step.mutateAsync({ action: 'retest', note }), done.retest);
+      if (note !== null) step.mutate({ action: 'retest', note }, said(done.retest));
     },
     cancel: async () => {
       const reason = await prompt({
@@ -91,15 +84,15 @@ export function OrderActions({ detail, role }: { detail: AdminOrderDetail; role:
         ...(refundFen > 0 ? { notice: `已支付的 ${formatFen(refundFen)} 将退回客户预存款。` } : {}),
       });
       if (reason === null) return;
-      try {
-        gated(await cancel.mutateAsync(reason), refundFen > 0 ? '订单已取消，款项已退回客户预存款' : '订单已取消');
-      } catch (error) {
-        feedback.failure(error);
-      }
+      cancel.mutate(reason, {
+        onSuccess: (result) => {
+          gated(result, refundFen > 0 ? '订单已取消，款项已退回客户预存款' : '订单已取消');
+        },
+      });
     },
     call: async () => {
       const note = await prompt({ title: '记录回访', label: '回访记录', placeholder: '与客户确认了哪些测试细节（仅实验室可见）', required: true, maxLength: 500, okText: '保存' });
-      if (note !== null) await run(() => call.mutateAsync(note), '回访已记录');
+      if (note !== null) call.mutate(note, said('回访已记录'));
     },
     notify: () =>
       modal.confirm({
@@ -107,7 +100,7 @@ export function OrderActions({ detail, role }: { detail: AdminOrderDetail; role:
         content: '将通过短信、邮件和站内信再次通知客户下载报告。',
         okText: '发送',
         cancelText: '取消',
-        onOk: () => run(() => notify.mutateAsync(undefined), '数据通知已发送'),
+        onOk: () => settled(notify.mutateAsync(undefined, said('数据通知已发送'))),
       }),
   };
 

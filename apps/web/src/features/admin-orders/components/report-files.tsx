@@ -2,7 +2,8 @@ import { App, Button, Empty, List, Upload } from 'antd';
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ReportFile } from '@lab/contract';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { deleteReport, downloadReport, REPORT_ACCEPT, reportFileProblem, uploadReport, useReportChange } from '../api/order-reports';
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
@@ -12,7 +13,6 @@ const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1
  * after delivery and deletes while testing (the member sees the files once the data is delivered).
  */
 export function ReportFiles({ orderNo, reports, canUpload, canDelete }: { orderNo: string; reports: ReportFile[]; canUpload: boolean; canDelete: boolean }) {
-  const feedback = useFeedback();
   const { modal } = App.useApp();
   const upload = useReportChange(({ orderNo: no, file }: { orderNo: string; file: File }) => uploadReport(no, file));
   const remove = useReportChange(({ orderNo: no, id }: { orderNo: string; id: string }) => deleteReport(no, id));
@@ -24,14 +24,14 @@ export function ReportFiles({ orderNo, reports, canUpload, canDelete }: { orderN
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await remove.mutateAsync({ orderNo, id: report.id });
-          feedback.success('报告文件已删除');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          remove.mutateAsync({ orderNo, id: report.id }, {
+            onSuccess: () => {
+              feedback.success('报告文件已删除');
+            },
+          }),
+        ),
     });
 
   return (
@@ -76,14 +76,15 @@ export function ReportFiles({ orderNo, reports, canUpload, canDelete }: { orderN
             return true;
           }}
           customRequest={async ({ file, onSuccess, onError }) => {
-            try {
-              const reportsNow = await upload.mutateAsync({ orderNo, file: file as File });
-              feedback.success('报告文件已上传');
-              onSuccess?.(reportsNow);
-            } catch (error) {
-              feedback.failure(error);
-              onError?.(error as Error);
-            }
+            upload.mutate({ orderNo, file: file as File }, {
+              onSuccess: (reportsNow) => {
+                feedback.success('报告文件已上传');
+                onSuccess?.(reportsNow);
+              },
+              onError: (error) => {
+                onError?.(error as Error);
+              },
+            });
           }}
         >
           <Button icon={<UploadOutlined />} loading={upload.isPending} className="desk-upload">

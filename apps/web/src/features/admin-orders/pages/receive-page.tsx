@@ -5,7 +5,7 @@ import { PrinterOutlined, ScanOutlined } from '@ant-design/icons';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { useStaffMe } from '../../../lib/admin-api';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useAdminOrder } from '../api/order-detail';
 import { moveOrder, useOrderChange } from '../api/order-steps';
 import { PaymentTag, ProgressTag } from '../components/order-tags';
@@ -28,7 +28,6 @@ export default function ReceivePage() {
   const [received, setReceived] = useState<{ orderNo: string; title: string; at: string }[]>([]);
   const { data: order, isFetching, error } = useAdminOrder(scanned);
   const me = useStaffMe();
-  const feedback = useFeedback();
   const receive = useOrderChange(({ code, text: remark }: { code: string; text: string }) => moveOrder('receive', code, remark));
   const justReceived = order ? received.find((r) => r.orderNo === order.orderNo) : undefined;
 
@@ -39,16 +38,18 @@ export default function ReceivePage() {
     input.current?.focus();
   };
 
-  const confirm = async () => {
+  const confirm = () => {
     if (!order || !scanned) return;
-    try {
-      // the scanned text itself: the audit log keeps what was scanned at the desk
-      const done = await receive.mutateAsync({ code: scanned, text: note.trim() });
-      setReceived((list) => [{ orderNo: done.orderNo, title: done.title, at: new Date().toISOString() }, ...list]);
-      feedback.success('已确认收样，已通知客户');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    // the scanned text itself: the audit log keeps what was scanned at the desk
+    receive.mutate(
+      { code: scanned, text: note.trim() },
+      {
+        onSuccess: (done) => {
+          setReceived((list) => [{ orderNo: done.orderNo, title: done.title, at: new Date().toISOString() }, ...list]);
+          feedback.success('已确认收样，已通知客户');
+        },
+      },
+    );
   };
 
   return (
@@ -130,7 +131,7 @@ export default function ReceivePage() {
                       placeholder="收样备注（选填），如：样品完好，共 4 个"
                       aria-label="收样备注"
                     />
-                    <Button type="primary" size="large" className="desk-receive-button" loading={receive.isPending} onClick={() => void confirm()}>
+                    <Button type="primary" size="large" className="desk-receive-button" loading={receive.isPending} onClick={confirm}>
                       确认收样
                     </Button>
                   </div>

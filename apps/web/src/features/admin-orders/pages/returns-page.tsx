@@ -5,7 +5,7 @@ import { adminReturnSendBody, returnCarriers, type AdminReturn } from '@lab/cont
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useReturns, useSendReturn } from '../api/sample-returns';
 import { PromiseTag, ReturnStatusTag } from '../components/order-tags';
 import '../order-desk.css';
@@ -22,7 +22,6 @@ const carrierOptions = returnCarriers.map((carrier) => ({ value: carrier, label:
 function SendDialog({ request, onClose }: { request: AdminReturn | null; onClose: () => void }) {
   const [form] = Form.useForm<{ carrier: string; tracking_no: string }>();
   const send = useSendReturn();
-  const feedback = useFeedback();
 
   useEffect(() => {
     if (request) form.setFieldsValue({ carrier: returnCarriers[0], tracking_no: '' });
@@ -36,13 +35,12 @@ function SendDialog({ request, onClose }: { request: AdminReturn | null; onClose
       feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
       return;
     }
-    try {
-      await send.mutateAsync(checked.data);
-      feedback.success('已标记寄出，并通知会员');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    }
+    send.mutate(checked.data, {
+      onSuccess: () => {
+        feedback.success('已标记寄出，并通知会员');
+        onClose();
+      },
+    });
   };
 
   return (

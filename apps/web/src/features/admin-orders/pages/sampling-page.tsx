@@ -6,7 +6,8 @@ import { labNow, samplingStatusLabels, type AdminPickup, type SamplingStatus } f
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { useCollectPickup, usePickupDays, usePickups } from '../api/pickups';
 import { bySlot } from '../order-desk';
 import '../order-desk.css';
@@ -68,7 +69,6 @@ export default function SamplingPage() {
   const { data: calendar } = usePickupDays(month.subtract(7, 'day').format('YYYY-MM-DD'), month.endOf('month').add(7, 'day').format('YYYY-MM-DD'));
   const collect = useCollectPickup();
   const { modal } = App.useApp();
-  const feedback = useFeedback();
   const counts = new Map((calendar?.days ?? []).map((day) => [day.date, day.pending]));
 
   const set = (changes: Record<string, string>) =>
@@ -90,14 +90,14 @@ export default function SamplingPage() {
       content: `${pickup.date} ${pickup.time} · ${pickup.name} · ${pickup.sendAddress}`,
       okText: '已取样',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await collect.mutateAsync(pickup.rid);
-          feedback.success('已标记为已取样');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          collect.mutateAsync(pickup.rid, {
+            onSuccess: () => {
+              feedback.success('已标记为已取样');
+            },
+          }),
+        ),
     });
 
   const slots = bySlot(pickups ?? []);

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminFunds } from '../../../api/admin-funds';
 import { adminKey } from '../../../lib/admin-api';
 import { adminGrowth } from '../../../api/admin-growth';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 const key = [...adminKey, 'growth-settings'] as const;
 
@@ -16,7 +17,7 @@ export const saveGrowthSettings = (body: { rebate_rate: string; points_per_yuan:
 
 export function useSaveGrowthSettings() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: saveGrowthSettings, onSuccess: (settings) => client.setQueryData(key, settings) });
+  return useApiMutation({ mutationFn: saveGrowthSettings, onSuccess: (settings) => client.setQueryData(key, settings) });
 }
 
 /** POST /api/admin/funds/coupon/templates — the coupons a new member could be given. */

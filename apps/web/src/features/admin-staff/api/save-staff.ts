@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffAccount, StaffAddBody, StaffUpdateBody } from '@lab/contract';
 import { staff } from '../../../api/staff';
 import { staffKeys } from './keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** POST /api/admin/staff/add — a new account with its first password. */
 export const addStaff = (body: StaffAddBody) => staff.add(body);
@@ -20,6 +20,5 @@ export const setStaffDisabled = (id: number, disabled: boolean) => staff.setStat
 
 /** Any change to staff accounts refreshes the lists and the name pickers. */
 export function useStaffMutation<A>(run: (args: A) => Promise<StaffAccount>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.all }) });
+  return useApiMutation({ mutationFn: run, invalidates: [staffKeys.all] });
 }

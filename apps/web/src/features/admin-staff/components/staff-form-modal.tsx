@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
 import { staffAddBody, staffRoleLabels, staffRoles, staffUpdateBody, type StaffAccount } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { ensurePasswordStrength, usePasswordStrength } from '../../../lib/password-strength';
 import { addStaff, updateStaff, useStaffMutation } from '../api/save-staff';
 
@@ -18,7 +18,6 @@ const roleOptions = staffRoles.map((role) => ({ value: role, label: staffRoleLab
 /** Adds a staff account (with the first password) or edits one (name, role, phone). */
 export function StaffFormModal({ open, editing, onClose }: { open: boolean; editing: StaffAccount | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
   const add = useStaffMutation(addStaff);
   const update = useStaffMutation(updateStaff);
   usePasswordStrength();
@@ -40,14 +39,14 @@ export function StaffFormModal({ open, editing, onClose }: { open: boolean; edit
       feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
       return;
     }
-    try {
-      if (editing) await update.mutateAsync({ id: editing.id, name: values.name, role: values.role as StaffAccount['role'], phone: values.phone || undefined });
-      else await add.mutateAsync({ ...(checked.data as Parameters<typeof addStaff>[0]) });
-      feedback.success(editing ? '员工资料已保存' : '员工账号已创建');
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    }
+    const done = {
+      onSuccess: () => {
+        feedback.success(editing ? '员工资料已保存' : '员工账号已创建');
+        onClose();
+      },
+    };
+    if (editing) update.mutate({ id: editing.id, name: values.name, role: values.role as StaffAccount['role'], phone: values.phone || undefined }, done);
+    else add.mutate({ ...(checked.data as Parameters<typeof addStaff>[0]) }, done);
   };
 
   return (

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Form, InputNumber, Select, Skeleton } from 'antd';
 import { adminGrowthSettingsBody, formatFen, type CouponTemplate } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useCouponTemplates, useGrowthSettings, useSaveGrowthSettings } from '../api/growth-settings';
 
 interface Values {
@@ -21,7 +21,6 @@ export default function GrowthSettingsPage() {
   const settings = useGrowthSettings();
   const templates = useCouponTemplates();
   const save = useSaveGrowthSettings();
-  const feedback = useFeedback();
 
   useEffect(() => {
     if (!settings.data) return;
@@ -42,12 +41,11 @@ export default function GrowthSettingsPage() {
     };
     const checked = adminGrowthSettingsBody.safeParse(body);
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-    try {
-      await save.mutateAsync(body);
-      feedback.success('设置已保存');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    save.mutate(body, {
+      onSuccess: () => {
+        feedback.success('设置已保存');
+      },
+    });
   };
 
   const couponOptions = [{ value: '', label: '不赠送' }, ...(templates.data ?? []).map((t) => ({ value: t.rid, label: couponText(t) }))];

@@ -7,7 +7,8 @@ import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
 import { useStaffMe } from '../../../lib/admin-api';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { settled } from '../../../lib/use-api-mutation';
 import { useStaffList } from '../api/list-staff';
 import { resetStaffPassword, resetStaffTotp, setStaffDisabled, useStaffMutation } from '../api/save-staff';
 import { ensurePasswordStrength, usePasswordStrength } from '../../../lib/password-strength';
@@ -25,7 +26,6 @@ export default function StaffPage() {
   const [formOpen, setFormOpen] = useState(false);
   const prompt = useReasonPrompt();
   const { modal } = App.useApp();
-  const feedback = useFeedback();
   const password = useStaffMutation(({ id, value }: { id: number; value: string }) => resetStaffPassword(id, value));
   const status = useStaffMutation(({ id, disabled }: { id: number; disabled: boolean }) => setStaffDisabled(id, disabled));
   const totp = useStaffMutation((id: number) => resetStaffTotp(id));
@@ -37,12 +37,11 @@ export default function StaffPage() {
     await ensurePasswordStrength();
     const checked = passwordField('新密码').safeParse(value);
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '[新密码]格式不正确'));
-    try {
-      await password.mutateAsync({ id: person.id, value });
-      feedback.success('密码已重置，该员工需重新登录');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    password.mutate({ id: person.id, value }, {
+      onSuccess: () => {
+        feedback.success('密码已重置，该员工需重新登录');
+      },
+    });
   };
 
   const toggle = (person: StaffAccount) => {
@@ -53,14 +52,14 @@ export default function StaffPage() {
       okText: disabled ? '停用' : '启用',
       okButtonProps: { danger: disabled },
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await status.mutateAsync({ id: person.id, disabled });
-          feedback.success(disabled ? '员工账号已停用' : '员工账号已启用');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          status.mutateAsync({ id: person.id, disabled }, {
+            onSuccess: () => {
+              feedback.success(disabled ? '员工账号已停用' : '员工账号已启用');
+            },
+          }),
+        ),
     });
   };
 
@@ -71,14 +70,14 @@ export default function StaffPage() {
       okText: '重置',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await totp.mutateAsync(person.id);
-          feedback.success('身份验证器已重置，该员工下次登录时需重新绑定');
-        } catch (error) {
-          feedback.failure(error);
-        }
-      },
+      onOk: () =>
+        settled(
+          totp.mutateAsync(person.id, {
+            onSuccess: () => {
+              feedback.success('身份验证器已重置，该员工下次登录时需重新绑定');
+            },
+          }),
+        ),
     });
   };
 

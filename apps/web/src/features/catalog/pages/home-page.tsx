@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isCancelled } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { feedback } from '../../../lib/feedback';
 import { homeDataQueryOptions, useHomeData } from '../api/get-home-data';
 import type { EnsurePageData } from '../../../app/public-loaders';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -46,7 +46,7 @@ export default function HomePage() {
   useEffect(() => {
     if (!error || isCancelled(error) || toasted.has(error)) return;
     toasted.add(error);
-    toast.error(error.message || '首页数据加载失败');
+    feedback.error(error.message || '首页数据加载失败');
   }, [error]);
 
   if (isPending) return <HomeSkeleton />;

@@ -1,9 +1,9 @@
 import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { communityAddBody, communityEditBody, type CommunitySummary } from '@lab/contract';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import '../../../components/member/member-forms.css';
 import { saveCommunity } from '../api/save-community';
 
@@ -16,26 +16,21 @@ interface Values {
 /** 创建 / 编辑科研团体: name, unit, description. */
 export function CommunityFormModal({ editing, defaultUnit, onClose }: { editing: CommunitySummary | null; defaultUnit?: string; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
+  const save = useApiMutation({
+    mutationFn: saveCommunity,
+    invalidates: memberDataKeys,
+    onSuccess: () => {
+      feedback.success(editing ? '团体信息已保存' : '团体创建成功');
+      onClose();
+    },
+  });
+  const submit = () => {
     const v = form.getFieldsValue(true) as Values;
     const body = editing ? checkWithSchema(communityEditBody, { ...v, rid: editing.rid }, form) : checkWithSchema(communityAddBody, v, form);
-    if (!body) return;
-    setSaving(true);
-    try {
-      await saveCommunity(body);
-      feedback.success(editing ? '团体信息已保存' : '团体创建成功');
-      refreshMemberData();
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    } finally {
-      setSaving(false);
-    }
+    if (body) save.mutate(body);
   };
   return (
-    <Modal open title={editing ? '编辑团体' : '创建科研团体'} onCancel={onClose} onOk={() => void submit()} okText={editing ? '保存' : '创建'} confirmLoading={saving} destroyOnHidden centered width={560}>
+    <Modal open title={editing ? '编辑团体' : '创建科研团体'} onCancel={onClose} onOk={submit} okText={editing ? '保存' : '创建'} confirmLoading={save.isPending} destroyOnHidden centered width={560}>
       <Form
         form={form} onValuesChange={clearChangedErrors(form)}
         layout="vertical"

@@ -3,8 +3,9 @@ import { UserAddOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { communitySearchUserBody, organizationLabels, type CommunityMember, type CommunityUserHit } from '@lab/contract';
 import { firstProblem } from '../../../components/member/schema-form';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { formatDate } from '../../../lib/format';
 import { useCommunity } from '../api/get-community';
 import { searchUser } from '../api/search-user';
@@ -14,39 +15,24 @@ import { transferCommunity } from '../api/transfer-community';
 import { decideApplication } from '../api/decide-application';
 
 function AddByPhone({ rid }: { rid: string }) {
-  const feedback = useFeedback();
   const [phone, setPhone] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [hit, setHit] = useState<CommunityUserHit | null>(null);
-  const [busy, setBusy] = useState(false);
-  const find = async () => {
-    const p = firstProblem(communitySearchUserBody, { rid, phone });
-    setProblem(p);
-    setHit(null);
-    if (p) return;
-    setBusy(true);
-    try {
-      setHit(await searchUser(rid, phone));
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const add = async () => {
-    if (!hit) return;
-    setBusy(true);
-    try {
-      await addMember(rid, hit.member_rid);
+  const search = useApiMutation({ mutationFn: (number: string) => searchUser(rid, number), onSuccess: (found) => setHit(found) });
+  const add = useApiMutation({
+    mutationFn: (memberRid: string) => addMember(rid, memberRid),
+    invalidates: memberDataKeys,
+    onSuccess: () => {
       feedback.success('成员已添加');
       setHit(null);
       setPhone('');
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const find = () => {
+    const p = firstProblem(communitySearchUserBody, { rid, phone });
+    setProblem(p);
+    setHit(null);
+    if (!p) search.mutate(phone);
   };
   return (
     <div className="community-add">
@@ -58,10 +44,10 @@ function AddByPhone({ rid }: { rid: string }) {
           placeholder="输入手机号查找会员"
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
-          onPressEnter={() => void find()}
+          onPressEnter={find}
           status={problem ? 'error' : undefined}
         />
-        <Button onClick={() => void find()} loading={busy && !hit}>
+        <Button onClick={find} loading={search.isPending}>
           查找
         </Button>
       </div>
@@ -76,7 +62,7 @@ function AddByPhone({ rid }: { rid: string }) {
           {hit.status === 'approved' ? (
             <Tag color="green">已是成员</Tag>
           ) : (
-            <Button type="primary" size="small" icon={<UserAddOutlined />} loading={busy} onClick={() => void add()}>
+            <Button type="primary" size="small" icon={<UserAddOutlined />} loading={add.isPending} onClick={() => add.mutate(hit.member_rid)}>
               添加为成员
             </Button>
           )}
@@ -89,20 +75,14 @@ function AddByPhone({ rid }: { rid: string }) {
 /** The owner's view of one community: applications to decide, members to remove or hand over to. */
 export function CommunityMembers({ rid }: { rid: string }) {
   const { data, isPending, isError, error } = useCommunity(rid);
-  const feedback = useFeedback();
-  const [busy, setBusy] = useState<string | null>(null);
-  const act = async (key: string, action: () => Promise<unknown>, done: string) => {
-    setBusy(key);
-    try {
-      await action();
-      feedback.success(done);
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const decide = useApiMutation({
+    mutationFn: ({ memberRid, agree }: { memberRid: string; agree: boolean }) => decideApplication(rid, memberRid, agree),
+    invalidates: memberDataKeys,
+    onSuccess: (_, { agree }) => feedback.success(agree ? '已同意入团申请' : '已拒绝入团申请'),
+  });
+  const transfer = useApiMutation({ mutationFn: (memberRid: string) => transferCommunity(rid, memberRid), invalidates: memberDataKeys, onSuccess: () => feedback.success('团体已转让') });
+  const remove = useApiMutation({ mutationFn: (memberRid: string) => removeMember(rid, memberRid), invalidates: memberDataKeys, onSuccess: () => feedback.success('成员已移出') });
+  const deciding = (memberRid: string, agree: boolean) => decide.isPending && decide.variables.memberRid === memberRid && decide.variables.agree === agree;
   if (isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (isError) return <Alert type="error" showIcon title="成员加载失败" description={error.message} />;
   const members: CommunityMember[] = data.members ?? [];
@@ -123,10 +103,10 @@ export function CommunityMembers({ rid }: { rid: string }) {
                 <small className="member-muted">申请于 {formatDate(m.appliedAt)}</small>
               </span>
               <Space>
-                <Button type="primary" size="small" loading={busy === `a${m.member_rid}`} onClick={() => void act(`a${m.member_rid}`, () => decideApplication(rid, m.member_rid, true), '已同意入团申请')}>
+                <Button type="primary" size="small" loading={deciding(m.member_rid, true)} onClick={() => decide.mutate({ memberRid: m.member_rid, agree: true })}>
                   同意
                 </Button>
-                <Button size="small" loading={busy === `r${m.member_rid}`} onClick={() => void act(`r${m.member_rid}`, () => decideApplication(rid, m.member_rid, false), '已拒绝入团申请')}>
+                <Button size="small" loading={deciding(m.member_rid, false)} onClick={() => decide.mutate({ memberRid: m.member_rid, agree: false })}>
                   拒绝
                 </Button>
               </Space>
@@ -152,14 +132,14 @@ export function CommunityMembers({ rid }: { rid: string }) {
                     description="转让后您将成为普通成员，不能再管理该团体。"
                     okText="转让"
                     cancelText="取消"
-                    onConfirm={() => act(`t${m.member_rid}`, () => transferCommunity(rid, m.member_rid), '团体已转让')}
+                    onConfirm={() => transfer.mutate(m.member_rid)}
                   >
-                    <Button size="small" loading={busy === `t${m.member_rid}`}>
+                    <Button size="small" loading={transfer.isPending && transfer.variables === m.member_rid}>
                       转让
                     </Button>
                   </Popconfirm>
-                  <Popconfirm title={`确定将 ${m.name} 移出团体吗？`} okText="移出" cancelText="取消" onConfirm={() => act(`d${m.member_rid}`, () => removeMember(rid, m.member_rid), '成员已移出')}>
-                    <Button size="small" danger loading={busy === `d${m.member_rid}`}>
+                  <Popconfirm title={`确定将 ${m.name} 移出团体吗？`} okText="移出" cancelText="取消" onConfirm={() => remove.mutate(m.member_rid)}>
+                    <Button size="small" danger loading={remove.isPending && remove.variables === m.member_rid}>
                       移出
                     </Button>
                   </Popconfirm>

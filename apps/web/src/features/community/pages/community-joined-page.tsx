@@ -3,8 +3,9 @@ import { SearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { membershipStatusLabels, type CommunitySummary } from '@lab/contract';
 import { formatDate } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { useJoined } from '../api/list-joined';
 import { useCommunitySearch } from '../api/search-communities';
 import { applyCommunity } from '../api/apply-community';
@@ -61,25 +62,17 @@ function Search() {
   const [page, setPage] = useState(1);
   const [applying, setApplying] = useState<CommunitySummary | null>(null);
   const [note, setNote] = useState('');
-  const [saving, setSaving] = useState(false);
-  const feedback = useFeedback();
   const { data, isPending, isError, error } = useCommunitySearch(keyword, page);
 
-  const apply = async () => {
-    if (!applying) return;
-    setSaving(true);
-    try {
-      await applyCommunity(applying.rid, note.trim());
+  const apply = useApiMutation({
+    mutationFn: ({ rid, message }: { rid: string; message: string }) => applyCommunity(rid, message),
+    invalidates: memberDataKeys,
+    onSuccess: () => {
       feedback.success('申请已提交，请等待负责人审核');
       setApplying(null);
       setNote('');
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   return (
     <>
@@ -137,7 +130,7 @@ function Search() {
           {data.total > data.pageSize ? <Pagination align="end" current={page} pageSize={data.pageSize} total={data.total} onChange={setPage} /> : null}
         </>
       )}
-      <Modal open={applying !== null} title={`申请加入「${applying?.name ?? ''}」`} okText="提交申请" onOk={() => void apply()} confirmLoading={saving} onCancel={() => setApplying(null)} destroyOnHidden centered>
+      <Modal open={applying !== null} title={`申请加入「${applying?.name ?? ''}」`} okText="提交申请" onOk={() => applying && apply.mutate({ rid: applying.rid, message: note.trim() })} confirmLoading={apply.isPending} onCancel={() => setApplying(null)} destroyOnHidden centered>
         <p className="member-muted">负责人审核通过后您将成为团体成员。</p>
         <Input.TextArea aria-label="申请说明" maxLength={200} autoSize={{ minRows: 3, maxRows: 5 }} placeholder="如：我是陈老师课题组 2025 级硕士研究生（选填）" value={note} onChange={(e) => setNote(e.target.value)} />
       </Modal>

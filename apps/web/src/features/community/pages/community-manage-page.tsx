@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { COMMUNITY_TEACHER_ONLY_MESSAGE, type CommunitySummary } from '@lab/contract';
 import { useUserInfo } from '../../../lib/user-info';
 import { formatDate } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { useMyCommunities } from '../api/list-my-communities';
 import { dissolveCommunity } from '../api/dissolve-community';
 import { CommunityFormModal } from '../components/community-form-modal';
@@ -16,17 +17,8 @@ import '../components/community.css';
 const TEACHER = 3;
 
 function OwnedCommunity({ community, onEdit }: { community: CommunitySummary; onEdit: () => void }) {
-  const feedback = useFeedback();
   const [open, setOpen] = useState(true);
-  const dissolve = async () => {
-    try {
-      await dissolveCommunity(community.rid);
-      feedback.success('团体已解散');
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    }
-  };
+  const dissolve = useApiMutation({ mutationFn: () => dissolveCommunity(community.rid), invalidates: memberDataKeys, onSuccess: () => feedback.success('团体已解散') });
   return (
     <article className="community-card" data-testid="owned-community">
       <div className="community-card-head">
@@ -48,8 +40,8 @@ function OwnedCommunity({ community, onEdit }: { community: CommunitySummary; on
           <Button size="small" type="link" onClick={onEdit}>
             编辑
           </Button>
-          <Popconfirm title="确定解散该团体吗？" description="解散后成员将退出团体，此操作不可撤销。" okText="解散" cancelText="取消" onConfirm={dissolve}>
-            <Button size="small" type="link" danger>
+          <Popconfirm title="确定解散该团体吗？" description="解散后成员将退出团体，此操作不可撤销。" okText="解散" cancelText="取消" onConfirm={() => dissolve.mutate()}>
+            <Button size="small" type="link" danger loading={dissolve.isPending}>
               解散
             </Button>
           </Popconfirm>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { indexMessageBody, type IndexMessageBody } from '@lab/contract';
-import { isCancelled } from '../../../lib/api';
+import { feedback } from '../../../lib/feedback';
 import { useAddIndexMessage } from '../api/add-index-message';
 
 type Field = keyof IndexMessageBody;
@@ -19,25 +19,22 @@ const rule = (field: Field) => ({
 /** Contact page: a visitor's consultation, POST /api/open/indexMsg/add. */
 export function ConsultForm({ initialContent }: { initialContent?: string | undefined }) {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
   const mutation = useAddIndexMessage();
   const [sent, setSent] = useState(false);
 
-  const submit = async (values: Values) => {
+  const submit = (values: Values) => {
     const parsed = indexMessageBody.safeParse({ ...values, company: values.company || undefined });
     if (!parsed.success) {
-      void message.error(parsed.error.issues[0]?.message ?? '请检查填写内容');
+      feedback.error(parsed.error.issues[0]?.message ?? '请检查填写内容');
       return;
     }
-    try {
-      await mutation.mutateAsync(parsed.data);
-      form.resetFields();
-      setSent(true);
-      void message.success('提交成功!');
-    } catch (error) {
-      if (isCancelled(error)) return;
-      void message.error(error instanceof Error && error.message ? error.message : '提交失败，请稍后重试');
-    }
+    mutation.mutate(parsed.data, {
+      onSuccess: () => {
+        form.resetFields();
+        setSent(true);
+        feedback.success('提交成功!');
+      },
+    });
   };
 
   if (sent) {
@@ -56,7 +53,7 @@ export function ConsultForm({ initialContent }: { initialContent?: string | unde
       form={form}
       layout="vertical"
       className="cnt-form"
-      onFinish={(values) => void submit(values)}
+      onFinish={submit}
       initialValues={{ content: initialContent }}
       requiredMark
       aria-label="在线咨询"

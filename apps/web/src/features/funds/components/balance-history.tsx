@@ -3,7 +3,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import type { Dayjs } from 'dayjs';
 import { PRESTORE_ENTRY_TYPES, entryTypeLabels, formatFen, type AssetOverview, type LedgerEntry } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useBalanceHistory, type HistoryFilter } from '../api/balance-history';
 import { exportHistory } from '../api/export-history';
 import { formatDateTime, formatSignedFen } from './money';
@@ -21,23 +22,11 @@ export function BalanceHistory({ communities }: { communities: AssetOverview['co
   const [filter, setFilter] = useState<HistoryFilter>({});
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const { data, isPending, isError, error, isFetching } = useBalanceHistory(page, filter);
-  const feedback = useFeedback();
-  const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
+  const exportRows = useApiMutation({ mutationFn: (format: 'xlsx' | 'csv') => exportHistory(format, filter), onSuccess: (name) => feedback.success(`已导出 ${name}`) });
 
   const change = (next: HistoryFilter) => {
     setFilter((current) => ({ ...current, ...next }));
     setPage(1);
-  };
-  const download = async (format: 'xlsx' | 'csv') => {
-    setExporting(format);
-    try {
-      const name = await exportHistory(format, filter);
-      feedback.success(`已导出 ${name}`);
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setExporting(null);
-    }
   };
 
   return (
@@ -45,10 +34,10 @@ export function BalanceHistory({ communities }: { communities: AssetOverview['co
       <div className="funds-card-head">
         <h2 className="member-card-title">余额明细</h2>
         <Space wrap>
-          <Button icon={<DownloadOutlined />} loading={exporting === 'xlsx'} onClick={() => void download('xlsx')}>
+          <Button icon={<DownloadOutlined />} loading={exportRows.isPending && exportRows.variables === 'xlsx'} onClick={() => exportRows.mutate('xlsx')}>
             导出 Excel
           </Button>
-          <Button icon={<DownloadOutlined />} loading={exporting === 'csv'} onClick={() => void download('csv')}>
+          <Button icon={<DownloadOutlined />} loading={exportRows.isPending && exportRows.variables === 'csv'} onClick={() => exportRows.mutate('csv')}>
             导出 CSV
           </Button>
         </Space>

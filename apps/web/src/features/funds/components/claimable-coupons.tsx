@@ -1,28 +1,15 @@
 import { Alert, Button, Empty, Skeleton } from 'antd';
-import { useState } from 'react';
 import type { CouponTemplate } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { useClaimable } from '../api/list-claimable';
 import { usePromotions } from '../api/list-promotions';
 import { claimCoupon } from '../api/claim-coupon';
 import { CouponCard } from './coupon-card';
 
 function TemplateGrid({ list, label }: { list: CouponTemplate[]; label: string }) {
-  const feedback = useFeedback();
-  const [busy, setBusy] = useState<string | null>(null);
-  const claim = async (rid: string) => {
-    setBusy(rid);
-    try {
-      await claimCoupon(rid);
-      feedback.success('领取成功');
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const claim = useApiMutation({ mutationFn: claimCoupon, invalidates: memberDataKeys, onSuccess: () => feedback.success('领取成功') });
   return (
     <ul className="coupon-grid" aria-label={label}>
       {list.map((t) => (
@@ -35,7 +22,7 @@ function TemplateGrid({ list, label }: { list: CouponTemplate[]; label: string }
                 每人限领 {t.perMemberLimit} 张{t.claimedByMe > 0 ? `，已领 ${t.claimedByMe} 张` : ''}
                 {t.remaining !== null ? `，剩余 ${t.remaining} 张` : ''}
               </span>
-              <Button type="primary" size="small" loading={busy === t.rid} onClick={() => void claim(t.rid)} disabled={!t.claimable && t.claimedByMe >= t.perMemberLimit}>
+              <Button type="primary" size="small" loading={claim.isPending && claim.variables === t.rid} onClick={() => claim.mutate(t.rid)} disabled={!t.claimable && t.claimedByMe >= t.perMemberLimit}>
                 {t.claimable ? '领取' : t.claimedByMe > 0 ? '已领取' : '已领完'}
               </Button>
             </>

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { creditOperateBody, formatFen, Organization, type CreditStatus } from '@lab/contract';
 import { useUserInfo } from '../../../lib/user-info';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useCredit } from '../api/get-credit';
 import { operateCredit } from '../api/operate-credit';
@@ -20,26 +21,22 @@ interface Values {
 
 function CreditApplyModal({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
+  const apply = useApiMutation({
+    mutationFn: operateCredit,
+    invalidates: memberDataKeys,
+    onSuccess: () => {
+      feedback.success('申请已提交，请等待审核');
+      onClose();
+    },
+  });
+  const submit = () => {
     const values = form.getFieldsValue(true) as Values;
     const body = checkWithSchema(creditOperateBody, { action: 'apply', ...values }, form);
     if (!body || body.action !== 'apply') return;
-    setSaving(true);
-    try {
-      await operateCredit({ action: 'apply', limit: (values.limit ?? '').trim(), reason: body.reason, ...(body.contact ? { contact: body.contact } : {}) });
-      feedback.success('申请已提交，请等待审核');
-      refreshMemberData();
-      onClose();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setSaving(false);
-    }
+    apply.mutate({ action: 'apply', limit: (values.limit ?? '').trim(), reason: body.reason, ...(body.contact ? { contact: body.contact } : {}) });
   };
   return (
-    <Modal open title="申请先测后付额度" onCancel={onClose} onOk={() => void submit()} okText="提交申请" confirmLoading={saving} destroyOnHidden centered>
+    <Modal open title="申请先测后付额度" onCancel={onClose} onOk={submit} okText="提交申请" confirmLoading={apply.isPending} destroyOnHidden centered>
       <Form form={form} onValuesChange={clearChangedErrors(form)} name="credit" layout="vertical" className="member-form">
         <Form.Item label="申请额度（元）" name="limit" required>
           <Input inputMode="decimal" prefix="¥" maxLength={16} placeholder="如 50000" />
@@ -61,8 +58,8 @@ export function CreditCard() {
   const organization = info?.account.organization ?? null;
   const eligible = organization === Organization.teacher || organization === Organization.enterprise;
   const { data, isPending } = useCredit(eligible);
-  const feedback = useFeedback();
   const [applying, setApplying] = useState(false);
+  const cancel = useApiMutation({ mutationFn: (rid: string) => operateCredit({ action: 'cancel', rid }), invalidates: memberDataKeys, onSuccess: () => feedback.success('申请已取消') });
 
   if (!info) return null;
   if (!eligible) {
@@ -81,15 +78,6 @@ export function CreditCard() {
   if (isPending || !data) return <Skeleton active paragraph={{ rows: 2 }} />;
   const pending = data.applications.find((a) => a.status === 'pending');
   const latest = data.applications[0];
-  const cancel = async (rid: string) => {
-    try {
-      await operateCredit({ action: 'cancel', rid });
-      feedback.success('申请已取消');
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    }
-  };
   return (
     <section className="member-card" aria-label="先测后付">
       <div className="funds-card-head">
@@ -121,8 +109,8 @@ export function CreditCard() {
           description={latest.decisionNote ? `审核意见：${latest.decisionNote}` : undefined}
           action={
             latest.status === 'pending' ? (
-              <Popconfirm title="确定取消该额度申请吗？" okText="取消申请" cancelText="再想想" onConfirm={() => cancel(latest.rid)}>
-                <Button size="small" danger>
+              <Popconfirm title="确定取消该额度申请吗？" okText="取消申请" cancelText="再想想" onConfirm={() => cancel.mutate(latest.rid)}>
+                <Button size="small" danger loading={cancel.isPending}>
                   取消申请
                 </Button>
               </Popconfirm>

@@ -1,5 +1,4 @@
 import { Alert, Button, Checkbox, Empty, Form, Input, Modal, Select, Skeleton } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   formatFen,
@@ -12,8 +11,9 @@ import {
   type InvoiceApplication,
 } from '@lab/contract';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import '../../../components/member/member-forms.css';
 import { useInvoiceTitles } from '../api/list-invoice-titles';
 import { usePrestores } from '../api/list-prestores';
@@ -38,8 +38,14 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
   const [form] = Form.useForm<Values>();
   const titles = useInvoiceTitles();
   const sources = usePrestores(1, 100, 'confirmed');
-  const feedback = useFeedback();
-  const [saving, setSaving] = useState(false);
+  const save = useApiMutation({
+    mutationFn: saveInvoiceApplication,
+    invalidates: memberDataKeys,
+    onSuccess: () => {
+      feedback.success(editing ? '开票申请已修改' : '开票申请已提交');
+      onClose();
+    },
+  });
   const type = Form.useWatch('type', form) ?? editing?.type ?? 1;
   const chosen = Form.useWatch('prestore_rids', form) ?? [];
   const titleRid = Form.useWatch('title_rid', form);
@@ -51,7 +57,7 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
   const title = titleList.find((t) => t.rid === titleRid);
   const defaultTitle = titleList.find((t) => t.default === 1) ?? titleList[0];
 
-  const submit = async () => {
+  const submit = () => {
     const v = form.getFieldsValue(true) as Values;
     const paper = v.type === 2 || v.type === 4;
     const raw = {
@@ -74,17 +80,7 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
       form.setFields([{ name: 'email', errors: ['[接收邮箱]不能为空'] }]);
       return;
     }
-    setSaving(true);
-    try {
-      await saveInvoiceApplication(body);
-      feedback.success(editing ? '开票申请已修改' : '开票申请已提交');
-      refreshMemberData();
-      onClose();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setSaving(false);
-    }
+    save.mutate(body);
   };
 
   const loading = titles.isPending || sources.isPending;
@@ -94,10 +90,10 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
       open
       title={editing ? '修改开票申请' : '申请开票'}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={submit}
       okText={editing ? '保存修改' : '提交申请'}
       okButtonProps={{ disabled: loading || nothing }}
-      confirmLoading={saving}
+      confirmLoading={save.isPending}
       destroyOnHidden
       centered
       width={640}

@@ -1,9 +1,9 @@
 import { Checkbox, Form, Input, Modal, Radio } from 'antd';
-import { useState } from 'react';
 import { invoiceTitleAddBody, invoiceTitleEditBody, type InvoiceTitle, type InvoiceTitleKind } from '@lab/contract';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import '../../../components/member/member-forms.css';
 import { saveInvoiceTitle } from '../api/save-invoice-title';
 
@@ -23,10 +23,16 @@ interface Values {
 export function InvoiceTitleModal({ editing, onClose }: { editing: InvoiceTitle | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form) ?? editing?.kind ?? 'unit';
-  const feedback = useFeedback();
-  const [saving, setSaving] = useState(false);
+  const save = useApiMutation({
+    mutationFn: saveInvoiceTitle,
+    invalidates: memberDataKeys,
+    onSuccess: () => {
+      feedback.success(editing ? '发票抬头已保存' : '发票抬头已添加');
+      onClose();
+    },
+  });
 
-  const submit = async () => {
+  const submit = () => {
     const v = form.getFieldsValue(true) as Values;
     const unit = v.kind === 'unit';
     const raw = {
@@ -41,22 +47,11 @@ export function InvoiceTitleModal({ editing, onClose }: { editing: InvoiceTitle 
       default: v.isDefault ? '1' : '0',
     };
     const body = editing ? checkWithSchema(invoiceTitleEditBody, { ...raw, rid: editing.rid }, form) : checkWithSchema(invoiceTitleAddBody, raw, form);
-    if (!body) return;
-    setSaving(true);
-    try {
-      await saveInvoiceTitle(body);
-      feedback.success(editing ? '发票抬头已保存' : '发票抬头已添加');
-      refreshMemberData();
-      onClose();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setSaving(false);
-    }
+    if (body) save.mutate(body);
   };
 
   return (
-    <Modal open title={editing ? '编辑发票抬头' : '新增发票抬头'} onCancel={onClose} onOk={() => void submit()} okText="保存" confirmLoading={saving} destroyOnHidden centered width={620}>
+    <Modal open title={editing ? '编辑发票抬头' : '新增发票抬头'} onCancel={onClose} onOk={submit} okText="保存" confirmLoading={save.isPending} destroyOnHidden centered width={620}>
       <Form
         form={form} onValuesChange={clearChangedErrors(form)}
         name="invoiceTitle"

@@ -1,8 +1,9 @@
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { formatFen, type AssetOverview, type PrestoreApplication, type PrestoreReady } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { addPrestore } from '../api/add-prestore';
 import { bonusPreview, checkTopupAmount } from './money';
 import { BankAccountCard } from './bank-account';
@@ -37,28 +38,24 @@ export function BonusPreview({ amount, ready, submitted = false }: { amount: str
 export function PrestoreForm({ ready, communities }: { ready: PrestoreReady; communities: AssetOverview['communities'] }) {
   const [form] = Form.useForm<Values>();
   const amount = Form.useWatch('amount', form) ?? '';
-  const feedback = useFeedback();
-  const [saving, setSaving] = useState(false);
   const [created, setCreated] = useState<PrestoreApplication | null>(null);
   const [tried, setTried] = useState(false);
-
-  const submit = async (values: Values) => {
-    setTried(true);
-    const checked = checkTopupAmount(values.amount ?? '', ready.minAmountFen);
-    if (checked.error !== null) return;
-    setSaving(true);
-    try {
-      const application = await addPrestore({ amount: (values.amount ?? '').trim(), community_rid: values.target || undefined, payer: values.payer, remark: values.remark });
+  const add = useApiMutation({
+    mutationFn: addPrestore,
+    invalidates: memberDataKeys,
+    onSuccess: (application) => {
       setCreated(application);
       feedback.success('预存申请已提交');
       form.resetFields();
       setTried(false);
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+
+  const submit = (values: Values) => {
+    setTried(true);
+    const checked = checkTopupAmount(values.amount ?? '', ready.minAmountFen);
+    if (checked.error !== null) return;
+    add.mutate({ amount: (values.amount ?? '').trim(), community_rid: values.target || undefined, payer: values.payer, remark: values.remark });
   };
 
   return (
@@ -75,7 +72,7 @@ export function PrestoreForm({ ready, communities }: { ready: PrestoreReady; com
         />
       ) : null}
       <div className="funds-apply-grid">
-        <Form form={form} name="prestore" layout="vertical" className="member-form" onFinish={(v) => void submit(v)} initialValues={{ target: '' }}>
+        <Form form={form} name="prestore" layout="vertical" className="member-form" onFinish={submit} initialValues={{ target: '' }}>
           <Form.Item
             label="预存金额（元）"
             name="amount"
@@ -96,7 +93,7 @@ export function PrestoreForm({ ready, communities }: { ready: PrestoreReady; com
           <Form.Item label="备注" name="remark">
             <Input.TextArea maxLength={200} autoSize={{ minRows: 2, maxRows: 4 }} placeholder="选填" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={saving} block>
+          <Button type="primary" htmlType="submit" loading={add.isPending} block>
             提交预存申请
           </Button>
         </Form>

@@ -1,8 +1,9 @@
 import { Alert, Button, Empty, Pagination, Popconfirm, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { formatFen, type PrestoreStatus } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { usePrestores } from '../api/list-prestores';
 import { cancelPrestore } from '../api/cancel-prestore';
 import { formatDateTime } from './money';
@@ -14,21 +15,7 @@ export const prestoreStatusColor: Record<PrestoreStatus, string> = { pending: 'p
 export function PrestoreList() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error } = usePrestores(page);
-  const feedback = useFeedback();
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const cancel = async (rid: string) => {
-    setBusy(rid);
-    try {
-      await cancelPrestore(rid);
-      feedback.success('预存申请已取消');
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const cancel = useApiMutation({ mutationFn: cancelPrestore, invalidates: memberDataKeys, onSuccess: () => feedback.success('预存申请已取消') });
 
   if (isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (isError) return <Alert type="error" showIcon title="预存申请加载失败" description={error.message} />;
@@ -63,8 +50,8 @@ export function PrestoreList() {
             {p.status === 'pending' ? (
               <div className="member-item-actions">
                 <ReceiptUpload rid={p.rid} hasReceipt={p.hasReceipt} />
-                <Popconfirm title="确定取消该预存申请吗？" description="如已转账，请勿取消，等待财务确认即可。" okText="取消申请" cancelText="再想想" onConfirm={() => cancel(p.rid)}>
-                  <Button size="small" danger loading={busy === p.rid}>
+                <Popconfirm title="确定取消该预存申请吗？" description="如已转账，请勿取消，等待财务确认即可。" okText="取消申请" cancelText="再想想" onConfirm={() => cancel.mutate(p.rid)}>
+                  <Button size="small" danger loading={cancel.isPending && cancel.variables === p.rid}>
                     取消申请
                   </Button>
                 </Popconfirm>

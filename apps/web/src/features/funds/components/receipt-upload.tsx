@@ -1,9 +1,9 @@
 import { Button, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { useState } from 'react';
 import { RECEIPT_MAX_BYTES } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { uploadReceipt } from '../api/upload-receipt';
 
 const accepted = ['image/png', 'image/jpeg', 'application/pdf'];
@@ -19,8 +19,7 @@ export function receiptProblem(file: Pick<File, 'name' | 'type' | 'size'>): stri
 
 /** 上传转账凭证 (multipart): checks type and size before sending. */
 export function ReceiptUpload({ rid, hasReceipt }: { rid: string; hasReceipt: boolean }) {
-  const feedback = useFeedback();
-  const [busy, setBusy] = useState(false);
+  const upload = useApiMutation({ mutationFn: (file: File) => uploadReceipt(rid, file), invalidates: memberDataKeys, onSuccess: () => feedback.success('转账凭证已上传') });
   return (
     <Upload
       accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
@@ -32,18 +31,11 @@ export function ReceiptUpload({ rid, hasReceipt }: { rid: string; hasReceipt: bo
           feedback.failure(new Error(problem));
           return Upload.LIST_IGNORE;
         }
-        setBusy(true);
-        uploadReceipt(rid, file)
-          .then(() => {
-            feedback.success('转账凭证已上传');
-            refreshMemberData();
-          })
-          .catch((e: unknown) => feedback.failure(e))
-          .finally(() => setBusy(false));
+        upload.mutate(file);
         return false;
       }}
     >
-      <Button size="small" icon={<UploadOutlined />} loading={busy}>
+      <Button size="small" icon={<UploadOutlined />} loading={upload.isPending}>
         {hasReceipt ? '重新上传凭证' : '上传转账凭证'}
       </Button>
     </Upload>

@@ -3,8 +3,9 @@ import { SwapOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { formatFen, transferAddBody, type AssetOverview, type TransferStatus } from '@lab/contract';
 import { Link } from 'react-router';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { addTransfer } from '../api/add-transfer';
 import { cancelTransfer } from '../api/cancel-transfer';
@@ -23,23 +24,10 @@ interface Values {
 function TransferList() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error } = useTransfers(page);
-  const feedback = useFeedback();
-  const [busy, setBusy] = useState<string | null>(null);
+  const cancel = useApiMutation({ mutationFn: cancelTransfer, invalidates: memberDataKeys, onSuccess: () => feedback.success('转账申请已取消') });
   if (isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (isError) return <Alert type="error" showIcon title="转账记录加载失败" description={error.message} />;
   if (data.list.length === 0) return <p className="member-muted">暂无转账记录。</p>;
-  const cancel = async (rid: string) => {
-    setBusy(rid);
-    try {
-      await cancelTransfer(rid);
-      feedback.success('转账申请已取消');
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setBusy(null);
-    }
-  };
   return (
     <>
       <ul className="member-list" aria-label="转账记录">
@@ -60,8 +48,8 @@ function TransferList() {
             </div>
             {t.status === 'pending' ? (
               <div className="member-item-actions">
-                <Popconfirm title="确定取消该转账申请吗？" okText="取消申请" cancelText="再想想" onConfirm={() => cancel(t.rid)}>
-                  <Button size="small" danger loading={busy === t.rid}>
+                <Popconfirm title="确定取消该转账申请吗？" okText="取消申请" cancelText="再想想" onConfirm={() => cancel.mutate(t.rid)}>
+                  <Button size="small" danger loading={cancel.isPending && cancel.variables === t.rid}>
                     取消申请
                   </Button>
                 </Popconfirm>
@@ -78,8 +66,14 @@ function TransferList() {
 /** 团体转账: between my account and a community I own; above the threshold finance approves first. */
 export function TransferPanel({ communities, approvalFen }: { communities: AssetOverview['communities']; approvalFen: number }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
-  const [saving, setSaving] = useState(false);
+  const transfer = useApiMutation({
+    mutationFn: addTransfer,
+    invalidates: memberDataKeys,
+    onSuccess: (result) => {
+      feedback.success(result.status === 'done' ? '转账成功' : '转账申请已提交，请等待财务审核');
+      form.resetFields(['amount', 'remark']);
+    },
+  });
 
   if (communities.length === 0) {
     return (
@@ -98,21 +92,10 @@ export function TransferPanel({ communities, approvalFen }: { communities: Asset
     );
   }
 
-  const submit = async () => {
+  const submit = () => {
     const values = form.getFieldsValue(true) as Values;
     const body = checkWithSchema(transferAddBody, values, form);
-    if (!body) return;
-    setSaving(true);
-    try {
-      const result = await addTransfer({ community_rid: body.community_rid, direction: body.direction, amount: (values.amount ?? '').trim(), remark: body.remark });
-      feedback.success(result.status === 'done' ? '转账成功' : '转账申请已提交，请等待财务审核');
-      form.resetFields(['amount', 'remark']);
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setSaving(false);
-    }
+    if (body) transfer.mutate({ community_rid: body.community_rid, direction: body.direction, amount: (values.amount ?? '').trim(), remark: body.remark });
   };
 
   return (
@@ -153,7 +136,7 @@ export function TransferPanel({ communities, approvalFen }: { communities: Asset
           </Form.Item>
         </div>
         <div className="member-form-actions">
-          <Button type="primary" htmlType="submit" icon={<SwapOutlined />} loading={saving}>
+          <Button type="primary" htmlType="submit" icon={<SwapOutlined />} loading={transfer.isPending}>
             提交转账
           </Button>
         </div>

@@ -3,7 +3,7 @@ import { DownloadOutlined, FileAddOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { formatFen, type InvoiceApplication, type InvoiceStatus } from '@lab/contract';
 import { formatDate } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useAsset } from '../api/get-asset';
 import { useInvoiceApplications } from '../api/list-invoice-applications';
 import { useInvoiceApplication } from '../api/get-invoice-application';
@@ -16,19 +16,13 @@ import '../components/funds.css';
 const statusColor: Record<InvoiceStatus, string> = { pending: 'processing', issued: 'success', rejected: 'error' };
 
 function DownloadButton({ invoice }: { invoice: InvoiceApplication }) {
-  const feedback = useFeedback();
-  const [busy, setBusy] = useState(false);
+  const download = useApiMutation({ mutationFn: () => downloadInvoice(invoice.rid, invoice.invoiceNo) });
   return (
     <Button
       size="small"
       icon={<DownloadOutlined />}
-      loading={busy}
-      onClick={() => {
-        setBusy(true);
-        downloadInvoice(invoice.rid, invoice.invoiceNo)
-          .catch((e: unknown) => feedback.failure(e))
-          .finally(() => setBusy(false));
-      }}
+      loading={download.isPending}
+      onClick={() => download.mutate()}
     >
       下载发票
     </Button>

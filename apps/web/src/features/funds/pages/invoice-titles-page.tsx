@@ -2,8 +2,9 @@ import { Alert, Button, Empty, Popconfirm, Skeleton, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { MAX_INVOICE_TITLES, type InvoiceTitle } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { useInvoiceTitles } from '../api/list-invoice-titles';
 import { deleteInvoiceTitle } from '../api/delete-invoice-title';
 import { setDefaultInvoiceTitle } from '../api/set-default-invoice-title';
@@ -14,22 +15,9 @@ import '../components/funds.css';
 /** 发票抬头: list, add, edit, delete, set default. */
 export default function InvoiceTitlesPage() {
   const { data, isPending, isError, error, refetch } = useInvoiceTitles();
-  const feedback = useFeedback();
   const [editing, setEditing] = useState<InvoiceTitle | 'new' | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const run = async (rid: string, action: () => Promise<unknown>, done: string) => {
-    setBusy(rid);
-    try {
-      await action();
-      feedback.success(done);
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const makeDefault = useApiMutation({ mutationFn: setDefaultInvoiceTitle, invalidates: memberDataKeys, onSuccess: () => feedback.success('已设为默认抬头') });
+  const remove = useApiMutation({ mutationFn: deleteInvoiceTitle, invalidates: memberDataKeys, onSuccess: () => feedback.success('发票抬头已删除') });
 
   const list = data ?? [];
   return (
@@ -79,15 +67,15 @@ export default function InvoiceTitlesPage() {
               </div>
               <div className="address-card-actions">
                 {t.default === 1 ? null : (
-                  <Button type="link" size="small" loading={busy === t.rid} onClick={() => void run(t.rid, () => setDefaultInvoiceTitle(t.rid), '已设为默认抬头')}>
+                  <Button type="link" size="small" loading={makeDefault.isPending && makeDefault.variables === t.rid} onClick={() => makeDefault.mutate(t.rid)}>
                     设为默认
                   </Button>
                 )}
                 <Button type="link" size="small" onClick={() => setEditing(t)}>
                   编辑
                 </Button>
-                <Popconfirm title="确定删除该发票抬头吗？" okText="删除" cancelText="取消" onConfirm={() => run(t.rid, () => deleteInvoiceTitle(t.rid), '发票抬头已删除')}>
-                  <Button type="link" size="small" danger>
+                <Popconfirm title="确定删除该发票抬头吗？" okText="删除" cancelText="取消" onConfirm={() => remove.mutate(t.rid)}>
+                  <Button type="link" size="small" danger loading={remove.isPending && remove.variables === t.rid}>
                     删除
                   </Button>
                 </Popconfirm>

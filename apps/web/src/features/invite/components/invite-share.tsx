@@ -1,8 +1,9 @@
-import { App, Button, Input, Typography } from 'antd';
+import { Button, Input, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import type { InviteOverview } from '@lab/contract';
 import { QrImage } from '../../../components/qr-image';
 import { absoluteUrl } from '../../../lib/site-info';
+import { feedback } from '../../../lib/feedback';
 
 /** Copies with the Clipboard API, falling back to a selected hidden field (older browsers, plain http). */
 async function copyText(text: string): Promise<boolean> {
@@ -30,12 +31,11 @@ async function copyText(text: string): Promise<boolean> {
 
 /** 我的邀请: the code, the absolute link with a copy button, its QR code, how many joined and the reward. */
 export function InviteShare({ overview }: { overview: InviteOverview }) {
-  const { message } = App.useApp();
   const link = absoluteUrl(overview.invitePath);
 
   const copy = async () => {
-    if (await copyText(link)) void message.success('邀请链接已复制，发送给好友即可');
-    else void message.error('复制失败，请长按链接手动复制');
+    if (await copyText(link)) feedback.success('邀请链接已复制，发送给好友即可');
+    else feedback.error('复制失败，请长按链接手动复制');
   };
 
   return (

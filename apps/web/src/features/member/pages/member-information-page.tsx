@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { updateInfoBody } from '@lab/contract';
 import { AttestationForm } from '../../../components/member/attestation-form';
 import { firstProblem } from '../../../components/member/schema-form';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { maskPhone, useUserInfo } from '../../../lib/user-info';
 import { formatDate } from '../../../lib/format';
 import { useProfile } from '../../../components/member/api/get-profile';
@@ -14,26 +15,21 @@ import './member-center.css';
 
 function NicknameCard() {
   const { data: info } = useUserInfo();
-  const feedback = useFeedback();
   const [value, setValue] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const nickname = value ?? info?.account.nickname ?? '';
-  const save = async () => {
+  const update = useApiMutation({
+    mutationFn: updateNickname,
+    invalidates: memberDataKeys,
+    onSuccess: () => {
+      feedback.success('操作成功!');
+      setValue(null);
+    },
+  });
+  const save = () => {
     const p = firstProblem(updateInfoBody, { nickname });
     setProblem(p);
-    if (p) return;
-    setSaving(true);
-    try {
-      await updateNickname(nickname.trim());
-      feedback.success('操作成功!');
-      refreshMemberData();
-      setValue(null);
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setSaving(false);
-    }
+    if (!p) update.mutate(nickname.trim());
   };
   return (
     <section className="member-card" aria-label="账户">
@@ -52,7 +48,7 @@ function NicknameCard() {
         <span>昵称</span>
         <Space.Compact style={{ width: '100%', maxWidth: 360 }}>
           <Input aria-label="昵称" maxLength={30} value={nickname} onChange={(e) => setValue(e.target.value)} status={problem ? 'error' : undefined} />
-          <Button onClick={() => void save()} loading={saving} disabled={value === null}>
+          <Button onClick={save} loading={update.isPending} disabled={value === null}>
             保存
           </Button>
         </Space.Compact>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Empty, Pagination, Skeleton, Tabs, Tag } from 'antd';
 import { CheckOutlined, RightOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { MemberMessage, Page } from '@lab/contract';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { messageKeys, useUnreadCount } from '../../../components/message-bell';
 import { useMessages, type MessageFilter } from '../api/list-messages';
 import { readMessage } from '../api/read-message';
@@ -86,12 +87,10 @@ function MessageItem({ message, onOpen }: { message: MemberMessage; onOpen: (m: 
 function MessageList({ filter }: { filter: MessageFilter }) {
   const [page, setPage] = useState(1);
   const queryClient = useQueryClient();
-  const feedback = useFeedback();
   const { data, isPending, isError, error } = useMessages(filter, page);
-  const read = useMutation({
+  const read = useApiMutation({
     mutationFn: (m: MemberMessage) => readMessage(m.rid),
     onSuccess: (_data, m) => markReadInCache(queryClient, m.rid),
-    onError: feedback.failure,
   });
   if (isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (isError) return <Alert type="error" showIcon title="消息加载失败" description={error.message} />;
@@ -114,16 +113,11 @@ function MessageList({ filter }: { filter: MessageFilter }) {
 
 /** 站内消息: every in-site message of mine (全部 / 未读), opened to read, all marked read at once. */
 export default function MessagesPage() {
-  const queryClient = useQueryClient();
-  const feedback = useFeedback();
   const { data: unread = 0 } = useUnreadCount();
-  const readAll = useMutation({
+  const readAll = useApiMutation({
     mutationFn: readAllMessages,
-    onSuccess: async () => {
-      feedback.success('已全部标为已读');
-      await queryClient.invalidateQueries({ queryKey: messageKeys.all });
-    },
-    onError: feedback.failure,
+    invalidates: [messageKeys.all],
+    onSuccess: () => feedback.success('已全部标为已读'),
   });
   return (
     <div className="member-page">

@@ -2,8 +2,9 @@ import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { OrderSummary } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { confirmData } from '../api/confirm-data';
 import { PayDialog } from './pay-dialog';
 import { CancelOrderDialog, DisputeDialog, EvaluateDialog } from './order-dialogs';
@@ -28,26 +29,12 @@ interface OrderActionsProps {
  */
 export function OrderActions({ order, showDetail = false, size = 'middle', couponRid, payOpen = false, onPayClose }: OrderActionsProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [confirming, setConfirming] = useState(false);
-  const feedback = useFeedback();
+  const confirm = useApiMutation({ mutationFn: confirmData, invalidates: memberDataKeys, onSuccess: () => feedback.success('已确认数据') });
   const navigate = useNavigate();
   const { actions, orderNo } = order;
   const close = () => {
     if (dialog === 'pay' || payOpen) onPayClose?.();
     setDialog(null);
-  };
-
-  const confirm = async () => {
-    setConfirming(true);
-    try {
-      await confirmData(orderNo);
-      feedback.success('已确认数据');
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setConfirming(false);
-    }
   };
 
   return (
@@ -58,8 +45,8 @@ export function OrderActions({ order, showDetail = false, size = 'middle', coupo
         </Button>
       ) : null}
       {actions.confirmData ? (
-        <Popconfirm title="确认数据无误？" description="确认后订单完成，如数据有疑问请先申请复测。" okText="确认数据" cancelText="再看看" onConfirm={() => void confirm()}>
-          <Button type="primary" size={size} loading={confirming}>
+        <Popconfirm title="确认数据无误？" description="确认后订单完成，如数据有疑问请先申请复测。" okText="确认数据" cancelText="再看看" onConfirm={() => confirm.mutate(orderNo)}>
+          <Button type="primary" size={size} loading={confirm.isPending}>
             确认数据
           </Button>
         </Popconfirm>

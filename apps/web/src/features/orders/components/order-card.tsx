@@ -1,9 +1,9 @@
 import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { deliveryLabels, formatFen, type OrderSummary } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { orderQueryOptions } from '../api/get-order';
 import { downloadReport } from '../api/download-report';
 import { OrderActions } from './order-actions';
@@ -19,14 +19,12 @@ const reportsOut = new Set<OrderSummary['progress']>(['delivered', 'completed'])
  */
 function DownloadReports({ orderNo }: { orderNo: string }) {
   const client = useQueryClient();
-  const feedback = useFeedback();
-  const download = useMutation({
+  const download = useApiMutation({
     mutationFn: async () => {
       const order = await client.fetchQuery(orderQueryOptions(orderNo));
       if (order.reports.length === 0) throw new Error('该订单的报告尚未上传');
       for (const file of order.reports) await downloadReport(orderNo, file.id, file.name);
     },
-    onError: (error) => feedback.failure(error),
   });
   return (
     <Button type="primary" ghost size="small" icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>

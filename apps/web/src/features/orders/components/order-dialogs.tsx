@@ -1,8 +1,9 @@
 import { Alert, Form, Input, Modal, Rate } from 'antd';
 import { useState } from 'react';
 import { disputeBody, evaluateAddBody, orderCancelBody, RETEST_WINDOW_DAYS } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { cancelOrder } from '../api/cancel-order';
 import { disputeOrder } from '../api/dispute-order';
 import { evaluateOrder } from '../api/evaluate-order';
@@ -20,39 +21,31 @@ const scoreTexts = ['很差', '较差', '一般', '满意', '非常满意'];
  * What every order dialog does on 确定: send, say so, refresh the member's data and close;
  * a refusal shows the server's message and keeps the dialog open.
  */
-function useDialogSubmit({ onClose, onDone }: Pick<DialogProps, 'onClose' | 'onDone'>) {
-  const feedback = useFeedback();
-  const [busy, setBusy] = useState(false);
-  const run = async (send: () => Promise<unknown>, success: string) => {
-    setBusy(true);
-    try {
-      await send();
+function useDialogSubmit<A>(send: (args: A) => Promise<unknown>, success: string, { onClose, onDone }: Pick<DialogProps, 'onClose' | 'onDone'>) {
+  return useApiMutation({
+    mutationFn: send,
+    invalidates: memberDataKeys,
+    onSuccess: () => {
       feedback.success(success);
-      refreshMemberData();
       onDone?.();
       onClose();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, run };
+    },
+  });
 }
 
 /** 取消订单: an optional reason; paid money goes back to the funds it came from. */
 export function CancelOrderDialog({ orderNo, open, onClose, onDone, paid }: DialogProps & { paid: boolean }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const { busy, run } = useDialogSubmit({ onClose, onDone });
-  const submit = async () => {
+  const cancel = useDialogSubmit(() => cancelOrder(orderNo, reason), '订单已取消', { onClose, onDone });
+  const submit = () => {
     const parsed = orderCancelBody.safeParse({ order_no: orderNo, reason });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '取消原因不正确');
     setError(null);
-    await run(() => cancelOrder(orderNo, reason), '订单已取消');
+    cancel.mutate();
   };
   return (
-    <Modal open={open} title="取消订单" okText="确认取消" cancelText="再想想" okButtonProps={{ danger: true, loading: busy }} onOk={() => void submit()} onCancel={onClose} destroyOnHidden centered>
+    <Modal open={open} title="取消订单" okText="确认取消" cancelText="再想想" okButtonProps={{ danger: true, loading: cancel.isPending }} onOk={submit} onCancel={onClose} destroyOnHidden centered>
       <p>订单 {orderNo} 取消后不可恢复{paid ? '，已支付的金额将原路退回支付账户' : ''}；已预约的上门取样将一并取消。</p>
       <Form layout="vertical">
         <Form.Item label="取消原因" validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
@@ -67,15 +60,15 @@ export function CancelOrderDialog({ orderNo, open, onClose, onDone, paid }: Dial
 export function DisputeDialog({ orderNo, open, onClose, onDone }: DialogProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const { busy, run } = useDialogSubmit({ onClose, onDone });
-  const submit = async () => {
+  const dispute = useDialogSubmit((text: string) => disputeOrder(orderNo, text), '已提交复测申请', { onClose, onDone });
+  const submit = () => {
     const parsed = disputeBody.safeParse({ order_no: orderNo, reason });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '[问题描述]不能为空');
     setError(null);
-    await run(() => disputeOrder(orderNo, parsed.data.reason), '已提交复测申请');
+    dispute.mutate(parsed.data.reason);
   };
   return (
-    <Modal open={open} title="申请复测" okText="提交申请" cancelText="取消" okButtonProps={{ loading: busy }} onOk={() => void submit()} onCancel={onClose} destroyOnHidden centered>
+    <Modal open={open} title="申请复测" okText="提交申请" cancelText="取消" okButtonProps={{ loading: dispute.isPending }} onOk={submit} onCancel={onClose} destroyOnHidden centered>
       <Alert type="info" showIcon title={`数据交付后 ${RETEST_WINDOW_DAYS} 天内可申请复测，实验室核实后会与您联系。`} className="ord-dialog-alert" />
       <Form layout="vertical">
         <Form.Item label="问题描述" required validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
@@ -91,15 +84,15 @@ export function EvaluateDialog({ orderNo, open, onClose, onDone }: DialogProps) 
   const [score, setScore] = useState(5);
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const { busy, run } = useDialogSubmit({ onClose, onDone });
-  const submit = async () => {
+  const evaluate = useDialogSubmit((rating: number) => evaluateOrder(orderNo, rating, content), '评价成功，感谢您的反馈', { onClose, onDone });
+  const submit = () => {
     const parsed = evaluateAddBody.safeParse({ order_no: orderNo, score, content });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '请选择评分');
     setError(null);
-    await run(() => evaluateOrder(orderNo, parsed.data.score, content), '评价成功，感谢您的反馈');
+    evaluate.mutate(parsed.data.score);
   };
   return (
-    <Modal open={open} title="评价订单" okText="提交评价" cancelText="取消" okButtonProps={{ loading: busy }} onOk={() => void submit()} onCancel={onClose} destroyOnHidden centered>
+    <Modal open={open} title="评价订单" okText="提交评价" cancelText="取消" okButtonProps={{ loading: evaluate.isPending }} onOk={submit} onCancel={onClose} destroyOnHidden centered>
       <Form layout="vertical">
         <Form.Item label="服务评分" required validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
           <span className="ord-rate">

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { NO_COUPON, formatFen, type ReadyToPay } from '@lab/contract';
 import { ApiError } from '../../../lib/api';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { useReadyToPay } from '../api/ready-to-pay';
 import { payOrder, type PayRequest } from '../api/pay-order';
 import { payLater } from '../api/pay-later';
@@ -38,7 +39,6 @@ interface PayFormProps {
 }
 
 function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
-  const feedback = useFeedback();
   const orderNo = ready.order.orderNo;
   const firstUsable = ready.coupons.find((c) => c.usable && c.rid === preferredCouponRid) ?? ready.coupons.find((c) => c.usable);
   const [source, setSource] = useState(() => {
@@ -46,7 +46,6 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
     return first ? sourceKey(first) : 'member';
   });
   const [couponRid, setCouponRid] = useState(firstUsable?.rid ?? '');
-  const [busy, setBusy] = useState<'pay' | 'later' | null>(null);
   const [error, setError] = useState<{ text: string; lowBalance: boolean } | null>(null);
 
   const toPay = amountToPay(ready, couponRid);
@@ -54,37 +53,34 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
   const short = balance ? toPay - balance.balanceFen : 0;
   const coupon = ready.coupons.find((c) => c.rid === couponRid);
 
-  const pay = async () => {
-    setBusy('pay');
-    setError(null);
-    try {
-      await payOrder(payBodyOf(orderNo, source, couponRid));
+  // the server's refusal (余额不足, a coupon gone) shows in the dialog, next to the choices it is about
+  const refused = (e: unknown) => e instanceof ApiError && e.status > 0;
+  const pay = useApiMutation({
+    mutationFn: payOrder,
+    invalidates: memberDataKeys,
+    handlesError: refused,
+    onMutate: () => setError(null),
+    onSuccess: () => {
       feedback.success('支付成功');
-      refreshMemberData();
       onDone();
-    } catch (e) {
-      if (e instanceof ApiError && e.status > 0) setError({ text: e.message, lowBalance: e.status === 409 && /余额不足/.test(e.message) });
-      else feedback.failure(e);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const later = async () => {
-    setBusy('later');
-    setError(null);
-    try {
-      await payLater(orderNo);
+    },
+    onError: (e) => {
+      if (refused(e)) setError({ text: e.message, lowBalance: (e as ApiError).status === 409 && /余额不足/.test(e.message) });
+    },
+  });
+  const later = useApiMutation({
+    mutationFn: payLater,
+    invalidates: memberDataKeys,
+    handlesError: refused,
+    onMutate: () => setError(null),
+    onSuccess: () => {
       feedback.success('已选择测试后结算');
-      refreshMemberData();
       onDone();
-    } catch (e) {
-      if (e instanceof ApiError && e.status > 0) setError({ text: e.message, lowBalance: false });
-      else feedback.failure(e);
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    onError: (e) => {
+      if (refused(e)) setError({ text: e.message, lowBalance: false });
+    },
+  });
 
   return (
     <div className="pay-form">
@@ -171,11 +167,11 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
 
       <Space className="pay-buttons" wrap>
         {ready.payLater.allowed ? (
-          <Button onClick={() => void later()} loading={busy === 'later'} disabled={busy === 'pay'}>
+          <Button onClick={() => later.mutate(orderNo)} loading={later.isPending} disabled={pay.isPending}>
             测试后结算
           </Button>
         ) : null}
-        <Button type="primary" onClick={() => void pay()} loading={busy === 'pay'} disabled={busy === 'later'}>
+        <Button type="primary" onClick={() => pay.mutate(payBodyOf(orderNo, source, couponRid))} loading={pay.isPending} disabled={later.isPending}>
           确认支付 {formatFen(toPay)}
         </Button>
       </Space>

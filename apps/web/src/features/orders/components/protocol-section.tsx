@@ -1,9 +1,9 @@
 import { Alert, Button, Empty, Skeleton, Tag, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { useState } from 'react';
 import type { Contract, ContractStatus } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { useProtocolFiles } from '../api/list-protocol-files';
 import { uploadProtocolFile } from '../api/upload-protocol-file';
 import { downloadAgreement, downloadSignedAgreement } from '../api/download-agreement';
@@ -22,18 +22,8 @@ export function agreementFileProblem(file: Pick<File, 'name' | 'size'>): string 
 }
 
 function AgreementRow({ orderNo, contract }: { orderNo: string; contract: Contract }) {
-  const feedback = useFeedback();
-  const [busy, setBusy] = useState<'upload' | 'download' | 'signed' | null>(null);
-  const run = async (kind: 'download' | 'signed') => {
-    setBusy(kind);
-    try {
-      await (kind === 'download' ? downloadAgreement(contract.rid) : downloadSignedAgreement(contract.rid));
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const download = useApiMutation({ mutationFn: (kind: 'download' | 'signed') => (kind === 'download' ? downloadAgreement(contract.rid) : downloadSignedAgreement(contract.rid)) });
+  const upload = useApiMutation({ mutationFn: (file: File) => uploadProtocolFile(orderNo, file), invalidates: memberDataKeys, onSuccess: () => feedback.success('签署件已上传，等待确认') });
   return (
     <li className="member-item" data-testid="agreement-item">
       <div className="member-item-main">
@@ -44,11 +34,11 @@ function AgreementRow({ orderNo, contract }: { orderNo: string; contract: Contra
         <p className="member-muted">生成时间 {formatDateTime(contract.createdAt)}</p>
       </div>
       <div className="member-item-actions">
-        <Button size="small" icon={<DownloadOutlined />} loading={busy === 'download'} onClick={() => void run('download')}>
+        <Button size="small" icon={<DownloadOutlined />} loading={download.isPending && download.variables === 'download'} onClick={() => download.mutate('download')}>
           下载协议
         </Button>
         {contract.hasSigned ? (
-          <Button size="small" loading={busy === 'signed'} onClick={() => void run('signed')}>
+          <Button size="small" loading={download.isPending && download.variables === 'signed'} onClick={() => download.mutate('signed')}>
             查看已上传
           </Button>
         ) : null}
@@ -63,18 +53,11 @@ function AgreementRow({ orderNo, contract }: { orderNo: string; contract: Contra
                 feedback.failure(new Error(problem));
                 return Upload.LIST_IGNORE;
               }
-              setBusy('upload');
-              uploadProtocolFile(orderNo, file)
-                .then(() => {
-                  feedback.success('签署件已上传，等待确认');
-                  refreshMemberData();
-                })
-                .catch((e: unknown) => feedback.failure(e))
-                .finally(() => setBusy(null));
+              upload.mutate(file);
               return false;
             }}
           >
-            <Button size="small" type="primary" ghost icon={<UploadOutlined />} loading={busy === 'upload'}>
+            <Button size="small" type="primary" ghost icon={<UploadOutlined />} loading={upload.isPending}>
               {contract.hasSigned ? '重新上传' : '上传已签署协议'}
             </Button>
           </Upload>

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Dayjs } from 'dayjs';
 import { formatFen, statementBody, type Statement } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { exportStatement, useStatement, type StatementRange } from '../api/statement';
 import { formatDateTime } from './order-format';
 
@@ -23,11 +24,9 @@ const columns: TableColumnsType<Row> = [
 
 /** 对账单: a period's orders with payable, paid and due, and the xlsx export. */
 export function StatementPanel() {
-  const feedback = useFeedback();
   const [picked, setPicked] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [range, setRange] = useState<StatementRange>({});
   const [error, setError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
   const { data, isPending, isError, error: loadError, isFetching } = useStatement(range);
 
   const view = () => {
@@ -37,23 +36,13 @@ export function StatementPanel() {
     setError(null);
     setRange(next);
   };
-  const download = async () => {
-    setExporting(true);
-    try {
-      const name = await exportStatement(range);
-      feedback.success(`已导出 ${name}`);
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const download = useApiMutation({ mutationFn: () => exportStatement(range), onSuccess: (name) => feedback.success(`已导出 ${name}`) });
 
   return (
     <section className="member-card" aria-label="对账单">
       <div className="ord-card-head-row">
         <h2 className="member-card-title">对账单</h2>
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void download()} disabled={!data}>
+        <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()} disabled={!data}>
           导出Excel
         </Button>
       </div>

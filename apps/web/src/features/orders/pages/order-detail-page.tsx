@@ -1,6 +1,5 @@
 import { Alert, Button, Empty, Rate, Result, Skeleton, Tag } from 'antd';
 import { DownloadOutlined, EnvironmentOutlined } from '@ant-design/icons';
-import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   deliveryLabels,
@@ -14,7 +13,7 @@ import {
   type ReportFile,
 } from '@lab/contract';
 import { ApiError } from '../../../lib/api';
-import { useFeedback } from '../../../lib/use-feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useOrder } from '../api/get-order';
 import { downloadReport } from '../api/download-report';
 import { OrderActions } from '../components/order-actions';
@@ -76,18 +75,7 @@ function LineCard({ line }: { line: OrderLine }) {
 }
 
 function Reports({ order }: { order: OrderDetail }) {
-  const feedback = useFeedback();
-  const [busy, setBusy] = useState<string | null>(null);
-  const download = async (file: ReportFile) => {
-    setBusy(file.id);
-    try {
-      await downloadReport(order.orderNo, file.id, file.name);
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const download = useApiMutation({ mutationFn: (file: ReportFile) => downloadReport(order.orderNo, file.id, file.name) });
   return (
     <section className="member-card" aria-label="检测报告">
       <h2 className="member-card-title">检测报告</h2>
@@ -104,7 +92,7 @@ function Reports({ order }: { order: OrderDetail }) {
                 </p>
               </div>
               <div className="member-item-actions">
-                <Button type="primary" ghost size="small" icon={<DownloadOutlined />} loading={busy === r.id} onClick={() => void download(r)} aria-label={`下载 ${r.name}`}>
+                <Button type="primary" ghost size="small" icon={<DownloadOutlined />} loading={download.isPending && download.variables.id === r.id} onClick={() => download.mutate(r)} aria-label={`下载 ${r.name}`}>
                   下载
                 </Button>
               </div>

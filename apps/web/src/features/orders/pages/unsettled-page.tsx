@@ -3,8 +3,9 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatFen, type OrderSummary, type SettlementList } from '@lab/contract';
 import { ApiError } from '../../../lib/api';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { useSettlementList } from '../api/settlement-list';
 import { settleOrders } from '../api/settle-orders';
 import { OrderTags } from '../components/order-tags';
@@ -24,29 +25,28 @@ const columns: TableColumnsType<OrderSummary> = [
 ];
 
 function Settlement({ data }: { data: SettlementList }) {
-  const feedback = useFeedback();
   const [selected, setSelected] = useState<string[]>(() => data.orders.map((o) => o.orderNo));
   const [source, setSource] = useState(() => (data.balances[0] ? sourceKey(data.balances[0]) : 'member'));
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ text: string; lowBalance: boolean } | null>(null);
   const chosenFen = useMemo(() => data.orders.filter((o) => selected.includes(o.orderNo)).reduce((sum, o) => sum + o.payableFen, 0), [data.orders, selected]);
   const balance = data.balances.find((b) => sourceKey(b) === source);
   const usedPct = data.limitFen > 0 ? Math.min(100, Math.round((data.dueFen / data.limitFen) * 100)) : 0;
 
-  const settle = async () => {
+  // the server's refusal (余额不足) shows next to the choices, not as a dialog
+  const refused = (e: unknown) => e instanceof ApiError && e.status > 0;
+  const settlement = useApiMutation({
+    mutationFn: ({ orderNos, communityRid }: { orderNos: string[]; communityRid: string | null }) => settleOrders(orderNos, communityRid),
+    invalidates: memberDataKeys,
+    handlesError: refused,
+    onMutate: () => setError(null),
+    onSuccess: () => feedback.success('结算成功'),
+    onError: (e) => {
+      if (refused(e)) setError({ text: e.message, lowBalance: /余额不足/.test(e.message) });
+    },
+  });
+  const settle = () => {
     if (selected.length === 0) return setError({ text: '请选择要结算的订单', lowBalance: false });
-    setBusy(true);
-    setError(null);
-    try {
-      await settleOrders(selected, source === 'member' ? null : source);
-      feedback.success('结算成功');
-      refreshMemberData();
-    } catch (e) {
-      if (e instanceof ApiError && e.status > 0) setError({ text: e.message, lowBalance: /余额不足/.test(e.message) });
-      else feedback.failure(e);
-    } finally {
-      setBusy(false);
-    }
+    settlement.mutate({ orderNos: selected, communityRid: source === 'member' ? null : source });
   };
 
   return (
@@ -116,7 +116,7 @@ function Settlement({ data }: { data: SettlementList }) {
             <span>
               合计 <strong>{formatFen(chosenFen)}</strong>
             </span>
-            <Button type="primary" loading={busy} disabled={selected.length === 0} onClick={() => void settle()}>
+            <Button type="primary" loading={settlement.isPending} disabled={selected.length === 0} onClick={settle}>
               结算
             </Button>
           </div>

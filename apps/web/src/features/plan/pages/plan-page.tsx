@@ -1,16 +1,15 @@
 import { Alert, App, Button, Checkbox, Empty, Skeleton } from 'antd';
 import { ExperimentOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatFen, type Plan } from '@lab/contract';
 import { queryClient } from '../../../lib/query-client';
 import { projectPath } from '../../../lib/site-info';
-import { useFeedback } from '../../../lib/use-feedback';
+import { settled, useApiMutation } from '../../../lib/use-api-mutation';
 import { useUserInfo } from '../../../lib/user-info';
 import { planKey, refreshPlanData } from '../../../components/plan/api/plan-keys';
 import { usePlan } from '../api/get-plan';
-import { operatePlan, type PlanOperation } from '../api/operate-plan';
+import { operatePlan } from '../api/operate-plan';
 import { PlanLineRow } from '../components/plan-line-row';
 import { OrderedItems } from '../components/ordered-items';
 import '../../../components/member/member-pages.css';
@@ -43,25 +42,20 @@ export function BasicInfoWarning() {
 export default function PlanPage() {
   const plan = usePlan();
   const navigate = useNavigate();
-  const feedback = useFeedback();
   const { modal } = App.useApp();
   /** lines the member unticked; everything else available is selected */
   const [unticked, setUnticked] = useState<Set<string>>(() => new Set());
-  const [busyIds, setBusyIds] = useState<string[]>([]);
-
-  const operate = useMutation({
+  const operate = useApiMutation({
     mutationFn: operatePlan,
-    onMutate: (body: PlanOperation) => setBusyIds(body.action === 'remove' ? body.ids : []),
     onSuccess: (data: Plan, body) => {
       queryClient.setQueryData(planKey, data);
       if (body.action === 'remove' || body.action === 'clear') refreshPlanData();
     },
-    onError: (error) => {
-      feedback.failure(error);
-      void plan.refetch();
-    },
-    onSettled: () => setBusyIds([]),
+    // the plan as the server has it now (a line gone meanwhile, a price changed)
+    onError: () => void plan.refetch(),
   });
+  /** the lines being removed show busy */
+  const busyIds = operate.isPending && operate.variables.action === 'remove' ? operate.variables.ids : [];
 
   const lines = useMemo(() => (plan.data?.dataArr ?? []).flatMap((g) => g.items), [plan.data]);
   const available = lines.filter((l) => l.available);
@@ -87,7 +81,7 @@ export default function PlanPage() {
       okButtonProps: { danger: true },
       cancelText: '取消',
       centered: true,
-      onOk: () => operate.mutateAsync({ action: 'clear', ids: [] }).catch(() => undefined),
+      onOk: () => settled(operate.mutateAsync({ action: 'clear', ids: [] })),
     });
 
   const goOrder = () => {

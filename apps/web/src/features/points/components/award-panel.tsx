@@ -4,8 +4,9 @@ import { useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { pointsApplyBody, type PointsApplication } from '@lab/contract';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { applyAward } from '../api/apply-award';
 import { useApplications } from '../api/list-applications';
@@ -59,24 +60,19 @@ function ApplicationList() {
 /** 论文致谢奖励: apply with a paper that acknowledges the lab; staff approve with the points. */
 export function AwardPanel() {
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
-  const [saving, setSaving] = useState(false);
-
-  const submit = async () => {
-    const values = form.getFieldsValue(true) as Values;
-    const body = checkWithSchema(pointsApplyBody, { ...values, published_on: values.published_on ? values.published_on.format('YYYY-MM-DD') : '' }, form);
-    if (!body) return;
-    setSaving(true);
-    try {
-      await applyAward(body);
+  const apply = useApiMutation({
+    mutationFn: applyAward,
+    invalidates: memberDataKeys,
+    onSuccess: () => {
       feedback.success('申请已提交，审核通过后发放奖励积分');
       form.resetFields();
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+
+  const submit = () => {
+    const values = form.getFieldsValue(true) as Values;
+    const body = checkWithSchema(pointsApplyBody, { ...values, published_on: values.published_on ? values.published_on.format('YYYY-MM-DD') : '' }, form);
+    if (body) apply.mutate(body);
   };
 
   return (
@@ -87,7 +83,7 @@ export function AwardPanel() {
         showIcon
         title="论文在致谢（Acknowledgements）中注明使用了本平台的检测服务，发表后即可申请。工作人员核实后发放奖励积分，结果会以站内信通知。"
       />
-      <Form form={form} onValuesChange={clearChangedErrors(form)} name="pointsApply" layout="vertical" className="member-form" onFinish={() => void submit()}>
+      <Form form={form} onValuesChange={clearChangedErrors(form)} name="pointsApply" layout="vertical" className="member-form" onFinish={submit}>
         <Form.Item label="论文题目" name="title" required>
           <Input maxLength={200} placeholder="与发表版本一致" />
         </Form.Item>
@@ -103,7 +99,7 @@ export function AwardPanel() {
           </Form.Item>
         </div>
         <div className="member-form-actions">
-          <Button type="primary" htmlType="submit" icon={<FileDoneOutlined />} loading={saving}>
+          <Button type="primary" htmlType="submit" icon={<FileDoneOutlined />} loading={apply.isPending}>
             提交申请
           </Button>
         </div>

@@ -3,8 +3,9 @@ import { EnvironmentOutlined, GiftOutlined, TagsOutlined } from '@ant-design/ico
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { emptyMessage, type ExchangeItem } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { useQuery } from '@tanstack/react-query';
 import { addressesQueryOptions, useAddresses } from '../../../components/member/api/list-addresses';
 import { formatAddress } from '../../../components/member/pickup-address-choice';
@@ -61,30 +62,26 @@ function GiftAddress({ value, onChange }: { value: string | undefined; onChange:
 }
 
 function ExchangeDialog({ item, balance, onClose }: { item: ExchangeItem; balance: number; onClose: () => void }) {
-  const feedback = useFeedback();
   const isGift = item.kind === 'gift';
   const addresses = useQuery({ ...addressesQueryOptions(), enabled: isGift });
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const exchange = useApiMutation({
+    mutationFn: applyExchange,
+    invalidates: memberDataKeys,
+    onSuccess: () => {
+      feedback.success(isGift ? '兑换成功，礼品将按所选地址寄出' : '兑换成功，优惠券已发放到您的账户');
+      onClose();
+    },
+  });
   const addressRid = chosen ?? (isGift ? addresses.data?.[0]?.address_rid : undefined);
 
-  const submit = async () => {
+  const submit = () => {
     if (isGift && !addressRid) {
       setProblem(emptyMessage('收货地址'));
       return;
     }
-    setSaving(true);
-    try {
-      await applyExchange({ rid: item.rid, ...(isGift ? { address_rid: addressRid } : {}) });
-      feedback.success(isGift ? '兑换成功，礼品将按所选地址寄出' : '兑换成功，优惠券已发放到您的账户');
-      refreshMemberData();
-      onClose();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setSaving(false);
-    }
+    exchange.mutate({ rid: item.rid, ...(isGift ? { address_rid: addressRid } : {}) });
   };
 
   return (
@@ -92,11 +89,11 @@ function ExchangeDialog({ item, balance, onClose }: { item: ExchangeItem; balanc
       open
       title="确认兑换"
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={submit}
       okText="确认兑换"
       cancelText="取消"
       okButtonProps={{ disabled: isGift && addresses.data?.length === 0 }}
-      confirmLoading={saving}
+      confirmLoading={exchange.isPending}
       destroyOnHidden
       centered
     >

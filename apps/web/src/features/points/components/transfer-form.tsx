@@ -3,8 +3,9 @@ import { SwapOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { pointsTransferBody } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { transferPoints } from '../api/transfer-points';
 import { formatPoints } from './points-format';
@@ -21,9 +22,16 @@ interface Values {
 /** 积分转赠: to another member by phone and name; checked with the contract, then confirmed before it is sent. */
 export function TransferForm({ balance }: { balance: number }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
   const [pending, setPending] = useState<Body | null>(null);
-  const [saving, setSaving] = useState(false);
+  const transfer = useApiMutation({
+    mutationFn: transferPoints,
+    invalidates: memberDataKeys,
+    onSuccess: (_, sent) => {
+      feedback.success(`已向 ${sent.phone} 转赠 ${formatPoints(sent.points)} 积分`);
+      form.resetFields();
+    },
+    onSettled: () => setPending(null),
+  });
 
   const check = () => {
     const values = form.getFieldsValue(true) as Values;
@@ -31,21 +39,8 @@ export function TransferForm({ balance }: { balance: number }) {
     if (body) setPending(body);
   };
 
-  const send = async () => {
-    if (!pending) return;
-    setSaving(true);
-    try {
-      await transferPoints(pending);
-      feedback.success(`已向 ${pending.phone} 转赠 ${formatPoints(pending.points)} 积分`);
-      setPending(null);
-      form.resetFields();
-      refreshMemberData();
-    } catch (e) {
-      setPending(null);
-      feedback.failure(e);
-    } finally {
-      setSaving(false);
-    }
+  const send = () => {
+    if (pending) transfer.mutate(pending);
   };
 
   return (
@@ -76,10 +71,10 @@ export function TransferForm({ balance }: { balance: number }) {
         open={pending !== null}
         title="确认转赠"
         onCancel={() => setPending(null)}
-        onOk={() => void send()}
+        onOk={send}
         okText="确认转赠"
         cancelText="取消"
-        confirmLoading={saving}
+        confirmLoading={transfer.isPending}
         centered
         destroyOnHidden
       >

@@ -1,9 +1,9 @@
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { promoterApplyBody, type PromoterApplyBody, type PromotionOverview, type UserInfo } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useUserInfo } from '../../../lib/user-info';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { applyPromoter } from '../api/apply-promoter';
 import { formatRate } from './promotion-format';
@@ -59,23 +59,12 @@ export function ApplyForm({ overview }: { overview: PromotionOverview }) {
 
 function ApplyFormFields({ overview, initial }: { overview: PromotionOverview; initial: Values }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
-  const [saving, setSaving] = useState(false);
   const again = overview.status === 'refused';
+  const apply = useApiMutation({ mutationFn: applyPromoter, invalidates: memberDataKeys, onSuccess: () => feedback.success('申请已提交，请等待审核') });
 
-  const submit = async () => {
+  const submit = () => {
     const body = checkWithSchema(promoterApplyBody, form.getFieldsValue(true), form);
-    if (!body) return;
-    setSaving(true);
-    try {
-      await applyPromoter(body);
-      feedback.success('申请已提交，请等待审核');
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setSaving(false);
-    }
+    if (body) apply.mutate(body);
   };
 
   return (
@@ -91,7 +80,7 @@ function ApplyFormFields({ overview, initial }: { overview: PromotionOverview; i
         className="member-form promo-apply-form"
         initialValues={initial}
         onValuesChange={clearChangedErrors(form)}
-        onFinish={() => void submit()}
+        onFinish={submit}
       >
         <div className="promo-apply-grid">
           <Form.Item label="姓名" name="name" required>
@@ -107,7 +96,7 @@ function ApplyFormFields({ overview, initial }: { overview: PromotionOverview; i
         <Form.Item label="推广渠道" name="channel" required>
           <Input.TextArea maxLength={500} autoSize={{ minRows: 3, maxRows: 6 }} placeholder="例如：所在课题组、学院实验平台、行业交流群等，以及预计推广的人数" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={apply.isPending}>
           {again ? '重新提交申请' : '提交申请'}
         </Button>
       </Form>

@@ -1,8 +1,8 @@
 import { Alert, Button, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { fenToYuan, formatFen, withdrawAddBody, type WithdrawMethod } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { addWithdrawal } from '../api/add-withdrawal';
 import { WithdrawTargetFields } from './bank-fields';
@@ -25,11 +25,17 @@ interface Props {
 function WithdrawForm({ withdrawableFen, minWithdrawFen, onClose }: Props) {
   const [form] = Form.useForm<Values>();
   const method = Form.useWatch('method', form);
-  const feedback = useFeedback();
-  const [saving, setSaving] = useState(false);
+  const withdraw = useApiMutation({
+    mutationFn: addWithdrawal,
+    invalidates: memberDataKeys,
+    onSuccess: () => {
+      feedback.success('提现申请已提交，等待财务审核');
+      onClose();
+    },
+  });
   const tooLittle = withdrawableFen < minWithdrawFen;
 
-  const submit = async () => {
+  const submit = () => {
     const values = form.getFieldsValue(true) as Values;
     const amount = checkWithdrawAmount(values.amount ?? '', withdrawableFen, minWithdrawFen);
     if (amount.error !== null) {
@@ -37,18 +43,7 @@ function WithdrawForm({ withdrawableFen, minWithdrawFen, onClose }: Props) {
       return;
     }
     const body = checkWithSchema(withdrawAddBody, { ...values, amount: (values.amount ?? '').trim() }, form);
-    if (!body) return;
-    setSaving(true);
-    try {
-      await addWithdrawal(body.method === 'bank' ? body : { amount: body.amount, method: body.method });
-      feedback.success('提现申请已提交，等待财务审核');
-      refreshMemberData();
-      onClose();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setSaving(false);
-    }
+    if (body) withdraw.mutate(body.method === 'bank' ? body : { amount: body.amount, method: body.method });
   };
 
   return (
@@ -57,7 +52,7 @@ function WithdrawForm({ withdrawableFen, minWithdrawFen, onClose }: Props) {
         可提现 <strong data-testid="dialog-withdrawable">{formatFen(withdrawableFen)}</strong>，单笔不低于 {formatFen(minWithdrawFen)}，财务审核后打款。
       </p>
       {tooLittle ? <Alert className="promo-dialog-alert" type="info" showIcon title={`可提现金额满 ${formatFen(minWithdrawFen)} 后即可申请提现`} /> : null}
-      <Form form={form} name="withdraw" layout="vertical" className="member-form" initialValues={{ method: 'bank' }} onValuesChange={clearChangedErrors(form)} onFinish={() => void submit()}>
+      <Form form={form} name="withdraw" layout="vertical" className="member-form" initialValues={{ method: 'bank' }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
         <Form.Item label="提现金额（元）" name="amount" required>
           <Input inputMode="decimal" prefix="¥" maxLength={16} placeholder={`最多 ${fenToYuan(withdrawableFen)} 元`} disabled={tooLittle} />
         </Form.Item>
@@ -71,7 +66,7 @@ function WithdrawForm({ withdrawableFen, minWithdrawFen, onClose }: Props) {
         <WithdrawTargetFields method={method} />
         <div className="promo-dialog-actions">
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" htmlType="submit" loading={saving} disabled={tooLittle}>
+          <Button type="primary" htmlType="submit" loading={withdraw.isPending} disabled={tooLittle}>
             提交申请
           </Button>
         </div>

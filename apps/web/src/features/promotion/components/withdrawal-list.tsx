@@ -2,8 +2,9 @@ import { Alert, Button, Empty, Pagination, Popconfirm, Skeleton, Tag } from 'ant
 import { useState } from 'react';
 import { formatFen } from '@lab/contract';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { useWithdrawals } from '../api/list-withdrawals';
 import { cancelWithdrawal } from '../api/cancel-withdrawal';
 import { withdrawStatusColor } from './promotion-format';
@@ -16,21 +17,7 @@ import { withdrawStatusColor } from './promotion-format';
 export function WithdrawalList() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error } = useWithdrawals(page);
-  const feedback = useFeedback();
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const cancel = async (rid: string) => {
-    setBusy(rid);
-    try {
-      await cancelWithdrawal(rid);
-      feedback.success('提现申请已取消，金额已退回可提现余额');
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const cancel = useApiMutation({ mutationFn: cancelWithdrawal, invalidates: memberDataKeys, onSuccess: () => feedback.success('提现申请已取消，金额已退回可提现余额') });
 
   if (isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (isError) return <Alert type="error" showIcon title="提现记录加载失败" description={error.message} />;
@@ -62,8 +49,8 @@ export function WithdrawalList() {
               </div>
               {w.status === 'pending' ? (
                 <div className="member-item-actions">
-                  <Popconfirm title="确定取消该提现申请吗？" description="取消后金额退回可提现余额。" okText="取消申请" cancelText="再想想" onConfirm={() => cancel(w.rid)}>
-                    <Button size="small" danger loading={busy === w.rid}>
+                  <Popconfirm title="确定取消该提现申请吗？" description="取消后金额退回可提现余额。" okText="取消申请" cancelText="再想想" onConfirm={() => cancel.mutate(w.rid)}>
+                    <Button size="small" danger loading={cancel.isPending && cancel.variables === w.rid}>
                       取消申请
                     </Button>
                   </Popconfirm>

@@ -4,8 +4,8 @@ import { useRef, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { requirementAddBody, type Requirement, type RequirementAddBody } from '@lab/contract';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
-import { refreshMemberData } from '../../../components/member/member-keys';
-import { useFeedback } from '../../../lib/use-feedback';
+import { memberDataKeys } from '../../../components/member/member-keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { addRequirement } from '../api/add-requirement';
 import { uploadRequirementFile } from '../api/upload-requirement-file';
 import { REQUIREMENT_FILES_MAX, REQUIREMENT_FILE_MAX_MB, requirementFileAccept, requirementFileProblem } from './requirement-files';
@@ -44,7 +44,6 @@ export interface SubmittedRequirement {
  */
 export function RequirementForm({ initial, onSubmitted }: { initial: Pick<Values, 'contact' | 'phone'>; onSubmitted: (result: SubmittedRequirement) => void }) {
   const [form] = Form.useForm<Values>();
-  const feedback = useFeedback();
   const [files, setFilesState] = useState<File[]>([]);
   // beforeUpload runs once per chosen file, before React re-renders: count from a ref
   const filesRef = useRef<File[]>([]);
@@ -53,13 +52,9 @@ export function RequirementForm({ initial, onSubmitted }: { initial: Pick<Values
     setFilesState(next);
   };
   const [fileError, setFileError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const submit = async () => {
-    const body: RequirementAddBody | null = checkWithSchema(requirementAddBody, toRequirementBody(form.getFieldsValue(true) as Values), form);
-    if (!body) return;
-    setSaving(true);
-    try {
+  const add = useApiMutation({
+    // the requirement, then its files one by one: a file that fails is listed on the result page, the requirement stands
+    mutationFn: async (body: RequirementAddBody): Promise<SubmittedRequirement> => {
       let requirement = await addRequirement(body);
       const failed: SubmittedRequirement['failed'] = [];
       for (const file of files) {
@@ -69,17 +64,19 @@ export function RequirementForm({ initial, onSubmitted }: { initial: Pick<Values
           failed.push({ name: file.name, reason: error instanceof Error ? error.message : '上传失败' });
         }
       }
-      refreshMemberData();
-      onSubmitted({ requirement, failed });
-    } catch (error) {
-      feedback.failure(error);
-    } finally {
-      setSaving(false);
-    }
+      return { requirement, failed };
+    },
+    invalidates: memberDataKeys,
+    onSuccess: (result) => onSubmitted(result),
+  });
+
+  const submit = () => {
+    const body: RequirementAddBody | null = checkWithSchema(requirementAddBody, toRequirementBody(form.getFieldsValue(true) as Values), form);
+    if (body) add.mutate(body);
   };
 
   return (
-    <Form form={form} onValuesChange={clearChangedErrors(form)} layout="vertical" className="member-form rq-form" initialValues={initial} onFinish={() => void submit()} requiredMark>
+    <Form form={form} onValuesChange={clearChangedErrors(form)} layout="vertical" className="member-form rq-form" initialValues={initial} onFinish={submit} requiredMark>
       <Form.Item label="测试需求" name="title" required>
         <Input maxLength={100} showCount placeholder="例如：锂电正极材料的物相与形貌表征" />
       </Form.Item>
@@ -129,7 +126,7 @@ export function RequirementForm({ initial, onSubmitted }: { initial: Pick<Values
         {fileError ? <Alert className="rq-file-error" type="error" showIcon title={fileError} /> : null}
       </Form.Item>
       <div className="rq-form-actions">
-        <Button type="primary" size="large" htmlType="submit" icon={<SendOutlined />} loading={saving}>
+        <Button type="primary" size="large" htmlType="submit" icon={<SendOutlined />} loading={add.isPending}>
           提交需求
         </Button>
         <span className="rq-muted">提交后工程师会尽快评估并给出报价，报价可在「我的需求」中查看。</span>

@@ -1,8 +1,8 @@
 import { Button, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { useState } from 'react';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { uploadSignedContract } from '../api/upload-contract';
 
 const SIGNED_MAX_MB = 10;
@@ -18,8 +18,7 @@ export function signedFileProblem(file: Pick<File, 'name' | 'size'>): string | n
 
 /** 上传签署件: the signed contract or agreement (scan or photo); it then awaits the lab's confirmation. */
 export function SignedUpload({ rid, again }: { rid: string; again: boolean }) {
-  const feedback = useFeedback();
-  const [busy, setBusy] = useState(false);
+  const upload = useApiMutation({ mutationFn: (file: File) => uploadSignedContract(rid, file), invalidates: memberDataKeys, onSuccess: () => feedback.success('签署件已上传，等待确认') });
   return (
     <Upload
       accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
@@ -31,18 +30,11 @@ export function SignedUpload({ rid, again }: { rid: string; again: boolean }) {
           feedback.failure(new Error(problem));
           return Upload.LIST_IGNORE;
         }
-        setBusy(true);
-        uploadSignedContract(rid, file)
-          .then(() => {
-            feedback.success('签署件已上传，等待确认');
-            refreshMemberData();
-          })
-          .catch((e: unknown) => feedback.failure(e))
-          .finally(() => setBusy(false));
+        upload.mutate(file);
         return false;
       }}
     >
-      <Button size="small" type={again ? 'default' : 'primary'} icon={<UploadOutlined />} loading={busy}>
+      <Button size="small" type={again ? 'default' : 'primary'} icon={<UploadOutlined />} loading={upload.isPending}>
         {again ? '重新上传签署件' : '上传签署件'}
       </Button>
     </Upload>

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatFen, requirementStatusLabels, requirementStatuses, type Requirement, type RequirementStatus } from '@lab/contract';
 import { formatDate } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { useRequirements } from '../api/list-requirements';
 import { acceptRequirement } from '../api/accept-requirement';
 import { cancelRequirement } from '../api/cancel-requirement';
@@ -47,21 +48,8 @@ function Quote({ quote }: { quote: NonNullable<Requirement['quote']> }) {
 }
 
 function RequirementItem({ requirement: r }: { requirement: Requirement }) {
-  const feedback = useFeedback();
-  const [busy, setBusy] = useState<'accept' | 'cancel' | null>(null);
-  const act = async (kind: 'accept' | 'cancel') => {
-    setBusy(kind);
-    try {
-      if (kind === 'accept') await acceptRequirement(r.rid);
-      else await cancelRequirement(r.rid);
-      feedback.success(kind === 'accept' ? '报价已加入实验计划' : '需求已撤回');
-      refreshMemberData();
-    } catch (error) {
-      feedback.failure(error);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const accept = useApiMutation({ mutationFn: () => acceptRequirement(r.rid), invalidates: memberDataKeys, onSuccess: () => feedback.success('报价已加入实验计划') });
+  const cancel = useApiMutation({ mutationFn: () => cancelRequirement(r.rid), invalidates: memberDataKeys, onSuccess: () => feedback.success('需求已撤回') });
   return (
     <li className="member-item" data-testid="requirement-item">
       <div className="member-item-main">
@@ -112,16 +100,16 @@ function RequirementItem({ requirement: r }: { requirement: Requirement }) {
             description={r.quote ? `报价项目将加入实验计划，合计 ${formatFen(r.quote.totalFen)}。` : '报价项目将加入实验计划。'}
             okText="接受报价"
             cancelText="再看看"
-            onConfirm={() => act('accept')}
+            onConfirm={() => accept.mutate()}
           >
-            <Button size="small" type="primary" icon={<CheckOutlined />} loading={busy === 'accept'}>
+            <Button size="small" type="primary" icon={<CheckOutlined />} loading={accept.isPending}>
               接受报价并加入实验计划
             </Button>
           </Popconfirm>
         ) : null}
         {r.status === 'open' || r.status === 'quoted' ? (
-          <Popconfirm title="确定撤回该需求吗？" description="撤回后工程师将不再跟进此需求。" okText="撤回" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => act('cancel')}>
-            <Button size="small" loading={busy === 'cancel'}>
+          <Popconfirm title="确定撤回该需求吗？" description="撤回后工程师将不再跟进此需求。" okText="撤回" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => cancel.mutate()}>
+            <Button size="small" loading={cancel.isPending}>
               撤回
             </Button>
           </Popconfirm>

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { formatFen, labDay, WEEKDAY_NAMES, weekdayOf, type Reservation, type ReservationStatus } from '@lab/contract';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { projectPath } from '../../../lib/site-info';
-import { queryClient } from '../../../lib/query-client';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { reservationCalendarKeys } from '../../../components/reservation/api/keys';
 import { useReservations } from '../api/list-reservations';
 import { cancelReservation } from '../api/cancel-reservation';
@@ -22,21 +22,11 @@ const weekday = (day: string) => WEEKDAY_NAMES[weekdayOf(day)] ?? '';
 const cancellable = (r: Reservation, today: string) => r.status === 'booked' && r.date > today;
 
 function ReservationItem({ reservation: r, today }: { reservation: Reservation; today: string }) {
-  const feedback = useFeedback();
-  const [busy, setBusy] = useState(false);
-  const cancel = async () => {
-    setBusy(true);
-    try {
-      await cancelReservation(r.rid);
-      feedback.success('预约已取消');
-      refreshMemberData();
-      void queryClient.invalidateQueries({ queryKey: reservationCalendarKeys.all });
-    } catch (error) {
-      feedback.failure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const cancel = useApiMutation({
+    mutationFn: () => cancelReservation(r.rid),
+    invalidates: [...memberDataKeys, reservationCalendarKeys.all],
+    onSuccess: () => feedback.success('预约已取消'),
+  });
   return (
     <li className="member-item" data-testid="reservation-item">
       <div className="mr-when" aria-hidden>
@@ -93,9 +83,9 @@ function ReservationItem({ reservation: r, today }: { reservation: Reservation; 
             okText="取消预约"
             cancelText="再想想"
             okButtonProps={{ danger: true }}
-            onConfirm={() => cancel()}
+            onConfirm={() => cancel.mutate()}
           >
-            <Button size="small" danger loading={busy}>
+            <Button size="small" danger loading={cancel.isPending}>
               取消预约
             </Button>
           </Popconfirm>

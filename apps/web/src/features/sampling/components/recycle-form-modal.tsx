@@ -1,11 +1,11 @@
 import { Form, Input, Modal, Radio, Select } from 'antd';
-import { useState } from 'react';
 import { recycleAddBody } from '@lab/contract';
 import { useAddresses } from '../../../components/member/api/list-addresses';
 import { RegionCascader } from '../../../components/member/region-cascader';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { addRecycle } from '../api/add-recycle';
 
 interface Values {
@@ -24,34 +24,29 @@ interface Values {
 export function RecycleFormModal({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const { data: addresses = [] } = useAddresses();
-  const feedback = useFeedback();
-  const [saving, setSaving] = useState(false);
+  const add = useApiMutation({
+    mutationFn: addRecycle,
+    invalidates: memberDataKeys,
+    onSuccess: () => {
+      feedback.success('提交成功!');
+      onClose();
+    },
+  });
   const mode = Form.useWatch('addressMode', form) ?? (addresses.length ? 'existing' : 'new');
   const fallback = addresses[0]?.address_rid;
 
-  const submit = async () => {
+  const submit = () => {
     const v = form.getFieldsValue(true) as Values;
     const raw =
       (v.addressMode ?? mode) === 'existing'
         ? { order_no: v.order_no, samples: v.samples, address_rid: v.address_rid ?? fallback, message: v.message }
         : { order_no: v.order_no, samples: v.samples, name: v.name, phone: v.phone, address_code: v.address_code, address: v.address, message: v.message };
     const body = checkWithSchema(recycleAddBody, raw, form);
-    if (!body) return;
-    setSaving(true);
-    try {
-      await addRecycle(body);
-      feedback.success('提交成功!');
-      refreshMemberData();
-      onClose();
-    } catch (error) {
-      feedback.failure(error);
-    } finally {
-      setSaving(false);
-    }
+    if (body) add.mutate(body);
   };
 
   return (
-    <Modal open title="申请寄回样品" onCancel={onClose} onOk={() => void submit()} okText="提交申请" confirmLoading={saving} destroyOnHidden centered width={560}>
+    <Modal open title="申请寄回样品" onCancel={onClose} onOk={submit} okText="提交申请" confirmLoading={add.isPending} destroyOnHidden centered width={560}>
       <p className="member-muted">检测完成且全部付款后，剩余样品将在 48 小时内寄回。</p>
       <Form form={form} onValuesChange={clearChangedErrors(form)} layout="vertical" className="member-form" initialValues={{ addressMode: addresses.length ? 'existing' : 'new', address_rid: fallback }}>
         <Form.Item label="样品说明" name="samples" required>

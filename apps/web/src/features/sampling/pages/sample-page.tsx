@@ -3,8 +3,9 @@ import { CarOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import type { RecycleRequest, Sampling } from '@lab/contract';
 import { samplingDialog } from '../../../components/member/sampling-dialog-store';
-import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../components/member/member-keys';
 import { formatDate } from '../../../lib/format';
 import { useSamplings } from '../api/list-samplings';
 import { cancelSampling } from '../api/cancel-sampling';
@@ -18,20 +19,7 @@ const place = (a: Pick<Sampling, 'province' | 'city' | 'area' | 'address'>) => [
 function PickupList() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error } = useSamplings(page);
-  const feedback = useFeedback();
-  const [busy, setBusy] = useState<string | null>(null);
-  const cancel = async (rid: string) => {
-    setBusy(rid);
-    try {
-      await cancelSampling(rid);
-      feedback.success('预约已取消');
-      refreshMemberData();
-    } catch (e) {
-      feedback.failure(e);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const cancel = useApiMutation({ mutationFn: cancelSampling, invalidates: memberDataKeys, onSuccess: () => feedback.success('预约已取消') });
   if (isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (isError) return <Alert type="error" showIcon title="取样预约加载失败" description={error.message} />;
   if (data.list.length === 0) {
@@ -62,8 +50,8 @@ function PickupList() {
             </div>
             <div className="member-item-actions">
               {s.status === 'pending' ? (
-                <Popconfirm title="确定取消该上门取样预约吗？" okText="取消预约" cancelText="再想想" onConfirm={() => cancel(s.rid)}>
-                  <Button size="small" danger loading={busy === s.rid}>
+                <Popconfirm title="确定取消该上门取样预约吗？" okText="取消预约" cancelText="再想想" onConfirm={() => cancel.mutate(s.rid)}>
+                  <Button size="small" danger loading={cancel.isPending && cancel.variables === s.rid}>
                     取消预约
                   </Button>
                 </Popconfirm>
