@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { CheckCircleFilled, CustomerServiceOutlined, DownOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { formatFen } from '@lab/contract/display';
