@@ -5,9 +5,9 @@ import { useUserInfo } from '../../lib/user-info';
 import { RegionCascader } from './region-cascader';
 import { checkWithSchema, clearChangedErrors } from './schema-form';
 import { useFeedback } from '../../lib/use-feedback';
-import { refreshMemberData } from './member-keys';
-import { useProfile } from './api/get-profile';
-import { updateProfile } from './api/update-profile';
+import { refreshMemberData } from '../../api/query-keys';
+import { useProfile } from '../../api/profile/get-profile';
+import { updateProfile } from '../../api/profile/update-profile';
 import './member-forms.css';
 
 /**

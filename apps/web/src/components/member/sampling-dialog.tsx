@@ -10,13 +10,13 @@ import {
   SELF_SEND_MESSAGE,
 } from '@lab/contract';
 import { ApiError } from '../../lib/api';
-import { useSiteSettings } from './api/site-settings';
-import { useAddresses } from './api/list-addresses';
+import { useSiteSettings } from '../../api/content/site-settings';
+import { useAddresses } from '../../api/addresses/list-addresses';
 import { PickupAddressChoice } from './pickup-address-choice';
-import { addSampling } from './api/add-sampling';
+import { addSampling } from '../../api/pickups/add-sampling';
 import { RegionCascader } from './region-cascader';
 import { checkWithSchema, clearChangedErrors } from './schema-form';
-import { refreshMemberData } from './member-keys';
+import { refreshMemberData } from '../../api/query-keys';
 import { samplingDialog } from './sampling-dialog-store';
 import { App } from 'antd';
 import './member-forms.css';

@@ -12,8 +12,8 @@ import { siteInfo } from '../../lib/site-info';
 import { prefetchAntd } from '../../lib/antd-loader';
 import { feedback } from '../../lib/feedback';
 import { AutoSizeTextarea, NumberInput, PlainButton } from '../plain-controls';
-import { addToPlan } from './api/add-to-plan';
-import { refreshPlanData } from './api/plan-keys';
+import { addToPlan } from '../../api/plan/add-to-plan';
+import { refreshPlanData } from '../../api/query-keys';
 import './add-to-plan.css';
 
 export interface AddToPlanItem {

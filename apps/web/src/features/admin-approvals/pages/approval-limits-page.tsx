@@ -16,7 +16,7 @@ import {
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { formatDateTime } from '../../../lib/format';
 import { useFeedback } from '../../../lib/use-feedback';
-import { useLimits, useSaveLimit } from '../api/limits';
+import { useLimits, useSaveLimit } from '../../../api/approvals/limits';
 
 const kindHelp: Record<ApprovalKind, string> = {
   coupon: '新建优惠券按“面额 × 发放总量”计（折扣券、不限量视为不封顶）；发放给会员按单张面额计',

@@ -4,7 +4,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { formatFen, type AdminOrderAction, type AdminOrderDetail, type StaffRole } from '@lab/contract';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { useFeedback } from '../../../lib/use-feedback';
-import { useGatedFeedback } from '../../admin-approvals/components/use-gated-feedback';
+import { useGatedFeedback } from '../../../components/admin/use-gated-feedback';
 import { cancelOrder, moveOrder, recordCall, refundOnCancel, resendNotice, useOrderChange, type OrderStep } from '../api/order-steps';
 import { deskActions } from '../order-desk';
 import { DeliverDialog } from './deliver-dialog';

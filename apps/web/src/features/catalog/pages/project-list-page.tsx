@@ -3,7 +3,7 @@ import { CloseCircleFilled, DownOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TypeGroup } from '@lab/contract';
 import { deviceSortValues, serviceTypeLabels } from '@lab/contract/display';
-import { useTypeGroups } from '../api/get-type-groups';
+import { useTypeGroups } from '../../../api/catalog/type-groups';
 import { useDeviceSearch } from '../api/search-devices';
 import { DeviceGrid } from '../components/device-card';
 import { PageHeader } from '../components/page-header';

@@ -13,9 +13,9 @@ import {
 } from '@lab/contract';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { refreshMemberData } from '../../../api/query-keys';
 import '../../../components/member/member-forms.css';
-import { useInvoiceTitles } from '../api/list-invoice-titles';
+import { useInvoiceTitles } from '../../../api/funds/list-invoice-titles';
 import { usePrestores } from '../api/list-prestores';
 import { saveInvoiceApplication } from '../api/save-invoice-application';
 import { formatDateTime } from './money';

@@ -8,7 +8,7 @@ import { queryClient } from '../../../lib/query-client';
 import { projectPath } from '../../../lib/site-info';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useUserInfo } from '../../../lib/user-info';
-import { planKey, refreshPlanData } from '../../../components/plan/api/plan-keys';
+import { planKey, refreshPlanData } from '../../../api/query-keys';
 import { usePlan } from '../api/get-plan';
 import { operatePlan, type PlanOperation } from '../api/operate-plan';
 import { PlanLineRow } from '../components/plan-line-row';

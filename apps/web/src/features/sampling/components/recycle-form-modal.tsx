@@ -1,11 +1,11 @@
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { recycleAddBody } from '@lab/contract';
-import { useAddresses } from '../../../components/member/api/list-addresses';
+import { useAddresses } from '../../../api/addresses/list-addresses';
 import { RegionCascader } from '../../../components/member/region-cascader';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../components/member/member-keys';
+import { refreshMemberData } from '../../../api/query-keys';
 import { addRecycle } from '../api/add-recycle';
 
 interface Values {

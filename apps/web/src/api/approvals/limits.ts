@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApprovalKind, StaffRole } from '@lab/contract';
-import { approvals } from '../../../api/approvals';
-import { approvalKeys } from './keys';
+import { approvals } from '../approvals';
+import { approvalKeys } from '../admin-query-keys';
 
 /** POST /api/admin/approvals/limits — every role's limit per kind (null: no limit). */
 export const getLimits = () => approvals.limits();

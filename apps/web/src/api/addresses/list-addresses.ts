@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { addresses } from '../../../api/addresses';
-import { memberKeys } from '../member-keys';
+import { addresses } from '../addresses';
+import { memberKeys } from '../query-keys';
 
 /** Default first; disabled = home pickup not offered there. */
 export const addressesQueryOptions = () => queryOptions({ queryKey: memberKeys.addresses, queryFn: () => addresses.list() });

@@ -1,5 +1,5 @@
 import type { PlanAddBody } from '@lab/contract';
-import { plan } from '../../../api/plan';
+import { plan } from '../plan';
 
 /** An item with its options and sample count (same item and options merge). */
 export const addToPlan = (body: PlanAddBody) =>

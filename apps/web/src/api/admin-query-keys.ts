@@ -1,4 +1,4 @@
-import { adminKey } from '../../../lib/admin-api';
+import { adminKey } from '../lib/admin-api';
 
 /** Every approvals query under one key: a decision (or a filed action elsewhere) refreshes the list and the badge. */
 export const approvalKeys = {

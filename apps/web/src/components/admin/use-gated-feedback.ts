@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApprovalFiled } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
-import { approvalKeys } from '../api/keys';
+import { useFeedback } from '../../lib/use-feedback';
+import { approvalKeys } from '../../api/admin-query-keys';
 
 /**
  * After a coupon, a cancellation or an adjustment: the server either did it (a toast with

@@ -1,6 +1,6 @@
 import { limitText, type ApprovalKind } from '@lab/contract';
-import { useStaffMe } from '../../../lib/admin-api';
-import { useLimits } from '../api/limits';
+import { useStaffMe } from '../../lib/admin-api';
+import { useLimits } from '../../api/approvals/limits';
 
 /**
  * The signed-in person's own limit for a kind, in a sentence for the screens that book value

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { funds } from '../../../api/funds';
-import { fundsKeys } from './keys';
+import { funds } from '../funds';
+import { fundsKeys } from '../query-keys';
 
 /** POST /api/auth/invoice/list: my invoice titles, the default first. */
 export const listInvoiceTitles = () => funds.titleList();

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { profile } from '../../../api/profile';
-import { memberKeys } from '../member-keys';
+import { profile } from '../profile';
+import { memberKeys } from '../query-keys';
 
 /** The attestation as stored. */
 export const profileQueryOptions = () => queryOptions({ queryKey: memberKeys.profile, queryFn: () => profile.detail() });

@@ -1,4 +1,4 @@
-import { reservations } from '../../../api/reservations';
+import { reservations } from '../reservations';
 
 /** POST /api/auth/reservation/add: books consecutive hours now; the booking becomes an order to pay. */
 export const addReservation = (body: { rid: string; date: string; hours: number[]; note?: string }) =>

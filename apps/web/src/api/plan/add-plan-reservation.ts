@@ -1,4 +1,4 @@
-import { plan } from '../../../api/plan';
+import { plan } from '../plan';
 
 /** The wished day and hours go into the experiment plan (booked when the order is placed). */
 export const addPlanReservation = (body: { rid: string; date: string; hours: number[]; options: Record<string, number>; note?: string }) =>

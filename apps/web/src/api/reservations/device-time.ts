@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { reservations } from '../../../api/reservations';
-import { useSession } from '../../../lib/session';
-import { reservationCalendarKeys } from './keys';
+import { reservations } from '../reservations';
+import { useSession } from '../../lib/session';
+import { reservationCalendarKeys } from '../query-keys';
 
 /**
  * POST /api/open/device/query4timeExtra: one instrument's hours on a day (the first bookable

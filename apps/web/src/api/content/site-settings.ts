@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { content } from '../../../api/content';
-import { memberKeys } from '../member-keys';
+import { content } from '../content';
+import { memberKeys } from '../query-keys';
 
 /** POST /api/open/setting: allowRegion, samplingSetting and localInfo. */
 export const getSiteSettings = () => content.settings();
