@@ -103,7 +103,7 @@ export default function ApprovalLimitsPage() {
         <Alert
           type="info"
           showIcon
-          className="finance-summary"
+          className="admin-summary"
           title={`谁能审批：优惠券 — ${approvalKindRoles.coupon.map((r) => staffRoleLabels[r]).join('、')}；退款 — ${approvalKindRoles.refund.map((r) => staffRoleLabels[r]).join('、')}；调账 — ${approvalKindRoles.adjustment.map((r) => staffRoleLabels[r]).join('、')}；以及管理员。申请人不能审批自己的申请。`}
         />
         <Table<Row> className="admin-table" rowKey="role" size="middle" columns={columns} dataSource={rows} loading={isFetching} pagination={false} scroll={{ x: 760 }} />

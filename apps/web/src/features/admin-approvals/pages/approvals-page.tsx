@@ -19,7 +19,6 @@ import { useFeedback } from '../../../lib/use-feedback';
 import { useApprovalCounts } from '../api/approval-counts';
 import { approveRequest, rejectRequest, useDecision, withdrawRequest } from '../api/decide-approval';
 import { useApprovals } from '../api/list-approvals';
-import '../../admin-finance/components/finance.css';
 
 const tones: Partial<Record<ApprovalStatus, Tone>> = { pending: 'processing', approved: 'success', rejected: 'error' };
 const kindOptions = [{ value: '', label: '全部类型' }, ...APPROVAL_KINDS.map((kind) => ({ value: kind, label: approvalKindLabels[kind] }))];
@@ -162,7 +161,7 @@ export default function ApprovalsPage() {
     >
       <AdminSection>
         <Tabs
-          className="finance-tabs"
+          className="admin-queue-tabs"
           activeKey={tab}
           onChange={(key) => table.setFilters(tabs.find((t) => t.key === key)!.filters)}
           items={tabs.map((t) => ({

@@ -43,7 +43,7 @@ export function IssueCouponModal({ template, onClose }: { template: AdminCouponT
 
   return (
     <Modal open title={`发放优惠券：${template.name}`} okText="发放" cancelText="取消" onOk={() => void submit()} onCancel={onClose} confirmLoading={issue.isPending} destroyOnHidden>
-      <Alert type="info" showIcon className="finance-summary" title={`${couponValueText(template)}，${template.scopeText}；每人限领 ${template.perMemberLimit} 张。`} />
+      <Alert type="info" showIcon className="admin-summary" title={`${couponValueText(template)}，${template.scopeText}；每人限领 ${template.perMemberLimit} 张。`} />
       <Form layout="vertical" requiredMark>
         <Form.Item label="会员" required extra="输入手机号或姓名查找">
           <Select

@@ -11,7 +11,7 @@ import { SkeletonImage } from '../components/skeleton-image';
 import { Crumbs } from '../components/page-header';
 import { projectQueryPath, projectRoutePath } from '../components/links';
 import { QueryError } from '../components/query-error';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/catalog.css';
 import '../components/detail.css';
 import { useSiteContact } from '../../../lib/site-contact';

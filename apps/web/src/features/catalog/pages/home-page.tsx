@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { isCancelled } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useHomeData } from '../api/get-home-data';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { BannerCarousel } from '../components/banner-carousel';
 import { ServiceTypeTiles } from '../components/service-type-tiles';
 import { HotAreas } from '../components/hot-areas';

@@ -7,8 +7,8 @@ import { ArticleItem } from '../components/article-item';
 import { PageHeader } from '../components/page-header';
 import { QueryError } from '../components/query-error';
 import { ThanksTable } from '../components/thanks-table';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import NotFoundPage from '../../../pages/not-found-page';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { NotFound } from '../../../components/not-found';
 import '../components/catalog.css';
 
 const PAGE_SIZE = 10;
@@ -89,7 +89,7 @@ export default function ListPage() {
   const [search, setSearch] = useSearchParams();
   const valid = isListType(type) ? type : null;
   useDocumentTitle(valid ? listTypeLabels[valid] : '页面不存在');
-  if (!valid) return <NotFoundPage />;
+  if (!valid) return <NotFound />;
 
   const pageNumber = Number(search.get('page'));
   const page = Number.isInteger(pageNumber) && pageNumber > 0 ? pageNumber : 1;

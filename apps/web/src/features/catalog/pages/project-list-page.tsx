@@ -12,7 +12,7 @@ import { QueryError } from '../components/query-error';
 import { EmptyState } from '../components/empty-state';
 import { Pager } from '../components/pager';
 import { SkeletonBar, SkeletonBlock } from '../../../components/skeleton-block';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/catalog.css';
 import '../../../components/plain-field.css';
 

@@ -5,7 +5,7 @@ import { useDeviceSearch } from '../api/search-devices';
 import { DeviceGrid } from '../components/device-card';
 import { PageHeader } from '../components/page-header';
 import { QueryError } from '../components/query-error';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/catalog.css';
 
 const PAGE_SIZE = 12;

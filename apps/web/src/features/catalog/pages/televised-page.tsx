@@ -6,7 +6,7 @@ import { useAbilityShowcase } from '../api/get-ability-showcase';
 import { PageHeader } from '../components/page-header';
 import { QueryError } from '../components/query-error';
 import { caseTarget, formatDate } from '../components/links';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/catalog.css';
 import '../components/televised.css';
 

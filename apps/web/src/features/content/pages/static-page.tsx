@@ -1,11 +1,11 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { siteInfo } from '../../../lib/site-info';
-import NotFoundPage from '../../../pages/not-found-page';
+import { NotFound } from '../../../components/not-found';
 import { ConsultForm } from '../components/consult-form';
 import { ContentBody } from '../components/content-body';
 import { isStaticKey, pageLabels, type staticKeys } from '../components/page-labels';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/content.css';
 import { useSiteContact } from '../../../lib/site-contact';
 
@@ -52,7 +52,7 @@ export default function StaticPage() {
   const key = pathname.replace(/^\/+|\/+$/g, '').split('/')[0];
   const valid = isStaticKey(key) ? key : null;
   useDocumentTitle(valid ? pageLabels[valid] : '页面不存在');
-  if (!valid) return <NotFoundPage />;
+  if (!valid) return <NotFound />;
 
   const item = search.get('item')?.trim().slice(0, 60);
   return (

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { serverTitle } from '../../../lib/server-title';
+import { serverTitle } from './server-title';
 
 export const SITE_NAME = '科研检测服务商城';
 
