@@ -1,11 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { clearSession } from '../lib/session';
-import { staffSession } from '../lib/admin-api';
-import { loginPanel } from '../lib/login-panel';
-import { attestationDialog } from '../lib/attestation';
-import { resetCooldowns } from '../features/auth/use-cooldown';
+import { resetStores } from '../lib/store';
 import { forgetKeptState } from '../lib/kept-state';
 import { forgetAntdForTests } from '../lib/antd-loader';
 
@@ -16,12 +12,9 @@ configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => {
   cleanup();
   document.body.innerHTML = '';
-  clearSession();
-  staffSession.clearSession();
+  // every store of lib/store.ts (the sessions, the login panel, the dialogs, the countdowns) as new
+  resetStores();
   localStorage.clear();
-  loginPanel.reset();
-  attestationDialog.close();
-  resetCooldowns();
   forgetKeptState();
   forgetAntdForTests();
   vi.unstubAllGlobals();

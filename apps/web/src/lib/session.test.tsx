@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
 import { apiPost } from './api';
-import { clearSession, getSession, hasToken, onSessionCleared, saveSession } from './session';
+import { clearSession, getSession, hasToken, onSessionCleared, saveSession, useSession } from './session';
 import { queryClient } from './query-client';
 import { logout, userInfoKey } from './user-info';
 import { mockApi } from '../testing/fetch-mock';
@@ -101,5 +102,31 @@ describe('logout', () => {
     await logout();
     expect(getSession()).toBeNull();
     clearSession();
+  });
+});
+
+describe('another tab', () => {
+  function Who() {
+    const session = useSession();
+    return <p>{session ? `已登录 ${session.token}` : '未登录'}</p>;
+  }
+  // what the browser does in this tab when another one writes the key
+  const otherTab = (value: string | null) => {
+    if (value === null) localStorage.removeItem('lab.session');
+    else localStorage.setItem('lab.session', value);
+    act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'lab.session', newValue: value })));
+  };
+
+  it('logging in there shows here, and logging out there clears the member cached here', () => {
+    render(<Who />);
+    expect(screen.getByText('未登录')).toBeInTheDocument();
+    otherTab(JSON.stringify({ token: 'tab2', refreshToken: 'r', expires: now() + 7000 }));
+    expect(screen.getByText('已登录 tab2')).toBeInTheDocument();
+    expect(getSession()?.token).toBe('tab2');
+
+    queryClient.setQueryData(userInfoKey, { cartNum: 3 });
+    otherTab(null);
+    expect(screen.getByText('未登录')).toBeInTheDocument();
+    expect(queryClient.getQueryData(userInfoKey)).toBeUndefined();
   });
 });
