@@ -19,7 +19,8 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
  * Resolved by import-x's node resolver, so relative paths are judged by the file they reach.
  */
 const web = 'apps/web/src';
-const features = readdirSync(`${web}/features`, { withFileTypes: true })
+// read beside this file, so the config loads from any working directory (the web tests lint through it)
+const features = readdirSync(`${import.meta.dirname}/${web}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const webBoundaries = [
