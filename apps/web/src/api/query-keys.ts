@@ -54,6 +54,16 @@ export const ordersKeys = {
   orderedItems: [...memberKeys.all, 'orders', 'ordered-items'] as const,
 };
 
+/**
+ * In-site messages (站内信) live under ['member', 'messages'], so a logout or an expired
+ * token (queryClient.clear) and refreshMemberData() reach them like the rest of the member's data.
+ */
+export const messageKeys = {
+  all: ['member', 'messages'] as const,
+  unread: ['member', 'messages', 'unread'] as const,
+  lists: ['member', 'messages', 'list'] as const,
+};
+
 /** The instrument calendar (open data; the member's own hours only with a token). */
 export const reservationCalendarKeys = {
   all: ['reservation', 'time'] as const,
