@@ -8,7 +8,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 /*
  * The web app's folders, and who may import whom (apps/web/src):
  *
- *   app/         router, layouts, providers: may import everything below
+ *   app/         router, layouts, providers (and the entries in src/ itself): may import everything below
  *   pages/       routes that compose several features (member centre): features and shared code
  *   features/X   one area's pages, components and private api/ calls: shared code only, never
  *                another feature (what two features need moves to components/, api/ or lib/)

@@ -1,11 +1,9 @@
-import { queryClient } from '../lib/query-client';
-import { userInfoKey } from '../lib/user-info';
-
 /*
  * The query keys that more than one feature (or a shared component) reads, in one place, so a
  * cached answer is never filed under a hand-copied key. A key only one feature uses stays in that
  * feature's api/keys.ts, built on these roots. The back office's shared keys are in
  * admin-query-keys.ts (they hang under lib/admin-api's adminKey, which public pages do not load).
+ * Plain data, importing nothing: what to refetch after a change is in refresh.ts.
  */
 
 /** The member area: everything under ['member'] is refreshed after a change (refreshMemberData). */
@@ -54,16 +52,6 @@ export const ordersKeys = {
   orderedItems: [...memberKeys.all, 'orders', 'ordered-items'] as const,
 };
 
-/**
- * In-site messages (站内信) live under ['member', 'messages'], so a logout or an expired
- * token (queryClient.clear) and refreshMemberData() reach them like the rest of the member's data.
- */
-export const messageKeys = {
-  all: ['member', 'messages'] as const,
-  unread: ['member', 'messages', 'unread'] as const,
-  lists: ['member', 'messages', 'list'] as const,
-};
-
 /** The instrument calendar (open data; the member's own hours only with a token). */
 export const reservationCalendarKeys = {
   all: ['reservation', 'time'] as const,
@@ -76,19 +64,3 @@ export const catalogKeys = {
   typeGroups: (typeId: number | undefined) => ['catalog', 'type-groups', typeId ?? 'all'] as const,
   device: (rid: string) => ['catalog', 'device', rid] as const,
 };
-
-/** After a member changes something: the member area and user/info are fetched again. */
-export function refreshMemberData() {
-  void queryClient.invalidateQueries({ queryKey: memberKeys.all });
-  void queryClient.invalidateQueries({ queryKey: userInfoKey });
-}
-
-/**
- * After the plan changed (added, removed, ordered): the plan, user/info (the header's
- * cartNum) and the member centre's figures are fetched again.
- */
-export function refreshPlanData() {
-  void queryClient.invalidateQueries({ queryKey: planKey });
-  void queryClient.invalidateQueries({ queryKey: userInfoKey });
-  void queryClient.invalidateQueries({ queryKey: memberKeys.home });
-}

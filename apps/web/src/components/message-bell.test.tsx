@@ -5,8 +5,7 @@ import { renderApp } from '../testing/render';
 import { mockApi } from '../testing/fetch-mock';
 import { clearSession, saveSession } from '../lib/session';
 import { queryClient } from '../lib/query-client';
-import { MessageBell } from './message-bell';
-import { messageKeys } from '../api/query-keys';
+import { MessageBell, messageKeys } from './message-bell';
 
 const login = () => saveSession({ token: 't', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
 const unreadCalls = (calls: { path: string }[]) => calls.filter((c) => c.path === '/api/auth/message/unread').length;

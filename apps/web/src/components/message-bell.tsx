@@ -1,9 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
 import { BellOutlined } from '@ant-design/icons';
-import { useSession } from '../lib/session';
 import { Link } from 'react-router';
+import { useSession } from '../lib/session';
 import { CountBadge } from './count-badge';
 import './message-bell.css';
-import { useUnreadCount } from '../api/messages/unread-count';
+import { messages } from '../api/messages';
+
+/**
+ * In-site messages (站内信) live under ['member', 'messages'], so a logout or an expired
+ * token (queryClient.clear) and refreshMemberData() reach them like the rest of the member's data.
+ */
+export const messageKeys = {
+  all: ['member', 'messages'] as const,
+  unread: ['member', 'messages', 'unread'] as const,
+  lists: ['member', 'messages', 'list'] as const,
+};
+
+/** POST /api/auth/message/unread */
+export const fetchUnreadCount = () => messages.unread();
+
+/** The unread count of the member logged in: every 60 s and whenever the window regains focus. */
+export function useUnreadCount() {
+  const session = useSession();
+  return useQuery({
+    queryKey: messageKeys.unread,
+    queryFn: fetchUnreadCount,
+    enabled: session !== null,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: 'always',
+    select: (data) => data.unread,
+  });
+}
 
 /** The header's bell: the unread count as a badge, linking to /member/message (members only). */
 export function MessageBell() {

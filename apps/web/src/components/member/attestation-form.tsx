@@ -5,7 +5,7 @@ import { useUserInfo } from '../../lib/user-info';
 import { RegionCascader } from './region-cascader';
 import { checkWithSchema, clearChangedErrors } from './schema-form';
 import { useFeedback } from '../../lib/use-feedback';
-import { refreshMemberData } from '../../api/query-keys';
+import { refreshMemberData } from '../../api/refresh';
 import { useProfile } from '../../api/profile/get-profile';
 import { updateProfile } from '../../api/profile/update-profile';
 import './member-forms.css';

@@ -16,7 +16,7 @@ import { PickupAddressChoice } from './pickup-address-choice';
 import { addSampling } from '../../api/pickups/add-sampling';
 import { RegionCascader } from './region-cascader';
 import { checkWithSchema, clearChangedErrors } from './schema-form';
-import { refreshMemberData } from '../../api/query-keys';
+import { refreshMemberData } from '../../api/refresh';
 import { samplingDialog } from './sampling-dialog-store';
 import { App } from 'antd';
 import './member-forms.css';

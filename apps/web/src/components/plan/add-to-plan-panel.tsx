@@ -13,7 +13,7 @@ import { prefetchAntd } from '../../lib/antd-loader';
 import { feedback } from '../../lib/feedback';
 import { AutoSizeTextarea, NumberInput, PlainButton } from '../plain-controls';
 import { addToPlan } from '../../api/plan/add-to-plan';
-import { refreshPlanData } from '../../api/query-keys';
+import { refreshPlanData } from '../../api/refresh';
 import './add-to-plan.css';
 
 export interface AddToPlanItem {

@@ -4,7 +4,7 @@ import { addressAddBody, addressEditBody, type AddressEntity } from '@lab/contra
 import { RegionCascader } from '../../../components/member/region-cascader';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import '../../../components/member/member-forms.css';
 import { saveAddress } from '../api/save-address';
 

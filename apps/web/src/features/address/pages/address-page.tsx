@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { MAX_ADDRESSES, PICKUP_REGION_CLOSED_MESSAGE, type AddressEntity } from '@lab/contract';
 import { useAddresses } from '../../../api/addresses/list-addresses';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { AddressFormModal } from '../components/address-form-modal';
 import { deleteAddress } from '../api/delete-address';
 import { setDefaultAddress } from '../api/set-default-address';

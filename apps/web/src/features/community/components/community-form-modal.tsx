@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { communityAddBody, communityEditBody, type CommunitySummary } from '@lab/contract';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import '../../../components/member/member-forms.css';
 import { saveCommunity } from '../api/save-community';
 

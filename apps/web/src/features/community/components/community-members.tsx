@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { communitySearchUserBody, organizationLabels, type CommunityMember, type CommunityUserHit } from '@lab/contract';
 import { firstProblem } from '../../../components/member/schema-form';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { formatDate } from '../../../lib/format';
 import { useCommunity } from '../api/get-community';
 import { searchUser } from '../api/search-user';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { membershipStatusLabels, type CommunitySummary } from '@lab/contract';
 import { formatDate } from '../../../lib/format';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { useJoined } from '../api/list-joined';
 import { useCommunitySearch } from '../api/search-communities';
 import { applyCommunity } from '../api/apply-community';

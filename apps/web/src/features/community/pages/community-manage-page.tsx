@@ -5,7 +5,7 @@ import { COMMUNITY_TEACHER_ONLY_MESSAGE, type CommunitySummary } from '@lab/cont
 import { useUserInfo } from '../../../lib/user-info';
 import { formatDate } from '../../../lib/format';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { useMyCommunities } from '../api/list-my-communities';
 import { dissolveCommunity } from '../api/dissolve-community';
 import { CommunityFormModal } from '../components/community-form-modal';

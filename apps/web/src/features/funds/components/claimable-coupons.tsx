@@ -2,7 +2,7 @@ import { Alert, Button, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import type { CouponTemplate } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { useClaimable } from '../api/list-claimable';
 import { usePromotions } from '../api/list-promotions';
 import { claimCoupon } from '../api/claim-coupon';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { creditOperateBody, formatFen, Organization, type CreditStatus } from '@lab/contract';
 import { useUserInfo } from '../../../lib/user-info';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useCredit } from '../api/get-credit';
 import { operateCredit } from '../api/operate-credit';

@@ -13,7 +13,7 @@ import {
 } from '@lab/contract';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import '../../../components/member/member-forms.css';
 import { useInvoiceTitles } from '../../../api/funds/list-invoice-titles';
 import { usePrestores } from '../api/list-prestores';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { invoiceTitleAddBody, invoiceTitleEditBody, type InvoiceTitle, type InvoiceTitleKind } from '@lab/contract';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import '../../../components/member/member-forms.css';
 import { saveInvoiceTitle } from '../api/save-invoice-title';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { formatFen, type AssetOverview, type PrestoreApplication, type PrestoreReady } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { addPrestore } from '../api/add-prestore';
 import { bonusPreview, checkTopupAmount } from './money';
 import { BankAccountCard } from './bank-account';

@@ -2,7 +2,7 @@ import { Alert, Button, Empty, Pagination, Popconfirm, Skeleton, Tag } from 'ant
 import { useState } from 'react';
 import { formatFen, type PrestoreStatus } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { usePrestores } from '../api/list-prestores';
 import { cancelPrestore } from '../api/cancel-prestore';
 import { formatDateTime } from './money';

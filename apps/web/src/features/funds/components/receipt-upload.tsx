@@ -3,7 +3,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { RECEIPT_MAX_BYTES } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { uploadReceipt } from '../api/upload-receipt';
 
 const accepted = ['image/png', 'image/jpeg', 'application/pdf'];

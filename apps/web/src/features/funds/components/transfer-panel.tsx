@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { formatFen, transferAddBody, type AssetOverview, type TransferStatus } from '@lab/contract';
 import { Link } from 'react-router';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { addTransfer } from '../api/add-transfer';
 import { cancelTransfer } from '../api/cancel-transfer';

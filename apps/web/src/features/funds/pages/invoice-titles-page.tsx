@@ -3,7 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { MAX_INVOICE_TITLES, type InvoiceTitle } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { useInvoiceTitles } from '../../../api/funds/list-invoice-titles';
 import { deleteInvoiceTitle } from '../api/delete-invoice-title';
 import { setDefaultInvoiceTitle } from '../api/set-default-invoice-title';

@@ -4,7 +4,7 @@ import { updateInfoBody } from '@lab/contract';
 import { AttestationForm } from '../../../components/member/attestation-form';
 import { firstProblem } from '../../../components/member/schema-form';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { maskPhone, useUserInfo } from '../../../lib/user-info';
 import { formatDate } from '../../../lib/format';
 import { useProfile } from '../../../api/profile/get-profile';

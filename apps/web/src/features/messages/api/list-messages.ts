@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { messageKeys } from '../../../api/query-keys';
+import { messageKeys } from '../../../components/message-bell';
 import { messages } from '../../../api/messages';
 
 export type MessageFilter = 'all' | 'unread';

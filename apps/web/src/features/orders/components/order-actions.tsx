@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { OrderSummary } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { confirmData } from '../api/confirm-data';
 import { PayDialog } from './pay-dialog';
 import { CancelOrderDialog, DisputeDialog, EvaluateDialog } from './order-dialogs';

@@ -2,7 +2,7 @@ import { Alert, Form, Input, Modal, Rate } from 'antd';
 import { useState } from 'react';
 import { disputeBody, evaluateAddBody, orderCancelBody, RETEST_WINDOW_DAYS } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { cancelOrder } from '../api/cancel-order';
 import { disputeOrder } from '../api/dispute-order';
 import { evaluateOrder } from '../api/evaluate-order';

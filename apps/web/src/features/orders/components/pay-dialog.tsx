@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { NO_COUPON, formatFen, type ReadyToPay } from '@lab/contract';
 import { ApiError } from '../../../lib/api';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { useReadyToPay } from '../api/ready-to-pay';
 import { payOrder, type PayRequest } from '../api/pay-order';
 import { payLater } from '../api/pay-later';

@@ -3,7 +3,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import type { Contract, ContractStatus } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { useProtocolFiles } from '../api/list-protocol-files';
 import { uploadProtocolFile } from '../api/upload-protocol-file';
 import { downloadAgreement, downloadSignedAgreement } from '../api/download-agreement';

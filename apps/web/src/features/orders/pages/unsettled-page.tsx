@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatFen, type OrderSummary, type SettlementList } from '@lab/contract';
 import { ApiError } from '../../../lib/api';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { useSettlementList } from '../api/settlement-list';
 import { settleOrders } from '../api/settle-orders';
 import { OrderTags } from '../components/order-tags';

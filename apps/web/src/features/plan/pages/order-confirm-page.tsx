@@ -25,7 +25,7 @@ import { useUserInfo } from '../../../lib/user-info';
 import { useAddresses } from '../../../api/addresses/list-addresses';
 import { PickupAddressChoice } from '../../../components/member/pickup-address-choice';
 import { useSiteSettings } from '../../../api/content/site-settings';
-import { refreshPlanData } from '../../../api/query-keys';
+import { refreshPlanData } from '../../../api/refresh';
 import { usePlan } from '../api/get-plan';
 import { addOrder } from '../api/add-order';
 import { useUnusedCoupons } from '../api/list-unused-coupons';

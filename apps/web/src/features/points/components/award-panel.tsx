@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { pointsApplyBody, type PointsApplication } from '@lab/contract';
 import { formatDateTime } from '../../../lib/format';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { applyAward } from '../api/apply-award';
 import { useApplications } from '../api/list-applications';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { emptyMessage, type ExchangeItem } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { useQuery } from '@tanstack/react-query';
 import { addressesQueryOptions, useAddresses } from '../../../api/addresses/list-addresses';
 import { formatAddress } from '../../../components/member/pickup-address-choice';

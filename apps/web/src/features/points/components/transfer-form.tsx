@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { pointsTransferBody } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { transferPoints } from '../api/transfer-points';
 import { formatPoints } from './points-format';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { promoterApplyBody, type PromoterApplyBody, type PromotionOverview, type UserInfo } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useUserInfo } from '../../../lib/user-info';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { applyPromoter } from '../api/apply-promoter';
 import { formatRate } from './promotion-format';

@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { fenToYuan, formatFen, withdrawAddBody, type WithdrawMethod } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { addWithdrawal } from '../api/add-withdrawal';
 import { WithdrawTargetFields } from './bank-fields';

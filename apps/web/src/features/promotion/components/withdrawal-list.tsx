@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatFen } from '@lab/contract';
 import { formatDateTime } from '../../../lib/format';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { useWithdrawals } from '../api/list-withdrawals';
 import { cancelWithdrawal } from '../api/cancel-withdrawal';
 import { withdrawStatusColor } from './promotion-format';

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { requirementAddBody, type Requirement, type RequirementAddBody } from '@lab/contract';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { useFeedback } from '../../../lib/use-feedback';
 import { addRequirement } from '../api/add-requirement';
 import { uploadRequirementFile } from '../api/upload-requirement-file';

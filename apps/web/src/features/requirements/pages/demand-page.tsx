@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatFen, requirementStatusLabels, requirementStatuses, type Requirement, type RequirementStatus } from '@lab/contract';
 import { formatDate } from '../../../lib/format';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { useRequirements } from '../api/list-requirements';
 import { acceptRequirement } from '../api/accept-requirement';
 import { cancelRequirement } from '../api/cancel-requirement';

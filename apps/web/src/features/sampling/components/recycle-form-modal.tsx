@@ -5,7 +5,7 @@ import { useAddresses } from '../../../api/addresses/list-addresses';
 import { RegionCascader } from '../../../components/member/region-cascader';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { addRecycle } from '../api/add-recycle';
 
 interface Values {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { RecycleRequest, Sampling } from '@lab/contract';
 import { samplingDialog } from '../../../components/member/sampling-dialog-store';
 import { useFeedback } from '../../../lib/use-feedback';
-import { refreshMemberData } from '../../../api/query-keys';
+import { refreshMemberData } from '../../../api/refresh';
 import { formatDate } from '../../../lib/format';
 import { useSamplings } from '../api/list-samplings';
 import { cancelSampling } from '../api/cancel-sampling';
