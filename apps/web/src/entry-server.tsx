@@ -10,9 +10,9 @@ import { SERVER_STATE_ID, type ServerState } from './app/server-page';
 import { APP_SCRIPT_ID } from './app/app-script';
 import { bindTransport } from './lib/query-transport';
 import { serverTitle } from './lib/server-title';
-import { fullTitle } from './features/catalog/hooks/use-document-title';
+import { fullTitle } from './lib/use-document-title';
 import { LIST_QUERY_KEYS } from './features/catalog/list-query';
-import { NOT_FOUND_TITLE } from './pages/not-found-page';
+import { NOT_FOUND_TITLE } from './components/not-found';
 
 /**
  * The server's build of the web app (vite build --ssr): draws the public pages — home, the

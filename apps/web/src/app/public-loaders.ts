@@ -1,6 +1,7 @@
 import { createContext, RouterContextProvider, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { siteSettingsQueryOptions } from '../lib/site-contact';
+import type { EnsurePageData } from '../lib/page-data';
 import { queryClient } from '../lib/query-client';
 
 /**
@@ -27,8 +28,7 @@ export const queryClientContext = createContext<QueryClient>(queryClient);
 /** The router context of loaders that fill `client` (the server's requestContext). */
 export const loaderContext = (client: QueryClient) => new RouterContextProvider(new Map([[queryClientContext, client]]));
 
-/** A page module's data: the queries it reads, ensured in `client` (a failure rejects). */
-export type EnsurePageData = (client: QueryClient, args: LoaderFunctionArgs) => Promise<unknown>;
+export type { EnsurePageData } from '../lib/page-data';
 
 const pageLoader =
   (page: () => Promise<{ ensurePageData: EnsurePageData }>) =>

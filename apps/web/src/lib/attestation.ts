@@ -1,27 +1,15 @@
-import { useSyncExternalStore } from 'react';
+import { defineStore } from './store';
 
 /**
  * The 资料认证 (profile verification) dialog: opened after an SMS login when the member has
  * no address on file, because without basic information they cannot order normally.
  */
-let open = false;
-const listeners = new Set<() => void>();
-
-function set(next: boolean) {
-  open = next;
-  for (const listener of listeners) listener();
-}
+const store = defineStore<{ open: boolean }>(() => ({ open: false }));
 
 export const attestationDialog = {
-  isOpen: () => open,
-  open: () => set(true),
-  close: () => set(false),
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  isOpen: () => store.getState().open,
+  open: () => store.setState({ open: true }),
+  close: () => store.setState({ open: false }),
 };
 
-export function useAttestationOpen(): boolean {
-  return useSyncExternalStore(attestationDialog.subscribe, attestationDialog.isOpen, attestationDialog.isOpen);
-}
+export const useAttestationOpen = (): boolean => store((state) => state.open);

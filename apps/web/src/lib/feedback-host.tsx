@@ -1,7 +1,7 @@
 import { useEffect, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from 'antd';
-import { AntScope } from '../app/ant-scope';
+import { AntScope } from '../components/ant-scope';
 import type { FeedbackApi } from './feedback';
 
 function Bridge({ onReady }: { onReady: (api: FeedbackApi) => void }) {

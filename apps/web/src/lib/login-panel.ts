@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { defineStore } from './store';
 
 /**
  * The full-screen login panel's four views (spec):
@@ -20,28 +20,15 @@ export interface LoginPanelState {
   account: string | null;
 }
 
-const initial: LoginPanelState = { open: false, view: 'sign', intended: null, inviterCode: null, account: null };
-let state: LoginPanelState = initial;
-const listeners = new Set<() => void>();
-
-function set(next: Partial<LoginPanelState>) {
-  state = { ...state, ...next };
-  for (const listener of listeners) listener();
-}
+const store = defineStore<LoginPanelState>(() => ({ open: false, view: 'sign', intended: null, inviterCode: null, account: null }));
 
 export const loginPanel = {
-  get: () => state,
-  open: (options: Partial<Omit<LoginPanelState, 'open'>> = {}) => set({ view: 'sign', ...options, open: true }),
-  show: (view: LoginView, extra: Partial<Pick<LoginPanelState, 'account'>> = {}) => set({ view, ...extra, open: true }),
-  close: () => set({ open: false, intended: null, account: null }),
-  /** tests */
-  reset: () => set(initial),
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  get: () => store.getState(),
+  open: (options: Partial<Omit<LoginPanelState, 'open'>> = {}) => store.setState({ view: 'sign', ...options, open: true }),
+  show: (view: LoginView, extra: Partial<Pick<LoginPanelState, 'account'>> = {}) => store.setState({ view, ...extra, open: true }),
+  close: () => store.setState({ open: false, intended: null, account: null }),
 };
 
 export function useLoginPanel(): LoginPanelState {
-  return useSyncExternalStore(loginPanel.subscribe, loginPanel.get, loginPanel.get);
+  return store();
 }

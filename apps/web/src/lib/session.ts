@@ -1,12 +1,13 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from 'zustand';
 import type { LoginResult, RefreshResult } from '@lab/contract';
 // the constant from its own file: '@lab/contract' itself would bring zod into the first script
 import { REFRESH_WINDOW_SECONDS } from '@lab/contract/tokens';
+import { onResetStores } from './store';
 
 /**
- * Tokens kept in localStorage as the spec says ("stored locally"), with a tiny subscription
- * so components re-render when someone logs in or out. The member's tokens and the staff's
- * (the back office) are two stores under two keys: one browser can hold both.
+ * Tokens kept in localStorage as the spec says ("stored locally"), mirrored in a zustand store
+ * so components re-render when someone logs in or out (here or in another tab). The member's
+ * tokens and the staff's (the back office) are two stores under two keys: one browser can hold both.
  */
 export interface StoredSession {
   token: string;
@@ -20,25 +21,34 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
 export function createSessionStore(key: string) {
-  const listeners = new Set<() => void>();
   /** Things other than the tokens that must go on logout (user, cart count, plan, messages). */
   const clearHooks = new Set<() => void>();
-  let cached: StoredSession | null | undefined;
 
-  function read(): StoredSession | null {
-    if (cached !== undefined) return cached;
+  function readStorage(): StoredSession | null {
     try {
       const raw = localStorage.getItem(key);
       const parsed = raw ? (JSON.parse(raw) as StoredSession) : null;
-      cached = parsed && typeof parsed.token === 'string' && typeof parsed.expires === 'number' ? parsed : null;
+      return parsed && typeof parsed.token === 'string' && typeof parsed.expires === 'number' ? parsed : null;
     } catch {
-      cached = null;
+      return null;
     }
-    return cached;
   }
 
-  function emit() {
-    for (const listener of listeners) listener();
+  // first state null: what the server draws with (nobody logged in) and what a hydrating page
+  // starts from (zustand's server snapshot); the stored tokens come in right after
+  const store = createStore<{ session: StoredSession | null }>(() => ({ session: null }));
+  store.setState({ session: readStorage() });
+
+  const read = () => store.getState().session;
+
+  if (typeof window !== 'undefined') {
+    window.addEventListener('storage', (event) => {
+      if (event.key !== key && event.key !== null) return;
+      // another tab logged in or out
+      const session = readStorage();
+      if (session === null) for (const hook of clearHooks) hook();
+      store.setState({ session });
+    });
   }
 
   function getSession(): StoredSession | null {
@@ -60,43 +70,26 @@ export function createSessionStore(key: string) {
   }
 
   function saveSession(login: LoginResult) {
-    cached = { token: login.token, refreshToken: login.refreshToken, expires: login.expires };
-    localStorage.setItem(key, JSON.stringify(cached));
-    emit();
+    const session = { token: login.token, refreshToken: login.refreshToken, expires: login.expires };
+    localStorage.setItem(key, JSON.stringify(session));
+    store.setState({ session });
   }
 
   /** Clears the token and everything cached for that person. */
   function clearSession() {
-    cached = null;
     localStorage.removeItem(key);
     for (const hook of clearHooks) hook();
-    emit();
+    store.setState({ session: null });
   }
+  onResetStores(clearSession);
 
   function onSessionCleared(hook: () => void) {
     clearHooks.add(hook);
     return () => clearHooks.delete(hook);
   }
 
-  function subscribeSession(listener: () => void) {
-    listeners.add(listener);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === key || event.key === null) {
-        // another tab logged in or out
-        cached = undefined;
-        if (read() === null) for (const hook of clearHooks) hook();
-        listener();
-      }
-    };
-    window.addEventListener('storage', onStorage);
-    return () => {
-      listeners.delete(listener);
-      window.removeEventListener('storage', onStorage);
-    };
-  }
-
   function useSession(): StoredSession | null {
-    return useSyncExternalStore(subscribeSession, read, () => null);
+    return useStore(store, (state) => state.session);
   }
 
   let refreshing: Promise<void> | null = null;
@@ -134,10 +127,10 @@ export function createSessionStore(key: string) {
     await refreshing;
   }
 
-  return { getSession, hasToken, saveSession, clearSession, onSessionCleared, subscribeSession, useSession, ensureFreshToken };
+  return { getSession, hasToken, saveSession, clearSession, onSessionCleared, useSession, ensureFreshToken };
 }
 
 /** The member's session (the shop and the member area). */
 // index.html reads this key too, to keep a member's header from flashing logged out
 export const memberSession = createSessionStore('lab.session');
-export const { getSession, hasToken, saveSession, clearSession, onSessionCleared, subscribeSession, useSession, ensureFreshToken } = memberSession;
+export const { getSession, hasToken, saveSession, clearSession, onSessionCleared, useSession, ensureFreshToken } = memberSession;

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { AntScope } from '../app/ant-scope';
+import { AntScope } from '../components/ant-scope';
 import { queryClient } from '../lib/query-client';
 
 /**
@@ -18,7 +18,7 @@ export function TestStyles({ children }: { children: ReactNode }) {
 
 /**
  * Renders `ui` at `path` inside the app's providers and a memory router, wrapped in antd's
- * providers as the lazily loaded parts that use antd wrap themselves (app/ant-scope).
+ * providers as the lazily loaded parts that use antd wrap themselves (components/ant-scope).
  * `antd: false` renders it as a public page is drawn: with no antd around it.
  */
 export function renderApp(ui: ReactElement, { path = '/', routes = [] as RouteObject[], antd = true } = {}) {

@@ -1,14 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { clearSession } from '../lib/session';
-import { staffSession } from '../lib/admin-api';
-import { loginPanel } from '../lib/login-panel';
-import { attestationDialog } from '../lib/attestation';
-import { resetCooldowns } from '../features/auth/use-cooldown';
 import { createElement } from 'react';
 import { forgetFeedbackForTests, wrapFeedbackHostForTests } from '../lib/feedback';
 import { TestStyles } from './render';
+import { resetStores } from '../lib/store';
 
 // antd forms in jsdom on a busy 2-core CI machine can take more than the default 1 s to show
 // a validation message; a wait that finds it later is still a pass, a missing message still fails.
@@ -21,12 +17,9 @@ afterEach(async () => {
   cleanup();
   await forgetFeedbackForTests();
   document.body.innerHTML = '';
-  clearSession();
-  staffSession.clearSession();
+  // every store of lib/store.ts (the sessions, the login panel, the dialogs, the countdowns) as new
+  resetStores();
   localStorage.clear();
-  loginPanel.reset();
-  attestationDialog.close();
-  resetCooldowns();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Badge, Button, Dropdown, Grid, Layout, Menu, Result, Tag, type MenuProps } from 'antd';
 import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
@@ -6,12 +6,13 @@ import { staffRoleLabels, type StaffInfo } from '@lab/contract';
 import { keepStaffSessionFresh, staffLogout } from '../../lib/admin-api';
 import { useApprovalCounts } from '../../features/admin-approvals/api/approval-counts';
 import { siteInfo } from '../../lib/site-info';
+import { ScreenAccessProvider } from '../../components/admin/screen-access';
 import { adminGroups } from '../admin/admin-nav';
 import { adminScreens, canSee, type AdminScreen } from '../admin/admin-routes';
 import { AdminGuard } from './admin-guard';
 import '../../components/admin/admin.css';
 import '../../styles/admin-shell.css';
-import { AntScope } from '../ant-scope';
+import { AntScope } from '../../components/ant-scope';
 
 const { Header, Sider, Content } = Layout;
 
@@ -84,6 +85,13 @@ function AdminShell({ me }: { me: StaffInfo }) {
   const openGroup = adminScreens.find((s) => `/admin/${s.path}` === selected)?.group;
 
   const allowed = !screen || canSee(screen, me.role);
+  const canOpen = useCallback(
+    (to: string) => {
+      const target = adminScreens.find((s) => s.path === to.split('?')[0]);
+      return target ? canSee(target, me.role) : false;
+    },
+    [me.role],
+  );
   const userMenu: MenuProps['items'] = [
     { key: 'site', icon: <GlobalOutlined />, label: <a href="/" target="_blank" rel="noreferrer">查看网站</a> },
     { type: 'divider' },
@@ -126,7 +134,9 @@ function AdminShell({ me }: { me: StaffInfo }) {
         </Header>
         <Content className="admin-content">
           {allowed ? (
-            <Outlet />
+            <ScreenAccessProvider value={canOpen}>
+              <Outlet />
+            </ScreenAccessProvider>
           ) : (
             <Result status="403" title="无权访问" subTitle={`「${screen?.title}」不在${staffRoleLabels[me.role]}的权限内，如需使用请联系管理员。`} extra={<Link to="/admin/dashboard">返回工作台</Link>} />
           )}
@@ -141,7 +151,7 @@ function AdminLayoutContent() {
   return <AdminGuard>{(me) => <AdminShell me={me} />}</AdminGuard>;
 }
 
-/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (components/ant-scope). */
 export default function AdminLayout() {
   return (
     <AntScope>

@@ -2,7 +2,7 @@ import { NavLink, Outlet } from 'react-router';
 import { ExperimentOutlined } from '@ant-design/icons';
 import { experimentNav } from './member-nav';
 import { AreaGuard } from './area-guard';
-import { AntScope } from '../ant-scope';
+import { AntScope } from '../../components/ant-scope';
 import '../../styles/area.css';
 
 /** 实验: the experiment plan (cart), demands and contracts; loaded lazily with antd, inside antd's providers. */

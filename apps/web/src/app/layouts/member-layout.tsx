@@ -3,7 +3,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { displayName, maskPhone, useUserInfo } from '../../lib/user-info';
 import { memberNav } from './member-nav';
 import { AreaGuard } from './area-guard';
-import { AntScope } from '../ant-scope';
+import { AntScope } from '../../components/ant-scope';
 import '../../styles/area.css';
 
 function MemberCard() {

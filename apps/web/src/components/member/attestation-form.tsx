@@ -5,9 +5,9 @@ import { RegionCascader } from './region-cascader';
 import { checkWithSchema, clearChangedErrors } from './schema-form';
 import { feedback } from '../../lib/feedback';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { memberDataKeys } from './member-keys';
-import { useProfile } from './api/get-profile';
-import { updateProfile } from './api/update-profile';
+import { memberDataKeys } from '../../api/refresh';
+import { useProfile } from '../../api/profile/get-profile';
+import { updateProfile } from '../../api/profile/update-profile';
 import './member-forms.css';
 
 /**

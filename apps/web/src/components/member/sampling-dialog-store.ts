@@ -1,22 +1,12 @@
-import { useSyncExternalStore } from 'react';
+import { defineStore } from '../../lib/store';
 
 /** The home sampling dialog (上门取样): one for the whole site, opened from the side bar or /member/sample. */
-let open = false;
-const listeners = new Set<() => void>();
-
-function set(next: boolean) {
-  open = next;
-  for (const listener of listeners) listener();
-}
+const store = defineStore<{ open: boolean }>(() => ({ open: false }));
 
 export const samplingDialog = {
-  isOpen: () => open,
-  open: () => set(true),
-  close: () => set(false),
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  isOpen: () => store.getState().open,
+  open: () => store.setState({ open: true }),
+  close: () => store.setState({ open: false }),
 };
 
-export const useSamplingDialogOpen = () => useSyncExternalStore(samplingDialog.subscribe, samplingDialog.isOpen, samplingDialog.isOpen);
+export const useSamplingDialogOpen = (): boolean => store((state) => state.open);

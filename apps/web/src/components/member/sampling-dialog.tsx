@@ -10,19 +10,19 @@ import {
   SELF_SEND_MESSAGE,
 } from '@lab/contract';
 import { ApiError } from '../../lib/api';
-import { useSiteSettings } from './api/site-settings';
-import { useAddresses } from './api/list-addresses';
+import { useSiteSettings } from '../../api/content/site-settings';
+import { useAddresses } from '../../api/addresses/list-addresses';
 import { PickupAddressChoice } from './pickup-address-choice';
-import { addSampling } from './api/add-sampling';
+import { addSampling } from '../../api/pickups/add-sampling';
 import { RegionCascader } from './region-cascader';
 import { checkWithSchema, clearChangedErrors } from './schema-form';
-import { memberDataKeys } from './member-keys';
+import { memberDataKeys } from '../../api/refresh';
 import { feedback } from '../../lib/feedback';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { samplingDialog } from './sampling-dialog-store';
 import { App } from 'antd';
 import './member-forms.css';
-import { AntScope } from '../../app/ant-scope';
+import { AntScope } from '../ant-scope';
 
 interface Values {
   type: '0' | '1';
@@ -236,7 +236,7 @@ function SamplingDialogContent() {
   );
 }
 
-/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (components/ant-scope). */
 export default function SamplingDialog() {
   return (
     <AntScope>

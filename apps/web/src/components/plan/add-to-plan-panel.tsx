@@ -11,8 +11,8 @@ import { siteInfo } from '../../lib/site-info';
 import { feedback } from '../../lib/feedback';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { AutoSizeTextarea, NumberInput, PlainButton } from '../plain-controls';
-import { addToPlan } from './api/add-to-plan';
-import { refreshPlanData } from './api/plan-keys';
+import { addToPlan } from '../../api/plan/add-to-plan';
+import { refreshPlanData } from '../../api/refresh';
 import './add-to-plan.css';
 
 export interface AddToPlanItem {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { attestationDialog } from '../../lib/attestation';
 import { AttestationForm } from '../../components/member/attestation-form';
 import './auth.css';
-import { AntScope } from '../../app/ant-scope';
+import { AntScope } from '../../components/ant-scope';
 
 /**
  * 资料认证 (profile verification): opened after an SMS login when no address is on file.
@@ -35,7 +35,7 @@ function AttestationDialogContent() {
   );
 }
 
-/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (components/ant-scope). */
 export default function AttestationDialog() {
   return (
     <AntScope>

@@ -13,7 +13,7 @@ import { RegisterForm } from './components/register-form';
 import { ResetForm } from './components/reset-form';
 import { useCompleteLogin } from './use-complete-login';
 import './auth.css';
-import { AntScope } from '../../app/ant-scope';
+import { AntScope } from '../../components/ant-scope';
 
 /** Routes that need a token: closing the panel there goes home (spec). */
 export const isGuardedPath = (pathname: string) => /^\/(member|experiment)(\/|$)/.test(pathname);
@@ -146,7 +146,7 @@ function LoginPanelContent() {
   );
 }
 
-/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (components/ant-scope). */
 export default function LoginPanel() {
   return (
     <AntScope>

@@ -1,19 +1,16 @@
 import { useEffect, useState } from 'react';
 import { SMS_CODE_COOLDOWN_SECONDS } from '@lab/contract';
+import { defineStore } from '../../lib/store';
 
 /**
  * The send-code countdown. The end time is kept per purpose outside the component, so
  * switching tabs or views does not let a visitor skip the 60 s wait.
  */
-const cooldownEnds = new Map<string, number>();
-
-export function resetCooldowns() {
-  cooldownEnds.clear();
-}
+const cooldownEnds = defineStore<Record<string, number>>(() => ({}));
 
 export function useCooldown(key: string, seconds = SMS_CODE_COOLDOWN_SECONDS) {
   const [now, setNow] = useState(() => Date.now());
-  const end = cooldownEnds.get(key) ?? 0;
+  const end = cooldownEnds((ends) => ends[key] ?? 0);
   const left = Math.max(0, Math.ceil((end - now) / 1000));
   const running = left > 0;
 
@@ -25,7 +22,7 @@ export function useCooldown(key: string, seconds = SMS_CODE_COOLDOWN_SECONDS) {
 
   const start = () => {
     const at = Date.now();
-    cooldownEnds.set(key, at + seconds * 1000);
+    cooldownEnds.setState({ [key]: at + seconds * 1000 });
     setNow(at);
   };
 

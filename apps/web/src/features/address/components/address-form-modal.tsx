@@ -4,7 +4,7 @@ import { RegionCascader } from '../../../components/member/region-cascader';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import '../../../components/member/member-forms.css';
 import { saveAddress } from '../api/save-address';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { approvals } from '../../../api/approvals';
-import { approvalKeys } from './keys';
+import { approvalKeys } from '../../../api/admin-query-keys';
 
 /** POST /api/admin/approvals/counts — what waits for me (the menu's badge) and what of mine waits for others. */
 export const getApprovalCounts = () => approvals.counts();

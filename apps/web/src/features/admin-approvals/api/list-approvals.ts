@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TableQuery } from '../../../components/admin/use-server-table';
 import { approvals } from '../../../api/approvals';
-import { approvalKeys } from './keys';
+import { approvalKeys } from '../../../api/admin-query-keys';
 
 /** POST /api/admin/approvals/list — scope todo (mine to decide) | mine (I filed), status, kind; newest first. */
 // the sort field comes from the address bar as text; the server refuses one the table does not allow

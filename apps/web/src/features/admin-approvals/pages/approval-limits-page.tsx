@@ -16,7 +16,7 @@ import {
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
-import { useLimits, useSaveLimit } from '../api/limits';
+import { useLimits, useSaveLimit } from '../../../api/approvals/limits';
 
 const kindHelp: Record<ApprovalKind, string> = {
   coupon: '新建优惠券按“面额 × 发放总量”计（折扣券、不限量视为不封顶）；发放给会员按单张面额计',
@@ -101,7 +101,7 @@ export default function ApprovalLimitsPage() {
         <Alert
           type="info"
           showIcon
-          className="finance-summary"
+          className="admin-summary"
           title={`谁能审批：优惠券 — ${approvalKindRoles.coupon.map((r) => staffRoleLabels[r]).join('、')}；退款 — ${approvalKindRoles.refund.map((r) => staffRoleLabels[r]).join('、')}；调账 — ${approvalKindRoles.adjustment.map((r) => staffRoleLabels[r]).join('、')}；以及管理员。申请人不能审批自己的申请。`}
         />
         <Table<Row> className="admin-table" rowKey="role" size="middle" columns={columns} dataSource={rows} loading={isFetching} pagination={false} scroll={{ x: 760 }} />

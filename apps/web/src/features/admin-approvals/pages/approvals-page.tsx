@@ -20,7 +20,6 @@ import { settled } from '../../../lib/use-api-mutation';
 import { useApprovalCounts } from '../api/approval-counts';
 import { approveRequest, rejectRequest, useDecision, withdrawRequest } from '../api/decide-approval';
 import { useApprovals } from '../api/list-approvals';
-import '../../admin-finance/components/finance.css';
 
 const tones: Partial<Record<ApprovalStatus, Tone>> = { pending: 'processing', approved: 'success', rejected: 'error' };
 const kindOptions = [{ value: '', label: '全部类型' }, ...APPROVAL_KINDS.map((kind) => ({ value: kind, label: approvalKindLabels[kind] }))];
@@ -160,7 +159,7 @@ export default function ApprovalsPage() {
     >
       <AdminSection>
         <Tabs
-          className="finance-tabs"
+          className="admin-queue-tabs"
           activeKey={tab}
           onChange={(key) => table.setFilters(tabs.find((t) => t.key === key)!.filters)}
           items={tabs.map((t) => ({

@@ -11,7 +11,7 @@ import { sendStaffCode, staffPasswordLogin, staffSmsLogin } from '../api/staff-l
 import { TotpSetupStep, TotpStep } from '../components/second-factor';
 import '../../../components/admin/admin.css';
 import './admin-login.css';
-import { AntScope } from '../../../app/ant-scope';
+import { AntScope } from '../../../components/ant-scope';
 
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : (result.error?.issues[0]?.message ?? '请检查填写的内容'));
 
@@ -164,7 +164,7 @@ function AdminLoginPageContent() {
   );
 }
 
-/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (components/ant-scope). */
 export default function AdminLoginPage() {
   return (
     <AntScope>

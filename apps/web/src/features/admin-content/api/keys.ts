@@ -13,5 +13,4 @@ export const contentKeys = {
   pages: [...adminKey, 'content', 'pages'] as const,
   page: (key: PageKey) => [...adminKey, 'content', 'page', key] as const,
   settings: [...adminKey, 'content', 'settings'] as const,
-  typeGroups: (typeId: number) => [...adminKey, 'content', 'type-groups', typeId] as const,
 };

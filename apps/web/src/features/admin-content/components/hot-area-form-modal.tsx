@@ -3,7 +3,7 @@ import { AutoComplete, Form, Input, InputNumber, Modal, Select, Switch } from 'a
 import { hotAreaAddBody, serviceTypeLabels, type AdminHotArea } from '@lab/contract';
 import { ImageUpload } from '../../../components/admin/image-upload';
 import { feedback } from '../../../lib/feedback';
-import { useTypeGroups } from '../api/get-type-groups';
+import { useTypeGroups } from '../../../api/catalog/type-groups';
 import { addHotArea, editHotArea } from '../api/save-hot-area';
 import { useContentMutation } from '../api/use-content-mutation';
 import { checkForm } from './check-form';
@@ -29,7 +29,7 @@ export function HotAreaFormModal({ open, editing, onClose }: { open: boolean; ed
     return editing ? editHotArea({ ...body, id: editing.id }) : addHotArea(body);
   });
   const typeId = Form.useWatch('typeId', form) as number | undefined;
-  const groups = useTypeGroups(typeId);
+  const groups = useTypeGroups(typeId, { enabled: typeId !== undefined });
 
   useEffect(() => {
     if (!open) return;

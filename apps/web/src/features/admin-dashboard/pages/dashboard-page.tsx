@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { Alert, Badge, Button, Skeleton } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { WEEKDAY_NAMES, weekdayOf, type AdminDashboard, type StaffRole } from '@lab/contract';
-import { adminScreens, canSee } from '../../../app/admin/admin-routes';
+import { WEEKDAY_NAMES, weekdayOf, type AdminDashboard } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { useCanOpenScreen } from '../../../components/admin/screen-access';
 import { useStaffMe } from '../../../lib/admin-api';
 import { useDashboard } from '../api/get-dashboard';
 import { RiskList } from '../components/risk-list';
@@ -32,18 +32,14 @@ const tiles: { key: CountKey; label: string; to: string; urgent?: boolean; note?
   { key: 'pendingConsultations', label: '待回复咨询', to: 'consultations' },
 ];
 
-const screenOf = (to: string) => adminScreens.find((screen) => screen.path === to.split('?')[0]);
-
 function greeting(now: Date) {
   const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', hourCycle: 'h23' }).format(now));
   return hour < 11 ? '早上好' : hour < 13 ? '中午好' : hour < 18 ? '下午好' : '晚上好';
 }
 
-function Tiles({ counts, role }: { counts: AdminDashboard['counts']; role: StaffRole }) {
-  const visible = tiles.filter((tile) => {
-    const screen = screenOf(tile.to);
-    return screen ? canSee(screen, role) : false;
-  });
+function Tiles({ counts }: { counts: AdminDashboard['counts'] }) {
+  const canOpen = useCanOpenScreen();
+  const visible = tiles.filter((tile) => canOpen(tile.to));
   return (
     <div className="dashboard-tiles">
       {visible.map((tile) => {
@@ -67,7 +63,8 @@ export default function DashboardPage() {
   const { data, isPending, isError, error, refetch, isFetching, dataUpdatedAt } = useDashboard();
   const now = new Date(dataUpdatedAt || Date.now());
   const role = me.data?.role;
-  const ordersVisible = role ? canSee(screenOf('orders')!, role) : false;
+  const canOpen = useCanOpenScreen();
+  const ordersVisible = canOpen('orders');
   const [year, month, day] = (data?.today ?? '').split('-');
   const weekday = data ? WEEKDAY_NAMES[weekdayOf(data.today)] : '';
 
@@ -84,7 +81,7 @@ export default function DashboardPage() {
         <AdminSection><Skeleton active paragraph={{ rows: 6 }} /></AdminSection>
       ) : data ? (
         <>
-          <Tiles counts={data.counts} role={role} />
+          <Tiles counts={data.counts} />
           <AdminSection
             title={
               <span>

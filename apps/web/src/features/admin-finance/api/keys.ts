@@ -15,5 +15,4 @@ export const financeKeys = {
   issuedCoupons: (query: object) => [...adminKey, 'finance', 'issued-coupons', query] as const,
   memberLookup: (keyword: string) => [...adminKey, 'finance', 'member-lookup', keyword] as const,
   rules: [...adminKey, 'finance', 'rules'] as const,
-  serviceGroups: [...adminKey, 'finance', 'service-groups'] as const,
 };

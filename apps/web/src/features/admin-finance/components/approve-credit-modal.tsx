@@ -36,7 +36,7 @@ export function ApproveCreditModal({ application, onClose }: { application: Admi
   return (
     <Modal open title="批准信用额度" okText="批准" cancelText="取消" onOk={() => void submit()} onCancel={onClose} confirmLoading={approve.isPending} destroyOnHidden width={560}>
       <Descriptions
-        className="finance-summary"
+        className="admin-summary"
         column={1}
         size="small"
         bordered

@@ -33,9 +33,9 @@ export function ConfirmPrestoreModal({ application, onClose, onShowReceipt }: { 
 
   return (
     <Modal open title="确认到账" okText="确认到账" cancelText="取消" onOk={() => void submit()} onCancel={onClose} confirmLoading={confirm.isPending} destroyOnHidden width={560}>
-      <Alert type="info" showIcon className="finance-summary" title="请核对银行流水：付款户名、金额与预存单号一致后再确认。确认后款项立即入账，不能撤销。" />
+      <Alert type="info" showIcon className="admin-summary" title="请核对银行流水：付款户名、金额与预存单号一致后再确认。确认后款项立即入账，不能撤销。" />
       <Descriptions
-        className="finance-summary"
+        className="admin-summary"
         column={1}
         size="small"
         bordered

@@ -3,9 +3,9 @@ import { Checkbox, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row,
 import type { Dayjs } from 'dayjs';
 import { adminCouponTemplateBody } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
-import { useGatedFeedback } from '../../admin-approvals/components/use-gated-feedback';
-import { OwnLimitHint } from '../../admin-approvals/components/own-limit';
-import { useServiceGroups } from '../api/list-service-groups';
+import { useGatedFeedback } from '../../../components/admin/use-gated-feedback';
+import { OwnLimitHint } from '../../../components/admin/own-limit';
+import { useTypeGroups } from '../../../api/catalog/type-groups';
 import { addCouponTemplate } from '../api/save-coupon-template';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 
@@ -71,7 +71,7 @@ export function CouponTemplateModal({ open, onClose }: { open: boolean; onClose:
   const [draft, setDraft] = useState<Draft>(empty);
   const gated = useGatedFeedback();
   const add = useFinanceMutation(addCouponTemplate);
-  const groups = useServiceGroups(open && draft.scope === 'groups');
+  const groups = useTypeGroups(undefined, { enabled: open && draft.scope === 'groups' });
   useEffect(() => {
     if (open) setDraft(empty);
   }, [open]);

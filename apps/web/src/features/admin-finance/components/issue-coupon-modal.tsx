@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Form, Modal, Select, Spin } from 'antd';
 import type { AdminCouponTemplate } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
-import { useGatedFeedback } from '../../admin-approvals/components/use-gated-feedback';
-import { OwnLimitHint } from '../../admin-approvals/components/own-limit';
+import { useGatedFeedback } from '../../../components/admin/use-gated-feedback';
+import { OwnLimitHint } from '../../../components/admin/own-limit';
 import { issueCoupon } from '../api/issue-coupon';
 import { useMemberLookup } from '../api/lookup-members';
 import { useFinanceMutation } from '../api/use-finance-mutation';
@@ -42,7 +42,7 @@ export function IssueCouponModal({ template, onClose }: { template: AdminCouponT
 
   return (
     <Modal open title={`发放优惠券：${template.name}`} okText="发放" cancelText="取消" onOk={() => void submit()} onCancel={onClose} confirmLoading={issue.isPending} destroyOnHidden>
-      <Alert type="info" showIcon className="finance-summary" title={`${couponValueText(template)}，${template.scopeText}；每人限领 ${template.perMemberLimit} 张。`} />
+      <Alert type="info" showIcon className="admin-summary" title={`${couponValueText(template)}，${template.scopeText}；每人限领 ${template.perMemberLimit} 张。`} />
       <Form layout="vertical" requiredMark>
         <Form.Item label="会员" required extra="输入手机号或姓名查找">
           <Select

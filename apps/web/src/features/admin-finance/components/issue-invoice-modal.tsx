@@ -15,7 +15,7 @@ export function InvoiceSummary({ invoice }: { invoice: AdminInvoice }) {
   const { title } = invoice;
   return (
     <Descriptions
-      className="finance-summary"
+      className="admin-summary"
       column={1}
       size="small"
       bordered

@@ -34,7 +34,7 @@ export function QueueToolbar({ tabs, status, pendingCount, keyword, from, to, ke
   return (
     <>
       <Tabs
-        className="finance-tabs"
+        className="admin-queue-tabs"
         activeKey={status}
         onChange={(value) => onChange({ status: value })}
         items={tabs.map((tab, i) => ({

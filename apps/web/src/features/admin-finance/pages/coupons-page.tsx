@@ -153,7 +153,7 @@ export default function CouponsPage() {
     >
       <AdminSection>
         <Tabs
-          className="finance-tabs"
+          className="admin-queue-tabs"
           items={[
             { key: 'templates', label: '优惠券', children: <Templates onIssue={setIssuing} /> },
             { key: 'issued', label: '发放记录', children: <Issued /> },

@@ -5,7 +5,7 @@ import { formatFen, type AdminOrderAction, type AdminOrderDetail, type StaffRole
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { feedback } from '../../../lib/feedback';
 import { settled } from '../../../lib/use-api-mutation';
-import { useGatedFeedback } from '../../admin-approvals/components/use-gated-feedback';
+import { useGatedFeedback } from '../../../components/admin/use-gated-feedback';
 import { cancelOrder, moveOrder, recordCall, refundOnCancel, resendNotice, useOrderChange, type OrderStep } from '../api/order-steps';
 import { deskActions } from '../order-desk';
 import { DeliverDialog } from './deliver-dialog';

@@ -11,7 +11,7 @@ import { siteInfo } from '../../../lib/site-info';
 import { formatDateTime } from '../../../lib/format';
 import { useFeedback } from '../../../lib/use-feedback';
 import '../auth.css';
-import { AntScope } from '../../../app/ant-scope';
+import { AntScope } from '../../../components/ant-scope';
 
 type Stage = 'scanning' | 'ready' | 'confirming' | 'done' | 'invalid';
 
@@ -120,7 +120,7 @@ function WxConfirmPageContent() {
   );
 }
 
-/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (components/ant-scope). */
 export default function WxConfirmPage() {
   return (
     <AntScope>

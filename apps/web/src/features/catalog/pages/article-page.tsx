@@ -9,7 +9,7 @@ import { syncArticleViews } from '../api/sync-article-views';
 import { Crumbs } from '../components/page-header';
 import { QueryError } from '../components/query-error';
 import { formatDate, safeExternal } from '../components/links';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/catalog.css';
 import { useSiteContact } from '../../../lib/site-contact';
 

@@ -7,10 +7,10 @@ import { ArticleItem } from '../components/article-item';
 import { PageHeader } from '../components/page-header';
 import { QueryError } from '../components/query-error';
 import { ThanksTable } from '../components/thanks-table';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import NotFoundPage from '../../../pages/not-found-page';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { NotFound } from '../../../components/not-found';
 import '../components/catalog.css';
-import { AntScope } from '../../../app/ant-scope';
+import { AntScope } from '../../../components/ant-scope';
 
 const PAGE_SIZE = 10;
 
@@ -90,7 +90,7 @@ function ListPageContent() {
   const [search, setSearch] = useSearchParams();
   const valid = isListType(type) ? type : null;
   useDocumentTitle(valid ? listTypeLabels[valid] : '页面不存在');
-  if (!valid) return <NotFoundPage />;
+  if (!valid) return <NotFound />;
 
   const pageNumber = Number(search.get('page'));
   const page = Number.isInteger(pageNumber) && pageNumber > 0 ? pageNumber : 1;
@@ -112,7 +112,7 @@ function ListPageContent() {
   );
 }
 
-/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (components/ant-scope). */
 export default function ListPage() {
   return (
     <AntScope>

@@ -5,9 +5,9 @@ import { useDeviceSearch } from '../api/search-devices';
 import { DeviceGrid } from '../components/device-card';
 import { PageHeader } from '../components/page-header';
 import { QueryError } from '../components/query-error';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/catalog.css';
-import { AntScope } from '../../../app/ant-scope';
+import { AntScope } from '../../../components/ant-scope';
 
 const PAGE_SIZE = 12;
 const suggestions = ['XRD', '扫描电镜', 'XPS', '透射电镜', '核磁共振', '比表面积'];
@@ -109,7 +109,7 @@ function SearchPageContent() {
   );
 }
 
-/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (components/ant-scope). */
 export default function SearchPage() {
   return (
     <AntScope>

@@ -7,7 +7,7 @@ import { EmptyState } from '../components/empty-state';
 import { SkeletonBlock } from '../../../components/skeleton-block';
 import { QueryError } from '../components/query-error';
 import { caseTarget, formatDate } from '../components/links';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/catalog.css';
 import '../components/televised.css';
 

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { AntScope } from '../../../app/ant-scope';
+import { AntScope } from '../../../components/ant-scope';
 
 type Handler = (url: URL, init: RequestInit) => unknown;
 

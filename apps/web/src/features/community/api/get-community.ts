@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { communities } from '../../../api/communities';
-import { memberKeys } from '../../../components/member/member-keys';
+import { memberKeys } from '../../../api/query-keys';
 
 /** Members and applications for the owner only. */
 export const communityQueryOptions = (rid: string) => queryOptions({ queryKey: [...memberKeys.communities, 'info', rid], queryFn: () => communities.detail({ rid }) });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { communities } from '../../../api/communities';
-import { memberKeys } from '../../../components/member/member-keys';
+import { memberKeys } from '../../../api/query-keys';
 
 /** My memberships and applications in others' communities. */
 export const joinedQueryOptions = (page: number) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { communities } from '../../../api/communities';
-import { memberKeys } from '../../../components/member/member-keys';
+import { memberKeys } from '../../../api/query-keys';
 
 /** Communities I own (first) or have joined. */
 export const myCommunitiesQueryOptions = () => queryOptions({ queryKey: [...memberKeys.communities, 'all'], queryFn: () => communities.mine() });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { communities } from '../../../api/communities';
-import { memberKeys } from '../../../components/member/member-keys';
+import { memberKeys } from '../../../api/query-keys';
 
 /** By name, unit or owner's name. */
 export const searchQueryOptions = (keyword: string, page: number) =>

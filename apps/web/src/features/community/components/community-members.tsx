@@ -5,7 +5,7 @@ import { communitySearchUserBody, organizationLabels, type CommunityMember, type
 import { firstProblem } from '../../../components/member/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { formatDate } from '../../../lib/format';
 import { useCommunity } from '../api/get-community';
 import { searchUser } from '../api/search-user';

@@ -5,7 +5,7 @@ import { membershipStatusLabels, type CommunitySummary } from '@lab/contract';
 import { formatDate } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { useJoined } from '../api/list-joined';
 import { useCommunitySearch } from '../api/search-communities';
 import { applyCommunity } from '../api/apply-community';

@@ -6,7 +6,7 @@ import { useUserInfo } from '../../../lib/user-info';
 import { formatDate } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { useMyCommunities } from '../api/list-my-communities';
 import { dissolveCommunity } from '../api/dissolve-community';
 import { CommunityFormModal } from '../components/community-form-modal';

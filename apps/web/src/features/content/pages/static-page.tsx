@@ -1,14 +1,14 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { siteInfo } from '../../../lib/site-info';
-import NotFoundPage from '../../../pages/not-found-page';
+import { NotFound } from '../../../components/not-found';
 import { ConsultForm } from '../components/consult-form';
 import { ContentBody } from '../components/content-body';
 import { isStaticKey, pageLabels, type staticKeys } from '../components/page-labels';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/content.css';
 import { useSiteContact } from '../../../lib/site-contact';
-import { AntScope } from '../../../app/ant-scope';
+import { AntScope } from '../../../components/ant-scope';
 
 const leads: Record<(typeof staticKeys)[number], string> = {
   contact: '欢迎来电或在线留言，专业顾问为您推荐测试方案并提供报价。',
@@ -53,7 +53,7 @@ function StaticPageContent() {
   const key = pathname.replace(/^\/+|\/+$/g, '').split('/')[0];
   const valid = isStaticKey(key) ? key : null;
   useDocumentTitle(valid ? pageLabels[valid] : '页面不存在');
-  if (!valid) return <NotFoundPage />;
+  if (!valid) return <NotFound />;
 
   const item = search.get('item')?.trim().slice(0, 60);
   return (
@@ -96,7 +96,7 @@ function StaticPageContent() {
   );
 }
 
-/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (components/ant-scope). */
 export default function StaticPage() {
   return (
     <AntScope>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { funds } from '../../../api/funds';
-import { fundsKeys } from './keys';
+import { fundsKeys } from '../../../api/query-keys';
 
 /** POST /api/auth/asset/init: balances (mine and my communities'), coupons, invoiceable amount, credit line. */
 export const getAsset = () => funds.assets();

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { funds } from '../../../api/funds';
-import { fundsKeys } from './keys';
+import { fundsKeys } from '../../../api/query-keys';
 
 /** POST /api/auth/creditApply/info: my credit line and applications. */
 export const getCredit = () => funds.creditInfo();

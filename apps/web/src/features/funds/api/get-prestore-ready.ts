@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { funds } from '../../../api/funds';
-import { fundsKeys } from './keys';
+import { fundsKeys } from '../../../api/query-keys';
 
 /** POST /api/auth/prestoreApply/readyPayNum: the tiers, the lab's bank account, the minimum and the transfer threshold. */
 export const getPrestoreReady = () => funds.prestoreQuote({});

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CouponStatus } from '@lab/contract';
 import { funds } from '../../../api/funds';
-import { fundsKeys } from './keys';
+import { fundsKeys } from '../../../api/query-keys';
 
 /** POST /api/auth/discount4user/all: my coupons of one status. */
 export const listCoupons = (status: CouponStatus, page: number) => funds.myCoupons({ status, page, pageSize: 12 });

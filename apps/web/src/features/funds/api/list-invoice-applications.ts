@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InvoiceStatus } from '@lab/contract';
 import { funds } from '../../../api/funds';
-import { fundsKeys } from './keys';
+import { fundsKeys } from '../../../api/query-keys';
 
 /** POST /api/auth/invoiceApply/list: my invoice applications (all, or one status), newest first. */
 export const listInvoiceApplications = (page: number, status?: InvoiceStatus) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PrestoreStatus } from '@lab/contract';
 import { funds } from '../../../api/funds';
-import { fundsKeys } from './keys';
+import { fundsKeys } from '../../../api/query-keys';
 
 /** POST /api/auth/prestore/list: my top-up applications, newest first. */
 export const listPrestores = (page: number, pageSize = 10, status?: PrestoreStatus) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { funds } from '../../../api/funds';
-import { fundsKeys } from './keys';
+import { fundsKeys } from '../../../api/query-keys';
 
 /** POST /api/auth/promotion/all4user: running events and their coupons. */
 export const listPromotions = () => funds.promotions();

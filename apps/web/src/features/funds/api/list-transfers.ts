@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { funds } from '../../../api/funds';
-import { fundsKeys } from './keys';
+import { fundsKeys } from '../../../api/query-keys';
 
 /** POST /api/auth/transferApply/list: transfers between me and my communities. */
 export const listTransfers = (page: number) => funds.transferList({ page, pageSize: 10 });

@@ -2,7 +2,7 @@ import { Alert, Button, Empty, Skeleton } from 'antd';
 import type { CouponTemplate } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { useClaimable } from '../api/list-claimable';
 import { usePromotions } from '../api/list-promotions';
 import { claimCoupon } from '../api/claim-coupon';

@@ -5,7 +5,7 @@ import { creditOperateBody, formatFen, Organization, type CreditStatus } from '@
 import { useUserInfo } from '../../../lib/user-info';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useCredit } from '../api/get-credit';
 import { operateCredit } from '../api/operate-credit';

@@ -13,9 +13,9 @@ import {
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import '../../../components/member/member-forms.css';
-import { useInvoiceTitles } from '../api/list-invoice-titles';
+import { useInvoiceTitles } from '../../../api/funds/list-invoice-titles';
 import { usePrestores } from '../api/list-prestores';
 import { saveInvoiceApplication } from '../api/save-invoice-application';
 import { formatDateTime } from './money';

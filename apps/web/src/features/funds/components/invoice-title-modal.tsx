@@ -3,7 +3,7 @@ import { invoiceTitleAddBody, invoiceTitleEditBody, type InvoiceTitle, type Invo
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import '../../../components/member/member-forms.css';
 import { saveInvoiceTitle } from '../api/save-invoice-title';
 

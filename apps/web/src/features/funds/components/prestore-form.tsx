@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatFen, type AssetOverview, type PrestoreApplication, type PrestoreReady } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { addPrestore } from '../api/add-prestore';
 import { bonusPreview, checkTopupAmount } from './money';
 import { BankAccountCard } from './bank-account';

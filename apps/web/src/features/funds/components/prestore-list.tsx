@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatFen, type PrestoreStatus } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { usePrestores } from '../api/list-prestores';
 import { cancelPrestore } from '../api/cancel-prestore';
 import { formatDateTime } from './money';

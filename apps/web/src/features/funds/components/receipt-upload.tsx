@@ -3,7 +3,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { RECEIPT_MAX_BYTES } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { uploadReceipt } from '../api/upload-receipt';
 
 const accepted = ['image/png', 'image/jpeg', 'application/pdf'];

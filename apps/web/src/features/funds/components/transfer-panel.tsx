@@ -5,7 +5,7 @@ import { formatFen, transferAddBody, type AssetOverview, type TransferStatus } f
 import { Link } from 'react-router';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { addTransfer } from '../api/add-transfer';
 import { cancelTransfer } from '../api/cancel-transfer';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { orders } from '../../../api/orders';
-import { ordersKeys } from './keys';
+import { ordersKeys } from '../../../api/query-keys';
 
 /** One of my orders (another member's number answers 404). */
 export const getOrder = (orderNo: string) => orders.detail({ order_no: orderNo });

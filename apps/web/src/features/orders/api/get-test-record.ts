@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { orderProgress } from '../../../api/order-progress';
-import { ordersKeys } from './keys';
+import { ordersKeys } from '../../../api/query-keys';
 
 /** POST /api/auth/order/testRecord: per line of one of my orders, its samples and where they are in the lab. */
 export const getTestRecord = (orderNo: string) => orderProgress.testRecord({ order_no: orderNo });

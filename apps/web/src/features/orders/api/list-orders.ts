@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderTab } from '@lab/contract';
 import { orders } from '../../../api/orders';
-import { ordersKeys } from './keys';
+import { ordersKeys } from '../../../api/query-keys';
 
 export interface OrderFilter {
   tab: OrderTab;

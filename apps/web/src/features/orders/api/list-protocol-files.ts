@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { contracts } from '../../../api/contracts';
-import { ordersKeys } from './keys';
+import { ordersKeys } from '../../../api/query-keys';
 
 /** The agreements of one order. */
 export const listProtocolFiles = (orderNo: string) => contracts.orderAgreements({ order_no: orderNo });

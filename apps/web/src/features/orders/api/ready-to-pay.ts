@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { payment } from '../../../api/payment';
-import { ordersKeys } from './keys';
+import { ordersKeys } from '../../../api/query-keys';
 
 /** Balances to pay from, coupons with their discounts, pay-after-test. */
 export const readyToPay = (orderNo: string) => payment.readyToPay({ order_no: orderNo });

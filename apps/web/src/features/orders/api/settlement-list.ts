@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { payment } from '../../../api/payment';
-import { ordersKeys } from './keys';
+import { ordersKeys } from '../../../api/query-keys';
 
 /** Orders to settle, the amount due, the limit and the balances. */
 export const settlementList = () => payment.settlementList();

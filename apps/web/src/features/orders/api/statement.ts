@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { payment } from '../../../api/payment';
-import { ordersKeys } from './keys';
+import { ordersKeys } from '../../../api/query-keys';
 
 export interface StatementRange {
   from?: string;

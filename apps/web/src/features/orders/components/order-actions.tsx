@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { OrderSummary } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { confirmData } from '../api/confirm-data';
 import { PayDialog } from './pay-dialog';
 import { CancelOrderDialog, DisputeDialog, EvaluateDialog } from './order-dialogs';

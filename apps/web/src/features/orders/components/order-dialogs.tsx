@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { disputeBody, evaluateAddBody, orderCancelBody, RETEST_WINDOW_DAYS } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { cancelOrder } from '../api/cancel-order';
 import { disputeOrder } from '../api/dispute-order';
 import { evaluateOrder } from '../api/evaluate-order';

@@ -5,7 +5,7 @@ import { NO_COUPON, formatFen, type ReadyToPay } from '@lab/contract';
 import { ApiError } from '../../../lib/api';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { useReadyToPay } from '../api/ready-to-pay';
 import { payOrder, type PayRequest } from '../api/pay-order';
 import { payLater } from '../api/pay-later';

@@ -3,7 +3,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Contract, ContractStatus } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { useProtocolFiles } from '../api/list-protocol-files';
 import { uploadProtocolFile } from '../api/upload-protocol-file';
 import { downloadAgreement, downloadSignedAgreement } from '../api/download-agreement';

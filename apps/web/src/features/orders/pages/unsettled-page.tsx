@@ -5,7 +5,7 @@ import { formatFen, type OrderSummary, type SettlementList } from '@lab/contract
 import { ApiError } from '../../../lib/api';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { useSettlementList } from '../api/settlement-list';
 import { settleOrders } from '../api/settle-orders';
 import { OrderTags } from '../components/order-tags';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { plan } from '../../../api/plan';
-import { planKey } from '../../../components/plan/api/plan-keys';
+import { planKey } from '../../../api/query-keys';
 
 /** The plan by service group (31 first), priced now. */
 export const getPlan = () => plan.list();

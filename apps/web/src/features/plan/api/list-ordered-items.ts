@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { orders } from '../../../api/orders';
-import { memberKeys } from '../../../components/member/member-keys';
+import { ordersKeys } from '../../../api/query-keys';
 
 /** How many items the plan page offers to order again. */
 export const ORDERED_ITEMS_SHOWN = 8;
@@ -9,6 +9,6 @@ export const ORDERED_ITEMS_SHOWN = 8;
 export const listOrderedItems = (pageSize = ORDERED_ITEMS_SHOWN) => orders.orderedItems({ page: 1, pageSize });
 
 export const orderedItemsQueryOptions = () =>
-  queryOptions({ queryKey: [...memberKeys.all, 'orders', 'ordered-items'], queryFn: () => listOrderedItems(), retry: false });
+  queryOptions({ queryKey: ordersKeys.orderedItems, queryFn: () => listOrderedItems(), retry: false });
 
 export const useOrderedItems = () => useQuery(orderedItemsQueryOptions());

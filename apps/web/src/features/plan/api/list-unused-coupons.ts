@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { funds } from '../../../api/funds';
-import { memberKeys } from '../../../components/member/member-keys';
+import { fundsKeys } from '../../../api/query-keys';
 
 /** POST /api/auth/discount4user/all (status unused): the coupons the order form offers. */
 export const listUnusedCoupons = () => funds.myCoupons({ status: 'unused', page: 1, pageSize: 100 });
 
 export const useUnusedCoupons = () =>
-  useQuery(queryOptions({ queryKey: [...memberKeys.all, 'funds', 'coupons', 'order-form'], queryFn: listUnusedCoupons }));
+  useQuery(queryOptions({ queryKey: fundsKeys.orderFormCoupons, queryFn: listUnusedCoupons }));

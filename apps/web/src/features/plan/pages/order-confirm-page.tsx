@@ -22,14 +22,14 @@ import {
 } from '@lab/contract';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useUserInfo } from '../../../lib/user-info';
-import { useAddresses } from '../../../components/member/api/list-addresses';
+import { useAddresses } from '../../../api/addresses/list-addresses';
 import { PickupAddressChoice } from '../../../components/member/pickup-address-choice';
-import { useSiteSettings } from '../../../components/member/api/site-settings';
-import { refreshPlanData } from '../../../components/plan/api/plan-keys';
+import { useSiteSettings } from '../../../api/content/site-settings';
+import { refreshPlanData } from '../../../api/refresh';
 import { usePlan } from '../api/get-plan';
 import { addOrder } from '../api/add-order';
 import { useUnusedCoupons } from '../api/list-unused-coupons';
-import { useInvoiceTitles } from '../api/list-invoice-titles';
+import { useInvoiceTitles } from '../../../api/funds/list-invoice-titles';
 import { AgreementModal } from '../components/agreement-modal';
 import { newSample, SampleRows, type SampleDraft } from '../components/sample-rows';
 import { optionsText, reservationText } from '../components/plan-format';

@@ -1,4 +1,4 @@
-import { memberKeys } from '../../../components/member/member-keys';
+import { memberKeys } from '../../../api/query-keys';
 
 /** Query keys of the points page: under ['member'], so refreshMemberData() refreshes them (and the coupons an exchange added). */
 export const pointsKeys = {

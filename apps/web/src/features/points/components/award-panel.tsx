@@ -6,7 +6,7 @@ import { pointsApplyBody, type PointsApplication } from '@lab/contract';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { applyAward } from '../api/apply-award';
 import { useApplications } from '../api/list-applications';

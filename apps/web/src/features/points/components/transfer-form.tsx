@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { pointsTransferBody } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { transferPoints } from '../api/transfer-points';
 import { formatPoints } from './points-format';

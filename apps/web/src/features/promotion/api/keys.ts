@@ -1,4 +1,4 @@
-import { memberKeys } from '../../../components/member/member-keys';
+import { memberKeys } from '../../../api/query-keys';
 
 /** Query keys of the partner page: under ['member'], so refreshMemberData() refreshes them too. */
 export const promotionKeys = {

@@ -3,7 +3,7 @@ import { promoterApplyBody, type PromoterApplyBody, type PromotionOverview, type
 import { feedback } from '../../../lib/feedback';
 import { useUserInfo } from '../../../lib/user-info';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { applyPromoter } from '../api/apply-promoter';
 import { formatRate } from './promotion-format';

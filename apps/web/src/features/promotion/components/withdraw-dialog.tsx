@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input, Modal } from 'antd';
 import { fenToYuan, formatFen, withdrawAddBody, type WithdrawMethod } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { addWithdrawal } from '../api/add-withdrawal';
 import { WithdrawTargetFields } from './bank-fields';

@@ -4,7 +4,7 @@ import { formatFen } from '@lab/contract';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { useWithdrawals } from '../api/list-withdrawals';
 import { cancelWithdrawal } from '../api/cancel-withdrawal';
 import { withdrawStatusColor } from './promotion-format';

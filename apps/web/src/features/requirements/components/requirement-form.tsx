@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { requirementAddBody, type Requirement, type RequirementAddBody } from '@lab/contract';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { addRequirement } from '../api/add-requirement';
 import { uploadRequirementFile } from '../api/upload-requirement-file';

@@ -6,7 +6,7 @@ import { formatFen, requirementStatusLabels, requirementStatuses, type Requireme
 import { formatDate } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { useRequirements } from '../api/list-requirements';
 import { acceptRequirement } from '../api/accept-requirement';
 import { cancelRequirement } from '../api/cancel-requirement';

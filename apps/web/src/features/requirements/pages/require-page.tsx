@@ -9,7 +9,7 @@ import { useUserInfo } from '../../../lib/user-info';
 import { RequirementForm, type SubmittedRequirement } from '../components/requirement-form';
 import '../components/requirements.css';
 import { useSiteContact } from '../../../lib/site-contact';
-import { AntScope } from '../../../app/ant-scope';
+import { AntScope } from '../../../components/ant-scope';
 
 const steps = [
   { icon: <SolutionOutlined />, title: '提交需求', text: '描述测试目的与样品情况，可附方案或文献' },
@@ -158,7 +158,7 @@ function RequirePageContent() {
   );
 }
 
-/** Loaded lazily, it brings antd along and puts antd's providers around itself (app/ant-scope). */
+/** Loaded lazily, it brings antd along and puts antd's providers around itself (components/ant-scope). */
 export default function RequirePage() {
   return (
     <AntScope>

@@ -1,4 +1,4 @@
-import { memberKeys } from '../../../components/member/member-keys';
+import { memberKeys } from '../../../api/query-keys';
 
 /** Under ['member'], so refreshMemberData() (e.g. after a booking on the calendar) refreshes the list. */
 export const reservationKeys = {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { recycles } from '../../../api/recycles';
-import { memberKeys } from '../../../components/member/member-keys';
+import { memberKeys } from '../../../api/query-keys';
 
 /** My requests to have samples sent back. */
 export const recyclesQueryOptions = (page: number) =>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { pickups } from '../../../api/pickups';
-import { memberKeys } from '../../../components/member/member-keys';
+import { memberKeys } from '../../../api/query-keys';
 
 /** My pickups, newest first. */
 export const samplingsQueryOptions = (page: number) =>

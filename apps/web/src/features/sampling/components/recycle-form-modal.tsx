@@ -1,11 +1,11 @@
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { recycleAddBody } from '@lab/contract';
-import { useAddresses } from '../../../components/member/api/list-addresses';
+import { useAddresses } from '../../../api/addresses/list-addresses';
 import { RegionCascader } from '../../../components/member/region-cascader';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { addRecycle } from '../api/add-recycle';
 
 interface Values {

@@ -5,7 +5,7 @@ import type { RecycleRequest, Sampling } from '@lab/contract';
 import { samplingDialog } from '../../../components/member/sampling-dialog-store';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../components/member/member-keys';
+import { memberDataKeys } from '../../../api/refresh';
 import { formatDate } from '../../../lib/format';
 import { useSamplings } from '../api/list-samplings';
 import { cancelSampling } from '../api/cancel-sampling';

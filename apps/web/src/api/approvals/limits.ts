@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApprovalKind, StaffRole } from '@lab/contract';
+import { approvals } from '../approvals';
+import { approvalKeys } from '../admin-query-keys';
+import { useApiMutation } from '../../lib/use-api-mutation';
+
+/** POST /api/admin/approvals/limits — every role's limit per kind (null: no limit). */
+export const getLimits = () => approvals.limits();
+
+export const limitsQueryOptions = () => queryOptions({ queryKey: approvalKeys.limits, queryFn: getLimits });
+export const useLimits = () => useQuery(limitsQueryOptions());
+
+/** POST /api/admin/approvals/limits/save — one role's limit for one kind; '' is no limit, '0' always needs approval. */
+export const saveLimit = (input: { role: StaffRole; kind: ApprovalKind; limit: string }) => approvals.saveLimit(input);
+
+export function useSaveLimit() {
+  return useApiMutation({ mutationFn: saveLimit, invalidates: [approvalKeys.all] });
+}
