@@ -5,7 +5,7 @@ import { clearSession } from '../lib/session';
 import { staffSession } from '../lib/admin-api';
 import { loginPanel } from '../lib/login-panel';
 import { attestationDialog } from '../lib/attestation';
-import { resetCooldowns } from '../features/auth/use-cooldown';
+import { resetCooldowns } from '../lib/use-cooldown';
 import { forgetKeptState } from '../lib/kept-state';
 import { forgetAntdForTests } from '../lib/antd-loader';
 

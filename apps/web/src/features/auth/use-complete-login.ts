@@ -1,10 +1,10 @@
-import { App } from 'antd';
 import { useNavigate } from 'react-router';
 import type { LoginResult } from '@lab/contract';
 import { saveSession } from '../../lib/session';
 import { loadUserInfo } from '../../lib/user-info';
 import { loginPanel } from '../../lib/login-panel';
 import { attestationDialog } from '../../lib/attestation';
+import { feedback } from '../../lib/feedback';
 
 export type LoginMethod = 'password' | 'sms' | 'qr';
 
@@ -15,10 +15,9 @@ export type LoginMethod = 'password' | 'sms' | 'qr';
  */
 export function useCompleteLogin() {
   const navigate = useNavigate();
-  const { message } = App.useApp();
   return async (result: LoginResult, method: LoginMethod) => {
     saveSession(result);
-    void message.success('登录成功!');
+    feedback.success('登录成功!');
     const info = await loadUserInfo();
     const { intended } = loginPanel.get();
     loginPanel.close();
