@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Descriptions, Result } from 'antd';
+import { useMutation } from '@tanstack/react-query';
 import type { WxScanResult } from '@lab/contract';
 import { wxLogin } from '../../../api/wx-login';
 import { useSearchParams } from 'react-router';
@@ -9,10 +10,10 @@ import { useSession } from '../../../lib/session';
 import { displayName, useUserInfo } from '../../../lib/user-info';
 import { siteInfo } from '../../../lib/site-info';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import '../auth.css';
 
-type Stage = 'scanning' | 'ready' | 'confirming' | 'done' | 'invalid';
+type Stage = 'scanning' | 'ready' | 'done' | 'invalid';
 
 /**
  * The page a login QR code opens on a phone: it marks the ticket scanned (the desktop shows
@@ -26,7 +27,6 @@ export default function WxConfirmPage() {
   const [stage, setStage] = useState<Stage>(ticket ? 'scanning' : 'invalid');
   const [problem, setProblem] = useState<string>(ticket ? '' : '二维码无效，请在电脑上刷新二维码后重新扫描');
   const [request, setRequest] = useState<WxScanResult['request'] | null>(null);
-  const feedback = useFeedback();
   const scanned = useRef<string | null>(null);
 
   useEffect(() => {
@@ -42,24 +42,25 @@ export default function WxConfirmPage() {
         setProblem(error instanceof Error ? error.message : '二维码已过期，请刷新后重新扫描');
         feedback.failure(error);
       });
-  }, [ticket, feedback]);
+  }, [ticket]);
 
   const loggedIn = session !== null;
   useEffect(() => {
     if (stage === 'ready' && !loggedIn) loginPanel.open({ view: 'sign' });
   }, [stage, loggedIn]);
 
-  const confirm = async () => {
-    setStage('confirming');
-    try {
-      await wxLogin.confirm({ ticket });
-      setStage('done');
-    } catch (error) {
-      setStage(error instanceof ApiError && error.status === 401 ? 'ready' : 'invalid');
-      if (!(error instanceof ApiError && error.status === 401)) setProblem(error instanceof Error ? error.message : '确认失败');
+  const confirm = useMutation({
+    mutationFn: () => wxLogin.confirm({ ticket }),
+    onSuccess: () => setStage('done'),
+    onError: (error) => {
+      // logged out meanwhile (401): log in again and confirm; anything else ends here
+      if (!(error instanceof ApiError && error.status === 401)) {
+        setStage('invalid');
+        setProblem(error.message || '确认失败');
+      }
       feedback.failure(error);
-    }
-  };
+    },
+  });
 
   let content;
   if (stage === 'invalid') {
@@ -89,14 +90,12 @@ export default function WxConfirmPage() {
     );
   }
   const confirmButton =
-    stage === 'ready' || stage === 'confirming' ? (
-      loggedIn ? (
-        <div className="wx-confirm-actions">
-          <Button type="primary" size="large" loading={stage !== 'ready'} onClick={() => void confirm()}>
-            确认登录
-          </Button>
-        </div>
-      ) : null
+    stage === 'ready' && loggedIn ? (
+      <div className="wx-confirm-actions">
+        <Button type="primary" size="large" loading={confirm.isPending} onClick={() => confirm.mutate()}>
+          确认登录
+        </Button>
+      </div>
     ) : null;
 
   // what is asking to be let in: shown before the member approves it (a forwarded QR code is someone else's)
