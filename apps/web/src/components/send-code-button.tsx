@@ -1,9 +1,9 @@
 import { Button, Form } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { checkWithSchema } from './member/schema-form';
 import { useCooldown } from '../lib/use-cooldown';
 import { feedback } from '../lib/feedback';
+import { useApiMutation } from '../lib/use-api-mutation';
 
 interface Props {
   /** the form's field that holds the phone: `phone`, or `account` in the reset form (the spec's payload) */
@@ -22,13 +22,12 @@ interface Props {
 export function SendCodeButton({ field, phone, cooldownKey, send }: Props) {
   const form = Form.useFormInstance();
   const { left, running, start } = useCooldown(cooldownKey);
-  const mutation = useMutation({
+  const mutation = useApiMutation({
     mutationFn: send,
     onSuccess: () => {
       feedback.success('验证码已发送!');
       start();
     },
-    onError: feedback.failure,
   });
 
   const onClick = () => {

@@ -1,18 +1,17 @@
 import { Button, Form, Input } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { loginBody, staffCodeBody, staffSmsLoginBody, type LoginBody, type StaffLoginAnswer, type StaffSmsLoginBody } from '@lab/contract';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { SendCodeButton } from '../../../components/send-code-button';
-import { feedback } from '../../../lib/feedback';
 import { sendStaffCode, staffPasswordLogin, staffSmsLogin } from '../api/staff-login';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 type Props = { onLoggedIn: (result: StaffLoginAnswer) => void };
 
 /** 密码登录: the staff account (username or phone) and its password. */
 export function StaffPasswordForm({ onLoggedIn }: Props) {
   const [form] = Form.useForm<LoginBody>();
-  const login = useMutation({ mutationFn: staffPasswordLogin, onSuccess: onLoggedIn, onError: feedback.failure });
+  const login = useApiMutation({ mutationFn: staffPasswordLogin, onSuccess: onLoggedIn });
   const submit = (values: LoginBody) => {
     const body = checkWithSchema(loginBody, values, form);
     if (body) login.mutate(body);
@@ -35,7 +34,7 @@ export function StaffPasswordForm({ onLoggedIn }: Props) {
 /** 短信登录: a code sent to the phone on the staff account (the same answer for any phone). */
 export function StaffSmsForm({ onLoggedIn }: Props) {
   const [form] = Form.useForm<StaffSmsLoginBody>();
-  const login = useMutation({ mutationFn: staffSmsLogin, onSuccess: onLoggedIn, onError: feedback.failure });
+  const login = useApiMutation({ mutationFn: staffSmsLogin, onSuccess: onLoggedIn });
   const submit = (values: StaffSmsLoginBody) => {
     const body = checkWithSchema(staffSmsLoginBody, values, form);
     if (body) login.mutate(body);

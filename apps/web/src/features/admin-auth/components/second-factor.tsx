@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Spin } from 'antd';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CopyOutlined, DownloadOutlined, KeyOutlined, SafetyOutlined } from '@ant-design/icons';
 import { staffTotpBody, staffTotpEnableBody, type LoginResult, type StaffMfaChallenge } from '@lab/contract';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { enableTotp, startTotpSetup, staffTotpLogin } from '../api/staff-login';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 interface StepProps {
   challenge: StaffMfaChallenge;
@@ -17,7 +18,7 @@ interface StepProps {
 export function TotpStep({ challenge, onLoggedIn, onBack }: StepProps) {
   const [form] = Form.useForm<{ code: string }>();
   const [recovery, setRecovery] = useState(false);
-  const login = useMutation({ mutationFn: (code: string) => staffTotpLogin(challenge.challenge, code), onSuccess: onLoggedIn, onError: feedback.failure });
+  const login = useApiMutation({ mutationFn: (code: string) => staffTotpLogin(challenge.challenge, code), onSuccess: onLoggedIn });
   const submit = ({ code }: { code: string }) => {
     const body = checkWithSchema(staffTotpBody, { challenge: challenge.challenge, code }, form);
     if (body) login.mutate(body.code);
@@ -63,7 +64,7 @@ export function TotpSetupStep({ challenge, onLoggedIn, onBack }: StepProps) {
   const [form] = Form.useForm<{ code: string }>();
   // the same key on every call of one login, so it is read like data; never kept after this step
   const setup = useQuery({ queryKey: ['staff-totp-setup', challenge.challenge], queryFn: () => startTotpSetup(challenge.challenge), retry: false, staleTime: Infinity, gcTime: 0 });
-  const enable = useMutation({ mutationFn: (code: string) => enableTotp(challenge.challenge, code), onError: feedback.failure });
+  const enable = useApiMutation({ mutationFn: (code: string) => enableTotp(challenge.challenge, code) });
   const done = enable.data;
 
   // no key to bind (the challenge expired, say): the server's message, and back to the first step

@@ -1,12 +1,11 @@
 import { Checkbox, Form, Input, Tooltip } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { LockOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { loginBody, type LoginBody } from '@lab/contract';
 import { accounts } from '../../../api/accounts';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
-import { feedback } from '../../../lib/feedback';
 import { useCompleteLogin } from '../use-complete-login';
 import { SubmitButton } from './submit-button';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 const rememberKey = 'lab.rememberAccount';
 
@@ -30,14 +29,13 @@ export function PasswordLoginForm({ initialAccount }: { initialAccount?: string 
   const remembered = rememberedAccount();
   const remember = Form.useWatch('remember', form) ?? remembered !== null;
   const completeLogin = useCompleteLogin();
-  const login = useMutation({
+  const login = useApiMutation({
     mutationFn: async ({ body, remember }: { body: LoginBody; remember: boolean }) => {
       const result = await accounts.login(body);
       if (remember) localStorage.setItem(rememberKey, body.account);
       else localStorage.removeItem(rememberKey);
       await completeLogin(result, 'password');
     },
-    onError: feedback.failure,
   });
 
   const submit = (values: Values) => {

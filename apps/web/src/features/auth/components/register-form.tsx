@@ -1,5 +1,4 @@
 import { Form, Input } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { GiftOutlined, LockOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { SmsPurpose, signForm, type SignBody } from '@lab/contract';
@@ -11,6 +10,7 @@ import { ensurePasswordStrength, usePasswordStrength } from '../../../lib/passwo
 import { feedback } from '../../../lib/feedback';
 import { PhoneCodeFields } from './phone-code-fields';
 import { SubmitButton } from './submit-button';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 type Values = z.input<typeof signForm>;
 
@@ -18,13 +18,12 @@ type Values = z.input<typeof signForm>;
 export function RegisterForm({ inviterCode }: { inviterCode: string | null }) {
   const [form] = Form.useForm<Values>();
   usePasswordStrength();
-  const register = useMutation({
+  const register = useApiMutation({
     mutationFn: (body: SignBody) => accounts.register(body),
     onSuccess: (_answer, body) => {
       feedback.success('注册成功!');
       loginPanel.show('log', { account: body.phone });
     },
-    onError: feedback.failure,
   });
 
   const submit = async (values: Values) => {

@@ -1,5 +1,4 @@
 import { Form, Input } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { LockOutlined } from '@ant-design/icons';
 import { SmsPurpose, resetForm, type ResetBody } from '@lab/contract';
 import type { z } from 'zod';
@@ -10,6 +9,7 @@ import { ensurePasswordStrength, usePasswordStrength } from '../../../lib/passwo
 import { feedback } from '../../../lib/feedback';
 import { PhoneCodeFields } from './phone-code-fields';
 import { SubmitButton } from './submit-button';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 type Values = z.input<typeof resetForm>;
 
@@ -17,13 +17,12 @@ type Values = z.input<typeof resetForm>;
 export function ResetForm() {
   const [form] = Form.useForm<Values>();
   usePasswordStrength();
-  const reset = useMutation({
+  const reset = useApiMutation({
     mutationFn: (body: ResetBody) => accounts.resetPassword(body),
     onSuccess: (_answer, body) => {
       feedback.success('密码重置成功!');
       loginPanel.show('log', { account: body.account });
     },
-    onError: feedback.failure,
   });
 
   const submit = async (values: Values) => {

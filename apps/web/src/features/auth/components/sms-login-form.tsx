@@ -1,20 +1,18 @@
 import { Form } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { SmsPurpose, smsLoginBody, type SmsLoginBody } from '@lab/contract';
 import { accounts } from '../../../api/accounts';
 import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
-import { feedback } from '../../../lib/feedback';
 import { useCompleteLogin } from '../use-complete-login';
 import { PhoneCodeFields } from './phone-code-fields';
 import { SubmitButton } from './submit-button';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** 短信登录: a phone seen for the first time becomes a member. */
 export function SmsLoginForm() {
   const [form] = Form.useForm<SmsLoginBody>();
   const completeLogin = useCompleteLogin();
-  const login = useMutation({
+  const login = useApiMutation({
     mutationFn: async (body: SmsLoginBody) => completeLogin(await accounts.loginBySms(body), 'sms'),
-    onError: feedback.failure,
   });
 
   const submit = (values: SmsLoginBody) => {

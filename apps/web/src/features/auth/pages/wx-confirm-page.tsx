@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Descriptions, Result } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import type { WxScanResult } from '@lab/contract';
 import { wxLogin } from '../../../api/wx-login';
 import { useSearchParams } from 'react-router';
@@ -12,6 +11,7 @@ import { siteInfo } from '../../../lib/site-info';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import '../auth.css';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 type Stage = 'scanning' | 'ready' | 'done' | 'invalid';
 
@@ -49,7 +49,7 @@ export default function WxConfirmPage() {
     if (stage === 'ready' && !loggedIn) loginPanel.open({ view: 'sign' });
   }, [stage, loggedIn]);
 
-  const confirm = useMutation({
+  const confirm = useApiMutation({
     mutationFn: () => wxLogin.confirm({ ticket }),
     onSuccess: () => setStage('done'),
     onError: (error) => {
@@ -58,7 +58,6 @@ export default function WxConfirmPage() {
         setStage('invalid');
         setProblem(error.message || '确认失败');
       }
-      feedback.failure(error);
     },
   });
 

@@ -1,9 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { disabledSlots, isSpecialInvoice, orderAddBody, pickupSlots, type DeliveryKind, type PlanLine } from '@lab/contract';
-import { feedback } from '../../../lib/feedback';
 import { useUserInfo } from '../../../lib/user-info';
 import { useAddresses } from '../../../components/member/api/list-addresses';
 import { useSiteSettings } from '../../../components/member/api/site-settings';
@@ -14,6 +12,7 @@ import { useUnusedCoupons } from '../api/list-unused-coupons';
 import { useInvoiceTitles } from '../api/list-invoice-titles';
 import { couponEstimate } from './coupon-estimate';
 import { newSample, type SampleDraft } from './sample-rows';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export interface LineDraft {
   samples: SampleDraft[];
@@ -136,13 +135,12 @@ export function useOrderForm() {
   const discountFen = chosenCoupon ? couponEstimate(chosenCoupon, priced).discountFen : 0;
   const sampleTotal = lines.reduce((sum, l) => sum + (l.reservation ? 0 : sampleCount(l)), 0);
 
-  const mutation = useMutation({
+  const mutation = useApiMutation({
     mutationFn: addOrder,
     onSuccess: (order) => {
       refreshPlanData();
       void navigate(`/member/order/${encodeURIComponent(order.orderNo)}?pay=1`);
     },
-    onError: (error) => feedback.failure(error),
   });
 
   const buildBody = (): Parameters<typeof addOrder>[0] => ({
