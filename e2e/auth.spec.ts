@@ -1,6 +1,13 @@
 import { expect, test } from './support/test';
 import { confirmFailureAlert, demoMember, pickMemberMenu, expectLoggedIn, loginAsDemo, loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { randomPhone, readSmsCode } from './support/sms';
+import type { Locator } from '@playwright/test';
+
+/** A form shows its first problem only (spec), under the field it is about: that field's description, the one field marked invalid. */
+async function expectOnlyError(scope: Locator, field: string, message: string) {
+  await expect(scope.getByLabel(field, { exact: true })).toHaveAccessibleDescription(message);
+  await expect(scope.locator('[aria-invalid="true"]')).toHaveCount(1);
+}
 
 test.describe('login paths', () => {
   // created first: the server allows one code a minute per phone, the reset test (last) needs a second
@@ -20,10 +27,10 @@ test.describe('login paths', () => {
 
     // only the first error, in the spec's words
     await panel.getByRole('button', { name: '登录', exact: true }).click();
-    await expect(panel.getByRole('alert')).toHaveText('[用户名/手机号]不能为空');
+    await expectOnlyError(panel, '用户名/手机号', '[用户名/手机号]不能为空');
     await panel.getByLabel('用户名/手机号').fill(demoMember.phone);
     await panel.getByRole('button', { name: '登录', exact: true }).click();
-    await expect(panel.getByRole('alert')).toHaveText('[密码]不能为空');
+    await expectOnlyError(panel, '密码', '[密码]不能为空');
 
     // the server's msg in an alert
     await submitPassword(panel, demoMember.phone, 'not-the-password');
@@ -94,7 +101,7 @@ test.describe('login paths', () => {
     await panel.getByRole('tab', { name: '短信登录' }).click();
     const form = panel.getByRole('tabpanel', { name: '短信登录' });
     await form.getByRole('button', { name: '获取验证码' }).click();
-    await expect(form.getByRole('alert')).toHaveText('[手机号]不能为空');
+    await expectOnlyError(form, '手机号', '[手机号]不能为空');
     await form.getByLabel('手机号').fill(`${phone}999`);
     await expect(form.getByLabel('手机号')).toHaveValue(phone);
     await form.getByRole('button', { name: '获取验证码' }).click();
@@ -167,10 +174,10 @@ test.describe('login paths', () => {
     await panel.getByLabel('验证码').fill(code);
     await panel.getByLabel('密码', { exact: true }).fill('Invited@2026');
     await panel.getByRole('button', { name: '注册', exact: true }).click();
-    await expect(panel.getByRole('alert')).toHaveText('[确认密码]不能为空');
+    await expectOnlyError(panel, '确认密码', '[确认密码]不能为空');
     await panel.getByLabel('确认密码').fill('Invited@2027');
     await panel.getByRole('button', { name: '注册', exact: true }).click();
-    await expect(panel.getByRole('alert')).toHaveText('[密码]不一致');
+    await expectOnlyError(panel, '确认密码', '[密码]不一致');
     await panel.getByLabel('确认密码').fill('Invited@2026');
     await panel.getByRole('button', { name: '注册', exact: true }).click();
     await expect(page.getByText('注册成功!')).toBeVisible();
@@ -195,7 +202,7 @@ test.describe('login paths', () => {
     await panel.getByRole('button', { name: '忘记密码' }).click();
     await expect(panel.getByRole('heading', { name: '重置密码' })).toBeVisible();
     await panel.getByRole('button', { name: '重置密码' }).click();
-    await expect(panel.getByRole('alert')).toHaveText('[手机号]不能为空');
+    await expectOnlyError(panel, '手机号', '[手机号]不能为空');
     await panel.getByLabel('手机号').fill(resetMember.phone);
     await panel.getByRole('button', { name: '获取验证码' }).click();
     await expect(page.getByText('验证码已发送!')).toBeVisible();

@@ -8,6 +8,7 @@ import { getSession } from '../../lib/session';
 import { attestationDialog } from '../../lib/attestation';
 import LoginPanel from './login-panel';
 import { weakPasswordMessage } from '@lab/contract';
+import { expectOnlyError } from '../../testing/form-errors';
 
 const future = () => Math.floor(Date.now() / 1000) + 7200;
 const userInfo = (addressCount = 1) => ({
@@ -16,7 +17,6 @@ const userInfo = (addressCount = 1) => ({
   cartNum: 2,
 });
 
-const alertText = () => screen.getByRole('alert').textContent;
 const openPanel = (view: Parameters<typeof loginPanel.open>[0] = {}) => {
   loginPanel.open(view);
   return renderApp(<LoginPanel />);
@@ -40,11 +40,11 @@ describe('login panel views', () => {
     mockApi({});
     openPanel();
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
-    expect(alertText()).toBe('[用户名/手机号]不能为空');
+    await expectOnlyError('用户名/手机号', '[用户名/手机号]不能为空');
     expect(screen.queryByText('[密码]不能为空')).toBeNull();
     await userEvent.type(screen.getByLabelText('用户名/手机号'), '13800138000');
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
-    expect(alertText()).toBe('[密码]不能为空');
+    await expectOnlyError('密码', '[密码]不能为空');
   });
 
   it('remember-password warns against public devices', async () => {
@@ -60,10 +60,10 @@ describe('login panel views', () => {
     const phone = panel.querySelector<HTMLInputElement>('input[name="phone"]')!;
     expect(phone.maxLength).toBe(11);
     fireEvent.submit(panel.querySelector('form')!);
-    expect(panel.querySelector('[role="alert"]')!.textContent).toBe('[手机号]不能为空');
+    await expectOnlyError('手机号', '[手机号]不能为空', panel);
     await userEvent.type(phone, '13800138000');
     fireEvent.submit(panel.querySelector('form')!);
-    expect(panel.querySelector('[role="alert"]')!.textContent).toBe('[验证码]不能为空');
+    await expectOnlyError('验证码', '[验证码]不能为空', panel);
   });
 
   it('register: first error, confirmation required, then the mismatch', async () => {
@@ -71,24 +71,24 @@ describe('login panel views', () => {
     expect(screen.getByLabelText('邀请码')).toHaveValue('DEMO2026');
     const submit = screen.getByRole('button', { name: '注册' });
     await userEvent.click(submit);
-    expect(alertText()).toBe('[手机号]不能为空');
+    await expectOnlyError('手机号', '[手机号]不能为空');
     await userEvent.type(screen.getByLabelText('手机号'), '13900001111');
     await userEvent.type(screen.getByLabelText('验证码'), '123456');
     // issue 16: 12345678 and password were accepted; the contract's rules, strength loaded on demand
     await userEvent.type(screen.getByLabelText('密码'), '12345678');
     await userEvent.click(submit);
-    expect(alertText()).toBe('[密码]不能少于10位');
+    await expectOnlyError('密码', '[密码]不能少于10位');
     await userEvent.clear(screen.getByLabelText('密码'));
     await userEvent.type(screen.getByLabelText('密码'), 'password12');
     await userEvent.click(submit);
-    await waitFor(() => expect(alertText()).toBe(weakPasswordMessage()));
+    await expectOnlyError('密码', weakPasswordMessage());
     await userEvent.clear(screen.getByLabelText('密码'));
     await userEvent.type(screen.getByLabelText('密码'), 'Maple#Lab-2026x');
     await userEvent.click(submit);
-    await waitFor(() => expect(alertText()).toBe('[确认密码]不能为空'));
+    await expectOnlyError('确认密码', '[确认密码]不能为空');
     await userEvent.type(screen.getByLabelText('确认密码'), 'Other#Lab-2026x');
     await userEvent.click(submit);
-    expect(alertText()).toBe('[密码]不一致');
+    await expectOnlyError('确认密码', '[密码]不一致');
   });
 
   it('register success says 注册成功! and leads to the login view with the phone', async () => {
@@ -111,13 +111,13 @@ describe('login panel views', () => {
     mockApi({ '/api/open/reset': { msg: '密码重置成功!' } });
     openPanel({ view: 'reset' });
     await userEvent.click(screen.getByRole('button', { name: '重置密码' }));
-    expect(alertText()).toBe('[手机号]不能为空');
+    await expectOnlyError('手机号', '[手机号]不能为空');
     await userEvent.type(screen.getByLabelText('手机号'), '13900001111');
     await userEvent.type(screen.getByLabelText('验证码'), '123456');
     await userEvent.type(screen.getByLabelText('新密码'), 'Maple#Lab-2026x');
     await userEvent.type(screen.getByLabelText('确认密码'), 'Maple#Lab-2027x');
     await userEvent.click(screen.getByRole('button', { name: '重置密码' }));
-    expect(alertText()).toBe('[密码]不一致');
+    await expectOnlyError('确认密码', '[密码]不一致');
     await userEvent.clear(screen.getByLabelText('确认密码'));
     await userEvent.type(screen.getByLabelText('确认密码'), 'Maple#Lab-2026x');
     await userEvent.click(screen.getByRole('button', { name: '重置密码' }));

@@ -1,50 +1,55 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Input, Spin } from 'antd';
+import { Alert, Button, Form, Input, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { CopyOutlined, DownloadOutlined, KeyOutlined, SafetyOutlined } from '@ant-design/icons';
-import { staffTotpBody, staffTotpEnableBody, type LoginResult, type StaffMfaChallenge, type StaffTotpSetup } from '@lab/contract';
-import { useFeedback } from '../../../lib/use-feedback';
+import { staffTotpBody, staffTotpEnableBody, type LoginResult, type StaffMfaChallenge } from '@lab/contract';
+import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { feedback } from '../../../lib/feedback';
 import { enableTotp, startTotpSetup, staffTotpLogin } from '../api/staff-login';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
-const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : (result.error?.issues[0]?.message ?? '请检查填写的内容'));
+interface StepProps {
+  challenge: StaffMfaChallenge;
+  onLoggedIn: (result: LoginResult) => void;
+  onBack: () => void;
+}
 
 /** The login's second step for admin and finance: the authenticator's code, or one recovery code. */
-export function TotpStep({ challenge, onLoggedIn, onBack }: { challenge: StaffMfaChallenge; onLoggedIn: (result: LoginResult) => void; onBack: () => void }) {
-  const [code, setCode] = useState('');
+export function TotpStep({ challenge, onLoggedIn, onBack }: StepProps) {
+  const [form] = Form.useForm<{ code: string }>();
   const [recovery, setRecovery] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const feedback = useFeedback();
-  const submit = async () => {
-    const problem = firstError(staffTotpBody.safeParse({ challenge: challenge.challenge, code: code.trim() }));
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      onLoggedIn(await staffTotpLogin(challenge.challenge, code.trim()));
-    } catch (failure) {
-      feedback.failure(failure);
-    } finally {
-      setBusy(false);
-    }
+  const login = useApiMutation({ mutationFn: (code: string) => staffTotpLogin(challenge.challenge, code), onSuccess: onLoggedIn });
+  const submit = ({ code }: { code: string }) => {
+    const body = checkWithSchema(staffTotpBody, { challenge: challenge.challenge, code }, form);
+    if (body) login.mutate(body.code);
+  };
+  const switchKind = () => {
+    setRecovery(!recovery);
+    form.resetFields();
   };
   return (
-    <form className="admin-login-form" onSubmit={(event) => (event.preventDefault(), void submit())}>
+    <Form form={form} name="staff-totp" className="admin-login-form" initialValues={{ code: '' }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
       <h2 className="admin-login-step">两步验证</h2>
       <p className="admin-login-hint">{recovery ? '请输入一个未使用过的恢复码（每个只能用一次）。' : '请打开手机上的身份验证器 App，输入本账号当前显示的 6 位动态码。'}</p>
-      {recovery ? (
-        <Input size="large" key="recovery" name="recovery" aria-label="恢复码" placeholder="例如 abcde-12345" prefix={<KeyOutlined />} autoComplete="off" maxLength={11} value={code} onChange={(e) => setCode(e.target.value)} autoFocus />
-      ) : (
-        <Input size="large" key="code" name="code" aria-label="动态码" placeholder="6位动态码" prefix={<SafetyOutlined />} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} autoFocus />
-      )}
-      {error && <div className="admin-login-error" role="alert">{error}</div>}
-      <Button type="primary" size="large" htmlType="submit" block loading={busy}>验证并登录</Button>
+      <Form.Item name="code">
+        {recovery ? (
+          <Input size="large" key="recovery" name="recovery" aria-label="恢复码" placeholder="例如 abcde-12345" prefix={<KeyOutlined />} autoComplete="off" maxLength={11} autoFocus />
+        ) : (
+          <Input size="large" key="code" name="code" aria-label="动态码" placeholder="6位动态码" prefix={<SafetyOutlined />} inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+        )}
+      </Form.Item>
+      <Button type="primary" size="large" htmlType="submit" block loading={login.isPending}>
+        验证并登录
+      </Button>
       <div className="admin-login-links">
-        <Button type="link" size="small" onClick={() => (setRecovery(!recovery), setCode(''), setError(null))}>
+        <Button type="link" size="small" onClick={switchKind}>
           {recovery ? '使用动态码' : '手机不在身边？使用恢复码'}
         </Button>
-        <Button type="link" size="small" onClick={onBack}>返回重新登录</Button>
+        <Button type="link" size="small" onClick={onBack}>
+          返回重新登录
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -55,47 +60,34 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
  * Binding an authenticator (admin and finance, first login): the QR code and the key to type,
  * a code to prove it, then the recovery codes — shown this once, to copy or download.
  */
-export function TotpSetupStep({ challenge, onLoggedIn, onBack }: { challenge: StaffMfaChallenge; onLoggedIn: (result: LoginResult) => void; onBack: () => void }) {
-  const [setup, setSetup] = useState<StaffTotpSetup | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<{ login: LoginResult; recoveryCodes: string[] } | null>(null);
-  const feedback = useFeedback();
+export function TotpSetupStep({ challenge, onLoggedIn, onBack }: StepProps) {
+  const [form] = Form.useForm<{ code: string }>();
+  // the same key on every call of one login, so it is read like data; never kept after this step
+  const setup = useQuery({ queryKey: ['staff-totp-setup', challenge.challenge], queryFn: () => startTotpSetup(challenge.challenge), retry: false, staleTime: Infinity, gcTime: 0 });
+  const enable = useApiMutation({ mutationFn: (code: string) => enableTotp(challenge.challenge, code) });
+  const done = enable.data;
 
+  // no key to bind (the challenge expired, say): the server's message, and back to the first step
   useEffect(() => {
-    let live = true;
-    startTotpSetup(challenge.challenge).then(
-      (answer) => live && setSetup(answer),
-      (failure: unknown) => live && (feedback.failure(failure), onBack()),
-    );
-    return () => {
-      live = false;
-    };
-  }, [challenge.challenge, feedback, onBack]);
-
-  const submit = async () => {
-    const problem = firstError(staffTotpEnableBody.safeParse({ challenge: challenge.challenge, code: code.trim() }));
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      setDone(await enableTotp(challenge.challenge, code.trim()));
-    } catch (failure) {
-      feedback.failure(failure);
-    } finally {
-      setBusy(false);
+    if (setup.isError) {
+      feedback.failure(setup.error);
+      onBack();
     }
+  }, [setup.isError, setup.error, onBack]);
+
+  const submit = ({ code }: { code: string }) => {
+    const body = checkWithSchema(staffTotpEnableBody, { challenge: challenge.challenge, code }, form);
+    if (body) enable.mutate(body.code);
   };
 
   if (done) {
-    const text = `科研检测服务商城 后台恢复码（${setup?.account ?? ''}）\n每个恢复码只能使用一次。\n\n${done.recoveryCodes.join('\n')}\n`;
+    const text = `科研检测服务商城 后台恢复码（${setup.data?.account ?? ''}）\n每个恢复码只能使用一次。\n\n${done.recoveryCodes.join('\n')}\n`;
     const copy = () => void navigator.clipboard?.writeText(text).then(() => feedback.success('已复制恢复码'));
     const download = () => {
       const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
       const link = document.createElement('a');
       link.href = url;
-      link.download = `recovery-codes-${setup?.account ?? 'staff'}.txt`;
+      link.download = `recovery-codes-${setup.data?.account ?? 'staff'}.txt`;
       link.click();
       URL.revokeObjectURL(url);
     };
@@ -119,28 +111,36 @@ export function TotpSetupStep({ challenge, onLoggedIn, onBack }: { challenge: St
     );
   }
 
+  const key = setup.data;
   return (
-    <form className="admin-login-form" onSubmit={(event) => (event.preventDefault(), void submit())}>
+    <Form form={form} name="staff-totp-setup" className="admin-login-form" initialValues={{ code: '' }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
       <h2 className="admin-login-step">绑定身份验证器</h2>
       <p className="admin-login-hint">管理员和财务账号登录需要两步验证。请用手机上的身份验证器 App（如腾讯身份验证器、Google Authenticator、Microsoft Authenticator）扫描二维码，或手动输入密钥，然后填写 App 显示的 6 位动态码。</p>
-      {setup ? (
+      {key ? (
         <div className="admin-totp-setup">
-          <img src={setup.qr} alt="身份验证器二维码" width={176} height={176} />
+          <img src={key.qr} alt="身份验证器二维码" width={176} height={176} />
           <div>
-            <div className="admin-muted">账号：{setup.account}</div>
+            <div className="admin-muted">账号：{key.account}</div>
             <div className="admin-muted">密钥（手动输入时使用）：</div>
-            <code className="admin-totp-secret" aria-label="密钥">{grouped(setup.secret)}</code>
+            <code className="admin-totp-secret" aria-label="密钥">
+              {grouped(key.secret)}
+            </code>
           </div>
         </div>
       ) : (
         <Spin />
       )}
-      <Input size="large" name="code" aria-label="动态码" placeholder="App 显示的6位动态码" prefix={<SafetyOutlined />} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
-      {error && <div className="admin-login-error" role="alert">{error}</div>}
-      <Button type="primary" size="large" htmlType="submit" block loading={busy} disabled={!setup}>完成绑定</Button>
+      <Form.Item name="code">
+        <Input size="large" name="code" aria-label="动态码" placeholder="App 显示的6位动态码" prefix={<SafetyOutlined />} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+      </Form.Item>
+      <Button type="primary" size="large" htmlType="submit" block loading={enable.isPending} disabled={!key}>
+        完成绑定
+      </Button>
       <div className="admin-login-links">
-        <Button type="link" size="small" onClick={onBack}>返回重新登录</Button>
+        <Button type="link" size="small" onClick={onBack}>
+          返回重新登录
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

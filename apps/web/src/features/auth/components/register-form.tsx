@@ -1,101 +1,63 @@
-import { useState, type FormEvent } from 'react';
-import { Input } from 'antd';
+import { Form, Input } from 'antd';
 import { GiftOutlined, LockOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { SmsPurpose, signForm } from '@lab/contract';
+import { SmsPurpose, signForm, type SignBody } from '@lab/contract';
+import type { z } from 'zod';
 import { accounts } from '../../../api/accounts';
 import { loginPanel } from '../../../lib/login-panel';
-import { firstError } from '../validate';
+import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { ensurePasswordStrength, usePasswordStrength } from '../../../lib/password-strength';
-import { useFeedback } from '../../../lib/use-feedback';
-import { FormError } from './form-error';
+import { feedback } from '../../../lib/feedback';
 import { PhoneCodeFields } from './phone-code-fields';
 import { SubmitButton } from './submit-button';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+
+type Values = z.input<typeof signForm>;
 
 /** 注册: phone, code, password twice, and the inviter code an invite link brought along. */
 export function RegisterForm({ inviterCode }: { inviterCode: string | null }) {
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [inviter, setInviter] = useState(inviterCode ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const feedback = useFeedback();
+  const [form] = Form.useForm<Values>();
   usePasswordStrength();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const form = { phone: phone.trim(), code: code.trim(), password, confirmPassword, inviterCode: inviter.trim() };
-    await ensurePasswordStrength();
-    const invalid = firstError(signForm, form);
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    try {
-      await accounts.register({
-        phone: form.phone,
-        code: form.code,
-        password: form.password,
-        inviterCode: form.inviterCode || undefined,
-      });
+  const register = useApiMutation({
+    mutationFn: (body: SignBody) => accounts.register(body),
+    onSuccess: (_answer, body) => {
       feedback.success('注册成功!');
-      loginPanel.show('log', { account: form.phone });
-    } catch (failure) {
-      feedback.failure(failure);
-    } finally {
-      setBusy(false);
-    }
+      loginPanel.show('log', { account: body.phone });
+    },
+  });
+
+  const submit = async (values: Values) => {
+    // the password's strength is checked by a library loaded on demand
+    await ensurePasswordStrength();
+    const checked = checkWithSchema(signForm, values, form);
+    if (checked) register.mutate({ phone: checked.phone, code: checked.code, password: checked.password, inviterCode: checked.inviterCode || undefined });
   };
 
   return (
-    <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate autoComplete="off">
-      <PhoneCodeFields
-        phone={phone}
-        onPhoneChange={setPhone}
-        code={code}
-        onCodeChange={setCode}
-        useFor={SmsPurpose.register}
-        onInvalid={setError}
-      />
-      <Input.Password
-        size="large"
-        name="password"
-        aria-label="密码"
-        placeholder="设置密码（至少10位，不要用常见组合）"
-        prefix={<LockOutlined />}
-        maxLength={64}
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <Input.Password
-        size="large"
-        name="confirmPassword"
-        aria-label="确认密码"
-        placeholder="请再次输入密码"
-        prefix={<LockOutlined />}
-        maxLength={64}
-        autoComplete="new-password"
-        value={confirmPassword}
-        onChange={(event) => setConfirmPassword(event.target.value)}
-      />
-      <Input
-        size="large"
-        name="inviterCode"
-        aria-label="邀请码"
-        placeholder="邀请码（选填）"
-        prefix={<GiftOutlined />}
-        maxLength={32}
-        value={inviter}
-        onChange={(event) => setInviter(event.target.value)}
-      />
-      <FormError message={error} />
-      <SubmitButton busy={busy}>注册</SubmitButton>
+    <Form
+      form={form}
+      name="register"
+      className="auth-form"
+      autoComplete="off"
+      initialValues={{ phone: '', code: '', password: '', confirmPassword: '', inviterCode: inviterCode ?? '' }}
+      onValuesChange={clearChangedErrors(form)}
+      onFinish={(values) => void submit(values)}
+    >
+      <PhoneCodeFields useFor={SmsPurpose.register} />
+      <Form.Item name="password">
+        <Input.Password size="large" name="password" aria-label="密码" placeholder="设置密码（至少10位，不要用常见组合）" prefix={<LockOutlined />} maxLength={64} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="confirmPassword">
+        <Input.Password size="large" name="confirmPassword" aria-label="确认密码" placeholder="请再次输入密码" prefix={<LockOutlined />} maxLength={64} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="inviterCode">
+        <Input size="large" name="inviterCode" aria-label="邀请码" placeholder="邀请码（选填）" prefix={<GiftOutlined />} maxLength={32} />
+      </Form.Item>
+      <SubmitButton busy={register.isPending}>注册</SubmitButton>
       <p className="auth-note auth-agree">
         注册即表示您同意<Link to="/license" onClick={() => loginPanel.close()}>《用户协议》</Link>和
         <Link to="/policy" onClick={() => loginPanel.close()}>《隐私政策》</Link>
       </p>
-    </form>
+    </Form>
   );
 }

@@ -1,52 +1,30 @@
-import { useState, type FormEvent } from 'react';
-import { SmsPurpose, smsLoginBody } from '@lab/contract';
+import { Form } from 'antd';
+import { SmsPurpose, smsLoginBody, type SmsLoginBody } from '@lab/contract';
 import { accounts } from '../../../api/accounts';
-import { firstError } from '../validate';
-import { useFeedback } from '../../../lib/use-feedback';
+import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
 import { useCompleteLogin } from '../use-complete-login';
-import { FormError } from './form-error';
 import { PhoneCodeFields } from './phone-code-fields';
 import { SubmitButton } from './submit-button';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** 短信登录: a phone seen for the first time becomes a member. */
 export function SmsLoginForm() {
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const feedback = useFeedback();
+  const [form] = Form.useForm<SmsLoginBody>();
   const completeLogin = useCompleteLogin();
+  const login = useApiMutation({
+    mutationFn: async (body: SmsLoginBody) => completeLogin(await accounts.loginBySms(body), 'sms'),
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = { phone: phone.trim(), code: code.trim() };
-    const invalid = firstError(smsLoginBody, body);
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    try {
-      const result = await accounts.loginBySms(body);
-      await completeLogin(result, 'sms');
-    } catch (failure) {
-      feedback.failure(failure);
-    } finally {
-      setBusy(false);
-    }
+  const submit = (values: SmsLoginBody) => {
+    const body = checkWithSchema(smsLoginBody, values, form);
+    if (body) login.mutate(body);
   };
 
   return (
-    <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
-      <PhoneCodeFields
-        phone={phone}
-        onPhoneChange={setPhone}
-        code={code}
-        onCodeChange={setCode}
-        useFor={SmsPurpose.login}
-        onInvalid={setError}
-      />
+    <Form form={form} name="sms-login" className="auth-form" initialValues={{ phone: '', code: '' }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+      <PhoneCodeFields useFor={SmsPurpose.login} />
       <p className="auth-note">未注册的手机号验证后将自动注册为会员</p>
-      <FormError message={error} />
-      <SubmitButton busy={busy}>登录</SubmitButton>
-    </form>
+      <SubmitButton busy={login.isPending}>登录</SubmitButton>
+    </Form>
   );
 }

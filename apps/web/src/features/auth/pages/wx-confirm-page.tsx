@@ -9,11 +9,12 @@ import { useSession } from '../../../lib/session';
 import { displayName, useUserInfo } from '../../../lib/user-info';
 import { siteInfo } from '../../../lib/site-info';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import '../auth.css';
 import { AntScope } from '../../../components/ant-scope';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
-type Stage = 'scanning' | 'ready' | 'confirming' | 'done' | 'invalid';
+type Stage = 'scanning' | 'ready' | 'done' | 'invalid';
 
 /**
  * The page a login QR code opens on a phone: it marks the ticket scanned (the desktop shows
@@ -27,7 +28,6 @@ function WxConfirmPageContent() {
   const [stage, setStage] = useState<Stage>(ticket ? 'scanning' : 'invalid');
   const [problem, setProblem] = useState<string>(ticket ? '' : '二维码无效，请在电脑上刷新二维码后重新扫描');
   const [request, setRequest] = useState<WxScanResult['request'] | null>(null);
-  const feedback = useFeedback();
   const scanned = useRef<string | null>(null);
 
   useEffect(() => {
@@ -43,24 +43,24 @@ function WxConfirmPageContent() {
         setProblem(error instanceof Error ? error.message : '二维码已过期，请刷新后重新扫描');
         feedback.failure(error);
       });
-  }, [ticket, feedback]);
+  }, [ticket]);
 
   const loggedIn = session !== null;
   useEffect(() => {
     if (stage === 'ready' && !loggedIn) loginPanel.open({ view: 'sign' });
   }, [stage, loggedIn]);
 
-  const confirm = async () => {
-    setStage('confirming');
-    try {
-      await wxLogin.confirm({ ticket });
-      setStage('done');
-    } catch (error) {
-      setStage(error instanceof ApiError && error.status === 401 ? 'ready' : 'invalid');
-      if (!(error instanceof ApiError && error.status === 401)) setProblem(error instanceof Error ? error.message : '确认失败');
-      feedback.failure(error);
-    }
-  };
+  const confirm = useApiMutation({
+    mutationFn: () => wxLogin.confirm({ ticket }),
+    onSuccess: () => setStage('done'),
+    onError: (error) => {
+      // logged out meanwhile (401): log in again and confirm; anything else ends here
+      if (!(error instanceof ApiError && error.status === 401)) {
+        setStage('invalid');
+        setProblem(error.message || '确认失败');
+      }
+    },
+  });
 
   let content;
   if (stage === 'invalid') {
@@ -90,14 +90,12 @@ function WxConfirmPageContent() {
     );
   }
   const confirmButton =
-    stage === 'ready' || stage === 'confirming' ? (
-      loggedIn ? (
-        <div className="wx-confirm-actions">
-          <Button type="primary" size="large" loading={stage !== 'ready'} onClick={() => void confirm()}>
-            确认登录
-          </Button>
-        </div>
-      ) : null
+    stage === 'ready' && loggedIn ? (
+      <div className="wx-confirm-actions">
+        <Button type="primary" size="large" loading={confirm.isPending} onClick={() => confirm.mutate()}>
+          确认登录
+        </Button>
+      </div>
     ) : null;
 
   // what is asking to be let in: shown before the member approves it (a forwarded QR code is someone else's)

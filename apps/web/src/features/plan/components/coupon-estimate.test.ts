@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberCoupon } from '@lab/contract';
-import { couponEstimate } from '../pages/order-confirm-page';
+import { couponEstimate } from './coupon-estimate';
 
 const coupon = (over: Partial<MemberCoupon>): MemberCoupon => ({
   rid: 'c',

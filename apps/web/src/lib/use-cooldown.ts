@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { SMS_CODE_COOLDOWN_SECONDS } from '@lab/contract';
-import { defineStore } from '../../lib/store';
+import { defineStore } from './store';
 
 /**
- * The send-code countdown. The end time is kept per purpose outside the component, so
- * switching tabs or views does not let a visitor skip the 60 s wait.
+ * The send-code countdown of every form that sends an SMS code (members and staff). The end
+ * time is kept per key (one per purpose) outside the component, so switching tabs or views
+ * does not let a visitor skip the 60 s wait.
  */
 const cooldownEnds = defineStore<Record<string, number>>(() => ({}));
 

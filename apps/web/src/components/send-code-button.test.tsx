@@ -1,18 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { useState } from 'react';
-import { SmsPurpose } from '@lab/contract';
-import { renderApp } from '../../testing/render';
-import { mockApi } from '../../testing/fetch-mock';
+import { Form, Input } from 'antd';
+import { sendCodeBody, SmsPurpose } from '@lab/contract';
+import { accounts } from '../api/accounts';
+import { renderApp } from '../testing/render';
+import { mockApi } from '../testing/fetch-mock';
 import { SendCodeButton } from './send-code-button';
 
+// as the register form uses it: the phone field of an antd Form, the member's send call
 function Harness({ phone }: { phone: string }) {
-  const [error, setError] = useState<string | null>(null);
   return (
-    <div>
-      <SendCodeButton phone={phone} useFor={SmsPurpose.register} onInvalid={setError} />
-      <p role="alert">{error}</p>
-    </div>
+    <Form initialValues={{ phone }}>
+      <Form.Item name="phone">
+        <Input aria-label="手机号" />
+      </Form.Item>
+      <SendCodeButton field="phone" phone={sendCodeBody.shape.phone} cooldownKey="sms:register" send={(number) => accounts.sendCode({ phone: number, useFor: SmsPurpose.register })} />
+    </Form>
   );
 }
 
@@ -21,11 +24,12 @@ const flush = () => act(async () => vi.advanceTimersByTimeAsync(0));
 describe('send-code button', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('an empty phone shows the spec message and sends nothing', async () => {
+  it('an empty phone shows the spec message under the phone and sends nothing', async () => {
     const { calls } = mockApi({});
     renderApp(<Harness phone="" />);
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('[手机号]不能为空');
+    expect(await screen.findByText('[手机号]不能为空')).toBeInTheDocument();
+    expect(screen.getByLabelText('手机号')).toHaveAttribute('aria-invalid', 'true');
     expect(calls).toHaveLength(0);
   });
 
