@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+
+/**
+ * Where uploaded files live. A file is named by its folder (the kind of document) and the
+ * random name the server gave it (platform/files.ts); rows store only that name, so the same
+ * rows work with either store.
+ */
+export interface FileStore {
+  readonly name: 'local' | 's3';
+  put(folder: string, name: string, body: Buffer, type: string): Promise<void>;
+  /** the file's bytes, or null when there is no such file */
+  open(folder: string, name: string): Promise<{ body: Readable; size: number | null } | null>;
+  /** removes the file; one already gone is not an error */
+  remove(folder: string, name: string): Promise<void>;
+  /** readiness (/api/ready): throws when the store cannot be reached */
+  check(): Promise<void>;
+}
+
+/** Files on local disk under dataDir/files/<folder> (the default; one server, or a shared disk). */
+export function localFileStore(dataDir: string): FileStore & { path(folder: string, name: string): string } {
+  const where = (folder: string, name: string) => path.join(dataDir, 'files', folder, name);
+  return {
+    name: 'local',
+    path: where,
+    async put(folder, name, body) {
+      await fs.promises.mkdir(path.join(dataDir, 'files', folder), { recursive: true });
+      await fs.promises.writeFile(where(folder, name), body);
+    },
+    async open(folder, name) {
+      const full = where(folder, name);
+      const stat = await fs.promises.stat(full).catch(() => null);
+      if (!stat?.isFile()) return null;
+      return { body: fs.createReadStream(full), size: stat.size };
+    },
+    async remove(folder, name) {
+      await fs.promises.rm(where(folder, name), { force: true });
+    },
+    async check() {
+      await fs.promises.mkdir(path.join(dataDir, 'files'), { recursive: true });
+    },
+  };
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** OSS, COS, MinIO…; unset: AWS */
+  endpoint?: string | undefined;
+  /** unset: the SDK's own credential chain */
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  forcePathStyle: boolean;
+  /** put before every key */
+  prefix: string;
+  /** presigned links' lifetime, seconds */
+  urlExpiresSeconds: number;
+}
+
+export type S3FileStore = FileStore & {
+  readonly client: S3Client;
+  key(folder: string, name: string): string;
+  /** whether the bucket holds the file (not the local fallback) */
+  has(folder: string, name: string): Promise<boolean>;
+  /**
+   * A link that downloads the file without our server, for `expiresIn` seconds (default
+   * S3_URL_EXPIRES), saved under `downloadName`; the service refuses it once expired.
+   */
+  presignedUrl(folder: string, name: string, options?: { expiresIn?: number; downloadName?: string; type?: string }): Promise<string>;
+};
+
+const isMissing = (error: unknown) => error instanceof NoSuchKey || error instanceof NotFound || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
+/**
+ * Files in an S3-compatible bucket under <prefix><folder>/<name>. Files uploaded while the shop
+ * kept them on disk stay readable: a name the bucket does not hold is read from `fallback` (the
+ * local store), until `npm run files:to-s3` has copied them; removing removes both.
+ */
+export function s3FileStore(settings: S3Settings, fallback: FileStore | null): S3FileStore {
+  const client = new S3Client({
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
+    forcePathStyle: settings.forcePathStyle,
+    // The SDK adds CRC32 checksums to every upload by default (since 3.729); S3-compatible
+    // services (OSS, COS, older MinIO) do not all accept them. Send them where S3 requires one.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = settings.bucket;
+  const key = (folder: string, name: string) => `${settings.prefix}${folder}/${name}`;
+  return {
+    name: 's3',
+    client,
+    key,
+    async put(folder, name, body, type) {
+      await client.send(new PutObjectCommand({ Bucket, Key: key(folder, name), Body: body, ContentType: type, ContentLength: body.length }));
+    },
+    async open(folder, name) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key(folder, name) }));
+        return { body: object.Body as Readable, size: object.ContentLength ?? null };
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+        return fallback ? fallback.open(folder, name) : null;
+      }
+    },
+    async has(folder, name) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: key(folder, name) }));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+    async remove(folder, name) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key(folder, name) }));
+      await fallback?.remove(folder, name);
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
+    async presignedUrl(folder, name, options = {}) {
+      const disposition = options.downloadName ? `attachment; filename*=UTF-8''${encodeURIComponent(options.downloadName)}` : undefined;
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: key(folder, name),
+        ...(disposition ? { ResponseContentDisposition: disposition } : {}),
+        ...(options.type ? { ResponseContentType: options.type } : {}),
+      });
+      return getSignedUrl(client, command, { expiresIn: options.expiresIn ?? settings.urlExpiresSeconds });
+    },
+  };
+}
