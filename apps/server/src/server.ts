@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './platform/config';
-import { fileStoreFor } from './platform/providers';
+import { fileStoreFor } from './platform/file-store';
 import { openDatabase } from './db/client';
 import { loadSecretKey, secretBox } from './platform/secret-box';
 import { seedDemoData } from './seed/seed';

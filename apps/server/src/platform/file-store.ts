@@ -12,6 +12,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Config } from './config';
 
 /**
  * Where uploaded files live. A file is named by its folder (the kind of document) and the
@@ -144,4 +145,53 @@ export function s3FileStore(settings: S3Settings, fallback: FileStore | null): S
       return getSignedUrl(client, command, { expiresIn: options.expiresIn ?? settings.urlExpiresSeconds });
     },
   };
+}
+
+const typeByExt: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.pdf': 'application/pdf', '.zip': 'application/zip' };
+
+/**
+ * Copies the files kept on local disk (dataDir/files/<folder>/<name>) into the bucket under the
+ * same folder and name, so the rows that name them find them there. A file the bucket already
+ * holds is left alone, so the copy can be run again after an interruption; the local files stay
+ * (the S3 store still reads them until they are removed by hand).
+ */
+export async function copyLocalFilesToS3(dataDir: string, store: S3FileStore, progress: (line: string) => void = () => {}): Promise<{ copied: number; present: number }> {
+  const root = path.join(dataDir, 'files');
+  const folders = fs.existsSync(root) ? fs.readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()) : [];
+  let copied = 0;
+  let present = 0;
+  for (const folder of folders) {
+    for (const file of fs.readdirSync(path.join(root, folder.name), { withFileTypes: true })) {
+      if (!file.isFile()) continue;
+      if (await store.has(folder.name, file.name)) {
+        present += 1;
+        continue;
+      }
+      const body = await fs.promises.readFile(path.join(root, folder.name, file.name));
+      await store.put(folder.name, file.name, body, typeByExt[path.extname(file.name).toLowerCase()] ?? 'application/octet-stream');
+      copied += 1;
+      progress(`${folder.name}/${file.name}`);
+    }
+  }
+  return { copied, present };
+}
+
+/** With S3, the files still on local disk (uploaded before the switch) stay readable until copied. */
+export function fileStoreFor(config: Config): FileStore {
+  // loadConfig has refused FILE_STORAGE=s3 without S3_BUCKET
+  const local = localFileStore(config.dataDir);
+  if (config.FILE_STORAGE !== 's3') return local;
+  return s3FileStore(
+    {
+      bucket: config.S3_BUCKET!,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      prefix: config.S3_PREFIX,
+      urlExpiresSeconds: config.S3_URL_EXPIRES,
+    },
+    local,
+  );
 }

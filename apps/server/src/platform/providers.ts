@@ -2,13 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Config } from './config';
 import { smtpEmailProvider } from './email-smtp';
-import { localFileStore, s3FileStore, type FileStore } from './file-store';
 import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsProvider } from './messaging';
 import { aliyunSmsProvider, tencentSmsProvider } from './sms-vendors';
 
 /**
- * The outside services the configuration chooses (README "Configuration"): the local providers
- * unless SMS_PROVIDER, EMAIL_PROVIDER or FILE_STORAGE name a real one. loadConfig has already
+ * The messaging providers the configuration chooses (README "Configuration"): the local ones
+ * unless SMS_PROVIDER or EMAIL_PROVIDER name a real one (the file store: fileStoreFor). loadConfig has already
  * refused a real provider whose settings are missing, hence the non-null assertions.
  */
 export function smsProviderFor(config: Config, db: Db, log: FastifyBaseLogger): SmsProvider {
@@ -44,23 +43,4 @@ export function smsProviderFor(config: Config, db: Db, log: FastifyBaseLogger): 
 export function emailProviderFor(config: Config, db: Db, log: FastifyBaseLogger): EmailProvider {
   if (config.EMAIL_PROVIDER === 'smtp') return smtpEmailProvider({ url: config.SMTP_URL!, from: config.MAIL_FROM! }, log);
   return outboxEmailProvider(db, log);
-}
-
-/** With S3, the files still on local disk (uploaded before the switch) stay readable until copied. */
-export function fileStoreFor(config: Config): FileStore {
-  const local = localFileStore(config.dataDir);
-  if (config.FILE_STORAGE !== 's3') return local;
-  return s3FileStore(
-    {
-      bucket: config.S3_BUCKET!,
-      region: config.S3_REGION,
-      endpoint: config.S3_ENDPOINT,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-      prefix: config.S3_PREFIX,
-      urlExpiresSeconds: config.S3_URL_EXPIRES,
-    },
-    local,
-  );
 }
