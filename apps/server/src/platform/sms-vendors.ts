@@ -1,6 +1,9 @@
 import type { Agent } from 'node:http';
 import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
+import type * as AliyunSms from '@alicloud/dysmsapi20170525';
+import type * as AliyunCore from '@alicloud/openapi-core';
+import type * as TencentSms from 'tencentcloud-sdk-nodejs-sms';
 import type { SmsTemplate } from './config';
 import { failed, sent, type SendResult, type SmsMessage, type SmsProvider } from './messaging';
 
@@ -10,9 +13,9 @@ import { failed, sent, type SendResult, type SmsMessage, type SmsProvider } from
  * it. `require` gives the same object everywhere.
  */
 const require = createRequire(import.meta.url);
-const aliyun = require('@alicloud/dysmsapi20170525') as typeof import('@alicloud/dysmsapi20170525');
-const aliyunCore = require('@alicloud/openapi-core') as typeof import('@alicloud/openapi-core');
-const tencent = require('tencentcloud-sdk-nodejs-sms') as typeof import('tencentcloud-sdk-nodejs-sms');
+const aliyun = require('@alicloud/dysmsapi20170525') as typeof AliyunSms;
+const aliyunCore = require('@alicloud/openapi-core') as typeof AliyunCore;
+const tencent = require('tencentcloud-sdk-nodejs-sms') as typeof TencentSms;
 
 /** A vendor's endpoint as configured: a host name (HTTPS), or a URL naming its scheme (a local peer). */
 function endpointOf(value: string): { protocol: 'http' | 'https'; host: string } {
