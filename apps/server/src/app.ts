@@ -16,8 +16,8 @@ import { registerErrorHandler } from './platform/error-handler';
 import { healthRoutes } from './platform/health';
 import { addressRoutes } from './modules/40-member/addresses.routes';
 import type { EmailProvider, SmsProvider } from './platform/messaging';
-import { fileStoreFor, type FileStore } from './platform/file-store';
-import { emailProviderFor, smsProviderFor } from './platform/providers';
+import type { FileStore } from './platform/file-store';
+import { emailProviderFor, fileStoreFor, smsProviderFor } from './platform/providers';
 import { isDocsRoute, registerOpenApi, registerStaffDocs } from './platform/openapi';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { registerMemberUploadLimits } from './platform/upload-limits';
@@ -163,9 +163,9 @@ export async function buildApp(options: BuildOptions) {
     db: options.db,
     config,
     clock: options.clock ?? systemClock,
-    sms: options.sms ?? smsProviderFor(config, options.db, app.log),
-    email: options.email ?? emailProviderFor(config, options.db, app.log),
-    files: options.files ?? fileStoreFor(config),
+    sms: options.sms ?? (await smsProviderFor(config, options.db, app.log)),
+    email: options.email ?? (await emailProviderFor(config, options.db, app.log)),
+    files: options.files ?? (await fileStoreFor(config)),
     secrets: options.secrets ?? secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir })),
   };
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './platform/config';
-import { fileStoreFor } from './platform/file-store';
+import { fileStoreFor } from './platform/providers';
 import { openDatabase } from './db/client';
 import { loadSecretKey, secretBox } from './platform/secret-box';
 import { seedDemoData } from './seed/seed';
@@ -25,7 +25,7 @@ const reachable =
 if (!reachable) process.exit(1);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
 const secrets = secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir }));
-const files = fileStoreFor(config);
+const files = await fileStoreFor(config);
 const app = await buildApp({ db: database.db, config, secrets, files });
 if (config.SEED_DEMO) {
   if (config.production) app.log.warn('SEED_DEMO=1 with NODE_ENV=production: demo mode is on, and the README\'s demo accounts can log in');

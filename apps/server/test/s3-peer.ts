@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import S3rver from 's3rver';
-import { s3FileStore, type FileStore, type S3FileStore } from '../src/platform/file-store';
+import type { FileStore } from '../src/platform/file-store';
+import { s3FileStore, type S3FileStore } from '../src/platform/file-store-s3';
 import { tmpRoot } from './template';
 
 /**

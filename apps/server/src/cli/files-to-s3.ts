@@ -10,13 +10,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../platform/config';
-import { copyLocalFilesToS3, fileStoreFor, type S3FileStore } from '../platform/file-store';
+import { fileStoreFor } from '../platform/providers';
+import { copyLocalFilesToS3, type S3FileStore } from '../platform/file-store-s3';
 
 async function main() {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const config = loadConfig({ DATA_DIR: path.resolve(here, '../../../../data'), ...process.env });
   if (config.FILE_STORAGE !== 's3') throw new Error('请先设置 FILE_STORAGE=s3 及 S3_BUCKET 等 S3_* 环境变量（见 docs/deploy.md）');
-  const store = fileStoreFor(config) as S3FileStore;
+  const store = (await fileStoreFor(config)) as S3FileStore;
   await store.check();
   const { copied, present } = await copyLocalFilesToS3(config.dataDir, store, (line) => process.stdout.write(`已复制 ${line}\n`));
   process.stdout.write(`完成：复制 ${copied} 个文件，${present} 个已在存储桶中（${path.join(config.dataDir, 'files')} → s3://${config.S3_BUCKET}/${config.S3_PREFIX}）\n`);

@@ -258,3 +258,26 @@ describe('Tencent Cloud SMS (tencentcloud-sdk-nodejs-sms)', () => {
     expect(result).toMatchObject({ ok: false, provider: 'tencent', code: 'AuthFailure.SignatureFailure' });
   });
 });
+
+describe('choosing the providers (environment)', () => {
+  it('the local providers are the default', () => {
+    expect(loadConfig({})).toMatchObject({ SMS_PROVIDER: 'local', EMAIL_PROVIDER: 'local', FILE_STORAGE: 'local', smsTemplates: {} });
+  });
+
+  it('a real provider without its settings stops the start, naming what is missing', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', SMS_SIGN_NAME: '科研检测' })).toThrow('SMS_PROVIDER=aliyun 还需要 ALIYUN_SMS_ACCESS_KEY_ID、ALIYUN_SMS_ACCESS_KEY_SECRET');
+    expect(() => loadConfig({ SMS_PROVIDER: 'tencent' })).toThrow('TENCENT_SMS_SDK_APP_ID');
+    expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://a:b@mail.example:587' })).toThrow('EMAIL_PROVIDER=smtp 还需要 MAIL_FROM');
+    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow('FILE_STORAGE=s3 还需要 S3_BUCKET');
+    expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: 'mail.example:25', MAIL_FROM: 'a@b.c' })).toThrow('SMTP_URL');
+  });
+
+  it('SMS_TEMPLATE_<KIND> names a template per kind, with or without its parameter list', () => {
+    expect(loadConfig({ SMS_TEMPLATE_VERIFY_CODE: 'SMS_1:code,minutes', SMS_TEMPLATE_ORDER_PAID: '2000001', SMS_TEMPLATE_NOT_REGISTERED: 'SMS_3:' }).smsTemplates).toEqual({
+      verify_code: { id: 'SMS_1', params: ['code', 'minutes'] },
+      order_paid: { id: '2000001', params: null },
+      not_registered: { id: 'SMS_3', params: [] },
+    });
+    expect(() => loadConfig({ SMS_TEMPLATE_VERIFY_CODE: 'SMS 1' })).toThrow('SMS_TEMPLATE_VERIFY_CODE');
+  });
+});
