@@ -15,7 +15,9 @@ import { fail } from './platform/envelope';
 import { registerErrorHandler } from './platform/error-handler';
 import { healthRoutes } from './platform/health';
 import { addressRoutes } from './modules/40-member/addresses.routes';
-import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsProvider } from './platform/messaging';
+import type { EmailProvider, SmsProvider } from './platform/messaging';
+import type { FileStore } from './platform/file-store';
+import { emailProviderFor, fileStoreFor, smsProviderFor } from './platform/providers';
 import { isDocsRoute, registerOpenApi, registerStaffDocs } from './platform/openapi';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { registerMemberUploadLimits } from './platform/upload-limits';
@@ -77,6 +79,8 @@ export interface BuildOptions {
   clock?: Clock;
   sms?: SmsProvider;
   email?: EmailProvider;
+  /** where uploads go; default: the configuration's (fileStoreFor) */
+  files?: FileStore;
   logger?: FastifyServerOptions['logger'];
   secrets?: SecretBox;
   /** tests turn the shared rate limits off where they would get in the way */
@@ -159,8 +163,9 @@ export async function buildApp(options: BuildOptions) {
     db: options.db,
     config,
     clock: options.clock ?? systemClock,
-    sms: options.sms ?? outboxSmsProvider(options.db, app.log),
-    email: options.email ?? outboxEmailProvider(options.db, app.log),
+    sms: options.sms ?? (await smsProviderFor(config, options.db, app.log)),
+    email: options.email ?? (await emailProviderFor(config, options.db, app.log)),
+    files: options.files ?? (await fileStoreFor(config)),
     secrets: options.secrets ?? secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir })),
   };
 

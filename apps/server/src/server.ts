@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './platform/config';
+import { fileStoreFor } from './platform/providers';
 import { openDatabase } from './db/client';
 import { loadSecretKey, secretBox } from './platform/secret-box';
 import { seedDemoData } from './seed/seed';
@@ -24,10 +25,11 @@ const reachable =
 if (!reachable) process.exit(1);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
 const secrets = secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir }));
-const app = await buildApp({ db: database.db, config, secrets });
+const files = await fileStoreFor(config);
+const app = await buildApp({ db: database.db, config, secrets, files });
 if (config.SEED_DEMO) {
   if (config.production) app.log.warn('SEED_DEMO=1 with NODE_ENV=production: demo mode is on, and the README\'s demo accounts can log in');
-  if (await seedDemoData(database.db, { dataDir: config.dataDir, secrets })) app.log.info('demo data seeded');
+  if (await seedDemoData(database.db, { files, secrets })) app.log.info('demo data seeded');
 }
 await warnWhenNoStaff(database.db, app.log);
 

@@ -12,6 +12,7 @@ import { openDatabase, type Database, type Db } from '../src/db/client';
 import { outbox } from '../src/db/schema';
 import { FixedClock } from '../src/platform/clock';
 import type { SmsProvider } from '../src/platform/messaging';
+import type { FileStore } from '../src/platform/file-store';
 import { secretBox, type SecretBox } from '../src/platform/secret-box';
 import { migrationsHash, pgliteTemplateDir, postgresTemplateName, runSuffix, tmpRoot } from './template';
 
@@ -70,7 +71,7 @@ export interface TestContext {
  * sees every SQL statement the app sends (the statement-count tests).
  */
 export async function createTestContext(
-  options: { rateLimit?: boolean; now?: Date | string; sms?: SmsProvider; dataDir?: string; logger?: FastifyServerOptions['logger']; sqlLogger?: Logger } = {},
+  options: { rateLimit?: boolean; now?: Date | string; sms?: SmsProvider; files?: FileStore; dataDir?: string; logger?: FastifyServerOptions['logger']; sqlLogger?: Logger } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(options.sqlLogger ? { logger: options.sqlLogger } : {});
   const clock = new FixedClock(options.now ?? Date.now());
@@ -84,6 +85,7 @@ export async function createTestContext(
     logger: options.logger ?? false,
     rateLimit: options.rateLimit ?? false,
     ...(options.sms ? { sms: options.sms } : {}),
+    ...(options.files ? { files: options.files } : {}),
   });
   await app.ready();
   return {

@@ -5,6 +5,7 @@ import type { InvoiceApplication, PrestoreApplication, ReportFile } from '@lab/c
 import { z } from 'zod';
 import { randomId } from '../src/platform/crypto';
 import { removingFilesOnFailure, saveFile, storeUpload, uploadSpec } from '../src/platform/files';
+import { localFileStore } from '../src/platform/file-store';
 import { MEMBER_UPLOAD_LIMITS } from '../src/platform/upload-limits';
 import { topUpViaApi } from '../src/modules/35-funds/test-helpers';
 import { invoiceApplication } from '../src/modules/35-funds/funds-admin.test-helpers';
@@ -116,19 +117,20 @@ describe('inside a request transaction (an audited staff route)', () => {
     const spec = uploadSpec({ kind: 'invoices', maxBytes: 1024 * 1024, types: ['pdf'], fields: z.object({}) });
     const pdf = (n: number) => Buffer.concat([pdfBytes, Buffer.from(`% ${n}\n`)]);
     const at = (name: string) => path.join(dataDir, 'files', 'invoices', name);
+    const store = localFileStore(dataDir);
     try {
-      const old = saveFile(dataDir, 'invoices', pdf(1), ['pdf']);
+      const old = await saveFile(store, 'invoices', pdf(1), ['pdf']);
       // the audit row (or anything after the change) fails: the whole request rolls back
       await expect(
         removingFilesOnFailure(async () => {
-          await storeUpload(dataDir, spec, pdf(2), async (stored) => ({ value: stored, replaced: old.name }));
+          await storeUpload(store, spec, pdf(2), async (stored) => ({ value: stored, replaced: old.name }));
           expect(fs.existsSync(at(old.name)), 'not removed before the commit').toBe(true);
           throw new Error('the audit row could not be written');
         }),
       ).rejects.toThrow('audit row');
       expect(filesIn(dataDir, 'invoices')).toEqual([old.name]);
       // committed: the replaced file goes, the new one stays
-      const kept = await removingFilesOnFailure(() => storeUpload(dataDir, spec, pdf(3), async (stored) => ({ value: stored, replaced: old.name })));
+      const kept = await removingFilesOnFailure(() => storeUpload(store, spec, pdf(3), async (stored) => ({ value: stored, replaced: old.name })));
       expect(filesIn(dataDir, 'invoices')).toEqual([kept.name]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

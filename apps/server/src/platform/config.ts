@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .default('0')
+  .transform((v) => v === '1' || v === 'true');
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -39,9 +44,85 @@ const envSchema = z.object({
     .transform((v) => v === '1'),
   /** how many reverse proxies to trust for the client's address */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+
+  // ---- outside services: the local providers are the default (README, docs/deploy.md) ----
+  /** where uploads are kept: `local` (DATA_DIR/files) or `s3` (any S3-compatible service: the S3_* settings) */
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** the service's origin (OSS, COS, MinIO); unset: AWS itself */
+  S3_ENDPOINT: z.url().optional(),
+  /** unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID…, an instance role) */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** bucket in the path rather than the host name (MinIO, most self-hosted services) */
+  S3_FORCE_PATH_STYLE: flag,
+  /** put before every key, so one bucket can hold several shops */
+  S3_PREFIX: z.string().default(''),
+  /** how long a presigned download link works, in seconds */
+  S3_URL_EXPIRES: z.coerce.number().int().min(1).max(604800).default(300),
+  /** `local` (the outbox table and a log line) or `smtp` (SMTP_URL, MAIL_FROM) */
+  EMAIL_PROVIDER: z.enum(['local', 'smtp']).default('local'),
+  /** smtps://user:password@smtp.example.com:465 (or smtp://… :587, upgraded by STARTTLS) */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: '以 smtp:// 或 smtps:// 开头' }).optional(),
+  /** the sender, e.g. 科研检测 <noreply@example.com> */
+  MAIL_FROM: z.string().min(3).optional(),
+  /** `local` (the outbox table and a log line), `aliyun` or `tencent`; templates: SMS_TEMPLATE_<KIND> */
+  SMS_PROVIDER: z.enum(['local', 'aliyun', 'tencent']).default('local'),
+  /** the approved signature (签名) the vendor puts in front of every message */
+  SMS_SIGN_NAME: z.string().min(1).optional(),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().min(1).optional(),
+  /** a host name, or a URL with http:// for a local peer */
+  ALIYUN_SMS_ENDPOINT: z.string().min(1).default('dysmsapi.aliyuncs.com'),
+  TENCENT_SMS_SECRET_ID: z.string().min(1).optional(),
+  TENCENT_SMS_SECRET_KEY: z.string().min(1).optional(),
+  /** the SMS application's SdkAppId (短信应用 ID) */
+  TENCENT_SMS_SDK_APP_ID: z.string().min(1).optional(),
+  TENCENT_SMS_REGION: z.string().min(1).default('ap-guangzhou'),
+  TENCENT_SMS_ENDPOINT: z.string().min(1).default('sms.tencentcloudapi.com'),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean; production: boolean; dataDir: string };
+/** What each real provider cannot start without. */
+const needs: Array<[keyof z.infer<typeof envSchema>, string, Array<keyof z.infer<typeof envSchema>>]> = [
+  ['FILE_STORAGE', 's3', ['S3_BUCKET']],
+  ['EMAIL_PROVIDER', 'smtp', ['SMTP_URL', 'MAIL_FROM']],
+  ['SMS_PROVIDER', 'aliyun', ['SMS_SIGN_NAME', 'ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET']],
+  ['SMS_PROVIDER', 'tencent', ['SMS_SIGN_NAME', 'TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID']],
+];
+
+/**
+ * The vendor's template for one kind of message (the `template` a service sends, e.g.
+ * verify_code): `SMS_TEMPLATE_VERIFY_CODE=SMS_154950909`, or with the parameters it takes, in
+ * order, `…=1234567:code,minutes` (Tencent's templates number their parameters; Aliyun's are
+ * sent by name, and only those listed).
+ */
+export interface SmsTemplate {
+  id: string;
+  params: string[] | null;
+}
+
+const templatePrefix = 'SMS_TEMPLATE_';
+
+function readSmsTemplates(env: NodeJS.ProcessEnv): Record<string, SmsTemplate> {
+  const templates: Record<string, SmsTemplate> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (!key.startsWith(templatePrefix) || !value) continue;
+    const match = /^([^:\s]+)(?::([\w,]*))?$/.exec(value.trim());
+    if (!match?.[1]) throw new Error(`环境变量配置错误: ${key} 应为 模板ID 或 模板ID:参数1,参数2`);
+    const params = match[2] === undefined ? null : match[2].split(',').filter(Boolean);
+    templates[key.slice(templatePrefix.length).toLowerCase()] = { id: match[1], params };
+  }
+  return templates;
+}
+
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
+  SEED_DEMO: boolean;
+  production: boolean;
+  dataDir: string;
+  /** SMS_TEMPLATE_<KIND>, by kind in lower case (verify_code, order_paid…) */
+  smsTemplates: Record<string, SmsTemplate>;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -49,6 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const first = parsed.error.issues[0];
     throw new Error(`环境变量配置错误: ${first?.path.join('.')} ${first?.message}`);
   }
+  for (const [selector, value, required] of needs) {
+    if (parsed.data[selector] !== value) continue;
+    const missing = required.filter((key) => !parsed.data[key]);
+    if (missing.length) throw new Error(`环境变量配置错误: ${selector}=${value} 还需要 ${missing.join('、')}`);
+  }
   const production = parsed.data.NODE_ENV === 'production';
-  return { ...parsed.data, SEED_DEMO: parsed.data.SEED_DEMO ?? !production, production, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  return { ...parsed.data, SEED_DEMO: parsed.data.SEED_DEMO ?? !production, production, dataDir: path.resolve(parsed.data.DATA_DIR), smsTemplates: readSmsTemplates(env) };
 }

@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import type { Config } from './config';
 import type { Clock } from './clock';
 import type { EmailProvider, SmsProvider } from './messaging';
+import type { FileStore } from './file-store';
 import type { SecretBox } from './secret-box';
 
 /** What every route module is given at app start (app.ts builds it once). */
@@ -11,6 +12,8 @@ export interface AppDeps {
   clock: Clock;
   sms: SmsProvider;
   email: EmailProvider;
+  /** uploaded files: local disk or S3 (platform/file-store.ts) */
+  files: FileStore;
   /** seals the secrets the server reads back (staff TOTP secrets) */
   secrets: SecretBox;
 }

@@ -1,15 +1,16 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { randomToken } from './crypto';
+import type { FileStore } from './file-store';
 import { AppError, badRequest, notFound } from './errors';
 import { hasUnstorableText, nulMessage } from './error-handler';
 
 /**
  * Uploaded documents (transfer receipts, e-invoices, reports, signed agreements, requirement
- * attachments) on local disk under dataDir/files/<folder>, with names the server chooses;
+ * attachments) in the file store (platform/file-store.ts: local disk under dataDir/files/<folder>,
+ * or an S3 bucket), with names the server chooses;
  * the type is read from the content (png, jpeg, pdf, zip magic bytes), never from the
  * client's name or header. Zip covers data archives and Office files (xlsx, docx).
  */
@@ -111,12 +112,21 @@ export async function readUpload<F extends z.ZodType>(request: FastifyRequest, s
   return upload;
 }
 
+/** A stored file: its store, folder and name. */
+interface StoredRef {
+  store: FileStore;
+  kind: StoredKind;
+  name: string;
+}
+
 /**
  * The files of the request transaction running in the current async context (an audited route's,
  * platform/audit.ts): those `saveFile` stored, removed if it fails, and those the change no longer
  * points at, removed once it committed.
  */
-const fileScope = new AsyncLocalStorage<{ saved: string[]; replaced: string[] }>();
+const fileScope = new AsyncLocalStorage<{ saved: StoredRef[]; replaced: StoredRef[] }>();
+
+const removeAll = (files: StoredRef[]) => Promise.all(files.map((file) => file.store.remove(file.kind, file.name)));
 
 /**
  * Runs `work` (a transaction, resolved once committed) and settles its files: if it fails, every
@@ -124,44 +134,42 @@ const fileScope = new AsyncLocalStorage<{ saved: string[]; replaced: string[] }>
  * no file behind); if it succeeds, the files it replaced (`removeAfterCommit`) are removed.
  */
 export async function removingFilesOnFailure<T>(work: () => Promise<T>): Promise<T> {
-  const scope = { saved: [] as string[], replaced: [] as string[] };
+  const scope = { saved: [] as StoredRef[], replaced: [] as StoredRef[] };
   let result: T;
   try {
     result = await fileScope.run(scope, work);
   } catch (error) {
-    for (const file of scope.saved) fs.rmSync(file, { force: true });
+    await removeAll(scope.saved);
     throw error;
   }
-  for (const file of scope.replaced) fs.rmSync(file, { force: true });
+  await removeAll(scope.replaced);
   return result;
 }
 
 const allowedText: Record<SniffedExt, string> = { png: 'PNG', jpg: 'JPG', pdf: 'PDF', zip: 'ZIP', webp: 'WEBP' };
 
 /** Saves an upload under a random name; `allow` lists the types this upload accepts (default images and PDF). */
-export function saveFile(
-  dataDir: string,
+export async function saveFile(
+  store: FileStore,
   kind: StoredKind,
   buffer: Buffer | null,
   allow: readonly SniffedExt[] = ['png', 'jpg', 'pdf'],
-): { name: string; type: string; size: number } {
+): Promise<{ name: string; type: string; size: number }> {
   if (!buffer || buffer.length === 0) throw badRequest('[文件]不能为空');
   const sniffed = sniffType(buffer);
   if (!sniffed || !allow.includes(sniffed.ext)) {
     throw badRequest(allow.join() === 'png,jpg,pdf' ? '仅支持 PNG、JPG 图片或 PDF 文件' : `仅支持 ${allow.map((a) => allowedText[a]).join('、')} 文件`);
   }
-  const dir = path.join(dataDir, 'files', kind);
-  fs.mkdirSync(dir, { recursive: true });
   const name = `${randomToken()}.${sniffed.ext}`;
-  fs.writeFileSync(path.join(dir, name), buffer);
-  fileScope.getStore()?.saved.push(path.join(dir, name));
+  await store.put(kind, name, buffer, sniffed.type);
+  fileScope.getStore()?.saved.push({ store, kind, name });
   return { name, type: sniffed.type, size: buffer.length };
 }
 
 /** Removes a stored file by the name the server gave it (anything else is ignored). */
-export function removeStoredFile(dataDir: string, kind: StoredKind, name: string | null | undefined): void {
+export async function removeStoredFile(store: FileStore, kind: StoredKind, name: string | null | undefined): Promise<void> {
   if (!name || !storedName.test(name)) return;
-  fs.rmSync(path.join(dataDir, 'files', kind, name), { force: true });
+  await store.remove(kind, name);
 }
 
 /**
@@ -169,14 +177,14 @@ export function removeStoredFile(dataDir: string, kind: StoredKind, name: string
  * service's own committed transaction, or, inside a request transaction (an audited route), when
  * that one has committed — never when it rolls back.
  */
-export function removeAfterCommit(dataDir: string, kind: StoredKind, name: string | null | undefined): void {
+export async function removeAfterCommit(store: FileStore, kind: StoredKind, name: string | null | undefined): Promise<void> {
   if (!name || !storedName.test(name)) return;
   const scope = fileScope.getStore();
-  if (scope) scope.replaced.push(path.join(dataDir, 'files', kind, name));
-  else removeStoredFile(dataDir, kind, name);
+  if (scope) scope.replaced.push({ store, kind, name });
+  else await removeStoredFile(store, kind, name);
 }
 
-export type StoredUpload = ReturnType<typeof saveFile>;
+export type StoredUpload = Awaited<ReturnType<typeof saveFile>>;
 
 /** What the database change that records an upload answers: its result, and the stored names the row no longer points at. */
 export interface Recorded<T> {
@@ -192,28 +200,29 @@ export interface Recorded<T> {
  * re-uploading a receipt ten times keeps one file, and a download never finds its row pointing
  * at a removed file.
  */
-export async function storeUpload<T>(dataDir: string, spec: UploadSpec, buffer: Buffer | null, record: (stored: StoredUpload) => Promise<Recorded<T>>): Promise<T> {
-  const stored = saveFile(dataDir, spec.kind, buffer, spec.types);
+export async function storeUpload<T>(store: FileStore, spec: UploadSpec, buffer: Buffer | null, record: (stored: StoredUpload) => Promise<Recorded<T>>): Promise<T> {
+  const stored = await saveFile(store, spec.kind, buffer, spec.types);
   let recorded: Recorded<T>;
   try {
     recorded = await record(stored);
   } catch (error) {
-    removeStoredFile(dataDir, spec.kind, stored.name);
+    await removeStoredFile(store, spec.kind, stored.name);
     throw error;
   }
-  if (recorded.replaced !== stored.name) removeAfterCommit(dataDir, spec.kind, recorded.replaced);
+  if (recorded.replaced !== stored.name) await removeAfterCommit(store, spec.kind, recorded.replaced);
   return recorded.value;
 }
 
-export function sendFile(reply: FastifyReply, dataDir: string, kind: StoredKind, file: { name: string; type: string }, downloadName: string) {
+export async function sendFile(reply: FastifyReply, store: FileStore, kind: StoredKind, file: { name: string; type: string }, downloadName: string) {
   if (!storedName.test(file.name)) throw notFound('文件');
-  const full = path.join(dataDir, 'files', kind, file.name);
-  if (!fs.existsSync(full)) throw notFound('文件');
+  const opened = await store.open(kind, file.name);
+  if (!opened) throw notFound('文件');
   const ext = path.extname(file.name);
+  if (opened.size !== null) reply.header('content-length', opened.size);
   return reply
     .type(file.type)
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .header('content-disposition', `attachment; filename="file${ext}"; filename*=UTF-8''${encodeURIComponent(downloadName + ext)}`)
-    .send(fs.createReadStream(full));
+    .send(opened.body);
 }

@@ -10,25 +10,35 @@ export const READY_TIMEOUT_MS = 2000;
 /**
  * Liveness and readiness, for a load balancer or an orchestrator:
  * - `/api/health`: the process answers (restart it when this fails); never touches the database;
- * - `/api/ready`: the database answers `select 1` within READY_TIMEOUT_MS (send no traffic while
- *   it does not): 503 with Retry-After otherwise.
+ * - `/api/ready`: the database answers `select 1` within READY_TIMEOUT_MS, and, when files are
+ *   in S3, the bucket answers too (send no traffic while either does not): 503 with Retry-After
+ *   otherwise. Local disk is not checked: it is the same machine.
  */
+/** Waits for `work` until `deadline`: 503 (SERVICE_UNAVAILABLE) when it fails or is late. */
+async function answersBy(deadline: number, work: Promise<unknown>, logFailure: (error: unknown) => void): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new AppError('SERVICE_UNAVAILABLE', unavailableMessage)), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    await Promise.race([work, late]);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    logFailure(error);
+    throw new AppError('SERVICE_UNAVAILABLE', unavailableMessage);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export const healthRoutes = serve(calls.health, {
   live: () => ({ status: 'up' as const }),
-  ready: async ({ db, request }) => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new AppError('SERVICE_UNAVAILABLE', unavailableMessage)), READY_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([db.execute(sql`select 1`), late]);
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      request.log.warn({ err: error }, 'not ready: the database did not answer');
-      throw new AppError('SERVICE_UNAVAILABLE', unavailableMessage);
-    } finally {
-      clearTimeout(timer);
-    }
-    return { status: 'ready' as const, database: 'up' as const };
+  ready: async ({ db, deps, request }) => {
+    // one deadline for both checks
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    await answersBy(deadline, db.execute(sql`select 1`), (error) => request.log.warn({ err: error }, 'not ready: the database did not answer'));
+    if (deps.files.name === 'local') return { status: 'ready' as const, database: 'up' as const };
+    await answersBy(deadline, deps.files.check(), (error) => request.log.warn({ err: error }, 'not ready: the file storage did not answer'));
+    return { status: 'ready' as const, database: 'up' as const, storage: 'up' as const };
   },
 });

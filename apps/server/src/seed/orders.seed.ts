@@ -4,6 +4,7 @@ import { addDays, addressAddBody, labNow, orderAddBody, payBody, pickupProblem, 
 import type { Db } from '../db/client';
 import { outboxEmailProvider, outboxSmsProvider } from '../platform/messaging';
 import { saveFile } from '../platform/files';
+import type { FileStore } from '../platform/file-store';
 import { members, staff } from '../db/tables/accounts.tables';
 import { serviceItems } from '../db/tables/catalog.tables';
 import { couponTemplates } from '../db/tables/funds.tables';
@@ -75,7 +76,7 @@ export function demoReservationDay(now: Date, ahead = 4): string {
   return date;
 }
 
-export async function seedOrdersDemo(db: Db, dataDir: string, now: Date): Promise<void> {
+export async function seedOrdersDemo(db: Db, files: FileStore, now: Date): Promise<void> {
   const at = (days: number, hours = 0) => new Date(now.getTime() - days * day + hours * hour);
   const log = pino({ level: 'silent' });
   const channels: Channels = { sms: outboxSmsProvider(db, log), email: outboxEmailProvider(db, log), log };
@@ -120,7 +121,7 @@ export async function seedOrdersDemo(db: Db, dataDir: string, now: Date): Promis
     staffMove(db, channels, action === 'confirm' ? sales.id : lab.id, action, { order_no: orderNo, note }, when);
   const call = (orderNo: string, when: Date, note: string) => recordManagerCall(db, sales.id, { order_no: orderNo, note }, when);
   const report = async (orderNo: string, filename: string, lines: string[], when: Date) => {
-    const stored = saveFile(dataDir, 'reports', minimalPdf(lines), REPORT_TYPES);
+    const stored = await saveFile(files, 'reports', minimalPdf(lines), REPORT_TYPES);
     await addReport(db, lab, orderNo, stored, filename, when);
   };
 

@@ -8,6 +8,7 @@ import type { SecretBox } from '../platform/secret-box';
 import { seedCatalog } from '../modules/25-catalog/catalog.seed';
 import { seedFundsDemo } from '../modules/35-funds/funds.seed';
 import { seedOrdersDemo } from './orders.seed';
+import type { FileStore } from '../platform/file-store';
 import { registerModuleHooks } from '../modules/hooks';
 import { seedPointsDemo } from '../modules/60-growth/points.seed';
 
@@ -18,7 +19,7 @@ export { demoAccounts };
  * Seeds demo data once: a database that already has staff is left alone. With the data
  * directory (where report files are kept) the ordering area gets its demo orders too.
  */
-export async function seedDemoData(db: Db, options: { secrets: SecretBox; dataDir?: string; now?: Date }): Promise<boolean> {
+export async function seedDemoData(db: Db, options: { secrets: SecretBox; files?: FileStore; now?: Date }): Promise<boolean> {
   registerModuleHooks(); // the demo orders' payments earn points as the server's do
   await seedCatalog(db);
   await seedFundsDemo(db);
@@ -60,6 +61,6 @@ export async function seedDemoData(db: Db, options: { secrets: SecretBox; dataDi
     await db.insert(memberProfiles).values({ memberId: teacher.id, ...place, attestedAt: new Date(), reviewStatus: 'approved', reviewedAt: new Date() });
     await db.insert(memberAddresses).values({ rid: randomId(), memberId: teacher.id, name: '陈老师', phone: demoAccounts.teacher.phone, ...place, isDefault: true });
   }
-  if (options.dataDir) await seedOrdersDemo(db, options.dataDir, options.now ?? new Date());
+  if (options.files) await seedOrdersDemo(db, options.files, options.now ?? new Date());
   return true;
 }

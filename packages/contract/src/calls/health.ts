@@ -16,9 +16,9 @@ export const health = resource('health', {
     method: 'GET',
     path: '/api/ready',
     who: 'open',
-    summary: '就绪检查（数据库可达）',
-    description: '数据库在限定时间内应答 `select 1` 即成功；否则 503 并带 Retry-After，此时不应把流量发给本实例。',
-    data: z.object({ status: z.literal('ready'), database: z.literal('up') }),
+    summary: '就绪检查（数据库与文件存储可达）',
+    description: '数据库在限定时间内应答 `select 1`、且（使用 S3 存储时）存储桶可访问即成功；否则 503 并带 Retry-After，此时不应把流量发给本实例。',
+    data: z.object({ status: z.literal('ready'), database: z.literal('up'), /** present when files are in S3 */ storage: z.literal('up').optional() }),
     done: 'ok',
   }),
 });

@@ -18,11 +18,28 @@ const imageUpload = uploadSpec({ kind: 'images', maxBytes: IMAGE_MAX_BYTES, type
 
 const imageAudit = auditEntity<string>('image', async (_db, key) => ({ path: String(key) }));
 
-/** The uploaded pictures, saved under random names and never rewritten: cached for a year. */
+const imageTypes: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+
+/**
+ * The uploaded pictures, saved under random names and never rewritten: cached for a year. From
+ * local disk by @fastify/static; from S3 through the file store (any instance serves any
+ * picture, and those still on local disk are found there).
+ */
 export async function serveUploadedImages(app: FastifyInstance, deps: AppDeps) {
-  const folder = path.join(deps.config.dataDir, 'files', 'images');
-  fs.mkdirSync(folder, { recursive: true });
-  await app.register(fastifyStatic, { root: folder, prefix: UPLOADED_IMAGE_PREFIX, decorateReply: false, index: false, maxAge: '365d', immutable: true });
+  if (deps.files.name === 'local') {
+    const folder = path.join(deps.config.dataDir, 'files', 'images');
+    fs.mkdirSync(folder, { recursive: true });
+    await app.register(fastifyStatic, { root: folder, prefix: UPLOADED_IMAGE_PREFIX, decorateReply: false, index: false, maxAge: '365d', immutable: true });
+    return;
+  }
+  app.get<{ Params: { name: string } }>(`${UPLOADED_IMAGE_PREFIX}:name`, async (request, reply) => {
+    const { name } = request.params;
+    const type = imageTypes[path.extname(name).slice(1)];
+    const opened = type && /^[\w-]{20,60}\.\w+$/.test(name) ? await deps.files.open(imageUpload.kind, name) : null;
+    if (!opened) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    if (opened.size !== null) reply.header('content-length', opened.size);
+    return reply.type(type!).header('cache-control', 'public, max-age=31536000, immutable').send(opened.body);
+  });
 }
 
 /**
@@ -35,7 +52,7 @@ export const imageRoutes = serve(calls.images, {
   upload: {
     handler: async ({ request, deps }): Promise<UploadedImage> => {
       const { file } = await readUpload(request, imageUpload);
-      const stored = saveFile(deps.config.dataDir, imageUpload.kind, file, imageUpload.types);
+      const stored = await saveFile(deps.files, imageUpload.kind, file, imageUpload.types);
       const storedPath = `${UPLOADED_IMAGE_PREFIX}${stored.name}`;
       return { path: storedPath, url: fileUrl(deps.config.FILE_HOST, storedPath), size: stored.size, type: stored.type };
     },

@@ -53,13 +53,13 @@ export const fundsRoutes = serve(calls.funds, {
       const { fields, file } = await readUpload(request, receiptUpload);
       const { rid } = fields;
       await findOwnPrestore(db, memberId, rid);
-      return storeUpload(deps.config.dataDir, receiptUpload, file, (stored) => attachReceipt(db, memberId, rid, stored, now));
+      return storeUpload(deps.files, receiptUpload, file, (stored) => attachReceipt(db, memberId, rid, stored, now));
     },
   },
   receipt: async ({ db, memberId, query, reply, deps }) => {
     const row = await findOwnPrestore(db, memberId, query.rid);
     if (!row.receiptFile || !row.receiptType) throw notFound('转账凭证');
-    return sendFile(reply, deps.config.dataDir, 'receipts', { name: row.receiptFile, type: row.receiptType }, `转账凭证-${row.applyNo}`);
+    return sendFile(reply, deps.files, 'receipts', { name: row.receiptFile, type: row.receiptType }, `转账凭证-${row.applyNo}`);
   },
   balanceHistory: ({ db, memberId, body }) => balanceHistory(db, memberId, body),
   balanceExport: async ({ db, memberId, query, reply }) => {
@@ -118,7 +118,7 @@ export const fundsRoutes = serve(calls.funds, {
   invoiceList: ({ db, memberId, body }) => listInvoiceApplications(db, memberId, body),
   invoiceFile: async ({ db, memberId, query, reply, deps }) => {
     const file = await invoiceFileOf(db, memberId, query.rid);
-    return sendFile(reply, deps.config.dataDir, 'invoices', file, `发票-${file.invoiceNo}`);
+    return sendFile(reply, deps.files, 'invoices', file, `发票-${file.invoiceNo}`);
   },
 
   // ---- 信用额度 ----

@@ -62,12 +62,12 @@ export const requirementsRoutes = serve(calls.requirements, {
       const { fields, file, filename } = await readUpload(request, requirementUpload);
       const { rid } = fields;
       await findOwnRequirement(db, memberId, rid);
-      return storeUpload(deps.config.dataDir, requirementUpload, file, async (stored) => ({ value: await attachRequirementFile(db, memberId, rid, stored, filename, now), replaced: null }));
+      return storeUpload(deps.files, requirementUpload, file, async (stored) => ({ value: await attachRequirementFile(db, memberId, rid, stored, filename, now), replaced: null }));
     },
   },
   file: async ({ db, memberId, query, deps, reply }) => {
     const file = await requirementFileOf(db, memberId, query.rid, query.id);
-    return sendFile(reply, deps.config.dataDir, 'requirements', { name: file.storedName, type: file.type }, downloadBaseName(file.name));
+    return sendFile(reply, deps.files, 'requirements', { name: file.storedName, type: file.type }, downloadBaseName(file.name));
   },
 });
 
@@ -86,7 +86,7 @@ export const adminRequirementsRoutes = serve(calls.adminRequirements, {
     config: { readOnly: true },
     handler: async ({ db, query, deps, reply }) => {
       const file = await adminRequirementFile(db, query.rid, query.id);
-      return sendFile(reply, deps.config.dataDir, 'requirements', { name: file.storedName, type: file.type }, downloadBaseName(file.name));
+      return sendFile(reply, deps.files, 'requirements', { name: file.storedName, type: file.type }, downloadBaseName(file.name));
     },
   },
 });
@@ -97,7 +97,7 @@ export const contractsRoutes = serve(calls.contracts, {
   download: async ({ db, memberId, query, now, deps, reply }) => {
     const nonce = randomToken();
     const result = await contractDownload(db, memberId, query.rid, nonce, now);
-    if (result.kind === 'file') return sendFile(reply, deps.config.dataDir, 'contracts', result.file, result.downloadName);
+    if (result.kind === 'file') return sendFile(reply, deps.files, 'contracts', result.file, result.downloadName);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'private, no-store')
@@ -108,7 +108,7 @@ export const contractsRoutes = serve(calls.contracts, {
   },
   signed: async ({ db, memberId, query, deps, reply }) => {
     const signed = await signedFileOf(db, memberId, query.rid);
-    return sendFile(reply, deps.config.dataDir, 'protocols', signed.file, signed.downloadName);
+    return sendFile(reply, deps.files, 'protocols', signed.file, signed.downloadName);
   },
   upload: {
     config: { upload: signedContractUpload },
@@ -116,7 +116,7 @@ export const contractsRoutes = serve(calls.contracts, {
       const { fields, file } = await readUpload(request, signedContractUpload);
       const { rid } = fields;
       await findOwnContract(db, memberId, rid);
-      return storeUpload(deps.config.dataDir, signedContractUpload, file, (stored) => uploadSigned(db, memberId, rid, stored, now));
+      return storeUpload(deps.files, signedContractUpload, file, (stored) => uploadSigned(db, memberId, rid, stored, now));
     },
   },
   orderAgreements: ({ db, memberId, body }) => listOrderContracts(db, memberId, body.order_no),
@@ -126,7 +126,7 @@ export const contractsRoutes = serve(calls.contracts, {
       const { fields, file } = await readUpload(request, orderProtocolUpload);
       const { order_no } = fields;
       await findMemberOrder(db, memberId, order_no);
-      return storeUpload(deps.config.dataDir, orderProtocolUpload, file, (stored) => uploadOrderProtocol(db, memberId, order_no, stored, now));
+      return storeUpload(deps.files, orderProtocolUpload, file, (stored) => uploadOrderProtocol(db, memberId, order_no, stored, now));
     },
   },
 });
@@ -142,7 +142,7 @@ export const adminContractsRoutes = serve(calls.adminContracts, {
       if (request.auditState) request.auditState.input = auditInput({ ...body, file: filename });
       const person = await findMemberByRid(db, body.member_rid);
       const notice = { sms: deps.sms, email: deps.email, log: request.log };
-      return storeUpload(deps.config.dataDir, labContractUpload, file, async (stored) => ({ value: await addLabContract(db, notice, person.id, body.title, stored, now), replaced: null }));
+      return storeUpload(deps.files, labContractUpload, file, async (stored) => ({ value: await addLabContract(db, notice, person.id, body.title, stored, now), replaced: null }));
     },
   },
   confirm: {
@@ -153,14 +153,14 @@ export const adminContractsRoutes = serve(calls.adminContracts, {
     config: { readOnly: true },
     handler: async ({ db, query, deps, reply }) => {
       const lab = await adminContractFile(db, query.rid);
-      return sendFile(reply, deps.config.dataDir, 'contracts', lab.file, lab.downloadName);
+      return sendFile(reply, deps.files, 'contracts', lab.file, lab.downloadName);
     },
   },
   signed: {
     config: { readOnly: true },
     handler: async ({ db, query, deps, reply }) => {
       const signed = await signedFileOf(db, null, query.rid);
-      return sendFile(reply, deps.config.dataDir, 'protocols', signed.file, signed.downloadName);
+      return sendFile(reply, deps.files, 'protocols', signed.file, signed.downloadName);
     },
   },
 });

@@ -87,6 +87,7 @@ export function switchableSms(): SmsProvider & { down: boolean; sent: SmsMessage
     async send(message) {
       if (this.down) throw new Error('sms provider unavailable');
       this.sent.push(message);
+      return { ok: true, provider: 'test-switchable', id: null };
     },
   };
 }

@@ -48,7 +48,7 @@ export const progressRoutes = serve(calls.adminOrders, {
       await auditTarget(request, orderNo, { order_no: orderNo, file: filename });
       await assertReportUploadable(db, orderNo);
       const actor = await staffActorName(db, staff.id);
-      return storeUpload(deps.config.dataDir, reportUpload, file, async (stored) => ({ value: await addReport(db, actor, orderNo, stored, filename, now), replaced: null }));
+      return storeUpload(deps.files, reportUpload, file, async (stored) => ({ value: await addReport(db, actor, orderNo, stored, filename, now), replaced: null }));
     },
     // the order number arrives among the multipart fields: auditTarget in the handler names it
     config: { upload: reportUpload, audit: audit(orderAudit, 'orders.report.upload', '上传报告文件', () => null) },
@@ -57,14 +57,14 @@ export const progressRoutes = serve(calls.adminOrders, {
     handler: async ({ db, staff, body, now, deps }) => {
       const { value, replaced } = await deleteReport(db, await staffActorName(db, staff.id), body.order_no, body.id, now);
       // the file no report points at goes once the request's transaction committed
-      removeAfterCommit(deps.config.dataDir, reportUpload.kind, replaced);
+      await removeAfterCommit(deps.files, reportUpload.kind, replaced);
       return value;
     },
     config: { audit: audit(orderAudit, 'orders.report.delete', '删除报告文件', byOrderNo) },
   },
   report: async ({ db, query, deps, reply }) => {
     const file = await staffReport(db, query.order_no, query.id);
-    return sendFile(reply, deps.config.dataDir, 'reports', { name: file.storedName, type: file.type }, downloadBase(file));
+    return sendFile(reply, deps.files, 'reports', { name: file.storedName, type: file.type }, downloadBase(file));
   },
 });
 
@@ -72,7 +72,7 @@ export const progressRoutes = serve(calls.adminOrders, {
 export const orderProgressRoutes = serve(calls.orderProgress, {
   report: async ({ db, memberId, query, deps, reply }) => {
     const file = await memberReport(db, memberId, query.order_no, query.id);
-    return sendFile(reply, deps.config.dataDir, 'reports', { name: file.storedName, type: file.type }, downloadBase(file));
+    return sendFile(reply, deps.files, 'reports', { name: file.storedName, type: file.type }, downloadBase(file));
   },
   confirmData: ({ db, memberId, body, now }) => confirmData(db, memberId, body.order_no, now),
   dispute: ({ db, memberId, body, now }) => disputeData(db, memberId, body, now),

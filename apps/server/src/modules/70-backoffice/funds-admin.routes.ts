@@ -47,7 +47,7 @@ export const fundsAdminRoutes = serve(calls.adminFunds, {
     handler: async ({ db, query, reply, deps }) => {
       const row = await findPrestoreByRid(db, query.rid);
       if (!row.receiptFile || !row.receiptType) throw notFound('转账凭证');
-      return sendFile(reply, deps.config.dataDir, 'receipts', { name: row.receiptFile, type: row.receiptType }, `转账凭证-${row.applyNo}`);
+      return sendFile(reply, deps.files, 'receipts', { name: row.receiptFile, type: row.receiptType }, `转账凭证-${row.applyNo}`);
     },
   },
   prestoreExport: {
@@ -101,7 +101,7 @@ export const fundsAdminRoutes = serve(calls.adminFunds, {
       // checked before the file is written, so a refused call leaves nothing on disk
       await assertIssuable(db, fields, file !== null && file.length > 0);
       return file && file.length > 0
-        ? storeUpload(deps.config.dataDir, invoiceIssueUpload, file, async (stored) => ({ value: await issueInvoiceWithFile(db, staff.id, fields, stored, now), replaced: null }))
+        ? storeUpload(deps.files, invoiceIssueUpload, file, async (stored) => ({ value: await issueInvoiceWithFile(db, staff.id, fields, stored, now), replaced: null }))
         : issueInvoiceWithFile(db, staff.id, fields, null, now);
     },
   },
@@ -113,14 +113,14 @@ export const fundsAdminRoutes = serve(calls.adminFunds, {
       const { rid } = fields;
       await auditTarget(request, rid, { rid, file: filename });
       await assertFileAttachable(db, rid);
-      return storeUpload(deps.config.dataDir, invoiceFileUpload, file, (stored) => attachInvoiceFile(db, rid, stored, now));
+      return storeUpload(deps.files, invoiceFileUpload, file, (stored) => attachInvoiceFile(db, rid, stored, now));
     },
   },
   invoiceFile: {
     ...readOnly,
     handler: async ({ db, query, reply, deps }) => {
       const file = await staffInvoiceFile(db, query.rid);
-      return sendFile(reply, deps.config.dataDir, 'invoices', file, `发票-${file.invoiceNo}`);
+      return sendFile(reply, deps.files, 'invoices', file, `发票-${file.invoiceNo}`);
     },
   },
   invoiceReject: {

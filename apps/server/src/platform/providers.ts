@@ -1,0 +1,73 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { Config } from './config';
+import { localFileStore, type FileStore } from './file-store';
+import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsProvider } from './messaging';
+
+/**
+ * The messaging providers the configuration chooses (README "Configuration"): the local ones
+ * unless SMS_PROVIDER or EMAIL_PROVIDER name a real one (the file store: fileStoreFor). loadConfig has already
+ * refused a real provider whose settings are missing, hence the non-null assertions. A vendor's
+ * SDK is loaded only when it is chosen: together they add seconds to every start.
+ */
+export async function smsProviderFor(config: Config, db: Db, log: FastifyBaseLogger): Promise<SmsProvider> {
+  if (config.SMS_PROVIDER === 'aliyun') {
+    const { aliyunSmsProvider } = await import('./sms-vendors');
+    return aliyunSmsProvider(
+      {
+        accessKeyId: config.ALIYUN_SMS_ACCESS_KEY_ID!,
+        accessKeySecret: config.ALIYUN_SMS_ACCESS_KEY_SECRET!,
+        signName: config.SMS_SIGN_NAME!,
+        endpoint: config.ALIYUN_SMS_ENDPOINT,
+        templates: config.smsTemplates,
+      },
+      log,
+    );
+  }
+  if (config.SMS_PROVIDER === 'tencent') {
+    const { tencentSmsProvider } = await import('./sms-vendors');
+    return tencentSmsProvider(
+      {
+        secretId: config.TENCENT_SMS_SECRET_ID!,
+        secretKey: config.TENCENT_SMS_SECRET_KEY!,
+        sdkAppId: config.TENCENT_SMS_SDK_APP_ID!,
+        signName: config.SMS_SIGN_NAME!,
+        region: config.TENCENT_SMS_REGION,
+        endpoint: config.TENCENT_SMS_ENDPOINT,
+        templates: config.smsTemplates,
+      },
+      log,
+    );
+  }
+  return outboxSmsProvider(db, log);
+}
+
+export async function emailProviderFor(config: Config, db: Db, log: FastifyBaseLogger): Promise<EmailProvider> {
+  if (config.EMAIL_PROVIDER === 'smtp') {
+    const { smtpEmailProvider } = await import('./email-smtp');
+    return smtpEmailProvider({ url: config.SMTP_URL!, from: config.MAIL_FROM! }, log);
+  }
+  return outboxEmailProvider(db, log);
+}
+
+/** The store the configuration names; with S3, the files still on local disk (uploaded before the switch) stay readable until copied. */
+export async function fileStoreFor(config: Config): Promise<FileStore> {
+  // loadConfig has refused FILE_STORAGE=s3 without S3_BUCKET
+  const local = localFileStore(config.dataDir);
+  if (config.FILE_STORAGE !== 's3') return local;
+  // loaded only when used: the AWS SDK adds most of a second to every start
+  const { s3FileStore } = await import('./file-store-s3');
+  return s3FileStore(
+    {
+      bucket: config.S3_BUCKET!,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      prefix: config.S3_PREFIX,
+      urlExpiresSeconds: config.S3_URL_EXPIRES,
+    },
+    local,
+  );
+}
