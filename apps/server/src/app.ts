@@ -15,7 +15,9 @@ import { fail } from './platform/envelope';
 import { registerErrorHandler } from './platform/error-handler';
 import { healthRoutes } from './platform/health';
 import { addressRoutes } from './modules/40-member/addresses.routes';
-import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsProvider } from './platform/messaging';
+import type { EmailProvider, SmsProvider } from './platform/messaging';
+import { localDeliverers, queuedEmailProvider, queuedSmsProvider, type Deliverers } from './platform/outbox';
+import type { JobQueue } from './platform/job-queue';
 import { isDocsRoute, registerOpenApi, registerStaffDocs } from './platform/openapi';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { registerMemberUploadLimits } from './platform/upload-limits';
@@ -68,6 +70,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** every API route with its config, in registration order */
     routeTable: RouteEntry[];
+    /** what the modules were given (the jobs' handlers get the same) */
+    deps: AppDeps;
   }
 }
 
@@ -81,6 +85,10 @@ export interface BuildOptions {
   secrets?: SecretBox;
   /** tests turn the shared rate limits off where they would get in the way */
   rateLimit?: boolean;
+  /** the background job queue (server.ts, worker.ts); without it queued messages stay queued */
+  jobs?: JobQueue | null;
+  /** who delivers queued SMS and e-mail; default the local ones (a log line) */
+  deliverers?: Deliverers;
 }
 
 /**
@@ -155,14 +163,19 @@ export async function buildApp(options: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializeFromSchema);
 
+  const jobs = options.jobs ?? null;
+  const deliverers = options.deliverers ?? localDeliverers(app.log);
   const deps: AppDeps = {
     db: options.db,
     config,
     clock: options.clock ?? systemClock,
-    sms: options.sms ?? outboxSmsProvider(options.db, app.log),
-    email: options.email ?? outboxEmailProvider(options.db, app.log),
+    sms: options.sms ?? queuedSmsProvider(options.db, jobs, deliverers.sms),
+    email: options.email ?? queuedEmailProvider(options.db, jobs, deliverers.email),
     secrets: options.secrets ?? secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir })),
+    jobs,
+    deliverers,
   };
+  app.decorate('deps', deps);
 
   registerErrorHandler(app);
   const site = readWebSite(config);

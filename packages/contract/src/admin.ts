@@ -383,8 +383,12 @@ export const announcementView = z.object({
 });
 export type AnnouncementView = z.infer<typeof announcementView>;
 
+export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
 export const outboxListBody = pageQuery.extend({
   channel: z.preprocess(blankToUndefined, z.enum(['sms', 'email'], { error: '[渠道]不正确' }).optional()),
+  status: z.preprocess(blankToUndefined, z.enum(OUTBOX_STATUSES, { error: '[状态]不正确' }).optional()),
   recipient: optionalText('接收人', 100),
   from: dateFilter('开始日期'),
   to: dateFilter('结束日期'),
@@ -400,5 +404,13 @@ export const outboxEntry = z.object({
   body: z.string(),
   provider: z.string(),
   createdAt: z.string(),
+  /** queued: waiting for (another) try; sent; failed: every try failed (a dead letter) */
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  triedAt: z.string().nullable(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntry>;
+
+export const outboxResendBody = z.object({ id: z.coerce.number({ error: '[记录]不正确' }).int().positive({ error: '[记录]不正确' }) });
+export type OutboxResendBody = z.infer<typeof outboxResendBody>;

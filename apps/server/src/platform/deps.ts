@@ -3,6 +3,8 @@ import type { Config } from './config';
 import type { Clock } from './clock';
 import type { EmailProvider, SmsProvider } from './messaging';
 import type { SecretBox } from './secret-box';
+import type { JobQueue } from './job-queue';
+import type { Deliverers } from './outbox';
 
 /** What every route module is given at app start (app.ts builds it once). */
 export interface AppDeps {
@@ -13,4 +15,8 @@ export interface AppDeps {
   email: EmailProvider;
   /** seals the secrets the server reads back (staff TOTP secrets) */
   secrets: SecretBox;
+  /** the background job queue; null where no jobs run (the tests' apps): queued messages then stay queued */
+  jobs: JobQueue | null;
+  /** the providers that deliver what the outbox queued (platform/outbox.ts); `sms` and `email` above queue */
+  deliverers: Deliverers;
 }
