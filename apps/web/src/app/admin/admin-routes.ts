@@ -79,7 +79,7 @@ export const adminScreens: AdminScreen[] = [
   // ---- messages ----
   { path: 'consultations', title: '访客咨询', roles: sales, group: 'messages', load: () => import('../../features/admin-messages/pages/consultations-page') },
   { path: 'announcements', title: '站内公告', roles: adminOnly, group: 'messages', load: () => import('../../features/admin-messages/pages/announcements-page') },
-  { path: 'outbox', title: '短信与邮件', roles: adminOnly, group: 'messages', load: () => import('../../features/admin-messages/pages/outbox-page') },
+  { path: 'outbox', title: '发送记录', roles: adminOnly, group: 'messages', load: () => import('../../features/admin-messages/pages/outbox-page') },
 
   // ---- system ----
   { path: 'staff', title: '员工账号', roles: adminOnly, group: 'system', load: () => import('../../features/admin-staff/pages/staff-page') },
