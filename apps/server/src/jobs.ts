@@ -3,17 +3,40 @@ import type { Database } from './db/client';
 import type { AppDeps } from './platform/deps';
 import { startJobQueue, type JobQueue, type JobSpec } from './platform/job-queue';
 import { OUTBOX_QUEUE, outboxJob } from './platform/outbox';
+import { checkLedger } from './modules/35-funds/ledger-check.service';
 
 /**
  * Every background job of the shop, in one list: the queue (name, retries) and, for a
- * scheduled one, its cron in the lab's time zone. The server runs them in its own process unless
- * JOBS_IN_PROCESS=0, when `npm run worker` does (src/worker.ts).
+ * scheduled one, its cron in the lab's time zone (Asia/Shanghai). The server runs them in its own
+ * process unless JOBS_IN_PROCESS=0, when `npm run worker` does (src/worker.ts).
  */
-export const jobQueues: Pick<JobSpec, 'name' | 'queue'>[] = [OUTBOX_QUEUE];
+
+export const LEDGER_CHECK_JOB = 'ledger-check';
+
+/** Scheduled jobs: their cron (lab time). Tests may give their own (a per-second one, to see a tick run). */
+export const jobCrons: Record<string, string> = {
+  // every night at 02:30, when nobody pays
+  [LEDGER_CHECK_JOB]: '30 2 * * *',
+};
+
+const scheduled = (name: string) => ({ name, queue: { retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 } });
+
+export const jobQueues: Pick<JobSpec, 'name' | 'queue'>[] = [OUTBOX_QUEUE, scheduled(LEDGER_CHECK_JOB)];
 
 /** The handlers, given what the modules are given. */
-export function jobSpecs(deps: AppDeps, log: FastifyBaseLogger): JobSpec<never>[] {
-  return [outboxJob(deps.db, deps.deliverers, deps.clock, log)] as JobSpec<never>[];
+export function jobSpecs(deps: AppDeps, log: FastifyBaseLogger, crons: Record<string, string> = jobCrons): JobSpec<never>[] {
+  const specs: JobSpec<{ id: number }>[] = [
+    outboxJob(deps.db, deps.deliverers, deps.clock, log),
+    {
+      ...scheduled(LEDGER_CHECK_JOB),
+      async run() {
+        const mismatches = await checkLedger(deps.db, deps.clock.now());
+        if (mismatches.length) log.error({ accounts: mismatches.map((m) => m.accountId) }, 'ledger check: balances differ from their entries, administrators alerted');
+        else log.info('ledger check: every balance equals the sum of its entries');
+      },
+    },
+  ];
+  return specs.map((spec) => ({ ...spec, ...(crons[spec.name] ? { cron: crons[spec.name] } : {}) })) as JobSpec<never>[];
 }
 
 /** Opens the queue for a process: `work` runs handlers, schedules and pg-boss's upkeep here. */

@@ -86,7 +86,7 @@ export async function createTestContext(
     logger?: FastifyServerOptions['logger'];
     sqlLogger?: Logger;
     /** run the background jobs through pg-boss as the server does (`deliverers`: who delivers the outbox) */
-    jobs?: { deliverers?: Deliverers; cronSeconds?: number };
+    jobs?: { deliverers?: Deliverers; cronSeconds?: number; crons?: Record<string, string> };
   } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(options.sqlLogger ? { logger: options.sqlLogger } : {});
@@ -106,7 +106,7 @@ export async function createTestContext(
     ...(options.jobs?.deliverers ? { deliverers: options.jobs.deliverers } : {}),
   });
   await app.ready();
-  if (jobs) await jobs.work(jobSpecs(app.deps, app.log));
+  if (jobs) await jobs.work(jobSpecs(app.deps, app.log, options.jobs?.crons));
   return {
     app,
     db: database.db,

@@ -412,5 +412,28 @@ export const outboxEntry = z.object({
 });
 export type OutboxEntry = z.infer<typeof outboxEntry>;
 
+/** An in-site alert a background job raised for staff (a ledger mismatch, a promise about to fall due). */
+export const STAFF_ALERT_KINDS = ['ledger_mismatch', 'promise_due'] as const;
+export const staffAlertView = z.object({
+  id: z.number().int(),
+  kind: z.enum(STAFF_ALERT_KINDS),
+  role: z.enum(['admin', 'sales', 'lab', 'finance']),
+  title: z.string(),
+  content: z.string(),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+});
+export type StaffAlertView = z.infer<typeof staffAlertView>;
+
+export const staffAlertListBody = pageQuery.extend({
+  kind: z.preprocess(blankToUndefined, z.enum(STAFF_ALERT_KINDS, { error: '[类型]不正确' }).optional()),
+  /** only those nobody has handled */
+  open: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()),
+});
+export type StaffAlertListBody = z.infer<typeof staffAlertListBody>;
+
+export const staffAlertIdBody = z.object({ id: z.coerce.number({ error: '[提醒]不正确' }).int().positive({ error: '[提醒]不正确' }) });
+
 export const outboxResendBody = z.object({ id: z.coerce.number({ error: '[记录]不正确' }).int().positive({ error: '[记录]不正确' }) });
 export type OutboxResendBody = z.infer<typeof outboxResendBody>;

@@ -1,6 +1,6 @@
 import { call, resource } from '../call';
 import { pageOf, pageQuery } from '../common';
-import { announcementView, outboxEntry, outboxListBody, outboxResendBody } from '../admin';
+import { announcementView, outboxEntry, outboxListBody, outboxResendBody, staffAlertIdBody, staffAlertListBody, staffAlertView } from '../admin';
 
 /** 消息管理 (admin): the announcements sent and what the SMS and e-mail providers sent. */
 export const adminMessages = resource('adminMessages', {
@@ -31,5 +31,23 @@ export const adminMessages = resource('adminMessages', {
     body: outboxResendBody,
     data: outboxEntry,
     done: '已重新排队发送',
+  }),
+  alerts: call({
+    method: 'POST',
+    path: '/api/admin/messages/alerts',
+    who: ['admin'],
+    summary: '系统提醒',
+    description: '后台任务发现的须处理事项（账户余额与流水不符等），从新到旧；open=1 只看未处理的。',
+    body: staffAlertListBody,
+    data: pageOf(staffAlertView),
+  }),
+  handleAlert: call({
+    method: 'POST',
+    path: '/api/admin/messages/alerts/handle',
+    who: ['admin'],
+    summary: '标记提醒已处理',
+    body: staffAlertIdBody,
+    data: staffAlertView,
+    done: '已标记为已处理',
   }),
 });
