@@ -44,6 +44,7 @@ import { adminAttestationRoutes, adminCommunityRoutes, adminMemberRoutes } from 
 import { fundsAdminRoutes } from './modules/70-backoffice/funds-admin.routes';
 import { dashboardRoutes } from './modules/70-backoffice/dashboard.routes';
 import { messagesAdminRoutes } from './modules/15-messages/messages-admin.routes';
+import { jobsAdminRoutes } from './modules/70-backoffice/jobs-admin.routes';
 import { approvalsRoutes } from './modules/70-backoffice/approvals.routes';
 import { testOutboxRoutes } from './platform/test-outbox.routes';
 import { registerCalls, serializeFromSchema } from './platform/calls';
@@ -247,6 +248,7 @@ export async function buildApp(options: BuildOptions) {
     approvalsRoutes,
     dashboardRoutes,
     messagesAdminRoutes,
+    jobsAdminRoutes,
     catalogRoutes,
     contentRoutes,
     imageRoutes,

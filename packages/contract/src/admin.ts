@@ -437,3 +437,22 @@ export const staffAlertIdBody = z.object({ id: z.coerce.number({ error: '[提醒
 
 export const outboxResendBody = z.object({ id: z.coerce.number({ error: '[记录]不正确' }).int().positive({ error: '[记录]不正确' }) });
 export type OutboxResendBody = z.infer<typeof outboxResendBody>;
+
+// ---- background jobs' settings (admin) ----
+
+/** The figures of the background jobs a lab may change. */
+export const jobSettingsView = z.object({
+  /** an unpaid order that must be prepaid is cancelled this many days after it was placed (the member is told the day before) */
+  unpaidCancelDays: z.number().int(),
+});
+export type JobSettings = z.infer<typeof jobSettingsView>;
+export const DEFAULT_JOB_SETTINGS: JobSettings = { unpaidCancelDays: 7 };
+
+export const jobSettingsBody = z.object({
+  unpaid_cancel_days: z.coerce
+    .number({ error: '[未付款自动取消天数]必须是整数' })
+    .int({ error: '[未付款自动取消天数]必须是整数' })
+    .min(2, { error: '[未付款自动取消天数]不能少于2天' })
+    .max(90, { error: '[未付款自动取消天数]不能超过90天' }),
+});
+export type JobSettingsBody = z.infer<typeof jobSettingsBody>;
