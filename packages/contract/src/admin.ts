@@ -429,7 +429,7 @@ export type StaffAlertView = z.infer<typeof staffAlertView>;
 export const staffAlertListBody = pageQuery.extend({
   kind: z.preprocess(blankToUndefined, z.enum(STAFF_ALERT_KINDS, { error: '[类型]不正确' }).optional()),
   /** only those nobody has handled */
-  open: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()),
+  open: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()).optional(),
 });
 export type StaffAlertListBody = z.infer<typeof staffAlertListBody>;
 
