@@ -18,6 +18,8 @@ import { addressRoutes } from './modules/40-member/addresses.routes';
 import type { EmailProvider, SmsProvider } from './platform/messaging';
 import type { FileStore } from './platform/file-store';
 import { emailProviderFor, fileStoreFor, smsProviderFor } from './platform/providers';
+import { localDeliverers, queuedEmailProvider, queuedSmsProvider, type Deliverers } from './platform/outbox';
+import type { JobQueue } from './platform/job-queue';
 import { isDocsRoute, registerOpenApi, registerStaffDocs } from './platform/openapi';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { registerMemberUploadLimits } from './platform/upload-limits';
@@ -44,6 +46,7 @@ import { adminAttestationRoutes, adminCommunityRoutes, adminMemberRoutes } from 
 import { fundsAdminRoutes } from './modules/70-backoffice/funds-admin.routes';
 import { dashboardRoutes } from './modules/70-backoffice/dashboard.routes';
 import { messagesAdminRoutes } from './modules/15-messages/messages-admin.routes';
+import { jobsAdminRoutes } from './modules/70-backoffice/jobs-admin.routes';
 import { approvalsRoutes } from './modules/70-backoffice/approvals.routes';
 import { testOutboxRoutes } from './platform/test-outbox.routes';
 import { registerCalls, serializeFromSchema } from './platform/calls';
@@ -70,6 +73,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** every API route with its config, in registration order */
     routeTable: RouteEntry[];
+    /** what the modules were given (the jobs' handlers get the same) */
+    deps: AppDeps;
   }
 }
 
@@ -85,6 +90,10 @@ export interface BuildOptions {
   secrets?: SecretBox;
   /** tests turn the shared rate limits off where they would get in the way */
   rateLimit?: boolean;
+  /** the background job queue (server.ts, worker.ts); without it queued messages stay queued */
+  jobs?: JobQueue | null;
+  /** who delivers queued SMS and e-mail; default the local ones (a log line) */
+  deliverers?: Deliverers;
 }
 
 /**
@@ -159,15 +168,25 @@ export async function buildApp(options: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializeFromSchema);
 
+  const jobs = options.jobs ?? null;
+  // the outbox's deliverers: the real providers the configuration names, else the local ones (a log line)
+  const local = localDeliverers(app.log);
+  const deliverers = options.deliverers ?? {
+    sms: (await smsProviderFor(config, app.log)) ?? local.sms,
+    email: (await emailProviderFor(config, app.log)) ?? local.email,
+  };
   const deps: AppDeps = {
     db: options.db,
     config,
     clock: options.clock ?? systemClock,
-    sms: options.sms ?? (await smsProviderFor(config, options.db, app.log)),
-    email: options.email ?? (await emailProviderFor(config, options.db, app.log)),
+    sms: options.sms ?? queuedSmsProvider(options.db, jobs, deliverers.sms),
+    email: options.email ?? queuedEmailProvider(options.db, jobs, deliverers.email),
     files: options.files ?? (await fileStoreFor(config)),
     secrets: options.secrets ?? secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir })),
+    jobs,
+    deliverers,
   };
+  app.decorate('deps', deps);
 
   registerErrorHandler(app);
   const site = readWebSite(config);
@@ -239,6 +258,7 @@ export async function buildApp(options: BuildOptions) {
     approvalsRoutes,
     dashboardRoutes,
     messagesAdminRoutes,
+    jobsAdminRoutes,
     catalogRoutes,
     contentRoutes,
     imageRoutes,

@@ -8,6 +8,8 @@ import { loadSecretKey, secretBox } from './platform/secret-box';
 import { seedDemoData } from './seed/seed';
 import { waitForDatabase } from './db/wait-for-database';
 import { warnWhenNoStaff } from './modules/70-backoffice/first-admin';
+import { jobSpecs, openJobQueue } from './jobs';
+import { pino } from 'pino';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Defaults relative to the repository, whichever folder npm starts us in.
@@ -26,7 +28,13 @@ if (!reachable) process.exit(1);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
 const secrets = secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir }));
 const files = await fileStoreFor(config);
-const app = await buildApp({ db: database.db, config, secrets, files });
+// the queue opens before the app (its services queue messages); handlers start once the app's deps exist
+const jobsStarted = Date.now();
+const jobs = await openJobQueue(database, pino({ level: config.LOG_LEVEL }), config.JOBS_IN_PROCESS);
+const jobsOpenMs = Date.now() - jobsStarted;
+const app = await buildApp({ db: database.db, config, secrets, files, jobs });
+if (config.JOBS_IN_PROCESS) await jobs.work(jobSpecs(app.deps, app.log));
+app.log.info({ ms: jobsOpenMs, inProcess: config.JOBS_IN_PROCESS }, config.JOBS_IN_PROCESS ? 'jobs running in this process' : 'jobs queued here, run by npm run worker');
 if (config.SEED_DEMO) {
   if (config.production) app.log.warn('SEED_DEMO=1 with NODE_ENV=production: demo mode is on, and the README\'s demo accounts can log in');
   if (await seedDemoData(database.db, { files, secrets })) app.log.info('demo data seeded');
@@ -42,6 +50,8 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close();
+    // jobs in hand finish (or are left for pg-boss to retry) before the database closes
+    await jobs.stop();
     await database.close();
     process.exit(0);
   } catch (error) {

@@ -14,6 +14,12 @@ import { FixedClock } from '../src/platform/clock';
 import type { SmsProvider } from '../src/platform/messaging';
 import type { FileStore } from '../src/platform/file-store';
 import { secretBox, type SecretBox } from '../src/platform/secret-box';
+import { pino } from 'pino';
+import type { Deliverers } from '../src/platform/outbox';
+import type { JobQueue } from '../src/platform/job-queue';
+import { jobSpecs, openJobQueue } from '../src/jobs';
+
+const silentLog = pino({ level: 'silent' });
 import { migrationsHash, pgliteTemplateDir, postgresTemplateName, runSuffix, tmpRoot } from './template';
 
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -62,6 +68,8 @@ export interface TestContext {
   kind: 'pglite' | 'postgres';
   /** the app's secret box (a key of this test file's own) */
   secrets: SecretBox;
+  /** the job queue, when the test asked for one (`jobs`): handlers and schedules run as in the server */
+  jobs: JobQueue | null;
   close: () => Promise<void>;
 }
 
@@ -71,12 +79,23 @@ export interface TestContext {
  * sees every SQL statement the app sends (the statement-count tests).
  */
 export async function createTestContext(
-  options: { rateLimit?: boolean; now?: Date | string; sms?: SmsProvider; files?: FileStore; dataDir?: string; logger?: FastifyServerOptions['logger']; sqlLogger?: Logger } = {},
+  options: {
+    rateLimit?: boolean;
+    now?: Date | string;
+    sms?: SmsProvider;
+    files?: FileStore;
+    dataDir?: string;
+    logger?: FastifyServerOptions['logger'];
+    sqlLogger?: Logger;
+    /** run the background jobs through pg-boss as the server does (`deliverers`: who delivers the outbox) */
+    jobs?: { deliverers?: Deliverers; cronSeconds?: number; crons?: Record<string, string> };
+  } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(options.sqlLogger ? { logger: options.sqlLogger } : {});
   const clock = new FixedClock(options.now ?? Date.now());
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: options.dataDir ?? path.join(tmpRoot, 'files'), SEED_DEMO: '0' });
   const secrets = secretBox(randomBytes(32));
+  const jobs = options.jobs ? await openJobQueue(database, silentLog, true, options.jobs.cronSeconds) : null;
   const app = await buildApp({
     db: database.db,
     config,
@@ -86,15 +105,20 @@ export async function createTestContext(
     rateLimit: options.rateLimit ?? false,
     ...(options.sms ? { sms: options.sms } : {}),
     ...(options.files ? { files: options.files } : {}),
+    ...(jobs ? { jobs } : {}),
+    ...(options.jobs?.deliverers ? { deliverers: options.jobs.deliverers } : {}),
   });
   await app.ready();
+  if (jobs) await jobs.work(jobSpecs(app.deps, app.log, options.jobs?.crons));
   return {
     app,
     db: database.db,
     clock,
     kind: database.kind,
     secrets,
+    jobs,
     close: async () => {
+      await jobs?.stop(2000);
       await app.close();
       await database.close();
     },

@@ -383,8 +383,12 @@ export const announcementView = z.object({
 });
 export type AnnouncementView = z.infer<typeof announcementView>;
 
+export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
 export const outboxListBody = pageQuery.extend({
   channel: z.preprocess(blankToUndefined, z.enum(['sms', 'email'], { error: '[渠道]不正确' }).optional()),
+  status: z.preprocess(blankToUndefined, z.enum(OUTBOX_STATUSES, { error: '[状态]不正确' }).optional()),
   recipient: optionalText('接收人', 100),
   from: dateFilter('开始日期'),
   to: dateFilter('结束日期'),
@@ -400,5 +404,55 @@ export const outboxEntry = z.object({
   body: z.string(),
   provider: z.string(),
   createdAt: z.string(),
+  /** queued: waiting for (another) try; sent; failed: every try failed (a dead letter) */
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  triedAt: z.string().nullable(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntry>;
+
+/** An in-site alert a background job raised for staff (a ledger mismatch, a promise about to fall due). */
+export const STAFF_ALERT_KINDS = ['ledger_mismatch', 'promise_due'] as const;
+export const staffAlertView = z.object({
+  id: z.number().int(),
+  kind: z.enum(STAFF_ALERT_KINDS),
+  role: z.enum(['admin', 'sales', 'lab', 'finance']),
+  title: z.string(),
+  content: z.string(),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+});
+export type StaffAlertView = z.infer<typeof staffAlertView>;
+
+export const staffAlertListBody = pageQuery.extend({
+  kind: z.preprocess(blankToUndefined, z.enum(STAFF_ALERT_KINDS, { error: '[类型]不正确' }).optional()),
+  /** only those nobody has handled */
+  open: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()).optional(),
+});
+export type StaffAlertListBody = z.infer<typeof staffAlertListBody>;
+
+export const staffAlertIdBody = z.object({ id: z.coerce.number({ error: '[提醒]不正确' }).int().positive({ error: '[提醒]不正确' }) });
+
+export const outboxResendBody = z.object({ id: z.coerce.number({ error: '[记录]不正确' }).int().positive({ error: '[记录]不正确' }) });
+export type OutboxResendBody = z.infer<typeof outboxResendBody>;
+
+// ---- background jobs' settings (admin) ----
+
+/** The figures of the background jobs a lab may change. */
+export const jobSettingsView = z.object({
+  /** an unpaid order that must be prepaid is cancelled this many days after it was placed (the member is told the day before) */
+  unpaidCancelDays: z.number().int(),
+});
+export type JobSettings = z.infer<typeof jobSettingsView>;
+export const DEFAULT_JOB_SETTINGS: JobSettings = { unpaidCancelDays: 7 };
+
+export const jobSettingsBody = z.object({
+  unpaid_cancel_days: z.coerce
+    .number({ error: '[未付款自动取消天数]必须是整数' })
+    .int({ error: '[未付款自动取消天数]必须是整数' })
+    .min(2, { error: '[未付款自动取消天数]不能少于2天' })
+    .max(90, { error: '[未付款自动取消天数]不能超过90天' }),
+});
+export type JobSettingsBody = z.infer<typeof jobSettingsBody>;

@@ -12,6 +12,7 @@ import { adminFunds } from './calls/admin-funds';
 import { adminGrowth } from './calls/admin-growth';
 import { adminAttestations, adminCommunities, adminMembers } from './calls/admin-members';
 import { adminMessages } from './calls/admin-messages';
+import { adminJobs } from './calls/admin-jobs';
 import { adminOrderDesk, adminOrders } from './calls/admin-orders';
 import { adminPoints } from './calls/admin-points';
 import { adminPromotion } from './calls/admin-promotion';
@@ -53,6 +54,7 @@ export const calls = {
   adminAttestations,
   adminCommunities,
   adminMessages,
+  adminJobs,
   adminOrders,
   adminOrderDesk,
   adminPoints,

@@ -26,6 +26,10 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** PGlite's own client (kind 'pglite'): the job queue's adapter runs on the same single connection */
+  pglite?: PGlite;
+  /** PostgreSQL's connection string (kind 'postgres'): the job queue keeps a small pool of its own */
+  url?: string;
 }
 
 export interface OpenOptions {
@@ -85,7 +89,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
     if (options.migrate !== false) await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => pool.end(), url: options.url };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   // pg_trgm: the catalogue search's trigram index (created by a migration, as on PostgreSQL)
@@ -93,7 +97,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite({ client: guardedPglite(client), schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
   if (options.migrate !== false) await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), pglite: client };
 }
 
 /** Counts the statements sent through a Db opened with `logger: counter` (tests and benches). */

@@ -8,3 +8,4 @@ export * from './tables/orders.tables';
 export * from './tables/growth.tables';
 export * from './tables/messages.tables';
 export * from './tables/approvals.tables';
+export * from './tables/jobs.tables';

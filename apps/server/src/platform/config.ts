@@ -42,6 +42,11 @@ const envSchema = z.object({
     .enum(['0', '1'])
     .default('0')
     .transform((v) => v === '1'),
+  /** background jobs (outbox, nightly checks, reminders) run in the server process; 0: only in `npm run worker` processes */
+  JOBS_IN_PROCESS: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
   /** how many reverse proxies to trust for the client's address */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
 

@@ -4,6 +4,8 @@ import type { Clock } from './clock';
 import type { EmailProvider, SmsProvider } from './messaging';
 import type { FileStore } from './file-store';
 import type { SecretBox } from './secret-box';
+import type { JobQueue } from './job-queue';
+import type { Deliverers } from './outbox';
 
 /** What every route module is given at app start (app.ts builds it once). */
 export interface AppDeps {
@@ -16,4 +18,8 @@ export interface AppDeps {
   files: FileStore;
   /** seals the secrets the server reads back (staff TOTP secrets) */
   secrets: SecretBox;
+  /** the background job queue; null where no jobs run (the tests' apps): queued messages then stay queued */
+  jobs: JobQueue | null;
+  /** the providers that deliver what the outbox queued (platform/outbox.ts); `sms` and `email` above queue */
+  deliverers: Deliverers;
 }

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
 import type { Config } from './config';
 import { localFileStore, type FileStore } from './file-store';
-import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsProvider } from './messaging';
+import type { EmailProvider, SmsProvider } from './messaging';
 
 /**
  * The messaging providers the configuration chooses (README "Configuration"): the local ones
@@ -10,7 +9,12 @@ import { outboxEmailProvider, outboxSmsProvider, type EmailProvider, type SmsPro
  * refused a real provider whose settings are missing, hence the non-null assertions. A vendor's
  * SDK is loaded only when it is chosen: together they add seconds to every start.
  */
-export async function smsProviderFor(config: Config, db: Db, log: FastifyBaseLogger): Promise<SmsProvider> {
+/**
+ * The SMS provider the configuration names (Aliyun, Tencent), or null for none: then the outbox's
+ * local deliverer logs each message. Either way the services only queue a row (platform/outbox);
+ * the outbox job hands it to this provider.
+ */
+export async function smsProviderFor(config: Config, log: FastifyBaseLogger): Promise<SmsProvider | null> {
   if (config.SMS_PROVIDER === 'aliyun') {
     const { aliyunSmsProvider } = await import('./sms-vendors');
     return aliyunSmsProvider(
@@ -39,15 +43,16 @@ export async function smsProviderFor(config: Config, db: Db, log: FastifyBaseLog
       log,
     );
   }
-  return outboxSmsProvider(db, log);
+  return null;
 }
 
-export async function emailProviderFor(config: Config, db: Db, log: FastifyBaseLogger): Promise<EmailProvider> {
+/** The SMTP provider when configured, or null (the outbox's local deliverer logs each message). */
+export async function emailProviderFor(config: Config, log: FastifyBaseLogger): Promise<EmailProvider | null> {
   if (config.EMAIL_PROVIDER === 'smtp') {
     const { smtpEmailProvider } = await import('./email-smtp');
     return smtpEmailProvider({ url: config.SMTP_URL!, from: config.MAIL_FROM! }, log);
   }
-  return outboxEmailProvider(db, log);
+  return null;
 }
 
 /** The store the configuration names; with S3, the files still on local disk (uploaded before the switch) stay readable until copied. */

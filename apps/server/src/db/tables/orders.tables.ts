@@ -103,6 +103,8 @@ export const orders = pgTable(
     managerCallNote: text(),
     /** service promise: the data notice (SMS, e-mail, in-site) within 2 hours of delivery; set once it went out */
     dataNotifiedAt: timestamp({ withTimezone: true }),
+    /** the member was told, the day before, that this unpaid order will be cancelled (jobs: unpaid-orders) */
+    unpaidNoticeAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     // a member's list, newest first, keyset-paged by (created_at, id)

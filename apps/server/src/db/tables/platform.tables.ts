@@ -1,9 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { staff } from './accounts.tables';
 
 /**
- * Messages the local SMS and e-mail providers "send": a row each, so staff and tests can
- * read what a member would have received. A real provider sends and records here too.
+ * Every SMS and e-mail, a row each, so staff and tests can read what a member was told. The
+ * row is written in the transaction of the change it reports (status 'queued') and a job
+ * hands it to the provider (platform/outbox.ts): 'sent', or 'failed' once the last retry failed
+ * (a dead letter, listed in the back office with 重新发送). Rows written before the job queue
+ * existed, and the demo seed's, are 'sent'.
  */
 export const outbox = pgTable(
   'outbox',
@@ -16,8 +20,19 @@ export const outbox = pgTable(
     body: text().notNull(),
     provider: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    status: text({ enum: ['queued', 'sent', 'failed'] }).notNull().default('sent'),
+    /** tries at the provider so far */
+    attempts: integer().notNull().default(0),
+    /** the provider's answer to the last failed try */
+    lastError: text(),
+    /** the last try, sent or not */
+    triedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt), index('outbox_created_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('outbox_recipient_idx').on(t.recipient, t.createdAt),
+    index('outbox_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('outbox_status_idx').on(t.status, t.createdAt).where(sql`status <> 'sent'`),
+  ],
 );
 
 /** Rate-limit counters shared by every server instance (fixed windows). */

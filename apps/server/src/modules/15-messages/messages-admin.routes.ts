@@ -1,7 +1,9 @@
 import { calls } from '@lab/contract/calls';
 import { serve } from '../../platform/calls';
 import { listAnnouncements } from './announcements.service';
-import { listOutbox } from './outbox.service';
+import { audit } from '../../platform/audit';
+import { listOutbox, outboxAudit, resendOutbox } from './outbox.service';
+import { handleStaffAlert, listStaffAlerts, staffAlertAudit } from './staff-alerts.service';
 
 const readOnly = { readOnly: true };
 
@@ -9,4 +11,13 @@ const readOnly = { readOnly: true };
 export const messagesAdminRoutes = serve(calls.adminMessages, {
   announcements: { handler: ({ db, body }) => listAnnouncements(db, body), config: readOnly },
   outbox: { handler: ({ db, body }) => listOutbox(db, body), config: readOnly },
+  resend: {
+    handler: ({ db, deps, body }) => resendOutbox(db, deps.jobs, body.id),
+    config: { audit: audit<{ id: number }>(outboxAudit, 'messages.outbox.resend', '重新发送短信/邮件', (body) => body.id) },
+  },
+  alerts: { handler: ({ db, body }) => listStaffAlerts(db, body), config: readOnly },
+  handleAlert: {
+    handler: ({ db, staff, body, now }) => handleStaffAlert(db, staff.id, body.id, now),
+    config: { audit: audit<{ id: number }>(staffAlertAudit, 'messages.alert.handle', '标记系统提醒已处理', (body) => body.id) },
+  },
 });

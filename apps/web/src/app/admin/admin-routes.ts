@@ -79,12 +79,14 @@ export const adminScreens: AdminScreen[] = [
   // ---- messages ----
   { path: 'consultations', title: '访客咨询', roles: sales, group: 'messages', load: () => import('../../features/admin-messages/pages/consultations-page') },
   { path: 'announcements', title: '站内公告', roles: adminOnly, group: 'messages', load: () => import('../../features/admin-messages/pages/announcements-page') },
-  { path: 'outbox', title: '短信与邮件', roles: adminOnly, group: 'messages', load: () => import('../../features/admin-messages/pages/outbox-page') },
+  { path: 'outbox', title: '发送记录', roles: adminOnly, group: 'messages', load: () => import('../../features/admin-messages/pages/outbox-page') },
+  { path: 'alerts', title: '系统提醒', roles: adminOnly, group: 'messages', load: () => import('../../features/admin-messages/pages/alerts-page') },
 
   // ---- system ----
   { path: 'staff', title: '员工账号', roles: adminOnly, group: 'system', load: () => import('../../features/admin-staff/pages/staff-page') },
   { path: 'audit', title: '操作日志', roles: adminOnly, group: 'system', load: () => import('../../features/admin-staff/pages/audit-page') },
   { path: 'approval-limits', title: '审批额度', roles: adminOnly, group: 'system', load: () => import('../../features/admin-approvals/pages/approval-limits-page') },
+  { path: 'job-settings', title: '后台任务设置', roles: adminOnly, group: 'system', load: () => import('../../features/admin-staff/pages/job-settings-page') },
   { path: 'growth-settings', title: '推广与积分设置', roles: adminOnly, group: 'system', load: () => import('../../features/admin-staff/pages/growth-settings-page') },
 ];
 

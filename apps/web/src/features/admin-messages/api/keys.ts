@@ -4,4 +4,5 @@ export const messageKeys = {
   consultations: [...adminKey, 'consultations'] as const,
   announcements: [...adminKey, 'announcements'] as const,
   outbox: [...adminKey, 'outbox'] as const,
+  alerts: [...adminKey, 'alerts'] as const,
 };

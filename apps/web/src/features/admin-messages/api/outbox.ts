@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableQuery } from '../../../components/admin/use-server-table';
 import { adminMessages } from '../../../api/admin-messages';
 import { messageKeys } from './keys';
@@ -7,3 +7,9 @@ import { messageKeys } from './keys';
 export const listOutbox = (query: TableQuery) => adminMessages.outbox(query);
 
 export const useOutbox = (query: TableQuery) => useQuery({ queryKey: [...messageKeys.outbox, query], queryFn: () => listOutbox(query), placeholderData: keepPreviousData });
+
+/** POST /api/admin/messages/outbox/resend — a failed message queued again. */
+export function useResendOutbox() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (id: number) => adminMessages.resend({ id }), onSuccess: () => client.invalidateQueries({ queryKey: messageKeys.outbox }) });
+}

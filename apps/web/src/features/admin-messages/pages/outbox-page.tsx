@@ -1,16 +1,30 @@
-import { DatePicker, Input, Segmented, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Input, Segmented, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { OutboxEntry } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { useOutbox } from '../api/outbox';
+import { useFeedback } from '../../../lib/use-feedback';
+import { useOutbox, useResendOutbox } from '../api/outbox';
 
 const channelOptions = [
   { value: '', label: '全部' },
   { value: 'sms', label: '短信' },
   { value: 'email', label: '邮件' },
 ];
+
+const statusOptions = [
+  { value: '', label: '全部状态' },
+  { value: 'queued', label: '排队中' },
+  { value: 'sent', label: '已发送' },
+  { value: 'failed', label: '发送失败' },
+];
+
+const statusTags: Record<OutboxEntry['status'], { color: string; label: string }> = {
+  queued: { color: 'gold', label: '排队中' },
+  sent: { color: 'green', label: '已发送' },
+  failed: { color: 'red', label: '发送失败' },
+};
 
 const templateLabels: Record<string, string> = {
   verify_code: '验证码',
@@ -29,10 +43,24 @@ const templateLabels: Record<string, string> = {
   requirement_closed: '需求关闭',
 };
 
-/** /admin/outbox: every SMS and e-mail the providers sent, to check what a customer was told. */
+/**
+ * /admin/outbox (消息 → 发送记录): every SMS and e-mail, to check what a customer was told and
+ * whether it left: a message the provider refused on every try is 发送失败, with the last error,
+ * and can be sent again.
+ */
 export default function OutboxPage() {
-  const table = useServerTable({ filters: { channel: '', recipient: '', from: '', to: '' } });
+  const table = useServerTable({ filters: { channel: '', status: '', recipient: '', from: '', to: '' } });
   const { data, isFetching } = useOutbox(table.query);
+  const resend = useResendOutbox();
+  const feedback = useFeedback();
+  const resendOne = async (id: number) => {
+    try {
+      await resend.mutateAsync(id);
+      feedback.success('已重新排队发送');
+    } catch (failure) {
+      feedback.failure(failure);
+    }
+  };
   const range: [dayjs.Dayjs, dayjs.Dayjs] | null = table.filters.from && table.filters.to ? [dayjs(table.filters.from), dayjs(table.filters.to)] : null;
 
   const columns: TableColumnsType<OutboxEntry> = [
@@ -42,13 +70,37 @@ export default function OutboxPage() {
     { title: '类型', dataIndex: 'template', width: 120, render: (template: string) => templateLabels[template] ?? template },
     { title: '内容', dataIndex: 'body', render: (text: string) => <Typography.Paragraph style={{ margin: 0 }} ellipsis={{ rows: 2, expandable: true, symbol: '展开' }}>{text}</Typography.Paragraph> },
     { title: '通道', dataIndex: 'provider', width: 90, render: (provider: string) => <span className="admin-muted">{provider}</span> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 200,
+      render: (status: OutboxEntry['status'], entry) => (
+        <div>
+          <Tag color={statusTags[status].color}>{statusTags[status].label}</Tag>
+          <span className="admin-muted">尝试 {entry.attempts} 次{entry.triedAt ? ` · ${formatDateTime(entry.triedAt)}` : ''}</span>
+          {entry.lastError && status !== 'sent' ? <div className="admin-muted">最后错误：{entry.lastError}</div> : null}
+        </div>
+      ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 100,
+      render: (_: unknown, entry) =>
+        entry.status === 'failed' ? (
+          <Button size="small" loading={resend.isPending && resend.variables === entry.id} onClick={() => void resendOne(entry.id)}>
+            重新发送
+          </Button>
+        ) : null,
+    },
   ];
 
   return (
-    <AdminPage title="短信与邮件" description="系统发出的每一条短信和邮件（验证码已隐去），用于核对客户收到的通知。">
+    <AdminPage title="发送记录" description="系统发出的每一条短信和邮件（验证码已隐去）及其发送状态；重试用尽仍失败的可重新发送。">
       <AdminSection>
         <div className="admin-filters">
           <Segmented options={channelOptions} value={table.filters.channel} onChange={(channel) => table.setFilters({ channel: String(channel) })} />
+          <Select options={statusOptions} value={table.filters.status} onChange={(status: string) => table.setFilters({ status })} aria-label="状态" style={{ width: 120 }} />
           <Input.Search allowClear placeholder="手机号或邮箱" defaultValue={table.filters.recipient} onSearch={(recipient) => table.setFilters({ recipient })} aria-label="接收人" />
           <DatePicker.RangePicker
             value={range}
@@ -65,7 +117,7 @@ export default function OutboxPage() {
           loading={isFetching}
           pagination={table.pagination(data?.total)}
           onChange={table.onChange}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1300 }}
         />
       </AdminSection>
     </AdminPage>

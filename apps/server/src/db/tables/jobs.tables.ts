@@ -1,0 +1,36 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { staff } from './accounts.tables';
+
+/**
+ * What the background jobs found that staff must act on (a ledger mismatch, a service promise
+ * about to fall due): an in-site message to the staff of `role`, shown in the back office
+ * until someone marks it handled. `key` names the finding, so a job that runs again (or on a
+ * second instance) does not raise it twice.
+ */
+export const staffAlerts = pgTable(
+  'staff_alerts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    key: text().notNull().unique(),
+    kind: text({ enum: ['ledger_mismatch', 'promise_due'] }).notNull(),
+    /** who should read it: admin, sales, lab, finance */
+    role: text({ enum: ['admin', 'sales', 'lab', 'finance'] }).notNull(),
+    title: text().notNull(),
+    content: text().notNull(),
+    /** a back-office path to the object, e.g. /admin/orders/<no> */
+    link: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp({ withTimezone: true }),
+    handledBy: integer().references(() => staff.id),
+  },
+  (t) => [index('staff_alerts_open_idx').on(t.role, t.createdAt.desc())],
+);
+
+/** The jobs' figures staff may change (one row, id 1; the contract's defaults apply without it). */
+export const jobSettings = pgTable('job_settings', {
+  id: integer().primaryKey(),
+  /** an unpaid order that must be prepaid is cancelled this many days after it was placed */
+  unpaidCancelDays: integer().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer().references(() => staff.id),
+});

@@ -1,0 +1,103 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgBoss, fromDrizzle, fromPglite, type Job, type QueueOptions } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DbOrTx } from '../db/client';
+
+/**
+ * Background jobs on pg-boss (docs/decisions.md "Background jobs"), in the database the shop
+ * already has: PostgreSQL through pg-boss's own pool, or the embedded PGlite through pg-boss's
+ * `db` adapter (`fromPglite`, `backend: 'pglite'`: the same single connection the app uses, so
+ * a job's statements queue behind an open transaction like any request's). A job sent with a
+ * transaction (`send(name, data, tx)`) goes through `fromDrizzle(tx)` and exists exactly when
+ * the change that asked for it commits.
+ *
+ * Every process that sends opens the queue; only a process that works (`work: true`: the server
+ * by default, `npm run worker` when JOBS_IN_PROCESS=0) runs handlers, keeps pg-boss's
+ * maintenance and evaluates the cron schedules. pg-boss sends a schedule's job once per tick
+ * however many instances evaluate it, so a scheduled job runs once across the cluster.
+ */
+
+/** The lab's time zone: "nightly" and "the day before" are Shanghai's. */
+export const JOB_TIME_ZONE = 'Asia/Shanghai';
+
+export interface JobSpec<T extends object = object> {
+  /** the queue's name (letters, digits, dashes) */
+  name: string;
+  /** a cron expression in the lab's time zone: pg-boss sends one job per tick, across every instance */
+  cron?: string;
+  /** retries, back-off, expiry (pg-boss QueueOptions); defaults: pg-boss's */
+  queue?: QueueOptions;
+  /** how often an idle worker looks for jobs; default 2 s */
+  pollSeconds?: number;
+  run: (job: Job<T>) => Promise<void>;
+}
+
+export interface JobQueue {
+  /** queue one job; pass the caller's transaction so it commits (or not) with the change */
+  send(name: string, data: object, tx?: DbOrTx): Promise<void>;
+  /** start handlers and schedules for these jobs (a working process only) */
+  work(specs: JobSpec<never>[]): Promise<void>;
+  /** sends the job of a scheduled queue now, as its cron tick would (tests, the back office) */
+  runNow(name: string): Promise<void>;
+  /** finishes the jobs in hand (up to `timeoutMs`), then stops; the database stays open */
+  stop(timeoutMs?: number): Promise<void>;
+  readonly boss: PgBoss;
+}
+
+export interface JobQueueOptions {
+  database: Database;
+  /** run handlers, maintenance and schedules in this process */
+  work: boolean;
+  log: FastifyBaseLogger;
+  /** every queue this process may send to, created (or brought up to date) at start */
+  queues: Pick<JobSpec, 'name' | 'queue'>[];
+  /** how often the cron schedules are evaluated (pg-boss default 30 s; the tests make it short) */
+  cronSeconds?: number;
+}
+
+export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const { database, log } = options;
+  const connection =
+    database.kind === 'pglite'
+      ? { db: fromPglite(database.pglite!), backend: 'pglite' as const }
+      : { connectionString: database.url!, max: 4, application_name: 'lab-shop-jobs' };
+  const boss = new PgBoss({
+    ...connection,
+    supervise: options.work,
+    schedule: options.work,
+    ...(options.cronSeconds ? { cronWorkerIntervalSeconds: options.cronSeconds, cronMonitorIntervalSeconds: options.cronSeconds } : {}),
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const queue of options.queues) {
+    if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue.queue ?? {});
+    else await boss.createQueue(queue.name, queue.queue ?? {});
+  }
+
+  const known = new Set(options.queues.map((q) => q.name));
+  return {
+    boss,
+    async send(name, data, tx) {
+      if (!known.has(name)) throw new Error(`job queue ${name} was not declared to startJobQueue`);
+      // both drivers answer execute with { rows } (db/client.ts queryRows); the Db type leaves it unknown
+      const inTransaction = tx && fromDrizzle({ execute: (query: SQL) => tx.execute(query) as Promise<{ rows: unknown[] }> }, sql);
+      await boss.send(name, data, inTransaction ? { db: inTransaction } : {});
+    },
+    async work(specs) {
+      if (!options.work) throw new Error('this process only sends jobs (JOBS_IN_PROCESS=0): npm run worker runs them');
+      for (const spec of specs) {
+        await boss.work<never>(spec.name, { pollingIntervalSeconds: spec.pollSeconds ?? 2 }, async (jobs) => {
+          for (const job of jobs) await spec.run(job);
+        });
+        if (spec.cron) await boss.schedule(spec.name, spec.cron, null, { tz: JOB_TIME_ZONE });
+        log.info({ job: spec.name, cron: spec.cron ?? null }, 'job started');
+      }
+    },
+    async runNow(name) {
+      await boss.send(name, {});
+    },
+    async stop(timeoutMs = 8000) {
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: database.kind !== 'pglite' });
+    },
+  };
+}

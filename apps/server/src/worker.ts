@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { buildApp } from './app';
+import { loadConfig } from './platform/config';
+import { openDatabase } from './db/client';
+import { loadSecretKey, secretBox } from './platform/secret-box';
+import { waitForDatabase } from './db/wait-for-database';
+import { jobSpecs, openJobQueue } from './jobs';
+
+/**
+ * `npm run worker`: the background jobs without the web server, for a deployment that runs the
+ * servers with JOBS_IN_PROCESS=0. It builds the same app (not listening) so the jobs get the same
+ * services and providers as the requests do. Any number may run: pg-boss hands each job to one
+ * of them and sends a scheduled job once per tick. PGlite has one process per data folder, so
+ * with PGlite the jobs run in the server (the default).
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const config = loadConfig({ DATA_DIR: path.resolve(here, '../../../data'), ...process.env });
+const log = pino({ level: config.LOG_LEVEL });
+if (!config.DATABASE_URL) {
+  log.error('npm run worker needs DATABASE_URL (PostgreSQL): with the embedded PGlite the server runs the jobs itself (JOBS_IN_PROCESS=1)');
+  process.exit(1);
+}
+const reachable = await waitForDatabase(config.DATABASE_URL, { attempts: config.DB_CONNECT_ATTEMPTS, delayMs: config.DB_CONNECT_RETRY_MS, print: (line) => process.stderr.write(`${line}\n`) });
+if (!reachable) process.exit(1);
+const started = Date.now();
+const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 5 });
+const jobs = await openJobQueue(database, log, true);
+const app = await buildApp({ db: database.db, config, jobs, secrets: secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir })), logger: { level: config.LOG_LEVEL } });
+await jobs.work(jobSpecs(app.deps, app.log));
+log.info({ ms: Date.now() - started }, 'worker running the jobs');
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'worker stopping');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await jobs.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    log.error({ err: error }, 'worker stop failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,83 @@
+import { Button, Segmented, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import type { StaffAlertView } from '@lab/contract';
+import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { useServerTable } from '../../../components/admin/use-server-table';
+import { formatDateTime } from '../../../lib/format';
+import { useFeedback } from '../../../lib/use-feedback';
+import { useAlerts, useHandleAlert } from '../api/alerts';
+
+const kindLabels: Record<StaffAlertView['kind'], string> = { ledger_mismatch: '资金核对', promise_due: '服务承诺' };
+
+/** /admin/alerts (消息 → 系统提醒): what the background jobs found that someone must look at. */
+export default function AlertsPage() {
+  const table = useServerTable({ filters: { open: '1' } });
+  const { data, isFetching } = useAlerts(table.query);
+  const handle = useHandleAlert();
+  const feedback = useFeedback();
+  const handleOne = async (id: number) => {
+    try {
+      await handle.mutateAsync(id);
+      feedback.success('已标记为已处理');
+    } catch (failure) {
+      feedback.failure(failure);
+    }
+  };
+
+  const columns: TableColumnsType<StaffAlertView> = [
+    { title: '时间', dataIndex: 'createdAt', width: 150, render: (at: string) => <span className="admin-nowrap">{formatDateTime(at)}</span> },
+    { title: '类型', dataIndex: 'kind', width: 100, render: (kind: StaffAlertView['kind']) => <Tag color={kind === 'ledger_mismatch' ? 'red' : 'orange'}>{kindLabels[kind]}</Tag> },
+    {
+      title: '内容',
+      dataIndex: 'title',
+      render: (title: string, alert) => (
+        <div>
+          <div>{alert.link ? <Link to={alert.link}>{title}</Link> : title}</div>
+          <Typography.Paragraph className="admin-muted" style={{ margin: 0, whiteSpace: 'pre-line' }} ellipsis={{ rows: 3, expandable: true, symbol: '展开' }}>
+            {alert.content}
+          </Typography.Paragraph>
+        </div>
+      ),
+    },
+    {
+      title: '处理',
+      key: 'handled',
+      width: 160,
+      render: (_: unknown, alert) =>
+        alert.handledAt ? (
+          <span className="admin-muted">已处理 {formatDateTime(alert.handledAt)}</span>
+        ) : (
+          <Button size="small" loading={handle.isPending && handle.variables === alert.id} onClick={() => void handleOne(alert.id)}>
+            标记已处理
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <AdminPage title="系统提醒" description="后台任务发现的须处理事项，例如夜间资金核对发现账户余额与流水不符。">
+      <AdminSection>
+        <div className="admin-filters">
+          <Segmented
+            options={[
+              { value: '1', label: '未处理' },
+              { value: '', label: '全部' },
+            ]}
+            value={table.filters.open}
+            onChange={(open) => table.setFilters({ open: String(open) })}
+          />
+        </div>
+        <Table<StaffAlertView>
+          className="admin-table"
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={data?.list}
+          loading={isFetching}
+          pagination={table.pagination(data?.total)}
+          onChange={table.onChange}
+        />
+      </AdminSection>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminKey } from '../../../lib/admin-api';
+import { adminJobs } from '../../../api/admin-jobs';
+
+const key = [...adminKey, 'job-settings'] as const;
+
+/** POST /api/admin/jobs/settings — the figures the background jobs read. */
+export const useJobSettings = () => useQuery({ queryKey: key, queryFn: () => adminJobs.settings() });
+
+/** POST /api/admin/jobs/settings/save */
+export function useSaveJobSettings() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (body: { unpaid_cancel_days: string }) => adminJobs.saveSettings(body), onSuccess: (settings) => client.setQueryData(key, settings) });
+}
