@@ -1,4 +1,4 @@
-import { CloseCircleFilled } from '@ant-design/icons';
+import { CloseCircleFilled } from '../components/icons';
 
 /**
  * A page that failed to load (usually a new deployment replaced its script). Built without

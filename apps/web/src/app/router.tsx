@@ -3,7 +3,7 @@ import { hasToken } from '../lib/session';
 import { loginPanel } from '../lib/login-panel';
 import { SiteLayout } from './layouts/site-layout';
 import { RouteError } from './route-error';
-import { adminScreens } from './admin/admin-routes';
+import { adminPages } from './admin/admin-pages';
 import { detailLoader, detailPage, homeLoader, homePage, projectListPage, projectLoader } from './public-loaders';
 
 /**
@@ -94,7 +94,7 @@ const adminRoutes: RouteObject[] = [
     ...page(() => import('./layouts/admin-layout')),
     children: [
       { index: true, Component: Nothing, loader: () => redirect('/admin/dashboard') },
-      ...adminScreens.filter((screen) => !screen.bare).map((screen) => ({ path: screen.path, handle: { screen }, ...page(screen.load) })),
+      ...Object.entries(adminPages).filter(([, screen]) => !screen.bare).map(([path, screen]) => ({ path, handle: { adminPath: path }, ...page(screen.load) })),
       { path: '*', ...page(() => import('../pages/admin-not-found-page')) },
     ],
   },
@@ -102,7 +102,7 @@ const adminRoutes: RouteObject[] = [
     path: '/admin',
     errorElement: <RouteError />,
     ...page(() => import('./layouts/admin-bare-layout')),
-    children: adminScreens.filter((screen) => screen.bare).map((screen) => ({ path: screen.path, handle: { screen }, ...page(screen.load) })),
+    children: Object.entries(adminPages).filter(([, screen]) => screen.bare).map(([path, screen]) => ({ path, handle: { adminPath: path }, ...page(screen.load) })),
   },
 ];
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BellOutlined } from '@ant-design/icons';
+import { BellOutlined } from './icons';
 import { Link } from 'react-router';
 import { useSession } from '../lib/session';
 import { CountBadge } from './count-badge';

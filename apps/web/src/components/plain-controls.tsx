@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import { CheckCircleFilled, CloseCircleFilled, DownOutlined, ExclamationCircleFilled, LoadingOutlined, UpOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleFilled, DownOutlined, ExclamationCircleFilled, LoadingOutlined, UpOutlined } from './icons';
 import './plain-field.css';
 import './plain-controls.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { CloseOutlined } from '@ant-design/icons';
+import { CloseOutlined } from './icons';
 
 /**
  * A panel sliding in from the right over a dimmed page (the phone menu): Escape, the close

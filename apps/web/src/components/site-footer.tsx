@@ -1,4 +1,4 @@
-import { EnvironmentOutlined, MailOutlined, PhoneOutlined, ClockCircleOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined, MailOutlined, PhoneOutlined, ClockCircleOutlined } from './icons';
 import { Link } from 'react-router';
 import { projectPath, qrCodes, serviceTypes, siteInfo } from '../lib/site-info';
 import { Logo } from './logo';

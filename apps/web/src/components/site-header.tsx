@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { DownOutlined, ExperimentOutlined, LogoutOutlined, MenuOutlined, PhoneOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, ExperimentOutlined, LogoutOutlined, MenuOutlined, PhoneOutlined, SearchOutlined, UserOutlined } from './icons';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { feedback } from '../lib/feedback';
 import { loginPanel } from '../lib/login-panel';

@@ -19,8 +19,9 @@ const { Header, Sider, Content } = Layout;
 function useCurrentScreen(): AdminScreen | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
-    const screen = (matches[i]?.handle as { screen?: AdminScreen } | undefined)?.screen;
-    if (screen) return screen;
+    // the router marks each screen's route with its path (app/router.tsx); its title and roles are here
+    const path = (matches[i]?.handle as { adminPath?: string } | undefined)?.adminPath;
+    if (path !== undefined) return adminScreens.find((screen) => screen.path === path);
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CheckCircleFilled, CustomerServiceOutlined, DownOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CustomerServiceOutlined, DownOutlined, ShoppingCartOutlined } from '../icons';
 import { Link } from 'react-router';
 import { formatFen } from '@lab/contract/display';
 import { SAMPLE_COUNT_MAX } from '@lab/contract/order-values';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { CalendarOutlined, ExperimentOutlined } from '@ant-design/icons';
+import { CalendarOutlined, ExperimentOutlined } from '../icons';
 import { Link } from 'react-router';
 import { formatFen } from '@lab/contract/display';
 import type { PricedOption, Reservation, SlotState } from '@lab/contract';

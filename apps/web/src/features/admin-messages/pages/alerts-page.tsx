@@ -4,7 +4,7 @@ import type { StaffAlertView } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useAlerts, useHandleAlert } from '../api/alerts';
 
 const kindLabels: Record<StaffAlertView['kind'], string> = { ledger_mismatch: '资金核对', promise_due: '服务承诺' };
@@ -14,7 +14,6 @@ export default function AlertsPage() {
   const table = useServerTable({ filters: { open: '1' } });
   const { data, isFetching } = useAlerts(table.query);
   const handle = useHandleAlert();
-  const feedback = useFeedback();
   const handleOne = async (id: number) => {
     try {
       await handle.mutateAsync(id);

@@ -4,7 +4,7 @@ import type { OutboxEntry } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useOutbox, useResendOutbox } from '../api/outbox';
 
 const channelOptions = [
@@ -52,7 +52,6 @@ export default function OutboxPage() {
   const table = useServerTable({ filters: { channel: '', status: '', recipient: '', from: '', to: '' } });
   const { data, isFetching } = useOutbox(table.query);
   const resend = useResendOutbox();
-  const feedback = useFeedback();
   const resendOne = async (id: number) => {
     try {
       await resend.mutateAsync(id);

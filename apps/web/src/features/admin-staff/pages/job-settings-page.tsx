@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Form, InputNumber, Skeleton } from 'antd';
 import { jobSettingsBody } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
-import { useFeedback } from '../../../lib/use-feedback';
+import { feedback } from '../../../lib/feedback';
 import { useJobSettings, useSaveJobSettings } from '../api/job-settings';
 
 interface Values {
@@ -14,7 +14,6 @@ export default function JobSettingsPage() {
   const [form] = Form.useForm<Values>();
   const settings = useJobSettings();
   const save = useSaveJobSettings();
-  const feedback = useFeedback();
 
   useEffect(() => {
     if (settings.data) form.setFieldsValue({ unpaid_cancel_days: settings.data.unpaidCancelDays });

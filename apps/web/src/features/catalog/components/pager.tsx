@@ -1,4 +1,4 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { LeftOutlined, RightOutlined } from '../../../components/icons';
 
 /**
  * Page numbers: the first, the last, two either side of the current one, and ••• for the

@@ -1,4 +1,4 @@
-import { CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
+import { CloseCircleFilled, ExclamationCircleFilled } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
 
 /** A failed load: the server's message (or the network's) and a retry button. */

@@ -1,4 +1,4 @@
-import { CustomerServiceOutlined, EnvironmentOutlined, FieldTimeOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, EnvironmentOutlined, FieldTimeOutlined } from '../../../components/icons';
 import { Link, useParams } from 'react-router';
 import { formatFen, serviceTypeLabels } from '@lab/contract/display';
 import type { DeviceDetail } from '@lab/contract';

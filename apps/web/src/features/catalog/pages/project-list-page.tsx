@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { CloseCircleFilled, DownOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, DownOutlined } from '../../../components/icons';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { deviceSortValues, serviceTypeLabels } from '@lab/contract/display';
 import { deviceSearchQueryOptions, useDeviceSearch } from '../api/search-devices';

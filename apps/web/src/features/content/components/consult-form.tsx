@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
-import { CheckCircleFilled } from '@ant-design/icons';
+import { CheckCircleFilled } from '../../../components/icons';
 import { indexMessageBody, type IndexMessageBody } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { useAddIndexMessage } from '../api/add-index-message';

@@ -1,4 +1,4 @@
-import { EnvironmentOutlined, MailOutlined, PhoneOutlined, ClockCircleOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined, MailOutlined, PhoneOutlined, ClockCircleOutlined } from '../../../components/icons';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { siteInfo } from '../../../lib/site-info';
 import { NotFound } from '../../../components/not-found';
