@@ -433,9 +433,9 @@ export const staffAlertListBody = pageQuery.extend({
 });
 export type StaffAlertListBody = z.infer<typeof staffAlertListBody>;
 
-export const staffAlertIdBody = z.object({ id: z.coerce.number({ error: '[提醒]不正确' }).int().positive({ error: '[提醒]不正确' }) });
+export const staffAlertIdBody = z.object({ id: z.coerce.number({ error: '[提醒]不正确' }).int({ error: '[提醒]不正确' }).positive({ error: '[提醒]不正确' }).max(ID_MAX, { error: '[提醒]不正确' }) });
 
-export const outboxResendBody = z.object({ id: z.coerce.number({ error: '[记录]不正确' }).int().positive({ error: '[记录]不正确' }) });
+export const outboxResendBody = z.object({ id: z.coerce.number({ error: '[记录]不正确' }).int({ error: '[记录]不正确' }).positive({ error: '[记录]不正确' }).max(ID_MAX, { error: '[记录]不正确' }) });
 export type OutboxResendBody = z.infer<typeof outboxResendBody>;
 
 // ---- background jobs' settings (admin) ----
