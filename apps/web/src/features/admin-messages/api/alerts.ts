@@ -1,4 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { feedback } from '../../../lib/feedback';
 import type { TableQuery } from '../../../components/admin/use-server-table';
 import { adminMessages } from '../../../api/admin-messages';
 import { messageKeys } from './keys';
@@ -7,7 +9,5 @@ import { messageKeys } from './keys';
 export const useAlerts = (query: TableQuery) => useQuery({ queryKey: [...messageKeys.alerts, query], queryFn: () => adminMessages.alerts(query), placeholderData: keepPreviousData });
 
 /** POST /api/admin/messages/alerts/handle — 标记已处理. */
-export function useHandleAlert() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: (id: number) => adminMessages.handleAlert({ id }), onSuccess: () => client.invalidateQueries({ queryKey: messageKeys.alerts }) });
-}
+export const useHandleAlert = () =>
+  useApiMutation({ mutationFn: (id: number) => adminMessages.handleAlert({ id }), invalidates: [messageKeys.alerts], onSuccess: () => feedback.success('已标记为已处理') });

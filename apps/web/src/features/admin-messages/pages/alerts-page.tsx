@@ -4,7 +4,6 @@ import type { StaffAlertView } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { feedback } from '../../../lib/feedback';
 import { useAlerts, useHandleAlert } from '../api/alerts';
 
 const kindLabels: Record<StaffAlertView['kind'], string> = { ledger_mismatch: '资金核对', promise_due: '服务承诺' };
@@ -14,14 +13,6 @@ export default function AlertsPage() {
   const table = useServerTable({ filters: { open: '1' } });
   const { data, isFetching } = useAlerts(table.query);
   const handle = useHandleAlert();
-  const handleOne = async (id: number) => {
-    try {
-      await handle.mutateAsync(id);
-      feedback.success('已标记为已处理');
-    } catch (failure) {
-      feedback.failure(failure);
-    }
-  };
 
   const columns: TableColumnsType<StaffAlertView> = [
     { title: '时间', dataIndex: 'createdAt', width: 150, render: (at: string) => <span className="admin-nowrap">{formatDateTime(at)}</span> },
@@ -46,7 +37,7 @@ export default function AlertsPage() {
         alert.handledAt ? (
           <span className="admin-muted">已处理 {formatDateTime(alert.handledAt)}</span>
         ) : (
-          <Button size="small" loading={handle.isPending && handle.variables === alert.id} onClick={() => void handleOne(alert.id)}>
+          <Button size="small" loading={handle.isPending && handle.variables === alert.id} onClick={() => handle.mutate(alert.id)}>
             标记已处理
           </Button>
         ),

@@ -4,7 +4,6 @@ import type { OutboxEntry } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { feedback } from '../../../lib/feedback';
 import { useOutbox, useResendOutbox } from '../api/outbox';
 
 const channelOptions = [
@@ -52,14 +51,6 @@ export default function OutboxPage() {
   const table = useServerTable({ filters: { channel: '', status: '', recipient: '', from: '', to: '' } });
   const { data, isFetching } = useOutbox(table.query);
   const resend = useResendOutbox();
-  const resendOne = async (id: number) => {
-    try {
-      await resend.mutateAsync(id);
-      feedback.success('已重新排队发送');
-    } catch (failure) {
-      feedback.failure(failure);
-    }
-  };
   const range: [dayjs.Dayjs, dayjs.Dayjs] | null = table.filters.from && table.filters.to ? [dayjs(table.filters.from), dayjs(table.filters.to)] : null;
 
   const columns: TableColumnsType<OutboxEntry> = [
@@ -87,7 +78,7 @@ export default function OutboxPage() {
       width: 100,
       render: (_: unknown, entry) =>
         entry.status === 'failed' ? (
-          <Button size="small" loading={resend.isPending && resend.variables === entry.id} onClick={() => void resendOne(entry.id)}>
+          <Button size="small" loading={resend.isPending && resend.variables === entry.id} onClick={() => resend.mutate(entry.id)}>
             重新发送
           </Button>
         ) : null,
