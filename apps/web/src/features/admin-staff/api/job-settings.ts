@@ -1,4 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { feedback } from '../../../lib/feedback';
 import { adminKey } from '../../../lib/admin-api';
 import { adminJobs } from '../../../api/admin-jobs';
 
@@ -10,5 +12,11 @@ export const useJobSettings = () => useQuery({ queryKey: key, queryFn: () => adm
 /** POST /api/admin/jobs/settings/save */
 export function useSaveJobSettings() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (body: { unpaid_cancel_days: string }) => adminJobs.saveSettings(body), onSuccess: (settings) => client.setQueryData(key, settings) });
+  return useApiMutation({
+    mutationFn: (body: { unpaid_cancel_days: string }) => adminJobs.saveSettings(body),
+    onSuccess: (settings) => {
+      client.setQueryData(key, settings);
+      feedback.success('设置已保存');
+    },
+  });
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Form, InputNumber, Skeleton } from 'antd';
 import { jobSettingsBody } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
-import { feedback } from '../../../lib/feedback';
+import { checkWithSchema } from '../../../components/member/schema-form';
 import { useJobSettings, useSaveJobSettings } from '../api/job-settings';
 
 interface Values {
@@ -19,16 +19,10 @@ export default function JobSettingsPage() {
     if (settings.data) form.setFieldsValue({ unpaid_cancel_days: settings.data.unpaidCancelDays });
   }, [settings.data, form]);
 
-  const submit = async (values: Values) => {
+  // the form recipe (docs/web.md): the contract's schema, its first problem under the field
+  const submit = (values: Values) => {
     const body = { unpaid_cancel_days: values.unpaid_cancel_days === null ? '' : String(values.unpaid_cancel_days) };
-    const checked = jobSettingsBody.safeParse(body);
-    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-    try {
-      await save.mutateAsync(body);
-      feedback.success('设置已保存');
-    } catch (error) {
-      feedback.failure(error);
-    }
+    if (checkWithSchema(jobSettingsBody, body, form)) save.mutate(body);
   };
 
   return (
@@ -37,7 +31,7 @@ export default function JobSettingsPage() {
         {settings.isPending ? (
           <Skeleton active />
         ) : (
-          <Form form={form} layout="vertical" style={{ maxWidth: 560 }} onFinish={(values) => void submit(values)}>
+          <Form form={form} layout="vertical" style={{ maxWidth: 560 }} onFinish={submit}>
             <Form.Item label="未付款订单自动取消" name="unpaid_cancel_days" extra="须预付的订单下单后超过该天数仍未付款，系统自动取消；前一天以站内信和短信提醒会员。" required>
               <InputNumber min={2} max={90} precision={0} suffix="天" style={{ width: 200 }} />
             </Form.Item>
