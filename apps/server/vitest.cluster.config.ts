@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { postgresUrl } from './vitest.config';
+import { postgresUrl } from './vitest.config.ts';
 
 /**
  * `npm run test:cluster`: the shop as several instances behind nginx (test/cluster/), apart
@@ -13,5 +13,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 240_000,
     fileParallelism: false,
+    // the figures the suite measures (the payment burst, the scheduled job) print with each test
+    reporters: ['verbose'],
   },
 });

@@ -118,12 +118,16 @@ export class ServerProcess {
   /** Resolves with the first line from now on that matches; rejects when the process exits first or after `timeoutMs`. */
   waitForLine(pattern: RegExp, timeoutMs = 60_000): Promise<string> {
     return new Promise((resolve, reject) => {
-      const stop = () => (clearTimeout(timer), off());
-      const timer = setTimeout(() => (stop(), reject(new Error(`${this.name}: no line matching ${pattern} in ${timeoutMs} ms:\n${this.output()}`))), timeoutMs);
+      const settle = (outcome: () => void) => {
+        clearTimeout(timer);
+        off();
+        outcome();
+      };
+      const timer = setTimeout(() => settle(() => reject(new Error(`${this.name}: no line matching ${pattern} in ${timeoutMs} ms:\n${this.output()}`))), timeoutMs);
       const off = this.onLine((line) => {
-        if (pattern.test(line)) (stop(), resolve(line));
+        if (pattern.test(line)) settle(() => resolve(line));
       });
-      void this.exited.then(({ code, signal }) => (stop(), reject(new Error(`${this.name} exited (${code ?? signal}) before a line matching ${pattern}:\n${this.output()}`))));
+      void this.exited.then(({ code, signal }) => settle(() => reject(new Error(`${this.name} exited (${code ?? signal}) before a line matching ${pattern}:\n${this.output()}`))));
     });
   }
 

@@ -54,6 +54,8 @@ let nginx: Nginx;
 const asset = { name: `app-${randomBytes(4).toString('hex')}.js`, body: `/* the web build's script */\n${'export const line = "科研检测服务商城";\n'.repeat(400)}` };
 /** the ledger check's runs, as each worker logs them */
 const ledgerRuns: { worker: string; line: string }[] = [];
+/** SMS the workers handed to the (local) provider, as each logs them */
+const smsDeliveries: { worker: string; phone: string }[] = [];
 let ledgerOccurrence: Date;
 
 async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -109,15 +111,16 @@ beforeAll(async () => {
     const started = await startServer({ name, entry: 'worker', dataDir: path.join(runDir, name), logLevel: 'info', timeoutMs: 120_000, env: { ...shared, JOBS_CRON_SECONDS: '1' } });
     started.onLine((line) => {
       if (/"msg":"ledger check: /.test(line)) ledgerRuns.push({ worker: name, line });
+      if (/"msg":"sms sent \(local outbox\)"/.test(line)) smsDeliveries.push({ worker: name, phone: String((JSON.parse(line) as { sms?: { phone?: string } }).sms?.phone) });
     });
     return started;
   };
   const workersUp = Promise.all([worker('worker 1'), worker('worker 2')]).then(async (started) => {
     workers = started;
-    // An occurrence of the ledger check 40 s ago, in place of its nightly 02:30: still inside
+    // An occurrence of the ledger check 30 s ago, in place of its nightly 02:30: still inside
     // pg-boss's 60-second due window, so every schedule pass of either worker (one a second)
-    // for the next 20 s finds it due and sends it. One job must come of it.
-    ledgerOccurrence = new Date(Math.floor(Date.now() / 1000) * 1000 - 40_000);
+    // for the next 30 s finds it due and sends it. One job must come of it.
+    ledgerOccurrence = new Date(Math.floor(Date.now() / 1000) * 1000 - 30_000);
     const o = ledgerOccurrence;
     const cron = `${o.getUTCSeconds()} ${o.getUTCMinutes()} ${o.getUTCHours()} ${o.getUTCDate()} ${o.getUTCMonth() + 1} *`;
     await withBoss((boss) => boss.schedule(LEDGER_CHECK_JOB, cron, null, { tz: 'UTC' }));
@@ -139,7 +142,8 @@ afterAll(async () => {
 }, 60_000);
 
 /** Which instance (host:port as nginx names it) answered the request with this id. */
-const upstreamOf = (requestId: string) => nginx.line(requestId).upstream;
+const upstreamOf = async (requestId: string) => (await nginx.line(requestId)).upstream;
+const upstreamsOf = async (requestIds: string[]) => new Set(await Promise.all(requestIds.map(upstreamOf)));
 const addressOf = (server: ServerProcess) => new URL(server.url).host;
 let clientCounter = 0;
 /** A client address of its own (a loopback address: this machine answers every 127.x.y.z). */
@@ -152,7 +156,7 @@ describe('nginx in front of two instances', () => {
   it('passes requests to both instances, each ready (database and S3 answering)', async () => {
     const pages = await Promise.all(Array.from({ length: 4 }, () => request(`${nginx.origin}/api/ready`, { from: newClient() })));
     for (const page of pages) expect(JSON.parse(page.body.toString())).toMatchObject({ code: 1, data: { status: 'ready', database: 'up', storage: 'up' } });
-    const served = new Set(pages.map((p) => upstreamOf(String(p.headers['x-request-id']))));
+    const served = await upstreamsOf(pages.map((p) => String(p.headers['x-request-id'])));
     expect(served).toEqual(new Set([addressOf(a), addressOf(b)]));
   });
 
@@ -163,9 +167,8 @@ describe('nginx in front of two instances', () => {
       expect(answer.status, path).toBe(404);
       expect(String(answer.headers['content-type']), path).toMatch(/^text\/html/);
     }
-    const metricsLines = nginx.accessLog().filter((l) => written.includes(l.path));
-    expect(metricsLines).toHaveLength(written.length);
-    expect(metricsLines.map((l) => l.upstream)).toEqual(written.map(() => '-'));
+    // nginx logs a request once answered: wait for the five lines
+    await expect.poll(() => nginx.accessLog().filter((l) => written.includes(l.path)).map((l) => l.upstream), { timeout: 5000, interval: 20 }).toEqual(written.map(() => '-'));
     // an unknown API path is the instance's own 404 (the envelope), so the one above is nginx's
     const unknown = await request(`${nginx.origin}/api/metricz`, { from: newClient() });
     expect(unknown.status).toBe(404);
@@ -212,7 +215,7 @@ describe('one shop across the instances', () => {
     expect(info.data.account.phone).toBe(member.phone);
     const throughNginx = await Promise.all(Array.from({ length: 4 }, () => api<UserInfo>(nginx.origin, '/api/auth/user/info', { token: session.data.token, from })));
     for (const reply of throughNginx) expect(reply).toMatchObject({ status: 200, code: 1 });
-    expect(new Set(throughNginx.map((r) => upstreamOf(r.requestId))).size).toBe(2);
+    expect((await upstreamsOf(throughNginx.map((r) => r.requestId))).size).toBe(2);
   });
 
   it('a report the lab uploads through one instance downloads through nginx from the other, from S3', async () => {
@@ -225,7 +228,7 @@ describe('one shop across the instances', () => {
     const uploadAnswer = await request(`${nginx.origin}/api/admin/orders/report/upload`, { method: 'POST', from: newClient(), headers: { token: lab.token, 'content-type': form.contentType }, body: form.body });
     const upload = JSON.parse(uploadAnswer.body.toString()) as { code: number; msg: string; data: ReportFile[] };
     expect(upload, upload.msg).toMatchObject({ code: 1 });
-    const uploadedBy = upstreamOf(String(uploadAnswer.headers['x-request-id']));
+    const uploadedBy = await upstreamOf(String(uploadAnswer.headers['x-request-id']));
     const report = upload.data[0]!;
     // the member sees it once the lab delivers the data
     expect(await api(nginx.origin, '/api/admin/orders/deliver', { token: lab.token, from: newClient(), form: { order_no: order.orderNo } })).toMatchObject({ status: 200, code: 1 });
@@ -235,7 +238,7 @@ describe('one shop across the instances', () => {
     const downloads = [];
     for (let i = 0; i < 2; i += 1) {
       const answer = await request(`${nginx.origin}/api/auth/order/report?${new URLSearchParams({ order_no: order.orderNo, id: report.id })}`, { from, headers: { token: who.token } });
-      downloads.push({ answer, by: upstreamOf(String(answer.headers['x-request-id'])) });
+      downloads.push({ answer, by: await upstreamOf(String(answer.headers['x-request-id'])) });
     }
     for (const { answer } of downloads) {
       expect(answer.status, answer.body.toString().slice(0, 300)).toBe(200);
@@ -252,6 +255,20 @@ describe('one shop across the instances', () => {
     for (const name of ['A', 'B']) expect(fs.existsSync(path.join(runDir, name, 'files')), name).toBe(false);
   });
 
+  it('holds one SMS cooldown per phone over both instances; the one code is sent once, by one worker', async () => {
+    const phone = uniquePhone();
+    const replies = await Promise.all(Array.from({ length: 6 }, () => api(nginx.origin, '/api/open/code4sms', { form: { phone, useFor: SmsPurpose.login }, from: newClient() })));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of replies.filter((x) => x.status !== 200)) expect(r).toMatchObject({ status: 429, msg: expect.stringMatching(/^验证码发送过于频繁/) });
+    expect((await upstreamsOf(replies.map((r) => r.requestId))).size).toBe(2);
+    expect(await t.db.select().from(smsCodes).where(eq(smsCodes.phone, phone))).toHaveLength(1);
+    // queued by the instance, delivered by whichever worker took the job: once
+    await expect
+      .poll(async () => (await t.db.select({ status: outbox.status, attempts: outbox.attempts }).from(outbox).where(eq(outbox.recipient, phone))), { timeout: 30_000, interval: 200 })
+      .toEqual([{ status: 'sent', attempts: 1 }]);
+    await expect.poll(() => smsDeliveries.filter((d) => d.phone === phone).length, { timeout: 10_000, interval: 100 }).toBe(1);
+  });
+
   it('counts one per-address limit over both instances: 20 SMS codes an hour, whatever X-Forwarded-For the client writes', async () => {
     const from = newClient();
     const sends = [];
@@ -260,7 +277,7 @@ describe('one shop across the instances', () => {
       sends.push(await api(nginx.origin, '/api/open/code4sms', { form: { phone: uniquePhone(), useFor: SmsPurpose.login }, from, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } }));
     }
     for (const [i, reply] of sends.entries()) expect(reply, `send ${i + 1}`).toMatchObject({ status: 200, code: 1 });
-    expect(new Set(sends.map((r) => upstreamOf(r.requestId)))).toEqual(new Set([addressOf(a), addressOf(b)]));
+    expect(await upstreamsOf(sends.map((r) => r.requestId))).toEqual(new Set([addressOf(a), addressOf(b)]));
     for (let i = 0; i < 2; i += 1) {
       const refused = await api(nginx.origin, '/api/open/code4sms', { form: { phone: uniquePhone(), useFor: SmsPurpose.login }, from, headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } });
       expect(refused).toMatchObject({ status: 429, code: 0 });
@@ -270,29 +287,16 @@ describe('one shop across the instances', () => {
     expect(await api(nginx.origin, '/api/open/code4sms', { form: { phone: uniquePhone(), useFor: SmsPurpose.login }, from: newClient() })).toMatchObject({ status: 200, code: 1 });
   });
 
-  it('holds one SMS cooldown per phone over both instances; the one code is sent once, by one worker', async () => {
-    const phone = uniquePhone();
-    const replies = await Promise.all(Array.from({ length: 6 }, () => api(nginx.origin, '/api/open/code4sms', { form: { phone, useFor: SmsPurpose.login }, from: newClient() })));
-    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
-    for (const r of replies.filter((x) => x.status !== 200)) expect(r).toMatchObject({ status: 429, msg: expect.stringMatching(/^验证码发送过于频繁/) });
-    expect(new Set(replies.map((r) => upstreamOf(r.requestId))).size).toBe(2);
-    expect(await t.db.select().from(smsCodes).where(eq(smsCodes.phone, phone))).toHaveLength(1);
-    // queued by the instance, delivered by whichever worker took the job: once
-    await expect
-      .poll(async () => (await t.db.select({ status: outbox.status, attempts: outbox.attempts }).from(outbox).where(eq(outbox.recipient, phone))), { timeout: 30_000, interval: 200 })
-      .toEqual([{ status: 'sent', attempts: 1 }]);
-  });
-
   it('holds the per-address login limit (30 a minute) over both instances', async () => {
     // members of their own (attempts at one account at once are the login guard's, not this limit)
     const members = await Promise.all(Array.from({ length: 32 }, () => makeMember(t.db)));
     const from = newClient();
     const logins = await Promise.all(members.slice(0, 30).map((member) => api<LoginResult>(nginx.origin, '/api/open/login', { form: { account: member.phone, password: defaultPassword }, from })));
     for (const reply of logins) expect(reply, reply.msg).toMatchObject({ status: 200, code: 1 });
-    expect(new Set(logins.map((r) => upstreamOf(r.requestId))).size).toBe(2);
+    expect((await upstreamsOf(logins.map((r) => r.requestId))).size).toBe(2);
     const refused = await Promise.all(members.slice(30).map((member) => api(nginx.origin, '/api/open/login', { form: { account: member.phone, password: defaultPassword }, from })));
     for (const reply of refused) expect(reply).toMatchObject({ status: 429, msg: expect.stringMatching(/^操作过于频繁/) });
-    expect(new Set(refused.map((r) => upstreamOf(r.requestId))).size).toBe(2);
+    expect((await upstreamsOf(refused.map((r) => r.requestId))).size).toBe(2);
   });
 });
 
@@ -347,8 +351,10 @@ describe('kill -9 of one instance during a burst of payments through nginx', () 
       const retry = p.answers.length > 1;
       if (reply?.code === 1) p.outcome = 'paid';
       else if (reply?.status === 409 && reply.msg === BALANCE_TOO_LOW_MESSAGE) p.outcome = 'refused';
-      else if (retry && reply?.status === 409 && reply.msg === ALREADY_PAID) ((p.outcome = 'paid'), (p.paidBeforeKill = true));
-      else if (!reply || reply.status === 502) {
+      else if (retry && reply?.status === 409 && reply.msg === ALREADY_PAID) {
+        p.outcome = 'paid';
+        p.paidBeforeKill = true;
+      } else if (!reply || reply.status === 502) {
         // the instance died with the request inside it (nginx never passes a POST it sent on)
         if (sentAfterKill) p.sentAfterKill = true;
         else p.cutAtKill = true;
@@ -401,7 +407,7 @@ describe('kill -9 of one instance during a burst of payments through nginx', () 
     context.annotate(
       `${payments.length} payments in ${burstMs} ms, ${CONCURRENCY} at a time, kill -9 of A after ${killAfter} answers: ` +
         `${count((p) => p.cutAtKill)} cut inside A (${count((p) => p.cutAtKill && p.paidBeforeKill)} had committed), ` +
-        `${count((p) => p.sentAfterKill)} sent after the kill and refused by nginx before it knew; paid ${count((p) => p.outcome === 'paid')}, refused for funds ${count((p) => p.outcome === 'refused')}`,
+        `${count((p) => p.sentAfterKill)} sent just after the SIGKILL on connections nginx still held to A (502 too); paid ${count((p) => p.outcome === 'paid')}, refused for funds ${count((p) => p.outcome === 'refused')}`,
     );
   });
 });
@@ -419,5 +425,18 @@ describe('background jobs in the workers', () => {
     expect(ledgerRuns).toHaveLength(1);
     expect(ledgerRuns[0]!.line).toMatch(/every balance equals the sum of its entries/);
     context.annotate(`one ledger-check job, run by ${ledgerRuns[0]!.worker}`);
+  });
+
+  it('shares the message queue between both workers: each SMS handed to the provider once', async (context) => {
+    // the codes and notices of the tests above: both workers took some
+    await expect.poll(() => new Set(smsDeliveries.map((d) => d.worker)).size, { timeout: 60_000, interval: 200 }).toBe(2);
+    const rows = await t.db.select({ recipient: outbox.recipient, status: outbox.status, attempts: outbox.attempts }).from(outbox).where(eq(outbox.channel, 'sms'));
+    // a sent row was tried once; a phone's deliveries never outnumber its messages
+    expect(rows.filter((r) => r.status === 'sent' && r.attempts !== 1)).toEqual([]);
+    const rowsOf = (phone: string) => rows.filter((r) => r.recipient === phone).length;
+    const doubled = [...new Set(smsDeliveries.map((d) => d.phone))].filter((phone) => smsDeliveries.filter((d) => d.phone === phone).length > rowsOf(phone));
+    expect(doubled).toEqual([]);
+    const by = (worker: string) => smsDeliveries.filter((d) => d.worker === worker).length;
+    context.annotate(`${rows.length} SMS queued, ${rows.filter((r) => r.status === 'sent').length} sent so far: ${by('worker 1')} by worker 1, ${by('worker 2')} by worker 2`);
   });
 });

@@ -90,11 +90,19 @@ export class Nginx {
       });
   }
 
-  /** The log line of the request nginx gave this id (X-Request-Id, passed to the instance and echoed back). */
-  line(id: string): AccessLine {
-    const found = this.accessLog().find((l) => l.id === id);
-    if (!found) throw new Error(`no access log line with id ${id}`);
-    return found;
+  /**
+   * The log line of the request nginx gave this id (X-Request-Id, passed to the instance and
+   * echoed back). nginx writes it once the answer is sent, so the client may read the answer
+   * first: waits for the line.
+   */
+  async line(id: string, timeoutMs = 5000): Promise<AccessLine> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.accessLog().find((l) => l.id === id);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no access log line with id ${id}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   /** Closes the wrapper's stdin: it stops nginx (SIGTERM, a fast shutdown) and exits with it. */
@@ -141,7 +149,9 @@ export async function startNginx(options: { listenPort: number; upstreams: [numb
     const onData = (chunk: Buffer) => {
       seen += chunk.toString();
       // nginx's notice once its worker runs (and the port is bound)
-      if (/start worker process \d+/.test(seen)) (child.stderr?.off('data', onData), resolve());
+      if (!/start worker process \d+/.test(seen)) return;
+      child.stderr?.off('data', onData);
+      resolve();
     };
     child.stderr?.on('data', onData);
     void nginx.exited.then((code) => reject(new Error(`nginx exited (${code}) while starting:\n${nginx.output()}`)));
