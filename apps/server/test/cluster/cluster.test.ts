@@ -68,11 +68,14 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
-/** A web build of our own (the real one is made by test:e2e): its shell and one hashed script. */
-function writeWebDist(dir: string) {
+/** a script only instance A's build has: A runs the next release, B the one before (a rolling deploy) */
+const newerAsset = { name: `next-${randomBytes(4).toString('hex')}.js`, body: 'export const release = "next";\n' };
+
+/** A web build of our own (the real one is made by test:e2e): its shell and hashed scripts. */
+function writeWebDist(dir: string, assets: { name: string; body: string }[]) {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>科研检测</title><script type="module" src="/assets/${asset.name}"></script></head><body><div id="root"></div></body></html>\n`);
-  fs.writeFileSync(path.join(dir, 'assets', asset.name), asset.body);
+  for (const file of assets) fs.writeFileSync(path.join(dir, 'assets', file.name), file.body);
 }
 
 /** pg-boss from the test's side: the same public API the workers use, without running anything. */
@@ -96,17 +99,17 @@ beforeAll(async () => {
     await admin.query(`create database "${databaseName}"`);
   });
   s3 = await startS3Peer();
-  writeWebDist(path.join(runDir, 'web'));
+  writeWebDist(path.join(runDir, 'web-A'), [asset, newerAsset]);
+  writeWebDist(path.join(runDir, 'web-B'), [asset]);
   const shared = {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
     SECRET_KEY: secretKey,
     ...s3.env,
-    WEB_DIST: path.join(runDir, 'web'),
-    WEB_SSR: path.join(runDir, 'web', 'no-server-build.js'),
+    WEB_SSR: path.join(runDir, 'no-server-build.js'),
   };
   const instance = (name: string) =>
-    startServer({ name, databaseUrl, dataDir: path.join(runDir, name), readyPath: '/api/ready', timeoutMs: 120_000, env: { ...shared, JOBS_IN_PROCESS: '0' } });
+    startServer({ name, databaseUrl, dataDir: path.join(runDir, name), readyPath: '/api/ready', timeoutMs: 120_000, env: { ...shared, JOBS_IN_PROCESS: '0', WEB_DIST: path.join(runDir, `web-${name}`) } });
   const worker = async (name: string) => {
     const started = await startServer({ name, entry: 'worker', dataDir: path.join(runDir, name), logLevel: 'info', timeoutMs: 120_000, env: { ...shared, JOBS_CRON_SECONDS: '1' } });
     started.onLine((line) => {
@@ -117,10 +120,10 @@ beforeAll(async () => {
   };
   const workersUp = Promise.all([worker('worker 1'), worker('worker 2')]).then(async (started) => {
     workers = started;
-    // An occurrence of the ledger check 30 s ago, in place of its nightly 02:30: still inside
+    // An occurrence of the ledger check 45 s ago, in place of its nightly 02:30: still inside
     // pg-boss's 60-second due window, so every schedule pass of either worker (one a second)
-    // for the next 30 s finds it due and sends it. One job must come of it.
-    ledgerOccurrence = new Date(Math.floor(Date.now() / 1000) * 1000 - 30_000);
+    // for the next 15 s finds it due and sends it. One job must come of it.
+    ledgerOccurrence = new Date(Math.floor(Date.now() / 1000) * 1000 - 45_000);
     const o = ledgerOccurrence;
     const cron = `${o.getUTCSeconds()} ${o.getUTCMinutes()} ${o.getUTCHours()} ${o.getUTCDate()} ${o.getUTCMonth() + 1} *`;
     await withBoss((boss) => boss.schedule(LEDGER_CHECK_JOB, cron, null, { tz: 'UTC' }));
@@ -193,6 +196,18 @@ describe('nginx in front of two instances', () => {
     expect(shell.status).toBe(200);
     expect(shell.headers['cache-control']).toBe('no-cache');
     expect(shell.body.toString()).toContain(asset.name);
+  });
+
+  it('finds a file of the newer build during a rolling deploy: the instance without it answers 404, nginx asks the other', async () => {
+    // a query of its own each time, so nginx's cache does not answer: both instances are asked in turn
+    const answers = await Promise.all(['1', '2', '3', '4'].map((v) => request(`${nginx.origin}/assets/${newerAsset.name}?v=${v}`, { from: newClient() })));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.toString()).toBe(newerAsset.body);
+    }
+    const tried = await Promise.all(answers.map(async (answer) => (await nginx.line(String(answer.headers['x-request-id']))).upstream));
+    // B (without the file) first, then A: nginx names both
+    expect(tried).toContain(`${addressOf(b)}, ${addressOf(a)}`);
   });
 
   it('takes uploads up to the largest the instances accept (client_max_body_size above REPORT_MAX_BYTES)', () => {
