@@ -428,7 +428,7 @@ describe('kill -9 of one instance during a burst of payments through nginx', () 
 });
 
 describe('background jobs in the workers', () => {
-  it('the scheduled ledger check ran once across both workers, though every pass of either sent its occurrence', async (context) => {
+  it('the scheduled ledger check ran once across both workers, each passing over the schedule every second', async (context) => {
     // the occurrence's due window closes 60 s after it; a pass (one a second) after that sends it no more
     const windowClosed = ledgerOccurrence.getTime() + 62_000;
     await expect.poll(() => ledgerRuns.length, { timeout: 60_000, interval: 200 }).toBeGreaterThan(0);
