@@ -30,7 +30,7 @@ const secrets = secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir:
 const files = await fileStoreFor(config);
 // the queue opens before the app (its services queue messages); handlers start once the app's deps exist
 const jobsStarted = Date.now();
-const jobs = await openJobQueue(database, pino({ level: config.LOG_LEVEL }), config.JOBS_IN_PROCESS);
+const jobs = await openJobQueue(database, pino({ level: config.LOG_LEVEL }), config.JOBS_IN_PROCESS, config.JOBS_CRON_SECONDS);
 const jobsOpenMs = Date.now() - jobsStarted;
 const app = await buildApp({ db: database.db, config, secrets, files, jobs });
 if (config.JOBS_IN_PROCESS) await jobs.work(jobSpecs(app.deps, app.log));
