@@ -9,7 +9,7 @@ import { typeGroupsQueryOptions, useTypeGroups } from '../../../api/catalog/type
 import { DeviceGrid } from '../components/device-card';
 import { PageHeader } from '../components/page-header';
 import { projectRoutePath } from '../components/links';
-import { QueryError } from '../components/query-error';
+import { QueryError } from '../../../components/query-error';
 import { EmptyState } from '../components/empty-state';
 import { Pager } from '../components/pager';
 import { SkeletonBar, SkeletonBlock } from '../../../components/skeleton-block';
