@@ -1,5 +1,5 @@
 import { Alert, Button, Form, Input, Modal, Radio, Skeleton } from 'antd';
-import { clearChangedErrors } from './schema-form';
+import { clearChangedErrors } from '../../lib/schema-form';
 import { useSamplingForm } from './use-sampling-form';
 import { PickupAddressFields, PickupTimeFields, SelfSendInfo } from './sampling-sections';
 import './member-forms.css';

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api';
 import { useSiteSettings } from '../../api/content/site-settings';
 import { useAddresses } from '../../api/addresses/list-addresses';
 import { addSampling } from '../../api/pickups/add-sampling';
-import { checkWithSchema } from './schema-form';
+import { checkWithSchema } from '../../lib/schema-form';
 import { memberDataKeys } from '../../api/refresh';
 import { feedback } from '../../lib/feedback';
 import { useApiMutation } from '../../lib/use-api-mutation';
