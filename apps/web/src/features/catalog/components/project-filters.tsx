@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { CloseCircleFilled, DownOutlined } from '../../../components/icons';
+import { DownOutlined } from '../../../components/icons';
 import { deviceSortValues, serviceTypeLabels } from '@lab/contract/display';
 import { SkeletonBar } from '../../../components/skeleton-block';
 import { projectRoutePath } from './links';
+import { SearchBox } from './search-box';
 import type { ProjectListState } from '../hooks/use-project-list';
 import '../../../components/plain-field.css';
 
@@ -97,27 +98,7 @@ function FilterTools({ list }: { list: ProjectListState }) {
   const { draft, setDraft, submitKeyword, address, update } = list;
   return (
     <div className="cat-filter-row cat-filter-tools">
-      <form
-        className="cat-search plain-search"
-        role="search"
-        aria-label="在结果中搜索"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submitKeyword();
-        }}
-      >
-        <span className="plain-search-field">
-          <input type="search" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="在结果中搜索项目、仪器型号" aria-label="关键词" maxLength={50} />
-          {draft ? (
-            <button type="button" className="plain-search-clear" aria-label="清除关键词" onClick={() => setDraft('')}>
-              <CloseCircleFilled />
-            </button>
-          ) : null}
-        </span>
-        <button type="submit" className="plain-search-button">
-          搜索
-        </button>
-      </form>
+      <SearchBox className="cat-search" label="在结果中搜索" fieldLabel="关键词" placeholder="在结果中搜索项目、仪器型号" value={draft} onChange={setDraft} onSearch={submitKeyword} />
       <span className="plain-select">
         <select aria-label="排序" value={address.sort} onChange={(event) => update({ sort: event.target.value === 'default' ? undefined : event.target.value })}>
           {deviceSortValues.map((value) => (

@@ -3,11 +3,11 @@ import { Link, useSearchParams } from 'react-router';
 import { useDeviceSearch } from '../api/search-devices';
 import { DeviceGrid } from '../components/device-card';
 import { PageHeader } from '../components/page-header';
+import { SearchBox } from '../components/search-box';
 import { QueryError } from '../../../components/query-error';
 import { EmptyState } from '../components/empty-state';
 import { Pager } from '../components/pager';
 import { SkeletonBlock } from '../../../components/skeleton-block';
-import { CloseCircleFilled } from '../../../components/icons';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/catalog.css';
 
@@ -37,27 +37,16 @@ export default function SearchPage() {
   return (
     <div className="cat-page">
       <PageHeader title={keyword ? `“${keyword}”的搜索结果` : '搜索检测项目'} crumbs={[{ label: '搜索' }]}>
-        <form
-          className="cat-searchbar plain-search plain-search-lg"
-          role="search"
-          aria-label="搜索检测项目"
-          onSubmit={(event) => {
-            event.preventDefault();
-            go(draft);
-          }}
-        >
-          <span className="plain-search-field">
-            <input type="search" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="输入项目名称、仪器或型号，如 XRD、扫描电镜" aria-label="搜索关键词" maxLength={50} />
-            {draft ? (
-              <button type="button" className="plain-search-clear" aria-label="清除关键词" onClick={() => setDraft('')}>
-                <CloseCircleFilled />
-              </button>
-            ) : null}
-          </span>
-          <button type="submit" className="plain-search-button">
-            搜索
-          </button>
-        </form>
+        <SearchBox
+          className="cat-searchbar"
+          large
+          label="搜索检测项目"
+          fieldLabel="搜索关键词"
+          placeholder="输入项目名称、仪器或型号，如 XRD、扫描电镜"
+          value={draft}
+          onChange={setDraft}
+          onSearch={(value) => go(value)}
+        />
       </PageHeader>
       <div className="cat-container cat-body">
         {!keyword ? (
