@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Form, InputNumber, Skeleton } from 'antd';
 import { jobSettingsBody } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
-import { checkWithSchema } from '../../../components/member/schema-form';
+import { checkWithSchema } from '../../../lib/schema-form';
 import { useJobSettings, useSaveJobSettings } from '../api/job-settings';
 
 interface Values {
