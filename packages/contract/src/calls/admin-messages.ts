@@ -46,6 +46,7 @@ export const adminMessages = resource('adminMessages', {
     path: '/api/admin/messages/alerts/handle',
     who: ['sales', 'lab', 'finance'],
     summary: '标记提醒已处理',
+    description: '管理员可处理全部提醒，其他员工只能处理发给本岗位的。',
     body: staffAlertIdBody,
     data: staffAlertView,
     done: '已标记为已处理',
