@@ -4,7 +4,7 @@ import type { OutboxEntry, Page } from '@lab/contract';
 import { call, createTestContext, uniquePhone, type TestContext } from '../../../test/harness';
 import { makeStaff } from '../../../test/factories';
 import { auditLog, outbox } from '../../db/schema';
-import { dispatchOutboxRow, queuedSmsProvider, type Deliverers } from '../../platform/outbox';
+import { dispatchOutboxRow, localQueuedProviders, queuedSmsProvider, type Deliverers } from '../../platform/outbox';
 import { failed as refused, sent, type EmailMessage, type SmsMessage } from '../../platform/messaging';
 
 /** A provider that records what it was handed, and refuses while `down` is set. */
@@ -97,6 +97,15 @@ describe('dispatching the outbox', () => {
     // waiting for its retry (30 s back-off), not a dead letter yet
     expect((await rows()).find((r) => r.recipient === phones[3])).toMatchObject({ status: 'queued', lastError: 'isv.MOBILE_NUMBER_ILLEGAL: 号码格式错误' });
     for (const phone of phones) expect(provider.state.sms.filter((m) => m.phone === phone)).toHaveLength(phone === phones[3] ? 0 : 1);
+  });
+
+  it('a message queued for the local provider (the demo seed) is delivered locally even with a vendor configured', async () => {
+    const phone = uniquePhone();
+    await localQueuedProviders(t.db, t.jobs).sms.send({ phone, template: 'order_paid', params: {}, body: '演示' });
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.recipient, phone));
+    expect(row).toMatchObject({ provider: 'local-outbox' });
+    await expect.poll(async () => (await rowOf(row!.id)).status, { timeout: 20_000 }).toBe('sent');
+    expect(provider.state.sms.filter((m) => m.phone === phone)).toHaveLength(0);
   });
 
   it('sends a row once even when its job runs twice', async () => {
