@@ -17,15 +17,13 @@
  *    rounds (default 10), p50 and max. In the server the tick comes every minute (pg-boss
  *    evaluates cron schedules every 30 s), so add up to a minute and a half of waiting for the tick.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { pino } from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
-import { openDatabase, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
+import { onEachDatabase } from './databases';
 import { FixedClock } from '../src/platform/clock';
 import { localDeliverers } from '../src/platform/outbox';
 import { jobSpecs, openJobQueue, PROMISES_JOB } from '../src/jobs';
@@ -120,34 +118,5 @@ async function run(label: string, database: Database) {
   await app.close();
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-jobs-'));
-if (process.env.BENCH_ONLY !== 'PostgreSQL') {
-  const lite = await openDatabase({ dataDir: dir });
-  try {
-    await run('PGlite', lite);
-  } finally {
-    await lite.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: adminUrl });
-const reachable = process.env.BENCH_ONLY !== 'PGlite' && (await admin.connect().then(() => true, () => false));
-if (reachable) {
-  const name = `lab_bench_jobs_${process.pid}`;
-  await admin.query(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  try {
-    await run('PostgreSQL', database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
-} else if (process.env.BENCH_ONLY !== 'PGlite') {
-  console.log('\nPostgreSQL did not answer; measured on PGlite only');
-}
+await onEachDatabase('jobs', run);
 process.exit(0);
