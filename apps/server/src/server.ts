@@ -37,7 +37,7 @@ if (config.JOBS_IN_PROCESS) await jobs.work(jobSpecs(app.deps, app.log));
 app.log.info({ ms: jobsOpenMs, inProcess: config.JOBS_IN_PROCESS }, config.JOBS_IN_PROCESS ? 'jobs running in this process' : 'jobs queued here, run by npm run worker');
 if (config.SEED_DEMO) {
   if (config.production) app.log.warn('SEED_DEMO=1 with NODE_ENV=production: demo mode is on, and the README\'s demo accounts can log in');
-  if (await seedDemoData(database.db, { files, secrets })) app.log.info('demo data seeded');
+  if (await seedDemoData(database.db, { files, secrets, jobs })) app.log.info('demo data seeded');
 }
 await warnWhenNoStaff(database.db, app.log);
 
