@@ -22,8 +22,8 @@ export interface CrudListProps<T extends Row<K>, K extends keyof T & string, V e
   rowKey: K;
   /** a row's name in labels (编辑 …, 上移 …) and in the delete question */
   label: (row: T, index: number) => string;
-  rows: readonly T[] | undefined;
-  loading: boolean;
+  /** the list's query: the whole list, or a server table's page ({ list, total }) with `table` */
+  query: { data?: readonly T[] | { list: readonly T[]; total: number }; isFetching: boolean };
   /** what reads again after every change, a refused one too (the feature's keys prefix) */
   refresh: QueryKey;
   /** the page's own columns; the list adds 顺序 before them (with `reorder`), 显示 and 操作 after */
@@ -33,8 +33,8 @@ export interface CrudListProps<T extends Row<K>, K extends keyof T & string, V e
   empty?: string;
   /** filters above the table (server tables) */
   filters?: ReactNode;
-  /** a server table's paging (components/admin/use-server-table); the whole list on one page otherwise */
-  paging?: { pagination: TablePaginationConfig; onChange: TableProps<T>['onChange'] };
+  /** a server table (components/admin/use-server-table): its paging and sorting; the whole list on one page otherwise */
+  table?: { pagination: (total: number | undefined) => TablePaginationConfig; onChange: TableProps<T>['onChange'] };
   /** buttons before the 新增 button */
   extra?: ReactNode;
   /** a 新增 button that does something else than open the dialog (a page of its own) */
@@ -74,14 +74,15 @@ const keyed = <K extends PropertyKey, I>(key: K, id: I, visible: boolean) => ({ 
  * its success message, deletes after a confirmation, and the dialog (components/admin/crud-dialog).
  */
 export function CrudList<T extends Row<K>, K extends keyof T & string, V extends object, S extends z.ZodType>(props: CrudListProps<T, K, V, S>) {
-  const { title, description, noun, rowKey, label, rows, loading, refresh, columns, scrollX, empty, filters, paging, extra, create, onEdit, rowActions, actionsWidth = 120, reorder, visible, remove, confirmDelete, dialog } = props;
+  const { title, description, noun, rowKey, label, query, refresh, columns, scrollX, empty, filters, table, extra, create, onEdit, rowActions, actionsWidth = 120, reorder, visible, remove, confirmDelete, dialog } = props;
   const { modal } = App.useApp();
   const [editing, setEditing] = useState<T | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const order = useListChange(refresh, (ids: T[K][]) => reorder!(ids));
   const shown = useListChange(refresh, visible.call);
   const removal = useListChange(refresh, remove);
-  const list = rows ?? [];
+  const page = query.data && !Array.isArray(query.data) ? (query.data as { list: readonly T[]; total: number }) : undefined;
+  const list: readonly T[] = page ? page.list : ((query.data as readonly T[] | undefined) ?? []);
   const openDialog = (row: T | null) => {
     setEditing(row);
     setFormOpen(true);
@@ -175,9 +176,9 @@ export function CrudList<T extends Row<K>, K extends keyof T & string, V extends
           size="middle"
           columns={allColumns}
           dataSource={list}
-          loading={loading}
-          pagination={paging ? paging.pagination : false}
-          onChange={paging?.onChange}
+          loading={query.isFetching}
+          pagination={table ? table.pagination(page?.total) : false}
+          onChange={table?.onChange}
           scroll={{ x: scrollX }}
           locale={{ emptyText: <Empty description={empty ?? `还没有${noun}，点击右上角“新增${noun}”添加`} /> }}
         />

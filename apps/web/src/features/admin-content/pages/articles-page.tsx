@@ -16,7 +16,7 @@ const editPath = (article: AdminArticle) => `/admin/content/articles/${encodeURI
 /** /admin/content/articles: news, courses and cases — a server table with kind, words and visibility filters; an article is edited on a page of its own. */
 export default function ArticlesPage() {
   const table = useServerTable({ filters: { kind: '', keyword: '', visible: '' }, sort: { field: 'publishedAt', order: 'descend' } });
-  const { data, isFetching } = useArticles(table.query);
+  const articles = useArticles(table.query);
   const navigate = useNavigate();
 
   const columns: TableColumnsType<AdminArticle> = [
@@ -47,8 +47,7 @@ export default function ArticlesPage() {
       noun="文章"
       rowKey="rid"
       label={(article) => article.title}
-      rows={data?.list}
-      loading={isFetching}
+      query={articles}
       refresh={contentKeys.all}
       columns={columns}
       scrollX={1000}
@@ -59,7 +58,7 @@ export default function ArticlesPage() {
           <VisibleFilter value={table.filters.visible} onChange={(visible) => table.setFilters({ visible })} />
         </>
       }
-      paging={{ pagination: table.pagination(data?.total), onChange: table.onChange }}
+      table={table}
       empty={table.filters.keyword || table.filters.visible ? '没有符合条件的文章' : '还没有文章，点击右上角新建'}
       create={{ label: `新建${articleKindLabels[newKind]}`, onClick: () => void navigate(`/admin/content/articles/new?kind=${newKind}`) }}
       onEdit={(article) => void navigate(editPath(article))}

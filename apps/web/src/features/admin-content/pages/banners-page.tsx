@@ -89,7 +89,7 @@ const dialog: CrudDialogConfig<AdminBanner, Values, typeof bannerAddBody> = {
 
 /** /admin/content/banners: the home page's carousel — pictures, titles, links, order, shown or hidden. */
 export default function BannersPage() {
-  const { data, isFetching } = useBanners();
+  const query = useBanners();
   return (
     <CrudList
       title="轮播图"
@@ -97,8 +97,7 @@ export default function BannersPage() {
       noun="轮播图"
       rowKey="id"
       label={label}
-      rows={data}
-      loading={isFetching}
+      query={query}
       refresh={contentKeys.all}
       columns={columns}
       scrollX={900}

@@ -102,7 +102,7 @@ const dialog: CrudDialogConfig<AdminHotArea, Values, typeof hotAreaAddBody> = {
 
 /** /admin/content/hot-areas: the home page's 热门专区 cards and the categories they open. */
 export default function HotAreasPage() {
-  const { data, isFetching } = useHotAreas();
+  const query = useHotAreas();
   return (
     <CrudList
       title="热门专区"
@@ -110,8 +110,7 @@ export default function HotAreasPage() {
       noun="热门专区"
       rowKey="id"
       label={(area) => area.name}
-      rows={data}
-      loading={isFetching}
+      query={query}
       refresh={contentKeys.all}
       columns={columns}
       scrollX={860}

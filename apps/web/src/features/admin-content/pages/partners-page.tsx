@@ -47,8 +47,8 @@ const dialog: CrudDialogConfig<AdminPartner, Values, typeof partnerAddBody> = {
 
 /** /admin/content/partners: the logos of the home page's 合作机构 strip, in order. */
 export default function PartnersPage() {
-  const { data, isFetching } = usePartners();
-  const shown = (data ?? []).filter((partner) => partner.visible).length;
+  const query = usePartners();
+  const shown = (query.data ?? []).filter((partner) => partner.visible).length;
   return (
     <CrudList
       title="合作机构"
@@ -56,8 +56,7 @@ export default function PartnersPage() {
       noun="合作机构"
       rowKey="id"
       label={(partner) => partner.name}
-      rows={data}
-      loading={isFetching}
+      query={query}
       refresh={contentKeys.all}
       columns={columns}
       scrollX={680}

@@ -76,7 +76,7 @@ const dialog: CrudDialogConfig<AdminThanks, Values, typeof thanksAddBody> = {
 /** /admin/content/thanks: papers that acknowledge the lab (home page table, /list/thanks). */
 export default function ThanksPage() {
   const table = useServerTable({ filters: { keyword: '', visible: '' }, sort: { field: 'publishedAt', order: 'descend' } });
-  const { data, isFetching } = useThanks(table.query);
+  const thanks = useThanks(table.query);
 
   const columns: TableColumnsType<AdminThanks> = [
     {
@@ -104,8 +104,7 @@ export default function ThanksPage() {
       noun="论文致谢"
       rowKey="id"
       label={(entry) => entry.code}
-      rows={data?.list}
-      loading={isFetching}
+      query={thanks}
       refresh={contentKeys.all}
       columns={columns}
       scrollX={1000}
@@ -115,7 +114,7 @@ export default function ThanksPage() {
           <VisibleFilter value={table.filters.visible} onChange={(visible) => table.setFilters({ visible })} />
         </>
       }
-      paging={{ pagination: table.pagination(data?.total), onChange: table.onChange }}
+      table={table}
       empty={table.filters.keyword || table.filters.visible ? '没有符合条件的论文致谢' : '还没有论文致谢，点击右上角新增'}
       visible={{ call: setThanksVisible }}
       remove={deleteThanks}
