@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Empty, Select, Space, Switch, Table, type TableColumnsType, type TablePaginationConfig, type TableProps } from 'antd';
+import { App, Button, Empty, Select, Space, Switch, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { feedback } from '../../lib/feedback';
 import { settled } from '../../lib/use-api-mutation';
 import { AdminPage, AdminSection } from './admin-page';
+import { AdminTable, rowsOf, type AdminTableProps } from './admin-table';
 import { CrudDialog, useListChange, type CrudDialogConfig } from './crud-dialog';
 import { OrderButtons } from './order-buttons';
 import { moveItem } from './ordered-list';
@@ -23,7 +24,7 @@ export interface CrudListProps<T extends Row<K>, K extends keyof T & string, V e
   /** a row's name in labels (编辑 …, 上移 …) and in the delete question */
   label: (row: T, index: number) => string;
   /** the list's query: the whole list, or a server table's page ({ list, total }) with `table` */
-  query: { data?: readonly T[] | { list: readonly T[]; total: number }; isFetching: boolean };
+  query: AdminTableProps<T>['query'];
   /** what reads again after every change, a refused one too (the feature's keys prefix) */
   refresh: QueryKey;
   /** the page's own columns; the list adds 顺序 before them (with `reorder`), 显示 and 操作 after */
@@ -34,7 +35,7 @@ export interface CrudListProps<T extends Row<K>, K extends keyof T & string, V e
   /** filters above the table (server tables) */
   filters?: ReactNode;
   /** a server table (components/admin/use-server-table): its paging and sorting; the whole list on one page otherwise */
-  table?: { pagination: (total: number | undefined) => TablePaginationConfig; onChange: TableProps<T>['onChange'] };
+  table?: AdminTableProps<T>['table'];
   /** buttons before the 新增 button */
   extra?: ReactNode;
   /** a 新增 button that does something else than open the dialog (a page of its own) */
@@ -81,8 +82,7 @@ export function CrudList<T extends Row<K>, K extends keyof T & string, V extends
   const order = useListChange(refresh, (ids: T[K][]) => reorder!(ids));
   const shown = useListChange(refresh, visible.call);
   const removal = useListChange(refresh, remove);
-  const page = query.data && !Array.isArray(query.data) ? (query.data as { list: readonly T[]; total: number }) : undefined;
-  const list: readonly T[] = page ? page.list : ((query.data as readonly T[] | undefined) ?? []);
+  const list = rowsOf(query.data);
   const openDialog = (row: T | null) => {
     setEditing(row);
     setFormOpen(true);
@@ -170,15 +170,11 @@ export function CrudList<T extends Row<K>, K extends keyof T & string, V extends
     >
       <AdminSection>
         {filters && <div className="admin-filters">{filters}</div>}
-        <Table<T>
-          className="admin-table"
+        <AdminTable<T>
           rowKey={rowKey}
-          size="middle"
           columns={allColumns}
-          dataSource={list}
-          loading={query.isFetching}
-          pagination={table ? table.pagination(page?.total) : false}
-          onChange={table?.onChange}
+          query={query}
+          table={table}
           scroll={{ x: scrollX }}
           locale={{ emptyText: <Empty description={empty ?? `还没有${noun}，点击右上角“新增${noun}”添加`} /> }}
         />

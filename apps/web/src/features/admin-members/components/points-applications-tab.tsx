@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Segmented, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Segmented, Space, type TableColumnsType } from 'antd';
 import type { AdminPointsApplication } from '@lab/contract';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
@@ -11,6 +11,7 @@ import { usePointsApplications } from '../api/list-points-applications';
 import { applicationLabels, applicationTones, reviewFilterOptions, withStatus } from './labels';
 import { MemberCell } from './member-cell';
 import { PointsApproveModal } from './points-approve-modal';
+import { AdminTable } from '../../../components/admin/admin-table';
 
 /** 论文致谢奖励: papers acknowledging the lab; approve with the points awarded, or refuse with a reason. */
 export function PointsApplicationsTab() {
@@ -82,15 +83,11 @@ export function PointsApplicationsTab() {
       <div className="admin-filters">
         <Segmented className="customers-segmented" value={table.filters.status} options={reviewFilterOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="审核状态" />
       </div>
-      <Table<AdminPointsApplication>
-        className="admin-table"
+      <AdminTable<AdminPointsApplication>
         rowKey="rid"
-        size="middle"
         columns={columns}
-        dataSource={data?.list}
-        loading={isFetching}
-        pagination={table.pagination(data?.total)}
-        onChange={table.onChange}
+        query={{ data, isFetching }}
+        table={table}
         scroll={{ x: 900 }}
         locale={{ emptyText: table.filters.status === 'pending' ? '没有待审核的论文致谢奖励申请' : '暂无记录' }}
       />

@@ -1,6 +1,7 @@
-import { App, Button, Input, Segmented, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Input, Segmented, Space, Tag, type TableColumnsType } from 'antd';
 import { adminCommunityRefuseBody, communityReviewLabels, type AdminCommunity } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
@@ -115,15 +116,11 @@ export default function CommunitiesPage() {
           <Segmented className="customers-segmented" value={table.filters.status} options={reviewFilterOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="审核状态" />
           <Input.Search allowClear placeholder="团体名称、单位、负责人或手机号" defaultValue={table.filters.keyword} onSearch={(keyword) => table.setFilters({ keyword: keyword.trim() })} aria-label="搜索团体" />
         </div>
-        <Table<AdminCommunity>
-          className="admin-table"
+        <AdminTable<AdminCommunity>
           rowKey="rid"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 1040 }}
           locale={{ emptyText: table.filters.keyword ? '没有符合条件的团体' : table.filters.status === 'pending' ? '没有待审核的科研团体' : '暂无记录' }}
         />

@@ -1,6 +1,7 @@
-import { App, Button, Segmented, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Segmented, Space, type TableColumnsType } from 'antd';
 import type { AdminPartnerApplication } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
@@ -89,15 +90,11 @@ export default function PartnersPage() {
         <div className="admin-filters">
           <Segmented className="customers-segmented" value={table.filters.status} options={reviewFilterOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="审核状态" />
         </div>
-        <Table<AdminPartnerApplication>
-          className="admin-table"
+        <AdminTable<AdminPartnerApplication>
           rowKey="rid"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 1000 }}
           locale={{ emptyText: table.filters.status === 'pending' ? '没有待审核的推广合伙人申请' : '暂无记录' }}
         />
