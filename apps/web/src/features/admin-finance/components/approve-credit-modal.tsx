@@ -5,7 +5,6 @@ import { Money } from '../../../components/admin/money';
 import { feedback } from '../../../lib/feedback';
 import { approveCredit } from '../api/decide-credit';
 import { useFinanceMutation } from '../api/use-finance-mutation';
-import { isConflict } from '../../../lib/api';
 
 /** 批准授信: the limit granted (the one asked for, or less), with a note; it replaces the member's current line. */
 export function ApproveCreditModal({ application, onClose }: { application: AdminCredit | null; onClose: () => void }) {
@@ -21,16 +20,7 @@ export function ApproveCreditModal({ application, onClose }: { application: Admi
   const submit = async () => {
     const checked = adminCreditApproveBody.safeParse({ rid: application.rid, version: application.version, limit, note });
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-    approve.mutate({ rid: application.rid, version: application.version, limit, note: note.trim() }, {
-      onSuccess: () => {
-        feedback.success('已批准授信');
-        onClose();
-      },
-      onError: (error) => {
-        // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
-        if (isConflict(error)) onClose();
-      },
-    });
+    approve.decide({ rid: application.rid, version: application.version, limit, note: note.trim() }, '已批准授信', onClose);
   };
 
   return (

@@ -3,10 +3,8 @@ import { Alert, Button, Descriptions, Input, Modal } from 'antd';
 import type { AdminPrestore } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
 import { formatDateTime } from '../../../lib/format';
-import { feedback } from '../../../lib/feedback';
 import { confirmPrestore } from '../api/decide-prestore';
 import { useFinanceMutation } from '../api/use-finance-mutation';
-import { isConflict } from '../../../lib/api';
 
 /**
  * 确认到账: finance compares the bank statement with the application (number, payer, amount)
@@ -19,16 +17,7 @@ export function ConfirmPrestoreModal({ application, onClose, onShowReceipt }: { 
   if (!application) return null;
 
   const submit = async () => {
-    confirm.mutate({ rid: application.rid, version: application.version, note: note.trim() }, {
-      onSuccess: () => {
-        feedback.success('已确认到账');
-        onClose();
-      },
-      onError: (error) => {
-        // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
-        if (isConflict(error)) onClose();
-      },
-    });
+    confirm.decide({ rid: application.rid, version: application.version, note: note.trim() }, '已确认到账', onClose);
   };
 
   return (

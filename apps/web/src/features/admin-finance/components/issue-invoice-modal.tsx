@@ -8,7 +8,6 @@ import { feedback } from '../../../lib/feedback';
 import { issueInvoice } from '../api/decide-invoice';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 import { invoiceFileProblem, issueProblem } from './issue-invoice-form';
-import { isConflict } from '../../../lib/api';
 
 /** The title, amount and where the invoice goes, as finance needs them to make it out. */
 export function InvoiceSummary({ invoice }: { invoice: AdminInvoice }) {
@@ -59,16 +58,7 @@ export function IssueInvoiceModal({ invoice, onClose }: { invoice: AdminInvoice 
     const input = { rid: invoice.rid, version: invoice.version, type: invoice.type, invoiceNo: invoiceNo.trim(), issuedOn: issuedOn?.format('YYYY-MM-DD') ?? '', file };
     const problem = issueProblem(input);
     if (problem) return feedback.failure(new Error(problem));
-    issue.mutate(input, {
-      onSuccess: () => {
-        feedback.success('已开票');
-        onClose();
-      },
-      onError: (error) => {
-        // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
-        if (isConflict(error)) onClose();
-      },
-    });
+    issue.decide(input, '已开票', onClose);
   };
 
   return (
