@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Segmented, Space, type TableColumnsType } from 'antd';
+import { type TableColumnsType } from 'antd';
 import type { AdminPointsApplication } from '@lab/contract';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
@@ -8,8 +8,9 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { refusePointsApplication, useDecision } from '../api/decide';
 import { usePointsApplications } from '../api/list-points-applications';
-import { applicationLabels, applicationTones, reviewFilterOptions, withStatus } from './labels';
+import { applicationLabels, applicationTones, withStatus } from './labels';
 import { MemberCell } from './member-cell';
+import { ReviewStatusFilter, reviewActionsColumn } from './review-parts';
 import { PointsApproveModal } from './points-approve-modal';
 import { AdminTable } from '../../../components/admin/admin-table';
 
@@ -61,27 +62,13 @@ export function PointsApplicationsTab() {
         </div>
       ),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 120,
-      render: (_, a) =>
-        a.status === 'pending' ? (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setApproving(a)}>通过</Button>
-            <Button type="link" size="small" danger onClick={() => void onRefuse(a)}>驳回</Button>
-          </Space>
-        ) : (
-          <span className="admin-muted">已处理</span>
-        ),
-    },
+    reviewActionsColumn({ pending: (a) => a.status === 'pending', onApprove: setApproving, onRefuse, width: 120 }),
   ];
 
   return (
     <>
       <div className="admin-filters">
-        <Segmented className="customers-segmented" value={table.filters.status} options={reviewFilterOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="审核状态" />
+        <ReviewStatusFilter value={table.filters.status} onChange={(status) => table.setFilters({ status })} />
       </div>
       <AdminTable<AdminPointsApplication>
         rowKey="rid"

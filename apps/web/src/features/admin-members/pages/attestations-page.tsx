@@ -1,4 +1,4 @@
-import { App, Button, Input, Segmented, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Input, Table, Tag, type TableColumnsType } from 'antd';
 import { adminAttestationRefuseBody, attestationReviewLabels, type AdminAttestation } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
@@ -9,8 +9,9 @@ import { feedback } from '../../../lib/feedback';
 import { settled } from '../../../lib/use-api-mutation';
 import { approveAttestation, refuseAttestation, useDecision } from '../api/decide';
 import { useAttestations } from '../api/list-attestations';
-import { organizationText, reviewFilterOptions, reviewTones, withStatus } from '../components/labels';
+import { organizationText, reviewTones, withStatus } from '../components/labels';
 import { MemberCell } from '../components/member-cell';
+import { ReviewStatusFilter, reviewActionsColumn } from '../components/review-parts';
 import '../components/customers.css';
 
 const region = (p: AdminAttestation['profile']) => [p.province, p.city === p.province ? '' : p.city, p.area].filter(Boolean).join('');
@@ -96,21 +97,7 @@ export default function AttestationsPage() {
         </div>
       ),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 110,
-      render: (_, a) =>
-        a.review.status === 'pending' ? (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => onApprove(a)}>通过</Button>
-            <Button type="link" size="small" danger onClick={() => void onRefuse(a)}>驳回</Button>
-          </Space>
-        ) : (
-          <span className="admin-muted">已处理</span>
-        ),
-    },
+    reviewActionsColumn({ pending: (a) => a.review.status === 'pending', onApprove: onApprove, onRefuse, width: 110 }),
   ];
 
   const empty = table.filters.keyword ? '没有符合条件的认证资料' : table.filters.status === 'pending' ? '没有待审核的资料认证，新的提交会出现在这里' : '暂无记录';
@@ -119,7 +106,7 @@ export default function AttestationsPage() {
     <AdminPage title="资料认证" description="会员提交（或重新提交）资料认证后进入待审核；驳回时请写明原因，会员修改后可重新提交。">
       <AdminSection>
         <div className="admin-filters">
-          <Segmented className="customers-segmented" value={table.filters.status} options={reviewFilterOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="审核状态" />
+          <ReviewStatusFilter value={table.filters.status} onChange={(status) => table.setFilters({ status })} />
           <Input.Search allowClear placeholder="手机号、姓名或单位" defaultValue={table.filters.keyword} onSearch={(keyword) => table.setFilters({ keyword: keyword.trim() })} aria-label="搜索认证资料" />
         </div>
         <Table<AdminAttestation>

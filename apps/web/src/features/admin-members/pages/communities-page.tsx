@@ -1,4 +1,4 @@
-import { App, Button, Input, Segmented, Space, Tag, type TableColumnsType } from 'antd';
+import { App, Input, Tag, type TableColumnsType } from 'antd';
 import { adminCommunityRefuseBody, communityReviewLabels, type AdminCommunity } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { AdminTable } from '../../../components/admin/admin-table';
@@ -10,8 +10,9 @@ import { feedback } from '../../../lib/feedback';
 import { settled } from '../../../lib/use-api-mutation';
 import { approveCommunity, refuseCommunity, useDecision } from '../api/decide';
 import { useCommunities } from '../api/list-communities';
-import { communityTones, organizationText, reviewFilterOptions, withStatus } from '../components/labels';
+import { communityTones, organizationText, withStatus } from '../components/labels';
 import { MemberCell } from '../components/member-cell';
+import { ReviewStatusFilter, reviewActionsColumn } from '../components/review-parts';
 import '../components/customers.css';
 
 /**
@@ -92,28 +93,14 @@ export default function CommunitiesPage() {
         </div>
       ),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 110,
-      render: (_, c) =>
-        c.reviewStatus === 'pending' && !c.dissolved ? (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => onApprove(c)}>通过</Button>
-            <Button type="link" size="small" danger onClick={() => void onRefuse(c)}>驳回</Button>
-          </Space>
-        ) : (
-          <span className="admin-muted">已处理</span>
-        ),
-    },
+    reviewActionsColumn({ pending: (c) => c.reviewStatus === 'pending' && !c.dissolved, onApprove: onApprove, onRefuse, width: 110 }),
   ];
 
   return (
     <AdminPage title="科研团体" description="老师创建的科研团体审核通过后，其他会员才能搜索和申请加入。">
       <AdminSection>
         <div className="admin-filters">
-          <Segmented className="customers-segmented" value={table.filters.status} options={reviewFilterOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="审核状态" />
+          <ReviewStatusFilter value={table.filters.status} onChange={(status) => table.setFilters({ status })} />
           <Input.Search allowClear placeholder="团体名称、单位、负责人或手机号" defaultValue={table.filters.keyword} onSearch={(keyword) => table.setFilters({ keyword: keyword.trim() })} aria-label="搜索团体" />
         </div>
         <AdminTable<AdminCommunity>

@@ -1,4 +1,4 @@
-import { App, Button, Segmented, Space, type TableColumnsType } from 'antd';
+import { App, type TableColumnsType } from 'antd';
 import type { AdminPartnerApplication } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { AdminTable } from '../../../components/admin/admin-table';
@@ -10,8 +10,9 @@ import { feedback } from '../../../lib/feedback';
 import { settled } from '../../../lib/use-api-mutation';
 import { approvePartner, refusePartner, useDecision } from '../api/decide';
 import { usePartners } from '../api/list-partners';
-import { applicationLabels, applicationTones, reviewFilterOptions, withStatus } from '../components/labels';
+import { applicationLabels, applicationTones, withStatus } from '../components/labels';
 import { MemberCell } from '../components/member-cell';
+import { ReviewStatusFilter, reviewActionsColumn } from '../components/review-parts';
 import '../components/customers.css';
 
 /** /admin/partners: 推广合伙人 applications; an approved partner earns rebates on the orders of members they invite. */
@@ -67,28 +68,14 @@ export default function PartnersPage() {
         </div>
       ),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 120,
-      render: (_, a) =>
-        a.status === 'pending' ? (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => onApprove(a)}>通过</Button>
-            <Button type="link" size="small" danger onClick={() => void onRefuse(a)}>驳回</Button>
-          </Space>
-        ) : (
-          <span className="admin-muted">已处理</span>
-        ),
-    },
+    reviewActionsColumn({ pending: (a) => a.status === 'pending', onApprove: onApprove, onRefuse, width: 120 }),
   ];
 
   return (
     <AdminPage title="推广合伙人" description="审核会员的推广合伙人申请；返利提现由财务在「提现审核」中处理。">
       <AdminSection>
         <div className="admin-filters">
-          <Segmented className="customers-segmented" value={table.filters.status} options={reviewFilterOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="审核状态" />
+          <ReviewStatusFilter value={table.filters.status} onChange={(status) => table.setFilters({ status })} />
         </div>
         <AdminTable<AdminPartnerApplication>
           rowKey="rid"
