@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { type TableColumnsType } from 'antd';
 import type { AdminPointsApplication } from '@lab/contract';
-import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { feedback } from '../../../lib/feedback';
-import { refusePointsApplication, useDecision } from '../api/decide';
+import { refusePointsApplication } from '../api/decide';
 import { usePointsApplications } from '../api/list-points-applications';
 import { applicationLabels, applicationTones, withStatus } from './labels';
 import { MemberCell } from './member-cell';
-import { ReviewStatusFilter, reviewActionsColumn } from './review-parts';
+import { ReviewStatusFilter, reviewActionsColumn, useReviewActions } from './review-parts';
 import { PointsApproveModal } from './points-approve-modal';
 import { AdminTable } from '../../../components/admin/admin-table';
 
@@ -19,18 +17,14 @@ export function PointsApplicationsTab() {
   const table = useServerTable({ filters: { status: 'pending' }, prefix: 'award' });
   const { data, isFetching } = usePointsApplications(withStatus(table.query));
   const [approving, setApproving] = useState<AdminPointsApplication | null>(null);
-  const refuse = useDecision(refusePointsApplication);
-  const prompt = useReasonPrompt();
-
-  const onRefuse = async (row: AdminPointsApplication) => {
-    const reason = await prompt({ title: `驳回「${row.title}」`, label: '驳回原因', placeholder: '会员将看到此原因，例如：论文致谢中未提及本实验室', required: true, okText: '驳回', danger: true });
-    if (reason === null) return;
-    refuse.mutate({ rid: row.rid, version: row.version, reason }, {
-      onSuccess: () => {
-        feedback.success('已驳回，已通知会员');
-      },
-    });
-  };
+  const { onRefuse } = useReviewActions({
+    refuse: {
+      call: refusePointsApplication,
+      args: (row: AdminPointsApplication, reason) => ({ rid: row.rid, version: row.version, reason }),
+      prompt: (row) => ({ title: `驳回「${row.title}」`, placeholder: '会员将看到此原因，例如：论文致谢中未提及本实验室' }),
+      done: '已驳回，已通知会员',
+    },
+  });
 
   const columns: TableColumnsType<AdminPointsApplication> = [
     { title: '会员', key: 'member', fixed: 'left', width: 120, render: (_, a) => <MemberCell rid={a.member.rid} name={a.member.name} phone={a.member.phone} /> },
