@@ -1,4 +1,4 @@
-import { Radio } from 'antd';
+import { Alert, Radio } from 'antd';
 import { Link } from 'react-router';
 import { formatFen, type ReadyToPay } from '@lab/contract';
 
@@ -39,5 +39,24 @@ export function BalanceChoice({ legend, balances, value, onChange, shortFen, row
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** A payment refused by the server, as the page shows it: its message; for too little balance, where to top up and `then` what. */
+export function PaymentRefusal({ refusal, then }: { refusal: { text: string; lowBalance: boolean } | null; then: string }) {
+  if (!refusal) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={refusal.text}
+      description={
+        refusal.lowBalance ? (
+          <span>
+            可先 <Link to="/member/prestore">预存款充值</Link>，{then}
+          </span>
+        ) : undefined
+      }
+    />
   );
 }

@@ -1,6 +1,5 @@
 import { Alert, Button, Modal, Radio, Skeleton, Space } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { NO_COUPON, formatFen, type ReadyToPay } from '@lab/contract';
 import { ApiError } from '../../../lib/api';
 import { feedback } from '../../../lib/feedback';
@@ -9,7 +8,7 @@ import { memberDataKeys } from '../../../api/refresh';
 import { useReadyToPay } from '../api/ready-to-pay';
 import { payOrder, type PayRequest } from '../api/pay-order';
 import { payLater } from '../api/pay-later';
-import { BalanceChoice, sourceKey } from './balance-choice';
+import { BalanceChoice, PaymentRefusal, sourceKey } from './balance-choice';
 
 
 /**
@@ -124,20 +123,7 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
         <strong data-testid="pay-amount">{formatFen(toPay)}</strong>
       </div>
 
-      {error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={error.text}
-          description={
-            error.lowBalance ? (
-              <span>
-                可先 <Link to="/member/prestore">预存款充值</Link>，到账后再支付；或选择其他账户。
-              </span>
-            ) : undefined
-          }
-        />
-      ) : null}
+      <PaymentRefusal refusal={error} then="到账后再支付；或选择其他账户。" />
 
       {ready.payLater.allowed ? (
         <p className="pay-hint" data-testid="pay-later-hint">

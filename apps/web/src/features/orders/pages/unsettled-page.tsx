@@ -8,7 +8,7 @@ import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
 import { useSettlementList } from '../api/settlement-list';
 import { settleOrders } from '../api/settle-orders';
-import { BalanceChoice, sourceKey } from '../components/balance-choice';
+import { BalanceChoice, PaymentRefusal, sourceKey } from '../components/balance-choice';
 import { OrderTags } from '../components/order-tags';
 import { formatDateTime } from '../components/order-format';
 import { StatementPanel } from '../components/statement-panel';
@@ -83,20 +83,7 @@ function Settlement({ data }: { data: SettlementList }) {
             />
           </div>
           <BalanceChoice legend="结算账户" balances={data.balances} value={source} onChange={setSource} shortFen={balance ? chosenFen - balance.balanceFen : 0} row />
-          {error ? (
-            <Alert
-              type="error"
-              showIcon
-              title={error.text}
-              description={
-                error.lowBalance ? (
-                  <span>
-                    可先 <Link to="/member/prestore">预存款充值</Link>，到账后再结算。
-                  </span>
-                ) : undefined
-              }
-            />
-          ) : null}
+          <PaymentRefusal refusal={error} then="到账后再结算。" />
           <div className="ord-settle-bar">
             <span>
               合计 <strong>{formatFen(chosenFen)}</strong>
