@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Descriptions, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { adminCreditApproveBody, fenToYuan, type AdminCredit } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
+import { Summary } from '../../../components/admin/summary';
 import { feedback } from '../../../lib/feedback';
 import { approveCredit } from '../api/decide-credit';
 import { useFinanceMutation } from '../api/use-finance-mutation';
@@ -25,11 +26,7 @@ export function ApproveCreditModal({ application, onClose }: { application: Admi
 
   return (
     <Modal open title="批准信用额度" okText="批准" cancelText="取消" onOk={() => void submit()} onCancel={onClose} confirmLoading={approve.isPending} destroyOnHidden width={560}>
-      <Descriptions
-        className="admin-summary"
-        column={1}
-        size="small"
-        bordered
+      <Summary
         items={[
           { key: 'member', label: '申请人', children: `${application.member.name} ${application.member.phone}（${application.organizationText}）` },
           ...(application.member.company ? [{ key: 'company', label: '单位', children: application.member.company }] : []),

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, DatePicker, Descriptions, Form, Input, Modal, Upload } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatFen, isElectronicInvoice, type AdminInvoice } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
+import { Summary } from '../../../components/admin/summary';
 import { feedback } from '../../../lib/feedback';
 import { issueInvoice } from '../api/decide-invoice';
 import { useFinanceMutation } from '../api/use-finance-mutation';
@@ -13,11 +14,7 @@ import { invoiceFileProblem, issueProblem } from './issue-invoice-form';
 export function InvoiceSummary({ invoice }: { invoice: AdminInvoice }) {
   const { title } = invoice;
   return (
-    <Descriptions
-      className="admin-summary"
-      column={1}
-      size="small"
-      bordered
+    <Summary
       items={[
         { key: 'type', label: '发票类型', children: invoice.typeText },
         { key: 'amount', label: '开票金额', children: <Money fen={invoice.amountFen} /> },
