@@ -3,10 +3,10 @@ import { Table, type TablePaginationConfig, type TableProps } from 'antd';
 /** A list call's answer: the whole list, or a server table's page. */
 type Rows<T> = readonly T[] | { list: readonly T[]; total: number };
 
-export interface AdminTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagination' | 'onChange'> {
+export interface AdminTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'loading' | 'onChange'> {
   /** the list's query (TanStack Query's result, or its data and isFetching) */
   query: { data?: Rows<T>; isFetching: boolean };
-  /** a server table's state (use-server-table): its page, size and sort; the whole list on one page without */
+  /** a server table's state (use-server-table): its page, size and sort; without it the whole list on one page, or the `pagination` given */
   table?: { pagination: (total: number | undefined) => TablePaginationConfig; onChange: TableProps<T>['onChange'] };
 }
 

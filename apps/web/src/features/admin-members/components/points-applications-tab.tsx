@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import type { AdminPointsApplication } from '@lab/contract';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
