@@ -1,4 +1,4 @@
-import { Button, Upload } from 'antd';
+import { Button, Upload, type UploadProps } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { IMAGE_MAX_BYTES, type UploadedImage } from '@lab/contract';
 import { images } from '../../api/images';
@@ -18,6 +18,38 @@ export const checkImageFile = (file: File): string | null => {
   return null;
 };
 
+/**
+ * What an antd Upload needs to take one picture: PNG, JPG or WEBP up to the size limit (a
+ * wrong file is refused with its reason before any call), uploaded through useApiMutation;
+ * `onUploaded` gets the stored picture. `isPending` for the button.
+ */
+export function useImagePicker(onUploaded: (image: UploadedImage) => void): { props: UploadProps; isPending: boolean } {
+  const upload = useApiMutation({ mutationFn: uploadImage });
+  return {
+    isPending: upload.isPending,
+    props: {
+      accept: 'image/png,image/jpeg,image/webp',
+      showUploadList: false,
+      beforeUpload: (file) => {
+        const problem = checkImageFile(file);
+        if (problem) {
+          feedback.failure(new Error(problem));
+          return Upload.LIST_IGNORE;
+        }
+        return true;
+      },
+      customRequest: ({ file, onSuccess, onError }) =>
+        upload.mutate(file as File, {
+          onSuccess: (image) => {
+            onUploaded(image);
+            onSuccess?.(image);
+          },
+          onError: (error) => onError?.(error),
+        }),
+    },
+  };
+}
+
 interface ImageUploadProps {
   /** the stored path (/upload/img/…) or a full URL */
   value?: string | null;
@@ -31,32 +63,12 @@ interface ImageUploadProps {
 
 /** A picture field for forms: shows the current picture and replaces it by an upload. */
 export function ImageUpload({ value, onChange, square = false, allowClear = false, ...rest }: ImageUploadProps) {
-  const upload = useApiMutation({ mutationFn: uploadImage });
+  const picker = useImagePicker((image) => onChange?.(image.path));
   return (
     <div className={square ? 'admin-image-upload is-square' : 'admin-image-upload'}>
       {value ? <img src={value} alt="" /> : null}
-      <Upload
-        accept="image/png,image/jpeg,image/webp"
-        showUploadList={false}
-        beforeUpload={(file) => {
-          const problem = checkImageFile(file);
-          if (problem) {
-            feedback.failure(new Error(problem));
-            return Upload.LIST_IGNORE;
-          }
-          return true;
-        }}
-        customRequest={({ file, onSuccess, onError }) =>
-          upload.mutate(file as File, {
-            onSuccess: (image) => {
-              onChange?.(image.path);
-              onSuccess?.(image);
-            },
-            onError: (error) => onError?.(error),
-          })
-        }
-      >
-        <Button icon={<UploadOutlined />} loading={upload.isPending} aria-label={rest['aria-label'] ?? '上传图片'}>
+      <Upload {...picker.props}>
+        <Button icon={<UploadOutlined />} loading={picker.isPending} aria-label={rest['aria-label'] ?? '上传图片'}>
           {value ? '更换图片' : '上传图片'}
         </Button>
       </Upload>

@@ -16,8 +16,7 @@ import {
   ClearOutlined,
 } from '@ant-design/icons';
 import { feedback } from '../../lib/feedback';
-import { useApiMutation } from '../../lib/use-api-mutation';
-import { checkImageFile, uploadImage } from './image-upload';
+import { useImagePicker } from './image-upload';
 
 export interface RichTextEditorProps {
   value?: string;
@@ -36,8 +35,8 @@ function ToolButton({ title, active = false, onClick, children }: { title: strin
 }
 
 function Toolbar({ editor }: { editor: Editor }) {
-  const upload = useApiMutation({ mutationFn: uploadImage });
   const chain = () => editor.chain().focus();
+  const picker = useImagePicker((image) => chain().setImage({ src: image.url, alt: '' }).run());
   return (
     <div className="admin-rich-text-toolbar" role="toolbar" aria-label="格式">
       <ToolButton title="加粗" active={editor.isActive('bold')} onClick={() => chain().toggleBold().run()}><BoldOutlined /></ToolButton>
@@ -62,27 +61,7 @@ function Toolbar({ editor }: { editor: Editor }) {
       >
         <LinkOutlined />
       </ToolButton>
-      <Upload
-        accept="image/png,image/jpeg,image/webp"
-        showUploadList={false}
-        beforeUpload={(file) => {
-          const problem = checkImageFile(file);
-          if (problem) {
-            feedback.failure(new Error(problem));
-            return Upload.LIST_IGNORE;
-          }
-          return true;
-        }}
-        customRequest={({ file, onSuccess, onError }) =>
-          upload.mutate(file as File, {
-            onSuccess: (image) => {
-              chain().setImage({ src: image.url, alt: '' }).run();
-              onSuccess?.(image);
-            },
-            onError: (error) => onError?.(error),
-          })
-        }
-      >
+      <Upload {...picker.props}>
         <ToolButton title="插入图片" onClick={() => undefined}><PictureOutlined /></ToolButton>
       </Upload>
       <ToolButton title="清除格式" onClick={() => chain().unsetAllMarks().clearNodes().run()}><ClearOutlined /></ToolButton>

@@ -1,6 +1,7 @@
 import {
   adminOrderActionRoles,
   adminOrderActions,
+  labNow,
   type AdminOrderAction,
   type AdminOrderDetail,
   type AdminPickup,
@@ -14,6 +15,7 @@ import {
   type StaffRole,
 } from '@lab/contract';
 import type { Tone } from '../../components/admin/status-tag';
+import { useSearchParams } from 'react-router';
 
 /**
  * What the order desk's screens decide without the server: which buttons a person sees, how
@@ -85,3 +87,28 @@ export function weekGrid(week: ReservationWeek): Map<string, Map<string, AdminRe
 
 /** Hours booked in the week, for the header line. */
 export const bookedHours = (week: ReservationWeek) => week.bookings.reduce((n, b) => n + b.hours.length, 0);
+
+/**
+ * A desk screen's state in the URL (?date=…&rid=…&status=…): `date` is the day shown (`today` in
+ * the lab's calendar unless the URL names one); `set` changes some parameters (an empty value
+ * leaves the URL) without a new history entry.
+ */
+export function useDeskParams() {
+  const [params, setParams] = useSearchParams();
+  const today = labNow(new Date()).date;
+  const asked = params.get('date') ?? '';
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : today;
+  const set = (changes: Record<string, string>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return { params, today, date, set };
+}

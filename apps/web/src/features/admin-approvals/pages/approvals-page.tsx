@@ -1,4 +1,4 @@
-import { App, Badge, Button, Select, Space, Table, Tabs, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Badge, Button, Select, Space, Tabs, Tag, Tooltip, type TableColumnsType } from 'antd';
 import {
   APPROVAL_KINDS,
   approvalKindLabels,
@@ -10,6 +10,7 @@ import {
   type ApprovalStatus,
 } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { Money } from '../../../components/admin/money';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag, type Tone } from '../../../components/admin/status-tag';
@@ -178,15 +179,11 @@ export default function ApprovalsPage() {
           <Select style={{ width: 140 }} value={table.filters.kind} options={kindOptions} onChange={(kind) => table.setFilters({ kind })} aria-label="类型" />
           {tab !== 'todo' && <Select style={{ width: 140 }} value={table.filters.status} options={statusOptions} onChange={(status) => table.setFilters({ status })} aria-label="状态" />}
         </div>
-        <Table<AdminApproval>
-          className="admin-table"
+        <AdminTable<AdminApproval>
           rowKey="rid"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 1240 }}
           locale={{ emptyText: tab === 'todo' ? '没有等待您审批的申请' : '没有符合条件的申请' }}
         />

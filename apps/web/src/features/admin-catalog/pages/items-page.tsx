@@ -1,8 +1,9 @@
 import { Link, useNavigate } from 'react-router';
-import { App, Button, Grid, Input, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Grid, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { serviceTypeLabels, type AdminServiceItemRow } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { Money } from '../../../components/admin/money';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
@@ -178,15 +179,11 @@ export default function ItemsPage() {
           <Select style={{ width: 124 }} value={filters.hot} options={yesNo('热门')} onChange={(hot) => table.setFilters({ hot })} aria-label="热门" />
           <Select style={{ width: 138 }} value={filters.reservable} options={yesNo('可预约')} onChange={(reservable) => table.setFilters({ reservable })} aria-label="可预约" />
         </div>
-        <Table<AdminServiceItemRow>
-          className="admin-table"
+        <AdminTable<AdminServiceItemRow>
           rowKey="rid"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 1040 }}
           locale={{ emptyText: filtered ? '没有符合条件的服务项目，换个条件试试' : '还没有服务项目，点击右上角「新增服务项目」添加' }}
         />

@@ -1,14 +1,15 @@
-import { useState } from 'react';
-import { Button, Empty, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
-import { LinkOutlined, PlusOutlined } from '@ant-design/icons';
-import { bannerLinkKind, type AdminBanner } from '@lab/contract';
-import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { Button, Form, Input, Tag, type TableColumnsType } from 'antd';
+import { LinkOutlined } from '@ant-design/icons';
+import { bannerAddBody, bannerLinkKind, type AdminBanner } from '@lab/contract';
+import { CrudList } from '../../../components/admin/crud-list';
+import type { CrudDialogConfig } from '../../../components/admin/crud-dialog';
+import { ImageUpload } from '../../../components/admin/image-upload';
+import { contentKeys } from '../api/keys';
 import { useBanners } from '../api/list-banners';
-import { deleteBanner, reorderBanners, setBannerVisible } from '../api/save-banner';
-import { BannerFormModal } from '../components/banner-form-modal';
-import { OrderButtons } from '../components/order-buttons';
+import { addBanner, deleteBanner, editBanner, reorderBanners, setBannerVisible } from '../api/save-banner';
+import { BannerLinkField } from '../components/banner-link-field';
 import { PictureThumb } from '../components/picture-thumb';
-import { useBlockActions } from '../components/use-block-actions';
+import { SortVisibleFields, sortVisibleBody } from '../components/sort-visible-fields';
 import '../components/content.css';
 
 function BannerLink({ banner }: { banner: AdminBanner }) {
@@ -31,87 +32,84 @@ function BannerLink({ banner }: { banner: AdminBanner }) {
   );
 }
 
+const label = (banner: AdminBanner, index: number) => banner.title ?? `第 ${index + 1} 张`;
+
+const columns: TableColumnsType<AdminBanner> = [
+  { title: '图片', dataIndex: 'imgUrl', width: 170, render: (url: string, banner, index) => <PictureThumb src={url} alt={label(banner, index)} /> },
+  {
+    title: '标题与描述',
+    key: 'title',
+    render: (_, banner) => (
+      <>
+        <div className="content-cell-title">{banner.title ?? <span className="admin-muted">（无标题）</span>}</div>
+        {banner.description && <div className="content-cell-note">{banner.description}</div>}
+      </>
+    ),
+  },
+  { title: '点击后', key: 'redirect', width: 240, render: (_, banner) => <BannerLink banner={banner} /> },
+];
+
+interface Values {
+  img: string;
+  title: string;
+  description: string;
+  redirect: string;
+  sort: number | null;
+  visible: boolean;
+}
+
+/** Adds a banner or edits one: picture, title and description over it, where it leads, order, shown or not. */
+const dialog: CrudDialogConfig<AdminBanner, Values, typeof bannerAddBody> = {
+  name: 'banner',
+  schema: bannerAddBody,
+  initialValues: { img: '', title: '', description: '', redirect: '', sort: null, visible: true },
+  values: (banner) => ({ img: banner.img, title: banner.title ?? '', description: banner.description ?? '', redirect: banner.redirect ?? '', sort: banner.sort, visible: banner.visible }),
+  body: sortVisibleBody,
+  add: addBanner,
+  edit: (body, banner) => editBanner({ ...body, id: banner.id }),
+  width: 640,
+  fields: (banner) => (
+    <>
+      <Form.Item label="图片" name="img" required extra="首页通栏大图，建议 1920×480 像素；PNG、JPG 或 WEBP，不超过 5MB">
+        <ImageUpload aria-label="上传轮播图" />
+      </Form.Item>
+      <Form.Item label="标题" name="title" extra="选填，显示在图片上">
+        <Input maxLength={60} showCount placeholder="如：一站式科研检测服务平台" />
+      </Form.Item>
+      <Form.Item label="描述" name="description" extra="选填，标题下方的一行说明">
+        <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+      </Form.Item>
+      <Form.Item label="点击后" name="redirect">
+        <BannerLinkField itemName={banner?.redirectItem?.name ?? null} />
+      </Form.Item>
+      <SortVisibleFields />
+    </>
+  ),
+};
+
 /** /admin/content/banners: the home page's carousel — pictures, titles, links, order, shown or hidden. */
 export default function BannersPage() {
-  const { data, isFetching } = useBanners();
-  const [editing, setEditing] = useState<AdminBanner | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const actions = useBlockActions({ noun: '轮播图', reorder: reorderBanners, setVisible: setBannerVisible, remove: deleteBanner });
-  const list = data ?? [];
-  const label = (banner: AdminBanner, index: number) => banner.title ?? `第 ${index + 1} 张`;
-
-  const columns: TableColumnsType<AdminBanner> = [
-    {
-      title: '顺序',
-      key: 'order',
-      width: 96,
-      render: (_, banner, index) => <OrderButtons index={index} total={list.length} label={label(banner, index)} busy={actions.moving} onMove={(delta) => void actions.move(list, index, delta)} />,
-    },
-    { title: '图片', dataIndex: 'imgUrl', width: 170, render: (url: string, banner, index) => <PictureThumb src={url} alt={label(banner, index)} /> },
-    {
-      title: '标题与描述',
-      key: 'title',
-      render: (_, banner) => (
-        <>
-          <div className="content-cell-title">{banner.title ?? <span className="admin-muted">（无标题）</span>}</div>
-          {banner.description && <div className="content-cell-note">{banner.description}</div>}
-        </>
-      ),
-    },
-    { title: '点击后', key: 'redirect', width: 240, render: (_, banner) => <BannerLink banner={banner} /> },
-    {
-      title: '首页显示',
-      dataIndex: 'visible',
-      width: 100,
-      render: (visible: boolean, banner, index) => (
-        <Switch checked={visible} checkedChildren="显示" unCheckedChildren="隐藏" loading={actions.toggling === banner.id} aria-label={`在首页显示 ${label(banner, index)}`} onChange={(next) => void actions.toggle(banner, next)} />
-      ),
-    },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 120,
-      fixed: 'right',
-      render: (_, banner, index) => (
-        <Space size={0}>
-          <Button type="link" size="small" aria-label={`编辑 ${label(banner, index)}`} onClick={() => (setEditing(banner), setFormOpen(true))}>
-            编辑
-          </Button>
-          <Button type="link" size="small" danger onClick={() => actions.confirmDelete(banner, label(banner, index))}>
-            删除
-          </Button>
-        </Space>
-      ),
-    },
-  ];
-
+  const query = useBanners();
   return (
-    <AdminPage
+    <CrudList
       title="轮播图"
       description="首页顶部的大图轮播，按顺序每 5 秒切换；保存后首页立即更新。"
+      noun="轮播图"
+      rowKey="id"
+      label={label}
+      query={query}
+      refresh={contentKeys.all}
+      columns={columns}
+      scrollX={900}
       extra={
-        <>
-          <Button href="/" target="_blank">查看首页</Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => (setEditing(null), setFormOpen(true))}>
-            新增轮播图
-          </Button>
-        </>
+        <Button href="/" target="_blank">
+          查看首页
+        </Button>
       }
-    >
-      <AdminSection>
-        <Table<AdminBanner>
-          className="admin-table"
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list}
-          loading={isFetching}
-          pagination={false}
-          scroll={{ x: 900 }}
-          locale={{ emptyText: <Empty description="还没有轮播图，点击右上角“新增轮播图”添加" /> }}
-        />
-      </AdminSection>
-      <BannerFormModal open={formOpen} editing={editing} onClose={() => setFormOpen(false)} />
-    </AdminPage>
+      reorder={reorderBanners}
+      visible={{ call: setBannerVisible, onHome: true }}
+      remove={deleteBanner}
+      dialog={dialog}
+    />
   );
 }

@@ -1,59 +1,82 @@
-import { useState } from 'react';
-import { App, Button, Empty, Input, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import type { AdminThanks } from '@lab/contract';
-import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { DatePicker, Form, Input, Switch, type TableColumnsType } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { thanksAddBody, type AdminThanks } from '@lab/contract';
+import { CrudList, VisibleFilter } from '../../../components/admin/crud-list';
+import type { CrudDialogConfig } from '../../../components/admin/crud-dialog';
 import { useServerTable } from '../../../components/admin/use-server-table';
-import { feedback } from '../../../lib/feedback';
-import { settled } from '../../../lib/use-api-mutation';
+import { contentKeys } from '../api/keys';
 import { useThanks } from '../api/list-thanks';
-import { deleteThanks, setThanksVisible } from '../api/save-thanks';
-import { useContentMutation } from '../api/use-content-mutation';
-import { ThanksFormModal } from '../components/thanks-form-modal';
+import { addThanks, deleteThanks, editThanks, setThanksVisible } from '../api/save-thanks';
 import '../components/content.css';
 
-const visibleOptions = [
-  { value: '', label: '全部状态' },
-  { value: '1', label: '显示中' },
-  { value: '0', label: '已隐藏' },
-];
-
 const safeLink = (value: string | null) => (value && /^https?:\/\//i.test(value) ? value : null);
+
+interface Values {
+  company: string;
+  title: string;
+  code: string;
+  content: string;
+  sketch: string;
+  source: string;
+  published: Dayjs | null;
+  visible: boolean;
+}
+
+/** Adds or edits a paper that acknowledges the lab: the home page's table and /list/thanks. */
+const dialog: CrudDialogConfig<AdminThanks, Values, typeof thanksAddBody> = {
+  name: 'thanks',
+  schema: thanksAddBody,
+  initialValues: { company: '', title: '', code: '', content: '', sketch: '', source: '', published: null, visible: true },
+  values: (entry) => ({
+    company: entry.company,
+    title: entry.title,
+    code: entry.code,
+    content: entry.content,
+    sketch: entry.sketch,
+    source: entry.source ?? '',
+    published: dayjs(entry.published),
+    visible: entry.visible,
+  }),
+  body: (values) => ({ ...values, published: values.published ? values.published.format('YYYY-MM-DD') : undefined, visible: values.visible ? '1' : '0' }),
+  add: addThanks,
+  edit: (body, entry) => editThanks({ ...body, id: entry.id }),
+  width: 640,
+  fields: () => (
+    <>
+      <Form.Item label="作者单位" name="company" required>
+        <Input maxLength={100} placeholder="如：华东理工大学 化学与分子工程学院" />
+      </Form.Item>
+      <div className="content-form-row">
+        <Form.Item label="服务项目" name="title" required style={{ flex: 1, minWidth: 200 }}>
+          <Input maxLength={100} placeholder="如：XPS、球差电镜" />
+        </Form.Item>
+        <Form.Item label="发表日期" name="published" extra="留空为今天" style={{ minWidth: 180 }}>
+          <DatePicker placeholder="今天" style={{ width: '100%' }} />
+        </Form.Item>
+      </div>
+      <Form.Item label="期刊信息" name="code" required>
+        <Input maxLength={200} placeholder="如：Advanced Materials, 2026, 38: 2405123" />
+      </Form.Item>
+      <Form.Item label="致谢内容" name="content" required extra="论文致谢部分提到本中心的原文">
+        <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
+      </Form.Item>
+      <Form.Item label="文章摘要" name="sketch">
+        <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
+      </Form.Item>
+      <Form.Item label="原文链接" name="source" extra="选填，如 https://doi.org/…">
+        <Input maxLength={500} placeholder="https://" />
+      </Form.Item>
+      <Form.Item label="在网站上显示" name="visible" valuePropName="checked">
+        <Switch checkedChildren="显示" unCheckedChildren="隐藏" />
+      </Form.Item>
+    </>
+  ),
+};
 
 /** /admin/content/thanks: papers that acknowledge the lab (home page table, /list/thanks). */
 export default function ThanksPage() {
   const table = useServerTable({ filters: { keyword: '', visible: '' }, sort: { field: 'publishedAt', order: 'descend' } });
-  const { data, isFetching } = useThanks(table.query);
-  const [editing, setEditing] = useState<AdminThanks | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const { modal } = App.useApp();
-  const visible = useContentMutation(setThanksVisible);
-  const removal = useContentMutation(deleteThanks);
-
-  const toggle = async (entry: AdminThanks, next: boolean) => {
-    visible.mutate({ id: entry.id, visible: next }, {
-      onSuccess: () => {
-        feedback.success(next ? '论文致谢已显示' : '论文致谢已隐藏');
-      },
-    });
-  };
-
-  const confirmDelete = (entry: AdminThanks) =>
-    modal.confirm({
-      title: '删除这条论文致谢？',
-      content: `${entry.code}（${entry.company}）。删除后无法恢复；只想暂时不显示，可以关闭“显示”开关。`,
-      okText: '删除',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: () =>
-        settled(
-          removal.mutateAsync(entry.id, {
-            onSuccess: () => {
-              feedback.success('论文致谢已删除');
-            },
-          }),
-        ),
-    });
+  const thanks = useThanks(table.query);
 
   const columns: TableColumnsType<AdminThanks> = [
     {
@@ -72,61 +95,31 @@ export default function ThanksPage() {
     { title: '作者单位', dataIndex: 'company', width: 220 },
     { title: '服务项目', dataIndex: 'title', width: 160 },
     { title: '发表日期', dataIndex: 'published', key: 'publishedAt', width: 120, sorter: true, sortOrder: table.sortOrderOf('publishedAt'), className: 'admin-nowrap' },
-    {
-      title: '显示',
-      dataIndex: 'visible',
-      width: 90,
-      render: (shown: boolean, entry) => (
-        <Switch checked={shown} checkedChildren="显示" unCheckedChildren="隐藏" loading={visible.isPending && visible.variables?.id === entry.id} aria-label={`显示 ${entry.code}`} onChange={(next) => void toggle(entry, next)} />
-      ),
-    },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 120,
-      fixed: 'right',
-      render: (_, entry) => (
-        <Space size={0}>
-          <Button type="link" size="small" aria-label={`编辑 ${entry.code}`} onClick={() => (setEditing(entry), setFormOpen(true))}>
-            编辑
-          </Button>
-          <Button type="link" size="small" danger onClick={() => confirmDelete(entry)}>
-            删除
-          </Button>
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <AdminPage
+    <CrudList
       title="论文致谢"
       description="致谢本中心测试的论文：首页显示最新 5 篇，“论文致谢”列表显示全部；隐藏的不在网站上显示。"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => (setEditing(null), setFormOpen(true))}>
-          新增论文致谢
-        </Button>
-      }
-    >
-      <AdminSection>
-        <div className="admin-filters">
+      noun="论文致谢"
+      rowKey="id"
+      label={(entry) => entry.code}
+      query={thanks}
+      refresh={contentKeys.all}
+      columns={columns}
+      scrollX={1000}
+      filters={
+        <>
           <Input.Search allowClear placeholder="单位、服务项目或期刊" defaultValue={table.filters.keyword} onSearch={(keyword) => table.setFilters({ keyword })} aria-label="搜索论文致谢" />
-          <Select style={{ width: 120 }} value={table.filters.visible} options={visibleOptions} onChange={(value) => table.setFilters({ visible: value })} aria-label="显示状态" />
-        </div>
-        <Table<AdminThanks>
-          className="admin-table"
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
-          scroll={{ x: 1000 }}
-          locale={{ emptyText: <Empty description={table.filters.keyword || table.filters.visible ? '没有符合条件的论文致谢' : '还没有论文致谢，点击右上角新增'} /> }}
-        />
-      </AdminSection>
-      <ThanksFormModal open={formOpen} editing={editing} onClose={() => setFormOpen(false)} />
-    </AdminPage>
+          <VisibleFilter value={table.filters.visible} onChange={(visible) => table.setFilters({ visible })} />
+        </>
+      }
+      table={table}
+      empty={table.filters.keyword || table.filters.visible ? '没有符合条件的论文致谢' : '还没有论文致谢，点击右上角新增'}
+      visible={{ call: setThanksVisible }}
+      remove={deleteThanks}
+      confirmDelete={(entry) => ({ title: '删除这条论文致谢？', content: `${entry.code}（${entry.company}）。删除后无法恢复；只想暂时不显示，可以关闭“显示”开关。` })}
+      dialog={dialog}
+    />
   );
 }

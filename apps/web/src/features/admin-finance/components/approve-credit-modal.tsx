@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Descriptions, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { adminCreditApproveBody, fenToYuan, type AdminCredit } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
+import { Summary } from '../../../components/admin/summary';
 import { feedback } from '../../../lib/feedback';
 import { approveCredit } from '../api/decide-credit';
 import { useFinanceMutation } from '../api/use-finance-mutation';
-import { isConflict } from '../../../lib/api';
 
 /** 批准授信: the limit granted (the one asked for, or less), with a note; it replaces the member's current line. */
 export function ApproveCreditModal({ application, onClose }: { application: AdminCredit | null; onClose: () => void }) {
@@ -21,25 +21,12 @@ export function ApproveCreditModal({ application, onClose }: { application: Admi
   const submit = async () => {
     const checked = adminCreditApproveBody.safeParse({ rid: application.rid, version: application.version, limit, note });
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-    approve.mutate({ rid: application.rid, version: application.version, limit, note: note.trim() }, {
-      onSuccess: () => {
-        feedback.success('已批准授信');
-        onClose();
-      },
-      onError: (error) => {
-        // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
-        if (isConflict(error)) onClose();
-      },
-    });
+    approve.decide({ rid: application.rid, version: application.version, limit, note: note.trim() }, '已批准授信', onClose);
   };
 
   return (
     <Modal open title="批准信用额度" okText="批准" cancelText="取消" onOk={() => void submit()} onCancel={onClose} confirmLoading={approve.isPending} destroyOnHidden width={560}>
-      <Descriptions
-        className="admin-summary"
-        column={1}
-        size="small"
-        bordered
+      <Summary
         items={[
           { key: 'member', label: '申请人', children: `${application.member.name} ${application.member.phone}（${application.organizationText}）` },
           ...(application.member.company ? [{ key: 'company', label: '单位', children: application.member.company }] : []),

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Descriptions, Input, Modal } from 'antd';
+import { Alert, Button, Input, Modal } from 'antd';
 import type { AdminPrestore } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
+import { Summary } from '../../../components/admin/summary';
 import { formatDateTime } from '../../../lib/format';
-import { feedback } from '../../../lib/feedback';
 import { confirmPrestore } from '../api/decide-prestore';
 import { useFinanceMutation } from '../api/use-finance-mutation';
-import { isConflict } from '../../../lib/api';
 
 /**
  * 确认到账: finance compares the bank statement with the application (number, payer, amount)
@@ -19,26 +18,13 @@ export function ConfirmPrestoreModal({ application, onClose, onShowReceipt }: { 
   if (!application) return null;
 
   const submit = async () => {
-    confirm.mutate({ rid: application.rid, version: application.version, note: note.trim() }, {
-      onSuccess: () => {
-        feedback.success('已确认到账');
-        onClose();
-      },
-      onError: (error) => {
-        // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
-        if (isConflict(error)) onClose();
-      },
-    });
+    confirm.decide({ rid: application.rid, version: application.version, note: note.trim() }, '已确认到账', onClose);
   };
 
   return (
     <Modal open title="确认到账" okText="确认到账" cancelText="取消" onOk={() => void submit()} onCancel={onClose} confirmLoading={confirm.isPending} destroyOnHidden width={560}>
       <Alert type="info" showIcon className="admin-summary" title="请核对银行流水：付款户名、金额与预存单号一致后再确认。确认后款项立即入账，不能撤销。" />
-      <Descriptions
-        className="admin-summary"
-        column={1}
-        size="small"
-        bordered
+      <Summary
         items={[
           { key: 'no', label: '预存单号', children: <span className="finance-mono">{application.applyNo}</span> },
           { key: 'member', label: '会员', children: `${application.member.name} ${application.member.phone}` },

@@ -1,24 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Button, DatePicker, Descriptions, Form, Input, Modal, Upload } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatFen, isElectronicInvoice, type AdminInvoice } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
+import { Summary } from '../../../components/admin/summary';
 import { feedback } from '../../../lib/feedback';
 import { issueInvoice } from '../api/decide-invoice';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 import { invoiceFileProblem, issueProblem } from './issue-invoice-form';
-import { isConflict } from '../../../lib/api';
 
 /** The title, amount and where the invoice goes, as finance needs them to make it out. */
 export function InvoiceSummary({ invoice }: { invoice: AdminInvoice }) {
   const { title } = invoice;
   return (
-    <Descriptions
-      className="admin-summary"
-      column={1}
-      size="small"
-      bordered
+    <Summary
       items={[
         { key: 'type', label: '发票类型', children: invoice.typeText },
         { key: 'amount', label: '开票金额', children: <Money fen={invoice.amountFen} /> },
@@ -59,16 +55,7 @@ export function IssueInvoiceModal({ invoice, onClose }: { invoice: AdminInvoice 
     const input = { rid: invoice.rid, version: invoice.version, type: invoice.type, invoiceNo: invoiceNo.trim(), issuedOn: issuedOn?.format('YYYY-MM-DD') ?? '', file };
     const problem = issueProblem(input);
     if (problem) return feedback.failure(new Error(problem));
-    issue.mutate(input, {
-      onSuccess: () => {
-        feedback.success('已开票');
-        onClose();
-      },
-      onError: (error) => {
-        // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
-        if (isConflict(error)) onClose();
-      },
-    });
+    issue.decide(input, '已开票', onClose);
   };
 
   return (

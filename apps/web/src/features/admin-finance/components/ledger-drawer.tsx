@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, DatePicker, Drawer, Select, Table, type TableColumnsType } from 'antd';
+import { Alert, DatePicker, Drawer, Select, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { entryTypeLabels, formatFen, ownerKindLabels, PRESTORE_ENTRY_TYPES, type AdminAccount, type AdminLedgerEntry } from '@lab/contract';
 import { ExportButton } from '../../../components/admin/export-button';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { exportLedger } from '../api/exports';
 import { formatDateTime } from '../../../lib/format';
 import { useLedger } from '../api/account-ledger';
@@ -62,13 +63,11 @@ export function LedgerDrawer({ account, onClose }: { account: AdminAccount | nul
       {isError ? (
         <Alert type="error" showIcon title="资金明细加载失败" description={error.message} />
       ) : (
-        <Table<AdminLedgerEntry>
-          className="admin-table"
+        <AdminTable<AdminLedgerEntry>
           rowKey="id"
           size="small"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
+          query={{ data, isFetching }}
           scroll={{ x: 940 }}
           locale={{ emptyText: '暂无资金变动' }}
           pagination={{

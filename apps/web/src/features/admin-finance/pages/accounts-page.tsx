@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Input, Select, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Input, Select, Space, Switch, Tag, type TableColumnsType } from 'antd';
 import { ownerKindLabels, type AdminAccount } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { Money } from '../../../components/admin/money';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
@@ -68,15 +69,11 @@ export default function AccountsPage() {
             <span>仅看有余额</span>
           </Space>
         </div>
-        <Table<AdminAccount>
-          className="admin-table"
+        <AdminTable<AdminAccount>
           rowKey="id"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 900 }}
           locale={{ emptyText: table.filters.keyword ? '没有找到该账户（会员首次预存或交易后才会开立账户）' : '暂无资金账户' }}
         />

@@ -3,6 +3,7 @@ import { App, Button, Checkbox, Input, Select, Space, Table, Tabs, Tag, type Tab
 import { PlusOutlined } from '@ant-design/icons';
 import { couponStatusLabels, type AdminCouponTemplate, type AdminIssuedCoupon, type CouponStatus } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -125,15 +126,11 @@ function Issued() {
         <Select style={{ width: 200 }} value={table.filters.template_rid} options={templateOptions} onChange={(template_rid) => table.setFilters({ template_rid })} aria-label="优惠券" />
         <Select style={{ width: 140 }} value={table.filters.source} options={sourceOptions} onChange={(source) => table.setFilters({ source })} aria-label="来源" />
       </div>
-      <Table<AdminIssuedCoupon>
-        className="admin-table"
+      <AdminTable<AdminIssuedCoupon>
         rowKey="rid"
-        size="middle"
         columns={columns}
-        dataSource={data?.list}
-        loading={isFetching}
-        pagination={table.pagination(data?.total)}
-        onChange={table.onChange}
+        query={{ data, isFetching }}
+        table={table}
         scroll={{ x: 1000 }}
         locale={{ emptyText: '暂无发放记录' }}
       />

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Table, Typography, type TableColumnsType } from 'antd';
+import { Typography, type TableColumnsType } from 'antd';
 import { creditStatusLabels, financeStatusTones, type AdminCredit } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { Money } from '../../../components/admin/money';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
@@ -101,15 +102,11 @@ export default function CreditPage() {
           keywordPlaceholder="手机号、姓名或单位"
           onChange={table.setFilters}
         />
-        <Table<AdminCredit>
-          className="admin-table"
+        <AdminTable<AdminCredit>
           rowKey="rid"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 1060 }}
           locale={{ emptyText: table.filters.status === 'pending' ? '没有审核中的信用额度申请' : '没有符合条件的申请' }}
         />

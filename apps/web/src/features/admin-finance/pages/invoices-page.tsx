@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Drawer, Select, Space, Table, Upload, type TableColumnsType } from 'antd';
+import { Button, Drawer, Select, Space, Upload, type TableColumnsType } from 'antd';
 import { financeStatusTones, invoiceStatusLabels, invoiceTypeLabels, isElectronicInvoice, type AdminInvoice } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { ExportButton } from '../../../components/admin/export-button';
 import { exportInvoices } from '../api/exports';
 import { Money } from '../../../components/admin/money';
@@ -169,15 +170,11 @@ export default function InvoicesPage() {
         >
           <Select style={{ width: 180 }} value={table.filters.type} options={typeOptions} onChange={(type) => table.setFilters({ type })} aria-label="发票类型" />
         </QueueToolbar>
-        <Table<AdminInvoice>
-          className="admin-table"
+        <AdminTable<AdminInvoice>
           rowKey="rid"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 1120 }}
           locale={{ emptyText: table.filters.status === 'pending' ? '没有待开票的申请' : '没有符合条件的开票申请' }}
         />

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { financeStatusTones, prestoreStatusLabels, type AdminPrestore } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { ExportButton } from '../../../components/admin/export-button';
 import { exportPrestores } from '../api/exports';
 import { Money } from '../../../components/admin/money';
@@ -137,15 +138,11 @@ export default function PrestoresPage() {
           keywordPlaceholder="手机号、姓名或预存单号"
           onChange={table.setFilters}
         />
-        <Table<AdminPrestore>
-          className="admin-table"
+        <AdminTable<AdminPrestore>
           rowKey="rid"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 1110 }}
           locale={{ emptyText: table.filters.status === 'pending' ? '没有待确认的预存申请' : '没有符合条件的预存申请' }}
         />

@@ -1,6 +1,7 @@
-import { App, Table, type TableColumnsType } from 'antd';
+import { App, type TableColumnsType } from 'antd';
 import { financeStatusTones, formatFen, transferStatusLabels, type AdminTransfer } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { Money } from '../../../components/admin/money';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
@@ -94,15 +95,11 @@ export default function TransfersPage() {
           keywordPlaceholder="手机号或姓名"
           onChange={table.setFilters}
         />
-        <Table<AdminTransfer>
-          className="admin-table"
+        <AdminTable<AdminTransfer>
           rowKey="rid"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 1150 }}
           locale={{ emptyText: table.filters.status === 'pending' ? '没有待审核的转账申请' : '没有符合条件的转账申请' }}
         />

@@ -1,6 +1,7 @@
-import { App, Select, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Select, Typography, type TableColumnsType } from 'antd';
 import { financeStatusTones, formatFen, withdrawStatusLabels, type AdminWithdrawal } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { ExportButton } from '../../../components/admin/export-button';
 import { exportWithdrawals } from '../api/exports';
 import { Money } from '../../../components/admin/money';
@@ -134,15 +135,11 @@ export default function WithdrawalsPage() {
         >
           <Select style={{ width: 140 }} value={table.filters.method} options={methodOptions} onChange={(method) => table.setFilters({ method })} aria-label="提现方式" />
         </QueueToolbar>
-        <Table<AdminWithdrawal>
-          className="admin-table"
+        <AdminTable<AdminWithdrawal>
           rowKey="rid"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 1200 }}
           locale={{ emptyText: table.filters.status === 'pending' ? '没有待审核的提现申请' : '没有符合条件的提现申请' }}
         />

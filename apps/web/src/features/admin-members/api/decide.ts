@@ -1,11 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { adminAttestations } from '../../../api/admin-attestations';
 import { adminCommunities } from '../../../api/admin-communities';
-import { isConflict } from '../../../lib/api';
 import { customerKeys } from './keys';
 import { adminPoints } from '../../../api/admin-points';
 import { adminPromotion } from '../../../api/admin-promotion';
-import { useApiMutation } from '../../../lib/use-api-mutation';
+import { useQueueDecision } from '../../../components/admin/use-queue-decision';
 
 /**
  * The review decisions of the customers area: attestations, communities, partner and paper-award
@@ -31,8 +29,4 @@ export const refusePointsApplication = ({ rid, version, reason }: { rid: string;
   adminPoints.refuse({ rid, version, reason });
 
 /** Any decision refreshes the customers area (queues, member details, counts), and so does a 409 (what was shown changed). */
-export function useDecision<A, R>(run: (args: A) => Promise<R>) {
-  const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: customerKeys.all });
-  return useApiMutation({ mutationFn: run, onSuccess: refresh, onError: (error) => void (isConflict(error) && refresh()) });
-}
+export const useDecision = <A, R>(run: (args: A) => Promise<R>) => useQueueDecision(customerKeys.all, run);

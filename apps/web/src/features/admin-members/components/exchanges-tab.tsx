@@ -1,4 +1,4 @@
-import { Button, Segmented, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Segmented, Tag, type TableColumnsType } from 'antd';
 import type { AdminExchangeRecord } from '@lab/contract';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { useServerTable } from '../../../components/admin/use-server-table';
@@ -8,6 +8,7 @@ import { useExchanges } from '../api/list-exchanges';
 import { shipExchange, useExchangeMutation } from '../api/save-exchange';
 import { withStatus } from './labels';
 import { MemberCell } from './member-cell';
+import { AdminTable } from '../../../components/admin/admin-table';
 
 const statusColors: Record<AdminExchangeRecord['status'], string> = { to_ship: 'warning', shipped: 'success', done: 'default' };
 const statusOptions = [
@@ -55,15 +56,11 @@ export function ExchangesTab() {
       <div className="admin-filters">
         <Segmented className="customers-segmented" value={table.filters.status} options={statusOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="兑换状态" />
       </div>
-      <Table<AdminExchangeRecord>
-        className="admin-table"
+      <AdminTable<AdminExchangeRecord>
         rowKey="rid"
-        size="middle"
         columns={columns}
-        dataSource={data?.list}
-        loading={isFetching}
-        pagination={table.pagination(data?.total)}
-        onChange={table.onChange}
+        query={{ data, isFetching }}
+        table={table}
         scroll={{ x: 900 }}
         locale={{ emptyText: table.filters.status === 'to_ship' ? '没有待发货的礼品' : '暂无兑换记录' }}
       />

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import type { LedgerEntry, MemberLedgerKind } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { formatDateTime } from '../../../lib/format';
 import { useMemberLedger } from '../api/list-member-ledger';
 
@@ -20,13 +21,11 @@ export function MemberLedgerTable({ rid, kind, empty }: { rid: string; kind: Mem
     { title: '备注', dataIndex: 'note' },
   ];
   return (
-    <Table<LedgerEntry>
-      className="admin-table"
+    <AdminTable<LedgerEntry>
       rowKey="id"
       size="small"
       columns={columns}
-      dataSource={data?.list}
-      loading={isFetching}
+      query={{ data, isFetching }}
       scroll={{ x: 760 }}
       locale={{ emptyText: empty }}
       pagination={{ current: paging.page, pageSize: paging.pageSize, total: data?.total ?? 0, showTotal: (n) => `共 ${n} 条`, onChange: (page, pageSize) => setPaging({ page, pageSize }) }}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Table, Tag, type TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { AdminMemberOrder, PaymentStatus, ProgressStatus } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { formatDateTime } from '../../../lib/format';
 import { useMemberOrders } from '../api/list-member-orders';
 
@@ -35,13 +36,11 @@ export function MemberOrdersTab({ rid, canOpenOrders }: { rid: string; canOpenOr
     { title: '下单时间', dataIndex: 'createdAt', width: 150, render: (at: string) => <span className="admin-nowrap">{formatDateTime(at)}</span> },
   ];
   return (
-    <Table<AdminMemberOrder>
-      className="admin-table"
+    <AdminTable<AdminMemberOrder>
       rowKey="orderNo"
       size="small"
       columns={columns}
-      dataSource={data?.list}
-      loading={isFetching}
+      query={{ data, isFetching }}
       scroll={{ x: 820 }}
       locale={{ emptyText: '该会员还没有下过订单' }}
       pagination={{ current: paging.page, pageSize: paging.pageSize, total: data?.total ?? 0, showTotal: (n) => `共 ${n} 个订单`, onChange: (page, pageSize) => setPaging({ page, pageSize }) }}

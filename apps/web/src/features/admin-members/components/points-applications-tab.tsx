@@ -1,34 +1,30 @@
 import { useState } from 'react';
-import { Button, Segmented, Space, Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import type { AdminPointsApplication } from '@lab/contract';
-import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { feedback } from '../../../lib/feedback';
-import { refusePointsApplication, useDecision } from '../api/decide';
+import { refusePointsApplication } from '../api/decide';
 import { usePointsApplications } from '../api/list-points-applications';
-import { applicationLabels, applicationTones, reviewFilterOptions, withStatus } from './labels';
+import { applicationLabels, applicationTones, withStatus } from './labels';
 import { MemberCell } from './member-cell';
+import { ReviewStatusFilter, reviewActionsColumn, useReviewActions } from './review-parts';
 import { PointsApproveModal } from './points-approve-modal';
+import { AdminTable } from '../../../components/admin/admin-table';
 
 /** 论文致谢奖励: papers acknowledging the lab; approve with the points awarded, or refuse with a reason. */
 export function PointsApplicationsTab() {
   const table = useServerTable({ filters: { status: 'pending' }, prefix: 'award' });
   const { data, isFetching } = usePointsApplications(withStatus(table.query));
   const [approving, setApproving] = useState<AdminPointsApplication | null>(null);
-  const refuse = useDecision(refusePointsApplication);
-  const prompt = useReasonPrompt();
-
-  const onRefuse = async (row: AdminPointsApplication) => {
-    const reason = await prompt({ title: `驳回「${row.title}」`, label: '驳回原因', placeholder: '会员将看到此原因，例如：论文致谢中未提及本实验室', required: true, okText: '驳回', danger: true });
-    if (reason === null) return;
-    refuse.mutate({ rid: row.rid, version: row.version, reason }, {
-      onSuccess: () => {
-        feedback.success('已驳回，已通知会员');
-      },
-    });
-  };
+  const { onRefuse } = useReviewActions({
+    refuse: {
+      call: refusePointsApplication,
+      args: (row: AdminPointsApplication, reason) => ({ rid: row.rid, version: row.version, reason }),
+      prompt: (row) => ({ title: `驳回「${row.title}」`, placeholder: '会员将看到此原因，例如：论文致谢中未提及本实验室' }),
+      done: '已驳回，已通知会员',
+    },
+  });
 
   const columns: TableColumnsType<AdminPointsApplication> = [
     { title: '会员', key: 'member', fixed: 'left', width: 120, render: (_, a) => <MemberCell rid={a.member.rid} name={a.member.name} phone={a.member.phone} /> },
@@ -60,37 +56,19 @@ export function PointsApplicationsTab() {
         </div>
       ),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 120,
-      render: (_, a) =>
-        a.status === 'pending' ? (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setApproving(a)}>通过</Button>
-            <Button type="link" size="small" danger onClick={() => void onRefuse(a)}>驳回</Button>
-          </Space>
-        ) : (
-          <span className="admin-muted">已处理</span>
-        ),
-    },
+    reviewActionsColumn({ pending: (a) => a.status === 'pending', onApprove: setApproving, onRefuse, width: 120 }),
   ];
 
   return (
     <>
       <div className="admin-filters">
-        <Segmented className="customers-segmented" value={table.filters.status} options={reviewFilterOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="审核状态" />
+        <ReviewStatusFilter value={table.filters.status} onChange={(status) => table.setFilters({ status })} />
       </div>
-      <Table<AdminPointsApplication>
-        className="admin-table"
+      <AdminTable<AdminPointsApplication>
         rowKey="rid"
-        size="middle"
         columns={columns}
-        dataSource={data?.list}
-        loading={isFetching}
-        pagination={table.pagination(data?.total)}
-        onChange={table.onChange}
+        query={{ data, isFetching }}
+        table={table}
         scroll={{ x: 900 }}
         locale={{ emptyText: table.filters.status === 'pending' ? '没有待审核的论文致谢奖励申请' : '暂无记录' }}
       />

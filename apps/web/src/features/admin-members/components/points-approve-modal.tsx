@@ -3,7 +3,6 @@ import { Descriptions, Input, InputNumber, Modal } from 'antd';
 import { adminPointsDecisionBody, type AdminPointsApplication } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { approvePointsApplication, useDecision } from '../api/decide';
-import { isConflict } from '../../../lib/api';
 
 /** 通过论文致谢奖励: the points to award (required, checked by the contract) and an optional note for the member. */
 export function PointsApproveModal({ application, onClose }: { application: AdminPointsApplication | null; onClose: () => void }) {
@@ -21,16 +20,7 @@ export function PointsApproveModal({ application, onClose }: { application: Admi
     const checked = adminPointsDecisionBody.safeParse({ rid: application.rid, version: application.version, points: points ?? '', reason: note });
     if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
     if (checked.data.points === undefined) return feedback.failure(new Error('[奖励积分]不能为空'));
-    approve.mutate({ rid: application.rid, version: application.version, points: checked.data.points, reason: checked.data.reason }, {
-      onSuccess: () => {
-        feedback.success('已通过，积分已发放');
-        onClose();
-      },
-      onError: (error) => {
-        // what this dialog shows is no longer the application (changed or decided meanwhile): decide again from the refreshed queue
-        if (isConflict(error)) onClose();
-      },
-    });
+    approve.decide({ rid: application.rid, version: application.version, points: checked.data.points, reason: checked.data.reason }, '已通过，积分已发放', onClose);
   };
 
   return (

@@ -1,16 +1,14 @@
-import { App, Button, Input, Segmented, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Input, Table, Tag, type TableColumnsType } from 'antd';
 import { adminAttestationRefuseBody, attestationReviewLabels, type AdminAttestation } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
-import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { feedback } from '../../../lib/feedback';
-import { settled } from '../../../lib/use-api-mutation';
-import { approveAttestation, refuseAttestation, useDecision } from '../api/decide';
+import { approveAttestation, refuseAttestation } from '../api/decide';
 import { useAttestations } from '../api/list-attestations';
-import { organizationText, reviewFilterOptions, reviewTones, withStatus } from '../components/labels';
+import { organizationText, reviewTones, withStatus } from '../components/labels';
 import { MemberCell } from '../components/member-cell';
+import { ReviewStatusFilter, reviewActionsColumn, useReviewActions } from '../components/review-parts';
 import '../components/customers.css';
 
 const region = (p: AdminAttestation['profile']) => [p.province, p.city === p.province ? '' : p.city, p.area].filter(Boolean).join('');
@@ -19,40 +17,22 @@ const region = (p: AdminAttestation['profile']) => [p.province, p.city === p.pro
 export default function AttestationsPage() {
   const table = useServerTable({ filters: { status: 'pending', keyword: '' } });
   const { data, isFetching } = useAttestations(withStatus(table.query));
-  const approve = useDecision(approveAttestation);
-  const refuse = useDecision(refuseAttestation);
-  const prompt = useReasonPrompt();
-  const { modal } = App.useApp();
-
-  const onApprove = (row: AdminAttestation) => {
-    const name = row.profile.name ?? row.member.nickname;
-    modal.confirm({
-      title: `通过 ${name} 的资料认证？`,
-      content: `${row.profile.company ?? ''}｜导师 ${row.profile.teacher ?? '—'}。通过后会员会收到站内消息。`,
-      okText: '通过',
-      cancelText: '取消',
-      onOk: () =>
-        settled(
-          approve.mutateAsync({ rid: row.member.rid }, {
-            onSuccess: () => {
-              feedback.success('资料认证已通过，已通知会员');
-            },
-          }),
-        ),
-    });
-  };
-
-  const onRefuse = async (row: AdminAttestation) => {
-    const reason = await prompt({ title: `驳回 ${row.profile.name ?? row.member.nickname} 的资料认证`, label: '驳回原因', placeholder: '会员将看到此原因，例如：单位名称与学生证不符，请修改后重新提交', required: true, okText: '驳回', danger: true });
-    if (reason === null) return;
-    const checked = adminAttestationRefuseBody.safeParse({ rid: row.member.rid, reason });
-    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '[原因]不能为空'));
-    refuse.mutate(checked.data, {
-      onSuccess: () => {
-        feedback.success('已驳回，已通知会员');
-      },
-    });
-  };
+  const nameOf = (row: AdminAttestation) => row.profile.name ?? row.member.nickname;
+  const { onApprove, onRefuse } = useReviewActions({
+    approve: {
+      call: approveAttestation,
+      args: (row: AdminAttestation) => ({ rid: row.member.rid }),
+      question: (row) => ({ title: `通过 ${nameOf(row)} 的资料认证？`, content: `${row.profile.company ?? ''}｜导师 ${row.profile.teacher ?? '—'}。通过后会员会收到站内消息。` }),
+      done: '资料认证已通过，已通知会员',
+    },
+    refuse: {
+      call: refuseAttestation,
+      args: (row, reason) => ({ rid: row.member.rid, reason }),
+      body: adminAttestationRefuseBody,
+      prompt: (row) => ({ title: `驳回 ${nameOf(row)} 的资料认证`, placeholder: '会员将看到此原因，例如：单位名称与学生证不符，请修改后重新提交' }),
+      done: '已驳回，已通知会员',
+    },
+  });
 
   const columns: TableColumnsType<AdminAttestation> = [
     { title: '会员', key: 'member', fixed: 'left', width: 120, render: (_, a) => <MemberCell rid={a.member.rid} name={a.profile.name ?? a.member.nickname} phone={a.member.phone} /> },
@@ -96,21 +76,7 @@ export default function AttestationsPage() {
         </div>
       ),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 110,
-      render: (_, a) =>
-        a.review.status === 'pending' ? (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => onApprove(a)}>通过</Button>
-            <Button type="link" size="small" danger onClick={() => void onRefuse(a)}>驳回</Button>
-          </Space>
-        ) : (
-          <span className="admin-muted">已处理</span>
-        ),
-    },
+    reviewActionsColumn({ pending: (a) => a.review.status === 'pending', onApprove, onRefuse, width: 110 }),
   ];
 
   const empty = table.filters.keyword ? '没有符合条件的认证资料' : table.filters.status === 'pending' ? '没有待审核的资料认证，新的提交会出现在这里' : '暂无记录';
@@ -119,7 +85,7 @@ export default function AttestationsPage() {
     <AdminPage title="资料认证" description="会员提交（或重新提交）资料认证后进入待审核；驳回时请写明原因，会员修改后可重新提交。">
       <AdminSection>
         <div className="admin-filters">
-          <Segmented className="customers-segmented" value={table.filters.status} options={reviewFilterOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="审核状态" />
+          <ReviewStatusFilter value={table.filters.status} onChange={(status) => table.setFilters({ status })} />
           <Input.Search allowClear placeholder="手机号、姓名或单位" defaultValue={table.filters.keyword} onSearch={(keyword) => table.setFilters({ keyword: keyword.trim() })} aria-label="搜索认证资料" />
         </div>
         <Table<AdminAttestation>

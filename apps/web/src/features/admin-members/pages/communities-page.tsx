@@ -1,16 +1,15 @@
-import { App, Button, Input, Segmented, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Input, Tag, type TableColumnsType } from 'antd';
 import { adminCommunityRefuseBody, communityReviewLabels, type AdminCommunity } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
-import { useReasonPrompt } from '../../../components/admin/reason-prompt';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { feedback } from '../../../lib/feedback';
-import { settled } from '../../../lib/use-api-mutation';
-import { approveCommunity, refuseCommunity, useDecision } from '../api/decide';
+import { approveCommunity, refuseCommunity } from '../api/decide';
 import { useCommunities } from '../api/list-communities';
-import { communityTones, organizationText, reviewFilterOptions, withStatus } from '../components/labels';
+import { communityTones, organizationText, withStatus } from '../components/labels';
 import { MemberCell } from '../components/member-cell';
+import { ReviewStatusFilter, reviewActionsColumn, useReviewActions } from '../components/review-parts';
 import '../components/customers.css';
 
 /**
@@ -20,38 +19,21 @@ import '../components/customers.css';
 export default function CommunitiesPage() {
   const table = useServerTable({ filters: { status: 'pending', keyword: '' } });
   const { data, isFetching } = useCommunities(withStatus(table.query));
-  const approve = useDecision(approveCommunity);
-  const refuse = useDecision(refuseCommunity);
-  const prompt = useReasonPrompt();
-  const { modal } = App.useApp();
-
-  const onApprove = (row: AdminCommunity) =>
-    modal.confirm({
-      title: `通过「${row.name}」？`,
-      content: '通过后其他会员可以搜索并申请加入该团体，负责人会收到站内消息。',
-      okText: '通过',
-      cancelText: '取消',
-      onOk: () =>
-        settled(
-          approve.mutateAsync({ rid: row.rid }, {
-            onSuccess: () => {
-              feedback.success('团体已通过审核，已通知负责人');
-            },
-          }),
-        ),
-    });
-
-  const onRefuse = async (row: AdminCommunity) => {
-    const reason = await prompt({ title: `驳回「${row.name}」`, label: '驳回原因', placeholder: '负责人将看到此原因，例如：团体名称请使用“学校+导师+课题组”', required: true, okText: '驳回', danger: true });
-    if (reason === null) return;
-    const checked = adminCommunityRefuseBody.safeParse({ rid: row.rid, reason });
-    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '[原因]不能为空'));
-    refuse.mutate(checked.data, {
-      onSuccess: () => {
-        feedback.success('已驳回，已通知负责人');
-      },
-    });
-  };
+  const { onApprove, onRefuse } = useReviewActions({
+    approve: {
+      call: approveCommunity,
+      args: (row: AdminCommunity) => ({ rid: row.rid }),
+      question: (row) => ({ title: `通过「${row.name}」？`, content: '通过后其他会员可以搜索并申请加入该团体，负责人会收到站内消息。' }),
+      done: '团体已通过审核，已通知负责人',
+    },
+    refuse: {
+      call: refuseCommunity,
+      args: (row, reason) => ({ rid: row.rid, reason }),
+      body: adminCommunityRefuseBody,
+      prompt: (row) => ({ title: `驳回「${row.name}」`, placeholder: '负责人将看到此原因，例如：团体名称请使用“学校+导师+课题组”' }),
+      done: '已驳回，已通知负责人',
+    },
+  });
 
   const columns: TableColumnsType<AdminCommunity> = [
     {
@@ -91,39 +73,21 @@ export default function CommunitiesPage() {
         </div>
       ),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 110,
-      render: (_, c) =>
-        c.reviewStatus === 'pending' && !c.dissolved ? (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => onApprove(c)}>通过</Button>
-            <Button type="link" size="small" danger onClick={() => void onRefuse(c)}>驳回</Button>
-          </Space>
-        ) : (
-          <span className="admin-muted">已处理</span>
-        ),
-    },
+    reviewActionsColumn({ pending: (c) => c.reviewStatus === 'pending' && !c.dissolved, onApprove, onRefuse, width: 110 }),
   ];
 
   return (
     <AdminPage title="科研团体" description="老师创建的科研团体审核通过后，其他会员才能搜索和申请加入。">
       <AdminSection>
         <div className="admin-filters">
-          <Segmented className="customers-segmented" value={table.filters.status} options={reviewFilterOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="审核状态" />
+          <ReviewStatusFilter value={table.filters.status} onChange={(status) => table.setFilters({ status })} />
           <Input.Search allowClear placeholder="团体名称、单位、负责人或手机号" defaultValue={table.filters.keyword} onSearch={(keyword) => table.setFilters({ keyword: keyword.trim() })} aria-label="搜索团体" />
         </div>
-        <Table<AdminCommunity>
-          className="admin-table"
+        <AdminTable<AdminCommunity>
           rowKey="rid"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 1040 }}
           locale={{ emptyText: table.filters.keyword ? '没有符合条件的团体' : table.filters.status === 'pending' ? '没有待审核的科研团体' : '暂无记录' }}
         />

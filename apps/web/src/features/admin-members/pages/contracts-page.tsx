@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Segmented, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Segmented, Space, Tag, type TableColumnsType } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { contractStatusLabels, type AdminContract, type ContractStatus } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { StatusTag, type Tone } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { adminContracts } from '../../../api/admin-contracts';
@@ -109,15 +110,11 @@ export default function ContractsPage() {
         <div className="admin-filters">
           <Segmented className="customers-segmented" value={table.filters.status} options={statusOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="合同状态" />
         </div>
-        <Table<AdminContract>
-          className="admin-table"
+        <AdminTable<AdminContract>
           rowKey="rid"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 1000 }}
           locale={{ emptyText: table.filters.status === 'signed' ? '没有待确认的签署件' : '暂无合同' }}
         />

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Descriptions, Segmented, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Segmented, Space, Tag, type TableColumnsType } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { adminRequirementCloseBody, requirementStatusLabels, type AdminRequirement, type RequirementStatus } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { Money } from '../../../components/admin/money';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag, type Tone } from '../../../components/admin/status-tag';
@@ -145,15 +146,11 @@ export default function DemandsPage() {
         <div className="admin-filters">
           <Segmented className="customers-segmented" value={table.filters.status} options={statusOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="需求状态" />
         </div>
-        <Table<AdminRequirement>
-          className="admin-table"
+        <AdminTable<AdminRequirement>
           rowKey="rid"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           expandable={{ expandedRowRender: (r) => <RequirementDetail requirement={r} /> }}
           scroll={{ x: 1040 }}
           locale={{ emptyText: table.filters.status === 'open' ? '没有待报价的测试需求' : '暂无记录' }}

@@ -1,8 +1,9 @@
-import { Button, DatePicker, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Input, Select, Tag, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import { attestationReviewLabels, type AdminMemberRow } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
@@ -95,15 +96,11 @@ export default function MembersPage() {
             onChange={(dates) => table.setFilters({ from: dates?.[0]?.format('YYYY-MM-DD') ?? '', to: dates?.[1]?.format('YYYY-MM-DD') ?? '' })}
           />
         </div>
-        <Table<AdminMemberRow>
-          className="admin-table"
+        <AdminTable<AdminMemberRow>
           rowKey="rid"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 1040 }}
           locale={{ emptyText: filters.keyword || filters.organization || filters.review || filters.adviser || filters.status || filters.from ? '没有符合条件的会员，试试放宽筛选条件' : '还没有会员注册' }}
         />

@@ -1,52 +1,35 @@
-import { App, Button, Segmented, Space, Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import type { AdminPartnerApplication } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
-import { useReasonPrompt } from '../../../components/admin/reason-prompt';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
-import { feedback } from '../../../lib/feedback';
-import { settled } from '../../../lib/use-api-mutation';
-import { approvePartner, refusePartner, useDecision } from '../api/decide';
+import { approvePartner, refusePartner } from '../api/decide';
 import { usePartners } from '../api/list-partners';
-import { applicationLabels, applicationTones, reviewFilterOptions, withStatus } from '../components/labels';
+import { applicationLabels, applicationTones, withStatus } from '../components/labels';
 import { MemberCell } from '../components/member-cell';
+import { ReviewStatusFilter, reviewActionsColumn, useReviewActions } from '../components/review-parts';
 import '../components/customers.css';
 
 /** /admin/partners: 推广合伙人 applications; an approved partner earns rebates on the orders of members they invite. */
 export default function PartnersPage() {
   const table = useServerTable({ filters: { status: 'pending' } });
   const { data, isFetching } = usePartners(withStatus(table.query));
-  const approve = useDecision(approvePartner);
-  const refuse = useDecision(refusePartner);
-  const prompt = useReasonPrompt();
-  const { modal } = App.useApp();
-
-  const onApprove = (row: AdminPartnerApplication) =>
-    modal.confirm({
-      title: `通过 ${row.name} 的推广合伙人申请？`,
-      content: '通过后，该会员邀请的新会员支付订单时将为其计算返利。',
-      okText: '通过',
-      cancelText: '取消',
-      onOk: () =>
-        settled(
-          approve.mutateAsync({ rid: row.rid }, {
-            onSuccess: () => {
-              feedback.success('已通过，已通知申请人');
-            },
-          }),
-        ),
-    });
-
-  const onRefuse = async (row: AdminPartnerApplication) => {
-    const reason = await prompt({ title: `驳回 ${row.name} 的申请`, label: '驳回原因', placeholder: '申请人将看到此原因，可修改后重新申请', required: true, okText: '驳回', danger: true });
-    if (reason === null) return;
-    refuse.mutate({ rid: row.rid, reason }, {
-      onSuccess: () => {
-        feedback.success('已驳回，已通知申请人');
-      },
-    });
-  };
+  const { onApprove, onRefuse } = useReviewActions({
+    approve: {
+      call: approvePartner,
+      args: (row: AdminPartnerApplication) => ({ rid: row.rid }),
+      question: (row) => ({ title: `通过 ${row.name} 的推广合伙人申请？`, content: '通过后，该会员邀请的新会员支付订单时将为其计算返利。' }),
+      done: '已通过，已通知申请人',
+    },
+    refuse: {
+      call: refusePartner,
+      args: (row, reason) => ({ rid: row.rid, reason }),
+      prompt: (row) => ({ title: `驳回 ${row.name} 的申请`, placeholder: '申请人将看到此原因，可修改后重新申请' }),
+      done: '已驳回，已通知申请人',
+    },
+  });
 
   const columns: TableColumnsType<AdminPartnerApplication> = [
     { title: '会员', key: 'member', fixed: 'left', width: 130, render: (_, a) => <MemberCell rid={a.member.rid} name={a.member.name || a.member.nickname} phone={a.member.phone} /> },
@@ -66,38 +49,20 @@ export default function PartnersPage() {
         </div>
       ),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 120,
-      render: (_, a) =>
-        a.status === 'pending' ? (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => onApprove(a)}>通过</Button>
-            <Button type="link" size="small" danger onClick={() => void onRefuse(a)}>驳回</Button>
-          </Space>
-        ) : (
-          <span className="admin-muted">已处理</span>
-        ),
-    },
+    reviewActionsColumn({ pending: (a) => a.status === 'pending', onApprove, onRefuse, width: 120 }),
   ];
 
   return (
     <AdminPage title="推广合伙人" description="审核会员的推广合伙人申请；返利提现由财务在「提现审核」中处理。">
       <AdminSection>
         <div className="admin-filters">
-          <Segmented className="customers-segmented" value={table.filters.status} options={reviewFilterOptions} onChange={(status) => table.setFilters({ status: String(status) })} aria-label="审核状态" />
+          <ReviewStatusFilter value={table.filters.status} onChange={(status) => table.setFilters({ status })} />
         </div>
-        <Table<AdminPartnerApplication>
-          className="admin-table"
+        <AdminTable<AdminPartnerApplication>
           rowKey="rid"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 1000 }}
           locale={{ emptyText: table.filters.status === 'pending' ? '没有待审核的推广合伙人申请' : '暂无记录' }}
         />

@@ -1,7 +1,8 @@
-import { Button, Segmented, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Segmented, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { StaffAlertView } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
 import { useAlerts, useHandleAlert } from '../api/alerts';
@@ -58,15 +59,11 @@ export default function AlertsPage() {
             onChange={(open) => table.setFilters({ open: String(open) })}
           />
         </div>
-        <Table<StaffAlertView>
-          className="admin-table"
+        <AdminTable<StaffAlertView>
           rowKey="id"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
         />
       </AdminSection>
     </AdminPage>

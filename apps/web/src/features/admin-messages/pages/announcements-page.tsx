@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Radio, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Radio, Tag, Typography, type TableColumnsType } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { adminAnnouncementBody, type AnnouncementView } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
@@ -86,15 +87,11 @@ export default function AnnouncementsPage() {
         </Form>
       </AdminSection>
       <AdminSection title="已发送">
-        <Table<AnnouncementView>
-          className="admin-table"
+        <AdminTable<AnnouncementView>
           rowKey="rid"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 860 }}
           locale={{ emptyText: '还没有发送过公告' }}
         />

@@ -1,6 +1,7 @@
-import { Button, Input, Segmented, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Input, Segmented, Tag, Typography, type TableColumnsType } from 'antd';
 import { consultationReplyBody, type AdminConsultation } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
@@ -76,15 +77,11 @@ export default function ConsultationsPage() {
           <Segmented options={statusOptions} value={table.filters.status} onChange={(status) => table.setFilters({ status: String(status) })} />
           <Input.Search allowClear placeholder="姓名、手机号、单位或内容" defaultValue={table.filters.keyword} onSearch={(keyword) => table.setFilters({ keyword })} aria-label="搜索咨询" />
         </div>
-        <Table<AdminConsultation>
-          className="admin-table"
+        <AdminTable<AdminConsultation>
           rowKey="id"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 900 }}
           locale={{ emptyText: table.filters.status === 'pending' ? '没有待回复的咨询' : '暂无咨询' }}
         />

@@ -1,7 +1,8 @@
-import { Button, DatePicker, Input, Segmented, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Input, Segmented, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { OutboxEntry } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
 import { useOutbox, useResendOutbox } from '../api/outbox';
@@ -98,15 +99,11 @@ export default function OutboxPage() {
             aria-label="发送日期"
           />
         </div>
-        <Table<OutboxEntry>
-          className="admin-table"
+        <AdminTable<OutboxEntry>
           rowKey="id"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 1300 }}
         />
       </AdminSection>

@@ -1,9 +1,10 @@
 import { Link, useNavigate } from 'react-router';
-import { Button, DatePicker, Input, Select, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Input, Select, Tabs, Tag, type TableColumnsType } from 'antd';
 import { ScanOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { orderKindLabels, paymentLabels, paymentStatuses, progressLabels, progressStatuses, riskFilterLabels, riskFilters, type AdminOrderRow } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { Money } from '../../../components/admin/money';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { useStaffMe } from '../../../lib/admin-api';
@@ -159,15 +160,11 @@ export default function OrdersPage() {
             onChange={(range) => table.setFilters({ from: range?.[0]?.format('YYYY-MM-DD') ?? '', to: range?.[1]?.format('YYYY-MM-DD') ?? '' })}
           />
         </div>
-        <Table<AdminOrderRow>
-          className="admin-table"
+        <AdminTable<AdminOrderRow>
           rowKey="orderNo"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           rowClassName={(order) => (order.atRisk ? 'desk-row-risk' : '')}
           scroll={{ x: 1114 }}
           locale={{ emptyText: filters.keyword || filters.risk || filters.payment ? '没有符合条件的订单，换个关键词或筛选条件试试' : '还没有订单' }}

@@ -1,15 +1,15 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button, DatePicker, Descriptions, Empty, Popover, Select, Skeleton, Space } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { labNow, WEEKDAY_NAMES, weekdayOf, type AdminReservation } from '@lab/contract';
+import { WEEKDAY_NAMES, weekdayOf, type AdminReservation } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { Money } from '../../../components/admin/money';
 import { formatDateTime } from '../../../lib/format';
 import { useStaffMe } from '../../../lib/admin-api';
 import { useReservationWeek } from '../api/reservation-week';
 import { HoldList } from '../components/hold-list';
-import { bookedHours, weekGrid } from '../order-desk';
+import { bookedHours, useDeskParams, weekGrid } from '../order-desk';
 import '../order-desk.css';
 
 
@@ -48,27 +48,13 @@ function Booking({ booking }: { booking: AdminReservation }) {
 
 /** /admin/reservations (仪器预约): the week's instrument bookings, instruments down, Monday to Sunday across. */
 export default function ReservationsPage() {
-  const [params, setParams] = useSearchParams();
-  const today = labNow(new Date()).date;
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : today;
+  const { params, today, date, set } = useDeskParams();
   const rid = params.get('rid') ?? '';
   const { data: week, isPending } = useReservationWeek(date, rid);
   const { data: allInstruments } = useReservationWeek(date, '');
   const role = useStaffMe().data?.role;
   const grid = week ? weekGrid(week) : null;
 
-  const set = (changes: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   const move = (days: number) => set({ date: dayjs(date).add(days, 'day').format('YYYY-MM-DD') });
   const instrumentOptions = [{ value: '', label: '全部仪器' }, ...(allInstruments?.instruments ?? []).map((i) => ({ value: i.rid, label: i.name }))];
 

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Form, Input, Modal, Select, Table, Tabs, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Modal, Select, Tabs, type TableColumnsType } from 'antd';
 import { adminReturnSendBody, returnCarriers, type AdminReturn } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
@@ -171,15 +172,11 @@ export default function ReturnsPage() {
         <div className="admin-filters">
           <Input.Search allowClear placeholder="订单号 / 收件人 / 手机号 / 快递单号" defaultValue={table.filters.keyword} onSearch={(keyword) => table.setFilters({ keyword: keyword.trim() })} aria-label="搜索回寄申请" />
         </div>
-        <Table<AdminReturn>
-          className="admin-table"
+        <AdminTable<AdminReturn>
           rowKey="rid"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 1360 }}
           locale={{ emptyText: table.filters.status === 'pending' ? '没有待寄回的样品' : '没有符合条件的回寄申请' }}
         />

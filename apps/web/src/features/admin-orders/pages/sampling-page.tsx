@@ -1,15 +1,15 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Alert, App, Badge, Button, DatePicker, Empty, Segmented, Skeleton, Space, Tag } from 'antd';
 import { EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { labNow, samplingStatusLabels, type AdminPickup, type SamplingStatus } from '@lab/contract';
+import { samplingStatusLabels, type AdminPickup, type SamplingStatus } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { settled } from '../../../lib/use-api-mutation';
 import { useCollectPickup, usePickupDays, usePickups } from '../api/pickups';
-import { bySlot } from '../order-desk';
+import { bySlot, useDeskParams } from '../order-desk';
 import '../order-desk.css';
 
 const statusOptions = [
@@ -60,9 +60,7 @@ function Pickup({ pickup, onCollect }: { pickup: AdminPickup; onCollect: (pickup
 
 /** /admin/sampling (上门取样): a day's home pickups by slot; the courier's 已取样. */
 export default function SamplingPage() {
-  const [params, setParams] = useSearchParams();
-  const today = labNow(new Date()).date;
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : today;
+  const { params, today, date, set } = useDeskParams();
   const status = (params.get('status') ?? '') as SamplingStatus | '';
   const month = dayjs(date).startOf('month');
   const { data: pickups, isPending } = usePickups(date, status);
@@ -71,18 +69,6 @@ export default function SamplingPage() {
   const { modal } = App.useApp();
   const counts = new Map((calendar?.days ?? []).map((day) => [day.date, day.pending]));
 
-  const set = (changes: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   const confirmCollect = (pickup: AdminPickup) =>
     modal.confirm({

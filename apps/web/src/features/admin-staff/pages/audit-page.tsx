@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { DatePicker, Descriptions, Drawer, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { DatePicker, Descriptions, Drawer, Input, Select, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { auditEntityLabels, staffRoleLabels, type AuditEntry } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
 import { useAuditActions, useAuditLog, useStaffNames } from '../api/audit';
@@ -52,15 +53,11 @@ export default function AuditPage() {
           <Input.Search allowClear style={{ width: 200 }} placeholder="对象编号（订单号等）" defaultValue={table.filters.target} onSearch={(target) => table.setFilters({ target: target.trim() })} aria-label="对象编号" />
           <DatePicker.RangePicker value={range} onChange={(dates) => table.setFilters({ from: dates?.[0]?.format('YYYY-MM-DD') ?? '', to: dates?.[1]?.format('YYYY-MM-DD') ?? '' })} aria-label="日期" />
         </div>
-        <Table<AuditEntry>
-          className="admin-table"
+        <AdminTable<AuditEntry>
           rowKey="id"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           onRow={(row) => ({ onDoubleClick: () => setOpen(row) })}
           scroll={{ x: 860 }}
         />

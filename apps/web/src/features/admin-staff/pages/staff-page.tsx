@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { passwordField, STAFF_TOTP_ROLES, staffRoleLabels, staffRoles, type StaffAccount } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
@@ -128,15 +129,11 @@ export default function StaffPage() {
           <Input.Search allowClear placeholder="账号、姓名或手机号" defaultValue={table.filters.keyword} onSearch={(keyword) => table.setFilters({ keyword })} aria-label="搜索员工" />
           <Select style={{ width: 140 }} value={table.filters.role} options={roleOptions} onChange={(role) => table.setFilters({ role })} aria-label="角色" />
         </div>
-        <Table<StaffAccount>
-          className="admin-table"
+        <AdminTable<StaffAccount>
           rowKey="id"
-          size="middle"
           columns={columns}
-          dataSource={data?.list}
-          loading={isFetching}
-          pagination={table.pagination(data?.total)}
-          onChange={table.onChange}
+          query={{ data, isFetching }}
+          table={table}
           scroll={{ x: 1080 }}
         />
       </AdminSection>

@@ -1,8 +1,9 @@
-import { Alert, Button, DatePicker, Empty, Pagination, Select, Space, Table } from 'antd';
+import { Alert, Button, DatePicker, Empty, Select, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import type { Dayjs } from 'dayjs';
 import { PRESTORE_ENTRY_TYPES, entryTypeLabels, formatFen, type AssetOverview, type LedgerEntry } from '@lab/contract';
+import { PagedList } from '../../../components/member/paged-list';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useBalanceHistory, type HistoryFilter } from '../api/balance-history';
@@ -76,9 +77,15 @@ export function BalanceHistory({ communities }: { communities: AssetOverview['co
               当前余额 <strong data-testid="history-balance">{formatFen(data.balanceFen)}</strong>
             </p>
           ) : null}
-          {/* a phone reads the entries as a list; the table from 641 px */}
-          <ul className="funds-entries" aria-label="余额变动">
-            {(data?.list ?? []).map((e) => (
+          <PagedList<LedgerEntry>
+            data={data}
+            page={page}
+            setPage={setPage}
+            loading={isPending || isFetching}
+            label="余额变动"
+            cardsClass="funds-entries"
+            tableClass="funds-table"
+            card={(e) => (
               <li key={e.id}>
                 <p>
                   <strong>{e.typeText}</strong>
@@ -90,43 +97,26 @@ export function BalanceHistory({ communities }: { communities: AssetOverview['co
                 </p>
                 <p className="member-muted funds-entry-note">{e.note || referenceText(e)}</p>
               </li>
-            ))}
-            {data && data.list.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无余额变动记录" /> : null}
-            {data && data.total > data.pageSize ? <Pagination simple current={page} pageSize={data.pageSize} total={data.total} onChange={setPage} align="center" /> : null}
-          </ul>
-          <div className="member-table-wrap funds-table">
-            <Table<LedgerEntry>
-              rowKey="id"
-              size="middle"
-              loading={isPending || isFetching}
-              dataSource={data?.list ?? []}
-              scroll={{ x: 760 }}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无余额变动记录" /> }}
-              pagination={{
-                current: page,
-                pageSize: data?.pageSize ?? 10,
-                total: data?.total ?? 0,
-                onChange: setPage,
-                showSizeChanger: false,
-                hideOnSinglePage: true,
-                showTotal: (total) => `共 ${total} 条`,
-              }}
-              columns={[
-                { title: '时间', dataIndex: 'createdAt', width: 150, render: (v: string) => <span className="funds-nowrap">{formatDateTime(v)}</span> },
-                { title: '类型', dataIndex: 'typeText', width: 100 },
-                {
-                  title: '金额',
-                  dataIndex: 'amountFen',
-                  width: 130,
-                  align: 'right',
-                  render: (v: number) => <span className={v >= 0 ? 'funds-in' : 'funds-out'}>{formatSignedFen(v)}</span>,
-                },
-                { title: '余额', dataIndex: 'balanceAfterFen', width: 130, align: 'right', render: (v: number) => formatFen(v) },
-                { title: '业务单号', key: 'reference', width: 180, render: (_: unknown, entry: LedgerEntry) => referenceText(entry) },
-                { title: '备注', dataIndex: 'note', render: (v: string) => v || '–' },
-              ]}
-            />
-          </div>
+            )}
+            unit="条"
+            empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无余额变动记录" />}
+            rowKey="id"
+            scrollX={760}
+            columns={[
+              { title: '时间', dataIndex: 'createdAt', width: 150, render: (v: string) => <span className="funds-nowrap">{formatDateTime(v)}</span> },
+              { title: '类型', dataIndex: 'typeText', width: 100 },
+              {
+                title: '金额',
+                dataIndex: 'amountFen',
+                width: 130,
+                align: 'right',
+                render: (v: number) => <span className={v >= 0 ? 'funds-in' : 'funds-out'}>{formatSignedFen(v)}</span>,
+              },
+              { title: '余额', dataIndex: 'balanceAfterFen', width: 130, align: 'right', render: (v: number) => formatFen(v) },
+              { title: '业务单号', key: 'reference', width: 180, render: (_: unknown, entry: LedgerEntry) => referenceText(entry) },
+              { title: '备注', dataIndex: 'note', render: (v: string) => v || '–' },
+            ]}
+          />
         </>
       )}
     </section>

@@ -1,7 +1,8 @@
-import { Alert, Button, Form, Input, Modal, Popconfirm, Skeleton, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { creditOperateBody, formatFen, Organization, type CreditStatus } from '@lab/contract';
+import { CancelRequestButton } from '../../../components/member/cancel-request-button';
 import { useUserInfo } from '../../../lib/user-info';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -109,11 +110,7 @@ export function CreditCard() {
           description={latest.decisionNote ? `审核意见：${latest.decisionNote}` : undefined}
           action={
             latest.status === 'pending' ? (
-              <Popconfirm title="确定取消该额度申请吗？" okText="取消申请" cancelText="再想想" onConfirm={() => cancel.mutate(latest.rid)}>
-                <Button size="small" danger loading={cancel.isPending}>
-                  取消申请
-                </Button>
-              </Popconfirm>
+              <CancelRequestButton what="额度申请" busy={cancel.isPending} onConfirm={() => cancel.mutate(latest.rid)} />
             ) : undefined
           }
         />

@@ -1,6 +1,7 @@
-import { Alert, Button, Empty, Pagination, Popconfirm, Skeleton, Tag } from 'antd';
+import { Alert, Empty, Pagination, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { formatFen, type PrestoreStatus } from '@lab/contract';
+import { CancelRequestButton } from '../../../components/member/cancel-request-button';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
@@ -50,11 +51,7 @@ export function PrestoreList() {
             {p.status === 'pending' ? (
               <div className="member-item-actions">
                 <ReceiptUpload rid={p.rid} hasReceipt={p.hasReceipt} />
-                <Popconfirm title="确定取消该预存申请吗？" description="如已转账，请勿取消，等待财务确认即可。" okText="取消申请" cancelText="再想想" onConfirm={() => cancel.mutate(p.rid)}>
-                  <Button size="small" danger loading={cancel.isPending && cancel.variables === p.rid}>
-                    取消申请
-                  </Button>
-                </Popconfirm>
+                <CancelRequestButton what="预存申请" note="如已转账，请勿取消，等待财务确认即可。" busy={cancel.isPending && cancel.variables === p.rid} onConfirm={() => cancel.mutate(p.rid)} />
               </div>
             ) : null}
           </li>

@@ -1,8 +1,9 @@
-import { Alert, Button, Empty, Form, Input, Pagination, Popconfirm, Radio, Select, Skeleton, Tag } from 'antd';
+import { Alert, Button, Empty, Form, Input, Pagination, Radio, Select, Skeleton, Tag } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { formatFen, transferAddBody, type AssetOverview, type TransferStatus } from '@lab/contract';
 import { Link } from 'react-router';
+import { CancelRequestButton } from '../../../components/member/cancel-request-button';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
@@ -48,11 +49,7 @@ function TransferList() {
             </div>
             {t.status === 'pending' ? (
               <div className="member-item-actions">
-                <Popconfirm title="确定取消该转账申请吗？" okText="取消申请" cancelText="再想想" onConfirm={() => cancel.mutate(t.rid)}>
-                  <Button size="small" danger loading={cancel.isPending && cancel.variables === t.rid}>
-                    取消申请
-                  </Button>
-                </Popconfirm>
+                <CancelRequestButton what="转账申请" busy={cancel.isPending && cancel.variables === t.rid} onConfirm={() => cancel.mutate(t.rid)} />
               </div>
             ) : null}
           </li>

@@ -1,6 +1,7 @@
-import { Alert, Button, Empty, Pagination, Table } from 'antd';
+import { Alert, Button, Empty } from 'antd';
 import { useState } from 'react';
 import type { Invitee } from '@lab/contract';
+import { PagedList } from '../../../components/member/paged-list';
 import { formatDate } from '../../../lib/format';
 import { useInvitees } from '../api/list-invitees';
 import { InviteeOrdersDrawer } from './invitee-orders-drawer';
@@ -24,54 +25,38 @@ export function InviteeTable() {
       {isError ? (
         <Alert type="error" showIcon title="邀请记录加载失败" description={error.message} />
       ) : (
-        <>
-          <ul className="invite-cards" aria-label="邀请的会员">
-            {(data?.list ?? []).map((invitee) => (
-              <li key={invitee.id}>
-                <p>
-                  <strong>{invitee.phone}</strong>
-                  <span>{invitee.nickname}</span>
-                </p>
-                <p className="member-muted">
-                  <span>注册于 {formatDate(invitee.registeredAt)}</span>
-                  <span>已付款订单 {invitee.paidOrderCount} 笔</span>
-                </p>
-                {ordersButton(invitee)}
-              </li>
-            ))}
-            {data && data.list.length === 0 ? <li className="invite-cards-empty">{empty}</li> : null}
-            {data && data.total > data.pageSize ? (
-              <li className="invite-cards-pages">
-                <Pagination simple current={page} pageSize={data.pageSize} total={data.total} onChange={setPage} align="center" />
-              </li>
-            ) : null}
-          </ul>
-          <div className="member-table-wrap invite-table">
-            <Table<Invitee>
-              rowKey="id"
-              size="middle"
-              loading={isPending || isFetching}
-              dataSource={data?.list ?? []}
-              locale={{ emptyText: empty }}
-              pagination={{
-                current: page,
-                pageSize: data?.pageSize ?? 10,
-                total: data?.total ?? 0,
-                onChange: setPage,
-                showSizeChanger: false,
-                hideOnSinglePage: true,
-                showTotal: (total) => `共 ${total} 人`,
-              }}
-              columns={[
-                { title: '手机号', dataIndex: 'phone', width: 150, render: (v: string) => <span className="invite-nowrap">{v}</span> },
-                { title: '昵称', dataIndex: 'nickname', render: (v: string) => v || '–' },
-                { title: '注册日期', dataIndex: 'registeredAt', width: 130, render: (v: string) => <span className="invite-nowrap">{formatDate(v)}</span> },
-                { title: '已付款订单', dataIndex: 'paidOrderCount', width: 110, align: 'right', render: (v: number) => `${v} 笔` },
-                { title: '操作', key: 'actions', width: 110, align: 'center', render: (_: unknown, invitee: Invitee) => ordersButton(invitee) },
-              ]}
-            />
-          </div>
-        </>
+        <PagedList<Invitee>
+          data={data}
+          page={page}
+          setPage={setPage}
+          loading={isPending || isFetching}
+          label="邀请的会员"
+          cardsClass="invite-cards"
+          tableClass="invite-table"
+          card={(invitee) => (
+            <li key={invitee.id}>
+              <p>
+                <strong>{invitee.phone}</strong>
+                <span>{invitee.nickname}</span>
+              </p>
+              <p className="member-muted">
+                <span>注册于 {formatDate(invitee.registeredAt)}</span>
+                <span>已付款订单 {invitee.paidOrderCount} 笔</span>
+              </p>
+              {ordersButton(invitee)}
+            </li>
+          )}
+          unit="人"
+          empty={empty}
+          rowKey="id"
+          columns={[
+            { title: '手机号', dataIndex: 'phone', width: 150, render: (v: string) => <span className="invite-nowrap">{v}</span> },
+            { title: '昵称', dataIndex: 'nickname', render: (v: string) => v || '–' },
+            { title: '注册日期', dataIndex: 'registeredAt', width: 130, render: (v: string) => <span className="invite-nowrap">{formatDate(v)}</span> },
+            { title: '已付款订单', dataIndex: 'paidOrderCount', width: 110, align: 'right', render: (v: number) => `${v} 笔` },
+            { title: '操作', key: 'actions', width: 110, align: 'center', render: (_: unknown, invitee: Invitee) => ordersButton(invitee) },
+          ]}
+        />
       )}
       <InviteeOrdersDrawer invitee={open} onClose={() => setOpen(null)} />
     </section>

@@ -1,6 +1,5 @@
 import { Alert, Button, Modal, Radio, Skeleton, Space } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { NO_COUPON, formatFen, type ReadyToPay } from '@lab/contract';
 import { ApiError } from '../../../lib/api';
 import { feedback } from '../../../lib/feedback';
@@ -9,9 +8,8 @@ import { memberDataKeys } from '../../../api/refresh';
 import { useReadyToPay } from '../api/ready-to-pay';
 import { payOrder, type PayRequest } from '../api/pay-order';
 import { payLater } from '../api/pay-later';
+import { BalanceChoice, PaymentRefusal, sourceKey } from './balance-choice';
 
-/** The key of a balance to pay from: 'member' (my own funds) or the community's rid. */
-export const sourceKey = (b: ReadyToPay['balances'][number]) => (b.kind === 'member' ? 'member' : (b.rid ?? ''));
 
 /**
  * What the member pays with the chosen coupon: the order's total less the coupon's discount
@@ -99,22 +97,7 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
         </div>
       </dl>
 
-      <fieldset className="pay-fieldset">
-        <legend>支付账户</legend>
-        <Radio.Group className="pay-options" value={source} onChange={(e) => setSource(e.target.value as string)} aria-label="支付账户">
-          {ready.balances.map((b) => (
-            <Radio key={sourceKey(b)} value={sourceKey(b)} className="pay-option">
-              <span className="pay-option-name">{b.kind === 'member' ? '个人预存款' : `团体：${b.name}`}</span>
-              <span className="pay-option-meta">余额 {formatFen(b.balanceFen)}</span>
-            </Radio>
-          ))}
-        </Radio.Group>
-        {short > 0 ? (
-          <p className="pay-hint is-warning" data-testid="pay-short">
-            所选账户余额不足，还差 {formatFen(short)}，<Link to="/member/prestore">去预存</Link>
-          </p>
-        ) : null}
-      </fieldset>
+      <BalanceChoice legend="支付账户" balances={ready.balances} value={source} onChange={setSource} shortFen={short} data-testid="pay-short" />
 
       <fieldset className="pay-fieldset">
         <legend>优惠券</legend>
@@ -140,20 +123,7 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
         <strong data-testid="pay-amount">{formatFen(toPay)}</strong>
       </div>
 
-      {error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={error.text}
-          description={
-            error.lowBalance ? (
-              <span>
-                可先 <Link to="/member/prestore">预存款充值</Link>，到账后再支付；或选择其他账户。
-              </span>
-            ) : undefined
-          }
-        />
-      ) : null}
+      <PaymentRefusal refusal={error} then="到账后再支付；或选择其他账户。" />
 
       {ready.payLater.allowed ? (
         <p className="pay-hint" data-testid="pay-later-hint">

@@ -1,4 +1,4 @@
-import { Alert, Button, Empty, Radio, Skeleton, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Empty, Skeleton, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatFen, type OrderSummary, type SettlementList } from '@lab/contract';
@@ -8,13 +8,13 @@ import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
 import { useSettlementList } from '../api/settlement-list';
 import { settleOrders } from '../api/settle-orders';
+import { BalanceChoice, PaymentRefusal, sourceKey } from '../components/balance-choice';
 import { OrderTags } from '../components/order-tags';
 import { formatDateTime } from '../components/order-format';
 import { StatementPanel } from '../components/statement-panel';
 import '../../../components/member/member-pages.css';
 import '../components/orders.css';
 
-const sourceKey = (b: SettlementList['balances'][number]) => (b.kind === 'member' ? 'member' : (b.rid ?? ''));
 
 const columns: TableColumnsType<OrderSummary> = [
   { title: '订单编号', dataIndex: 'orderNo', className: 'ord-cell-no', width: 200, render: (no: string) => <Link to={`/member/order/${encodeURIComponent(no)}`}>{no}</Link> },
@@ -82,36 +82,8 @@ function Settlement({ data }: { data: SettlementList }) {
               rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), getCheckboxProps: (o) => ({ 'aria-label': `选择订单 ${o.orderNo}` }) }}
             />
           </div>
-          <fieldset className="pay-fieldset">
-            <legend>结算账户</legend>
-            <Radio.Group className="pay-options is-row" value={source} onChange={(e) => setSource(e.target.value as string)} aria-label="结算账户">
-              {data.balances.map((b) => (
-                <Radio key={sourceKey(b)} value={sourceKey(b)} className="pay-option">
-                  <span className="pay-option-name">{b.kind === 'member' ? '个人预存款' : `团体：${b.name}`}</span>
-                  <span className="pay-option-meta">余额 {formatFen(b.balanceFen)}</span>
-                </Radio>
-              ))}
-            </Radio.Group>
-            {balance && chosenFen > balance.balanceFen ? (
-              <p className="pay-hint is-warning">
-                所选账户余额不足，还差 {formatFen(chosenFen - balance.balanceFen)}，<Link to="/member/prestore">去预存</Link>
-              </p>
-            ) : null}
-          </fieldset>
-          {error ? (
-            <Alert
-              type="error"
-              showIcon
-              title={error.text}
-              description={
-                error.lowBalance ? (
-                  <span>
-                    可先 <Link to="/member/prestore">预存款充值</Link>，到账后再结算。
-                  </span>
-                ) : undefined
-              }
-            />
-          ) : null}
+          <BalanceChoice legend="结算账户" balances={data.balances} value={source} onChange={setSource} shortFen={balance ? chosenFen - balance.balanceFen : 0} row />
+          <PaymentRefusal refusal={error} then="到账后再结算。" />
           <div className="ord-settle-bar">
             <span>
               合计 <strong>{formatFen(chosenFen)}</strong>

@@ -1,6 +1,7 @@
-import { Alert, Empty, Pagination, Table, Tabs, Tag } from 'antd';
+import { Alert, Empty, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { formatFen, rebateStatuses, rebateStatusLabels, type Rebate, type RebateStatus } from '@lab/contract';
+import { PagedList } from '../../../components/member/paged-list';
 import { formatDateTime } from '../../../lib/format';
 import { useRebates } from '../api/list-rebates';
 import { formatRate, rebateStatusColor } from './promotion-format';
@@ -36,71 +37,55 @@ export function RebateList() {
       {isError ? (
         <Alert type="error" showIcon title="返利明细加载失败" description={error.message} />
       ) : (
-        <>
-          <ul className="promo-cards" aria-label="返利列表">
-            {(data?.list ?? []).map((r) => (
-              <li key={r.id} data-testid="rebate-card">
-                <p>
-                  <strong>{formatFen(r.rebateFen)}</strong>
-                  {statusTag(r)}
-                </p>
-                <p className="member-muted">
-                  <span>订单 {r.orderNo}</span>
-                  <span>会员 {r.inviteePhone}</span>
-                </p>
-                <p className="member-muted">
-                  <span>
-                    实付 {formatFen(r.paidFen)} × {formatRate(r.rateBp)}
-                  </span>
-                  <span>{formatDateTime(r.createdAt)}</span>
-                </p>
-              </li>
-            ))}
-            {data && data.list.length === 0 ? <li className="promo-cards-empty">{empty}</li> : null}
-            {data && data.total > data.pageSize ? (
-              <li className="promo-cards-pages">
-                <Pagination simple current={page} pageSize={data.pageSize} total={data.total} onChange={setPage} align="center" />
-              </li>
-            ) : null}
-          </ul>
-          <div className="member-table-wrap promo-table">
-            <Table<Rebate>
-              rowKey="id"
-              size="middle"
-              loading={isPending || isFetching}
-              dataSource={data?.list ?? []}
-              scroll={{ x: 860 }}
-              locale={{ emptyText: empty }}
-              pagination={{
-                current: page,
-                pageSize: data?.pageSize ?? 10,
-                total: data?.total ?? 0,
-                onChange: setPage,
-                showSizeChanger: false,
-                hideOnSinglePage: true,
-                showTotal: (total) => `共 ${total} 条`,
-              }}
-              columns={[
-                { title: '订单编号', dataIndex: 'orderNo', width: 190, render: (v: string) => <span className="promo-nowrap">{v}</span> },
-                { title: '下单会员', dataIndex: 'inviteePhone', width: 130, render: (v: string) => <span className="promo-nowrap">{v}</span> },
-                { title: '订单实付', dataIndex: 'paidFen', width: 120, align: 'right', render: (v: number) => formatFen(v) },
-                { title: '比例', dataIndex: 'rateBp', width: 70, align: 'right', render: (v: number) => formatRate(v) },
-                { title: '返利金额', dataIndex: 'rebateFen', width: 120, align: 'right', render: (v: number) => <strong className="promo-amount">{formatFen(v)}</strong> },
-                { title: '状态', key: 'status', width: 90, render: (_: unknown, r: Rebate) => statusTag(r) },
-                {
-                  title: '时间',
-                  key: 'time',
-                  render: (_: unknown, r: Rebate) => (
-                    <span className="promo-times">
-                      <span>产生 {formatDateTime(r.createdAt)}</span>
-                      {r.releasedAt ? <span>可提现 {formatDateTime(r.releasedAt)}</span> : null}
-                    </span>
-                  ),
-                },
-              ]}
-            />
-          </div>
-        </>
+        <PagedList<Rebate>
+          data={data}
+          page={page}
+          setPage={setPage}
+          loading={isPending || isFetching}
+          label="返利列表"
+          cardsClass="promo-cards"
+          tableClass="promo-table"
+          card={(r) => (
+            <li key={r.id} data-testid="rebate-card">
+              <p>
+                <strong>{formatFen(r.rebateFen)}</strong>
+                {statusTag(r)}
+              </p>
+              <p className="member-muted">
+                <span>订单 {r.orderNo}</span>
+                <span>会员 {r.inviteePhone}</span>
+              </p>
+              <p className="member-muted">
+                <span>
+                  实付 {formatFen(r.paidFen)} × {formatRate(r.rateBp)}
+                </span>
+                <span>{formatDateTime(r.createdAt)}</span>
+              </p>
+            </li>
+          )}
+          unit="条"
+          empty={empty}
+          rowKey="id"
+          scrollX={860}
+          columns={[
+            { title: '订单编号', dataIndex: 'orderNo', width: 190, render: (v: string) => <span className="promo-nowrap">{v}</span> },
+            { title: '下单会员', dataIndex: 'inviteePhone', width: 130, render: (v: string) => <span className="promo-nowrap">{v}</span> },
+            { title: '订单实付', dataIndex: 'paidFen', width: 120, align: 'right', render: (v: number) => formatFen(v) },
+            { title: '比例', dataIndex: 'rateBp', width: 70, align: 'right', render: (v: number) => formatRate(v) },
+            { title: '返利金额', dataIndex: 'rebateFen', width: 120, align: 'right', render: (v: number) => <strong className="promo-amount">{formatFen(v)}</strong> },
+            { title: '状态', key: 'status', width: 90, render: (_: unknown, r: Rebate) => statusTag(r) },
+            {
+              title: '时间',
+              key: 'time',
+              render: (_: unknown, r: Rebate) => (
+                <span className="promo-times">
+                  <span>产生 {formatDateTime(r.createdAt)}</span>
+                  {r.releasedAt ? <span>可提现 {formatDateTime(r.releasedAt)}</span> : null}
+                </span>
+              ),
+            },
+          ]}
+        />
       )}
     </div>
   );

@@ -1,6 +1,7 @@
-import { Alert, Button, Empty, Pagination, Popconfirm, Skeleton, Tag } from 'antd';
+import { Alert, Empty, Pagination, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { formatFen } from '@lab/contract';
+import { CancelRequestButton } from '../../../components/member/cancel-request-button';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -49,11 +50,7 @@ export function WithdrawalList() {
               </div>
               {w.status === 'pending' ? (
                 <div className="member-item-actions">
-                  <Popconfirm title="确定取消该提现申请吗？" description="取消后金额退回可提现余额。" okText="取消申请" cancelText="再想想" onConfirm={() => cancel.mutate(w.rid)}>
-                    <Button size="small" danger loading={cancel.isPending && cancel.variables === w.rid}>
-                      取消申请
-                    </Button>
-                  </Popconfirm>
+                  <CancelRequestButton what="提现申请" note="取消后金额退回可提现余额。" busy={cancel.isPending && cancel.variables === w.rid} onConfirm={() => cancel.mutate(w.rid)} />
                 </div>
               ) : null}
             </li>
