@@ -4,7 +4,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { feedback } from '../../lib/feedback';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { checkWithSchema, clearChangedErrors } from '../member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../lib/schema-form';
 
 /**
  * A back-office change to a list: useApiMutation, and afterwards the list reads again — after
