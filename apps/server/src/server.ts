@@ -10,7 +10,7 @@ import { waitForDatabase } from './db/wait-for-database';
 import { warnWhenNoStaff } from './modules/70-backoffice/first-admin';
 import { jobQueues, jobSpecs, openJobQueue } from './jobs';
 import { createMetrics, serveMetrics } from './platform/metrics';
-import { closeOnSignals } from './platform/shutdown';
+import { closeOnSignals, endConnectionsWhenClosing } from './platform/shutdown';
 import { pino } from 'pino';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,6 +44,7 @@ if (config.SEED_DEMO) {
   if (await seedDemoData(database.db, { files, secrets })) app.log.info('demo data seeded');
 }
 await warnWhenNoStaff(database.db, app.log);
+endConnectionsWhenClosing(app);
 
 await app.listen({ port: config.PORT, host: config.HOST });
 const metricsServer = metrics && (await serveMetrics(metrics, { port: config.METRICS_PORT!, host: config.METRICS_HOST ?? config.HOST, token: config.METRICS_TOKEN!, log: app.log }));

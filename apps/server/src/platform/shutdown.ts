@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /** One thing to close on the way out, in order: its name shows in the log with how long it took. */
 export interface ShutdownStep {
@@ -46,4 +46,22 @@ export function closeOnSignals(steps: ShutdownStep[], options: { log: FastifyBas
   };
   process.on('SIGINT', (signal) => void shutdown(signal));
   process.on('SIGTERM', (signal) => void shutdown(signal));
+}
+
+/**
+ * Once `app.close()` has begun, every answer still going out says `Connection: close`, so the
+ * client's kept-alive connection ends with it. fastify closes the connections idle at that
+ * moment and answers new requests 503, but a request in flight leaves its connection open for
+ * the keep-alive timeout (72 s), and the server's close waits for it.
+ */
+export function endConnectionsWhenClosing(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
 }
