@@ -8,7 +8,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from './harness';
-import { startServer, type ServerProcess } from './server-process';
+import { freePort, startServer, type ServerProcess } from './server-process';
 import { queryRows, type Database } from '../src/db/client';
 import { outbox } from '../src/db/schema';
 import { openJobQueue } from '../src/jobs';
@@ -111,10 +111,12 @@ describe('graceful shutdown', () => {
     expect(await statusOf(id)).toBe('sent');
   }, 120_000);
 
-  it('the worker, on SIGTERM, lets the job in hand finish, then exits 0', async () => {
+  it('the worker, on SIGTERM, lets the job in hand finish, then exits 0 (and serves its own metrics meanwhile)', async () => {
+    const metricsPort = await freePort();
+    const metricsToken = randomBytes(16).toString('hex');
     const worker = spawn(process.execPath, ['--import', 'tsx', '--import', path.join(here, 'exit-with-parent.ts'), path.join(here, '../src/worker.ts')], {
       cwd: path.resolve(here, '..'),
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: database.url!, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: database.url!, DATA_DIR: dataDir, LOG_LEVEL: 'info', METRICS_PORT: String(metricsPort), METRICS_TOKEN: metricsToken },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     children.push(worker);
@@ -123,6 +125,12 @@ describe('graceful shutdown', () => {
     worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => worker.once('exit', (code, signal) => resolve({ code, signal })));
     await expect.poll(() => output, { timeout: 60_000, interval: 100 }).toContain('worker running the jobs');
+
+    const metrics = `http://127.0.0.1:${metricsPort}/metrics`;
+    expect((await fetch(metrics)).status).toBe(401);
+    const scraped = await fetch(metrics, { headers: { authorization: `Bearer ${metricsToken}` } });
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toMatch(/^lab_job_queue_jobs\{.*process="worker".*\} \d+$/m);
 
     const id = await queuedMessage();
     const held = await holdTables('outbox');

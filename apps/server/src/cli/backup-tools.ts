@@ -22,6 +22,9 @@ export function backupConfig(): Config {
 /** PGlite's folder under DATA_DIR, as the server opens it. */
 export const pgliteFolder = (config: Config) => path.join(config.dataDir, 'pglite');
 
+/** A path the operator typed: npm runs the script in apps/server, but INIT_CWD is where they typed it. */
+export const typedPath = (given: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), given);
+
 export const say = (line: string) => process.stdout.write(`${line}\n`);
 
 /** A connection string without its password, and the password for PGPASSWORD (not on a command line `ps` shows). */

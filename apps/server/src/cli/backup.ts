@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { backupConfig, fail, matchingTool, pgliteFolder, runTool, say, splitPassword } from './backup-tools';
+import { backupConfig, fail, typedPath, matchingTool, pgliteFolder, runTool, say, splitPassword } from './backup-tools';
 
 async function main() {
   const config = backupConfig();
@@ -21,7 +21,7 @@ async function main() {
   const outAt = args.indexOf('--out');
   const kind = config.DATABASE_URL ? 'postgres' : 'pglite';
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  const out = path.resolve(outAt >= 0 && args[outAt + 1] ? args[outAt + 1]! : path.join(config.dataDir, 'backups', `lab-${kind}-${stamp}.${kind === 'postgres' ? 'dump' : 'tar.gz'}`));
+  const out = typedPath(outAt >= 0 && args[outAt + 1] ? args[outAt + 1]! : path.join(config.dataDir, 'backups', `lab-${kind}-${stamp}.${kind === 'postgres' ? 'dump' : 'tar.gz'}`));
   if (fs.existsSync(out)) throw new Error(`${out} 已存在：不覆盖已有的备份`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   const started = Date.now();

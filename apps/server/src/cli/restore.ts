@@ -10,11 +10,10 @@
  * Then start the server with the same settings.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { backupConfig, fail, matchingTool, pgliteFolder, runTool, say, splitPassword } from './backup-tools';
+import { backupConfig, fail, typedPath, matchingTool, pgliteFolder, runTool, say, splitPassword } from './backup-tools';
 
 /** Creates the database DATABASE_URL names when missing; refuses one that already holds tables. */
 async function emptyDatabase(url: string) {
@@ -47,7 +46,7 @@ async function emptyDatabase(url: string) {
 
 async function main() {
   const config = backupConfig();
-  const file = process.argv[2];
+  const file = process.argv[2] && typedPath(process.argv[2]);
   if (!file || !fs.existsSync(file)) throw new Error('用法：npm run restore -- <备份文件>');
   const head = Buffer.alloc(5);
   const handle = fs.openSync(file, 'r');
@@ -60,7 +59,7 @@ async function main() {
     await emptyDatabase(config.DATABASE_URL);
     const bin = await matchingTool('pg_restore', config.DATABASE_URL);
     const { url, env } = splitPassword(config.DATABASE_URL);
-    await runTool(bin, ['--no-owner', '--exit-on-error', '--dbname', url, path.resolve(file)], env);
+    await runTool(bin, ['--no-owner', '--exit-on-error', '--dbname', url, file], env);
     say(`已恢复到 ${new URL(url).pathname.slice(1)}（${((Date.now() - started) / 1000).toFixed(1)} s）`);
     return;
   }
