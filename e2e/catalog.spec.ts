@@ -99,7 +99,12 @@ test.describe('catalogue', () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
-  test('lists, articles and pages of the content area', async ({ page }) => {
+  test('lists, articles and pages of the content area, all without antd', async ({ page }) => {
+    // drawn with the plain kit (issue 18): antd's providers (and the rest of antd) never load here
+    const antd: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/ant-scope-/.test(request.url())) antd.push(request.url());
+    });
     await page.goto('/list/news');
     await expect(page).toHaveTitle('新闻资讯 - 科研检测服务商城');
     const first = page.locator('a.cat-article').first();
@@ -130,7 +135,13 @@ test.describe('catalogue', () => {
       await page.goto(path);
       await expect(page).toHaveTitle(`${name} - 科研检测服务商城`);
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(page.locator('.cnt-article')).toBeVisible();
     }
+
+    await page.goto('/search?kw=XRD');
+    await expect(page.getByRole('region', { name: '搜索结果' }).getByRole('link').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(antd).toEqual([]);
   });
 
   test('contact: the consultation form checks fields with the contract messages and posts', async ({ page }) => {

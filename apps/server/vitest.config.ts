@@ -27,12 +27,14 @@ export default defineConfig(async () => {
   // PostgreSQL; the kill -9 of the embedded database is PGlite's alone. Each runs once.
   const postgresOnly = ['test/multi-instance.test.ts', 'test/restart-safety.test.ts', 'test/graceful-shutdown.test.ts'];
   const pgliteOnly = ['test/restart-safety-pglite.test.ts'];
+  // several instances behind nginx: `npm run test:cluster` (vitest.cluster.config.ts)
+  const cluster = ['test/cluster/**'];
   // The outside-service providers against their local peers touch no database: once is enough.
   const noDatabase = ['src/platform/email-smtp.test.ts', 'src/platform/sms-vendors.test.ts', 'src/platform/file-store.test.ts'];
   const projects: TestProjectInlineConfiguration[] = [
-        { extends: true as const, test: { ...shared, exclude: [...configDefaults.exclude, ...postgresOnly], name: 'pglite', env: { TEST_DB: 'pglite' }, globalSetup: ['./test/global-setup.ts'] } },
+        { extends: true as const, test: { ...shared, exclude: [...configDefaults.exclude, ...cluster, ...postgresOnly], name: 'pglite', env: { TEST_DB: 'pglite' }, globalSetup: ['./test/global-setup.ts'] } },
         ...(withPostgres
-          ? [{ extends: true as const, test: { ...shared, exclude: [...configDefaults.exclude, ...pgliteOnly, ...noDatabase], name: 'postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, globalSetup: ['./test/global-setup.ts'] } }]
+          ? [{ extends: true as const, test: { ...shared, exclude: [...configDefaults.exclude, ...cluster, ...pgliteOnly, ...noDatabase], name: 'postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, globalSetup: ['./test/global-setup.ts'] } }]
           : []),
   ];
   // vitest's default leaves one of two cores idle here; two workers: 4m18s → 3m04s (docs/decisions.md)

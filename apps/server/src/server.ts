@@ -33,7 +33,7 @@ const files = await fileStoreFor(config);
 // the queue opens before the app (its services queue messages); handlers start once the app's deps exist
 const jobsStarted = Date.now();
 const log = pino({ level: config.LOG_LEVEL });
-const jobs = await openJobQueue(database, log, config.JOBS_IN_PROCESS);
+const jobs = await openJobQueue(database, log, config.JOBS_IN_PROCESS, config.JOBS_CRON_SECONDS);
 const jobsOpenMs = Date.now() - jobsStarted;
 const metrics = config.METRICS_PORT === undefined ? null : createMetrics({ process: 'server', database, jobs, queues: jobQueues.map((q) => q.name), log });
 const app = await buildApp({ db: database.db, config, secrets, files, jobs, metrics });
@@ -41,7 +41,7 @@ if (config.JOBS_IN_PROCESS) await jobs.work(jobSpecs(app.deps, app.log));
 app.log.info({ ms: jobsOpenMs, inProcess: config.JOBS_IN_PROCESS }, config.JOBS_IN_PROCESS ? 'jobs running in this process' : 'jobs queued here, run by npm run worker');
 if (config.SEED_DEMO) {
   if (config.production) app.log.warn('SEED_DEMO=1 with NODE_ENV=production: demo mode is on, and the README\'s demo accounts can log in');
-  if (await seedDemoData(database.db, { files, secrets })) app.log.info('demo data seeded');
+  if (await seedDemoData(database.db, { files, secrets, jobs })) app.log.info('demo data seeded');
 }
 await warnWhenNoStaff(database.db, app.log);
 endConnectionsWhenClosing(app);

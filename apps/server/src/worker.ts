@@ -28,7 +28,7 @@ const reachable = await waitForDatabase(config.DATABASE_URL, { attempts: config.
 if (!reachable) process.exit(1);
 const started = Date.now();
 const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 5 });
-const jobs = await openJobQueue(database, log, true);
+const jobs = await openJobQueue(database, log, true, config.JOBS_CRON_SECONDS);
 const app = await buildApp({ db: database.db, config, jobs, secrets: secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir })), logger: { level: config.LOG_LEVEL } });
 await jobs.work(jobSpecs(app.deps, app.log));
 log.info({ ms: Date.now() - started }, 'worker running the jobs');

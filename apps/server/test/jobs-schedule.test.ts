@@ -1,19 +1,22 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { createTestContext, type TestContext } from './harness';
+import { and, eq, sql } from 'drizzle-orm';
+import { createTestContext, uniquePhone, type TestContext } from './harness';
 import { makeMember } from './factories';
-import { accounts, staffAlerts } from '../src/db/schema';
+import { accounts, outbox, staff, staffAlerts } from '../src/db/schema';
 import { ensureAccount, postEntry, systemActor } from '../src/modules/35-funds/ledger.service';
-import { LEDGER_CHECK_JOB } from '../src/jobs';
+import { LEDGER_CHECK_JOB, PROMISES_JOB } from '../src/jobs';
+import { deskOrder, MINUTE } from '../src/modules/52-labdesk/order-desk.test-helpers';
+import { progressContext } from '../src/modules/52-labdesk/progress.test-helpers';
 
 /**
  * A scheduled job runs through pg-boss's own schedule, as in the server: the nightly ledger
- * check, given a per-second cron here so the test sees a tick instead of waiting for 02:30.
+ * check and the service promises' job, given a per-second cron here so the test sees a tick
+ * instead of waiting for 02:30 or the next minute.
  */
 let t: TestContext;
 
 beforeAll(async () => {
-  t = await createTestContext({ jobs: { cronSeconds: 1, crons: { [LEDGER_CHECK_JOB]: '* * * * * *' } } });
+  t = await createTestContext({ jobs: { cronSeconds: 1, crons: { [LEDGER_CHECK_JOB]: '* * * * * *', [PROMISES_JOB]: '* * * * * *' } } });
 });
 afterAll(() => t?.close());
 
@@ -26,4 +29,16 @@ it('the scheduled ledger check runs on its own and alerts on a tampered balance'
   await expect.poll(() => t.db.select({ title: staffAlerts.title }).from(staffAlerts).where(eq(staffAlerts.kind, 'ledger_mismatch')), { timeout: 60_000, interval: 500 }).toEqual([
     { title: '资金核对异常：1 个账户余额与流水不符' },
   ]);
+});
+
+it('the scheduled promise job alerts sales 30 minutes before the call falls due, and the SMS leaves through the outbox', async () => {
+  const ctx = await progressContext(t);
+  const phone = uniquePhone();
+  await t.db.update(staff).set({ phone }).where(eq(staff.id, ctx.sales.id));
+  const member = await makeMember(t.db);
+  const order = await deskOrder(t, ctx.item, member.id, { progress: 'received', set: { receivedAt: new Date(t.clock.now().getTime() - 95 * MINUTE) } });
+  await expect.poll(() => t.db.select({ role: staffAlerts.role }).from(staffAlerts).where(eq(staffAlerts.link, `/admin/orders/${order.orderNo}`)), { timeout: 60_000, interval: 500 }).toEqual([{ role: 'sales' }]);
+  await expect
+    .poll(() => t.db.select({ status: outbox.status }).from(outbox).where(and(eq(outbox.recipient, phone), eq(outbox.template, 'staff_promise_due'))), { timeout: 60_000, interval: 500 })
+    .toEqual([{ status: 'sent' }]);
 });

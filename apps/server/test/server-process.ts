@@ -6,15 +6,16 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../src/db/client';
 
 /**
- * Real server processes for the multi-instance and restart-safety suites: `node --import tsx
- * src/server.ts` as production starts it, on a free port, spoken to over HTTP with fetch.
+ * Real server processes for the multi-instance, restart-safety and cluster suites: `node
+ * --import tsx src/server.ts` (or src/worker.ts, `npm run worker`) as production starts it, on a
+ * free port, spoken to over HTTP with fetch.
  * Every process started here is killed in the file's afterAll, on the worker's exit, and —
  * when the worker dies without either — by exit-with-parent.ts inside the server itself.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
-const entry = path.join(serverDir, 'src/server.ts');
+const entries = { server: path.join(serverDir, 'src/server.ts'), worker: path.join(serverDir, 'src/worker.ts') };
 const exitWithParent = path.join(here, 'exit-with-parent.ts');
 
 const live = new Set<ChildProcess>();
@@ -62,11 +63,19 @@ export interface ServerOptions {
   keepOutput?: number;
   /** more environment (NODE_ENV…); undefined removes a default such as SEED_DEMO */
   env?: Record<string, string | undefined>;
+  /** `worker`: src/worker.ts (`npm run worker`), started once it logs that it runs the jobs (needs LOG_LEVEL info) */
+  entry?: 'server' | 'worker';
+  /** the path that must answer 200 before the server counts as started (default /api/health; /api/ready also waits for the database and storage) */
+  readyPath?: string;
 }
+
+/** A line of the process's output, and whether it came on stderr. */
+export type LineListener = (line: string) => void;
 
 export class ServerProcess {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private log = '';
+  private readonly listeners = new Set<LineListener>();
 
   constructor(
     readonly name: string,
@@ -80,6 +89,15 @@ export class ServerProcess {
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
+    // whole lines for the listeners (waitForLine, counting log lines), each stream on its own
+    for (const stream of [child.stdout, child.stderr]) {
+      let partial = '';
+      stream?.on('data', (chunk: Buffer) => {
+        const lines = (partial + chunk.toString()).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) for (const listener of this.listeners) listener(line);
+      });
+    }
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => (live.delete(child), resolve({ code, signal }))));
   }
 
@@ -89,6 +107,28 @@ export class ServerProcess {
 
   get running() {
     return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Calls `listener` with every line printed from now on; returns the function that stops it. */
+  onLine(listener: LineListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves with the first line from now on that matches; rejects when the process exits first or after `timeoutMs`. */
+  waitForLine(pattern: RegExp, timeoutMs = 60_000): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const settle = (outcome: () => void) => {
+        clearTimeout(timer);
+        off();
+        outcome();
+      };
+      const timer = setTimeout(() => settle(() => reject(new Error(`${this.name}: no line matching ${pattern} in ${timeoutMs} ms:\n${this.output()}`))), timeoutMs);
+      const off = this.onLine((line) => {
+        if (pattern.test(line)) settle(() => resolve(line));
+      });
+      void this.exited.then(({ code, signal }) => settle(() => reject(new Error(`${this.name} exited (${code ?? signal}) before a line matching ${pattern}:\n${this.output()}`))));
+    });
   }
 
   /** What the server printed lately (at LOG_LEVEL=warn: warnings and errors), for failure messages. */
@@ -116,7 +156,8 @@ export class ServerProcess {
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   killOnExit();
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', exitWithParent, entry], {
+  const entry = options.entry ?? 'server';
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', exitWithParent, entries[entry]], {
     cwd: serverDir,
     // only what the server reads (src/platform/config.ts): nothing of the test worker's own environment
     env: {
@@ -137,14 +178,23 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   });
   live.add(child);
   const server = new ServerProcess(options.name, `http://127.0.0.1:${port}`, child, options.keepOutput);
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  if (entry === 'worker') {
+    await server.waitForLine(/"msg":"worker running the jobs"/, timeoutMs).catch(async (error: unknown) => {
+      await server.kill9();
+      throw error;
+    });
+    return server;
+  }
+  const readyPath = options.readyPath ?? '/api/health';
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (!server.running) throw new Error(`server ${options.name} exited while starting:\n${server.output()}`);
     if (Date.now() > deadline) {
       await server.kill9();
-      throw new Error(`server ${options.name} did not answer /api/health in time:\n${server.output()}`);
+      throw new Error(`server ${options.name} did not answer ${readyPath} in time:\n${server.output()}`);
     }
-    const healthy = await fetch(`${server.url}/api/health`).then(
+    const healthy = await fetch(`${server.url}${readyPath}`).then(
       (r) => r.ok,
       () => false,
     );

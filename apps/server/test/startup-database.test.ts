@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { migrationsFolder, openDatabase } from '../src/db/client';
 import { testDbKind } from './harness';
 import { freePort } from './server-process';
 import { tmpRoot } from './template';
@@ -43,5 +47,31 @@ describe.runIf(testDbKind === 'pglite')('a database that does not answer at star
       `无法连接数据库 postgres://lab@127.0.0.1:${port}/lab：connection refused，已尝试 3 次，服务器退出。请检查 DATABASE_URL 与数据库是否已启动。`,
     ]);
     expect(run.stdout + run.stderr).not.toMatch(/s3cret-pw|\n\s+at |Error:/);
+  });
+});
+
+describe.runIf(testDbKind === 'postgres')('several processes starting together on a database that lacks migrations', () => {
+  it('all start: one migrates, the others wait for it (3 of 4 died on a duplicate table before)', { timeout: 120_000 }, async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `lab_test_run_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database "${name}"`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      // as two instances and two workers started at once by a deployment
+      const opened = await Promise.allSettled(Array.from({ length: 4 }, () => openDatabase({ url: url.toString(), poolSize: 2 })));
+      for (const result of opened) if (result.status === 'fulfilled') await result.value.close();
+      expect(opened.map((r) => (r.status === 'fulfilled' ? 'started' : String(r.reason)))).toEqual(['started', 'started', 'started', 'started']);
+      const target = new pg.Client({ connectionString: url.toString() });
+      await target.connect();
+      const { rows } = await target.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+      await target.end();
+      expect(rows[0]?.n).toBe(fs.readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).length);
+    } finally {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
   });
 });

@@ -84,13 +84,37 @@ function guardedPglite(client: PGlite): PGlite {
   });
 }
 
+/** The advisory lock key migrations hold on PostgreSQL (any bigint no other lock of the shop uses). */
+export const MIGRATION_LOCK_KEY = 7_204_551_019;
+
+/**
+ * Several instances (and `npm run worker`) starting together on a database that lacks a
+ * migration: drizzle's migrator reads what is applied and then applies the rest without a lock,
+ * so the second process fails on a table the first just made (measured: 3 of 4 processes starting
+ * on an empty database at once died). Each process takes a session advisory lock first and
+ * migrates on that same connection: the first applies, the others wait and find nothing to do.
+ */
+async function migrateOneAtATime(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let failed = true;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    failed = false;
+  } finally {
+    // a connection that failed half-way is closed, not pooled: closing it drops the lock too
+    client.release(failed);
+  }
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // A pool's idle client can error when PostgreSQL restarts; without a listener that kills the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
-    if (options.migrate !== false) await migratePg(drizzlePg(pool), { migrationsFolder });
+    if (options.migrate !== false) await migrateOneAtATime(pool);
     return { db, kind: 'postgres', close: () => pool.end(), url: options.url, pool };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });

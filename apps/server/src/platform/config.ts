@@ -47,6 +47,12 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * how often (seconds) a working process looks at the job schedules and sends what fell due
+   * (pg-boss's cron intervals, 1–45; unset: pg-boss's 30 s pass, 5 s send). Any number of
+   * processes may look; a due job is still sent once.
+   */
+  JOBS_CRON_SECONDS: z.coerce.number().int().min(1).max(45).optional(),
   /** Prometheus metrics on a port of their own (never the public one); needs METRICS_TOKEN. Unset: no metrics */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** the metrics port's interface; default HOST */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, fromPglite, type Job, type QueueOptions } from 'pg-boss';
+import { PgBoss, fromDrizzle, fromPglite, type Job, type JobResult, type QueueOptions } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../db/client';
 
@@ -29,6 +29,11 @@ export interface JobSpec<T extends object = object> {
   queue?: QueueOptions;
   /** how often an idle worker looks for jobs; default 2 s */
   pollSeconds?: number;
+  /**
+   * jobs taken at once (default 1); while a fetch comes back full the worker fetches again
+   * without waiting for the poll (a backlog drains at the handler's speed, not one per poll)
+   */
+  batchSize?: number;
   run: (job: Job<T>) => Promise<void>;
 }
 
@@ -86,8 +91,19 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     async work(specs) {
       if (!options.work) throw new Error('this process only sends jobs (JOBS_IN_PROCESS=0): npm run worker runs them');
       for (const spec of specs) {
-        await boss.work<never>(spec.name, { pollingIntervalSeconds: spec.pollSeconds ?? 2 }, async (jobs) => {
-          for (const job of jobs) await spec.run(job);
+        // each job of a batch settles on its own: one that throws is failed (and retried) alone
+        const options = { pollingIntervalSeconds: spec.pollSeconds ?? 2, batchSize: spec.batchSize ?? 1, burstWhenBatchFull: true, perJobResults: true } as const;
+        await boss.work<never, unknown, typeof options>(spec.name, options, async (jobs) => {
+          const results: JobResult[] = [];
+          for (const job of jobs) {
+            try {
+              await spec.run(job);
+              results.push({ id: job.id, status: 'completed' });
+            } catch (error) {
+              results.push({ id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } });
+            }
+          }
+          return results;
         });
         if (spec.cron) await boss.schedule(spec.name, spec.cron, null, { tz: JOB_TIME_ZONE });
         log.info({ job: spec.name, cron: spec.cron ?? null }, 'job started');

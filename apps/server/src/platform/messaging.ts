@@ -1,6 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../db/client';
-import { outbox } from '../db/tables/platform.tables';
+import type { DbOrTx } from '../db/client';
 
 export interface SmsMessage {
   phone: string;
@@ -42,45 +40,4 @@ export interface EmailProvider {
   readonly name: string;
   /** `db`: as for SmsProvider.send */
   send(message: EmailMessage, db?: DbOrTx): Promise<SendResult>;
-}
-
-/**
- * The local SMS provider: an outbox row and one JSON log line with the phone and the text. The
- * row is written in the caller's transaction when it gives one: on PGlite a statement on the
- * database itself would wait for that transaction for ever (OUTSIDE_TRANSACTION in db/client.ts).
- */
-export function outboxSmsProvider(db: Db, log: FastifyBaseLogger): SmsProvider {
-  return {
-    name: 'local-outbox',
-    async send(message, tx) {
-      const [row] = await (tx ?? db).insert(outbox).values({
-        channel: 'sms',
-        recipient: message.phone,
-        template: message.template,
-        params: message.params,
-        body: message.body,
-        provider: 'local-outbox',
-      }).returning({ id: outbox.id });
-      log.info({ sms: { phone: message.phone, template: message.template, params: message.params } }, 'sms sent (local outbox)');
-      return sent('local-outbox', row ? String(row.id) : null);
-    },
-  };
-}
-
-export function outboxEmailProvider(db: Db, log: FastifyBaseLogger): EmailProvider {
-  return {
-    name: 'local-outbox',
-    async send(message, tx) {
-      const [row] = await (tx ?? db).insert(outbox).values({
-        channel: 'email',
-        recipient: message.to,
-        template: message.template,
-        params: message.params,
-        body: `${message.subject}\n\n${message.body}`,
-        provider: 'local-outbox',
-      }).returning({ id: outbox.id });
-      log.info({ email: { to: message.to, template: message.template } }, 'email sent (local outbox)');
-      return sent('local-outbox', row ? String(row.id) : null);
-    },
-  };
 }

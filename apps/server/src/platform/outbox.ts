@@ -22,6 +22,8 @@ export const OUTBOX_JOB = 'outbox-send';
 /** retries after the first try; with back-off from 30 s the last is about 8 minutes later */
 export const OUTBOX_RETRY_LIMIT = 4;
 export const OUTBOX_RETRY_DELAY_SECONDS = 30;
+/** rows a worker takes at once; each settles (or is retried) on its own */
+export const OUTBOX_BATCH = 50;
 
 export const OUTBOX_QUEUE = {
   name: OUTBOX_JOB,
@@ -69,24 +71,36 @@ async function queue(db: DbOrTx, jobs: JobQueue | null, provider: string, row: t
   return sent(provider, String(queued!.id));
 }
 
+/** The local provider's name: a row queued for it is delivered by it, whatever the configuration names. */
+export const LOCAL_PROVIDER = 'local-outbox';
+
 /** The local deliverers: one JSON log line each, the outbox row being the record (the default). */
 export function localDeliverers(log: FastifyBaseLogger): Deliverers {
   return {
     sms: {
-      name: 'local-outbox',
+      name: LOCAL_PROVIDER,
       async send(message: SmsMessage) {
         log.info({ sms: { phone: message.phone, template: message.template, params: message.params } }, 'sms sent (local outbox)');
-        return sent('local-outbox', null);
+        return sent(LOCAL_PROVIDER, null);
       },
     },
     email: {
-      name: 'local-outbox',
+      name: LOCAL_PROVIDER,
       async send(message: EmailMessage) {
         log.info({ email: { to: message.to, template: message.template } }, 'email sent (local outbox)');
-        return sent('local-outbox', null);
+        return sent(LOCAL_PROVIDER, null);
       },
     },
   };
+}
+
+/**
+ * Queued providers whose rows the local deliverers deliver even where a real vendor is
+ * configured: the demo seed's notices (a staging server with real SMS keys and demo data must not
+ * text the demo phones).
+ */
+export function localQueuedProviders(db: Db, jobs: JobQueue | null) {
+  return { sms: queuedSmsProvider(db, jobs, { name: LOCAL_PROVIDER }), email: queuedEmailProvider(db, jobs, { name: LOCAL_PROVIDER }) };
 }
 
 type OutboxRow = typeof outbox.$inferSelect;
@@ -105,14 +119,17 @@ function messageOf(row: OutboxRow): { sms: SmsMessage } | { email: EmailMessage 
  */
 export async function dispatchOutboxRow(
   db: Db,
-  deliverers: Deliverers,
+  configured: Deliverers,
   clock: Clock,
   id: number,
   lastTry: boolean,
+  local?: Deliverers,
 ): Promise<'sent' | 'failed' | 'retry' | 'skipped'> {
   const [row] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
   if (!row || row.status !== 'queued') return 'skipped';
   const message = messageOf(row);
+  // a row queued for the local provider stays local (localQueuedProviders)
+  const deliverers = row.provider === LOCAL_PROVIDER && local ? local : configured;
   try {
     // a provider answers a refusal (ok: false, the vendor's code and message) or throws (network)
     const result = 'sms' in message ? await deliverers.sms.send(message.sms) : await deliverers.email.send(message.email);
@@ -136,11 +153,14 @@ export async function dispatchOutboxRow(
 
 /** The job that hands each queued row to its provider. */
 export function outboxJob(db: Db, deliverers: Deliverers, clock: Clock, log: FastifyBaseLogger): JobSpec<{ id: number }> {
+  const local = localDeliverers(log);
   return {
     ...OUTBOX_QUEUE,
     pollSeconds: 1,
+    // a burst of messages (npm run bench:jobs: 10,000) drains batch after batch instead of one per poll
+    batchSize: OUTBOX_BATCH,
     async run(job) {
-      const outcome = await dispatchOutboxRow(db, deliverers, clock, job.data.id, job.retryCount >= OUTBOX_RETRY_LIMIT);
+      const outcome = await dispatchOutboxRow(db, deliverers, clock, job.data.id, job.retryCount >= OUTBOX_RETRY_LIMIT, local);
       if (outcome === 'failed') log.warn({ outbox: job.data.id }, 'message not sent after the last try: listed as failed in the back office');
     },
   };

@@ -28,7 +28,7 @@ const planLines = (plan: Plan) => plan.dataArr.flatMap((group) => group.items);
 beforeAll(async () => {
   t = await createTestContext({ now });
   // the app under test keeps its files here (harness config), so the seeded reports download
-  expect(await seedDemoData(t.db, { files: localFileStore(path.join(tmpRoot, 'files')), now, secrets: t.secrets })).toBe(true);
+  expect(await seedDemoData(t.db, { files: localFileStore(path.join(tmpRoot, 'files')), now, secrets: t.secrets, jobs: t.jobs })).toBe(true);
   teacher = await login(demoAccounts.teacher.phone, demoAccounts.teacher.password);
   student = await login(demoAccounts.member.phone, demoAccounts.member.password);
 }, 120_000);
@@ -139,7 +139,7 @@ describe('ordering demo data', () => {
   });
 
   it('seeds once: a second run leaves everything as it was', async () => {
-    expect(await seedDemoData(t.db, { files: localFileStore(path.join(tmpRoot, 'files')), now, secrets: t.secrets })).toBe(false);
+    expect(await seedDemoData(t.db, { files: localFileStore(path.join(tmpRoot, 'files')), now, secrets: t.secrets, jobs: t.jobs })).toBe(false);
     expect((await post<Page<OrderSummary>>('/api/auth/order/list4person', teacher)).total).toBe(6);
   });
 });

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { pino } from 'pino';
 import { addDays, addressAddBody, labNow, orderAddBody, payBody, pickupProblem, pickupSlots, prestoreAddBody, recycleAddBody, samplingAddBody, requirementAddBody, reservationAddBody, NO_COUPON, type OrderSample } from '@lab/contract';
 import type { Db } from '../db/client';
-import { outboxEmailProvider, outboxSmsProvider } from '../platform/messaging';
+import type { NoticeChannels } from '../modules/15-messages/messages.service';
 import { saveFile } from '../platform/files';
 import type { FileStore } from '../platform/file-store';
 import { members, staff } from '../db/tables/accounts.tables';
@@ -76,10 +76,10 @@ export function demoReservationDay(now: Date, ahead = 4): string {
   return date;
 }
 
-export async function seedOrdersDemo(db: Db, files: FileStore, now: Date): Promise<void> {
+export async function seedOrdersDemo(db: Db, files: FileStore, notices: NoticeChannels, now: Date): Promise<void> {
   const at = (days: number, hours = 0) => new Date(now.getTime() - days * day + hours * hour);
   const log = pino({ level: 'silent' });
-  const channels: Channels = { sms: outboxSmsProvider(db, log), email: outboxEmailProvider(db, log), log };
+  const channels: Channels = { sms: notices.sms, email: notices.email, log };
 
   const people = await db.select({ id: members.id, phone: members.phone }).from(members).where(inArray(members.phone, ['13900139000', '13800138000']));
   const teacher = people.find((p) => p.phone === '13900139000');

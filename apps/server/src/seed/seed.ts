@@ -9,6 +9,8 @@ import { seedCatalog } from '../modules/25-catalog/catalog.seed';
 import { seedFundsDemo } from '../modules/35-funds/funds.seed';
 import { seedOrdersDemo } from './orders.seed';
 import type { FileStore } from '../platform/file-store';
+import type { JobQueue } from '../platform/job-queue';
+import { localQueuedProviders } from '../platform/outbox';
 import { registerModuleHooks } from '../modules/hooks';
 import { seedPointsDemo } from '../modules/60-growth/points.seed';
 
@@ -17,9 +19,11 @@ export { demoAccounts };
 
 /**
  * Seeds demo data once: a database that already has staff is left alone. With the data
- * directory (where report files are kept) the ordering area gets its demo orders too.
+ * directory (where report files are kept) the ordering area gets its demo orders too; their
+ * notices are queued in the outbox as a request's are (sent by `jobs` when given), for the local
+ * provider only: demo data never texts the demo phones through a real vendor.
  */
-export async function seedDemoData(db: Db, options: { secrets: SecretBox; files?: FileStore; now?: Date }): Promise<boolean> {
+export async function seedDemoData(db: Db, options: { secrets: SecretBox; jobs: JobQueue | null; files?: FileStore; now?: Date }): Promise<boolean> {
   registerModuleHooks(); // the demo orders' payments earn points as the server's do
   await seedCatalog(db);
   await seedFundsDemo(db);
@@ -61,6 +65,6 @@ export async function seedDemoData(db: Db, options: { secrets: SecretBox; files?
     await db.insert(memberProfiles).values({ memberId: teacher.id, ...place, attestedAt: new Date(), reviewStatus: 'approved', reviewedAt: new Date() });
     await db.insert(memberAddresses).values({ rid: randomId(), memberId: teacher.id, name: '陈老师', phone: demoAccounts.teacher.phone, ...place, isDefault: true });
   }
-  if (options.files) await seedOrdersDemo(db, options.files, options.now ?? new Date());
+  if (options.files) await seedOrdersDemo(db, options.files, localQueuedProviders(db, options.jobs), options.now ?? new Date());
   return true;
 }

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { CheckCircleFilled, CloseCircleFilled, DownOutlined, ExclamationCircleFilled, LoadingOutlined, UpOutlined } from './icons';
 import './plain-field.css';
 import './plain-controls.css';
@@ -10,6 +10,8 @@ import './plain-controls.css';
  */
 
 type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
+  /** a button, unless it submits its form */
+  type?: 'button' | 'submit';
   variant?: 'primary' | 'default';
   size?: 'lg' | 'sm';
   icon?: ReactNode;
@@ -17,12 +19,12 @@ type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
   loading?: boolean;
 };
 
-export function PlainButton({ variant = 'default', size, icon, loading = false, className, onClick, children, ...rest }: ButtonProps) {
+export function PlainButton({ type = 'button', variant = 'default', size, icon, loading = false, className, onClick, children, ...rest }: ButtonProps) {
   const classes = ['plain-button', variant === 'primary' ? 'plain-button-primary' : '', size ? `plain-button-${size}` : '', loading ? 'is-loading' : '', className ?? '']
     .filter(Boolean)
     .join(' ');
   return (
-    <button type="button" className={classes} aria-busy={loading || undefined} onClick={loading ? undefined : onClick} {...rest}>
+    <button type={type} className={classes} aria-busy={loading || undefined} onClick={loading ? undefined : onClick} {...rest}>
       {loading ? <LoadingOutlined spin /> : icon}
       <span>{children}</span>
     </button>
@@ -160,4 +162,35 @@ export function AutoSizeTextarea({ minRows, maxRows, className, ...rest }: Texta
     field.style.overflowY = wanted > height ? 'auto' : 'hidden';
   }, [rest.value, minRows, maxRows]);
   return <textarea ref={ref} rows={minRows} className={['plain-input', className ?? ''].filter(Boolean).join(' ')} {...rest} />;
+}
+
+/** What a field's control needs to be named by its label and described by its problem. */
+export interface PlainFieldControl {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+  'aria-required'?: true;
+}
+
+/**
+ * antd's vertical Form.Item: the label (with its red mark when required) above the control and
+ * the field's problem under it, in red, which the control names as its description.
+ */
+export function PlainField({ label, required = false, problem, extra, children }: { label: ReactNode; required?: boolean; problem?: string | undefined; extra?: ReactNode; children: (control: PlainFieldControl) => ReactNode }) {
+  const id = useId();
+  const problemId = `${id}-problem`;
+  return (
+    <div className={problem ? 'plain-field has-problem' : 'plain-field'}>
+      <label className={required ? 'plain-field-label is-required' : 'plain-field-label'} htmlFor={id}>
+        {label}
+      </label>
+      {children({ id, ...(required ? { 'aria-required': true } : {}), ...(problem ? { 'aria-invalid': true, 'aria-describedby': problemId } : {}) })}
+      {extra}
+      {problem ? (
+        <div className="plain-field-problem" id={problemId}>
+          {problem}
+        </div>
+      ) : null}
+    </div>
+  );
 }

@@ -1,6 +1,6 @@
 import { Button, Form } from 'antd';
 import { z } from 'zod';
-import { checkWithSchema } from './member/schema-form';
+import { checkWithSchema } from '../lib/schema-form';
 import { useCooldown } from '../lib/use-cooldown';
 import { feedback } from '../lib/feedback';
 import { useApiMutation } from '../lib/use-api-mutation';

@@ -1,10 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { DownOutlined, ExperimentOutlined, LogoutOutlined, MenuOutlined, PhoneOutlined, SearchOutlined, UserOutlined } from './icons';
+import { useState } from 'react';
+import { DownOutlined, ExperimentOutlined, LogoutOutlined, MenuOutlined, PhoneOutlined, UserOutlined } from './icons';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { feedback } from '../lib/feedback';
 import { loginPanel } from '../lib/login-panel';
-import { hasToken, useSession } from '../lib/session';
-import { displayName, logout, useUserInfo } from '../lib/user-info';
+import { displayName } from '../lib/user-info';
 import { projectPath, serviceTypes, siteInfo } from '../lib/site-info';
 import { Logo } from './logo';
 import { MessageBell } from './message-bell';
@@ -12,76 +10,18 @@ import { useSiteContact } from '../lib/site-contact';
 import { CountBadge } from './count-badge';
 import { HoverMenu } from './hover-menu';
 import { SideDrawer } from './side-drawer';
-
-/** Spec: search opens in a named window. */
-export const SEARCH_WINDOW = 'labSearch';
-
-export function openSearch(keyword: string) {
-  window.open(`/search?kw=${encodeURIComponent(keyword.trim())}`, SEARCH_WINDOW);
-}
-
-const mainLinks = [
-  { to: '/about', label: '关于我们' },
-  { to: '/televised', label: '能力展示' },
-  { to: '/list/news', label: '新闻' },
-  { to: '/list/course', label: '课程' },
-  { to: '/contact', label: '联系我们' },
-] as const;
-
-function useAccount() {
-  const session = useSession();
-  const { data: info } = useUserInfo();
-  const navigate = useNavigate();
-  const signOut = async () => {
-    await navigate('/');
-    await logout();
-    feedback.success('已退出登录');
-  };
-  return { loggedIn: session !== null, info, cartNum: session ? (info?.cartNum ?? 0) : 0, signOut };
-}
-
-function SearchForm({ onDone }: { onDone?: () => void }) {
-  const [keyword, setKeyword] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    openSearch(keyword);
-    onDone?.();
-  };
-  return (
-    <form className="header-search" role="search" aria-label="全站搜索" onSubmit={submit}>
-      <input
-        type="search"
-        name="kw"
-        aria-label="搜索检测项目"
-        placeholder="搜索项目、仪器"
-        maxLength={50}
-        value={keyword}
-        onChange={(event) => setKeyword(event.target.value)}
-      />
-      <button type="submit" aria-label="搜索">
-        <SearchOutlined />
-        <span>搜索</span>
-      </button>
-    </form>
-  );
-}
+import { useHeaderAccount } from './use-header-account';
+import { mainLinks, SearchForm } from './site-header-sections';
 
 /**
- * index.html marks a member's page (<html data-member>) so that the header, drawn logged out by
- * the server, hides 登录 / 注册 until the app shows the member's menu. The mark goes once there
- * is no member: a visitor, or a logout. It is judged by the stored token, not by what is drawn:
- * while hydrating, the header is drawn logged out for a member too.
+ * The site's header, in the public shell (built without antd): the top bar (hotline, 指南,
+ * 发布需求, the account), the main bar (logo, navigation, search, the plan, messages) and, on a
+ * phone, the same in a side drawer. The account is useHeaderAccount's; the search and the links
+ * are in site-header-sections.tsx.
  */
-function useMemberMark(loggedIn: boolean) {
-  useEffect(() => {
-    if (!loggedIn && !hasToken()) document.documentElement.removeAttribute('data-member');
-  }, [loggedIn]);
-}
-
 export function SiteHeader() {
   const contact = useSiteContact();
-  const { loggedIn, info, cartNum, signOut } = useAccount();
-  useMemberMark(loggedIn);
+  const { loggedIn, info, cartNum, signOut } = useHeaderAccount();
   const [drawer, setDrawer] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { staff } from './accounts.tables';
+import { orders } from './orders.tables';
 
 /**
  * What the background jobs found that staff must act on (a ledger mismatch, a service promise
@@ -12,7 +13,7 @@ export const staffAlerts = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     key: text().notNull().unique(),
-    kind: text({ enum: ['ledger_mismatch', 'promise_due'] }).notNull(),
+    kind: text({ enum: ['ledger_mismatch', 'promise_due', 'pickup_due'] }).notNull(),
     /** who should read it: admin, sales, lab, finance */
     role: text({ enum: ['admin', 'sales', 'lab', 'finance'] }).notNull(),
     title: text().notNull(),
@@ -31,6 +32,50 @@ export const jobSettings = pgTable('job_settings', {
   id: integer().primaryKey(),
   /** an unpaid order that must be prepaid is cancelled this many days after it was placed */
   unpaidCancelDays: integer().notNull(),
+  /** members' reminders go out from this hour (lab time) until 21:00 */
+  reminderHour: integer().notNull().default(9),
+  /** an unused coupon is recalled to its member this many days before it expires */
+  couponReminderDays: integer().notNull().default(3),
+  /** raw data is kept this many days after delivery (the reminder's date; nothing is deleted by the shop) */
+  rawDataRetentionDays: integer().notNull().default(180),
+  /** the member hears of the retention's end this many days before */
+  retentionReminderDays: integer().notNull().default(7),
+  /** promise alerts also go to the responsible staff's phones */
+  promiseAlertSms: boolean().notNull().default(true),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedBy: integer().references(() => staff.id),
 });
+
+/**
+ * The reminders the jobs sent (a pickup tomorrow, a coupon about to expire, raw data about to
+ * leave retention): one row per reminder, written in the transaction that posts its message
+ * and queues its SMS and e-mail, so a job that runs again, or on a second instance at once,
+ * sends each reminder once (the primary key settles the race).
+ */
+export const sentReminders = pgTable('sent_reminders', {
+  /** `<kind>:<object>`, e.g. coupon:42, pickup:7, retention:12:<delivery instant> */
+  key: text().primaryKey(),
+  kind: text({ enum: ['pickup', 'coupon', 'retention'] }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Service promises that were missed (PRODUCT.md): recorded by the promise job when a promise
+ * passes its deadline undone, once per promise (order, kind, deadline), with a 系统 event on the
+ * order's timeline; the dashboard counts them.
+ */
+export const orderPromiseMisses = pgTable(
+  'order_promise_misses',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    kind: text({ enum: ['call', 'notice', 'return'] }).notNull(),
+    /** when the promise's clock started */
+    since: timestamp({ withTimezone: true }).notNull(),
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('order_promise_misses_promise_idx').on(t.orderId, t.kind, t.dueAt), index('order_promise_misses_due_idx').on(t.dueAt)],
+);

@@ -7,7 +7,7 @@ import { handleStaffAlert, listStaffAlerts, staffAlertAudit } from './staff-aler
 
 const readOnly = { readOnly: true };
 
-/** Messages in the back office (admin): the announcements sent and the SMS and e-mail outbox. */
+/** Messages in the back office: the announcements sent and the SMS and e-mail outbox (admin); the jobs' alerts (each role its own, admin all). */
 export const messagesAdminRoutes = serve(calls.adminMessages, {
   announcements: { handler: ({ db, body }) => listAnnouncements(db, body), config: readOnly },
   outbox: { handler: ({ db, body }) => listOutbox(db, body), config: readOnly },
@@ -15,9 +15,9 @@ export const messagesAdminRoutes = serve(calls.adminMessages, {
     handler: ({ db, deps, body }) => resendOutbox(db, deps.jobs, body.id),
     config: { audit: audit<{ id: number }>(outboxAudit, 'messages.outbox.resend', '重新发送短信/邮件', (body) => body.id) },
   },
-  alerts: { handler: ({ db, body }) => listStaffAlerts(db, body), config: readOnly },
+  alerts: { handler: ({ db, staff, body }) => listStaffAlerts(db, staff, body), config: readOnly },
   handleAlert: {
-    handler: ({ db, staff, body, now }) => handleStaffAlert(db, staff.id, body.id, now),
+    handler: ({ db, staff, body, now }) => handleStaffAlert(db, staff, body.id, now),
     config: { audit: audit<{ id: number }>(staffAlertAudit, 'messages.alert.handle', '标记系统提醒已处理', (body) => body.id) },
   },
 });

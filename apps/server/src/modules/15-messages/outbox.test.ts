@@ -1,21 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { OutboxEntry, Page } from '@lab/contract';
 import { call, createTestContext, uniquePhone, type TestContext } from '../../../test/harness';
 import { makeStaff } from '../../../test/factories';
 import { auditLog, outbox } from '../../db/schema';
-import { dispatchOutboxRow, queuedSmsProvider, type Deliverers } from '../../platform/outbox';
+import { dispatchOutboxRow, localQueuedProviders, queuedSmsProvider, type Deliverers } from '../../platform/outbox';
 import { failed as refused, sent, type EmailMessage, type SmsMessage } from '../../platform/messaging';
 
 /** A provider that records what it was handed, and refuses while `down` is set. */
 function recordingDeliverers() {
-  const state = { down: false, sms: [] as SmsMessage[], email: [] as EmailMessage[] };
+  const state = { down: false, refuse: new Set<string>(), sms: [] as SmsMessage[], email: [] as EmailMessage[] };
   const deliverers: Deliverers = {
     sms: {
       name: 'test-sms',
       async send(message) {
         // refused as a vendor refuses: an answer, not an exception
         if (state.down) return refused('test-sms', 'isv.BUSINESS_LIMIT_CONTROL', '短信网关限流');
+        if (state.refuse.has(message.phone)) return refused('test-sms', 'isv.MOBILE_NUMBER_ILLEGAL', '号码格式错误');
         state.sms.push(message);
         return sent('test-sms', null);
       },
@@ -82,6 +83,29 @@ describe('dispatching the outbox', () => {
     const again = await post('/api/admin/messages/outbox/resend', { id: row!.id });
     expect(again).toMatchObject({ status: 409, msg: '该消息已发送成功，无需重新发送' });
     expect((await post('/api/admin/messages/outbox/resend', { id: 99_999_999 })).status).toBe(404);
+  });
+
+  it('a burst is taken in batches; the one message refused is retried alone, the others go once', async () => {
+    const phones = Array.from({ length: 8 }, () => uniquePhone());
+    provider.state.refuse.add(phones[3]!);
+    await t.db.transaction(async (tx) => {
+      for (const phone of phones) await t.app.deps.sms.send({ phone, template: 'order_paid', params: {}, body: '批量' }, tx);
+    });
+    const rows = () => t.db.select().from(outbox).where(inArray(outbox.recipient, phones));
+    await expect.poll(async () => (await rows()).filter((r) => r.status === 'sent').length, { timeout: 20_000 }).toBe(7);
+    await expect.poll(async () => (await rows()).find((r) => r.recipient === phones[3])?.attempts, { timeout: 20_000 }).toBe(1);
+    // waiting for its retry (30 s back-off), not a dead letter yet
+    expect((await rows()).find((r) => r.recipient === phones[3])).toMatchObject({ status: 'queued', lastError: 'isv.MOBILE_NUMBER_ILLEGAL: 号码格式错误' });
+    for (const phone of phones) expect(provider.state.sms.filter((m) => m.phone === phone)).toHaveLength(phone === phones[3] ? 0 : 1);
+  });
+
+  it('a message queued for the local provider (the demo seed) is delivered locally even with a vendor configured', async () => {
+    const phone = uniquePhone();
+    await localQueuedProviders(t.db, t.jobs).sms.send({ phone, template: 'order_paid', params: {}, body: '演示' });
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.recipient, phone));
+    expect(row).toMatchObject({ provider: 'local-outbox' });
+    await expect.poll(async () => (await rowOf(row!.id)).status, { timeout: 20_000 }).toBe('sent');
+    expect(provider.state.sms.filter((m) => m.phone === phone)).toHaveLength(0);
   });
 
   it('sends a row once even when its job runs twice', async () => {

@@ -1,16 +1,19 @@
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import type { Page, StaffAlertView, StaffAlertListBody } from '@lab/contract';
+import { and, asc, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { Page, StaffAlertView, StaffAlertListBody, StaffRole } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { paginate } from '../../db/paginate';
+import { staff } from '../../db/tables/accounts.tables';
 import { staffAlerts } from '../../db/tables/jobs.tables';
 import { auditEntity } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
+import type { SmsProvider } from '../../platform/messaging';
 
 /**
  * In-site alerts to staff (站内提醒): what a background job found that a person must act on —
  * a ledger that does not add up (admins), a service promise about to fall due (the role that
  * keeps it). One row per finding (`key`): a job that runs again, or on a second instance, does
- * not raise it twice. Listed in the back office until someone marks it handled.
+ * not raise it twice. Listed in the back office until someone marks it handled: an admin sees
+ * every alert, any other staff member the alerts of their own role.
  */
 
 export type StaffAlertInput = Omit<typeof staffAlerts.$inferInsert, 'id' | 'handledAt' | 'handledBy'>;
@@ -34,9 +37,28 @@ const toView = (row: AlertRow): StaffAlertView => ({
   handledAt: row.handledAt?.toISOString() ?? null,
 });
 
-/** Newest first; `open` keeps those nobody has handled. Admins see every role's. */
-export async function listStaffAlerts(db: DbOrTx, query: StaffAlertListBody): Promise<Page<StaffAlertView>> {
+/**
+ * The alert also as an SMS to every enabled staff member of the role with a phone, queued in
+ * the caller's transaction (the outbox): it leaves exactly when the alert is recorded.
+ */
+export async function smsStaffOfRole(db: DbOrTx, sms: SmsProvider, role: StaffRole, message: { template: string; params: Record<string, string | number>; body: string }): Promise<number> {
+  const people = await db
+    .select({ phone: staff.phone })
+    .from(staff)
+    .where(and(eq(staff.role, role), eq(staff.disabled, false), isNotNull(staff.phone)))
+    .orderBy(asc(staff.id));
+  for (const person of people) await sms.send({ phone: person.phone!, template: message.template, params: message.params, body: `【科研检测】${message.body}` }, db);
+  return people.length;
+}
+
+/** Whose alerts a staff member sees and may handle: an admin every role's, anyone else their own role's. */
+const forReader = (reader: { role: StaffRole }): SQL | undefined => (reader.role === 'admin' ? undefined : eq(staffAlerts.role, reader.role));
+
+/** Newest first; `open` keeps those nobody has handled. Admins see every role's, others their role's. */
+export async function listStaffAlerts(db: DbOrTx, reader: { role: StaffRole }, query: StaffAlertListBody): Promise<Page<StaffAlertView>> {
   const filters: SQL[] = [];
+  const mine = forReader(reader);
+  if (mine) filters.push(mine);
   if (query.open) filters.push(isNull(staffAlerts.handledAt));
   if (query.kind) filters.push(eq(staffAlerts.kind, query.kind));
   const where = filters.length ? and(...filters) : undefined;
@@ -53,13 +75,14 @@ export const staffAlertAudit = auditEntity<number>('staff_alert', async (db, id)
   return row ? toView(row) : null;
 });
 
-/** 标记已处理: the first handling stays. */
-export async function handleStaffAlert(db: DbOrTx, staffId: number, id: number, now: Date): Promise<StaffAlertView> {
+/** 标记已处理: the first handling stays. Another role's alert is not found, as in the list. */
+export async function handleStaffAlert(db: DbOrTx, reader: { id: number; role: StaffRole }, id: number, now: Date): Promise<StaffAlertView> {
+  const visible = and(eq(staffAlerts.id, id), forReader(reader));
   await db
     .update(staffAlerts)
-    .set({ handledAt: now, handledBy: staffId })
-    .where(and(eq(staffAlerts.id, id), isNull(staffAlerts.handledAt)));
-  const [row] = await db.select().from(staffAlerts).where(eq(staffAlerts.id, id)).limit(1);
+    .set({ handledAt: now, handledBy: reader.id })
+    .where(and(visible, isNull(staffAlerts.handledAt)));
+  const [row] = await db.select().from(staffAlerts).where(visible).limit(1);
   if (!row) throw notFound('提醒');
   return toView(row);
 }

@@ -26,11 +26,22 @@ export const UNPAID_CANCEL_REASON = '超过付款期限未付款，系统自动�
 
 export async function getJobSettings(db: DbOrTx): Promise<JobSettings> {
   const [row] = await db.select().from(jobSettings).where(eq(jobSettings.id, SETTINGS_ID)).limit(1);
-  return row ? { unpaidCancelDays: row.unpaidCancelDays } : { ...DEFAULT_JOB_SETTINGS };
+  if (!row) return { ...DEFAULT_JOB_SETTINGS };
+  const { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms } = row;
+  return { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms };
 }
 
 export async function saveJobSettings(db: DbOrTx, staffId: number, input: JobSettingsBody, now: Date): Promise<JobSettings> {
-  const values = { unpaidCancelDays: input.unpaid_cancel_days, updatedAt: now, updatedBy: staffId };
+  const values = {
+    unpaidCancelDays: input.unpaid_cancel_days,
+    reminderHour: input.reminder_hour,
+    couponReminderDays: input.coupon_reminder_days,
+    rawDataRetentionDays: input.raw_data_retention_days,
+    retentionReminderDays: input.retention_reminder_days,
+    promiseAlertSms: input.promise_alert_sms,
+    updatedAt: now,
+    updatedBy: staffId,
+  };
   await db.insert(jobSettings).values({ id: SETTINGS_ID, ...values }).onConflictDoUpdate({ target: jobSettings.id, set: values });
   return getJobSettings(db);
 }

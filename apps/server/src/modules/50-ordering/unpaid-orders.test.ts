@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import type { JobSettings } from '@lab/contract';
+import { DEFAULT_JOB_SETTINGS, type JobSettings } from '@lab/contract';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
 import { makeStaff } from '../../../test/factories';
 import { auditLog, outbox } from '../../db/schema';
@@ -68,11 +68,12 @@ describe('unpaid orders that must be prepaid', () => {
   it('the back office sets the number of days (audited), and the job reads it', async () => {
     admin = await makeStaff(t.db, 'admin', t.clock.now());
     const post = <T>(url: string, json: Record<string, unknown> = {}) => call<T>(t.app, 'POST', url, { token: admin.token, json });
-    expect((await post<JobSettings>('/api/admin/jobs/settings')).data).toEqual({ unpaidCancelDays: 7 });
-    expect(await post('/api/admin/jobs/settings/save', { unpaid_cancel_days: 1 })).toMatchObject({ status: 400, msg: '[未付款自动取消天数]不能少于2天' });
-    expect(await post<JobSettings>('/api/admin/jobs/settings/save', { unpaid_cancel_days: 3 })).toMatchObject({ code: 1, msg: '设置已保存', data: { unpaidCancelDays: 3 } });
+    expect((await post<JobSettings>('/api/admin/jobs/settings')).data).toEqual(DEFAULT_JOB_SETTINGS);
+    const others = { reminder_hour: 9, coupon_reminder_days: 3, raw_data_retention_days: 180, retention_reminder_days: 7, promise_alert_sms: true };
+    expect(await post('/api/admin/jobs/settings/save', { ...others, unpaid_cancel_days: 1 })).toMatchObject({ status: 400, msg: '[未付款自动取消天数]不能少于2天' });
+    expect(await post<JobSettings>('/api/admin/jobs/settings/save', { ...others, unpaid_cancel_days: 3 })).toMatchObject({ code: 1, msg: '设置已保存', data: { unpaidCancelDays: 3 } });
     const [audit] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
-    expect(audit).toMatchObject({ action: 'jobs.settings', before: { unpaidCancelDays: 7 }, after: { unpaidCancelDays: 3 } });
+    expect(audit).toMatchObject({ action: 'jobs.settings', before: { unpaidCancelDays: 7 }, after: { unpaidCancelDays: 3, reminderHour: 9 } });
 
     const start = t.clock.now().getTime();
     const buyer = await makeBuyer(t, { organization: 2 });

@@ -47,11 +47,13 @@ function toRisk(row: RiskRow, promiseMinutes: number, now: Date): PromiseRisk {
  * whose service promise (PRODUCT.md) is due within half an hour or already missed — the
  * manager's call after the sample arrived, the data notice after delivery — and the samples
  * to send back within 48 hours of full payment; and the pay-after-test orders delivered but not
- * yet paid (待结算提醒), which sales follow up while the member keeps the report.
+ * yet paid (待结算提醒), which sales follow up while the member keeps the report; and how many
+ * promises the promise job recorded as missed in the last 30 days.
  */
 export async function getDashboard(db: DbOrTx, now: Date): Promise<AdminDashboard> {
   const today = labDay(now);
   const todayStart = labDayStart(today).toISOString();
+  const monthAgo = new Date(now.getTime() - 30 * 24 * 3600_000).toISOString();
   const [counts] = await queryRows<Record<keyof Counts, number | string>>(
     db,
     sql`select
@@ -70,7 +72,8 @@ export async function getDashboard(db: DbOrTx, now: Date): Promise<AdminDashboar
       (select count(*) from promoter_applications where status = 'pending') as "pendingPartners",
       (select count(*) from consultations where replied_at is null) as "pendingConsultations",
       (select count(*) from sample_recycles where status = 'pending') as "pendingReturns",
-      (select count(*) from orders where payment = 'unsettled' and progress <> 'cancelled') as "unsettledOrders"`,
+      (select count(*) from orders where payment = 'unsettled' and progress <> 'cancelled') as "unsettledOrders",
+      (select count(*) from order_promise_misses where due_at >= ${monthAgo}::timestamptz) as "promisesMissed"`,
   );
 
   // the same rules as the order desk's 承诺预警 filter (orders/order-promises.ts)

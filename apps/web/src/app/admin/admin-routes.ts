@@ -77,7 +77,7 @@ export const adminScreens: AdminScreen[] = [
   { path: 'consultations', title: '访客咨询', roles: sales, group: 'messages' },
   { path: 'announcements', title: '站内公告', roles: adminOnly, group: 'messages' },
   { path: 'outbox', title: '发送记录', roles: adminOnly, group: 'messages' },
-  { path: 'alerts', title: '系统提醒', roles: adminOnly, group: 'messages' },
+  { path: 'alerts', title: '系统提醒', roles: 'any', group: 'messages' },
 
   // ---- system ----
   { path: 'staff', title: '员工账号', roles: adminOnly, group: 'system' },

@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input, Radio, Skeleton } from 'antd';
 import { organizationLabels, profileAttestBody, type MemberProfile } from '@lab/contract';
 import { useUserInfo } from '../../lib/user-info';
 import { RegionCascader } from './region-cascader';
-import { checkWithSchema, clearChangedErrors } from './schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../lib/schema-form';
 import { feedback } from '../../lib/feedback';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { memberDataKeys } from '../../api/refresh';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginBody, resetForm, sendCodeBody, signForm, smsLoginBody, weakPasswordMessage } from '@lab/contract';
 import { ensurePasswordStrength } from '../../lib/password-strength';
-import { firstProblem } from '../../components/member/schema-form';
+import { firstProblem } from '../../lib/schema-form';
 
 // as the register and reset forms do before they check
 beforeAll(() => ensurePasswordStrength());

@@ -1,7 +1,7 @@
 import { Checkbox, Form, Input, Modal } from 'antd';
 import { addressAddBody, addressEditBody, type AddressEntity } from '@lab/contract';
 import { RegionCascader } from '../../../components/member/region-cascader';
-import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';

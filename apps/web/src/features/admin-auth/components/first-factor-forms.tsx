@@ -1,7 +1,7 @@
 import { Button, Form, Input } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { loginBody, staffCodeBody, staffSmsLoginBody, type LoginBody, type StaffLoginAnswer, type StaffSmsLoginBody } from '@lab/contract';
-import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { SendCodeButton } from '../../../components/send-code-button';
 import { sendStaffCode, staffPasswordLogin, staffSmsLogin } from '../api/staff-login';
 import { useApiMutation } from '../../../lib/use-api-mutation';

@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { CopyOutlined, DownloadOutlined, KeyOutlined, SafetyOutlined } from '@ant-design/icons';
 import { staffTotpBody, staffTotpEnableBody, type LoginResult, type StaffMfaChallenge } from '@lab/contract';
-import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { enableTotp, startTotpSetup, staffTotpLogin } from '../api/staff-login';
 import { useApiMutation } from '../../../lib/use-api-mutation';

@@ -21,6 +21,7 @@ const tiles: { key: CountKey; label: string; to: string; urgent?: boolean; note?
   { key: 'inLab', label: '在检订单', to: 'orders?progress=testing', note: '已收样或测试中' },
   { key: 'unsettledOrders', label: '待结算提醒', to: 'orders?payment=unsettled', urgent: true, note: '测试后结算已出数据未付款' },
   { key: 'pendingReturns', label: '待寄回样品', to: 'returns' },
+  { key: 'promisesMissed', label: '超时服务承诺', to: 'alerts', urgent: true, note: '近30天未按时完成' },
   { key: 'pendingTopUps', label: '待确认预存', to: 'finance/prestores' },
   { key: 'pendingInvoices', label: '待开发票', to: 'finance/invoices' },
   { key: 'pendingWithdrawals', label: '待审提现', to: 'finance/withdrawals' },

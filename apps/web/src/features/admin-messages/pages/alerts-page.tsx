@@ -6,9 +6,10 @@ import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
 import { useAlerts, useHandleAlert } from '../api/alerts';
 
-const kindLabels: Record<StaffAlertView['kind'], string> = { ledger_mismatch: '资金核对', promise_due: '服务承诺' };
+const kindLabels: Record<StaffAlertView['kind'], string> = { ledger_mismatch: '资金核对', promise_due: '服务承诺', pickup_due: '上门取样' };
+const kindColors: Record<StaffAlertView['kind'], string> = { ledger_mismatch: 'red', promise_due: 'orange', pickup_due: 'blue' };
 
-/** /admin/alerts (消息 → 系统提醒): what the background jobs found that someone must look at. */
+/** /admin/alerts (消息 → 系统提醒): what the background jobs found that someone must look at (admin: all; others: their role's). */
 export default function AlertsPage() {
   const table = useServerTable({ filters: { open: '1' } });
   const { data, isFetching } = useAlerts(table.query);
@@ -16,7 +17,7 @@ export default function AlertsPage() {
 
   const columns: TableColumnsType<StaffAlertView> = [
     { title: '时间', dataIndex: 'createdAt', width: 150, render: (at: string) => <span className="admin-nowrap">{formatDateTime(at)}</span> },
-    { title: '类型', dataIndex: 'kind', width: 100, render: (kind: StaffAlertView['kind']) => <Tag color={kind === 'ledger_mismatch' ? 'red' : 'orange'}>{kindLabels[kind]}</Tag> },
+    { title: '类型', dataIndex: 'kind', width: 100, render: (kind: StaffAlertView['kind']) => <Tag color={kindColors[kind]}>{kindLabels[kind]}</Tag> },
     {
       title: '内容',
       dataIndex: 'title',

@@ -6,6 +6,9 @@ import { adminJobs } from '../../../api/admin-jobs';
 
 const key = [...adminKey, 'job-settings'] as const;
 
+/** the form's fields as sent (the contract's schema reads them) */
+export type JobSettingsForm = Record<'unpaid_cancel_days' | 'reminder_hour' | 'coupon_reminder_days' | 'raw_data_retention_days' | 'retention_reminder_days' | 'promise_alert_sms', string>;
+
 /** POST /api/admin/jobs/settings — the figures the background jobs read. */
 export const useJobSettings = () => useQuery({ queryKey: key, queryFn: () => adminJobs.settings() });
 
@@ -13,7 +16,7 @@ export const useJobSettings = () => useQuery({ queryKey: key, queryFn: () => adm
 export function useSaveJobSettings() {
   const client = useQueryClient();
   return useApiMutation({
-    mutationFn: (body: { unpaid_cancel_days: string }) => adminJobs.saveSettings(body),
+    mutationFn: (body: JobSettingsForm) => adminJobs.saveSettings(body),
     onSuccess: (settings) => {
       client.setQueryData(key, settings);
       feedback.success('设置已保存');

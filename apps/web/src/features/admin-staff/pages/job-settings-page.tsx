@@ -1,13 +1,29 @@
 import { useEffect } from 'react';
-import { Button, Form, InputNumber, Skeleton } from 'antd';
-import { jobSettingsBody } from '@lab/contract';
+import { Button, Form, InputNumber, Skeleton, Switch } from 'antd';
+import { jobSettingsBody, REMINDER_END_HOUR, type JobSettings } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
-import { checkWithSchema } from '../../../components/member/schema-form';
-import { useJobSettings, useSaveJobSettings } from '../api/job-settings';
+import { checkWithSchema } from '../../../lib/schema-form';
+import { useJobSettings, useSaveJobSettings, type JobSettingsForm } from '../api/job-settings';
 
 interface Values {
   unpaid_cancel_days: number | null;
+  reminder_hour: number | null;
+  coupon_reminder_days: number | null;
+  raw_data_retention_days: number | null;
+  retention_reminder_days: number | null;
+  promise_alert_sms: boolean;
 }
+
+const toValues = (settings: JobSettings): Values => ({
+  unpaid_cancel_days: settings.unpaidCancelDays,
+  reminder_hour: settings.reminderHour,
+  coupon_reminder_days: settings.couponReminderDays,
+  raw_data_retention_days: settings.rawDataRetentionDays,
+  retention_reminder_days: settings.retentionReminderDays,
+  promise_alert_sms: settings.promiseAlertSms,
+});
+
+const text = (value: number | null) => (value === null ? '' : String(value));
 
 /** /admin/job-settings: the figures the background jobs work by. */
 export default function JobSettingsPage() {
@@ -16,12 +32,19 @@ export default function JobSettingsPage() {
   const save = useSaveJobSettings();
 
   useEffect(() => {
-    if (settings.data) form.setFieldsValue({ unpaid_cancel_days: settings.data.unpaidCancelDays });
+    if (settings.data) form.setFieldsValue(toValues(settings.data));
   }, [settings.data, form]);
 
-  // the form recipe (docs/web.md): the contract's schema, its first problem under the field
+  // the form recipe (docs/web.md): the contract's schema, its first problem under its field
   const submit = (values: Values) => {
-    const body = { unpaid_cancel_days: values.unpaid_cancel_days === null ? '' : String(values.unpaid_cancel_days) };
+    const body: JobSettingsForm = {
+      unpaid_cancel_days: text(values.unpaid_cancel_days),
+      reminder_hour: text(values.reminder_hour),
+      coupon_reminder_days: text(values.coupon_reminder_days),
+      raw_data_retention_days: text(values.raw_data_retention_days),
+      retention_reminder_days: text(values.retention_reminder_days),
+      promise_alert_sms: values.promise_alert_sms ? '1' : '0',
+    };
     if (checkWithSchema(jobSettingsBody, body, form)) save.mutate(body);
   };
 
@@ -34,6 +57,21 @@ export default function JobSettingsPage() {
           <Form form={form} layout="vertical" style={{ maxWidth: 560 }} onFinish={submit}>
             <Form.Item label="未付款订单自动取消" name="unpaid_cancel_days" extra="须预付的订单下单后超过该天数仍未付款，系统自动取消；前一天以站内信和短信提醒会员。" required>
               <InputNumber min={2} max={90} precision={0} suffix="天" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item label="提醒发送时间" name="reminder_hour" extra={`上门取样（前一天，同时提醒实验室员工）、优惠券到期、数据保存到期的提醒，每天从该时间起发送，${REMINDER_END_HOUR}点后不发。`} required>
+              <InputNumber min={6} max={REMINDER_END_HOUR - 1} precision={0} suffix="点起" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item label="优惠券到期提醒" name="coupon_reminder_days" extra="未使用的优惠券在到期前该天数内提醒会员一次。" required>
+              <InputNumber min={1} max={30} precision={0} prefix="提前" suffix="天" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item label="原始数据保存天数" name="raw_data_retention_days" extra="实验室在数据交付后保存原始数据的天数。" required>
+              <InputNumber min={30} max={3650} precision={0} suffix="天" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item label="数据保存到期提醒" name="retention_reminder_days" extra="保存期结束前该天数提醒会员下载报告和数据。" required>
+              <InputNumber min={1} max={60} precision={0} prefix="提前" suffix="天" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item label="服务承诺短信提醒" name="promise_alert_sms" valuePropName="checked" extra="服务承诺到期前30分钟，除系统提醒外，另发短信给负责岗位的员工（到样回访：销售；数据通知与样品回寄：实验室）。">
+              <Switch checkedChildren="发送" unCheckedChildren="不发" />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={save.isPending}>保存设置</Button>
           </Form>

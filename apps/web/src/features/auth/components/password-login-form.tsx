@@ -2,7 +2,7 @@ import { Checkbox, Form, Input, Tooltip } from 'antd';
 import { LockOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { loginBody, type LoginBody } from '@lab/contract';
 import { accounts } from '../../../api/accounts';
-import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { useCompleteLogin } from '../use-complete-login';
 import { SubmitButton } from './submit-button';
 import { useApiMutation } from '../../../lib/use-api-mutation';

@@ -5,7 +5,7 @@ import { SmsPurpose, signForm, type SignBody } from '@lab/contract';
 import type { z } from 'zod';
 import { accounts } from '../../../api/accounts';
 import { loginPanel } from '../../../lib/login-panel';
-import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { ensurePasswordStrength, usePasswordStrength } from '../../../lib/password-strength';
 import { feedback } from '../../../lib/feedback';
 import { PhoneCodeFields } from './phone-code-fields';

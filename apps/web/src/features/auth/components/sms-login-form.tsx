@@ -1,7 +1,7 @@
 import { Form } from 'antd';
 import { SmsPurpose, smsLoginBody, type SmsLoginBody } from '@lab/contract';
 import { accounts } from '../../../api/accounts';
-import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { useCompleteLogin } from '../use-complete-login';
 import { PhoneCodeFields } from './phone-code-fields';
 import { SubmitButton } from './submit-button';

@@ -7,7 +7,7 @@ import { useArticle } from '../api/get-article';
 import { useArticleList } from '../api/list-articles';
 import { syncArticleViews } from '../api/sync-article-views';
 import { Crumbs } from '../components/page-header';
-import { QueryError } from '../components/query-error';
+import { QueryError } from '../../../components/query-error';
 import { formatDate, safeExternal } from '../components/links';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/catalog.css';

@@ -11,7 +11,7 @@ import { DeviceGrid } from '../components/device-card';
 import { SkeletonImage } from '../components/skeleton-image';
 import { Crumbs } from '../components/page-header';
 import { projectQueryPath, projectRoutePath } from '../components/links';
-import { QueryError } from '../components/query-error';
+import { QueryError } from '../../../components/query-error';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/catalog.css';
 import '../components/detail.css';

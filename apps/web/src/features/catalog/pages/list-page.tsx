@@ -1,16 +1,17 @@
-import { Empty, Pagination, Skeleton } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { listTypeLabels, listTypes, type ArticleKind, type ListType } from '@lab/contract';
 import { useArticleList } from '../api/list-articles';
 import { useThanksList } from '../api/list-thanks';
 import { ArticleItem } from '../components/article-item';
 import { PageHeader } from '../components/page-header';
-import { QueryError } from '../components/query-error';
+import { QueryError } from '../../../components/query-error';
+import { EmptyState } from '../components/empty-state';
+import { Pager } from '../components/pager';
+import { SkeletonBlock } from '../../../components/skeleton-block';
 import { ThanksTable } from '../components/thanks-table';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { NotFound } from '../../../components/not-found';
 import '../components/catalog.css';
-import { AntScope } from '../../../components/ant-scope';
 
 const PAGE_SIZE = 10;
 
@@ -39,7 +40,7 @@ function ListSkeleton() {
   return (
     <div aria-busy="true" className="cat-articles">
       {Array.from({ length: 4 }, (_, index) => (
-        <Skeleton key={index} active avatar={{ shape: 'square', size: 96 }} paragraph={{ rows: 2 }} />
+        <SkeletonBlock key={index} avatar={96} rows={2} />
       ))}
     </div>
   );
@@ -47,14 +48,14 @@ function ListSkeleton() {
 
 function Pages({ page, total, onChange }: { page: number; total: number; onChange: (page: number) => void }) {
   if (total <= PAGE_SIZE) return null;
-  return <Pagination className="cat-pagination" current={page} pageSize={PAGE_SIZE} total={total} showSizeChanger={false} onChange={onChange} />;
+  return <Pager className="cat-pagination" current={page} pageSize={PAGE_SIZE} total={total} onChange={onChange} />;
 }
 
 function ArticleList({ kind, page, onPage }: { kind: ArticleKind; page: number; onPage: (page: number) => void }) {
   const query = useArticleList({ kind, page, pageSize: PAGE_SIZE });
   if (query.isPending) return <ListSkeleton />;
   if (!query.data) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.list.length === 0) return <Empty className="cat-empty" description={`暂无${listTypeLabels[kind]}`} />;
+  if (query.data.list.length === 0) return <EmptyState className="cat-empty" description={`暂无${listTypeLabels[kind]}`} />;
   return (
     <>
       <ul className="cat-articles">
@@ -73,7 +74,7 @@ function ThanksList({ page, onPage }: { page: number; onPage: (page: number) => 
   const query = useThanksList({ page, pageSize: PAGE_SIZE });
   if (query.isPending) return <ListSkeleton />;
   if (!query.data) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.list.length === 0) return <Empty className="cat-empty" description="暂无论文致谢" />;
+  if (query.data.list.length === 0) return <EmptyState className="cat-empty" description="暂无论文致谢" />;
   return (
     <>
       <p className="cat-count">
@@ -85,7 +86,8 @@ function ThanksList({ page, onPage }: { page: number; onPage: (page: number) => 
   );
 }
 
-function ListPageContent() {
+/** /list/{news|course|service|thanks}: built without antd, as the other public pages (docs/web.md). */
+export default function ListPage() {
   const { type } = useParams();
   const [search, setSearch] = useSearchParams();
   const valid = isListType(type) ? type : null;
@@ -109,14 +111,5 @@ function ListPageContent() {
         {valid === 'thanks' ? <ThanksList page={page} onPage={onPage} /> : <ArticleList kind={valid} page={page} onPage={onPage} />}
       </div>
     </div>
-  );
-}
-
-/** Loaded lazily, it brings antd along and puts antd's providers around itself (components/ant-scope). */
-export default function ListPage() {
-  return (
-    <AntScope>
-      <ListPageContent />
-    </AntScope>
   );
 }

@@ -69,7 +69,9 @@ describe('lists', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader')).toHaveLength(6);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
-    await userEvent.click(screen.getByRole('listitem', { name: '2' }));
+    const pager = screen.getByRole('navigation', { name: '分页' });
+    expect(within(pager).getByRole('button', { name: '第 1 页' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(within(pager).getByRole('button', { name: '第 2 页' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(4));
     expect(bodyOf(fetchMock.mock.calls.at(-1)).get('page')).toBe('2');

@@ -1,19 +1,21 @@
 import { useEffect, useState } from 'react';
-import { Empty, Input, Pagination, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useDeviceSearch } from '../api/search-devices';
 import { DeviceGrid } from '../components/device-card';
 import { PageHeader } from '../components/page-header';
-import { QueryError } from '../components/query-error';
+import { SearchBox } from '../components/search-box';
+import { QueryError } from '../../../components/query-error';
+import { EmptyState } from '../components/empty-state';
+import { Pager } from '../components/pager';
+import { SkeletonBlock } from '../../../components/skeleton-block';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/catalog.css';
-import { AntScope } from '../../../components/ant-scope';
 
 const PAGE_SIZE = 12;
 const suggestions = ['XRD', '扫描电镜', 'XPS', '透射电镜', '核磁共振', '比表面积'];
 
-/** /search?kw=: opened from the header in a named window; matches are highlighted. */
-function SearchPageContent() {
+/** /search?kw=: opened from the header in a named window; matches are highlighted. Built without antd (docs/web.md). */
+export default function SearchPage() {
   const [search, setSearch] = useSearchParams();
   const keyword = (search.get('kw') ?? '').trim();
   const pageNumber = Number(search.get('page'));
@@ -35,23 +37,20 @@ function SearchPageContent() {
   return (
     <div className="cat-page">
       <PageHeader title={keyword ? `“${keyword}”的搜索结果` : '搜索检测项目'} crumbs={[{ label: '搜索' }]}>
-        <div className="cat-searchbar" role="search">
-          <Input.Search
-            size="large"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            onSearch={(value) => go(value)}
-            placeholder="输入项目名称、仪器或型号，如 XRD、扫描电镜"
-            aria-label="搜索关键词"
-            maxLength={50}
-            enterButton="搜索"
-            allowClear
-          />
-        </div>
+        <SearchBox
+          className="cat-searchbar"
+          large
+          label="搜索检测项目"
+          fieldLabel="搜索关键词"
+          placeholder="输入项目名称、仪器或型号，如 XRD、扫描电镜"
+          value={draft}
+          onChange={setDraft}
+          onSearch={(value) => go(value)}
+        />
       </PageHeader>
       <div className="cat-container cat-body">
         {!keyword ? (
-          <Empty className="cat-empty" description="请输入关键词搜索检测项目">
+          <EmptyState className="cat-empty" description="请输入关键词搜索检测项目">
             <p className="cat-suggest">
               热门搜索：
               {suggestions.map((word) => (
@@ -60,17 +59,17 @@ function SearchPageContent() {
                 </Link>
               ))}
             </p>
-          </Empty>
+          </EmptyState>
         ) : results.isPending ? (
           <div className="cat-grid-skeleton" aria-busy="true">
             {Array.from({ length: 8 }, (_, index) => (
-              <Skeleton key={index} active paragraph={{ rows: 3 }} />
+              <SkeletonBlock key={index} rows={3} />
             ))}
           </div>
         ) : !results.data ? (
           <QueryError error={results.error} onRetry={() => void results.refetch()} />
         ) : results.data.list.length === 0 ? (
-          <Empty className="cat-empty" description={`没有找到与“${keyword}”相关的检测项目`}>
+          <EmptyState className="cat-empty" description={`没有找到与“${keyword}”相关的检测项目`}>
             <p className="cat-suggest">
               换个关键词试试：
               {suggestions.map((word) => (
@@ -82,7 +81,7 @@ function SearchPageContent() {
             <p className="cat-suggest">
               或 <Link to="/project">浏览全部检测项目</Link>、<Link to="/contact">联系顾问</Link>
             </p>
-          </Empty>
+          </EmptyState>
         ) : (
           <section aria-label="搜索结果" aria-busy={results.isFetching}>
             <p className="cat-count">
@@ -90,12 +89,11 @@ function SearchPageContent() {
             </p>
             <DeviceGrid items={results.data.list} keyword={keyword} />
             {results.data.total > PAGE_SIZE ? (
-              <Pagination
+              <Pager
                 className="cat-pagination"
                 current={page}
                 pageSize={PAGE_SIZE}
                 total={results.data.total}
-                showSizeChanger={false}
                 onChange={(next) => {
                   go(keyword, next);
                   window.scrollTo(0, 0);
@@ -106,14 +104,5 @@ function SearchPageContent() {
         )}
       </div>
     </div>
-  );
-}
-
-/** Loaded lazily, it brings antd along and puts antd's providers around itself (components/ant-scope). */
-export default function SearchPage() {
-  return (
-    <AntScope>
-      <SearchPageContent />
-    </AntScope>
   );
 }

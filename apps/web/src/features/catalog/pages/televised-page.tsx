@@ -5,7 +5,7 @@ import { useAbilityShowcase } from '../api/get-ability-showcase';
 import { PageHeader } from '../components/page-header';
 import { EmptyState } from '../components/empty-state';
 import { SkeletonBlock } from '../../../components/skeleton-block';
-import { QueryError } from '../components/query-error';
+import { QueryError } from '../../../components/query-error';
 import { caseTarget, formatDate } from '../components/links';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/catalog.css';

@@ -2,7 +2,7 @@ import { Alert, Button, Empty, Input, Popconfirm, Skeleton, Space, Tag } from 'a
 import { UserAddOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { communitySearchUserBody, organizationLabels, type CommunityMember, type CommunityUserHit } from '@lab/contract';
-import { firstProblem } from '../../../components/member/schema-form';
+import { firstProblem } from '../../../lib/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';

@@ -1,30 +1,20 @@
-import { Button, Result, Skeleton } from 'antd';
 import type { PageKey } from '@lab/contract';
-import { ApiError } from '../../../lib/api';
 import { useContentPage } from '../api/get-content-page';
 import { formatDate } from '../../../lib/format';
+import { QueryError } from '../../../components/query-error';
+import { SkeletonBlock } from '../../../components/skeleton-block';
 
-/** A staff-written page: its rich text (sanitised on the server) and when it was updated. */
+/** A staff-written page: its rich text (sanitised on the server) and when it was updated. Built without antd. */
 export function ContentBody({ pageKey, showTitle = true }: { pageKey: PageKey; showTitle?: boolean }) {
   const query = useContentPage(pageKey);
   if (query.isPending) {
     return (
       <div aria-busy="true">
-        <Skeleton active paragraph={{ rows: 8 }} />
+        <SkeletonBlock rows={8} />
       </div>
     );
   }
-  if (!query.data) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
-    return (
-      <Result
-        status={notFound ? '404' : 'warning'}
-        title={notFound ? '内容暂未发布' : '内容加载失败'}
-        subTitle={query.error?.message}
-        extra={notFound ? null : <Button onClick={() => void query.refetch()}>重试</Button>}
-      />
-    );
-  }
+  if (!query.data) return <QueryError error={query.error} title="内容加载失败" notFoundTitle="内容暂未发布" onRetry={() => void query.refetch()} />;
   const updated = formatDate(query.data.updated);
   return (
     <article className="cnt-article">

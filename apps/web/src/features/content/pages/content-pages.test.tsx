@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import StaticPage from './static-page';
@@ -37,12 +36,11 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
+  // as the site draws them: no antd around (the pages and the contact form use the plain kit)
   render(
-    <AntApp>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </AntApp>,
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
     { wrapper: TestStyles },
   );
 }
@@ -75,9 +73,14 @@ describe('content pages', () => {
     expect(await screen.findByText('[姓名]不能为空')).toBeInTheDocument();
     expect(screen.getByText('[手机号]不能为空')).toBeInTheDocument();
     expect(screen.getByText('[咨询内容]不能为空')).toBeInTheDocument();
+    // each problem under its field, which names it as its description; the optional field has none
+    expect(screen.getByLabelText('姓名')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('姓名')).toHaveAccessibleDescription('[姓名]不能为空');
+    expect(screen.getByLabelText('单位')).not.toHaveAttribute('aria-invalid');
 
     const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
     fill('姓名', '王老师');
+    expect(screen.queryByText('[姓名]不能为空')).not.toBeInTheDocument();
     fill('手机号', '123');
     expect(await screen.findByText('[手机号]格式不正确')).toBeInTheDocument();
     fill('手机号', '13912345678');

@@ -8,7 +8,6 @@ import { isStaticKey, pageLabels, type staticKeys } from '../components/page-lab
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/content.css';
 import { useSiteContact } from '../../../lib/site-contact';
-import { AntScope } from '../../../components/ant-scope';
 
 const leads: Record<(typeof staticKeys)[number], string> = {
   contact: '欢迎来电或在线留言，专业顾问为您推荐测试方案并提供报价。',
@@ -46,8 +45,11 @@ function ContactCards() {
   );
 }
 
-/** /contact, /guide, /license, /policy: the key is the path; contact adds the consultation form. */
-function StaticPageContent() {
+/**
+ * /contact, /guide, /license, /policy: the key is the path; contact adds the consultation form.
+ * Drawn without antd, the contact form included (docs/web.md).
+ */
+export default function StaticPage() {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const key = pathname.replace(/^\/+|\/+$/g, '').split('/')[0];
@@ -93,14 +95,5 @@ function StaticPageContent() {
         )}
       </div>
     </div>
-  );
-}
-
-/** Loaded lazily, it brings antd along and puts antd's providers around itself (components/ant-scope). */
-export default function StaticPage() {
-  return (
-    <AntScope>
-      <StaticPageContent />
-    </AntScope>
   );
 }

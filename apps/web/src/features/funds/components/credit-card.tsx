@@ -6,7 +6,7 @@ import { useUserInfo } from '../../../lib/user-info';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
-import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { useCredit } from '../api/get-credit';
 import { operateCredit } from '../api/operate-credit';
 import { formatDateTime } from './money';

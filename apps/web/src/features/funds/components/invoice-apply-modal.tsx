@@ -10,7 +10,7 @@ import {
   SPECIAL_INVOICE_NEEDS_UNIT,
   type InvoiceApplication,
 } from '@lab/contract';
-import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';

@@ -1,6 +1,6 @@
 import { Checkbox, Form, Input, Modal, Radio } from 'antd';
 import { invoiceTitleAddBody, invoiceTitleEditBody, type InvoiceTitle, type InvoiceTitleKind } from '@lab/contract';
-import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
-import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { addTransfer } from '../api/add-transfer';
 import { cancelTransfer } from '../api/cancel-transfer';
 import { useTransfers } from '../api/list-transfers';

@@ -2,7 +2,7 @@ import { Alert, Button, Input, Space } from 'antd';
 import { useState } from 'react';
 import { updateInfoBody } from '@lab/contract';
 import { AttestationForm } from '../../../components/member/attestation-form';
-import { firstProblem } from '../../../components/member/schema-form';
+import { firstProblem } from '../../../lib/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';

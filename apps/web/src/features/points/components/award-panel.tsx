@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
-import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { applyAward } from '../api/apply-award';
 import { useApplications } from '../api/list-applications';
 import { formatPoints } from './points-format';

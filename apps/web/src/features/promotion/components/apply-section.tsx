@@ -4,7 +4,7 @@ import { feedback } from '../../../lib/feedback';
 import { useUserInfo } from '../../../lib/user-info';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
-import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { applyPromoter } from '../api/apply-promoter';
 import { formatRate } from './promotion-format';
 

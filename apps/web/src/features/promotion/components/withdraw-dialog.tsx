@@ -3,7 +3,7 @@ import { fenToYuan, formatFen, withdrawAddBody, type WithdrawMethod } from '@lab
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
-import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { addWithdrawal } from '../api/add-withdrawal';
 import { WithdrawTargetFields } from './bank-fields';
 import { checkWithdrawAmount } from './promotion-format';

@@ -3,7 +3,7 @@ import { PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { requirementAddBody, type Requirement, type RequirementAddBody } from '@lab/contract';
-import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { memberDataKeys } from '../../../api/refresh';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { addRequirement } from '../api/add-requirement';

@@ -2,7 +2,7 @@ import { Form, Input, Modal, Radio, Select } from 'antd';
 import { recycleAddBody } from '@lab/contract';
 import { useAddresses } from '../../../api/addresses/list-addresses';
 import { RegionCascader } from '../../../components/member/region-cascader';
-import { checkWithSchema, clearChangedErrors } from '../../../components/member/schema-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Form, Input, type FormInstance } from 'antd';
 import { z } from 'zod';
 import { checkWithSchema, clearChangedErrors } from './schema-form';
-import { TestStyles } from '../../testing/render';
+import { TestStyles } from '../testing/render';
 
 const schema = z.object({ name: z.string().min(1, { error: '[姓名]不能为空' }) });
 

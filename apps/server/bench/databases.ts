@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/db/client';
+
+/**
+ * Runs a bench on PGlite in a temp folder, then on PostgreSQL in a new database (dropped after)
+ * when BENCH_DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres, answers.
+ * BENCH_ONLY=PGlite or BENCH_ONLY=PostgreSQL runs one of them.
+ */
+export async function onEachDatabase(name: string, run: (label: string, database: Database) => Promise<void>): Promise<void> {
+  const only = process.env.BENCH_ONLY;
+  if (only !== 'PostgreSQL') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `lab-${name}-`));
+    const lite = await openDatabase({ dataDir: dir });
+    try {
+      await run('PGlite', lite);
+    } finally {
+      await lite.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (only === 'PGlite') return;
+
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  const reachable = await admin.connect().then(
+    () => true,
+    () => false,
+  );
+  if (!reachable) {
+    console.log('\nPostgreSQL did not answer; measured on PGlite only');
+    return;
+  }
+  const database = `lab_bench_${name}_${process.pid}`;
+  await admin.query(`create database "${database}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const opened = await openDatabase({ url: url.toString() });
+  try {
+    await run('PostgreSQL', opened);
+  } finally {
+    await opened.close();
+    await admin.query(`drop database if exists "${database}" with (force)`);
+    await admin.end();
+  }
+}

@@ -1,0 +1,114 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { PricedOption, Reservation } from '@lab/contract';
+import { ApiError } from '../../lib/api';
+import { hasToken } from '../../lib/session';
+import { loginPanel } from '../../lib/login-panel';
+import { queryClient } from '../../lib/query-client';
+import { feedback } from '../../lib/feedback';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { memberDataKeys } from '../../api/refresh';
+import { reservationCalendarKeys } from '../../api/query-keys';
+import { useDeviceTime } from '../../api/reservations/device-time';
+import { useItemDetail } from '../../api/catalog/device-detail';
+import { addReservation } from '../../api/reservations/add-reservation';
+import { addPlanReservation } from '../../api/plan/add-plan-reservation';
+import { hoursText, pickHour } from './hours';
+
+/** The test options of the item, each with its first choice chosen to begin with. */
+function defaultChoices(options: readonly PricedOption[]): Record<string, number> {
+  return Object.fromEntries(options.filter((o) => o.choices[0]).map((o) => [String(o.id), o.choices[0]!.id]));
+}
+
+/**
+ * The booking calendar's state (day, hours, options), its price and its two submits (立即预约,
+ * 加入实验计划); the sections in reservation-sections.tsx draw it.
+ */
+export function useReservationCalendar(rid: string, priceFen: number) {
+  const [day, setDay] = useState<string | undefined>(undefined);
+  const [hours, setHours] = useState<number[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [booked, setBooked] = useState<Reservation | null>(null);
+  const [planned, setPlanned] = useState<string | null>(null);
+  const [choices, setChoices] = useState<Record<string, number> | null>(null);
+  const time = useDeviceTime(rid, day);
+  const detail = useItemDetail(rid);
+  const options = useMemo(() => detail.data?.options ?? [], [detail.data]);
+  const chosen = choices ?? defaultChoices(options);
+  const data = time.data;
+  const shownDay = data?.date ?? day;
+
+  // a refetch may turn a chosen hour into someone else's: keep only hours still free
+  useEffect(() => {
+    if (!data) return;
+    const free = new Set(data.slots.filter((s) => s.state === 'free').map((s) => s.hour));
+    setHours((current) => (current.every((h) => free.has(h)) ? current : current.filter((h) => free.has(h))));
+  }, [data, setHours]);
+
+  const unitFen = priceFen + options.reduce((sum, o) => sum + (o.choices.find((c) => c.id === chosen[String(o.id)])?.priceFen ?? 0), 0);
+  const totalFen = unitFen * hours.length;
+  // 立即预约 books with each option's first choice (the server's rule); other choices go through the plan
+  const defaultOptions = options.every((o) => chosen[String(o.id)] === o.choices[0]?.id);
+
+  const chooseDay = (next: string) => {
+    setDay(next);
+    setHours([]);
+    setNotice(null);
+    setBooked(null);
+    setPlanned(null);
+  };
+  const clickHour = (hour: number) => {
+    const next = pickHour(hours, hour);
+    setHours(next.hours);
+    setNotice(next.notice);
+    setBooked(null);
+    setPlanned(null);
+  };
+  const refetchSlots = () => queryClient.invalidateQueries({ queryKey: [...reservationCalendarKeys.all, rid] });
+
+  // after either: the hours taken show at once (the button stays busy until they do)
+  const afterBooking = () => {
+    setHours([]);
+    setNotice(null);
+    return refetchSlots();
+  };
+  // 409: an hour was taken meanwhile; show the day as it is now
+  const afterRefusal = (error: Error) => {
+    if (!(error instanceof ApiError && error.status === 409)) return;
+    setHours([]);
+    return refetchSlots();
+  };
+  const book = useApiMutation({
+    mutationFn: addReservation,
+    invalidates: memberDataKeys,
+    onSuccess: (reservation) => {
+      setBooked(reservation);
+      feedback.success('预约成功');
+      return afterBooking();
+    },
+    onError: afterRefusal,
+  });
+  const plan = useApiMutation({
+    mutationFn: addPlanReservation,
+    invalidates: memberDataKeys,
+    onSuccess: (_, body) => {
+      setPlanned(`${body.date} ${hoursText(body.hours)}`);
+      feedback.success('已加入实验计划');
+      return afterBooking();
+    },
+    onError: afterRefusal,
+  });
+
+  const submit = (kind: 'book' | 'plan') => {
+    if (!hasToken()) {
+      loginPanel.open({ view: 'sign' });
+      return;
+    }
+    if (!shownDay || hours.length === 0) return;
+    if (kind === 'book') book.mutate({ rid, date: shownDay, hours });
+    else plan.mutate({ rid, date: shownDay, hours, options: chosen });
+  };
+
+  return { time, data, shownDay, hours, notice, booked, planned, options, chosen, setChoices, totalFen, defaultOptions, chooseDay, clickHour, book, plan, submit };
+}
+
+export type ReservationCalendarState = ReturnType<typeof useReservationCalendar>;
