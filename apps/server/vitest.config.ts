@@ -25,7 +25,7 @@ export default defineConfig(async () => {
   const shared = { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], setupFiles: ['./test/setup-hooks.ts'], testTimeout: 30_000, hookTimeout: 60_000, isolate: false };
   // Suites of real server processes (docs/security.md): two instances need one shared
   // PostgreSQL; the kill -9 of the embedded database is PGlite's alone. Each runs once.
-  const postgresOnly = ['test/multi-instance.test.ts', 'test/restart-safety.test.ts'];
+  const postgresOnly = ['test/multi-instance.test.ts', 'test/restart-safety.test.ts', 'test/graceful-shutdown.test.ts'];
   const pgliteOnly = ['test/restart-safety-pglite.test.ts'];
   // several instances behind nginx: `npm run test:cluster` (vitest.cluster.config.ts)
   const cluster = ['test/cluster/**'];

@@ -20,6 +20,7 @@ import type { FileStore } from './platform/file-store';
 import { emailProviderFor, fileStoreFor, smsProviderFor } from './platform/providers';
 import { localDeliverers, queuedEmailProvider, queuedSmsProvider, type Deliverers } from './platform/outbox';
 import type { JobQueue } from './platform/job-queue';
+import { recordHttpMetrics, type Metrics } from './platform/metrics';
 import { isDocsRoute, registerOpenApi, registerStaffDocs } from './platform/openapi';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { registerMemberUploadLimits } from './platform/upload-limits';
@@ -94,6 +95,8 @@ export interface BuildOptions {
   jobs?: JobQueue | null;
   /** who delivers queued SMS and e-mail; default the local ones (a log line) */
   deliverers?: Deliverers;
+  /** Prometheus metrics (METRICS_PORT): every answer is timed into them */
+  metrics?: Metrics | null;
 }
 
 /**
@@ -189,6 +192,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('deps', deps);
 
   registerErrorHandler(app);
+  if (options.metrics) recordHttpMetrics(app, options.metrics);
   const site = readWebSite(config);
   const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {

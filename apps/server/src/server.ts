@@ -8,7 +8,9 @@ import { loadSecretKey, secretBox } from './platform/secret-box';
 import { seedDemoData } from './seed/seed';
 import { waitForDatabase } from './db/wait-for-database';
 import { warnWhenNoStaff } from './modules/70-backoffice/first-admin';
-import { jobSpecs, openJobQueue } from './jobs';
+import { jobQueues, jobSpecs, openJobQueue } from './jobs';
+import { createMetrics, serveMetrics } from './platform/metrics';
+import { closeOnSignals, endConnectionsWhenClosing } from './platform/shutdown';
 import { pino } from 'pino';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,9 +32,11 @@ const secrets = secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir:
 const files = await fileStoreFor(config);
 // the queue opens before the app (its services queue messages); handlers start once the app's deps exist
 const jobsStarted = Date.now();
-const jobs = await openJobQueue(database, pino({ level: config.LOG_LEVEL }), config.JOBS_IN_PROCESS, config.JOBS_CRON_SECONDS);
+const log = pino({ level: config.LOG_LEVEL });
+const jobs = await openJobQueue(database, log, config.JOBS_IN_PROCESS, config.JOBS_CRON_SECONDS);
 const jobsOpenMs = Date.now() - jobsStarted;
-const app = await buildApp({ db: database.db, config, secrets, files, jobs });
+const metrics = config.METRICS_PORT === undefined ? null : createMetrics({ process: 'server', database, jobs, queues: jobQueues.map((q) => q.name), log });
+const app = await buildApp({ db: database.db, config, secrets, files, jobs, metrics });
 if (config.JOBS_IN_PROCESS) await jobs.work(jobSpecs(app.deps, app.log));
 app.log.info({ ms: jobsOpenMs, inProcess: config.JOBS_IN_PROCESS }, config.JOBS_IN_PROCESS ? 'jobs running in this process' : 'jobs queued here, run by npm run worker');
 if (config.SEED_DEMO) {
@@ -40,27 +44,20 @@ if (config.SEED_DEMO) {
   if (await seedDemoData(database.db, { files, secrets, jobs })) app.log.info('demo data seeded');
 }
 await warnWhenNoStaff(database.db, app.log);
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  try {
-    await app.close();
-    // jobs in hand finish (or are left for pg-boss to retry) before the database closes
-    await jobs.stop();
-    await database.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+endConnectionsWhenClosing(app);
 
 await app.listen({ port: config.PORT, host: config.HOST });
+const metricsServer = metrics && (await serveMetrics(metrics, { port: config.METRICS_PORT!, host: config.METRICS_HOST ?? config.HOST, token: config.METRICS_TOKEN!, log: app.log }));
+// SIGTERM/SIGINT: stop accepting and finish the requests in flight (503 to any that arrive on a
+// kept-alive connection meanwhile), then the jobs in hand, then the database
+closeOnSignals(
+  [
+    { name: 'http', run: () => app.close() },
+    // pg-boss's graceful stop waits for the jobs in hand; leave a moment for the database after it
+    { name: 'jobs', run: (remainingMs) => jobs.stop(Math.max(1000, remainingMs - 2000)) },
+    { name: 'metrics', run: async () => metricsServer?.close() },
+    { name: 'database', run: () => database.close() },
+  ],
+  { log: app.log, timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
+);
 app.log.info({ database: database.kind, node: process.version, ms: Date.now() - started }, `科研检测服务商城 listening on http://localhost:${config.PORT}`);

@@ -6,7 +6,9 @@ import { loadConfig } from './platform/config';
 import { openDatabase } from './db/client';
 import { loadSecretKey, secretBox } from './platform/secret-box';
 import { waitForDatabase } from './db/wait-for-database';
-import { jobSpecs, openJobQueue } from './jobs';
+import { jobQueues, jobSpecs, openJobQueue } from './jobs';
+import { createMetrics, serveMetrics } from './platform/metrics';
+import { closeOnSignals } from './platform/shutdown';
 
 /**
  * `npm run worker`: the background jobs without the web server, for a deployment that runs the
@@ -31,22 +33,23 @@ const app = await buildApp({ db: database.db, config, jobs, secrets: secretBox(l
 await jobs.work(jobSpecs(app.deps, app.log));
 log.info({ ms: Date.now() - started }, 'worker running the jobs');
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  log.info({ signal }, 'worker stopping');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  try {
-    await jobs.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  } catch (error) {
-    log.error({ err: error }, 'worker stop failed');
-    process.exit(1);
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// its own metrics (process figures, the queues, the outbox, its pool) when METRICS_PORT is set
+const metricsServer =
+  config.METRICS_PORT === undefined
+    ? null
+    : await serveMetrics(createMetrics({ process: 'worker', database, jobs, queues: jobQueues.map((q) => q.name), log: app.log }), {
+        port: config.METRICS_PORT,
+        host: config.METRICS_HOST ?? config.HOST,
+        token: config.METRICS_TOKEN!,
+        log: app.log,
+      });
+// SIGTERM/SIGINT: pg-boss stops fetching and waits for the jobs in hand, then the database closes
+closeOnSignals(
+  [
+    { name: 'jobs', run: (remainingMs) => jobs.stop(Math.max(1000, remainingMs - 2000)) },
+    { name: 'app', run: () => app.close() },
+    { name: 'metrics', run: async () => metricsServer?.close() },
+    { name: 'database', run: () => database.close() },
+  ],
+  { log: app.log, timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
+);

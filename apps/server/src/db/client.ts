@@ -30,6 +30,8 @@ export interface Database {
   pglite?: PGlite;
   /** PostgreSQL's connection string (kind 'postgres'): the job queue keeps a small pool of its own */
   url?: string;
+  /** the app's connection pool (kind 'postgres'): its sizes are reported as metrics */
+  pool?: pg.Pool;
 }
 
 export interface OpenOptions {
@@ -113,7 +115,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
     if (options.migrate !== false) await migrateOneAtATime(pool);
-    return { db, kind: 'postgres', close: () => pool.end(), url: options.url };
+    return { db, kind: 'postgres', close: () => pool.end(), url: options.url, pool };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   // pg_trgm: the catalogue search's trigram index (created by a migration, as on PostgreSQL)

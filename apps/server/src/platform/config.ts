@@ -53,6 +53,14 @@ const envSchema = z.object({
    * processes may look; a due job is still sent once.
    */
   JOBS_CRON_SECONDS: z.coerce.number().int().min(1).max(45).optional(),
+  /** Prometheus metrics on a port of their own (never the public one); needs METRICS_TOKEN. Unset: no metrics */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** the metrics port's interface; default HOST */
+  METRICS_HOST: z.string().min(1).optional(),
+  /** the bearer token a scrape must send (Authorization: Bearer …), 16+ characters */
+  METRICS_TOKEN: z.string().min(16, { error: '至少16个字符' }).optional(),
+  /** on SIGTERM/SIGINT, how long requests and jobs in hand may take to finish before the process exits anyway */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
   /** how many reverse proxies to trust for the client's address */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
 
@@ -146,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = required.filter((key) => !parsed.data[key]);
     if (missing.length) throw new Error(`环境变量配置错误: ${selector}=${value} 还需要 ${missing.join('、')}`);
   }
+  // metrics are never anonymous (docs/deploy.md "Metrics")
+  if (parsed.data.METRICS_PORT !== undefined && !parsed.data.METRICS_TOKEN) throw new Error('环境变量配置错误: METRICS_PORT 还需要 METRICS_TOKEN');
   const production = parsed.data.NODE_ENV === 'production';
   return { ...parsed.data, SEED_DEMO: parsed.data.SEED_DEMO ?? !production, production, dataDir: path.resolve(parsed.data.DATA_DIR), smsTemplates: readSmsTemplates(env) };
 }
