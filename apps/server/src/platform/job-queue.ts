@@ -69,7 +69,7 @@ export interface JobQueueOptions {
  * look for jobs only every NOTIFIED_POLL_SECONDS, for what is announced before it is due: a
  * schedule's job (sent ahead of its tick), a retry whose back-off has passed (30 s and more). On the
  * embedded PGlite every look is a statement on the one connection the requests use; polling four
- * queues every 1–2 s cost an idle server 2.3% of a core, and each look made a request that came
+ * queues every 1–2 s cost an idle server 1.7–2.3% of a core (1.0% now), and each look made a request that came
  * at the same moment wait (docs/performance.md "CI time").
  */
 export const NOTIFIED_POLL_SECONDS = 30;
