@@ -37,7 +37,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // data the journeys need a while after it is made (support/reset-member.ts), made as the run starts
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
+  ],
   webServer: {
     command: `rm -rf ${dataDir} && npm run start -w @lab/server`,
     env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '1', E2E_OUTBOX: '1', TRUST_PROXY: '1' },

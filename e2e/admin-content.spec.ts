@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { loginToBackOffice, openFromMenu } from './support/admin';
+import { openBackOfficeAs, openFromMenu } from './support/admin';
 
 /** A 1×1 PNG: the new banner picture the admin uploads. */
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -7,7 +7,7 @@ const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 test.describe('site content in the back office', () => {
   test('the admin edits a banner’s title and picture on 轮播图, and the home page shows them at once', async ({ page }) => {
     const title = `春季检测季 ${Date.now() % 100_000}`;
-    await loginToBackOffice(page, 'admin');
+    await openBackOfficeAs(page, 'admin');
     await openFromMenu(page, '网站内容', '轮播图');
 
     await page.getByRole('button', { name: '编辑 一站式科研检测服务平台' }).click();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { registerByApi } from './support/auth';
-import { loginToBackOffice, openFromMenu } from './support/admin';
+import { openBackOfficeAs, openFromMenu } from './support/admin';
 import { memberPost, memberToken } from './support/orders';
 import { confirmPrestoreByApplyNo, staffLogin, staffPost } from './support/funds';
 import { randomPhone } from './support/sms';
@@ -40,7 +40,7 @@ test.describe('finance in the back office', () => {
     expect((await assetOf(request, token)).prestoreFen).toBe(0);
 
     // ---- finance: 预存审核, the pending tab, the application found by its number ----
-    await loginToBackOffice(page, 'finance');
+    await openBackOfficeAs(page, 'finance');
     await openFromMenu(page, '财务', '预存审核');
     await expect(page.getByRole('tab', { name: /待确认到账/, selected: true })).toBeVisible();
     const row = await searchQueue(page, topUp.applyNo);
@@ -144,7 +144,7 @@ test.describe('finance in the back office', () => {
     expect((await assetOf(request, token)).prestoreFen).toBe(100_00);
 
     // ---- finance: 资金账户 → 调账 +¥5,000 → filed, not booked ----
-    await loginToBackOffice(page, 'finance');
+    await openBackOfficeAs(page, 'finance');
     await openFromMenu(page, '财务', '资金账户');
     const search = page.getByRole('searchbox', { name: '搜索账户' }).or(page.getByPlaceholder('手机号、姓名或团体名称')).first();
     await search.fill(phone);
@@ -172,7 +172,7 @@ test.describe('finance in the back office', () => {
     // ---- the admin, in another browser: the menu's badge, 待审批, 通过 ----
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
-    await loginToBackOffice(admin, 'admin');
+    await openBackOfficeAs(admin, 'admin');
     const menuItem = admin.getByRole('menu', { name: '后台菜单' }).getByRole('menuitem', { name: /待审批/ });
     await expect(menuItem.getByLabel(/\d+ 条待您审批/)).toBeVisible();
     await menuItem.click();
@@ -216,7 +216,7 @@ test.describe('finance in the back office', () => {
     const topUp = await memberPost<{ rid: string; applyNo: string }>(request, token, '/api/auth/prestoreApply/add', { amount: '100', payer: '张明' });
 
     // finance opens the queue and sees ¥100 (the search's own answer, so what is on screen is read before the member acts)
-    await loginToBackOffice(page, 'finance');
+    await openBackOfficeAs(page, 'finance');
     await openFromMenu(page, '财务', '预存审核');
     const searched = page.waitForResponse((r) => r.url().endsWith('/api/admin/funds/prestore/list') && (r.request().postData() ?? '').includes(topUp.applyNo));
     const row = await searchQueue(page, topUp.applyNo);

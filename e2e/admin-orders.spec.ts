@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { loginToBackOffice } from './support/admin';
+import { openBackOfficeAs } from './support/admin';
 import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { approveAttestation, attestStudent, itemRid, labLogin, labProgress, memberPost, memberToken, placeOrderByApi, tinyPdf } from './support/orders';
 import { randomPhone } from './support/sms';
@@ -24,7 +24,7 @@ test.describe('the order desk', () => {
     await labProgress(request, await labLogin(request), 'confirm', orderNo);
 
     // ---- 收样登记: the number typed as a scanner would, then Enter ----
-    await loginToBackOffice(page, 'lab', '/admin/receive');
+    await openBackOfficeAs(page, 'lab', '/admin/receive');
     await expect(page.getByRole('heading', { level: 1, name: '收样登记' })).toBeVisible();
     const scan = page.getByLabel('订单号或样品编号');
     await expect(scan).toBeFocused();

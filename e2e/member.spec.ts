@@ -1,7 +1,7 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
-import { loginToBackOffice } from './support/admin';
+import { openBackOfficeAs } from './support/admin';
 import { randomPhone, readSmsCode } from './support/sms';
 
 /** The second demo member the seed adds: a teacher with an address (README). */
@@ -251,7 +251,7 @@ test.describe('member area', () => {
     // the lab's customer manager approves it in the back office, so other members can find it
     const office = await browser.newContext();
     const sales = await office.newPage();
-    await loginToBackOffice(sales, 'sales', '/admin/communities');
+    await openBackOfficeAs(sales, 'sales', '/admin/communities');
     await expect(sales.getByRole('heading', { level: 1, name: '科研团体' })).toBeVisible();
     const pending = sales.getByRole('row').filter({ hasText: name });
     await pending.getByRole('button', { name: '通过' }).click();

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { RESERVATION_HOURS, SLOT_TAKEN_MESSAGE, formatFen, hourLabel, type DeviceTime, type Reservation } from '@lab/contract';
-import { loginToBackOffice } from './support/admin';
+import { openBackOfficeAs } from './support/admin';
 import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { randomPhone } from './support/sms';
 
@@ -130,7 +130,7 @@ test.describe('unpaid holds', () => {
     expect(booked.code, booked.msg).toBe(1);
     expect(booked.data.holdUntil).not.toBeNull();
 
-    await loginToBackOffice(page, 'lab', '/admin/reservations');
+    await openBackOfficeAs(page, 'lab', '/admin/reservations');
     const holds = page.getByRole('region', { name: '待支付保留' });
     const row = holds.getByRole('row').filter({ hasText: phone });
     await expect(row).toContainText(`${wanted.date} ${timeText(wanted.hours)}（2 小时）`);

@@ -2,7 +2,7 @@ import { type APIRequestContext, type Locator, type Page } from '@playwright/tes
 import { expect, test } from './support/test';
 import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { randomPhone } from './support/sms';
-import { loginToBackOffice } from './support/admin';
+import { openBackOfficeAs } from './support/admin';
 import { approveAttestation, attestStudent, itemRid, labLogin, labProgress, memberPost, memberToken, placeOrderByApi, tinyPdf, uploadReport } from './support/orders';
 
 /**
@@ -159,7 +159,7 @@ test.describe('screen audit (issue 18)', () => {
 
   test('the back office order table shows 下单时间 whole, beside the fixed 操作 column', async ({ page, request }) => {
     await memberWithDeliveredOrder(request);
-    await loginToBackOffice(page, 'lab', '/admin/orders');
+    await openBackOfficeAs(page, 'lab', '/admin/orders');
     for (const size of [desktop, phone]) {
       await page.setViewportSize(size);
       const table = page.locator('.admin-table');
