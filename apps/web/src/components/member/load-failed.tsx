@@ -2,9 +2,9 @@ import { Alert, Button } from 'antd';
 
 /**
  * A member page's (or dialog's) failed load: `<title>` with the server's or the network's
- * message and a 重试 button that reads again.
+ * message and, given `onRetry`, a 重试 button that reads again.
  */
-export function LoadFailed({ title, error, onRetry }: { title: string; error: Error | null | undefined; onRetry: () => unknown }) {
+export function LoadFailed({ title, error, onRetry }: { title: string; error: Error | null | undefined; onRetry?: () => unknown }) {
   return (
     <Alert
       type="error"
@@ -12,9 +12,11 @@ export function LoadFailed({ title, error, onRetry }: { title: string; error: Er
       title={title}
       description={error?.message}
       action={
-        <Button size="small" onClick={() => void onRetry()}>
-          重试
-        </Button>
+        onRetry ? (
+          <Button size="small" onClick={() => void onRetry()}>
+            重试
+          </Button>
+        ) : undefined
       }
     />
   );
