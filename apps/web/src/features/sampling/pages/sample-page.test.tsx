@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RecycleRequest, Sampling } from '@lab/contract';
+import type { AddressEntity, RecycleRequest, Sampling } from '@lab/contract';
 import { renderApp } from '../../../testing/render';
 import { mockApi } from '../../../testing/fetch-mock';
 import { saveSession } from '../../../lib/session';
@@ -68,5 +68,38 @@ describe('上门取样 (member)', () => {
     renderApp(<SamplePage />, { path: '/member/sample' });
     expect(await screen.findByText(/还没有上门取样预约/)).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /预约上门取样/ })).toHaveLength(2);
+  });
+
+  it('申请寄回样品: the first problem under its field, then sends the address on file by its rid', { timeout: 60_000 }, async () => {
+    login();
+    const address = { address_rid: 'a1', name: '张三', phone: '13800000000', address_code: '310104', province: '上海市', city: '上海市', area: '徐汇区', address: '漕溪北路 1 号', default: 1, disabled: false } as AddressEntity;
+    const { calls } = mockApi({
+      '/api/auth/sampling/list': { data: { list: [], total: 0, page: 1, pageSize: 10 } },
+      '/api/auth/sample4recycle/list4person': { data: { list: [] as RecycleRequest[], total: 0, page: 1, pageSize: 10 } },
+      '/api/auth/address/list': { data: [address] },
+      '/api/auth/sample4recycle/add': { data: null },
+    });
+    renderApp(<SamplePage />, { path: '/member/sample' });
+    await userEvent.click(await screen.findByRole('tab', { name: '样品回收' }));
+    await userEvent.click(await screen.findByRole('button', { name: /申请寄回样品/ }));
+    const dialog = await screen.findByRole('dialog');
+    // the addresses arrive after the dialog opened (a new address first); choosing 已有地址 sends the first one
+    const existing = within(dialog).getByRole('radio', { name: '选择已有地址' });
+    await waitFor(() => expect(existing).toBeEnabled());
+    expect(within(dialog).getByLabelText('详细地址')).toBeInTheDocument();
+    await userEvent.click(existing);
+    await waitFor(() => expect(within(dialog).queryByLabelText('详细地址')).not.toBeInTheDocument());
+
+    await userEvent.click(within(dialog).getByRole('button', { name: '提交申请' }));
+    expect(await within(dialog).findByText('[样品说明]不能为空')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/auth/sample4recycle/add')).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText('样品说明'), 'XRD 粉末 3 份');
+    await userEvent.click(within(dialog).getByRole('button', { name: '提交申请' }));
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/auth/sample4recycle/add')).toBe(true));
+    const sent = Object.fromEntries(calls.find((call) => call.path === '/api/auth/sample4recycle/add')!.form);
+    expect(sent).toMatchObject({ samples: 'XRD 粉末 3 份', address_rid: 'a1' });
+    expect(sent).not.toHaveProperty('name');
+    expect(await screen.findByText('提交成功!')).toBeInTheDocument();
   });
 });
