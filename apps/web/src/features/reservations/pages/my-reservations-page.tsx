@@ -1,8 +1,9 @@
-import { Button, Empty, Popconfirm, Tabs, Tag } from 'antd';
+import { Button, Empty, Tabs, Tag } from 'antd';
 import { CalendarOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatFen, labDay, WEEKDAY_NAMES, weekdayOf, type Reservation, type ReservationStatus } from '@lab/contract';
+import { CancelRequestButton } from '../../../components/member/cancel-request-button';
 import { ItemList } from '../../../components/member/item-list';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { projectPath } from '../../../lib/site-info';
@@ -78,18 +79,7 @@ function ReservationItem({ reservation: r, today }: { reservation: Reservation; 
           </Link>
         ) : null}
         {cancellable(r, today) ? (
-          <Popconfirm
-            title="确定取消该预约吗？"
-            description="取消后时段将释放给其他用户，已支付的费用原路退回。"
-            okText="取消预约"
-            cancelText="再想想"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => cancel.mutate()}
-          >
-            <Button size="small" danger loading={cancel.isPending}>
-              取消预约
-            </Button>
-          </Popconfirm>
+          <CancelRequestButton what="预约" note="取消后时段将释放给其他用户，已支付的费用原路退回。" action="取消预约" dangerConfirm busy={cancel.isPending} onConfirm={() => cancel.mutate()} />
         ) : null}
       </div>
     </li>

@@ -53,7 +53,9 @@ describe('上门取样 (member)', () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: '我的取样预约' })).getAllByTestId('sampling-item')).toHaveLength(10));
 
     await userEvent.click(screen.getByRole('button', { name: '取消预约' }));
-    await userEvent.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: '取消预约' }));
+    const confirm = await screen.findByRole('tooltip');
+    expect(confirm).toHaveTextContent('确定取消该上门取样预约吗？');
+    await userEvent.click(within(confirm).getByRole('button', { name: '取消预约' }));
     await waitFor(() => expect(calls.find((call) => call.path === '/api/auth/sampling/cancel')?.form.get('rid')).toBe('S1'));
     expect(await screen.findByText('预约已取消')).toBeInTheDocument();
 

@@ -1,7 +1,8 @@
-import { Button, Empty, Popconfirm, Tabs, Tag } from 'antd';
+import { Button, Empty, Tabs, Tag } from 'antd';
 import { CarOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import type { Sampling } from '@lab/contract';
+import { CancelRequestButton } from '../../../components/member/cancel-request-button';
 import { ItemList } from '../../../components/member/item-list';
 import { samplingDialog } from '../../../components/member/sampling-dialog-store';
 import { feedback } from '../../../lib/feedback';
@@ -51,11 +52,7 @@ function PickupList() {
           </div>
           <div className="member-item-actions">
             {s.status === 'pending' ? (
-              <Popconfirm title="确定取消该上门取样预约吗？" okText="取消预约" cancelText="再想想" onConfirm={() => cancel.mutate(s.rid)}>
-                <Button size="small" danger loading={cancel.isPending && cancel.variables === s.rid}>
-                  取消预约
-                </Button>
-              </Popconfirm>
+              <CancelRequestButton what="上门取样预约" action="取消预约" busy={cancel.isPending && cancel.variables === s.rid} onConfirm={() => cancel.mutate(s.rid)} />
             ) : null}
           </div>
         </li>
