@@ -3,7 +3,7 @@ import type { CallData } from '@lab/contract/call';
 import type { staffAuth } from '@lab/contract/calls/staff-auth';
 import { logout as logoutRoute, me as meRoute } from 'virtual:calls/staffAuth';
 import { createApiClient } from './api';
-import { createDownloader } from './download';
+import { createDownloader, createFileReader } from './download';
 import { queryClient } from './query-client';
 import { createSessionStore } from './session';
 
@@ -22,6 +22,8 @@ export const adminPost = client.apiPost;
 export const keepStaffSessionFresh = client.keepSessionFresh;
 /** GET a file (xlsx export, report, receipt) with the staff token and save it. */
 export const adminDownload = createDownloader({ getSession: staffSession.getSession, keepSessionFresh: client.keepSessionFresh });
+/** GET a stored file (a transfer receipt, an e-invoice) with the staff token, as a Blob to show in the page. */
+export const adminReadFile = createFileReader({ getSession: staffSession.getSession, keepSessionFresh: client.keepSessionFresh });
 
 /** Everything the back office caches lives under this key, so logging out drops it at once. */
 export const adminKey = ['admin'] as const;

@@ -30,4 +30,30 @@ describe('schema forms', () => {
     fireEvent.change(screen.getByLabelText('姓名'), { target: { value: '张' } });
     await waitFor(() => expect(screen.queryByText('[姓名]不能为空')).toBeNull());
   });
+
+  it('shows a problem of a schema field the form holds under another name there, and clears it once that list is edited', async () => {
+    const slots = z.object({ first: z.string().min(1, { error: '[时段一]不能为空' }) });
+    let form: FormInstance | undefined;
+    function SlotsForm() {
+      const [own] = Form.useForm();
+      form = own;
+      return (
+        <Form form={own} initialValues={{ slots: ['', ''] }} onValuesChange={clearChangedErrors(own)}>
+          <Form.Item label="时段">
+            <Form.Item name={['slots', 0]} noStyle>
+              <Input aria-label="时段一" />
+            </Form.Item>
+          </Form.Item>
+        </Form>
+      );
+    }
+    render(<SlotsForm />, { wrapper: TestStyles });
+    act(() => {
+      const values = form!.getFieldsValue(true) as { slots: string[] };
+      expect(checkWithSchema(slots, { first: values.slots[0] }, form, { first: ['slots', 0] })).toBeNull();
+    });
+    expect(await screen.findByText('[时段一]不能为空')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('时段一'), { target: { value: '09:00' } });
+    await waitFor(() => expect(screen.queryByText('[时段一]不能为空')).toBeNull());
+  });
 });

@@ -1,6 +1,7 @@
-import { Alert, DatePicker, Empty, Form, Input, Radio } from 'antd';
+import { Alert, DatePicker, Empty, Form, Radio } from 'antd';
 import dayjs from 'dayjs';
 import { isPickupDateDisabled, SELF_SEND_MESSAGE } from '@lab/contract';
+import { AddressFields } from './address-fields';
 import { PickupAddressChoice } from './pickup-address-choice';
 import { RegionCascader } from './region-cascader';
 import type { SamplingForm } from './use-sampling-form';
@@ -59,41 +60,18 @@ export function PickupTimeFields({ sampling }: { sampling: SamplingForm }) {
 export function PickupAddressFields({ sampling }: { sampling: SamplingForm }) {
   const { addressMode, list, settings } = sampling;
   return (
-    <>
-      <Form.Item label="取样地址" name="addressMode">
-        <Radio.Group
-          options={[
-            { value: 'existing', label: '选择已有地址', disabled: list.length === 0 },
-            { value: 'new', label: '填写新地址' },
-          ]}
-        />
-      </Form.Item>
-      {addressMode === 'existing' ? (
-        list.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有地址，请填写新地址" />
-        ) : (
-          <Form.Item name="address_rid">
-            <PickupAddressChoice addresses={list} />
-          </Form.Item>
-        )
-      ) : (
-        <>
-          <div className="member-form-grid">
-            <Form.Item label="姓名" name="name" required>
-              <Input maxLength={30} placeholder="联系人姓名" />
-            </Form.Item>
-            <Form.Item label="手机" name="phone" required>
-              <Input maxLength={11} inputMode="numeric" placeholder="11 位手机号" />
-            </Form.Item>
-          </div>
-          <Form.Item label="取样地址" name="address_code" required extra="上门取样目前仅在已开通的城市提供">
-            <RegionCascader allowRegion={settings.data?.allowRegion ?? []} placeholder="请选择取样所在区县" />
-          </Form.Item>
-          <Form.Item label="详细地址" name="address" required>
-            <Input maxLength={200} placeholder="街道、门牌号、楼栋与房间号" />
-          </Form.Item>
-        </>
-      )}
-    </>
+    <AddressFields
+      label="取样地址"
+      mode={addressMode}
+      existing={list.length}
+      choice={<PickupAddressChoice addresses={list} />}
+      none={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有地址，请填写新地址" />}
+      region={{
+        label: '取样地址',
+        extra: '上门取样目前仅在已开通的城市提供',
+        cascader: <RegionCascader allowRegion={settings.data?.allowRegion ?? []} placeholder="请选择取样所在区县" />,
+      }}
+      placeholders={{ name: '联系人姓名', phone: '11 位手机号', address: '街道、门牌号、楼栋与房间号' }}
+    />
   );
 }

@@ -12,17 +12,12 @@ import { memberDataKeys } from '../../api/refresh';
 import { feedback } from '../../lib/feedback';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { samplingDialog } from './sampling-dialog-store';
+import { addressBody, type AddressValues } from './address-fields';
 
-export interface SamplingValues {
+export interface SamplingValues extends AddressValues {
   type: '0' | '1';
   date?: Dayjs | null;
   time?: string;
-  addressMode: 'existing' | 'new';
-  address_rid?: string;
-  name?: string;
-  phone?: string;
-  address_code?: string;
-  address?: string;
   message?: string;
 }
 
@@ -88,9 +83,7 @@ export function useSamplingForm() {
       type: values.type,
       date: values.date ? values.date.format('YYYY-MM-DD') : '',
       time: values.time ?? '',
-      ...(values.addressMode === 'existing'
-        ? { address_rid: values.address_rid ?? '' }
-        : { name: values.name, phone: values.phone, address_code: values.address_code, address: values.address }),
+      ...addressBody(values, ''),
       message: values.message,
     };
     if (values.addressMode === 'existing' && !values.address_rid) {

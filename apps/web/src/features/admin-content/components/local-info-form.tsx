@@ -4,20 +4,22 @@ import { localInfoBody, type LocalInfo } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { saveLocalInfo } from '../api/save-settings';
 import { useContentMutation } from '../api/use-content-mutation';
-import { checkForm } from './check-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 
 /** 联系信息: the lab's address, phone and e-mail, and where members send their samples. */
 export function LocalInfoForm({ saved }: { saved: LocalInfo }) {
   const [form] = Form.useForm<LocalInfo>();
-  // the form is checked in the call, so a missing field shows as the call's failure does
-  const save = useContentMutation((values: LocalInfo) => saveLocalInfo(checkForm(localInfoBody, values)));
+  const save = useContentMutation(saveLocalInfo);
 
   useEffect(() => form.setFieldsValue(saved), [saved, form]);
 
-  const submit = () => save.mutate(form.getFieldsValue(true) as LocalInfo, { onSuccess: () => feedback.success('联系信息已保存') });
+  const submit = (values: LocalInfo) => {
+    const body = checkWithSchema(localInfoBody, values, form);
+    if (body) save.mutate(body, { onSuccess: () => feedback.success('联系信息已保存') });
+  };
 
   return (
-    <Form form={form} layout="vertical" initialValues={saved}>
+    <Form form={form} name="local-info" layout="vertical" initialValues={saved} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
       <Form.Item label="联系地址" name="address" required>
         <Input maxLength={200} />
       </Form.Item>
@@ -36,7 +38,7 @@ export function LocalInfoForm({ saved }: { saved: LocalInfo }) {
         <Button onClick={() => form.setFieldsValue(saved)} disabled={save.isPending}>
           撤销修改
         </Button>
-        <Button type="primary" loading={save.isPending} onClick={submit}>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
           保存联系信息
         </Button>
       </div>

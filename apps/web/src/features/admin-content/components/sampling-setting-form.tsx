@@ -5,7 +5,7 @@ import { samplingSettingBody, WEEKDAY_NAMES, type SamplingSetting } from '@lab/c
 import { feedback } from '../../../lib/feedback';
 import { saveSamplingSetting } from '../api/save-settings';
 import { useContentMutation } from '../api/use-content-mutation';
-import { checkForm } from './check-form';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 
 interface Values {
   disabled_week: number[];
@@ -23,6 +23,8 @@ const toTime = (value: string) => {
   return value && Number.isInteger(hour) && Number.isInteger(minute) ? dayjs().hour(hour!).minute(minute!).second(0).millisecond(0) : null;
 };
 const toDates = (values: string[]) => values.map((value) => dayjs(value));
+/** The call's four slot fields are the form's one list of slots. */
+const slotFields = { sampling_time1: ['slots', 0], sampling_time2: ['slots', 1], sampling_time3: ['slots', 2], sampling_time4: ['slots', 3] };
 const weekdayOptions = WEEKDAY_NAMES.map((label, index) => ({ value: index, label }));
 
 const toValues = (setting: SamplingSetting): Values => ({
@@ -89,17 +91,19 @@ function ClosedSlotsField({ value = [], onChange, slots }: { value?: string[]; o
 /** 上门取样设置: when pickups can be booked — closed weekdays and dates, exceptions, the four slots, closed slots, the tip. */
 export function SamplingSettingForm({ saved }: { saved: SamplingSetting }) {
   const [form] = Form.useForm<Values>();
-  // the form is checked in the call, so a missing field shows as the call's failure does
-  const save = useContentMutation((values: Values) => saveSamplingSetting(checkForm(samplingSettingBody, samplingBody(values))));
+  const save = useContentMutation(saveSamplingSetting);
   const slotValues = (Form.useWatch('slots', form) as (Dayjs | null)[] | undefined) ?? [];
   const slots = slotValues.filter((slot): slot is Dayjs => Boolean(slot)).map((slot) => slot.format('HH:mm'));
 
   useEffect(() => form.setFieldsValue(toValues(saved)), [saved, form]);
 
-  const submit = () => save.mutate(form.getFieldsValue(true) as Values, { onSuccess: () => feedback.success('上门取样设置已保存') });
+  const submit = (values: Values) => {
+    const body = checkWithSchema(samplingSettingBody, samplingBody(values), form, slotFields);
+    if (body) save.mutate(body, { onSuccess: () => feedback.success('上门取样设置已保存') });
+  };
 
   return (
-    <Form form={form} layout="vertical" initialValues={toValues(saved)}>
+    <Form form={form} name="sampling-setting" layout="vertical" initialValues={toValues(saved)} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
       <Form.Item label="停止取样的星期" name="disabled_week" extra="勾选的星期不提供上门取样（例外开放日期除外）">
         <Checkbox.Group options={weekdayOptions} />
       </Form.Item>
@@ -133,7 +137,7 @@ export function SamplingSettingForm({ saved }: { saved: SamplingSetting }) {
         <Button onClick={() => form.setFieldsValue(toValues(saved))} disabled={save.isPending}>
           撤销修改
         </Button>
-        <Button type="primary" loading={save.isPending} onClick={submit}>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
           保存上门取样设置
         </Button>
       </div>

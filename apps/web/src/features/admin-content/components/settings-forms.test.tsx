@@ -71,8 +71,23 @@ describe('站点设置 sections', () => {
     await userEvent.clear(email);
     await userEvent.paste('lab@');
     await userEvent.click(screen.getByRole('button', { name: '保存联系信息' }));
-    expect(await screen.findByText('[联系邮箱]格式不正确')).toBeInTheDocument();
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('[联系邮箱]格式不正确')).toBeInTheDocument();
     expect(sent(calls, '/api/admin/content/settings/localInfo')).toBeUndefined();
+
+    await userEvent.type(email, 'labtest.cn');
+    await waitFor(() => expect(screen.queryByText('[联系邮箱]格式不正确')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: '保存联系信息' }));
+    await waitFor(() => expect(sent(calls, '/api/admin/content/settings/localInfo')?.get('email')).toBe('lab@labtest.cn'));
+    expect(await screen.findByText('联系信息已保存')).toBeInTheDocument();
+  });
+
+  it('names slots out of order under 取样时段 before any call', { timeout: 60_000 }, async () => {
+    const { calls } = open(<SamplingSettingForm saved={{ ...settings.samplingSetting, sampling_time2: '08:00' }} />);
+    await userEvent.click(await screen.findByRole('button', { name: '保存上门取样设置' }));
+    const problem = await screen.findByText('[取样时段]应按时间先后填写且不能重复');
+    expect(problem.closest('.ant-form-item')).toHaveTextContent(/^取样时段/);
+    expect(sent(calls, '/api/admin/content/settings/sampling')).toBeUndefined();
   });
 
   it('shows the pickup regions by name without the covered city, and saves what is left after removing one', { timeout: 60_000 }, async () => {

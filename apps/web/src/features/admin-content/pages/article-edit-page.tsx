@@ -2,16 +2,16 @@ import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, DatePicker, Form, Input, Result, Select, Skeleton, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { articleAddBody, articleKindLabels, articleKinds, type AdminArticleDetail, type ArticleKind } from '@lab/contract';
+import { articleAddBody, articleKindLabels, articleKinds, type AdminArticleDetail, type ArticleAddBody, type ArticleKind } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { ImageUpload } from '../../../components/admin/image-upload';
 import { RichTextField } from '../../../components/admin/rich-text-field';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { useArticle } from '../api/get-article';
 import { addArticle, editArticle } from '../api/save-article';
 import { useContentMutation } from '../api/use-content-mutation';
-import { checkForm } from '../components/check-form';
 import '../components/content.css';
 
 interface Values {
@@ -49,9 +49,8 @@ export default function ArticleEditPage() {
   const [form] = Form.useForm<Values>();
   const rid = params.rid && params.rid !== 'new' ? params.rid : null;
   const article = useArticle(rid);
-  // the form is checked in the call, so a missing field shows as the call's failure does; the answer is the new article (add) or null (edit)
-  const save = useContentMutation(async (values: Values) => {
-    const body = checkForm(articleAddBody, { ...values, published: values.published ? values.published.format('YYYY-MM-DD') : undefined, visible: values.visible ? '1' : '0' });
+  // the answer is the new article (add) or null (edit)
+  const save = useContentMutation(async (body: ArticleAddBody) => {
     if (!rid) return addArticle(body);
     await editArticle({ ...body, rid });
     return null;
@@ -62,13 +61,16 @@ export default function ArticleEditPage() {
     if (article.data) form.setFieldsValue(toValues(article.data));
   }, [article.data, form]);
 
-  const submit = () =>
-    save.mutate(form.getFieldsValue(true) as Values, {
+  const submit = (values: Values) => {
+    const body = checkWithSchema(articleAddBody, { ...values, published: values.published ? values.published.format('YYYY-MM-DD') : undefined, visible: values.visible ? '1' : '0' }, form);
+    if (!body) return;
+    save.mutate(body, {
       onSuccess: (created) => {
         feedback.success(created ? '文章已发布' : '文章已保存');
         if (created) void navigate(`/admin/content/articles/${encodeURIComponent(created.rid)}`, { replace: true });
       },
     });
+  };
 
   const parents = [{ title: '新闻·课程·案例', to: '/admin/content/articles' }];
   if (rid && article.isPending) {
@@ -103,7 +105,7 @@ export default function ArticleEditPage() {
               在网站上查看
             </Button>
           )}
-          <Button type="primary" loading={saving} onClick={submit}>
+          <Button type="primary" loading={saving} onClick={() => form.submit()}>
             {rid ? '保存' : '发布'}
           </Button>
         </>
@@ -111,7 +113,10 @@ export default function ArticleEditPage() {
     >
       <Form
         form={form}
+        name="article"
         layout="vertical"
+        onValuesChange={clearChangedErrors(form)}
+        onFinish={submit}
         initialValues={{ kind, title: '', img: '', sketch: '', content: '', author: '', source: '', published: null, visible: true }}
       >
         <div className="content-form-grid">

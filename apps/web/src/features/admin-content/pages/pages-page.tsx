@@ -5,12 +5,12 @@ import { contentPageLabels, pageKeys, pagePaths, pageSaveBody, type PageKey } fr
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { RichTextField } from '../../../components/admin/rich-text-field';
 import { formatDateTime } from '../../../lib/format';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { usePage } from '../api/get-page';
 import { usePages } from '../api/list-pages';
 import { savePage } from '../api/save-page';
 import { useContentMutation } from '../api/use-content-mutation';
-import { checkForm } from '../components/check-form';
 import '../components/content.css';
 
 interface Values {
@@ -23,14 +23,16 @@ const isPageKey = (value: string | null): value is PageKey => (pageKeys as reado
 function PageEditor({ pageKey }: { pageKey: PageKey }) {
   const page = usePage(pageKey);
   const [form] = Form.useForm<Values>();
-  // the form is checked in the call, so a missing field shows as the call's failure does
-  const save = useContentMutation((values: Values) => savePage(checkForm(pageSaveBody, { key: pageKey, ...values })));
+  const save = useContentMutation(savePage);
 
   useEffect(() => {
     if (page.data) form.setFieldsValue({ title: page.data.title, content: page.data.content });
   }, [page.data, form]);
 
-  const submit = () => save.mutate(form.getFieldsValue(true) as Values, { onSuccess: () => feedback.success('页面已保存') });
+  const submit = (values: Values) => {
+    const body = checkWithSchema(pageSaveBody, { key: pageKey, ...values }, form);
+    if (body) save.mutate(body, { onSuccess: () => feedback.success('页面已保存') });
+  };
 
   return (
     <AdminSection
@@ -41,7 +43,7 @@ function PageEditor({ pageKey }: { pageKey: PageKey }) {
           <Button href={pagePaths[pageKey]} target="_blank">
             在网站上查看
           </Button>
-          <Button type="primary" loading={save.isPending} disabled={page.isPending} onClick={submit}>
+          <Button type="primary" loading={save.isPending} disabled={page.isPending} onClick={() => form.submit()}>
             保存
           </Button>
         </div>
@@ -50,7 +52,7 @@ function PageEditor({ pageKey }: { pageKey: PageKey }) {
       {page.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
-        <Form form={form} layout="vertical" initialValues={{ title: '', content: '' }}>
+        <Form form={form} name="page" layout="vertical" initialValues={{ title: '', content: '' }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
           <Form.Item label="标题" name="title" required>
             <Input maxLength={60} showCount />
           </Form.Item>

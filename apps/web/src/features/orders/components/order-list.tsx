@@ -1,5 +1,6 @@
-import { Alert, Button, Empty, Pagination, Skeleton } from 'antd';
+import { Empty, Pagination, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import { LoadFailed } from '../../../components/member/load-failed';
 import { useOrders, type OrderFilter } from '../api/list-orders';
 import { OrderCard } from './order-card';
 
@@ -15,21 +16,7 @@ interface OrderListProps {
 export function OrderList({ filter, page, onPage, empty, label }: OrderListProps) {
   const { data, isPending, isError, error, refetch } = useOrders({ ...filter, page });
   if (isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="订单加载失败"
-        description={error.message}
-        action={
-          <Button size="small" onClick={() => void refetch()}>
-            重试
-          </Button>
-        }
-      />
-    );
-  }
+  if (isError) return <LoadFailed title="订单加载失败" error={error} onRetry={refetch} />;
   if (data.list.length === 0) return <Empty className="member-empty" description={empty} />;
   return (
     <>

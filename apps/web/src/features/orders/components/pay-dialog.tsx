@@ -1,6 +1,7 @@
-import { Alert, Button, Modal, Radio, Skeleton, Space } from 'antd';
+import { Button, Modal, Radio, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { NO_COUPON, formatFen, type ReadyToPay } from '@lab/contract';
+import { LoadFailed } from '../../../components/member/load-failed';
 import { ApiError } from '../../../lib/api';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -164,19 +165,7 @@ export function PayDialog({ orderNo, preferredCouponRid, open, onClose, onPaid }
   let body;
   if (ready.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (ready.isError) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title="支付信息加载失败"
-        description={ready.error.message}
-        action={
-          <Button size="small" onClick={() => void ready.refetch()}>
-            重试
-          </Button>
-        }
-      />
-    );
+    body = <LoadFailed title="支付信息加载失败" error={ready.error} onRetry={ready.refetch} />;
   } else {
     body = (
       <PayForm

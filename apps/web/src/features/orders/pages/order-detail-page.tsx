@@ -8,6 +8,7 @@ import {
   type OrderDetail,
   type ReportFile,
 } from '@lab/contract';
+import { LoadFailed } from '../../../components/member/load-failed';
 import { ApiError } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useOrder } from '../api/get-order';
@@ -79,19 +80,7 @@ export default function OrderDetailPage() {
         />
       );
     }
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="订单加载失败"
-        description={error.message}
-        action={
-          <Button size="small" onClick={() => void refetch()}>
-            重试
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title="订单加载失败" error={error} onRetry={refetch} />;
   }
 
   return (

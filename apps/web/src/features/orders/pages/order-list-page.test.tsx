@@ -121,4 +121,19 @@ describe('my orders', () => {
     expect(screen.getByRole('tab', { name: '已完成' })).toHaveAttribute('aria-selected', 'true');
     expect(calls.map((c) => c.form.get('tab'))).not.toContain('all');
   });
+
+  it('a failed load says so with the server’s message; 重试 reads again', async () => {
+    login();
+    let fail = true;
+    mockApi({
+      '/api/auth/order/list4person': () => (fail ? { code: 0, msg: '订单服务暂不可用' } : { data: { list: [summary()], total: 1, page: 1, pageSize: 10 } }),
+    });
+    renderApp(<OrderListPage />, { path: '/member/order' });
+    expect(await screen.findByText('订单加载失败')).toBeInTheDocument();
+    expect(screen.getByText('订单服务暂不可用')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText(summary().orderNo)).toBeInTheDocument();
+    expect(screen.queryByText('订单加载失败')).not.toBeInTheDocument();
+  });
 });

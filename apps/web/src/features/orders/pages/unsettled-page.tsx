@@ -1,7 +1,8 @@
-import { Alert, Button, Empty, Skeleton, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Skeleton, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatFen, type OrderSummary, type SettlementList } from '@lab/contract';
+import { LoadFailed } from '../../../components/member/load-failed';
 import { ApiError } from '../../../lib/api';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -110,17 +111,7 @@ export default function UnsettledPage() {
       {isPending ? (
         <Skeleton active paragraph={{ rows: 5 }} />
       ) : isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title="待结算订单加载失败"
-          description={error.message}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              重试
-            </Button>
-          }
-        />
+        <LoadFailed title="待结算订单加载失败" error={error} onRetry={refetch} />
       ) : (
         <Settlement key={dataUpdatedAt} data={data} />
       )}

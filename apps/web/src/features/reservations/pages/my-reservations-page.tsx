@@ -1,8 +1,10 @@
-import { Alert, Button, Empty, Pagination, Popconfirm, Skeleton, Tabs, Tag } from 'antd';
+import { Button, Empty, Tabs, Tag } from 'antd';
 import { CalendarOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatFen, labDay, WEEKDAY_NAMES, weekdayOf, type Reservation, type ReservationStatus } from '@lab/contract';
+import { CancelRequestButton } from '../../../components/member/cancel-request-button';
+import { ItemList } from '../../../components/member/item-list';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { projectPath } from '../../../lib/site-info';
 import { feedback } from '../../../lib/feedback';
@@ -77,18 +79,7 @@ function ReservationItem({ reservation: r, today }: { reservation: Reservation; 
           </Link>
         ) : null}
         {cancellable(r, today) ? (
-          <Popconfirm
-            title="确定取消该预约吗？"
-            description="取消后时段将释放给其他用户，已支付的费用原路退回。"
-            okText="取消预约"
-            cancelText="再想想"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => cancel.mutate()}
-          >
-            <Button size="small" danger loading={cancel.isPending}>
-              取消预约
-            </Button>
-          </Popconfirm>
+          <CancelRequestButton what="预约" note="取消后时段将释放给其他用户，已支付的费用原路退回。" action="取消预约" dangerConfirm busy={cancel.isPending} onConfirm={() => cancel.mutate()} />
         ) : null}
       </div>
     </li>
@@ -97,30 +88,26 @@ function ReservationItem({ reservation: r, today }: { reservation: Reservation; 
 
 function ReservationList({ status }: { status: ReservationStatus | undefined }) {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, error } = useReservations(page, PAGE_SIZE, status);
+  const reservations = useReservations(page, PAGE_SIZE, status);
   const today = labDay(new Date());
-  if (isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (isError) return <Alert type="error" showIcon title="预约记录加载失败" description={error.message} />;
-  if (data.list.length === 0) {
-    return (
-      <Empty className="member-empty" description={status ? '暂无该状态的预约' : '还没有预约过仪器机时。在「上门预约」的仪器详情页选择日期和时段即可预约。'}>
-        {status ? null : (
-          <Link to={projectPath(2, '上门预约')}>
-            <Button type="primary">去预约机时</Button>
-          </Link>
-        )}
-      </Empty>
-    );
-  }
   return (
-    <>
-      <ul className="member-list" aria-label="我的预约">
-        {data.list.map((r) => (
-          <ReservationItem key={r.rid} reservation={r} today={today} />
-        ))}
-      </ul>
-      {data.total > data.pageSize ? <Pagination align="end" current={page} pageSize={data.pageSize} total={data.total} onChange={setPage} /> : null}
-    </>
+    <ItemList
+      query={reservations}
+      page={page}
+      setPage={setPage}
+      label="我的预约"
+      failed="预约记录加载失败"
+      empty={
+        <Empty className="member-empty" description={status ? '暂无该状态的预约' : '还没有预约过仪器机时。在「上门预约」的仪器详情页选择日期和时段即可预约。'}>
+          {status ? null : (
+            <Link to={projectPath(2, '上门预约')}>
+              <Button type="primary">去预约机时</Button>
+            </Link>
+          )}
+        </Empty>
+      }
+      item={(r) => <ReservationItem key={r.rid} reservation={r} today={today} />}
+    />
   );
 }
 

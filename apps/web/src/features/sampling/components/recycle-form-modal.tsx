@@ -1,6 +1,7 @@
-import { Form, Input, Modal, Radio, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { recycleAddBody } from '@lab/contract';
 import { useAddresses } from '../../../api/addresses/list-addresses';
+import { AddressFields, addressBody, type AddressValues } from '../../../components/member/address-fields';
 import { RegionCascader } from '../../../components/member/region-cascader';
 import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { feedback } from '../../../lib/feedback';
@@ -8,15 +9,9 @@ import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
 import { addRecycle } from '../api/add-recycle';
 
-interface Values {
+interface Values extends AddressValues {
   order_no?: string;
   samples?: string;
-  addressMode: 'existing' | 'new';
-  address_rid?: string;
-  name?: string;
-  phone?: string;
-  address_code?: string;
-  address?: string;
   message?: string;
 }
 
@@ -37,10 +32,7 @@ export function RecycleFormModal({ onClose }: { onClose: () => void }) {
 
   const submit = () => {
     const v = form.getFieldsValue(true) as Values;
-    const raw =
-      (v.addressMode ?? mode) === 'existing'
-        ? { order_no: v.order_no, samples: v.samples, address_rid: v.address_rid ?? fallback, message: v.message }
-        : { order_no: v.order_no, samples: v.samples, name: v.name, phone: v.phone, address_code: v.address_code, address: v.address, message: v.message };
+    const raw = { order_no: v.order_no, samples: v.samples, ...addressBody({ ...v, addressMode: v.addressMode ?? mode }, fallback), message: v.message };
     const body = checkWithSchema(recycleAddBody, raw, form);
     if (body) add.mutate(body);
   };
@@ -55,38 +47,13 @@ export function RecycleFormModal({ onClose }: { onClose: () => void }) {
         <Form.Item label="订单编号" name="order_no">
           <Input maxLength={40} placeholder="选填" />
         </Form.Item>
-        <Form.Item label="收件地址" name="addressMode">
-          <Radio.Group
-            options={[
-              { value: 'existing', label: '选择已有地址', disabled: addresses.length === 0 },
-              { value: 'new', label: '填写新地址' },
-            ]}
-          />
-        </Form.Item>
-        {mode === 'existing' ? (
-          <Form.Item name="address_rid">
-            <Select
-              options={addresses.map((a) => ({ value: a.address_rid, label: `${a.name} ${a.phone} ${a.province}${a.city === a.province ? '' : a.city}${a.area}${a.address}` }))}
-            />
-          </Form.Item>
-        ) : (
-          <>
-            <div className="member-form-grid">
-              <Form.Item label="姓名" name="name" required>
-                <Input maxLength={30} />
-              </Form.Item>
-              <Form.Item label="手机" name="phone" required>
-                <Input maxLength={11} inputMode="numeric" />
-              </Form.Item>
-            </div>
-            <Form.Item label="所在地区" name="address_code" required>
-              <RegionCascader />
-            </Form.Item>
-            <Form.Item label="详细地址" name="address" required>
-              <Input maxLength={200} />
-            </Form.Item>
-          </>
-        )}
+        <AddressFields
+          label="收件地址"
+          mode={mode}
+          existing={addresses.length}
+          choice={<Select options={addresses.map((a) => ({ value: a.address_rid, label: `${a.name} ${a.phone} ${a.province}${a.city === a.province ? '' : a.city}${a.area}${a.address}` }))} />}
+          region={{ label: '所在地区', cascader: <RegionCascader /> }}
+        />
         <Form.Item label="备注" name="message">
           <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 3 }} placeholder="选填" />
         </Form.Item>

@@ -1,7 +1,9 @@
-import { Alert, Button, Empty, Pagination, Popconfirm, Skeleton, Tabs, Tag } from 'antd';
+import { Button, Empty, Tabs, Tag } from 'antd';
 import { CarOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import type { RecycleRequest, Sampling } from '@lab/contract';
+import type { Sampling } from '@lab/contract';
+import { CancelRequestButton } from '../../../components/member/cancel-request-button';
+import { ItemList } from '../../../components/member/item-list';
 import { samplingDialog } from '../../../components/member/sampling-dialog-store';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -18,58 +20,51 @@ const place = (a: Pick<Sampling, 'province' | 'city' | 'area' | 'address'>) => [
 
 function PickupList() {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, error } = useSamplings(page);
+  const samplings = useSamplings(page);
   const cancel = useApiMutation({ mutationFn: cancelSampling, invalidates: memberDataKeys, onSuccess: () => feedback.success('预约已取消') });
-  if (isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (isError) return <Alert type="error" showIcon title="取样预约加载失败" description={error.message} />;
-  if (data.list.length === 0) {
-    return (
-      <Empty className="member-empty" description="还没有上门取样预约。上海、苏州地区可免费预约上门取样，其他地区请自行寄样。">
-        <Button type="primary" onClick={samplingDialog.open}>
-          预约上门取样
-        </Button>
-      </Empty>
-    );
-  }
   return (
-    <>
-      <ul className="member-list" aria-label="我的取样预约">
-        {data.list.map((s) => (
-          <li key={s.rid} className="member-item" data-testid="sampling-item">
-            <div className="member-item-main">
-              <h3>
-                {s.date} {s.time}
-                <Tag color={statusColor[s.status]}>{s.statusText}</Tag>
-              </h3>
-              <p>
-                {s.name} {s.phone}
-              </p>
-              <p>{place(s)}</p>
-              {s.message ? <p className="member-muted">备注：{s.message}</p> : null}
-              <p className="member-muted">预约时间 {formatDate(s.createdAt)}</p>
-            </div>
-            <div className="member-item-actions">
-              {s.status === 'pending' ? (
-                <Popconfirm title="确定取消该上门取样预约吗？" okText="取消预约" cancelText="再想想" onConfirm={() => cancel.mutate(s.rid)}>
-                  <Button size="small" danger loading={cancel.isPending && cancel.variables === s.rid}>
-                    取消预约
-                  </Button>
-                </Popconfirm>
-              ) : null}
-            </div>
-          </li>
-        ))}
-      </ul>
-      {data.total > data.pageSize ? <Pagination align="end" current={page} pageSize={data.pageSize} total={data.total} onChange={setPage} /> : null}
-    </>
+    <ItemList
+      query={samplings}
+      page={page}
+      setPage={setPage}
+      label="我的取样预约"
+      failed="取样预约加载失败"
+      empty={
+        <Empty className="member-empty" description="还没有上门取样预约。上海、苏州地区可免费预约上门取样，其他地区请自行寄样。">
+          <Button type="primary" onClick={samplingDialog.open}>
+            预约上门取样
+          </Button>
+        </Empty>
+      }
+      item={(s) => (
+        <li key={s.rid} className="member-item" data-testid="sampling-item">
+          <div className="member-item-main">
+            <h3>
+              {s.date} {s.time}
+              <Tag color={statusColor[s.status]}>{s.statusText}</Tag>
+            </h3>
+            <p>
+              {s.name} {s.phone}
+            </p>
+            <p>{place(s)}</p>
+            {s.message ? <p className="member-muted">备注：{s.message}</p> : null}
+            <p className="member-muted">预约时间 {formatDate(s.createdAt)}</p>
+          </div>
+          <div className="member-item-actions">
+            {s.status === 'pending' ? (
+              <CancelRequestButton what="上门取样预约" action="取消预约" busy={cancel.isPending && cancel.variables === s.rid} onConfirm={() => cancel.mutate(s.rid)} />
+            ) : null}
+          </div>
+        </li>
+      )}
+    />
   );
 }
 
 function RecycleList() {
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
-  const { data, isPending, isError, error } = useRecycles(page);
-  const list: RecycleRequest[] = data?.list ?? [];
+  const recycles = useRecycles(page);
   return (
     <>
       <div className="member-page-head">
@@ -78,35 +73,31 @@ function RecycleList() {
           申请寄回样品
         </Button>
       </div>
-      {isPending ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
-      ) : isError ? (
-        <Alert type="error" showIcon title="样品回收记录加载失败" description={error.message} />
-      ) : list.length === 0 ? (
-        <Empty className="member-empty" description="暂无样品寄回申请" />
-      ) : (
-        <>
-          <ul className="member-list" aria-label="样品寄回申请">
-            {list.map((r) => (
-              <li key={r.rid} className="member-item">
-                <div className="member-item-main">
-                  <h3>
-                    {r.samples}
-                    <Tag color={statusColor[r.status]}>{r.statusText}</Tag>
-                  </h3>
-                  {r.order_no ? <p>订单编号：{r.order_no}</p> : null}
-                  <p>
-                    寄至：{r.name} {r.phone} {place(r)}
-                  </p>
-                  {r.trackingNo ? <p>运单号：{r.trackingNo}</p> : null}
-                  <p className="member-muted">申请时间 {formatDate(r.createdAt)}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-          {data && data.total > data.pageSize ? <Pagination align="end" current={page} pageSize={data.pageSize} total={data.total} onChange={setPage} /> : null}
-        </>
-      )}
+      <ItemList
+        query={recycles}
+        page={page}
+        setPage={setPage}
+        label="样品寄回申请"
+        failed="样品回收记录加载失败"
+        empty={<Empty className="member-empty" description="暂无样品寄回申请" />}
+        skeletonRows={3}
+        item={(r) => (
+          <li key={r.rid} className="member-item">
+            <div className="member-item-main">
+              <h3>
+                {r.samples}
+                <Tag color={statusColor[r.status]}>{r.statusText}</Tag>
+              </h3>
+              {r.order_no ? <p>订单编号：{r.order_no}</p> : null}
+              <p>
+                寄至：{r.name} {r.phone} {place(r)}
+              </p>
+              {r.trackingNo ? <p>运单号：{r.trackingNo}</p> : null}
+              <p className="member-muted">申请时间 {formatDate(r.createdAt)}</p>
+            </div>
+          </li>
+        )}
+      />
       {adding ? <RecycleFormModal onClose={() => setAdding(false)} /> : null}
     </>
   );
