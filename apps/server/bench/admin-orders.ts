@@ -12,15 +12,13 @@
  * skips PostgreSQL, BENCH_CALLS=<part of a call's name> times only those calls, BENCH_ANALYZE=1
  * prints EXPLAIN ANALYZE with timings instead of the plans' outlines.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { adminOrderSearchBody } from '@lab/contract';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
-import { openDatabase, queryRows, type Database, type Db } from '../src/db/client';
+import { queryRows, type Database, type Db } from '../src/db/client';
+import { onEachDatabase } from './databases';
 import { FixedClock } from '../src/platform/clock';
 import { createStaff } from '../src/modules/10-accounts/staff.service';
 import { issueSession } from '../src/modules/10-accounts/sessions.service';
@@ -218,38 +216,5 @@ async function run(label: string, database: Database) {
   await app.close();
 }
 
-// PGlite
-const kept = process.env.BENCH_PGLITE_DIR;
-const dir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lab-admin-orders-'));
-const lite = await openDatabase({ dataDir: dir });
-try {
-  await run('PGlite', lite);
-} finally {
-  await lite.close();
-  if (!kept) fs.rmSync(dir, { recursive: true, force: true });
-}
-if (process.env.BENCH_ONLY === 'PGlite') process.exit(0);
-
-// PostgreSQL, when one answers
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: adminUrl });
-const reachable = await admin.connect().then(
-  () => true,
-  () => false,
-);
-if (reachable) {
-  const name = `lab_bench_orders_${process.pid}`;
-  await admin.query(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  try {
-    await run('PostgreSQL', database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
-} else {
-  console.log('\nPostgreSQL did not answer; measured on PGlite only');
-}
+// BENCH_PGLITE_DIR: a PGlite folder kept, seeded once and reused
+await onEachDatabase('orders', run, { pgliteDir: process.env.BENCH_PGLITE_DIR });

@@ -7,14 +7,12 @@
  * (POST /api/admin/catalog/group/list). p50 / p99 per call, on PGlite, and on PostgreSQL when
  * BENCH_DATABASE_URL (or postgres://postgres@127.0.0.1:5432/postgres) answers.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
-import { openDatabase, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
+import { onEachDatabase } from './databases';
 import { createStaff } from '../src/modules/10-accounts/staff.service';
 import { issueSession } from '../src/modules/10-accounts/sessions.service';
 import { seedCatalog, seedItemInput } from '../src/modules/25-catalog/catalog.seed';
@@ -92,32 +90,4 @@ async function run(label: string, database: Database) {
 }
 
 // BENCH_PGLITE=0 measures PostgreSQL only
-if (process.env.BENCH_PGLITE !== '0') {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-catalog-admin-'));
-  const lite = await openDatabase({ dataDir: dir });
-  try {
-    await run('PGlite', lite);
-  } finally {
-    await lite.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const client = new pg.Client({ connectionString: adminUrl });
-if (await client.connect().then(() => true, () => false)) {
-  const name = `lab_bench_catalog_${process.pid}`;
-  await client.query(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  try {
-    await run('PostgreSQL', database);
-  } finally {
-    await database.close();
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.end();
-  }
-} else {
-  console.log('\nPostgreSQL did not answer; measured on PGlite only');
-}
+await onEachDatabase('catalog', run, { only: process.env.BENCH_PGLITE === '0' ? 'PostgreSQL' : undefined });

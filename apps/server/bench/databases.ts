@@ -4,21 +4,28 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client';
 
+export interface BenchDatabases {
+  /** 'PGlite' or 'PostgreSQL' runs one of them; default BENCH_ONLY */
+  only?: string;
+  /** a PGlite folder to open instead of a temp one, and to keep (a bench seeded once, reused while tuning) */
+  pgliteDir?: string;
+}
+
 /**
  * Runs a bench on PGlite in a temp folder, then on PostgreSQL in a new database (dropped after)
  * when BENCH_DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres, answers.
  * BENCH_ONLY=PGlite or BENCH_ONLY=PostgreSQL runs one of them.
  */
-export async function onEachDatabase(name: string, run: (label: string, database: Database) => Promise<void>): Promise<void> {
-  const only = process.env.BENCH_ONLY;
+export async function onEachDatabase(name: string, run: (label: string, database: Database) => Promise<void>, options: BenchDatabases = {}): Promise<void> {
+  const only = options.only ?? process.env.BENCH_ONLY;
   if (only !== 'PostgreSQL') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `lab-${name}-`));
+    const dir = options.pgliteDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `lab-${name}-`));
     const lite = await openDatabase({ dataDir: dir });
     try {
       await run('PGlite', lite);
     } finally {
       await lite.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!options.pgliteDir) fs.rmSync(dir, { recursive: true, force: true });
     }
   }
   if (only === 'PGlite') return;

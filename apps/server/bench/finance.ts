@@ -9,14 +9,12 @@
  * in a temp folder and on PostgreSQL when BENCH_DATABASE_URL (or the tests' local server)
  * answers.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
-import { openDatabase, queryRows, type Database } from '../src/db/client';
+import { queryRows, type Database } from '../src/db/client';
+import { onEachDatabase } from './databases';
 import { createStaff } from '../src/modules/10-accounts/staff.service';
 import { issueSession } from '../src/modules/10-accounts/sessions.service';
 import { seedFundsDemo } from '../src/modules/35-funds/funds.seed';
@@ -120,34 +118,4 @@ async function run(label: string, database: Database) {
   await app.close();
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-finance-'));
-const lite = await openDatabase({ dataDir: dir });
-try {
-  await run('PGlite', lite);
-} finally {
-  await lite.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-}
-
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: adminUrl });
-const reachable = await admin.connect().then(
-  () => true,
-  () => false,
-);
-if (reachable) {
-  const name = `lab_bench_finance_${process.pid}`;
-  await admin.query(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  try {
-    await run('PostgreSQL', database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
-} else {
-  console.log('\nPostgreSQL did not answer; measured on PGlite only');
-}
+await onEachDatabase('finance', run);

@@ -7,14 +7,12 @@
  * Runs on PGlite in a temp folder, and on PostgreSQL as well when BENCH_DATABASE_URL (or
  * the tests' postgres://postgres@127.0.0.1:5432/postgres) answers.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
-import { openDatabase, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
+import { onEachDatabase } from './databases';
 import { seedCatalog } from '../src/modules/25-catalog/catalog.seed';
 import { createServiceItems } from '../src/modules/25-catalog/catalog.service';
 import { seedItems } from '../src/modules/25-catalog/seed-items';
@@ -77,36 +75,4 @@ async function run(label: string, database: Database) {
   await app.close();
 }
 
-// PGlite
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-search-'));
-const lite = await openDatabase({ dataDir: dir });
-try {
-  await run('PGlite', lite);
-} finally {
-  await lite.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-}
-
-// PostgreSQL, when one answers
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: adminUrl });
-const reachable = await admin.connect().then(
-  () => true,
-  () => false,
-);
-if (reachable) {
-  const name = `lab_bench_${process.pid}`;
-  await admin.query(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  try {
-    await run('PostgreSQL', database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
-} else {
-  console.log('\nPostgreSQL did not answer; measured on PGlite only');
-}
+await onEachDatabase('search', run);
