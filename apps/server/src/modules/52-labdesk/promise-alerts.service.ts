@@ -61,8 +61,11 @@ export async function checkPromises(db: Db, sms: SmsProvider, now: Date): Promis
   ]);
   const recorded = new Set(misses.map((miss) => `${miss.orderId}:${miss.kind}:${miss.dueAt.toISOString()}`));
 
+  // the return requests by order, read once: not a scan of every request per order
+  const requestsOf = new Map<string, typeof requests>();
+  for (const request of requests) if (request.orderNo) requestsOf.set(request.orderNo, [...(requestsOf.get(request.orderNo) ?? []), request]);
   const found = rows.flatMap((order) => {
-    const asked: ReturnAsked[] = requests.filter((r) => r.orderNo === order.orderNo && r.memberId === order.memberId);
+    const asked: ReturnAsked[] = (requestsOf.get(order.orderNo) ?? []).filter((r) => r.memberId === order.memberId);
     return promisesOf(order, asked, now)
       .filter(atRisk)
       .map((promise) => ({ order, promise }));
