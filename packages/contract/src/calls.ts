@@ -27,6 +27,7 @@ import { health } from './calls/health';
 import { invites } from './calls/invites';
 import { messages } from './calls/messages';
 import { orderProgress } from './calls/order-progress';
+import { onlinePay } from './calls/online-pay';
 import { orders } from './calls/orders';
 import { payment } from './calls/payment';
 import { plan } from './calls/plan';
@@ -58,6 +59,7 @@ export const calls = {
   adminOrders,
   adminOrderDesk,
   adminPoints,
+  onlinePay,
   adminPromotion,
   approvals,
   catalog,

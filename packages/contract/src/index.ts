@@ -17,3 +17,4 @@ export * from './admin-approvals';
 export * from './demo';
 export * from './call';
 export * from './dates';
+export * from './online-pay';
