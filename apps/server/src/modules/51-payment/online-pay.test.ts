@@ -182,6 +182,8 @@ describe('the notify callback', () => {
     expect((await entriesOf(paymentReference(payment.paymentNo))).map((e) => e.type)).toEqual(['online_pay']);
     expect((await entriesOf(`order:${order.orderNo}`)).filter((e) => e.type === 'payment').map((e) => e.amountFen)).toEqual([-250_00]);
     expect(await orderRow(t, order.orderNo)).toMatchObject({ payment: 'paid', paidFen: 250_00 });
+    // booked by one notice: a second booking would have found the order paid and said so in the note
+    expect(await paymentOf(payment.paymentNo)).toMatchObject({ state: 'paid', note: '' });
     expect(await balance(t, 'member', who.member.id)).toBe(0);
     expect(await ledgerProblems(t.db)).toEqual([]);
   });
