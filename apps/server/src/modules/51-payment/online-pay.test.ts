@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prestoreBonusFen, type OnlinePayStart, type OnlinePaymentView, type OrderDetail } from '@lab/contract';
@@ -38,7 +38,7 @@ const entriesOf = (reference: string) => t.db.select().from(ledgerEntries).where
 const gatewayPath = (codeUrl: string) => new URL(codeUrl).pathname;
 
 /** A signed notice as the local gateway sends it (or signed with another key), delivered to the notify route. */
-async function notify(body: string, options: { vendor?: 'wechat' | 'alipay'; privateKey?: ReturnType<typeof generateKeyPairSync>['privateKey']; tamper?: boolean } = {}) {
+async function notify(body: string, options: { vendor?: 'wechat' | 'alipay'; privateKey?: KeyObject; tamper?: boolean } = {}) {
   const headers = signLocalNotice({ privateKey: options.privateKey ?? keys().privateKey }, body, Math.floor(t.clock.now().getTime() / 1000));
   const sent = options.tamper ? body.replace('"state":"paid"', '"state":"paid" ') : body;
   const answer = await t.app.inject({ method: 'POST', url: `/pay/notify/${options.vendor ?? 'wechat'}`, headers, payload: sent });
