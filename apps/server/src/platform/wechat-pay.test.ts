@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createVerify, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startWechatPayPeer, type NotifyFault, type WechatPayPeer } from '../../test/peers/wechat-pay-peer';
+import { makeWechatPayKeys, startWechatPayPeer, type NotifyFault, type WechatPayPeer } from '../../test/peers/wechat-pay-peer';
 import { loadConfig } from './config';
 import { PaymentSignatureError, type CreatePaymentInput, type PaymentProvider, type VerifiedNotice } from './payment-gateway';
 import { wechatPaymentProviderFor } from './providers';
@@ -18,21 +14,9 @@ import { platformKeysFrom, wechatPayProvider, WechatPayError, type WechatPaySett
  * Authorization with its public half) and the platform's key with a self-signed X.509 certificate
  * made by openssl (the provider verifies every answer and notify with it, by serial).
  */
-const mchid = '1900000109';
-const appId = 'wx8888888888888888';
-const apiV3Key = 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6';
-const merchantSerial = randomBytes(20).toString('hex').toUpperCase();
-const platformSerial = `4${randomBytes(20).toString('hex').toUpperCase()}`.slice(0, 40);
-
-const dir = mkdtempSync(path.join(tmpdir(), 'wechat-pay-'));
+const keys = makeWechatPayKeys();
+const { mchid, appId, apiV3Key, merchantSerial, platformSerial, merchant, platform, files } = keys;
 const pem = (key: KeyObject) => key.export({ type: 'pkcs8', format: 'pem' }).toString();
-const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const files = {
-  merchantKey: path.join(dir, 'apiclient_key.pem'),
-  platformKey: path.join(dir, 'platform_key.pem'),
-  platformCert: path.join(dir, 'wechatpay_platform.pem'),
-};
 
 let peer: WechatPayPeer;
 let provider: PaymentProvider;
@@ -43,19 +27,15 @@ let notifyUrl = '';
 const received: Array<VerifiedNotice | Error> = [];
 
 beforeAll(async () => {
-  writeFileSync(files.merchantKey, pem(merchant.privateKey));
-  writeFileSync(files.platformKey, pem(platform.privateKey));
-  // node:crypto reads certificates but does not make them: openssl signs the platform's own
-  execFileSync('openssl', ['req', '-x509', '-new', '-key', files.platformKey, '-subj', '/C=CN/O=Tenpay.com/CN=Tenpay.com Root CA', '-days', '2', '-set_serial', `0x${platformSerial}`, '-out', files.platformCert], { stdio: 'pipe' });
-  peer = await startWechatPayPeer({ mchid, appIds: [appId], merchantSerial, merchantPublicKey: merchant.publicKey, platformSerial, platformPrivateKey: platform.privateKey, apiV3Key });
+  peer = await startWechatPayPeer(keys.peerOptions);
   settings = {
     mchid,
     appId,
     jsapi: true,
     merchantSerial,
-    privateKey: pem(merchant.privateKey),
+    privateKey: merchant.privateKeyPem,
     apiV3Key,
-    platformKeys: platformKeysFrom({ certificatesPem: readFileSync(files.platformCert, 'utf8') }),
+    platformKeys: platformKeysFrom({ certificatesPem: platform.certificatePem }),
     baseUrl: peer.url,
   };
   provider = wechatPayProvider(settings);
@@ -85,7 +65,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await peer?.stop();
   await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
-  rmSync(dir, { recursive: true, force: true });
+  keys.remove();
 });
 
 beforeEach(() => {
@@ -267,6 +247,15 @@ describe('answers from WeChat are verified', () => {
     await expect(distrusting.create(input())).rejects.toBeInstanceOf(PaymentSignatureError);
   });
 
+  it('an unreachable gateway is an unverified WechatPayError', async () => {
+    const spare = http.createServer();
+    await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
+    const port = (spare.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => spare.close(() => resolve()));
+    const unreachable = wechatPayProvider({ ...settings, baseUrl: `http://127.0.0.1:${port}` });
+    await expect(unreachable.query('NEVER-CREATED-4')).rejects.toMatchObject({ code: 'PAYMENT_GATEWAY', status: 502, verified: false, httpStatus: null });
+  });
+
   it('a refusal is only read as a fact when it verifies: an unverified "no such order" is an error, not null', async () => {
     peer.badSignatureOnce = true;
     const error = await provider.query('NEVER-CREATED-2').catch((e: unknown) => e);
@@ -309,6 +298,7 @@ describe('notifies', () => {
     ['a serial that is not our platform certificate', { serial: 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF' }],
     ['a tampered ciphertext', { tamperCiphertext: true }],
     ['a timestamp older than 5 minutes', { timestampOffset: -301 }],
+    ['an event it does not handle', { eventType: 'TRANSACTION.REVOKED' }],
   ];
   it.each(faults)('refuses %s: PaymentSignatureError, answered 500 FAIL', async (_name, fault) => {
     const { payment } = await paidPayment();
@@ -332,21 +322,12 @@ describe('notifies', () => {
 });
 
 describe('configuration', () => {
-  const env = () => ({
-    PAYMENT_WECHAT: 'wechatpay',
-    WECHATPAY_MCHID: mchid,
-    WECHATPAY_APPID: appId,
-    WECHATPAY_MERCHANT_SERIAL: merchantSerial,
-    WECHATPAY_PRIVATE_KEY_FILE: files.merchantKey,
-    WECHATPAY_APIV3_KEY: apiV3Key,
-    WECHATPAY_PLATFORM_CERT_FILE: files.platformCert,
-    WECHATPAY_BASE_URL: peer.url,
-  });
+  const env = () => ({ ...keys.env, WECHATPAY_BASE_URL: peer.url });
 
   it('refuses to start with a setting missing', () => {
     expect(() => loadConfig({ PAYMENT_WECHAT: 'wechatpay' })).toThrow(/PAYMENT_WECHAT=wechatpay 还需要 WECHATPAY_MCHID、WECHATPAY_APPID、WECHATPAY_MERCHANT_SERIAL、WECHATPAY_PRIVATE_KEY_FILE、WECHATPAY_APIV3_KEY/);
     expect(() => loadConfig({ ...env(), WECHATPAY_PLATFORM_CERT_FILE: undefined })).toThrow(/WECHATPAY_PLATFORM_CERT_FILE 或 WECHATPAY_PUBLIC_KEY_FILE/);
-    expect(() => loadConfig({ ...env(), WECHATPAY_PUBLIC_KEY_FILE: files.platformKey })).toThrow(/WECHATPAY_PUBLIC_KEY_ID/);
+    expect(() => loadConfig({ ...env(), WECHATPAY_PUBLIC_KEY_FILE: files.platformCert })).toThrow(/WECHATPAY_PUBLIC_KEY_ID/);
     expect(() => loadConfig({ ...env(), WECHATPAY_APIV3_KEY: 'short' })).toThrow(/WECHATPAY_APIV3_KEY 应为32字节/);
   });
 
@@ -367,6 +348,6 @@ describe('configuration', () => {
 
   it('an expired platform certificate is not trusted', () => {
     const later = new Date(Date.now() + 3 * 86_400_000);
-    expect(() => platformKeysFrom({ certificatesPem: readFileSync(files.platformCert, 'utf8') }, later)).toThrow(/已过期/);
+    expect(() => platformKeysFrom({ certificatesPem: platform.certificatePem }, later)).toThrow(/已过期/);
   });
 });

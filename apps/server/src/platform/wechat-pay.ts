@@ -333,7 +333,7 @@ export function wechatPayProvider(settings: WechatPaySettings): PaymentProvider 
       const data = await call<{ code_url?: string; h5_url?: string; prepay_id?: string }>((config) => resource(`v3/pay/transactions/${input.scene}`).post(body, config));
       if (input.scene === 'native' && data.code_url) return { kind: 'qr', codeUrl: data.code_url };
       // after paying (or leaving) WeChat's page sends the browser to redirect_url: our result page, which queries
-      if (input.scene === 'h5' && data.h5_url) return { kind: 'redirect', url: `${data.h5_url}&redirect_url=${encodeURIComponent(input.returnUrl)}` };
+      if (input.scene === 'h5' && data.h5_url) return { kind: 'redirect', url: `${data.h5_url}${data.h5_url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(input.returnUrl)}` };
       if (input.scene === 'jsapi' && data.prepay_id) return { kind: 'jsapi', params: jsapiParams(data.prepay_id) };
       throw new WechatPayError('BAD_ANSWER', '下单应答缺少支付链接', null);
     },
@@ -357,7 +357,7 @@ export function wechatPayProvider(settings: WechatPaySettings): PaymentProvider 
       const body = {
         out_trade_no: input.outTradeNo,
         out_refund_no: input.outRefundNo,
-        reason: [...input.reason].slice(0, 80).join(''),
+        ...(input.reason.trim() ? { reason: [...input.reason.trim()].slice(0, 80).join('') } : {}),
         notify_url: input.notifyUrl,
         amount: { refund: input.refundFen, total: input.totalFen, currency: 'CNY' },
       };
