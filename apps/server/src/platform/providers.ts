@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { localFileStore, type FileStore } from './file-store';
 import type { EmailProvider, SmsProvider } from './messaging';
+import type { PaymentProvider } from './payment-gateway';
 
 /**
  * The messaging providers the configuration chooses (README "Configuration"): the local ones
@@ -75,4 +77,29 @@ export async function fileStoreFor(config: Config): Promise<FileStore> {
     },
     local,
   );
+}
+
+/**
+ * The real WeChat Pay v3 provider when PAYMENT_WECHAT=wechatpay, or null (WeChat payments then go
+ * to the local gateway). loadConfig has refused a missing setting; the key and certificate files
+ * are read here, at start, so a wrong path or an expired certificate stops the start with its reason.
+ */
+export async function wechatPaymentProviderFor(config: Config): Promise<PaymentProvider | null> {
+  if (config.PAYMENT_WECHAT !== 'wechatpay') return null;
+  const { wechatPayProvider, platformKeysFrom } = await import('./wechat-pay');
+  const read = (file: string | undefined) => (file ? readFile(file, 'utf8') : Promise.resolve(undefined));
+  const [privateKey, certificatesPem, publicKeyPem] = await Promise.all([read(config.WECHATPAY_PRIVATE_KEY_FILE), read(config.WECHATPAY_PLATFORM_CERT_FILE), read(config.WECHATPAY_PUBLIC_KEY_FILE)]);
+  return wechatPayProvider({
+    mchid: config.WECHATPAY_MCHID!,
+    appId: config.WECHATPAY_APPID!,
+    jsapi: config.WECHATPAY_JSAPI,
+    merchantSerial: config.WECHATPAY_MERCHANT_SERIAL!,
+    privateKey: privateKey!,
+    apiV3Key: config.WECHATPAY_APIV3_KEY!,
+    platformKeys: platformKeysFrom({
+      ...(certificatesPem !== undefined ? { certificatesPem } : {}),
+      ...(publicKeyPem !== undefined ? { publicKeyPem, publicKeyId: config.WECHATPAY_PUBLIC_KEY_ID } : {}),
+    }),
+    baseUrl: config.WECHATPAY_BASE_URL,
+  });
 }
