@@ -215,6 +215,11 @@ type Answer = AlipaySdkCommonResult & Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 export function alipayProvider(settings: AlipaySettings): PaymentProvider {
+  /**
+   * The request's timestamp in Beijing time whatever the server's time zone (the SDK would write
+   * the process's local time, hours off on a UTC server); a parameter given is the one signed.
+   */
+  const beijingNow = () => toAlipayTime(new Date());
   const sdk = new AlipaySdk({
     appId: settings.appId,
     privateKey: normalizePrivateKey(settings.privateKey),
@@ -234,7 +239,7 @@ export function alipayProvider(settings: AlipaySettings): PaymentProvider {
    */
   async function call(method: string, bizContent: Record<string, unknown>): Promise<Answer> {
     try {
-      return (await sdk.exec(method, { bizContent }, { validateSign: true })) as Answer;
+      return (await sdk.exec(method, { bizContent, timestamp: beijingNow() }, { validateSign: true })) as Answer;
     } catch (error) {
       // the SDK's AlipayRequestError: no answer, not JSON, or a signature that does not verify
       throw new AlipayApiError(method, `无有效应答 (${error instanceof Error ? error.message : String(error)})`, { cause: error });
@@ -309,7 +314,7 @@ export function alipayProvider(settings: AlipaySettings): PaymentProvider {
       };
       // 手机网站支付: where the cashier's 返回 button leads
       if (input.scene === 'wap') bizContent.quit_url = input.returnUrl;
-      const url = sdk.pageExecute(product.method, 'GET', { bizContent, notifyUrl: input.notifyUrl, returnUrl: input.returnUrl });
+      const url = sdk.pageExecute(product.method, 'GET', { bizContent, notifyUrl: input.notifyUrl, returnUrl: input.returnUrl, timestamp: beijingNow() });
       return { kind: 'redirect', url };
     },
 

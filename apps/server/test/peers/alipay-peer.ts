@@ -125,7 +125,10 @@ export async function startAlipayPeer(options: { appId?: string; sellerId?: stri
     if (params.get('app_id') !== appId) return 'isv.invalid-app-id';
     if ((params.get('charset') ?? '').toLowerCase() !== 'utf-8') return 'isv.invalid-charset';
     if (params.get('version') !== '1.0') return 'isv.invalid-version';
-    if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(params.get('timestamp') ?? '')) return 'isv.invalid-timestamp';
+    // Beijing time, within minutes of the gateway's clock
+    const timestamp = params.get('timestamp') ?? '';
+    if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(timestamp)) return 'isv.invalid-timestamp';
+    if (Math.abs(new Date(`${timestamp.replace(' ', 'T')}+08:00`).getTime() - Date.now()) > 10 * 60_000) return 'isv.invalid-timestamp';
     const content = signContent([...params.entries()].filter(([name, value]) => name !== 'sign' && value !== ''));
     const ok = rsaVerify('RSA-SHA256', Buffer.from(content, 'utf8'), app.publicKey, Buffer.from(given, 'base64'));
     return ok ? null : 'isv.invalid-signature';
