@@ -45,9 +45,10 @@ function payment(outTradeNo: string, scene: PayScene = 'page', amountFen = 12345
 }
 
 /** create through the provider and open the URL in the payer's browser: the trade then exists at Alipay */
-async function opened(scene: PayScene = 'page', amountFen = 12345) {
+async function opened(scene: PayScene = 'page', amountFen = 12345, description?: string) {
   const outTradeNo = nextNo();
-  const start = await provider.create(payment(outTradeNo, scene, amountFen));
+  const input = payment(outTradeNo, scene, amountFen);
+  const start = await provider.create(description ? { ...input, description } : input);
   if (start.kind !== 'redirect') throw new Error('expected a redirect');
   const page = await peer.openCashier(start.url);
   expect(page.status).toBe(200);
@@ -108,6 +109,11 @@ describe('create', () => {
     const page = await peer.openCashier(forged);
     expect(page.status).toBe(400);
     expect(page.body).toContain('isv.invalid-signature');
+  });
+
+  it('keeps / = & out of the subject, as Alipay asks', async () => {
+    await opened('page', 100, '样品 A/B 检测 & 报告=1份');
+    expect(peer.calls.at(-1)?.biz.subject).toBe('样品 A B 检测   报告 1份');
   });
 
   it('refuses a scene Alipay does not have', async () => {

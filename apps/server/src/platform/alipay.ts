@@ -308,7 +308,8 @@ export function alipayProvider(settings: AlipaySettings): PaymentProvider {
       const bizContent: Record<string, unknown> = {
         out_trade_no: input.outTradeNo,
         total_amount: fenToYuan(input.amountFen),
-        subject: input.description.slice(0, 256),
+        // Alipay refuses / = & in a subject
+        subject: input.description.replace(/[/=&]/g, ' ').slice(0, 256),
         product_code: product.productCode,
         time_expire: toAlipayTime(input.expiresAt),
       };
