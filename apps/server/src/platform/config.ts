@@ -126,6 +126,19 @@ const envSchema = z.object({
   WECHATPAY_PUBLIC_KEY_ID: z.string().min(1).optional(),
   /** the API's origin; the tests point it at a local peer */
   WECHATPAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com'),
+  // ---- Alipay (docs/payments.md "Alipay") ----
+  /** who serves the 支付宝 button: `local` (this server's simulated gateway) or `alipay` (Alipay itself: the ALIPAY_* settings) */
+  PAYMENT_ALIPAY: z.enum(['local', 'alipay']).default('local'),
+  /** the 开放平台 app's APPID (2021…) */
+  ALIPAY_APP_ID: z.string().regex(/^\d{6,32}$/, { error: '应为数字 APPID' }).optional(),
+  /** the app's private key file: PEM, PKCS#1 (RSA PRIVATE KEY) or PKCS#8 (PRIVATE KEY), or the bare base64 the key tool writes */
+  ALIPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  /** Alipay's public key file (支付宝公钥, shown beside the app's public key in the console): verifies answers and notifies */
+  ALIPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  /** the merchant's PID (2088…, 16 digits): every notice's seller_id must be this */
+  ALIPAY_SELLER_ID: z.string().regex(/^2088\d{12}$/, { error: '应为 2088 开头的16位 PID' }).optional(),
+  /** the OpenAPI gateway; the sandbox's (https://openapi-sandbox.dl.alipaydev.com/gateway.do) or a local peer's in tests */
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
 });
 
 /** What each real provider cannot start without. */
@@ -135,6 +148,7 @@ const needs: Array<[keyof z.infer<typeof envSchema>, string, Array<keyof z.infer
   ['SMS_PROVIDER', 'aliyun', ['SMS_SIGN_NAME', 'ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET']],
   ['SMS_PROVIDER', 'tencent', ['SMS_SIGN_NAME', 'TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID']],
   ['PAYMENT_WECHAT', 'wechatpay', ['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_MERCHANT_SERIAL', 'WECHATPAY_PRIVATE_KEY_FILE', 'WECHATPAY_APIV3_KEY']],
+  ['PAYMENT_ALIPAY', 'alipay', ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE', 'ALIPAY_SELLER_ID']],
 ];
 
 /**

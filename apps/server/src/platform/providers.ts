@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
@@ -101,5 +102,36 @@ export async function wechatPaymentProviderFor(config: Config): Promise<PaymentP
       ...(publicKeyPem !== undefined ? { publicKeyPem, publicKeyId: config.WECHATPAY_PUBLIC_KEY_ID } : {}),
     }),
     baseUrl: config.WECHATPAY_BASE_URL,
+  });
+}
+
+/**
+ * The real Alipay provider when PAYMENT_ALIPAY=alipay, or null (the local gateway serves the
+ * 支付宝 button). loadConfig has refused the choice without its settings; a key file that cannot
+ * be read or is not an RSA key stops the start here, naming the setting.
+ */
+export async function alipayPaymentProviderFor(config: Config): Promise<PaymentProvider | null> {
+  if (config.PAYMENT_ALIPAY !== 'alipay') return null;
+  const { alipayProvider, normalizePrivateKey, normalizePublicKey } = await import('./alipay');
+  const key = (setting: 'ALIPAY_PRIVATE_KEY_FILE' | 'ALIPAY_PUBLIC_KEY_FILE', normalize: (text: string) => string) => {
+    const file = config[setting]!;
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new Error(`环境变量配置错误: ${setting} 无法读取 ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+    try {
+      return normalize(text);
+    } catch {
+      throw new Error(`环境变量配置错误: ${setting} 不是有效的 RSA ${setting === 'ALIPAY_PRIVATE_KEY_FILE' ? '私钥' : '公钥'} (${file})`);
+    }
+  };
+  return alipayProvider({
+    appId: config.ALIPAY_APP_ID!,
+    privateKey: key('ALIPAY_PRIVATE_KEY_FILE', normalizePrivateKey),
+    alipayPublicKey: key('ALIPAY_PUBLIC_KEY_FILE', normalizePublicKey),
+    sellerId: config.ALIPAY_SELLER_ID!,
+    gateway: config.ALIPAY_GATEWAY,
   });
 }
