@@ -3,7 +3,7 @@ import type { PageKey } from '@lab/contract';
 /** Demo content: banners, hot areas, partners, news, courses, cases, thanks, pages, settings. */
 
 export const seedBanners = [
-  { img: '/upload/img/banners/banner-1.svg', redirect: null, title: '一站式科研检测服务平台', description: '300+ 台套大型仪器 · 2 小时内专属经理来电 · 上海、苏州免费上门取样' },
+  { img: '/upload/img/banners/banner-1.svg', redirect: null, title: '一站式科研检测服务平台', description: '{{instruments}} 台套在线仪器 · 到样 2 小时内专属经理来电 · 上海、苏州免费上门取样' },
   { img: '/upload/img/banners/banner-2.svg', redirect: 'item:XRD 粉末衍射（物相分析）', title: 'XRD 粉末衍射 ¥60 起', description: 'Bruker D8 Advance，3–5 个工作日出数据' },
   { img: '/upload/img/banners/banner-3.svg', redirect: 'item:球差校正 STEM（HAADF 原子像）', title: '球差电镜 · 单原子催化表征', description: 'Themis Z 双球差校正，HAADF 原子像与 EELS' },
   { img: '/upload/img/banners/banner-4.svg', redirect: null, title: '高校客户先测后付', description: '完善基本信息即可开通，课题组共享预存款' },
@@ -79,12 +79,12 @@ export const seedThanks = [
 const h = (title: string, ...paragraphs: string[]) => `<h2>${title}</h2>${p(...paragraphs)}`;
 
 export const seedPages: { key: PageKey; title: string; content: string }[] = [
-  { key: 'profile', title: '公司简介', content: h('关于我们', '科研检测中心成立于 2016 年，总部位于上海市徐汇区，在苏州工业园区设有分析测试平台，拥有 XRD、球差电镜、XPS、核磁、质谱等大型仪器 300 余台套，实验面积 8000 m²。', '中心通过 CNAS 实验室认可与 CMA 资质认定，服务全国 1800 余所高校与科研院所、3200 余家企业客户，累计完成检测订单超过 60 万单。') + '<ul><li>上海·徐汇 科研检测中心（总部）</li><li>苏州·工业园区 分析测试平台</li></ul>' },
+  { key: 'profile', title: '公司简介', content: h('关于我们', '科研检测中心成立于 {{founded}} 年，总部位于上海市徐汇区，在苏州工业园区设有分析测试平台，实验面积 8000 m²。平台在线开放 XRD、球差电镜、XPS、核磁、质谱等仪器 {{instruments}} 台套，每台仪器的型号、执行标准与样品要求都写在对应的项目页上。', '中心已在本平台完成检测订单 {{ordersDone}} 单，注册客户 {{customers}} 位。资质证书及其有效期见“资质证书”页；报告按项目页所列标准出具，数据可追溯到原始谱图与仪器记录。') + '<ul><li>上海·徐汇 科研检测中心（总部）</li><li>苏州·工业园区 分析测试平台</li></ul>' },
   { key: 'culture', title: '企业文化', content: h('使命', '让每一份科研数据都准确、及时、可追溯。') + h('价值观', '严谨：按标准方法测试，数据可复现。', '及时：到样 2 小时内经理来电，出数据 2 小时内通知。', '开放：仪器机时对外开放，与科研人员共同成长。') },
   { key: 'recruit', title: '招贤纳士', content: h('招聘岗位', '电镜工程师（上海）：材料或物理相关专业硕士及以上，熟悉 SEM/TEM 操作。', '客户经理（苏州）：本科及以上，理工科背景，有科研服务经验优先。', '数据分析工程师（远程可）：熟悉 XRD 精修、XPS 分峰，有论文发表经历优先。') + p('简历请发送至 hr@labtest.cn，邮件标题注明“岗位 + 姓名”。') },
   { key: 'contact', title: '联系我们', content: h('联系方式', '地址：上海市徐汇区桂平路 680 号 科研检测中心', '服务热线：400-820-6688（周一至周六 8:30–18:30）', '邮箱：service@labtest.cn') + h('样品寄送', '收件人：样品接收组，电话 021-64850000，地址：上海市徐汇区桂平路 680 号 3 号楼 1 楼样品室。') },
   { key: 'guide', title: '下单指南', content: h('下单流程', '1. 注册并完善基本信息；2. 选择检测项目，填写样品信息加入实验计划；3. 提交订单并签署委托协议；4. 寄送样品或预约上门取样；5. 到样后 2 小时内专属经理来电确认；6. 测试完成 2 小时内通知，在线下载报告；7. 结算与开具发票。') + h('寄样须知', '请在包裹内附订单号；易吸潮、易氧化样品请真空或惰性气体封装；危险样品须提前申报。') },
-  { key: 'license', title: '资质证书', content: h('资质', 'CNAS 实验室认可证书（注册号 CNAS L-0000，示例）', 'CMA 检验检测机构资质认定证书（示例）', 'ISO 9001 质量管理体系认证') },
+  { key: 'license', title: '资质证书', content: h('关于资质', '下列证书均在有效期内；证书过期后不再在此展示。报告是否可加盖 CNAS 或 CMA 标识，以证书所附认可范围为准，下单前可向客户经理确认具体项目是否在范围内。') },
   { key: 'policy', title: '服务条款与隐私政策', content: h('服务条款', '本平台提供的检测数据仅对来样负责；客户应如实申报样品的危险特性；测试方法如无特别约定按实验室标准操作规程执行。') + h('隐私政策', '我们仅为提供检测服务收集必要的个人信息（姓名、手机号、单位、地址），不会向第三方出售；您可以随时在“个人信息”中查看与修改。') },
 ];
 
@@ -109,8 +109,9 @@ export const seedSettings = {
     email: 'service@labtest.cn',
     express: '收件人：样品接收组 021-64850000 上海市徐汇区桂平路 680 号 3 号楼 1 楼样品室',
   },
+  /** 备案与主体信息: the founding year only. ICP and 公安 filings, the company and its licence are real records staff enter in 站点设置; the demo never invents them. */
+  siteIdentity: { icp: '', police: '', company: '', licenceImg: '', founded: 2016 },
   abilityShowcase: {
-    customers: 5000,
     sections: [
       { title: '电子显微平台', sketch: '冷场 SEM、热场 SEM、FIB 双束、200 kV 场发射 TEM 与双球差校正 STEM，覆盖从微米到亚埃的形貌与结构观察。', img: '/upload/img/showcase/microscopy.svg' },
       { title: 'X 射线与表面分析平台', sketch: '粉末/单晶/薄膜 XRD、SAXS、XPS/UPS 与 XRF，提供结构、成分与价态的完整链条。', img: '/upload/img/showcase/xray.svg' },
@@ -119,3 +120,14 @@ export const seedSettings = {
     ],
   },
 };
+
+/**
+ * 资质证书 of the demo: illustrations (demo), so the back office labels them 演示数据 and the
+ * public page shows them as 示例证书 without a number. Validity relative to the seeding day,
+ * so the demo never shows an expired certificate nor one already due.
+ */
+export const seedCertificates = [
+  { name: 'CNAS 实验室认可证书', img: '/upload/img/certificates/cnas.svg', number: 'CNAS L-DEMO-01', issuer: '中国合格评定国家认可委员会（示例）', scope: '示例：X 射线衍射物相分析、扫描电镜形貌观察、电感耦合等离子体发射光谱元素测定等项目，具体以证书附件为准。', years: 6 },
+  { name: '检验检测机构资质认定证书（CMA）', img: '/upload/img/certificates/cma.svg', number: 'CMA-DEMO-02', issuer: '上海市市场监督管理局（示例）', scope: '示例：材料成分与结构检测、环境水质检测，具体以证书附表为准。', years: 6 },
+  { name: 'ISO 9001 质量管理体系认证证书', img: '/upload/img/certificates/iso9001.svg', number: 'ISO9001-DEMO-03', issuer: '认证机构（示例）', scope: '示例：材料分析检测服务及相关技术咨询。', years: 3 },
+];
