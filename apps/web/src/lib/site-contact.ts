@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SiteIdentity } from '@lab/contract';
 import { content } from '../api/content';
 import { siteInfo } from './site-info';
 import { queryCall } from './query-transport';
@@ -32,6 +33,11 @@ export function useSiteContact(): SiteContact {
     email: local?.email || siteInfo.email,
     workingHours: siteInfo.workingHours,
   };
+}
+
+/** 备案与主体信息 from 站点设置 (the footer's filings); undefined until the settings answer. */
+export function useSiteIdentity(): SiteIdentity | undefined {
+  return useQuery(siteSettingsQueryOptions()).data?.identity;
 }
 
 /** tel: links dial digits only. */
