@@ -129,7 +129,7 @@ figure { margin: 2mm 0; text-align: center; } figcaption { font-size: 9pt; color
 footer { position: fixed; bottom: -10mm; left: 0; right: 0; font-size: 8pt; color: #888; text-align: center; }
 </style></head><body>
 <h1>${r.title}</h1>
-<div class="sub">报告编号：SAMPLE-${r.file.split('-')[0].toUpperCase()}-0001　　科研检测服务商城</div>
+<div class="sub">报告编号：SAMPLE-${r.file.split('-')[0].toUpperCase()}-0001 · 科研检测服务商城</div>
 <div class="stamp">样例报告：本文件仅用于展示报告的格式与内容，所列样品与数据均为示意，不具备证明作用，不得用于论文或产品质量证明。</div>
 <h2>一、样品信息</h2>${pairs(r.sample)}
 <h2>二、执行标准</h2><p>${r.standards}</p>

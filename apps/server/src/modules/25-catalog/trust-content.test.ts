@@ -221,7 +221,7 @@ describe('one source for every figure', () => {
       expect(disagreements([{ where: 'old', text }], figures).length, text).toBeGreaterThan(0);
     }
     // and through the site itself: a banner typed with a number instead of the token
-    await addBanner(t.db, { img: '/upload/img/banners/banner-1.svg', title: '大型仪器平台', description: `${figures.instruments + 200}+ 台套大型仪器`, visible: true }, '');
+    await addBanner(t.db, { img: '/upload/img/banners/banner-1.svg', redirect: undefined, title: '大型仪器平台', description: `${figures.instruments + 200}+ 台套大型仪器`, visible: true }, '');
     const found = disagreements(await publicTexts(), figures);
     expect(found).toEqual([expect.objectContaining({ kind: 'instruments', value: figures.instruments + 200, where: expect.stringMatching(/^home\.bannerArr/) })]);
     // the same banner with the token agrees
