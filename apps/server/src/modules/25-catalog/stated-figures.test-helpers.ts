@@ -12,13 +12,14 @@ export interface StatedFigure {
   where: string;
 }
 
-const number = String.raw`(\d[\d,，]*(?:\.\d+)?)\s*(万)?\s*(\+|＋|余|多)?\s*`;
+// a number on its own: not the 0 of P/P0, not part of a formula or a model name
+const number = String.raw`(?<![A-Za-z\d.])(\d[\d,，]*(?:\.\d+)?)\s*(万)?\s*(\+|＋|余|多)?\s*`;
 const patterns: [StatedFigure['kind'], RegExp][] = [
   ['instruments', new RegExp(number + '台套', 'g')],
   // "300+ 台" / "300 余台" / "300 多台": a count of instruments without 套
-  ['instruments', new RegExp(String.raw`(\d[\d,，]*)\s*(万)?\s*(\+|＋|余|多)\s*台(?!套)`, 'g')],
+  ['instruments', new RegExp(String.raw`(?<![A-Za-z\d.])(\d[\d,，]*)\s*(万)?\s*(\+|＋|余|多)\s*台(?!套)`, 'g')],
   // N 单 as a count of orders; not 单晶, 单原子, 单色, 单位, 单个, 单次 …
-  ['ordersDone', new RegExp(number + '单(?![晶原色位个次层点元质峰线斜面])', 'g')],
+  ['ordersDone', new RegExp(number + '单(?![晶原色位个次层点元质峰线斜面调])', 'g')],
 ];
 
 export function statedFigures(text: string, where: string): StatedFigure[] {

@@ -229,7 +229,7 @@ describe('one source for every figure', () => {
   });
 
   it('does not mistake other numbers for counts', () => {
-    expect(statedFigures('单原子 Pt、1 mg 样品、单晶衍射 2 单色 Al Kα、下单后 2 小时', 'x')).toEqual([]);
+    expect(statedFigures('单原子 Pt、1 mg 样品、单晶衍射 2 单色 Al Kα、下单后 2 小时、n(1−P/P0) 随 P/P0 单调增加', 'x')).toEqual([]);
   });
 });
 
