@@ -313,6 +313,8 @@ export const siteIdentity = z.object({
   icp: z.string(),
   /** 公安机关备案号, e.g. 沪公网安备 31010402000123号: linked with its digits as recordcode */
   police: z.string(),
+  /** the 公安 record's digits (policeRecordCode), for the beian.gov.cn link; '' when none */
+  policeCode: z.string(),
   /** the operating company's registered name */
   company: z.string(),
   licenceImg: z.string(),

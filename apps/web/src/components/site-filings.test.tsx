@@ -15,7 +15,7 @@ describe('SiteFilings (the footer’s 备案信息)', () => {
     expect(screen.getByRole('link', { name: '沪ICP备12345678号-1' })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
     const police = screen.getByRole('link', { name: /沪公网安备 31010402000123号/ });
     expect(police).toHaveAttribute('href', 'http://www.beian.gov.cn/portal/registerSystemInfo?recordcode=31010402000123');
-    expect(police.querySelector('svg')).not.toBeNull();
+    expect(police.querySelector('img')).toHaveAttribute('src', '/beian-police.svg');
     expect(screen.queryByText(/运营主体/)).toBeNull();
     expect(screen.queryByRole('link', { name: '营业执照' })).toBeNull();
   });

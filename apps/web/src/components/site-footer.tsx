@@ -3,12 +3,11 @@ import { Link } from 'react-router';
 import { projectPath, qrCodes, serviceTypes, siteInfo } from '../lib/site-info';
 import { Logo } from './logo';
 import { QrImage } from './qr-image';
-import { useSiteContact, useSiteIdentity } from '../lib/site-contact';
+import { useSiteContact } from '../lib/site-contact';
 import { SiteFilings } from './site-filings';
 
 export function SiteFooter() {
   const contact = useSiteContact();
-  const identity = useSiteIdentity();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -64,9 +63,8 @@ export function SiteFooter() {
       <div className="footer-bottom">
         {/* the server's copy of the page may be from last year on New Year's Day */}
         <div className="container" suppressHydrationWarning>
-          © {new Date().getFullYear()} {siteInfo.name} 版权所有 · <Link to="/license">资质证书</Link> ·{' '}
-          <Link to="/policy">隐私政策</Link>
-          <SiteFilings identity={identity} />
+          © {new Date().getFullYear()} {siteInfo.name} 版权所有
+          <SiteFilings identity={contact.identity} />
         </div>
       </div>
     </footer>

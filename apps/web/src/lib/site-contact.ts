@@ -17,6 +17,8 @@ export interface SiteContact {
   phone: string;
   email: string;
   workingHours: string;
+  /** 备案与主体信息 (the footer's filings); undefined until the settings answer */
+  identity?: SiteIdentity | undefined;
 }
 
 /**
@@ -32,12 +34,8 @@ export function useSiteContact(): SiteContact {
     phone: local?.phone || siteInfo.phone,
     email: local?.email || siteInfo.email,
     workingHours: siteInfo.workingHours,
+    identity: data?.identity,
   };
-}
-
-/** 备案与主体信息 from 站点设置 (the footer's filings); undefined until the settings answer. */
-export function useSiteIdentity(): SiteIdentity | undefined {
-  return useQuery(siteSettingsQueryOptions()).data?.identity;
 }
 
 /** tel: links dial digits only. */

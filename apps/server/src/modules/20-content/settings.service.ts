@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { LocalInfo, SamplingSetting, SettingKey, SettingValues, SiteIdentity, SiteSettings, StoredSiteIdentity } from '@lab/contract';
+import { policeRecordCode, type LocalInfo, type SamplingSetting, type SettingKey, type SettingValues, type SiteIdentity, type SiteSettings, type StoredSiteIdentity } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { siteSettings } from '../../db/tables/catalog.tables';
 import { fileUrl, withContentChange } from './content-version';
@@ -95,7 +95,7 @@ export function normalizeStoredIdentity(value: unknown): StoredSiteIdentity {
 /** As the public pages read it: the licence picture as a full address. */
 export function publicIdentity(value: unknown, fileHost: string): SiteIdentity {
   const stored = normalizeStoredIdentity(value);
-  return { ...stored, licenceImg: stored.licenceImg ? fileUrl(fileHost, stored.licenceImg) : '' };
+  return { ...stored, policeCode: policeRecordCode(stored.police), licenceImg: stored.licenceImg ? fileUrl(fileHost, stored.licenceImg) : '' };
 }
 
 async function readStored(db: DbOrTx, keys: readonly StoredSettingKey[]): Promise<Map<string, unknown>> {
