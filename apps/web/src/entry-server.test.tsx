@@ -291,7 +291,7 @@ describe('the browser takes the drawn page over', () => {
 });
 
 describe('the footer’s filings, drawn on the server from the site settings', () => {
-  const identity = { icp: '沪ICP备12345678号-1', police: '沪公网安备 31010402000123号', company: '上海科研检测技术有限公司', licenceImg: 'https://files.example.cn/upload/img/licence.png', founded: 2016 };
+  const identity = { icp: '沪ICP备12345678号-1', police: '沪公网安备 31010402000123号', policeCode: '31010402000123', company: '上海科研检测技术有限公司', licenceImg: 'https://files.example.cn/upload/img/licence.png', founded: 2016 };
 
   it('shows each filing that is set, with its link', async () => {
     answers = { '/api/open/web/index': home, '/api/open/setting': { ...settings, identity } };
@@ -306,7 +306,7 @@ describe('the footer’s filings, drawn on the server from the site settings', (
   });
 
   it('shows none when none is set', async () => {
-    for (const given of [undefined, { icp: '', police: '', company: '', licenceImg: '', founded: null }]) {
+    for (const given of [undefined, { icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: null }]) {
       answers = { '/api/open/web/index': home, '/api/open/setting': { ...settings, ...(given ? { identity: given } : {}) } };
       const page = bodyOf((await renderer.render('/'))!);
       expect(page.querySelector('footer .footer-filings')).toBeNull();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { SiteFilings } from './site-filings';
 
-const blank = { icp: '', police: '', company: '', licenceImg: '', founded: null };
+const blank = { icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: null };
 
 describe('SiteFilings (the footer’s 备案信息)', () => {
   it('draws nothing until the settings answer, and nothing when no filing is set', () => {
@@ -11,7 +11,7 @@ describe('SiteFilings (the footer’s 备案信息)', () => {
   });
 
   it('links the ICP number to the MIIT system and the 公安 number, with its badge, to beian.gov.cn by its digits', () => {
-    render(<SiteFilings identity={{ ...blank, icp: '沪ICP备12345678号-1', police: '沪公网安备 31010402000123号' }} />);
+    render(<SiteFilings identity={{ ...blank, icp: '沪ICP备12345678号-1', police: '沪公网安备 31010402000123号', policeCode: '31010402000123' }} />);
     expect(screen.getByRole('link', { name: '沪ICP备12345678号-1' })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
     const police = screen.getByRole('link', { name: /沪公网安备 31010402000123号/ });
     expect(police).toHaveAttribute('href', 'http://www.beian.gov.cn/portal/registerSystemInfo?recordcode=31010402000123');

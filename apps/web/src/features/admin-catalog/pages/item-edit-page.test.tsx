@@ -58,7 +58,7 @@ const item: AdminServiceItem = {
 };
 
 /** the form's messages arrive as toasts, which animate in */
-const slow = { timeout: 5000 };
+const slow = { timeout: 10_000 };
 
 const loginStaff = () => staffSession.saveSession({ token: 's', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
 
