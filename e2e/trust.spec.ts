@@ -8,7 +8,7 @@ test.describe('a site a careful customer trusts', () => {
   test('staff set the filings in 站点设置, and the public footer shows them with the right links — in the server’s first HTML too', async ({ page }) => {
     // none set in the demo: the footer shows no filing
     await page.goto('/');
-    await expect(page.getByRole('contentinfo').locator('.footer-filings')).toHaveCount(0);
+    await expect(page.getByRole('contentinfo').locator('.filing')).toHaveCount(0);
 
     await openBackOfficeAs(page, 'admin');
     await openFromMenu(page, '网站内容', '站点设置');
@@ -29,7 +29,7 @@ test.describe('a site a careful customer trusts', () => {
     expect(html).toContain('recordcode=31010402001126');
 
     await page.goto('/');
-    const filings = page.getByRole('contentinfo').locator('.footer-filings');
+    const filings = page.getByRole('contentinfo').locator('.footer-bottom');
     await expect(filings).toContainText('运营主体：上海科研检测技术有限公司');
     await expect(filings.getByRole('link', { name: '沪ICP备20261126号-1' })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
     await expect(filings.getByRole('link', { name: /沪公网安备 31010402001126号/ })).toHaveAttribute(
@@ -62,7 +62,7 @@ test.describe('a site a careful customer trusts', () => {
   });
 
   test('an item page states its standards and its sample report downloads as a PDF', async ({ page }) => {
-    await page.goto('/search?keyword=XRD');
+    await page.goto('/search?kw=XRD');
     await page.getByRole('link', { name: /XRD 粉末衍射（物相分析）/ }).first().click();
     const standards = page.getByRole('region', { name: '执行标准' });
     await expect(standards).toContainText('JY/T 0587-2020');

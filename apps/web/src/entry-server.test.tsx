@@ -296,7 +296,7 @@ describe('the footer’s filings, drawn on the server from the site settings', (
   it('shows each filing that is set, with its link', async () => {
     answers = { '/api/open/web/index': home, '/api/open/setting': { ...settings, identity } };
     const page = bodyOf((await renderer.render('/'))!);
-    const filings = page.querySelector('footer .footer-filings');
+    const filings = page.querySelector('footer .footer-bottom');
     expect(filings?.textContent).toContain('运营主体：上海科研检测技术有限公司');
     const link = (text: string) => [...filings!.querySelectorAll('a')].find((a) => a.textContent?.includes(text));
     expect(link('沪ICP备12345678号-1')?.getAttribute('href')).toBe('https://beian.miit.gov.cn/');
@@ -309,7 +309,7 @@ describe('the footer’s filings, drawn on the server from the site settings', (
     for (const given of [undefined, { icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: null }]) {
       answers = { '/api/open/web/index': home, '/api/open/setting': { ...settings, ...(given ? { identity: given } : {}) } };
       const page = bodyOf((await renderer.render('/'))!);
-      expect(page.querySelector('footer .footer-filings')).toBeNull();
+      expect(page.querySelector('footer .filing')).toBeNull();
       expect(page.querySelector('footer')?.textContent).not.toMatch(/ICP|公网安备|营业执照|运营主体/);
     }
   });

@@ -49,7 +49,7 @@ export function SiteFooter() {
           <Link to="/about">公司简介</Link>
           <Link to="/contact">联系我们</Link>
           <Link to="/license">资质证书</Link>
-          <Link to="/policy">服务条款</Link>
+          <Link to="/policy">隐私政策</Link>
         </nav>
         <section className="footer-qr" aria-label="扫码关注">
           {qrCodes.map((qr) => (
