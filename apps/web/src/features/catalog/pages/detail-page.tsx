@@ -173,7 +173,7 @@ function DetailBody({ item }: { item: DeviceDetail }) {
                 <a className="dt-sample-report" href={item.sampleReport} target="_blank" rel="noopener noreferrer" download>
                   下载样例报告（PDF）
                 </a>
-                <span className="dt-note"> 样例报告中的样品与数据均为示意，仅供了解报告格式。</span>
+                <span className="dt-note dt-report-note">样例报告中的样品与数据均为示意，仅供了解报告格式。</span>
               </p>
             ) : null}
           </section>
