@@ -45,7 +45,7 @@ const lastAudit = async () => (await t.db.select().from(auditLog).orderBy(sql`${
 
 describe('备案与主体信息 (site settings → the footer)', () => {
   it('answers blank parts until set (the footer shows nothing), then each part as saved, bumping the content version', async () => {
-    expect((await publicSettings()).identity).toEqual({ icp: '', police: '', company: '', licenceImg: '', founded: 2016 });
+    expect((await publicSettings()).identity).toEqual({ icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: 2016 });
 
     const before = await getContentVersion(t.db);
     const saved = await post<AdminSiteIdentity>('/api/admin/content/settings/identity', admin, {
@@ -62,12 +62,12 @@ describe('备案与主体信息 (site settings → the footer)', () => {
     expect(await lastAudit()).toMatchObject({ action: 'content.setting.identity', entity: 'setting', targetKey: 'siteIdentity' });
 
     const identity = (await publicSettings()).identity;
-    expect(identity).toMatchObject({ icp: '沪ICP备12345678号-1', police: '沪公网安备 31010402000123号', company: '上海科研检测技术有限公司', founded: 2016 });
+    expect(identity).toMatchObject({ icp: '沪ICP备12345678号-1', police: '沪公网安备 31010402000123号', policeCode: '31010402000123', company: '上海科研检测技术有限公司', founded: 2016 });
     expect(identity.licenceImg).toMatch(/^https?:\/\/.+\/upload\/img\/certificates\/cma\.svg$|^\/upload\/img\/certificates\/cma\.svg$/);
 
     // cleared again: blank parts, nothing for the footer to show
     await post('/api/admin/content/settings/identity', admin, { icp: '', police: '', company: '', licenceImg: '', founded: 2016 });
-    expect((await publicSettings()).identity).toEqual({ icp: '', police: '', company: '', licenceImg: '', founded: 2016 });
+    expect((await publicSettings()).identity).toEqual({ icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: 2016 });
   });
 
   it('refuses a malformed number, and anyone but an admin', async () => {
