@@ -289,3 +289,28 @@ describe('the browser takes the drawn page over', () => {
     hydrated.done();
   });
 });
+
+describe('the footer’s filings, drawn on the server from the site settings', () => {
+  const identity = { icp: '沪ICP备12345678号-1', police: '沪公网安备 31010402000123号', policeCode: '31010402000123', company: '上海科研检测技术有限公司', licenceImg: 'https://files.example.cn/upload/img/licence.png', founded: 2016 };
+
+  it('shows each filing that is set, with its link', async () => {
+    answers = { '/api/open/web/index': home, '/api/open/setting': { ...settings, identity } };
+    const page = bodyOf((await renderer.render('/'))!);
+    const filings = page.querySelector('footer .footer-bottom');
+    expect(filings?.textContent).toContain('运营主体：上海科研检测技术有限公司');
+    const link = (text: string) => [...filings!.querySelectorAll('a')].find((a) => a.textContent?.includes(text));
+    expect(link('沪ICP备12345678号-1')?.getAttribute('href')).toBe('https://beian.miit.gov.cn/');
+    expect(link('沪公网安备')?.getAttribute('href')).toBe('http://www.beian.gov.cn/portal/registerSystemInfo?recordcode=31010402000123');
+    expect(link('沪公网安备')?.querySelector('img')?.getAttribute('src')).toBe('/beian-police.svg');
+    expect(link('营业执照')?.getAttribute('href')).toBe(identity.licenceImg);
+  });
+
+  it('shows none when none is set', async () => {
+    for (const given of [undefined, { icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: null }]) {
+      answers = { '/api/open/web/index': home, '/api/open/setting': { ...settings, ...(given ? { identity: given } : {}) } };
+      const page = bodyOf((await renderer.render('/'))!);
+      expect(page.querySelector('footer .filing')).toBeNull();
+      expect(page.querySelector('footer')?.textContent).not.toMatch(/ICP|公网安备|营业执照|运营主体/);
+    }
+  });
+});

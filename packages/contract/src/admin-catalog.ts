@@ -244,6 +244,36 @@ const keywordsField = z
   .refine((words) => words.length <= 20, { error: '[搜索关键词]最多20个' })
   .refine((words) => words.every((w) => w.length <= 20), { error: '[搜索关键词]每个不能超过20个字符' });
 
+/** The standards an item follows: a list, one per line or comma/semicolon separated; at most 12 of 60 characters. */
+const standardsField = z
+  .preprocess((v) => {
+    if (v === undefined || v === null || v === '') return [];
+    if (Array.isArray(v)) return v;
+    if (typeof v !== 'string') return v;
+    const text = v.trim();
+    if (text.startsWith('[')) {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return v;
+      }
+    }
+    return text.split(/[\n;；，,]+/);
+  }, z.array(z.string({ error: '[执行标准]格式不正确' }), { error: '[执行标准]格式不正确' }))
+  .transform((list) => [...new Set(list.map((s) => s.trim()).filter(Boolean))])
+  .refine((list) => list.length <= 12, { error: '[执行标准]最多12条' })
+  .refine((list) => list.every((s) => s.length <= 60), { error: '[执行标准]每条不能超过60个字符' });
+
+/** A sample report's PDF: a committed path under /upload/img/reports/ or a full http(s) address; blank is none. */
+const sampleReportField = z.preprocess(
+  (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : typeof v === 'string' ? v.trim() : v),
+  z
+    .string({ error: '[样例报告]格式不正确' })
+    .max(500, { error: '[样例报告]不能超过500个字符' })
+    .refine((value) => (/^\/upload\/img\/reports\/[\w\-.]+\.pdf$/.test(value) && !value.includes('..')) || /^https?:\/\/[^\s]+\.pdf$/i.test(value), { error: '[样例报告]应为 PDF 文件地址' })
+    .nullable(),
+);
+
 const longText = (label: string, max: number) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: `[${label}]格式不正确` }).trim().max(max, { error: `[${label}]不能超过${max}个字符` }));
 
@@ -263,6 +293,12 @@ export const serviceItemBody = z.object({
   /** JSON: [{ id?, name, choices: [{ id?, label, price (yuan) }] }] */
   options: optionsField,
   sampleRequirements: longText('样品要求', 2000),
+  /** one standard a line (or comma separated): GB/T 30904-2014 … */
+  standards: standardsField,
+  samplePrep: longText('制样说明', 2000),
+  reportContents: longText('报告内容', 2000),
+  /** a sample report: a PDF under /upload/img/reports/ (or a full address); blank for none */
+  sampleReport: sampleReportField,
   turnaround: longText('测试周期', 50),
   /** JSON: [{ question, answer }] */
   faq: faqField,
@@ -333,6 +369,10 @@ export const adminServiceItem = adminServiceItemRow.extend({
   description: z.string(),
   options: z.array(pricedOption),
   sampleRequirements: z.string(),
+  standards: z.array(z.string()),
+  samplePrep: z.string(),
+  reportContents: z.string(),
+  sampleReport: z.string().nullable(),
   turnaround: z.string(),
   faq: z.array(z.object({ question: z.string(), answer: z.string() })),
   examples: z.array(z.object({ img: z.string(), imgUrl: z.string(), caption: z.string() })),

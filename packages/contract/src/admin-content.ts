@@ -475,3 +475,81 @@ export const localInfoBody = z
   })
   .transform((value): LocalInfo => ({ address: value.address, phone: value.phone, email: value.email ?? '', express: value.express }));
 export type LocalInfoBody = z.input<typeof localInfoBody>;
+
+// ---- 备案与主体信息 (site settings: the footer's filings) ----
+
+/**
+ * ICP 备案号, 公安机关备案号, the operating company, its business licence (an uploaded picture)
+ * and the founding year. Every part may be left blank; the footer shows only what is set.
+ */
+export const siteIdentityBody = z
+  .object({
+    icp: optionalText('ICP备案号', 50).refine((v) => v === undefined || /ICP[备证]\d{6,}号?(-\d+)?/.test(v), { error: '[ICP备案号]格式应如 沪ICP备12345678号-1' }),
+    police: optionalText('公安机关备案号', 60).refine((v) => v === undefined || /公网安备\s*\d{10,}号?/.test(v), { error: '[公安机关备案号]格式应如 沪公网安备 31010402000123号' }),
+    company: optionalText('运营主体', 100),
+    licenceImg: z.preprocess(blankToUndefined, imageField('营业执照').optional()),
+    founded: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: '[成立年份]必须是数字' }).int({ error: '[成立年份]必须是整数' }).min(1900, { error: '[成立年份]不正确' }).max(2100, { error: '[成立年份]不正确' }).optional(),
+    ),
+  })
+  .transform((value) => ({
+    icp: value.icp ?? '',
+    police: value.police ?? '',
+    company: value.company ?? '',
+    licenceImg: value.licenceImg ?? '',
+    founded: value.founded ?? null,
+  }));
+export type SiteIdentityBody = z.input<typeof siteIdentityBody>;
+/** As saved: the licence as its stored path ('' when none). */
+export type StoredSiteIdentity = z.output<typeof siteIdentityBody>;
+
+/** The back office's view: the stored picture path and the address to show it. */
+export const adminSiteIdentity = z.object({
+  icp: z.string(),
+  police: z.string(),
+  company: z.string(),
+  licenceImg: z.string(),
+  licenceImgUrl: z.string(),
+  founded: z.number().int().nullable(),
+});
+export type AdminSiteIdentity = z.infer<typeof adminSiteIdentity>;
+
+// ---- 资质证书 certificates (/license) ----
+
+const certificateFields = {
+  name: requiredText('证书名称', 60),
+  img: imageField('证书图片'),
+  number: requiredText('证书编号', 60),
+  issuer: requiredText('发证机构', 60),
+  scope: optionalText('认可范围', 500),
+  validFrom: dateField('有效期起'),
+  validTo: dateField('有效期至'),
+  sort: sortField,
+  /** an illustrative certificate (演示数据): the public site never shows its number */
+  demo: flagField('演示数据', false),
+};
+const validSpan = (value: { validFrom: string; validTo: string }) => value.validFrom <= value.validTo;
+const spanIssue = { error: '[有效期至]不能早于有效期起', path: ['validTo'] };
+
+export const certificateAddBody = z.object(certificateFields).refine(validSpan, spanIssue);
+export type CertificateAddBody = z.infer<typeof certificateAddBody>;
+export const certificateEditBody = z.object({ id: contentId('证书'), ...certificateFields }).refine(validSpan, spanIssue);
+export type CertificateEditBody = z.infer<typeof certificateEditBody>;
+
+export const adminCertificate = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  img: z.string(),
+  imgUrl: z.string(),
+  number: z.string(),
+  issuer: z.string(),
+  scope: z.string(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  sort: z.number().int(),
+  demo: z.boolean(),
+  /** past its validTo (lab calendar): hidden on the public page */
+  expired: z.boolean(),
+});
+export type AdminCertificate = z.infer<typeof adminCertificate>;

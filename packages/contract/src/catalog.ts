@@ -150,6 +150,14 @@ export const deviceDetail = deviceSummary.extend({
   /** rich text written by staff, sanitised on the server */
   description: z.string(),
   sampleRequirements: z.string(),
+  /** the methods the test follows: GB/T, JY/T, ISO, ASTM … one per entry */
+  standards: z.array(z.string()),
+  /** how to prepare the sample (plain text, paragraphs by line) */
+  samplePrep: z.string(),
+  /** what the report holds (plain text, one point a line) */
+  reportContents: z.string(),
+  /** a sample report (PDF) to download, a full address; null when there is none */
+  sampleReport: z.string().nullable(),
   options: z.array(pricedOption),
   faq: z.array(z.object({ question: z.string(), answer: z.string() })),
   /** example results: images with captions */
@@ -213,6 +221,39 @@ export const abilityShowcase = z.object({
 });
 export type AbilityShowcase = z.infer<typeof abilityShowcase>;
 
+/**
+ * The figures the site states (instruments, orders done, customers, years of service), all
+ * from one server-side count (siteFigures): texts in the content carry {{instruments}},
+ * {{ordersDone}}, {{customers}}, {{years}} or {{founded}} and the server fills them in.
+ */
+export const siteFigures = z.object({
+  /** distinct instrument models among the published service items */
+  instruments: z.number().int(),
+  /** orders whose progress is completed */
+  ordersDone: z.number().int(),
+  /** registered members */
+  customers: z.number().int(),
+  /** years since the founding year (null when no founding year is set) */
+  years: z.number().int().nullable(),
+  founded: z.number().int().nullable(),
+});
+export type SiteFigures = z.infer<typeof siteFigures>;
+
+/** A qualification certificate on /license. A demo certificate shows no number (number null). */
+export const publicCertificate = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  img: z.string(),
+  /** null for a demo certificate: an illustration is never presented as a real accreditation */
+  number: z.string().nullable(),
+  issuer: z.string(),
+  scope: z.string(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  demo: z.boolean(),
+});
+export type PublicCertificate = z.infer<typeof publicCertificate>;
+
 /** POST /api/open/ability/sync4num: counts an article view. */
 export const syncNumBody = z.object({ id: requiredText('文章编号', 40) });
 
@@ -262,11 +303,34 @@ export const samplingSetting = z.object({
 });
 export type SamplingSetting = z.infer<typeof samplingSetting>;
 
+/**
+ * 备案与主体信息 (站点设置): the public footer shows each part only when it is set. `licenceImg`
+ * is the business licence's picture as a full address ('' when none); `founded` the year the
+ * lab was founded (years of service are counted from it), null when not set.
+ */
+export const siteIdentity = z.object({
+  /** ICP 备案号, e.g. 沪ICP备12345678号-1: linked to https://beian.miit.gov.cn/ */
+  icp: z.string(),
+  /** 公安机关备案号, e.g. 沪公网安备 31010402000123号: linked with its digits as recordcode */
+  police: z.string(),
+  /** the 公安 record's digits (policeRecordCode), for the beian.gov.cn link; '' when none */
+  policeCode: z.string(),
+  /** the operating company's registered name */
+  company: z.string(),
+  licenceImg: z.string(),
+  founded: z.number().int().nullable(),
+});
+export type SiteIdentity = z.infer<typeof siteIdentity>;
+
+/** The digits of a 公安备案号, for beian.gov.cn's recordcode link ('' when there are none). */
+export const policeRecordCode = (police: string) => (police.match(/\d{6,}/g) ?? []).join('');
+
 export const siteSettings = z.object({
   /** 6-digit region codes where home pickup is offered */
   allowRegion: z.array(z.string()),
   samplingSetting,
   localInfo,
+  identity: siteIdentity,
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 

@@ -4,6 +4,7 @@ import { projectPath, qrCodes, serviceTypes, siteInfo } from '../lib/site-info';
 import { Logo } from './logo';
 import { QrImage } from './qr-image';
 import { useSiteContact } from '../lib/site-contact';
+import { SiteFilings } from './site-filings';
 
 export function SiteFooter() {
   const contact = useSiteContact();
@@ -47,7 +48,7 @@ export function SiteFooter() {
           <h2>关于我们</h2>
           <Link to="/about">公司简介</Link>
           <Link to="/contact">联系我们</Link>
-          <Link to="/license">用户协议</Link>
+          <Link to="/license">资质证书</Link>
           <Link to="/policy">隐私政策</Link>
         </nav>
         <section className="footer-qr" aria-label="扫码关注">
@@ -62,8 +63,8 @@ export function SiteFooter() {
       <div className="footer-bottom">
         {/* the server's copy of the page may be from last year on New Year's Day */}
         <div className="container" suppressHydrationWarning>
-          © {new Date().getFullYear()} {siteInfo.name} 版权所有 · <Link to="/license">用户协议</Link> ·{' '}
-          <Link to="/policy">隐私政策</Link>
+          © {new Date().getFullYear()} {siteInfo.name} 版权所有
+          <SiteFilings identity={contact.identity} />
         </div>
       </div>
     </footer>

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SiteIdentity } from '@lab/contract';
 import { content } from '../api/content';
 import { siteInfo } from './site-info';
 import { queryCall } from './query-transport';
@@ -16,6 +17,8 @@ export interface SiteContact {
   phone: string;
   email: string;
   workingHours: string;
+  /** 备案与主体信息 (the footer's filings); undefined until the settings answer */
+  identity?: SiteIdentity | undefined;
 }
 
 /**
@@ -31,6 +34,7 @@ export function useSiteContact(): SiteContact {
     phone: local?.phone || siteInfo.phone,
     email: local?.email || siteInfo.email,
     workingHours: siteInfo.workingHours,
+    identity: data?.identity,
   };
 }
 

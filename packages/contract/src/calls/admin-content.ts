@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { uploadedImage } from '../admin';
 import {
   adminArticle,
+  adminCertificate,
+  adminSiteIdentity,
+  certificateAddBody,
+  certificateEditBody,
+  siteIdentityBody,
   adminArticleDetail,
   adminArticleListBody,
   adminBanner,
@@ -89,6 +94,23 @@ export const adminContent = resource('adminContent', {
   saveAllowRegion: call({ method: 'POST', path: '/api/admin/content/settings/allowRegion', who: ['admin'], summary: '修改上门取样开放地区', description: '空列表即所有地区都不开放上门取样。', body: allowRegionBody, data: z.array(z.string()), done: '开放地区已保存' }),
   saveSampling: call({ method: 'POST', path: '/api/admin/content/settings/sampling', who: ['admin'], summary: '修改上门取样设置', body: samplingSettingBody, data: samplingSetting, done: '上门取样设置已保存' }),
   saveLocalInfo: call({ method: 'POST', path: '/api/admin/content/settings/localInfo', who: ['admin'], summary: '修改联系信息', body: localInfoBody, data: localInfo, done: '联系信息已保存' }),
+  identity: call({ method: 'POST', path: '/api/admin/content/settings/identity/get', who: ['admin'], summary: '备案与主体信息', description: 'ICP 备案号、公安机关备案号、运营主体、营业执照图片与成立年份。', data: adminSiteIdentity }),
+  saveIdentity: call({
+    method: 'POST',
+    path: '/api/admin/content/settings/identity',
+    who: ['admin'],
+    summary: '修改备案与主体信息',
+    description: '每项都可留空；前台页脚只显示已填写的项。',
+    body: siteIdentityBody,
+    data: adminSiteIdentity,
+    done: '备案与主体信息已保存',
+  }),
+
+  // ---- 资质证书 ----
+  certificates: call({ method: 'POST', path: '/api/admin/content/certificate/list', who: ['admin'], summary: '资质证书列表', description: '含已过期的与演示数据，按排序。', data: z.array(adminCertificate) }),
+  addCertificate: call({ method: 'POST', path: '/api/admin/content/certificate/add', who: ['admin'], summary: '新增资质证书', body: certificateAddBody, data: adminCertificate, done: '资质证书已添加' }),
+  editCertificate: call({ method: 'POST', path: '/api/admin/content/certificate/edit', who: ['admin'], summary: '修改资质证书', body: certificateEditBody, data: adminCertificate, done: '资质证书已保存' }),
+  removeCertificate: call({ method: 'POST', path: '/api/admin/content/certificate/delete', who: ['admin'], summary: '删除资质证书', body: contentIdBody, data: contentIdView, done: '资质证书已删除' }),
 });
 
 /** Pictures for the catalogue and the site's content (admin). */

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { call, resource } from '../call';
 import {
   abilityShowcase,
@@ -7,6 +8,7 @@ import {
   articleSummary,
   contentPage,
   contentPageQuery,
+  publicCertificate,
   indexMessageBody,
   indexMessageResult,
   settingListBody,
@@ -42,13 +44,21 @@ export const content = resource('content', {
     body: syncNumBody,
     data: syncNumResult,
   }),
+  certificates: call({
+    method: 'GET',
+    path: '/api/open/web/certificates',
+    who: 'open',
+    summary: '资质证书',
+    description: '有效期内的资质证书，按排序；演示证书不答编号（number 为 null）。',
+    data: z.array(publicCertificate),
+  }),
   page: call({ method: 'GET', path: '/api/open/web/page', who: 'open', summary: '关于与静态页面', query: contentPageQuery, data: contentPage }),
   settings: call({
     method: 'POST',
     path: '/api/open/setting',
     who: 'open',
     summary: '站点设置',
-    description: '上门取样开放地区、取样时段设置与联系信息。',
+    description: '上门取样开放地区、取样时段设置、联系信息与备案信息（identity）。',
     data: siteSettings,
   }),
   settingValues: call({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import type { PricedOption } from '@lab/contract';
 
 /**
@@ -68,6 +68,14 @@ export const serviceItems = pgTable(
     unit: text().notNull(),
     options: jsonb().$type<PricedOption[]>().notNull().default([]),
     sampleRequirements: text().notNull().default(''),
+    /** the methods the test follows (GB/T, JY/T, ISO, ASTM), one per entry */
+    standards: jsonb().$type<string[]>().notNull().default([]),
+    /** how to prepare the sample, plain text */
+    samplePrep: text().notNull().default(''),
+    /** what the report holds, plain text, one point a line */
+    reportContents: text().notNull().default(''),
+    /** a sample report PDF: /upload/img/reports/… or a full address */
+    sampleReport: text(),
     turnaround: text().notNull().default(''),
     faq: jsonb().$type<FaqEntry[]>().notNull().default([]),
     examples: jsonb().$type<ExampleResult[]>().notNull().default([]),
@@ -123,6 +131,30 @@ export const banners = pgTable('banners', {
   sort: integer().notNull().default(0),
   visible: boolean().notNull().default(true),
 });
+
+/**
+ * 资质证书 on /license. Hidden publicly once past valid_to (lab calendar); a `demo` row is an
+ * illustration (演示数据): the public site shows it as 示例证书 and never its number.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    img: text().notNull(),
+    number: text().notNull(),
+    issuer: text().notNull(),
+    scope: text().notNull().default(''),
+    /** YYYY-MM-DD, lab calendar */
+    validFrom: date({ mode: 'string' }).notNull(),
+    validTo: date({ mode: 'string' }).notNull(),
+    sort: integer().notNull().default(0),
+    demo: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('certificates_valid_to_idx').on(t.validTo)],
+);
 
 export const partners = pgTable('partners', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { PageKey } from '@lab/contract';
 import { auditEntity } from '../../platform/audit';
 import { banners, hotAreas, partners } from '../../db/tables/catalog.tables';
+import { getAdminCertificate } from './certificates.service';
 import { findAdminArticle, findAdminThanks } from './articles-admin.service';
 import { getBanner, getHotArea, getPartner, listOrder } from './home-blocks.service';
 import { getAdminPage } from './pages-admin.service';
-import { readEditableSetting, type EditableSettingKey } from './settings-admin.service';
+import { readEditableSetting, readSiteIdentity, type EditableSettingKey } from './settings-admin.service';
 
 /**
  * How the site's content reads in the audit log. Snapshots keep what a person compares
@@ -56,3 +57,15 @@ export const pageAudit = auditEntity<string>('page', async (db, key) => {
 });
 
 export const settingAudit = auditEntity<EditableSettingKey>('setting', async (db, key) => ({ key, value: await readEditableSetting(db, key) }));
+
+export const identityAudit = auditEntity<'siteIdentity'>('setting', async (db, key) => {
+  const { licenceImgUrl: _licenceImgUrl, ...value } = await readSiteIdentity(db, '');
+  return { key, value };
+});
+
+export const certificateAudit = auditEntity<number>('certificate', async (db, id) => {
+  const certificate = await getAdminCertificate(db, Number(id), '', new Date());
+  if (!certificate) return null;
+  const { imgUrl: _imgUrl, expired: _expired, ...rest } = certificate;
+  return rest;
+});

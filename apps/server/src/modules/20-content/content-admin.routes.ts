@@ -1,5 +1,5 @@
 import { calls } from '@lab/contract/calls';
-import type { AdminArticle, AdminBanner, AdminHotArea, AdminPartner, AdminThanks } from '@lab/contract';
+import type { AdminArticle, AdminBanner, AdminCertificate, AdminHotArea, AdminPartner, AdminThanks } from '@lab/contract';
 import { audit } from '../../platform/audit';
 import { said, serve } from '../../platform/calls';
 import {
@@ -18,6 +18,8 @@ import {
 import {
   articleAudit,
   bannerAudit,
+  certificateAudit,
+  identityAudit,
   bannerOrderAudit,
   hotAreaAudit,
   hotAreaOrderAudit,
@@ -49,7 +51,8 @@ import {
   setPartnerVisible,
 } from './home-blocks.service';
 import { getAdminPage, listAdminPages, saveAdminPage } from './pages-admin.service';
-import { saveAllowRegion, saveLocalInfo, saveSamplingSetting } from './settings-admin.service';
+import { addCertificate, deleteCertificate, editCertificate, listAdminCertificates } from './certificates.service';
+import { readSiteIdentity, saveAllowRegion, saveLocalInfo, saveSamplingSetting, saveSiteIdentity } from './settings-admin.service';
 import { getSiteSettings } from './settings.service';
 
 const byId = (body: { id: number }) => body.id;
@@ -176,7 +179,7 @@ export const contentAdminRoutes = serve(calls.adminContent, {
   },
 
   // ---- 站点设置 ----
-  settings: { handler: ({ db }) => getSiteSettings(db), config: read },
+  settings: { handler: ({ db, deps }) => getSiteSettings(db, deps.config.FILE_HOST), config: read },
   saveAllowRegion: {
     handler: ({ db, body, now }) => saveAllowRegion(db, body.allowRegion, now),
     config: { audit: audit(settingAudit, 'content.setting.allowRegion', '修改上门取样开放地区', () => 'allowRegion') },
@@ -189,4 +192,21 @@ export const contentAdminRoutes = serve(calls.adminContent, {
     handler: ({ db, body, now }) => saveLocalInfo(db, body, now),
     config: { audit: audit(settingAudit, 'content.setting.localInfo', '修改联系信息', () => 'localInfo') },
   },
+  identity: { handler: ({ db, deps }) => readSiteIdentity(db, deps.config.FILE_HOST), config: read },
+  saveIdentity: {
+    handler: ({ db, deps, body, now }) => saveSiteIdentity(db, body, now, deps.config.FILE_HOST),
+    config: { audit: audit(identityAudit, 'content.setting.identity', '修改备案与主体信息', () => 'siteIdentity' as const) },
+  },
+
+  // ---- 资质证书 ----
+  certificates: { handler: ({ db, deps, now }) => listAdminCertificates(db, deps.config.FILE_HOST, now), config: read },
+  addCertificate: {
+    handler: ({ db, deps, body, now }) => addCertificate(db, body, deps.config.FILE_HOST, now),
+    config: { audit: audit<unknown, AdminCertificate>(certificateAudit, 'content.certificate.add', '新增资质证书', null, (data) => data.id) },
+  },
+  editCertificate: {
+    handler: ({ db, deps, body, now }) => editCertificate(db, body, deps.config.FILE_HOST, now),
+    config: { audit: audit(certificateAudit, 'content.certificate.edit', '修改资质证书', byId) },
+  },
+  removeCertificate: { handler: ({ db, body }) => deleteCertificate(db, body.id), config: { audit: audit(certificateAudit, 'content.certificate.delete', '删除资质证书', byId) } },
 });

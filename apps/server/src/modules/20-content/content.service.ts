@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lt, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type {
   AbilityShowcase,
   ArticleDetail,
@@ -10,6 +10,7 @@ import type {
   Page,
   PageKey,
   ServiceCase,
+  SiteFigures,
   SyncNumResult,
   ThanksEntry,
 } from '@lab/contract';
@@ -169,28 +170,25 @@ export async function saveContentPage(db: Db, input: { key: PageKey; title: stri
 // ---- the capability showcase (/televised) ----
 
 interface ShowcaseSetting {
-  customers?: number;
   sections?: { title: string; sketch: string; img: string }[];
 }
 
-export async function getAbilityShowcase(db: DbOrTx, fileHost: string): Promise<AbilityShowcase> {
-  const [items] = await db
-    .select({ n: count(), orders: sum(serviceItems.orderCount) })
-    .from(serviceItems)
-    .where(eq(serviceItems.published, true));
-  const [instruments] = await db
-    .select({ n: sql<number>`count(distinct ${serviceItems.model})`.mapWith(Number) })
-    .from(serviceItems)
-    .where(eq(serviceItems.published, true));
+/**
+ * /televised. Its figures are the site's one count (siteFigures, passed in by the route): no
+ * figure here is stored or typed by hand.
+ */
+export async function getAbilityShowcase(db: DbOrTx, fileHost: string, figures: SiteFigures): Promise<AbilityShowcase> {
+  const [items] = await db.select({ n: count() }).from(serviceItems).where(eq(serviceItems.published, true));
   const [papers] = await db.select({ n: count() }).from(thanksEntries).where(eq(thanksEntries.visible, true));
   const setting = ((await readSetting(db, 'abilityShowcase')) ?? {}) as ShowcaseSetting;
   return {
     figures: [
       { label: '检测项目', value: items?.n ?? 0, unit: '项' },
-      { label: '仪器设备', value: instruments?.n ?? 0, unit: '台套' },
-      { label: '累计服务', value: Number(items?.orders ?? 0), unit: '单' },
-      { label: '服务客户', value: Number(setting.customers ?? 0), unit: '家' },
+      { label: '在线仪器', value: figures.instruments, unit: '台套' },
+      { label: '已完成订单', value: figures.ordersDone, unit: '单' },
+      { label: '注册客户', value: figures.customers, unit: '位' },
       { label: '致谢论文', value: papers?.n ?? 0, unit: '篇' },
+      ...(figures.years === null ? [] : [{ label: '服务年限', value: figures.years, unit: '年' }]),
     ],
     sections: (setting.sections ?? []).map((s) => ({ title: s.title, sketch: s.sketch, img: fileUrl(fileHost, s.img) })),
     cases: await latestCases(db, 6, fileHost),

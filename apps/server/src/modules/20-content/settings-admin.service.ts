@@ -1,7 +1,8 @@
-import { findRegion, findRegionCodes, type LocalInfo, type SamplingSetting } from '@lab/contract';
+import { findRegion, findRegionCodes, type AdminSiteIdentity, type LocalInfo, type SamplingSetting, type StoredSiteIdentity } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { normalizeAllowRegion, normalizeLocalInfo, normalizeSamplingSetting, readSetting, saveSetting } from './settings.service';
+import { fileUrl } from './content-version';
+import { normalizeAllowRegion, normalizeStoredIdentity, normalizeLocalInfo, normalizeSamplingSetting, readSetting, saveSetting } from './settings.service';
 
 /**
  * 站点设置 in the back office. The bodies arrive validated by the contract (formats, slot
@@ -44,4 +45,16 @@ export async function saveSamplingSetting(db: Db, value: SamplingSetting, now: D
 export async function saveLocalInfo(db: Db, value: LocalInfo, now: Date): Promise<LocalInfo> {
   await saveSetting(db, 'localInfo', value, now);
   return value;
+}
+
+/** 备案与主体信息 for the back office: stored paths and the address to show the licence. */
+export async function readSiteIdentity(db: DbOrTx, fileHost: string): Promise<AdminSiteIdentity> {
+  const stored = normalizeStoredIdentity(await readSetting(db, 'siteIdentity'));
+  return { ...stored, licenceImgUrl: stored.licenceImg ? fileUrl(fileHost, stored.licenceImg) : '' };
+}
+
+/** Saved whole (a blank part clears it); the content version is bumped, so cached pages redraw their footer. */
+export async function saveSiteIdentity(db: Db, value: StoredSiteIdentity, now: Date, fileHost: string): Promise<AdminSiteIdentity> {
+  await saveSetting(db, 'siteIdentity', value, now);
+  return readSiteIdentity(db, fileHost);
 }

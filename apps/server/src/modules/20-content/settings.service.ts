@@ -1,11 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { LocalInfo, SamplingSetting, SettingKey, SettingValues, SiteSettings } from '@lab/contract';
+import { policeRecordCode, type LocalInfo, type SamplingSetting, type SettingKey, type SettingValues, type SiteIdentity, type SiteSettings, type StoredSiteIdentity } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { siteSettings } from '../../db/tables/catalog.tables';
-import { withContentChange } from './content-version';
+import { fileUrl, withContentChange } from './content-version';
 
 /** The keys stored in site_settings (samplingInfo is an alias, not a row). */
-export const storedSettingKeys = ['allowRegion', 'samplingSetting', 'localInfo', 'abilityShowcase'] as const;
+export const storedSettingKeys = ['allowRegion', 'samplingSetting', 'localInfo', 'abilityShowcase', 'siteIdentity'] as const;
 export type StoredSettingKey = (typeof storedSettingKeys)[number];
 
 /** A list the back office may have saved as a JSON array, a JSON string of one, or "a,b,c". */
@@ -79,18 +79,38 @@ export function normalizeLocalInfo(value: unknown): LocalInfo {
   return { address: text(raw.address), phone: text(raw.phone), email: text(raw.email), express: text(raw.express) };
 }
 
+/** 备案与主体信息 as stored (the licence as its path); blank parts are ''. */
+export function normalizeStoredIdentity(value: unknown): StoredSiteIdentity {
+  const raw = asObject(value);
+  const founded = Number(raw.founded);
+  return {
+    icp: text(raw.icp).trim(),
+    police: text(raw.police).trim(),
+    company: text(raw.company).trim(),
+    licenceImg: text(raw.licenceImg).trim(),
+    founded: Number.isInteger(founded) && founded >= 1900 && founded <= 2100 ? founded : null,
+  };
+}
+
+/** As the public pages read it: the licence picture as a full address. */
+export function publicIdentity(value: unknown, fileHost: string): SiteIdentity {
+  const stored = normalizeStoredIdentity(value);
+  return { ...stored, policeCode: policeRecordCode(stored.police), licenceImg: stored.licenceImg ? fileUrl(fileHost, stored.licenceImg) : '' };
+}
+
 async function readStored(db: DbOrTx, keys: readonly StoredSettingKey[]): Promise<Map<string, unknown>> {
   const rows = await db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings).where(inArray(siteSettings.key, [...keys]));
   return new Map(rows.map((row) => [row.key, row.value]));
 }
 
 /** POST /api/open/setting */
-export async function getSiteSettings(db: DbOrTx): Promise<SiteSettings> {
-  const stored = await readStored(db, ['allowRegion', 'samplingSetting', 'localInfo']);
+export async function getSiteSettings(db: DbOrTx, fileHost = ''): Promise<SiteSettings> {
+  const stored = await readStored(db, ['allowRegion', 'samplingSetting', 'localInfo', 'siteIdentity']);
   return {
     allowRegion: normalizeAllowRegion(stored.get('allowRegion')),
     samplingSetting: normalizeSamplingSetting(stored.get('samplingSetting')),
     localInfo: normalizeLocalInfo(stored.get('localInfo')),
+    identity: publicIdentity(stored.get('siteIdentity'), fileHost),
   };
 }
 

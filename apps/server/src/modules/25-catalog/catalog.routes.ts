@@ -4,10 +4,12 @@ import { calls } from '@lab/contract/calls';
 import type { Db } from '../../db/client';
 import { serve } from '../../platform/calls';
 import { addConsultation, countArticleView, getAbilityShowcase, getArticle, getContentPage, listArticles, listThanks } from '../20-content/content.service';
+import { listPublicCertificates } from '../20-content/certificates.service';
 import { getSettingValues, getSiteSettings } from '../20-content/settings.service';
 import { buildHomeData, getDeviceDetail, listTypeGroups, searchDevices } from './catalog.service';
 import { createContentCache, sendCached } from './content-cache';
 import { imageRoot } from './image-root';
+import { fillFiguresIn, siteFigures } from './site-figures';
 
 /** The committed pictures of the catalogue and the content, under /upload/img/. */
 export async function serveCatalogImages(app: FastifyInstance) {
@@ -40,27 +42,38 @@ const { home, detail } = calls.catalog;
  * call's answer schema first, so it holds the fields the schema names, as every other answer.
  */
 export const catalogRoutes = serve(calls.catalog, {
-  home: async ({ db, deps, request, reply }) =>
-    sendCached(request, reply, await contentCache(db).get('home', async () => home.data.parse(await buildHomeData(db, deps.config.FILE_HOST)))),
-  typeGroups: ({ db, deps, query }) => listTypeGroups(db, query.typeId, deps.config.FILE_HOST),
-  search: ({ db, deps, query }) => searchDevices(db, query, deps.config.FILE_HOST),
-  detail: async ({ db, deps, query, request, reply }) =>
+  home: async ({ db, deps, request, reply, now }) =>
     sendCached(
       request,
       reply,
-      await contentCache(db).get(`detail:${query.rid}`, async () => detail.data.parse(await getDeviceDetail(db, query.rid, deps.config.FILE_HOST))),
+      await contentCache(db).get('home', async () => home.data.parse(fillFiguresIn(await buildHomeData(db, deps.config.FILE_HOST), await siteFigures(db, now)))),
+    ),
+  typeGroups: ({ db, deps, query }) => listTypeGroups(db, query.typeId, deps.config.FILE_HOST),
+  search: ({ db, deps, query }) => searchDevices(db, query, deps.config.FILE_HOST),
+  detail: async ({ db, deps, query, request, reply, now }) =>
+    sendCached(
+      request,
+      reply,
+      await contentCache(db).get(`detail:${query.rid}`, async () => detail.data.parse(fillFiguresIn(await getDeviceDetail(db, query.rid, deps.config.FILE_HOST), await siteFigures(db, now)))),
     ),
 });
 
-/** The site's public content (contract/calls/content.ts). */
+/**
+ * The site's public content (contract/calls/content.ts). Texts that state a figure carry a
+ * token (site-figures.ts) filled here from the one count, so no page can say another number.
+ */
 export const contentRoutes = serve(calls.content, {
-  articles: ({ db, deps, body }) => listArticles(db, body, deps.config.FILE_HOST),
-  article: ({ db, deps, body }) => getArticle(db, body.id, deps.config.FILE_HOST),
+  articles: async ({ db, deps, body, now }) => fillFiguresIn(await listArticles(db, body, deps.config.FILE_HOST), await siteFigures(db, now)),
+  article: async ({ db, deps, body, now }) => fillFiguresIn(await getArticle(db, body.id, deps.config.FILE_HOST), await siteFigures(db, now)),
   thanks: ({ db, body }) => listThanks(db, body),
-  ability: ({ db, deps }) => getAbilityShowcase(db, deps.config.FILE_HOST),
+  ability: async ({ db, deps, now }) => {
+    const figures = await siteFigures(db, now);
+    return fillFiguresIn(await getAbilityShowcase(db, deps.config.FILE_HOST, figures), figures);
+  },
+  certificates: ({ db, deps, now }) => listPublicCertificates(db, deps.config.FILE_HOST, now),
   countView: { handler: ({ db, body }) => countArticleView(db, body.id), config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
-  page: ({ db, query }) => getContentPage(db, query.key),
-  settings: ({ db }) => getSiteSettings(db),
+  page: async ({ db, query, now }) => fillFiguresIn(await getContentPage(db, query.key), await siteFigures(db, now)),
+  settings: ({ db, deps }) => getSiteSettings(db, deps.config.FILE_HOST),
   settingValues: ({ db, body }) => getSettingValues(db, body.keys),
   consult: {
     handler: ({ db, body, request, now }) => addConsultation(db, body, { ip: request.ip, now }),

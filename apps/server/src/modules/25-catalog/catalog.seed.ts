@@ -4,9 +4,11 @@ import type { Db } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { cleanHtml, withContentChange } from '../20-content/content-version';
 import { backfillSearchTokens, serviceItemValues, type ServiceItemInput } from './catalog.service';
-import { articles, banners, contentPages, hotAreas, partners, serviceChildren, serviceGroups, serviceItems, siteSettings, thanksEntries } from '../../db/tables/catalog.tables';
+import { articles, banners, certificates, contentPages, hotAreas, partners, serviceChildren, serviceGroups, serviceItems, siteSettings, thanksEntries } from '../../db/tables/catalog.tables';
 import { exampleCaptions, generalFaq, groupFaq, seedGroups, seedItems, type SeedItem } from './seed-items';
-import { seedArticles, seedBanners, seedHotAreas, seedPages, seedPartners, seedSettings, seedThanks } from './seed-content';
+import { seedArticles, seedBanners, seedCertificates, seedHotAreas, seedPages, seedPartners, seedSettings, seedThanks } from './seed-content';
+import { seedItemDocs } from './seed-item-docs';
+import { shanghaiDate } from '../20-content/content-version';
 
 /** Shanghai noon of a YYYY-MM-DD date. */
 const at = (date: string) => new Date(`${date}T12:00:00+08:00`);
@@ -43,6 +45,7 @@ export function seedItemInput(item: SeedItem, index: number): ServiceItemInput {
     unit: item.unit,
     options: toOptions(item),
     sampleRequirements: item.requirements,
+    ...seedItemDocs[item.name],
     turnaround: item.turnaround,
     faq: [...(groupFaq[item.groupId] ?? []), ...generalFaq],
     examples: [{ img: `/upload/img/results/${item.key}.svg`, caption: exampleCaptions[item.key] }],
@@ -100,6 +103,11 @@ export async function seedCatalog(db: Db): Promise<boolean> {
     await tx.insert(thanksEntries).values(seedThanks.map(({ date, ...t }) => ({ ...t, publishedAt: at(date) })));
     await tx.insert(contentPages).values(seedPages.map((page) => ({ ...page, content: cleanHtml(page.content) })));
     await tx.insert(siteSettings).values(Object.entries(seedSettings).map(([key, value]) => ({ key, value })));
+    const today = shanghaiDate(new Date());
+    const yearsOn = (years: number) => `${Number(today.slice(0, 4)) + years}${today.slice(4, 10).replace('-02-29', '-02-28')}`;
+    await tx.insert(certificates).values(
+      seedCertificates.map(({ years, ...c }, i) => ({ ...c, validFrom: yearsOn(-1), validTo: yearsOn(years - 1), sort: i, demo: true })),
+    );
     return true;
   });
   if (!seeded) return false;

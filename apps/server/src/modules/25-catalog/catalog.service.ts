@@ -171,6 +171,10 @@ export async function getDeviceDetail(db: DbOrTx, rid: string, fileHost: string)
       examples: serviceItems.examples,
       labLocation: serviceItems.labLocation,
       keywords: serviceItems.keywords,
+      standards: serviceItems.standards,
+      samplePrep: serviceItems.samplePrep,
+      reportContents: serviceItems.reportContents,
+      sampleReport: serviceItems.sampleReport,
     })
     .from(serviceItems)
     .innerJoin(serviceGroups, eq(serviceGroups.id, serviceItems.groupId))
@@ -185,11 +189,15 @@ export async function getDeviceDetail(db: DbOrTx, rid: string, fileHost: string)
     .where(and(eq(serviceItems.groupId, row.groupId), eq(serviceItems.published, true), ne(serviceItems.id, row.id)))
     .orderBy(desc(serviceItems.orderCount), asc(serviceItems.id))
     .limit(4);
-  const { id: _id, description, sampleRequirements, options, faq, examples, labLocation, keywords, ...summary } = row;
+  const { id: _id, description, sampleRequirements, options, faq, examples, labLocation, keywords, standards, samplePrep, reportContents, sampleReport, ...summary } = row;
   return {
     ...toSummary(summary, fileHost),
     description,
     sampleRequirements,
+    standards,
+    samplePrep,
+    reportContents,
+    sampleReport: sampleReport ? fileUrl(fileHost, sampleReport) : null,
     options,
     faq,
     examples: examples.map((e) => ({ img: fileUrl(fileHost, e.img), caption: e.caption })),
@@ -212,6 +220,10 @@ export interface ServiceItemInput {
   unit: string;
   options?: PricedOption[];
   sampleRequirements: string;
+  standards?: string[];
+  samplePrep?: string;
+  reportContents?: string;
+  sampleReport?: string | null;
   turnaround: string;
   faq?: FaqEntry[];
   examples?: ExampleResult[];
@@ -255,6 +267,10 @@ export function serviceItemValues(input: ServiceItemInput) {
     unit: input.unit,
     options: input.options ?? [],
     sampleRequirements: input.sampleRequirements,
+    standards: input.standards ?? [],
+    samplePrep: input.samplePrep ?? '',
+    reportContents: input.reportContents ?? '',
+    sampleReport: input.sampleReport ?? null,
     turnaround: input.turnaround,
     faq: input.faq ?? [],
     examples: input.examples ?? [],

@@ -5,6 +5,7 @@ import { couponTemplates, memberCoupons } from '../../db/tables/funds.tables';
 import { sentReminders } from '../../db/tables/jobs.tables';
 import { samplings } from '../../db/tables/member.tables';
 import { orderFiles, orders } from '../../db/tables/orders.tables';
+import { certificatesExpiringWithin } from '../20-content/certificates.service';
 import { postMessage, sendNotice, type NoticeChannels } from '../15-messages/messages.service';
 import { raiseStaffAlert, smsStaffOfRole } from '../15-messages/staff-alerts.service';
 import { orderLink } from '../50-ordering/notices';
@@ -19,6 +20,9 @@ import { getJobSettings } from '../50-ordering/unpaid-orders.service';
  * - an order whose raw data leaves the lab's retention (任务设置: kept N days after delivery,
  *   default 180) within the reminder's days (default 7): a prompt to download it in time.
  *
+ * - (staff) a 资质证书 whose validity ends within 30 days: an alert to the admins, once per
+ *   certificate and end date (the alert's key).
+ *
  * Each reminder once: its `sent_reminders` row is written in the transaction that posts the
  * message and queues the SMS and e-mail (the outbox), so a second run, or another instance at
  * the same moment, finds the key taken and sends nothing.
@@ -32,7 +36,12 @@ export interface RemindersOutcome {
   pickups: string[];
   coupons: string[];
   retention: string[];
+  /** certificate ids whose staff reminder went out */
+  certificates: number[];
 }
+
+/** 资质证书: the admins are reminded this many days before a certificate's validity ends. */
+export const CERTIFICATE_REMINDER_DAYS = 30;
 
 /** Claims a reminder in the caller's transaction; false when it was sent already. */
 async function claim(tx: DbOrTx, kind: (typeof sentReminders.$inferInsert)['kind'], key: string, now: Date): Promise<boolean> {
@@ -50,7 +59,7 @@ export const remindersOpen = (settings: Pick<JobSettings, 'reminderHour'>, now: 
 export const retentionEnds = (deliveredAt: Date, settings: Pick<JobSettings, 'rawDataRetentionDays'>) => new Date(deliveredAt.getTime() + settings.rawDataRetentionDays * DAY_MS);
 
 export async function sendReminders(db: Db, channels: NoticeChannels, now: Date): Promise<RemindersOutcome> {
-  const outcome: RemindersOutcome = { pickups: [], coupons: [], retention: [] };
+  const outcome: RemindersOutcome = { pickups: [], coupons: [], retention: [], certificates: [] };
   const settings = await getJobSettings(db);
   if (!remindersOpen(settings, now)) return outcome;
   const when = (at: Date) => at.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false, year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -119,6 +128,21 @@ export async function sendReminders(db: Db, channels: NoticeChannels, now: Date)
       return true;
     });
     if (done) outcome.retention.push(order.orderNo);
+  }
+
+  // ---- 资质证书 ending within 30 days: an alert to the admins (系统提醒), once per certificate and end date ----
+  for (const certificate of await certificatesExpiringWithin(db, now, CERTIFICATE_REMINDER_DAYS)) {
+    const raised = await raiseStaffAlert(db, {
+      // a renewed certificate (a later valid_to) is reminded again before its new end
+      key: `certificate:${certificate.id}:${certificate.validTo}`,
+      kind: 'certificate_expiring',
+      role: 'admin',
+      title: `资质证书即将到期：${certificate.name}`,
+      content: `资质证书“${certificate.name}”（${certificate.number}，${certificate.issuer}）将于 ${certificate.validTo} 到期，到期后前台资质页不再展示。请及时办理复评审或换证，并在“内容管理 → 资质证书”中更新证书图片与有效期。`,
+      link: '/admin/content/certificates',
+      createdAt: now,
+    });
+    if (raised) outcome.certificates.push(certificate.id);
   }
   return outcome;
 }

@@ -66,7 +66,7 @@ describe('home pickups', () => {
 
     // the next hour, and two instances at the same moment: nothing more
     t.clock.advance(3_600_000);
-    expect(await remind()).toEqual({ pickups: [], coupons: [], retention: [] });
+    expect(await remind()).toEqual({ pickups: [], coupons: [], retention: [], certificates: [] });
     const again = await Promise.all([remind(), remind()]);
     expect(again.flatMap((r) => r.pickups)).toEqual([]);
     expect(await outboxTo(buyer.member.phone, 'pickup_reminder')).toHaveLength(1);

@@ -45,6 +45,7 @@ export const adminPages: Record<string, AdminPage> = {
   'content/thanks': { load: () => import('../../features/admin-content/pages/thanks-page') },
   'content/pages': { load: () => import('../../features/admin-content/pages/pages-page') },
   'content/partners': { load: () => import('../../features/admin-content/pages/partners-page') },
+  'content/certificates': { load: () => import('../../features/admin-content/pages/certificates-page') },
   'content/settings': { load: () => import('../../features/admin-content/pages/settings-page') },
   'consultations': { load: () => import('../../features/admin-messages/pages/consultations-page') },
   'announcements': { load: () => import('../../features/admin-messages/pages/announcements-page') },

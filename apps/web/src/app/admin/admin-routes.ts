@@ -71,6 +71,7 @@ export const adminScreens: AdminScreen[] = [
   { path: 'content/thanks', title: '论文致谢', roles: adminOnly, group: 'content' },
   { path: 'content/pages', title: '关于与静态页', roles: adminOnly, group: 'content' },
   { path: 'content/partners', title: '合作机构', roles: adminOnly, group: 'content' },
+  { path: 'content/certificates', title: '资质证书', roles: adminOnly, group: 'content' },
   { path: 'content/settings', title: '站点设置', roles: adminOnly, group: 'content' },
 
   // ---- messages ----

@@ -11,8 +11,8 @@ import { CrudDialog, useListChange, type CrudDialogConfig } from './crud-dialog'
 import { OrderButtons } from './order-buttons';
 import { moveItem } from './ordered-list';
 
-/** A row's key and a show/hide flag: what the list's own actions need of a row. */
-type Row<K extends PropertyKey> = Record<K, string | number> & { visible: boolean };
+/** A row's key (and, for a list with the 显示 switch, a show/hide flag): what the list's own actions need of a row. */
+type Row<K extends PropertyKey> = Record<K, string | number>;
 
 export interface CrudListProps<T extends Row<K>, K extends keyof T & string, V extends object, S extends z.ZodType> {
   title: string;
@@ -47,8 +47,8 @@ export interface CrudListProps<T extends Row<K>, K extends keyof T & string, V e
   actionsWidth?: number;
   /** saves the whole new order (the ids in order): the 顺序 column's up and down buttons */
   reorder?: (ids: T[K][]) => Promise<unknown>;
-  /** shows or hides a row; `onHome` labels the switch 在首页显示 */
-  visible: { call: (args: Record<K, T[K]> & { visible: boolean }) => Promise<unknown>; onHome?: boolean };
+  /** shows or hides a row (its `visible` flag); `onHome` labels the switch 在首页显示. Left out: no 显示 column (a list whose rows are always shown, or shown by their own rule) */
+  visible?: { call: (args: Record<K, T[K]> & { visible: boolean }) => Promise<unknown>; onHome?: boolean };
   remove: (id: T[K]) => Promise<unknown>;
   /** the delete question; 删除<noun>“<label>”？ and that the site no longer shows it, unless given */
   confirmDelete?: (row: T) => { title?: string; content: string };
@@ -80,7 +80,7 @@ export function CrudList<T extends Row<K>, K extends keyof T & string, V extends
   const [editing, setEditing] = useState<T | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const order = useListChange(refresh, (ids: T[K][]) => reorder!(ids));
-  const shown = useListChange(refresh, visible.call);
+  const shown = useListChange(refresh, (args: Record<K, T[K]> & { visible: boolean }) => visible!.call(args));
   const removal = useListChange(refresh, remove);
   const list = rowsOf(query.data);
   const openDialog = (row: T | null) => {
@@ -101,7 +101,7 @@ export function CrudList<T extends Row<K>, K extends keyof T & string, V extends
     const question = confirmDelete?.(row);
     modal.confirm({
       title: question?.title ?? `删除${noun}“${name}”？`,
-      content: question?.content ?? '删除后网站上立即不再显示，且无法恢复。只想暂时不显示，可以关闭“显示”开关。',
+      content: question?.content ?? (visible ? '删除后网站上立即不再显示，且无法恢复。只想暂时不显示，可以关闭“显示”开关。' : '删除后网站上立即不再显示，且无法恢复。'),
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
@@ -121,21 +121,25 @@ export function CrudList<T extends Row<K>, K extends keyof T & string, V extends
         ]
       : []),
     ...columns,
-    {
-      title: visible.onHome ? '首页显示' : '显示',
-      dataIndex: 'visible',
-      width: visible.onHome ? 100 : 90,
-      render: (on: boolean, row, index) => (
-        <Switch
-          checked={on}
-          checkedChildren="显示"
-          unCheckedChildren="隐藏"
-          loading={shown.isPending && shown.variables?.[rowKey] === row[rowKey]}
-          aria-label={`${visible.onHome ? '在首页显示' : '显示'} ${label(row, index)}`}
-          onChange={(next) => toggle(row, next)}
-        />
-      ),
-    },
+    ...(visible
+      ? [
+          {
+            title: visible.onHome ? '首页显示' : '显示',
+            dataIndex: 'visible',
+            width: visible.onHome ? 100 : 90,
+            render: (on: boolean, row: T, index: number) => (
+              <Switch
+                checked={on}
+                checkedChildren="显示"
+                unCheckedChildren="隐藏"
+                loading={shown.isPending && (shown.variables?.[rowKey] as unknown) === row[rowKey]}
+                aria-label={`${visible.onHome ? '在首页显示' : '显示'} ${label(row, index)}`}
+                onChange={(next) => toggle(row, next)}
+              />
+            ),
+          },
+        ]
+      : []),
     {
       title: '操作',
       key: 'actions',

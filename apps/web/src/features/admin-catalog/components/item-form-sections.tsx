@@ -88,8 +88,23 @@ export function TextSections() {
         <Form.Item label="样品要求" name="sampleRequirements">
           <Input.TextArea maxLength={2000} showCount autoSize={{ minRows: 3, maxRows: 8 }} placeholder="样品形态、用量、尺寸及寄送注意事项" />
         </Form.Item>
+        <Form.Item label="制样说明" name="samplePrep" extra="如何制备与寄送样品，每段一行">
+          <Input.TextArea maxLength={2000} showCount autoSize={{ minRows: 3, maxRows: 8 }} placeholder="研磨、分散、喷镀、封装等要点" />
+        </Form.Item>
         <Form.Item label="测试周期" name="turnaround">
           <Input maxLength={50} placeholder="例如 3–5 个工作日" style={{ maxWidth: 320 }} />
+        </Form.Item>
+      </AdminSection>
+
+      <AdminSection title="执行标准与报告">
+        <Form.Item label="执行标准" name="standards" extra="每行一条，写明标准号、年份与名称，如 JY/T 0587-2020 多晶体X射线衍射方法通则；最多 12 条">
+          <Input.TextArea maxLength={800} autoSize={{ minRows: 2, maxRows: 6 }} />
+        </Form.Item>
+        <Form.Item label="报告内容" name="reportContents" extra="报告包含哪些内容，每行一项">
+          <Input.TextArea maxLength={2000} showCount autoSize={{ minRows: 3, maxRows: 8 }} />
+        </Form.Item>
+        <Form.Item label="样例报告" name="sampleReport" extra="PDF 地址：/upload/img/reports/ 下的文件或 http(s) 地址；留空则不提供下载">
+          <Input maxLength={500} placeholder="/upload/img/reports/xrd-sample-report.pdf" />
         </Form.Item>
       </AdminSection>
     </>

@@ -17,6 +17,11 @@ export interface ItemFormValues {
   unit: string;
   options: OptionDraft[];
   sampleRequirements: string;
+  /** one standard a line */
+  standards: string;
+  samplePrep: string;
+  reportContents: string;
+  sampleReport: string;
   turnaround: string;
   faq: { question: string; answer: string }[];
   examples: { img: string; caption: string }[];
@@ -40,6 +45,10 @@ export const emptyItemValues = (): ItemFormValues => ({
   unit: '样品',
   options: [],
   sampleRequirements: '',
+  standards: '',
+  samplePrep: '',
+  reportContents: '',
+  sampleReport: '',
   turnaround: '',
   faq: [],
   examples: [],
@@ -64,6 +73,10 @@ export function toItemFormValues(item: AdminServiceItem): ItemFormValues {
     unit: item.unit,
     options: toOptionDrafts(item.options),
     sampleRequirements: item.sampleRequirements,
+    standards: item.standards.join('\n'),
+    samplePrep: item.samplePrep,
+    reportContents: item.reportContents,
+    sampleReport: item.sampleReport ?? '',
     turnaround: item.turnaround,
     faq: item.faq.map((f) => ({ ...f })),
     examples: item.examples.map((e) => ({ img: e.img, caption: e.caption })),
@@ -89,6 +102,10 @@ export function toItemForm(values: ItemFormValues): Record<string, string> {
     unit: values.unit ?? '',
     options: optionsJson(values.options ?? []),
     sampleRequirements: values.sampleRequirements ?? '',
+    standards: values.standards ?? '',
+    samplePrep: values.samplePrep ?? '',
+    reportContents: values.reportContents ?? '',
+    sampleReport: values.sampleReport ?? '',
     turnaround: values.turnaround ?? '',
     faq: JSON.stringify((values.faq ?? []).map((f) => ({ question: f?.question ?? '', answer: f?.answer ?? '' }))),
     examples: JSON.stringify((values.examples ?? []).map((e) => ({ img: e?.img ?? '', caption: e?.caption ?? '' }))),

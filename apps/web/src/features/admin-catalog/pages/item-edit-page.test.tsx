@@ -46,6 +46,10 @@ const item: AdminServiceItem = {
   description: '<p>粉末衍射仪</p>',
   options: [{ id: 1, name: '扫描速度', choices: [{ id: 1, label: '常规', priceFen: 0 }, { id: 2, label: '慢扫', priceFen: 4000 }] }],
   sampleRequirements: '粉末不少于 0.2 g',
+  standards: [],
+  samplePrep: '',
+  reportContents: '',
+  sampleReport: null,
   turnaround: '3–5 个工作日',
   faq: [{ question: '可以测液体吗？', answer: '请先干燥。' }],
   examples: [{ img: '/upload/img/results/xrd.svg', imgUrl: '/upload/img/results/xrd.svg', caption: '典型图谱' }],
@@ -54,7 +58,7 @@ const item: AdminServiceItem = {
 };
 
 /** the form's messages arrive as toasts, which animate in */
-const slow = { timeout: 5000 };
+const slow = { timeout: 10_000 };
 
 const loginStaff = () => staffSession.saveSession({ token: 's', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
 

@@ -13,4 +13,6 @@ export const contentKeys = {
   pages: [...adminKey, 'content', 'pages'] as const,
   page: (key: PageKey) => [...adminKey, 'content', 'page', key] as const,
   settings: [...adminKey, 'content', 'settings'] as const,
+  identity: [...adminKey, 'content', 'identity'] as const,
+  certificates: [...adminKey, 'content', 'certificates'] as const,
 };

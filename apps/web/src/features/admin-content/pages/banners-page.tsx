@@ -93,7 +93,7 @@ export default function BannersPage() {
   return (
     <CrudList
       title="轮播图"
-      description="首页顶部的大图轮播，按顺序每 5 秒切换；保存后首页立即更新。"
+      description="首页顶部的大图轮播，按顺序每 5 秒切换；保存后首页立即更新。提到仪器数、完成订单数、客户数或成立年份时，请写 {{instruments}}、{{ordersDone}}、{{customers}}、{{years}}、{{founded}}，网站按实际数据填入，不要直接写数字。"
       noun="轮播图"
       rowKey="id"
       label={label}

@@ -26,7 +26,7 @@ describe('关于与静态页', () => {
     await waitFor(() => expect(save).toBeEnabled());
     await userEvent.click(save);
     await waitFor(() => expect(title).toHaveAttribute('aria-invalid', 'true'));
-    expect(screen.getByText('[标题]不能为空')).toBeInTheDocument();
+    expect(await screen.findByText('[标题]不能为空')).toBeInTheDocument();
     expect(calls.some((call) => call.path === '/api/admin/content/page/save')).toBe(false);
 
     await userEvent.type(title, '公司简介');

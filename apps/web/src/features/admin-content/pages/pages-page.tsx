@@ -72,7 +72,7 @@ export default function PagesPage() {
   const current: PageKey = isPageKey(search.get('key')) ? (search.get('key') as PageKey) : 'profile';
 
   return (
-    <AdminPage title="关于与静态页" description="“关于我们”下的公司简介、企业文化、人才招聘，以及联系我们、服务指南、资质证书、隐私政策；保存后网站立即更新。">
+    <AdminPage title="关于与静态页" description="“关于我们”下的公司简介、企业文化、人才招聘，以及联系我们、服务指南、资质证书、隐私政策；保存后网站立即更新。提到仪器数、完成订单数、客户数或成立年份时，请写 {{instruments}}、{{ordersDone}}、{{customers}}、{{years}}、{{founded}}，网站按实际数据填入，不要直接写数字。">
       <div className="content-pages">
         <AdminSection>
           <ul className="content-page-list" aria-label="页面">

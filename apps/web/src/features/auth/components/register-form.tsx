@@ -55,7 +55,7 @@ export function RegisterForm({ inviterCode }: { inviterCode: string | null }) {
       </Form.Item>
       <SubmitButton busy={register.isPending}>注册</SubmitButton>
       <p className="auth-note auth-agree">
-        注册即表示您同意<Link to="/license" onClick={() => loginPanel.close()}>《用户协议》</Link>和
+        注册即表示您同意<Link to="/policy" onClick={() => loginPanel.close()}>《服务条款》</Link>和
         <Link to="/policy" onClick={() => loginPanel.close()}>《隐私政策》</Link>
       </p>
     </Form>

@@ -24,7 +24,9 @@ function DetailBody({ item }: { item: DeviceDetail }) {
   const reservable = item.typeId === 2 || item.reservable;
   const sections = [
     { id: 'intro', label: '项目介绍', show: Boolean(item.description) },
-    { id: 'sample', label: '样品要求', show: Boolean(item.sampleRequirements) },
+    { id: 'standards', label: '执行标准', show: item.standards.length > 0 },
+    { id: 'sample', label: '样品要求', show: Boolean(item.sampleRequirements || item.samplePrep) },
+    { id: 'report', label: '报告内容', show: Boolean(item.reportContents || item.sampleReport) },
     { id: 'examples', label: '结果示例', show: item.examples.length > 0 },
     { id: 'faq', label: '常见问题', show: item.faq.length > 0 },
     { id: 'related', label: '相关项目', show: item.related.length > 0 },
@@ -129,10 +131,51 @@ function DetailBody({ item }: { item: DeviceDetail }) {
             ) : null}
           </section>
         ) : null}
-        {item.sampleRequirements ? (
+        {item.standards.length > 0 ? (
+          <section id="standards" className="cat-panel dt-section" aria-labelledby="dt-standards">
+            <h2 id="dt-standards">执行标准</h2>
+            <ul className="dt-standards">
+              {item.standards.map((standard) => (
+                <li key={standard}>{standard}</li>
+              ))}
+            </ul>
+            <p className="dt-note">标准未规定的参数按实验室作业指导书执行，报告中逐项注明。</p>
+          </section>
+        ) : null}
+        {item.sampleRequirements || item.samplePrep ? (
           <section id="sample" className="cat-panel dt-section" aria-labelledby="dt-sample">
             <h2 id="dt-sample">样品要求</h2>
-            <div className="dt-plain">{item.sampleRequirements}</div>
+            {item.sampleRequirements ? <div className="dt-plain">{item.sampleRequirements}</div> : null}
+            {item.samplePrep ? (
+              <>
+                <h3 className="dt-subhead">制样说明</h3>
+                <div className="dt-plain">{item.samplePrep}</div>
+              </>
+            ) : null}
+          </section>
+        ) : null}
+        {item.reportContents || item.sampleReport ? (
+          <section id="report" className="cat-panel dt-section" aria-labelledby="dt-report">
+            <h2 id="dt-report">报告内容</h2>
+            {item.reportContents ? (
+              <ul className="dt-report-list">
+                {item.reportContents
+                  .split('\n')
+                  .map((line) => line.trim())
+                  .filter(Boolean)
+                  .map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+              </ul>
+            ) : null}
+            {item.sampleReport ? (
+              <p>
+                <a className="dt-sample-report" href={item.sampleReport} target="_blank" rel="noopener noreferrer" download>
+                  下载样例报告（PDF）
+                </a>
+                <span className="dt-note dt-report-note">样例报告中的样品与数据均为示意，仅供了解报告格式。</span>
+              </p>
+            ) : null}
           </section>
         ) : null}
         {item.examples.length > 0 ? (

@@ -4,6 +4,7 @@ import { siteInfo } from '../../../lib/site-info';
 import { NotFound } from '../../../components/not-found';
 import { ConsultForm } from '../components/consult-form';
 import { ContentBody } from '../components/content-body';
+import { CertificateList } from '../components/certificate-list';
 import { isStaticKey, pageLabels, type staticKeys } from '../components/page-labels';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/content.css';
@@ -86,6 +87,13 @@ export default function StaticPage() {
               <section className="cnt-panel" aria-label="联系我们">
                 <ContentBody pageKey="contact" showTitle={false} />
               </section>
+            </div>
+          </>
+        ) : valid === 'license' ? (
+          <>
+            <CertificateList />
+            <div className="cnt-panel cnt-narrow cnt-after-certs">
+              <ContentBody pageKey="license" showTitle={false} />
             </div>
           </>
         ) : (

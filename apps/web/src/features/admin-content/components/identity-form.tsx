@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { Button, Form, Input, InputNumber } from 'antd';
+import { siteIdentityBody, type AdminSiteIdentity } from '@lab/contract';
+import { feedback } from '../../../lib/feedback';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { ImageUpload } from '../../../components/admin/image-upload';
+import { saveIdentity } from '../api/get-identity';
+import { useContentMutation } from '../api/use-content-mutation';
+
+interface Values {
+  icp: string;
+  police: string;
+  company: string;
+  licenceImg: string;
+  founded: number | null;
+}
+
+const valuesOf = (saved: AdminSiteIdentity): Values => ({ icp: saved.icp, police: saved.police, company: saved.company, licenceImg: saved.licenceImg, founded: saved.founded });
+
+/**
+ * 备案与主体信息: the filings the footer of every public page shows (ICP 备案号 linked to
+ * beian.miit.gov.cn, 公安机关备案号 with its badge linked to beian.gov.cn), the operating
+ * company with its business licence, and the founding year the site's 服务年限 is counted from.
+ * A blank part is left out of the footer.
+ */
+export function IdentityForm({ saved }: { saved: AdminSiteIdentity }) {
+  const [form] = Form.useForm<Values>();
+  const save = useContentMutation(saveIdentity);
+
+  useEffect(() => form.setFieldsValue(valuesOf(saved)), [saved, form]);
+
+  const submit = (values: Values) => {
+    const body = checkWithSchema(siteIdentityBody, { ...values, founded: values.founded ?? '' }, form);
+    if (body) save.mutate(body, { onSuccess: () => feedback.success('备案与主体信息已保存') });
+  };
+
+  return (
+    <Form form={form} name="site-identity" layout="vertical" initialValues={valuesOf(saved)} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+      <div className="content-form-row">
+        <Form.Item label="ICP备案号" name="icp" style={{ flex: 1, minWidth: 220 }} extra="页脚链接到工信部备案系统 beian.miit.gov.cn">
+          <Input maxLength={50} placeholder="如：沪ICP备12345678号-1" />
+        </Form.Item>
+        <Form.Item label="公安机关备案号" name="police" style={{ flex: 1, minWidth: 220 }} extra="页脚显示公安备案图标，链接到全国互联网安全管理服务平台">
+          <Input maxLength={60} placeholder="如：沪公网安备 31010402000123号" />
+        </Form.Item>
+      </div>
+      <div className="content-form-row">
+        <Form.Item label="运营主体" name="company" style={{ flex: 2, minWidth: 240 }} extra="营业执照上的企业名称">
+          <Input maxLength={100} placeholder="如：上海某某检测技术有限公司" />
+        </Form.Item>
+        <Form.Item label="成立年份" name="founded" style={{ flex: 1, minWidth: 140 }} extra="网站上的“服务年限”由此计算">
+          <InputNumber min={1900} max={2100} precision={0} style={{ width: '100%' }} placeholder="如 2016" />
+        </Form.Item>
+      </div>
+      <Form.Item label="营业执照" name="licenceImg" extra="上传营业执照照片或扫描件；页脚显示“营业执照”链接，点击查看原图。PNG、JPG 或 WEBP，不超过 5MB">
+        <ImageUpload allowClear aria-label="上传营业执照" />
+      </Form.Item>
+      <div className="content-actions">
+        <Button onClick={() => form.setFieldsValue(valuesOf(saved))} disabled={save.isPending}>
+          撤销修改
+        </Button>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          保存备案与主体信息
+        </Button>
+      </div>
+    </Form>
+  );
+}
