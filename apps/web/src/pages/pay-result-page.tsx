@@ -2,7 +2,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { Alert, Button, Result, Skeleton } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { formatFen, PAY_VENDOR_NAMES, type OnlinePaymentView } from '@lab/contract';
 import { usePaymentStatus } from '../api/online-pay/payment-status';
 import { onlinePayKeys } from '../api/query-keys';
@@ -19,37 +19,35 @@ import '../components/member/member-pages.css';
 export const RESULT_READS = 15;
 
 /** Where the member goes next: the order, the funds or the settlement the payment was for. */
-function NextLinks({ payment, retry }: { payment: OnlinePaymentView; retry: boolean }) {
+function NextLinks({ payment, retry }: { payment: Pick<OnlinePaymentView, 'purpose' | 'orderNos'>; retry: boolean }) {
+  const navigate = useNavigate();
+  const go = (to: string) => () => void navigate(to);
   const first = payment.orderNos[0];
   if (payment.purpose === 'topup') {
     return (
-      <Link to="/member/prestore">
-        <Button type="primary">{retry ? '返回重新充值' : '查看预存款'}</Button>
-      </Link>
+      <Button type="primary" onClick={go('/member/prestore')}>
+        {retry ? '返回重新充值' : '查看预存款'}
+      </Button>
     );
   }
   if (payment.purpose === 'settle') {
     return (
       <>
-        <Link to="/member/unsettled">
-          <Button type="primary">{retry ? '返回重新结算' : '返回待结算'}</Button>
-        </Link>
-        <Link to="/member/order">
-          <Button>我的订单</Button>
-        </Link>
+        <Button type="primary" onClick={go('/member/unsettled')}>
+          {retry ? '返回重新结算' : '返回待结算'}
+        </Button>
+        <Button onClick={go('/member/order')}>我的订单</Button>
       </>
     );
   }
   return (
     <>
       {first ? (
-        <Link to={`/member/order/${encodeURIComponent(first)}${retry ? '?pay=1' : ''}`}>
-          <Button type="primary">{retry ? '返回订单重新支付' : '查看订单'}</Button>
-        </Link>
+        <Button type="primary" onClick={go(`/member/order/${encodeURIComponent(first)}${retry ? '?pay=1' : ''}`)}>
+          {retry ? '返回订单重新支付' : '查看订单'}
+        </Button>
       ) : null}
-      <Link to="/member/order">
-        <Button>我的订单</Button>
-      </Link>
+      <Button onClick={go('/member/order')}>我的订单</Button>
     </>
   );
 }
@@ -112,11 +110,7 @@ function PayResultContent() {
         status="warning"
         title="缺少支付单号"
         subTitle="请从订单或预存款页面查看支付结果。"
-        extra={
-          <Link to="/member/order">
-            <Button type="primary">我的订单</Button>
-          </Link>
-        }
+        extra={<NextLinks payment={{ purpose: 'order', orderNos: [] }} retry={false} />}
       />
     );
   } else if (status.isPending) {

@@ -77,7 +77,7 @@ export function PayQrModal({ payment, codeUrl, onPaid, onClose, pollMs }: PayQrM
   }
 
   return (
-    <Modal open title={`${vendorName}扫码支付`} onCancel={onClose} footer={null} width={420} centered maskClosable={false} destroyOnHidden>
+    <Modal open title={`${vendorName}扫码支付`} onCancel={onClose} footer={null} width={420} centered mask={{ closable: false }} destroyOnHidden>
       <div className="olp-qr" data-testid="pay-qr">
         <div className="olp-qr-amount">
           <span>{vendorName}支付</span>
