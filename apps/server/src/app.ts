@@ -17,7 +17,7 @@ import { healthRoutes } from './platform/health';
 import { addressRoutes } from './modules/40-member/addresses.routes';
 import type { EmailProvider, SmsProvider } from './platform/messaging';
 import type { FileStore } from './platform/file-store';
-import { emailProviderFor, fileStoreFor, smsProviderFor } from './platform/providers';
+import { emailProviderFor, fileStoreFor, paymentProvidersFor, smsProviderFor, type PaymentProviders } from './platform/providers';
 import { localDeliverers, queuedEmailProvider, queuedSmsProvider, type Deliverers } from './platform/outbox';
 import type { JobQueue } from './platform/job-queue';
 import { recordHttpMetrics, type Metrics } from './platform/metrics';
@@ -31,6 +31,7 @@ import { fundsRoutes } from './modules/35-funds/funds.routes';
 import { planRoutes } from './modules/50-ordering/plan.routes';
 import { ordersRoutes } from './modules/50-ordering/orders.routes';
 import { paymentRoutes } from './modules/51-payment/payment.routes';
+import { onlinePayRoutes, servePayPages } from './modules/51-payment/online-pay.routes';
 import { orderProgressRoutes, progressRoutes } from './modules/52-labdesk/progress.routes';
 import { adminReservationsRoutes, reservationsRoutes } from './modules/53-reservations/reservations.routes';
 import { adminContractsRoutes, adminRequirementsRoutes, contractsRoutes, requirementsRoutes } from './modules/50-ordering/requirements.routes';
@@ -97,6 +98,8 @@ export interface BuildOptions {
   deliverers?: Deliverers;
   /** Prometheus metrics (METRICS_PORT): every answer is timed into them */
   metrics?: Metrics | null;
+  /** online payment providers; default the configuration's (paymentProvidersFor: the local gateway) */
+  payments?: PaymentProviders;
 }
 
 /**
@@ -188,6 +191,18 @@ export async function buildApp(options: BuildOptions) {
     secrets: options.secrets ?? secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir })),
     jobs,
     deliverers,
+    payments:
+      options.payments ??
+      (await paymentProvidersFor(config, {
+        db: options.db,
+        clock: options.clock ?? systemClock,
+        log: app.log,
+        // the local gateway's notices reach this app's own notify route in process (any instance would book them alike)
+        send: async (url, headers, body) => {
+          const answer = await app.inject({ method: 'POST', url: new URL(url).pathname, headers, payload: body });
+          return { status: answer.statusCode, body: answer.body };
+        },
+      })),
   };
   app.decorate('deps', deps);
 
@@ -239,6 +254,7 @@ export async function buildApp(options: BuildOptions) {
     planRoutes,
     ordersRoutes,
     paymentRoutes,
+    onlinePayRoutes,
     requirementsRoutes,
     adminRequirementsRoutes,
     contractsRoutes,
@@ -286,6 +302,7 @@ export async function buildApp(options: BuildOptions) {
   await serveCatalogImages(app);
   await serveUploadedImages(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
+  await servePayPages(app, deps);
 
   await serveWeb(app, site, { db: options.db, config });
   return app;

@@ -8,6 +8,8 @@ import { sweepUnpaidOrders } from './modules/50-ordering/unpaid-orders.service';
 import { releaseExpiredHolds } from './modules/50-ordering/holds.service';
 import { sendReminders } from './modules/52-labdesk/reminders.service';
 import { checkPromises } from './modules/52-labdesk/promise-alerts.service';
+import { sweepOpenPayments, sweepRefunds } from './modules/51-payment/online-pay.service';
+import { siteOrigin } from './modules/51-payment/online-pay.routes';
 
 /**
  * Every background job of the shop, in one list: the queue (name, retries) and, for a
@@ -20,6 +22,7 @@ export const UNPAID_ORDERS_JOB = 'unpaid-orders';
 export const RELEASE_HOLDS_JOB = 'release-holds';
 export const REMINDERS_JOB = 'reminders';
 export const PROMISES_JOB = 'promise-alerts';
+export const ONLINE_PAY_JOB = 'online-payments';
 
 /** Scheduled jobs: their cron (lab time). Tests may give their own (a per-second one, to see a tick run). */
 export const jobCrons: Record<string, string> = {
@@ -33,6 +36,8 @@ export const jobCrons: Record<string, string> = {
   [REMINDERS_JOB]: '10 * * * *',
   // a promise reads 即将超时 30 minutes before it is due: looked at every minute
   [PROMISES_JOB]: '* * * * *',
+  // open payments whose notice never came are asked about, expired ones closed; refunds sent and asked about (docs/payments.md)
+  [ONLINE_PAY_JOB]: '* * * * *',
 };
 
 const scheduled = (name: string) => ({ name, queue: { retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 } });
@@ -47,6 +52,7 @@ export const jobQueues: Pick<JobSpec, 'name' | 'queue'>[] = [
   scheduled(RELEASE_HOLDS_JOB),
   scheduled(REMINDERS_JOB),
   everyMinute(PROMISES_JOB),
+  everyMinute(ONLINE_PAY_JOB),
 ];
 
 /** The handlers, given what the modules are given. */
@@ -88,6 +94,16 @@ export function jobSpecs(deps: AppDeps, log: FastifyBaseLogger, crons: Record<st
       async run() {
         const found = await checkPromises(deps.db, deps.sms, deps.clock.now());
         if (found.alerted.length || found.missed.length) log.info(found, 'service promises: staff alerted, missed promises recorded');
+      },
+    },
+    {
+      ...everyMinute(ONLINE_PAY_JOB),
+      pollSeconds: 1,
+      async run() {
+        const now = deps.clock.now();
+        const payments = await sweepOpenPayments(deps.db, deps.payments, { sms: deps.sms, email: deps.email }, now, log);
+        const refunds = await sweepRefunds(deps.db, deps.payments, siteOrigin(deps), now, log);
+        if (payments.booked || payments.closed || refunds.sent || refunds.moved) log.info({ payments, refunds }, 'online payments: lost notices booked, expired payments closed, refunds sent');
       },
     },
   ];

@@ -87,6 +87,9 @@ export const ENTRY_TYPES = [
   'transfer_out',
   'adjustment',
   'bonus',
+  // online payment (docs/payments.md): money in from WeChat Pay / Alipay, money back out to the channel
+  'online_pay',
+  'online_refund',
   // rebate accounts (issue 7): released on completion, held by a withdrawal request, returned when it is refused or cancelled
   'rebate_release',
   'withdraw_hold',
@@ -102,7 +105,7 @@ export const ENTRY_TYPES = [
 ] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 /** the entry types of a prepaid-funds (预存款) account: the balance history's type filter */
-export const PRESTORE_ENTRY_TYPES = ['topup', 'payment', 'refund', 'transfer_in', 'transfer_out', 'adjustment', 'bonus', 'rebate_to_prestore'] as const satisfies readonly EntryType[];
+export const PRESTORE_ENTRY_TYPES = ['topup', 'payment', 'refund', 'transfer_in', 'transfer_out', 'adjustment', 'bonus', 'rebate_to_prestore', 'online_pay', 'online_refund'] as const satisfies readonly EntryType[];
 export const entryTypeLabels: Record<EntryType, string> = {
   topup: '预存充值',
   payment: '订单支付',
@@ -111,6 +114,8 @@ export const entryTypeLabels: Record<EntryType, string> = {
   transfer_out: '转出',
   adjustment: '余额调整',
   bonus: '预存赠送',
+  online_pay: '在线支付',
+  online_refund: '原路退款',
   rebate_release: '返利解冻',
   withdraw_hold: '提现申请',
   withdraw_return: '提现退回',

@@ -71,3 +71,6 @@ export type OnlinePayStart = z.infer<typeof onlinePayStartView>;
 
 /** POST /api/auth/onlinePay/status: the member's own payment; an open one is queried at the gateway first */
 export const onlinePayStatusBody = z.object({ payment_no: requiredText('支付单号', 40) });
+
+/** The page a gateway sends the browser back to (`?payment_no=`): it asks onlinePay.status, never trusts the browser's word. */
+export const PAY_RESULT_PATH = '/pay/result';

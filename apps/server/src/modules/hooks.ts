@@ -1,4 +1,6 @@
 import { registerGrowthHooks } from './60-growth/growth-hooks';
+import { onRefundToChannel } from './50-ordering/refund-channels';
+import { refundOnlinePart } from './51-payment/online-pay.service';
 
 /**
  * Wires what flows upward between modules (an order paid reaching points and rebates, an invited
@@ -7,4 +9,6 @@ import { registerGrowthHooks } from './60-growth/growth-hooks';
  */
 export function registerModuleHooks(): void {
   registerGrowthHooks();
+  // a cancelled order's online part goes back to its channel (WeChat Pay, Alipay)
+  onRefundToChannel(refundOnlinePart);
 }

@@ -100,6 +100,13 @@ const envSchema = z.object({
   TENCENT_SMS_SDK_APP_ID: z.string().min(1).optional(),
   TENCENT_SMS_REGION: z.string().min(1).default('ap-guangzhou'),
   TENCENT_SMS_ENDPOINT: z.string().min(1).default('sms.tencentcloudapi.com'),
+  /**
+   * the local payment gateway (docs/payments.md: a page on this server with 模拟支付 buttons): 1 serves it,
+   * 0 refuses online payment while no real channel is configured; default 1, and 0 in production (money must not be simulated there)
+   */
+  PAY_LOCAL_GATEWAY: z.enum(['0', '1']).optional(),
+  /** an online payment not paid within this many minutes is closed at the gateway and here */
+  PAY_EXPIRE_MINUTES: z.coerce.number().int().min(5).max(120).default(30),
 });
 
 /** What each real provider cannot start without. */
@@ -137,6 +144,8 @@ function readSmsTemplates(env: NodeJS.ProcessEnv): Record<string, SmsTemplate> {
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
   SEED_DEMO: boolean;
+  /** PAY_LOCAL_GATEWAY resolved: the local gateway serves (never in production unless asked for) */
+  payLocalGateway: boolean;
   production: boolean;
   dataDir: string;
   /** SMS_TEMPLATE_<KIND>, by kind in lower case (verify_code, order_paid…) */
@@ -157,5 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // metrics are never anonymous (docs/deploy.md "Metrics")
   if (parsed.data.METRICS_PORT !== undefined && !parsed.data.METRICS_TOKEN) throw new Error('环境变量配置错误: METRICS_PORT 还需要 METRICS_TOKEN');
   const production = parsed.data.NODE_ENV === 'production';
-  return { ...parsed.data, SEED_DEMO: parsed.data.SEED_DEMO ?? !production, production, dataDir: path.resolve(parsed.data.DATA_DIR), smsTemplates: readSmsTemplates(env) };
+  const payLocalGateway = parsed.data.PAY_LOCAL_GATEWAY === undefined ? !production : parsed.data.PAY_LOCAL_GATEWAY === '1';
+  return { ...parsed.data, SEED_DEMO: parsed.data.SEED_DEMO ?? !production, production, payLocalGateway, dataDir: path.resolve(parsed.data.DATA_DIR), smsTemplates: readSmsTemplates(env) };
 }

@@ -6,6 +6,7 @@ import type { FileStore } from './file-store';
 import type { SecretBox } from './secret-box';
 import type { JobQueue } from './job-queue';
 import type { Deliverers } from './outbox';
+import type { PaymentProviders } from './providers';
 
 /** What every route module is given at app start (app.ts builds it once). */
 export interface AppDeps {
@@ -22,4 +23,6 @@ export interface AppDeps {
   jobs: JobQueue | null;
   /** the providers that deliver what the outbox queued (platform/outbox.ts); `sms` and `email` above queue */
   deliverers: Deliverers;
+  /** online payment: one provider per vendor (platform/providers.ts paymentProvidersFor; the local gateway by default) */
+  payments: PaymentProviders;
 }

@@ -2,6 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { localFileStore, type FileStore } from './file-store';
 import type { EmailProvider, SmsProvider } from './messaging';
+import type { Db } from '../db/client';
+import type { Clock } from './clock';
+import type { PaymentProvider, PayVendor } from './payment-gateway';
+import { loadLocalGatewayKeys, localPaymentGateway, type LocalGateway, type NoticeSender } from './payment-local';
 
 /**
  * The messaging providers the configuration chooses (README "Configuration"): the local ones
@@ -75,4 +79,27 @@ export async function fileStoreFor(config: Config): Promise<FileStore> {
     },
     local,
   );
+}
+
+/** The online-payment provider of each vendor, and the local gateway when it serves (its pages). */
+export interface PaymentProviders extends Record<PayVendor, PaymentProvider> {
+  /** the local gateway (its checkout pages at /pay/gateway/…); null when it does not serve */
+  local: LocalGateway | null;
+}
+
+/**
+ * The payment providers the configuration names: the local gateway (platform/payment-local.ts)
+ * unless a real channel is configured. `send` delivers the local gateway's notices (app.ts: to
+ * this app's own notify route, in process).
+ */
+export async function paymentProvidersFor(config: Config, deps: { db: Db; clock: Clock; send: NoticeSender; log: FastifyBaseLogger }): Promise<PaymentProviders> {
+  const local = localPaymentGateway({ db: deps.db, clock: deps.clock, keys: loadLocalGatewayKeys(config.dataDir), send: deps.send, log: deps.log });
+  const wechat: PaymentProvider = local.providers.wechat;
+  const alipay: PaymentProvider = local.providers.alipay;
+  // the real channels are wired here (pay-wechat: wechat-pay.ts, pay-alipay: alipay.ts), each when
+  // its settings are configured, loaded only then:
+  //   if (config.WECHAT_PAY_MCH_ID) wechat = (await import('./wechat-pay')).wechatPayProvider({ … }, deps.log);
+  //   if (config.ALIPAY_APP_ID) alipay = (await import('./alipay')).alipayProvider({ … }, deps.log);
+  // a vendor still on the local provider is refused while the local gateway does not serve (production)
+  return { wechat, alipay, local: config.payLocalGateway ? local : null };
 }

@@ -1,10 +1,12 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { formatFen } from '@lab/contract';
 import { refundToFunds } from '../35-funds/ledger.service';
 import { memberCoupons } from '../../db/tables/funds.tables';
 import { samplings } from '../../db/tables/member.tables';
 import { onOrderRefunded } from './order-hooks';
+import { refundToChannels, type ChannelRefund } from './refund-channels';
 import { postMessage } from '../15-messages/messages.service';
 import { addOrderEvent, moveProgress, type OrderRow } from './order-core';
 import { orders, reservations } from '../../db/tables/orders.tables';
@@ -19,12 +21,26 @@ export interface Actor {
   name: string;
 }
 
+/** The timeline's note of a refund: the funds' part and each channel's part. */
+function refundNote(order: OrderRow, channels: ChannelRefund[]): string {
+  if (order.paidFen <= 0) return '';
+  const fundsName = `${order.paidFromKind === 'community' ? '团体' : '个人'}预存款`;
+  if (channels.length === 0) return `退回${fundsName}`;
+  const toChannels = channels.reduce((sum, c) => sum + c.amountFen, 0);
+  const parts = channels.map((c) => `原路退回${c.channel}${formatFen(c.amountFen)}`);
+  if (order.paidFen > toChannels) parts.unshift(`退回${fundsName}${formatFen(order.paidFen - toChannels)}`);
+  return parts.join('；');
+}
+
 /**
  * Returns a paid order's money to the account it came from (once: the ledger books a
  * reference once) and gives the coupon back while it is still valid. Leaves payment 'refunded'.
+ * The part paid online goes back to its channel (refund-channels.ts: 51-payment's handler books
+ * it out of the funds again and records the channel refund, sent after the commit).
  */
 export async function refundOrder(tx: Tx, order: OrderRow, actor: Actor, now: Date): Promise<OrderRow> {
   if (order.payment !== 'paid') return order;
+  let channels: ChannelRefund[] = [];
   if (order.paidFen > 0) {
     if (!order.paidFromKind || order.paidFromId === null) throw new AppError('INTERNAL', '订单支付来源缺失');
     await refundToFunds(tx, {
@@ -36,6 +52,7 @@ export async function refundOrder(tx: Tx, order: OrderRow, actor: Actor, now: Da
       note: `订单${order.orderNo}取消退款`,
       now,
     });
+    channels = await refundToChannels(tx, order, { actor: { kind: actor.kind, id: actor.id }, now });
   }
   if (order.couponId !== null) {
     await tx
@@ -46,7 +63,7 @@ export async function refundOrder(tx: Tx, order: OrderRow, actor: Actor, now: Da
   await addOrderEvent(tx, order.id, {
     status: 'refunded',
     title: '已退款',
-    note: order.paidFen > 0 ? `退回${order.paidFromKind === 'community' ? '团体' : '个人'}预存款` : '',
+    note: refundNote(order, channels),
     actor,
     now,
   });
@@ -79,7 +96,7 @@ export async function cancelOrder(tx: Tx, order: OrderRow, actor: Actor, reason:
     order.memberId,
     {
       title: `订单${order.orderNo}已取消`,
-      content: `${cancelledBy[actor.kind]}「${order.title}」${reason ? `，原因：${reason}` : ''}${order.payment === 'paid' && order.paidFen > 0 ? '。已支付的款项已退回预存款账户' : ''}。`,
+      content: `${cancelledBy[actor.kind]}「${order.title}」${reason ? `，原因：${reason}` : ''}${order.payment === 'paid' && order.paidFen > 0 ? '。已支付的款项已按原支付方式退回（预存款退回预存款账户，在线支付原路退回）' : ''}。`,
       link: `/member/order/${order.orderNo}`,
     },
     now,
