@@ -175,7 +175,7 @@ export const routes: RouteObject[] = [
         ...page(() => import('../features/content/pages/static-page')),
       })),
       { path: 'require', ...page(() => import('../features/requirements/pages/require-page')) },
-      // where the payment gateways send the browser back (an online payment's result, asked of the server)
+      // PAY_RESULT_PATH: where the payment gateways send the browser back (an online payment's result, asked of the server)
       { path: 'pay/result', loader: requireLogin, ...page(() => import('../pages/pay-result-page')) },
       { path: 'wx/confirm', ...page(() => import('../features/auth/pages/wx-confirm-page')) },
       { path: '*', ...page(() => import('../pages/not-found-page')) },

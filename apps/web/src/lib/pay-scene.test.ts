@@ -22,6 +22,6 @@ describe('pay scene', () => {
     expect(payScene('alipay', 'wechat')).toBe('wap');
     expect(fallbackScene('jsapi')).toBe('h5');
     expect(fallbackScene('native')).toBeNull();
-    expect(payResultPath('OP 1')).toBe('/pay/result?no=OP%201');
+    expect(payResultPath('OP 1')).toBe('/pay/result?payment_no=OP%201');
   });
 });

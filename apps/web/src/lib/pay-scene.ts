@@ -1,4 +1,4 @@
-import type { ONLINE_PAY_SCENES, OnlinePayVendor } from '@lab/contract';
+import { PAY_RESULT_PATH, type ONLINE_PAY_SCENES, type OnlinePayVendor } from '@lab/contract';
 
 export type OnlinePayScene = (typeof ONLINE_PAY_SCENES)[number];
 
@@ -32,4 +32,4 @@ export function payScene(vendor: OnlinePayVendor, device: PayDevice = detectPayD
 export const fallbackScene = (scene: OnlinePayScene): OnlinePayScene | null => (scene === 'jsapi' ? 'h5' : null);
 
 /** The result page the gateway sends the browser back to, and where a JSAPI payment goes when WeChat closes its sheet. */
-export const payResultPath = (paymentNo: string) => `/pay/result?no=${encodeURIComponent(paymentNo)}`;
+export const payResultPath = (paymentNo: string) => `${PAY_RESULT_PATH}?payment_no=${encodeURIComponent(paymentNo)}`;

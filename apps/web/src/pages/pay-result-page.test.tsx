@@ -15,7 +15,7 @@ describe('pay result page', () => {
     const { calls } = mockApi({
       '/api/auth/onlinePay/status': { data: onlinePayment({ paymentNo: 'OPRES1', state: 'paid', amountFen: 330_00, balanceFen: 300_00, paidAt: '2026-03-05T02:31:00.000Z' }) },
     });
-    const { router } = renderApp(<PayResultPage />, { path: '/pay/result?no=OPRES1&trade_status=TRADE_FAILURE', antd: false });
+    const { router } = renderApp(<PayResultPage />, { path: '/pay/result?payment_no=OPRES1&trade_status=TRADE_FAILURE', antd: false });
     expect(await screen.findByText('支付成功')).toBeInTheDocument();
     const page = screen.getByRole('region', { name: '支付结果' });
     expect(within(page).getByText('微信支付已支付 ¥330.00，余额抵扣 ¥300.00。')).toBeInTheDocument();
@@ -35,7 +35,7 @@ describe('pay result page', () => {
         return { data: onlinePayment({ paymentNo: 'OPRES2', purpose: 'topup', vendor: 'alipay', scene: 'wap', orderNos: [], ...(reads >= 2 ? { state: 'paid', paidAt: '2026-03-05T02:31:00.000Z' } : {}) }) };
       },
     });
-    renderApp(<PayResultPage />, { path: '/pay/result?no=OPRES2', antd: false });
+    renderApp(<PayResultPage />, { path: '/pay/result?payment_no=OPRES2', antd: false });
     expect(await screen.findByText('支付处理中')).toBeInTheDocument();
     expect(screen.getByText('正在向支付平台确认支付结果，请稍候…')).toBeInTheDocument();
     // the page asks again by itself (every 2 s)
@@ -47,7 +47,7 @@ describe('pay result page', () => {
   it('未支付 for a closed or failed payment, with the way back to pay the order again', async () => {
     login();
     mockApi({ '/api/auth/onlinePay/status': { data: onlinePayment({ paymentNo: 'OPRES3', state: 'closed' }) } });
-    const { router } = renderApp(<PayResultPage />, { path: '/pay/result?no=OPRES3', antd: false });
+    const { router } = renderApp(<PayResultPage />, { path: '/pay/result?payment_no=OPRES3', antd: false });
     expect(await screen.findByText('未支付')).toBeInTheDocument();
     expect(screen.getByText('支付已关闭或超时，款项未扣除。如需继续，请重新发起支付。')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '返回订单重新支付' }));
@@ -57,7 +57,7 @@ describe('pay result page', () => {
   it('settlement: failed says so and leads back to 待结算; no number: nothing is asked', async () => {
     login();
     const { calls } = mockApi({ '/api/auth/onlinePay/status': { data: onlinePayment({ paymentNo: 'OPRES4', purpose: 'settle', state: 'failed', orderNos: ['DD1', 'DD2'] }) } });
-    const { unmount } = renderApp(<PayResultPage />, { path: '/pay/result?no=OPRES4', antd: false });
+    const { unmount } = renderApp(<PayResultPage />, { path: '/pay/result?payment_no=OPRES4', antd: false });
     expect(await screen.findByText('支付失败，款项未扣除。请重新支付或更换支付方式。')).toBeInTheDocument();
     expect(screen.getByText('DD1、DD2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '返回重新结算' })).toBeInTheDocument();

@@ -93,7 +93,7 @@ function Facts({ payment }: { payment: OnlinePaymentView }) {
 
 function PayResultContent() {
   const [params] = useSearchParams();
-  const paymentNo = (params.get('no') ?? '').slice(0, 40);
+  const paymentNo = (params.get('payment_no') ?? '').slice(0, 40);
   const status = usePaymentStatus(paymentNo, (_, reads) => reads < RESULT_READS);
   const client = useQueryClient();
   const paid = status.data?.state === 'paid';
@@ -180,7 +180,7 @@ function PayResultContent() {
 }
 
 /**
- * /pay/result?no=…: where WeChat Pay H5, Alipay and the local gateway send the browser back (and
+ * /pay/result?payment_no=… (PAY_RESULT_PATH): where WeChat Pay H5, Alipay and the local gateway send the browser back (and
  * a JSAPI payment goes after WeChat's sheet). It believes only the server (onlinePay.status,
  * which asks the gateway), never the address: 支付成功, 处理中 (asked again for about half a
  * minute), or 未支付, and the way back to the order or the funds.
