@@ -5,6 +5,7 @@ import { VendorOptions } from '../../../components/online-pay/vendor';
 import { useOnlinePay } from '../../../components/online-pay/use-online-pay';
 import { memberDataKeys } from '../../../api/refresh';
 import { checkTopupAmount } from './money';
+import { BonusPreview } from './prestore-form';
 
 interface Values {
   amount?: string;
@@ -16,7 +17,7 @@ interface Values {
  * computer, the vendor's page on a phone. The balance counts the money once the gateway's
  * verified notice (or the server's query) says it was paid; bank transfer (预存申请) stays below.
  */
-export function OnlineTopup({ ready, communities }: { ready: Pick<PrestoreReady, 'minAmountFen'>; communities: AssetOverview['communities'] }) {
+export function OnlineTopup({ ready, communities }: { ready: Pick<PrestoreReady, 'minAmountFen' | 'rules'>; communities: AssetOverview['communities'] }) {
   const [form] = Form.useForm<Values>();
   const amount = Form.useWatch('amount', form) ?? '';
   const [vendor, setVendor] = useState<OnlinePayVendor>('wechat');
@@ -43,7 +44,7 @@ export function OnlineTopup({ ready, communities }: { ready: Pick<PrestoreReady,
   return (
     <section className="member-card funds-online" aria-label="在线充值">
       <h2 className="member-card-title">在线充值</h2>
-      <p className="member-muted funds-online-lead">使用微信支付或支付宝充值，支付成功后即时到账，可直接用于支付检测订单。</p>
+      <p className="member-muted funds-online-lead">使用微信支付或支付宝充值，支付成功后即时到账（满额赠送同对公转账），可直接用于支付检测订单。</p>
       {paid ? (
         <Alert
           className="funds-created"
@@ -60,9 +61,9 @@ export function OnlineTopup({ ready, communities }: { ready: Pick<PrestoreReady,
           name="amount"
           required
           validateStatus={showError ? 'error' : ''}
-          help={showError ? <span role="alert">{checked.error}</span> : `不少于 ${ready.minAmountFen / 100} 元，最多两位小数`}
+          help={<BonusPreview amount={amount} ready={ready} submitted={tried} />}
         >
-          <Input inputMode="decimal" prefix="¥" placeholder="请输入充值金额" maxLength={16} />
+          <Input inputMode="decimal" prefix="¥" placeholder={`不少于 ${ready.minAmountFen / 100} 元，最多两位小数`} maxLength={16} />
         </Form.Item>
         {communities.length > 0 ? (
           <Form.Item label="充值到" name="target">
