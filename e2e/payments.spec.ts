@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { randomPhone } from './support/sms';
-import { itemRid, memberToken, placeOrderByApi } from './support/orders';
+import { attestStudent, itemRid, memberToken, placeOrderByApi } from './support/orders';
 
 /**
  * Online payment (issue 20) against the local payment gateway, the default provider of
@@ -27,6 +27,8 @@ test.describe('online payment', () => {
     const phone = randomPhone();
     await registerByApi(request, phone, password);
     const token = await memberToken(request, phone, password);
+    // basic information (an address) comes before a first order
+    await attestStudent(request, token, '吴同学');
     const orderNo = await placeOrderByApi(request, token, await itemRid(request, xrd.keyword, xrd.name), 1);
     await loginWithPassword(page, phone, password);
 
@@ -68,15 +70,16 @@ test.describe('online payment', () => {
     await cancel.getByRole('button', { name: '确认取消' }).click();
     await expect(summary.getByTestId('payment-tag')).toHaveText('已退款');
     await expect(payment.getByTestId('ord-refund-note')).toContainText(`原路退回微信支付${amount}`);
-    await expect(page.getByRole('region', { name: '订单进度' }).getByTestId('ord-event').first()).toContainText('已退款');
+    await expect(page.getByRole('region', { name: '订单进度' }).getByTestId('ord-event').filter({ hasText: '已退款' })).toContainText(`原路退回微信支付${amount}`);
   });
 
   test('phone (390 px): an online top-up with Alipay goes to the wap checkout, comes back to the result page, and the balance grows', async ({ page, request }) => {
     test.setTimeout(180_000);
     const phone = randomPhone();
     await registerByApi(request, phone, password);
-    await page.setViewportSize({ width: 390, height: 844 });
     await loginWithPassword(page, phone, password);
+    // (the header's 登录 button lives in the desktop header: log in first, then the phone's width)
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await page.goto('/member/prestore');
     await expect(page.getByTestId('prestore-balance')).toHaveText('¥0.00');
