@@ -5,7 +5,7 @@ import type { EmailProvider, SmsProvider } from './messaging';
 import type { Db } from '../db/client';
 import type { Clock } from './clock';
 import type { PaymentProvider, PayVendor } from './payment-gateway';
-import { loadLocalGatewayKeys, localPaymentGateway, type LocalGateway, type NoticeSender } from './payment-local';
+import { loadLocalGatewayKeys, localPaymentGateway, throwawayKeys, type LocalGateway, type NoticeSender } from './payment-local';
 
 /**
  * The messaging providers the configuration chooses (README "Configuration"): the local ones
@@ -93,7 +93,9 @@ export interface PaymentProviders extends Record<PayVendor, PaymentProvider> {
  * this app's own notify route, in process).
  */
 export async function paymentProvidersFor(config: Config, deps: { db: Db; clock: Clock; send: NoticeSender; log: FastifyBaseLogger }): Promise<PaymentProviders> {
-  const local = localPaymentGateway({ db: deps.db, clock: deps.clock, keys: loadLocalGatewayKeys(config.dataDir), send: deps.send, log: deps.log });
+  // keys on disk only where the gateway serves; elsewhere (production) a throwaway pair nothing outside ever signs with
+  const keys = config.payLocalGateway ? loadLocalGatewayKeys(config.dataDir) : throwawayKeys();
+  const local = localPaymentGateway({ db: deps.db, clock: deps.clock, keys, send: deps.send, log: deps.log });
   const wechat: PaymentProvider = local.providers.wechat;
   const alipay: PaymentProvider = local.providers.alipay;
   // the real channels are wired here (pay-wechat: wechat-pay.ts, pay-alipay: alipay.ts), each when

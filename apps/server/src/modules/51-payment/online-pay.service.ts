@@ -131,6 +131,8 @@ async function orderPayable(tx: Tx, order: OrderRow, couponRid: string | undefin
   if (!rid || rid === NO_COUPON) return { payableFen: order.totalFen, couponRid: explicit ? NO_COUPON : null };
   const choices = await couponChoices(tx, order.memberId, order, await orderScope(tx, order.id), now);
   const chosen = choices.find((c) => c.rid === rid);
+  // another member's coupon, or none by that rid: as paying from funds answers
+  if (!chosen && explicit) throw notFound('优惠券');
   if (!chosen || !chosen.usable) {
     // the coupon saved when ordering may be gone: then no coupon, as paying from funds does
     if (!explicit) return { payableFen: order.totalFen, couponRid: null };

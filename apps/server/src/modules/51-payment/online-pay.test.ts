@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prestoreBonusFen, type OnlinePayStart, type OnlinePaymentView, type OrderDetail } from '@lab/contract';
@@ -38,7 +38,7 @@ const entriesOf = (reference: string) => t.db.select().from(ledgerEntries).where
 const gatewayPath = (codeUrl: string) => new URL(codeUrl).pathname;
 
 /** A signed notice as the local gateway sends it (or signed with another key), delivered to the notify route. */
-async function notify(body: string, options: { vendor?: 'wechat' | 'alipay'; privateKey?: ReturnType<typeof generateKeyPairSync>['privateKey']; tamper?: boolean } = {}) {
+async function notify(body: string, options: { vendor?: 'wechat' | 'alipay'; privateKey?: KeyObject; tamper?: boolean } = {}) {
   const headers = signLocalNotice({ privateKey: options.privateKey ?? keys().privateKey }, body, Math.floor(t.clock.now().getTime() / 1000));
   const sent = options.tamper ? body.replace('"state":"paid"', '"state":"paid" ') : body;
   const answer = await t.app.inject({ method: 'POST', url: `/pay/notify/${options.vendor ?? 'wechat'}`, headers, payload: sent });
@@ -182,6 +182,8 @@ describe('the notify callback', () => {
     expect((await entriesOf(paymentReference(payment.paymentNo))).map((e) => e.type)).toEqual(['online_pay']);
     expect((await entriesOf(`order:${order.orderNo}`)).filter((e) => e.type === 'payment').map((e) => e.amountFen)).toEqual([-250_00]);
     expect(await orderRow(t, order.orderNo)).toMatchObject({ payment: 'paid', paidFen: 250_00 });
+    // booked by one notice: a second booking would have found the order paid and said so in the note
+    expect(await paymentOf(payment.paymentNo)).toMatchObject({ state: 'paid', note: '' });
     expect(await balance(t, 'member', who.member.id)).toBe(0);
     expect(await ledgerProblems(t.db)).toEqual([]);
   });
