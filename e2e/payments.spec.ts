@@ -41,7 +41,7 @@ test.describe('online payment', () => {
     await pay.getByRole('button', { name: `微信支付 ${amount}` }).click();
 
     // a computer: the QR with the amount and the time left
-    const qr = page.getByRole('dialog', { name: '微信支付扫码支付' });
+    const qr = page.getByRole('dialog', { name: '微信扫码支付' });
     await expect(qr.getByTestId('pay-qr-amount')).toHaveText(amount);
     await expect(qr.getByTestId('pay-qr-timer')).toContainText('二维码有效时间');
     const codeUrl = await qr.locator('.qr-image').getAttribute('data-value');

@@ -29,7 +29,7 @@ describe('QR pay dialog', () => {
         pollMs={20}
       />,
     );
-    const dialog = await screen.findByRole('dialog', { name: '微信支付扫码支付' });
+    const dialog = await screen.findByRole('dialog', { name: '微信扫码支付' });
     expect(within(dialog).getByTestId('pay-qr-amount')).toHaveTextContent('¥630.00');
     expect(within(dialog).getByText('另由预存款余额抵扣 ¥50.00')).toBeInTheDocument();
     expect(dialog.querySelector('.qr-image')).toHaveAttribute('data-value', 'http://localhost:3000/pay/gateway/OPQR1');

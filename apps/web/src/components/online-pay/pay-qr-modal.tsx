@@ -77,10 +77,10 @@ export function PayQrModal({ payment, codeUrl, onPaid, onClose, pollMs }: PayQrM
   }
 
   return (
-    <Modal open title={`${vendorName}扫码支付`} onCancel={onClose} footer={null} width={420} centered mask={{ closable: false }} destroyOnHidden>
+    <Modal open title={payment.vendor === 'wechat' ? '微信扫码支付' : '支付宝扫码支付'} onCancel={onClose} footer={null} width={420} centered mask={{ closable: false }} destroyOnHidden>
       <div className="olp-qr" data-testid="pay-qr">
         <div className="olp-qr-amount">
-          <span>{vendorName}支付</span>
+          <span>支付金额</span>
           <strong data-testid="pay-qr-amount">{formatFen(payment.amountFen)}</strong>
           {payment.balanceFen > 0 ? <small>另由预存款余额抵扣 {formatFen(payment.balanceFen)}</small> : null}
         </div>

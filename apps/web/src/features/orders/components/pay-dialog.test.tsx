@@ -145,7 +145,7 @@ describe('pay dialog', () => {
 
     // (antd names every dialog 'test-id' under test, so the inner one is found by its content)
     const qr = (await screen.findByTestId('pay-qr')).closest<HTMLElement>('[role="dialog"]')!;
-    expect(within(qr).getByText('微信支付扫码支付')).toBeInTheDocument();
+    expect(within(qr).getByText('微信扫码支付')).toBeInTheDocument();
     expect(within(qr).getByTestId('pay-qr-amount')).toHaveTextContent('¥330.00');
     await waitFor(() => expect(statusReads).toBe(1));
     await userEvent.click(within(qr).getByRole('button', { name: '我已完成支付' }));
