@@ -25,15 +25,15 @@ interface PayMethodChoiceProps {
   onChange: (method: PayMethod) => void;
   /** the balance option's words (预存款支付 / 预存款结算) */
   balanceLabel: string;
-  /** online: whether part of the amount comes out of a balance */
-  useBalance: boolean;
-  onUseBalanceChange: (use: boolean) => void;
+  /** online: whether part of the amount comes out of a balance (left out: no 余额抵扣, as for a settlement) */
+  useBalance?: boolean;
+  onUseBalanceChange?: (use: boolean) => void;
   /** no balance to deduct from: the 余额抵扣 box is left out */
-  canUseBalance: boolean;
+  canUseBalance?: boolean;
 }
 
 /** 支付方式: the balance, 微信支付 or 支付宝; for the two online ways, 余额抵扣. */
-export function PayMethodChoice({ value, onChange, balanceLabel, useBalance, onUseBalanceChange, canUseBalance }: PayMethodChoiceProps) {
+export function PayMethodChoice({ value, onChange, balanceLabel, useBalance = false, onUseBalanceChange, canUseBalance = false }: PayMethodChoiceProps) {
   return (
     <fieldset className="pay-fieldset">
       <legend>支付方式</legend>
@@ -49,7 +49,7 @@ export function PayMethodChoice({ value, onChange, balanceLabel, useBalance, onU
           </Radio>
         ))}
       </Radio.Group>
-      {isOnline(value) && canUseBalance ? (
+      {isOnline(value) && canUseBalance && onUseBalanceChange ? (
         <Checkbox className="pay-use-balance" checked={useBalance} onChange={(e) => onUseBalanceChange(e.target.checked)}>
           余额抵扣（预存款余额先付，不足部分在线支付）
         </Checkbox>

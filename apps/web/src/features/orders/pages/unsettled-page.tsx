@@ -12,7 +12,7 @@ import { useSettlementList } from '../api/settlement-list';
 import { settleOrders } from '../api/settle-orders';
 import { BalanceChoice, PaymentRefusal, sourceKey } from '../components/balance-choice';
 import { OrderTags } from '../components/order-tags';
-import { isOnline, onlineSplit, PayMethodChoice, type PayMethod } from '../components/pay-method';
+import { isOnline, PayMethodChoice, type PayMethod } from '../components/pay-method';
 import { formatDateTime } from '../components/order-format';
 import { StatementPanel } from '../components/statement-panel';
 import '../../../components/member/member-pages.css';
@@ -31,7 +31,6 @@ function Settlement({ data }: { data: SettlementList }) {
   const [selected, setSelected] = useState<string[]>(() => data.orders.map((o) => o.orderNo));
   const [source, setSource] = useState(() => (data.balances[0] ? sourceKey(data.balances[0]) : 'member'));
   const [method, setMethod] = useState<PayMethod>('balance');
-  const [useBalance, setUseBalance] = useState(false);
   const [error, setError] = useState<{ text: string; lowBalance: boolean } | null>(null);
   const chosenFen = useMemo(() => data.orders.filter((o) => selected.includes(o.orderNo)).reduce((sum, o) => sum + o.payableFen, 0), [data.orders, selected]);
   const balance = data.balances.find((b) => sourceKey(b) === source);
@@ -50,7 +49,7 @@ function Settlement({ data }: { data: SettlementList }) {
     },
   });
   const online = isOnline(method);
-  const split = onlineSplit(chosenFen, balance?.balanceFen ?? 0, online && useBalance);
+  // settled online, the whole amount is paid online (the server takes no balance part for a settlement)
   const onlinePay = useOnlinePay({
     invalidates: memberDataKeys,
     handlesError: refused,
@@ -62,13 +61,7 @@ function Settlement({ data }: { data: SettlementList }) {
     if (selected.length === 0) return setError({ text: '请选择要结算的订单', lowBalance: false });
     if (online) {
       setError(null);
-      return onlinePay.start({
-        purpose: 'settle',
-        vendor: method,
-        order_nos: selected.join(','),
-        use_balance: useBalance,
-        ...(useBalance && source !== 'member' ? { community_rid: source } : {}),
-      });
+      return onlinePay.start({ purpose: 'settle', vendor: method, order_nos: selected.join(',') });
     }
     settlement.mutate({ orderNos: selected, communityRid: source === 'member' ? null : source });
   };
@@ -113,25 +106,16 @@ function Settlement({ data }: { data: SettlementList }) {
               setError(null);
             }}
             balanceLabel="预存款结算"
-            useBalance={useBalance}
-            onUseBalanceChange={setUseBalance}
-            canUseBalance={data.balances.some((b) => b.balanceFen > 0)}
           />
           {!online ? <BalanceChoice legend="结算账户" balances={data.balances} value={source} onChange={setSource} shortFen={balance ? chosenFen - balance.balanceFen : 0} row /> : null}
-          {online && useBalance ? <BalanceChoice legend="抵扣账户" balances={data.balances} value={source} onChange={setSource} shortFen={0} row /> : null}
           <PaymentRefusal refusal={error} then="到账后再结算。" />
           <div className="ord-settle-bar">
             <span>
               合计 <strong>{formatFen(chosenFen)}</strong>
-              {online && useBalance ? (
-                <small className="ord-settle-split" data-testid="settle-split">
-                  余额抵扣 {formatFen(split.balanceFen)}，{PAY_VENDOR_NAMES[method]} {formatFen(split.onlineFen)}
-                </small>
-              ) : null}
             </span>
             {online ? (
-              <Button type="primary" loading={onlinePay.isPending} disabled={selected.length === 0 || split.onlineFen <= 0 || settlement.isPending} onClick={settle}>
-                {PAY_VENDOR_NAMES[method]}结算 {formatFen(split.onlineFen)}
+              <Button type="primary" loading={onlinePay.isPending} disabled={selected.length === 0 || chosenFen <= 0 || settlement.isPending} onClick={settle}>
+                {PAY_VENDOR_NAMES[method]}结算 {formatFen(chosenFen)}
               </Button>
             ) : (
               <Button type="primary" loading={settlement.isPending} disabled={selected.length === 0 || onlinePay.isPending} onClick={settle}>
@@ -139,7 +123,6 @@ function Settlement({ data }: { data: SettlementList }) {
               </Button>
             )}
           </div>
-          {online && selected.length > 0 && split.onlineFen <= 0 ? <p className="pay-hint">所选账户余额足以结算，请选择「预存款结算」。</p> : null}
           {onlinePay.dialog}
         </>
       )}
