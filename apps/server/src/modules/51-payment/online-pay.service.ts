@@ -198,7 +198,14 @@ async function draftSettle(tx: Tx, memberId: number, body: OnlinePayStartBody): 
 }
 
 /** onlinePay/start */
-export async function startOnlinePayment(db: Db, providers: PaymentProviders, memberId: number, body: OnlinePayStartBody, meta: PayMeta): Promise<OnlinePayStart> {
+export async function startOnlinePayment(
+  db: Db,
+  providers: PaymentProviders,
+  memberId: number,
+  body: OnlinePayStartBody,
+  meta: PayMeta,
+  log?: { warn: (obj: unknown, msg: string) => void },
+): Promise<OnlinePayStart> {
   const provider = providerFor(providers, body.vendor);
   if (!provider.scenes.includes(body.scene)) throw badRequest(`${vendorName(body.vendor)}暂不支持该支付场景`);
   const { now } = meta;
@@ -244,7 +251,8 @@ export async function startOnlinePayment(db: Db, providers: PaymentProviders, me
     });
   } catch (error) {
     await db.update(onlinePayments).set({ state: 'failed', note: '支付平台下单失败', updatedAt: now }).where(and(eq(onlinePayments.id, row.id), eq(onlinePayments.state, 'open')));
-    throw new AppError('PAY_GATEWAY', `${vendorName(body.vendor)}暂时无法下单，请稍后再试或使用其他支付方式`, { status: 503, data: { cause: error instanceof Error ? error.message : String(error) } });
+    log?.warn({ err: error, paymentNo: row.paymentNo }, 'online payment: the gateway did not create the payment');
+    throw new AppError('PAY_GATEWAY', `${vendorName(body.vendor)}暂时无法下单，请稍后再试或使用其他支付方式`, { status: 503 });
   }
   const target = start.kind === 'qr' ? start.codeUrl : start.kind === 'redirect' ? start.url : JSON.stringify(start.params);
   const [saved] = await db.update(onlinePayments).set({ startKind: start.kind, startTarget: target, updatedAt: now }).where(eq(onlinePayments.id, row.id)).returning();

@@ -325,6 +325,49 @@ describe('refunds to the channel', () => {
   });
 });
 
+describe('a gateway outage', () => {
+  /** Runs `body` with the WeChat provider's `method` failing, as an unreachable gateway does. */
+  async function withFailing<T>(method: 'create' | 'refund', body: () => Promise<T>): Promise<T> {
+    const original = t.app.deps.payments;
+    const failing = async () => {
+      throw new Error('connect ECONNREFUSED api.mch.weixin.qq.com');
+    };
+    t.app.deps.payments = { ...original, wechat: { ...original.wechat, [method]: failing } };
+    try {
+      return await body();
+    } finally {
+      t.app.deps.payments = original;
+    }
+  }
+
+  it('at start: 503, the attempt marked failed, nothing booked', async () => {
+    const who = await payer(t);
+    const order = await orderFor(who);
+    const res = await withFailing('create', () => start(who, { purpose: 'order', order_no: order.orderNo }));
+    expect(res).toMatchObject({ status: 503, msg: '微信支付暂时无法下单，请稍后再试或使用其他支付方式' });
+    const [row] = await t.db.select().from(onlinePayments).where(eq(onlinePayments.memberId, who.member.id));
+    expect(row).toMatchObject({ state: 'failed', note: '支付平台下单失败' });
+    expect((await orderRow(t, order.orderNo)).payment).toBe('unpaid');
+  });
+
+  it('at refund: the refund stays processing, counted, and goes out on the next run', async () => {
+    const who = await payer(t);
+    const order = await orderFor(who, 90_00);
+    const started = await startOrder(who, order.orderNo);
+    await t.app.inject({ method: 'POST', url: `${gatewayPath(started.start.kind === 'qr' ? started.start.codeUrl : '')}/paid` });
+    expect((await orderRow(t, order.orderNo)).payment).toBe('paid');
+    expect((await post('/api/auth/order/cancel', who, { order_no: order.orderNo })).status).toBe(200);
+    const refundOf = async () => (await t.db.select().from(onlineRefunds).where(eq(onlineRefunds.orderId, order.id)))[0]!;
+    const failed = await withFailing('refund', () => sweepRefunds(t.db, t.app.deps.payments, 'http://shop.test', t.clock.now()));
+    expect(failed.failed).toBeGreaterThanOrEqual(1);
+    expect(await refundOf()).toMatchObject({ state: 'processing', requestedAt: null, attempts: 1 });
+    expect((await refundOf()).lastError).toContain('ECONNREFUSED');
+    await sweepRefunds(t.db, t.app.deps.payments, 'http://shop.test', t.clock.now());
+    await expect.poll(async () => (await refundOf()).state, { timeout: 10_000 }).toBe('success');
+    expect(await ledgerProblems(t.db)).toEqual([]);
+  });
+});
+
 describe('top-ups and settlement online', () => {
   it('a personal top-up credits the funds with the bonus of the tiers in force', async () => {
     await t.db.insert(prestoreRules).values({ thresholdFen: 1000_00, bonusRateBp: 500, bonusFen: 0 });
