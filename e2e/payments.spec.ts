@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
@@ -12,6 +13,16 @@ import { attestStudent, itemRid, memberToken, placeOrderByApi } from './support/
 
 const password = 'Lab@e2e2026';
 const xrd = { keyword: 'XRD', name: 'XRD 粉末衍射（物相分析）' };
+
+/** axe-core: no critical or serious violation (as e2e/a11y.spec.ts) on the page, or only inside `within` (a dialog: the page behind is not this spec's). */
+async function expectNoSeriousViolations(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (within ? builder.include(within) : builder).analyze();
+  const grave = violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.replace(/\s+/g, ' ')).join('\n  ')}`);
+  expect(grave, grave.join('\n')).toEqual([]);
+}
 
 async function loginWithPassword(page: Page, phone: string, pass: string) {
   await page.goto('/');
@@ -38,6 +49,8 @@ test.describe('online payment', () => {
     const amount = ((await pay.getByTestId('pay-amount').textContent()) ?? '').trim();
     expect(amount).toMatch(/^¥[\d,]+\.\d\d$/);
     await pay.getByRole('radiogroup', { name: '支付方式' }).locator('label').filter({ hasText: '微信支付' }).click();
+    await expect(pay.getByRole('button', { name: `微信支付 ${amount}` })).toBeEnabled();
+    await expectNoSeriousViolations(page, '.ant-modal-wrap');
     await pay.getByRole('button', { name: `微信支付 ${amount}` }).click();
 
     // a computer: the QR with the amount and the time left
@@ -46,6 +59,8 @@ test.describe('online payment', () => {
     await expect(qr.getByTestId('pay-qr-timer')).toContainText('二维码有效时间');
     const codeUrl = await qr.locator('.qr-image').getAttribute('data-value');
     expect(codeUrl).toMatch(/\/pay\/gateway\//);
+    await expect(qr.locator('.qr-image img')).toBeVisible();
+    await expectNoSeriousViolations(page, '.ant-modal-wrap');
 
     // the phone that scans it: the local gateway's checkout page
     const gateway = await context.newPage();
@@ -84,6 +99,7 @@ test.describe('online payment', () => {
     await page.goto('/member/prestore');
     await expect(page.getByTestId('prestore-balance')).toHaveText('¥0.00');
     const topup = page.getByRole('region', { name: '在线充值' });
+    await expectNoSeriousViolations(page);
     await topup.getByLabel('充值金额（元）').fill('200');
     await topup.getByRole('radiogroup', { name: '支付方式' }).locator('label').filter({ hasText: '支付宝' }).click();
     await topup.getByRole('button', { name: '支付宝 ¥200.00' }).click();
@@ -99,6 +115,7 @@ test.describe('online payment', () => {
     const result = page.getByRole('region', { name: '支付结果' });
     await expect(result.getByText('支付成功', { exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(result).toContainText('支付宝已支付 ¥200.00，预存款已到账。');
+    await expectNoSeriousViolations(page);
     await result.getByRole('button', { name: '查看预存款' }).click();
     await expect(page).toHaveURL(/\/member\/prestore$/);
     await expect(page.getByTestId('prestore-balance')).toHaveText('¥200.00');
