@@ -11,7 +11,7 @@ import { LOCAL_IDS, paymentNoticeBody, refundNoticeBody, signLocalNotice } from 
 import type { GatewayPayment, GatewayRefund } from '../../platform/payment-gateway';
 import { activeRules } from '../35-funds/prestore.service';
 import { paymentReference, PAY_QUERY_AFTER_MS, paymentsPaidOn, refundsCreatedOn, sweepOpenPayments, sweepRefunds } from './online-pay.service';
-import { balance, fund, makeOrder, orderRow, ownedCommunity, payer, paymentCatalog, type PaymentCatalog, type Who } from './payment.test-helpers';
+import { balance, couponRow, fund, giveCoupon, makeOrder, orderRow, ownedCommunity, payer, paymentCatalog, type PaymentCatalog, type Who } from './payment.test-helpers';
 
 /**
  * Online payment through the local gateway (the default provider) and its signing keys: start,
@@ -88,6 +88,22 @@ describe('onlinePay/start and the local gateway', () => {
     expect(await ledgerProblems(t.db)).toEqual([]);
     // finance's day list sees it
     expect((await paymentsPaidOn(t.db, '2026-11-20')).map((p) => p.paymentNo)).toContain(payment.paymentNo);
+  });
+
+  it('fixes the coupon with the amount and redeems it when the payment is booked', async () => {
+    const who = await payer(t);
+    const order = await orderFor(who);
+    const coupon = await giveCoupon(t, who.member.id, { amountFen: 50_00 });
+    const { payment } = await startOrder(who, order.orderNo, { coupon_rid: coupon.rid });
+    expect(payment.amountFen).toBe(250_00);
+    expect((await notify(paidNotice(payment.paymentNo, 250_00))).status).toBe(200);
+    expect(await orderRow(t, order.orderNo)).toMatchObject({ payment: 'paid', paidFen: 250_00, discountFen: 50_00, couponRid: coupon.rid });
+    expect((await couponRow(t, coupon.rid)).status).toBe('used');
+    expect((await paymentOf(payment.paymentNo)).note).toBe('');
+    // 'none': no coupon, the whole price
+    const other = await orderFor(who);
+    const { payment: second } = await startOrder(who, other.orderNo, { coupon_rid: 'none' });
+    expect(second.amountFen).toBe(300_00);
   });
 
   it("refuses another member's order, a paid order, and a vendor's scene it cannot serve", async () => {
