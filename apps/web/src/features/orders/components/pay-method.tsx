@@ -16,8 +16,8 @@ export function onlineSplit(toPayFen: number, balanceFen: number, useBalance: bo
 
 const vendorMeta = (vendor: OnlinePayVendor) => {
   const device = detectPayDevice();
-  if (vendor === 'wechat') return device === 'desktop' ? '微信扫码支付' : '跳转微信完成支付';
-  return device === 'desktop' ? '跳转支付宝网页支付' : '跳转支付宝完成支付';
+  if (vendor === 'wechat') return device === 'desktop' ? '扫码支付' : '跳转微信支付';
+  return device === 'desktop' ? '网页支付' : '跳转支付宝';
 };
 
 interface PayMethodChoiceProps {
@@ -40,7 +40,7 @@ export function PayMethodChoice({ value, onChange, balanceLabel, useBalance = fa
       <Radio.Group className="pay-options is-row pay-methods" value={value} onChange={(e) => onChange(e.target.value as PayMethod)} aria-label="支付方式">
         <Radio value="balance" className="pay-option">
           <span className="pay-option-name">{balanceLabel}</span>
-          <span className="pay-option-meta">账户余额，即时到账</span>
+          <span className="pay-option-meta">余额即时支付</span>
         </Radio>
         {PAY_VENDORS.map((vendor) => (
           <Radio key={vendor} value={vendor} className="pay-option">
