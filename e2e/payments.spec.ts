@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
+import { loginWithPassword, registerByApi } from './support/auth';
 import { randomPhone } from './support/sms';
 import { attestStudent, itemRid, memberToken, placeOrderByApi } from './support/orders';
 
@@ -22,14 +22,6 @@ async function expectNoSeriousViolations(page: Page, within?: string) {
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.replace(/\s+/g, ' ')).join('\n  ')}`);
   expect(grave, grave.join('\n')).toEqual([]);
-}
-
-async function loginWithPassword(page: Page, phone: string, pass: string) {
-  await page.goto('/');
-  const panel = await openLoginPanel(page);
-  await submitPassword(panel, phone, pass);
-  await expect(page.getByText('登录成功!')).toBeVisible();
-  await expect(loginPanel(page)).toBeHidden();
 }
 
 test.describe('online payment', () => {
