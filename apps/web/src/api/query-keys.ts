@@ -52,6 +52,11 @@ export const ordersKeys = {
   orderedItems: [...memberKeys.all, 'orders', 'ordered-items'] as const,
 };
 
+/** One online payment's result (onlinePay.status), read by the QR dialog and the result page. */
+export const onlinePayKeys = {
+  status: (paymentNo: string) => [...memberKeys.all, 'online-pay', paymentNo] as const,
+};
+
 /** The instrument calendar (open data; the member's own hours only with a token). */
 export const reservationCalendarKeys = {
   all: ['reservation', 'time'] as const,

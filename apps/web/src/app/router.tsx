@@ -21,7 +21,7 @@ function requireLogin({ request }: LoaderFunctionArgs) {
   throw redirect(!stay || isGuarded(stay) || current?.pathname === url.pathname ? '/' : stay);
 }
 
-const isGuarded = (path: string) => /^\/(member|experiment)(\/|$|\?)/.test(path);
+const isGuarded = (path: string) => /^\/(member|experiment|pay)(\/|$|\?)/.test(path);
 
 /**
  * The page the visitor is on; null during the first load (including its redirects, such as
@@ -175,6 +175,8 @@ export const routes: RouteObject[] = [
         ...page(() => import('../features/content/pages/static-page')),
       })),
       { path: 'require', ...page(() => import('../features/requirements/pages/require-page')) },
+      // PAY_RESULT_PATH: where the payment gateways send the browser back (an online payment's result, asked of the server)
+      { path: 'pay/result', loader: requireLogin, ...page(() => import('../pages/pay-result-page')) },
       { path: 'wx/confirm', ...page(() => import('../features/auth/pages/wx-confirm-page')) },
       { path: '*', ...page(() => import('../pages/not-found-page')) },
     ],

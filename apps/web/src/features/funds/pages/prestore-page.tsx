@@ -4,6 +4,7 @@ import { formatFen } from '@lab/contract';
 import { useAsset } from '../api/get-asset';
 import { usePrestoreReady } from '../api/get-prestore-ready';
 import { PrestoreForm } from '../components/prestore-form';
+import { OnlineTopup } from '../components/online-topup';
 import { PrestoreRulesCard } from '../components/prestore-rules';
 import { PrestoreList } from '../components/prestore-list';
 import { BalanceHistory } from '../components/balance-history';
@@ -16,7 +17,7 @@ import '../components/funds.css';
 const tabs = ['apply', 'list', 'history', 'transfer', 'credit'] as const;
 type TabKey = (typeof tabs)[number];
 
-/** 预存款: balances, apply to top up (对公转账), receipts, balance history with export, transfers, credit. */
+/** 预存款: balances, top up online (微信支付 / 支付宝) or apply to top up (对公转账), receipts, balance history with export, transfers, credit. */
 export default function PrestorePage() {
   const asset = useAsset();
   const ready = usePrestoreReady();
@@ -51,7 +52,7 @@ export default function PrestorePage() {
       <div className="member-page-head">
         <h1 className="page-title">预存款</h1>
       </div>
-      <p className="member-page-lead">预存款可直接支付检测订单，满额预存有赠送；对公转账到账后由财务确认入账。</p>
+      <p className="member-page-lead">预存款可直接支付检测订单，满额预存有赠送；在线充值（微信支付、支付宝）即时到账，对公转账到账后由财务确认入账。</p>
       <section className="funds-balances" aria-label="账户余额">
         <div className="funds-balance is-main">
           <span>我的预存款余额</span>
@@ -83,6 +84,7 @@ export default function PrestorePage() {
             label: '申请预存',
             children: (
               <div className="funds-stack">
+                <OnlineTopup ready={ready.data} communities={communities} />
                 <PrestoreForm ready={ready.data} communities={communities} />
                 <PrestoreRulesCard rules={ready.data} />
               </div>

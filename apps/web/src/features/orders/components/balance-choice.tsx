@@ -35,7 +35,7 @@ export function BalanceChoice({ legend, balances, value, onChange, shortFen, row
       </Radio.Group>
       {shortFen > 0 ? (
         <p className="pay-hint is-warning" data-testid={rest['data-testid']}>
-          所选账户余额不足，还差 {formatFen(shortFen)}，<Link to="/member/prestore">去预存</Link>
+          所选账户余额不足，还差 {formatFen(shortFen)}，<Link to="/member/prestore">去预存</Link>；也可选择微信支付或支付宝
         </p>
       ) : null}
     </fieldset>

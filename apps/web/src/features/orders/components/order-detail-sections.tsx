@@ -92,8 +92,18 @@ export function Delivery({ order }: { order: OrderDetail }) {
   );
 }
 
-/** 支付信息: amounts, coupon, payment state and account, invoice wish. */
+/** The note of the newest event of a kind ('' when none). */
+function latestNote(events: OrderDetail['events'], status: 'paid' | 'refunded'): string {
+  let found: OrderDetail['events'][number] | undefined;
+  for (const e of events) if (e.status === status && (!found || e.at >= found.at)) found = e;
+  return found?.note ?? '';
+}
+
+/** 支付信息: amounts, coupon, payment state, how it was paid (the channel, the funds) and a refund, invoice wish. */
 export function Payment({ order }: { order: OrderDetail }) {
+  // the server's own words for how it was paid (微信支付 / 支付宝, 余额抵扣, which funds) and where a refund went (原路退回…)
+  const paidNote = latestNote(order.events, 'paid');
+  const refundNote = latestNote(order.events, 'refunded');
   return (
     <section className="member-card" aria-label="支付信息">
       <h2 className="member-card-title">支付信息</h2>
@@ -119,10 +129,21 @@ export function Payment({ order }: { order: OrderDetail }) {
             {order.payLater && order.payment !== 'paid' ? '（测试后结算）' : ''}
           </dd>
         </div>
-        {order.paidFrom.kind !== 'none' ? (
+        {paidNote ? (
+          <div>
+            <dt>支付明细</dt>
+            <dd data-testid="ord-paid-note">{paidNote}</dd>
+          </div>
+        ) : order.paidFrom.kind !== 'none' ? (
           <div>
             <dt>支付账户</dt>
             <dd>{order.paidFrom.kind === 'member' ? '个人预存款' : `团体：${order.paidFrom.name}`}</dd>
+          </div>
+        ) : null}
+        {order.payment === 'refunded' ? (
+          <div>
+            <dt>退款</dt>
+            <dd data-testid="ord-refund-note">{refundNote || '已退款'}</dd>
           </div>
         ) : null}
         {order.paidAt ? (

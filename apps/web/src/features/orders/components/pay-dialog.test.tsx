@@ -5,7 +5,10 @@ import { renderApp } from '../../../testing/render';
 import { mockApi } from '../../../testing/fetch-mock';
 import { saveSession } from '../../../lib/session';
 import { ready, summary } from '../testing/fixtures';
-import { amountToPay, payBodyOf, PayDialog } from './pay-dialog';
+import { payRedirect } from '../../../lib/pay-redirect';
+import { onlinePayment } from '../../../components/online-pay/testing';
+import { amountToPay, onlineBodyOf, payBodyOf, PayDialog } from './pay-dialog';
+import { onlineSplit } from './pay-method';
 
 const login = () => saveSession({ token: 't', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
 
@@ -98,5 +101,97 @@ describe('pay dialog', () => {
     await waitFor(() => expect(closed).toBe(1));
     expect(Object.fromEntries(calls.find((c) => c.path === '/api/auth/order/payLater')!.form)).toEqual({ order_no: 'DD202603050001' });
     expect(calls.some((c) => c.path === '/api/auth/order/pay')).toBe(false);
+  });
+
+  it('online body and split: 余额抵扣 names the balance (a community by rid), the rest is paid online', () => {
+    expect(onlineBodyOf('DD1', 'wechat', 'member', '', false)).toEqual({ purpose: 'order', vendor: 'wechat', order_no: 'DD1', coupon_rid: 'none', use_balance: false });
+    expect(onlineBodyOf('DD1', 'alipay', 'cm1', 'cp1', true)).toEqual({ purpose: 'order', vendor: 'alipay', order_no: 'DD1', coupon_rid: 'cp1', use_balance: true, community_rid: 'cm1' });
+    // a community chosen but 余额抵扣 off: no community_rid
+    expect(onlineBodyOf('DD1', 'wechat', 'cm1', '', false)).not.toHaveProperty('community_rid');
+    expect(onlineSplit(630_00, 300_00, true)).toEqual({ balanceFen: 300_00, onlineFen: 330_00 });
+    expect(onlineSplit(630_00, 1000_00, true)).toEqual({ balanceFen: 630_00, onlineFen: 0 });
+    expect(onlineSplit(630_00, 1000_00, false)).toEqual({ balanceFen: 0, onlineFen: 630_00 });
+  });
+
+  it('微信支付 with 余额抵扣 from a community on a computer: starts a native payment, shows the QR, closes when the server says paid', async () => {
+    login();
+    let statusReads = 0;
+    const { calls } = mockApi({
+      '/api/auth/order/ready2pay': { data: ready() },
+      '/api/auth/onlinePay/start': {
+        data: { payment: onlinePayment({ paymentNo: 'OPDLG1', amountFen: 330_00, balanceFen: 300_00 }), start: { kind: 'qr', codeUrl: 'http://localhost/pay/gateway/OPDLG1' } },
+      },
+      // open at the first read, paid once the member says they paid
+      '/api/auth/onlinePay/status': () => ({
+        data: onlinePayment({ paymentNo: 'OPDLG1', amountFen: 330_00, balanceFen: 300_00, ...(statusReads++ > 0 ? { state: 'paid', paidAt: '2026-03-05T02:31:00.000Z' } : {}) }),
+      }),
+    });
+    let paid = 0;
+    let closed = 0;
+    renderApp(<PayDialog orderNo="DD202603050001" open onClose={() => (closed += 1)} onPaid={() => (paid += 1)} />);
+    const dialog = await screen.findByRole('dialog', { name: '支付订单' });
+    const methods = await within(dialog).findByRole('radiogroup', { name: '支付方式' });
+    expect(within(methods).getByRole('radio', { name: /预存款支付/ })).toBeChecked();
+    await userEvent.click(within(methods).getByRole('radio', { name: /微信支付/ }));
+    // online without 余额抵扣: the whole amount, no account to choose
+    expect(within(dialog).queryByRole('radiogroup', { name: '支付账户' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: /微信支付 ¥630\.00/ })).toBeEnabled();
+
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /余额抵扣/ }));
+    const from = within(dialog).getByRole('radiogroup', { name: '抵扣账户' });
+    await userEvent.click(within(from).getByRole('radio', { name: /团体：纳米材料课题组/ }));
+    expect(within(dialog).getByTestId('pay-split')).toHaveTextContent('余额抵扣-¥300.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: /微信支付 ¥330\.00/ }));
+
+    // (antd names every dialog 'test-id' under test, so the inner one is found by its content)
+    const qr = (await screen.findByTestId('pay-qr')).closest<HTMLElement>('[role="dialog"]')!;
+    expect(within(qr).getByText('微信扫码支付')).toBeInTheDocument();
+    expect(within(qr).getByTestId('pay-qr-amount')).toHaveTextContent('¥330.00');
+    await waitFor(() => expect(statusReads).toBe(1));
+    await userEvent.click(within(qr).getByRole('button', { name: '我已完成支付' }));
+    await waitFor(() => expect(paid).toBe(1));
+    expect(closed).toBe(1);
+    expect(await screen.findByText('支付成功')).toBeInTheDocument();
+    const start = calls.find((c) => c.path === '/api/auth/onlinePay/start');
+    expect(Object.fromEntries(start!.form)).toEqual({
+      purpose: 'order',
+      vendor: 'wechat',
+      scene: 'native',
+      order_no: 'DD202603050001',
+      coupon_rid: 'cp1',
+      use_balance: 'true',
+      community_rid: 'cm1',
+    });
+    // nothing was paid from the balance by the balance call
+    expect(calls.some((c) => c.path === '/api/auth/order/pay')).toBe(false);
+  });
+
+  it('支付宝 on a computer goes to the gateway page (scene page); a refusal stays in the dialog', async () => {
+    login();
+    const went: string[] = [];
+    const go = payRedirect.go;
+    payRedirect.go = (url) => went.push(url);
+    try {
+      let starts = 0;
+      const { calls } = mockApi({
+        '/api/auth/order/ready2pay': { data: ready() },
+        '/api/auth/onlinePay/start': () => {
+          starts += 1;
+          if (starts === 1) return { code: 0, status: 409, msg: '订单已支付，请刷新' };
+          return { data: { payment: onlinePayment({ paymentNo: 'OPDLG2', vendor: 'alipay', scene: 'page' }), start: { kind: 'redirect', url: 'http://localhost/pay/gateway/OPDLG2' } } };
+        },
+      });
+      renderApp(<PayDialog orderNo="DD202603050001" open onClose={() => undefined} />);
+      const dialog = await screen.findByRole('dialog', { name: '支付订单' });
+      await userEvent.click(within(await within(dialog).findByRole('radiogroup', { name: '支付方式' })).getByRole('radio', { name: /支付宝/ }));
+      await userEvent.click(within(dialog).getByRole('button', { name: /支付宝 ¥630\.00/ }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('订单已支付，请刷新');
+      await userEvent.click(within(dialog).getByRole('button', { name: /支付宝 ¥630\.00/ }));
+      await waitFor(() => expect(went).toEqual(['http://localhost/pay/gateway/OPDLG2']));
+      const start = calls.filter((c) => c.path === '/api/auth/onlinePay/start')[1];
+      expect(Object.fromEntries(start!.form)).toMatchObject({ purpose: 'order', vendor: 'alipay', scene: 'page', use_balance: 'false' });
+    } finally {
+      payRedirect.go = go;
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { Button, Modal, Radio, Skeleton, Space } from 'antd';
 import { useState } from 'react';
-import { NO_COUPON, formatFen, type ReadyToPay } from '@lab/contract';
+import { NO_COUPON, PAY_VENDOR_NAMES, formatFen, type ReadyToPay } from '@lab/contract';
+import { useOnlinePay, type OnlinePayRequest } from '../../../components/online-pay/use-online-pay';
 import { LoadFailed } from '../../../components/member/load-failed';
 import { ApiError } from '../../../lib/api';
 import { feedback } from '../../../lib/feedback';
@@ -10,6 +11,7 @@ import { useReadyToPay } from '../api/ready-to-pay';
 import { payOrder, type PayRequest } from '../api/pay-order';
 import { payLater } from '../api/pay-later';
 import { BalanceChoice, PaymentRefusal, sourceKey } from './balance-choice';
+import { isOnline, onlineSplit, PayMethodChoice, type PayMethod } from './pay-method';
 
 
 /**
@@ -30,6 +32,21 @@ export function payBodyOf(orderNo: string, source: string, couponRid: string): P
   return { order_no: orderNo, ...(source && source !== 'member' ? { community_rid: source } : {}), coupon_rid: couponRid || NO_COUPON };
 }
 
+/**
+ * The online payment's request for the choices: 余额抵扣 names the balance (none: my own), the
+ * coupon as for the balance payment; the server fixes the amounts.
+ */
+export function onlineBodyOf(orderNo: string, vendor: 'wechat' | 'alipay', source: string, couponRid: string, useBalance: boolean): OnlinePayRequest {
+  return {
+    purpose: 'order',
+    vendor,
+    order_no: orderNo,
+    coupon_rid: couponRid || NO_COUPON,
+    use_balance: useBalance,
+    ...(useBalance && source && source !== 'member' ? { community_rid: source } : {}),
+  };
+}
+
 interface PayFormProps {
   ready: ReadyToPay;
   /** the coupon chosen when ordering: preselected while it is still usable */
@@ -45,12 +62,16 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
     return first ? sourceKey(first) : 'member';
   });
   const [couponRid, setCouponRid] = useState(firstUsable?.rid ?? '');
+  const [method, setMethod] = useState<PayMethod>('balance');
+  const [useBalance, setUseBalance] = useState(false);
   const [error, setError] = useState<{ text: string; lowBalance: boolean } | null>(null);
 
   const toPay = amountToPay(ready, couponRid);
   const balance = ready.balances.find((b) => sourceKey(b) === source);
   const short = balance ? toPay - balance.balanceFen : 0;
   const coupon = ready.coupons.find((c) => c.rid === couponRid);
+  const online = isOnline(method);
+  const split = onlineSplit(toPay, balance?.balanceFen ?? 0, online && useBalance);
 
   // the server's refusal (余额不足, a coupon gone) shows in the dialog, next to the choices it is about
   const refused = (e: unknown) => e instanceof ApiError && e.status > 0;
@@ -81,6 +102,40 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
     },
   });
 
+  const onlinePay = useOnlinePay({
+    invalidates: memberDataKeys,
+    handlesError: refused,
+    onError: (e) => {
+      if (refused(e)) setError({ text: e.message, lowBalance: false });
+    },
+    onPaid: onDone,
+  });
+  const busy = pay.isPending || later.isPending || onlinePay.isPending;
+
+  let submit;
+  if (online) {
+    const vendor = method;
+    submit = (
+      <Button
+        type="primary"
+        onClick={() => {
+          setError(null);
+          onlinePay.start(onlineBodyOf(orderNo, vendor, source, couponRid, useBalance));
+        }}
+        loading={onlinePay.isPending}
+        disabled={busy || split.onlineFen <= 0}
+      >
+        {PAY_VENDOR_NAMES[vendor]} {formatFen(split.onlineFen)}
+      </Button>
+    );
+  } else {
+    submit = (
+      <Button type="primary" onClick={() => pay.mutate(payBodyOf(orderNo, source, couponRid))} loading={pay.isPending} disabled={busy}>
+        确认支付 {formatFen(toPay)}
+      </Button>
+    );
+  }
+
   return (
     <div className="pay-form">
       <dl className="pay-summary">
@@ -98,7 +153,20 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
         </div>
       </dl>
 
-      <BalanceChoice legend="支付账户" balances={ready.balances} value={source} onChange={setSource} shortFen={short} data-testid="pay-short" />
+      <PayMethodChoice
+        value={method}
+        onChange={(m) => {
+          setMethod(m);
+          setError(null);
+        }}
+        balanceLabel="预存款支付"
+        useBalance={useBalance}
+        onUseBalanceChange={setUseBalance}
+        canUseBalance={ready.balances.some((b) => b.balanceFen > 0)}
+      />
+
+      {!online ? <BalanceChoice legend="支付账户" balances={ready.balances} value={source} onChange={setSource} shortFen={short} data-testid="pay-short" /> : null}
+      {online && useBalance ? <BalanceChoice legend="抵扣账户" balances={ready.balances} value={source} onChange={setSource} shortFen={0} row /> : null}
 
       <fieldset className="pay-fieldset">
         <legend>优惠券</legend>
@@ -123,6 +191,21 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
         </span>
         <strong data-testid="pay-amount">{formatFen(toPay)}</strong>
       </div>
+      {online && useBalance ? (
+        <dl className="pay-split" data-testid="pay-split">
+          <div>
+            <dt>余额抵扣</dt>
+            <dd>-{formatFen(split.balanceFen)}</dd>
+          </div>
+          <div>
+            <dt>{PAY_VENDOR_NAMES[method]}</dt>
+            <dd>
+              <strong>{formatFen(split.onlineFen)}</strong>
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+      {online && split.onlineFen <= 0 ? <p className="pay-hint">所选账户余额足以支付本订单，请选择「预存款支付」。</p> : null}
 
       <PaymentRefusal refusal={error} then="到账后再支付；或选择其他账户。" />
 
@@ -138,14 +221,14 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
 
       <Space className="pay-buttons" wrap>
         {ready.payLater.allowed ? (
-          <Button onClick={() => later.mutate(orderNo)} loading={later.isPending} disabled={pay.isPending}>
+          <Button onClick={() => later.mutate(orderNo)} loading={later.isPending} disabled={busy && !later.isPending}>
             测试后结算
           </Button>
         ) : null}
-        <Button type="primary" onClick={() => pay.mutate(payBodyOf(orderNo, source, couponRid))} loading={pay.isPending} disabled={later.isPending}>
-          确认支付 {formatFen(toPay)}
-        </Button>
+        {submit}
       </Space>
+      {online ? <p className="pay-hint pay-secure">支付由{PAY_VENDOR_NAMES[method]}官方渠道完成，支付结果以支付平台通知为准；订单取消后款项原路退回。</p> : null}
+      {onlinePay.dialog}
     </div>
   );
 }
@@ -159,7 +242,7 @@ interface PayDialogProps {
   onPaid?: () => void;
 }
 
-/** 支付订单: choose the funds (mine or a community's), a coupon; 确认支付 or 测试后结算. */
+/** 支付订单: 预存款 (mine or a community's) or 微信支付 / 支付宝 (with 余额抵扣), a coupon; pay, or 测试后结算. */
 export function PayDialog({ orderNo, preferredCouponRid, open, onClose, onPaid }: PayDialogProps) {
   const ready = useReadyToPay(orderNo, open);
   let body;

@@ -80,6 +80,36 @@ describe('order detail', () => {
     expect(payment).toHaveTextContent('个人预存款');
   });
 
+  it('an online payment refunded on cancel: how it was paid and where the money went back, in the server\'s words', async () => {
+    login();
+    mockApi({
+      '/api/auth/order/detail': {
+        data: detail({
+          progress: 'cancelled',
+          progressText: '已取消',
+          payment: 'refunded',
+          paymentText: '已退款',
+          paidAt: '2026-03-05T03:00:00.000Z',
+          paidFrom: { kind: 'member', name: '李同学' },
+          actions: { pay: false, cancel: false, confirmData: false, dispute: false, evaluate: false },
+          events: [
+            { status: 'submitted', title: '订单已提交', note: '', actor: 'member', actorName: '李同学', at: '2026-03-05T02:30:00.000Z' },
+            { status: 'paid', title: '已支付', note: '支付¥680.00（微信支付¥380.00 + 个人预存款¥300.00）', actor: 'member', actorName: '李同学', at: '2026-03-05T03:00:00.000Z' },
+            { status: 'cancelled', title: '订单已取消', note: '', actor: 'member', actorName: '李同学', at: '2026-03-05T05:00:00.000Z' },
+            { status: 'refunded', title: '已退款', note: '退回个人预存款¥300.00；原路退回微信支付¥380.00', actor: 'member', actorName: '李同学', at: '2026-03-05T05:00:00.000Z' },
+          ],
+        }),
+      },
+      '/api/auth/order/listProtocolFile': { data: [] },
+    });
+    renderApp(<OrderDetailPage />, { path: '/member/order/DD202603050001', routes: [] });
+    const payment = await screen.findByRole('region', { name: '支付信息' });
+    expect(within(payment).getByTestId('ord-paid-note')).toHaveTextContent('支付¥680.00（微信支付¥380.00 + 个人预存款¥300.00）');
+    expect(within(payment).getByTestId('ord-refund-note')).toHaveTextContent('原路退回微信支付¥380.00');
+    expect(payment).toHaveTextContent('已退款');
+    expect(within(screen.getByRole('region', { name: '订单概况' })).getByTestId('payment-tag')).toHaveTextContent('已退款');
+  });
+
   it('a cancelled order marks the step it reached', async () => {
     login();
     mockApi({

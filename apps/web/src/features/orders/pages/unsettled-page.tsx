@@ -1,7 +1,8 @@
 import { Button, Empty, Skeleton, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { formatFen, type OrderSummary, type SettlementList } from '@lab/contract';
+import { formatFen, PAY_VENDOR_NAMES, type OrderSummary, type SettlementList } from '@lab/contract';
+import { useOnlinePay } from '../../../components/online-pay/use-online-pay';
 import { LoadFailed } from '../../../components/member/load-failed';
 import { ApiError } from '../../../lib/api';
 import { feedback } from '../../../lib/feedback';
@@ -11,6 +12,7 @@ import { useSettlementList } from '../api/settlement-list';
 import { settleOrders } from '../api/settle-orders';
 import { BalanceChoice, PaymentRefusal, sourceKey } from '../components/balance-choice';
 import { OrderTags } from '../components/order-tags';
+import { isOnline, PayMethodChoice, type PayMethod } from '../components/pay-method';
 import { formatDateTime } from '../components/order-format';
 import { StatementPanel } from '../components/statement-panel';
 import '../../../components/member/member-pages.css';
@@ -28,6 +30,7 @@ const columns: TableColumnsType<OrderSummary> = [
 function Settlement({ data }: { data: SettlementList }) {
   const [selected, setSelected] = useState<string[]>(() => data.orders.map((o) => o.orderNo));
   const [source, setSource] = useState(() => (data.balances[0] ? sourceKey(data.balances[0]) : 'member'));
+  const [method, setMethod] = useState<PayMethod>('balance');
   const [error, setError] = useState<{ text: string; lowBalance: boolean } | null>(null);
   const chosenFen = useMemo(() => data.orders.filter((o) => selected.includes(o.orderNo)).reduce((sum, o) => sum + o.payableFen, 0), [data.orders, selected]);
   const balance = data.balances.find((b) => sourceKey(b) === source);
@@ -45,8 +48,21 @@ function Settlement({ data }: { data: SettlementList }) {
       if (refused(e)) setError({ text: e.message, lowBalance: /余额不足/.test(e.message) });
     },
   });
+  const online = isOnline(method);
+  // settled online, the whole amount is paid online (the server takes no balance part for a settlement)
+  const onlinePay = useOnlinePay({
+    invalidates: memberDataKeys,
+    handlesError: refused,
+    onError: (e) => {
+      if (refused(e)) setError({ text: e.message, lowBalance: false });
+    },
+  });
   const settle = () => {
     if (selected.length === 0) return setError({ text: '请选择要结算的订单', lowBalance: false });
+    if (online) {
+      setError(null);
+      return onlinePay.start({ purpose: 'settle', vendor: method, order_nos: selected.join(',') });
+    }
     settlement.mutate({ orderNos: selected, communityRid: source === 'member' ? null : source });
   };
 
@@ -83,23 +99,38 @@ function Settlement({ data }: { data: SettlementList }) {
               rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), getCheckboxProps: (o) => ({ 'aria-label': `选择订单 ${o.orderNo}` }) }}
             />
           </div>
-          <BalanceChoice legend="结算账户" balances={data.balances} value={source} onChange={setSource} shortFen={balance ? chosenFen - balance.balanceFen : 0} row />
+          <PayMethodChoice
+            value={method}
+            onChange={(m) => {
+              setMethod(m);
+              setError(null);
+            }}
+            balanceLabel="预存款结算"
+          />
+          {!online ? <BalanceChoice legend="结算账户" balances={data.balances} value={source} onChange={setSource} shortFen={balance ? chosenFen - balance.balanceFen : 0} row /> : null}
           <PaymentRefusal refusal={error} then="到账后再结算。" />
           <div className="ord-settle-bar">
             <span>
               合计 <strong>{formatFen(chosenFen)}</strong>
             </span>
-            <Button type="primary" loading={settlement.isPending} disabled={selected.length === 0} onClick={settle}>
-              结算
-            </Button>
+            {online ? (
+              <Button type="primary" loading={onlinePay.isPending} disabled={selected.length === 0 || chosenFen <= 0 || settlement.isPending} onClick={settle}>
+                {PAY_VENDOR_NAMES[method]}结算 {formatFen(chosenFen)}
+              </Button>
+            ) : (
+              <Button type="primary" loading={settlement.isPending} disabled={selected.length === 0 || onlinePay.isPending} onClick={settle}>
+                结算
+              </Button>
+            )}
           </div>
+          {onlinePay.dialog}
         </>
       )}
     </section>
   );
 }
 
-/** 待结算: orders tested before payment, settled together from funds; the statement of account. */
+/** 待结算: orders tested before payment, settled together from funds or online (微信支付 / 支付宝); the statement of account. */
 export default function UnsettledPage() {
   const { data, isPending, isError, error, refetch, dataUpdatedAt } = useSettlementList();
   return (
