@@ -1,9 +1,9 @@
-import { createBrowserRouter, redirect, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type HydrationState, type LoaderFunctionArgs, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { hasToken } from '../lib/session';
 import { loginPanel } from '../lib/login-panel';
 import { SiteLayout } from './layouts/site-layout';
 import { RouteError } from './route-error';
-import { adminPages } from './admin/admin-pages';
+import { Nothing, page } from './lazy-page';
 import { detailLoader, detailPage, homeLoader, homePage, projectListPage, projectLoader } from './public-loaders';
 
 /**
@@ -30,24 +30,6 @@ const isGuarded = (path: string) => /^\/(member|experiment|pay)(\/|$|\?)/.test(p
 function currentLocation() {
   return router?.state.initialized ? router.state.location : null;
 }
-
-type PageModule = () => Promise<{ default: React.ComponentType }>;
-
-/**
- * Drawn while a lazy page's code loads on the first visit: nothing (the server-drawn page or
- * the layout stays as it is). Said outright, so the router does not warn that it is missing.
- */
-const Nothing = () => null;
-
-/**
- * A route whose component loads when it is first opened. A page, layout or dialog that uses
- * antd wraps itself in antd's providers (app/ant-scope), so its code brings antd with it and
- * the public pages, built without antd, load none of it.
- */
-const page = (load: PageModule) => ({
-  HydrateFallback: Nothing,
-  lazy: async () => ({ Component: (await load()).default }),
-});
 
 const memberChildren = [
   'center', 'prestore', 'unsettled', 'unpaid', 'coupon', 'information', 'address', 'sample', 'order',
@@ -84,27 +66,37 @@ const experimentPages: Record<string, () => Promise<{ default: React.ComponentTy
 
 /**
  * The back office at /admin: its own layouts (no shop header or footer), every screen loaded
- * only when opened, so the public pages carry none of it.
+ * only when opened. The screens themselves are added to these two layouts the first time a
+ * path under /admin is opened (patchAdminScreens), so the public pages carry none of them.
  */
 const adminRoutes: RouteObject[] = [
   { path: '/admin/login', errorElement: <RouteError />, ...page(() => import('../features/admin-auth/pages/admin-login-page')) },
   {
+    id: 'admin',
     path: '/admin',
     errorElement: <RouteError />,
     ...page(() => import('./layouts/admin-layout')),
-    children: [
-      { index: true, Component: Nothing, loader: () => redirect('/admin/dashboard') },
-      ...Object.entries(adminPages).filter(([, screen]) => !screen.bare).map(([path, screen]) => ({ path, handle: { adminPath: path }, ...page(screen.load) })),
-      { path: '*', ...page(() => import('../pages/admin-not-found-page')) },
-    ],
+    children: [{ index: true, Component: Nothing, loader: () => redirect('/admin/dashboard') }],
   },
   {
+    id: 'admin-bare',
     path: '/admin',
     errorElement: <RouteError />,
     ...page(() => import('./layouts/admin-bare-layout')),
-    children: Object.entries(adminPages).filter(([, screen]) => screen.bare).map(([path, screen]) => ({ path, handle: { adminPath: path }, ...page(screen.load) })),
   },
 ];
+
+let adminScreensAdded: Promise<void> | null = null;
+
+/** React Router asks for this when a path matches no route yet: under /admin, the back office's screens come in once. */
+const patchAdminScreens: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (!/^\/admin\//.test(path)) return;
+  adminScreensAdded ??= import('./admin/admin-route-tree').then(({ adminScreens, adminBareScreens }) => {
+    patch('admin', adminScreens);
+    patch('admin-bare', adminBareScreens);
+  });
+  await adminScreensAdded;
+};
 
 export const routes: RouteObject[] = [
   ...adminRoutes,
@@ -190,6 +182,6 @@ let router: ReturnType<typeof createBrowserRouter> | null = null;
  * `hydrationData` (its loaders ran there: they do not run again).
  */
 export function createAppRouter(hydrationData?: HydrationState) {
-  router = createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
+  router = createBrowserRouter(routes, { patchRoutesOnNavigation: patchAdminScreens, ...(hydrationData ? { hydrationData } : {}) });
   return router;
 }
