@@ -109,6 +109,7 @@ export type AdminOnlineRefundListBody = z.infer<typeof adminOnlineRefundListBody
 export const adminOnlineRefundExportQuery = adminOnlineRefundListBody.omit(withoutPage);
 export type AdminOnlineRefundExportQuery = z.infer<typeof adminOnlineRefundExportQuery>;
 export const adminOnlineRefundNoBody = z.object({ refund_no: requiredText('退款单号', 40) });
+export type AdminOnlineRefundNoBody = z.infer<typeof adminOnlineRefundNoBody>;
 
 export const ONLINE_PAYMENT_EXPORT_HEADERS = ['创建时间', '支付单号', '会员', '手机号', '用途', '支付渠道', '状态', '在线金额(元)', '余额支付(元)', '已退款(元)', '渠道交易号', '关联订单', '资金账户', '支付时间', '备注'] as const;
 export const ONLINE_REFUND_EXPORT_HEADERS = ['申请时间', '退款单号', '支付单号', '会员', '手机号', '支付渠道', '订单编号', '退款金额(元)', '状态', '渠道退款号', '退款原因', '成功时间', '最近错误'] as const;

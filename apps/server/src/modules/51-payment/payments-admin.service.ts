@@ -19,6 +19,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound } from '../../platform/errors';
 import { auditEntity } from '../../platform/audit';
 import type { PaymentProviders } from '../../platform/providers';
+import type { GatewayRefund } from '../../platform/payment-gateway';
 import { members, staff } from '../../db/tables/accounts.tables';
 import { communities } from '../../db/tables/member.tables';
 import { accounts, ledgerEntries } from '../../db/tables/funds.tables';
@@ -237,12 +238,16 @@ async function findRefund(db: DbOrTx, refundNo: string): Promise<RefundJoin> {
   return row;
 }
 
+/** What the gateway answered about a refund (asked before the call's transaction opened). */
+export type RefundAnswer = { refundNo: string; sent: boolean; answer: GatewayRefund | null; error: string };
+
 /**
- * payments/refund/query: a refund still processing, now — sent to the gateway when it was not
- * yet (as the refunds job would), else asked about; moved forward by the answer (pay-core's
- * applyRefundState). A closed or abnormal refund is finance's to handle at the merchant platform.
+ * payments/refund/query, the gateway's part: a refund still processing is sent to the gateway when
+ * it was not yet (as the refunds job would), else asked about. No write of ours here: the call's
+ * transaction records the answer (recordRefundAnswer). A closed or abnormal refund is finance's to
+ * handle at the merchant platform.
  */
-export async function queryRefundNow(db: Db, providers: PaymentProviders, origin: string, refundNo: string, now: Date): Promise<AdminOnlineRefund> {
+export async function askRefund(db: DbOrTx, providers: PaymentProviders, origin: string, refundNo: string): Promise<RefundAnswer> {
   const { refund, payment } = await findRefund(db, refundNo);
   if (refund.state !== 'processing') throw conflict(`该退款${ONLINE_REFUND_STATE_NAMES[refund.state]}，${refund.state === 'success' ? '无需查询' : '请在商户平台处理'}`);
   const provider = providers[payment.vendor];
@@ -257,21 +262,34 @@ export async function queryRefundNow(db: Db, providers: PaymentProviders, origin
         reason: refund.reason,
         notifyUrl: `${origin}/pay/notify/${payment.vendor}`,
       });
+      return { refundNo, sent: true, answer, error: '' };
+    }
+    return { refundNo, sent: false, answer: await provider.queryRefund(refund.refundNo, payment.paymentNo), error: '' };
+  } catch (error) {
+    return { refundNo, sent: !refund.requestedAt, answer: null, error: (error instanceof Error ? error.message : String(error)).slice(0, 500) };
+  }
+}
+
+/** payments/refund/query, our part: the answer recorded (moved forward only, pay-core's applyRefundState). */
+export async function recordRefundAnswer(db: Db, asked: RefundAnswer, now: Date): Promise<AdminOnlineRefund> {
+  const { refund } = await findRefund(db, asked.refundNo);
+  if (asked.error) {
+    await db.update(onlineRefunds).set({ attempts: sql`${onlineRefunds.attempts} + 1`, lastError: asked.error, updatedAt: now }).where(eq(onlineRefunds.id, refund.id));
+  } else {
+    if (asked.sent) {
       await db
         .update(onlineRefunds)
-        .set({ requestedAt: now, attempts: sql`${onlineRefunds.attempts} + 1`, lastError: '', refundId: answer.refundId ?? null, updatedAt: now })
+        .set({ requestedAt: now, attempts: sql`${onlineRefunds.attempts} + 1`, lastError: '', refundId: asked.answer?.refundId ?? null, updatedAt: now })
         .where(and(eq(onlineRefunds.id, refund.id), sql`${onlineRefunds.requestedAt} is null`));
-      await applyRefundState(db, answer, now);
-    } else {
-      const answer = await provider.queryRefund(refund.refundNo, payment.paymentNo);
-      if (answer) await applyRefundState(db, answer, now);
     }
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await db.update(onlineRefunds).set({ attempts: sql`${onlineRefunds.attempts} + 1`, lastError: message.slice(0, 500), updatedAt: now }).where(eq(onlineRefunds.id, refund.id));
-    throw conflict(`支付平台暂时无法处理：${message.slice(0, 100)}`);
+    if (asked.answer) await applyRefundState(db, asked.answer, now);
   }
-  return (await toRefundViews(db, [await findRefund(db, refundNo)]))[0]!;
+  return (await toRefundViews(db, [await findRefund(db, asked.refundNo)]))[0]!;
+}
+
+/** Both parts at once, outside any call (tests, scripts). */
+export async function queryRefundNow(db: Db, providers: PaymentProviders, origin: string, refundNo: string, now: Date): Promise<AdminOnlineRefund> {
+  return recordRefundAnswer(db, await askRefund(db, providers, origin, refundNo), now);
 }
 
 // ---- detail ----

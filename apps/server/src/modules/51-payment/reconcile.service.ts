@@ -137,30 +137,39 @@ export interface RunBy {
   staffId?: number;
 }
 
-async function lockDay(tx: Tx, vendor: PayVendor, day: string) {
+async function lockDay(tx: DbOrTx, vendor: PayVendor, day: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reconcile:${vendor}:${day}`}))`);
 }
 
+/** A vendor's bill of a day as downloaded, or why it could not be. */
+export type FetchedBill = { bill: BillLine[]; error: '' } | { bill: null; error: string };
+
+/** Only a day that is over can be reconciled (its bill is complete). */
+export function assertDayOver(day: string, now: Date) {
+  if (day >= labDay(now)) throw badRequest('只能对已结束的日期对账');
+}
+
+/** Downloads a vendor's bill of a day (a call to the vendor: never inside a transaction). */
+export async function fetchBill(providers: PaymentProviders, vendor: PayVendor, day: string): Promise<FetchedBill> {
+  try {
+    return { bill: await providers[vendor].downloadBill(day), error: '' };
+  } catch (e) {
+    return { bill: null, error: `账单下载失败：${(e instanceof Error ? e.message : String(e)).slice(0, 300)}` };
+  }
+}
+
 /**
- * Reconciles one vendor's day: downloads the bill, then replaces the day's run and its lines in
- * one transaction. A bill that cannot be downloaded records a failed run, unless the day was
+ * Records a day's comparison: replaces the day's run and its lines in one transaction (or inside
+ * the caller's). A bill that could not be downloaded records a failed run, unless the day was
  * already reconciled (that result stays); it answers the failed run either way.
  */
-export async function reconcileDay(db: Db, providers: PaymentProviders, vendor: PayVendor, day: string, by: RunBy, now: Date): Promise<RunRow> {
-  if (day >= labDay(now)) throw badRequest('只能对已结束的日期对账');
-  const provider = providers[vendor];
-  let bill: BillLine[] | null = null;
-  let error = '';
-  try {
-    bill = await provider.downloadBill(day);
-  } catch (e) {
-    error = `账单下载失败：${(e instanceof Error ? e.message : String(e)).slice(0, 300)}`;
-  }
-  const runValues = { vendor, day, provider: provider.name, runBy: by.kind, staffId: by.staffId ?? null, ranAt: now } as const;
+export async function recordRun(db: DbOrTx, provider: string, vendor: PayVendor, day: string, fetched: FetchedBill, by: RunBy, now: Date): Promise<RunRow> {
+  const runValues = { vendor, day, provider, runBy: by.kind, staffId: by.staffId ?? null, ranAt: now } as const;
   return db.transaction(async (tx) => {
     await lockDay(tx, vendor, day);
     const [previous] = await tx.select().from(paymentReconciliations).where(and(eq(paymentReconciliations.vendor, vendor), eq(paymentReconciliations.day, day))).limit(1);
-    if (!bill) {
+    if (!fetched.bill) {
+      const error = fetched.error;
       if (previous?.state === 'done') return { ...previous, state: 'failed' as const, error };
       const values = { ...runValues, state: 'failed' as const, error, mismatchCount: 0 };
       const [row] = previous
@@ -168,7 +177,7 @@ export async function reconcileDay(db: Db, providers: PaymentProviders, vendor: 
         : await tx.insert(paymentReconciliations).values(values).returning();
       return row!;
     }
-    const { totals, lines } = await compare(tx, vendor, provider.name, day, bill);
+    const { totals, lines } = await compare(tx, vendor, provider, day, fetched.bill);
     // resolutions of lines found again are kept
     const resolved = new Map<string, LineRow>();
     if (previous) {
@@ -189,6 +198,13 @@ export async function reconcileDay(db: Db, providers: PaymentProviders, vendor: 
     }
     return run!;
   });
+}
+
+/** Reconciles one vendor's day: the bill downloaded first, then the comparison recorded. */
+export async function reconcileDay(db: Db, providers: PaymentProviders, vendor: PayVendor, day: string, by: RunBy, now: Date): Promise<RunRow> {
+  assertDayOver(day, now);
+  const fetched = await fetchBill(providers, vendor, day);
+  return recordRun(db, providers[vendor].name, vendor, day, fetched, by, now);
 }
 
 /**
@@ -212,15 +228,24 @@ export async function reconcileYesterday(db: Db, providers: PaymentProviders, no
   return runs;
 }
 
-/** reconcile/run (staff): one vendor or every configured one; a failed download answers 502 with its reason. */
-export async function rerunDay(db: Db, providers: PaymentProviders, staffId: number, body: { day: string; vendor?: PayVendor | undefined }, now: Date): Promise<ReconcileRun[]> {
-  const vendors = body.vendor ? [body.vendor] : configuredVendors(providers);
+/** The vendors a staff re-run covers: the one named, or every configured one. */
+export function rerunVendors(providers: PaymentProviders, vendor: PayVendor | undefined): PayVendor[] {
+  const vendors = vendor ? [vendor] : configuredVendors(providers);
   if (vendors.length === 0) throw conflict('尚未开通在线支付渠道');
+  return vendors;
+}
+
+/**
+ * reconcile/run (staff): the bills were downloaded before the call's transaction opened
+ * (`fetched`); each vendor's day is replaced in it. A failed download answers 502 with its reason
+ * and records nothing.
+ */
+export async function rerunDay(db: DbOrTx, providers: PaymentProviders, staffId: number, day: string, fetched: Map<PayVendor, FetchedBill>, now: Date): Promise<ReconcileRun[]> {
+  assertDayOver(day, now);
   const runs: RunRow[] = [];
-  for (const vendor of vendors) {
-    const run = await reconcileDay(db, providers, vendor, body.day, { kind: 'staff', staffId }, now);
-    if (run.state === 'failed') throw new AppError('RECONCILE_BILL', `${PAY_VENDOR_NAMES[vendor]}${run.error}`, { status: 502 });
-    runs.push(run);
+  for (const [vendor, bill] of fetched) {
+    if (!bill.bill) throw new AppError('RECONCILE_BILL', `${PAY_VENDOR_NAMES[vendor]}${bill.error}`, { status: 502 });
+    runs.push(await recordRun(db, providers[vendor].name, vendor, day, bill, { kind: 'staff', staffId }, now));
   }
   return toRunViews(db, runs);
 }
