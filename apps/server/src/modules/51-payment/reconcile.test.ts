@@ -292,4 +292,49 @@ describe('online money in finance views', () => {
     const refused = await call(t.app, 'POST', '/api/admin/payments/list', { token: sales.token, form: {} });
     expect(refused.status).toBe(403);
   });
+
+  it('invoices: an order paid online is invoiced for its online part, an online top-up as a prepayment, each once; an order paid from the funds is not', async () => {
+    const day = '2026-10-11';
+    t.clock.set(at(day));
+    const topup = await paidTopup(200_00);
+    const { order, paymentNo } = await paidOrder(300_00);
+    const fromFunds = await makeOrder(t, catalog, member.member.id, { amounts: [50_00], payment: 'paid' });
+    const token = await memberToken();
+    const sources = await call<{ kind: string; ref: string; amountFen: number; channel: string }[]>(t.app, 'POST', '/api/auth/invoiceApply/onlineSources', { token });
+    expect(sources.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'online', ref: topup.paymentNo, amountFen: 200_00, channel: '微信支付' }),
+        expect.objectContaining({ kind: 'order', ref: order.orderNo, amountFen: 300_00 }),
+      ]),
+    );
+    // the order's own payment is no prepayment: it paid the order
+    expect(sources.data.some((s) => s.ref === paymentNo)).toBe(false);
+    const before = await call<{ invoiceableFen: number }>(t.app, 'POST', '/api/auth/asset/init', { token });
+
+    const title = await call<{ rid: string }>(t.app, 'POST', '/api/auth/invoice/add', { token, form: { kind: 'personal', title: '王同学', email: 'wang@example.com' } });
+    expect(title.status).toBe(200);
+    const refusedFunds = await call(t.app, 'POST', '/api/auth/invoiceApply/add', { token, form: { type: 1, title_rid: title.data.rid, order_nos: fromFunds.orderNo } });
+    expect(refusedFunds).toMatchObject({ status: 400, msg: `订单 ${fromFunds.orderNo} 由预存款支付，相应款项请按预存充值开票` });
+    const refusedPayment = await call(t.app, 'POST', '/api/auth/invoiceApply/add', { token, form: { type: 1, title_rid: title.data.rid, payment_nos: paymentNo } });
+    expect(refusedPayment.status).toBe(400);
+
+    const applied = await call<{ amountFen: number; items: { kind: string; ref: string; amountFen: number }[] }>(t.app, 'POST', '/api/auth/invoiceApply/add', {
+      token,
+      form: { type: 1, title_rid: title.data.rid, order_nos: order.orderNo, payment_nos: topup.paymentNo },
+    });
+    expect(applied.status).toBe(200);
+    expect(applied.data.amountFen).toBe(500_00);
+    expect(applied.data.items.map((i) => [i.kind, i.ref, i.amountFen]).sort()).toEqual(
+      [
+        ['online', topup.paymentNo, 200_00],
+        ['order', order.orderNo, 300_00],
+      ].sort(),
+    );
+    const twice = await call(t.app, 'POST', '/api/auth/invoiceApply/add', { token, form: { type: 1, title_rid: title.data.rid, order_nos: order.orderNo } });
+    expect(twice).toMatchObject({ status: 409, msg: '所选款项已申请过发票，不能重复开票' });
+    const after = await call<{ invoiceableFen: number }>(t.app, 'POST', '/api/auth/asset/init', { token });
+    expect(before.data.invoiceableFen - after.data.invoiceableFen).toBe(500_00);
+    const left = await call<{ ref: string }[]>(t.app, 'POST', '/api/auth/invoiceApply/onlineSources', { token });
+    expect(left.data.some((s) => s.ref === order.orderNo || s.ref === topup.paymentNo)).toBe(false);
+  });
 });
