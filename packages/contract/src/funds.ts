@@ -440,11 +440,6 @@ export const INVOICE_STATUSES = ['pending', 'issued', 'rejected'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const invoiceStatusLabels: Record<InvoiceStatus, string> = { pending: '待开票', issued: '已开票', rejected: '已驳回' };
 
-const ridList = (label: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
-    z.array(z.string().trim().min(1).max(40), { error: emptyMessage(label) }).min(1, { error: emptyMessage(label) }).max(100, { error: `[${label}]一次最多100笔` }),
-  );
 
 /** a list that may be left out: none */
 const optionalRidList = (label: string) =>

@@ -103,6 +103,10 @@ export async function onlineItems(db: DbOrTx, memberId: number, orderNos: string
     const found = await prepayments(db, memberId, wantedPayments);
     for (const no of wantedPayments) {
       const payment = found.find((p) => p.paymentNo === no);
+      if (!payment) {
+        const [own] = await db.select({ id: onlinePayments.id }).from(onlinePayments).where(and(eq(onlinePayments.paymentNo, no), eq(onlinePayments.memberId, memberId))).limit(1);
+        if (!own) throw notFound('支付记录');
+      }
       if (!payment) throw badRequest(`在线支付 ${no} 不能按充值开票（未支付、团体账户或已用于订单：请按订单开票）`);
       items.push({ sourceKind: 'online', sourceRef: no, amountFen: Number(payment.amountFen) });
     }
