@@ -218,6 +218,26 @@ test.describe('login paths', () => {
   });
 });
 
+test('登录 clicked before the app has taken the drawn page over opens the panel once it has', async ({ browser }) => {
+  // a page of its own: the fixture's page waits for the app after every goto
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.getByRole('navigation', { name: '快捷入口' }).getByRole('button', { name: '登录', exact: true }).click();
+  // the click was kept while the app's script had not run
+  await expect(page.locator('html')).toHaveAttribute('data-early-login', 'sign');
+  release();
+  await expect(loginPanel(page)).toBeVisible();
+  await expect(loginPanel(page).getByRole('tab', { name: '密码登录' })).toHaveAttribute('aria-selected', 'true');
+  await context.close();
+});
+
 test('an expired token is cleared and the member area asks to log in again', async ({ page }) => {
   await page.goto('/');
   await loginAsDemo(page);

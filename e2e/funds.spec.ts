@@ -1,21 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { type Download, type Page } from '@playwright/test';
+import { type Download } from '@playwright/test';
 import { expect, test } from './support/test';
-import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
+import { loginWithPassword, registerByApi } from './support/auth';
 import { randomPhone } from './support/sms';
 import { confirmPrestoreByApplyNo, issueInvoiceWithFile } from './support/funds';
 
 const password = 'Lab@e2e2026';
 /** 'YYYY-MM-DD HH:mm' */
 const shanghaiTime = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/;
-
-async function loginWithPassword(page: Page, phone: string, pass: string) {
-  await page.goto('/');
-  const panel = await openLoginPanel(page);
-  await submitPassword(panel, phone, pass);
-  await expect(page.getByText('登录成功!')).toBeVisible();
-  await expect(loginPanel(page)).toBeHidden();
-}
 
 async function downloadBytes(download: Download): Promise<Buffer> {
   const file = await download.path();

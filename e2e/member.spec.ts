@@ -1,20 +1,12 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
+import { loginWithPassword, openLoginPanel, registerByApi } from './support/auth';
 import { openBackOfficeAs } from './support/admin';
 import { randomPhone, readSmsCode } from './support/sms';
 
 /** The second demo member the seed adds: a teacher with an address (README). */
 const demoTeacher = { phone: '13900139000', password: 'Demo@2026', name: '陈老师' } as const;
 const password = 'Lab@e2e2026';
-
-async function loginWithPassword(page: Page, phone: string, pass: string) {
-  await page.goto('/');
-  const panel = await openLoginPanel(page);
-  await submitPassword(panel, phone, pass);
-  await expect(page.getByText('登录成功!')).toBeVisible();
-  await expect(loginPanel(page)).toBeHidden();
-}
 
 /** Picks province → city → district in an open antd cascader. */
 async function pickRegion(page: Page, cascader: Locator, path: [string, string, string]) {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
+import { loginWithPassword, registerByApi } from './support/auth';
 import { randomPhone } from './support/sms';
 import {
   approveAttestation,
@@ -29,14 +29,6 @@ const sem = { keyword: 'SEM', name: '场发射扫描电镜 SEM（形貌）' };
 
 /** A success message (antd message), not the same words elsewhere on the page such as an event's title. */
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
-
-async function loginWithPassword(page: Page, phone: string, pass: string) {
-  await page.goto('/');
-  const panel = await openLoginPanel(page);
-  await submitPassword(panel, phone, pass);
-  await expect(page.getByText('登录成功!')).toBeVisible();
-  await expect(loginPanel(page)).toBeHidden();
-}
 
 /** On an item's detail page: the first choice of every option, the sample count, 加入实验计划. */
 async function addToPlan(page: Page, rid: string, name: string, count: number) {

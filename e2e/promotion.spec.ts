@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { loginPanel, openLoginPanel, submitPassword } from './support/auth';
+import { loginPanel, loginWithPassword } from './support/auth';
 import { staffLogin, staffPost } from './support/funds';
 import { randomPhone, readSmsCode } from './support/sms';
 import { attestStudent, itemRid, labLogin, labProgress, memberPost, memberToken, placeOrderByApi, tinyPdf, topUp, uploadReport } from './support/orders';
@@ -14,14 +14,6 @@ const sem = { keyword: 'SEM', name: '场发射扫描电镜 SEM（形貌）' };
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 const yuan = (fen: number) => `¥${Math.floor(fen / 100).toLocaleString('en-US')}.${String(fen % 100).padStart(2, '0')}`;
-
-async function loginWithPassword(page: Page, phone: string, pass: string) {
-  await page.goto('/');
-  const panel = await openLoginPanel(page);
-  await submitPassword(panel, phone, pass);
-  await expect(page.getByText('登录成功!')).toBeVisible();
-  await expect(loginPanel(page)).toBeHidden();
-}
 
 test.describe('promotion partners (推广合伙人)', () => {
   test('a member applies and is approved; a friend registers through the invite link and pays; the rebate is frozen, then withdrawable once the order completes; the partner requests a withdrawal', async ({ page, browser, request }) => {

@@ -2,7 +2,7 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { RESERVATION_HOURS, SLOT_TAKEN_MESSAGE, formatFen, hourLabel, type DeviceTime, type Reservation } from '@lab/contract';
 import { openBackOfficeAs } from './support/admin';
-import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
+import { loginPanel, loginWithPassword, registerByApi, submitPassword } from './support/auth';
 import { randomPhone } from './support/sms';
 
 const password = 'Lab@e2e2026';
@@ -19,13 +19,7 @@ async function apiLogin(request: APIRequestContext, phone: string) {
   return envelope.data.token;
 }
 
-async function loginWithPassword(page: Page, phone: string) {
-  await page.goto('/');
-  const panel = await openLoginPanel(page);
-  await submitPassword(panel, phone, password);
-  await expect(page.getByText('登录成功!')).toBeVisible();
-  await expect(loginPanel(page)).toBeHidden();
-}
+const loginWithPhone = (page: Page, phone: string) => loginWithPassword(page, phone, password);
 
 /** The first bookable day with two consecutive free hours (11 → 13 over lunch counts, as on the server). */
 async function findTwoFreeHours(request: APIRequestContext, rid: string, token: string) {
@@ -63,7 +57,7 @@ test.describe('on-site reservation', () => {
     const item = items[Math.floor(Math.random() * items.length)]!;
     const wanted = await findTwoFreeHours(request, item.rid, token);
 
-    await loginWithPassword(page, phone);
+    await loginWithPhone(page, phone);
     await page.goto(`/detail/${item.rid}`);
     await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
     const calendar = page.getByTestId('reservation-calendar');

@@ -25,6 +25,15 @@ export async function expectLoggedIn(page: Page, name: string = demoMember.name)
   await expect(page.getByTestId('header-user')).toContainText(name);
 }
 
+/** Logs in from the home page through the header's 登录 with a phone and password. */
+export async function loginWithPassword(page: Page, phone: string, password: string) {
+  await page.goto('/');
+  const panel = await openLoginPanel(page);
+  await submitPassword(panel, phone, password);
+  await expect(page.getByText('登录成功!')).toBeVisible();
+  await expect(loginPanel(page)).toBeHidden();
+}
+
 /** Logs in through the header's login button with the demo member's password. */
 export async function loginAsDemo(page: Page) {
   const panel = await openLoginPanel(page);

@@ -113,6 +113,7 @@ export async function buildWorld(t: TestContext) {
   await ok(post('/api/admin/orders/deliver', lab, { order_no: orderDelivered.orderNo }), 'deliver');
   const orderCompleted = await makeOrder(t, item, a.member.id, { progress: 'completed', payment: 'paid' });
   const orderUnsettled = await makeOrder(t, item, a.member.id, { progress: 'delivered', payment: 'unsettled', payLater: true });
+  const paymentA = await ok(post<{ payment: { paymentNo: string } }>('/api/auth/onlinePay/start', a, { purpose: 'topup', vendor: 'wechat', scene: 'native', amount: '1000' }), 'A online payment');
   const reservationA = await ok(post<Reservation>('/api/auth/reservation/add', a, { rid: instrument.rid, date: BOOKING_DAY, hours: JSON.stringify([9]) }), 'A reservation');
   await ok(multipart(t.app, '/api/auth/order/updateProtocolFile', a.token, { order_no: orderA.orderNo }, { name: 'agreement.pdf', bytes: pdfBytes, type: 'application/pdf' }), 'A agreement');
 
@@ -177,6 +178,7 @@ export async function buildWorld(t: TestContext) {
     reportId: report[0]?.id ?? reportRow!.rid,
     orderCompleted,
     orderUnsettled,
+    paymentNoA: paymentA.payment.paymentNo,
     reservationA,
     requirementA,
     attachmentId: attachment.files[0]!.id,

@@ -6,7 +6,7 @@ import { desc, eq, and, type Logger } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase, type Database, type Db } from '../src/db/client';
 import { outbox } from '../src/db/schema';
@@ -89,6 +89,8 @@ export async function createTestContext(
     sqlLogger?: Logger;
     /** run the background jobs through pg-boss as the server does (`deliverers`: who delivers the outbox) */
     jobs?: { deliverers?: Deliverers; cronSeconds?: number; crons?: Record<string, string> };
+    /** online payment providers of the test's own (default: the local gateway, docs/payments.md) */
+    payments?: BuildOptions['payments'];
   } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(options.sqlLogger ? { logger: options.sqlLogger } : {});
@@ -107,6 +109,7 @@ export async function createTestContext(
     ...(options.files ? { files: options.files } : {}),
     ...(jobs ? { jobs } : {}),
     ...(options.jobs?.deliverers ? { deliverers: options.jobs.deliverers } : {}),
+    ...(options.payments ? { payments: options.payments } : {}),
   });
   await app.ready();
   if (jobs) await jobs.work(jobSpecs(app.deps, app.log, options.jobs?.crons));

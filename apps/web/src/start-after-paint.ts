@@ -10,6 +10,24 @@ import { APP_SCRIPT_ID } from './app/app-script';
  * the main thread long enough to keep an image that arrives meanwhile off the screen.
  */
 
+/**
+ * A click on 登录 / 注册 (marked data-login-view) before the app has taken the page over would
+ * do nothing: the page reads before its scripts run. It is kept on <html data-early-login>, and
+ * main.tsx opens the login panel on that view once the drawn page is hydrated. From the moment
+ * hydration begins (main.tsx sets data-app-started) React replays such clicks itself.
+ */
+const html = document.documentElement;
+function keepEarlyLogin(event: MouseEvent) {
+  if (html.dataset.appStarted) {
+    document.removeEventListener('click', keepEarlyLogin, true);
+    return;
+  }
+  const target = event.target instanceof Element ? event.target.closest('[data-login-view]') : null;
+  const view = target?.getAttribute('data-login-view');
+  if (view) html.dataset.earlyLogin = view;
+}
+document.addEventListener('click', keepEarlyLogin, true);
+
 /** The longest the app waits for the lead image before it starts anyway. */
 const LEAD_IMAGE_WAIT_MS = 1000;
 

@@ -107,6 +107,45 @@ const envSchema = z.object({
   PAY_LOCAL_GATEWAY: z.enum(['0', '1']).optional(),
   /** an online payment not paid within this many minutes is closed at the gateway and here */
   PAY_EXPIRE_MINUTES: z.coerce.number().int().min(5).max(120).default(30),
+
+  // ---- WeChat Pay v3 (docs/payments.md "WeChat Pay v3") ----
+  /** who takes WeChat payments: `local` (the local gateway's 模拟支付 page) or `wechatpay` (the real API: the WECHATPAY_* settings) */
+  PAYMENT_WECHAT: z.enum(['local', 'wechatpay']).default('local'),
+  /** 商户号 */
+  WECHATPAY_MCHID: z.string().regex(/^\d{6,32}$/, { error: '应为数字商户号' }).optional(),
+  /** the app id payments are made under (公众号/小程序/移动应用 bound to the merchant) */
+  WECHATPAY_APPID: z.string().min(1).max(32).optional(),
+  /** 1: offer JSAPI (inside WeChat): WECHATPAY_APPID is the 公众号/小程序 whose openids the site has */
+  WECHATPAY_JSAPI: flag,
+  /** the merchant API certificate's serial (商户API证书序列号) */
+  WECHATPAY_MERCHANT_SERIAL: z.string().regex(/^[0-9A-Fa-f]{8,64}$/, { error: '应为十六进制证书序列号' }).optional(),
+  /** apiclient_key.pem: the merchant API private key */
+  WECHATPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  /** the APIv3 key (APIv3密钥), 32 characters: decrypts the notifies */
+  WECHATPAY_APIV3_KEY: z
+    .string()
+    .refine((key) => Buffer.byteLength(key) === 32, { error: '应为32字节' })
+    .optional(),
+  /** the platform certificate(s) (平台证书, PEM; several in one file during a rotation): WeChat's answers and notifies are verified with it */
+  WECHATPAY_PLATFORM_CERT_FILE: z.string().min(1).optional(),
+  /** or the WeChat Pay public key (微信支付公钥, PEM) and its id (PUB_KEY_ID_…); either or both */
+  WECHATPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  WECHATPAY_PUBLIC_KEY_ID: z.string().min(1).optional(),
+  /** the API's origin; the tests point it at a local peer */
+  WECHATPAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com'),
+  // ---- Alipay (docs/payments.md "Alipay") ----
+  /** who serves the 支付宝 button: `local` (this server's simulated gateway) or `alipay` (Alipay itself: the ALIPAY_* settings) */
+  PAYMENT_ALIPAY: z.enum(['local', 'alipay']).default('local'),
+  /** the 开放平台 app's APPID (2021…) */
+  ALIPAY_APP_ID: z.string().regex(/^\d{6,32}$/, { error: '应为数字 APPID' }).optional(),
+  /** the app's private key file: PEM, PKCS#1 (RSA PRIVATE KEY) or PKCS#8 (PRIVATE KEY), or the bare base64 the key tool writes */
+  ALIPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  /** Alipay's public key file (支付宝公钥, shown beside the app's public key in the console): verifies answers and notifies */
+  ALIPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  /** the merchant's PID (2088…, 16 digits): every notice's seller_id must be this */
+  ALIPAY_SELLER_ID: z.string().regex(/^2088\d{12}$/, { error: '应为 2088 开头的16位 PID' }).optional(),
+  /** the OpenAPI gateway; the sandbox's (https://openapi-sandbox.dl.alipaydev.com/gateway.do) or a local peer's in tests */
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
 });
 
 /** What each real provider cannot start without. */
@@ -115,6 +154,8 @@ const needs: Array<[keyof z.infer<typeof envSchema>, string, Array<keyof z.infer
   ['EMAIL_PROVIDER', 'smtp', ['SMTP_URL', 'MAIL_FROM']],
   ['SMS_PROVIDER', 'aliyun', ['SMS_SIGN_NAME', 'ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET']],
   ['SMS_PROVIDER', 'tencent', ['SMS_SIGN_NAME', 'TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID']],
+  ['PAYMENT_WECHAT', 'wechatpay', ['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_MERCHANT_SERIAL', 'WECHATPAY_PRIVATE_KEY_FILE', 'WECHATPAY_APIV3_KEY']],
+  ['PAYMENT_ALIPAY', 'alipay', ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE', 'ALIPAY_SELLER_ID']],
 ];
 
 /**
@@ -162,6 +203,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (parsed.data[selector] !== value) continue;
     const missing = required.filter((key) => !parsed.data[key]);
     if (missing.length) throw new Error(`环境变量配置错误: ${selector}=${value} 还需要 ${missing.join('、')}`);
+  }
+  // WeChat's signatures are verified with a platform certificate or the WeChat Pay public key (with its id)
+  if (parsed.data.PAYMENT_WECHAT === 'wechatpay') {
+    const { WECHATPAY_PLATFORM_CERT_FILE: cert, WECHATPAY_PUBLIC_KEY_FILE: publicKey, WECHATPAY_PUBLIC_KEY_ID: publicKeyId } = parsed.data;
+    if (!cert && !publicKey) throw new Error('环境变量配置错误: PAYMENT_WECHAT=wechatpay 还需要 WECHATPAY_PLATFORM_CERT_FILE 或 WECHATPAY_PUBLIC_KEY_FILE');
+    if (publicKey && !publicKeyId) throw new Error('环境变量配置错误: WECHATPAY_PUBLIC_KEY_FILE 还需要 WECHATPAY_PUBLIC_KEY_ID');
   }
   // metrics are never anonymous (docs/deploy.md "Metrics")
   if (parsed.data.METRICS_PORT !== undefined && !parsed.data.METRICS_TOKEN) throw new Error('环境变量配置错误: METRICS_PORT 还需要 METRICS_TOKEN');

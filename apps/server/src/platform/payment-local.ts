@@ -77,6 +77,12 @@ export function loadLocalGatewayKeys(dataDir: string): LocalGatewayKeys {
   return { privateKey, publicKey: createPublicKey(privateKey) };
 }
 
+/** A key pair of this process only (the gateway does not serve: nothing it would verify exists). */
+export function throwawayKeys(): LocalGatewayKeys {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return { privateKey, publicKey };
+}
+
 /** Signs a notice body as the local gateway does: the headers to send with it. */
 export function signLocalNotice(keys: Pick<LocalGatewayKeys, 'privateKey'>, body: string, timestamp: number): Record<string, string> {
   const nonce = randomBytes(12).toString('hex');
@@ -240,6 +246,7 @@ button.ok{background:#07c160;border-color:#07c160;color:#fff}.alipay button.ok{b
 .meta{margin-top:18px;text-align:left;font-size:12px;color:#86909c;line-height:1.8;border-top:1px dashed #e5e6eb;padding-top:12px}
 .state{font-size:20px;font-weight:600;margin:8px 0}.state.ok{color:#07c160}.state.bad{color:#f53f3f}
 a.back{display:inline-block;margin-top:16px;color:#1677ff;text-decoration:none}
+@media (max-width:460px){.card{margin:16px 12px;padding:24px 16px}}
 </style></head><body>${body}</body></html>`;
 }
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { localFileStore, type FileStore } from './file-store';
@@ -5,7 +7,7 @@ import type { EmailProvider, SmsProvider } from './messaging';
 import type { Db } from '../db/client';
 import type { Clock } from './clock';
 import type { PaymentProvider, PayVendor } from './payment-gateway';
-import { loadLocalGatewayKeys, localPaymentGateway, type LocalGateway, type NoticeSender } from './payment-local';
+import { loadLocalGatewayKeys, localPaymentGateway, throwawayKeys, type LocalGateway, type NoticeSender } from './payment-local';
 
 /**
  * The messaging providers the configuration chooses (README "Configuration"): the local ones
@@ -93,13 +95,68 @@ export interface PaymentProviders extends Record<PayVendor, PaymentProvider> {
  * this app's own notify route, in process).
  */
 export async function paymentProvidersFor(config: Config, deps: { db: Db; clock: Clock; send: NoticeSender; log: FastifyBaseLogger }): Promise<PaymentProviders> {
-  const local = localPaymentGateway({ db: deps.db, clock: deps.clock, keys: loadLocalGatewayKeys(config.dataDir), send: deps.send, log: deps.log });
-  const wechat: PaymentProvider = local.providers.wechat;
-  const alipay: PaymentProvider = local.providers.alipay;
-  // the real channels are wired here (pay-wechat: wechat-pay.ts, pay-alipay: alipay.ts), each when
-  // its settings are configured, loaded only then:
-  //   if (config.WECHAT_PAY_MCH_ID) wechat = (await import('./wechat-pay')).wechatPayProvider({ … }, deps.log);
-  //   if (config.ALIPAY_APP_ID) alipay = (await import('./alipay')).alipayProvider({ … }, deps.log);
+  // keys on disk only where the gateway serves; elsewhere (production) a throwaway pair nothing outside ever signs with
+  const keys = config.payLocalGateway ? loadLocalGatewayKeys(config.dataDir) : throwawayKeys();
+  const local = localPaymentGateway({ db: deps.db, clock: deps.clock, keys, send: deps.send, log: deps.log });
+  // the real channels when configured (PAYMENT_WECHAT=wechatpay, PAYMENT_ALIPAY=alipay), each on its own
+  const wechat: PaymentProvider = (await wechatPaymentProviderFor(config)) ?? local.providers.wechat;
+  const alipay: PaymentProvider = (await alipayPaymentProviderFor(config)) ?? local.providers.alipay;
   // a vendor still on the local provider is refused while the local gateway does not serve (production)
   return { wechat, alipay, local: config.payLocalGateway ? local : null };
+}
+
+/**
+ * The real WeChat Pay v3 provider when PAYMENT_WECHAT=wechatpay, or null (WeChat payments then go
+ * to the local gateway). loadConfig has refused a missing setting; the key and certificate files
+ * are read here, at start, so a wrong path or an expired certificate stops the start with its reason.
+ */
+export async function wechatPaymentProviderFor(config: Config): Promise<PaymentProvider | null> {
+  if (config.PAYMENT_WECHAT !== 'wechatpay') return null;
+  const { wechatPayProvider, platformKeysFrom } = await import('./wechat-pay');
+  const read = (file: string | undefined) => (file ? readFile(file, 'utf8') : Promise.resolve(undefined));
+  const [privateKey, certificatesPem, publicKeyPem] = await Promise.all([read(config.WECHATPAY_PRIVATE_KEY_FILE), read(config.WECHATPAY_PLATFORM_CERT_FILE), read(config.WECHATPAY_PUBLIC_KEY_FILE)]);
+  return wechatPayProvider({
+    mchid: config.WECHATPAY_MCHID!,
+    appId: config.WECHATPAY_APPID!,
+    jsapi: config.WECHATPAY_JSAPI,
+    merchantSerial: config.WECHATPAY_MERCHANT_SERIAL!,
+    privateKey: privateKey!,
+    apiV3Key: config.WECHATPAY_APIV3_KEY!,
+    platformKeys: platformKeysFrom({
+      ...(certificatesPem !== undefined ? { certificatesPem } : {}),
+      ...(publicKeyPem !== undefined ? { publicKeyPem, publicKeyId: config.WECHATPAY_PUBLIC_KEY_ID } : {}),
+    }),
+    baseUrl: config.WECHATPAY_BASE_URL,
+  });
+}
+
+/**
+ * The real Alipay provider when PAYMENT_ALIPAY=alipay, or null (the local gateway serves the
+ * 支付宝 button). loadConfig has refused the choice without its settings; a key file that cannot
+ * be read or is not an RSA key stops the start here, naming the setting.
+ */
+export async function alipayPaymentProviderFor(config: Config): Promise<PaymentProvider | null> {
+  if (config.PAYMENT_ALIPAY !== 'alipay') return null;
+  const { alipayProvider, normalizePrivateKey, normalizePublicKey } = await import('./alipay');
+  const key = (setting: 'ALIPAY_PRIVATE_KEY_FILE' | 'ALIPAY_PUBLIC_KEY_FILE', normalize: (text: string) => string) => {
+    const file = config[setting]!;
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new Error(`环境变量配置错误: ${setting} 无法读取 ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+    try {
+      return normalize(text);
+    } catch {
+      throw new Error(`环境变量配置错误: ${setting} 不是有效的 RSA ${setting === 'ALIPAY_PRIVATE_KEY_FILE' ? '私钥' : '公钥'} (${file})`);
+    }
+  };
+  return alipayProvider({
+    appId: config.ALIPAY_APP_ID!,
+    privateKey: key('ALIPAY_PRIVATE_KEY_FILE', normalizePrivateKey),
+    alipayPublicKey: key('ALIPAY_PUBLIC_KEY_FILE', normalizePublicKey),
+    sellerId: config.ALIPAY_SELLER_ID!,
+    gateway: config.ALIPAY_GATEWAY,
+  });
 }

@@ -47,13 +47,13 @@ export function SiteHeader() {
     </HoverMenu>
   ) : (
     <span className="topbar-auth">
-      <button type="button" onClick={() => loginPanel.open({ view: 'sign' })}>
+      <button type="button" data-login-view="sign" onClick={() => loginPanel.open({ view: 'sign' })}>
         登录
       </button>
       <span className="sep" aria-hidden>
         |
       </span>
-      <button type="button" onClick={() => loginPanel.open({ view: 'reg' })}>
+      <button type="button" data-login-view="reg" onClick={() => loginPanel.open({ view: 'reg' })}>
         注册
       </button>
     </span>

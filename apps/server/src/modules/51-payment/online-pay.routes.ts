@@ -14,7 +14,7 @@ const channels = (deps: AppDeps) => ({ sms: deps.sms, email: deps.email });
 export const onlinePayRoutes = serve(calls.onlinePay, {
   start: {
     handler: ({ db, memberId, body, now, deps, request }) =>
-      startOnlinePayment(db, deps.payments, memberId, body, { now, ip: request.ip, origin: siteOrigin(deps, request), expireMinutes: deps.config.PAY_EXPIRE_MINUTES }),
+      startOnlinePayment(db, deps.payments, memberId, body, { now, ip: request.ip, origin: siteOrigin(deps, request), expireMinutes: deps.config.PAY_EXPIRE_MINUTES }, request.log),
     config: { rateLimit: { max: 30, timeWindow: 60_000 } },
   },
   status: ({ db, memberId, body, now, deps, request }) => paymentStatus(db, deps.payments, channels(deps), memberId, body.payment_no, now, request.log),

@@ -128,12 +128,15 @@ interface Draft {
 async function orderPayable(tx: Tx, order: OrderRow, couponRid: string | undefined, now: Date): Promise<{ payableFen: number; couponRid: string | null }> {
   const explicit = couponRid !== undefined && couponRid !== '';
   const rid = explicit ? couponRid : (order.couponRid ?? undefined);
-  if (!rid || rid === NO_COUPON) return { payableFen: order.totalFen, couponRid: explicit ? NO_COUPON : null };
+  // the choice is fixed with the amount: the booking uses exactly this coupon, or none (NO_COUPON)
+  if (!rid || rid === NO_COUPON) return { payableFen: order.totalFen, couponRid: NO_COUPON };
   const choices = await couponChoices(tx, order.memberId, order, await orderScope(tx, order.id), now);
   const chosen = choices.find((c) => c.rid === rid);
+  // another member's coupon, or none by that rid: as paying from funds answers
+  if (!chosen && explicit) throw notFound('优惠券');
   if (!chosen || !chosen.usable) {
     // the coupon saved when ordering may be gone: then no coupon, as paying from funds does
-    if (!explicit) return { payableFen: order.totalFen, couponRid: null };
+    if (!explicit) return { payableFen: order.totalFen, couponRid: NO_COUPON };
     throw new AppError('COUPON_UNUSABLE', chosen?.reason || '优惠券不可用', { status: 409 });
   }
   return { payableFen: order.totalFen - chosen.discountFen, couponRid: rid };
@@ -172,7 +175,7 @@ async function draftTopup(tx: Tx, memberId: number, body: OnlinePayStartBody): P
   return { amountFen: body.amount, balanceFen: 0, source, couponRid: null, bonusFen, description: `${source.name}充值`, links: [] };
 }
 
-async function draftSettle(tx: Tx, memberId: number, body: OnlinePayStartBody): Promise<Draft> {
+async function draftSettle(tx: Tx, memberId: number, body: OnlinePayStartBody, now: Date): Promise<Draft> {
   const orderNos = [...new Set(body.order_nos ?? [])];
   if (orderNos.length === 0) throw badRequest('请选择要结算的订单');
   const locked = await tx
@@ -189,20 +192,29 @@ async function draftSettle(tx: Tx, memberId: number, body: OnlinePayStartBody): 
     }
   }
   const source = await resolveSource(tx, memberId, body.community_rid);
-  const links = locked.map((o) => ({ orderId: o.id, amountFen: o.totalFen - o.discountFen })).filter((l) => l.amountFen > 0);
+  // what settling from funds would take for each (the coupon saved when ordering, while it is usable)
+  const links: Draft['links'] = [];
+  for (const o of locked) links.push({ orderId: o.id, amountFen: (await orderPayable(tx, o, undefined, now)).payableFen });
   const amountFen = links.reduce((s, l) => s + l.amountFen, 0);
   if (amountFen <= 0) throw new AppError('PAY_NOTHING', '所选订单无需在线支付', { status: 409 });
-  return { amountFen, balanceFen: 0, source, couponRid: null, bonusFen: 0, description: `结算${locked.length}笔订单`, links: locked.map((o) => ({ orderId: o.id, amountFen: o.totalFen - o.discountFen })) };
+  return { amountFen, balanceFen: 0, source, couponRid: null, bonusFen: 0, description: `结算${locked.length}笔订单`, links };
 }
 
 /** onlinePay/start */
-export async function startOnlinePayment(db: Db, providers: PaymentProviders, memberId: number, body: OnlinePayStartBody, meta: PayMeta): Promise<OnlinePayStart> {
+export async function startOnlinePayment(
+  db: Db,
+  providers: PaymentProviders,
+  memberId: number,
+  body: OnlinePayStartBody,
+  meta: PayMeta,
+  log?: { warn: (obj: unknown, msg: string) => void },
+): Promise<OnlinePayStart> {
   const provider = providerFor(providers, body.vendor);
   if (!provider.scenes.includes(body.scene)) throw badRequest(`${vendorName(body.vendor)}暂不支持该支付场景`);
   const { now } = meta;
   const expiresAt = new Date(now.getTime() + meta.expireMinutes * 60_000);
   const { row, draft } = await db.transaction(async (tx) => {
-    const draft = body.purpose === 'order' ? await draftOrder(tx, memberId, body, now) : body.purpose === 'topup' ? await draftTopup(tx, memberId, body) : await draftSettle(tx, memberId, body);
+    const draft = body.purpose === 'order' ? await draftOrder(tx, memberId, body, now) : body.purpose === 'topup' ? await draftTopup(tx, memberId, body) : await draftSettle(tx, memberId, body, now);
     const [row] = await tx
       .insert(onlinePayments)
       .values({
@@ -242,7 +254,8 @@ export async function startOnlinePayment(db: Db, providers: PaymentProviders, me
     });
   } catch (error) {
     await db.update(onlinePayments).set({ state: 'failed', note: '支付平台下单失败', updatedAt: now }).where(and(eq(onlinePayments.id, row.id), eq(onlinePayments.state, 'open')));
-    throw new AppError('PAY_GATEWAY', `${vendorName(body.vendor)}暂时无法下单，请稍后再试或使用其他支付方式`, { status: 503, data: { cause: error instanceof Error ? error.message : String(error) } });
+    log?.warn({ err: error, paymentNo: row.paymentNo }, 'online payment: the gateway did not create the payment');
+    throw new AppError('PAY_GATEWAY', `${vendorName(body.vendor)}暂时无法下单，请稍后再试或使用其他支付方式`, { status: 503 });
   }
   const target = start.kind === 'qr' ? start.codeUrl : start.kind === 'redirect' ? start.url : JSON.stringify(start.params);
   const [saved] = await db.update(onlinePayments).set({ startKind: start.kind, startTarget: target, updatedAt: now }).where(eq(onlinePayments.id, row.id)).returning();

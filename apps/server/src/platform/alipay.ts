@@ -1,0 +1,417 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
+import JSZip from 'jszip';
+import {
+  PaymentSignatureError,
+  type BillLine,
+  type CreatePaymentInput,
+  type GatewayPayment,
+  type GatewayRefund,
+  type NotifyAnswer,
+  type NotifyRequest,
+  type PaymentProvider,
+  type PaymentStart,
+  type PayScene,
+  type RefundInput,
+  type VerifiedNotice,
+} from './payment-gateway';
+
+/**
+ * Alipay (支付宝开放平台, OpenAPI v2: gateway.do with RSA2 signatures) behind PaymentProvider,
+ * through alipay-sdk's public API: pageExecute builds the signed pay URL, exec calls the other
+ * methods and checks each answer's signature with Alipay's public key, checkNotifySignV2 checks
+ * a notify's. docs/payments.md "Alipay".
+ *
+ * Amounts cross this edge as Alipay's yuan strings ("12.30") and are converted to integer fen
+ * by text, never through floating point.
+ */
+
+export interface AlipaySettings {
+  /** the app's APPID (开放平台应用) */
+  appId: string;
+  /** the app's private key: PEM (PKCS#1 "RSA PRIVATE KEY" or PKCS#8 "PRIVATE KEY") or the bare base64 Alipay's key tool writes */
+  privateKey: string;
+  /** Alipay's public key (支付宝公钥, not the app's): PEM or bare base64 */
+  alipayPublicKey: string;
+  /** the merchant's PID (2088…): the seller_id notices name */
+  sellerId: string;
+  /** https://openapi.alipay.com/gateway.do; the sandbox's, or a local peer's in tests */
+  gateway: string;
+  /** per request, milliseconds (the SDK's default 5000) */
+  timeoutMs?: number;
+}
+
+/** Alipay answered a call with something other than success (code ≠ 10000), or no valid answer at all. */
+export class AlipayApiError extends Error {
+  /** the method called (alipay.trade.refund…) */
+  readonly method: string;
+  /** Alipay's code (40004 business refusal, 40002 bad arguments, 20000 service unavailable…); absent when no valid answer came */
+  readonly code?: string;
+  /** Alipay's sub_code (ACQ.TRADE_NOT_EXIST, isp.bill_not_exist…) */
+  readonly subCode?: string;
+  constructor(method: string, message: string, details: { code?: string; subCode?: string; cause?: unknown } = {}) {
+    super(`支付宝 ${method}: ${message}`, { cause: details.cause });
+    this.name = 'AlipayApiError';
+    this.method = method;
+    this.code = details.code;
+    this.subCode = details.subCode;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// amounts and times
+// ---------------------------------------------------------------------------------------------
+
+/** 1230 → "12.30" */
+export function fenToYuan(fen: number): string {
+  if (!Number.isSafeInteger(fen) || fen < 0) throw new Error(`金额无效: ${fen}`);
+  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+}
+
+/** "12.3", "12.30", "-0.01" → 1230, 1230, -1; anything else throws (an amount is never guessed) */
+export function yuanToFen(yuan: string): number {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(yuan.trim());
+  if (!match) throw new Error(`支付宝金额格式无效: ${yuan}`);
+  const fen = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(fen)) throw new Error(`支付宝金额过大: ${yuan}`);
+  return match[1] ? -fen : fen;
+}
+
+const shanghaiOffsetMs = 8 * 3600_000;
+
+/** Alipay's times are Beijing time (UTC+8, no daylight saving) as "yyyy-MM-dd HH:mm:ss". */
+export function toAlipayTime(at: Date): string {
+  return new Date(at.getTime() + shanghaiOffsetMs).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+export function fromAlipayTime(text: string | undefined): Date | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})$/.exec((text ?? '').trim());
+  return match ? new Date(`${match[1]}T${match[2]}+08:00`) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// keys: whatever form they come in, the SDK gets PKCS#8 / SPKI PEM
+// ---------------------------------------------------------------------------------------------
+
+function der(text: string): Buffer {
+  return Buffer.from(text.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
+}
+
+/** A private key as PKCS#8 PEM, from PKCS#1 or PKCS#8 PEM or bare base64 DER; throws when it is not an RSA private key. */
+export function normalizePrivateKey(text: string): string {
+  const key = text.includes('-----BEGIN')
+    ? createPrivateKey(text)
+    : (() => {
+        try {
+          return createPrivateKey({ key: der(text), format: 'der', type: 'pkcs8' });
+        } catch {
+          return createPrivateKey({ key: der(text), format: 'der', type: 'pkcs1' });
+        }
+      })();
+  if (key.asymmetricKeyType !== 'rsa') throw new Error('支付宝应用私钥须为 RSA 密钥');
+  return key.export({ format: 'pem', type: 'pkcs8' }).toString();
+}
+
+/** A public key as SPKI PEM, from PEM (SPKI or PKCS#1) or bare base64 SPKI DER. */
+export function normalizePublicKey(text: string): string {
+  const key = text.includes('-----BEGIN') ? createPublicKey(text) : createPublicKey({ key: der(text), format: 'der', type: 'spki' });
+  if (key.asymmetricKeyType !== 'rsa') throw new Error('支付宝公钥须为 RSA 密钥');
+  return key.export({ format: 'pem', type: 'spki' }).toString();
+}
+
+// ---------------------------------------------------------------------------------------------
+// the bill: a zip of GBK CSV files, the detail one headed 支付宝交易号,商户订单号,业务类型,…
+// ---------------------------------------------------------------------------------------------
+
+const gbk = new TextDecoder('gbk');
+const utf8 = new TextDecoder('utf-8');
+
+/** one CSV line: fields split on commas outside double quotes ("" inside quotes is one quote) */
+function csvFields(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted && c === '"' && line[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (c === ',' && !quoted) {
+      fields.push(field);
+      field = '';
+    } else {
+      field += c;
+    }
+  }
+  fields.push(field);
+  // Alipay pads numbers with a tab so that spreadsheets keep them as text
+  return fields.map((value) => value.trim());
+}
+
+/**
+ * The payments (业务类型 交易) and refunds (退款) of Alipay's trade bill (业务明细). Columns are
+ * found by their header, so added columns do not matter; the summary file (汇总) and the '#'
+ * comment lines around the table are skipped. Refund amounts are negative in the bill.
+ */
+export async function readAlipayBill(zipBytes: Uint8Array): Promise<BillLine[]> {
+  const zip = await JSZip.loadAsync(zipBytes, { decodeFileName: (bytes) => gbk.decode(Uint8Array.from(bytes as ArrayLike<number>)) });
+  const lines: BillLine[] = [];
+  let detailFound = false;
+  for (const entry of Object.values(zip.files)) {
+    if (entry.dir || !/\.csv$/i.test(entry.name)) continue;
+    const bytes = await entry.async('uint8array');
+    const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    const text = hasBom ? utf8.decode(bytes.subarray(3)) : gbk.decode(bytes);
+    const rows = text.split(/\r?\n/).filter((line) => line.trim() && !line.startsWith('#'));
+    const header = rows[0] ? csvFields(rows[0]) : [];
+    const column = (name: string) => header.findIndex((title) => title.replace(/\(/g, '（').replace(/\)/g, '）') === name);
+    const at = {
+      tradeNo: column('支付宝交易号'),
+      outTradeNo: column('商户订单号'),
+      type: column('业务类型'),
+      finished: column('完成时间'),
+      created: column('创建时间'),
+      amount: column('订单金额（元）'),
+      requestNo: column('退款批次号/请求号'),
+    };
+    if (at.tradeNo < 0 || at.outTradeNo < 0 || at.type < 0 || at.amount < 0) continue;
+    detailFound = true;
+    for (const row of rows.slice(1)) {
+      const fields = csvFields(row);
+      const get = (index: number) => (index >= 0 ? (fields[index] ?? '') : '');
+      const type = get(at.type);
+      if (type !== '交易' && type !== '退款') continue;
+      const when = fromAlipayTime(get(at.finished)) ?? fromAlipayTime(get(at.created));
+      if (!when) throw new Error(`支付宝账单时间无效: ${row}`);
+      const amountFen = Math.abs(yuanToFen(get(at.amount)));
+      if (type === '交易') lines.push({ kind: 'payment', outTradeNo: get(at.outTradeNo), tradeNo: get(at.tradeNo), amountFen, at: when });
+      else lines.push({ kind: 'refund', outTradeNo: get(at.outTradeNo), tradeNo: get(at.tradeNo), outRefundNo: get(at.requestNo) || undefined, amountFen, at: when });
+    }
+  }
+  if (!detailFound) throw new Error('支付宝账单中没有业务明细文件');
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the provider
+// ---------------------------------------------------------------------------------------------
+
+const productCodes: Partial<Record<PayScene, { method: string; productCode: string }>> = {
+  page: { method: 'alipay.trade.page.pay', productCode: 'FAST_INSTANT_TRADE_PAY' },
+  wap: { method: 'alipay.trade.wap.pay', productCode: 'QUICK_WAP_WAY' },
+};
+
+const paymentStates: Record<string, GatewayPayment['state']> = {
+  TRADE_SUCCESS: 'paid',
+  TRADE_FINISHED: 'paid',
+  WAIT_BUYER_PAY: 'open',
+  TRADE_CLOSED: 'closed',
+};
+
+type Answer = AlipaySdkCommonResult & Record<string, unknown>;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+export function alipayProvider(settings: AlipaySettings): PaymentProvider {
+  /**
+   * The request's timestamp in Beijing time whatever the server's time zone (the SDK would write
+   * the process's local time, hours off on a UTC server); a parameter given is the one signed.
+   */
+  const beijingNow = () => toAlipayTime(new Date());
+  const sdk = new AlipaySdk({
+    appId: settings.appId,
+    privateKey: normalizePrivateKey(settings.privateKey),
+    keyType: 'PKCS8',
+    alipayPublicKey: normalizePublicKey(settings.alipayPublicKey),
+    signType: 'RSA2',
+    gateway: settings.gateway,
+    timeout: settings.timeoutMs ?? 5000,
+    // Alipay's field names as documented (trade_status, total_amount…)
+    camelcase: false,
+  });
+
+  /**
+   * One call; every answer's signature is checked (validateSign), so a forged or altered answer
+   * throws. Answers other than 10000 are returned for the caller to read: a missing trade is an
+   * answer, not a failure.
+   */
+  async function call(method: string, bizContent: Record<string, unknown>): Promise<Answer> {
+    try {
+      return (await sdk.exec(method, { bizContent, timestamp: beijingNow() }, { validateSign: true })) as Answer;
+    } catch (error) {
+      // the SDK's AlipayRequestError: no answer, not JSON, or a signature that does not verify
+      throw new AlipayApiError(method, `无有效应答 (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    }
+  }
+
+  const refused = (method: string, answer: Answer) =>
+    new AlipayApiError(method, `${answer.sub_msg ?? answer.msg ?? '失败'} [${answer.code}${answer.sub_code ? ` ${answer.sub_code}` : ''}]`, {
+      code: answer.code,
+      subCode: answer.sub_code,
+    });
+
+  const tradeMissing = (answer: Answer) => answer.sub_code === 'ACQ.TRADE_NOT_EXIST';
+
+  async function queryRefund(outRefundNo: string, outTradeNo: string): Promise<GatewayRefund | null> {
+    const method = 'alipay.trade.fastpay.refund.query';
+    const answer = await call(method, { out_trade_no: outTradeNo, out_request_no: outRefundNo, query_options: ['gmt_refund_pay'] });
+    if (answer.code !== '10000') {
+      if (tradeMissing(answer)) return null;
+      throw refused(method, answer);
+    }
+    // no refund_amount: Alipay has no refund under this number (never received, or refused)
+    const amount = text(answer.refund_amount);
+    if (!amount) return null;
+    const success = answer.refund_status === 'REFUND_SUCCESS';
+    return {
+      outRefundNo: text(answer.out_request_no) ?? outRefundNo,
+      outTradeNo: text(answer.out_trade_no) ?? outTradeNo,
+      refundFen: yuanToFen(amount),
+      state: success ? 'success' : 'processing',
+      succeededAt: success ? fromAlipayTime(text(answer.gmt_refund_pay)) : undefined,
+    };
+  }
+
+  async function query(outTradeNo: string): Promise<GatewayPayment | null> {
+    const method = 'alipay.trade.query';
+    const answer = await call(method, { out_trade_no: outTradeNo });
+    if (answer.code !== '10000') {
+      if (tradeMissing(answer)) return null;
+      throw refused(method, answer);
+    }
+    const state = paymentStates[text(answer.trade_status) ?? ''];
+    if (!state) throw new AlipayApiError(method, `未知交易状态 ${String(answer.trade_status)}`);
+    return {
+      outTradeNo: text(answer.out_trade_no) ?? outTradeNo,
+      tradeNo: text(answer.trade_no),
+      state,
+      amountFen: yuanToFen(text(answer.total_amount) ?? ''),
+      // the query answers our own signed request and names neither seller nor app: they are ours
+      merchantId: settings.sellerId,
+      appId: settings.appId,
+      paidAt: state === 'paid' ? fromAlipayTime(text(answer.send_pay_date)) : undefined,
+    };
+  }
+
+  return {
+    name: 'alipay',
+    vendor: 'alipay',
+    merchantId: settings.sellerId,
+    appId: settings.appId,
+    scenes: ['page', 'wap'],
+
+    async create(input: CreatePaymentInput): Promise<PaymentStart> {
+      const product = productCodes[input.scene];
+      if (!product) throw new Error(`支付宝不支持支付场景 ${input.scene}`);
+      const bizContent: Record<string, unknown> = {
+        out_trade_no: input.outTradeNo,
+        total_amount: fenToYuan(input.amountFen),
+        // Alipay refuses / = & in a subject
+        subject: input.description.replace(/[/=&]/g, ' ').slice(0, 256),
+        product_code: product.productCode,
+        time_expire: toAlipayTime(input.expiresAt),
+      };
+      // 手机网站支付: where the cashier's 返回 button leads
+      if (input.scene === 'wap') bizContent.quit_url = input.returnUrl;
+      const url = sdk.pageExecute(product.method, 'GET', { bizContent, notifyUrl: input.notifyUrl, returnUrl: input.returnUrl, timestamp: beijingNow() });
+      return { kind: 'redirect', url };
+    },
+
+    query,
+
+    async close(outTradeNo: string): Promise<void> {
+      const method = 'alipay.trade.close';
+      const answer = await call(method, { out_trade_no: outTradeNo });
+      if (answer.code === '10000') return;
+      // never opened at Alipay (page/wap trades exist there once the payer opens the cashier)
+      if (tradeMissing(answer)) return;
+      if (answer.sub_code === 'ACQ.TRADE_STATUS_ERROR') {
+        // closed already is fine; paid is not: the caller must know the money arrived
+        const now = await query(outTradeNo);
+        if (now?.state === 'closed') return;
+      }
+      throw refused(method, answer);
+    },
+
+    async refund(input: RefundInput): Promise<GatewayRefund> {
+      const method = 'alipay.trade.refund';
+      const answer = await call(method, {
+        out_trade_no: input.outTradeNo,
+        refund_amount: fenToYuan(input.refundFen),
+        out_request_no: input.outRefundNo,
+        refund_reason: input.reason.slice(0, 256),
+      });
+      if (answer.code !== '10000') throw refused(method, answer);
+      // Alipay refunds at once: fund_change Y means this call moved the money
+      if (answer.fund_change === 'Y') {
+        return {
+          outRefundNo: input.outRefundNo,
+          outTradeNo: text(answer.out_trade_no) ?? input.outTradeNo,
+          refundFen: input.refundFen,
+          state: 'success',
+          succeededAt: fromAlipayTime(text(answer.gmt_refund_pay)) ?? new Date(),
+        };
+      }
+      // N: a repeat of a refund already made, or not made: Alipay says to ask
+      const known = await queryRefund(input.outRefundNo, input.outTradeNo);
+      return known ?? { outRefundNo: input.outRefundNo, outTradeNo: input.outTradeNo, refundFen: input.refundFen, state: 'processing' };
+    },
+
+    queryRefund,
+
+    async verifyNotify(request: NotifyRequest): Promise<VerifiedNotice> {
+      const form = Object.fromEntries(new URLSearchParams(request.rawBody));
+      if (!form.sign || (form.sign_type && form.sign_type !== 'RSA2')) throw new PaymentSignatureError();
+      let valid = false;
+      try {
+        // the values as received (already form-decoded), not decoded a second time
+        valid = sdk.checkNotifySignV2(form);
+      } catch {
+        valid = false;
+      }
+      if (!valid) throw new PaymentSignatureError();
+      if (form.app_id !== settings.appId) throw new PaymentSignatureError('支付宝回调的应用不是本应用');
+      const outTradeNo = form.out_trade_no ?? '';
+      // a refund's notice (sent to the payment's notify_url): out_biz_no is our out_request_no
+      if (form.gmt_refund && form.out_biz_no) {
+        // refund_fee is the trade's total refunded so far, not this refund's: ask for this one
+        const refund = await queryRefund(form.out_biz_no, outTradeNo);
+        if (refund) return { type: 'refund', refund };
+      }
+      const state = paymentStates[form.trade_status ?? ''];
+      if (!state || !form.total_amount) throw new AlipayApiError('notify', `无法识别的回调 trade_status=${form.trade_status ?? ''}`);
+      return {
+        type: 'payment',
+        payment: {
+          outTradeNo,
+          tradeNo: form.trade_no,
+          state,
+          amountFen: yuanToFen(form.total_amount),
+          merchantId: form.seller_id ?? '',
+          appId: form.app_id,
+          paidAt: state === 'paid' ? fromAlipayTime(form.gmt_payment) : undefined,
+        },
+      };
+    },
+
+    notifyAnswer(ok: boolean): NotifyAnswer {
+      // anything but the text "success" makes Alipay send the notice again (up to 8 times in 25 hours)
+      return { status: 200, contentType: 'text/plain; charset=utf-8', body: ok ? 'success' : 'fail' };
+    },
+
+    async downloadBill(day: string): Promise<BillLine[]> {
+      const method = 'alipay.data.dataservice.bill.downloadurl.query';
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`账单日期无效: ${day}`);
+      const answer = await call(method, { bill_type: 'trade', bill_date: day });
+      if (answer.code !== '10000') throw refused(method, answer);
+      const url = text(answer.bill_download_url);
+      if (!url) throw new AlipayApiError(method, '应答中没有 bill_download_url');
+      // a short-lived signed link to the file itself (not an OpenAPI call: nothing to sign)
+      const response = await fetch(url, { signal: AbortSignal.timeout(Math.max(settings.timeoutMs ?? 5000, 30_000)) });
+      if (!response.ok) throw new AlipayApiError(method, `账单下载失败 HTTP ${response.status}`);
+      return readAlipayBill(new Uint8Array(await response.arrayBuffer()));
+    },
+  };
+}
