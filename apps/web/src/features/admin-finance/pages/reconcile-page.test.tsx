@@ -74,7 +74,8 @@ describe('对账', () => {
     expect(within(table).getByText('¥599.00')).toBeInTheDocument();
 
     await userEvent.click(within(table).getAllByRole('button', { name: '查看' })[0]!);
-    const drawer = await screen.findByRole('dialog', { name: /2026-11-25 微信支付对账/ });
+    expect(await screen.findByText('2026-11-25 微信支付对账')).toBeInTheDocument();
+    const drawer = (await screen.findAllByRole('dialog')).at(-1)!;
     expect(await within(drawer).findByText('金额不符')).toBeInTheDocument();
     expect(within(drawer).getByText('¥99.00')).toBeInTheDocument();
     await userEvent.click(within(drawer).getByRole('button', { name: '处理' }));
