@@ -30,7 +30,7 @@ const vendorOptions = [
 const purposeOptions = [{ value: '', label: '全部用途' }, ...Object.entries(ONLINE_PAY_PURPOSE_NAMES).map(([value, label]) => ({ value, label }))];
 const muted = (text: string | null | undefined) => text || <span className="admin-muted">—</span>;
 
-/** /admin/finance/online-payments: 在线支付 — every online payment attempt, its refunds and the ledger entries it booked. */
+/** /admin/finance/payments?tab=payments: 在线支付 — every online payment attempt, its refunds and the ledger entries it booked. */
 export default function OnlinePaymentsPage() {
   const table = useServerTable({ filters: { status: 'all', keyword: '', from: '', to: '', vendor: '', purpose: '' } });
   const { status, ...rest } = queueQuery(table.query);

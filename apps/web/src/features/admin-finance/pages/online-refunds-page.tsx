@@ -29,7 +29,7 @@ const vendorOptions = [
 ];
 const muted = (text: string | null | undefined) => text || <span className="admin-muted">—</span>;
 
-/** /admin/finance/online-refunds: 退款记录 — refunds to the channel (a cancelled order paid online), their state at the gateway. */
+/** /admin/finance/payments?tab=refunds: 退款记录 — refunds to the channel (a cancelled order paid online), their state at the gateway. */
 export default function OnlineRefundsPage() {
   const table = useServerTable({ filters: { status: 'all', keyword: '', from: '', to: '', vendor: '' } });
   const { status, ...rest } = queueQuery(table.query);

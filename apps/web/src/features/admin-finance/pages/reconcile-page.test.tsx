@@ -67,7 +67,7 @@ describe('对账', () => {
   it('lists each day and channel with both totals, opens a run and resolves a difference with a note', async () => {
     login();
     const { calls } = server();
-    renderApp(<ReconcilePage />, { path: '/admin/finance/reconcile' });
+    renderApp(<ReconcilePage />, { path: '/admin/finance/payments' });
     const table = await screen.findByRole('table');
     expect(await within(table).findByText('1条差异待处理')).toBeInTheDocument();
     expect(within(table).getByText('一致')).toBeInTheDocument();
@@ -90,7 +90,7 @@ describe('对账', () => {
   it('re-runs yesterday for every channel from the dialog', async () => {
     login();
     const { calls } = server();
-    renderApp(<ReconcilePage />, { path: '/admin/finance/reconcile' });
+    renderApp(<ReconcilePage />, { path: '/admin/finance/payments' });
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('button', { name: '重新对账' }));
     const dialog = (await screen.findAllByRole('dialog')).at(-1)!;

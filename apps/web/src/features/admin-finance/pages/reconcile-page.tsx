@@ -30,7 +30,7 @@ function Totals({ run }: { run: ReconcileRun }) {
   );
 }
 
-/** /admin/finance/reconcile: 对账 — each day's bill of each channel against our records, the differences and their handling. */
+/** /admin/finance/payments?tab=reconcile: 对账 — each day's bill of each channel against our records, the differences and their handling. */
 export default function ReconcilePage() {
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null]>([dayjs().subtract(30, 'day'), dayjs()]);
   const [vendor, setVendor] = useState('');
