@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, type AdminOnlinePayment, type AdminOnlineRefund, type Page, type ReconcileDetail, type ReconcileRun, type Statement } from '@lab/contract';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
 import { makeStaff } from '../../../test/factories';
@@ -73,12 +73,14 @@ async function cancelAndRefund(orderId: number) {
     await cancelOrder(tx, order!, { kind: 'system', id: null, name: '系统' }, '测试取消', t.clock.now());
   });
   await sweepRefunds(t.db, t.app.deps.payments, ORIGIN, t.clock.now());
-  const [refund] = await t.db.select().from(onlineRefunds).where(eq(onlineRefunds.orderId, orderId));
-  // the local gateway answered 'processing' and settled it at once: asking now moves ours to success
-  if (refund!.state === 'processing') await queryRefundNow(t.db, t.app.deps.payments, ORIGIN, refund!.refundNo, t.clock.now());
-  const [done] = await t.db.select().from(onlineRefunds).where(eq(onlineRefunds.id, refund!.id));
-  expect(done!.state).toBe('success');
-  return done!;
+  // the local gateway answered 'processing' and settled it at once; its notice follows (or asking now moves ours to success)
+  return vi.waitFor(async () => {
+    const [refund] = await t.db.select().from(onlineRefunds).where(eq(onlineRefunds.orderId, orderId));
+    if (refund!.state === 'processing') await queryRefundNow(t.db, t.app.deps.payments, ORIGIN, refund!.refundNo, t.clock.now()).catch(() => undefined);
+    const [done] = await t.db.select().from(onlineRefunds).where(eq(onlineRefunds.id, refund!.id));
+    expect(done!.state).toBe('success');
+    return done!;
+  });
 }
 
 const linesOf = async (runId: number) => t.db.select().from(paymentReconciliationLines).where(eq(paymentReconciliationLines.runId, runId));
