@@ -46,6 +46,7 @@ import { contentAdminRoutes } from './modules/20-content/content-admin.routes';
 import { ordersAdminRoutes } from './modules/70-backoffice/orders-admin.routes';
 import { adminAttestationRoutes, adminCommunityRoutes, adminMemberRoutes } from './modules/40-member/member-admin.routes';
 import { fundsAdminRoutes } from './modules/70-backoffice/funds-admin.routes';
+import { paymentsAdminRoutes } from './modules/70-backoffice/payments-admin.routes';
 import { dashboardRoutes } from './modules/70-backoffice/dashboard.routes';
 import { messagesAdminRoutes } from './modules/15-messages/messages-admin.routes';
 import { jobsAdminRoutes } from './modules/70-backoffice/jobs-admin.routes';
@@ -261,6 +262,7 @@ export async function buildApp(options: BuildOptions) {
     adminContractsRoutes,
     fundsRoutes,
     fundsAdminRoutes,
+    paymentsAdminRoutes,
     invitesRoutes,
     growthSettingsRoutes,
     promotionRoutes,

@@ -10,6 +10,7 @@ import { sendReminders } from './modules/52-labdesk/reminders.service';
 import { checkPromises } from './modules/52-labdesk/promise-alerts.service';
 import { sweepOpenPayments, sweepRefunds } from './modules/51-payment/online-pay.service';
 import { siteOrigin } from './modules/51-payment/online-pay.routes';
+import { reconcileYesterday } from './modules/51-payment/reconcile.service';
 
 /**
  * Every background job of the shop, in one list: the queue (name, retries) and, for a
@@ -23,6 +24,7 @@ export const RELEASE_HOLDS_JOB = 'release-holds';
 export const REMINDERS_JOB = 'reminders';
 export const PROMISES_JOB = 'promise-alerts';
 export const ONLINE_PAY_JOB = 'online-payments';
+export const RECONCILE_JOB = 'payment-reconcile';
 
 /** Scheduled jobs: their cron (lab time). Tests may give their own (a per-second one, to see a tick run). */
 export const jobCrons: Record<string, string> = {
@@ -38,6 +40,8 @@ export const jobCrons: Record<string, string> = {
   [PROMISES_JOB]: '* * * * *',
   // open payments whose notice never came are asked about, expired ones closed; refunds sent and asked about (docs/payments.md)
   [ONLINE_PAY_JOB]: '* * * * *',
+  // yesterday's bills against our records, from 任务设置's hour on (a day reconciled is not read again; a failed download is tried the next hour)
+  [RECONCILE_JOB]: '20 * * * *',
 };
 
 const scheduled = (name: string) => ({ name, queue: { retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 } });
@@ -53,6 +57,7 @@ export const jobQueues: Pick<JobSpec, 'name' | 'queue'>[] = [
   scheduled(REMINDERS_JOB),
   everyMinute(PROMISES_JOB),
   everyMinute(ONLINE_PAY_JOB),
+  scheduled(RECONCILE_JOB),
 ];
 
 /** The handlers, given what the modules are given. */
@@ -104,6 +109,17 @@ export function jobSpecs(deps: AppDeps, log: FastifyBaseLogger, crons: Record<st
         const payments = await sweepOpenPayments(deps.db, deps.payments, { sms: deps.sms, email: deps.email }, now, log);
         const refunds = await sweepRefunds(deps.db, deps.payments, siteOrigin(deps), now, log);
         if (payments.booked || payments.closed || refunds.sent || refunds.moved) log.info({ payments, refunds }, 'online payments: lost notices booked, expired payments closed, refunds sent');
+      },
+    },
+    {
+      ...scheduled(RECONCILE_JOB),
+      async run() {
+        const runs = await reconcileYesterday(deps.db, deps.payments, deps.clock.now());
+        for (const run of runs) {
+          if (run.state === 'failed') log.warn({ vendor: run.vendor, day: run.day, error: run.error }, 'payment reconciliation: the bill could not be downloaded, tried again next hour');
+          else if (run.mismatchCount) log.warn({ vendor: run.vendor, day: run.day, mismatches: run.mismatchCount }, 'payment reconciliation: the bill and our records differ, finance sees it under 对账');
+          else log.info({ vendor: run.vendor, day: run.day }, 'payment reconciliation: the bill matches our records');
+        }
       },
     },
   ];

@@ -456,6 +456,8 @@ export const jobSettingsView = z.object({
   retentionReminderDays: z.number().int(),
   /** a promise about to fall due also goes to the responsible staff's phones by SMS (the in-site alert always) */
   promiseAlertSms: z.boolean(),
+  /** the daily reconciliation of online payments reads yesterday's bills from this hour (lab time) on (WeChat Pay's bill is ready after 10:00, Alipay's after 09:00) */
+  reconcileHour: z.number().int(),
 });
 export type JobSettings = z.infer<typeof jobSettingsView>;
 export const DEFAULT_JOB_SETTINGS: JobSettings = {
@@ -465,6 +467,7 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   rawDataRetentionDays: 180,
   retentionReminderDays: 7,
   promiseAlertSms: true,
+  reconcileHour: 10,
 };
 /** reminders are not sent from this hour (lab time) on */
 export const REMINDER_END_HOUR = 21;
@@ -484,6 +487,8 @@ export const jobSettingsBody = z
     raw_data_retention_days: wholeNumber('原始数据保存天数', 30, 3650, '天'),
     retention_reminder_days: wholeNumber('数据保存到期提醒', 1, 60, '天'),
     promise_alert_sms: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()),
+    /** absent: unchanged */
+    reconcile_hour: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber('对账时间', 9, 23, '点').optional()),
   })
   .refine((body) => body.retention_reminder_days < body.raw_data_retention_days, { path: ['retention_reminder_days'], error: '[数据保存到期提醒]须少于保存天数' });
 export type JobSettingsBody = z.infer<typeof jobSettingsBody>;

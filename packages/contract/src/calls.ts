@@ -13,6 +13,7 @@ import { adminGrowth } from './calls/admin-growth';
 import { adminAttestations, adminCommunities, adminMembers } from './calls/admin-members';
 import { adminMessages } from './calls/admin-messages';
 import { adminJobs } from './calls/admin-jobs';
+import { adminPayments } from './calls/admin-payments';
 import { adminOrderDesk, adminOrders } from './calls/admin-orders';
 import { adminPoints } from './calls/admin-points';
 import { adminPromotion } from './calls/admin-promotion';
@@ -56,6 +57,7 @@ export const calls = {
   adminCommunities,
   adminMessages,
   adminJobs,
+  adminPayments,
   adminOrders,
   adminOrderDesk,
   adminPoints,

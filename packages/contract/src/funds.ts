@@ -440,10 +440,12 @@ export const INVOICE_STATUSES = ['pending', 'issued', 'rejected'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const invoiceStatusLabels: Record<InvoiceStatus, string> = { pending: '待开票', issued: '已开票', rejected: '已驳回' };
 
-const ridList = (label: string) =>
+
+/** a list that may be left out: none */
+const optionalRidList = (label: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
-    z.array(z.string().trim().min(1).max(40), { error: emptyMessage(label) }).min(1, { error: emptyMessage(label) }).max(100, { error: `[${label}]一次最多100笔` }),
+    (v) => (v === undefined || v === null || v === '' ? [] : typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+    z.array(z.string().trim().min(1).max(40), { error: `[${label}]不正确` }).max(100, { error: `[${label}]一次最多100笔` }),
   );
 
 /**
@@ -455,7 +457,11 @@ export const invoiceApplyAddBody = z
   .object({
     type: z.coerce.number({ error: emptyMessage('发票类型') }).pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: '[发票类型]不正确' })),
     title_rid: rid('发票抬头'),
-    prestore_rids: ridList('开票预存单'),
+    prestore_rids: optionalRidList('开票预存单'),
+    /** orders paid online (their online part; docs/payments.md "What finance reconciles") */
+    order_nos: optionalRidList('开票订单'),
+    /** online top-ups (支付单号): prepayments, as a confirmed transfer top-up */
+    payment_nos: optionalRidList('在线充值'),
     email: emailField('接收邮箱'),
     receiver: optionalText('收件人', 30),
     receiver_phone: optionalText('收件电话', 11).refine((v) => v === undefined || phonePattern.test(v), { error: '[收件电话]格式不正确' }),
@@ -463,6 +469,7 @@ export const invoiceApplyAddBody = z
     remark: optionalText('备注', 200),
   })
   .superRefine((value, ctx) => {
+    if (value.prestore_rids.length + value.order_nos.length + value.payment_nos.length === 0) ctx.addIssue({ code: 'custom', path: ['prestore_rids'], message: emptyMessage('开票预存单') });
     if (value.type === 2 || value.type === 4) {
       if (!value.receiver) ctx.addIssue({ code: 'custom', path: ['receiver'], message: emptyMessage('收件人') });
       else if (!value.receiver_phone) ctx.addIssue({ code: 'custom', path: ['receiver_phone'], message: emptyMessage('收件电话') });
@@ -482,7 +489,8 @@ export const invoiceApplicationView = z.object({
   typeText: z.string(),
   title: invoiceTitleView.omit({ rid: true, default: true, specialReady: true }),
   amountFen: z.number(),
-  items: z.array(z.object({ kind: z.enum(['prestore', 'order']), ref: z.string(), amountFen: z.number() })),
+  /** prestore: a confirmed transfer top-up (rid); online: an online top-up (支付单号); order: an order paid online, its online part (订单编号) */
+  items: z.array(z.object({ kind: z.enum(['prestore', 'order', 'online']), ref: z.string(), amountFen: z.number() })),
   email: z.string().nullable(),
   receiver: z.string().nullable(),
   receiverPhone: z.string().nullable(),
@@ -497,6 +505,18 @@ export const invoiceApplicationView = z.object({
   createdAt: z.string(),
 });
 export type InvoiceApplication = z.infer<typeof invoiceApplicationView>;
+
+/** invoiceApply/onlineSources: online money the member may still invoice (not on a live application) */
+export const invoiceOnlineSourceView = z.object({
+  kind: z.enum(['order', 'online']),
+  /** 订单编号 (order) or 支付单号 (online top-up) */
+  ref: z.string(),
+  title: z.string(),
+  channel: z.string(),
+  amountFen: z.number().int(),
+  paidAt: z.string(),
+});
+export type InvoiceOnlineSource = z.infer<typeof invoiceOnlineSourceView>;
 
 // ---- credit (pay after test) ----
 

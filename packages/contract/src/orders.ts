@@ -537,11 +537,30 @@ export const statementView = z.object({
       payableFen: z.number().int(),
       paidFen: z.number().int(),
       dueFen: z.number().int(),
+      /** how a paid order was paid: 微信支付 / 支付宝 (with 预存款 when the balance paid part), 预存款; '' unpaid */
+      payChannel: z.string().default(''),
     }),
   ),
   totalFen: z.number().int(),
   paidFen: z.number().int(),
   dueFen: z.number().int(),
+  /** the period's online money (paid / refunded to the channel in the period), top-ups included */
+  online: z
+    .array(
+      z.object({
+        kind: z.enum(['payment', 'refund']),
+        /** 支付单号 or 退款单号 */
+        no: z.string(),
+        channel: z.string(),
+        /** 订单支付 / 在线充值 / 批量结算 / 原路退款 */
+        purposeText: z.string(),
+        orderNos: z.array(z.string()),
+        /** signed: + paid, − refunded */
+        amountFen: z.number().int(),
+        at: z.string(),
+      }),
+    )
+    .default([]),
 });
 export type Statement = z.infer<typeof statementView>;
 export const settlementListView = z.object({

@@ -10,3 +10,4 @@ export * from './tables/messages.tables';
 export * from './tables/approvals.tables';
 export * from './tables/jobs.tables';
 export * from './tables/payments.tables';
+export * from './tables/reconciliation.tables';

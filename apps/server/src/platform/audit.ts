@@ -78,6 +78,13 @@ declare module 'fastify' {
     audit?: AuditSpec;
     /** a staff call that changes nothing (lists, details, exports) */
     readOnly?: boolean;
+    /**
+     * an audited call's work outside the database (a payment gateway's bill or query), done
+     * before its transaction opens, as an upload is read: on PGlite an open transaction holds
+     * every other statement, the gateway's own included. It keeps what it learns on the request
+     * for the handler, which changes the data in the transaction.
+     */
+    beforeTransaction?: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     auditState: AuditState | null;
@@ -179,6 +186,8 @@ export const auditTrail = fp<{ db: Db; clock: Clock }>(async (app, { db, clock }
       if (!request.staffMember) throw new Error(`${request.routeOptions.url}: an audited route without a staff member`);
       // the form is read off the network before the transaction opens: on PGlite an open transaction holds every other request
       if (upload) await readUpload(request, upload);
+      const before = route.config?.beforeTransaction;
+      if (before) await before(request);
       // a file saved by a handler whose transaction then rolls back is removed again
       return removingFilesOnFailure(() =>
         db.transaction(async (tx) => {

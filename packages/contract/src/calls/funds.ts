@@ -16,6 +16,7 @@ import {
   fileRidQuery,
   invoiceApplicationView,
   invoiceApplyAddBody,
+  invoiceOnlineSourceView,
   invoiceApplyEditBody,
   invoiceApplyListBody,
   invoiceApplyRidBody,
@@ -142,6 +143,14 @@ export const funds = resource('funds', {
   }),
   invoiceEdit: call({ method: 'POST', path: '/api/auth/invoiceApply/edit', who: member, summary: '修改开票申请', description: '仅待开票的申请可改。', body: invoiceApplyEditBody, data: invoiceApplicationView, done: '操作成功!' }),
   invoiceDetail: call({ method: 'POST', path: '/api/auth/invoiceApply/info', who: member, summary: '开票申请详情', body: invoiceApplyRidBody, data: invoiceApplicationView }),
+  invoiceOnlineSources: call({
+    method: 'POST',
+    path: '/api/auth/invoiceApply/onlineSources',
+    who: member,
+    summary: '可开票的在线支付',
+    description: '在线支付的订单（按在线支付部分）与在线充值，尚未申请开票的。预存款支付的订单不在此列：其款项随预存充值开票。',
+    data: z.array(invoiceOnlineSourceView),
+  }),
   invoiceList: call({ method: 'POST', path: '/api/auth/invoiceApply/list', who: member, summary: '开票申请列表', body: invoiceApplyListBody, data: invoicePage }),
   invoiceFile: call({ method: 'GET', path: '/api/auth/invoiceApply/file', who: member, summary: '下载电子发票', query: fileRidQuery, data: 'file' }),
 

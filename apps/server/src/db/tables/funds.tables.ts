@@ -274,7 +274,7 @@ export const invoiceApplicationItems = pgTable(
     applicationId: integer()
       .notNull()
       .references(() => invoiceApplications.id),
-    sourceKind: text({ enum: ['prestore', 'order'] }).notNull(),
+    sourceKind: text({ enum: ['prestore', 'order', 'online'] }).notNull(),
     sourceRef: text().notNull(),
     amountFen: bigint({ mode: 'number' }).notNull(),
     active: boolean().notNull().default(true),

@@ -42,6 +42,8 @@ export const jobSettings = pgTable('job_settings', {
   retentionReminderDays: integer().notNull().default(7),
   /** promise alerts also go to the responsible staff's phones */
   promiseAlertSms: boolean().notNull().default(true),
+  /** the daily reconciliation of online payments reads yesterday's bills from this hour (lab time) on */
+  reconcileHour: integer().notNull().default(10),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedBy: integer().references(() => staff.id),
 });

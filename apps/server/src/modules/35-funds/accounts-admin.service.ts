@@ -19,6 +19,7 @@ import { communities } from '../../db/tables/member.tables';
 import { accounts, ledgerEntries } from '../../db/tables/funds.tables';
 import { dayRange, escapeLike, memberMatch, memberRefColumns, namedMembers, toMemberRef } from './admin-filters';
 import { EXPORT_MAX_ROWS } from './admin-queues.service';
+import { withChannels } from './online-channels';
 import { paginate } from '../../db/paginate';
 
 /**
@@ -140,7 +141,7 @@ async function ledgerRows(db: DbOrTx, query: LedgerQuery): Promise<AdminLedgerEn
     .orderBy(desc(ledgerEntries.id))
     .limit(query.page && query.pageSize ? query.pageSize : EXPORT_MAX_ROWS)
     .offset(query.page && query.pageSize ? (query.page - 1) * query.pageSize : 0);
-  return rows.map(({ e, staffName }) => ({
+  return withChannels(db, rows.map(({ e, staffName }) => ({
     id: e.id,
     type: e.type,
     typeText: entryTypeLabels[e.type],
@@ -151,7 +152,7 @@ async function ledgerRows(db: DbOrTx, query: LedgerQuery): Promise<AdminLedgerEn
     createdAt: e.createdAt.toISOString(),
     actorKind: e.actorKind,
     actorName: staffName,
-  }));
+  })));
 }
 
 /** An account's ledger, newest first, with the account itself. */

@@ -22,7 +22,7 @@ import { shanghaiTime } from './export';
 
 type Cell = string | number | null;
 
-async function workbook(sheetName: string, headers: readonly string[], rows: Cell[][], options: { widths: number[]; money: number[]; caption?: string }): Promise<Buffer> {
+export async function workbook(sheetName: string, headers: readonly string[], rows: Cell[][], options: { widths: number[]; money: number[]; caption?: string }): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   book.creator = '科研检测服务商城';
   const sheet = book.addWorksheet(sheetName);
@@ -34,8 +34,8 @@ async function workbook(sheetName: string, headers: readonly string[], rows: Cel
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-const yuan = (fen: number | null) => (fen === null ? null : fen / 100);
-const time = (iso: string | null) => (iso ? shanghaiTime(iso) : '');
+export const yuan = (fen: number | null) => (fen === null ? null : fen / 100);
+export const time = (iso: string | null) => (iso ? shanghaiTime(iso) : '');
 
 export function prestoresXlsx(list: AdminPrestore[]): Promise<Buffer> {
   return workbook(

@@ -33,6 +33,7 @@ import {
   setDefaultTitle,
 } from './invoices.service';
 import { applyForCredit, cancelCredit, getCreditInfo } from './credit.service';
+import { onlineSources } from './online-invoices';
 import { historyCsv, historyXlsx } from './export';
 
 const receiptUpload = uploadSpec({ kind: 'receipts', maxBytes: RECEIPT_MAX_BYTES, types: ['png', 'jpg', 'pdf'], fields: z.object({ rid: requiredText('预存单号', 40) }) });
@@ -115,6 +116,7 @@ export const fundsRoutes = serve(calls.funds, {
   invoiceAdd: ({ db, memberId, body, now }) => addInvoiceApplication(db, memberId, body, now),
   invoiceEdit: ({ db, memberId, body, now }) => editInvoiceApplication(db, memberId, body, now),
   invoiceDetail: ({ db, memberId, body }) => getInvoiceApplication(db, memberId, body.rid),
+  invoiceOnlineSources: ({ db, memberId }) => onlineSources(db, memberId),
   invoiceList: ({ db, memberId, body }) => listInvoiceApplications(db, memberId, body),
   invoiceFile: async ({ db, memberId, query, reply, deps }) => {
     const file = await invoiceFileOf(db, memberId, query.rid);

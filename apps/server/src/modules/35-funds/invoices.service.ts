@@ -24,6 +24,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { postMessage } from '../15-messages/messages.service';
 import { invoiceApplicationItems, invoiceApplications, invoiceTitles, prestoreApplications, type TitleSnapshot } from '../../db/tables/funds.tables';
 import { paginate } from '../../db/paginate';
+import { onlineItems, onlineSources } from './online-invoices';
 
 type TitleRow = typeof invoiceTitles.$inferSelect;
 type ApplicationRow = typeof invoiceApplications.$inferSelect;
@@ -169,20 +170,23 @@ async function prepare(tx: Tx, memberId: number, input: InvoiceApplyAddBody) {
   const email = input.email ?? title.email ?? undefined;
   if (isElectronicInvoice(input.type) && !email) throw badRequest('[接收邮箱]不能为空');
   const rids = [...new Set(input.prestore_rids)];
-  const sources = await tx
-    .select()
-    .from(prestoreApplications)
-    .where(and(inArray(prestoreApplications.rid, rids), eq(prestoreApplications.memberId, memberId)));
+  const sources = rids.length
+    ? await tx
+        .select()
+        .from(prestoreApplications)
+        .where(and(inArray(prestoreApplications.rid, rids), eq(prestoreApplications.memberId, memberId)))
+    : [];
   if (sources.length !== rids.length) throw notFound('预存申请');
   const notConfirmed = sources.find((s) => s.status !== 'confirmed');
   if (notConfirmed) throw badRequest(`预存单 ${notConfirmed.applyNo} 尚未到账，不能开票`);
-  const items = sources.map((s) => ({ sourceKind: 'prestore' as const, sourceRef: s.rid, amountFen: Number(s.amountFen), applyNo: s.applyNo }));
+  const items: { sourceKind: 'prestore' | 'order' | 'online'; sourceRef: string; amountFen: number }[] = sources.map((s) => ({ sourceKind: 'prestore' as const, sourceRef: s.rid, amountFen: Number(s.amountFen) }));
+  items.push(...(await onlineItems(tx, memberId, input.order_nos, input.payment_nos)));
   return { title, email: email ?? null, items, amountFen: items.reduce((sum, i) => sum + i.amountFen, 0) };
 }
 
 const ALREADY_INVOICED = '所选款项已申请过发票，不能重复开票';
 
-async function insertItems(tx: Tx, applicationId: number, items: { sourceKind: 'prestore' | 'order'; sourceRef: string; amountFen: number }[]) {
+async function insertItems(tx: Tx, applicationId: number, items: { sourceKind: 'prestore' | 'order' | 'online'; sourceRef: string; amountFen: number }[]) {
   try {
     await tx.transaction(async (sp) => {
       await sp.insert(invoiceApplicationItems).values(items.map((i) => ({ applicationId, sourceKind: i.sourceKind, sourceRef: i.sourceRef, amountFen: i.amountFen })));
@@ -290,7 +294,8 @@ export async function invoiceableFen(db: DbOrTx, memberId: number): Promise<numb
         sql`not exists (select 1 from invoice_application_items i where i.source_kind = 'prestore' and i.source_ref = ${prestoreApplications.rid} and i.active)`,
       ),
     );
-  return Number(row?.sum ?? 0);
+  const online = await onlineSources(db, memberId);
+  return Number(row?.sum ?? 0) + online.reduce((sum, s) => sum + s.amountFen, 0);
 }
 
 // ---- staff ----

@@ -27,6 +27,7 @@ import { postMessage } from '../15-messages/messages.service';
 import { communities } from '../../db/tables/member.tables';
 import { accounts, fundsSettings, invoiceApplicationItems, ledgerEntries, prestoreApplications, prestoreRules } from '../../db/tables/funds.tables';
 import { creditAccount, ensureAccount, type Actor } from './ledger.service';
+import { withChannels } from './online-channels';
 import { paginate } from '../../db/paginate';
 
 export type PrestoreRow = typeof prestoreApplications.$inferSelect;
@@ -353,7 +354,7 @@ export async function balanceHistory(db: DbOrTx, memberId: number, query: Balanc
     query,
     (w) => db.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.id)).limit(w.limit).offset(w.offset),
     () => db.$count(ledgerEntries, where),
-    (rows) => rows.map(toLedgerEntry),
+    (rows) => withChannels(db, rows.map(toLedgerEntry)),
   );
   return { ...page, balanceFen: Number(account.balanceFen) };
 }
@@ -364,7 +365,7 @@ export const EXPORT_MAX_ROWS = 50_000;
 export async function historyForExport(db: DbOrTx, memberId: number, query: Pick<BalanceHistoryBody, 'community_rid' | 'type' | 'from' | 'to'>): Promise<LedgerEntry[]> {
   const account = await historyAccount(db, memberId, query.community_rid);
   const rows = await db.select().from(ledgerEntries).where(historyWhere(account.id, query)).orderBy(desc(ledgerEntries.id)).limit(EXPORT_MAX_ROWS);
-  return rows.map(toLedgerEntry);
+  return withChannels(db, rows.map(toLedgerEntry));
 }
 
 /** For tests and audits: does the cached balance equal the sum of the entries? */

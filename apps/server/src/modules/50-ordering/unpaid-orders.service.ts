@@ -27,8 +27,8 @@ export const UNPAID_CANCEL_REASON = '超过付款期限未付款，系统自动�
 export async function getJobSettings(db: DbOrTx): Promise<JobSettings> {
   const [row] = await db.select().from(jobSettings).where(eq(jobSettings.id, SETTINGS_ID)).limit(1);
   if (!row) return { ...DEFAULT_JOB_SETTINGS };
-  const { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms } = row;
-  return { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms };
+  const { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms, reconcileHour } = row;
+  return { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms, reconcileHour };
 }
 
 export async function saveJobSettings(db: DbOrTx, staffId: number, input: JobSettingsBody, now: Date): Promise<JobSettings> {
@@ -39,6 +39,7 @@ export async function saveJobSettings(db: DbOrTx, staffId: number, input: JobSet
     rawDataRetentionDays: input.raw_data_retention_days,
     retentionReminderDays: input.retention_reminder_days,
     promiseAlertSms: input.promise_alert_sms,
+    ...(input.reconcile_hour === undefined ? {} : { reconcileHour: input.reconcile_hour }),
     updatedAt: now,
     updatedBy: staffId,
   };

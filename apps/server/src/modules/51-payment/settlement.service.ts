@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
 import { and, asc, eq, gte, inArray, lt, ne, or } from 'drizzle-orm';
-import { addDays, isCalendarDate, labDay, labDayEnd, labDayStart, labTime, paymentLabels, progressLabels, type SettlementList, type Statement } from '@lab/contract';
+import { addDays, isCalendarDate, labDay, labDayEnd, labDayStart, labTime, ONLINE_PAY_PURPOSE_NAMES, PAY_VENDOR_NAMES, paymentLabels, progressLabels, type SettlementList, type Statement } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { NoticeChannels } from '../15-messages/messages.service';
 import { toOrderSummary, type OrderRow } from '../50-ordering/order-core';
 import { orders } from '../../db/tables/orders.tables';
+import { onlinePaymentOrders, onlinePayments, onlineRefunds } from '../../db/tables/payments.tables';
 import { memberActor, noticePaid, payBalances, payLaterStanding, payLockedOrder, resolveSource } from './payment.service';
 
 /**
@@ -106,6 +107,7 @@ export async function statement(db: DbOrTx, memberId: number, input: { from?: st
       ),
     )
     .orderBy(asc(orders.createdAt), asc(orders.id));
+  const channels = await payChannels(db, rows);
   const lines = rows.map((o) => {
     const payableFen = payable(o);
     const paidFen = o.payment === 'paid' ? o.paidFen : 0;
@@ -119,6 +121,7 @@ export async function statement(db: DbOrTx, memberId: number, input: { from?: st
       payableFen,
       paidFen,
       dueFen,
+      payChannel: o.payment === 'paid' || o.payment === 'refunded' ? (channels.get(o.id) ?? (paidFen > 0 ? '预存款' : '')) : '',
     };
   });
   return {
@@ -128,10 +131,71 @@ export async function statement(db: DbOrTx, memberId: number, input: { from?: st
     totalFen: lines.reduce((s, l) => s + l.payableFen, 0),
     paidFen: lines.reduce((s, l) => s + l.paidFen, 0),
     dueFen: lines.reduce((s, l) => s + l.dueFen, 0),
+    online: await onlineMoney(db, memberId, from, to),
   };
 }
 
-export const STATEMENT_HEADERS = ['订单编号', '下单时间', '项目', '进度', '支付状态', '应付(元)', '已付(元)', '未付(元)'] as const;
+/** The channel of each order paid online (微信支付, or 微信支付 + 预存款 when the balance paid part). */
+async function payChannels(db: DbOrTx, rows: OrderRow[]): Promise<Map<number, string>> {
+  const ids = rows.filter((o) => o.payment === 'paid' || o.payment === 'refunded').map((o) => o.id);
+  if (!ids.length) return new Map();
+  const links = await db
+    .select({ orderId: onlinePaymentOrders.orderId, vendor: onlinePayments.vendor, balanceFen: onlinePayments.balanceFen })
+    .from(onlinePaymentOrders)
+    .innerJoin(onlinePayments, eq(onlinePayments.id, onlinePaymentOrders.paymentId))
+    .where(and(inArray(onlinePaymentOrders.orderId, ids), eq(onlinePaymentOrders.paidOrder, true), eq(onlinePayments.state, 'paid')));
+  return new Map(links.map((l) => [l.orderId, `${PAY_VENDOR_NAMES[l.vendor]}${Number(l.balanceFen) > 0 ? ' + 预存款' : ''}`]));
+}
+
+/** The member's online payments paid and refunds returned in the period, oldest first. */
+async function onlineMoney(db: DbOrTx, memberId: number, from: string, to: string): Promise<Statement['online']> {
+  const start = labDayStart(from);
+  const end = labDayEnd(to);
+  const [paid, refunded] = await Promise.all([
+    db
+      .select()
+      .from(onlinePayments)
+      .where(and(eq(onlinePayments.memberId, memberId), eq(onlinePayments.state, 'paid'), gte(onlinePayments.paidAt, start), lt(onlinePayments.paidAt, end))),
+    db
+      .select({ refund: onlineRefunds, vendor: onlinePayments.vendor, paymentNo: onlinePayments.paymentNo, orderNo: orders.orderNo })
+      .from(onlineRefunds)
+      .innerJoin(onlinePayments, eq(onlinePayments.id, onlineRefunds.paymentId))
+      .leftJoin(orders, eq(orders.id, onlineRefunds.orderId))
+      .where(and(eq(onlinePayments.memberId, memberId), eq(onlineRefunds.state, 'success'), gte(onlineRefunds.succeededAt, start), lt(onlineRefunds.succeededAt, end))),
+  ]);
+  const ids = paid.map((p) => p.id);
+  const links = ids.length
+    ? await db
+        .select({ paymentId: onlinePaymentOrders.paymentId, orderNo: orders.orderNo })
+        .from(onlinePaymentOrders)
+        .innerJoin(orders, eq(orders.id, onlinePaymentOrders.orderId))
+        .where(inArray(onlinePaymentOrders.paymentId, ids))
+    : [];
+  const lines: Statement['online'] = [
+    ...paid.map((p) => ({
+      kind: 'payment' as const,
+      no: p.paymentNo,
+      channel: PAY_VENDOR_NAMES[p.vendor],
+      purposeText: ONLINE_PAY_PURPOSE_NAMES[p.purpose],
+      orderNos: links.filter((l) => l.paymentId === p.id).map((l) => l.orderNo),
+      amountFen: Number(p.amountFen),
+      at: p.paidAt!.toISOString(),
+    })),
+    ...refunded.map((r) => ({
+      kind: 'refund' as const,
+      no: r.refund.refundNo,
+      channel: PAY_VENDOR_NAMES[r.vendor],
+      purposeText: '原路退款',
+      orderNos: r.orderNo ? [r.orderNo] : [],
+      amountFen: -Number(r.refund.amountFen),
+      at: r.refund.succeededAt!.toISOString(),
+    })),
+  ];
+  return lines.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+export const STATEMENT_HEADERS = ['订单编号', '下单时间', '项目', '进度', '支付状态', '应付(元)', '已付(元)', '未付(元)', '支付方式'] as const;
+export const STATEMENT_ONLINE_HEADERS = ['时间', '类型', '单号', '支付渠道', '关联订单', '金额(元)'] as const;
 
 /** 对账单.xlsx: one row per order and a total row. */
 export async function statementXlsx(data: Statement): Promise<Buffer> {
@@ -142,10 +206,18 @@ export async function statementXlsx(data: Statement): Promise<Buffer> {
   const header = sheet.addRow([...STATEMENT_HEADERS]);
   header.font = { bold: true };
   for (const o of data.orders) {
-    sheet.addRow([o.orderNo, labTime(new Date(o.createdAt)), o.title, o.progressText, o.paymentText, o.payableFen / 100, o.paidFen / 100, o.dueFen / 100]);
+    sheet.addRow([o.orderNo, labTime(new Date(o.createdAt)), o.title, o.progressText, o.paymentText, o.payableFen / 100, o.paidFen / 100, o.dueFen / 100, o.payChannel]);
   }
   sheet.addRow(['合计', '', '', '', '', data.totalFen / 100, data.paidFen / 100, data.dueFen / 100]).font = { bold: true };
-  [24, 20, 36, 10, 10, 14, 14, 14].forEach((width, i) => (sheet.getColumn(i + 1).width = width));
+  [24, 20, 36, 10, 10, 14, 14, 14, 18].forEach((width, i) => (sheet.getColumn(i + 1).width = width));
   for (const col of [6, 7, 8]) sheet.getColumn(col).numFmt = '#,##0.00';
+  // the period's online money: payments (orders, top-ups, settlements) and refunds to the channel
+  const online = book.addWorksheet('在线支付');
+  online.addRow([`在线支付与原路退款：${data.from} 至 ${data.to}`]).font = { bold: true };
+  online.addRow([...STATEMENT_ONLINE_HEADERS]).font = { bold: true };
+  for (const l of data.online) online.addRow([labTime(new Date(l.at)), l.purposeText, l.no, l.channel, l.orderNos.join('、'), l.amountFen / 100]);
+  online.addRow(['合计', '', '', '', '', data.online.reduce((s, l) => s + l.amountFen, 0) / 100]).font = { bold: true };
+  [20, 12, 26, 10, 40, 14].forEach((width, i) => (online.getColumn(i + 1).width = width));
+  online.getColumn(6).numFmt = '#,##0.00';
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -33,6 +33,7 @@ export const adminPages: Record<string, AdminPage> = {
   'finance/withdrawals': { load: () => import('../../features/admin-finance/pages/withdrawals-page') },
   'finance/credit': { load: () => import('../../features/admin-finance/pages/credit-page') },
   'finance/accounts': { load: () => import('../../features/admin-finance/pages/accounts-page') },
+  'finance/payments': { load: () => import('../../features/admin-finance/pages/payments-page') },
   'finance/coupons': { load: () => import('../../features/admin-finance/pages/coupons-page') },
   'finance/rules': { load: () => import('../../features/admin-finance/pages/prestore-rules-page') },
   'catalog/groups': { load: () => import('../../features/admin-catalog/pages/groups-page') },

@@ -55,6 +55,7 @@ export const adminScreens: AdminScreen[] = [
   { path: 'finance/withdrawals', title: '提现审核', roles: finance, group: 'finance' },
   { path: 'finance/credit', title: '信用额度', roles: finance, group: 'finance' },
   { path: 'finance/accounts', title: '资金账户', roles: finance, group: 'finance' },
+  { path: 'finance/payments', title: '在线支付与对账', roles: finance, group: 'finance' },
   { path: 'finance/coupons', title: '优惠券', roles: ['finance', 'sales'], group: 'finance' },
   { path: 'finance/rules', title: '预存规则', roles: finance, group: 'finance' },
 

@@ -15,4 +15,9 @@ export const financeKeys = {
   issuedCoupons: (query: object) => [...adminKey, 'finance', 'issued-coupons', query] as const,
   memberLookup: (keyword: string) => [...adminKey, 'finance', 'member-lookup', keyword] as const,
   rules: [...adminKey, 'finance', 'rules'] as const,
+  onlinePayments: (query: object) => [...adminKey, 'finance', 'online-payments', query] as const,
+  onlinePayment: (paymentNo: string) => [...adminKey, 'finance', 'online-payment', paymentNo] as const,
+  onlineRefunds: (query: object) => [...adminKey, 'finance', 'online-refunds', query] as const,
+  reconcileRuns: (query: object) => [...adminKey, 'finance', 'reconcile-runs', query] as const,
+  reconcileRun: (id: number) => [...adminKey, 'finance', 'reconcile-run', id] as const,
 };

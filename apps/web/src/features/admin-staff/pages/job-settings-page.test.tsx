@@ -50,6 +50,7 @@ describe('后台任务设置 screen', () => {
       raw_data_retention_days: '30',
       retention_reminder_days: '7',
       promise_alert_sms: '0',
+      reconcile_hour: '10',
     });
     expect(await screen.findByText('设置已保存')).toBeInTheDocument();
   });

@@ -12,6 +12,7 @@ interface Values {
   raw_data_retention_days: number | null;
   retention_reminder_days: number | null;
   promise_alert_sms: boolean;
+  reconcile_hour: number | null;
 }
 
 const toValues = (settings: JobSettings): Values => ({
@@ -21,6 +22,7 @@ const toValues = (settings: JobSettings): Values => ({
   raw_data_retention_days: settings.rawDataRetentionDays,
   retention_reminder_days: settings.retentionReminderDays,
   promise_alert_sms: settings.promiseAlertSms,
+  reconcile_hour: settings.reconcileHour,
 });
 
 const text = (value: number | null) => (value === null ? '' : String(value));
@@ -44,6 +46,7 @@ export default function JobSettingsPage() {
       raw_data_retention_days: text(values.raw_data_retention_days),
       retention_reminder_days: text(values.retention_reminder_days),
       promise_alert_sms: values.promise_alert_sms ? '1' : '0',
+      reconcile_hour: text(values.reconcile_hour),
     };
     if (checkWithSchema(jobSettingsBody, body, form)) save.mutate(body);
   };
@@ -72,6 +75,9 @@ export default function JobSettingsPage() {
             </Form.Item>
             <Form.Item label="服务承诺短信提醒" name="promise_alert_sms" valuePropName="checked" extra="服务承诺到期前30分钟，除系统提醒外，另发短信给负责岗位的员工（到样回访：销售；数据通知与样品回寄：实验室）。">
               <Switch checkedChildren="发送" unCheckedChildren="不发" />
+            </Form.Item>
+            <Form.Item label="在线支付对账时间" name="reconcile_hour" extra="每天从该时间起下载前一天的微信支付、支付宝账单与本地记录核对（微信支付账单10点后可下载，支付宝9点后）；下载失败的每小时重试。" required>
+              <InputNumber min={9} max={23} precision={0} suffix="点起" style={{ width: 200 }} />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={save.isPending}>保存设置</Button>
           </Form>

@@ -19,6 +19,7 @@ const columns: TableColumnsType<Row> = [
   // a phone has room for the number and what is still due; 应付 and 已付 from 576 px on, the totals sit above
   { title: '应付', dataIndex: 'payableFen', align: 'right', className: 'ord-cell-money', render: (v: number) => formatFen(v), responsive: ['sm'] },
   { title: '已付', dataIndex: 'paidFen', align: 'right', className: 'ord-cell-money', render: (v: number) => formatFen(v), responsive: ['md'] },
+  { title: '支付方式', dataIndex: 'payChannel', width: 120, render: (v: string) => v || '—', responsive: ['lg'] },
   { title: '未付', dataIndex: 'dueFen', align: 'right', className: 'ord-cell-money', render: (v: number) => <span className={v > 0 ? 'ord-due' : undefined}>{formatFen(v)}</span> },
 ];
 
