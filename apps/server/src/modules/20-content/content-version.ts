@@ -14,7 +14,12 @@ export async function getContentVersion(db: DbOrTx): Promise<number> {
   return Number(rows[0]?.version ?? 0);
 }
 
-async function bumpContentVersion(db: DbOrTx): Promise<number> {
+/**
+ * Bumps the content version inside the caller's transaction. withContentChange does it for
+ * content edits; a change elsewhere that alters what the public pages state (an order completed
+ * changes the count of orders done, siteFigures) calls it itself.
+ */
+export async function bumpContentVersion(db: DbOrTx): Promise<number> {
   const rows = await queryRows<{ version: number }>(
     db,
     sql`insert into content_version (id, version) values (1, 1)

@@ -3,7 +3,9 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { AbilityShowcase, AdminCertificate, AdminSiteIdentity, ArticleDetail, ArticleSummary, ContentPage, DeviceDetail, HomeData, Page, PublicCertificate, SiteSettings } from '@lab/contract';
 import { pageKeys } from '@lab/contract';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
-import { makeStaff } from '../../../test/factories';
+import { makeMember, makeStaff } from '../../../test/factories';
+import { makeOrder as makeProgressOrder } from '../52-labdesk/progress.test-helpers';
+import { confirmData } from '../52-labdesk/member-progress.service';
 import { seedBusyMember } from '../../../test/bulk-orders';
 import { members } from '../../db/tables/accounts.tables';
 import { certificates, serviceItems } from '../../db/tables/catalog.tables';
@@ -199,6 +201,20 @@ describe('one source for every figure', () => {
     expect(done!.n).toBeGreaterThan(0);
     expect(figures).toEqual({ instruments: models!.n, ordersDone: done!.n, customers: people!.n, years: 10, founded: 2016 });
     expect(await countSiteFigures(t.db, NOW)).toEqual(figures);
+  });
+
+  it('an order completed makes the public pages recount the orders done at once', async () => {
+    const counted = (await countSiteFigures(t.db, NOW)).ordersDone;
+    expect(await siteFigures(t.db, NOW)).toMatchObject({ ordersDone: counted });
+    const [item] = await t.db.select().from(serviceItems).where(eq(serviceItems.published, true)).limit(1);
+    const buyer = await makeMember(t.db, { phone: '13900007731' });
+    const order = await makeProgressOrder(t, item!, buyer.id, { progress: 'delivered' });
+    const version = await getContentVersion(t.db);
+    await confirmData(t.db, buyer.id, order.orderNo, NOW);
+    expect(await getContentVersion(t.db)).toBe(version + 1);
+    expect((await siteFigures(t.db, NOW)).ordersDone).toBe(counted + 1);
+    // what the pages state (cached per content version) agrees with the data again at once
+    expect(disagreements(await publicTexts(), await countSiteFigures(t.db, NOW))).toEqual([]);
   });
 
   it('no public page states an instrument or order count other than the count, and no token is left unfilled', async () => {

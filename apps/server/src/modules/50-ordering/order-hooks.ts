@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
 import type { OrderRow } from './order-core';
+import { bumpContentVersion } from '../20-content/content-version';
 
 /**
  * What higher modules do when an order's money or progress changes, run inside the order's own
@@ -29,6 +30,9 @@ export async function onOrderPaid(tx: Tx, order: OrderRow, now: Date): Promise<v
 }
 
 export async function onOrderCompleted(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+  // the public pages state the count of completed orders (25-catalog siteFigures, cached per
+  // content version): a completion makes them recount, in the same transaction
+  await bumpContentVersion(tx);
   for (const handle of handlers.completed) await handle(tx, order, now);
 }
 
