@@ -24,6 +24,7 @@ import { orders } from '../../db/tables/orders.tables';
 import { communities } from '../../db/tables/member.tables';
 import { balanceOf, creditAccount, debitAccount, ensureAccount } from '../35-funds/ledger.service';
 import { activeRules, findOwnedCommunity, getFundsSettings } from '../35-funds/prestore.service';
+import { raiseStaffAlert } from '../15-messages/staff-alerts.service';
 import { postMessage, type NoticeChannels } from '../15-messages/messages.service';
 import { findMemberOrder, type OrderRow } from '../50-ordering/order-core';
 import { assertHoldLive } from '../50-ordering/holds.service';
@@ -472,7 +473,19 @@ export async function applyRefundState(db: Db, reported: GatewayRefund, now: Dat
         updatedAt: now,
       })
       .where(and(eq(onlineRefunds.id, row.id), eq(onlineRefunds.state, 'processing')));
-    if (reported.state !== 'success') log?.warn({ refundNo: row.refundNo, state: reported.state }, 'online refund: failed at the gateway, finance must act');
+    if (reported.state !== 'success') {
+      log?.warn({ refundNo: row.refundNo, state: reported.state }, 'online refund: failed at the gateway, finance must act');
+      // the member's money is neither back on the card nor in the funds: finance must act (商户平台), told in 系统提醒
+      await raiseStaffAlert(tx, {
+        key: `refund_failed:${row.refundNo}`,
+        kind: 'refund_failed',
+        role: 'finance',
+        title: `原路退款${reported.state === 'closed' ? '已关闭' : '异常'}：${row.refundNo}`,
+        content: `退款 ${formatFen(Number(row.amountFen))} 未能原路退回，请在支付平台商户后台处理后核对。`,
+        link: '/admin/finance/payments?tab=refunds',
+        createdAt: now,
+      });
+    }
     return 'moved';
   });
 }

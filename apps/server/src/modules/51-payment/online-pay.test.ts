@@ -6,6 +6,7 @@ import { call, createTestContext, type TestContext } from '../../../test/harness
 import { ledgerProblems } from '../../../test/ledger-invariants';
 import { ledgerEntries, prestoreRules } from '../../db/tables/funds.tables';
 import { orderEvents } from '../../db/tables/orders.tables';
+import { staffAlerts } from '../../db/tables/jobs.tables';
 import { localGatewayPayments, onlinePayments, onlineRefunds } from '../../db/tables/payments.tables';
 import { LOCAL_IDS, paymentNoticeBody, refundNoticeBody, signLocalNotice } from '../../platform/payment-local';
 import type { GatewayPayment, GatewayRefund } from '../../platform/payment-gateway';
@@ -338,6 +339,23 @@ describe('refunds to the channel', () => {
     expect(Object.fromEntries(states.map((s) => [s.no, s.state]))).toEqual({ [r1!.refundNo]: 'success', [r2!.refundNo]: 'success' });
     // a refund notice with another amount is refused
     expect((await notify(refundNoticeBody({ outRefundNo: r1!.refundNo, outTradeNo: first.payment.paymentNo, refundFen: 1, state: 'closed' }))).status).toBe(500);
+    // neither failed: finance was told of nothing
+    expect(await t.db.select().from(staffAlerts).where(inArray(staffAlerts.key, [`refund_failed:${r1!.refundNo}`, `refund_failed:${r2!.refundNo}`]))).toEqual([]);
+  });
+
+  it('a refund the gateway reports failed is left for finance, with one alert in 系统提醒 however often it is reported', async () => {
+    const who = await payer(t);
+    const { order, payment } = await paidOnline(who, 66_00);
+    expect((await post('/api/auth/order/cancel', who, { order_no: order.orderNo })).status).toBe(200);
+    const [refund] = await refundsOf(payment.paymentNo);
+    const abnormal = refundNoticeBody({ outRefundNo: refund!.refundNo, outTradeNo: payment.paymentNo, refundFen: 66_00, state: 'abnormal' });
+    expect((await notify(abnormal)).status).toBe(200);
+    expect((await notify(abnormal)).status).toBe(200);
+    expect((await refundsOf(payment.paymentNo))[0]!.state).toBe('abnormal');
+    const alerts = await t.db.select().from(staffAlerts).where(eq(staffAlerts.key, `refund_failed:${refund!.refundNo}`));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ kind: 'refund_failed', role: 'finance', link: '/admin/finance/payments?tab=refunds' });
+    expect(alerts[0]!.content).toContain('¥66.00');
   });
 });
 
