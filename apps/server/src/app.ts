@@ -25,7 +25,8 @@ import { isDocsRoute, registerOpenApi, registerStaffDocs } from './platform/open
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { registerMemberUploadLimits } from './platform/upload-limits';
 import { accountRoutes, staffAuthRoutes, wxLoginRoutes } from './modules/10-accounts/auth.routes';
-import { agreementAdminRoutes, agreementRoutes, consentRoutes } from './modules/10-accounts/agreements.routes';
+import { consentRoutes } from './modules/10-accounts/consents.routes';
+import { agreementAdminRoutes, agreementRoutes } from './modules/20-content/agreements.routes';
 import { catalogRoutes, contentRoutes, serveCatalogImages } from './modules/25-catalog/catalog.routes';
 import { adminPickupRoutes, communityRoutes, pickupRoutes, profileRoutes, recycleRoutes } from './modules/40-member/member.routes';
 import { fundsRoutes } from './modules/35-funds/funds.routes';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ID_MAX, requiredText } from './common';
-import { isCalendarDate } from './dates';
 
 /**
  * The site's agreements (用户协议, 隐私政策, 委托检测服务条款) with their published versions, and the
@@ -95,13 +94,12 @@ export const myConsents = z.object({ marketingSms: z.boolean(), history: z.array
 export type MyConsents = z.infer<typeof myConsents>;
 
 export const AGREEMENT_BODY_MAX = 60_000;
-/** 发布新版本: the text, what changed, and the day it takes effect (today or later). */
+/** 发布新版本: the text and what changed (shown to members asked again); in force once published. */
 export const agreementPublishBody = z.object({
   kind: agreementKindField,
   title: requiredText('标题', 60),
   body: requiredText('正文', AGREEMENT_BODY_MAX),
   summary: requiredText('更新说明', 500),
-  effectiveDate: requiredText('生效日期', 10).refine(isCalendarDate, { error: '[生效日期]格式不正确' }),
 });
 export type AgreementPublishBody = z.infer<typeof agreementPublishBody>;
 

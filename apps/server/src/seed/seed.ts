@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { seedAgreements } from '../modules/10-accounts/agreements.seed';
+import { seedAgreements } from '../modules/20-content/agreements.seed';
 import { demoAccounts } from '@lab/contract';
 import type { Db } from '../db/client';
 import { memberAddresses, memberProfiles, members, staff } from '../db/schema';

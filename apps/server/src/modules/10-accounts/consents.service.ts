@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { members } from '../../db/tables/accounts.tables';
 import { memberConsents } from '../../db/tables/consent.tables';
 import { AppError } from '../../platform/errors';
-import { findCurrentVersion } from './agreements.service';
+import { findCurrentVersion } from './agreement-versions';
 import type { RequestMeta } from './sessions.service';
 
 /**

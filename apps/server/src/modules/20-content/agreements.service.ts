@@ -2,27 +2,26 @@ import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import {
   labDay,
-  labDayStart,
   type AdminAgreementVersion,
   type AgreementKind,
   type AgreementPublishBody,
   type AgreementVersion,
   type AgreementVersionItem,
 } from '@lab/contract';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { staff } from '../../db/tables/accounts.tables';
 import { agreementVersions } from '../../db/tables/consent.tables';
 import { auditEntity } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
+import { findCurrentVersion, type AgreementVersionRow } from '../10-accounts/agreement-versions';
+import { withContentChange } from './content-version';
 
 /**
  * The site's agreements (用户协议, 隐私政策, 委托检测服务条款) as published versions. A version is
- * never edited (a trigger refuses it): 发布 adds version n+1 with its effective day. The current
- * version is the newest whose effective day has come, so a version published for a later day
- * takes over on that day — and only then are members asked again (consents.service).
+ * never edited (a trigger refuses it): 发布 adds version n+1, in force from that moment, and
+ * members are asked again (10-accounts/consents.service). Publishing is a content change
+ * (withContentChange), so the server-drawn agreement pages show the new version at once.
  */
-export type AgreementVersionRow = typeof agreementVersions.$inferSelect;
-
 const kindNames: Record<AgreementKind, string> = { user: '用户协议', privacy: '隐私政策', service: '委托检测服务条款' };
 
 export const agreementNotFound = (kind: AgreementKind) => notFound(kindNames[kind]);
@@ -36,17 +35,6 @@ const toItem = (row: AgreementVersionRow): AgreementVersionItem => ({
   publishedAt: row.publishedAt.toISOString(),
 });
 const toVersion = (row: AgreementVersionRow): AgreementVersion => ({ ...toItem(row), body: row.body });
-
-/** The version in force at `now` (null before the first is published). */
-export async function findCurrentVersion(db: DbOrTx, kind: AgreementKind, now: Date): Promise<AgreementVersionRow | null> {
-  const [row] = await db
-    .select()
-    .from(agreementVersions)
-    .where(and(eq(agreementVersions.kind, kind), lte(agreementVersions.effectiveAt, now)))
-    .orderBy(desc(agreementVersions.version))
-    .limit(1);
-  return row ?? null;
-}
 
 /** agreement: the current version, or the numbered one (older versions stay readable). */
 export async function getAgreement(db: DbOrTx, kind: AgreementKind, version: number | undefined, now: Date): Promise<AgreementVersion> {
@@ -90,39 +78,28 @@ export function cleanAgreementHtml(html: string): string {
 }
 
 /**
- * 发布: version n+1 of the kind, effective from the given day (today or later). Two staff
- * publishing at once: the unique (kind, version) index refuses the second, told to reload.
+ * 发布: version n+1 of the kind, in force from now. Two staff publishing at once: the second
+ * waits for the first (an advisory lock) and becomes the next number.
  */
-export async function publishAgreement(tx: DbOrTx, input: AgreementPublishBody, staffId: number | null, now: Date): Promise<AdminAgreementVersion> {
-  const effectiveAt = labDayStart(input.effectiveDate);
-  if (input.effectiveDate < labDay(now)) throw new AppError('BAD_REQUEST', '[生效日期]不能早于今天');
+export async function publishAgreement(db: Db, input: AgreementPublishBody, staffId: number | null, now: Date): Promise<AdminAgreementVersion> {
   const body = cleanAgreementHtml(input.body);
   if (!body) throw new AppError('BAD_REQUEST', '[正文]不能为空');
-  // one publish at a time per kind: the next number is read under the lock
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`agreement:${input.kind}`}))`);
-  const [last] = await tx
-    .select({ version: agreementVersions.version })
-    .from(agreementVersions)
-    .where(eq(agreementVersions.kind, input.kind))
-    .orderBy(desc(agreementVersions.version))
-    .limit(1);
-  const [row] = await tx
-    .insert(agreementVersions)
-    .values({
-      kind: input.kind,
-      version: (last?.version ?? 0) + 1,
-      title: input.title,
-      body,
-      summary: input.summary,
-      // today's date means now: a version published at 15:00 is not in force since midnight
-      effectiveAt: effectiveAt < now ? now : effectiveAt,
-      publishedAt: now,
-      publishedBy: staffId,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  const list = await listAdminAgreementVersions(tx, input.kind);
-  const published = list.find((v) => v.id === row.id);
+  const id = await withContentChange(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`agreement:${input.kind}`}))`);
+    const [last] = await tx
+      .select({ version: agreementVersions.version })
+      .from(agreementVersions)
+      .where(eq(agreementVersions.kind, input.kind))
+      .orderBy(desc(agreementVersions.version))
+      .limit(1);
+    const [row] = await tx
+      .insert(agreementVersions)
+      .values({ kind: input.kind, version: (last?.version ?? 0) + 1, title: input.title, body, summary: input.summary, effectiveAt: now, publishedAt: now, publishedBy: staffId })
+      .returning({ id: agreementVersions.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  });
+  const published = (await listAdminAgreementVersions(db, input.kind)).find((v) => v.id === id);
   if (!published) throw new Error('published version not found');
   return published;
 }

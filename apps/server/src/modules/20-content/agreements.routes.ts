@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { calls } from '@lab/contract/calls';
 import { members } from '../../db/tables/accounts.tables';
 import type { Db } from '../../db/client';
@@ -7,26 +6,12 @@ import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { serve } from '../../platform/calls';
 import { agreementAudit, getAgreement, listAdminAgreementVersions, listAgreementVersions, publishAgreement } from './agreements.service';
-import { acceptConsents, getMyConsents, listConsentDue, listConsentHistory, setMarketingSms } from './consents.service';
-import type { RequestMeta } from './sessions.service';
-
-const meta = ({ request, now }: { request: FastifyRequest; now: Date }): RequestMeta => ({ now, ip: request.ip, userAgent: request.headers['user-agent'] });
+import { listConsentHistory } from '../10-accounts/consents.service';
 
 /** The agreements' public pages (用户协议, 隐私政策, 委托检测服务条款) and their versions. */
 export const agreementRoutes = serve(calls.agreements, {
   current: ({ db, query, now }) => getAgreement(db, query.kind, query.version, now),
   versions: ({ db, query, now }) => listAgreementVersions(db, query.kind, now),
-});
-
-/** The member's consents: asked again after a new version, 营销短信, the history. */
-export const consentRoutes = serve(calls.consents, {
-  due: ({ db, memberId, now }) => listConsentDue(db, memberId, now),
-  accept: async (ctx) => {
-    await acceptConsents(ctx.db, ctx.memberId, ctx.body, meta(ctx));
-    return null;
-  },
-  mine: ({ db, memberId }) => getMyConsents(db, memberId),
-  setMarketingSms: (ctx) => setMarketingSms(ctx.db, ctx.memberId, ctx.body.granted, meta(ctx)),
 });
 
 async function memberIdOf(db: Db, rid: string) {
