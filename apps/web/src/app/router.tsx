@@ -141,6 +141,8 @@ export const routes: RouteObject[] = [
           { path: 'order/:orderNo', loader: requireLogin, ...page(() => import('../features/orders/pages/order-detail-page')) },
           { path: 'reservation', loader: requireLogin, ...page(() => import('../features/reservations/pages/my-reservations-page')) },
           { path: 'message', loader: requireLogin, ...page(() => import('../features/messages/pages/messages-page')) },
+          // 账号设置: 隐私与授权 (营销短信), the agreements, the consent record
+          { path: 'settings', loader: requireLogin, ...page(() => import('../features/agreements/pages/account-settings-page')) },
         ],
       },
       {
