@@ -9,11 +9,9 @@ import {
   agreementVersionItem,
   consentAcceptBody,
   consentDueItem,
-  consentRecord,
   marketingSmsBody,
   myConsents,
 } from '../agreements';
-import { adminMemberRidBody } from '../admin-members';
 
 /** The agreements' public pages: the current version or an older one, and the list of versions. */
 export const agreements = resource('agreements', {
@@ -54,7 +52,7 @@ export const consents = resource('consents', {
   }),
 });
 
-/** 后台 → 协议管理 (admin), and a member's consents on the member detail (sales, finance). */
+/** 后台 → 协议管理 (admin); a member's consents are adminMembers.consents. */
 export const adminAgreements = resource('adminAgreements', {
   versions: call({ method: 'POST', path: '/api/admin/agreement/versions', who: ['admin'], summary: '协议版本列表', description: '某一协议的全部已发布版本，新版本在前。', body: agreementKindQuery, data: z.array(adminAgreementVersion) }),
   publish: call({
@@ -67,5 +65,4 @@ export const adminAgreements = resource('adminAgreements', {
     data: adminAgreementVersion,
     done: '新版本已发布',
   }),
-  memberConsents: call({ method: 'POST', path: '/api/admin/member/consents', who: ['sales', 'finance'], summary: '会员的同意记录', description: '注册时、协议更新后的同意与营销短信的开启和撤回，新在前。', body: adminMemberRidBody, data: z.array(consentRecord) }),
 });

@@ -8,7 +8,7 @@ import { SideBar } from '../../components/side-bar';
 import { AttestationHost, LoginPanelHost } from '../../features/auth/login-panel-host';
 import { useUserInfo } from '../../lib/user-info';
 
-// brings antd with it: loaded only when a member is asked again
+// loaded only when a member is asked again
 const ConsentDialog = lazy(() => import('../../features/agreements/components/consent-dialog'));
 
 /**
@@ -23,6 +23,7 @@ function ConsentDueHost() {
     </Suspense>
   ) : null;
 }
+
 import '../../styles/global.css';
 import '../../styles/shell.css';
 

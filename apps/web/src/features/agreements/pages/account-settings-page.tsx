@@ -1,15 +1,14 @@
 import { Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
-import { agreementKindLabels, agreementKinds, consentChannelLabels, consentPurposeLabels, type ConsentRecord } from '@lab/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { agreementKindLabels, agreementKinds, consentChannelLabels, consentPurposeLabels, type ConsentRecord } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { LoadFailed } from '../../../components/member/load-failed';
 import { agreementKeys, setMarketingSms, useMyConsents } from '../api/consents';
 import '../../../components/member/member-pages.css';
-import './account-settings-page.css';
 
 const columns: ColumnsType<ConsentRecord> = [
   { title: '时间', dataIndex: 'createdAt', width: 170, render: (at: string) => formatDateTime(at) },
@@ -41,7 +40,7 @@ export default function AccountSettingsPage() {
           隐私与授权
         </h2>
         {mine.isError ? <LoadFailed title="授权信息加载失败" error={mine.error} onRetry={mine.refetch} /> : null}
-        <div className="consent-row">
+        <div style={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 16 }}>
           <div>
             <strong id="marketing-label">营销短信</strong>
             <p className="member-muted">优惠活动、优惠券到期提醒等推广短信。关闭后不影响验证码、订单进度、到样与出数据等服务通知；也可回复短信“TD”退订。</p>
@@ -53,7 +52,7 @@ export default function AccountSettingsPage() {
         <h2 className="member-card-title" id="agreements-title">
           协议与政策
         </h2>
-        <ul className="consent-links">
+        <ul style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 24px', margin: 0, padding: 0, listStyle: 'none' }}>
           {agreementKinds.map((kind) => (
             <li key={kind}>
               <Link to={`/agreement/${kind}`}>《{agreementKindLabels[kind]}》</Link>

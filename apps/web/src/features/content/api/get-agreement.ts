@@ -2,7 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgreementKind } from '@lab/contract';
 import { agreements } from '../../../api/agreements';
 import { queryCall } from '../../../lib/query-transport';
-import { agreementKeys } from './consents';
+
+const agreementKeys = {
+  text: (kind: AgreementKind, version: number | undefined) => ['agreements', kind, version ?? 'current'] as const,
+  versions: (kind: AgreementKind) => ['agreements', kind, 'versions'] as const,
+};
 
 /** GET /api/open/agreement: the current version (no `version`) or a numbered one. */
 export const agreementQueryOptions = (kind: AgreementKind, version: number | undefined) =>

@@ -6,7 +6,7 @@ import { NotFound } from '../../../components/not-found';
 import { QueryError } from '../../../components/query-error';
 import { SkeletonBlock } from '../../../components/skeleton-block';
 import { agreementQueryOptions, agreementVersionsQueryOptions, useAgreement, useAgreementVersions } from '../api/get-agreement';
-import './agreement-page.css';
+import '../components/content.css';
 
 const isKind = (value: string | undefined): value is AgreementKind => agreementKinds.includes(value as AgreementKind);
 
@@ -33,8 +33,10 @@ function Versions({ kind, shown }: { kind: AgreementKind; shown: number }) {
   const versions = useAgreementVersions(kind);
   if (!versions.data || versions.data.length < 2) return null;
   return (
-    <section className="agr-versions" aria-labelledby="agr-versions-title">
-      <h2 id="agr-versions-title">历史版本</h2>
+    <section style={{ marginTop: 32, paddingTop: 16, borderTop: '1px solid #eef1f5' }} aria-labelledby="agr-versions-title">
+      <h2 id="agr-versions-title" className="cnt-section-title">
+        历史版本
+      </h2>
       <ol>
         {versions.data.map((v, i) => (
           <li key={v.version}>
@@ -47,7 +49,7 @@ function Versions({ kind, shown }: { kind: AgreementKind; shown: number }) {
                 第 {v.version} 版 · {v.effectiveDate} 生效{i === 0 ? '（现行）' : ''}
               </Link>
             )}
-            {v.summary ? <span className="agr-version-summary">{v.summary}</span> : null}
+            {v.summary ? <span className="cnt-updated" style={{ display: 'block', margin: 0 }}>{v.summary}</span> : null}
           </li>
         ))}
       </ol>
@@ -73,20 +75,20 @@ export default function AgreementPage() {
   const data = agreement.data;
 
   return (
-    <div className="agr-page">
-      <div className="agr-header">
-        <div className="agr-container">
-          <nav aria-label="面包屑" className="agr-crumbs">
+    <div className="cnt-page">
+      <div className="cnt-header">
+        <div className="cnt-container">
+          <nav aria-label="面包屑" className="cnt-crumbs">
             <Link to="/">首页</Link>
             <span aria-hidden> / </span>
             <span aria-current="page">{agreementKindLabels[kind]}</span>
           </nav>
-          <h1 className="agr-title">{data?.title ?? agreementKindLabels[kind]}</h1>
-          <p className="agr-lead">{leads[kind]}</p>
+          <h1 className="cnt-title">{data?.title ?? agreementKindLabels[kind]}</h1>
+          <p className="cnt-lead">{leads[kind]}</p>
         </div>
       </div>
-      <div className="agr-container agr-body">
-        <div className="agr-panel">
+      <div className="cnt-container cnt-body">
+        <div className="cnt-panel cnt-narrow">
           {agreement.isPending ? (
             <div aria-busy="true">
               <SkeletonBlock rows={10} />
@@ -95,16 +97,16 @@ export default function AgreementPage() {
             <QueryError error={agreement.error} title="协议加载失败" notFoundTitle="该版本不存在" onRetry={() => void agreement.refetch()} />
           ) : (
             <article>
-              <p className="agr-meta">
+              <p className="cnt-updated" style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 24px', margin: '0 0 16px' }}>
                 <span>第 {data.version} 版</span>
                 <span>生效日期：{data.effectiveDate}</span>
               </p>
               {current !== undefined && data.version !== current ? (
-                <p className="agr-old" role="note">
+                <p role="note" style={{ margin: '0 0 16px', padding: '8px 12px', background: '#fffbe6', border: '1px solid #ffe58f', borderRadius: 6 }}>
                   您正在查看历史版本。<Link to={`/agreement/${kind}`}>查看现行版本（第 {current} 版）</Link>
                 </p>
               ) : null}
-              <div className="agr-rich" dangerouslySetInnerHTML={{ __html: data.body }} />
+              <div className="cnt-rich" dangerouslySetInnerHTML={{ __html: data.body }} />
             </article>
           )}
           <Versions kind={kind} shown={data?.version ?? 0} />
