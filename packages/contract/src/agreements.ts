@@ -66,13 +66,17 @@ export const agreementKindQuery = z.object({ kind: agreementKindField });
 export const consentDueItem = z.object({ kind: z.enum(agreementKinds), version: z.number().int(), title: z.string(), summary: z.string(), effectiveDate: z.string() });
 export type ConsentDueItem = z.infer<typeof consentDueItem>;
 
-/** 同意 in the dialog: the versions the member read (a newer one published meanwhile answers 409). */
-export const consentAcceptBody = z.object({
-  items: z
-    .array(z.object({ kind: z.enum(MEMBER_AGREEMENTS, { error: '[协议]不正确' }), version: z.coerce.number().int().min(1).max(ID_MAX) }), { error: '[协议]不能为空' })
-    .min(1, { error: '[协议]不能为空' })
-    .max(MEMBER_AGREEMENTS.length),
-});
+const versionAgreed = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number({ error: '[版本]不正确' }).int({ error: '[版本]不正确' }).min(1, { error: '[版本]不正确' }).max(ID_MAX, { error: '[版本]不正确' }).optional(),
+);
+/**
+ * 同意 in the dialog: the version of each agreement the member read (user, privacy; a form's
+ * flat fields). A newer version published meanwhile answers 409.
+ */
+export const consentAcceptBody = z
+  .object({ user: versionAgreed, privacy: versionAgreed })
+  .refine((body) => body.user !== undefined || body.privacy !== undefined, { error: '[协议]不能为空' });
 export type ConsentAcceptBody = z.infer<typeof consentAcceptBody>;
 export const CONSENT_CHANGED_MESSAGE = '协议已再次更新，请阅读最新版本后同意';
 

@@ -35,7 +35,7 @@ export const consents = resource('consents', {
     path: '/api/auth/consent/accept',
     who: 'member',
     summary: '同意更新后的协议',
-    description: 'items 为会员阅读的协议及版本；期间又发布了新版本时答复 409，请重新阅读。',
+    description: 'user、privacy 为会员阅读的用户协议、隐私政策的版本号（至少一项）；期间又发布了新版本时答复 409，请重新阅读。',
     body: consentAcceptBody,
     data: z.null(),
     done: '已同意',

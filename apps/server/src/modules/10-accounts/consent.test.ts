@@ -126,7 +126,7 @@ describe('a new version asks members again', () => {
       ['user', 1],
       ['privacy', 1],
     ]);
-    expect(await call(t.app, 'POST', '/api/auth/consent/accept', { token: member.token, json: { items: [{ kind: 'user', version: 1 }, { kind: 'privacy', version: 1 }] } })).toMatchObject({ code: 1, msg: '已同意' });
+    expect(await call(t.app, 'POST', '/api/auth/consent/accept', { token: member.token, form: { user: 1, privacy: 1 } })).toMatchObject({ code: 1, msg: '已同意' });
     expect(await info()).toEqual([]);
 
     const sales = await makeStaff(t.db, 'sales', t.clock.now());
@@ -142,8 +142,8 @@ describe('a new version asks members again', () => {
     expect(await info()).toEqual([{ kind: 'privacy', version: 2, title: '隐私政策', summary: form.summary, effectiveDate: '2026-06-01' }]);
     expect((await call<unknown[]>(t.app, 'POST', '/api/auth/consent/due', { token: member.token })).data).toHaveLength(1);
     // agreeing to the version the member read, not an older one
-    expect(await call(t.app, 'POST', '/api/auth/consent/accept', { token: member.token, json: { items: [{ kind: 'privacy', version: 1 }] } })).toMatchObject({ status: 409, msg: CONSENT_CHANGED_MESSAGE });
-    expect(await call(t.app, 'POST', '/api/auth/consent/accept', { token: member.token, ip: IP, json: { items: [{ kind: 'privacy', version: 2 }] } })).toMatchObject({ code: 1 });
+    expect(await call(t.app, 'POST', '/api/auth/consent/accept', { token: member.token, form: { privacy: 1 } })).toMatchObject({ status: 409, msg: CONSENT_CHANGED_MESSAGE });
+    expect(await call(t.app, 'POST', '/api/auth/consent/accept', { token: member.token, ip: IP, form: { privacy: 2 } })).toMatchObject({ code: 1 });
     expect(await info()).toEqual([]);
     const [last] = await t.db.select().from(memberConsents).where(eq(memberConsents.memberId, member.member.id)).orderBy(desc(memberConsents.id)).limit(1);
     expect(last).toMatchObject({ purpose: 'privacy', version: 2, granted: true, channel: 're-consent', ip: IP });

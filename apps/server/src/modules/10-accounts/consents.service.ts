@@ -80,7 +80,8 @@ export async function listConsentDue(db: DbOrTx, memberId: number, now: Date): P
  */
 export async function acceptConsents(db: DbOrTx, memberId: number, input: ConsentAcceptBody, meta: RequestMeta): Promise<void> {
   const rows: (typeof memberConsents.$inferInsert)[] = [];
-  for (const item of input.items) {
+  const items = MEMBER_AGREEMENTS.flatMap((kind) => (input[kind] === undefined ? [] : [{ kind, version: input[kind] }]));
+  for (const item of items) {
     const current = await findCurrentVersion(db, item.kind, meta.now);
     if (!current || current.version !== item.version) throw new AppError('CONFLICT', CONSENT_CHANGED_MESSAGE);
     rows.push({ memberId, purpose: item.kind, versionId: current.id, version: current.version, granted: true, channel: 're-consent', ...where(meta) });

@@ -16,7 +16,7 @@ import { agreementKeys, consents } from '../api/consents';
  */
 export default function ConsentDialog({ items }: { items: ConsentDueItem[] }) {
   const accept = useApiMutation({
-    mutationFn: () => consents.accept({ items: items.map(({ kind, version }) => ({ kind: kind as 'user' | 'privacy', version })) }),
+    mutationFn: () => consents.accept(Object.fromEntries(items.map(({ kind, version }) => [kind, version]))),
     invalidates: [userInfoKey, agreementKeys.mine],
     onSuccess: () => feedback.success('已同意，感谢您的支持'),
     // a newer version was published while the dialog was open: user/info again, the dialog shows it
