@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyMessage, optionalText, phoneField, requiredText } from './common';
-import { agreementTick, optionalTick } from './agreements';
+import { AGREEMENT_REQUIRED_MESSAGE, agreementTick, optionalTick } from './agreements';
 import { isPasswordStrongEnough, PASSWORD_MAX, PASSWORD_MIN, weakPasswordMessage } from './password';
 
 export { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_MIN_SCORE, isPasswordStrongEnough, passwordScorerInstalled, weakPasswordMessage } from './password';
@@ -103,10 +103,12 @@ export const signForm = z
     password: password('密码'),
     confirmPassword: requiredText('确认密码', PASSWORD_MAX),
     inviterCode: optionalText('邀请码', 32),
-    agreement: agreementTick,
+    agreement: optionalTick,
     marketingSms: optionalTick,
   })
-  .refine((form) => form.password === form.confirmPassword, { error: '[密码]不一致', path: ['confirmPassword'] });
+  .refine((form) => form.password === form.confirmPassword, { error: '[密码]不一致', path: ['confirmPassword'] })
+  // the tick last, as the form shows it above the button
+  .refine((form) => form.agreement, { error: AGREEMENT_REQUIRED_MESSAGE, path: ['agreement'] });
 
 export const resetForm = z
   .object({
