@@ -123,26 +123,28 @@ test.describe('registration needs the tick on every path', () => {
 
 test('a new 隐私政策 published in the back office asks a logged-in member again; 同意 records it', async ({ page, browser }) => {
   // the member is logged in before the new version exists
-  const member = await browser.newContext({ locale: 'zh-CN' });
-  const memberPage = await member.newPage();
+  const memberPage = page;
   await memberPage.goto('/');
   await submitPassword(await openLoginPanel(memberPage), demoMember.phone, demoMember.password);
   await expectLoggedIn(memberPage);
   await expect(memberPage.getByRole('dialog', { name: /已更新/ })).toHaveCount(0);
 
-  // staff publish version n+1 of the privacy policy
-  await loginToBackOffice(page, 'admin', '/admin/content/agreements?kind=privacy');
-  await expect(page.getByRole('heading', { name: '协议管理' })).toBeVisible();
-  await page.getByRole('button', { name: '发布新版本' }).click();
-  const dialog = page.getByRole('dialog', { name: '新增隐私政策新版本' });
+  // staff publish version n+1 of the privacy policy (the back office is not drawn on the server)
+  const staffContext = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
+  const staffPage = await staffContext.newPage();
+  await loginToBackOffice(staffPage, 'admin', '/admin/content/agreements?kind=privacy');
+  await expect(staffPage.getByRole('heading', { name: '协议管理' })).toBeVisible();
+  await staffPage.getByRole('button', { name: '发布新版本' }).click();
+  const dialog = staffPage.getByRole('dialog', { name: '新增隐私政策新版本' });
   await expect(dialog.getByLabel('标题')).toHaveValue('隐私政策');
   await dialog.getByLabel('更新说明').fill('新增在线支付服务商（微信支付、支付宝）的委托处理说明。');
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('隐私政策新版本已添加')).toBeVisible();
-  const newest = page.getByRole('row').filter({ hasText: '现行' });
+  await expect(staffPage.getByText('隐私政策新版本已添加')).toBeVisible();
+  const newest = staffPage.getByRole('row').filter({ hasText: '现行' });
   await expect(newest).toContainText('新增在线支付服务商');
   const version = Number(/第 (\d+) 版/.exec((await newest.textContent()) ?? '')?.[1]);
   expect(version).toBeGreaterThan(1);
+  await staffContext.close();
 
   // the member's next page load asks again; nothing else can be reached until 同意
   await memberPage.goto('/member/center');
@@ -170,5 +172,6 @@ test('a new 隐私政策 published in the back office asks a logged-in member ag
   await memberPage.goto('/agreement/privacy');
   await expect(memberPage.getByText(`第 ${version} 版`, { exact: true })).toBeVisible();
   await expect(memberPage.getByRole('link', { name: /第 1 版/ })).toBeVisible();
-  await member.close();
+  await memberPage.setViewportSize({ width: 390, height: 844 });
+  await memberPage.screenshot({ path: test.info().outputPath('agreement-privacy-390.png') });
 });
