@@ -40,7 +40,9 @@ export default defineConfig({
   projects: [
     // data the journeys need a while after it is made (support/reset-member.ts), made as the run starts
     { name: 'setup', testMatch: /\.setup\.ts$/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'], testIgnore: /consent\.spec\.ts$/ },
+    // publishes a new 隐私政策, which asks every member again: after the other journeys
+    { name: 'consent', testMatch: /consent\.spec\.ts$/, use: { ...devices['Desktop Chrome'] }, dependencies: ['chromium'] },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && npm run start -w @lab/server`,

@@ -103,6 +103,7 @@ test.describe('login paths', () => {
     await expect(form.getByRole('button', { name: /\d+秒后重发/ })).toBeDisabled();
     const code = await readSmsCode(request, phone);
     await form.getByLabel('验证码').fill(code);
+    await form.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await form.getByRole('button', { name: '登录', exact: true }).click();
     await expect(page.getByText('登录成功!')).toBeVisible();
     await expect(loginPanel(page)).toBeHidden();
@@ -173,6 +174,7 @@ test.describe('login paths', () => {
     await panel.getByRole('button', { name: '注册', exact: true }).click();
     await expectOnlyError(panel, '确认密码', '[密码]不一致');
     await panel.getByLabel('确认密码').fill('Invited@2026');
+    await panel.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await panel.getByRole('button', { name: '注册', exact: true }).click();
     await expect(page.getByText('注册成功!')).toBeVisible();
 

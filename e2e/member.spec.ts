@@ -61,6 +61,7 @@ test.describe('member area', () => {
     await form.getByRole('button', { name: '获取验证码' }).click();
     await expect(page.getByText('验证码已发送!')).toBeVisible();
     await form.getByLabel('验证码').fill(await readSmsCode(request, phone));
+    await form.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await form.getByRole('button', { name: '登录', exact: true }).click();
     await expect(page.getByText('登录成功!')).toBeVisible();
 

@@ -73,6 +73,7 @@ test.describe('promotion partners (推广合伙人)', () => {
     await panel.getByLabel('验证码').fill(await readSmsCode(request, friendPhone));
     await panel.getByLabel('密码', { exact: true }).fill(password);
     await panel.getByLabel('确认密码').fill(password);
+    await panel.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await panel.getByRole('button', { name: '注册', exact: true }).click();
     await expect(friendPage.getByText('注册成功!')).toBeVisible();
     await friend.close();

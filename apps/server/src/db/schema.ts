@@ -11,3 +11,4 @@ export * from './tables/approvals.tables';
 export * from './tables/jobs.tables';
 export * from './tables/payments.tables';
 export * from './tables/reconciliation.tables';
+export * from './tables/consent.tables';

@@ -49,7 +49,8 @@ export function SiteFooter() {
           <Link to="/about">公司简介</Link>
           <Link to="/contact">联系我们</Link>
           <Link to="/license">资质证书</Link>
-          <Link to="/policy">隐私政策</Link>
+          <Link to="/agreement/user">用户协议</Link>
+          <Link to="/agreement/privacy">隐私政策</Link>
         </nav>
         <section className="footer-qr" aria-label="扫码关注">
           {qrCodes.map((qr) => (

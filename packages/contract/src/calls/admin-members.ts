@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { call, resource } from '../call';
 import { pageOf } from '../common';
 import {
@@ -23,6 +24,7 @@ import {
   adminMemberStatusBody,
 } from '../admin-members';
 import { memberCouponView } from '../funds';
+import { consentRecord } from '../agreements';
 
 /** customer managers run the customers; finance also looks members up (their money) */
 const readers = ['sales', 'finance'] as const;
@@ -57,6 +59,7 @@ export const adminMembers = resource('adminMembers', {
     body: adminMemberLedgerBody,
     data: adminMemberLedger,
   }),
+  consents: call({ method: 'POST', path: '/api/admin/member/consents', who: readers, summary: '会员的同意记录', description: '注册时、协议更新后对用户协议和隐私政策的同意，营销短信的开启和撤回；新在前。', body: adminMemberRidBody, data: z.array(consentRecord) }),
   coupons: call({ method: 'POST', path: '/api/admin/member/coupons', who: readers, summary: '会员的优惠券', description: '任何状态，新到旧。', body: adminMemberCouponsBody, data: pageOf(memberCouponView) }),
   setAdviser: call({
     method: 'POST',

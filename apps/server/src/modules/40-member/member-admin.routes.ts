@@ -5,6 +5,7 @@ import { approveAttestation, attestationAudit, listAttestations, refuseAttestati
 import { approveCommunity, communityAudit, listCommunitiesForReview, refuseCommunity } from './community-review.service';
 import {
   getMemberDetail,
+  listMemberConsents,
   listMemberCoupons,
   listMemberLedger,
   listMemberOrders,
@@ -25,6 +26,7 @@ export const adminMemberRoutes = serve(calls.adminMembers, {
   orders: { handler: ({ db, body }) => listMemberOrders(db, body), config: readOnly },
   ledger: { handler: ({ db, body }) => listMemberLedger(db, body), config: readOnly },
   coupons: { handler: ({ db, body, now }) => listMemberCoupons(db, body, now), config: readOnly },
+  consents: { handler: async ({ db, body }) => listMemberConsents(db, body.rid), config: readOnly },
   setAdviser: {
     handler: async ({ db, body }) => {
       const member = await setMemberAdviser(db, body);

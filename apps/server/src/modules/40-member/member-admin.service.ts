@@ -26,6 +26,8 @@ import { labDayEnd, labDayStart } from '@lab/contract';
 import { AppError, notFound } from '../../platform/errors';
 import { members, staff } from '../../db/tables/accounts.tables';
 import { revokeAllSessions } from '../10-accounts/sessions.service';
+import { listConsentHistory } from '../10-accounts/consents.service';
+import type { ConsentRecord } from '@lab/contract';
 import { listMyCoupons, countUsableCoupons } from '../35-funds/coupons.service';
 import { getCreditLine } from '../35-funds/credit.service';
 import { accounts, ledgerEntries } from '../../db/tables/funds.tables';
@@ -364,6 +366,11 @@ export async function listMemberLedger(db: DbOrTx, query: AdminMemberLedgerBody)
 export async function listMemberCoupons(db: DbOrTx, query: { rid: string; page: number; pageSize: number }, now: Date): Promise<Page<MemberCoupon>> {
   const member = await findMemberByRid(db, query.rid);
   return listMyCoupons(db, member.id, { page: query.page, pageSize: query.pageSize, status: undefined }, now);
+}
+
+/** member/consents: what the member agreed to and withdrew (agreements, 营销短信), newest first. */
+export async function listMemberConsents(db: DbOrTx, rid: string): Promise<ConsentRecord[]> {
+  return listConsentHistory(db, (await findMemberByRid(db, rid)).id);
 }
 
 /** member/adviser: the customer manager looking after the member — an active sales staff member (or an admin) — or nobody. */

@@ -48,6 +48,7 @@ export const adminPages: Record<string, AdminPage> = {
   'content/partners': { load: () => import('../../features/admin-content/pages/partners-page') },
   'content/certificates': { load: () => import('../../features/admin-content/pages/certificates-page') },
   'content/settings': { load: () => import('../../features/admin-content/pages/settings-page') },
+  'content/agreements': { load: () => import('../../features/admin-content/pages/agreements-page') },
   'consultations': { load: () => import('../../features/admin-messages/pages/consultations-page') },
   'announcements': { load: () => import('../../features/admin-messages/pages/announcements-page') },
   'outbox': { load: () => import('../../features/admin-messages/pages/outbox-page') },

@@ -28,7 +28,9 @@ describe('the auth forms\' schemas: only the first error, in the spec words', ()
     const filled = { ...empty, phone: '13900001111', code: '123456', password: 'Maple#Lab-2026x' };
     expect(firstProblem(signForm, filled)).toBe('[确认密码]不能为空');
     expect(firstProblem(signForm, { ...filled, confirmPassword: 'Other#Lab-2026x' })).toBe('[密码]不一致');
-    expect(firstProblem(signForm, { ...filled, confirmPassword: 'Maple#Lab-2026x' })).toBeNull();
+    // the tick of 用户协议 and 隐私政策 last, as the form shows it above the button
+    expect(firstProblem(signForm, { ...filled, confirmPassword: 'Maple#Lab-2026x' })).toBe('请阅读并同意《用户协议》和《隐私政策》');
+    expect(firstProblem(signForm, { ...filled, confirmPassword: 'Maple#Lab-2026x', agreement: true })).toBeNull();
   });
 
   it('reset uses the same order', () => {

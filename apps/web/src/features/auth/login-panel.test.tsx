@@ -99,12 +99,16 @@ describe('login panel views', () => {
     await userEvent.type(screen.getByLabelText('密码'), 'Maple#Lab-2026x');
     await userEvent.type(screen.getByLabelText('确认密码'), 'Maple#Lab-2026x');
     await userEvent.click(screen.getByRole('button', { name: '注册' }));
+    // refused until 用户协议 and 隐私政策 are ticked (营销短信 stays optional and off)
+    expect(await screen.findByText('请阅读并同意《用户协议》和《隐私政策》')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
+    await userEvent.click(screen.getByRole('button', { name: '注册' }));
     expect(await screen.findByText('注册成功!')).toBeInTheDocument();
     expect(loginPanel.get().view).toBe('log');
     expect(await screen.findByRole('heading', { name: '账号登录' })).toBeInTheDocument();
     expect(screen.getByLabelText('用户名/手机号')).toHaveValue('13900001111');
     const form = calls.find((call) => call.path === '/api/open/sign')!.form;
-    expect(Object.fromEntries(form)).toEqual({ phone: '13900001111', code: '123456', password: 'Maple#Lab-2026x', inviterCode: 'DEMO2026' });
+    expect(Object.fromEntries(form)).toEqual({ phone: '13900001111', code: '123456', password: 'Maple#Lab-2026x', inviterCode: 'DEMO2026', agreement: 'true', marketingSms: 'false' });
   });
 
   it('reset: first error and success leads to the login view', async () => {
@@ -165,6 +169,7 @@ describe('login panel views', () => {
     const panel = screen.getByRole('tabpanel');
     await userEvent.type(panel.querySelector<HTMLInputElement>('input[name="phone"]')!, '13900002222');
     await userEvent.type(panel.querySelector<HTMLInputElement>('input[name="code"]')!, '123456');
+    await userEvent.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
     fireEvent.submit(panel.querySelector('form')!);
     await waitFor(() => expect(attestationDialog.isOpen()).toBe(true));
     expect(getSession()?.token).toBe('t2');

@@ -1,4 +1,4 @@
-import type { PageKey } from '@lab/contract';
+import type { AgreementKind, PageKey } from '@lab/contract';
 import { adminKey } from '../../../lib/admin-api';
 
 /** Every cached answer of the content screens lives under `all`: a change refreshes them together. */
@@ -15,4 +15,5 @@ export const contentKeys = {
   settings: [...adminKey, 'content', 'settings'] as const,
   identity: [...adminKey, 'content', 'identity'] as const,
   certificates: [...adminKey, 'content', 'certificates'] as const,
+  agreements: (kind: AgreementKind) => [...adminKey, 'content', 'agreements', kind] as const,
 };
