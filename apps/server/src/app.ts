@@ -27,6 +27,7 @@ import { registerMemberUploadLimits } from './platform/upload-limits';
 import { accountRoutes, staffAuthRoutes, wxLoginRoutes } from './modules/10-accounts/auth.routes';
 import { catalogRoutes, contentRoutes, serveCatalogImages } from './modules/25-catalog/catalog.routes';
 import { adminPickupRoutes, communityRoutes, pickupRoutes, profileRoutes, recycleRoutes } from './modules/40-member/member.routes';
+import { adminPrivacyRoutes, privacyRoutes } from './modules/65-privacy/privacy.routes';
 import { fundsRoutes } from './modules/35-funds/funds.routes';
 import { planRoutes } from './modules/50-ordering/plan.routes';
 import { ordersRoutes } from './modules/50-ordering/orders.routes';
@@ -269,6 +270,8 @@ export async function buildApp(options: BuildOptions) {
     catalogAdminRoutes,
     contentAdminRoutes,
     profileRoutes,
+    privacyRoutes,
+    adminPrivacyRoutes,
     pickupRoutes,
     recycleRoutes,
     adminPickupRoutes,

@@ -33,6 +33,7 @@ import { payment } from './calls/payment';
 import { plan } from './calls/plan';
 import { points } from './calls/points';
 import { profile } from './calls/profile';
+import { adminPrivacy, privacy } from './calls/privacy';
 import { promotion } from './calls/promotion';
 import { adminRequirements, requirements } from './calls/requirements';
 import { adminReservations, reservations } from './calls/reservations';
@@ -78,6 +79,8 @@ export const calls = {
   plan,
   points,
   profile,
+  privacy,
+  adminPrivacy,
   promotion,
   requirements,
   adminRequirements,

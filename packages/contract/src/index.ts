@@ -18,3 +18,4 @@ export * from './demo';
 export * from './call';
 export * from './dates';
 export * from './online-pay';
+export * from './privacy';
