@@ -84,7 +84,7 @@ export async function closureBlockers(db: DbOrTx, memberId: number): Promise<Clo
     blockers.push({ code: 'unpaid_orders', reason: `有 ${unpaid.length} 个已完成但未结清的订单（${listed(unpaid.map((o) => o.orderNo))}），请先结算`, link: '/member/unsettled' });
   }
   const prestore = await balanceOf(db, 'member', memberId, 'prestore');
-  if (prestore > 0) blockers.push({ code: 'prestore_balance', reason: `预存款余额 ${formatFen(prestore)} 元，请先使用完毕或联系客服退款`, link: '/member/prestore' });
+  if (prestore > 0) blockers.push({ code: 'prestore_balance', reason: `预存款余额 ${formatFen(prestore)}，请先使用完毕或联系客服退款`, link: '/member/prestore' });
 
   const owned = await db
     .select({ id: communities.id, name: communities.name })
@@ -99,7 +99,7 @@ export async function closureBlockers(db: DbOrTx, memberId: number): Promise<Clo
     blockers.push({ code: 'community_owner', reason: `您是科研团体 ${listed(owned.map((c) => `「${c.name}」`))} 的负责人，请先转让负责人或解散团体`, link: '/member/communityMg' });
   }
   const rebate = await balanceOf(db, 'member', memberId, 'rebate');
-  if (rebate > 0) blockers.push({ code: 'rebate_balance', reason: `返利余额 ${formatFen(rebate)} 元，请先申请提现`, link: '/member/promotion' });
+  if (rebate > 0) blockers.push({ code: 'rebate_balance', reason: `返利余额 ${formatFen(rebate)}，请先申请提现`, link: '/member/promotion' });
   const frozen = await countOf(db.select({ n: count() }).from(rebates).where(and(eq(rebates.partnerMemberId, memberId), eq(rebates.status, 'frozen'))));
   if (frozen > 0) blockers.push({ code: 'rebates_frozen', reason: `有 ${frozen} 笔冻结中的返利，需等待对应订单完成`, link: '/member/promotion' });
   const withdrawals = await countOf(db.select({ n: count() }).from(rebateWithdrawals).where(and(eq(rebateWithdrawals.memberId, memberId), eq(rebateWithdrawals.status, 'pending'))));
