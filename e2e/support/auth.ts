@@ -45,7 +45,7 @@ export async function registerByApi(request: APIRequestContext, phone: string, p
   const sent = (await send.json()) as { code: number; msg: string };
   expect(sent.code, `send register code: ${sent.msg}`).toBe(1);
   const code = await readSmsCode(request, phone);
-  const sign = await request.post('/api/open/sign', { headers, form: { phone, code, password } });
+  const sign = await request.post('/api/open/sign', { headers, form: { phone, code, password, agreement: '1' } });
   expect((await sign.json()).code, 'register').toBe(1);
 }
 

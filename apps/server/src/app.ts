@@ -25,6 +25,8 @@ import { isDocsRoute, registerOpenApi, registerStaffDocs } from './platform/open
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { registerMemberUploadLimits } from './platform/upload-limits';
 import { accountRoutes, staffAuthRoutes, wxLoginRoutes } from './modules/10-accounts/auth.routes';
+import { consentRoutes } from './modules/10-accounts/consents.routes';
+import { agreementAdminRoutes, agreementRoutes } from './modules/20-content/agreements.routes';
 import { catalogRoutes, contentRoutes, serveCatalogImages } from './modules/25-catalog/catalog.routes';
 import { adminPickupRoutes, communityRoutes, pickupRoutes, profileRoutes, recycleRoutes } from './modules/40-member/member.routes';
 import { adminPrivacyRoutes, privacyRoutes } from './modules/65-privacy/privacy.routes';
@@ -258,6 +260,9 @@ export async function buildApp(options: BuildOptions) {
     accountRoutes,
     wxLoginRoutes,
     staffAuthRoutes,
+    agreementRoutes,
+    consentRoutes,
+    agreementAdminRoutes,
     staffRoutes,
     auditLogRoutes,
     approvalsRoutes,

@@ -78,7 +78,7 @@ export function jobSpecs(deps: AppDeps, log: FastifyBaseLogger, crons: Record<st
     {
       ...scheduled(REMINDERS_JOB),
       async run() {
-        const sent = await sendReminders(deps.db, { sms: deps.sms, email: deps.email }, deps.clock.now());
+        const sent = await sendReminders(deps.db, { sms: deps.sms, email: deps.email, siteUrl: deps.config.PUBLIC_URL }, deps.clock.now());
         if (sent.pickups.length || sent.coupons.length || sent.retention.length) log.info(sent, 'reminders sent: pickups tomorrow, coupons and raw data about to expire');
       },
     },

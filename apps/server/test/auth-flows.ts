@@ -19,11 +19,11 @@ export async function requestCode(app: FastifyInstance, db: Db, phone: string, u
 /** A six-digit code that is certainly not `code`. */
 export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-/** Registers through the API (code4sms + sign) and returns the phone. */
+/** Registers through the API (code4sms + sign, 用户协议 and 隐私政策 ticked) and returns the phone. */
 export async function registerViaApi(app: FastifyInstance, db: Db, password = 'Kx7#Lab-Tests26', extra: Record<string, string> = {}) {
   const phone = uniquePhone();
   const code = await requestCode(app, db, phone, SmsPurpose.register);
-  const res = await call(app, 'POST', '/api/open/sign', { form: { phone, password, code, ...extra } });
+  const res = await call(app, 'POST', '/api/open/sign', { form: { phone, password, code, agreement: '1', ...extra } });
   expect(res, 'sign').toMatchObject({ status: 200, code: 1, msg: '注册成功!' });
   return phone;
 }

@@ -224,6 +224,7 @@ export const auditEntityLabels: Record<string, string> = {
   approval: '审批申请',
   approvalLimit: '审批额度',
   contract: '合同',
+  agreement: '协议版本',
   serviceGroup: '服务分组',
   serviceChild: '服务子类',
   serviceItem: '服务项目',

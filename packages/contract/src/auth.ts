@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyMessage, optionalText, phoneField, requiredText } from './common';
+import { agreementTick, optionalTick } from './agreements';
 import { isPasswordStrongEnough, PASSWORD_MAX, PASSWORD_MIN, weakPasswordMessage } from './password';
 
 export { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_MIN_SCORE, isPasswordStrongEnough, passwordScorerInstalled, weakPasswordMessage } from './password';
@@ -35,9 +36,18 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/**
+ * loginForCode registers a phone seen for the first time, so it carries the registration's
+ * ticks: `agreement` (用户协议 and 隐私政策; the server refuses a new account without it) and the
+ * optional `marketingSms`. `via` says which page the code was typed on: the phone's side of a
+ * WeChat QR login registers as 'wechat' (the consent's channel).
+ */
 export const smsLoginBody = z.object({
   phone: phoneField('手机号'),
   code: smsCode,
+  agreement: optionalTick,
+  marketingSms: optionalTick,
+  via: z.enum(['sms', 'wechat'], { error: '[来源]不正确' }).optional(),
 });
 export type SmsLoginBody = z.infer<typeof smsLoginBody>;
 
@@ -67,6 +77,9 @@ export const signBody = z.object({
   code: smsCode,
   password: password('密码'),
   inviterCode: optionalText('邀请码', 32),
+  /** the tick of 用户协议 and 隐私政策 (required) and of 营销短信 (optional) */
+  agreement: agreementTick,
+  marketingSms: optionalTick,
 });
 export type SignBody = z.infer<typeof signBody>;
 
@@ -88,6 +101,8 @@ export const signForm = z
     password: password('密码'),
     confirmPassword: requiredText('确认密码', PASSWORD_MAX),
     inviterCode: optionalText('邀请码', 32),
+    agreement: agreementTick,
+    marketingSms: optionalTick,
   })
   .refine((form) => form.password === form.confirmPassword, { error: '[密码]不一致', path: ['confirmPassword'] });
 

@@ -4,6 +4,7 @@
  */
 import { accounts, wxLogin } from './calls/accounts';
 import { addresses } from './calls/addresses';
+import { adminAgreements, agreements, consents } from './calls/agreements';
 import { adminAnnouncements } from './calls/admin-announcements';
 import { adminCatalog } from './calls/admin-catalog';
 import { adminConsultations } from './calls/admin-consultations';
@@ -45,6 +46,9 @@ export const calls = {
   accounts,
   wxLogin,
   addresses,
+  agreements,
+  consents,
+  adminAgreements,
   adminAnnouncements,
   adminCatalog,
   adminConsultations,

@@ -1,5 +1,6 @@
 export * from './common';
 export * from './auth';
+export * from './agreements';
 export * from './catalog';
 export * from './regions';
 export * from './sampling';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyMessage, optionalText, pageQuery, phonePattern, requiredText, isCalendarDate } from './common';
 import { memberAccount, memberAddress } from './auth';
+import { consentDueItem } from './agreements';
 
 /**
  * The member area: profile and attestation (资料认证), addresses, home sample pickup
@@ -224,6 +225,8 @@ export const memberUserInfo = z.object({
   profile: memberProfile,
   /** false: warn 未完善基本信息将无法正常下单 */
   basicInfoComplete: z.boolean(),
+  /** agreements with a newer version than the member agreed to: the site asks again before going on */
+  consentDue: z.array(consentDueItem),
 });
 export type MemberUserInfo = z.infer<typeof memberUserInfo>;
 

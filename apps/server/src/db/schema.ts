@@ -9,3 +9,4 @@ export * from './tables/growth.tables';
 export * from './tables/messages.tables';
 export * from './tables/approvals.tables';
 export * from './tables/jobs.tables';
+export * from './tables/consent.tables';

@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+import { seedAgreements } from '../modules/20-content/agreements.seed';
 import { demoAccounts } from '@lab/contract';
 import type { Db } from '../db/client';
 import { memberAddresses, memberProfiles, members, staff } from '../db/schema';
@@ -27,6 +28,7 @@ export async function seedDemoData(db: Db, options: { secrets: SecretBox; jobs: 
   registerModuleHooks(); // the demo orders' payments earn points as the server's do
   await seedCatalog(db);
   await seedFundsDemo(db);
+  await seedAgreements(db, options.now ?? new Date());
   await seedPointsDemo(db, options.now ?? new Date());
   const [existing] = await db.select({ n: count() }).from(staff);
   if ((existing?.n ?? 0) > 0) return false;

@@ -9,6 +9,7 @@ import { checkSmsCode, spendSmsCode } from './sms-codes.service';
 import { claimLoginAttempt, clearLoginFailures, lockedError } from './login-guard.service';
 import { issueSession, revokeAllSessions, type RequestMeta } from './sessions.service';
 import { runMemberInvited } from './member-hooks';
+import { agreementRequired, recordRegistrationConsents } from './consents.service';
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -67,9 +68,12 @@ async function createMember(
  * counted): a registered phone never receives a register code (sendMemberSmsCode), so
  * "already registered" is told only to whoever holds the phone. The member row goes in before
  * the code is spent, so when two sign-ups for one phone race the unique phone index decides
- * and the loser is told 409, not "code used".
+ * and the loser is told 409, not "code used". The ticks of 用户协议 / 隐私政策 (required) and
+ * 营销短信 (optional) are recorded with the account, channel 'invite' when an inviter code came
+ * along, else 'password'.
  */
 export async function registerMember(db: Db, input: SignBody, meta: RequestMeta): Promise<{ rid: string }> {
+  if (!input.agreement) throw agreementRequired();
   const codeId = await checkSmsCode(db, input.phone, SmsPurpose.register, input.code, meta.now);
   const [taken] = await db.select({ id: members.id }).from(members).where(eq(members.phone, input.phone)).limit(1);
   if (taken) throw conflict('该手机号已注册，请直接登录');
@@ -77,6 +81,7 @@ export async function registerMember(db: Db, input: SignBody, meta: RequestMeta)
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const member = await createMember(tx, { phone: input.phone, passwordHash, inviterId, now: meta.now });
+    await recordRegistrationConsents(tx, member.id, input, inviterId !== null ? 'invite' : 'password', meta);
     // registered through an invite: the configured new-member coupon (growth settings)
     if (inviterId !== null) await runMemberInvited(tx, member.id, meta.now);
     await spendSmsCode(tx, codeId, meta.now);
@@ -112,14 +117,22 @@ export async function loginWithPassword(db: Db, input: LoginBody, meta: RequestM
   return issueSession(db, 'member', member.id, meta);
 }
 
-/** SMS login; a phone seen for the first time becomes a member (spec: loginForCode). */
+/**
+ * SMS login; a phone seen for the first time becomes a member (spec: loginForCode) — only with
+ * the tick of 用户协议 and 隐私政策, recorded with the account (channel 'wechat' when the code was
+ * typed on the phone's side of a QR login). The refusal rolls the spent code back.
+ */
 export async function loginWithSmsCode(db: Db, input: SmsLoginBody, meta: RequestMeta) {
   const codeId = await checkSmsCode(db, input.phone, SmsPurpose.login, input.code, meta.now);
   return db.transaction(async (tx) => {
     await spendSmsCode(tx, codeId, meta.now);
     let [member] = await tx.select().from(members).where(eq(members.phone, input.phone)).limit(1);
     const created = !member;
-    if (!member) member = await createMember(tx, { phone: input.phone, passwordHash: null, inviterId: null, now: meta.now });
+    if (!member) {
+      if (!input.agreement) throw agreementRequired();
+      member = await createMember(tx, { phone: input.phone, passwordHash: null, inviterId: null, now: meta.now });
+      await recordRegistrationConsents(tx, member.id, input, input.via === 'wechat' ? 'wechat' : 'sms', meta);
+    }
     if (member.disabled) throw new AppError('FORBIDDEN', '该账号已停用，请联系客服');
     await tx.update(members).set({ lastLoginAt: meta.now }).where(eq(members.id, member.id));
     const session = await issueSession(tx, 'member', member.id, meta);

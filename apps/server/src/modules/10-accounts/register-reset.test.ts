@@ -22,10 +22,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sign = (form: Record<string, string | undefined>) => call(t.app, 'POST', '/api/open/sign', { form });
+/** the forms as the web sends them: 用户协议 and 隐私政策 ticked unless the test says otherwise */
+const sign = (form: Record<string, string | undefined>) => call(t.app, 'POST', '/api/open/sign', { form: { agreement: '1', ...form } });
 const reset = (form: Record<string, string | undefined>) => call(t.app, 'POST', '/api/open/reset', { form });
 const smsLogin = (form: Record<string, string | undefined>) =>
-  call<LoginResult & { newMember: boolean }>(t.app, 'POST', '/api/open/loginForCode', { form });
+  call<LoginResult & { newMember: boolean }>(t.app, 'POST', '/api/open/loginForCode', { form: { agreement: '1', ...form } });
 
 describe('POST /api/open/sign', () => {
   it('registers with phone, code and password; the new member can then log in with that password', async () => {
@@ -47,7 +48,7 @@ describe('POST /api/open/sign', () => {
   it('accepts a JSON body', async () => {
     const phone = uniquePhone();
     const code = await requestCode(t.app, t.db, phone, SmsPurpose.register);
-    expect(await call(t.app, 'POST', '/api/open/sign', { json: { phone, code, password: defaultPassword } })).toMatchObject({
+    expect(await call(t.app, 'POST', '/api/open/sign', { json: { phone, code, password: defaultPassword, agreement: true } })).toMatchObject({
       status: 200,
       code: 1,
     });

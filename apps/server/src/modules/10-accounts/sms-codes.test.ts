@@ -14,7 +14,7 @@ afterAll(() => t.close());
 const SECOND = 1000;
 const sendCode = (phone: string | undefined, useFor: number | string | undefined, ip?: string) =>
   call(t.app, 'POST', '/api/open/code4sms', { form: { phone, useFor }, ...(ip ? { ip } : {}) });
-const smsLogin = (phone: string, code: string) => call(t.app, 'POST', '/api/open/loginForCode', { form: { phone, code } });
+const smsLogin = (phone: string, code: string) => call(t.app, 'POST', '/api/open/loginForCode', { form: { phone, code, agreement: '1' } });
 
 describe('POST /api/open/code4sms', () => {
   it('sends a 6-digit code through the local provider: one outbox row with the text the person reads', async () => {

@@ -7,6 +7,7 @@ import { notFound } from '../../platform/errors';
 import type { EmailProvider, SmsProvider } from '../../platform/messaging';
 import { members } from '../../db/tables/accounts.tables';
 import { memberMessages } from '../../db/tables/orders.tables';
+import { marketingSmsAllowed } from '../10-accounts/consents.service';
 
 /**
  * In-site messages (站内信) and the notices that go with them. `postMessage` runs inside
@@ -46,22 +47,42 @@ export interface NoticeContact {
 export interface NoticeChannels {
   sms: SmsProvider;
   email: EmailProvider;
+  /** the site's address (PUBLIC_URL), for links in messages such as a marketing SMS's 退订 link */
+  siteUrl?: string | undefined;
 }
+
+/** Where a member switches marketing SMS off (账号设置 → 隐私与授权). */
+export const MARKETING_SETTINGS_PATH = '/member/settings';
+
+/**
+ * A marketing SMS's end (《通信短信息服务管理规定》: commercial SMS need the recipient's consent
+ * and a way to refuse): reply TD, or switch it off on the settings page.
+ */
+export const marketingSmsFooter = (siteUrl: string | undefined) => ` 回TD退订，或在会员中心›账号设置关闭：${siteUrl ?? ''}${MARKETING_SETTINGS_PATH}`;
 
 /**
  * SMS to the member's phone and, when they gave one, an e-mail — a failure of either is
  * logged by the caller and never undoes the change (the in-site message already holds it).
+ * A `marketing` notice (a promotion, not a report on the member's own business) goes by SMS
+ * only to a member whose newest 营销短信 consent is granted, and ends with how to refuse more.
  */
 export async function sendNotice(
   db: DbOrTx,
   channels: NoticeChannels,
   to: number | NoticeContact,
-  notice: { template: string; params: Record<string, string | number>; subject: string; body: string },
+  notice: { template: string; params: Record<string, string | number>; subject: string; body: string; marketing?: boolean },
 ): Promise<void> {
   // the caller may have read the contact already (paying reads it with the order)
   const [member] = typeof to === 'number' ? await db.select({ phone: members.phone, email: members.email }).from(members).where(eq(members.id, to)).limit(1) : [to];
   if (!member) return;
-  await channels.sms.send({ phone: member.phone, template: notice.template, params: notice.params, body: `【科研检测】${notice.body}` }, db);
+  if (notice.marketing) {
+    if (typeof to !== 'number') throw new Error('a marketing notice needs the member, to check the consent');
+    if ((await marketingSmsAllowed(db, [to])).has(to)) {
+      await channels.sms.send({ phone: member.phone, template: notice.template, params: notice.params, body: `【科研检测】${notice.body}${marketingSmsFooter(channels.siteUrl)}` }, db);
+    }
+  } else {
+    await channels.sms.send({ phone: member.phone, template: notice.template, params: notice.params, body: `【科研检测】${notice.body}` }, db);
+  }
   if (member.email) await channels.email.send({ to: member.email, template: notice.template, params: notice.params, subject: notice.subject, body: notice.body }, db);
 }
 

@@ -23,7 +23,7 @@ import {
 
 /** 个人中心 → 基本信息, 资料认证 and the member centre: contract/calls/profile.ts. */
 export const profileRoutes = serve(calls.profile, {
-  info: ({ db, memberId }) => getUserInfo(db, memberId),
+  info: ({ db, memberId, now }) => getUserInfo(db, memberId, now),
   attest: ({ db, memberId, body, now }) => attestProfile(db, memberId, body, now),
   detail: ({ db, memberId }) => getProfile(db, memberId),
   setNickname: async ({ db, memberId, body }) => {

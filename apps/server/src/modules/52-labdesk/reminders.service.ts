@@ -86,7 +86,8 @@ export async function sendReminders(db: Db, channels: NoticeChannels, now: Date)
       const worth = coupon.amountFen ? `（${formatFen(coupon.amountFen)}）` : '';
       const text = `您的优惠券“${coupon.name}”${worth}将于${when(coupon.validTo)}到期，请在到期前使用。`;
       await postMessage(tx, coupon.memberId, { kind: 'funds', title: '优惠券即将到期', content: text, link: '/member/coupon' }, now);
-      await sendNotice(tx, channels, coupon.memberId, { template: 'coupon_expiring', params: { name: coupon.name, validTo: labDay(coupon.validTo) }, subject: '优惠券即将到期', body: text });
+      // a nudge to spend: marketing (SMS only with the member's 营销短信 consent; the in-site message always)
+      await sendNotice(tx, channels, coupon.memberId, { template: 'coupon_expiring', params: { name: coupon.name, validTo: labDay(coupon.validTo) }, subject: '优惠券即将到期', body: text, marketing: true });
       return true;
     });
     if (done) outcome.coupons.push(coupon.rid);

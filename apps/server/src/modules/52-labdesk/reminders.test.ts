@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { addDays, labDay, type JobSettings, type Page, type StaffAlertView } from '@lab/contract';
 import { createTestContext, uniquePhone, type TestContext } from '../../../test/harness';
 import { makeStaff } from '../../../test/factories';
-import { auditLog, outbox, staff, staffAlerts } from '../../db/schema';
+import { auditLog, memberConsents, outbox, staff, staffAlerts } from '../../db/schema';
 import { couponTemplates, memberCoupons } from '../../db/tables/funds.tables';
 import { memberMessages, orders } from '../../db/tables/orders.tables';
 import { randomId } from '../../platform/crypto';
@@ -116,14 +116,19 @@ describe('coupons', () => {
     expect((await remind()).coupons).toEqual([soon.rid]);
     expect((await messagesOf(buyer.member.id))[0]).toMatchObject({ title: '优惠券即将到期', link: '/member/coupon' });
     expect((await messagesOf(buyer.member.id))[0]!.content).toContain('“满减券”（¥50.00）');
-    expect(await outboxTo(buyer.member.phone, 'coupon_expiring')).toHaveLength(1);
+    // a nudge to spend is marketing: no SMS without the member's 营销短信 consent (the in-site message goes)
+    expect(await outboxTo(buyer.member.phone, 'coupon_expiring')).toHaveLength(0);
     expect((await remind()).coupons).toEqual([]);
 
     expect(await saveSettings({ coupon_reminder_days: 0 })).toMatchObject({ status: 400, msg: '[优惠券到期提醒]不能少于1天' });
     expect(await saveSettings({ coupon_reminder_days: 6 })).toMatchObject({ code: 1, data: { couponReminderDays: 6 } });
     const [audit] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(audit).toMatchObject({ action: 'jobs.settings', after: { couponReminderDays: 6 } });
+    // with the consent, the SMS goes and says how to refuse more
+    await t.db.insert(memberConsents).values({ memberId: buyer.member.id, purpose: 'marketing_sms', granted: true, channel: 'settings', createdAt: t.clock.now() });
     expect((await remind()).coupons).toEqual([later.rid]);
+    const [sms] = await outboxTo(buyer.member.phone, 'coupon_expiring');
+    expect(sms?.body).toMatch(/回TD退订，或在会员中心›账号设置关闭：.*\/member\/settings$/);
     expect(await saveSettings({})).toMatchObject({ code: 1 });
   });
 });

@@ -146,7 +146,7 @@ describe('registration through an invite code', () => {
   it('a wrong invite code registers nobody and gives nothing', async () => {
     const phone = uniquePhone();
     const code = await requestCode(t.app, t.db, phone, SmsPurpose.register);
-    const res = await call(t.app, 'POST', '/api/open/sign', { form: { phone, code, password: 'Kx7#Lab-Tests26', inviterCode: 'NOPE1234' } });
+    const res = await call(t.app, 'POST', '/api/open/sign', { form: { phone, code, password: 'Kx7#Lab-Tests26', inviterCode: 'NOPE1234', agreement: '1' } });
     expect(res).toMatchObject({ status: 400, msg: '邀请码无效，请核对后再试' });
   });
 
