@@ -16,6 +16,7 @@ import {
   invoiceTitles,
   loginGuards,
   memberAddresses,
+  memberConsents,
   memberMessages,
   memberProfiles,
   members,
@@ -246,6 +247,8 @@ async function anonymiseMember(tx: DbOrTx, member: typeof members.$inferSelect, 
     .update(outbox)
     .set({ recipient: label, body: '（已删除）', params: {} })
     .where(and(inArray(outbox.recipient, sentTo), ne(outbox.status, 'queued')));
+  // the consent history stays as the record of what was agreed when; where it was given from goes
+  await tx.update(memberConsents).set({ ip: null, userAgent: null }).where(eq(memberConsents.memberId, id));
   await tx.delete(smsCodes).where(eq(smsCodes.phone, oldPhone));
   await tx.delete(loginGuards).where(or(eq(loginGuards.key, `member:${id}`), eq(loginGuards.key, `member:${oldPhone}`)));
   await tx.delete(wxTickets).where(eq(wxTickets.memberId, id));

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import {
+  consentChannelLabels,
+  consentPurposeLabels,
   DATA_EXPORTS_PER_HOUR,
   entryTypeLabels,
   invoiceStatusLabels,
@@ -20,6 +22,7 @@ import {
   auditLog,
   communities,
   communityMembers,
+  memberConsents,
   invoiceApplications,
   invoiceTitles,
   ledgerEntries,
@@ -52,16 +55,6 @@ export interface ExportSection {
   /** field key → Chinese label, in column order */
   fields: Record<string, string>;
   rows: Record<string, Cell>[];
-}
-
-/**
- * More sections from other modules (the consent records of the consent work): each reads the
- * member's rows. Registered at app start; the export lists them after its own.
- */
-export type ExportSectionReader = (db: DbOrTx, memberId: number) => Promise<ExportSection>;
-const extraSections: ExportSectionReader[] = [];
-export function registerExportSection(reader: ExportSectionReader) {
-  if (!extraSections.includes(reader)) extraSections.push(reader);
 }
 
 const time = (d: Date | null | undefined) => (d ? labTime(d) : null);
@@ -256,11 +249,20 @@ export async function collectMemberData(db: DbOrTx, memberId: number): Promise<E
     rows: demands.map((d) => ({ rid: d.rid, title: d.title, content: d.content, contact: d.contact, phone: d.phone, status: d.status, createdAt: time(d.createdAt) })),
   });
 
-  // 同意记录: filled by the consent work's reader (registerExportSection); until it is merged the section says so
-  if (extraSections.length === 0) {
-    sections.push({ key: 'consents', title: '同意记录', fields: { note: '说明' }, rows: [{ note: '同意记录功能上线后在此列出（每项同意的版本、时间与撤回时间）' }] });
-  }
-  for (const read of extraSections) sections.push(await read(db, memberId));
+  const consents = await db.select().from(memberConsents).where(eq(memberConsents.memberId, memberId)).orderBy(asc(memberConsents.createdAt), asc(memberConsents.id));
+  sections.push({
+    key: 'consents',
+    title: '同意记录',
+    fields: { purpose: '事项', version: '协议版本', granted: '同意/撤回', channel: '途径', ip: 'IP', createdAt: '时间' },
+    rows: consents.map((c) => ({
+      purpose: consentPurposeLabels[c.purpose] ?? c.purpose,
+      version: c.version,
+      granted: c.granted ? '同意' : '撤回',
+      channel: consentChannelLabels[c.channel] ?? c.channel,
+      ip: c.ip,
+      createdAt: time(c.createdAt),
+    })),
+  });
   return sections;
 }
 

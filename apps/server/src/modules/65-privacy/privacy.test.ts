@@ -14,6 +14,7 @@ import {
   invoiceTitles,
   ledgerEntries,
   memberAddresses,
+  memberConsents,
   memberMessages,
   members,
   orders,
@@ -51,6 +52,7 @@ async function memberWithData(name: string) {
     receiverPhone: p.member.phone,
     status: 'issued',
   });
+  await t.db.insert(memberConsents).values({ memberId: p.member.id, purpose: 'marketing_sms', granted: true, channel: 'settings', ip: '10.1.2.3', userAgent: 'e2e' });
   await t.db.insert(memberMessages).values({ rid: randomId(), memberId: p.member.id, title: '订单已完成', content: `${name}您好，订单 ${order.orderNo} 已完成` });
   const [community] = await t.db.insert(communities).values({ rid: randomId(), name: `课题组${randomId(4)}`, unit: '复旦大学', ownerMemberId: (await person()).member.id, reviewStatus: 'approved' }).returning();
   await t.db.insert(communityMembers).values({ communityId: community!.id, memberId: p.member.id, status: 'approved' });
@@ -78,6 +80,7 @@ describe('privacy/export (下载我的数据)', () => {
     expect(file.sections.ledger!.rows[0]).toMatchObject({ account: '预存款', amount: 100 });
     expect(file.sections.messages!.rows[0]!.content).toContain('张三');
     expect(file.sections.communities!.rows[0]).toMatchObject({ unit: '复旦大学', role: '成员' });
+    expect(file.sections.consents!.rows).toEqual([expect.objectContaining({ purpose: '营销短信', granted: '同意', channel: '账号设置', ip: '10.1.2.3' })]);
     // nothing of the other member anywhere in the file
     const text = res.body;
     expect(text).not.toContain(other.member.phone);
@@ -216,6 +219,8 @@ describe('privacy/close (注销账号) succeeds', () => {
     expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, account!.id))).toHaveLength(2);
     const [message] = await t.db.select().from(memberMessages).where(eq(memberMessages.memberId, p.member.id));
     expect(message).toMatchObject({ content: '' });
+    const [consent] = await t.db.select().from(memberConsents).where(eq(memberConsents.memberId, p.member.id));
+    expect(consent).toMatchObject({ purpose: 'marketing_sms', granted: true, ip: null, userAgent: null });
     const [membership] = await t.db.select().from(communityMembers).where(eq(communityMembers.memberId, p.member.id));
     expect(membership!.status).toBe('removed');
     // nothing in the shop's tables still holds the name or the phone for this member
@@ -239,7 +244,7 @@ describe('privacy/close (注销账号) succeeds', () => {
     // the phone registers again as a new account
     await call(t.app, 'POST', '/api/open/code4sms', { form: { phone, useFor: String(SmsPurpose.register) } });
     t.clock.advance(61_000);
-    const registered = await call<{ rid: string }>(t.app, 'POST', '/api/open/sign', { form: { phone, code: await lastSmsCode(t.db, phone), password: defaultPassword } });
+    const registered = await call<{ rid: string }>(t.app, 'POST', '/api/open/sign', { form: { phone, code: await lastSmsCode(t.db, phone), password: defaultPassword, agreement: '1' } });
     expect(registered).toMatchObject({ code: 1 });
     const [fresh] = await t.db.select().from(members).where(eq(members.phone, phone));
     expect(fresh!.id).not.toBe(p.member.id);
