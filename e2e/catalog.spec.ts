@@ -131,12 +131,17 @@ test.describe('catalogue', () => {
     await expect(page.getByRole('navigation', { name: '关于我们' }).getByRole('link', { name: '企业文化' })).toHaveClass(/is-active/);
     await expect(page.locator('.cnt-article')).toBeVisible();
 
-    for (const [path, name] of [['/guide', '服务指南'], ['/license', '资质证书'], ['/policy', '隐私政策']] as const) {
+    for (const [path, name] of [['/guide', '服务指南'], ['/license', '资质证书']] as const) {
       await page.goto(path);
       await expect(page).toHaveTitle(`${name} - 科研检测服务商城`);
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(page.locator('.cnt-article')).toBeVisible();
     }
+    // the privacy policy is the published agreement (/policy leads there), without antd too
+    await page.goto('/policy');
+    await expect(page).toHaveURL(/\/agreement\/privacy$/);
+    await expect(page.getByRole('heading', { level: 1, name: '隐私政策' })).toBeVisible();
+    await expect(page.getByText(/^第 \d+ 版$/)).toBeVisible();
 
     await page.goto('/search?kw=XRD');
     await expect(page.getByRole('region', { name: '搜索结果' }).getByRole('link').first()).toBeVisible();

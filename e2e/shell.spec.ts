@@ -61,8 +61,8 @@ test.describe('site shell (desktop)', () => {
     await expect(footer).toContainText('400-820-6688');
     await expect(footer).toContainText('service@labtest.cn');
     await expect(footer).toContainText('周一至周六 8:30-18:30');
-    await expect(footer.getByRole('link', { name: '用户协议' }).first()).toHaveAttribute('href', '/license');
-    await expect(footer.getByRole('link', { name: '隐私政策' }).first()).toHaveAttribute('href', '/policy');
+    await expect(footer.getByRole('link', { name: '用户协议' }).first()).toHaveAttribute('href', '/agreement/user');
+    await expect(footer.getByRole('link', { name: '隐私政策' }).first()).toHaveAttribute('href', '/agreement/privacy');
     await expect(footer.getByRole('link', { name: '公司简介' })).toHaveAttribute('href', '/about');
     // the codes are drawn when the footer comes near the screen
     await footer.scrollIntoViewIfNeeded();

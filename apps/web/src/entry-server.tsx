@@ -51,6 +51,7 @@ const publicPages: Record<string, { module: string; query: readonly string[] }> 
   home: { module: 'src/features/catalog/pages/home-page.tsx', query: [] },
   project: { module: 'src/features/catalog/pages/project-list-page.tsx', query: LIST_QUERY_KEYS },
   detail: { module: 'src/features/catalog/pages/detail-page.tsx', query: [] },
+  agreement: { module: 'src/features/agreements/pages/agreement-page.tsx', query: [] },
 };
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -50,6 +50,8 @@ export const smsLoginBody = z.object({
   via: z.enum(['sms', 'wechat'], { error: '[来源]不正确' }).optional(),
 });
 export type SmsLoginBody = z.infer<typeof smsLoginBody>;
+/** The SMS login form as a person fills it: it may register, so the tick is asked for every time. */
+export const smsLoginForm = smsLoginBody.extend({ agreement: agreementTick });
 
 export const sendCodeBody = z.object({
   phone: phoneField('手机号'),

@@ -42,7 +42,9 @@ const pageLoader =
 export const homePage = () => import('../features/catalog/pages/home-page');
 export const projectListPage = () => import('../features/catalog/pages/project-list-page');
 export const detailPage = () => import('../features/catalog/pages/detail-page');
+export const agreementPage = () => import('../features/agreements/pages/agreement-page');
 
 export const homeLoader = pageLoader(homePage);
 export const projectLoader = pageLoader(projectListPage);
 export const detailLoader = pageLoader(detailPage);
+export const agreementLoader = pageLoader(agreementPage);

@@ -4,7 +4,7 @@ import { loginPanel } from '../lib/login-panel';
 import { SiteLayout } from './layouts/site-layout';
 import { RouteError } from './route-error';
 import { adminPages } from './admin/admin-pages';
-import { detailLoader, detailPage, homeLoader, homePage, projectListPage, projectLoader } from './public-loaders';
+import { agreementLoader, agreementPage, detailLoader, detailPage, homeLoader, homePage, projectListPage, projectLoader } from './public-loaders';
 
 /**
  * Spec: without a stored token, navigation to a login-required route is cancelled and the
@@ -144,6 +144,8 @@ export const routes: RouteObject[] = [
           { path: 'order/:orderNo', loader: requireLogin, ...page(() => import('../features/orders/pages/order-detail-page')) },
           { path: 'reservation', loader: requireLogin, ...page(() => import('../features/reservations/pages/my-reservations-page')) },
           { path: 'message', loader: requireLogin, ...page(() => import('../features/messages/pages/messages-page')) },
+          // 账号设置: 隐私与授权 (营销短信), the agreements, the consent record
+          { path: 'settings', loader: requireLogin, ...page(() => import('../features/agreements/pages/account-settings-page')) },
         ],
       },
       {
@@ -173,7 +175,12 @@ export const routes: RouteObject[] = [
       { path: 'article/:id', ...page(() => import('../features/catalog/pages/article-page')) },
       { path: 'detail/:rid', id: 'detail', loader: detailLoader, ...page(detailPage) },
       { path: 'search', ...page(() => import('../features/catalog/pages/search-page')) },
-      ...['contact', 'guide', 'license', 'policy'].map((name) => ({
+      // 用户协议, 隐私政策, 委托检测服务条款: the current version, or /agreement/privacy/1 for an older one
+      { path: 'agreement/:kind/:version?', id: 'agreement', loader: agreementLoader, ...page(agreementPage) },
+      { path: 'agreement', Component: Nothing, loader: () => redirect('/agreement/user') },
+      // the privacy policy used to be a static page: its address leads to the published one
+      { path: 'policy', Component: Nothing, loader: () => redirect('/agreement/privacy') },
+      ...['contact', 'guide', 'license'].map((name) => ({
         path: name,
         ...page(() => import('../features/content/pages/static-page')),
       })),

@@ -47,8 +47,10 @@ export function SiteFooter() {
           <h2>关于我们</h2>
           <Link to="/about">公司简介</Link>
           <Link to="/contact">联系我们</Link>
-          <Link to="/license">用户协议</Link>
-          <Link to="/policy">隐私政策</Link>
+          <Link to="/license">资质证书</Link>
+          <Link to="/agreement/user">用户协议</Link>
+          <Link to="/agreement/privacy">隐私政策</Link>
+          <Link to="/agreement/service">委托检测服务条款</Link>
         </nav>
         <section className="footer-qr" aria-label="扫码关注">
           {qrCodes.map((qr) => (
@@ -62,8 +64,8 @@ export function SiteFooter() {
       <div className="footer-bottom">
         {/* the server's copy of the page may be from last year on New Year's Day */}
         <div className="container" suppressHydrationWarning>
-          © {new Date().getFullYear()} {siteInfo.name} 版权所有 · <Link to="/license">用户协议</Link> ·{' '}
-          <Link to="/policy">隐私政策</Link>
+          © {new Date().getFullYear()} {siteInfo.name} 版权所有 · <Link to="/agreement/user">用户协议</Link> ·{' '}
+          <Link to="/agreement/privacy">隐私政策</Link>
         </div>
       </div>
     </footer>

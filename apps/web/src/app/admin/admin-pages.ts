@@ -47,6 +47,7 @@ export const adminPages: Record<string, AdminPage> = {
   'content/pages': { load: () => import('../../features/admin-content/pages/pages-page') },
   'content/partners': { load: () => import('../../features/admin-content/pages/partners-page') },
   'content/settings': { load: () => import('../../features/admin-content/pages/settings-page') },
+  'content/agreements': { load: () => import('../../features/admin-content/pages/agreements-page') },
   'consultations': { load: () => import('../../features/admin-messages/pages/consultations-page') },
   'announcements': { load: () => import('../../features/admin-messages/pages/announcements-page') },
   'outbox': { load: () => import('../../features/admin-messages/pages/outbox-page') },

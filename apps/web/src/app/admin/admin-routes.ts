@@ -73,6 +73,7 @@ export const adminScreens: AdminScreen[] = [
   { path: 'content/pages', title: '关于与静态页', roles: adminOnly, group: 'content' },
   { path: 'content/partners', title: '合作机构', roles: adminOnly, group: 'content' },
   { path: 'content/settings', title: '站点设置', roles: adminOnly, group: 'content' },
+  { path: 'content/agreements', title: '协议管理', roles: adminOnly, group: 'content' },
 
   // ---- messages ----
   { path: 'consultations', title: '访客咨询', roles: sales, group: 'messages' },

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { loginPanel, useLoginPanel } from '../../lib/login-panel';
 import { keepSessionFresh } from '../../lib/api';
 import { Outlet, useLocation } from 'react-router';
@@ -6,6 +6,25 @@ import { SiteHeader } from '../../components/site-header';
 import { SiteFooter } from '../../components/site-footer';
 import { SideBar } from '../../components/side-bar';
 import { AttestationHost, LoginPanelHost } from '../../features/auth/login-panel-host';
+import { useUserInfo } from '../../lib/user-info';
+
+// brings antd with it: loaded only when a member is asked again
+const ConsentDialog = lazy(() => import('../../features/agreements/components/consent-dialog'));
+
+/**
+ * A logged-in member whose 用户协议 or 隐私政策 is older than the version in force is asked
+ * again (user/info's consentDue, read at login and on every page load) before going on.
+ */
+function ConsentDueHost() {
+  const { data } = useUserInfo();
+  const due = data?.consentDue ?? [];
+  if (due.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConsentDialog items={due} />
+    </Suspense>
+  );
+}
 import '../../styles/global.css';
 import '../../styles/shell.css';
 
@@ -59,6 +78,7 @@ export function SiteLayout() {
       </div>
       <LoginPanelHost />
       <AttestationHost />
+      <ConsentDueHost />
     </div>
   );
 }

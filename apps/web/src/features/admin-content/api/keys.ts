@@ -1,4 +1,4 @@
-import type { PageKey } from '@lab/contract';
+import type { AgreementKind, PageKey } from '@lab/contract';
 import { adminKey } from '../../../lib/admin-api';
 
 /** Every cached answer of the content screens lives under `all`: a change refreshes them together. */
@@ -13,4 +13,5 @@ export const contentKeys = {
   pages: [...adminKey, 'content', 'pages'] as const,
   page: (key: PageKey) => [...adminKey, 'content', 'page', key] as const,
   settings: [...adminKey, 'content', 'settings'] as const,
+  agreements: (kind: AgreementKind) => [...adminKey, 'content', 'agreements', kind] as const,
 };

@@ -18,7 +18,9 @@ interface Values {
   content: string;
 }
 
-const isPageKey = (value: string | null): value is PageKey => (pageKeys as readonly string[]).includes(value ?? '');
+/** the old static 隐私政策 page: /policy now leads to the published agreement (协议管理) */
+const editableKeys = pageKeys.filter((key) => key !== 'policy');
+const isPageKey = (value: string | null): value is PageKey => (editableKeys as readonly string[]).includes(value ?? '');
 
 function PageEditor({ pageKey }: { pageKey: PageKey }) {
   const page = usePage(pageKey);
@@ -72,11 +74,11 @@ export default function PagesPage() {
   const current: PageKey = isPageKey(search.get('key')) ? (search.get('key') as PageKey) : 'profile';
 
   return (
-    <AdminPage title="关于与静态页" description="“关于我们”下的公司简介、企业文化、人才招聘，以及联系我们、服务指南、资质证书、隐私政策；保存后网站立即更新。">
+    <AdminPage title="关于与静态页" description="“关于我们”下的公司简介、企业文化、人才招聘，以及联系我们、服务指南、资质证书；保存后网站立即更新。用户协议、隐私政策等在“协议管理”中按版本发布。">
       <div className="content-pages">
         <AdminSection>
           <ul className="content-page-list" aria-label="页面">
-            {pageKeys.map((key) => {
+            {editableKeys.map((key) => {
               const summary = pages.data?.find((page) => page.key === key);
               return (
                 <li key={key}>

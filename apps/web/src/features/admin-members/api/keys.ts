@@ -10,6 +10,7 @@ export const customerKeys = {
   memberOrders: (rid: string, query: object) => [...area, 'member', rid, 'orders', query] as const,
   memberLedger: (rid: string, query: object) => [...area, 'member', rid, 'ledger', query] as const,
   memberCoupons: (rid: string, query: object) => [...area, 'member', rid, 'coupons', query] as const,
+  memberConsents: (rid: string) => [...area, 'member', rid, 'consents'] as const,
   staffNames: [...adminKey, 'staff', 'names'] as const,
   attestations: (query: object) => [...area, 'attestations', query] as const,
   communities: (query: object) => [...area, 'communities', query] as const,

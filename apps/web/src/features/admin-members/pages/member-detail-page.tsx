@@ -14,6 +14,7 @@ import { useMember } from '../api/get-member';
 import { setMemberDisabled, useMemberMutation } from '../api/save-member';
 import { AdviserModal } from '../components/adviser-modal';
 import { organizationColors, organizationText, reviewTones } from '../components/labels';
+import { MemberConsentsTab } from '../components/member-consents-tab';
 import { MemberCommunitiesTab } from '../components/member-communities-tab';
 import { MemberCouponsTab } from '../components/member-coupons-tab';
 import { Figure, MemberFundsTab } from '../components/member-funds-tab';
@@ -147,6 +148,7 @@ export default function MemberDetailPage() {
             { key: 'funds', label: '资金', children: <MemberFundsTab member={member} /> },
             { key: 'coupons', label: '优惠券与积分', children: <MemberCouponsTab member={member} /> },
             { key: 'communities', label: '科研团体', children: <MemberCommunitiesTab member={member} /> },
+            { key: 'consents', label: '同意记录', children: <MemberConsentsTab rid={rid} /> },
           ]}
         />
       </AdminSection>

@@ -1,10 +1,10 @@
 import { Form, Input } from 'antd';
 import { GiftOutlined, LockOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
 import { SmsPurpose, signForm, type SignBody } from '@lab/contract';
 import type { z } from 'zod';
 import { accounts } from '../../../api/accounts';
 import { loginPanel } from '../../../lib/login-panel';
+import { AgreementTicks } from './agreement-ticks';
 import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { ensurePasswordStrength, usePasswordStrength } from '../../../lib/password-strength';
 import { feedback } from '../../../lib/feedback';
@@ -30,7 +30,7 @@ export function RegisterForm({ inviterCode }: { inviterCode: string | null }) {
     // the password's strength is checked by a library loaded on demand
     await ensurePasswordStrength();
     const checked = checkWithSchema(signForm, values, form);
-    if (checked) register.mutate({ phone: checked.phone, code: checked.code, password: checked.password, inviterCode: checked.inviterCode || undefined });
+    if (checked) register.mutate({ phone: checked.phone, code: checked.code, password: checked.password, inviterCode: checked.inviterCode || undefined, agreement: checked.agreement, marketingSms: checked.marketingSms });
   };
 
   return (
@@ -39,7 +39,7 @@ export function RegisterForm({ inviterCode }: { inviterCode: string | null }) {
       name="register"
       className="auth-form"
       autoComplete="off"
-      initialValues={{ phone: '', code: '', password: '', confirmPassword: '', inviterCode: inviterCode ?? '' }}
+      initialValues={{ phone: '', code: '', password: '', confirmPassword: '', inviterCode: inviterCode ?? '', agreement: false, marketingSms: false }}
       onValuesChange={clearChangedErrors(form)}
       onFinish={(values) => void submit(values)}
     >
@@ -53,11 +53,8 @@ export function RegisterForm({ inviterCode }: { inviterCode: string | null }) {
       <Form.Item name="inviterCode">
         <Input size="large" name="inviterCode" aria-label="邀请码" placeholder="邀请码（选填）" prefix={<GiftOutlined />} maxLength={32} />
       </Form.Item>
+      <AgreementTicks />
       <SubmitButton busy={register.isPending}>注册</SubmitButton>
-      <p className="auth-note auth-agree">
-        注册即表示您同意<Link to="/license" onClick={() => loginPanel.close()}>《用户协议》</Link>和
-        <Link to="/policy" onClick={() => loginPanel.close()}>《隐私政策》</Link>
-      </p>
     </Form>
   );
 }

@@ -1,0 +1,82 @@
+import { Switch, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router';
+import { agreementKindLabels, agreementKinds, consentChannelLabels, consentPurposeLabels, type ConsentRecord } from '@lab/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { feedback } from '../../../lib/feedback';
+import { formatDateTime } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { LoadFailed } from '../../../components/member/load-failed';
+import { agreementKeys } from '../api/keys';
+import { setMarketingSms, useMyConsents } from '../api/my-consents';
+import '../../../components/member/member-pages.css';
+import '../components/agreements.css';
+
+const columns: ColumnsType<ConsentRecord> = [
+  { title: '时间', dataIndex: 'createdAt', width: 170, render: (at: string) => formatDateTime(at) },
+  { title: '事项', dataIndex: 'purpose', render: (purpose: ConsentRecord['purpose'], row) => `${consentPurposeLabels[purpose]}${row.version ? `（第 ${row.version} 版）` : ''}` },
+  { title: '操作', dataIndex: 'granted', width: 80, render: (granted: boolean) => (granted ? <Tag color="green">同意</Tag> : <Tag>撤回</Tag>) },
+  { title: '方式', dataIndex: 'channel', render: (channel: ConsentRecord['channel']) => consentChannelLabels[channel] },
+  { title: 'IP 地址', dataIndex: 'ip', width: 140, render: (ip: string | null) => ip ?? '—' },
+];
+
+/**
+ * 账号设置 → 隐私与授权: 营销短信 on or off (off unless the member switched it on; every change is
+ * recorded), the agreements in force, and the record of what the member agreed to and when.
+ */
+export default function AccountSettingsPage() {
+  const mine = useMyConsents();
+  const client = useQueryClient();
+  const change = useApiMutation({
+    mutationFn: setMarketingSms,
+    onSuccess: (data, granted) => {
+      client.setQueryData(agreementKeys.mine, data);
+      feedback.success(granted ? '已开启营销短信' : '已关闭营销短信，我们将不再向您发送营销短信');
+    },
+  });
+  return (
+    <div className="member-page">
+      <h1 className="page-title">账号设置</h1>
+      <section className="member-card" aria-labelledby="privacy-title">
+        <h2 className="member-card-title" id="privacy-title">
+          隐私与授权
+        </h2>
+        {mine.isError ? <LoadFailed title="授权信息加载失败" error={mine.error} onRetry={mine.refetch} /> : null}
+        <div className="consent-row">
+          <div>
+            <strong id="marketing-label">营销短信</strong>
+            <p className="member-muted">优惠活动、优惠券到期提醒等推广短信。关闭后不影响验证码、订单进度、到样与出数据等服务通知；也可回复短信“TD”退订。</p>
+          </div>
+          <Switch aria-labelledby="marketing-label" checked={mine.data?.marketingSms ?? false} disabled={!mine.data} loading={change.isPending} onChange={(checked) => change.mutate(checked)} />
+        </div>
+      </section>
+      <section className="member-card" aria-labelledby="agreements-title">
+        <h2 className="member-card-title" id="agreements-title">
+          协议与政策
+        </h2>
+        <ul className="consent-links">
+          {agreementKinds.map((kind) => (
+            <li key={kind}>
+              <Link to={`/agreement/${kind}`}>《{agreementKindLabels[kind]}》</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="member-card" aria-labelledby="consent-history-title">
+        <h2 className="member-card-title" id="consent-history-title">
+          同意记录
+        </h2>
+        <Table<ConsentRecord>
+          rowKey={(row) => `${row.createdAt}-${row.purpose}-${String(row.granted)}`}
+          size="small"
+          columns={columns}
+          dataSource={mine.data?.history ?? []}
+          loading={mine.isPending}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          scroll={{ x: 640 }}
+          locale={{ emptyText: '暂无记录' }}
+        />
+      </section>
+    </div>
+  );
+}
