@@ -36,7 +36,7 @@ export default function PrivacyPage() {
     <div className="member-page privacy-page">
       <h1 className="page-title">个人信息与隐私</h1>
       <p className="member-page-lead">
-        依据《个人信息保护法》，您可以查阅、复制、更正您的个人信息，撤回同意，或注销账号。我们如何处理个人信息，详见<Link to="/policy">隐私政策</Link>。
+        依据《个人信息保护法》，您可以查阅、复制、更正您的个人信息，撤回同意，或注销账号。我们如何处理个人信息，详见<Link to="/agreement/privacy">隐私政策</Link>。
       </p>
 
       <section className="member-card" aria-label="下载我的数据">
@@ -73,10 +73,11 @@ export default function PrivacyPage() {
         </ul>
       </section>
 
-      <section className="member-card" aria-label="我的同意" data-hook="consents">
+      <section className="member-card" aria-label="我的同意">
         <h2 className="member-card-title">我的同意</h2>
-        {/* filled at merge with the consent work: each consent, its version and time, and 撤回同意 */}
-        <p className="member-muted">您注册时同意的用户协议与隐私政策、以及营销消息等单独同意的记录将在此列出，并可随时撤回（撤回不影响撤回前基于同意已进行的处理）。</p>
+        <p className="member-muted">
+          您同意的《用户协议》《隐私政策》版本、营销短信授权以及每一次同意与撤回的记录，都在<Link to="/member/settings">账号设置</Link>中查看；营销短信可随时关闭（撤回同意不影响撤回前已进行的处理）。同意记录也包含在上方下载的数据副本中。
+        </p>
       </section>
 
       <section className="member-card" aria-label="注销账号">
