@@ -27,7 +27,7 @@ export default function ClosuresPage() {
     { title: '', key: 'audit', width: 90, render: (_, row) => (row.auditId ? <Link to={`/admin/audit?target=${encodeURIComponent(row.rid)}`}>操作日志</Link> : null) },
   ];
   return (
-    <AdminPage title="注销记录" description={`会员在个人中心自助注销的账号。姓名、手机号等个人信息已删除，${ACCOUNTING_RETENTION_NOTE.replace(/^根据/, '按')}`}>
+    <AdminPage title="注销记录" description={`会员在个人中心自助注销的账号（只读）。${ACCOUNTING_RETENTION_NOTE}`}>
       <AdminSection>
         <AdminTable<AdminClosureRow> rowKey="id" columns={columns} query={{ data, isFetching }} table={table} scroll={{ x: 900 }} locale={{ emptyText: '暂无注销记录' }} />
       </AdminSection>
