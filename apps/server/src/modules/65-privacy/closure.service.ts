@@ -39,6 +39,7 @@ import { verifyPassword } from '../../platform/crypto';
 import { writeMemberAudit } from '../../platform/member-audit';
 import type { SmsProvider } from '../../platform/messaging';
 import { getMember } from '../10-accounts/accounts.service';
+import { setMarketingSms } from '../10-accounts/consents.service';
 import { claimLoginAttempt, clearLoginFailures, lockedError } from '../10-accounts/login-guard.service';
 import { revokeAllSessions, type RequestMeta } from '../10-accounts/sessions.service';
 import { checkSmsCode, sendSmsCode, spendSmsCode } from '../10-accounts/sms-codes.service';
@@ -167,6 +168,8 @@ export async function closeAccount(db: Db, memberId: number, body: CloseAccountB
     const blockers = await closureBlockers(tx, memberId);
     if (blockers.length > 0) throw conflict(`暂不能注销账号：${blockers.map((b, i) => `${i + 1}. ${b.reason}`).join('；')}`);
     if (codeId !== null) await spendSmsCode(tx, codeId, meta.now);
+    // an optional consent ends with the account: 营销短信 withdrawn (a row, as from 账号设置)
+    await setMarketingSms(tx, memberId, false, meta);
     const counts = await anonymiseMember(tx, member, meta.now);
     await revokeAllSessions(tx, 'member', memberId, meta.now);
     await writeMemberAudit(tx, {

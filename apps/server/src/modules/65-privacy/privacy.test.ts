@@ -219,8 +219,12 @@ describe('privacy/close (注销账号) succeeds', () => {
     expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, account!.id))).toHaveLength(2);
     const [message] = await t.db.select().from(memberMessages).where(eq(memberMessages.memberId, p.member.id));
     expect(message).toMatchObject({ content: '' });
-    const [consent] = await t.db.select().from(memberConsents).where(eq(memberConsents.memberId, p.member.id));
-    expect(consent).toMatchObject({ purpose: 'marketing_sms', granted: true, ip: null, userAgent: null });
+    const consents = await t.db.select().from(memberConsents).where(eq(memberConsents.memberId, p.member.id)).orderBy(memberConsents.id);
+    // the history stays without where it came from; 营销短信 is withdrawn by the closure
+    expect(consents).toEqual([
+      expect.objectContaining({ purpose: 'marketing_sms', granted: true, ip: null, userAgent: null }),
+      expect.objectContaining({ purpose: 'marketing_sms', granted: false, ip: null, userAgent: null }),
+    ]);
     const [membership] = await t.db.select().from(communityMembers).where(eq(communityMembers.memberId, p.member.id));
     expect(membership!.status).toBe('removed');
     // nothing in the shop's tables still holds the name or the phone for this member
