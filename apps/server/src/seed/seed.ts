@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { seedAgreements } from '../modules/20-content/agreements.seed';
+import { recordRegistrationConsents } from '../modules/10-accounts/consents.service';
 import { demoAccounts } from '@lab/contract';
 import type { Db } from '../db/client';
 import { memberAddresses, memberProfiles, members, staff } from '../db/schema';
@@ -68,5 +69,9 @@ export async function seedDemoData(db: Db, options: { secrets: SecretBox; jobs: 
     await db.insert(memberAddresses).values({ rid: randomId(), memberId: teacher.id, name: '陈老师', phone: demoAccounts.teacher.phone, ...place, isDefault: true });
   }
   if (options.files) await seedOrdersDemo(db, options.files, localQueuedProviders(db, options.jobs), options.now ?? new Date());
+  // the demo members registered as anyone does: with the current 用户协议 and 隐私政策 agreed
+  for (const { id } of await db.select({ id: members.id }).from(members)) {
+    await recordRegistrationConsents(db, id, { agreement: true, marketingSms: false }, 'password', { now: options.now ?? new Date() });
+  }
   return true;
 }

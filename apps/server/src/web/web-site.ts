@@ -83,6 +83,8 @@ export async function serveWeb(app: FastifyInstance, site: WebSite | null, deps:
       },
     });
   }
+  // the privacy policy used to be a static page (/policy): old links lead to the published one
+  app.get('/policy', (_request, reply) => reply.redirect('/agreement/privacy', 301));
   const renderer = site ? await loadRenderer(app, site, deps.config) : null;
   // a page kept compressed twice is ~25 KB: the home page, the lists and 500 items' pages ≈ 12 MB
   const pages = renderer ? createPageCache(deps.db, (url) => renderer.render(url), { maxEntries: 500 }) : null;

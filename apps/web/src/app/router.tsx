@@ -177,9 +177,6 @@ export const routes: RouteObject[] = [
       { path: 'search', ...page(() => import('../features/catalog/pages/search-page')) },
       // 用户协议, 隐私政策, 委托检测服务条款: the current version, or /agreement/privacy/1 for an older one
       { path: 'agreement/:kind/:version?', id: 'agreement', loader: agreementLoader, ...page(agreementPage) },
-      { path: 'agreement', Component: Nothing, loader: () => redirect('/agreement/user') },
-      // the privacy policy used to be a static page: its address leads to the published one
-      { path: 'policy', Component: Nothing, loader: () => redirect('/agreement/privacy') },
       ...['contact', 'guide', 'license'].map((name) => ({
         path: name,
         ...page(() => import('../features/content/pages/static-page')),

@@ -50,7 +50,6 @@ export function SiteFooter() {
           <Link to="/license">资质证书</Link>
           <Link to="/agreement/user">用户协议</Link>
           <Link to="/agreement/privacy">隐私政策</Link>
-          <Link to="/agreement/service">委托检测服务条款</Link>
         </nav>
         <section className="footer-qr" aria-label="扫码关注">
           {qrCodes.map((qr) => (

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { deliveryLabels, formatFen, sampleFormLabels, type ChosenOption, type OrderSample, RETEST_WINDOW_DAYS } from '@lab/contract';
+import { deliveryLabels, formatFen, labDay, sampleFormLabels, type ChosenOption, type OrderSample, RETEST_WINDOW_DAYS } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { members } from '../../db/tables/accounts.tables';
 import { serviceItems } from '../../db/tables/catalog.tables';
@@ -7,6 +7,7 @@ import { getSiteSettings } from '../20-content/settings.service';
 import { getFundsSettings } from '../35-funds/prestore.service';
 import { orderLines, type contracts } from '../../db/tables/orders.tables';
 import type { OrderRow } from './order-core';
+import { findCurrentVersion } from '../10-accounts/agreement-versions';
 
 /**
  * The printable 委托检测服务协议 of one order: parties, the order's lines with their samples
@@ -30,6 +31,8 @@ export interface AgreementData {
     samples: (OrderSample & { code: string })[];
   }[];
   contract: Pick<typeof contracts.$inferSelect, 'rid' | 'status' | 'signedAt' | 'createdAt'>;
+  /** the 委托检测服务条款 in force when the order was placed (its clauses); null: the built-in clauses */
+  terms: { version: number; effectiveDate: string; body: string } | null;
   printedAt: Date;
 }
 
@@ -40,11 +43,13 @@ const LAB_FALLBACK = {
 };
 
 export async function loadAgreement(db: DbOrTx, contract: AgreementData['contract'], order: OrderRow, now: Date): Promise<AgreementData> {
-  const [settings, funds, [person], lines] = await Promise.all([
+  const [settings, funds, [person], lines, terms] = await Promise.all([
     getSiteSettings(db),
     getFundsSettings(db),
     db.select({ name: members.name, nickname: members.nickname, company: members.company, phone: members.phone, email: members.email }).from(members).where(eq(members.id, order.memberId)).limit(1),
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sort), asc(orderLines.id)),
+    // the terms the member agreed to by placing the order: the version in force then
+    findCurrentVersion(db, 'service', order.createdAt),
   ]);
   const itemIds = [...new Set(lines.map((l) => l.itemId))];
   const turnarounds =
@@ -78,6 +83,7 @@ export async function loadAgreement(db: DbOrTx, contract: AgreementData['contrac
       samples: l.samples,
     })),
     contract,
+    terms: terms ? { version: terms.version, effectiveDate: labDay(terms.effectiveAt), body: terms.body } : null,
     printedAt: now,
   };
 }
@@ -118,6 +124,10 @@ td.num,th.num{text-align:right;white-space:nowrap}
 .totals .pay{font-size:15px;font-weight:700;color:#0a3a8c}
 ol.clauses{padding-left:1.4em;margin:0}
 ol.clauses li{margin:4px 0;text-align:justify}
+.terms-ref{color:#4b5563}
+.terms h2{margin:10px 0 2px;padding:0;border:0;font-size:14px;color:#1f2937;letter-spacing:0}
+.terms p,.terms li{margin:2px 0;text-align:justify}
+.terms ul{margin:2px 0;padding-left:1.4em}
 .sign{display:flex;gap:24px;margin-top:26px}
 .sign div{flex:1;border:1px solid #cbd5e1;border-radius:4px;padding:12px 14px;min-height:120px}
 .sign p{margin:6px 0}
@@ -133,6 +143,15 @@ ol.clauses li{margin:4px 0;text-align:justify}
 `;
 
 const statusText = { to_sign: '待签署', signed: '已上传签署件，待确认', confirmed: '已生效' } as const;
+
+/**
+ * The clauses from the published 委托检测服务条款 (the version in force when the order was
+ * placed: cleaned HTML from 协议管理), and this order's payment terms after them.
+ */
+const termsSection = (terms: NonNullable<AgreementData['terms']>, payment: string) =>
+  `<p class="terms-ref">本协议条款适用平台公示的《委托检测服务条款》第 ${escapeHtml(terms.version)} 版（${escapeHtml(terms.effectiveDate)} 生效），全文如下；历史版本可在网站“委托检测服务条款”页面查阅。</p>
+<div class="terms">${terms.body}</div>
+<p><strong>本订单付款约定：</strong>${escapeHtml(payment)}</p>`;
 
 /** The page itself; `nonce` marks the one inline script (the print button) for the response's CSP. */
 export function renderAgreement(data: AgreementData, nonce: string): string {
@@ -215,7 +234,7 @@ ${order.discountFen > 0 ? `<tr><td>优惠</td><td class="num">-${e(formatFen(ord
 ${order.remark ? `<p>订单备注：${e(order.remark)}</p>` : ''}
 
 <h2>三、协议条款</h2>
-<ol class="clauses">
+${data.terms ? termsSection(data.terms, payment) : `<ol class="clauses">
 <li><strong>样品信息。</strong>甲方应如实填写样品名称、数量、形态、成分及危险性（易燃、易爆、有毒、腐蚀、放射性、磁性等），并对所提供信息的真实性负责。因信息不实造成的检测失败、仪器损坏或人身伤害，由甲方承担相应责任。</li>
 <li><strong>样品寄送与接收。</strong>甲方自行寄样的，应按乙方要求包装并寄至：${e(lab.express || lab.address)}；选择上门取样的，按预约时间交接。乙方收样后核对样品并登记编号，样品与登记不符的，乙方将与甲方联系确认后再安排检测。</li>
 <li><strong>样品处置。</strong>检测多为消耗性或破坏性测试，乙方不保证样品完整退回。需退样的样品，乙方在订单全额付款后 48 小时内寄回（运费由甲方承担）；未要求退样的样品，乙方在数据交付后保存 30 天，期满按实验室废弃物规定处置。</li>
@@ -227,7 +246,7 @@ ${order.remark ? `<p>订单备注：${e(order.remark)}</p>` : ''}
 <li><strong>责任限制。</strong>因乙方过错导致检测结果错误或样品损毁的，乙方承担重新检测的责任，赔偿总额以本订单实收检测费用为限。</li>
 <li><strong>争议解决。</strong>因本协议引起的争议，双方应友好协商解决；协商不成的，任何一方可向乙方所在地有管辖权的人民法院提起诉讼。</li>
 <li><strong>其他。</strong>本协议自甲方在平台提交订单并勾选同意时成立，双方签字（盖章）的纸质或扫描件与电子版具有同等效力。本协议未尽事宜，以平台公示的服务规则为准。</li>
-</ol>
+</ol>`}
 
 <div class="sign">
 <div><p><strong>委托方（甲方）签字 / 盖章：</strong></p><p>&nbsp;</p><p>签字：<span class="line"></span></p><p>日期：<span class="line"></span></p></div>

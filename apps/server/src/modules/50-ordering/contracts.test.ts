@@ -12,6 +12,8 @@ import { serviceItems } from '../../db/tables/catalog.tables';
 import { saveSetting } from '../20-content/settings.service';
 import { ensureAgreement, type AdminContract } from './contracts.service';
 import { newOrderNo } from './order-core';
+import { seedAgreements } from '../20-content/agreements.seed';
+import { agreementVersions } from '../../db/tables/consent.tables';
 import { contracts, memberMessages, orderLines, orders } from '../../db/tables/orders.tables';
 import { makeBuyer, makeItem, makePlanLine } from './test-helpers';
 
@@ -208,6 +210,22 @@ describe('contract/download: the printable agreement', () => {
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).toContain(`<script nonce="${nonce}">`);
     expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('takes its clauses from the published 委托检测服务条款 in force when the order was placed', async () => {
+    await seedAgreements(t.db, t.clock.now());
+    const who = await member();
+    const { agreement } = await makeOrder(who);
+    // a later version does not change the terms of an order already placed
+    await t.db.insert(agreementVersions).values({ kind: 'service', version: 2, title: '委托检测服务条款', body: '<p>第二版条款</p>', summary: '调整', effectiveAt: new Date(t.clock.now().getTime() + 1000) });
+    t.clock.advance(2000);
+    const html = (await get('/api/auth/contract/download', who, { rid: agreement!.rid })).body;
+    expect(html).toContain('本协议条款适用平台公示的《委托检测服务条款》第 1 版（2026-01-01 生效）');
+    expect(html).toContain('委托方（以下简称“甲方”）');
+    expect(html).toContain('本订单付款约定：');
+    expect(html).not.toContain('第二版条款');
+    const later = await makeOrder(who);
+    expect((await get('/api/auth/contract/download', who, { rid: later.agreement!.rid })).body).toContain('第二版条款');
   });
 
   it('escapes a <script> in a sample name, the remark and the member name', async () => {

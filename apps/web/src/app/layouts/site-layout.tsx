@@ -16,14 +16,12 @@ const ConsentDialog = lazy(() => import('../../features/agreements/components/co
  * again (user/info's consentDue, read at login and on every page load) before going on.
  */
 function ConsentDueHost() {
-  const { data } = useUserInfo();
-  const due = data?.consentDue ?? [];
-  if (due.length === 0) return null;
-  return (
-    <Suspense fallback={null}>
+  const due = useUserInfo().data?.consentDue;
+  return due?.length ? (
+    <Suspense>
       <ConsentDialog items={due} />
     </Suspense>
-  );
+  ) : null;
 }
 import '../../styles/global.css';
 import '../../styles/shell.css';

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgreementKind } from '@lab/contract';
 import { agreements } from '../../../api/agreements';
 import { queryCall } from '../../../lib/query-transport';
-import { agreementKeys } from './keys';
+import { agreementKeys } from './consents';
 
 /** GET /api/open/agreement: the current version (no `version`) or a numbered one. */
 export const agreementQueryOptions = (kind: AgreementKind, version: number | undefined) =>

@@ -1,14 +1,13 @@
 import { Button, Modal } from 'antd';
 import { agreementKindLabels, type ConsentDueItem } from '@lab/contract';
-import { consents } from '../../../api/consents';
+import { agreementKeys, consents } from '../api/consents';
 import { ApiError } from '../../../lib/api';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { logout, userInfoKey } from '../../../lib/user-info';
 import { queryClient } from '../../../lib/query-client';
 import { AntScope } from '../../../components/ant-scope';
-import { agreementKeys } from '../api/keys';
-import './agreements.css';
+import './consent-dialog.css';
 
 /**
  * 协议更新: a newer 用户协议 or 隐私政策 than the member agreed to. The dialog says what changed,

@@ -7,10 +7,9 @@ import { feedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { LoadFailed } from '../../../components/member/load-failed';
-import { agreementKeys } from '../api/keys';
-import { setMarketingSms, useMyConsents } from '../api/my-consents';
+import { agreementKeys, setMarketingSms, useMyConsents } from '../api/consents';
 import '../../../components/member/member-pages.css';
-import '../components/agreements.css';
+import './account-settings-page.css';
 
 const columns: ColumnsType<ConsentRecord> = [
   { title: '时间', dataIndex: 'createdAt', width: 170, render: (at: string) => formatDateTime(at) },

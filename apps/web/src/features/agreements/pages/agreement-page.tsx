@@ -6,7 +6,7 @@ import { NotFound } from '../../../components/not-found';
 import { QueryError } from '../../../components/query-error';
 import { SkeletonBlock } from '../../../components/skeleton-block';
 import { agreementQueryOptions, agreementVersionsQueryOptions, useAgreement, useAgreementVersions } from '../api/get-agreement';
-import '../components/agreements.css';
+import './agreement-page.css';
 
 const isKind = (value: string | undefined): value is AgreementKind => agreementKinds.includes(value as AgreementKind);
 
