@@ -29,6 +29,7 @@ import { consentRoutes } from './modules/10-accounts/consents.routes';
 import { agreementAdminRoutes, agreementRoutes } from './modules/20-content/agreements.routes';
 import { catalogRoutes, contentRoutes, serveCatalogImages } from './modules/25-catalog/catalog.routes';
 import { adminPickupRoutes, communityRoutes, pickupRoutes, profileRoutes, recycleRoutes } from './modules/40-member/member.routes';
+import { adminPrivacyRoutes, privacyRoutes } from './modules/65-privacy/privacy.routes';
 import { fundsRoutes } from './modules/35-funds/funds.routes';
 import { planRoutes } from './modules/50-ordering/plan.routes';
 import { ordersRoutes } from './modules/50-ordering/orders.routes';
@@ -292,6 +293,8 @@ export async function buildApp(options: BuildOptions) {
     catalogAdminRoutes,
     contentAdminRoutes,
     profileRoutes,
+    privacyRoutes,
+    adminPrivacyRoutes,
     pickupRoutes,
     recycleRoutes,
     adminPickupRoutes,

@@ -170,9 +170,12 @@ export const auditIdBody = z.object({ id: z.coerce.number({ error: '[编号]不�
 
 export const auditEntry = z.object({
   id: z.number().int(),
-  staffId: z.number().int(),
+  /** null on a member's own privacy row (导出我的数据, 注销账号): memberId says who */
+  staffId: z.number().int().nullable(),
+  memberId: z.number().int().nullable(),
   staffName: z.string(),
-  staffRole: staffRole,
+  /** a staff role, or 'member' on a member's own row */
+  staffRole: staffRole.or(z.literal('member')),
   action: z.string(),
   actionLabel: z.string(),
   entity: z.string(),

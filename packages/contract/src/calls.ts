@@ -35,6 +35,7 @@ import { payment } from './calls/payment';
 import { plan } from './calls/plan';
 import { points } from './calls/points';
 import { profile } from './calls/profile';
+import { adminPrivacy, privacy } from './calls/privacy';
 import { promotion } from './calls/promotion';
 import { adminRequirements, requirements } from './calls/requirements';
 import { adminReservations, reservations } from './calls/reservations';
@@ -84,6 +85,8 @@ export const calls = {
   plan,
   points,
   profile,
+  privacy,
+  adminPrivacy,
   promotion,
   requirements,
   adminRequirements,

@@ -20,3 +20,4 @@ export * from './call';
 export * from './dates';
 export * from './online-pay';
 export * from './admin-payments';
+export * from './privacy';

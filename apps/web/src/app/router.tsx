@@ -34,6 +34,8 @@ function currentLocation() {
 const memberChildren = [
   'center', 'prestore', 'unsettled', 'unpaid', 'coupon', 'information', 'address', 'sample', 'order',
   'oquery', 'promotion', 'invite', 'integral', 'invoiceMg', 'invoiceLs', 'communityMg', 'communityJn',
+  // beyond the spec's routes: 个人信息与隐私 (PIPL: copy of my data, corrections, consents, 注销账号)
+  'privacy',
 ] as const;
 
 const memberPages: Partial<Record<(typeof memberChildren)[number], () => Promise<{ default: React.ComponentType }>>> = {
@@ -54,6 +56,7 @@ const memberPages: Partial<Record<(typeof memberChildren)[number], () => Promise
   promotion: () => import('../features/promotion/pages/promotion-page'),
   invite: () => import('../features/invite/pages/invite-page'),
   integral: () => import('../features/points/pages/points-page'),
+  privacy: () => import('../features/privacy/pages/privacy-page'),
 };
 
 const experimentPages: Record<string, () => Promise<{ default: React.ComponentType }>> = {

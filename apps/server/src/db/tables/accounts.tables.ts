@@ -22,8 +22,15 @@ export const members = pgTable(
     disabled: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp({ withTimezone: true }),
+    /**
+     * 注销账号 (PIPL art. 47): set once the member closed the account themself. The row stays
+     * (orders, invoices and ledger entries point at it; 会计档案 are kept 30 years) but its
+     * personal fields are erased: phone becomes 已注销用户#<id>, so the number can register again.
+     */
+    closedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    index('members_closed_idx').on(t.closedAt.desc()).where(sql`closed_at IS NOT NULL`),
     index('members_inviter_idx').on(t.inviterId),
     index('members_created_idx').on(t.createdAt.desc(), t.id.desc()),
     // the back office's member table: sort by last login, words of a name or unit

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { staff } from './accounts.tables';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { members, staff } from './accounts.tables';
 
 /**
  * Every SMS and e-mail, a row each, so staff and tests can read what a member was told. The
@@ -43,17 +43,20 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * The staff audit trail: one row per successful staff call that changed data, with the
+ * The audit trail: one row per successful staff call that changed data, with the
  * object as it was before and after. Written by the audit hook (platform/audit.ts) from the
- * route's `config.audit`; never updated or deleted (a trigger refuses both).
+ * route's `config.audit`; never updated or deleted (a trigger refuses both). A member's own
+ * privacy actions (导出我的数据, 注销账号) are rows too: member_id set, staff_id null, staff_name
+ * '会员#<id>' and staff_role 'member' (platform/member-audit.ts).
  */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    /** the staff member who acted; null on a member's own row */
+    staffId: integer().references(() => staff.id),
+    /** the member who acted on their own data (privacy rows); null on a staff row */
+    memberId: integer().references(() => members.id),
     /** copies at the time, so a renamed or removed account still reads right */
     staffName: text().notNull(),
     staffRole: text().notNull(),
@@ -78,5 +81,7 @@ export const auditLog = pgTable(
     index('audit_log_staff_idx').on(t.staffId, t.createdAt.desc()),
     index('audit_log_target_idx').on(t.entity, t.targetKey, t.createdAt.desc()),
     index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
+    index('audit_log_member_idx').on(t.memberId, t.action, t.createdAt.desc()).where(sql`member_id IS NOT NULL`),
+    check('audit_log_one_actor', sql`(${t.staffId} IS NULL) <> (${t.memberId} IS NULL)`),
   ],
 );

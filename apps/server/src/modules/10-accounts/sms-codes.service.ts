@@ -17,6 +17,7 @@ const purposeText: Record<number, string> = {
   [SmsPurpose.reset]: '重置密码',
   [SmsPurpose.login]: '登录',
   [SmsPurpose.staffLogin]: '后台登录',
+  [SmsPurpose.closeAccount]: '注销账号',
 };
 
 /** Codes are hashed with their phone and purpose, so a leaked table row is not a usable code. */

@@ -11,8 +11,9 @@ type AuditRow = typeof auditLog.$inferSelect;
 const toEntry = (row: AuditRow): AuditEntry => ({
   id: row.id,
   staffId: row.staffId,
+  memberId: row.memberId,
   staffName: row.staffName,
-  staffRole: row.staffRole as StaffRole,
+  staffRole: row.staffRole as StaffRole | 'member',
   action: row.action,
   actionLabel: row.actionLabel,
   entity: row.entity,

@@ -27,6 +27,7 @@ export const adminPages: Record<string, AdminPage> = {
   'points': { load: () => import('../../features/admin-members/pages/points-page') },
   'demands': { load: () => import('../../features/admin-members/pages/demands-page') },
   'contracts': { load: () => import('../../features/admin-members/pages/contracts-page') },
+  'closures': { load: () => import('../../features/admin-members/pages/closures-page') },
   'finance/prestores': { load: () => import('../../features/admin-finance/pages/prestores-page') },
   'finance/invoices': { load: () => import('../../features/admin-finance/pages/invoices-page') },
   'finance/transfers': { load: () => import('../../features/admin-finance/pages/transfers-page') },

@@ -47,6 +47,7 @@ export const adminScreens: AdminScreen[] = [
   { path: 'points', title: '积分与兑换', roles: sales, group: 'members' },
   { path: 'demands', title: '测试需求', roles: sales, group: 'members' },
   { path: 'contracts', title: '合同管理', roles: sales, group: 'members' },
+  { path: 'closures', title: '注销记录', roles: ['sales', 'finance'], group: 'members' },
 
   // ---- finance ----
   { path: 'finance/prestores', title: '预存审核', roles: finance, group: 'finance' },

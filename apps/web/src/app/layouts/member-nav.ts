@@ -8,6 +8,7 @@ export const memberNav = [
       { path: 'information', label: '个人资料' },
       { path: 'address', label: '地址管理' },
       { path: 'settings', label: '账号设置' },
+      { path: 'privacy', label: '个人信息与隐私' },
     ],
   },
   {

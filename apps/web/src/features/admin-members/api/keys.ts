@@ -20,6 +20,7 @@ export const customerKeys = {
   exchanges: (query: object) => [...area, 'exchanges', query] as const,
   requirements: (query: object) => [...area, 'requirements', query] as const,
   contracts: (query: object) => [...area, 'contracts', query] as const,
+  closures: (query: object) => [...area, 'closures', query] as const,
   memberPicker: (keyword: string) => [...area, 'member-picker', keyword] as const,
   catalogSearch: (keyword: string) => [...area, 'catalog', keyword] as const,
   catalogItem: (rid: string) => [...area, 'catalog-item', rid] as const,

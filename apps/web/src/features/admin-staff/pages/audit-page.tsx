@@ -11,6 +11,8 @@ import { AuditDiff } from '../components/audit-diff';
 import './audit.css';
 
 const entityLabel = (entity: string) => auditEntityLabels[entity] ?? entity;
+/** a member's own privacy row (导出个人信息、注销账号) reads 会员 */
+const roleLabel = (role: AuditEntry['staffRole']) => (role === 'member' ? '会员' : staffRoleLabels[role]);
 
 /** /admin/audit: every change staff made — who, when, what, before and after — searchable. */
 export default function AuditPage() {
@@ -36,7 +38,7 @@ export default function AuditPage() {
 
   const columns: TableColumnsType<AuditEntry> = [
     { title: '时间', dataIndex: 'createdAt', key: 'createdAt', width: 150, sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => <span className="admin-nowrap">{formatDateTime(at)}</span> },
-    { title: '员工', key: 'staff', width: 150, render: (_, row) => <span>{row.staffName} <span className="admin-muted">{staffRoleLabels[row.staffRole] ?? row.staffRole}</span></span> },
+    { title: '员工', key: 'staff', width: 150, render: (_, row) => <span>{row.staffName} <span className="admin-muted">{roleLabel(row.staffRole)}</span></span> },
     { title: '操作', dataIndex: 'actionLabel', width: 170 },
     { title: '对象', key: 'target', render: (_, row) => <span><Tag bordered={false}>{entityLabel(row.entity)}</Tag>{row.targetKey ?? ''}</span> },
     { title: 'IP', dataIndex: 'ip', width: 130, render: (ip: string | null) => <span className="admin-muted">{ip ?? ''}</span> },
@@ -66,7 +68,7 @@ export default function AuditPage() {
         {open && (
           <div className="audit-detail">
             <Descriptions size="small" column={1} bordered items={[
-              { key: 'who', label: '员工', children: `${open.staffName}（${staffRoleLabels[open.staffRole] ?? open.staffRole}）` },
+              { key: 'who', label: '员工', children: `${open.staffName}（${roleLabel(open.staffRole)}）` },
               { key: 'when', label: '时间', children: formatDateTime(open.createdAt) },
               { key: 'action', label: '操作', children: `${open.actionLabel}（${open.action}）` },
               { key: 'ip', label: 'IP', children: open.ip ?? '' },

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Space } from 'antd';
+import { useNavigate } from 'react-router';
+import { ACCOUNTING_RETENTION_NOTE, closeAccountBody, type CloseAccountBody } from '@lab/contract';
+import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { useCooldown } from '../../../lib/use-cooldown';
+import { clearSession } from '../../../lib/session';
+import { closeAccount, sendCloseCode } from '../api/privacy';
+
+interface Values {
+  way: 'sms' | 'password';
+  code: string;
+  password: string;
+  understood: boolean;
+}
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  phoneMasked: string;
+  hasPassword: boolean;
+  pointsBalance: number;
+}
+
+/** 注销账号: confirmed with the SMS code sent to the member's phone, or the login password. */
+export function CloseAccountDialog({ open, onClose, phoneMasked, hasPassword, pointsBalance }: Props) {
+  const [form] = Form.useForm<Values>();
+  const navigate = useNavigate();
+  const [understood, setUnderstood] = useState(false);
+  const way = Form.useWatch('way', form) ?? 'sms';
+  const cooldown = useCooldown('close-account');
+  const send = useApiMutation({
+    mutationFn: sendCloseCode,
+    onSuccess: () => {
+      feedback.success(`验证码已发送至 ${phoneMasked}`);
+      cooldown.start();
+    },
+  });
+  const close = useApiMutation({
+    mutationFn: (body: CloseAccountBody) => closeAccount(body),
+    onSuccess: () => {
+      feedback.success('账号已注销，感谢您一直以来的使用');
+      clearSession();
+      void navigate('/', { replace: true });
+    },
+  });
+
+  const submit = (values: Values) => {
+    const body = checkWithSchema(closeAccountBody, values.way === 'sms' ? { code: values.code } : { password: values.password }, form, values.way === 'sms' ? {} : { code: ['password'] });
+    if (body) close.mutate(body);
+  };
+
+  return (
+    <Modal
+      title="注销账号"
+      open={open}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          再想想
+        </Button>,
+        <Button key="ok" danger type="primary" disabled={!understood} loading={close.isPending} onClick={() => form.submit()}>
+          确认注销
+        </Button>,
+      ]}
+    >
+      <Alert
+        type="warning"
+        showIcon
+        title="注销后不可恢复"
+        description={
+          <ul className="privacy-list">
+            <li>将无法再登录本账号，所有设备上的登录状态立即失效。</li>
+            <li>姓名、手机号、邮箱、收货地址、发票抬头、站内消息内容等个人信息将被删除或匿名化。</li>
+            {pointsBalance > 0 ? <li>剩余 {pointsBalance} 积分将作废。</li> : null}
+            <li>{ACCOUNTING_RETENTION_NOTE}</li>
+            <li>注销后该手机号可重新注册为新账号，但无法找回本账号的任何数据。</li>
+          </ul>
+        }
+      />
+      <Form<Values> form={form} name="close-account" layout="vertical" style={{ marginTop: 16 }} initialValues={{ way: 'sms', code: '', password: '', understood: false }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+        <Form.Item label="验证方式" name="way">
+          <Radio.Group
+            options={[
+              { value: 'sms', label: `短信验证码（${phoneMasked}）` },
+              { value: 'password', label: '登录密码', disabled: !hasPassword },
+            ]}
+          />
+        </Form.Item>
+        {way === 'sms' ? (
+          <Form.Item label="短信验证码" required>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item name="code" noStyle>
+                <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" placeholder="6位数字" aria-label="短信验证码" />
+              </Form.Item>
+              <Button disabled={cooldown.running || send.isPending} onClick={() => send.mutate()}>
+                {cooldown.running ? `${cooldown.left}秒后重发` : send.isPending ? '发送中…' : '获取验证码'}
+              </Button>
+            </Space.Compact>
+          </Form.Item>
+        ) : (
+          <Form.Item label="登录密码" name="password" required>
+            <Input.Password autoComplete="current-password" aria-label="登录密码" />
+          </Form.Item>
+        )}
+        <Checkbox checked={understood} onChange={(e) => setUnderstood(e.target.checked)}>
+          我已阅读并知晓以上注销后果
+        </Checkbox>
+      </Form>
+    </Modal>
+  );
+}
