@@ -9,6 +9,7 @@ import {
   isSpecialInvoice,
   SPECIAL_INVOICE_NEEDS_UNIT,
   type InvoiceApplication,
+  type InvoiceOnlineSource,
 } from '@lab/contract';
 import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { feedback } from '../../../lib/feedback';
@@ -17,13 +18,16 @@ import { memberDataKeys } from '../../../api/refresh';
 import '../../../components/member/member-forms.css';
 import { useInvoiceTitles } from '../../../api/funds/list-invoice-titles';
 import { usePrestores } from '../api/list-prestores';
+import { useInvoiceOnlineSources } from '../api/list-invoice-online-sources';
 import { saveInvoiceApplication } from '../api/save-invoice-application';
+import { sourcesBody, sourceValue } from './invoice-sources';
 import { formatDateTime } from './money';
 
 interface Values {
   type?: number;
   title_rid?: string;
-  prestore_rids?: string[];
+  /** the money covered, `kind:ref` (invoice-sources.ts) */
+  sources?: string[];
   email?: string;
   receiver?: string;
   receiver_phone?: string;
@@ -33,11 +37,33 @@ interface Values {
 
 const typeOrder = [1, 3, 2, 4];
 
-/** 申请开票 / 修改申请: type, title, the confirmed top-ups to cover (what the server marks invoiceable), delivery. */
+/** The contract's three lists are one field in the form: their problem shows under 开票款项. */
+const sourceFields = { prestore_rids: 'sources', order_nos: 'sources', payment_nos: 'sources' } as const;
+
+/** An online source the application being edited already covers (no longer listed as open): what its item says. */
+const coveredOnline = (item: InvoiceApplication['items'][number]): InvoiceOnlineSource | null =>
+  item.kind === 'prestore' ? null : { kind: item.kind, ref: item.ref, title: item.kind === 'order' ? '' : '在线充值', channel: '', amountFen: item.amountFen, paidAt: '' };
+
+function OnlineSourceLabel({ source }: { source: InvoiceOnlineSource }) {
+  const meta = [source.kind === 'order' ? source.title : source.ref, source.channel, source.paidAt ? `支付 ${formatDateTime(source.paidAt)}` : '本申请已选'].filter(Boolean).join(' · ');
+  return (
+    <>
+      {source.kind === 'order' ? `订单 ${source.ref}` : source.title} {formatFen(source.amountFen)}
+      {source.kind === 'order' ? '（在线支付部分）' : ''} <span className="member-muted">{meta}</span>
+    </>
+  );
+}
+
+/**
+ * 申请开票 / 修改申请: type, title, the money to cover — confirmed transfer top-ups (what the server
+ * marks invoiceable), online top-ups and orders paid online (their online part;
+ * invoiceApply/onlineSources) — and delivery.
+ */
 export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplication | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const titles = useInvoiceTitles();
   const sources = usePrestores(1, 100, 'confirmed');
+  const online = useInvoiceOnlineSources();
   const save = useApiMutation({
     mutationFn: saveInvoiceApplication,
     invalidates: memberDataKeys,
@@ -47,12 +73,23 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
     },
   });
   const type = Form.useWatch('type', form) ?? editing?.type ?? 1;
-  const chosen = Form.useWatch('prestore_rids', form) ?? [];
+  const chosen = Form.useWatch('sources', form) ?? [];
   const titleRid = Form.useWatch('title_rid', form);
 
   const covered = new Set(editing?.items.filter((i) => i.kind === 'prestore').map((i) => i.ref) ?? []);
   const options = (sources.data?.list ?? []).filter((p) => p.invoiceable || covered.has(p.rid));
-  const totalFen = options.filter((p) => chosen.includes(p.rid)).reduce((sum, p) => sum + p.amountFen, 0);
+  const openOnline = online.data ?? [];
+  const onlineOptions = [
+    ...openOnline,
+    ...(editing?.items ?? []).map(coveredOnline).filter((s): s is InvoiceOnlineSource => s !== null && !openOnline.some((o) => o.kind === s.kind && o.ref === s.ref)),
+  ];
+  const topups = onlineOptions.filter((s) => s.kind === 'online');
+  const paidOrders = onlineOptions.filter((s) => s.kind === 'order');
+  const amounts = new Map<string, number>([
+    ...options.map((p) => [sourceValue('prestore', p.rid), p.amountFen] as const),
+    ...onlineOptions.map((s) => [sourceValue(s.kind, s.ref), s.amountFen] as const),
+  ]);
+  const totalFen = chosen.reduce((sum, v) => sum + (amounts.get(v) ?? 0), 0);
   const titleList = titles.data ?? [];
   const title = titleList.find((t) => t.rid === titleRid);
   const defaultTitle = titleList.find((t) => t.default === 1) ?? titleList[0];
@@ -63,14 +100,14 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
     const raw = {
       type: v.type,
       title_rid: v.title_rid,
-      prestore_rids: v.prestore_rids ?? [],
+      ...sourcesBody(v.sources ?? []),
       email: paper ? undefined : v.email,
       receiver: paper ? v.receiver : undefined,
       receiver_phone: paper ? v.receiver_phone : undefined,
       receiver_address: paper ? v.receiver_address : undefined,
       remark: v.remark,
     };
-    const body = editing ? checkWithSchema(invoiceApplyEditBody, { ...raw, rid: editing.rid }, form) : checkWithSchema(invoiceApplyAddBody, raw, form);
+    const body = editing ? checkWithSchema(invoiceApplyEditBody, { ...raw, rid: editing.rid }, form, sourceFields) : checkWithSchema(invoiceApplyAddBody, raw, form, sourceFields);
     if (!body) return;
     if (isSpecialInvoice(body.type) && title && !title.specialReady) {
       form.setFields([{ name: 'title_rid', errors: [SPECIAL_INVOICE_NEEDS_UNIT] }]);
@@ -83,8 +120,8 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
     save.mutate(body);
   };
 
-  const loading = titles.isPending || sources.isPending;
-  const nothing = !loading && (titleList.length === 0 || options.length === 0);
+  const loading = titles.isPending || sources.isPending || online.isPending;
+  const nothing = !loading && (titleList.length === 0 || options.length + onlineOptions.length === 0);
   return (
     <Modal
       open
@@ -100,16 +137,16 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
     >
       {loading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
-      ) : titles.isError || sources.isError ? (
-        <Alert type="error" showIcon title="加载失败" description={(titles.error ?? sources.error)?.message} />
+      ) : titles.isError || sources.isError || online.isError ? (
+        <Alert type="error" showIcon title="加载失败" description={(titles.error ?? sources.error ?? online.error)?.message} />
       ) : titleList.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有发票抬头，请先添加发票抬头">
           <Link to="/member/invoiceMg" onClick={onClose}>
             <Button type="primary">去添加抬头</Button>
           </Link>
         </Empty>
-      ) : options.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无可开票的预存款。对公转账经财务确认到账后，即可申请开具发票。" />
+      ) : options.length + onlineOptions.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无可开票的款项。对公转账经财务确认到账、在线支付成功后，即可申请开具发票。" />
       ) : (
         <Form
           form={form} onValuesChange={clearChangedErrors(form)}
@@ -121,14 +158,14 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
               ? {
                   type: editing.type,
                   title_rid: titleList.find((t) => t.title === editing.title.title && t.tax_no === editing.title.tax_no)?.rid,
-                  prestore_rids: [...covered],
+                  sources: editing.items.map((i) => sourceValue(i.kind, i.ref)),
                   email: editing.email ?? '',
                   receiver: editing.receiver ?? '',
                   receiver_phone: editing.receiverPhone ?? '',
                   receiver_address: editing.receiverAddress ?? '',
                   remark: editing.remark,
                 }
-              : { type: 1, title_rid: defaultTitle?.rid, prestore_rids: [], email: defaultTitle?.email ?? '' }
+              : { type: 1, title_rid: defaultTitle?.rid, sources: [], email: defaultTitle?.email ?? '' }
           }
         >
           <Form.Item label="发票类型" name="type" required>
@@ -147,11 +184,24 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
               }}
             />
           </Form.Item>
-          <Form.Item label="开票预存单" name="prestore_rids" required>
+          <Form.Item label="开票款项" name="sources" required extra="订单按在线支付的部分开票；预存款支付的部分随预存充值开票">
             <Checkbox.Group className="invoice-sources">
+              {options.length ? <p className="invoice-source-group">对公转账预存</p> : null}
               {options.map((p) => (
-                <Checkbox key={p.rid} value={p.rid}>
+                <Checkbox key={p.rid} value={sourceValue('prestore', p.rid)}>
                   {p.applyNo} {formatFen(p.amountFen)} <span className="member-muted">到账 {formatDateTime(p.confirmedAt)}</span>
+                </Checkbox>
+              ))}
+              {topups.length ? <p className="invoice-source-group">在线充值（按预存款开票）</p> : null}
+              {topups.map((s) => (
+                <Checkbox key={s.ref} value={sourceValue(s.kind, s.ref)}>
+                  <OnlineSourceLabel source={s} />
+                </Checkbox>
+              ))}
+              {paidOrders.length ? <p className="invoice-source-group">在线支付的订单</p> : null}
+              {paidOrders.map((s) => (
+                <Checkbox key={s.ref} value={sourceValue(s.kind, s.ref)}>
+                  <OnlineSourceLabel source={s} />
                 </Checkbox>
               ))}
             </Checkbox.Group>

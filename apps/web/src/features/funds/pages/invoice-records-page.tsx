@@ -9,6 +9,7 @@ import { useInvoiceApplications } from '../api/list-invoice-applications';
 import { useInvoiceApplication } from '../api/get-invoice-application';
 import { downloadInvoice } from '../api/download-invoice';
 import { InvoiceApplyModal } from '../components/invoice-apply-modal';
+import { itemText } from '../components/invoice-sources';
 import { formatDateTime } from '../components/money';
 import '../../../components/member/member-pages.css';
 import '../components/funds.css';
@@ -48,7 +49,7 @@ function InvoiceInfoModal({ rid, onClose }: { rid: string; onClose: () => void }
             { key: 'amount', label: '开票金额', children: formatFen(data.amountFen) },
             { key: 'title', label: '发票抬头', children: `${data.title.title}${data.title.tax_no ? `（税号 ${data.title.tax_no}）` : ''}` },
             ...(data.title.bank ? [{ key: 'bank', label: '开户行及账号', children: `${data.title.bank} ${data.title.bank_account ?? ''}` }] : []),
-            { key: 'items', label: '开票内容', children: data.items.map((i) => `${i.kind === 'prestore' ? '预存款' : '订单'} ${formatFen(i.amountFen)}`).join('；') },
+            { key: 'items', label: '开票内容', children: data.items.map(itemText).join('；') },
             data.email
               ? { key: 'email', label: '接收邮箱', children: data.email }
               : { key: 'post', label: '邮寄信息', children: `${data.receiver ?? ''} ${data.receiverPhone ?? ''} ${data.receiverAddress ?? ''}` },
@@ -82,6 +83,7 @@ function InvoiceList({ status, onEdit }: { status: InvoiceStatus | undefined; on
                 <Tag color={statusColor[i.status]}>{i.statusText}</Tag>
               </h3>
               <p>抬头：{i.title.title}</p>
+              <p className="member-muted" data-testid="invoice-items">开票内容：{i.items.map(itemText).join('；')}</p>
               {i.invoiceNo ? (
                 <p className="funds-meta">
                   <span>发票号码：{i.invoiceNo}</span>
@@ -111,7 +113,7 @@ function InvoiceList({ status, onEdit }: { status: InvoiceStatus | undefined; on
   );
 }
 
-/** 发票记录: my invoice applications and issued invoices; apply for one covering confirmed top-ups. */
+/** 发票记录: my invoice applications and issued invoices; apply for one covering confirmed top-ups and online payments. */
 export default function InvoiceRecordsPage() {
   const asset = useAsset();
   const [editing, setEditing] = useState<InvoiceApplication | 'new' | null>(null);
@@ -125,7 +127,7 @@ export default function InvoiceRecordsPage() {
       </div>
       <p className="member-page-lead">
         可开票金额 <strong className="funds-figure-inline" data-testid="invoiceable">{asset.data ? formatFen(asset.data.invoiceableFen) : '–'}</strong>
-        {' '}已确认到账的预存款可申请开票，同一笔款项只开一次；电子发票开具后可在此下载。
+        {' '}已确认到账的预存款、在线充值和在线支付的订单（按在线支付部分）可申请开票，同一笔款项只开一次；电子发票开具后可在此下载。
       </p>
       <Tabs
         destroyOnHidden
