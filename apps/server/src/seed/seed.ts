@@ -8,6 +8,7 @@ import { createStaff } from '../modules/10-accounts/staff.service';
 import { hashPassword, randomId } from '../platform/crypto';
 import type { SecretBox } from '../platform/secret-box';
 import { seedCatalog } from '../modules/25-catalog/catalog.seed';
+import { recountItemOrders } from '../modules/25-catalog/site-figures';
 import { seedFundsDemo } from '../modules/35-funds/funds.seed';
 import { seedOrdersDemo } from './orders.seed';
 import type { FileStore } from '../platform/file-store';
@@ -68,7 +69,11 @@ export async function seedDemoData(db: Db, options: { secrets: SecretBox; jobs: 
     await db.insert(memberProfiles).values({ memberId: teacher.id, ...place, attestedAt: new Date(), reviewStatus: 'approved', reviewedAt: new Date() });
     await db.insert(memberAddresses).values({ rid: randomId(), memberId: teacher.id, name: '陈老师', phone: demoAccounts.teacher.phone, ...place, isDefault: true });
   }
-  if (options.files) await seedOrdersDemo(db, options.files, localQueuedProviders(db, options.jobs), options.now ?? new Date());
+  if (options.files) {
+    await seedOrdersDemo(db, options.files, localQueuedProviders(db, options.jobs), options.now ?? new Date());
+    // each item's 已服务 N 单 from the orders just made, not the catalogue's illustrative figure
+    await recountItemOrders(db);
+  }
   // the demo members registered as anyone does: with the current 用户协议 and 隐私政策 agreed
   for (const { id } of await db.select({ id: members.id }).from(members)) {
     await recordRegistrationConsents(db, id, { agreement: true, marketingSms: false }, 'password', { now: options.now ?? new Date() });

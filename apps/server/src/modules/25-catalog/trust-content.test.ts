@@ -7,6 +7,7 @@ import { makeMember, makeStaff } from '../../../test/factories';
 import { makeOrder as makeProgressOrder } from '../52-labdesk/progress.test-helpers';
 import { confirmData } from '../52-labdesk/member-progress.service';
 import { seedBusyMember } from '../../../test/bulk-orders';
+import { queryRows } from '../../db/client';
 import { members } from '../../db/tables/accounts.tables';
 import { certificates, serviceItems } from '../../db/tables/catalog.tables';
 import { staffAlerts } from '../../db/tables/jobs.tables';
@@ -16,7 +17,7 @@ import { getContentVersion } from '../20-content/content-version';
 import { addBanner } from '../20-content/home-blocks.service';
 import { sendReminders } from '../52-labdesk/reminders.service';
 import { seedCatalog } from './catalog.seed';
-import { countSiteFigures, fillFigures, siteFigures } from './site-figures';
+import { countSiteFigures, fillFigures, recountItemOrders, siteFigures } from './site-figures';
 import { disagreements, statedFigures, textsOf } from './stated-figures.test-helpers';
 
 /**
@@ -210,11 +211,25 @@ describe('one source for every figure', () => {
     const buyer = await makeMember(t.db, { phone: '13900007731' });
     const order = await makeProgressOrder(t, item!, buyer.id, { progress: 'delivered' });
     const version = await getContentVersion(t.db);
+    const servedBefore = (await call<DeviceDetail>(t.app, 'GET', '/api/open/web/device/detail', { query: { rid: item!.rid } })).data.order;
     await confirmData(t.db, buyer.id, order.orderNo, NOW);
     expect(await getContentVersion(t.db)).toBe(version + 1);
+    // the item's 已服务 N 单 counts it too
+    expect((await call<DeviceDetail>(t.app, 'GET', '/api/open/web/device/detail', { query: { rid: item!.rid } })).data.order).toBe(servedBefore + 1);
     expect((await siteFigures(t.db, NOW)).ordersDone).toBe(counted + 1);
     // what the pages state (cached per content version) agrees with the data again at once
     expect(disagreements(await publicTexts(), await countSiteFigures(t.db, NOW))).toEqual([]);
+  });
+
+  it('after the demo seed, each item states as many orders served as the data holds', async () => {
+    await recountItemOrders(t.db);
+    const counted = await queryRows<{ id: number; n: number }>(t.db, sql`select l.item_id as id, count(distinct l.order_id)::int as n from order_lines l join orders o on o.id = l.order_id where o.progress = 'completed' group by l.item_id`);
+    const byItem = new Map(counted.map((r) => [Number(r.id), Number(r.n)]));
+    for (const row of await t.db.select({ id: serviceItems.id, rid: serviceItems.rid, published: serviceItems.published }).from(serviceItems)) {
+      if (!row.published) continue;
+      const stated = (await call<DeviceDetail>(t.app, 'GET', '/api/open/web/device/detail', { query: { rid: row.rid } })).data.order;
+      expect(stated, row.rid).toBe(byItem.get(row.id) ?? 0);
+    }
   });
 
   it('no public page states an instrument or order count other than the count, and no token is left unfilled', async () => {

@@ -1,5 +1,8 @@
 import type { Tx } from '../../db/client';
 import type { OrderRow } from './order-core';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { serviceItems } from '../../db/tables/catalog.tables';
+import { orderLines } from '../../db/tables/orders.tables';
 import { bumpContentVersion } from '../20-content/content-version';
 
 /**
@@ -33,6 +36,9 @@ export async function onOrderCompleted(tx: Tx, order: OrderRow, now: Date): Prom
   // the public pages state the count of completed orders (25-catalog siteFigures, cached per
   // content version): a completion makes them recount, in the same transaction
   await bumpContentVersion(tx);
+  // and each item on it has served one more order (已服务 N 单 on its page, service_items.order_count)
+  const itemsOnOrder = tx.selectDistinct({ id: orderLines.itemId }).from(orderLines).where(eq(orderLines.orderId, order.id));
+  await tx.update(serviceItems).set({ orderCount: sql`${serviceItems.orderCount} + 1` }).where(inArray(serviceItems.id, itemsOnOrder));
   for (const handle of handlers.completed) await handle(tx, order, now);
 }
 

@@ -47,7 +47,7 @@ export function DeviceCard({ item, keyword, image = 'lazy' }: { item: DeviceSumm
             {formatFen(item.priceFen)}
             <small>/{item.unit}</small>
           </span>
-          <span className="cat-card-order">已售 {item.order} 单</span>
+          {item.order > 0 ? <span className="cat-card-order">已售 {item.order} 单</span> : null}
         </span>
       </span>
     </Link>

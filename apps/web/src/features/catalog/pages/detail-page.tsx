@@ -64,9 +64,12 @@ function DetailBody({ item }: { item: DeviceDetail }) {
                   {formatFen(item.priceFen)}
                   <small>/{item.unit}</small>
                 </span>
-                <span className="dt-orders">
-                  已服务 <strong>{item.order}</strong> 单
-                </span>
+                {/* counted from completed orders: a new item states nothing rather than 0 */}
+                {item.order > 0 ? (
+                  <span className="dt-orders">
+                    已服务 <strong>{item.order}</strong> 单
+                  </span>
+                ) : null}
               </div>
 
               <dl className="dt-facts">
