@@ -96,6 +96,9 @@ const downloads: Record<string, { who: (w: World) => { token: string }; query: (
   'GET /api/admin/funds/prestore/export': { who: (w) => w.staff.finance, query: () => ({}) },
   'GET /api/admin/funds/invoice/export': { who: (w) => w.staff.finance, query: () => ({}) },
   'GET /api/admin/growth/withdraw/export': { who: (w) => w.staff.finance, query: () => ({}) },
+  'GET /api/admin/payments/export': { who: (w) => w.staff.finance, query: () => ({}) },
+  'GET /api/admin/payments/refund/export': { who: (w) => w.staff.finance, query: () => ({}) },
+  'GET /api/auth/privacy/export': { who: (w) => w.a, query: () => ({ format: 'json' }) },
 };
 
 const label = (route: RouteEntry) => `${route.method} ${route.url}`;
@@ -203,7 +206,8 @@ describe('every upload route', () => {
 });
 
 describe('every download', () => {
-  const safeTypes = /^(application\/pdf|image\/png|image\/jpeg|image\/webp|application\/zip|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet|text\/csv; charset=utf-8|text\/html; charset=utf-8)$/;
+  // the member's copy of their data (下载我的数据) is JSON, sent as an attachment with nosniff
+  const safeTypes = /^(application\/pdf|image\/png|image\/jpeg|image\/webp|application\/zip|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet|text\/csv; charset=utf-8|text\/html; charset=utf-8|application\/json; charset=utf-8)$/;
 
   it('answers its owner with a safe Content-Type, nosniff and attachment', async () => {
     for (const route of getRoutes()) {

@@ -199,6 +199,14 @@ const registry: Record<string, Entry> = {
 
   // ---- not decisions that move money or value ----
   'POST /api/admin/funds/prestore/rules': none(CONFIG),
+  'POST /api/admin/payments/refund/query': none('sends or asks the gateway about an online refund booked when the order was cancelled (that cancel is the pinned decision): no money moves here'),
+  'POST /api/admin/payments/reconcile/run': none('compares our online payments with the gateway\'s bill for a day and lists the differences: nothing is booked'),
+  'POST /api/admin/payments/reconcile/resolve': none('a note that a reconciliation difference was looked into: nothing is booked'),
+  'POST /api/admin/agreement/publish': none(CONTENT),
+  'POST /api/admin/content/settings/identity': none(CONTENT),
+  'POST /api/admin/content/certificate/add': none(CONTENT),
+  'POST /api/admin/content/certificate/edit': none(CONTENT),
+  'POST /api/admin/content/certificate/delete': none(CONTENT),
   'POST /api/admin/approvals/limits/save': none(CONFIG),
   'POST /api/admin/approvals/reject': none('refusing a filed request: nothing is booked'),
   'POST /api/admin/approvals/withdraw': none('the maker takes back a filed request: nothing is booked'),
