@@ -127,7 +127,9 @@ export async function fuzzShard(shard: number, shards: number) {
     if (status >= 500) return `answered ${status}: ${response.body.slice(0, 300)}\n  server log: ${serverErrors.join(' // ').slice(0, 600)}`;
     if (status < 200 || (status >= 300 && status < 400)) return `answered ${status}`;
     let body: { code?: unknown; msg?: unknown; data?: unknown } | null = null;
-    if (type.includes('application/json')) {
+    // a download is the file itself, whatever its type (下载我的数据 is a JSON file)
+    const download = status < 300 && String(response.headers['content-disposition'] ?? '').startsWith('attachment');
+    if (type.includes('application/json') && !download) {
       try {
         body = response.json();
       } catch {
