@@ -47,6 +47,7 @@ const manifest: Record<string, BuildManifestChunk> = {
   _shared: { file: 'assets/shared-I.js', css: ['assets/shared-J.css'] },
   'src/features/catalog/pages/project-list-page.tsx': { file: 'assets/project-list-page-G.js', css: ['assets/catalog-H.css'] },
   'src/features/catalog/pages/detail-page.tsx': { file: 'assets/detail-page-K.js', css: ['assets/detail-L.css'] },
+  'src/features/content/pages/agreement-page.tsx': { file: 'assets/agreement-page-M.js', css: ['assets/agreement-N.css'] },
 };
 
 // a banner whose title would end the <script> holding the data, if it were not escaped
