@@ -1,21 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { loginPanel, openLoginPanel, registerByApi, submitPassword } from './support/auth';
+import { loginWithPassword, openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { attestStudent, itemRid, memberToken, placeOrderByApi, topUp } from './support/orders';
 import { randomPhone } from './support/sms';
 
 /** 个人信息与隐私 (PIPL): a copy of my data, and 注销账号 refused while money remains, then done. */
 const password = 'Lab@e2e2026';
 const xrd = { keyword: 'XRD', name: 'XRD 粉末衍射（物相分析）' };
-
-async function loginWithPassword(page: Page, phone: string, pass: string) {
-  await page.goto('/');
-  const panel = await openLoginPanel(page);
-  await submitPassword(panel, phone, pass);
-  await expect(page.getByText('登录成功!')).toBeVisible();
-  await expect(loginPanel(page)).toBeHidden();
-}
 
 async function openPrivacyPage(page: Page) {
   await page.goto('/member/privacy');
@@ -49,6 +41,29 @@ test.describe('个人信息与隐私', () => {
     await page.getByRole('button', { name: '下载 Excel' }).click();
     expect((await excel).suggestedFilename()).toMatch(/\.xlsx$/);
     await expect(page.getByText(/上次下载：/)).toBeVisible();
+  });
+
+  test('a member gives and then withdraws the optional 营销短信 consent; each change is in 同意记录', async ({ page, request }) => {
+    const phone = randomPhone();
+    await registerByApi(request, phone, password);
+    await loginWithPassword(page, phone, password);
+    await page.goto('/member/settings');
+    await expect(page.getByRole('heading', { name: '账号设置', level: 1 })).toBeVisible();
+    const marketing = page.getByRole('switch', { name: '营销短信' });
+    // off unless the member said yes
+    await expect(marketing).not.toBeChecked();
+    const history = page.getByRole('region', { name: '同意记录' });
+    await marketing.click();
+    await expect(page.getByText('已开启营销短信')).toBeVisible();
+    await expect(marketing).toBeChecked();
+    await marketing.click();
+    await expect(page.getByText('已关闭营销短信，我们将不再向您发送营销短信')).toBeVisible();
+    await expect(marketing).not.toBeChecked();
+    // the withdrawal is a record of its own beside the consent it ends
+    await expect(history.getByRole('row').filter({ hasText: '营销短信' }).filter({ hasText: '撤回' })).toHaveCount(1);
+    await expect(history.getByRole('row').filter({ hasText: '营销短信' }).filter({ hasText: '同意' })).toHaveCount(1);
+    await page.reload();
+    await expect(page.getByRole('switch', { name: '营销短信' })).not.toBeChecked();
   });
 
   test('closing is refused with the reason while money remains', async ({ page, request }) => {
