@@ -64,7 +64,8 @@ export const marketingSmsFooter = (siteUrl: string | undefined) => ` 回TD退订
  * SMS to the member's phone and, when they gave one, an e-mail — a failure of either is
  * logged by the caller and never undoes the change (the in-site message already holds it).
  * A `marketing` notice (a promotion, not a report on the member's own business) goes by SMS
- * only to a member whose newest 营销短信 consent is granted, and ends with how to refuse more.
+ * only to a member whose newest 营销短信 consent is granted, and ends with how to refuse more;
+ * it sends no e-mail (no consent covers marketing by e-mail; the in-site message stays).
  */
 export async function sendNotice(
   db: DbOrTx,
@@ -83,7 +84,8 @@ export async function sendNotice(
   } else {
     await channels.sms.send({ phone: member.phone, template: notice.template, params: notice.params, body: `【科研检测】${notice.body}` }, db);
   }
-  if (member.email) await channels.email.send({ to: member.email, template: notice.template, params: notice.params, subject: notice.subject, body: notice.body }, db);
+  // the member consented to marketing by SMS only (营销短信): a marketing notice sends no e-mail
+  if (member.email && !notice.marketing) await channels.email.send({ to: member.email, template: notice.template, params: notice.params, subject: notice.subject, body: notice.body }, db);
 }
 
 // ---- the member's in-site messages (message/list|unread|read|readAll) ----

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { addDays, labDay, type JobSettings, type Page, type StaffAlertView } from '@lab/contract';
 import { createTestContext, uniquePhone, type TestContext } from '../../../test/harness';
 import { makeStaff } from '../../../test/factories';
-import { auditLog, memberConsents, outbox, staff, staffAlerts } from '../../db/schema';
+import { auditLog, memberConsents, members, outbox, staff, staffAlerts } from '../../db/schema';
 import { couponTemplates, memberCoupons } from '../../db/tables/funds.tables';
 import { memberMessages, orders } from '../../db/tables/orders.tables';
 import { randomId } from '../../platform/crypto';
@@ -105,6 +105,8 @@ describe('coupons', () => {
     t.clock.set(START.getTime() + 20 * DAY);
     const now = t.clock.now().getTime();
     const buyer = await memberOf(t);
+    const email = `coupon-${buyer.member.id}@example.com`;
+    await t.db.update(members).set({ email }).where(eq(members.id, buyer.member.id));
     const [template] = await t.db.insert(couponTemplates).values({ rid: randomId(), name: '满减券', amountFen: 5_000 }).returning();
     const coupon = async (validTo: number, status: 'unused' | 'used' = 'unused') =>
       (await t.db.insert(memberCoupons).values({ rid: randomId(), templateId: template!.id, memberId: buyer.member.id, status, validFrom: new Date(now - DAY), validTo: new Date(validTo) }).returning())[0]!;
@@ -129,6 +131,8 @@ describe('coupons', () => {
     expect((await remind()).coupons).toEqual([later.rid]);
     const [sms] = await outboxTo(buyer.member.phone, 'coupon_expiring');
     expect(sms?.body).toMatch(/回TD退订，或在会员中心›账号设置关闭：.*\/member\/settings$/);
+    // the consent is to marketing by SMS: no marketing e-mail, with or without it
+    expect(await outboxTo(email, 'coupon_expiring')).toHaveLength(0);
     expect(await saveSettings({})).toMatchObject({ code: 1 });
   });
 });
