@@ -518,6 +518,29 @@ export const refundOnlinePart: RefundChannelHandler = async (tx, order, { actor,
   return sent;
 };
 
+/**
+ * One refund at the gateway: sent when it was not yet, else asked about. Throws what the gateway
+ * call threw; the caller records the answer (applyRefundState) or the failure. The refunds job
+ * and finance's 查询 button (payments-admin) both go through here.
+ */
+export async function askGatewayAboutRefund(
+  provider: PaymentProvider,
+  refund: RefundRow,
+  payment: PaymentRow,
+  origin: string,
+): Promise<{ sent: boolean; answer: GatewayRefund | null }> {
+  if (refund.requestedAt) return { sent: false, answer: await provider.queryRefund(refund.refundNo, payment.paymentNo) };
+  const answer = await provider.refund({
+    outTradeNo: payment.paymentNo,
+    outRefundNo: refund.refundNo,
+    refundFen: Number(refund.amountFen),
+    totalFen: Number(payment.amountFen),
+    reason: refund.reason,
+    notifyUrl: `${origin}/pay/notify/${payment.vendor}`,
+  });
+  return { sent: true, answer };
+}
+
 /** The refunds job: sends refunds not yet sent, asks about those still processing. */
 export async function sweepRefunds(db: Db, providers: PaymentProviders, origin: string, now: Date, log?: { warn: (obj: unknown, msg: string) => void }) {
   const rows = await db
@@ -532,25 +555,15 @@ export async function sweepRefunds(db: Db, providers: PaymentProviders, origin: 
     const provider = providers[payment.vendor];
     if (provider.name !== payment.provider) continue;
     try {
-      if (!refund.requestedAt) {
-        const answer = await provider.refund({
-          outTradeNo: payment.paymentNo,
-          outRefundNo: refund.refundNo,
-          refundFen: Number(refund.amountFen),
-          totalFen: Number(payment.amountFen),
-          reason: refund.reason,
-          notifyUrl: `${origin}/pay/notify/${payment.vendor}`,
-        });
+      const { sent, answer } = await askGatewayAboutRefund(provider, refund, payment, origin);
+      if (sent && answer) {
         await db
           .update(onlineRefunds)
           .set({ requestedAt: now, attempts: sql`${onlineRefunds.attempts} + 1`, lastError: '', refundId: answer.refundId ?? null, updatedAt: now })
           .where(and(eq(onlineRefunds.id, refund.id), isNull(onlineRefunds.requestedAt)));
         outcome.sent++;
-        if ((await applyRefundState(db, answer, now, log)) === 'moved') outcome.moved++;
-      } else {
-        const answer = await provider.queryRefund(refund.refundNo, payment.paymentNo);
-        if (answer && (await applyRefundState(db, answer, now, log)) === 'moved') outcome.moved++;
       }
+      if (answer && (await applyRefundState(db, answer, now, log)) === 'moved') outcome.moved++;
     } catch (error) {
       outcome.failed++;
       const message = error instanceof Error ? error.message : String(error);

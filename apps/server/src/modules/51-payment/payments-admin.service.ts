@@ -28,7 +28,7 @@ import { onlinePaymentOrders, onlinePayments, onlineRefunds } from '../../db/tab
 import { paginate } from '../../db/paginate';
 import { dayRange, memberRefColumns, namedMembers, toMemberRef } from '../35-funds/admin-filters';
 import { withChannels } from '../35-funds/online-channels';
-import { applyRefundState, paymentReference, refundReference, type PaymentRow, type RefundRow } from './online-pay.service';
+import { applyRefundState, askGatewayAboutRefund, paymentReference, refundReference, type PaymentRow, type RefundRow } from './online-pay.service';
 
 /**
  * 财务管理 → 在线支付 and 退款记录 (contract/admin-payments.ts): the payments and refunds as
@@ -253,18 +253,7 @@ export async function askRefund(db: DbOrTx, providers: PaymentProviders, origin:
   const provider = providers[payment.vendor];
   if (provider.name !== payment.provider) throw conflict('该退款的支付渠道配置已变更，请在商户平台查询');
   try {
-    if (!refund.requestedAt) {
-      const answer = await provider.refund({
-        outTradeNo: payment.paymentNo,
-        outRefundNo: refund.refundNo,
-        refundFen: Number(refund.amountFen),
-        totalFen: Number(payment.amountFen),
-        reason: refund.reason,
-        notifyUrl: `${origin}/pay/notify/${payment.vendor}`,
-      });
-      return { refundNo, sent: true, answer, error: '' };
-    }
-    return { refundNo, sent: false, answer: await provider.queryRefund(refund.refundNo, payment.paymentNo), error: '' };
+    return { refundNo, ...(await askGatewayAboutRefund(provider, refund, payment, origin)), error: '' };
   } catch (error) {
     return { refundNo, sent: !refund.requestedAt, answer: null, error: (error instanceof Error ? error.message : String(error)).slice(0, 500) };
   }
