@@ -6,6 +6,7 @@ import { NotFound } from '../../../components/not-found';
 import { QueryError } from '../../../components/query-error';
 import { SkeletonBlock } from '../../../components/skeleton-block';
 import { agreementQueryOptions, agreementVersionsQueryOptions, useAgreement, useAgreementVersions } from '../api/get-agreement';
+import { PageHeader } from '../components/page-header';
 import '../components/content.css';
 
 const isKind = (value: string | undefined): value is AgreementKind => agreementKinds.includes(value as AgreementKind);
@@ -76,17 +77,7 @@ export default function AgreementPage() {
 
   return (
     <div className="cnt-page">
-      <div className="cnt-header">
-        <div className="cnt-container">
-          <nav aria-label="面包屑" className="cnt-crumbs">
-            <Link to="/">首页</Link>
-            <span aria-hidden> / </span>
-            <span aria-current="page">{agreementKindLabels[kind]}</span>
-          </nav>
-          <h1 className="cnt-title">{data?.title ?? agreementKindLabels[kind]}</h1>
-          <p className="cnt-lead">{leads[kind]}</p>
-        </div>
-      </div>
+      <PageHeader crumb={agreementKindLabels[kind]} title={data?.title ?? agreementKindLabels[kind]} lead={leads[kind]} />
       <div className="cnt-container cnt-body">
         <div className="cnt-panel cnt-narrow">
           {agreement.isPending ? (

@@ -1,5 +1,5 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined, ClockCircleOutlined } from '../../../components/icons';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { siteInfo } from '../../../lib/site-info';
 import { NotFound } from '../../../components/not-found';
 import { ConsultForm } from '../components/consult-form';
@@ -7,6 +7,7 @@ import { ContentBody } from '../components/content-body';
 import { CertificateList } from '../components/certificate-list';
 import { isStaticKey, pageLabels, type staticKeys } from '../components/page-labels';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PageHeader } from '../components/page-header';
 import '../components/content.css';
 import { useSiteContact } from '../../../lib/site-contact';
 
@@ -61,17 +62,7 @@ export default function StaticPage() {
   const item = search.get('item')?.trim().slice(0, 60);
   return (
     <div className="cnt-page">
-      <div className="cnt-header">
-        <div className="cnt-container">
-          <nav aria-label="面包屑" className="cnt-crumbs">
-            <Link to="/">首页</Link>
-            <span aria-hidden> / </span>
-            <span aria-current="page">{pageLabels[valid]}</span>
-          </nav>
-          <h1 className="cnt-title">{pageLabels[valid]}</h1>
-          <p className="cnt-lead">{leads[valid]}</p>
-        </div>
-      </div>
+      <PageHeader crumb={pageLabels[valid]} title={pageLabels[valid]} lead={leads[valid]} />
       <div className="cnt-container cnt-body">
         {valid === 'contact' ? (
           <>
