@@ -141,19 +141,22 @@ async function ledgerRows(db: DbOrTx, query: LedgerQuery): Promise<AdminLedgerEn
     .orderBy(desc(ledgerEntries.id))
     .limit(query.page && query.pageSize ? query.pageSize : EXPORT_MAX_ROWS)
     .offset(query.page && query.pageSize ? (query.page - 1) * query.pageSize : 0);
-  return withChannels(db, rows.map(({ e, staffName }) => ({
-    id: e.id,
-    type: e.type,
-    typeText: entryTypeLabels[e.type],
-    amountFen: Number(e.amountFen),
-    balanceAfterFen: Number(e.balanceAfterFen),
-    reference: e.reference,
-    note: e.note,
-    createdAt: e.createdAt.toISOString(),
-    actorKind: e.actorKind,
-    actorName: staffName,
-  })));
+  return withChannels(db, rows.map(({ e, staffName }) => toAdminLedgerEntry(e, staffName)));
 }
+
+/** A ledger entry as the back office lists it (without its channel: withChannels adds that). */
+export const toAdminLedgerEntry = (e: typeof ledgerEntries.$inferSelect, staffName: string | null): AdminLedgerEntry => ({
+  id: e.id,
+  type: e.type,
+  typeText: entryTypeLabels[e.type],
+  amountFen: Number(e.amountFen),
+  balanceAfterFen: Number(e.balanceAfterFen),
+  reference: e.reference,
+  note: e.note,
+  createdAt: e.createdAt.toISOString(),
+  actorKind: e.actorKind,
+  actorName: staffName,
+});
 
 /** An account's ledger, newest first, with the account itself. */
 export async function adminLedger(db: DbOrTx, query: AdminLedgerBody): Promise<AdminLedger> {

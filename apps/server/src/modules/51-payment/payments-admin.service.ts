@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
-  entryTypeLabels,
   ONLINE_PAY_PURPOSE_NAMES,
   ONLINE_PAY_STATE_NAMES,
   ONLINE_REFUND_STATE_NAMES,
@@ -27,6 +26,7 @@ import { orders } from '../../db/tables/orders.tables';
 import { onlinePaymentOrders, onlinePayments, onlineRefunds } from '../../db/tables/payments.tables';
 import { paginate } from '../../db/paginate';
 import { dayRange, memberRefColumns, namedMembers, toMemberRef } from '../35-funds/admin-filters';
+import { toAdminLedgerEntry } from '../35-funds/accounts-admin.service';
 import { withChannels } from '../35-funds/online-channels';
 import { applyRefundState, askGatewayAboutRefund, paymentReference, refundReference, type PaymentRow, type RefundRow } from './online-pay.service';
 
@@ -309,18 +309,7 @@ export async function adminPaymentDetail(db: DbOrTx, paymentNo: string): Promise
       ),
     )
     .orderBy(asc(ledgerEntries.id));
-  const entries: AdminLedgerEntry[] = entryRows.map(({ e, staffName }) => ({
-    id: e.id,
-    type: e.type,
-    typeText: entryTypeLabels[e.type],
-    amountFen: Number(e.amountFen),
-    balanceAfterFen: Number(e.balanceAfterFen),
-    reference: e.reference,
-    note: e.note,
-    createdAt: e.createdAt.toISOString(),
-    actorKind: e.actorKind,
-    actorName: staffName,
-  }));
+  const entries: AdminLedgerEntry[] = entryRows.map(({ e, staffName }) => toAdminLedgerEntry(e, staffName));
   return { payment: payment!, refunds: await toRefundViews(db, refundRows), entries: await withChannels(db, entries) };
 }
 
