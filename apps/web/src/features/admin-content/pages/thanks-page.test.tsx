@@ -44,7 +44,7 @@ describe('论文致谢 screen (a server table with a create/edit dialog)', () =>
 
     const service = within(dialog).getByLabelText('服务项目');
     await waitFor(() => expect(service).toHaveAttribute('aria-invalid', 'true'));
-    expect(within(dialog).getByText('[服务项目]不能为空')).toBeInTheDocument();
+    expect(await within(dialog).findByText('[服务项目]不能为空')).toBeInTheDocument();
     expect(calls.some((call) => call.path === '/api/admin/content/thanks/add')).toBe(false);
 
     await userEvent.type(service, 'XRD');
