@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { Page, StaffAlertView, StaffAlertListBody, StaffRole } from '@lab/contract';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, like, type SQL } from 'drizzle-orm';
+import { labDay, type Page, type StaffAlertView, type StaffAlertListBody, type StaffRole } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { staff } from '../../db/tables/accounts.tables';
@@ -85,4 +85,30 @@ export async function handleStaffAlert(db: DbOrTx, reader: { id: number; role: S
   const [row] = await db.select().from(staffAlerts).where(visible).limit(1);
   if (!row) throw notFound('提醒');
   return toView(row);
+}
+
+/**
+ * The settings a start found putting money at risk (platform/config.ts startupWarnings: the
+ * simulated gateway beside a real channel or outside demo mode) as 系统提醒 for admins, kept in
+ * step with the running configuration: one open alert per condition (raised again the next day
+ * if someone marked it handled and the setting is still there), and the open alerts of a
+ * condition no longer present are closed (handled by nobody: the restart fixed it).
+ */
+export async function syncConfigAlerts(db: DbOrTx, conditions: Array<{ key: string; title: string; content: string }>, now: Date): Promise<void> {
+  const prefix = (key: string) => `config:${key}:`;
+  for (const condition of conditions) {
+    const [open] = await db
+      .select({ id: staffAlerts.id })
+      .from(staffAlerts)
+      .where(and(eq(staffAlerts.kind, 'config'), like(staffAlerts.key, `${prefix(condition.key)}%`), isNull(staffAlerts.handledAt)))
+      .limit(1);
+    if (!open) await raiseStaffAlert(db, { key: `${prefix(condition.key)}${labDay(now)}`, kind: 'config', role: 'admin', title: condition.title, content: condition.content, link: null, createdAt: now });
+  }
+  const current = conditions.map((condition) => condition.key);
+  const stillOpen = await db
+    .select({ id: staffAlerts.id, key: staffAlerts.key })
+    .from(staffAlerts)
+    .where(and(eq(staffAlerts.kind, 'config'), isNull(staffAlerts.handledAt)));
+  const gone = stillOpen.filter((row) => !current.some((key) => row.key.startsWith(prefix(key)))).map((row) => row.id);
+  if (gone.length > 0) await db.update(staffAlerts).set({ handledAt: now }).where(and(isNull(staffAlerts.handledAt), inArray(staffAlerts.id, gone)));
 }
