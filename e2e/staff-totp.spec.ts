@@ -58,4 +58,53 @@ test.describe('admin and finance log in with password and TOTP', () => {
     await expect(finance.getByText('已绑定')).toBeVisible();
     await expect(finance.getByRole('button', { name: '重置验证器' })).toBeVisible();
   });
+
+  test('after the admin resets an authenticator, the password alone binds nothing: the setup code shown once to the admin does (issue 28, 9b)', async ({ page, request, browser }) => {
+    const admin = await staffLogin(request, demoStaff.admin);
+    const account = `fin${Date.now().toString(36)}`;
+    const password = 'Ledger#Lab-2026y';
+    const added = await staffPost<{ id: number }>(request, admin, '/api/admin/staff/add', { account, name: '钱出纳', role: 'finance', password });
+    // the person binds a first authenticator and uses the account (through the API: the first binding is the test above)
+    const first = await (await request.post('/api/admin/login', { form: { account, password } })).json();
+    const key = await (await request.post('/api/admin/totp/setup', { form: { challenge: first.data.challenge } })).json();
+    const bound = await (await request.post('/api/admin/totp/enable', { form: { challenge: first.data.challenge, code: generateSync({ secret: key.data.secret }) } })).json();
+    expect(bound.code, bound.msg).toBe(1);
+
+    // the phone is lost: the admin resets the authenticator in 员工账号 and is shown the code once
+    await loginToBackOffice(page, 'admin', '/admin/staff');
+    await page.getByLabel('搜索员工').fill(account);
+    await page.getByLabel('搜索员工').press('Enter');
+    const row = page.getByRole('row').filter({ hasText: account });
+    await row.getByRole('button', { name: '重置验证器' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '重置' }).click();
+    const shown = page.getByLabel('绑定码', { exact: true });
+    await expect(shown).toHaveText(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+    const setupCode = (await shown.textContent())!;
+    await page.screenshot({ path: test.info().outputPath('setup-code-1440.png') });
+    await page.getByRole('button', { name: '已交给本人' }).click();
+    await expect(row.getByText('已发绑定码')).toBeVisible();
+    expect(added.id).toBeGreaterThan(0);
+
+    // the person's next login asks for the code before any key is shown
+    const other = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await other.goto('/admin/login');
+    await other.getByLabel('账号').fill(account);
+    await other.getByLabel('密码', { exact: true }).fill(password);
+    await other.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(other.getByLabel('绑定码')).toBeVisible();
+    await expect(other.getByAltText('身份验证器二维码')).toHaveCount(0);
+    await other.screenshot({ path: test.info().outputPath('setup-code-step-390.png'), fullPage: true });
+    await other.getByLabel('绑定码').fill(setupCode.toLowerCase());
+    await other.getByRole('button', { name: '下一步' }).click();
+    await expect(other.getByAltText('身份验证器二维码')).toBeVisible();
+    const secret = (await other.getByLabel('密钥').textContent())!.replace(/\s/g, '');
+    await other.getByLabel('动态码').fill(generateSync({ secret }));
+    await other.getByRole('button', { name: '完成绑定' }).click();
+    await expect(other.getByRole('heading', { name: '保存恢复码' })).toBeVisible();
+    await other.getByRole('button', { name: '我已保存，进入后台' }).click();
+    // at 390 px the header keeps the role; the dashboard greets the person
+    await expect(other.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible();
+    await expect(other.getByText(/钱出纳/).filter({ visible: true }).first()).toBeVisible();
+    await other.close();
+  });
 });

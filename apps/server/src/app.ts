@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyContextConfig, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import formbody from '@fastify/formbody';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,6 +12,7 @@ import { auditTrail } from './platform/audit';
 import { systemClock, type Clock } from './platform/clock';
 import { fail } from './platform/envelope';
 import { registerErrorHandler } from './platform/error-handler';
+import { clientErrorHandler, registerTextParsers } from './platform/request-text';
 import { healthRoutes } from './platform/health';
 import { addressRoutes } from './modules/40-member/addresses.routes';
 import type { EmailProvider, SmsProvider } from './platform/messaging';
@@ -164,6 +164,8 @@ export async function buildApp(options: BuildOptions) {
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // a request node cannot parse (bad bytes in the request line, headers past 16 KB): the envelope in Chinese
+    clientErrorHandler,
   });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -235,7 +237,8 @@ export async function buildApp(options: BuildOptions) {
     reply.headers(securityHeaders).header('x-request-id', request.id);
     done();
   });
-  await app.register(formbody);
+  // JSON and forms read as bytes: text that is not UTF-8 is refused, not saved as U+FFFD
+  registerTextParsers(app);
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(options.db),

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { loadConfig } from './platform/config';
+import { loadConfigOrExit, startupWarnings } from './platform/config';
 import { fileStoreFor } from './platform/providers';
 import { openDatabase } from './db/client';
 import { loadSecretKey, secretBox } from './platform/secret-box';
 import { seedDemoData } from './seed/seed';
 import { waitForDatabase } from './db/wait-for-database';
 import { warnWhenNoStaff } from './modules/70-backoffice/first-admin';
+import { syncConfigAlerts } from './modules/15-messages/staff-alerts.service';
 import { jobQueues, jobSpecs, openJobQueue } from './jobs';
 import { createMetrics, serveMetrics } from './platform/metrics';
 import { closeOnSignals, endConnectionsWhenClosing } from './platform/shutdown';
@@ -15,7 +16,8 @@ import { pino } from 'pino';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Defaults relative to the repository, whichever folder npm starts us in.
-const config = loadConfig({
+// a wrong setting stops the start with one line naming it (no stack)
+const config = loadConfigOrExit({
   WEB_DIST: path.resolve(here, '../../web/dist'),
   WEB_SSR: path.resolve(here, '../../web/dist-ssr/entry-server.js'),
   DATA_DIR: path.resolve(here, '../../../data'),
@@ -44,6 +46,10 @@ if (config.SEED_DEMO) {
   if (await seedDemoData(database.db, { files, secrets, jobs })) app.log.info('demo data seeded');
 }
 await warnWhenNoStaff(database.db, app.log);
+// settings that must not pass quietly (the simulated gateway where money is real, the test outbox): the log, and 系统提醒 for admins
+const warnings = startupWarnings(config);
+for (const warning of warnings) app.log[warning.level]({ setting: warning.key }, warning.log);
+await syncConfigAlerts(database.db, warnings.flatMap((w) => (w.alert ? [{ key: w.key, ...w.alert }] : [])), new Date());
 endConnectionsWhenClosing(app);
 
 await app.listen({ port: config.PORT, host: config.HOST });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { buildApp } from './app';
-import { loadConfig } from './platform/config';
+import { loadConfigOrExit } from './platform/config';
 import { openDatabase } from './db/client';
 import { loadSecretKey, secretBox } from './platform/secret-box';
 import { waitForDatabase } from './db/wait-for-database';
@@ -18,7 +18,7 @@ import { closeOnSignals } from './platform/shutdown';
  * with PGlite the jobs run in the server (the default).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const config = loadConfig({ DATA_DIR: path.resolve(here, '../../../data'), ...process.env });
+const config = loadConfigOrExit({ DATA_DIR: path.resolve(here, '../../../data'), ...process.env });
 const log = pino({ level: config.LOG_LEVEL });
 if (!config.DATABASE_URL) {
   log.error('npm run worker needs DATABASE_URL (PostgreSQL): with the embedded PGlite the server runs the jobs itself (JOBS_IN_PROCESS=1)');

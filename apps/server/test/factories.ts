@@ -44,7 +44,7 @@ export async function makeLoggedInMember(db: Db, now = new Date(), overrides: Pa
 
 export async function makeStaff(db: Db, role: StaffRole, now = new Date(), password = defaultPassword) {
   const account = `${role}_${randomId(6)}`;
-  const person = await createStaff(db, { account, name: `测试${role}`, role, password });
+  const person = await createStaff(db, { account, name: `测试${role}`, role, password, now });
   const session = await issueSession(db, 'staff', person.id, { now });
   return { id: person.id, account, password, ...session };
 }

@@ -95,7 +95,8 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const database = await openTestDatabase(options.sqlLogger ? { logger: options.sqlLogger } : {});
   const clock = new FixedClock(options.now ?? Date.now());
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: options.dataDir ?? path.join(tmpRoot, 'files'), SEED_DEMO: '0' });
+  // the local payment gateway serves (asked for: outside demo mode it would not, docs/payments.md)
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: options.dataDir ?? path.join(tmpRoot, 'files'), SEED_DEMO: '0', PAY_LOCAL_GATEWAY: '1' });
   const secrets = secretBox(randomBytes(32));
   const jobs = options.jobs ? await openJobQueue(database, silentLog, true, options.jobs.cronSeconds) : null;
   const app = await buildApp({

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, LoginResult, StaffMfaChallenge, StaffTotpEnabled, StaffTotpSetup } from '@lab/contract';
+import { openDatabase } from '../src/db/client';
+import { staffAlerts } from '../src/db/tables/jobs.tables';
 import { testDbKind } from './harness';
 import { startServer, type ServerProcess } from './server-process';
 
@@ -71,4 +73,52 @@ describe.skipIf(testDbKind !== 'pglite')('production starts with no demo data an
     expect(again.data.mfa).toBe('totp');
     expect(await post<LoginResult>('/api/admin/login/totp', { challenge: again.data.challenge, code: enabled.data.recoveryCodes[0]! })).toMatchObject({ status: 200, code: 1 });
   }, 240_000);
+});
+
+/**
+ * Issue 28, holes 7 and 8: settings that open doors where money and accounts are real. The real
+ * server process: a refused start is one line on stderr and exit 1; the simulated gateway outside
+ * demo mode is an error line in the log and a 系统提醒 for the admins. PGlite only.
+ */
+describe.skipIf(testDbKind !== 'pglite')('settings a production server must not start with quietly', () => {
+  let dataDir: string;
+  let server: ServerProcess | undefined;
+
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-doors-'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('E2E_OUTBOX=1 with NODE_ENV=production: refused in one line naming both, exit 1 (the outbox handed out SMS login codes)', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: serverDir,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, NODE_ENV: 'production', E2E_OUTBOX: '1', PORT: '0' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual(['环境变量配置错误: E2E_OUTBOX=1 只用于浏览器测试（任何人都能读取短信验证码），不能与 NODE_ENV=production 同时设置']);
+    expect(run.stdout).toBe('');
+  }, 90_000);
+
+  it('PAY_LOCAL_GATEWAY=1 outside demo mode: an error line at start and a 系统提醒 for the admins', async () => {
+    server = await startServer({ name: 'simulated gateway outside demo', dataDir, logLevel: 'info', env: { SEED_DEMO: '0', PAY_LOCAL_GATEWAY: '1' }, keepOutput: 200_000 });
+    const line = server
+      .output()
+      .split('\n')
+      .find((text) => text.includes('simulated-gateway-outside-demo'));
+    expect(JSON.parse(line!)).toMatchObject({ level: 50, msg: expect.stringContaining('PAY_LOCAL_GATEWAY=1 outside demo mode (SEED_DEMO=0)') });
+    expect((await server.stop()).code).toBe(0);
+    server = undefined;
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    try {
+      const alerts = await database.db.select().from(staffAlerts);
+      expect(alerts).toEqual([expect.objectContaining({ kind: 'config', role: 'admin', title: '非演示模式下开启了模拟支付', handledAt: null })]);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
 });

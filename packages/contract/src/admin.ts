@@ -42,6 +42,18 @@ export type StaffSmsLoginBody = z.infer<typeof staffSmsLoginBody>;
 /** Roles that must log in with a second factor (TOTP) after the password or SMS code. */
 export const STAFF_TOTP_ROLES: readonly StaffRole[] = ['admin', 'finance'];
 export const STAFF_CHALLENGE_SECONDS = 300;
+/** codes (TOTP, recovery, setup) one challenge — one login attempt — may try; then it is spent and the password is asked again */
+export const STAFF_CHALLENGE_ATTEMPTS = 5;
+/**
+ * wrong codes an account's password logins may spend in an hour (codes still open on live
+ * challenges counted as spent): beyond it the password leads to no new challenge until the hour
+ * has passed or the password is changed; the SMS login (the owner's phone) still does
+ */
+export const STAFF_CODE_FAILURES_PER_HOUR = 20;
+/** wrong codes on an account in an hour that alert the admins (系统提醒) and the owner (SMS), once an hour */
+export const STAFF_CODE_ALERT_FAILURES = 5;
+/** how long an authenticator setup code (绑定码) an admin handed over stays good */
+export const STAFF_SETUP_CODE_HOURS = 24;
 
 /**
  * The staff login's first answer when a second factor is due: `totp`, enter the code of the
@@ -53,6 +65,11 @@ export const staffMfaChallenge = z.object({
   challenge: z.string(),
   /** seconds since epoch */
   expires: z.number().int(),
+  /**
+   * setup only: the binding needs the one-time setup code (绑定码) an admin handed over — after
+   * an authenticator reset, or when the password has been used before (docs/decisions.md)
+   */
+  needsSetupCode: z.boolean().optional(),
 });
 export type StaffMfaChallenge = z.infer<typeof staffMfaChallenge>;
 /** the session, or the second step (the challenge first: an answer with `mfa` is one) */
@@ -65,7 +82,20 @@ const challengeField = requiredText('登录凭证', 100);
 export const totpCodeField = requiredText('动态码', 20).regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, { error: '[动态码]应为6位数字或恢复码' });
 export const staffTotpBody = z.object({ challenge: challengeField, code: totpCodeField });
 export type StaffTotpBody = z.infer<typeof staffTotpBody>;
-export const staffTotpSetupBody = z.object({ challenge: challengeField });
+/** The setup code an admin hands over: 10 letters and digits (no 0/O/1/I/L), shown as ABCDE-FGHJK; spaces and dashes ignored. */
+export const normaliseSetupCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+/** The setup code as typed: spaces and dashes dropped, upper-cased, then 10 of the 31 characters. */
+export const setupCodeField = z.preprocess(
+  (value) => (typeof value === 'string' ? normaliseSetupCode(value) : value),
+  requiredText('绑定码', 20).regex(/^[A-HJKMNP-Z2-9]{10}$/, { error: '[绑定码]应为10位字母或数字' }),
+);
+export const staffSetupCodeBody = z.object({ setupCode: setupCodeField });
+export const staffTotpSetupBody = z.object({
+  challenge: challengeField,
+  /** needed when the challenge said needsSetupCode, until one was accepted for this challenge */
+  setupCode: z.preprocess((value) => (value === '' || value === null ? undefined : value), setupCodeField.optional()),
+});
+export type StaffTotpSetupBody = z.infer<typeof staffTotpSetupBody>;
 export const staffTotpEnableBody = z.object({ challenge: challengeField, code: requiredText('动态码', 6).regex(/^\d{6}$/, { error: '[动态码]应为6位数字' }) });
 export type StaffTotpEnableBody = z.infer<typeof staffTotpEnableBody>;
 
@@ -144,10 +174,23 @@ export const staffAccount = z.object({
   disabled: z.boolean(),
   /** an authenticator is bound (TOTP) */
   totpEnabled: z.boolean(),
+  /** a setup code (绑定码) handed over and not used yet: until when it is good */
+  setupCodeExpiresAt: z.string().nullable(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
 });
 export type StaffAccount = z.infer<typeof staffAccount>;
+
+/**
+ * staff/totp/reset: the authenticator unbound, and the one-time setup code the person needs to
+ * bind a new one — shown this once to the admin, who hands it over in person or by phone.
+ */
+export const staffTotpReset = z.object({
+  account: staffAccount,
+  setupCode: z.string(),
+  setupCodeExpiresAt: z.string(),
+});
+export type StaffTotpReset = z.infer<typeof staffTotpReset>;
 
 /** staff/names: everyone who can be named (who handled what, the adviser picker), active first. */
 export const staffName = z.object({ id: z.number().int(), name: z.string(), role: staffRole, disabled: z.boolean() });
@@ -418,8 +461,11 @@ export const outboxEntry = z.object({
 });
 export type OutboxEntry = z.infer<typeof outboxEntry>;
 
-/** An in-site alert a background job raised for staff (a ledger mismatch, a promise about to fall due, tomorrow's home pickup). */
-export const STAFF_ALERT_KINDS = ['ledger_mismatch', 'promise_due', 'pickup_due', 'certificate_expiring', 'refund_failed'] as const;
+/**
+ * An in-site alert raised for staff (a ledger mismatch, a promise about to fall due, tomorrow's home pickup; a setting
+ * that puts money at risk, found at start; authenticator codes failing on a staff account).
+ */
+export const STAFF_ALERT_KINDS = ['ledger_mismatch', 'promise_due', 'pickup_due', 'certificate_expiring', 'refund_failed', 'config', 'staff_login'] as const;
 export const staffAlertView = z.object({
   id: z.number().int(),
   kind: z.enum(STAFF_ALERT_KINDS),

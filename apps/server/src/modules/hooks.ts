@@ -1,6 +1,8 @@
 import { registerGrowthHooks } from './60-growth/growth-hooks';
 import { onRefundToChannel } from './50-ordering/refund-channels';
 import { refundOnlinePart } from './51-payment/online-pay.service';
+import { onStaffCodesFailing } from './10-accounts/staff-hooks';
+import { alertStaffCodesFailing } from './15-messages/staff-alerts.service';
 
 /**
  * Wires what flows upward between modules (an order paid reaching points and rebates, an invited
@@ -11,4 +13,6 @@ export function registerModuleHooks(): void {
   registerGrowthHooks();
   // a cancelled order's online part goes back to its channel (WeChat Pay, Alipay)
   onRefundToChannel(refundOnlinePart);
+  // authenticator codes failing on a staff account: 系统提醒 for the admins, an SMS to the owner
+  onStaffCodesFailing(alertStaffCodesFailing);
 }

@@ -330,10 +330,10 @@ describe('answers and requests that do not verify', () => {
 });
 
 describe('configuration', () => {
-  const base = { PAYMENT_ALIPAY: 'alipay' };
+  const base = { PAYMENT_ALIPAY: 'alipay', PUBLIC_URL: 'https://shop.example.cn' };
 
   it('refuses to start when Alipay is chosen and a setting is missing', () => {
-    expect(() => loadConfig(base)).toThrow(/PAYMENT_ALIPAY=alipay 还需要 ALIPAY_APP_ID、ALIPAY_PRIVATE_KEY_FILE、ALIPAY_PUBLIC_KEY_FILE、ALIPAY_SELLER_ID/);
+    expect(() => loadConfig(base)).toThrow(/PAYMENT_ALIPAY=alipay 还需要 ALIPAY_APP_ID、ALIPAY_PRIVATE_KEY_FILE、ALIPAY_PUBLIC_KEY_FILE、ALIPAY_SELLER_ID$/);
     expect(() => loadConfig({ ...base, ALIPAY_SELLER_ID: '12345' })).toThrow(/ALIPAY_SELLER_ID/);
     expect(loadConfig({}).PAYMENT_ALIPAY).toBe('local');
     expect(loadConfig({}).ALIPAY_GATEWAY).toBe('https://openapi.alipay.com/gateway.do');

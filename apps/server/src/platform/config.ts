@@ -17,8 +17,11 @@ const envSchema = z.object({
   DB_CONNECT_ATTEMPTS: z.coerce.number().int().min(1).default(6),
   DB_CONNECT_RETRY_MS: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** the site's public origin, used in links the server makes (QR codes, e-mails) */
-  PUBLIC_URL: z.string().optional(),
+  /**
+   * the site's public origin (https://shop.example.cn), used in the links the server makes (payment notify and return
+   * URLs, QR codes, e-mails); needed with a real payment channel. Never taken from a request's Host header for money
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: '应为网站地址，如 https://shop.example.cn' }).optional(),
   /** the host images and files are served from (spec: a separate file host); default this server */
   FILE_HOST: z.string().default(''),
   /** the built web app; served with history fallback when present */
@@ -37,7 +40,7 @@ const envSchema = z.object({
     .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
   /** the key that encrypts staff TOTP secrets (any text of 32+ characters); default: DATA_DIR/secret.key, made once */
   SECRET_KEY: z.string().min(32, { error: '至少32个字符' }).optional(),
-  /** browser tests only: GET /api/test/outbox shows the local SMS outbox; never set in production */
+  /** browser tests only: GET /api/test/outbox shows the local SMS outbox to anyone; refused with NODE_ENV=production or outside demo mode */
   E2E_OUTBOX: z
     .enum(['0', '1'])
     .default('0')
@@ -102,7 +105,7 @@ const envSchema = z.object({
   TENCENT_SMS_ENDPOINT: z.string().min(1).default('sms.tencentcloudapi.com'),
   /**
    * the local payment gateway (docs/payments.md: a page on this server with 模拟支付 buttons): 1 serves it,
-   * 0 refuses online payment while no real channel is configured; default 1, and 0 in production (money must not be simulated there)
+   * 0 refuses online payment while no real channel is configured; default: demo mode (SEED_DEMO), never the mere absence of NODE_ENV
    */
   PAY_LOCAL_GATEWAY: z.enum(['0', '1']).optional(),
   /** an online payment not paid within this many minutes is closed at the gateway and here */
@@ -154,8 +157,9 @@ const needs: Array<[keyof z.infer<typeof envSchema>, string, Array<keyof z.infer
   ['EMAIL_PROVIDER', 'smtp', ['SMTP_URL', 'MAIL_FROM']],
   ['SMS_PROVIDER', 'aliyun', ['SMS_SIGN_NAME', 'ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET']],
   ['SMS_PROVIDER', 'tencent', ['SMS_SIGN_NAME', 'TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID']],
-  ['PAYMENT_WECHAT', 'wechatpay', ['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_MERCHANT_SERIAL', 'WECHATPAY_PRIVATE_KEY_FILE', 'WECHATPAY_APIV3_KEY']],
-  ['PAYMENT_ALIPAY', 'alipay', ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE', 'ALIPAY_SELLER_ID']],
+  // a real channel sends its notices and the payer back to PUBLIC_URL, never to the Host a request named
+  ['PAYMENT_WECHAT', 'wechatpay', ['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_MERCHANT_SERIAL', 'WECHATPAY_PRIVATE_KEY_FILE', 'WECHATPAY_APIV3_KEY', 'PUBLIC_URL']],
+  ['PAYMENT_ALIPAY', 'alipay', ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE', 'ALIPAY_SELLER_ID', 'PUBLIC_URL']],
 ];
 
 /**
@@ -185,8 +189,15 @@ function readSmsTemplates(env: NodeJS.ProcessEnv): Record<string, SmsTemplate> {
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
   SEED_DEMO: boolean;
-  /** PAY_LOCAL_GATEWAY resolved: the local gateway serves (never in production unless asked for) */
+  /** PAY_LOCAL_GATEWAY resolved: the local gateway serves (in demo mode, unless asked otherwise) */
   payLocalGateway: boolean;
+  /**
+   * The origin of the links the server makes for money (payment notify and return URLs, the local
+   * gateway's checkout page): PUBLIC_URL without a trailing slash, else http://localhost:PORT —
+   * never a request's Host header (docs/security.md). Without PUBLIC_URL only the local gateway
+   * serves (a real channel needs it), whose notices reach this app in process.
+   */
+  siteOrigin: string;
   production: boolean;
   dataDir: string;
   /** SMS_TEMPLATE_<KIND>, by kind in lower case (verify_code, order_paid…) */
@@ -213,6 +224,77 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // metrics are never anonymous (docs/deploy.md "Metrics")
   if (parsed.data.METRICS_PORT !== undefined && !parsed.data.METRICS_TOKEN) throw new Error('环境变量配置错误: METRICS_PORT 还需要 METRICS_TOKEN');
   const production = parsed.data.NODE_ENV === 'production';
-  const payLocalGateway = parsed.data.PAY_LOCAL_GATEWAY === undefined ? !production : parsed.data.PAY_LOCAL_GATEWAY === '1';
-  return { ...parsed.data, SEED_DEMO: parsed.data.SEED_DEMO ?? !production, production, payLocalGateway, dataDir: path.resolve(parsed.data.DATA_DIR), smsTemplates: readSmsTemplates(env) };
+  const demo = parsed.data.SEED_DEMO ?? !production;
+  // the test outbox shows every SMS code to anyone: only for the browser tests' own demo server (docs/security.md)
+  if (parsed.data.E2E_OUTBOX && (production || !demo)) {
+    throw new Error(`环境变量配置错误: E2E_OUTBOX=1 只用于浏览器测试（任何人都能读取短信验证码），不能与 ${production ? 'NODE_ENV=production' : 'SEED_DEMO=0'} 同时设置`);
+  }
+  // the simulated gateway follows demo mode: a server without the demo data must not credit money for a button
+  const payLocalGateway = parsed.data.PAY_LOCAL_GATEWAY === undefined ? demo : parsed.data.PAY_LOCAL_GATEWAY === '1';
+  const siteOrigin = parsed.data.PUBLIC_URL ? parsed.data.PUBLIC_URL.replace(/\/+$/, '') : `http://localhost:${parsed.data.PORT}`;
+  return { ...parsed.data, SEED_DEMO: demo, production, payLocalGateway, siteOrigin, dataDir: path.resolve(parsed.data.DATA_DIR), smsTemplates: readSmsTemplates(env) };
+}
+
+/** A configuration error ("环境变量配置错误: …") as one line on stderr and exit 1, without a stack; anything else is thrown. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.startsWith('环境变量配置错误')) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+/** What a start must say loudly about the configuration (server.ts): a log line, and for money an alert in the back office. */
+export interface StartupWarning {
+  /** stable name of the condition: the back office's alert is kept per key */
+  key: string;
+  level: 'warn' | 'error';
+  /** the log line (English, as the other operational lines) */
+  log: string;
+  /** for the back office (系统提醒, admins), when the condition puts money at risk */
+  alert?: { title: string; content: string };
+}
+
+const realChannels = (config: Config) => [
+  ...(config.PAYMENT_WECHAT === 'wechatpay' ? ['WeChat Pay (PAYMENT_WECHAT=wechatpay)'] : []),
+  ...(config.PAYMENT_ALIPAY === 'alipay' ? ['Alipay (PAYMENT_ALIPAY=alipay)'] : []),
+];
+
+/**
+ * The settings a start must not pass over quietly: the simulated gateway outside demo mode or
+ * beside a real payment channel (its 模拟支付成功 credits any amount), and the test outbox.
+ */
+export function startupWarnings(config: Config): StartupWarning[] {
+  const warnings: StartupWarning[] = [];
+  const real = realChannels(config);
+  if (config.payLocalGateway) {
+    const simulated = [...(config.PAYMENT_WECHAT === 'local' ? ['微信支付'] : []), ...(config.PAYMENT_ALIPAY === 'local' ? ['支付宝'] : [])];
+    if (real.length > 0 && simulated.length > 0) {
+      warnings.push({
+        key: 'simulated-gateway-beside-real-channel',
+        level: 'error',
+        log: `PAY_LOCAL_GATEWAY: the simulated gateway serves ${simulated.join(' and ')} beside the real ${real.join(' and ')}: anyone can credit any amount with 模拟支付成功. Set PAY_LOCAL_GATEWAY=0 (or configure the other channel)`,
+        alert: {
+          title: '模拟支付通道与真实支付通道同时开启',
+          content: `本服务器已配置真实支付通道，但${simulated.join('、')}仍由模拟支付网关处理：任何人点“模拟支付成功”即可充值任意金额。请设置 PAY_LOCAL_GATEWAY=0（或为该支付方式配置真实通道）并重启服务器。`,
+        },
+      });
+    } else if (!config.SEED_DEMO && simulated.length > 0) {
+      warnings.push({
+        key: 'simulated-gateway-outside-demo',
+        level: 'error',
+        log: 'PAY_LOCAL_GATEWAY=1 outside demo mode (SEED_DEMO=0): the simulated gateway credits any amount with 模拟支付成功. Unset it, or configure a real channel',
+        alert: {
+          title: '非演示模式下开启了模拟支付',
+          content: `本服务器不在演示模式，但${simulated.join('、')}仍由模拟支付网关处理：任何人点“模拟支付成功”即可充值任意金额。请去掉 PAY_LOCAL_GATEWAY=1（或配置真实支付通道）并重启服务器。`,
+        },
+      });
+    }
+  }
+  if (config.E2E_OUTBOX) {
+    warnings.push({ key: 'test-outbox', level: 'warn', log: 'E2E_OUTBOX=1: GET /api/test/outbox shows every SMS code to anyone; it is for the browser tests only' });
+  }
+  return warnings;
 }

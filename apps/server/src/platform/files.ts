@@ -104,7 +104,10 @@ export async function readUpload<F extends z.ZodType>(request: FastifyRequest, s
     if (typeof status === 'number' && status >= 400 && status < 500) throw error;
     throw badRequest('上传的表单格式不正确');
   }
-  if (hasUnstorableText(raw)) throw badRequest(nulMessage);
+  // busboy decodes a field's bytes that are not UTF-8 into U+FFFD without a word and keeps no
+  // raw bytes: a U+FFFD in a field is refused as the JSON and form parsers refuse the bytes
+  // (platform/request-text.ts). A browser sends the character itself only from text already garbled.
+  if (hasUnstorableText(raw) || Object.values(raw).some((value) => value.includes('\uFFFD'))) throw badRequest(nulMessage);
   const parsed = spec.fields.safeParse(raw);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '请求参数有误');
   const upload: Upload<F> = { fields: parsed.data, file, filename };

@@ -8,7 +8,8 @@ import { outbox } from '../db/tables/platform.tables';
 
 /**
  * Browser tests need the code a phone "received". Only registered when E2E_OUTBOX=1, which
- * the Playwright config sets for its own throwaway server.
+ * the Playwright config sets for its own throwaway server; loadConfig refuses it with
+ * NODE_ENV=production or outside demo mode (it hands SMS login codes to anyone).
  */
 export async function testOutboxRoutes(app: FastifyInstance, { db }: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -322,7 +322,7 @@ describe('notifies', () => {
 });
 
 describe('configuration', () => {
-  const env = () => ({ ...keys.env, WECHATPAY_BASE_URL: peer.url });
+  const env = () => ({ ...keys.env, WECHATPAY_BASE_URL: peer.url, PUBLIC_URL: 'https://shop.example.cn' });
 
   it('refuses to start with a setting missing', () => {
     expect(() => loadConfig({ PAYMENT_WECHAT: 'wechatpay' })).toThrow(/PAYMENT_WECHAT=wechatpay 还需要 WECHATPAY_MCHID、WECHATPAY_APPID、WECHATPAY_MERCHANT_SERIAL、WECHATPAY_PRIVATE_KEY_FILE、WECHATPAY_APIV3_KEY/);

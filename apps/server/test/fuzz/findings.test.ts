@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -89,6 +90,81 @@ describe('inputs the fuzzer found answering 500', () => {
     });
     expect(cut.statusCode).toBe(400);
     expect(cut.json()).toMatchObject({ code: 0, msg: '上传的表单格式不正确' });
+  });
+});
+
+describe('bytes that are not UTF-8 (issue 28, hole 17: saved as U+FFFD with a 200)', () => {
+  const bad = (before: string, after: string) => Buffer.concat([Buffer.from(before), Buffer.from([0xff, 0xe4]), Buffer.from(after)]);
+  const invalid = { code: 0, msg: '提交的内容包含无效字符' };
+
+  it('are refused in JSON, forms (raw or %-escaped), query strings and multipart fields; nothing is saved', async () => {
+    const staff = await makeStaff(ctx.db, 'admin', ctx.clock.now());
+    const save = (payload: Buffer | string, type: string) => ctx.app.inject({ method: 'POST', url: '/api/admin/content/page/save', headers: { token: staff.token, 'content-type': type }, payload });
+    const form = 'application/x-www-form-urlencoded';
+    for (const [payload, type] of [
+      [bad('{"key":"profile","title":"a', 'b","content":"<p>x</p>"}'), 'application/json'],
+      [bad('key=profile&title=a', 'b&content=x'), form],
+      ['key=profile&title=a%FF%E4b&content=x', form],
+      ['key=profile&title=a%C0%AFb&content=x', form],
+    ] as const) {
+      const res = await save(payload, type);
+      expect(res.statusCode, String(payload)).toBe(400);
+      expect(res.json()).toMatchObject(invalid);
+    }
+    const query = await ctx.app.inject({ method: 'GET', url: '/api/open/web/page?key=a%FFb' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toMatchObject(invalid);
+    const multipart = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/prestoreApply/receipt',
+      headers: { token: memberToken, 'content-type': 'multipart/form-data; boundary=b' },
+      payload: Buffer.concat([bad('--b\r\ncontent-disposition: form-data; name="rid"\r\n\r\nx', ''), Buffer.from('\r\n--b--\r\n')]),
+    });
+    expect(multipart.statusCode).toBe(400);
+    expect(multipart.json()).toMatchObject(invalid);
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/open/web/page?key=profile' });
+    expect(page.body).not.toContain('\uFFFD');
+
+    // text that is UTF-8 goes through as before: escapes of Chinese, '+', a % that escapes nothing, the character U+FFFD itself in JSON
+    const good = await save('key=profile&title=%E5%85%B3%E4%BA%8E+x&content=100%', form);
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json()).toMatchObject({ data: { title: '关于 x', content: '100%' } });
+    expect((await save(JSON.stringify({ key: 'profile', title: '关于\uFFFD', content: 'x' }), 'application/json')).statusCode).toBe(200);
+  });
+});
+
+describe('requests node cannot parse get the envelope in Chinese (issue 28, hole 17: an English 400/431, or a reset)', () => {
+  let port: number;
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (ctx.app.server.address() as net.AddressInfo).port;
+  });
+
+  /** What a raw request on its own connection is answered: status and body. */
+  function rawRequest(bytes: Buffer) {
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const text = Buffer.concat(chunks).toString();
+        resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]), body: text.slice(text.indexOf('\r\n\r\n') + 4) });
+      });
+    });
+  }
+
+  it('a raw control byte in the request line: 400; a URL or a header past 16 KB: 431', async () => {
+    const badLine = await rawRequest(Buffer.concat([Buffer.from('GET /api/open/web/page?key='), Buffer.from([0x01]), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]));
+    expect(badLine.status).toBe(400);
+    expect(JSON.parse(badLine.body)).toEqual({ code: 0, msg: '请求格式不正确，无法识别', data: null });
+    const tooLong = { code: 0, msg: '请求头过大（网址或 Cookie 太长），请缩短后重试', data: null };
+    const longUrl = await rawRequest(Buffer.from(`GET /api/open/web/page?key=${'a'.repeat(17_000)} HTTP/1.1\r\nHost: x\r\n\r\n`));
+    expect(longUrl.status).toBe(431);
+    expect(JSON.parse(longUrl.body)).toEqual(tooLong);
+    const bigCookie = await rawRequest(Buffer.from(`GET /api/open/web/page HTTP/1.1\r\nHost: x\r\nCookie: ${'a'.repeat(64_000)}\r\n\r\n`));
+    expect(bigCookie.status).toBe(431);
+    expect(JSON.parse(bigCookie.body)).toEqual(tooLong);
   });
 });
 

@@ -3,7 +3,8 @@ import { call, resource } from '../call';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, loginBody, loginResult, staffInfo } from '../auth';
 import { staffCodeBody, staffLoginAnswer, staffSmsLoginBody, staffTotpBody, staffTotpEnableBody, staffTotpEnabled, staffTotpSetup, staffTotpSetupBody } from '../admin';
 
-const secondStep = '管理员与财务须第二步验证：答复 mfa=totp（输入身份验证器动态码）或 mfa=setup（先绑定身份验证器）及一次性的 challenge，否则直接答复登录令牌。演示账号仅在演示模式下可登录。';
+const secondStep =
+  '管理员与财务须第二步验证：答复 mfa=totp（输入身份验证器动态码）或 mfa=setup（先绑定身份验证器；needsSetupCode=true 时须输入管理员发放的绑定码）及一次性的 challenge，否则直接答复登录令牌。每个 challenge 最多尝试 5 次；账号1小时内动态码错误过多时暂停用密码进入第二步（短信验证码登录不受影响），并提醒管理员与本人。演示账号仅在演示模式下可登录。';
 
 /** The back office's login (open: the staff has no token yet), second factor, and who is logged in. */
 export const staffAuth = resource('staffAuth', {
@@ -42,7 +43,7 @@ export const staffAuth = resource('staffAuth', {
     path: '/api/admin/totp/setup',
     who: 'open',
     summary: '开始绑定身份验证器',
-    description: '答复待绑定的密钥（二维码与手输文本）；同一次登录多次调用得到同一密钥。',
+    description: '答复待绑定的密钥（二维码与手输文本）；同一次登录多次调用得到同一密钥。登录答复 needsSetupCode=true 时，须先带上管理员发放的绑定码 setupCode（错误计入该次登录的 5 次尝试）。',
     body: staffTotpSetupBody,
     data: staffTotpSetup,
   }),

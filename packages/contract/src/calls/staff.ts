@@ -13,6 +13,7 @@ import {
   staffName,
   staffPasswordBody,
   staffStatusBody,
+  staffTotpReset,
   staffUpdateBody,
 } from '../admin';
 
@@ -44,11 +45,12 @@ export const staff = resource('staff', {
     method: 'POST',
     path: '/api/admin/staff/totp/reset',
     who: ['admin'],
-    summary: '重置员工身份验证器',
-    description: '解绑身份验证器并作废恢复码，该员工所有登录立即失效，下次登录时重新绑定。',
+    summary: '重置员工身份验证器并发放绑定码',
+    description:
+      '解绑身份验证器并作废恢复码，该员工所有登录立即失效；答复一次性绑定码（只显示这一次，24小时内有效，只能用一次），该员工重新绑定时须输入。未绑定的管理员、财务账号也用此接口发放绑定码。',
     body: staffIdBody,
-    data: staffAccount,
-    done: '身份验证器已重置，该员工下次登录时需重新绑定',
+    data: staffTotpReset,
+    done: '身份验证器已重置，请将绑定码当面或电话交给该员工',
   }),
   setStatus: call({
     method: 'POST',

@@ -56,6 +56,15 @@ export const staff = pgTable('staff', {
   totpEnabledAt: timestamp({ withTimezone: true }),
   /** the last TOTP time step accepted: a code is good once (replay within its window refused) */
   totpLastStep: integer(),
+  /** the one-time setup code (绑定码) an admin handed over at an authenticator reset, SHA-256; cleared when used */
+  totpSetupCodeHash: text(),
+  totpSetupCodeExpiresAt: timestamp({ withTimezone: true }),
+  /**
+   * when an admin (or staff:create) last set the password. Until the person's next login it is a
+   * secret just handed over, and binds an authenticator alone; a password used before needs a setup
+   * code (docs/decisions.md "Binding an authenticator"). Null on rows from before the column: used.
+   */
+  passwordSetAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp({ withTimezone: true }),
 });
@@ -78,7 +87,9 @@ export const staffRecoveryCodes = pgTable(
 /**
  * The step between a staff member's first factor (password or SMS) and the session: a
  * random challenge, stored hashed, good for a few minutes and once. `setup` carries the
- * secret being set up (sealed) until it is confirmed with a code.
+ * secret being set up (sealed) until it is confirmed with a code. Codes are counted per
+ * challenge (`attempts`, claimed before the check; `failures`, the wrong ones), so a stranger
+ * who knows the password spends their own challenges, never the owner's.
  */
 export const staffLoginChallenges = pgTable(
   'staff_login_challenges',
@@ -89,12 +100,18 @@ export const staffLoginChallenges = pgTable(
       .notNull()
       .references(() => staff.id),
     stage: text({ enum: ['totp', 'setup'] }).notNull(),
+    /** the first factor behind it: password logins are held when an account's codes fail too often, the owner's SMS logins are not */
+    via: text({ enum: ['password', 'sms'] }).notNull().default('password'),
+    attempts: integer().notNull().default(0),
+    failures: integer().notNull().default(0),
+    /** setup: the hash of the setup code this challenge proved (the binding then needs it to be still the account's) */
+    setupCodeHash: text(),
     pendingSecret: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('staff_login_challenges_staff_idx').on(t.staffId)],
+  (t) => [index('staff_login_challenges_staff_idx').on(t.staffId, t.createdAt)],
 );
 
 /**

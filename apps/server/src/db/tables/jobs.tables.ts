@@ -13,7 +13,7 @@ export const staffAlerts = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     key: text().notNull().unique(),
-    kind: text({ enum: ['ledger_mismatch', 'promise_due', 'pickup_due', 'certificate_expiring', 'refund_failed'] }).notNull(),
+    kind: text({ enum: ['ledger_mismatch', 'promise_due', 'pickup_due', 'certificate_expiring', 'refund_failed', 'config', 'staff_login'] }).notNull(),
     /** who should read it: admin, sales, lab, finance */
     role: text({ enum: ['admin', 'sales', 'lab', 'finance'] }).notNull(),
     title: text().notNull(),

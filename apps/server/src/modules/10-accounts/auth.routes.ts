@@ -101,9 +101,9 @@ export const staffAuthRoutes = serve(calls.staffAuth, {
     config: perHour(20),
   },
   loginBySms: { handler: async (ctx) => firstFactor(await loginStaffWithSmsCode(ctx.db, ctx.body, meta(ctx), { demo: ctx.deps.config.SEED_DEMO })), config: perMinute(30) },
-  loginTotp: { handler: (ctx) => verifyStaffTotp(ctx.db, ctx.deps.secrets, ctx.body, meta(ctx)), config: perMinute(30) },
-  totpSetup: { handler: ({ db, deps, body, now }) => startStaffTotpSetup(db, deps.secrets, body.challenge, now), config: perMinute(30) },
-  totpEnable: { handler: (ctx) => enableStaffTotp(ctx.db, ctx.deps.secrets, ctx.body, meta(ctx)), config: perMinute(30) },
+  loginTotp: { handler: (ctx) => verifyStaffTotp(ctx.db, ctx.deps.secrets, ctx.deps.sms, ctx.body, meta(ctx)), config: perMinute(30) },
+  totpSetup: { handler: (ctx) => startStaffTotpSetup(ctx.db, ctx.deps.secrets, ctx.deps.sms, ctx.body, meta(ctx)), config: perMinute(30) },
+  totpEnable: { handler: (ctx) => enableStaffTotp(ctx.db, ctx.deps.secrets, ctx.deps.sms, ctx.body, meta(ctx)), config: perMinute(30) },
   logout: { handler: logout, config: { readOnly: true } },
   me: { handler: ({ db, staff }) => getStaffInfo(db, staff.id), config: { readOnly: true } },
 });

@@ -14,8 +14,9 @@ export type StaffRow = typeof staff.$inferSelect;
 
 export async function createStaff(
   db: DbOrTx,
-  input: { account: string; name: string; role: StaffRole; password: string; phone?: string | null; demoCredentials?: boolean; totpSecret?: string | null },
+  input: { account: string; name: string; role: StaffRole; password: string; phone?: string | null; demoCredentials?: boolean; totpSecret?: string | null; now?: Date },
 ) {
+  const now = input.now ?? new Date();
   const [row] = await db
     .insert(staff)
     .values({
@@ -26,7 +27,9 @@ export async function createStaff(
       passwordHash: await hashPassword(input.password),
       demoCredentials: input.demoCredentials ?? false,
       totpSecret: input.totpSecret ?? null,
-      totpEnabledAt: input.totpSecret ? new Date() : null,
+      totpEnabledAt: input.totpSecret ? now : null,
+      // a password just handed over (staff:create prints it, the seed's are the README's)
+      passwordSetAt: now,
     })
     .returning({ id: staff.id });
   if (!row) throw new Error('insert returned no row');
@@ -96,5 +99,5 @@ export async function loginStaffWithSmsCode(db: Db, input: StaffSmsLoginBody, me
     return found;
   });
   assertMayLogIn(person, policy, null);
-  return afterFirstFactor(db, person, meta);
+  return afterFirstFactor(db, person, meta, 'sms');
 }

@@ -1,12 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { calls } from '@lab/contract/calls';
 import { serve } from '../../platform/calls';
 import type { AppDeps } from '../../platform/deps';
 import { handleNotify, paymentStatus, startOnlinePayment } from './online-pay.service';
 
-/** The site's origin for the URLs a gateway is given: PUBLIC_URL, else the request's own. */
-export const siteOrigin = (deps: AppDeps, request?: FastifyRequest) =>
-  (deps.config.PUBLIC_URL ?? (request ? `${request.protocol}://${request.host}` : `http://127.0.0.1:${deps.config.PORT}`)).replace(/\/+$/, '');
+/**
+ * The site's origin for the URLs a gateway is given (notify, return, the local checkout page):
+ * PUBLIC_URL, else http://localhost:PORT (config.siteOrigin) — never the Host a request names,
+ * which anyone can set (issue 28: `Host: evil.example` sent the payer and the notices there).
+ */
+export const siteOrigin = (deps: AppDeps) => deps.config.siteOrigin;
 
 const channels = (deps: AppDeps) => ({ sms: deps.sms, email: deps.email });
 
@@ -14,7 +17,7 @@ const channels = (deps: AppDeps) => ({ sms: deps.sms, email: deps.email });
 export const onlinePayRoutes = serve(calls.onlinePay, {
   start: {
     handler: ({ db, memberId, body, now, deps, request }) =>
-      startOnlinePayment(db, deps.payments, memberId, body, { now, ip: request.ip, origin: siteOrigin(deps, request), expireMinutes: deps.config.PAY_EXPIRE_MINUTES }, request.log),
+      startOnlinePayment(db, deps.payments, memberId, body, { now, ip: request.ip, origin: siteOrigin(deps), expireMinutes: deps.config.PAY_EXPIRE_MINUTES }, request.log),
     config: { rateLimit: { max: 30, timeWindow: 60_000 } },
   },
   status: ({ db, memberId, body, now, deps, request }) => paymentStatus(db, deps.payments, channels(deps), memberId, body.payment_no, now, request.log),

@@ -65,7 +65,7 @@ export type RefundRow = typeof onlineRefunds.$inferSelect;
 export interface PayMeta {
   now: Date;
   ip: string;
-  /** the site's origin (PUBLIC_URL, else the request's): notify and return URLs */
+  /** the site's origin (config.siteOrigin: PUBLIC_URL, never a request's Host): notify and return URLs */
   origin: string;
   expireMinutes: number;
 }

@@ -2,7 +2,11 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prestoreBonusFen, type OnlinePayStart, type OnlinePaymentView, type OrderDetail } from '@lab/contract';
+import path from 'node:path';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../platform/config';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
+import { tmpRoot } from '../../../test/template';
 import { ledgerProblems } from '../../../test/ledger-invariants';
 import { ledgerEntries, prestoreRules } from '../../db/tables/funds.tables';
 import { orderEvents } from '../../db/tables/orders.tables';
@@ -131,6 +135,42 @@ describe('onlinePay/start and the local gateway', () => {
     expect((await paymentOf(started.payment.paymentNo)).state).toBe('failed');
     expect(await entriesOf(paymentReference(started.payment.paymentNo))).toEqual([]);
     expect((await orderRow(t, order.orderNo)).payment).toBe('unpaid');
+  });
+});
+
+describe('the doors of the simulated gateway (issue 28)', () => {
+  it('builds the checkout, notify and return URLs from PUBLIC_URL or this server, never from the Host a request names (point 9a)', async () => {
+    const who = await payer(t);
+    const order = await orderFor(who);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/onlinePay/start',
+      headers: { token: who.token, host: 'evil.example', 'x-forwarded-host': 'evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ purpose: 'order', order_no: order.orderNo, vendor: 'alipay', scene: 'page' }).toString(),
+    });
+    const started = res.json<{ data: OnlinePayStart }>().data;
+    expect(started.start).toEqual({ kind: 'redirect', url: `http://localhost:3000/pay/gateway/${started.payment.paymentNo}` });
+    const [row] = await t.db.select().from(localGatewayPayments).where(eq(localGatewayPayments.outTradeNo, started.payment.paymentNo));
+    expect(row).toMatchObject({ notifyUrl: 'http://localhost:3000/pay/notify/alipay', returnUrl: expect.stringMatching(/^http:\/\/localhost:3000\/pay\/result\?/) });
+  });
+
+  it('outside demo mode (SEED_DEMO=0, NODE_ENV unset) nothing is simulated: online payment is refused and the 模拟支付 pages are gone (hole 7)', async () => {
+    const who = await payer(t);
+    const order = await orderFor(who);
+    const demo = await startOrder(who, order.orderNo);
+    const codeUrl = demo.start.kind === 'qr' ? demo.start.codeUrl : '';
+    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(tmpRoot, 'files'), SEED_DEMO: '0' });
+    const production = await buildApp({ db: t.db, config, clock: t.clock, secrets: t.secrets, logger: false, rateLimit: false });
+    try {
+      expect(production.deps.payments.local).toBeNull();
+      const refused = await call(production, 'POST', '/api/auth/onlinePay/start', { token: who.token, form: { purpose: 'order', order_no: order.orderNo, vendor: 'wechat', scene: 'native' } });
+      expect(refused).toMatchObject({ status: 409, msg: '在线支付暂未开通，请使用预存款支付或对公转账' });
+      const button = await production.inject({ method: 'POST', url: `${gatewayPath(codeUrl)}/paid` });
+      expect(button.statusCode).toBe(404);
+      expect((await paymentOf(demo.payment.paymentNo)).state).toBe('open');
+    } finally {
+      await production.close();
+    }
   });
 });
 

@@ -44,7 +44,7 @@ export const paymentsAdminRoutes = serve(calls.adminPayments, {
       beforeTransaction: async (request) => {
         const { deps } = request.server;
         const body = request.body as AdminOnlineRefundNoBody;
-        refundAnswers.set(request, await askRefund(deps.db, deps.payments, siteOrigin(deps, request), body.refund_no));
+        refundAnswers.set(request, await askRefund(deps.db, deps.payments, siteOrigin(deps), body.refund_no));
       },
     },
     handler: ({ db, now, request }) => recordRefundAnswer(db, taken(refundAnswers, request), now),

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
-import type { Page, StaffAccount, StaffAddBody, StaffListBody, StaffPasswordBody, StaffStatusBody, StaffUpdateBody } from '@lab/contract';
+import type { Page, StaffAccount, StaffAddBody, StaffListBody, StaffPasswordBody, StaffStatusBody, StaffTotpReset, StaffUpdateBody } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { staff } from '../../db/schema';
@@ -9,7 +9,7 @@ import { auditEntity } from '../../platform/audit';
 import { isUniqueViolation } from '../../db/errors';
 import { clearLoginFailures } from '../10-accounts/login-guard.service';
 import { revokeAllSessions } from '../10-accounts/sessions.service';
-import { clearStaffTotp } from '../10-accounts/staff-totp.service';
+import { clearStaffTotp, issueStaffSetupCode } from '../10-accounts/staff-totp.service';
 
 type StaffRow = typeof staff.$inferSelect;
 
@@ -22,6 +22,7 @@ export function toStaffAccount(row: StaffRow): StaffAccount {
     phone: row.phone,
     disabled: row.disabled,
     totpEnabled: row.totpEnabledAt !== null,
+    setupCodeExpiresAt: row.totpSetupCodeHash ? (row.totpSetupCodeExpiresAt?.toISOString() ?? null) : null,
     createdAt: row.createdAt.toISOString(),
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
   };
@@ -79,7 +80,7 @@ export async function addStaff(db: Db, input: StaffAddBody, now: Date): Promise<
   const passwordHash = await hashPassword(input.password);
   const [row] = await db
     .insert(staff)
-    .values({ account: input.account, name: input.name, role: input.role, phone: input.phone ?? null, passwordHash, createdAt: now })
+    .values({ account: input.account, name: input.name, role: input.role, phone: input.phone ?? null, passwordHash, passwordSetAt: now, createdAt: now })
     .returning()
     .catch(duplicate);
   return toStaffAccount(row!);
@@ -125,7 +126,8 @@ export async function resetStaffPassword(db: Db, input: StaffPasswordBody, now: 
   const passwordHash = await hashPassword(input.password);
   const updated = await db.transaction(async (tx) => {
     if (person.demoCredentials) await clearStaffTotp(tx, person.id);
-    const [row] = await tx.update(staff).set({ passwordHash, demoCredentials: false }).where(eq(staff.id, person.id)).returning();
+    // a password just handed over: it binds an authenticator alone until it is used (staff-totp.service setupCodeRequired)
+    const [row] = await tx.update(staff).set({ passwordHash, demoCredentials: false, passwordSetAt: now }).where(eq(staff.id, person.id)).returning();
     await revokeAllSessions(tx, 'staff', person.id, now);
     await clearLoginFailures(tx, `staff:${person.account}`);
     return row!;
@@ -135,18 +137,21 @@ export async function resetStaffPassword(db: Db, input: StaffPasswordBody, now: 
 
 /**
  * Unbinds a person's authenticator (a lost phone): their recovery codes go too, every session
- * ends, and the next login leads them through binding a new one. Audited by the route.
+ * ends, and a one-time setup code is made — answered this once, for the admin to hand over in
+ * person or by phone — without which their next login cannot bind a new one (the password
+ * alone, perhaps the very thing that leaked, is not enough). On an account not bound yet it just
+ * issues a code (a role that needs an authenticator given to an account in use). Audited by the route.
  */
-export async function resetStaffTotp(db: Db, id: number, now: Date): Promise<StaffAccount> {
+export async function resetStaffTotp(db: Db, id: number, now: Date): Promise<StaffTotpReset> {
   const person = await findStaff(db, id);
-  const updated = await db.transaction(async (tx) => {
+  const { updated, setup } = await db.transaction(async (tx) => {
     await clearStaffTotp(tx, person.id);
+    const setup = await issueStaffSetupCode(tx, person.id, now);
     await revokeAllSessions(tx, 'staff', person.id, now);
-    await clearLoginFailures(tx, `staff-totp:${person.id}`);
     const [row] = await tx.select().from(staff).where(eq(staff.id, person.id));
-    return row!;
+    return { updated: row!, setup };
   });
-  return toStaffAccount(updated);
+  return { account: toStaffAccount(updated), setupCode: setup.code, setupCodeExpiresAt: setup.expiresAt.toISOString() };
 }
 
 /** Disabling ends the person's sessions at once; an admin cannot disable themself. */

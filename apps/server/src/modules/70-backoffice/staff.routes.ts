@@ -18,7 +18,8 @@ export const staffRoutes = serve(calls.staff, {
   },
   update: { handler: ({ db, body }) => updateStaff(db, body), config: { audit: audit(staffAudit, 'staff.update', '修改员工资料与角色', byId) } },
   resetPassword: { handler: ({ db, body, now }) => resetStaffPassword(db, body, now), config: { audit: audit(staffAudit, 'staff.password', '重置员工密码', byId) } },
-  resetTotp: { handler: ({ db, body, now }) => resetStaffTotp(db, body.id, now), config: { audit: audit(staffAudit, 'staff.totp.reset', '重置员工身份验证器', byId) } },
+  // the setup code is in the answer only: the audit row keeps the account before and after, never the code
+  resetTotp: { handler: ({ db, body, now }) => resetStaffTotp(db, body.id, now), config: { audit: audit(staffAudit, 'staff.totp.reset', '重置员工身份验证器并发放绑定码', byId) } },
   setStatus: {
     handler: async ({ db, staff, body, now }) => {
       const account = await setStaffDisabled(db, staff.id, body, now);

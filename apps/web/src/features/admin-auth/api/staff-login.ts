@@ -16,8 +16,11 @@ export const staffSmsLogin = (body: StaffSmsLoginBody) => staffAuth.loginBySms(b
 /** POST /api/admin/login/totp — the authenticator's code, or a recovery code. */
 export const staffTotpLogin = (challenge: string, code: string) => staffAuth.loginTotp({ challenge, code }, open);
 
-/** POST /api/admin/totp/setup — the key to bind (QR code and text); the same key on every call of one login. */
-export const startTotpSetup = (challenge: string) => staffAuth.totpSetup({ challenge }, open);
+/**
+ * POST /api/admin/totp/setup — the key to bind (QR code and text); the same key on every call of one login.
+ * `setupCode`: the one-time code an admin handed over, when the login answered needsSetupCode.
+ */
+export const startTotpSetup = (challenge: string, setupCode?: string) => staffAuth.totpSetup({ challenge, ...(setupCode ? { setupCode } : {}) }, open);
 
 /** POST /api/admin/totp/enable — a code of the new key proves it is bound; answers the session and the recovery codes. */
 export const enableTotp = (challenge: string, code: string) => staffAuth.totpEnable({ challenge, code }, open);

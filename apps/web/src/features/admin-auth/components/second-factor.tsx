@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { CopyOutlined, DownloadOutlined, KeyOutlined, SafetyOutlined } from '@ant-design/icons';
-import { staffTotpBody, staffTotpEnableBody, type LoginResult, type StaffMfaChallenge } from '@lab/contract';
+import { STAFF_SETUP_CODE_HOURS, staffSetupCodeBody, staffTotpBody, staffTotpEnableBody, type LoginResult, type StaffMfaChallenge, type StaffTotpSetup } from '@lab/contract';
 import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { enableTotp, startTotpSetup, staffTotpLogin } from '../api/staff-login';
@@ -57,15 +57,59 @@ export function TotpStep({ challenge, onLoggedIn, onBack }: StepProps) {
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 /**
- * Binding an authenticator (admin and finance, first login): the QR code and the key to type,
- * a code to prove it, then the recovery codes — shown this once, to copy or download.
+ * The one-time setup code (绑定码) an admin handed over, before the key is shown: asked when the
+ * login said so (after an authenticator reset, or when the password has been used before), so a
+ * password alone binds nothing. Accepted, it answers the key to bind.
+ */
+function SetupCodeForm({ challenge, onProven, onBack }: { challenge: StaffMfaChallenge; onProven: (setup: StaffTotpSetup) => void; onBack: () => void }) {
+  const [form] = Form.useForm<{ setupCode: string }>();
+  const prove = useApiMutation({ mutationFn: (setupCode: string) => startTotpSetup(challenge.challenge, setupCode), onSuccess: onProven });
+  const submit = ({ setupCode }: { setupCode: string }) => {
+    const body = checkWithSchema(staffSetupCodeBody, { setupCode }, form);
+    if (body) prove.mutate(body.setupCode);
+  };
+  return (
+    <Form form={form} name="staff-setup-code" className="admin-login-form" initialValues={{ setupCode: '' }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+      <h2 className="admin-login-step">绑定身份验证器</h2>
+      <p className="admin-login-hint">
+        为防止他人仅凭密码绑定，请先输入管理员交给您的 10 位绑定码（{STAFF_SETUP_CODE_HOURS} 小时内有效，只能使用一次）。没有绑定码请联系管理员在“员工账号”中发放。
+      </p>
+      <Form.Item name="setupCode">
+        <Input size="large" name="setupCode" aria-label="绑定码" placeholder="例如 ABCDE-FGHJK" prefix={<KeyOutlined />} autoComplete="off" maxLength={12} autoFocus />
+      </Form.Item>
+      <Button type="primary" size="large" htmlType="submit" block loading={prove.isPending}>
+        下一步
+      </Button>
+      <div className="admin-login-links">
+        <Button type="link" size="small" onClick={onBack}>
+          返回重新登录
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * Binding an authenticator (admin and finance, first login; after a reset, with the setup code
+ * first): the QR code and the key to type, a code to prove it, then the recovery codes — shown
+ * this once, to copy or download.
  */
 export function TotpSetupStep({ challenge, onLoggedIn, onBack }: StepProps) {
   const [form] = Form.useForm<{ code: string }>();
+  const needsCode = challenge.needsSetupCode === true;
+  const [proven, setProven] = useState<StaffTotpSetup | null>(null);
   // the same key on every call of one login, so it is read like data; never kept after this step
-  const setup = useQuery({ queryKey: ['staff-totp-setup', challenge.challenge], queryFn: () => startTotpSetup(challenge.challenge), retry: false, staleTime: Infinity, gcTime: 0 });
+  const setup = useQuery({
+    queryKey: ['staff-totp-setup', challenge.challenge],
+    queryFn: () => startTotpSetup(challenge.challenge),
+    enabled: !needsCode,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
   const enable = useApiMutation({ mutationFn: (code: string) => enableTotp(challenge.challenge, code) });
   const done = enable.data;
+  const key = needsCode ? proven : setup.data;
 
   // no key to bind (the challenge expired, say): the server's message, and back to the first step
   useEffect(() => {
@@ -80,14 +124,16 @@ export function TotpSetupStep({ challenge, onLoggedIn, onBack }: StepProps) {
     if (body) enable.mutate(body.code);
   };
 
+  if (needsCode && !proven) return <SetupCodeForm challenge={challenge} onProven={setProven} onBack={onBack} />;
+
   if (done) {
-    const text = `科研检测服务商城 后台恢复码（${setup.data?.account ?? ''}）\n每个恢复码只能使用一次。\n\n${done.recoveryCodes.join('\n')}\n`;
+    const text = `科研检测服务商城 后台恢复码（${key?.account ?? ''}）\n每个恢复码只能使用一次。\n\n${done.recoveryCodes.join('\n')}\n`;
     const copy = () => void navigator.clipboard?.writeText(text).then(() => feedback.success('已复制恢复码'));
     const download = () => {
       const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
       const link = document.createElement('a');
       link.href = url;
-      link.download = `recovery-codes-${setup.data?.account ?? 'staff'}.txt`;
+      link.download = `recovery-codes-${key?.account ?? 'staff'}.txt`;
       link.click();
       URL.revokeObjectURL(url);
     };
@@ -111,7 +157,6 @@ export function TotpSetupStep({ challenge, onLoggedIn, onBack }: StepProps) {
     );
   }
 
-  const key = setup.data;
   return (
     <Form form={form} name="staff-totp-setup" className="admin-login-form" initialValues={{ code: '' }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
       <h2 className="admin-login-step">绑定身份验证器</h2>

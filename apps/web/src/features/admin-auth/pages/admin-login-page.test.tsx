@@ -70,4 +70,35 @@ describe('/admin/login: the second step of admin and finance', () => {
     await userEvent.click(screen.getByRole('button', { name: '我已保存，进入后台' }));
     await waitFor(() => expect(staffSession.getSession()).toMatchObject({ token: 'staff-token' }));
   });
+
+  it('after an authenticator reset asks for the setup code the admin handed over before showing the key (issue 28, 9b)', async () => {
+    staffSession.clearSession();
+    const { calls } = mockApi({
+      '/api/admin/login': { msg: '请先绑定身份验证器', data: { mfa: 'setup', challenge: 'c4', expires: 1, needsSetupCode: true } },
+      '/api/admin/totp/setup': (call) =>
+        call.form.get('setupCode') === 'ABCDEFGHJK'
+          ? { data: { account: 'finance', secret: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', otpauthUrl: 'otpauth://totp/x', qr: 'data:image/svg+xml;base64,PHN2Zy8+' } }
+          : { code: 0, status: 400, msg: '绑定码错误，还可尝试4次' },
+    });
+    renderApp(<AdminLoginPage />, { path: '/admin/login' });
+    await typePassword();
+    const code = await screen.findByLabelText('绑定码');
+    // no key asked for without the code
+    expect(calls.some((call) => call.path === '/api/admin/totp/setup')).toBe(false);
+    expect(screen.queryByAltText('身份验证器二维码')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect(await screen.findByText('[绑定码]不能为空')).toBeInTheDocument();
+    await userEvent.type(code, 'zzzzz-zzzzz');
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect(await screen.findByText('绑定码错误，还可尝试4次')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    await userEvent.clear(screen.getByLabelText('绑定码'));
+    await userEvent.type(screen.getByLabelText('绑定码'), 'abcde fghjk');
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect(await screen.findByAltText('身份验证器二维码')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/admin/totp/setup').map((call) => Object.fromEntries(call.form))).toEqual([
+      { challenge: 'c4', setupCode: 'ZZZZZZZZZZ' },
+      { challenge: 'c4', setupCode: 'ABCDEFGHJK' },
+    ]);
+  });
 });

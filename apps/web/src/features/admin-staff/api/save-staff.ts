@@ -1,4 +1,4 @@
-import type { StaffAccount, StaffAddBody, StaffUpdateBody } from '@lab/contract';
+import type { StaffAddBody, StaffUpdateBody } from '@lab/contract';
 import { staff } from '../../../api/staff';
 import { staffKeys } from './keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -12,13 +12,16 @@ export const updateStaff = (body: StaffUpdateBody) => staff.update(body);
 /** POST /api/admin/staff/password — a new password; the person's sessions end. */
 export const resetStaffPassword = (id: number, password: string) => staff.resetPassword({ id, password });
 
-/** POST /api/admin/staff/totp/reset — unbind the authenticator (a lost phone); the next login binds a new one. */
+/**
+ * POST /api/admin/staff/totp/reset — unbind the authenticator (a lost phone) and get the one-time setup code
+ * (shown this once) without which the next login cannot bind a new one; on an account not bound yet, just the code.
+ */
 export const resetStaffTotp = (id: number) => staff.resetTotp({ id });
 
 /** POST /api/admin/staff/status — disable (sessions end) or enable again. */
 export const setStaffDisabled = (id: number, disabled: boolean) => staff.setStatus({ id, disabled: disabled ? '1' : '0' });
 
 /** Any change to staff accounts refreshes the lists and the name pickers. */
-export function useStaffMutation<A>(run: (args: A) => Promise<StaffAccount>) {
+export function useStaffMutation<A, R>(run: (args: A) => Promise<R>) {
   return useApiMutation({ mutationFn: run, invalidates: [staffKeys.all] });
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { App, Button, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { passwordField, STAFF_TOTP_ROLES, staffRoleLabels, staffRoles, type StaffAccount } from '@lab/contract';
+import { Alert, App, Button, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { CopyOutlined, PlusOutlined } from '@ant-design/icons';
+import { passwordField, STAFF_TOTP_ROLES, staffRoleLabels, staffRoles, type StaffAccount, type StaffTotpReset } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { AdminTable } from '../../../components/admin/admin-table';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
@@ -14,9 +14,27 @@ import { useStaffList } from '../api/list-staff';
 import { resetStaffPassword, resetStaffTotp, setStaffDisabled, useStaffMutation } from '../api/save-staff';
 import { ensurePasswordStrength, usePasswordStrength } from '../../../lib/password-strength';
 import { StaffFormModal } from '../components/staff-form-modal';
+import './staff.css';
 
 const roleColors = { admin: 'purple', sales: 'blue', lab: 'cyan', finance: 'gold' } as const;
 const roleOptions = [{ value: '', label: '全部角色' }, ...staffRoles.map((role) => ({ value: role, label: staffRoleLabels[role] }))];
+
+/** The setup code an admin hands over after a reset: shown this once, with how long it is good. */
+function SetupCodeNotice({ person, reset }: { person: StaffAccount; reset: StaffTotpReset }) {
+  const copy = () => void navigator.clipboard?.writeText(reset.setupCode).then(() => feedback.success('已复制绑定码'));
+  return (
+    <div className="admin-setup-code">
+      <Alert type="warning" showIcon title="绑定码只显示这一次" description={`请当面或电话告知${person.name}本人，不要通过聊天工具或邮件转发。${person.name}登录后绑定新的身份验证器时须输入它。`} />
+      <code className="admin-setup-code-value" aria-label="绑定码">
+        {reset.setupCode}
+      </code>
+      <div className="admin-muted">有效至 {formatDateTime(reset.setupCodeExpiresAt)}，只能使用一次；再次发放后此码作废。</div>
+      <Button size="small" icon={<CopyOutlined />} onClick={copy}>
+        复制
+      </Button>
+    </div>
+  );
+}
 
 /** /admin/staff: the admin adds staff, changes roles, resets passwords and disables accounts. */
 export default function StaffPage() {
@@ -30,6 +48,9 @@ export default function StaffPage() {
   const password = useStaffMutation(({ id, value }: { id: number; value: string }) => resetStaffPassword(id, value));
   const status = useStaffMutation(({ id, disabled }: { id: number; disabled: boolean }) => setStaffDisabled(id, disabled));
   const totp = useStaffMutation((id: number) => resetStaffTotp(id));
+
+  const showSetupCode = (person: StaffAccount, reset: StaffTotpReset) =>
+    modal.info({ title: `${person.name}的绑定码`, content: <SetupCodeNotice person={person} reset={reset} />, okText: '已交给本人', width: 460 });
   usePasswordStrength();
 
   const askPassword = async (person: StaffAccount) => {
@@ -64,18 +85,21 @@ export default function StaffPage() {
     });
   };
 
+  /** 重置验证器 (a bound account) or 发放绑定码 (admin or finance not bound yet): either way the one-time code, shown once. */
   const askTotpReset = (person: StaffAccount) => {
     modal.confirm({
-      title: `重置 ${person.name} 的身份验证器？`,
-      content: '用于手机丢失或更换。重置后该员工立即退出登录，原恢复码作废，下次登录时需重新扫码绑定。此操作记入操作日志。',
-      okText: '重置',
-      okButtonProps: { danger: true },
+      title: person.totpEnabled ? `重置 ${person.name} 的身份验证器？` : `为 ${person.name} 发放绑定码？`,
+      content: person.totpEnabled
+        ? '用于手机丢失或更换。重置后该员工立即退出登录，原恢复码作废；系统生成一次性绑定码，该员工重新绑定时须输入。此操作记入操作日志。'
+        : '该员工绑定身份验证器时须输入此绑定码（24小时内有效，只能使用一次）；之前发放的绑定码将作废。此操作记入操作日志。',
+      okText: person.totpEnabled ? '重置' : '发放',
+      okButtonProps: { danger: person.totpEnabled },
       cancelText: '取消',
       onOk: () =>
         settled(
           totp.mutateAsync(person.id, {
-            onSuccess: () => {
-              feedback.success('身份验证器已重置，该员工下次登录时需重新绑定');
+            onSuccess: (reset) => {
+              showSetupCode(person, reset);
             },
           }),
         ),
@@ -91,7 +115,17 @@ export default function StaffPage() {
       title: '两步验证',
       dataIndex: 'totpEnabled',
       render: (enabled: boolean, person) =>
-        enabled ? <Tag color="success">已绑定</Tag> : STAFF_TOTP_ROLES.includes(person.role) ? <Tag color="warning">待绑定</Tag> : <span className="admin-muted">未启用</span>,
+        enabled ? (
+          <Tag color="success">已绑定</Tag>
+        ) : person.setupCodeExpiresAt ? (
+          <Tooltip title={`有效至 ${formatDateTime(person.setupCodeExpiresAt)}`}>
+            <Tag color="processing">已发绑定码</Tag>
+          </Tooltip>
+        ) : STAFF_TOTP_ROLES.includes(person.role) ? (
+          <Tag color="warning">待绑定</Tag>
+        ) : (
+          <span className="admin-muted">未启用</span>
+        ),
     },
     { title: '状态', dataIndex: 'disabled', render: (disabled: boolean) => (disabled ? <Tag>已停用</Tag> : <Tag color="success">启用</Tag>) },
     { title: '最近登录', dataIndex: 'lastLoginAt', key: 'lastLoginAt', sorter: true, sortOrder: table.sortOrderOf('lastLoginAt'), render: (at: string | null) => (at ? formatDateTime(at) : <span className="admin-muted">从未登录</span>) },
@@ -100,13 +134,17 @@ export default function StaffPage() {
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      width: 290,
+      width: 300,
       render: (_, person) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => (setEditing(person), setFormOpen(true))}>编辑</Button>
           <Button type="link" size="small" onClick={() => void askPassword(person)}>重置密码</Button>
-          {person.totpEnabled && (
+          {person.totpEnabled ? (
             <Button type="link" size="small" onClick={() => askTotpReset(person)}>重置验证器</Button>
+          ) : (
+            STAFF_TOTP_ROLES.includes(person.role) && (
+              <Button type="link" size="small" onClick={() => askTotpReset(person)}>发放绑定码</Button>
+            )
           )}
           {me.data?.account !== person.account && (
             <Button type="link" size="small" danger={!person.disabled} onClick={() => toggle(person)}>
