@@ -419,7 +419,7 @@ export const outboxEntry = z.object({
 export type OutboxEntry = z.infer<typeof outboxEntry>;
 
 /** An in-site alert a background job raised for staff (a ledger mismatch, a promise about to fall due, tomorrow's home pickup). */
-export const STAFF_ALERT_KINDS = ['ledger_mismatch', 'promise_due', 'pickup_due', 'certificate_expiring', 'refund_failed'] as const;
+export const STAFF_ALERT_KINDS = ['ledger_mismatch', 'promise_due', 'pickup_due', 'certificate_expiring', 'refund_failed', 'closed_account_payment'] as const;
 export const staffAlertView = z.object({
   id: z.number().int(),
   kind: z.enum(STAFF_ALERT_KINDS),

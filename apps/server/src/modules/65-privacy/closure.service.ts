@@ -20,6 +20,7 @@ import {
   memberMessages,
   memberProfiles,
   members,
+  onlinePayments,
   orders,
   outbox,
   pointsExchanges,
@@ -38,6 +39,9 @@ import { AppError, conflict } from '../../platform/errors';
 import { verifyPassword } from '../../platform/crypto';
 import { writeMemberAudit } from '../../platform/member-audit';
 import type { SmsProvider } from '../../platform/messaging';
+import type { PaymentProviders } from '../../platform/providers';
+import type { NoticeChannels } from '../15-messages/messages.service';
+import { closeOpenPaymentsOf } from '../51-payment/online-pay.service';
 import { getMember } from '../10-accounts/accounts.service';
 import { setMarketingSms } from '../10-accounts/consents.service';
 import { claimLoginAttempt, clearLoginFailures, lockedError } from '../10-accounts/login-guard.service';
@@ -66,9 +70,17 @@ async function balanceOf(db: DbOrTx, ownerKind: 'member' | 'community', ownerId:
 
 const countOf = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
 
-/** Every reason the account cannot be closed now, one per kind; empty when it can. */
-export async function closureBlockers(db: DbOrTx, memberId: number): Promise<ClosureBlocker[]> {
+/**
+ * Every reason the account cannot be closed now, one per kind; empty when it can. Open online
+ * payments are not listed on the page (`openPayments: false`): the closure closes them at the
+ * gateway first; inside the closure's transaction one still open (started meanwhile) blocks.
+ */
+export async function closureBlockers(db: DbOrTx, memberId: number, options: { openPayments: boolean } = { openPayments: true }): Promise<ClosureBlocker[]> {
   const blockers: ClosureBlocker[] = [];
+  if (options.openPayments) {
+    const paying = await countOf(db.select({ n: count() }).from(onlinePayments).where(and(eq(onlinePayments.memberId, memberId), eq(onlinePayments.state, 'open'))));
+    if (paying > 0) blockers.push({ code: 'payments_open', reason: `有 ${paying} 笔刚发起的在线支付，请稍后再试`, link: null });
+  }
   const open = await db
     .select({ orderNo: orders.orderNo })
     .from(orders)
@@ -143,7 +155,14 @@ export async function sendCloseCode(db: Db, sms: SmsProvider, memberId: number, 
  * the member row locked: the blockers are read again (a refusal lists all of them), the
  * personal data is erased or anonymised, every session revoked, and the audit row written.
  */
-export async function closeAccount(db: Db, memberId: number, body: CloseAccountBody, meta: RequestMeta & { requestId?: string }) {
+export async function closeAccount(
+  db: Db,
+  payments: { providers: PaymentProviders; channels: NoticeChannels },
+  memberId: number,
+  body: CloseAccountBody,
+  meta: RequestMeta & { requestId?: string },
+  log?: { warn: (obj: unknown, msg: string) => void },
+) {
   const member = await getMember(db, memberId);
   if (member.closedAt) throw new AppError('FORBIDDEN', '该账号已注销');
   let codeId: number | null = null;
@@ -161,9 +180,12 @@ export async function closeAccount(db: Db, memberId: number, body: CloseAccountB
     await clearLoginFailures(db, key);
     confirmedBy = 'password';
   }
+  // money must not arrive after the account is gone (issue 28 hole 5): every open online payment
+  // is closed at its gateway first; one paid meanwhile is booked and then blocks as a balance
+  await closeOpenPaymentsOf(db, payments.providers, payments.channels, memberId, meta.now, log);
 
   return db.transaction(async (tx) => {
-    // one closure at a time per member; an order or top-up racing it waits for the lock
+    // one closure at a time per member; an online payment starting or being booked waits for the lock
     await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
     const blockers = await closureBlockers(tx, memberId);
     if (blockers.length > 0) throw conflict(`暂不能注销账号：${blockers.map((b, i) => `${i + 1}. ${b.reason}`).join('；')}`);

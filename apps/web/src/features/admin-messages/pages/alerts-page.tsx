@@ -7,8 +7,8 @@ import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
 import { useAlerts, useHandleAlert } from '../api/alerts';
 
-const kindLabels: Record<StaffAlertView['kind'], string> = { ledger_mismatch: '资金核对', promise_due: '服务承诺', pickup_due: '上门取样', certificate_expiring: '资质证书', refund_failed: '原路退款' };
-const kindColors: Record<StaffAlertView['kind'], string> = { ledger_mismatch: 'red', promise_due: 'orange', pickup_due: 'blue', certificate_expiring: 'gold', refund_failed: 'red' };
+const kindLabels: Record<StaffAlertView['kind'], string> = { ledger_mismatch: '资金核对', promise_due: '服务承诺', pickup_due: '上门取样', certificate_expiring: '资质证书', refund_failed: '原路退款', closed_account_payment: '注销后到账' };
+const kindColors: Record<StaffAlertView['kind'], string> = { ledger_mismatch: 'red', promise_due: 'orange', pickup_due: 'blue', certificate_expiring: 'gold', refund_failed: 'red', closed_account_payment: 'red' };
 
 /** /admin/alerts (消息 → 系统提醒): what the background jobs found that someone must look at (admin: all; others: their role's). */
 export default function AlertsPage() {
