@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, notInArray } from 'drizzle-orm';
 import {
   closedMemberLabel,
   CLOSE_ACCOUNT_SMS_PURPOSE,
@@ -10,30 +10,18 @@ import type { Db, DbOrTx } from '../../db/client';
 import {
   accounts,
   communities,
-  communityMembers,
   creditApplications,
   invoiceApplications,
-  invoiceTitles,
-  loginGuards,
-  memberAddresses,
-  memberConsents,
-  memberMessages,
-  memberProfiles,
   members,
   onlinePayments,
   orders,
-  outbox,
   pointsExchanges,
   prestoreApplications,
-  promoterApplications,
   rebates,
   rebateWithdrawals,
-  requirements,
   sampleRecycles,
   samplings,
-  smsCodes,
   transferApplications,
-  wxTickets,
 } from '../../db/schema';
 import { AppError, conflict } from '../../platform/errors';
 import { verifyPassword } from '../../platform/crypto';
@@ -47,6 +35,7 @@ import { setMarketingSms } from '../10-accounts/consents.service';
 import { claimLoginAttempt, clearLoginFailures, lockedError } from '../10-accounts/login-guard.service';
 import { revokeAllSessions, type RequestMeta } from '../10-accounts/sessions.service';
 import { checkSmsCode, sendSmsCode, spendSmsCode } from '../10-accounts/sms-codes.service';
+import { eraseMember, maskIp } from './erasure';
 
 /**
  * 注销账号 (PIPL art. 47). A member closes their own account once nothing is in flight: every
@@ -192,7 +181,7 @@ export async function closeAccount(
     if (codeId !== null) await spendSmsCode(tx, codeId, meta.now);
     // an optional consent ends with the account: 营销短信 withdrawn (a row, as from 账号设置)
     await setMarketingSms(tx, memberId, false, meta);
-    const counts = await anonymiseMember(tx, member, meta.now);
+    const counts = await eraseMember(tx, member, meta.now);
     await revokeAllSessions(tx, 'member', memberId, meta.now);
     await writeMemberAudit(tx, {
       memberId,
@@ -204,78 +193,11 @@ export async function closeAccount(
       // the person's data is what was erased: the row keeps only what was kept and counted
       before: { rid: member.rid, registeredAt: member.createdAt.toISOString() },
       after: { label: closedMemberLabel(memberId), closedAt: meta.now.toISOString(), ...counts },
-      ip: meta.ip,
+      // the network, not the address: the person is gone (erasure.ts)
+      ip: maskIp(meta.ip),
       requestId: meta.requestId,
       now: meta.now,
     });
     return { closedAt: meta.now.toISOString() };
   });
-}
-
-/**
- * The erasure. Deleted: addresses, invoice titles, SMS codes, login holds, QR tickets, the
- * attestation's personal fields. Anonymised in place (the rows are accounting or service
- * records others point at): the member row, orders' contact and phone, invoice applications'
- * personal title, receiver and e-mail, pickups, returns, requirements, partner applications,
- * withdrawals' bank details, gift addresses, in-site messages, the outbox's copies to the phone.
- */
-async function anonymiseMember(tx: DbOrTx, member: typeof members.$inferSelect, now: Date) {
-  const id = member.id;
-  const label = closedMemberLabel(id);
-  const oldPhone = member.phone;
-  const oldEmail = member.email;
-
-  await tx
-    .update(members)
-    .set({ phone: label, passwordHash: null, nickname: label, name: null, email: null, company: null, inviterId: null, disabled: true, closedAt: now })
-    .where(eq(members.id, id));
-  await tx
-    .update(memberProfiles)
-    .set({ teacher: null, teacherPhone: null, teacherMail: null, province: null, city: null, area: null, addressCode: null, address: null, reviewNote: null, updatedAt: now })
-    .where(eq(memberProfiles.memberId, id));
-  const addresses = await tx.delete(memberAddresses).where(eq(memberAddresses.memberId, id)).returning({ id: memberAddresses.id });
-  const titles = await tx.delete(invoiceTitles).where(eq(invoiceTitles.memberId, id)).returning({ id: invoiceTitles.id });
-
-  const kept = await tx.update(orders).set({ contact: label, phone: '' }).where(eq(orders.memberId, id)).returning({ id: orders.id });
-  // an invoice keeps what tax law needs (a unit's title and tax number); a personal title is the person's name
-  const invoices = await tx
-    .update(invoiceApplications)
-    .set({
-      title: sql`case when ${invoiceApplications.title}->>'kind' = 'personal'
-        then jsonb_build_object('kind', 'personal', 'title', ${label}::text, 'tax_no', null, 'bank', null, 'bank_account', null, 'address', null, 'phone', null, 'email', null)
-        else ${invoiceApplications.title} || jsonb_build_object('phone', null, 'email', null) end`,
-      email: null,
-      receiver: null,
-      receiverPhone: null,
-      receiverAddress: null,
-    })
-    .where(eq(invoiceApplications.memberId, id))
-    .returning({ id: invoiceApplications.id });
-
-  const gone = { name: label, phone: '', address: '（已删除）' };
-  await tx.update(samplings).set({ ...gone, message: '', addressId: null }).where(eq(samplings.memberId, id));
-  await tx.update(sampleRecycles).set({ ...gone, message: '' }).where(eq(sampleRecycles.memberId, id));
-  await tx.update(requirements).set({ contact: label, phone: '' }).where(eq(requirements.memberId, id));
-  await tx.update(promoterApplications).set({ name: label, phone: '' }).where(eq(promoterApplications.memberId, id));
-  await tx.update(rebateWithdrawals).set({ accountName: null, bankName: null, bankAccount: null }).where(eq(rebateWithdrawals.memberId, id));
-  await tx.update(creditApplications).set({ contact: null }).where(eq(creditApplications.memberId, id));
-  await tx.update(pointsExchanges).set({ shipTo: null, addressId: null }).where(eq(pointsExchanges.memberId, id));
-  const messages = await tx.update(memberMessages).set({ title: '（已删除）', content: '', link: null }).where(eq(memberMessages.memberId, id)).returning({ id: memberMessages.id });
-  // memberships end; a pending application is withdrawn (owning a community is a blocker)
-  await tx
-    .update(communityMembers)
-    .set({ status: 'removed', decidedAt: now })
-    .where(and(eq(communityMembers.memberId, id), ne(communityMembers.status, 'removed')));
-  // what the lab sent to the phone or e-mail: delivered copies lose the address and the text (queued ones go out first)
-  const sentTo = [oldPhone, ...(oldEmail ? [oldEmail] : [])];
-  await tx
-    .update(outbox)
-    .set({ recipient: label, body: '（已删除）', params: {} })
-    .where(and(inArray(outbox.recipient, sentTo), ne(outbox.status, 'queued')));
-  // the consent history stays as the record of what was agreed when; where it was given from goes
-  await tx.update(memberConsents).set({ ip: null, userAgent: null }).where(eq(memberConsents.memberId, id));
-  await tx.delete(smsCodes).where(eq(smsCodes.phone, oldPhone));
-  await tx.delete(loginGuards).where(or(eq(loginGuards.key, `member:${id}`), eq(loginGuards.key, `member:${oldPhone}`)));
-  await tx.delete(wxTickets).where(eq(wxTickets.memberId, id));
-  return { addressesDeleted: addresses.length, invoiceTitlesDeleted: titles.length, ordersKept: kept.length, invoicesKept: invoices.length, messagesErased: messages.length };
 }
