@@ -7,7 +7,7 @@ import { makeLoggedInMember, makeStaff } from '../../../test/factories';
 import { multipart, pdfBytes } from '../../../test/access-world';
 import { versionOf } from '../../../test/decision-pins';
 import { queryRows } from '../../db/client';
-import { accounts, exchangeItems, ledgerEntries, memberMessages } from '../../db/schema';
+import { accounts, couponTemplates, exchangeItems, ledgerEntries, memberMessages } from '../../db/schema';
 import { randomDigits, randomId } from '../../platform/crypto';
 import { creditAccount, ensureAccount, systemActor } from '../35-funds/ledger.service';
 import { seedAgreements } from '../20-content/agreements.seed';
@@ -152,6 +152,8 @@ describe('注销账号 leaves nothing of the person in the database', () => {
     const address = await me<AddressEntity>('/api/auth/address/add', { name: person.name, phone: person.phone, province: '上海市', city: '上海市', area: '徐汇区', address_code: '310104', address: `漕溪北路${mark('ADDR')}号`, default: '1' });
     const title = await me<InvoiceTitle>('/api/auth/invoice/add', { kind: 'personal', title: person.name, phone: person.phone, email: person.email, address: `个人地址${mark('TITLEADDR')}` });
     await me('/api/auth/consent/marketingSms', { granted: '0' });
+    const [template] = await t.db.insert(couponTemplates).values({ rid: randomId(), name: '老客户券', amountFen: 20_00, claimable: false, validDays: 30 }).returning();
+    await staff(sales, '/api/admin/funds/coupon/issue', { rid: template!.rid, member_rid: member.rid });
     await staff(admin, '/api/admin/growth/announce', { member_rid: member.rid, title: '专属通知', content: `${person.name}老师，您的账户已开通测试后结算` });
 
     // ---- a requirement with an attachment, quoted, withdrawn ----

@@ -19,6 +19,7 @@ import {
   loginGuards,
   memberAddresses,
   memberConsents,
+  memberCoupons,
   memberMessages,
   memberProfiles,
   members,
@@ -38,6 +39,7 @@ import {
   sampleRecycles,
   samplings,
   smsCodes,
+  staff,
   staffAlerts,
   transferApplications,
   wxTickets,
@@ -51,12 +53,15 @@ import { TRANSFER_MEMO } from '../60-growth/points.service';
  *    personal or typed column is replaced — by 已注销用户#id where a name stood, '' or NULL, or
  *    （已删除） where there was text — and what it held is collected. Rows only the person needed
  *    (addresses, invoice titles, the plan, codes, QR tickets) are deleted.
- * 2. **Rows that quote the member** (`QUOTING`): the audit log, staff alerts, outgoing SMS and
- *    e-mail, approval requests, in-site messages, the timeline of their orders, the notes of their
+ * 2. **Rows that quote the member** (`QUOTING`): the audit log, staff alerts, SMS to staff,
+ *    approval requests, the timeline and files of their orders, their contracts, the notes of their
  *    ledger entries. A row counts as the member's when it is theirs (their orders' events, their
- *    accounts' entries, their own audit rows) or names one of their keys (phone, e-mail, member
- *    rid, an order number or the rid of any row of theirs); in such a row every collected value is
- *    replaced by 已注销用户#id. A row of someone else's that quotes none of the keys is not touched.
+ *    accounts' entries, their own audit rows, audit rows whose target is their member rid, an
+ *    order number or a row of theirs), or, in the small tables (alerts, approvals, staff SMS), when
+ *    it names one of their keys (phone, e-mail, rid, order number); in such a row every collected
+ *    value is replaced by 已注销用户#id. The large tables are read through indexes only (the audit
+ *    log by target and member: index audit_log_target_key_idx), so a closure stays quick however
+ *    long the history. A row of someone else's that is none of these is not touched.
  * 3. Addresses and browsers: sessions, consents and 在线咨询 lose them; the member's own audit
  *    rows keep the network only (198.51.100.0/24).
  *
@@ -106,7 +111,10 @@ const quotable = (s: string) => (hasCjk(s) ? s.length >= 2 : s.length >= 6) && s
 
 class Traces {
   readonly values = new Set<string>();
+  /** strings only this member's rows carry (phone, e-mail, rids, order numbers): found inside a text */
   readonly keys = new Set<string>();
+  /** the public keys of the member's objects: an audit row's target */
+  readonly targets = new Set<string>();
   add(value: unknown) {
     if (typeof value === 'string') {
       const trimmed = value.trim();
@@ -116,7 +124,9 @@ class Traces {
     else if (value && typeof value === 'object') for (const v of Object.values(value)) this.add(v);
   }
   key(value: string | null | undefined) {
-    if (value && value.length >= 6) this.keys.add(value);
+    if (!value) return;
+    this.targets.add(value);
+    if (value.length >= 6) this.keys.add(value);
   }
   /** Longest first, so a sentence is replaced before the name inside it. */
   sorted() {
@@ -171,25 +181,29 @@ async function eraseOwned(tx: DbOrTx, spec: Owned, traces: Traces, label: string
   return rows.length;
 }
 
-/** A table whose rows may quote a member: which columns, and which rows are the member's for sure. */
+/**
+ * A table whose rows may quote a member: which columns, which rows to read (found through an
+ * index: the member's orders, accounts, audit targets, the staff's phones), and whether only those
+ * of them that name one of the member's keys are theirs.
+ */
 interface Quoting {
   table: PgTable;
   columns: string[];
-  owned?: SQL | undefined;
-  /** also the rows that name one of the member's keys (a scan of the table) */
-  byKeys: boolean;
+  rows: SQL | undefined;
+  /** of those rows, only the ones naming a key of the member (phone, e-mail, rid, order number) */
+  naming?: true;
 }
 
 async function scrubQuoting(tx: DbOrTx, spec: Quoting, pattern: string | null, needles: string[], label: string): Promise<number> {
+  if (!spec.rows || (spec.naming && !pattern)) return 0;
   const columns = columnsOf(spec.table);
   const text = sql.join(
     spec.columns.map((name) => sql`coalesce(${columns[name]!}::text, '')`),
     sql` || ' ' || `,
   );
-  const conditions = [spec.owned, spec.byKeys && pattern ? sql`(${text}) ~ ${pattern}` : undefined].filter((c): c is SQL => c !== undefined);
-  if (conditions.length === 0) return 0;
+  const where = spec.naming ? and(spec.rows, sql`(${text}) ~ ${pattern}`) : spec.rows;
   const read = Object.fromEntries(['id', ...spec.columns].map((name) => [name, columns[name]!]));
-  const rows = (await tx.select(read as never).from(spec.table).where(or(...conditions))) as Record<string, unknown>[];
+  const rows = (await tx.select(read as never).from(spec.table).where(where)) as Record<string, unknown>[];
   let changed = 0;
   for (const row of rows) {
     const next: Record<string, unknown> = {};
@@ -261,6 +275,11 @@ export async function eraseMember(tx: DbOrTx, member: typeof members.$inferSelec
     .set({ actorName: label, note: sql`case when ${orderEvents.note} = '' then '' else ${GONE} end` })
     .where(mine);
 
+  // more keys of theirs: objects staff act on (an audit row's target) that hold nothing personal
+  for (const r of await tx.select({ rid: memberCoupons.rid }).from(memberCoupons).where(eq(memberCoupons.memberId, id))) traces.key(r.rid);
+  for (const r of await tx.select({ rid: contracts.rid }).from(contracts).where(eq(contracts.memberId, id))) traces.key(r.rid);
+  for (const r of await tx.select({ id: consultations.id }).from(consultations).where(eq(consultations.phone, member.phone))) traces.targets.add(String(r.id));
+
   const region = { province: 'blankQuiet', city: 'blankQuiet', area: 'blankQuiet', addressCode: 'blankQuiet' } as const;
   const OWNED: Owned[] = [
     { table: memberProfiles, where: eq(memberProfiles.memberId, id), set: { teacher: 'null', teacherPhone: 'null', teacherMail: 'null', address: 'null', province: 'nullQuiet', city: 'nullQuiet', area: 'nullQuiet', addressCode: 'nullQuiet', reviewNote: 'null' } },
@@ -329,16 +348,19 @@ export async function eraseMember(tx: DbOrTx, member: typeof members.$inferSelec
   await tx.execute(sql`select set_config('lab.erasure', 'on', true)`);
   const needles = traces.sorted();
   const pattern = traces.keys.size ? [...traces.keys].map(escapeRegex).join('|') : null;
+  const staffPhones = (await tx.select({ phone: staff.phone }).from(staff).where(isNotNull(staff.phone))).map((p) => p.phone!);
+  const targets = [...traces.targets];
   const QUOTING: Quoting[] = [
-    { table: auditLog, columns: ['input', 'before', 'after'], owned: eq(auditLog.memberId, id), byKeys: true },
-    { table: outbox, columns: ['body', 'params'], byKeys: true },
-    { table: staffAlerts, columns: ['title', 'content'], byKeys: true },
-    { table: approvalRequests, columns: ['summary', 'target', 'note', 'decisionReason', 'payload'], byKeys: true },
-    { table: memberMessages, columns: ['title', 'content'], byKeys: true },
-    { table: orderEvents, columns: ['title', 'note', 'actorName'], owned: orderIds.length ? inArray(orderEvents.orderId, orderIds) : undefined, byKeys: false },
-    { table: orderFiles, columns: ['name'], owned: orderIds.length ? inArray(orderFiles.orderId, orderIds) : undefined, byKeys: false },
-    { table: contracts, columns: ['title'], owned: eq(contracts.memberId, id), byKeys: false },
-    { table: ledgerEntries, columns: ['note'], owned: myAccounts.length ? inArray(ledgerEntries.accountId, myAccounts) : undefined, byKeys: false },
+    // staff actions on the member's objects (target: their rid, an order number, the rid of a row of theirs) and their own rows
+    { table: auditLog, columns: ['input', 'before', 'after'], rows: or(eq(auditLog.memberId, id), targets.length ? inArray(auditLog.targetKey, targets) : undefined) },
+    // what went to staff phones about them (a pickup reminder names the member)
+    { table: outbox, columns: ['body', 'params'], rows: staffPhones.length ? inArray(outbox.recipient, staffPhones) : undefined, naming: true },
+    { table: staffAlerts, columns: ['title', 'content'], rows: sql`true`, naming: true },
+    { table: approvalRequests, columns: ['summary', 'target', 'note', 'decisionReason', 'payload'], rows: sql`true`, naming: true },
+    { table: orderEvents, columns: ['title', 'note', 'actorName'], rows: orderIds.length ? inArray(orderEvents.orderId, orderIds) : undefined },
+    { table: orderFiles, columns: ['name'], rows: orderIds.length ? inArray(orderFiles.orderId, orderIds) : undefined },
+    { table: contracts, columns: ['title'], rows: eq(contracts.memberId, id) },
+    { table: ledgerEntries, columns: ['note'], rows: myAccounts.length ? inArray(ledgerEntries.accountId, myAccounts) : undefined },
   ];
   let quotingRowsScrubbed = 0;
   for (const spec of QUOTING) quotingRowsScrubbed += await scrubQuoting(tx, spec, pattern, needles, label);
