@@ -155,6 +155,13 @@ test('a new 隐私政策 published in the back office asks a logged-in member ag
   await expect(ask.getByRole('link', { name: '阅读全文' })).toHaveAttribute('href', '/agreement/privacy');
   await memberPage.keyboard.press('Escape');
   await expect(ask).toBeVisible();
+  // the server refuses new personal data meanwhile too (a second tab, a script), with the code the dialog listens for
+  const refused = await memberPage.evaluate(async () => {
+    const { token } = JSON.parse(localStorage.getItem('lab.session') ?? '{}') as { token?: string };
+    const res = await fetch('/api/auth/user/update4contact', { method: 'POST', headers: { token: token ?? '', 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=%E5%BC%A0%E4%B8%89&email=zhangsan%40example.edu.cn' });
+    return { status: res.status, body: (await res.json()) as { msg: string; data: { reason?: string } } };
+  });
+  expect(refused).toMatchObject({ status: 403, body: { msg: '《用户协议》或《隐私政策》已更新，请阅读并同意后再继续操作', data: { reason: 'CONSENT_REQUIRED' } } });
   await memberPage.screenshot({ path: test.info().outputPath('consent-due-1280.png') });
   await ask.getByRole('button', { name: '同意', exact: true }).click();
   await expect(ask).toBeHidden();

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Config } from './platform/config';
 import type { Db } from './db/client';
 import { authGuard } from './modules/10-accounts/auth-guard';
+import { consentGate } from './modules/10-accounts/consent-gate';
 import { auditTrail } from './platform/audit';
 import { systemClock, type Clock } from './platform/clock';
 import { fail } from './platform/envelope';
@@ -252,6 +253,7 @@ export async function buildApp(options: BuildOptions) {
   registerMemberUploadLimits(app);
   await registerOpenApi(app, { production: config.production });
   await app.register(authGuard, { db: options.db, clock: deps.clock });
+  await app.register(consentGate, { db: options.db, clock: deps.clock });
   await app.register(auditTrail, { db: options.db, clock: deps.clock });
 
   // every call of the contract's table (packages/contract/src/calls.ts), one module per resource

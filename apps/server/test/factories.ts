@@ -1,6 +1,8 @@
 import { hashPassword, randomId } from '../src/platform/crypto';
 import type { Db } from '../src/db/client';
-import { members } from '../src/db/schema';
+import { desc, inArray } from 'drizzle-orm';
+import { MEMBER_AGREEMENTS } from '@lab/contract';
+import { agreementVersions, memberConsents, members } from '../src/db/schema';
 import { createStaff } from '../src/modules/10-accounts/staff.service';
 import { issueSession } from '../src/modules/10-accounts/sessions.service';
 import type { StaffRole } from '@lab/contract';
@@ -16,11 +18,15 @@ const cachedHash = (password: string) => {
   return hashed;
 };
 
+/**
+ * A registered member, who agreed (as registration records) to the newest 用户协议 and 隐私政策
+ * published, if any; `consented: false` makes an account older than consent records.
+ */
 export async function makeMember(
   db: Db,
-  overrides: Partial<typeof members.$inferInsert> & { password?: string | null } = {},
+  overrides: Partial<typeof members.$inferInsert> & { password?: string | null; consented?: boolean } = {},
 ) {
-  const { password = defaultPassword, ...rest } = overrides;
+  const { password = defaultPassword, consented = true, ...rest } = overrides;
   const [member] = await db
     .insert(members)
     .values({
@@ -32,6 +38,14 @@ export async function makeMember(
       ...rest,
     })
     .returning();
+  if (consented) {
+    const versions = await db
+      .selectDistinctOn([agreementVersions.kind], { id: agreementVersions.id, kind: agreementVersions.kind, version: agreementVersions.version })
+      .from(agreementVersions)
+      .where(inArray(agreementVersions.kind, [...MEMBER_AGREEMENTS]))
+      .orderBy(agreementVersions.kind, desc(agreementVersions.version));
+    if (versions.length) await db.insert(memberConsents).values(versions.map((v) => ({ memberId: member!.id, purpose: v.kind, versionId: v.id, version: v.version, granted: true, channel: 'password' as const })));
+  }
   return member!;
 }
 

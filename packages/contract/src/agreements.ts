@@ -80,6 +80,21 @@ export const consentAcceptBody = z
 export type ConsentAcceptBody = z.infer<typeof consentAcceptBody>;
 export const CONSENT_CHANGED_MESSAGE = '协议已再次更新，请阅读最新版本后同意';
 
+/**
+ * A member call that starts new processing (an order, a booking, new personal data…) while a
+ * newer 用户协议 or 隐私政策 waits for the member's consent: refused with status 403 and this
+ * data, so the web shows the consent dialog (`reason`) with the versions due. Reading, paying for
+ * finished work, exporting, closing the account and the consent itself stay open.
+ */
+export const CONSENT_REQUIRED_REASON = 'CONSENT_REQUIRED';
+export const CONSENT_REQUIRED_MESSAGE = '《用户协议》或《隐私政策》已更新，请阅读并同意后再继续操作';
+export interface ConsentRequiredData {
+  reason: typeof CONSENT_REQUIRED_REASON;
+  consentDue: ConsentDueItem[];
+}
+export const isConsentRequiredData = (data: unknown): data is ConsentRequiredData =>
+  typeof data === 'object' && data !== null && (data as { reason?: unknown }).reason === CONSENT_REQUIRED_REASON && Array.isArray((data as { consentDue?: unknown }).consentDue);
+
 export const marketingSmsBody = z.object({ granted: tick });
 
 /** One consent row, as the member and staff read the history. */

@@ -32,6 +32,7 @@ export const closureBlockerCodes = [
   'pickups_pending',
   'returns_pending',
   'exchanges_to_ship',
+  'payments_open',
 ] as const;
 export type ClosureBlockerCode = (typeof closureBlockerCodes)[number];
 

@@ -1,4 +1,4 @@
-import type { Envelope } from '@lab/contract';
+import type { ConsentRequiredData, Envelope } from '@lab/contract';
 import type { CallData } from '@lab/contract/call';
 import type { accounts } from '@lab/contract/calls/accounts';
 import { refresh as refreshRoute } from 'virtual:calls/accounts';
@@ -14,6 +14,21 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/**
+ * The server refuses a member call that starts new processing while a newer 用户协议 or 隐私政策
+ * waits for consent (403 with this data); whoever listens (lib/user-info.ts) shows the consent
+ * dialog. The reason is checked by its text: the contract's runtime module would bring zod into
+ * the public pages' first script.
+ */
+const CONSENT_REQUIRED: ConsentRequiredData['reason'] = 'CONSENT_REQUIRED';
+const consentListeners = new Set<(data: ConsentRequiredData) => void>();
+export function onConsentRequired(listener: (data: ConsentRequiredData) => void): () => void {
+  consentListeners.add(listener);
+  return () => consentListeners.delete(listener);
+}
+const isConsentRequired = (data: unknown): data is ConsentRequiredData =>
+  typeof data === 'object' && data !== null && (data as { reason?: unknown }).reason === CONSENT_REQUIRED && Array.isArray((data as { consentDue?: unknown }).consentDue);
 
 /** A 409: what the person acted on changed meanwhile (decided by someone else, or edited): show it as it is now. */
 export const isConflict = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409;
@@ -137,7 +152,10 @@ export function createApiClient(store: SessionStore) {
     if (!envelope || typeof envelope.code !== 'number') {
       throw new ApiError(response.ok ? '服务器返回了无法识别的内容' : `服务暂时不可用（${response.status}）`, response.status);
     }
-    if (!envelope.code) throw new ApiError(envelope.msg || '操作失败', response.status, envelope.data);
+    if (!envelope.code) {
+      if (response.status === 403 && isConsentRequired(envelope.data)) for (const listener of consentListeners) listener(envelope.data);
+      throw new ApiError(envelope.msg || '操作失败', response.status, envelope.data);
+    }
     return envelope.data;
   }
 

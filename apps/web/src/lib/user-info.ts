@@ -4,7 +4,7 @@ import type { CallData } from '@lab/contract/call';
 import type { profile } from '@lab/contract/calls/profile';
 import { info as infoRoute } from 'virtual:calls/profile';
 import { logout as logoutRoute } from 'virtual:calls/accounts';
-import { request } from './api';
+import { onConsentRequired, request } from './api';
 import { queryClient } from './query-client';
 import { clearSession, useSession } from './session';
 
@@ -16,6 +16,16 @@ export const userInfoKey = ['user', 'info'] as const;
  * client with it (1.4 KB gzipped of a 170 KB budget).
  */
 export const fetchUserInfo = () => request<CallData<typeof profile.info>>(infoRoute.path);
+
+/*
+ * A call refused for a consent due (the server's consent gate): the versions due go into
+ * user/info at once, so the site layout's consent dialog opens on whatever page the member is,
+ * and user/info is read again to be sure.
+ */
+onConsentRequired(({ consentDue }) => {
+  queryClient.setQueryData<CallData<typeof profile.info>>(userInfoKey, (old) => (old ? { ...old, consentDue } : old));
+  void queryClient.invalidateQueries({ queryKey: userInfoKey });
+});
 
 /** user/info of the member logged in: account, address list and cartNum. */
 export function useUserInfo() {

@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { STAFF_ALERT_KINDS } from '@lab/contract';
 import { staff } from './accounts.tables';
 import { orders } from './orders.tables';
 
@@ -13,7 +14,7 @@ export const staffAlerts = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     key: text().notNull().unique(),
-    kind: text({ enum: ['ledger_mismatch', 'promise_due', 'pickup_due', 'certificate_expiring', 'refund_failed', 'config', 'staff_login'] }).notNull(),
+    kind: text({ enum: STAFF_ALERT_KINDS }).notNull(),
     /** who should read it: admin, sales, lab, finance */
     role: text({ enum: ['admin', 'sales', 'lab', 'finance'] }).notNull(),
     title: text().notNull(),

@@ -80,6 +80,8 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('audit_log_staff_idx').on(t.staffId, t.createdAt.desc()),
     index('audit_log_target_idx').on(t.entity, t.targetKey, t.createdAt.desc()),
+    // 注销账号 finds the rows about a member's objects by their keys, whatever the entity (65-privacy/erasure.ts)
+    index('audit_log_target_key_idx').on(t.targetKey).where(sql`target_key IS NOT NULL`),
     index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
     index('audit_log_member_idx').on(t.memberId, t.action, t.createdAt.desc()).where(sql`member_id IS NOT NULL`),
     check('audit_log_one_actor', sql`(${t.staffId} IS NULL) <> (${t.memberId} IS NULL)`),

@@ -119,7 +119,7 @@ describe('the public pages read the versions', () => {
 
 describe('a new version asks members again', () => {
   it('publishing is admin-only and audited; the member is asked at the next user/info, refused an outdated version, and 同意 records re-consent', async () => {
-    const member = await makeLoggedInMember(t.db, t.clock.now());
+    const member = await makeLoggedInMember(t.db, t.clock.now(), { consented: false });
     const info = async () => (await call<MemberUserInfo>(t.app, 'POST', '/api/auth/user/info', { token: member.token })).data.consentDue;
     // a member without any consent row (an account older than consent records) is asked too
     expect((await info()).map((d) => [d.kind, d.version])).toEqual([
@@ -157,7 +157,7 @@ describe('a new version asks members again', () => {
 
 describe('marketing SMS consent', () => {
   it('is off by default; switched on and withdrawn in 账号设置, each change a row; staff see the history', async () => {
-    const member = await makeLoggedInMember(t.db, t.clock.now());
+    const member = await makeLoggedInMember(t.db, t.clock.now(), { consented: false });
     const mine = async () => (await call<MyConsents>(t.app, 'POST', '/api/auth/consent/mine', { token: member.token })).data;
     const set = (granted: string) => call<MyConsents>(t.app, 'POST', '/api/auth/consent/marketingSms', { token: member.token, form: { granted }, ip: IP });
     expect((await mine()).marketingSms).toBe(false);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   AGREEMENT_REQUIRED_MESSAGE,
   CONSENT_CHANGED_MESSAGE,
@@ -12,7 +12,7 @@ import {
 } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { members } from '../../db/tables/accounts.tables';
-import { memberConsents } from '../../db/tables/consent.tables';
+import { agreementVersions, memberConsents } from '../../db/tables/consent.tables';
 import { AppError } from '../../platform/errors';
 import { findCurrentVersion } from './agreement-versions';
 import type { RequestMeta } from './sessions.service';
@@ -138,4 +138,25 @@ export async function setMarketingSms(db: DbOrTx, memberId: number, granted: boo
     }
   });
   return getMyConsents(db, memberId);
+}
+
+/**
+ * Whether a newer 用户协议 or 隐私政策 waits for this member's consent: one statement, asked by
+ * the consent gate on every call that starts new processing (listConsentDue says which).
+ */
+export async function hasConsentDue(db: DbOrTx, memberId: number, now: Date): Promise<boolean> {
+  const current = db
+    .selectDistinctOn([agreementVersions.kind], { kind: agreementVersions.kind, version: agreementVersions.version })
+    .from(agreementVersions)
+    .where(and(inArray(agreementVersions.kind, [...MEMBER_AGREEMENTS]), lte(agreementVersions.effectiveAt, now)))
+    .orderBy(agreementVersions.kind, desc(agreementVersions.version))
+    .as('current');
+  const [row] = await db
+    .select({ kind: current.kind })
+    .from(current)
+    .where(
+      sql`${current.version} > coalesce((select max(${memberConsents.version}) from ${memberConsents} where ${memberConsents.memberId} = ${memberId} and ${memberConsents.purpose} = ${current.kind} and ${memberConsents.granted}), 0)`,
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
+  closedMemberLabel,
   formatFen,
   labDay,
   labDayEnd,
@@ -22,6 +23,7 @@ import { PaymentSignatureError, type GatewayPayment, type GatewayRefund, type No
 import { onlinePaymentOrders, onlinePayments, onlineRefunds } from '../../db/tables/payments.tables';
 import { orders } from '../../db/tables/orders.tables';
 import { communities } from '../../db/tables/member.tables';
+import { members } from '../../db/tables/accounts.tables';
 import { balanceOf, creditAccount, debitAccount, ensureAccount } from '../35-funds/ledger.service';
 import { activeRules, findOwnedCommunity, getFundsSettings } from '../35-funds/prestore.service';
 import { raiseStaffAlert } from '../15-messages/staff-alerts.service';
@@ -215,6 +217,9 @@ export async function startOnlinePayment(
   const { now } = meta;
   const expiresAt = new Date(now.getTime() + meta.expireMinutes * 60_000);
   const { row, draft } = await db.transaction(async (tx) => {
+    // shared with other payments, exclusive with 注销账号 (65-privacy locks the row for update):
+    // a payment starts before a closure reads its blockers, or not at all
+    await lockPayer(tx, memberId);
     const draft = body.purpose === 'order' ? await draftOrder(tx, memberId, body, now) : body.purpose === 'topup' ? await draftTopup(tx, memberId, body) : await draftSettle(tx, memberId, body, now);
     const [row] = await tx
       .insert(onlinePayments)
@@ -262,6 +267,12 @@ export async function startOnlinePayment(
   const [saved] = await db.update(onlinePayments).set({ startKind: start.kind, startTarget: target, updatedAt: now }).where(eq(onlinePayments.id, row.id)).returning();
   const nos = await orderNosOf(db, [row.id]);
   return { payment: toPaymentView(saved ?? row, nos.get(row.id) ?? []), start };
+}
+
+/** The payer's row, shared (see startOnlinePayment); a closed account starts nothing. */
+async function lockPayer(tx: Tx, memberId: number) {
+  const [payer] = await tx.select({ closedAt: members.closedAt }).from(members).where(eq(members.id, memberId)).for('share');
+  if (!payer || payer.closedAt) throw new AppError('UNAUTHORIZED', '该账号已注销', { status: 401 });
 }
 
 // ---- booking ----
@@ -348,6 +359,10 @@ export async function bookPayment(db: Db, paymentNo: string, reported: GatewayPa
     const actor = { kind: 'member' as const, id: row.memberId };
     const what = row.purpose === 'topup' ? '充值' : row.purpose === 'settle' ? '结算' : '订单支付';
     await creditAccount(tx, account.id, Number(row.amountFen), 'online_pay', reference, actor, now, `${vendorName(row.vendor)}${what} ${row.paymentNo}`);
+    // …unless the payer closed the account meanwhile (the closure holds this row's lock while it
+    // reads its blockers): nobody can use the money, so it goes back the way it came
+    const [payer] = await tx.select({ closedAt: members.closedAt }).from(members).where(eq(members.id, row.memberId)).for('share');
+    if (payer?.closedAt) return { kind: 'booked', payment: await returnLateMoney(tx, row, account.id, reported, via, noticed, now), paid: [] };
     let note = '';
     let paid: OrderRow[] = [];
     if (row.purpose === 'topup') {
@@ -371,6 +386,74 @@ export async function bookPayment(db: Db, paymentNo: string, reported: GatewayPa
       .returning();
     return { kind: 'booked', payment: updated!, paid };
   });
+}
+
+/**
+ * Money that arrived for a closed account (注销账号, issue 28 hole 5): booked as it came in
+ * (`online_pay`), then at once an `online_refunds` row for the whole amount and its
+ * `online_refund` debit, so the balance stays 0 and the refunds job (sweepRefunds) sends it back
+ * to the channel; no bonus, no order paid, no message to an account nobody reads. Finance hears of
+ * it in 系统提醒 (once per payment).
+ */
+async function returnLateMoney(tx: Tx, row: PaymentRow, accountId: number, reported: GatewayPayment, via: 'notify' | 'query' | 'job', noticed: { notifiedAt?: Date }, now: Date): Promise<PaymentRow> {
+  const amountFen = Number(row.amountFen);
+  const label = closedMemberLabel(row.memberId);
+  const [refund] = await tx
+    .insert(onlineRefunds)
+    .values({ refundNo: newNo('RF', now), paymentId: row.id, orderId: null, amountFen, reason: `账号已注销，原路退回`, createdAt: now, updatedAt: now })
+    .returning();
+  await debitAccount(tx, accountId, amountFen, 'online_refund', refundReference(refund!.refundNo), { kind: 'system', id: null }, now, `${label}已注销，原路退回${vendorName(row.vendor)}`);
+  const note = `到账时账号已注销，款项${formatFen(amountFen)}已原路退回（退款单 ${refund!.refundNo}）`;
+  await raiseStaffAlert(tx, {
+    key: `closed_account_payment:${row.paymentNo}`,
+    kind: 'closed_account_payment',
+    role: 'finance',
+    title: `已注销账号收到在线支付：${row.paymentNo}`,
+    content: `${label}注销后，${vendorName(row.vendor)}支付 ${row.paymentNo}（${formatFen(amountFen)}）到账。已自动原路退款（退款单 ${refund!.refundNo}），请在退款记录中核对结果。`,
+    link: '/admin/finance/payments?tab=refunds',
+    createdAt: now,
+  });
+  const [updated] = await tx
+    .update(onlinePayments)
+    .set({ state: 'paid', tradeNo: reported.tradeNo ?? null, paidAt: reported.paidAt ?? now, bookedBy: via, note, ...noticed, updatedAt: now })
+    .where(eq(onlinePayments.id, row.id))
+    .returning();
+  return updated!;
+}
+
+/**
+ * Before an account closes (65-privacy closeAccount, outside its transaction): each open online
+ * payment of the member is closed at its gateway and asked once more, as the payments job does
+ * for an expired one. One paid meanwhile is booked (its money then blocks the closure as a
+ * balance or a paid order); the others are closed here too. A gateway that cannot answer (or a
+ * channel no longer configured) refuses the closure: money could still arrive.
+ */
+export async function closeOpenPaymentsOf(db: Db, providers: PaymentProviders, channels: NoticeChannels, memberId: number, now: Date, log?: { warn: (obj: unknown, msg: string) => void }) {
+  const open = await db
+    .select()
+    .from(onlinePayments)
+    .where(and(eq(onlinePayments.memberId, memberId), eq(onlinePayments.state, 'open')))
+    .orderBy(asc(onlinePayments.id));
+  for (const row of open) {
+    const provider = providers[row.vendor];
+    const unsure = () => new AppError('PAY_GATEWAY', `您有一笔未完成的${vendorName(row.vendor)}支付（${row.paymentNo}），支付平台暂时无法确认已关闭，请稍后再试`, { status: 503 });
+    if (provider.name !== row.provider) throw unsure();
+    let reported: GatewayPayment;
+    try {
+      reported = await closeAtGateway(provider, row);
+    } catch (error) {
+      log?.warn({ err: error, paymentNo: row.paymentNo }, 'online payment: could not close it at the gateway before an account closure');
+      throw unsure();
+    }
+    await afterBooking(db, channels, await bookPayment(db, row.paymentNo, reported, 'job', now), log);
+  }
+}
+
+/** Closes an open payment at its gateway and asks again: paid at the last moment reads paid, else closed. */
+async function closeAtGateway(provider: PaymentProvider, row: PaymentRow): Promise<GatewayPayment> {
+  await provider.close(row.paymentNo);
+  const reported = await provider.query(row.paymentNo);
+  return !reported || reported.state === 'open' ? { outTradeNo: row.paymentNo, state: 'closed', amountFen: Number(row.amountFen), merchantId: row.merchantId, appId: row.appId } : reported;
 }
 
 /** After a booking's commit: the paid orders' SMS and e-mail. */
@@ -592,11 +675,7 @@ export async function sweepOpenPayments(db: Db, providers: PaymentProviders, cha
     if (provider.name !== row.provider) continue;
     try {
       let reported = await provider.query(row.paymentNo);
-      if ((!reported || reported.state === 'open') && row.expiresAt <= now) {
-        await provider.close(row.paymentNo);
-        reported = await provider.query(row.paymentNo);
-        if (!reported || reported.state === 'open') reported = { outTradeNo: row.paymentNo, state: 'closed', amountFen: Number(row.amountFen), merchantId: row.merchantId, appId: row.appId };
-      }
+      if ((!reported || reported.state === 'open') && row.expiresAt <= now) reported = await closeAtGateway(provider, row);
       if (!reported) continue;
       const booked = await bookPayment(db, row.paymentNo, reported, 'job', now);
       await afterBooking(db, channels, booked, log);

@@ -272,6 +272,9 @@ export async function listMyExchanges(db: DbOrTx, memberId: number, query: PageI
 
 // ---- transfer ----
 
+/** What precedes the giver's memo in both ledger notes and the recipient's message (注销账号 erases the giver's own copy). */
+export const TRANSFER_MEMO = '，留言：';
+
 /**
  * integration/transfer: points to another member by phone, in one transaction — both
  * accounts locked in id order (two opposite transfers cannot deadlock), the guarded debit
@@ -283,7 +286,7 @@ export async function transferPoints(db: Db, memberId: number, input: PointsTran
   const [target] = await db.select({ id: members.id, name: members.name, disabled: members.disabled }).from(members).where(eq(members.phone, input.phone)).limit(1);
   if (!target || target.disabled || target.name?.trim() !== input.name) throw new AppError('NOT_FOUND', RECIPIENT_MISMATCH);
   const reference = `transfer:${randomId()}`;
-  const note = input.note ? `，留言：${input.note}` : '';
+  const note = input.note ? `${TRANSFER_MEMO}${input.note}` : '';
   await db.transaction(async (tx) => {
     const from = await pointsAccount(tx, memberId);
     const to = await pointsAccount(tx, target.id);

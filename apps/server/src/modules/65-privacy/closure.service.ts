@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, notInArray } from 'drizzle-orm';
 import {
   closedMemberLabel,
   CLOSE_ACCOUNT_SMS_PURPOSE,
@@ -10,39 +10,32 @@ import type { Db, DbOrTx } from '../../db/client';
 import {
   accounts,
   communities,
-  communityMembers,
   creditApplications,
   invoiceApplications,
-  invoiceTitles,
-  loginGuards,
-  memberAddresses,
-  memberConsents,
-  memberMessages,
-  memberProfiles,
   members,
+  onlinePayments,
   orders,
-  outbox,
   pointsExchanges,
   prestoreApplications,
-  promoterApplications,
   rebates,
   rebateWithdrawals,
-  requirements,
   sampleRecycles,
   samplings,
-  smsCodes,
   transferApplications,
-  wxTickets,
 } from '../../db/schema';
 import { AppError, conflict } from '../../platform/errors';
 import { verifyPassword } from '../../platform/crypto';
 import { writeMemberAudit } from '../../platform/member-audit';
 import type { SmsProvider } from '../../platform/messaging';
+import type { PaymentProviders } from '../../platform/providers';
+import type { NoticeChannels } from '../15-messages/messages.service';
+import { closeOpenPaymentsOf } from '../51-payment/online-pay.service';
 import { getMember } from '../10-accounts/accounts.service';
 import { setMarketingSms } from '../10-accounts/consents.service';
 import { claimLoginAttempt, clearLoginFailures, lockedError } from '../10-accounts/login-guard.service';
 import { revokeAllSessions, type RequestMeta } from '../10-accounts/sessions.service';
 import { checkSmsCode, sendSmsCode, spendSmsCode } from '../10-accounts/sms-codes.service';
+import { eraseMember, maskIp } from './erasure';
 
 /**
  * 注销账号 (PIPL art. 47). A member closes their own account once nothing is in flight: every
@@ -66,9 +59,17 @@ async function balanceOf(db: DbOrTx, ownerKind: 'member' | 'community', ownerId:
 
 const countOf = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
 
-/** Every reason the account cannot be closed now, one per kind; empty when it can. */
-export async function closureBlockers(db: DbOrTx, memberId: number): Promise<ClosureBlocker[]> {
+/**
+ * Every reason the account cannot be closed now, one per kind; empty when it can. Open online
+ * payments are not listed on the page (`openPayments: false`): the closure closes them at the
+ * gateway first; inside the closure's transaction one still open (started meanwhile) blocks.
+ */
+export async function closureBlockers(db: DbOrTx, memberId: number, options: { openPayments: boolean } = { openPayments: true }): Promise<ClosureBlocker[]> {
   const blockers: ClosureBlocker[] = [];
+  if (options.openPayments) {
+    const paying = await countOf(db.select({ n: count() }).from(onlinePayments).where(and(eq(onlinePayments.memberId, memberId), eq(onlinePayments.state, 'open'))));
+    if (paying > 0) blockers.push({ code: 'payments_open', reason: `有 ${paying} 笔刚发起的在线支付，请稍后再试`, link: null });
+  }
   const open = await db
     .select({ orderNo: orders.orderNo })
     .from(orders)
@@ -143,7 +144,14 @@ export async function sendCloseCode(db: Db, sms: SmsProvider, memberId: number, 
  * the member row locked: the blockers are read again (a refusal lists all of them), the
  * personal data is erased or anonymised, every session revoked, and the audit row written.
  */
-export async function closeAccount(db: Db, memberId: number, body: CloseAccountBody, meta: RequestMeta & { requestId?: string }) {
+export async function closeAccount(
+  db: Db,
+  payments: { providers: PaymentProviders; channels: NoticeChannels },
+  memberId: number,
+  body: CloseAccountBody,
+  meta: RequestMeta & { requestId?: string },
+  log?: { warn: (obj: unknown, msg: string) => void },
+) {
   const member = await getMember(db, memberId);
   if (member.closedAt) throw new AppError('FORBIDDEN', '该账号已注销');
   let codeId: number | null = null;
@@ -161,16 +169,19 @@ export async function closeAccount(db: Db, memberId: number, body: CloseAccountB
     await clearLoginFailures(db, key);
     confirmedBy = 'password';
   }
+  // money must not arrive after the account is gone (issue 28 hole 5): every open online payment
+  // is closed at its gateway first; one paid meanwhile is booked and then blocks as a balance
+  await closeOpenPaymentsOf(db, payments.providers, payments.channels, memberId, meta.now, log);
 
   return db.transaction(async (tx) => {
-    // one closure at a time per member; an order or top-up racing it waits for the lock
+    // one closure at a time per member; an online payment starting or being booked waits for the lock
     await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
     const blockers = await closureBlockers(tx, memberId);
     if (blockers.length > 0) throw conflict(`暂不能注销账号：${blockers.map((b, i) => `${i + 1}. ${b.reason}`).join('；')}`);
     if (codeId !== null) await spendSmsCode(tx, codeId, meta.now);
     // an optional consent ends with the account: 营销短信 withdrawn (a row, as from 账号设置)
     await setMarketingSms(tx, memberId, false, meta);
-    const counts = await anonymiseMember(tx, member, meta.now);
+    const counts = await eraseMember(tx, member, meta.now);
     await revokeAllSessions(tx, 'member', memberId, meta.now);
     await writeMemberAudit(tx, {
       memberId,
@@ -182,78 +193,11 @@ export async function closeAccount(db: Db, memberId: number, body: CloseAccountB
       // the person's data is what was erased: the row keeps only what was kept and counted
       before: { rid: member.rid, registeredAt: member.createdAt.toISOString() },
       after: { label: closedMemberLabel(memberId), closedAt: meta.now.toISOString(), ...counts },
-      ip: meta.ip,
+      // the network, not the address: the person is gone (erasure.ts)
+      ip: maskIp(meta.ip),
       requestId: meta.requestId,
       now: meta.now,
     });
     return { closedAt: meta.now.toISOString() };
   });
-}
-
-/**
- * The erasure. Deleted: addresses, invoice titles, SMS codes, login holds, QR tickets, the
- * attestation's personal fields. Anonymised in place (the rows are accounting or service
- * records others point at): the member row, orders' contact and phone, invoice applications'
- * personal title, receiver and e-mail, pickups, returns, requirements, partner applications,
- * withdrawals' bank details, gift addresses, in-site messages, the outbox's copies to the phone.
- */
-async function anonymiseMember(tx: DbOrTx, member: typeof members.$inferSelect, now: Date) {
-  const id = member.id;
-  const label = closedMemberLabel(id);
-  const oldPhone = member.phone;
-  const oldEmail = member.email;
-
-  await tx
-    .update(members)
-    .set({ phone: label, passwordHash: null, nickname: label, name: null, email: null, company: null, inviterId: null, disabled: true, closedAt: now })
-    .where(eq(members.id, id));
-  await tx
-    .update(memberProfiles)
-    .set({ teacher: null, teacherPhone: null, teacherMail: null, province: null, city: null, area: null, addressCode: null, address: null, reviewNote: null, updatedAt: now })
-    .where(eq(memberProfiles.memberId, id));
-  const addresses = await tx.delete(memberAddresses).where(eq(memberAddresses.memberId, id)).returning({ id: memberAddresses.id });
-  const titles = await tx.delete(invoiceTitles).where(eq(invoiceTitles.memberId, id)).returning({ id: invoiceTitles.id });
-
-  const kept = await tx.update(orders).set({ contact: label, phone: '' }).where(eq(orders.memberId, id)).returning({ id: orders.id });
-  // an invoice keeps what tax law needs (a unit's title and tax number); a personal title is the person's name
-  const invoices = await tx
-    .update(invoiceApplications)
-    .set({
-      title: sql`case when ${invoiceApplications.title}->>'kind' = 'personal'
-        then jsonb_build_object('kind', 'personal', 'title', ${label}::text, 'tax_no', null, 'bank', null, 'bank_account', null, 'address', null, 'phone', null, 'email', null)
-        else ${invoiceApplications.title} || jsonb_build_object('phone', null, 'email', null) end`,
-      email: null,
-      receiver: null,
-      receiverPhone: null,
-      receiverAddress: null,
-    })
-    .where(eq(invoiceApplications.memberId, id))
-    .returning({ id: invoiceApplications.id });
-
-  const gone = { name: label, phone: '', address: '（已删除）' };
-  await tx.update(samplings).set({ ...gone, message: '', addressId: null }).where(eq(samplings.memberId, id));
-  await tx.update(sampleRecycles).set({ ...gone, message: '' }).where(eq(sampleRecycles.memberId, id));
-  await tx.update(requirements).set({ contact: label, phone: '' }).where(eq(requirements.memberId, id));
-  await tx.update(promoterApplications).set({ name: label, phone: '' }).where(eq(promoterApplications.memberId, id));
-  await tx.update(rebateWithdrawals).set({ accountName: null, bankName: null, bankAccount: null }).where(eq(rebateWithdrawals.memberId, id));
-  await tx.update(creditApplications).set({ contact: null }).where(eq(creditApplications.memberId, id));
-  await tx.update(pointsExchanges).set({ shipTo: null, addressId: null }).where(eq(pointsExchanges.memberId, id));
-  const messages = await tx.update(memberMessages).set({ title: '（已删除）', content: '', link: null }).where(eq(memberMessages.memberId, id)).returning({ id: memberMessages.id });
-  // memberships end; a pending application is withdrawn (owning a community is a blocker)
-  await tx
-    .update(communityMembers)
-    .set({ status: 'removed', decidedAt: now })
-    .where(and(eq(communityMembers.memberId, id), ne(communityMembers.status, 'removed')));
-  // what the lab sent to the phone or e-mail: delivered copies lose the address and the text (queued ones go out first)
-  const sentTo = [oldPhone, ...(oldEmail ? [oldEmail] : [])];
-  await tx
-    .update(outbox)
-    .set({ recipient: label, body: '（已删除）', params: {} })
-    .where(and(inArray(outbox.recipient, sentTo), ne(outbox.status, 'queued')));
-  // the consent history stays as the record of what was agreed when; where it was given from goes
-  await tx.update(memberConsents).set({ ip: null, userAgent: null }).where(eq(memberConsents.memberId, id));
-  await tx.delete(smsCodes).where(eq(smsCodes.phone, oldPhone));
-  await tx.delete(loginGuards).where(or(eq(loginGuards.key, `member:${id}`), eq(loginGuards.key, `member:${oldPhone}`)));
-  await tx.delete(wxTickets).where(eq(wxTickets.memberId, id));
-  return { addressesDeleted: addresses.length, invoiceTitlesDeleted: titles.length, ordersKept: kept.length, invoicesKept: invoices.length, messagesErased: messages.length };
 }

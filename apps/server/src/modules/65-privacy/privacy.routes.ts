@@ -31,7 +31,8 @@ export const privacyRoutes = serve(calls.privacy, {
   },
   close: {
     config: perMinute(10),
-    handler: ({ db, memberId, body, now, request }) => closeAccount(db, memberId, body, { now, ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id }),
+    handler: ({ db, deps, memberId, body, now, request }) =>
+      closeAccount(db, { providers: deps.payments, channels: { sms: deps.sms, email: deps.email } }, memberId, body, { now, ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id }, request.log),
   },
 });
 

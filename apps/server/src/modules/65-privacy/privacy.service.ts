@@ -10,7 +10,7 @@ import { exportsInLastHour, lastExportAt } from './export.service';
 /** privacy/overview: the page's figures, read before the member tries anything. */
 export async function privacyOverview(db: DbOrTx, memberId: number, now: Date): Promise<PrivacyOverview> {
   const member = await getMember(db, memberId);
-  const [blockers, points, last, used] = await Promise.all([closureBlockers(db, memberId), pointsBalanceOf(db, memberId), lastExportAt(db, memberId), exportsInLastHour(db, memberId, now)]);
+  const [blockers, points, last, used] = await Promise.all([closureBlockers(db, memberId, { openPayments: false }), pointsBalanceOf(db, memberId), lastExportAt(db, memberId), exportsInLastHour(db, memberId, now)]);
   return {
     phoneMasked: maskPhone(member.phone),
     hasPassword: member.passwordHash !== null,

@@ -15,8 +15,9 @@ const kindLabels: Record<StaffAlertView['kind'], string> = {
   refund_failed: '原路退款',
   config: '系统配置',
   staff_login: '登录安全',
+  closed_account_payment: '注销后到账',
 };
-const kindColors: Record<StaffAlertView['kind'], string> = { ledger_mismatch: 'red', promise_due: 'orange', pickup_due: 'blue', certificate_expiring: 'gold', refund_failed: 'red', config: 'red', staff_login: 'volcano' };
+const kindColors: Record<StaffAlertView['kind'], string> = { ledger_mismatch: 'red', promise_due: 'orange', pickup_due: 'blue', certificate_expiring: 'gold', refund_failed: 'red', config: 'red', staff_login: 'volcano', closed_account_payment: 'red' };
 
 /** /admin/alerts (消息 → 系统提醒): what the background jobs found that someone must look at (admin: all; others: their role's). */
 export default function AlertsPage() {

@@ -74,7 +74,8 @@ export function CloseAccountDialog({ open, onClose, phoneMasked, hasPassword, po
         description={
           <ul className="privacy-list">
             <li>将无法再登录本账号，所有设备上的登录状态立即失效。</li>
-            <li>姓名、手机号、邮箱、收货地址、发票抬头、站内消息内容等个人信息将被删除或匿名化。</li>
+            <li>姓名、手机号、邮箱、收货地址、发票抬头、站内消息内容、您填写的备注与说明等个人信息将被删除或匿名化。</li>
+            <li>尚未付款的微信支付、支付宝订单将在支付平台关闭，不能再付款；注销后如仍有款项到账，将原路退回。</li>
             {pointsBalance > 0 ? <li>剩余 {pointsBalance} 积分将作废。</li> : null}
             <li>{ACCOUNTING_RETENTION_NOTE}</li>
             <li>注销后该手机号可重新注册为新账号，但无法找回本账号的任何数据。</li>

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_target_key_idx" ON "audit_log" USING btree ("target_key") WHERE target_key IS NOT NULL;
