@@ -23,6 +23,11 @@ import { apiCall, type Reply, type ServerProcess } from './server-process';
 
 const PRICE = 300_00;
 const TOP_UP = 300_00;
+/**
+ * One finance member makes every adjustment and confirmation of the burst: 16 members × ¥300
+ * stay within finance's ¥5,000 a day of adjustments booked alone (approval_limits, decisions.md
+ * "Value one person cannot create"); a bigger burst would have some filed for approval instead.
+ */
 const ADJUST = 300_00;
 const COUPON_OFF = 50_00;
 const CONFIRMED_ALREADY = '该预存申请已到账，不能确认到账';

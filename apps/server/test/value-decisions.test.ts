@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DECISION_CHANGED_MESSAGE,
+  isApprovalFiled,
+  isFixedKind,
   ORDER_PAYMENT_CHANGED,
   type AdminCredit,
   type AdminInvoice,
@@ -12,6 +14,7 @@ import {
   type AdminPrestore,
   type AdminTransfer,
   type AdminWithdrawal,
+  type ApprovalKind,
   type InvoiceTitle,
   type Page,
   type PointsApplication,
@@ -23,14 +26,22 @@ import { call, createTestContext, type CallResult, type TestContext } from './ha
 import { makeLoggedInMember, makeStaff } from './factories';
 import { changedTables, databaseDigest, multipart, pdfBytes, storedFiles } from './access-world';
 import { tmpRoot } from './template';
+import { limitRow, setLimit } from '../src/modules/30-approvals/approvals.test-helpers';
+import { randomId } from '../src/platform/crypto';
+import { couponTemplates } from '../src/db/tables/funds.tables';
 
 /**
- * Every staff decision that moves money or value books only what the staff member saw
- * (PRODUCT.md "Staff decisions and value"; docs/security.md "Staff decisions book what was
- * seen"), read from the server's own route table: every audited /api/admin route is in the
- * registry below, either as a value decision with its pin fields and a case, or as not one,
- * with the reason. An audited route without an entry fails the suite, and so does an entry
- * whose route is gone. For every value decision with a pin:
+ * Every staff decision that moves money or value books only what the staff member saw, and every
+ * one that creates or releases value passes the approval gate (PRODUCT.md "Staff decisions and
+ * value"; docs/security.md "Staff decisions book what was seen"), read from the server's own
+ * route table: every audited /api/admin route is in the registry below, either as a value
+ * decision — with its pin fields and a case, or why it needs none; and with the limit kind whose
+ * gate holds it, or why it creates and releases nothing — or as not one, with the reason. An
+ * audited route without an entry fails the suite, and so does an entry whose route is gone, and a
+ * route that changes a value-holding record (VALUE_ENTITIES) registered as not a value decision.
+ * For every gated decision: at a ¥0 limit of its maker it is filed, and nothing but the request
+ * (and its audit row) is written; within the limits it books alone. For every value decision with
+ * a pin:
  *
  * 1. the route's schema requires every pin field (a call without it is 400 and writes nothing);
  * 2. the application is made through the members' own calls, the staff member reads it from the
@@ -78,13 +89,47 @@ interface Case {
   setup: () => Promise<{ seen: () => Promise<Body>; change: () => Promise<void> }>;
 }
 
-type Entry = { kind: 'pinned'; pin: string[]; case: Case } | { kind: 'fixed'; reason: string } | { kind: 'none'; reason: string };
+/** The limit kind whose gate holds a decision, or why it needs none (it creates and releases nothing). */
+type Value = { gate: ApprovalKind } | { gate: null; reason: string };
+/** How the gate proof makes the decision: as whom, and a fresh body (a new application, member…) each time. */
+interface Attempt {
+  who: 'finance' | 'sales';
+  body: () => Promise<Body>;
+}
 
-const pinned = (pin: string[], c: Case): Entry => ({ kind: 'pinned', pin, case: c });
+type Entry = { kind: 'pinned'; pin: string[]; case: Case; value: Value } | { kind: 'fixed'; reason: string; value: Value; attempt?: Attempt } | { kind: 'none'; reason: string };
+
+/** creates or releases value: its maker's limits of `kind` hold it (proved below) */
+const gated = (kind: ApprovalKind): Value => ({ gate: kind });
+/** a value decision that creates and releases nothing, for the reason given */
+const ungated = (reason: string): Value => ({ gate: null, reason });
+const pinned = (pin: string[], value: Value, c: Case): Entry => ({ kind: 'pinned', pin, case: c, value });
 /** a value decision without a pin: nothing in it can change between seeing and deciding, for the reason given */
-const fixed = (reason: string): Entry => ({ kind: 'fixed', reason });
+const fixed = (reason: string, value: Value, attempt?: Attempt): Entry => ({ kind: 'fixed', reason, value, ...(attempt ? { attempt } : {}) });
 /** not a decision that moves money or value */
 const none = (reason: string): Entry => ({ kind: 'none', reason });
+
+/**
+ * The records that hold or hand out value: a route whose audit row is about one of these is a
+ * value decision, and must say which gate holds it or why it needs none — never "not one".
+ */
+const VALUE_ENTITIES = ['account', 'coupon', 'couponTemplate', 'credit', 'prestore', 'prestoreRules', 'pointsApplication', 'transfer', 'withdrawal', 'invoice', 'onlineRefund', 'exchangeItem', 'growthSettings'];
+
+/** What is wrong with the registry for these routes (empty: nothing). Pure, so a planted case can prove it fails. */
+function registryProblems(routes: Pick<RouteEntry, 'method' | 'url' | 'config'>[], entries: Record<string, Entry>): string[] {
+  const problems: string[] = [];
+  const labels = routes.map((r) => `${r.method} ${r.url}`);
+  for (const [i, route] of routes.entries()) {
+    const key = labels[i]!;
+    const entry = entries[key];
+    if (!entry) problems.push(`${key}: audited but missing from the registry`);
+    else if (entry.kind === 'none' && VALUE_ENTITIES.includes(route.config.audit?.entity.name ?? '')) {
+      problems.push(`${key}: changes ${route.config.audit!.entity.name} records, which hold value, but is registered as not a value decision: name its gate or why it needs none`);
+    } else if (entry.kind === 'fixed' && entry.value.gate !== null && !entry.attempt) problems.push(`${key}: gated, without an attempt to prove its gate`);
+  }
+  for (const key of Object.keys(entries)) if (!labels.includes(key)) problems.push(`${key}: in the registry, but no such audited route`);
+  return problems;
+}
 
 // ---- the cases: each makes its application through the members' calls ----
 
@@ -171,35 +216,85 @@ const CONTENT = 'the site\'s content and catalogue (banners, articles, items, pa
 const STAFF = 'staff accounts: no money or value moves';
 const PROGRESS = 'an order\'s progress step or desk note: no money moves (what a paid order earns is booked when it was paid; a cancel\'s refund is pinned)';
 const REVIEW = 'a member\'s profile, community or partner application: approving it grants no money, credit or points';
-const CONFIG = 'a setting or catalogue for later bookings (tiers, rates, coupon and gift definitions): it decides no application, and each booking made under it is itself a decision';
+const CONFIG = 'a setting for later work (hold times, job schedules, approval limits): it decides no application and gives nothing, and each booking made under it is itself a decision';
+
+const UNGATED_REFUSAL = ungated('a refusal: nothing is created or released, and the member is told why');
 
 /** Every audited /api/admin route: `METHOD url` → what it is. */
 const registry: Record<string, Entry> = {
   // ---- value decisions, each pinned to what the staff member saw ----
-  'POST /api/admin/funds/prestore/confirm': pinned(['version'], finance(CHANGED, () => topUpCase({}))),
-  'POST /api/admin/funds/prestore/refuse': pinned(['version'], finance(CHANGED, () => topUpCase({ reason: '未查到该笔转账' }))),
-  'POST /api/admin/funds/transfer/approve': pinned(['version'], finance(CHANGED, () => transferCase({}))),
-  'POST /api/admin/funds/transfer/refuse': pinned(['version'], finance(CHANGED, () => transferCase({ reason: '请先核对团体负责人' }))),
-  'POST /api/admin/funds/invoice/issue': pinned(['version'], finance(CHANGED, () => invoiceCase({ invoice_no: '24312000000011112222', issued_on: '2026-12-01' }))),
-  'POST /api/admin/funds/invoice/issueWithFile': pinned(['version'], finance(CHANGED, () => invoiceCase({ invoice_no: '24312000000011113333', issued_on: '2026-12-01' }), true)),
-  'POST /api/admin/funds/invoice/reject': pinned(['version'], finance(CHANGED, () => invoiceCase({ reason: '抬头与付款单位不一致' }))),
-  'POST /api/admin/funds/credit/approve': pinned(['version'], finance(CHANGED, () => creditCase({ limit: '15000' }))),
-  'POST /api/admin/funds/credit/refuse': pinned(['version'], finance(CHANGED, () => creditCase({ reason: '请先完成老师认证' }))),
-  'POST /api/admin/growth/withdraw/pay': pinned(['version'], finance(CHANGED, () => withdrawalCase({}))),
-  'POST /api/admin/growth/withdraw/refuse': pinned(['version'], finance(CHANGED, () => withdrawalCase({ reason: '开户名与实名不符' }))),
-  'POST /api/admin/growth/points/approve': pinned(['version'], { who: 'sales', refusal: CHANGED, setup: () => pointsCase({ points: 200 }) }),
-  'POST /api/admin/growth/points/refuse': pinned(['version'], { who: 'sales', refusal: CHANGED, setup: () => pointsCase({ reason: '未见致谢' }) }),
-  'POST /api/admin/orders/cancel': pinned(['refund_fen'], { who: 'sales', refusal: ORDER_PAYMENT_CHANGED, setup: cancelCase }),
+  'POST /api/admin/funds/prestore/confirm': pinned(['version'], gated('topup'), finance(CHANGED, () => topUpCase({}))),
+  'POST /api/admin/funds/prestore/refuse': pinned(['version'], UNGATED_REFUSAL, finance(CHANGED, () => topUpCase({ reason: '未查到该笔转账' }))),
+  'POST /api/admin/funds/transfer/approve': pinned(
+    ['version'],
+    ungated('moves the member\'s own prepaid money between their account and a community they own: nothing is created, the ledger debits what it credits'),
+    finance(CHANGED, () => transferCase({})),
+  ),
+  'POST /api/admin/funds/transfer/refuse': pinned(['version'], UNGATED_REFUSAL, finance(CHANGED, () => transferCase({ reason: '请先核对团体负责人' }))),
+  'POST /api/admin/funds/invoice/issue': pinned(['version'], ungated('an invoice for money already received: it creates no balance and releases none'), finance(CHANGED, () => invoiceCase({ invoice_no: '24312000000011112222', issued_on: '2026-12-01' }))),
+  'POST /api/admin/funds/invoice/issueWithFile': pinned(['version'], ungated('as invoice/issue, with its file'), finance(CHANGED, () => invoiceCase({ invoice_no: '24312000000011113333', issued_on: '2026-12-01' }), true)),
+  'POST /api/admin/funds/invoice/reject': pinned(['version'], UNGATED_REFUSAL, finance(CHANGED, () => invoiceCase({ reason: '抬头与付款单位不一致' }))),
+  'POST /api/admin/funds/credit/approve': pinned(['version'], gated('credit'), finance(CHANGED, () => creditCase({ limit: '15000' }))),
+  'POST /api/admin/funds/credit/refuse': pinned(['version'], UNGATED_REFUSAL, finance(CHANGED, () => creditCase({ reason: '请先完成老师认证' }))),
+  'POST /api/admin/growth/withdraw/pay': pinned(
+    ['version'],
+    ungated('pays a partner the rebate balance they earned by rule (final before it could be withdrawn, debited when they asked): finance checks the account, the amount is theirs'),
+    finance(CHANGED, () => withdrawalCase({})),
+  ),
+  'POST /api/admin/growth/withdraw/refuse': pinned(['version'], UNGATED_REFUSAL, finance(CHANGED, () => withdrawalCase({ reason: '开户名与实名不符' }))),
+  'POST /api/admin/growth/points/approve': pinned(['version'], gated('points'), { who: 'sales', refusal: CHANGED, setup: () => pointsCase({ points: 200 }) }),
+  'POST /api/admin/growth/points/refuse': pinned(['version'], UNGATED_REFUSAL, { who: 'sales', refusal: CHANGED, setup: () => pointsCase({ reason: '未见致谢' }) }),
+  'POST /api/admin/orders/cancel': pinned(['refund_fen'], gated('refund'), { who: 'sales', refusal: ORDER_PAYMENT_CHANGED, setup: cancelCase }),
 
   // ---- value decisions whose every value is the staff member's own ----
-  'POST /api/admin/funds/adjust': fixed('the account and the signed amount are typed by the staff member in this very call; no member can change either between seeing and deciding, and the request_id books a retried click once (prestore.test.ts)'),
-  'POST /api/admin/funds/coupon/issue': fixed('a coupon of a template to a member the staff member picked: a template\'s value, threshold, scope and validity are never edited (only stopped, and a stopped one is refused)'),
+  'POST /api/admin/funds/adjust': fixed(
+    'the account and the signed amount are typed by the staff member in this very call; no member can change either between seeing and deciding, and the request_id books a retried click once (prestore.test.ts)',
+    gated('adjustment'),
+    { who: 'finance', body: async () => ({ owner_kind: 'member', owner_rid: (await member()).member.rid, amount: '10', reason: '补录', request_id: `gate-${randomId(8)}` }) },
+  ),
+  'POST /api/admin/funds/coupon/issue': fixed(
+    'a coupon of a template to a member the staff member picked: a template\'s value, threshold, scope and validity are never edited (only stopped, and a stopped one is refused)',
+    gated('coupon'),
+    {
+      who: 'sales',
+      body: async () => {
+        const [template] = await t.db.insert(couponTemplates).values({ rid: randomId(), name: '小额券', amountFen: 1_000, validDays: 7, claimable: false }).returning();
+        return { rid: template!.rid, member_rid: (await member()).member.rid };
+      },
+    },
+  ),
+  'POST /api/admin/funds/coupon/template/add': fixed('a new template as typed in this call', gated('coupon'), { who: 'sales', body: async () => ({ name: `券${randomId(6)}`, amount: '10', valid_days: '7', total_stock: '3' }) }),
+  'POST /api/admin/funds/prestore/rules': fixed(
+    'the tiers as typed in this call, measured against the tiers in force when it is booked (an approval of tiers changed since is refused)',
+    gated('bonus'),
+    { who: 'finance', body: async () => ({ rules: JSON.stringify([{ threshold: '100', rate: 100 }]) }) },
+  ),
+  'POST /api/admin/funds/coupon/template/disable': fixed('stops a template', ungated('stops claims and issues of a template: gives nothing away')),
+  'POST /api/admin/funds/invoice/file': fixed('the file of an invoice already issued (or its replacement)', ungated('the decision on the amount and title was the issue, which is pinned: no value moves')),
+  'POST /api/admin/payments/refund/query': fixed(
+    'sends or asks the gateway about an online refund booked when the order was cancelled',
+    ungated('that cancel is the pinned, gated decision: no money is created or released here'),
+  ),
 
-  'POST /api/admin/approvals/approve': fixed('a filed request is never edited: its payload and value were pinned when the maker filed it, the approval books exactly that once (guarded status) and re-measures it, 409 when it no longer matches (approvals.test.ts)'),
+  'POST /api/admin/approvals/approve': fixed(
+    'a filed request is never edited: its payload and value were pinned when the maker filed it, the approval books exactly that once (guarded status) and re-measures it, 409 when it no longer matches (approvals.test.ts)',
+    ungated('it is the gate\'s second person: the checker is not the maker, works with the kind and (but for a fixed kind) has a limit that covers the value'),
+  ),
+  'POST /api/admin/growth/settings/update': fixed(
+    'the figures as typed (admin only)',
+    ungated('rates for later orders within the schema\'s caps (rebate ≤ 30%, ≤ 100 points per yuan), paid only on final orders; the invite coupon must be an existing template, whose value was gated when it was made'),
+  ),
+  ...Object.fromEntries(
+    ['add', 'edit', 'status'].map((verb) => [
+      `POST /api/admin/growth/exchange/${verb}`,
+      fixed(
+        'the catalogue item as typed',
+        ungated('a price in points for a gift or a coupon of an existing template: members spend points they already hold; a coupon item draws the template\'s stock, whose face × stock was gated when it was made'),
+      ),
+    ]),
+  ),
 
   // ---- not decisions that move money or value ----
-  'POST /api/admin/funds/prestore/rules': none(CONFIG),
-  'POST /api/admin/payments/refund/query': none('sends or asks the gateway about an online refund booked when the order was cancelled (that cancel is the pinned decision): no money moves here'),
   'POST /api/admin/payments/reconcile/run': none('compares our online payments with the gateway\'s bill for a day and lists the differences: nothing is booked'),
   'POST /api/admin/payments/reconcile/resolve': none('a note that a reconciliation difference was looked into: nothing is booked'),
   'POST /api/admin/agreement/publish': none(CONTENT),
@@ -215,13 +310,6 @@ const registry: Record<string, Entry> = {
   'POST /api/admin/jobs/settings/save': none(CONFIG),
   'POST /api/admin/messages/outbox/resend': none('sending a failed SMS or e-mail again: no money or value moves'),
   'POST /api/admin/messages/alerts/handle': none('marking a job\'s alert handled: nothing is booked'),
-  'POST /api/admin/funds/coupon/template/add': none(CONFIG),
-  'POST /api/admin/funds/coupon/template/disable': none(CONFIG),
-  'POST /api/admin/growth/settings/update': none(CONFIG),
-  'POST /api/admin/growth/exchange/add': none(CONFIG),
-  'POST /api/admin/growth/exchange/edit': none(CONFIG),
-  'POST /api/admin/growth/exchange/status': none(CONFIG),
-  'POST /api/admin/funds/invoice/file': none('the file of an invoice already issued (or its replacement): the decision on the amount and title was the issue, which is pinned'),
   'POST /api/admin/growth/exchange/ship': none('mailing a gift the member already paid for with points: no value moves'),
   'POST /api/admin/demand/quote': none('a price offered for a member\'s requirement: nothing is booked until the member accepts it into their plan and pays'),
   'POST /api/admin/demand/close': none('closing a requirement: no money moves'),
@@ -275,7 +363,7 @@ const audited = () => t.app.routeTable.filter((route) => route.url.startsWith('/
 const routeOf = (key: string) => t.app.routeTable.find((route) => label(route) === key)!;
 
 /** The decision as the back office sends it: a form, or multipart with the e-invoice. */
-async function send(key: string, c: Case, body: Body): Promise<CallResult> {
+async function send(key: string, c: Pick<Case, 'who' | 'upload'>, body: Body): Promise<CallResult> {
   const route = routeOf(key);
   const who = staffOf[c.who];
   if (c.upload) return multipart(t.app, route.url, who.token, Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])), { name: '发票.pdf', bytes: pdfBytes, type: 'application/pdf' });
@@ -285,12 +373,82 @@ async function send(key: string, c: Case, body: Body): Promise<CallResult> {
 /** The schema the route checks its fields with (the body, or an upload's text fields). */
 const fieldSchema = (route: RouteEntry) => (route.config.upload?.fields ?? route.schema.body) as z.ZodType;
 
+/** What is written besides the filed request itself when an action is filed. */
+const FILING_TABLES = ['approval_requests', 'audit_log'];
+
+/**
+ * A gate, proved (what is wrong with it; empty: nothing): at a ¥0 limit of its maker's role the
+ * decision is filed for approval and writes nothing but the request and its audit row; with no
+ * limit it books alone (a fixed kind, which has no limit, only the first half).
+ */
+async function gateProblems(key: string, kind: ApprovalKind, attempt: Attempt & { upload?: boolean }): Promise<string[]> {
+  const role = attempt.who;
+  const saved = await limitRow(t, role, kind);
+  const problems: string[] = [];
+  try {
+    await setLimit(t, role, kind, 0);
+    const body = await attempt.body();
+    const digest = await databaseDigest(t);
+    const filed = await send(key, attempt, body);
+    if (filed.code !== 1 || !isApprovalFiled(filed.data)) problems.push(`${key}: at a ¥0 ${kind} limit it answered ${filed.status} ${filed.msg} without filing for approval`);
+    const written = changedTables(digest, await databaseDigest(t)).filter((name) => !FILING_TABLES.includes(name));
+    if (written.length) problems.push(`${key}: at a ¥0 ${kind} limit it wrote ${written.join(', ')}`);
+    if (!isFixedKind(kind)) {
+      await setLimit(t, role, kind, null);
+      const alone = await send(key, attempt, await attempt.body());
+      if (alone.code !== 1 || isApprovalFiled(alone.data)) problems.push(`${key}: with no limit it did not book alone (${alone.status} ${alone.msg})`);
+    }
+  } finally {
+    await setLimit(t, role, kind, saved.limit, saved.periods);
+  }
+  return problems;
+}
+
+/** How the gate proof makes a registered decision: a pinned one through its case (changed first, so a cancel finds its order paid). */
+function attemptOf(entry: Entry): (Attempt & { upload?: boolean }) | undefined {
+  if (entry.kind === 'fixed') return entry.attempt;
+  if (entry.kind !== 'pinned') return undefined;
+  const c = entry.case;
+  return {
+    who: c.who,
+    ...(c.upload ? { upload: true } : {}),
+    body: async () => {
+      const { seen, change } = await c.setup();
+      await change();
+      return seen();
+    },
+  };
+}
+
 describe('every audited /api/admin route', () => {
-  it('is classified: a value decision with its pin, one whose every value is the staff member\'s own, or not one (with the reason)', () => {
-    const routes = audited().map(label);
+  it('is classified: a value decision with its pin and its gate (or why none), or not one (with the reason)', () => {
+    const routes = audited();
     expect(routes.length).toBeGreaterThan(80);
-    expect(routes.filter((key) => !(key in registry)), 'audited routes missing from the registry').toEqual([]);
-    expect(Object.keys(registry).filter((key) => !routes.includes(key)), 'registry entries without their route').toEqual([]);
+    expect(registryProblems(routes, registry)).toEqual([]);
+  });
+});
+
+const gatedEntries = Object.entries(registry).flatMap(([key, entry]) => (entry.kind !== 'none' && entry.value.gate !== null ? [[key, entry.value.gate, entry] as const] : []));
+
+describe.each(gatedEntries)('%s', (key, kind, entry) => {
+  it(`creates value only past the ${kind} gate: filed at a ¥0 limit with nothing else written, booked alone within the limits`, async () => {
+    const attempt = attemptOf(entry);
+    expect(attempt, `${key}: no attempt`).toBeDefined();
+    expect(await gateProblems(key, kind, attempt!)).toEqual([]);
+  });
+});
+
+describe('the registry\'s checks fail when they should (planted cases)', () => {
+  it('a route that changes value-holding records, registered as not a value decision (or not at all), is reported', () => {
+    const adjust = routeOf('POST /api/admin/funds/adjust');
+    expect(registryProblems([adjust], { 'POST /api/admin/funds/adjust': none('planted: "moves nothing"') })).toEqual([expect.stringMatching(/changes account records, which hold value/)]);
+    expect(registryProblems([adjust], {})).toEqual(['POST /api/admin/funds/adjust: audited but missing from the registry']);
+    expect(registryProblems([], { 'POST /api/admin/funds/adjust': registry['POST /api/admin/funds/adjust']! })).toEqual(['POST /api/admin/funds/adjust: in the registry, but no such audited route']);
+  });
+
+  it('a route declared gated that books value alone at a ¥0 limit is reported (transfer approval, which has no gate)', async () => {
+    const problems = await gateProblems('POST /api/admin/funds/transfer/approve', 'adjustment', { who: 'finance', body: async () => (await transferCase({})).seen() });
+    expect(problems).toEqual([expect.stringMatching(/without filing for approval/), expect.stringMatching(/it wrote .*ledger_entries/)]);
   });
 });
 

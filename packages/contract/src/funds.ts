@@ -641,10 +641,16 @@ export function prestoreRuleText(rule: { thresholdFen: number; bonusRateBp: numb
   return `满 ${formatFen(rule.thresholdFen)} 赠 ${gift}`;
 }
 
+/** The tier a top-up reaches: the one with the highest threshold at or below the amount (none: no bonus). */
+export function prestoreBonusTier<T extends { thresholdFen: number }>(amountFen: number, rules: readonly T[]): T | undefined {
+  let best: T | undefined;
+  for (const rule of rules) if (amountFen >= rule.thresholdFen && (!best || rule.thresholdFen > best.thresholdFen)) best = rule;
+  return best;
+}
+
 /** The bonus a top-up earns: the highest tier it reaches (rate rounded down to the fen, plus any fixed bonus). */
 export function prestoreBonusFen(amountFen: number, rules: readonly { thresholdFen: number; bonusRateBp: number; bonusFen: number }[]): number {
-  let best: { thresholdFen: number; bonusRateBp: number; bonusFen: number } | undefined;
-  for (const rule of rules) if (amountFen >= rule.thresholdFen && (!best || rule.thresholdFen > best.thresholdFen)) best = rule;
+  const best = prestoreBonusTier(amountFen, rules);
   if (!best) return 0;
   return Math.floor((amountFen * best.bonusRateBp) / 10_000) + best.bonusFen;
 }

@@ -128,7 +128,7 @@ export async function seedOrdersDemo(db: Db, files: FileStore, notices: NoticeCh
   // ---- the teacher: prepaid funds confirmed by finance, a coupon claimed ----
   const prestore = await addPrestore(db, teacher.id, prestoreAddBody.parse({ amount: '10000', payer: '上海交通大学', remark: '国家自然科学基金面上项目测试费' }), at(30));
   // version 1: the application as it was just made
-  await confirmPrestore(db, finance.id, { rid: prestore.rid, version: 1 }, at(29));
+  await confirmPrestore(db, { by: { id: finance.id, role: 'finance' } }, { rid: prestore.rid, version: 1 }, at(29));
   const [xrdCoupon] = await db.select({ rid: couponTemplates.rid }).from(couponTemplates).where(eq(couponTemplates.name, 'XRD 测试 9 折')).limit(1);
   const coupon = xrdCoupon ? await claimCoupon(db, teacher.id, xrdCoupon.rid, at(26)) : null;
 

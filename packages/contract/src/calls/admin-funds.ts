@@ -53,7 +53,7 @@ const finance = ['finance'] as const;
 /** coupons: finance and sales */
 const couponStaff = ['finance', 'sales'] as const;
 const versionRule = '带上列表中的 version：申请在此之后有变动时答 409，请刷新后重新审核。';
-const gatedRule = '超过本角色审批额度时不直接执行，而是提交审批（答复为 pendingApproval，msg 说明）。';
+const gatedRule = '超过本角色审批额度（单笔、每人每日、每人每月或同一客户每月合计）时不直接执行，而是提交审批（答复为 pendingApproval，msg 说明）。';
 
 /**
  * Finance in the back office (财务管理): the review queues of top-ups, transfers, invoices and
@@ -65,12 +65,12 @@ export const adminFunds = resource('adminFunds', {
 
   // ---- 预存审核 ----
   prestoreList: call({ method: 'POST', path: '/api/admin/funds/prestore/list', who: finance, summary: '预存申请列表', body: adminPrestoreListBody, data: pageOf(adminPrestoreView) }),
-  prestoreConfirm: call({ method: 'POST', path: '/api/admin/funds/prestore/confirm', who: finance, summary: '确认预存到账', description: `入账预存金额与赠送金额。${versionRule}`, body: adminPrestoreConfirmBody, data: prestoreApplicationView, done: '已确认到账' }),
+  prestoreConfirm: call({ method: 'POST', path: '/api/admin/funds/prestore/confirm', who: finance, summary: '确认预存到账', description: `入账预存金额与赠送金额。${versionRule}${gatedRule}`, body: adminPrestoreConfirmBody, data: gatedView(prestoreApplicationView), done: '已确认到账' }),
   prestoreRefuse: call({ method: 'POST', path: '/api/admin/funds/prestore/refuse', who: finance, summary: '驳回预存申请', description: versionRule, body: adminRefuseBody, data: prestoreApplicationView, done: '已驳回' }),
   prestoreReceipt: call({ method: 'GET', path: '/api/admin/funds/prestore/receipt', who: finance, summary: '查看转账凭证', query: fileRidQuery, data: 'file' }),
   prestoreExport: call({ method: 'GET', path: '/api/admin/funds/prestore/export', who: finance, summary: '导出预存申请', description: '筛选同列表，不分页（xlsx）。', query: adminPrestoreExportQuery, data: 'file' }),
   prestoreRules: call({ method: 'POST', path: '/api/admin/funds/prestore/rules/current', who: finance, summary: '当前预存规则', data: prestoreRulesView }),
-  prestoreRulesSave: call({ method: 'POST', path: '/api/admin/funds/prestore/rules', who: finance, summary: '保存预存规则', description: 'rules：JSON 数组 [{ threshold（元）, rate（百分比）}]，最多 20 档。', body: adminPrestoreRulesBody, data: z.array(prestoreRuleView), done: '预存规则已保存' }),
+  prestoreRulesSave: call({ method: 'POST', path: '/api/admin/funds/prestore/rules', who: finance, summary: '保存预存规则', description: 'rules：JSON 数组 [{ threshold（元）, rate（百分比）}]，最多 20 档。提高任何一笔充值赠送的修改一律提交审批（由另一位财务或管理员通过），降低或取消赠送立即生效。', body: adminPrestoreRulesBody, data: gatedView(z.array(prestoreRuleView)), done: '预存规则已保存' }),
 
   // ---- 转账审核 ----
   transferList: call({ method: 'POST', path: '/api/admin/funds/transfer/list', who: finance, summary: '团体转账列表', body: adminTransferListBody, data: pageOf(adminTransferView) }),
@@ -124,7 +124,7 @@ export const adminFunds = resource('adminFunds', {
 
   // ---- 信用额度 ----
   creditList: call({ method: 'POST', path: '/api/admin/funds/credit/list', who: finance, summary: '信用额度申请列表', body: adminCreditListBody, data: pageOf(adminCreditView) }),
-  creditApprove: call({ method: 'POST', path: '/api/admin/funds/credit/approve', who: finance, summary: '批准信用额度', description: versionRule, body: adminCreditApproveBody, data: creditApplicationView, done: '已批准授信' }),
+  creditApprove: call({ method: 'POST', path: '/api/admin/funds/credit/approve', who: finance, summary: '批准信用额度', description: `${versionRule}${gatedRule}`, body: adminCreditApproveBody, data: gatedView(creditApplicationView), done: '已批准授信' }),
   creditRefuse: call({ method: 'POST', path: '/api/admin/funds/credit/refuse', who: finance, summary: '驳回信用额度申请', description: versionRule, body: adminRefuseBody, data: creditApplicationView, done: '已驳回' }),
 
   // ---- 优惠券 (finance and sales) ----

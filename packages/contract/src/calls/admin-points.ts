@@ -13,6 +13,7 @@ import {
   adminPointsApplicationListBody,
 } from '../admin-members';
 import { adminPointsDecisionBody, exchangeRecord, pointsApplication } from '../growth';
+import { gatedView } from '../admin-approvals';
 
 /** 后台 → 客户服务 (sales): the paper-award applications, the exchange catalogue and the gifts to ship. */
 export const adminPoints = resource('adminPoints', {
@@ -30,9 +31,9 @@ export const adminPoints = resource('adminPoints', {
     path: '/api/admin/growth/points/approve',
     who: ['sales'],
     summary: '通过论文致谢奖励',
-    description: '须填奖励积分，积分即时入账并通知会员；须带列表所示的版本号，申请之后有改动答 409。',
+    description: '须填奖励积分，积分即时入账并通知会员；须带列表所示的版本号，申请之后有改动答 409。超出本人积分奖励额度（单笔、每日、每月或同一会员每月）时不发放，提交审批。',
     body: adminPointsDecisionBody,
-    data: pointsApplication,
+    data: gatedView(pointsApplication),
     done: '已通过，积分已发放',
   }),
   refuse: call({

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members } from './accounts.tables';
 import { orders } from './orders.tables';
+import { prestoreRules } from './funds.tables';
 
 /**
  * Online payment (docs/payments.md). One `online_payments` row per attempt: its amount is fixed
@@ -37,6 +38,11 @@ export const onlinePayments = pgTable(
     couponRid: text(),
     /** purpose topup: the bonus of the tiers in force at start, booked with the top-up */
     bonusFen: bigint({ mode: 'number' }).notNull().default(0),
+    /**
+     * the tier the bonus came from (a row of the tiers in force at start, which only the approval
+     * gate writes); booking pays no more than this tier gives the amount, whatever bonus_fen says
+     */
+    bonusRuleId: integer().references(() => prestoreRules.id),
     state: text({ enum: ['open', 'paid', 'closed', 'failed'] }).notNull().default('open'),
     /** the vendor's transaction id (transaction_id / trade_no) */
     tradeNo: text(),

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { AdminApproval, ApprovalFiled, StaffRole } from '@lab/contract';
+import type { AdminApproval, ApprovalFiled, ApprovalKind, StaffRole } from '@lab/contract';
 import type { TestContext } from '../../../test/harness';
 import { makeStaff } from '../../../test/factories';
 import { auditLog } from '../../db/schema';
@@ -40,10 +40,17 @@ export const decide = (t: TestContext, verb: 'approve' | 'reject' | 'withdraw' |
 export const auditOf = (t: TestContext, rid: string) =>
   t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'approval'), eq(auditLog.targetKey, rid))).orderBy(asc(auditLog.id));
 
-/** Sets one limit straight in the table (the limits screen's own tests go through the call). */
-export async function setLimit(t: TestContext, role: StaffRole, kind: 'coupon' | 'refund' | 'adjustment', limitFen: number | null) {
+/** Sets one limit straight in the table (the limits screen's own tests go through the call); periods left out are unbounded. */
+export async function setLimit(t: TestContext, role: StaffRole, kind: ApprovalKind, limitFen: number | null, periods: { day?: number | null; month?: number | null; target?: number | null } = {}) {
+  const values = { limitFen, dayLimitFen: periods.day ?? null, monthLimitFen: periods.month ?? null, targetLimitFen: periods.target ?? null };
   await t.db
     .insert(approvalLimits)
-    .values({ role, kind, limitFen })
-    .onConflictDoUpdate({ target: [approvalLimits.role, approvalLimits.kind], set: { limitFen } });
+    .values({ role, kind, ...values })
+    .onConflictDoUpdate({ target: [approvalLimits.role, approvalLimits.kind], set: values });
+}
+
+/** A role's limits for a kind as the table holds them, to put back after a test changed them. */
+export async function limitRow(t: TestContext, role: StaffRole, kind: ApprovalKind) {
+  const [row] = await t.db.select().from(approvalLimits).where(and(eq(approvalLimits.role, role), eq(approvalLimits.kind, kind)));
+  return { limit: row ? row.limitFen : 0, periods: { day: row?.dayLimitFen ?? null, month: row?.monthLimitFen ?? null, target: row?.targetLimitFen ?? null } };
 }

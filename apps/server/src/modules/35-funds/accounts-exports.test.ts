@@ -21,7 +21,7 @@ import { communities } from '../../db/tables/member.tables';
 import { memberMessages } from '../../db/tables/orders.tables';
 import { ledgerEntries } from '../../db/tables/funds.tables';
 import { balanceOf, ensureAccount } from './ledger.service';
-import { fundsContext, member, ownCommunity, post, staffOf, topUpViaApi } from './test-helpers';
+import { fundsContext, member, ownCommunity, post, saveTiers, staffOf, topUpViaApi } from './test-helpers';
 import { auditCount, auditsOf, daysLater, download, invoiceApplication, lastAudit, multipart, namedMember, pdfBytes, pendingTopUp, pendingWithdrawal, readXlsx, type Staff } from './funds-admin.test-helpers';
 
 /**
@@ -225,23 +225,29 @@ describe('优惠券 (finance and sales)', () => {
 });
 
 describe('预存规则', () => {
-  it('reads the tiers in force; saving replaces them (audited as a whole) and the next confirmation uses them', async () => {
+  it('reads the tiers in force; saving replaces them (a raise after a second person approves; audited as a whole) and the next confirmation uses them', async () => {
     const current = await post<PrestoreRules>(t, '/api/admin/funds/prestore/rules/current', finance);
     expect(current.data.rules.map((r) => r.text)).toEqual(['满 ¥10,000.00 赠 3%', '满 ¥50,000.00 赠 5%', '满 ¥100,000.00 赠 8%']);
     expect(current.data.bank.accountName).toBeTruthy();
 
-    const tiers = JSON.stringify([{ threshold: '2000', rate: 1.5 }]);
-    expect(await post(t, '/api/admin/funds/prestore/rules', sales, { rules: tiers })).toMatchObject({ status: 403 });
+    const tiers = [{ threshold: '2000', rate: 1.5 }];
+    expect(await post(t, '/api/admin/funds/prestore/rules', sales, { rules: JSON.stringify(tiers) })).toMatchObject({ status: 403 });
     expect(await post(t, '/api/admin/funds/prestore/rules', finance, { rules: '[{"threshold":"2000","rate":120}]' })).toMatchObject({ status: 400, msg: '[赠送比例]不能超过100' });
-    const saved = await post<PrestoreRule[]>(t, '/api/admin/funds/prestore/rules', finance, { rules: tiers });
-    expect(saved.data.map((r) => r.text)).toEqual(['满 ¥2,000.00 赠 1.5%']);
-    const row = await lastAudit(t);
-    expect(row).toMatchObject({ action: 'funds.prestore.rules', entity: 'prestoreRules', targetKey: 'tiers' });
-    expect(row.before).toEqual({ tiers: [10_000_00, 50_000_00, 100_000_00].map((thresholdFen, i) => ({ thresholdFen, bonusRateBp: [300, 500, 800][i], bonusFen: 0 })) });
-    expect(row.after).toEqual({ tiers: [{ thresholdFen: 2_000_00, bonusRateBp: 150, bonusFen: 0 }] });
+    // 1.5% from ¥2,000 gives more than today's tiers below ¥10,000: filed, then approved
+    const saved = await saveTiers(t, finance, tiers);
+    expect(saved).toMatchObject({ filed: true });
+    expect(saved.rules.map((r) => r.text)).toEqual(['满 ¥2,000.00 赠 1.5%']);
 
     const who = await member(t);
     expect((await topUpViaApi(t, who, finance, '3000')).bonusFen).toBe(45_00);
-    await post(t, '/api/admin/funds/prestore/rules', finance, { rules: JSON.stringify([{ threshold: '10000', rate: 3 }, { threshold: '50000', rate: 5 }, { threshold: '100000', rate: 8 }]) });
+
+    // a change that raises nothing is saved alone, audited as a whole
+    const lowered = await post<PrestoreRule[]>(t, '/api/admin/funds/prestore/rules', finance, { rules: JSON.stringify([{ threshold: '2000', rate: 1 }]) });
+    expect(lowered.data.map((r) => r.text)).toEqual(['满 ¥2,000.00 赠 1%']);
+    const row = await lastAudit(t);
+    expect(row).toMatchObject({ action: 'funds.prestore.rules', entity: 'prestoreRules', targetKey: 'tiers' });
+    expect(row.before).toEqual({ tiers: [{ thresholdFen: 2_000_00, bonusRateBp: 150, bonusFen: 0 }] });
+    expect(row.after).toEqual({ tiers: [{ thresholdFen: 2_000_00, bonusRateBp: 100, bonusFen: 0 }] });
+    await saveTiers(t, finance, [{ threshold: '10000', rate: 3 }, { threshold: '50000', rate: 5 }, { threshold: '100000', rate: 8 }]);
   });
 });

@@ -73,38 +73,38 @@ export async function adjustBalance(db: DbOrTx, acting: Acting, input: AdminAdju
   if (!owner) throw notFound(input.owner_kind === 'member' ? '用户' : '科研团体');
   const requestId = input.request_id ?? randomId();
   const change = `${input.amount > 0 ? '增加' : '扣减'}${formatFen(Math.abs(input.amount))}`;
-  const filed = await gateAction(
-    db,
-    acting,
-    {
-      action: 'account.adjust',
-      valueFen: Math.abs(input.amount),
-      payload: { ...input, request_id: requestId },
-      summary: `为${owner.who}的预存款${change}`,
-      target: owner.who,
-      note: input.reason,
-      dedupeKey: `adjust:${requestId}`,
-      duplicateMessage: '该调账已提交审批，请勿重复提交',
-    },
-    now,
-  );
-  if (filed) return filed;
   const reference = `adjust:${requestId}`;
   const note = `${input.reason}${approvedNote(acting)}`;
   const result = await db.transaction(async (tx) => {
+    const filed = await gateAction(
+      tx,
+      acting,
+      {
+        action: 'account.adjust',
+        valueFen: Math.abs(input.amount),
+        payload: { ...input, request_id: requestId },
+        summary: `为${owner.who}的预存款${change}`,
+        target: owner.who,
+        targetKey: `${input.owner_kind}:${owner.id}`,
+        note: input.reason,
+        dedupeKey: `adjust:${requestId}`,
+        duplicateMessage: '该调账已提交审批，请勿重复提交',
+      },
+      now,
+    );
+    if (filed) return { filed };
     const account = await ensureAccount(tx, input.owner_kind, owner.id);
     const posted = await postEntry(tx, { accountId: account.id, amountFen: input.amount, type: 'adjustment', reference, note, actor: { kind: 'staff', id: acting.by.id }, now });
-    if (!posted.duplicate) {
-      await postMessage(
-        tx,
-        owner.notify,
-        { kind: 'funds', title: '预存款余额调整', content: `您的${owner.name}预存款已${change}，调整后余额${formatFen(Number(posted.entry.balanceAfterFen))}。原因：${input.reason}`, link: '/member/prestore' },
-        now,
-      );
-    }
-    return posted;
+    // a retried request (the same request_id) books nothing: said plainly (and rolled back, its use of the limit with it)
+    if (posted.duplicate) throw conflict(ADJUSTMENT_DONE);
+    await postMessage(
+      tx,
+      owner.notify,
+      { kind: 'funds', title: '预存款余额调整', content: `您的${owner.name}预存款已${change}，调整后余额${formatFen(Number(posted.entry.balanceAfterFen))}。原因：${input.reason}`, link: '/member/prestore' },
+      now,
+    );
+    return { entry: posted.entry };
   });
-  // a retried request (the same request_id) books nothing: said plainly, so the audit log keeps only the adjustment that happened
-  if (result.duplicate) throw conflict(ADJUSTMENT_DONE);
+  if (result.filed) return result.filed;
   return { entry: toLedgerEntry(result.entry) };
 }

@@ -257,9 +257,10 @@ describe('credit (pay after test)', () => {
     expect(await post(t, '/api/admin/funds/credit/approve', lab, { rid, version: await versionOf(t.db, 'credit', rid), limit: '30000' })).toMatchObject({ status: 403 });
     expect(await post(t, '/api/admin/funds/credit/approve', teacher, { rid, version: await versionOf(t.db, 'credit', rid), limit: '30000' })).toMatchObject({ status: 403 });
     expect(await post(t, '/api/admin/funds/credit/approve', finance, { rid, version: await versionOf(t.db, 'credit', rid), limit: '-1' })).toMatchObject({ status: 400, msg: '[授信额度]必须大于0' });
-    expect(await post<CreditApplication>(t, '/api/admin/funds/credit/approve', finance, { rid, version: await versionOf(t.db, 'credit', rid), limit: '30000' })).toMatchObject({ code: 1, data: { status: 'approved', approvedFen: 3_000_000 } });
-    expect(await getCreditLine(t.db, teacher.member.id)).toBe(3_000_000);
-    expect((await post<AssetOverview>(t, '/api/auth/asset/init', teacher)).data.creditLimitFen).toBe(3_000_000);
+    // ¥20,000: within finance's own credit limit (a larger line is filed for a second person: value-gate.test.ts)
+    expect(await post<CreditApplication>(t, '/api/admin/funds/credit/approve', finance, { rid, version: await versionOf(t.db, 'credit', rid), limit: '20000' })).toMatchObject({ code: 1, data: { status: 'approved', approvedFen: 2_000_000 } });
+    expect(await getCreditLine(t.db, teacher.member.id)).toBe(2_000_000);
+    expect((await post<AssetOverview>(t, '/api/auth/asset/init', teacher)).data.creditLimitFen).toBe(2_000_000);
     expect(await post(t, '/api/auth/creditApply/operate', teacher, { action: 'cancel', rid })).toMatchObject({ status: 409 });
     const again = await post<CreditInfo>(t, '/api/auth/creditApply/operate', other, { action: 'apply', limit: '1000', reason: '企业月结' });
     const otherRid = again.data.applications[0]!.rid;

@@ -155,25 +155,27 @@ export async function issueCoupon(db: DbOrTx, acting: Acting, rid: string, membe
   const [member] = await db.select({ id: members.id, name: members.name, nickname: members.nickname, phone: members.phone }).from(members).where(eq(members.rid, memberRid)).limit(1);
   if (!member) throw notFound('用户');
   const faceFen = couponFaceFen(template);
-  const filed = await gateAction(
-    db,
-    acting,
-    {
-      action: 'coupon.issue',
-      valueFen: faceFen,
-      payload: { rid, member_rid: memberRid },
-      summary: `发放优惠券「${template.name}」（${couponValueWords(template)}）给 ${member.name || member.nickname} ${member.phone}`,
-      target: member.phone,
-    },
-    now,
-  );
-  if (filed) return filed;
   const row = await db.transaction(async (tx) => {
+    const filed = await gateAction(
+      tx,
+      acting,
+      {
+        action: 'coupon.issue',
+        valueFen: faceFen,
+        payload: { rid, member_rid: memberRid },
+        summary: `发放优惠券「${template.name}」（${couponValueWords(template)}）给 ${member.name || member.nickname} ${member.phone}`,
+        target: member.phone,
+        targetKey: `member:${member.id}`,
+      },
+      now,
+    );
+    if (filed) return filed;
     const granted = await grant(tx, template, member.id, now, acting.by.id);
     const until = labDay(granted.validTo);
     await postMessage(tx, member.id, { kind: 'funds', title: '您收到一张优惠券', content: `实验室为您发放了优惠券「${template.name}」，有效期至 ${until}，下单时可选用。`, link: '/member/coupon' }, now);
     return granted;
   });
+  if ('pendingApproval' in row) return row;
   return (await couponViews(db, [row], now))[0]!;
 }
 
@@ -340,19 +342,21 @@ export const templateExposureFen = (input: Pick<AdminCouponTemplateBody, 'amount
 /** Staff: a new coupon template; above the maker's coupon limit it is filed for approval instead. */
 export async function addCouponTemplate(db: DbOrTx, acting: Acting, input: AdminCouponTemplateBody, now: Date): Promise<AdminCouponTemplate | ApprovalFiled> {
   const words = couponValueWords({ amountFen: input.amount ?? null, offRateBp: input.percent_off === undefined ? null : input.percent_off * 100, thresholdFen: input.threshold ?? 0 });
-  const filed = await gateAction(
-    db,
-    acting,
-    {
-      action: 'coupon.template',
-      valueFen: templateExposureFen(input),
-      payload: { ...input },
-      summary: `新建优惠券「${input.name}」：${words}，${input.total_stock === undefined ? '不限量' : `共 ${input.total_stock} 张`}，每人限领 ${input.per_member_limit} 张${input.claimable === '1' ? '，会员可领取' : '，仅员工发放'}`,
-      target: input.name,
-    },
-    now,
-  );
-  return filed ?? insertCouponTemplate(db, input, now);
+  return db.transaction(async (tx) => {
+    const filed = await gateAction(
+      tx,
+      acting,
+      {
+        action: 'coupon.template',
+        valueFen: templateExposureFen(input),
+        payload: { ...input },
+        summary: `新建优惠券「${input.name}」：${words}，${input.total_stock === undefined ? '不限量' : `共 ${input.total_stock} 张`}，每人限领 ${input.per_member_limit} 张${input.claimable === '1' ? '，会员可领取' : '，仅员工发放'}`,
+        target: input.name,
+      },
+      now,
+    );
+    return filed ?? insertCouponTemplate(tx, input, now);
+  });
 }
 
 /** The template row itself (demo data and points gifts call this without a staff member). */

@@ -1,10 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { CREDIT_ONLY_TEACHER_OR_ENTERPRISE, creditStatusLabels, formatFen, Organization, type CreditApplication, type CreditInfo } from '@lab/contract';
+import { CREDIT_ONLY_TEACHER_OR_ENTERPRISE, creditStatusLabels, formatFen, Organization, organizationLabels, type ApprovalFiled, type CreditApplication, type CreditInfo } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, decisionChanged, forbidden, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { isUniqueViolation } from '../../db/errors';
 import { members } from '../../db/tables/accounts.tables';
+import { approvedNote, gateAction, type Acting } from '../30-approvals/approval-gate';
 import { postMessage } from '../15-messages/messages.service';
 import { creditApplications, creditLines } from '../../db/tables/funds.tables';
 
@@ -73,20 +74,49 @@ async function whyNotDecided(tx: DbOrTx, rid: string) {
   return decisionChanged();
 }
 
-/** Finance approves with a limit (may differ from the one asked): the member's credit line is set. */
-export async function approveCredit(db: DbOrTx, staffId: number, input: { rid: string; version: number; limit: number; note?: string | undefined }, now: Date): Promise<CreditApplication> {
+/**
+ * Finance approves with a limit (may differ from the one asked): the member's credit line is
+ * set. A credit line lets the member order that much before paying: measured on the line granted
+ * against the maker's credit limits (one grant, their day and month, the month for this member);
+ * above one of them it is filed, and the second person books this application at this version.
+ */
+export async function approveCredit(db: DbOrTx, acting: Acting, input: { rid: string; version: number; limit: number; note?: string | undefined }, now: Date): Promise<CreditApplication | ApprovalFiled> {
   const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(creditApplications).where(eq(creditApplications.rid, input.rid)).for('update').limit(1);
+    if (!current || current.status !== 'pending' || current.version !== input.version) throw await whyNotDecided(tx, input.rid);
+    const [member] = await tx.select({ name: members.name, nickname: members.nickname, phone: members.phone }).from(members).where(eq(members.id, current.memberId)).limit(1);
+    const lineNow = await getCreditLine(tx, current.memberId);
+    const filed = await gateAction(
+      tx,
+      acting,
+      {
+        action: 'credit.approve',
+        valueFen: input.limit,
+        payload: { rid: input.rid, version: input.version, limit: input.limit, ...(input.note ? { note: input.note } : {}) },
+        summary:
+          `为 ${member?.name || member?.nickname || ''} ${member?.phone ?? ''}（${organizationLabels[current.organization] ?? '未认证'}）核定信用额度 ${formatFen(input.limit)}：` +
+          `申请 ${formatFen(Number(current.requestedFen))}，现有额度 ${formatFen(lineNow)}；申请理由：${current.reason}`,
+        target: member?.phone ?? current.rid,
+        targetKey: `member:${current.memberId}`,
+        note: input.note ?? '',
+        dedupeKey: `credit.approve:${current.rid}`,
+        duplicateMessage: '该信用额度申请的批准已提交审批，请等待审批结果',
+      },
+      now,
+    );
+    if (filed) return filed;
     const [updated] = await tx
       .update(creditApplications)
-      .set({ status: 'approved', approvedFen: input.limit, decisionNote: input.note ?? null, staffId, decidedAt: now })
-      .where(and(eq(creditApplications.rid, input.rid), eq(creditApplications.status, 'pending'), eq(creditApplications.version, input.version)))
+      .set({ status: 'approved', approvedFen: input.limit, decisionNote: `${input.note ?? ''}${approvedNote(acting)}` || null, staffId: acting.by.id, decidedAt: now })
+      .where(and(eq(creditApplications.id, current.id), eq(creditApplications.status, 'pending'), eq(creditApplications.version, input.version)))
       .returning();
     if (!updated) throw await whyNotDecided(tx, input.rid);
-    const line = { limitFen: input.limit, applicationId: updated.id, staffId, updatedAt: now };
+    const line = { limitFen: input.limit, applicationId: updated.id, staffId: acting.by.id, updatedAt: now };
     await tx.insert(creditLines).values({ memberId: updated.memberId, ...line }).onConflictDoUpdate({ target: creditLines.memberId, set: line });
     await postMessage(tx, updated.memberId, { kind: 'funds', title: '信用额度申请已通过', content: `您的信用额度申请已通过，核定额度${formatFen(input.limit)}，可在额度内先测试后结算。`, link: '/member/prestore' }, now);
     return updated;
   });
+  if ('pendingApproval' in row) return row;
   return toCreditView(row);
 }
 

@@ -4,13 +4,16 @@ import {
   labDayEnd,
   labDayStart,
   formatFen,
+  MAX_AMOUNT_FEN,
   prestoreBonusFen,
+  prestoreBonusTier,
   prestoreRuleText,
   prestoreStatusLabels,
   type BalanceHistoryBody,
   type BankAccount,
   type LedgerEntry,
   type Page,
+  type ApprovalFiled,
   type PrestoreAddBody,
   type PrestoreApplication,
   type PrestoreEditBody,
@@ -20,6 +23,8 @@ import {
   type PrestoreRules,
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
+import { approvedNote, gateAction, type Acting } from '../30-approvals/approval-gate';
+import { members } from '../../db/tables/accounts.tables';
 import { AppError, badRequest, conflict, decisionChanged, notFound } from '../../platform/errors';
 import type { Recorded } from '../../platform/files';
 import { randomDigits, randomId } from '../../platform/crypto';
@@ -69,6 +74,26 @@ export async function activeRules(db: DbOrTx): Promise<PrestoreRule[]> {
   });
 }
 
+/** The bonus of a top-up under the tiers in force now, and the tier it comes from (an online payment fixes both at start). */
+export async function currentBonus(db: DbOrTx, amountFen: number): Promise<{ bonusFen: number; ruleId: number | null }> {
+  const tier = prestoreBonusTier(amountFen, await activeRules(db));
+  return tier ? { bonusFen: prestoreBonusFen(amountFen, [tier]), ruleId: tier.id } : { bonusFen: 0, ruleId: null };
+}
+
+/**
+ * What a bonus fixed when an online top-up started may pay when it is booked: never more than
+ * the tier recorded at start gives this amount (tier rows are written only past the approval
+ * gate, and never deleted), nothing without one — whatever number the payment row holds. A
+ * payment started before tiers were recorded on payments is held to the tiers in force now.
+ */
+export async function bookableBonus(db: DbOrTx, amountFen: number, fixedFen: number, ruleId: number | null): Promise<number> {
+  if (fixedFen <= 0) return 0;
+  if (ruleId === null) return Math.min(fixedFen, (await currentBonus(db, amountFen)).bonusFen);
+  const [tier] = await db.select().from(prestoreRules).where(eq(prestoreRules.id, ruleId)).limit(1);
+  if (!tier) return 0;
+  return Math.min(fixedFen, prestoreBonusFen(amountFen, [{ thresholdFen: Number(tier.thresholdFen), bonusRateBp: tier.bonusRateBp, bonusFen: Number(tier.bonusFen) }]));
+}
+
 /** prestore/rule */
 export async function getPrestoreRules(db: DbOrTx): Promise<PrestoreRules> {
   const [rules, settings] = await Promise.all([activeRules(db), getFundsSettings(db)]);
@@ -81,13 +106,61 @@ export async function readyPay(db: DbOrTx, amountFen: number | undefined): Promi
   return { ...rules, amountFen: amountFen ?? null, bonusFen: amountFen === undefined ? null : prestoreBonusFen(amountFen, rules.rules) };
 }
 
-/** Staff: replaces the tiers (rate in percent), old tiers turn inactive. */
-export async function savePrestoreRules(db: Db, tiers: { threshold: number; rate: number }[]): Promise<PrestoreRule[]> {
-  await db.transaction(async (tx) => {
+type Tier = { thresholdFen: number; bonusRateBp: number; bonusFen: number };
+
+/**
+ * The most one top-up gains under `next` over `current`, and at which amount: tiers are steps
+ * of a rate, so the difference is linear between thresholds and its largest value is at a
+ * threshold, just below one, or at the largest top-up a form accepts (¥10,000,000).
+ */
+export function bonusRaise(current: readonly Tier[], next: readonly Tier[]): { raiseFen: number; atFen: number } {
+  const edges = [...current, ...next].flatMap((t) => [t.thresholdFen, t.thresholdFen - 1]);
+  const amounts = [...new Set([...edges, MAX_AMOUNT_FEN])].filter((a) => a >= 1 && a <= MAX_AMOUNT_FEN);
+  let best = { raiseFen: 0, atFen: 0 };
+  for (const amount of amounts) {
+    const raise = prestoreBonusFen(amount, next) - prestoreBonusFen(amount, current);
+    if (raise > best.raiseFen || (raise === best.raiseFen && raise > 0 && amount < best.atFen)) best = { raiseFen: raise, atFen: amount };
+  }
+  return best;
+}
+
+const tiersText = (tiers: readonly Tier[]) => (tiers.length ? tiers.map((t) => prestoreRuleText(t)).join('、') : '不赠送');
+
+/**
+ * Staff: replaces the tiers (rate in percent), old tiers turn inactive. The tiers pay out on
+ * every top-up while they are live — a transfer confirmed, an online payment started — so a
+ * change that raises the bonus of any top-up (measured: the most one top-up gains) is filed for
+ * a second person whatever the maker's role (the bonus kind has no limit); lowering or removing
+ * tiers gives nothing and is saved at once.
+ */
+export async function savePrestoreRules(db: DbOrTx, acting: Acting, tiers: { threshold: number; rate: number }[], now: Date): Promise<PrestoreRule[] | ApprovalFiled> {
+  const next: Tier[] = tiers.map((t) => ({ thresholdFen: t.threshold, bonusRateBp: Math.round(t.rate * 100), bonusFen: 0 })).sort((a, b) => a.thresholdFen - b.thresholdFen);
+  const saved = await db.transaction(async (tx) => {
+    // one tier change at a time: a second waits here, then measures against the first's result
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('prestore:rules'))`);
+    const current = await activeRules(tx);
+    const { raiseFen, atFen } = bonusRaise(current, next);
+    const example = raiseFen > 0 ? `；充值 ${formatFen(atFen)} 时赠送由 ${formatFen(prestoreBonusFen(atFen, current))} 变为 ${formatFen(prestoreBonusFen(atFen, next))}` : '';
+    const filed = await gateAction(
+      tx,
+      acting,
+      {
+        action: 'prestore.rules',
+        valueFen: raiseFen,
+        payload: { rules: tiers },
+        summary: `预存赠送规则由「${tiersText(current)}」改为「${tiersText(next)}」：单笔充值最多多送 ${formatFen(raiseFen)}${example}`,
+        target: '预存赠送规则',
+        dedupeKey: 'prestore.rules',
+        duplicateMessage: '已有一项预存赠送规则的修改在审批中，请等待审批结果或先撤回',
+      },
+      now,
+    );
+    if (filed) return filed;
     await tx.update(prestoreRules).set({ active: false }).where(eq(prestoreRules.active, true));
-    if (tiers.length > 0) await tx.insert(prestoreRules).values(tiers.map((t) => ({ thresholdFen: t.threshold, bonusRateBp: Math.round(t.rate * 100), bonusFen: 0 })));
+    if (next.length > 0) await tx.insert(prestoreRules).values(next.map((t) => ({ ...t, createdAt: now })));
+    return null;
   });
-  return activeRules(db);
+  return saved ?? activeRules(db);
 }
 
 /** A community the member owns (active); anything else reads as not found. */
@@ -264,8 +337,11 @@ export async function findPrestoreByRid(db: DbOrTx, rid: string): Promise<Presto
  * the bonus of the current tiers are booked, all in one transaction, with the row locked.
  * Confirming again answers 409 (the entries are keyed by the application as well), so a
  * double click books once and the audit log holds the one confirmation that happened.
+ * Confirming creates spendable money: amount + bonus is measured against the maker's top-up
+ * limits (one confirmation, their day and month, the month for this account); above one of them
+ * it is filed for a second person, who books exactly this application at this version and value.
  */
-export async function confirmPrestore(db: DbOrTx, staffId: number, input: { rid: string; version: number; note?: string | undefined }, now: Date): Promise<PrestoreApplication> {
+export async function confirmPrestore(db: DbOrTx, acting: Acting, input: { rid: string; version: number; note?: string | undefined }, now: Date): Promise<PrestoreApplication | ApprovalFiled> {
   const { rid, note } = input;
   const row = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(prestoreApplications).where(eq(prestoreApplications.rid, rid)).for('update').limit(1);
@@ -273,25 +349,52 @@ export async function confirmPrestore(db: DbOrTx, staffId: number, input: { rid:
     if (locked.status !== 'pending') throw conflict(`该预存申请${prestoreStatusLabels[locked.status]}，不能确认到账`);
     // books only the application finance saw: any change since (amount, payer, receipt…) is refused
     if (locked.version !== input.version) throw decisionChanged();
+    let communityName: string | null = null;
     if (locked.communityId !== null) {
-      const [community] = await tx.select({ status: communities.status }).from(communities).where(eq(communities.id, locked.communityId)).for('share').limit(1);
+      const [community] = await tx.select({ status: communities.status, name: communities.name }).from(communities).where(eq(communities.id, locked.communityId)).for('share').limit(1);
       if (community?.status !== 'active') throw conflict('该科研团体已解散，不能入账，请驳回该申请');
+      communityName = community.name;
     }
-    const bonusFen = prestoreBonusFen(Number(locked.amountFen), await activeRules(tx));
+    const amountFen = Number(locked.amountFen);
+    const bonusFen = prestoreBonusFen(amountFen, await activeRules(tx));
+    const [member] = await tx.select({ name: members.name, nickname: members.nickname, phone: members.phone }).from(members).where(eq(members.id, locked.memberId)).limit(1);
+    const who = `${member?.name || member?.nickname || ''} ${member?.phone ?? ''}`.trim();
+    const into = communityName === null ? `${who} 的个人账户` : `科研团体「${communityName}」（${who}）`;
+    const filed = await gateAction(
+      tx,
+      acting,
+      {
+        action: 'prestore.confirm',
+        valueFen: amountFen + bonusFen,
+        payload: { rid: locked.rid, version: locked.version, ...(note ? { note } : {}) },
+        summary:
+          `确认预存单 ${locked.applyNo} 到账：${formatFen(amountFen)}${bonusFen > 0 ? `，按现行规则赠送 ${formatFen(bonusFen)}` : ''}，入${into}；` +
+          `付款户名「${locked.payer || '未填写'}」，${locked.receiptFile ? '已上传转账凭证' : '未上传转账凭证'}`,
+        target: locked.applyNo,
+        targetKey: locked.communityId === null ? `member:${locked.memberId}` : `community:${locked.communityId}`,
+        note: note ?? '',
+        dedupeKey: `prestore.confirm:${locked.rid}`,
+        duplicateMessage: '该预存申请的确认到账已提交审批，请等待审批结果',
+      },
+      now,
+    );
+    if (filed) return filed;
     const account = locked.communityId === null ? await ensureAccount(tx, 'member', locked.memberId) : await ensureAccount(tx, 'community', locked.communityId);
-    const actor: Actor = { kind: 'staff', id: staffId };
+    const actor: Actor = { kind: 'staff', id: acting.by.id };
     const reference = `prestore:${locked.rid}`;
-    await creditAccount(tx, account.id, Number(locked.amountFen), 'topup', reference, actor, now, note ?? `预存单 ${locked.applyNo}`);
-    if (bonusFen > 0) await creditAccount(tx, account.id, bonusFen, 'bonus', reference, actor, now, `预存单 ${locked.applyNo} 赠送`);
+    const approved = approvedNote(acting);
+    await creditAccount(tx, account.id, amountFen, 'topup', reference, actor, now, `${note ?? `预存单 ${locked.applyNo}`}${approved}`);
+    if (bonusFen > 0) await creditAccount(tx, account.id, bonusFen, 'bonus', reference, actor, now, `预存单 ${locked.applyNo} 赠送${approved}`);
     const [updated] = await tx
       .update(prestoreApplications)
-      .set({ status: 'confirmed', bonusFen, staffId, decidedAt: now, updatedAt: now })
+      .set({ status: 'confirmed', bonusFen, staffId: acting.by.id, decidedAt: now, updatedAt: now })
       .where(eq(prestoreApplications.id, locked.id))
       .returning();
     const gift = bonusFen > 0 ? `，另赠送${formatFen(bonusFen)}` : '';
-    await postMessage(tx, locked.memberId, { kind: 'funds', title: '预存款已到账', content: `您的预存申请 ${locked.applyNo}（${formatFen(Number(locked.amountFen))}）已确认到账${gift}，可用于支付订单。`, link: '/member/prestore' }, now);
+    await postMessage(tx, locked.memberId, { kind: 'funds', title: '预存款已到账', content: `您的预存申请 ${locked.applyNo}（${formatFen(amountFen)}）已确认到账${gift}，可用于支付订单。`, link: '/member/prestore' }, now);
     return updated!;
   });
+  if ('pendingApproval' in row) return row;
   return one(db, row);
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetCounts, AssetOverview, LedgerEntry, Page, PrestoreApplication, PrestoreReady, PrestoreRule, TransferApplication } from '@lab/contract';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
 import { versionOf } from '../../../test/decision-pins';
-import { fundsContext, member, ownCommunity, post, staffOf, topUpViaApi, type Person } from './test-helpers';
+import { fundsContext, member, ownCommunity, post, saveTiers, staffOf, topUpViaApi, type Person } from './test-helpers';
 
 let t: TestContext;
 let finance: Awaited<ReturnType<typeof staffOf>>;
@@ -316,14 +316,15 @@ describe('staff adjustments and access', () => {
     expect(await post(t, '/api/auth/asset/init', finance)).toMatchObject({ status: 401 });
   });
 
-  it('finance saves new prestore tiers; confirmations use them', async () => {
-    const saved = await post<PrestoreRule[]>(t, '/api/admin/funds/prestore/rules', finance, { rules: JSON.stringify([{ threshold: '1000', rate: 2 }, { threshold: '5000', rate: 4.5 }]) });
-    expect(saved.data.map((r) => r.text)).toEqual(['满 ¥1,000.00 赠 2%', '满 ¥5,000.00 赠 4.5%']);
+  it('finance saves new prestore tiers (a raise: approved by a second person); confirmations use them', async () => {
+    const saved = await saveTiers(t, finance, [{ threshold: '1000', rate: 2 }, { threshold: '5000', rate: 4.5 }]);
+    expect(saved).toMatchObject({ filed: true });
+    expect(saved.rules.map((r) => r.text)).toEqual(['满 ¥1,000.00 赠 2%', '满 ¥5,000.00 赠 4.5%']);
     expect(await post(t, '/api/admin/funds/prestore/rules', finance, { rules: JSON.stringify([{ threshold: '-1', rate: 2 }]) })).toMatchObject({ status: 400, msg: '[起赠金额]必须大于0' });
     const who = await member(t);
     const app = await topUpViaApi(t, who, finance, '6000');
     expect(app.bonusFen).toBe(27_000);
     // restore the default tiers for the other tests
-    await post(t, '/api/admin/funds/prestore/rules', finance, { rules: JSON.stringify([{ threshold: '10000', rate: 3 }, { threshold: '50000', rate: 5 }, { threshold: '100000', rate: 8 }]) });
+    await saveTiers(t, finance, [{ threshold: '10000', rate: 3 }, { threshold: '50000', rate: 5 }, { threshold: '100000', rate: 8 }]);
   });
 });

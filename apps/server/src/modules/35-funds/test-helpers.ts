@@ -1,4 +1,4 @@
-import type { PrestoreApplication } from '@lab/contract';
+import { isApprovalFiled, type ApprovalFiled, type PrestoreApplication, type PrestoreRule, type PrestoreRules } from '@lab/contract';
 import { call, type TestContext } from '../../../test/harness';
 import { makeLoggedInMember, makeStaff } from '../../../test/factories';
 import { versionOf } from '../../../test/decision-pins';
@@ -24,8 +24,21 @@ export async function topUpViaApi(t: TestContext, who: Person, finance: { token:
   if (added.code !== 1) throw new Error(added.msg);
   if (!confirm) return added.data;
   const confirmed = await post<PrestoreApplication>(t, '/api/admin/funds/prestore/confirm', finance, { rid: added.data.rid, version: await versionOf(t.db, 'prestore', added.data.rid) });
-  if (confirmed.code !== 1) throw new Error(confirmed.msg);
+  if (confirmed.code !== 1 || isApprovalFiled(confirmed.data)) throw new Error(confirmed.msg);
   return confirmed.data;
+}
+
+/**
+ * Saves bonus tiers as finance does; a raise is filed (every raise needs a second person) and
+ * is then approved by another finance member. Answers the tiers in force and whether it was filed.
+ */
+export async function saveTiers(t: TestContext, finance: { token: string }, tiers: { threshold: string; rate: number }[]) {
+  const saved = await post<PrestoreRule[] | ApprovalFiled>(t, '/api/admin/funds/prestore/rules', finance, { rules: JSON.stringify(tiers) });
+  if (saved.code !== 1) throw new Error(saved.msg);
+  if (!isApprovalFiled(saved.data)) return { rules: saved.data, filed: false };
+  const approved = await post(t, '/api/admin/approvals/approve', await staffOf(t, 'finance'), { rid: saved.data.pendingApproval.rid });
+  if (approved.code !== 1) throw new Error(approved.msg);
+  return { rules: (await post<PrestoreRules>(t, '/api/admin/funds/prestore/rules/current', finance)).data.rules, filed: true };
 }
 
 /** A community owned by the member (inserted directly; the member module's own tests cover cluster/add). */

@@ -9,7 +9,6 @@ import {
   PAY_RESULT_PATH,
   PAY_VENDOR_NAMES,
   paymentLabels,
-  prestoreBonusFen,
   progressLabels,
   type OnlinePayStart,
   type OnlinePayStartBody,
@@ -25,7 +24,7 @@ import { orders } from '../../db/tables/orders.tables';
 import { communities } from '../../db/tables/member.tables';
 import { members } from '../../db/tables/accounts.tables';
 import { balanceOf, creditAccount, debitAccount, ensureAccount } from '../35-funds/ledger.service';
-import { activeRules, findOwnedCommunity, getFundsSettings } from '../35-funds/prestore.service';
+import { bookableBonus, currentBonus, findOwnedCommunity, getFundsSettings } from '../35-funds/prestore.service';
 import { raiseStaffAlert } from '../15-messages/staff-alerts.service';
 import { postMessage, type NoticeChannels } from '../15-messages/messages.service';
 import { findMemberOrder, type OrderRow } from '../50-ordering/order-core';
@@ -123,6 +122,8 @@ interface Draft {
   source: PaySource;
   couponRid: string | null;
   bonusFen: number;
+  /** the tier the bonus came from (topup) */
+  bonusRuleId?: number | null;
   description: string;
   links: { orderId: number; amountFen: number }[];
 }
@@ -174,8 +175,8 @@ async function draftTopup(tx: Tx, memberId: number, body: OnlinePayStartBody): P
     const community = await findOwnedCommunity(tx, memberId, body.community_rid);
     source = { kind: 'community', id: community.id, name: `团体「${community.name}」预存款` };
   }
-  const bonusFen = prestoreBonusFen(body.amount, await activeRules(tx));
-  return { amountFen: body.amount, balanceFen: 0, source, couponRid: null, bonusFen, description: `${source.name}充值`, links: [] };
+  const { bonusFen, ruleId } = await currentBonus(tx, body.amount);
+  return { amountFen: body.amount, balanceFen: 0, source, couponRid: null, bonusFen, bonusRuleId: ruleId, description: `${source.name}充值`, links: [] };
 }
 
 async function draftSettle(tx: Tx, memberId: number, body: OnlinePayStartBody, now: Date): Promise<Draft> {
@@ -236,6 +237,7 @@ export async function startOnlinePayment(
         fundsId: draft.source.id,
         couponRid: draft.couponRid,
         bonusFen: draft.bonusFen,
+        bonusRuleId: draft.bonusRuleId ?? null,
         merchantId: provider.merchantId,
         appId: provider.appId,
         expiresAt,
@@ -365,9 +367,12 @@ export async function bookPayment(db: Db, paymentNo: string, reported: GatewayPa
     if (payer?.closedAt) return { kind: 'booked', payment: await returnLateMoney(tx, row, account.id, reported, via, noticed, now), paid: [] };
     let note = '';
     let paid: OrderRow[] = [];
+    let bonusFen = 0;
     if (row.purpose === 'topup') {
-      if (Number(row.bonusFen) > 0) await creditAccount(tx, account.id, Number(row.bonusFen), 'bonus', reference, actor, now, `在线充值 ${row.paymentNo} 赠送`);
-      const gift = Number(row.bonusFen) > 0 ? `，另赠送${formatFen(Number(row.bonusFen))}` : '';
+      // the bonus fixed at start, re-checked against the tier it came from
+      bonusFen = await bookableBonus(tx, Number(row.amountFen), Number(row.bonusFen), row.bonusRuleId);
+      if (bonusFen > 0) await creditAccount(tx, account.id, bonusFen, 'bonus', reference, actor, now, `在线充值 ${row.paymentNo} 赠送`);
+      const gift = bonusFen > 0 ? `，另赠送${formatFen(bonusFen)}` : '';
       await postMessage(tx, row.memberId, { title: '在线充值已到账', content: `您通过${vendorName(row.vendor)}充值的${formatFen(Number(row.amountFen))}已存入${source.name}${gift}。`, link: '/member/funds' }, now);
     } else {
       // …and pays the order(s) from there, or stays there when they cannot be paid any more
@@ -381,7 +386,7 @@ export async function bookPayment(db: Db, paymentNo: string, reported: GatewayPa
     }
     const [updated] = await tx
       .update(onlinePayments)
-      .set({ state: 'paid', tradeNo: reported.tradeNo ?? null, paidAt: reported.paidAt ?? now, bookedBy: via, note, ...noticed, updatedAt: now })
+      .set({ state: 'paid', tradeNo: reported.tradeNo ?? null, paidAt: reported.paidAt ?? now, bookedBy: via, note, bonusFen, ...noticed, updatedAt: now })
       .where(eq(onlinePayments.id, row.id))
       .returning();
     return { kind: 'booked', payment: updated!, paid };

@@ -283,6 +283,8 @@ export async function cancelByStaff(tx: Tx, acting: Acting, body: CancelPinned, 
       payload: { order_no: order.orderNo, reason: body.reason, refund_fen: refundFen },
       summary: `取消订单 ${order.orderNo}「${order.title}」，退回${order.paidFromKind === 'community' ? '科研团体' : '客户'}预存款 ${formatFen(refundFen)}`,
       target: order.orderNo,
+      // the account the refund goes back to (an unpaid order refunds nothing: its member)
+      targetKey: order.paidFromKind && order.paidFromId !== null ? `${order.paidFromKind}:${order.paidFromId}` : `member:${order.memberId}`,
       note: body.reason,
       dedupeKey: `order.cancel:${order.orderNo}`,
       duplicateMessage: '该订单的取消申请正在审批中，请勿重复提交',

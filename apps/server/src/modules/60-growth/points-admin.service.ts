@@ -5,6 +5,7 @@ import {
   type AdminExchangeItemEditBody,
   type AdminExchangeRecord,
   type AdminPointsApplication,
+  type ApprovalFiled,
   type ExchangeRecord,
   type Page,
   type PointsApplication,
@@ -15,6 +16,7 @@ import { badRequest, conflict, decisionChanged, notFound } from '../../platform/
 import { members } from '../../db/tables/accounts.tables';
 import { couponTemplates } from '../../db/tables/funds.tables';
 import { creditAccount } from '../35-funds/ledger.service';
+import { approvedNote, gateAction, type Acting } from '../30-approvals/approval-gate';
 import { postMessage } from '../15-messages/messages.service';
 import { exchangeItems, pointsApplications, pointsExchanges } from '../../db/tables/growth.tables';
 import {
@@ -73,17 +75,40 @@ async function lockPending(tx: Tx, input: { rid: string; version: number }): Pro
   return row;
 }
 
-/** Staff: approve with the points awarded (points_award, reference points-apply:<rid>) and tell the member. */
-export async function approveApplication(db: DbOrTx, staffId: number, input: AdminPointsDecisionBody, now: Date): Promise<PointsApplication> {
+/**
+ * Staff: approve with the points awarded (points_award, reference points-apply:<rid>) and tell
+ * the member. Points are value: the award is measured (in points) against the maker's points
+ * limits — one award, their day and month, the month for this member; above one of them it is
+ * filed, and a second person books this application at this version with these points.
+ */
+export async function approveApplication(db: DbOrTx, acting: Acting, input: AdminPointsDecisionBody, now: Date): Promise<PointsApplication | ApprovalFiled> {
   const points = input.points;
   if (points === undefined) throw badRequest(emptyMessage('奖励积分'));
   return db.transaction(async (tx) => {
     const row = await lockPending(tx, input);
+    const [member] = await tx.select({ name: members.name, nickname: members.nickname, phone: members.phone }).from(members).where(eq(members.id, row.memberId)).limit(1);
+    const filed = await gateAction(
+      tx,
+      acting,
+      {
+        action: 'points.award',
+        valueFen: points,
+        payload: { rid: row.rid, version: row.version, points, ...(input.reason ? { reason: input.reason } : {}) },
+        summary: `论文「${row.title}」${row.journal ? `（${row.journal}）` : ''}致谢奖励 ${points} 积分给 ${member?.name || member?.nickname || ''} ${member?.phone ?? ''}`,
+        target: member?.phone ?? row.rid,
+        targetKey: `member:${row.memberId}`,
+        note: input.reason ?? '',
+        dedupeKey: `points.award:${row.rid}`,
+        duplicateMessage: '该论文致谢奖励已提交审批，请等待审批结果',
+      },
+      now,
+    );
+    if (filed) return filed;
     const account = await pointsAccount(tx, row.memberId);
-    await creditAccount(tx, account.id, points, 'points_award', `points-apply:${row.rid}`, staffActor(staffId), now, `论文致谢奖励：${row.title}`);
+    await creditAccount(tx, account.id, points, 'points_award', `points-apply:${row.rid}`, staffActor(acting.by.id), now, `论文致谢奖励：${row.title}${approvedNote(acting)}`);
     const [updated] = await tx
       .update(pointsApplications)
-      .set({ status: 'approved', points, reason: input.reason ?? null, decidedBy: staffId, decidedAt: now })
+      .set({ status: 'approved', points, reason: input.reason ?? null, decidedBy: acting.by.id, decidedAt: now })
       .where(and(eq(pointsApplications.id, row.id), eq(pointsApplications.status, 'pending')))
       .returning();
     await postMessage(

@@ -2,6 +2,7 @@ import { calls } from '@lab/contract/calls';
 import type { AdminExchangeItem } from '@lab/contract';
 import { audit } from '../../platform/audit';
 import { said, serve } from '../../platform/calls';
+import { gatedAnswer } from '../30-approvals/approval-answer';
 import { exchangeAudit, exchangeItemAudit, pointsApplicationAudit } from './growth.audit';
 import {
   applyExchange,
@@ -43,7 +44,7 @@ export const pointsRoutes = serve(calls.points, {
 export const pointsAdminRoutes = serve(calls.adminPoints, {
   applications: { handler: ({ db, body }) => adminListApplications(db, body), config: { readOnly: true } },
   approve: {
-    handler: ({ db, staff, body, now }) => approveApplication(db, staff.id, body, now),
+    handler: async ({ db, staff, body, now, request }) => gatedAnswer(request, await approveApplication(db, { by: staff }, body, now)),
     config: { audit: audit(pointsApplicationAudit, 'points.approve', '通过论文致谢奖励', byRid) },
   },
   refuse: {

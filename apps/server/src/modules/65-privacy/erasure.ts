@@ -67,7 +67,7 @@ import { TRANSFER_MEMO } from '../60-growth/points.service';
  *
  * The ledger and the audit log are append-only (triggers); their triggers let this transaction,
  * and only with `lab.erasure` set, change a ledger entry's note or an audit row's input, before,
- * after and address — never an amount, an actor, a time or an action (migration 0025).
+ * after and address — never an amount, an actor, a time or an action (migration 0027).
  * `closure-erasure.test.ts` searches the whole database after a closure.
  */
 

@@ -3,6 +3,7 @@ import {
   APPROVAL_KINDS,
   approvalKindRoles,
   isApprovalFiled,
+  isFixedKind,
   staffRoles,
   type AdminAdjustBody,
   type AdminApproval,
@@ -21,14 +22,18 @@ import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { staff } from '../../db/tables/accounts.tables';
 import { adjustBalance } from '../35-funds/assets.service';
 import { addCouponTemplate, issueCoupon } from '../35-funds/coupons.service';
+import { approveCredit } from '../35-funds/credit.service';
+import { confirmPrestore, savePrestoreRules } from '../35-funds/prestore.service';
+import { approveApplication } from '../60-growth/points-admin.service';
 import { cancelByStaff, notifyCancelled, type Channels } from '../52-labdesk/progress.service';
-import { approvalViews, cannotApprove, cannotReject, limitsOfRole, type Acting, type StaffRef } from '../30-approvals/approval-gate';
+import { approvalViews, cannotApprove, cannotReject, limitsOfRole, roleLimitsOf, type Acting, type StaffRef } from '../30-approvals/approval-gate';
 import { approvalLimits, approvalRequests } from '../../db/tables/approvals.tables';
 
 /**
- * The 待审批 list and its decisions, and the limits (README.md beside this file). Approving
+ * The 待审批 list and its decisions, and the limits (30-approvals/README.md). Approving
  * books the filed request through the same services that book the action alone — the coupons,
- * the order cancellation, the adjustment — inside one transaction with the guarded status
+ * the order cancellation, the adjustment, the top-up confirmation, the credit line, the bonus
+ * tiers, the points award — inside one transaction with the guarded status
  * change, so two checkers racing book it once and a failed booking leaves it pending.
  */
 
@@ -40,7 +45,7 @@ async function approvableBy(db: Db, viewer: StaffRef): Promise<SQL> {
   if (viewer.role === 'admin') return pendingNotMine;
   const limits = await limitsOfRole(db, viewer.role);
   const kinds = APPROVAL_KINDS.filter((kind) => approvalKindRoles[kind].includes(viewer.role)).map((kind) => {
-    const limit = limits.has(kind) ? limits.get(kind)! : 0;
+    const limit = isFixedKind(kind) ? null : limits.has(kind) ? limits.get(kind)! : 0;
     return and(eq(approvalRequests.kind, kind), limit === null ? undefined : and(isNotNull(approvalRequests.valueFen), lte(approvalRequests.valueFen, limit)));
   });
   return and(pendingNotMine, kinds.length ? or(...kinds) : sql`false`)!;
@@ -112,6 +117,23 @@ async function book(db: Db, tx: Tx, channels: Channels, row: RequestRow, acting:
       booked(await adjustBalance(tx, acting, body, now));
       return { key: `adjust:${body.request_id}` };
     }
+    case 'prestore.confirm': {
+      const body = { rid: String(payload.rid), version: Number(payload.version), note: payload.note === undefined ? undefined : String(payload.note) };
+      return { key: booked(await confirmPrestore(tx, acting, body, now)).applyNo };
+    }
+    case 'credit.approve': {
+      const body = { rid: String(payload.rid), version: Number(payload.version), limit: Number(payload.limit), note: payload.note === undefined ? undefined : String(payload.note) };
+      booked(await approveCredit(tx, acting, body, now));
+      return { key: body.rid };
+    }
+    case 'prestore.rules': {
+      const rules = booked(await savePrestoreRules(tx, acting, payload.rules as { threshold: number; rate: number }[], now));
+      return { key: rules.map((r) => r.id).join(',') || 'none' };
+    }
+    case 'points.award': {
+      const body = { rid: String(payload.rid), version: Number(payload.version), points: Number(payload.points), reason: payload.reason === undefined ? undefined : String(payload.reason) };
+      return { key: booked(await approveApplication(tx, acting, body, now)).rid };
+    }
   }
 }
 
@@ -175,25 +197,43 @@ export async function withdrawRequest(db: Db, maker: StaffRef, rid: string, reas
 
 // ---- the limits (系统管理 → 审批额度) ----
 
-/** Every role's limit for every kind it works with (admin's too), as the limits screen shows them. */
+/** Every role's limits for every kind it works with (admin's too), as the limits screen shows them. */
 export async function listLimits(db: Db): Promise<ApprovalLimit[]> {
   const rows = await db
-    .select({ role: approvalLimits.role, kind: approvalLimits.kind, limitFen: approvalLimits.limitFen, updatedAt: approvalLimits.updatedAt, updatedBy: staff.name })
+    .select({ limit: approvalLimits, updatedBy: staff.name })
     .from(approvalLimits)
     .leftJoin(staff, eq(staff.id, approvalLimits.updatedBy));
-  const byKey = new Map(rows.map((r) => [`${r.role}:${r.kind}`, r]));
+  const byKey = new Map(rows.map((r) => [`${r.limit.role}:${r.limit.kind}`, r]));
   return staffRoles.flatMap((role) =>
     APPROVAL_KINDS.filter((kind) => role === 'admin' || approvalKindRoles[kind].includes(role)).map((kind) => {
       const row = byKey.get(`${role}:${kind}`);
-      return { role, kind, limitFen: row ? row.limitFen : 0, updatedAt: row?.updatedAt?.toISOString() ?? null, updatedBy: row?.updatedBy ?? null };
+      const limits = roleLimitsOf(kind, row?.limit);
+      return {
+        role,
+        kind,
+        limitFen: limits.action,
+        dayLimitFen: limits.day,
+        monthLimitFen: limits.month,
+        targetLimitFen: limits.target,
+        configurable: !isFixedKind(kind),
+        updatedAt: row?.limit.updatedAt?.toISOString() ?? null,
+        updatedBy: row?.updatedBy ?? null,
+      };
     }),
   );
 }
 
+/** Saves one role's limits for one kind; a period limit left out of the call keeps its value. */
 export async function saveLimit(db: Db, staffId: number, input: ApprovalLimitBody, now: Date): Promise<ApprovalLimit> {
+  const periods = {
+    ...(input.dayLimit === undefined ? {} : { dayLimitFen: input.dayLimit }),
+    ...(input.monthLimit === undefined ? {} : { monthLimitFen: input.monthLimit }),
+    ...(input.targetLimit === undefined ? {} : { targetLimitFen: input.targetLimit }),
+  };
+  const set = { limitFen: input.limit, ...periods, updatedAt: now, updatedBy: staffId };
   await db
     .insert(approvalLimits)
-    .values({ role: input.role, kind: input.kind, limitFen: input.limit, updatedAt: now, updatedBy: staffId })
-    .onConflictDoUpdate({ target: [approvalLimits.role, approvalLimits.kind], set: { limitFen: input.limit, updatedAt: now, updatedBy: staffId } });
+    .values({ role: input.role, kind: input.kind, ...set })
+    .onConflictDoUpdate({ target: [approvalLimits.role, approvalLimits.kind], set });
   return (await listLimits(db)).find((l) => l.role === input.role && l.kind === input.kind)!;
 }

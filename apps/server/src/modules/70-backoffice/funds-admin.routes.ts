@@ -36,7 +36,7 @@ export const fundsAdminRoutes = serve(calls.adminFunds, {
   prestoreList: { ...readOnly, handler: ({ db, body }) => adminListPrestores(db, body) },
   prestoreConfirm: {
     config: { audit: audit(prestoreAudit, 'funds.prestore.confirm', '确认预存到账', byRid) },
-    handler: ({ db, staff, body, now }) => confirmPrestore(db, staff.id, body, now),
+    handler: async ({ db, staff, body, now, request }) => gatedAnswer(request, await confirmPrestore(db, { by: staff }, body, now)),
   },
   prestoreRefuse: {
     config: { audit: audit(prestoreAudit, 'funds.prestore.refuse', '驳回预存申请', byRid) },
@@ -57,7 +57,7 @@ export const fundsAdminRoutes = serve(calls.adminFunds, {
   prestoreRules: { ...readOnly, handler: ({ db }) => getPrestoreRules(db) },
   prestoreRulesSave: {
     config: { audit: audit(prestoreRulesAudit, 'funds.prestore.rules', '修改预存规则', () => PRESTORE_RULES_KEY) },
-    handler: ({ db, body }) => savePrestoreRules(db, body.rules),
+    handler: async ({ db, staff, body, now, request }) => gatedAnswer(request, await savePrestoreRules(db, { by: staff }, body.rules, now)),
   },
 
   // ---- 转账审核 ----
@@ -142,7 +142,7 @@ export const fundsAdminRoutes = serve(calls.adminFunds, {
   creditList: { ...readOnly, handler: ({ db, body }) => adminListCredit(db, body) },
   creditApprove: {
     config: { audit: audit(creditAudit, 'funds.credit.approve', '批准信用额度', byRid) },
-    handler: ({ db, staff, body, now }) => approveCredit(db, staff.id, body, now),
+    handler: async ({ db, staff, body, now, request }) => gatedAnswer(request, await approveCredit(db, { by: staff }, body, now)),
   },
   creditRefuse: {
     config: { audit: audit(creditAudit, 'funds.credit.refuse', '驳回信用额度申请', byRid) },

@@ -18,6 +18,9 @@ const request = (over: Partial<AdminApproval>): AdminApproval => ({
   target: '13800138000',
   valueFen: 10_000_000_00,
   makerLimitFen: 500_00,
+  limitScope: 'action',
+  makerUsedFen: null,
+  limitReason: '超出申请人单笔上限（¥500.00）',
   note: '',
   maker: { id: 3, name: '王经理', role: 'sales' },
   status: 'pending',
@@ -39,6 +42,8 @@ function server() {
   const box = [
     request({}),
     request({ rid: 'a2', kind: 'refund', action: 'order.cancel', actionText: '取消已付款订单并退款', summary: '取消订单 KY1「XRD」，退回客户预存款 ¥3,000.00', valueFen: 3_000_00, note: '样品不符合要求', maker: { id: 4, name: '李实验', role: 'lab' }, canApprove: false, cannotApproveReason: '金额¥3,000.00超出您的审批额度（¥2,000.00）' }),
+    // a points award under the single limit, filed because of the maker's day: the value in points, the reason said
+    request({ rid: 'a3', kind: 'points', action: 'points.award', actionText: '发放论文致谢积分', summary: '论文「二维材料的 XPS 表征」致谢奖励 800 积分给 张明 13800138000', valueFen: 800, makerLimitFen: 5_000, limitScope: 'day', makerUsedFen: 4_500, limitReason: '申请人今日已独立办理4,500 积分，加上本笔超出每人每日合计上限（5,000 积分）' }),
   ];
   const api = mockApi({
     '/api/admin/approvals/list': (call: MockCall) => {
@@ -69,18 +74,22 @@ describe('待审批', () => {
     renderApp(<ApprovalsPage />, { path: '/admin/approvals' });
     const table = await screen.findByRole('table');
     expect(await within(table).findByText(/千万大券/)).toBeInTheDocument();
+    const couponRow = () => within(table).getByText(/千万大券/).closest('tr')!;
     expect(callsTo(calls, '/api/admin/approvals/list')[0]!.form.get('scope')).toBe('todo');
     expect(within(table).getByText('¥10,000,000.00')).toBeInTheDocument();
-    expect(within(table).getByText('王经理（客户经理）')).toBeInTheDocument();
+    expect(within(couponRow()).getByText('王经理（客户经理）')).toBeInTheDocument();
     expect(within(table).getByText('原因：样品不符合要求')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: /待我审批\s*1/ })).toBeInTheDocument();
+    const pointsRow = within(table).getByText(/致谢奖励 800 积分/).closest('tr')!;
+    expect(within(pointsRow).getByText('800 积分')).toBeInTheDocument();
+    expect(within(pointsRow).getByText('申请人今日已独立办理4,500 积分，加上本笔超出每人每日合计上限（5,000 积分）')).toBeInTheDocument();
+    expect(within(couponRow()).getByText('超出申请人单笔上限（¥500.00）')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /待我审批\s*2/ })).toBeInTheDocument();
     // the refund above this person's limit: no approve button, the reason on hover
     const refundRow = within(table).getByText(/KY1/).closest('tr')!;
     expect(within(refundRow).queryByRole('button', { name: '通过' })).toBeNull();
     expect(within(refundRow).getByText('无权审批')).toBeInTheDocument();
 
-    const couponRow = within(table).getByText(/千万大券/).closest('tr')!;
-    await userEvent.click(within(couponRow).getByRole('button', { name: '通过' }));
+    await userEvent.click(within(couponRow()).getByRole('button', { name: '通过' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/申请人：王经理（客户经理），金额 ¥10,000,000.00/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: '通过并办理' }));

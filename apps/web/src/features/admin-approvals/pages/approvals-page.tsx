@@ -2,11 +2,13 @@ import { App, Badge, Button, Select, Space, Tabs, Tag, Tooltip, type TableColumn
 import {
   APPROVAL_KINDS,
   approvalKindLabels,
+  approvalKindUnits,
   approvalStatusLabels,
   approvalValueText,
   APPROVAL_STATUSES,
   staffRoleLabels,
   type AdminApproval,
+  type ApprovalKind,
   type ApprovalStatus,
 } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
@@ -23,6 +25,7 @@ import { approveRequest, rejectRequest, useDecision, withdrawRequest } from '../
 import { useApprovals } from '../api/list-approvals';
 
 const tones: Partial<Record<ApprovalStatus, Tone>> = { pending: 'processing', approved: 'success', rejected: 'error' };
+const kindColors: Record<ApprovalKind, string> = { coupon: 'blue', refund: 'orange', adjustment: 'gold', topup: 'green', credit: 'purple', bonus: 'magenta', points: 'cyan' };
 const kindOptions = [{ value: '', label: '全部类型' }, ...APPROVAL_KINDS.map((kind) => ({ value: kind, label: approvalKindLabels[kind] }))];
 const statusOptions = [{ value: '', label: '全部状态' }, ...APPROVAL_STATUSES.map((status) => ({ value: status, label: approvalStatusLabels[status] }))];
 const tabs = [
@@ -33,9 +36,11 @@ const tabs = [
 const tabOf = (scope: string) => (scope === 'todo' ? 'todo' : scope === 'mine' ? 'mine' : 'all');
 
 /**
- * /admin/approvals: 待审批 — coupons, refunds and adjustments above their maker's limit. A
- * second staff member whose role and limit cover one approves it (it is booked as filed) or
- * rejects it; the maker may withdraw it. Every role sees the screen: the lab files refunds too.
+ * /admin/approvals: 待审批 — coupons, refunds, adjustments, confirmed top-ups, credit lines, raised
+ * bonus tiers and points awards above one of their maker's limits (one action, the maker's day or
+ * month, the month for one customer; each row says which). A second staff member whose role and
+ * limit cover one approves it (it is booked as filed) or rejects it; the maker may withdraw it.
+ * Every role sees the screen: the lab files refunds too.
  */
 export default function ApprovalsPage() {
   const table = useServerTable({ filters: { scope: 'todo', status: 'pending', kind: '' } });
@@ -55,8 +60,9 @@ export default function ApprovalsPage() {
         <div className="approval-confirm">
           <p>{a.summary}</p>
           {a.note && <p>申请原因：{a.note}</p>}
+          <p>提交审批的原因：{a.limitReason}。</p>
           <p>
-            申请人：{a.maker.name}（{staffRoleLabels[a.maker.role]}），金额 {approvalValueText(a.valueFen)}。通过后立即按申请内容办理，不能撤销；您的姓名将与申请人一同记入操作日志。
+            申请人：{a.maker.name}（{staffRoleLabels[a.maker.role]}），金额 {approvalValueText(a.valueFen, a.kind)}。通过后立即按申请内容办理，不能撤销；您的姓名将与申请人一同记入操作日志。
           </p>
         </div>
       ),
@@ -94,7 +100,7 @@ export default function ApprovalsPage() {
 
   const columns: TableColumnsType<AdminApproval> = [
     { title: '申请时间', dataIndex: 'createdAt', key: 'createdAt', width: 150, sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => formatDateTime(at) },
-    { title: '类型', dataIndex: 'actionText', width: 150, render: (text: string, a) => <Tag color={a.kind === 'refund' ? 'orange' : a.kind === 'adjustment' ? 'gold' : 'blue'}>{text}</Tag> },
+    { title: '类型', dataIndex: 'actionText', width: 150, render: (text: string, a) => <Tag color={kindColors[a.kind]}>{text}</Tag> },
     {
       title: '申请内容',
       key: 'summary',
@@ -103,10 +109,19 @@ export default function ApprovalsPage() {
         <div>
           <div>{a.summary}</div>
           {a.note && <div className="admin-muted">原因：{a.note}</div>}
+          <div className="admin-muted" data-testid="limit-reason">
+            {a.limitReason}
+          </div>
         </div>
       ),
     },
-    { title: '金额', dataIndex: 'valueFen', width: 140, align: 'right', render: (fen: number | null) => (fen === null ? <Tag color="red">不封顶</Tag> : <Money fen={fen} />) },
+    {
+      title: '金额',
+      dataIndex: 'valueFen',
+      width: 140,
+      align: 'right',
+      render: (fen: number | null, a) => (fen === null ? <Tag color="red">不封顶</Tag> : approvalKindUnits[a.kind] === 'points' ? approvalValueText(fen, a.kind) : <Money fen={fen} />),
+    },
     { title: '申请人', key: 'maker', width: 130, render: (_, a) => `${a.maker.name}（${staffRoleLabels[a.maker.role]}）` },
     {
       title: '状态',
@@ -156,7 +171,7 @@ export default function ApprovalsPage() {
   return (
     <AdminPage
       title="待审批"
-      description="优惠券、退款和调账超过本人单笔额度时不会直接办理，而是提交到这里，由另一位有权限、且额度足够的同事审批；通过后按申请时的内容办理一次，申请人与审批人都记入操作日志。"
+      description="优惠券、退款、调账、确认到账、信用额度、积分奖励超过本人额度（单笔、每日合计、每月合计或同一客户每月合计），以及提高预存赠送的修改，都不会直接办理，而是提交到这里，由另一位有权限、且额度足够的同事审批；通过后按申请时的内容办理一次，申请人与审批人都记入操作日志。"
     >
       <AdminSection>
         <Tabs

@@ -4,10 +4,14 @@ import { adminCreditApproveBody, fenToYuan, type AdminCredit } from '@lab/contra
 import { Money } from '../../../components/admin/money';
 import { Summary } from '../../../components/admin/summary';
 import { feedback } from '../../../lib/feedback';
+import { OwnLimitHint } from '../../../components/admin/own-limit';
 import { approveCredit } from '../api/decide-credit';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 
-/** 批准授信: the limit granted (the one asked for, or less), with a note; it replaces the member's current line. */
+/**
+ * 批准授信: the limit granted (the one asked for, or less), with a note; it replaces the member's
+ * current line. Above the person's credit limits it is filed for a colleague's approval.
+ */
 export function ApproveCreditModal({ application, onClose }: { application: AdminCredit | null; onClose: () => void }) {
   const [limit, setLimit] = useState('');
   const [note, setNote] = useState('');
@@ -43,6 +47,7 @@ export function ApproveCreditModal({ application, onClose }: { application: Admi
           <Input value={note} maxLength={200} placeholder="选填，例如：按课题经费核定" onChange={(event) => setNote(event.target.value)} aria-label="备注" />
         </Form.Item>
       </Form>
+      <OwnLimitHint kind="credit" what="核定额度" />
     </Modal>
   );
 }

@@ -4,12 +4,15 @@ import type { AdminPrestore } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
 import { Summary } from '../../../components/admin/summary';
 import { formatDateTime } from '../../../lib/format';
+import { OwnLimitHint } from '../../../components/admin/own-limit';
 import { confirmPrestore } from '../api/decide-prestore';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 
 /**
  * 确认到账: finance compares the bank statement with the application (number, payer, amount)
- * and confirms; the top-up and the bonus of the tiers in force are booked at once.
+ * and confirms; the top-up and the bonus of the tiers in force are booked at once — or, above the
+ * person's top-up limits (one confirmation, the day, the month, the same customer), filed for a
+ * colleague's approval (the dialog then says so).
  */
 export function ConfirmPrestoreModal({ application, onClose, onShowReceipt }: { application: AdminPrestore | null; onClose: () => void; onShowReceipt: (a: AdminPrestore) => void }) {
   const [note, setNote] = useState('');
@@ -50,6 +53,9 @@ export function ConfirmPrestoreModal({ application, onClose, onShowReceipt }: { 
         入账备注（选填，会员在余额明细中可见）
       </label>
       <Input id="prestore-note" value={note} maxLength={200} showCount placeholder={`默认：预存单 ${application.applyNo}`} onChange={(event) => setNote(event.target.value)} />
+      <div className="finance-limit-hint">
+        <OwnLimitHint kind="topup" what="到账金额（含赠送）" />
+      </div>
     </Modal>
   );
 }

@@ -4,6 +4,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatFen } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { feedback } from '../../../lib/feedback';
+import { OwnLimitHint } from '../../../components/admin/own-limit';
+import { useGatedFeedback } from '../../../components/admin/use-gated-feedback';
 import { settled } from '../../../lib/use-api-mutation';
 import { savePrestoreRules, usePrestoreRules } from '../api/prestore-rules';
 import { useFinanceMutation } from '../api/use-finance-mutation';
@@ -13,13 +15,18 @@ import '../components/finance.css';
 let nextKey = 0;
 const newTier = (): TierDraft => ({ key: `new-${++nextKey}`, threshold: '', rate: '' });
 
-/** /admin/finance/rules: 预存规则 — the bonus tiers (满 X 赠 Y%); the highest tier a top-up reaches applies when finance confirms it. */
+/**
+ * /admin/finance/rules: 预存规则 — the bonus tiers (满 X 赠 Y%); the highest tier a top-up reaches
+ * applies when finance confirms it (an online top-up: when it starts). A change that raises the
+ * bonus of any top-up waits in 待审批 for a second person; lowering or removing tiers is saved at once.
+ */
 export default function PrestoreRulesPage() {
   const { data, isPending, isError, error } = usePrestoreRules();
   const [tiers, setTiers] = useState<TierDraft[]>([]);
   const [example, setExample] = useState('20000');
   const { modal } = App.useApp();
   const save = useFinanceMutation(savePrestoreRules);
+  const gated = useGatedFeedback();
   useEffect(() => {
     if (data) setTiers(toDrafts(data.rules));
   }, [data]);
@@ -31,14 +38,14 @@ export default function PrestoreRulesPage() {
     if (!checked.ok) return feedback.failure(new Error(checked.message));
     modal.confirm({
       title: '保存预存赠送规则？',
-      content: checked.tiers.length ? `保存后按新档位计算赠送：${checked.tiers.map((t) => t.text).join('；')}。已到账的预存不受影响，待确认的申请在确认到账时按新规则计算。` : '保存后预存将不再赠送。',
+      content: `${checked.tiers.length ? `保存后按新档位计算赠送：${checked.tiers.map((t) => t.text).join('；')}。已到账的预存不受影响，待确认的申请在确认到账时按新规则计算。` : '保存后预存将不再赠送。'}若提高了任何一笔充值的赠送，须另一位同事在「待审批」中通过后才生效。`,
       okText: '保存',
       cancelText: '取消',
       onOk: () =>
         settled(
           save.mutateAsync(checked.rules, {
-            onSuccess: () => {
-              feedback.success('预存规则已保存');
+            onSuccess: (result) => {
+              gated(result, '预存规则已保存');
             },
           }),
         ),
@@ -48,7 +55,7 @@ export default function PrestoreRulesPage() {
   const trial = checked.ok ? exampleTopUp(checked.tiers, example) : null;
 
   return (
-    <AdminPage title="预存规则" description="会员预存达到档位金额即按比例赠送，取所达到的最高档；赠送在财务确认到账时按当时的规则计算。">
+    <AdminPage title="预存规则" description="会员预存达到档位金额即按比例赠送，取所达到的最高档；赠送在财务确认到账时（在线充值在发起支付时）按当时的规则计算。">
       <AdminSection title="赠送档位" extra={<Button type="primary" onClick={submit} loading={save.isPending} disabled={isPending}>保存规则</Button>}>
         {isPending ? (
           <Skeleton active paragraph={{ rows: 3 }} />
@@ -72,6 +79,7 @@ export default function PrestoreRulesPage() {
               </Button>
               {!checked.ok && tiers.length > 0 ? <span className="finance-reason">{checked.message}</span> : null}
             </Space>
+            <OwnLimitHint kind="bonus" what="修改赠送档位" />
             {checked.ok && checked.tiers.length > 0 ? (
               <Alert
                 className="finance-example"

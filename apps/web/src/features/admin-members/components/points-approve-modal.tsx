@@ -2,9 +2,13 @@ import { useEffect, useState } from 'react';
 import { Descriptions, Input, InputNumber, Modal } from 'antd';
 import { adminPointsDecisionBody, type AdminPointsApplication } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
+import { OwnLimitHint } from '../../../components/admin/own-limit';
 import { approvePointsApplication, useDecision } from '../api/decide';
 
-/** 通过论文致谢奖励: the points to award (required, checked by the contract) and an optional note for the member. */
+/**
+ * 通过论文致谢奖励: the points to award (required, checked by the contract) and an optional note
+ * for the member. Above the person's points limits the award is filed for a colleague's approval.
+ */
 export function PointsApproveModal({ application, onClose }: { application: AdminPointsApplication | null; onClose: () => void }) {
   const [points, setPoints] = useState<number | null>(null);
   const [note, setNote] = useState('');
@@ -43,7 +47,8 @@ export function PointsApproveModal({ application, onClose }: { application: Admi
       </label>
       <InputNumber id="award-points" aria-label="奖励积分" min={1} max={100000} precision={0} value={points} onChange={(value) => setPoints(value)} style={{ width: '100%' }} placeholder="例如 500" />
       <label htmlFor="award-note" style={{ display: 'block', margin: '12px 0 6px' }}>备注（选填，会员可见）</label>
-      <Input.TextArea id="award-note" aria-label="备注" style={{ marginBottom: 20 }} rows={2} maxLength={200} showCount value={note} onChange={(event) => setNote(event.target.value)} />
+      <Input.TextArea id="award-note" aria-label="备注" style={{ marginBottom: 12 }} rows={2} maxLength={200} showCount value={note} onChange={(event) => setNote(event.target.value)} />
+      <OwnLimitHint kind="points" what="奖励积分" />
     </Modal>
   );
 }
