@@ -26,7 +26,8 @@ export default defineConfig(async () => {
   // Suites of real server processes (docs/security.md): two instances need one shared
   // PostgreSQL; the kill -9 of the embedded database is PGlite's alone. Each runs once.
   const postgresOnly = ['test/multi-instance.test.ts', 'test/restart-safety.test.ts', 'test/graceful-shutdown.test.ts'];
-  const pgliteOnly = ['test/restart-safety-pglite.test.ts'];
+  // a PostgreSQL of the test's own, stopped and started at will: once, in the pglite project (it needs no shared server)
+  const pgliteOnly = ['test/restart-safety-pglite.test.ts', 'test/database-restarts.test.ts'];
   // several instances behind nginx: `npm run test:cluster` (vitest.cluster.config.ts)
   const cluster = ['test/cluster/**'];
   // The outside-service providers against their local peers touch no database: once is enough.

@@ -111,8 +111,15 @@ async function migrateOneAtATime(pool: pg.Pool): Promise<void> {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
-    // A pool's idle client can error when PostgreSQL restarts; without a listener that kills the process.
+    // When PostgreSQL restarts or ends a session, the client emits 'error'; unheard, that is an
+    // uncaught exception and the process dies. The pool listens on its idle clients only (and takes
+    // its listener off a client it hands out), so a connection checked out for a transaction that
+    // gets the shutdown between two statements killed the server (issue 28, fault 11): every
+    // client gets a listener of its own for its whole life. The statement in hand, or the next one,
+    // fails with the same error (a 503, platform/error-handler.ts), and the pool drops the client
+    // when it comes back, as it is no longer queryable.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
     if (options.migrate !== false) await migrateOneAtATime(pool);
     return { db, kind: 'postgres', close: () => pool.end(), url: options.url, pool };
