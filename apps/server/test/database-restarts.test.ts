@@ -20,7 +20,8 @@ import { tmpRoot } from './template';
  * test's own is stopped (fast and immediate shutdown, in turn) and started again while members
  * keep changing their default address (a four-statement transaction); the server must live
  * through every round, answer 503 with Retry-After and the Chinese sentence while the database
- * is gone, and serve again once it is back — the job queue (pg-boss's own connections) too.
+ * is gone, and serve again once it is back — the job queue (pg-boss's own connections) too, in
+ * the server and in an `npm run worker` beside it.
  */
 
 const ROUNDS = ['fast', 'immediate', 'fast', 'immediate'] as const;
@@ -36,6 +37,8 @@ interface Tally {
 
 let cluster: PrivatePostgres | undefined;
 let server: ServerProcess | undefined;
+/** `npm run worker` on the same database: pg-boss's supervisor, LISTEN and pool in a process of their own */
+let worker: ServerProcess | undefined;
 let database: Database | undefined;
 const filesDir = path.join(tmpRoot, `db-restarts-${process.pid}-${randomBytes(4).toString('hex')}`);
 
@@ -43,12 +46,13 @@ beforeAll(async () => {
   if (!privatePostgresAvailable()) return;
   cluster = await PrivatePostgres.create(['lab']);
   server = await startServer({ name: 'server', databaseUrl: cluster.url('lab'), dataDir: filesDir, env: { JOBS_CRON_SECONDS: '2' } });
+  worker = await startServer({ name: 'worker', entry: 'worker', databaseUrl: cluster.url('lab'), dataDir: filesDir, logLevel: 'info', env: { JOBS_CRON_SECONDS: '2' } });
   // the server has migrated the database: the test makes its members there
   database = await openDatabase({ url: cluster.url('lab'), migrate: false, poolSize: 2 });
 }, 180_000);
 
 afterAll(async () => {
-  await stopAll(server);
+  await stopAll(server, worker);
   await database?.close().catch(() => undefined);
   await cluster?.destroy();
   fs.rmSync(filesDir, { recursive: true, force: true });
@@ -58,7 +62,7 @@ afterAll(async () => {
 async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (!server!.running) throw new Error(`the server died while waiting for: ${what}\n${server!.output()}`);
+    for (const child of [server!, worker!]) if (!child.running) throw new Error(`the ${child.name} died while waiting for: ${what}\n${child.output()}`);
     if (await condition()) return;
     if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}\n${server!.output()}\n--- PostgreSQL ---\n${cluster!.log()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -125,6 +129,7 @@ describe.runIf(privatePostgresAvailable())('PostgreSQL restarted under load (a c
         const after = tally.ok;
         await until(`transactions committing after the ${mode} restart`, () => tally.ok >= after + 20);
         expect(server!.running, `the server after the ${mode} restart`).toBe(true);
+        expect(worker!.running, `the worker after the ${mode} restart`).toBe(true);
       }
     } finally {
       stopped = true;
@@ -140,6 +145,6 @@ describe.runIf(privatePostgresAvailable())('PostgreSQL restarted under load (a c
       const [row] = await database!.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.recipient, phone));
       return row?.status === 'sent';
     });
-    context.annotate(`${ROUNDS.length} restarts (${ROUNDS.join(', ')}): ${tally.ok} transactions committed, ${tally.unavailable} answers 503 while the database was away, server pid ${server!.pid} alive throughout`);
+    context.annotate(`${ROUNDS.length} restarts (${ROUNDS.join(', ')}): ${tally.ok} transactions committed, ${tally.unavailable} answers 503 while the database was away, server and worker alive throughout`);
   }, 600_000);
 });
