@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './platform/config';
 import { fileStoreFor } from './platform/providers';
 import { openDatabase } from './db/client';
+import { FolderInUseError } from './db/folder-lock';
 import { loadSecretKey, secretBox } from './platform/secret-box';
 import { seedDemoData } from './seed/seed';
 import { waitForDatabase } from './db/wait-for-database';
@@ -27,7 +28,14 @@ const reachable =
   !config.DATABASE_URL ||
   (await waitForDatabase(config.DATABASE_URL, { attempts: config.DB_CONNECT_ATTEMPTS, delayMs: config.DB_CONNECT_RETRY_MS, print: (line) => process.stderr.write(`${line}\n`) }));
 if (!reachable) process.exit(1);
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite'), holder: '服务器' }).catch((error: unknown) => {
+  // a folder another process holds (FolderInUseError): its sentence says who; anything else as it is
+  if (error instanceof FolderInUseError) {
+    process.stderr.write(`${error.message}\n服务器退出。\n`);
+    process.exit(1);
+  }
+  throw error;
+});
 const secrets = secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir }));
 const files = await fileStoreFor(config);
 // the queue opens before the app (its services queue messages); handlers start once the app's deps exist

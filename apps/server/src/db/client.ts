@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations, Logger, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { lockFolder } from './folder-lock';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services never know which database they run on. */
@@ -43,6 +44,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** sees every statement drizzle sends (the query-count test and the API bench count them) */
   logger?: Logger;
+  /** who opens a PGlite folder, as its lock file names it to anyone else who tries (db/folder-lock.ts) */
+  holder?: string;
 }
 
 /**
@@ -125,12 +128,27 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return { db, kind: 'postgres', close: () => pool.end(), url: options.url, pool };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  // pg_trgm: the catalogue search's trigram index (created by a migration, as on PostgreSQL)
-  const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { pg_trgm } });
-  await client.waitReady;
-  const db = drizzlePglite({ client: guardedPglite(client), schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
-  if (options.migrate !== false) await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close(), pglite: client };
+  // one process per folder: a second opening beside a live one damages it (issue 28, fault 15)
+  const lock = options.dataDir ? lockFolder(options.dataDir, options.holder ?? `lab-shop (${path.basename(process.argv[1] ?? 'node')})`) : null;
+  let client: PGlite | undefined;
+  const close = async () => {
+    try {
+      await client?.close();
+    } finally {
+      lock?.release();
+    }
+  };
+  try {
+    // pg_trgm: the catalogue search's trigram index (created by a migration, as on PostgreSQL)
+    client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { pg_trgm } });
+    await client.waitReady;
+    const db = drizzlePglite({ client: guardedPglite(client), schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
+    if (options.migrate !== false) await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return { db, kind: 'pglite', close, pglite: client };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Counts the statements sent through a Db opened with `logger: counter` (tests and benches). */
