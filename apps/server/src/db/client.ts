@@ -60,22 +60,67 @@ export const OUTSIDE_TRANSACTION = 'a statement on the database itself inside a 
 const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
 
 /**
- * The PGlite client as drizzle's PGlite driver sees it: its own public `query` and `transaction`
- * with the check above in front, everything else PGlite's (bound to the client itself).
+ * What the PGlite wrapper knows of its one connection: statements waiting or running, and when the
+ * last one answered. Readiness reads it (db/client.ts recentlyAnswered) instead of queueing a
+ * `select 1` behind a backlog.
  */
-function guardedPglite(client: PGlite): PGlite {
+interface Activity {
+  waiting: number;
+  lastAnswerAt: number;
+  closed: boolean;
+}
+const activities = new WeakMap<object, Activity>();
+
+/**
+ * PGlite runs each statement synchronously on this thread and hands its one connection from one
+ * waiting statement to the next in promise continuations, so a backlog of statements ran back to
+ * back without the event loop coming round: a request that needs no database (/api/health)
+ * waited behind all of them (477 ms measured by issue 28, fault 18; over a second at load 20).
+ * The app's statements and transactions go through this queue instead, one at a time, each
+ * started in an event-loop turn of its own (setImmediate): between two of them the loop reads
+ * the sockets and answers whatever needs no database.
+ */
+function turnByTurn(activity: Activity) {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    activity.waiting += 1;
+    const run = tail.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(work);
+    tail = run.catch(() => undefined);
+    return run.then(
+      (value) => {
+        activity.waiting -= 1;
+        activity.lastAnswerAt = Date.now();
+        return value;
+      },
+      (error: unknown) => {
+        activity.waiting -= 1;
+        throw error;
+      },
+    );
+  };
+}
+
+/**
+ * The PGlite client as drizzle's PGlite driver sees it: its own public `query` and `transaction`
+ * with the check above in front, each taking its turn (turnByTurn), everything else PGlite's
+ * (bound to the client itself).
+ */
+function guardedPglite(client: PGlite, activity: Activity): PGlite {
+  const inTurn = turnByTurn(activity);
   const query: PGlite['query'] = async (...args) => {
     if (openTransaction.getStore()?.open) throw new Error(OUTSIDE_TRANSACTION);
-    return client.query(...args);
+    return inTurn(() => client.query(...args));
   };
   const transaction: PGlite['transaction'] = async (callback) => {
     if (openTransaction.getStore()?.open) throw new Error(OUTSIDE_TRANSACTION);
-    return client.transaction((tx) => {
-      const scope = { open: true };
-      return openTransaction.run(scope, () => callback(tx)).finally(() => {
-        scope.open = false;
-      });
-    });
+    return inTurn(() =>
+      client.transaction((tx) => {
+        const scope = { open: true };
+        return openTransaction.run(scope, () => callback(tx)).finally(() => {
+          scope.open = false;
+        });
+      }),
+    );
   };
   return new Proxy(client, {
     get(target, key) {
@@ -85,6 +130,17 @@ function guardedPglite(client: PGlite): PGlite {
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
+}
+
+/**
+ * Whether the database is busy and answered a statement within `withinMs`: PGlite's one
+ * connection with statements waiting, the last of them answered lately. Readiness then needs no
+ * `select 1` of its own (it would wait its turn behind the backlog). False on PostgreSQL (a pool:
+ * the check does not wait behind other requests) and for a closed database.
+ */
+export function recentlyAnswered(db: Db, withinMs: number): boolean {
+  const activity = activities.get(db);
+  return Boolean(activity && !activity.closed && activity.waiting > 0 && Date.now() - activity.lastAnswerAt < withinMs);
 }
 
 /** The advisory lock key migrations hold on PostgreSQL (any bigint no other lock of the shop uses). */
@@ -131,7 +187,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // one process per folder: a second opening beside a live one damages it (issue 28, fault 15)
   const lock = options.dataDir ? lockFolder(options.dataDir, options.holder ?? `lab-shop (${path.basename(process.argv[1] ?? 'node')})`) : null;
   let client: PGlite | undefined;
+  const activity: Activity = { waiting: 0, lastAnswerAt: 0, closed: false };
   const close = async () => {
+    activity.closed = true;
     try {
       await client?.close();
     } finally {
@@ -142,8 +200,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // pg_trgm: the catalogue search's trigram index (created by a migration, as on PostgreSQL)
     client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { pg_trgm } });
     await client.waitReady;
-    const db = drizzlePglite({ client: guardedPglite(client), schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
+    const db = drizzlePglite({ client: guardedPglite(client, activity), schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
     if (options.migrate !== false) await migratePglite(drizzlePglite(client), { migrationsFolder });
+    activities.set(db, activity);
     return { db, kind: 'pglite', close, pglite: client };
   } catch (error) {
     await close().catch(() => undefined);
