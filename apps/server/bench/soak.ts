@@ -10,6 +10,10 @@
  * from its metrics port (RSS, V8 heap, external and array buffers: PGlite's WebAssembly memory is
  * an ArrayBuffer). Then SOAK_IDLE_SECONDS (30) without load, to see whether memory comes back.
  *
+ * SOAK_WRITES=1 adds writes to the mix: an SMS code for a new phone from a new address each time
+ * (an sms_codes row, an outbox row and its job, which the server's own worker delivers, and the
+ * rate-limit counters), as a crowd signing up would.
+ *
  * SOAK_HEAP_SNAPSHOTS=1 writes V8 heap snapshots (`--heapsnapshot-signal=SIGUSR2`) after the
  * warm-up and at the end of the load into .tmp/bench-profiles, to compare in Chrome's DevTools.
  * BENCH_ITEMS (2,000) and BENCH_MEMBER_ORDERS (2,000) size the data.
@@ -34,6 +38,7 @@ const connections = Number(process.env.SOAK_CONNECTIONS ?? 32);
 const items = Number(process.env.BENCH_ITEMS ?? 2_000);
 const memberOrders = Number(process.env.BENCH_MEMBER_ORDERS ?? 2_000);
 const snapshots = process.env.SOAK_HEAP_SNAPSHOTS === '1';
+const writes = process.env.SOAK_WRITES === '1';
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const token = 'soak-metrics-token-0123456789';
 
@@ -62,6 +67,8 @@ const server = spawn(process.execPath, [...(snapshots ? ['--heapsnapshot-signal=
     LOG_LEVEL: 'info',
     METRICS_PORT: String(metricsPort),
     METRICS_TOKEN: token,
+    // each write comes from an address of its own (X-Forwarded-For), as a crowd would
+    TRUST_PROXY: '1',
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -113,6 +120,7 @@ const sampler = (async () => {
 // ---- the load ----
 const words = ['扫描电镜', 'XRD', '透射', '核磁', '光谱', '热分析', '粒度', '比表面', '质谱', '色谱', '拉曼', '能谱'];
 let wordIndex = 0;
+let writeIndex = 0;
 const json = { 'content-type': 'application/json' };
 const snapshot = () => (snapshots ? server.kill('SIGUSR2') : undefined);
 const warm = await autocannon({ url: `${base}/api/open/web/index`, connections, duration: 5 });
@@ -128,6 +136,19 @@ const result = await autocannon({
     { method: 'GET', path: `/api/open/web/device/detail?rid=${detail!.rid}` },
     { method: 'POST', path: '/api/auth/order/list4person', headers: { ...json, token: busy.token }, body: JSON.stringify({ pageSize: 20 }) },
     { method: 'POST', path: '/api/auth/user/info', headers: { ...json, token: busy.token }, body: '{}' },
+    ...(writes
+      ? [
+          {
+            method: 'POST' as const,
+            path: '/api/open/code4sms',
+            setupRequest: (request: autocannon.Request) => {
+              writeIndex += 1;
+              const phone = `136${String(writeIndex).padStart(8, '0')}`;
+              return { ...request, headers: { ...json, 'x-forwarded-for': `10.${(writeIndex >> 16) & 255}.${(writeIndex >> 8) & 255}.${writeIndex & 255}` }, body: JSON.stringify({ phone, useFor: '0' }) };
+            },
+          },
+        ]
+      : []),
   ],
 });
 const loadEnded = Date.now();
@@ -145,7 +166,7 @@ const pct = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 };
 const row = (label: string, s: Sample | undefined) => (s ? `${label.padEnd(22)} RSS ${mb(s.rss)} MB, V8 heap ${mb(s.heap)} MB, external ${mb(s.external)} MB` : `${label}: –`);
-console.log(`\n${databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${items} items, ${memberOrders} orders, seeded in ${seedSeconds.toFixed(0)} s; ${connections} connections for ${seconds} s, then ${idleSeconds} s idle; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(`\n${databaseUrl ? 'PostgreSQL' : 'PGlite'}${writes ? ` with writes (${writeIndex} SMS codes)` : ''}: ${items} items, ${memberOrders} orders, seeded in ${seedSeconds.toFixed(0)} s; ${connections} connections for ${seconds} s, then ${idleSeconds} s idle; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 console.log(`load: ${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, errors ${result.errors + result.timeouts}, non-2xx ${result.non2xx} (warm-up ${warm.requests.total})`);
 console.log(row('before the load', samples.find((s) => s.at >= loadStarted) ?? samples[0]));
 console.log(row('end of the load', during[during.length - 1]));
