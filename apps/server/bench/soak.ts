@@ -91,13 +91,16 @@ interface Sample {
   readyMs: number;
 }
 const metric = (text: string, name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+]+)`, 'm').exec(text)?.[1] ?? NaN);
-async function timed(url: string): Promise<number> {
+const refused = { health: 0, ready: 0 };
+async function timed(url: string, probe: keyof typeof refused): Promise<number> {
   const started = performance.now();
-  await fetch(url).then((r) => r.arrayBuffer());
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  if (response.status !== 200) refused[probe] += 1;
   return performance.now() - started;
 }
 async function sample(): Promise<Sample> {
-  const [healthMs, readyMs] = await Promise.all([timed(`${base}/api/health`), timed(`${base}/api/ready`)]);
+  const [healthMs, readyMs] = await Promise.all([timed(`${base}/api/health`, 'health'), timed(`${base}/api/ready`, 'ready')]);
   const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text());
   return {
     at: Date.now(),
@@ -174,8 +177,8 @@ console.log(row('peak during the load', during.reduce<Sample | undefined>((max, 
 console.log(row(`after ${idleSeconds} s idle`, after[after.length - 1]));
 const health = during.map((s) => s.healthMs);
 const ready = during.map((s) => s.readyMs);
-console.log(`/api/health during the load (${health.length} samples): p50 ${pct(health, 50).toFixed(0)} ms, p99 ${pct(health, 99).toFixed(0)} ms, max ${Math.max(...health).toFixed(0)} ms`);
-console.log(`/api/ready  during the load (${ready.length} samples): p50 ${pct(ready, 50).toFixed(0)} ms, p99 ${pct(ready, 99).toFixed(0)} ms, max ${Math.max(...ready).toFixed(0)} ms`);
+console.log(`/api/health during the load (${health.length} samples): p50 ${pct(health, 50).toFixed(0)} ms, p99 ${pct(health, 99).toFixed(0)} ms, max ${Math.max(...health).toFixed(0)} ms, not 200: ${refused.health}`);
+console.log(`/api/ready  during the load (${ready.length} samples): p50 ${pct(ready, 50).toFixed(0)} ms, p99 ${pct(ready, 99).toFixed(0)} ms, max ${Math.max(...ready).toFixed(0)} ms, not 200: ${refused.ready}`);
 if (snapshots) console.log(`heap snapshots: ${serverDir} (Heap.*.heapsnapshot)`);
 fs.writeFileSync(path.join(os.tmpdir(), `lab-soak-${process.pid}.json`), JSON.stringify({ samples, loadStarted, loadEnded }));
 

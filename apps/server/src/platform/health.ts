@@ -8,8 +8,11 @@ import { DISK_FULL_MESSAGE, freeBytes, MB, megabytes } from './disk';
 
 /** How long readiness waits for the database's answer before it says "not ready". */
 export const READY_TIMEOUT_MS = 2000;
-/** A statement answered this recently, with more waiting, counts as the database answering (PGlite under load). */
-export const READY_RECENT_MS = 1000;
+/**
+ * A statement answered this recently, with more waiting, counts as the database answering (PGlite
+ * under load, where one statement may take a second on a crowded machine).
+ */
+export const READY_RECENT_MS = 5000;
 
 /**
  * Liveness and readiness, for a load balancer or an orchestrator:
