@@ -15,7 +15,8 @@
  * rate-limit counters), as a crowd signing up would.
  *
  * SOAK_HEAP_SNAPSHOTS=1 writes V8 heap snapshots (`--heapsnapshot-signal=SIGUSR2`) after the
- * warm-up and at the end of the load into .tmp/bench-profiles, to compare in Chrome's DevTools.
+ * warm-up, at the end of the load and after the idle time into .tmp/bench-profiles, to compare in
+ * Chrome's DevTools (what the end of the load holds that the warm-up did not, and whether it stays).
  * BENCH_ITEMS (2,000) and BENCH_MEMBER_ORDERS (2,000) size the data.
  */
 import { spawn } from 'node:child_process';
@@ -54,7 +55,9 @@ await seeding.close();
 const seedSeconds = (Date.now() - seedStarted) / 1000;
 
 const [port, metricsPort] = [await freePort(), await freePort()];
-const server = spawn(process.execPath, [...(snapshots ? ['--heapsnapshot-signal=SIGUSR2'] : []), '--import', 'tsx', 'src/server.ts'], {
+const profileDir = path.resolve(serverDir, '../../.tmp/bench-profiles');
+if (snapshots) fs.mkdirSync(profileDir, { recursive: true });
+const server = spawn(process.execPath, [...(snapshots ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${profileDir}`] : []), '--import', 'tsx', 'src/server.ts'], {
   cwd: serverDir,
   env: {
     PATH: process.env.PATH,
@@ -159,6 +162,7 @@ snapshot();
 await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
 sampling = false;
 await sampler;
+snapshot();
 
 // ---- the report ----
 const mb = (bytes: number) => (Number.isFinite(bytes) ? `${Math.round(bytes / 1024 / 1024)}` : '–');
@@ -179,7 +183,7 @@ const health = during.map((s) => s.healthMs);
 const ready = during.map((s) => s.readyMs);
 console.log(`/api/health during the load (${health.length} samples): p50 ${pct(health, 50).toFixed(0)} ms, p99 ${pct(health, 99).toFixed(0)} ms, max ${Math.max(...health).toFixed(0)} ms, not 200: ${refused.health}`);
 console.log(`/api/ready  during the load (${ready.length} samples): p50 ${pct(ready, 50).toFixed(0)} ms, p99 ${pct(ready, 99).toFixed(0)} ms, max ${Math.max(...ready).toFixed(0)} ms, not 200: ${refused.ready}`);
-if (snapshots) console.log(`heap snapshots: ${serverDir} (Heap.*.heapsnapshot)`);
+if (snapshots) console.log(`heap snapshots: ${profileDir} (Heap.*.heapsnapshot)`);
 fs.writeFileSync(path.join(os.tmpdir(), `lab-soak-${process.pid}.json`), JSON.stringify({ samples, loadStarted, loadEnded }));
 
 server.kill('SIGTERM');
