@@ -43,15 +43,17 @@ async function answeredBehind(probe: string): Promise<{ status: number; done: nu
 }
 
 describe.runIf(testDbKind === 'pglite')('PGlite: the probes do not wait behind its statements', () => {
-  it('/api/health answers while the backlog still waits', async () => {
+  it('/api/health answers while the backlog still waits', async (context) => {
     const { status, done } = await answeredBehind('/api/health');
     expect(status).toBe(200);
     expect(done, `statements answered before /api/health (of ${BACKLOG})`).toBeLessThan(BACKLOG / 2);
+    context.annotate(`/api/health answered after ${done} of ${BACKLOG} statements`);
   });
 
-  it('/api/ready answers ready while the backlog is being answered, without queueing a statement behind it', async () => {
+  it('/api/ready answers ready while the backlog is being answered, without queueing a statement behind it', async (context) => {
     const { status, done } = await answeredBehind('/api/ready');
     expect(status).toBe(200);
     expect(done, `statements answered before /api/ready (of ${BACKLOG})`).toBeLessThan(BACKLOG / 2);
+    context.annotate(`/api/ready answered after ${done} of ${BACKLOG} statements`);
   });
 });
