@@ -184,7 +184,11 @@ const ready = during.map((s) => s.readyMs);
 console.log(`/api/health during the load (${health.length} samples): p50 ${pct(health, 50).toFixed(0)} ms, p99 ${pct(health, 99).toFixed(0)} ms, max ${Math.max(...health).toFixed(0)} ms, not 200: ${refused.health}`);
 console.log(`/api/ready  during the load (${ready.length} samples): p50 ${pct(ready, 50).toFixed(0)} ms, p99 ${pct(ready, 99).toFixed(0)} ms, max ${Math.max(...ready).toFixed(0)} ms, not 200: ${refused.ready}`);
 if (snapshots) console.log(`heap snapshots: ${profileDir} (Heap.*.heapsnapshot)`);
-fs.writeFileSync(path.join(os.tmpdir(), `lab-soak-${process.pid}.json`), JSON.stringify({ samples, loadStarted, loadEnded }));
+// every sample, for a chart: .tmp/bench-profiles/soak-<time>.json
+fs.mkdirSync(profileDir, { recursive: true });
+const samplesFile = path.join(profileDir, `soak-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+fs.writeFileSync(samplesFile, JSON.stringify({ samples, loadStarted, loadEnded }));
+console.log(`samples: ${samplesFile}`);
 
 server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));
