@@ -25,12 +25,13 @@ export default defineConfig(async () => {
   const shared = { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], setupFiles: ['./test/setup-hooks.ts'], testTimeout: 30_000, hookTimeout: 60_000, isolate: false };
   // Suites of real server processes (docs/security.md): two instances need one shared
   // PostgreSQL; the kill -9 of the embedded database is PGlite's alone. Each runs once.
-  const postgresOnly = ['test/multi-instance.test.ts', 'test/restart-safety.test.ts', 'test/graceful-shutdown.test.ts'];
-  const pgliteOnly = ['test/restart-safety-pglite.test.ts'];
+  const postgresOnly = ['test/multi-instance.test.ts', 'test/restart-safety.test.ts', 'test/graceful-shutdown.test.ts', 'test/outbox-worker-kill.test.ts'];
+  // a PostgreSQL of the test's own, stopped and started at will: once, in the pglite project (it needs no shared server)
+  const pgliteOnly = ['test/restart-safety-pglite.test.ts', 'test/database-restarts.test.ts', 'test/pglite-folder-lock.test.ts'];
   // several instances behind nginx: `npm run test:cluster` (vitest.cluster.config.ts)
   const cluster = ['test/cluster/**'];
   // The outside-service providers against their local peers touch no database: once is enough.
-  const noDatabase = ['src/platform/email-smtp.test.ts', 'src/platform/startup-config.test.ts', 'src/platform/sms-vendors.test.ts', 'src/platform/file-store.test.ts', 'src/platform/wechat-pay.test.ts', 'src/platform/alipay.test.ts'];
+  const noDatabase = ['src/db/folder-lock.test.ts', 'src/platform/outbox-local.test.ts', 'src/platform/email-smtp.test.ts', 'src/platform/startup-config.test.ts', 'src/platform/sms-vendors.test.ts', 'src/platform/file-store.test.ts', 'src/platform/wechat-pay.test.ts', 'src/platform/alipay.test.ts'];
   const projects: TestProjectInlineConfiguration[] = [
         { extends: true as const, test: { ...shared, exclude: [...configDefaults.exclude, ...cluster, ...postgresOnly], name: 'pglite', env: { TEST_DB: 'pglite' }, globalSetup: ['./test/global-setup.ts'] } },
         ...(withPostgres

@@ -4,6 +4,8 @@ import { buildApp } from './app';
 import { loadConfigOrExit, startupWarnings } from './platform/config';
 import { fileStoreFor } from './platform/providers';
 import { openDatabase } from './db/client';
+import { FolderInUseError } from './db/folder-lock';
+import { diskShortfall, freeBytesSync, isDiskFull, lowDiskLine, MB, PGLITE_START_MB } from './platform/disk';
 import { loadSecretKey, secretBox } from './platform/secret-box';
 import { seedDemoData } from './seed/seed';
 import { waitForDatabase } from './db/wait-for-database';
@@ -25,11 +27,28 @@ const config = loadConfigOrExit({
 });
 
 const started = Date.now();
+/**
+ * Until the server listens, a failure ends the start with a sentence where one helps: a disk too
+ * full to open the database (PGlite only says it "failed to initialize"; issue 28, fault 16), a
+ * PGlite folder another process holds. Anything else is printed as it is. Exit 1 either way.
+ */
+function startFailed(error: unknown) {
+  const free = freeBytesSync(config.dataDir);
+  const firstLine = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  if (free !== null && (isDiskFull(error) || (!config.DATABASE_URL && free < PGLITE_START_MB * MB))) process.stderr.write(`服务器无法启动：${lowDiskLine(config.dataDir, free, Math.max(PGLITE_START_MB, config.DISK_MIN_FREE_MB), '启动')}\n（${firstLine}）\n`);
+  else if (error instanceof FolderInUseError) process.stderr.write(`${error.message}\n`);
+  else process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write('服务器退出。\n');
+  process.exit(1);
+}
+process.on('uncaughtException', startFailed);
+const shortOfDisk = diskShortfall(config.dataDir, config.DISK_MIN_FREE_MB);
+if (shortOfDisk !== null) process.stderr.write(`${lowDiskLine(config.dataDir, shortOfDisk, config.DISK_MIN_FREE_MB, 'DISK_MIN_FREE_MB 规定')}在腾出空间之前，/api/ready 答 503。\n`);
 const reachable =
   !config.DATABASE_URL ||
   (await waitForDatabase(config.DATABASE_URL, { attempts: config.DB_CONNECT_ATTEMPTS, delayMs: config.DB_CONNECT_RETRY_MS, print: (line) => process.stderr.write(`${line}\n`) }));
 if (!reachable) process.exit(1);
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite'), holder: '服务器' });
 const secrets = secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir }));
 const files = await fileStoreFor(config);
 // the queue opens before the app (its services queue messages); handlers start once the app's deps exist
@@ -66,4 +85,5 @@ closeOnSignals(
   ],
   { log: app.log, timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
 );
+process.off('uncaughtException', startFailed);
 app.log.info({ database: database.kind, node: process.version, ms: Date.now() - started }, `科研检测服务商城 listening on http://localhost:${config.PORT}`);

@@ -6,13 +6,14 @@
  * - a pg_dump file (.dump) into DATABASE_URL: the database is created when it does not exist,
  *   then `pg_restore --no-owner --exit-on-error` (pg_restore of the server's major version or newer);
  * - a PGlite file (.tar.gz) into DATA_DIR/pglite, which must not exist or be empty
- *   (PGlite's `loadDataDir`).
+ *   (PGlite's `loadDataDir`), holding the folder's lock meanwhile (db/folder-lock.ts).
  * Then start the server with the same settings.
  */
 import fs from 'node:fs';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { lockFolder } from '../db/folder-lock';
 import { backupConfig, fail, typedPath, matchingTool, pgliteFolder, runTool, say, splitPassword } from './backup-tools';
 
 /** Creates the database DATABASE_URL names when missing; refuses one that already holds tables. */
@@ -66,14 +67,20 @@ async function main() {
   if (head[0] === 0x1f && head[1] === 0x8b) {
     if (config.DATABASE_URL) throw new Error('这是 PGlite 的备份（.tar.gz）：请去掉 DATABASE_URL，用 DATA_DIR 指定新的数据目录');
     const folder = pgliteFolder(config);
-    if (fs.existsSync(folder) && fs.readdirSync(folder).length > 0) throw new Error(`${folder} 不是空目录：请恢复到一个新的 DATA_DIR`);
-    fs.mkdirSync(folder, { recursive: true });
-    const db = new PGlite({ dataDir: folder, extensions: { pg_trgm }, loadDataDir: new Blob([fs.readFileSync(file)]) });
+    // a server starting on the new folder meanwhile must wait for the restore (db/folder-lock.ts)
+    const lock = lockFolder(folder, 'npm run restore');
     try {
-      await db.waitReady;
-      await db.query('select 1');
+      if (fs.existsSync(folder) && fs.readdirSync(folder).length > 0) throw new Error(`${folder} 不是空目录：请恢复到一个新的 DATA_DIR`);
+      fs.mkdirSync(folder, { recursive: true });
+      const db = new PGlite({ dataDir: folder, extensions: { pg_trgm }, loadDataDir: new Blob([fs.readFileSync(file)]) });
+      try {
+        await db.waitReady;
+        await db.query('select 1');
+      } finally {
+        await db.close();
+      }
     } finally {
-      await db.close();
+      lock.release();
     }
     say(`已恢复到 ${folder}（${((Date.now() - started) / 1000).toFixed(1)} s）`);
     return;

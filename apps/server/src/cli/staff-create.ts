@@ -3,7 +3,7 @@
  *
  * Makes a staff account from the command line — in production, the first administrator
  * (the server starts with none). On PGlite (DATA_DIR) stop the server first: one process owns
- * that folder; on PostgreSQL (DATABASE_URL) it can run beside the servers. The password is
+ * that folder (while a server holds it this refuses, naming it: db/folder-lock.ts); on PostgreSQL (DATABASE_URL) it can run beside the servers. The password is
  * typed twice at a terminal (hidden), or — left empty, or without a terminal — made here and
  * shown once. Weak passwords are refused with the same rules as the back office.
  */
@@ -79,7 +79,7 @@ async function main() {
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const config = loadConfig({ DATA_DIR: path.resolve(here, '../../../../data'), ...process.env });
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite'), holder: 'npm run staff:create' });
   try {
     const person = await addStaff(database.db, input.data, new Date());
     process.stdout.write(`已创建员工账号：${person.account}（${person.name}，${staffRoleLabels[person.role]}，手机 ${person.phone}）\n`);

@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations, Logger, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { lockFolder } from './folder-lock';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services never know which database they run on. */
@@ -43,6 +44,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** sees every statement drizzle sends (the query-count test and the API bench count them) */
   logger?: Logger;
+  /** who opens a PGlite folder, as its lock file names it to anyone else who tries (db/folder-lock.ts) */
+  holder?: string;
 }
 
 /**
@@ -57,22 +60,71 @@ export const OUTSIDE_TRANSACTION = 'a statement on the database itself inside a 
 const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
 
 /**
- * The PGlite client as drizzle's PGlite driver sees it: its own public `query` and `transaction`
- * with the check above in front, everything else PGlite's (bound to the client itself).
+ * What the PGlite wrapper knows of its one connection: statements waiting or running, and when the
+ * last one answered. Readiness reads it (db/client.ts recentlyAnswered) instead of queueing a
+ * `select 1` behind a backlog.
  */
-function guardedPglite(client: PGlite): PGlite {
+interface Activity {
+  waiting: number;
+  lastAnswerAt: number;
+  closed: boolean;
+}
+const activities = new WeakMap<object, Activity>();
+
+/**
+ * PGlite runs each statement synchronously on this thread and hands its one connection from one
+ * waiting statement to the next in promise continuations, so a backlog of statements ran back to
+ * back without the event loop coming round: a request that needs no database (/api/health)
+ * waited behind all of them (477 ms measured by issue 28, fault 18; over a second at load 20).
+ * The app's statements and transactions go through this queue instead, one at a time, each one
+ * that waited behind another started in an event-loop turn of its own (setImmediate): between two
+ * of them the loop reads the sockets and answers whatever needs no database.
+ */
+function turnByTurn(activity: Activity) {
+  let tail: Promise<unknown> = Promise.resolve();
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    // alone (nothing running or waiting) a statement starts at once: a job's statements one after
+    // another pay nothing (bench:jobs); behind others it waits for its turn of the loop
+    const alone = activity.waiting === 0;
+    activity.waiting += 1;
+    const run = alone ? tail.then(work) : tail.then(nextTurn).then(work);
+    tail = run.catch(() => undefined);
+    return run.then(
+      (value) => {
+        activity.waiting -= 1;
+        activity.lastAnswerAt = Date.now();
+        return value;
+      },
+      (error: unknown) => {
+        activity.waiting -= 1;
+        throw error;
+      },
+    );
+  };
+}
+
+/**
+ * The PGlite client as drizzle's PGlite driver sees it: its own public `query` and `transaction`
+ * with the check above in front, each taking its turn (turnByTurn), everything else PGlite's
+ * (bound to the client itself).
+ */
+function guardedPglite(client: PGlite, activity: Activity): PGlite {
+  const inTurn = turnByTurn(activity);
   const query: PGlite['query'] = async (...args) => {
     if (openTransaction.getStore()?.open) throw new Error(OUTSIDE_TRANSACTION);
-    return client.query(...args);
+    return inTurn(() => client.query(...args));
   };
   const transaction: PGlite['transaction'] = async (callback) => {
     if (openTransaction.getStore()?.open) throw new Error(OUTSIDE_TRANSACTION);
-    return client.transaction((tx) => {
-      const scope = { open: true };
-      return openTransaction.run(scope, () => callback(tx)).finally(() => {
-        scope.open = false;
-      });
-    });
+    return inTurn(() =>
+      client.transaction((tx) => {
+        const scope = { open: true };
+        return openTransaction.run(scope, () => callback(tx)).finally(() => {
+          scope.open = false;
+        });
+      }),
+    );
   };
   return new Proxy(client, {
     get(target, key) {
@@ -82,6 +134,17 @@ function guardedPglite(client: PGlite): PGlite {
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
+}
+
+/**
+ * Whether the database is busy and answered a statement within `withinMs`: PGlite's one
+ * connection with statements waiting, the last of them answered lately. Readiness then needs no
+ * `select 1` of its own (it would wait its turn behind the backlog). False on PostgreSQL (a pool:
+ * the check does not wait behind other requests) and for a closed database.
+ */
+export function recentlyAnswered(db: Db, withinMs: number): boolean {
+  const activity = activities.get(db);
+  return Boolean(activity && !activity.closed && activity.waiting > 0 && Date.now() - activity.lastAnswerAt < withinMs);
 }
 
 /** The advisory lock key migrations hold on PostgreSQL (any bigint no other lock of the shop uses). */
@@ -111,19 +174,44 @@ async function migrateOneAtATime(pool: pg.Pool): Promise<void> {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
-    // A pool's idle client can error when PostgreSQL restarts; without a listener that kills the process.
+    // When PostgreSQL restarts or ends a session, the client emits 'error'; unheard, that is an
+    // uncaught exception and the process dies. The pool listens on its idle clients only (and takes
+    // its listener off a client it hands out), so a connection checked out for a transaction that
+    // gets the shutdown between two statements killed the server (issue 28, fault 11): every
+    // client gets a listener of its own for its whole life. The statement in hand, or the next one,
+    // fails with the same error (a 503, platform/error-handler.ts), and the pool drops the client
+    // when it comes back, as it is no longer queryable.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
     if (options.migrate !== false) await migrateOneAtATime(pool);
     return { db, kind: 'postgres', close: () => pool.end(), url: options.url, pool };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  // pg_trgm: the catalogue search's trigram index (created by a migration, as on PostgreSQL)
-  const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { pg_trgm } });
-  await client.waitReady;
-  const db = drizzlePglite({ client: guardedPglite(client), schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
-  if (options.migrate !== false) await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close(), pglite: client };
+  // one process per folder: a second opening beside a live one damages it (issue 28, fault 15)
+  const lock = options.dataDir ? lockFolder(options.dataDir, options.holder ?? `lab-shop (${path.basename(process.argv[1] ?? 'node')})`) : null;
+  let client: PGlite | undefined;
+  const activity: Activity = { waiting: 0, lastAnswerAt: 0, closed: false };
+  const close = async () => {
+    activity.closed = true;
+    try {
+      await client?.close();
+    } finally {
+      lock?.release();
+    }
+  };
+  try {
+    // pg_trgm: the catalogue search's trigram index (created by a migration, as on PostgreSQL)
+    client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { pg_trgm } });
+    await client.waitReady;
+    const db = drizzlePglite({ client: guardedPglite(client, activity), schema, casing: 'snake_case', ...(options.logger ? { logger: options.logger } : {}) }) as unknown as Db;
+    if (options.migrate !== false) await migratePglite(drizzlePglite(client), { migrationsFolder });
+    activities.set(db, activity);
+    return { db, kind: 'pglite', close, pglite: client };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Counts the statements sent through a Db opened with `logger: counter` (tests and benches). */

@@ -62,6 +62,11 @@ const envSchema = z.object({
   METRICS_HOST: z.string().min(1).optional(),
   /** the bearer token a scrape must send (Authorization: Bearer …), 16+ characters */
   METRICS_TOKEN: z.string().min(16, { error: '至少16个字符' }).optional(),
+  /**
+   * /api/ready answers 503 while the disk of DATA_DIR has less free than this (MB; 0: not checked),
+   * and the start says so: PGlite's files and local uploads are written there
+   */
+  DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(100),
   /** on SIGTERM/SIGINT, how long requests and jobs in hand may take to finish before the process exits anyway */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
   /** how many reverse proxies to trust for the client's address */

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from './errors';
 import { fail } from './envelope';
+import { DISK_FULL_MESSAGE, DISK_FULL_RETRY_AFTER_SECONDS, isDiskFull } from './disk';
 
 const statusMessages: Record<number, string> = {
   400: '请求参数有误',
@@ -72,6 +73,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       if (error.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return reply.status(error.status).send(fail(error.message, error.data));
+    }
+    if (isDiskFull(error)) {
+      // a write found no space (an upload, or the database's own files): not the request's fault,
+      // and no generic 500 either; the operator must free space (readiness says so too, platform/health.ts)
+      request.log.error({ err: error }, 'disk full');
+      return reply.status(503).header('retry-after', String(DISK_FULL_RETRY_AFTER_SECONDS)).send(fail(DISK_FULL_MESSAGE));
     }
     if (isDatabaseUnavailable(error)) {
       // not the request's fault nor a bug: a load balancer and the web client may try again

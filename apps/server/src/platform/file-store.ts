@@ -26,7 +26,11 @@ export function localFileStore(dataDir: string): FileStore & { path(folder: stri
     path: where,
     async put(folder, name, body) {
       await fs.promises.mkdir(path.join(dataDir, 'files', folder), { recursive: true });
-      await fs.promises.writeFile(where(folder, name), body);
+      await fs.promises.writeFile(where(folder, name), body).catch(async (error: unknown) => {
+        // a disk that filled half-way (ENOSPC) must not keep half a file under the name
+        await fs.promises.rm(where(folder, name), { force: true });
+        throw error;
+      });
     },
     async open(folder, name) {
       const full = where(folder, name);

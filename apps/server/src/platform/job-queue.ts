@@ -34,6 +34,12 @@ export interface JobSpec<T extends object = object> {
    */
   pollSeconds?: number;
   /**
+   * how often an idle worker looks for jobs that became due without an announcement (a retry
+   * after its back-off, a job sent ahead); default the cron interval (NOTIFIED_POLL_SECONDS). The
+   * outbox looks every 10 s so a dead worker's messages go out within a minute.
+   */
+  duePollSeconds?: number;
+  /**
    * jobs taken at once (default 1); while a fetch comes back full the worker fetches again
    * without waiting for the poll (a backlog drains at the handler's speed, not one per poll)
    */
@@ -79,6 +85,13 @@ export interface JobQueueOptions {
  */
 export const NOTIFIED_POLL_SECONDS = 30;
 
+/**
+ * How often a working process's pg-boss supervisor fails the jobs of a dead worker: those whose
+ * heartbeat is late (a queue with heartbeatSeconds, the outbox) or whose expiry has passed
+ * (pg-boss's default pass: 60 s). Each pass is a few statements (on PGlite, on the one connection).
+ */
+export const JOB_MONITOR_SECONDS = 10;
+
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const { database, log } = options;
   const connection =
@@ -88,6 +101,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   const boss = new PgBoss({
     ...connection,
     supervise: options.work,
+    superviseIntervalSeconds: JOB_MONITOR_SECONDS,
+    monitorIntervalSeconds: JOB_MONITOR_SECONDS,
     schedule: options.work,
     useListenNotify: options.work,
     // the schedules are 5-minutely at the finest: their sends are picked up within 30 s (pg-boss: 5 s);
@@ -121,7 +136,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         // each job of a batch settles on its own: one that throws is failed (and retried) alone
         const options = {
           pollingIntervalSeconds: spec.pollSeconds ?? 2,
-          notifyPollingIntervalSeconds: Math.max(dueLaterSeconds, spec.pollSeconds ?? 2),
+          notifyPollingIntervalSeconds: Math.max(Math.min(spec.duePollSeconds ?? dueLaterSeconds, dueLaterSeconds), spec.pollSeconds ?? 2),
           batchSize: spec.batchSize ?? 1,
           burstWhenBatchFull: true,
           perJobResults: true,

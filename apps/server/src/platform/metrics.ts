@@ -14,7 +14,7 @@ import type { JobQueue } from './job-queue';
  * - `http_request_duration_seconds{method,route,status_code}`: every answer, labelled by the
  *   route's pattern (`/api/auth/orders/:id`), never the raw URL; an unmatched URL is `(unmatched)`;
  * - `lab_job_queue_jobs{queue,state}`: queued / active / failed per pg-boss queue, from
- *   `getQueues()` (the counts of pg-boss's last monitor pass, refreshed every minute or so);
+ *   `getQueues()` (the counts of pg-boss's last monitor pass, refreshed every 10 s by a working process, JOB_MONITOR_SECONDS);
  * - `lab_outbox_messages{status}`: SMS and e-mail still queued, and the dead letters (failed);
  * - `lab_db_pool_connections{state}`: the app's PostgreSQL pool (PGlite has one connection, none).
  * The database figures are read at scrape time. They are served on a port of their own

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import { promisify } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
+import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import { outbox } from '../db/tables/platform.tables';
@@ -19,15 +22,26 @@ import { sent, type EmailMessage, type EmailProvider, type SendResult, type SmsM
  */
 
 export const OUTBOX_JOB = 'outbox-send';
-/** retries after the first try; with back-off from 30 s the last is about 8 minutes later */
-export const OUTBOX_RETRY_LIMIT = 4;
-export const OUTBOX_RETRY_DELAY_SECONDS = 30;
+/** retries after the first try; with back-off from 5 s the last is 5–10 minutes later */
+export const OUTBOX_RETRY_LIMIT = 6;
+export const OUTBOX_RETRY_DELAY_SECONDS = 5;
 /** rows a worker takes at once; each settles (or is retried) on its own */
 export const OUTBOX_BATCH = 50;
+/**
+ * A worker holding a batch says it is alive every OUTBOX_HEARTBEAT_SECONDS / 2 (pg-boss's
+ * heartbeat); when it dies (kill -9, a lost machine) its batch is failed at the next monitor pass
+ * after the heartbeat is this late, and retried by any worker. Before, a dead worker's batch waited
+ * for the job's expiry (120 s) and the next pass: 184 s measured (issue 28, fault 13). Now at most
+ * the heartbeat (10 s) + a monitor pass (JOB_MONITOR_SECONDS, 10) + the first back-off (5–10 s) +
+ * a look for due retries (OUTBOX_RETRY_POLL_SECONDS, 10): under 40 s. The expiry still bounds a
+ * send that hangs in a live worker.
+ */
+export const OUTBOX_HEARTBEAT_SECONDS = 10;
+export const OUTBOX_RETRY_POLL_SECONDS = 10;
 
 export const OUTBOX_QUEUE = {
   name: OUTBOX_JOB,
-  queue: { retryLimit: OUTBOX_RETRY_LIMIT, retryDelay: OUTBOX_RETRY_DELAY_SECONDS, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
+  queue: { retryLimit: OUTBOX_RETRY_LIMIT, retryDelay: OUTBOX_RETRY_DELAY_SECONDS, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120, heartbeatSeconds: OUTBOX_HEARTBEAT_SECONDS },
 };
 
 export interface Deliverers {
@@ -74,20 +88,69 @@ async function queue(db: DbOrTx, jobs: JobQueue | null, provider: string, row: t
 /** The local provider's name: a row queued for it is delivered by it, whatever the configuration names. */
 export const LOCAL_PROVIDER = 'local-outbox';
 
-/** The local deliverers: one JSON log line each, the outbox row being the record (the default). */
-export function localDeliverers(log: FastifyBaseLogger): Deliverers {
+/** Writes one line and resolves once the operating system has taken it (write(2) returned). */
+export type LineWriter = (line: string) => Promise<void>;
+
+/**
+ * Lines to a file descriptor (stdout by default), one after another, each resolved when written
+ * whole. Not the app's logger: pino buffers its lines and writes them later, so a worker killed
+ * meanwhile lost lines whose rows were already marked sent (2 of 500, issue 28, fault 13).
+ */
+export function fdLineWriter(fd = 1): LineWriter {
+  let queue = Promise.resolve();
+  const writeAll = async (line: string) => {
+    let rest = Buffer.from(line);
+    while (rest.length > 0) {
+      try {
+        const { bytesWritten } = await fsWrite(fd, rest);
+        rest = rest.subarray(bytesWritten);
+      } catch (error) {
+        // a non-blocking pipe that is full for the moment
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+  };
+  return (line) => {
+    const written = queue.then(() => writeAll(line));
+    queue = written.catch(() => undefined);
+    return written;
+  };
+}
+const fsWrite = promisify(fs.write) as (fd: number, buffer: Buffer) => Promise<{ bytesWritten: number; buffer: Buffer }>;
+const stdoutLines = fdLineWriter(1);
+
+/**
+ * The local deliverers (the default): the message is delivered when its JSON line (pino's shape,
+ * at the app logger's level: none when that is above info) has been written, and only then does
+ * the outbox row become sent. A worker killed at any moment leaves either a line and a row still
+ * queued (the row is sent again: at least once) or both.
+ */
+export function localDeliverers(log: FastifyBaseLogger, write: LineWriter = stdoutLines): Deliverers {
+  // pino formats the line and hands it to write() at once; the promise of that write is awaited
+  let written: Promise<void> | undefined;
+  // a logger without a level (fastify's when logging is off) writes nothing
+  const level = typeof log.level === 'string' && (log.level === 'silent' || log.level in pino.levels.values) ? log.level : 'silent';
+  const lines = pino({ level }, { write: (line: string) => void (written = write(line)) });
+  const deliver = async (entry: object, message: string) => {
+    written = undefined;
+    lines.info(entry, message);
+    const done = written;
+    written = undefined;
+    await done;
+  };
   return {
     sms: {
       name: LOCAL_PROVIDER,
       async send(message: SmsMessage) {
-        log.info({ sms: { phone: message.phone, template: message.template, params: message.params } }, 'sms sent (local outbox)');
+        await deliver({ sms: { phone: message.phone, template: message.template, params: message.params } }, 'sms sent (local outbox)');
         return sent(LOCAL_PROVIDER, null);
       },
     },
     email: {
       name: LOCAL_PROVIDER,
       async send(message: EmailMessage) {
-        log.info({ email: { to: message.to, template: message.template } }, 'email sent (local outbox)');
+        await deliver({ email: { to: message.to, template: message.template } }, 'email sent (local outbox)');
         return sent(LOCAL_PROVIDER, null);
       },
     },
@@ -157,6 +220,7 @@ export function outboxJob(db: Db, deliverers: Deliverers, clock: Clock, log: Fas
   return {
     ...OUTBOX_QUEUE,
     pollSeconds: 1,
+    duePollSeconds: OUTBOX_RETRY_POLL_SECONDS,
     // a burst of messages (npm run bench:jobs: 10,000) drains batch after batch instead of one per poll
     batchSize: OUTBOX_BATCH,
     async run(job) {

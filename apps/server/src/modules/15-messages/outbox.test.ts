@@ -94,7 +94,7 @@ describe('dispatching the outbox', () => {
     const rows = () => t.db.select().from(outbox).where(inArray(outbox.recipient, phones));
     await expect.poll(async () => (await rows()).filter((r) => r.status === 'sent').length, { timeout: 20_000 }).toBe(7);
     await expect.poll(async () => (await rows()).find((r) => r.recipient === phones[3])?.attempts, { timeout: 20_000 }).toBe(1);
-    // waiting for its retry (30 s back-off), not a dead letter yet
+    // waiting for its retry (5–10 s back-off), not a dead letter yet
     expect((await rows()).find((r) => r.recipient === phones[3])).toMatchObject({ status: 'queued', lastError: 'isv.MOBILE_NUMBER_ILLEGAL: 号码格式错误' });
     for (const phone of phones) expect(provider.state.sms.filter((m) => m.phone === phone)).toHaveLength(phone === phones[3] ? 0 : 1);
   });
