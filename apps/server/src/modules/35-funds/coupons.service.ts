@@ -139,8 +139,8 @@ export async function claimCoupon(db: Db, memberId: number, rid: string, now: Da
   const template = await findTemplate(db, rid);
   if (!template.claimable) throw notFound('优惠券');
   if (template.validTo !== null && template.validTo <= now) throw conflict('该优惠券活动已结束');
-  const row = await db.transaction((tx) => grant(tx, template, memberId, now, null));
-  return (await couponViews(db, [row], now))[0]!;
+  // answered from the transaction: never a read after the commit (issue 28, fault 12)
+  return db.transaction(async (tx) => (await couponViews(tx, [await grant(tx, template, memberId, now, null)], now))[0]!);
 }
 
 /** The most one coupon of a template takes off an order, fen; null: unbounded (percent off). */

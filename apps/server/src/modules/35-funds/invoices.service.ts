@@ -199,7 +199,8 @@ async function insertItems(tx: Tx, applicationId: number, items: { sourceKind: '
 
 /** invoiceApply/add: one application for confirmed top-ups not invoiced before. */
 export async function addInvoiceApplication(db: Db, memberId: number, input: InvoiceApplyAddBody, now: Date): Promise<InvoiceApplication> {
-  const row = await db.transaction(async (tx) => {
+  // answered from the transaction: never a read after the commit (issue 28, fault 12)
+  return db.transaction(async (tx) => {
     const prepared = await prepare(tx, memberId, input);
     const [created] = await tx
       .insert(invoiceApplications)
@@ -219,9 +220,8 @@ export async function addInvoiceApplication(db: Db, memberId: number, input: Inv
       })
       .returning();
     await insertItems(tx, created!.id, prepared.items);
-    return created!;
+    return one(tx, created!);
   });
-  return one(db, row);
 }
 
 /** invoiceApply/edit: while pending; the covered money is replaced as a whole. */

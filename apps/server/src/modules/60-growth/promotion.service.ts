@@ -112,20 +112,23 @@ export async function applyForPartner(db: Db, memberId: number, body: PromoterAp
   const latest = await latestApplication(db, memberId);
   if (latest && latest.status !== 'refused') throw liveConflict(latest.status);
   try {
-    await db.insert(promoterApplications).values({
-      rid: randomId(),
-      memberId,
-      name: body.name,
-      phone: body.phone,
-      organization: body.organization,
-      channel: body.channel,
-      createdAt: now,
+    // answered from the transaction: never a read after the commit (issue 28, fault 12)
+    return await db.transaction(async (tx) => {
+      await tx.insert(promoterApplications).values({
+        rid: randomId(),
+        memberId,
+        name: body.name,
+        phone: body.phone,
+        organization: body.organization,
+        channel: body.channel,
+        createdAt: now,
+      });
+      return promotionOverview(tx, memberId);
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     throw liveConflict((await latestApplication(db, memberId))?.status);
   }
-  return promotionOverview(db, memberId);
 }
 
 // ---- rebates ----
