@@ -112,7 +112,8 @@ describe('a create call answers from its own transaction', () => {
 
   it('promoter_apply/add and promoter_rebate_withdraw/add', async () => {
     const buyer = await makeBuyer(t);
-    const applied = await afterCommitFails<{ status: string }>(buyer, '/api/auth/promoter_apply/add', { name: '王老师', phone: '13800138000', organization: '复旦大学', channel: '课题组' });
+    const terms = (await post<{ terms: { version: number } }>(buyer, '/api/auth/myPromotion/init', {})).data.terms.version;
+    const applied = await afterCommitFails<{ status: string }>(buyer, '/api/auth/promoter_apply/add', { name: '王老师', phone: '13800138000', organization: '复旦大学', channel: '课题组', terms_version: terms });
     expect(applied.status, applied.msg).toBe(200);
     expect(applied.data.status).toBe('pending');
     expect(await t.db.select().from(promoterApplications).where(eq(promoterApplications.memberId, buyer.member.id))).toHaveLength(1);

@@ -429,3 +429,24 @@ export async function listIssuedCoupons(db: DbOrTx, query: AdminIssuedCouponList
     },
   );
 }
+
+/**
+ * A coupon worth a set amount, given by a rule rather than by a person (a partner's rebate paid
+ * as a coupon, issue 28 hole 10), inside the caller's transaction. Templates carry the face
+ * value, so the coupon gets a template of its own: staff-issue only, one in stock and already
+ * taken, and stopped at once (no one can claim or issue it again; a stopped template's coupons
+ * stay usable), so the coupon catalogue and redemption need nothing new. No threshold, every
+ * service, valid `validDays` from now.
+ */
+export async function grantValueCoupon(tx: Tx, memberId: number, input: { name: string; description: string; amountFen: number; validDays: number }, now: Date): Promise<CouponRow> {
+  if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0) throw badRequest('[金额]必须大于0');
+  const [template] = await tx
+    .insert(couponTemplates)
+    .values({ rid: randomId(), name: input.name, description: input.description, amountFen: input.amountFen, validDays: input.validDays, totalStock: 1, claimedCount: 1, perMemberLimit: 1, claimable: false, active: false, createdAt: now })
+    .returning();
+  const [coupon] = await tx
+    .insert(memberCoupons)
+    .values({ rid: randomId(), templateId: template!.id, memberId, ...windowOf(template!, now), issuedBy: null, createdAt: now })
+    .returning();
+  return coupon!;
+}
