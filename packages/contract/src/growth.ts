@@ -67,7 +67,7 @@ export function partnerTermsParagraphs(figures: PartnerTermsFigures): string[] {
   const rate = `${figures.rateBp / 100}%`;
   const rule = PAYOUT_CUSTOMER_TYPES.map((type) => `${payoutCustomerTypeLabels[type]}用户：${rebatePayoutLabels[figures.payout[type]]}`).join('；');
   return [
-    '一、推广合伙人（以下简称"合伙人"）通过本人的邀请码或邀请链接邀请新会员注册。被邀请会员每笔已支付的检测订单，合伙人可获得订单实付金额' + rate + '的推广返利；订单取消退款的，返利随之撤销。',
+    `一、推广合伙人（以下简称“合伙人”）通过本人的邀请码或邀请链接邀请新会员注册。被邀请会员每笔已支付的检测订单，合伙人可获得订单实付金额${rate}的推广返利；订单取消退款的，返利随之撤销。`,
     '二、返利在订单支付后冻结，订单完成后按本协议第三条发放；订单完成前返利不可使用。',
     `三、返利的发放方式按合伙人本人的用户类型确定（未认证用户按个人用户）：${rule}。`,
     '现金：返利计入合伙人的可提现余额，可申请提现至本人银行账户或转入预存款，由实验室财务审核后办理。转入预存款：返利直接计入合伙人本人的预存款账户，仅可用于支付本平台的检测服务，不可提现。' +
