@@ -2,6 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { loginPanel, loginWithPassword } from './support/auth';
 import { staffLogin, staffPost } from './support/funds';
+import { openBackOfficeAs } from './support/admin';
 import { randomPhone, readSmsCode } from './support/sms';
 import { attestStudent, itemRid, labLogin, labProgress, memberPost, memberToken, placeOrderByApi, tinyPdf, topUp, uploadReport } from './support/orders';
 
@@ -17,14 +18,30 @@ const yuan = (fen: number) => `¥${Math.floor(fen / 100).toLocaleString('en-US')
 
 test.describe('promotion partners (推广合伙人)', () => {
   test('a member applies and is approved; a friend registers through the invite link and pays; the rebate is frozen, then withdrawable once the order completes; the partner requests a withdrawal', async ({ page, browser, request }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
 
-    // ---- the teacher applies on /member/promotion ----
+    // ---- the teacher reads the plan: by default a teacher's rebates go into prepaid funds (issue 28, hole 10) ----
     await loginWithPassword(page, teacher.phone, teacher.password);
     await page.goto('/member/promotion');
     await expect(page.getByRole('heading', { name: '推广合伙人', level: 1 })).toBeVisible();
     const plan = page.getByRole('region', { name: '推广合伙人计划' });
     await expect(plan.getByTestId('promo-rate')).toHaveText('5%');
+    await expect(plan.getByTestId('promo-payout')).toContainText('返利发放方式：转入预存款（老师用户');
+
+    // ---- the lab (admin) lets teachers withdraw in cash: a new version of the 推广合伙人协议 ----
+    const backOffice = await browser.newContext();
+    const admin = await backOffice.newPage();
+    await openBackOfficeAs(admin, 'admin', '/admin/growth-settings');
+    await expect(admin.getByRole('heading', { level: 1, name: '推广与积分设置' })).toBeVisible();
+    await admin.getByLabel('老师用户返利发放方式').click();
+    await admin.locator('.ant-select-dropdown:visible').getByText('现金（可提现）', { exact: true }).click();
+    await admin.getByRole('button', { name: '保存设置' }).click();
+    await expect(admin.locator('.ant-message').getByText(/设置已保存，已发布《推广合伙人协议》第 \d+ 版/)).toBeVisible();
+    await backOffice.close();
+
+    // ---- the teacher applies on /member/promotion, agreeing to the terms in force ----
+    await page.reload();
+    await expect(plan.getByTestId('promo-payout')).toContainText('返利发放方式：现金（可提现）（老师用户');
     const form = page.getByRole('region', { name: '申请成为推广合伙人' });
     await form.getByLabel('姓名').fill('陈老师');
     await form.getByLabel('联系电话').fill(teacher.phone);
@@ -32,6 +49,13 @@ test.describe('promotion partners (推广合伙人)', () => {
     await form.getByRole('button', { name: '提交申请' }).click();
     await expect(form.getByText('[推广渠道]不能为空')).toBeVisible();
     await form.getByLabel('推广渠道').fill('课题组与学院测试平台，约 30 位老师和同学');
+    await form.getByRole('button', { name: '提交申请' }).click();
+    await expect(form.getByText('请阅读并同意《推广合伙人协议》')).toBeVisible();
+    await form.getByRole('button', { name: '《推广合伙人协议》' }).click();
+    const terms = page.getByRole('dialog', { name: '《推广合伙人协议》' });
+    await expect(terms).toContainText('老师用户：现金（可提现）');
+    await terms.getByRole('button', { name: '知道了' }).click();
+    await form.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await form.getByRole('button', { name: '提交申请' }).click();
     await expect(toast(page, '申请已提交，请等待审核')).toBeVisible();
     await expect(page.getByTestId('partner-status')).toHaveText('审核中');

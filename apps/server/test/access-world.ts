@@ -17,6 +17,7 @@ import { accounts } from '../src/db/tables/funds.tables';
 import { call, type CallResult, type TestContext } from './harness';
 import { versionOf } from './decision-pins';
 import { makeLoggedInMember, makeMember, makeStaff } from './factories';
+import { acceptCurrentTerms } from '../src/modules/60-growth/growth.test-helpers';
 
 /**
  * One world for the access-control and upload suites: member A owns one of everything a member
@@ -136,6 +137,7 @@ export async function buildWorld(t: TestContext) {
     const account = await ensureAccount(tx, 'member', a.member.id, 'rebate');
     await creditAccount(tx, account.id, 200_00, 'rebate_release', `rebate:test-${randomId()}`, systemActor, now);
   });
+  await acceptCurrentTerms(t, a);
   const withdrawalA = await ok(post<{ rid: string }>('/api/auth/promoter_rebate_withdraw/add', a, { amount: '100', method: 'prestore' }), 'A withdrawal');
   const inviteeOfA = await makeMember(t.db, { inviterId: a.member.id });
   const [gift] = await t.db.insert(exchangeItems).values({ rid: randomId(), name: '实验记录本', kind: 'gift', points: 1 }).returning();

@@ -91,6 +91,8 @@ export async function createTestContext(
     jobs?: { deliverers?: Deliverers; cronSeconds?: number; crons?: Record<string, string> };
     /** online payment providers of the test's own (default: the local gateway, docs/payments.md) */
     payments?: BuildOptions['payments'];
+    /** the database as the app sees it (a fault of the test's own, test/fail-after-commit.ts); `t.db` stays the real one */
+    appDb?: (db: Db) => Db;
   } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(options.sqlLogger ? { logger: options.sqlLogger } : {});
@@ -100,7 +102,7 @@ export async function createTestContext(
   const secrets = secretBox(randomBytes(32));
   const jobs = options.jobs ? await openJobQueue(database, silentLog, true, options.jobs.cronSeconds) : null;
   const app = await buildApp({
-    db: database.db,
+    db: options.appDb ? options.appDb(database.db) : database.db,
     config,
     clock,
     secrets,

@@ -16,6 +16,7 @@ import {
   type AdminWithdrawal,
   type ApprovalKind,
   type InvoiceTitle,
+  type OnlinePayStart,
   type Page,
   type PointsApplication,
 } from '@lab/contract';
@@ -167,6 +168,23 @@ async function invoiceCase(decide: Body) {
   };
 }
 
+/** An issued invoice of an order paid online, then the order cancelled (refunded to WeChat): it owes a 红冲. */
+async function redLetterCase(decide: Body) {
+  const who = await member();
+  const order = await makeOrder(t, catalog, who.member.id, { amounts: [300_00] });
+  const started = await post<OnlinePayStart>('/api/auth/onlinePay/start', who, { purpose: 'order', order_no: order.orderNo, vendor: 'wechat', scene: 'native' });
+  await t.app.inject({ method: 'POST', url: `/pay/gateway/${started.data.payment.paymentNo}/paid` });
+  const title = await post<InvoiceTitle>('/api/auth/invoice/add', who, { kind: 'personal', title: '红冲测试', email: 'red@example.com' });
+  const { rid } = (await post<{ rid: string }>('/api/auth/invoiceApply/add', who, { type: 1, title_rid: title.data.rid, order_nos: order.orderNo })).data;
+  const version = (await listed<AdminInvoice>('/api/admin/funds/invoice/list', staffOf.finance, rid, { keyword: rid })).version;
+  expect((await post('/api/admin/funds/invoice/issue', staffOf.finance, { rid, version, invoice_no: '24312000000099990000', issued_on: '2026-12-01' })).code).toBe(1);
+  expect((await post('/api/auth/order/cancel', who, { order_no: order.orderNo, reason: '课题调整' })).code).toBe(1);
+  return {
+    seen: async () => ({ rid, version: (await listed<AdminInvoice>('/api/admin/funds/invoice/list', staffOf.finance, rid, { red: 'needed' })).version, ...decide }),
+    change: changedByHand('invoice_applications', rid, `remark = remark || '（改）'`),
+  };
+}
+
 async function creditCase(decide: Body) {
   const { rid } = await pendingCredit(t, `授信${Date.now() % 100_000}`);
   return {
@@ -234,6 +252,7 @@ const registry: Record<string, Entry> = {
   'POST /api/admin/funds/invoice/issue': pinned(['version'], ungated('an invoice for money already received: it creates no balance and releases none'), finance(CHANGED, () => invoiceCase({ invoice_no: '24312000000011112222', issued_on: '2026-12-01' }))),
   'POST /api/admin/funds/invoice/issueWithFile': pinned(['version'], ungated('as invoice/issue, with its file'), finance(CHANGED, () => invoiceCase({ invoice_no: '24312000000011113333', issued_on: '2026-12-01' }), true)),
   'POST /api/admin/funds/invoice/reject': pinned(['version'], UNGATED_REFUSAL, finance(CHANGED, () => invoiceCase({ reason: '抬头与付款单位不一致' }))),
+  'POST /api/admin/funds/invoice/red': pinned(['version'], ungated('records the red-letter invoice for money already refunded: creates and releases nothing'), finance(CHANGED, () => redLetterCase({ red_invoice_no: '24312000000099991111', red_issued_on: '2026-12-02' }))),
   'POST /api/admin/funds/credit/approve': pinned(['version'], gated('credit'), finance(CHANGED, () => creditCase({ limit: '15000' }))),
   'POST /api/admin/funds/credit/refuse': pinned(['version'], UNGATED_REFUSAL, finance(CHANGED, () => creditCase({ reason: '请先完成老师认证' }))),
   'POST /api/admin/growth/withdraw/pay': pinned(
@@ -282,7 +301,7 @@ const registry: Record<string, Entry> = {
   ),
   'POST /api/admin/growth/settings/update': fixed(
     'the figures as typed (admin only)',
-    ungated('rates for later orders within the schema\'s caps (rebate ≤ 30%, ≤ 100 points per yuan), paid only on final orders; the invite coupon must be an existing template, whose value was gated when it was made'),
+    ungated('rates for later orders within the schema\'s caps (rebate ≤ 30%, ≤ 100 points per yuan), paid only on final orders; the invite coupon must be an existing template, whose value was gated when it was made; the rebate payout per customer type (cash, prepaid funds or a coupon worth the rebate) changes only the form of money earned by rule, published as new partner terms'),
   ),
   ...Object.fromEntries(
     ['add', 'edit', 'status'].map((verb) => [

@@ -7,6 +7,7 @@ import {
   INVOICE_STATUSES,
   OWNER_KINDS,
   PRESTORE_STATUSES,
+  RED_LETTER_STATUSES,
   TRANSFER_STATUSES,
   couponTemplateView,
   creditApplicationView,
@@ -19,6 +20,7 @@ import {
   type InvoiceStatus,
   type OwnerKind,
   type PrestoreStatus,
+  type RedLetterStatus,
   type TransferStatus,
 } from './funds';
 import { withdrawStatuses, withdrawal, type WithdrawStatus } from './growth';
@@ -83,6 +85,8 @@ export type AdminTransfer = z.infer<typeof adminTransferView>;
 
 export const adminInvoiceListBody = adminTableQuery(['createdAt']).extend({
   status: statusFilter(INVOICE_STATUSES),
+  /** 红冲 queue: needed — issued invoices owing a red-letter invoice; done — those that had one */
+  red: z.preprocess(blankToUndefined, z.enum(RED_LETTER_STATUSES, { error: '[红冲状态]不正确' }).optional()),
   type: z.preprocess(blankToUndefined, z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: '[发票类型]不正确' })).optional()),
   ...queueFilters,
 });
@@ -91,7 +95,7 @@ export const adminInvoiceExportQuery = adminInvoiceListBody.omit(withoutPage);
 export type AdminInvoiceExportQuery = z.infer<typeof adminInvoiceExportQuery>;
 export const adminInvoiceView = invoiceApplicationView.extend({ ...adminDecisionFields, member: adminMemberRefView });
 export type AdminInvoice = z.infer<typeof adminInvoiceView>;
-export const INVOICE_EXPORT_HEADERS = ['申请时间', '会员', '手机号', '发票类型', '发票抬头', '税号', '开票金额(元)', '状态', '发票号码', '开票日期', '接收邮箱', '邮寄信息', '处理人', '驳回原因'] as const;
+export const INVOICE_EXPORT_HEADERS = ['申请时间', '会员', '手机号', '发票类型', '发票抬头', '税号', '开票金额(元)', '状态', '发票号码', '开票日期', '接收邮箱', '邮寄信息', '处理人', '驳回原因', '红冲'] as const;
 
 /** The e-invoice file: PDF (or a picture of it), at most 10 MB — the same limit as receipts. */
 export const INVOICE_FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -108,6 +112,19 @@ export const adminInvoiceIssueFields = z.object({
   issued_on: z.string({ error: emptyMessage('开票日期') }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[开票日期]格式应为YYYY-MM-DD' }).refine(isCalendarDate, { error: '[开票日期]不是有效日期' }),
 });
 export type AdminInvoiceIssueFields = z.infer<typeof adminInvoiceIssueFields>;
+
+/**
+ * POST /api/admin/funds/invoice/red: finance records the red-letter invoice (红字发票) it issued in
+ * the tax system for the refunded money of an issued invoice — every 红冲 the application owes,
+ * on the version the queue showed.
+ */
+export const adminInvoiceRedBody = z.object({
+  rid: requiredText('开票申请', 40),
+  version: versionPin,
+  red_invoice_no: requiredText('红字发票号码', 40),
+  red_issued_on: z.string({ error: emptyMessage('红冲日期') }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[红冲日期]格式应为YYYY-MM-DD' }).refine(isCalendarDate, { error: '[红冲日期]不是有效日期' }),
+});
+export type AdminInvoiceRedBody = z.infer<typeof adminInvoiceRedBody>;
 export const INVOICE_FILE_REQUIRED = '电子发票请上传发票文件（PDF）';
 
 // ---- 提现审核 (the calls live under /api/admin/growth/withdraw) ----
@@ -235,6 +252,8 @@ export type AdminIssuedCoupon = z.infer<typeof adminIssuedCouponView>;
 export const financeQueueCountsView = z.object({
   prestore: z.number(),
   invoice: z.number(),
+  /** issued invoices owing a 红冲 */
+  invoiceRed: z.number(),
   transfer: z.number(),
   withdrawal: z.number(),
   credit: z.number(),
@@ -248,7 +267,8 @@ export type StatusTone = 'default' | 'processing' | 'success' | 'warning' | 'err
 export const financeStatusTones = {
   prestore: { pending: 'processing', confirmed: 'success', refused: 'error', cancelled: 'default' } satisfies Record<PrestoreStatus, StatusTone>,
   transfer: { pending: 'processing', done: 'success', refused: 'error', cancelled: 'default' } satisfies Record<TransferStatus, StatusTone>,
-  invoice: { pending: 'processing', issued: 'success', rejected: 'error' } satisfies Record<InvoiceStatus, StatusTone>,
+  invoice: { pending: 'processing', issued: 'success', rejected: 'error', void: 'default' } satisfies Record<InvoiceStatus, StatusTone>,
+  redLetter: { needed: 'warning', done: 'default' } satisfies Record<RedLetterStatus, StatusTone>,
   credit: { pending: 'processing', approved: 'success', refused: 'error', cancelled: 'default' } satisfies Record<CreditStatus, StatusTone>,
   withdrawal: { pending: 'processing', paid: 'success', refused: 'error', cancelled: 'default' } satisfies Record<WithdrawStatus, StatusTone>,
 } as const;

@@ -436,9 +436,28 @@ export const invoiceTitleView = z.object({
 });
 export type InvoiceTitle = z.infer<typeof invoiceTitleView>;
 
-export const INVOICE_STATUSES = ['pending', 'issued', 'rejected'] as const;
+/** void: every fen the application covered was refunded before it was issued (the reason in rejectReason) */
+export const INVOICE_STATUSES = ['pending', 'issued', 'rejected', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const invoiceStatusLabels: Record<InvoiceStatus, string> = { pending: '待开票', issued: '已开票', rejected: '已驳回' };
+export const invoiceStatusLabels: Record<InvoiceStatus, string> = { pending: '待开票', issued: '已开票', rejected: '已驳回', void: '已作废' };
+
+/** 红冲 of an issued invoice whose money was refunded: needed until finance records the red-letter invoice. */
+export const RED_LETTER_STATUSES = ['needed', 'done'] as const;
+export type RedLetterStatus = (typeof RED_LETTER_STATUSES)[number];
+export const redLetterStatusLabels: Record<RedLetterStatus, string> = { needed: '待红冲', done: '已红冲' };
+export const redLetterView = z.object({
+  status: z.enum(RED_LETTER_STATUSES),
+  statusText: z.string(),
+  /** the refunded amount the red-letter invoice corrects */
+  amountFen: z.number(),
+  /** what was refunded: 订单 KY… 已取消，退款 ¥… */
+  reason: z.string(),
+  /** the red-letter invoice (红字发票) once recorded */
+  redInvoiceNo: z.string().nullable(),
+  redIssuedOn: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RedLetter = z.infer<typeof redLetterView>;
 
 
 /** a list that may be left out: none */
@@ -489,8 +508,11 @@ export const invoiceApplicationView = z.object({
   typeText: z.string(),
   title: invoiceTitleView.omit({ rid: true, default: true, specialReady: true }),
   amountFen: z.number(),
-  /** prestore: a confirmed transfer top-up (rid); online: an online top-up (支付单号); order: an order paid online, its online part (订单编号) */
-  items: z.array(z.object({ kind: z.enum(['prestore', 'order', 'online']), ref: z.string(), amountFen: z.number() })),
+  /**
+   * prestore: a confirmed transfer top-up (rid); online: an online top-up (支付单号); order: an order paid online, its online part (订单编号).
+   * refunded: the money went back (the order cancelled): it left a pending application, or an issued one owes its 红冲
+   */
+  items: z.array(z.object({ kind: z.enum(['prestore', 'order', 'online']), ref: z.string(), amountFen: z.number(), refunded: z.boolean() })),
   email: z.string().nullable(),
   receiver: z.string().nullable(),
   receiverPhone: z.string().nullable(),
@@ -502,6 +524,8 @@ export const invoiceApplicationView = z.object({
   issuedOn: z.string().nullable(),
   hasFile: z.boolean(),
   rejectReason: z.string().nullable(),
+  /** the 红冲 an issued invoice owes or has had, oldest first (empty: none) */
+  redLetters: z.array(redLetterView),
   createdAt: z.string(),
 });
 export type InvoiceApplication = z.infer<typeof invoiceApplicationView>;

@@ -27,6 +27,57 @@ const phone = (label: string) =>
 /** '13800138000' → '138****8000' (the only form another member's phone is ever shown in). */
 export const maskPhone = (value: string) => (value.length >= 7 ? `${value.slice(0, 3)}****${value.slice(-4)}` : '****');
 
+// ---- how rebates are paid out (issue 28, hole 10) ----
+
+/**
+ * How a released rebate reaches the partner, chosen by the lab per customer type (the partner's
+ * 学生 / 老师 / 个人 / 企业, organizationLabels; a member never attested counts as 个人) and stated
+ * in the 推广合伙人协议 the partner accepts: cash (to the rebate account, withdrawable to a bank
+ * card or to prepaid funds), prestore (straight into the partner's prepaid funds, spendable on
+ * tests only) or coupon (a coupon worth the rebate). Colleagues' orders paid from research funds
+ * must not become cash in an individual's pocket (反不正当竞争法, 科研经费 rules): a university
+ * lab sets 学生 and 老师 to prestore or coupon.
+ */
+export const REBATE_PAYOUTS = ['cash', 'prestore', 'coupon'] as const;
+export type RebatePayout = (typeof REBATE_PAYOUTS)[number];
+export const rebatePayoutLabels: Record<RebatePayout, string> = { cash: '现金（可提现）', prestore: '转入预存款', coupon: '优惠券' };
+/** The customer types in the order the lab's forms show them (organizationLabels' keys). */
+export const PAYOUT_CUSTOMER_TYPES = ['0', '3', '1', '2'] as const;
+export type PayoutCustomerType = (typeof PAYOUT_CUSTOMER_TYPES)[number];
+export const payoutCustomerTypeLabels: Record<PayoutCustomerType, string> = { '0': '学生', '3': '老师', '1': '个人', '2': '企业' };
+export type RebatePayoutRules = Record<PayoutCustomerType, RebatePayout>;
+export const rebatePayoutRules = z.object({ '0': z.enum(REBATE_PAYOUTS), '3': z.enum(REBATE_PAYOUTS), '1': z.enum(REBATE_PAYOUTS), '2': z.enum(REBATE_PAYOUTS) });
+/** Until the lab chooses: university people's rebates stay on tests; individuals and companies may withdraw. */
+export const DEFAULT_REBATE_PAYOUT: RebatePayoutRules = { '0': 'prestore', '3': 'prestore', '1': 'cash', '2': 'cash' };
+export const DEFAULT_REBATE_COUPON_DAYS = 180;
+/** The partner's customer type for the payout rule: a member never attested (null) counts as 个人. */
+export const payoutCustomerType = (organization: number | null | undefined): PayoutCustomerType =>
+  organization === 0 || organization === 3 || organization === 2 ? (String(organization) as PayoutCustomerType) : '1';
+
+/** What one version of the 推广合伙人协议 states: the figures its text is written from. */
+export interface PartnerTermsFigures {
+  rateBp: number;
+  payout: RebatePayoutRules;
+  couponDays: number;
+}
+export const PARTNER_TERMS_TITLE = '推广合伙人协议';
+
+/** The agreement's text, one paragraph a line, written from its figures (what the partner reads and accepts, word for word). */
+export function partnerTermsParagraphs(figures: PartnerTermsFigures): string[] {
+  const rate = `${figures.rateBp / 100}%`;
+  const rule = PAYOUT_CUSTOMER_TYPES.map((type) => `${payoutCustomerTypeLabels[type]}用户：${rebatePayoutLabels[figures.payout[type]]}`).join('；');
+  return [
+    `一、推广合伙人（以下简称“合伙人”）通过本人的邀请码或邀请链接邀请新会员注册。被邀请会员每笔已支付的检测订单，合伙人可获得订单实付金额${rate}的推广返利；订单取消退款的，返利随之撤销。`,
+    '二、返利在订单支付后冻结，订单完成后按本协议第三条发放；订单完成前返利不可使用。',
+    `三、返利的发放方式按合伙人本人的用户类型确定（未认证用户按个人用户）：${rule}。`,
+    '现金：返利计入合伙人的可提现余额，可申请提现至本人银行账户或转入预存款，由实验室财务审核后办理。转入预存款：返利直接计入合伙人本人的预存款账户，仅可用于支付本平台的检测服务，不可提现。' +
+      `优惠券：按返利金额发放无门槛优惠券，自发放之日起${figures.couponDays}天内有效，仅可用于支付本平台的检测服务，不可提现、不可转让。`,
+    '四、合伙人承诺不以返利影响所在单位或他人的采购决定。被邀请会员以科研经费或单位资金支付的订单，其返利不得违反国家关于反不正当竞争、科研经费管理的规定及所在单位的财务制度；合伙人为高校、科研院所人员的，应遵守所在单位的相关规定，必要时向单位如实说明。',
+    '五、实验室可调整返利比例和发放方式，调整后将发布新版本协议；已发放至可提现余额的返利仍可按原方式提现。合伙人在同意新版本协议前，不能申请提现。',
+    '六、合伙人以虚假注册、自我邀请等方式获取返利的，实验室有权撤销相应返利并取消合伙人资格。',
+  ];
+}
+
 // ---- settings (staff-configurable; defaults apply until staff change them) ----
 
 export const growthSettings = z.object({
@@ -38,14 +89,35 @@ export const growthSettings = z.object({
   inviteCouponTemplateRid: z.string().nullable(),
   /** the smallest withdrawal, fen */
   minWithdrawFen: z.number(),
+  /** how released rebates are paid, per customer type (stated in the partner terms) */
+  rebatePayout: rebatePayoutRules,
+  /** how long a rebate paid as a coupon stays valid, days */
+  rebateCouponDays: z.number(),
 });
 export type GrowthSettings = z.infer<typeof growthSettings>;
-export const DEFAULT_GROWTH_SETTINGS: GrowthSettings = { rebateRateBp: 500, pointsPerYuan: 1, inviteCouponTemplateRid: null, minWithdrawFen: 10_000 };
+export const DEFAULT_GROWTH_SETTINGS: GrowthSettings = {
+  rebateRateBp: 500,
+  pointsPerYuan: 1,
+  inviteCouponTemplateRid: null,
+  minWithdrawFen: 10_000,
+  rebatePayout: DEFAULT_REBATE_PAYOUT,
+  rebateCouponDays: DEFAULT_REBATE_COUPON_DAYS,
+};
+/** 后台 → 推广与积分设置 answers the settings with the partner terms they are published as. */
+export const adminGrowthSettingsView = growthSettings.extend({ termsVersion: z.number() });
+export type AdminGrowthSettings = z.infer<typeof adminGrowthSettingsView>;
+const payoutField = (label: string) => z.preprocess(blankToUndefined, z.enum(REBATE_PAYOUTS, { error: `[${label}返利发放方式]不正确` }).optional());
 export const adminGrowthSettingsBody = z.object({
   rebate_rate: z.coerce.number({ error: '[返利比例]必须是数字' }).min(0, { error: '[返利比例]不能小于0' }).max(30, { error: '[返利比例]不能超过30%' }),
   points_per_yuan: intField('积分比例', 0, 100),
   invite_coupon_rid: optionalText('新人优惠券', 40),
   min_withdraw: z.coerce.number({ error: '[最低提现金额]必须是数字' }).min(0).max(100_000),
+  /** the rebate payout per customer type (left out: as it is) */
+  payout_0: payoutField('学生'),
+  payout_3: payoutField('老师'),
+  payout_1: payoutField('个人'),
+  payout_2: payoutField('企业'),
+  coupon_days: z.preprocess(blankToUndefined, intField('返利券有效期', 7, 3650).optional()),
 });
 
 // ---- invites (web/invite) ----
@@ -96,12 +168,22 @@ export const partnerStatuses = ['none', 'pending', 'approved', 'refused'] as con
 export type PartnerStatus = (typeof partnerStatuses)[number];
 export const partnerStatusLabels: Record<PartnerStatus, string> = { none: '未申请', pending: '审核中', approved: '已通过', refused: '未通过' };
 
+/** The version of the 推广合伙人协议 the member read and agrees to (a newer one published meanwhile: 409). */
+export const PARTNER_TERMS_REQUIRED = '请阅读并同意《推广合伙人协议》';
+const termsVersion = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number({ error: PARTNER_TERMS_REQUIRED }).int({ error: PARTNER_TERMS_REQUIRED }).min(1, { error: PARTNER_TERMS_REQUIRED }),
+);
+export const promoterTermsAcceptBody = z.object({ version: termsVersion });
+
 export const promoterApplyBody = z.object({
   name: requiredText('姓名', 30),
   phone: phone('联系电话'),
   organization: requiredText('单位', 100),
   /** how the applicant will promote (课题组, 学院, 行业群…) */
   channel: requiredText('推广渠道', 500),
+  /** the version of the 推广合伙人协议 read and agreed to (checked last: the form's fields first) */
+  terms_version: termsVersion,
 });
 export type PromoterApplyBody = z.infer<typeof promoterApplyBody>;
 
@@ -124,6 +206,15 @@ export const promotionOverview = z.object({
   /** paid out */
   withdrawnFen: z.number(),
   minWithdrawFen: z.number(),
+  /** rebates paid straight into my prepaid funds, and as coupons (the terms' non-cash payouts) */
+  paidToPrestoreFen: z.number(),
+  paidAsCouponFen: z.number(),
+  /** the 推广合伙人协议 in force, its text paragraph by paragraph */
+  terms: z.object({ version: z.number(), title: z.string(), paragraphs: z.array(z.string()), publishedAt: z.string() }),
+  /** the newest version I accepted (null: none yet); below terms.version I am asked to accept again */
+  acceptedTermsVersion: z.number().nullable(),
+  /** how my rebates are paid under the terms in force: my customer type and its rule */
+  payout: z.object({ customerType: z.string(), kind: z.enum(REBATE_PAYOUTS), text: z.string() }),
 });
 export type PromotionOverview = z.infer<typeof promotionOverview>;
 
@@ -136,7 +227,10 @@ export const rebate = z.object({
   rateBp: z.number(),
   rebateFen: z.number(),
   status: z.enum(rebateStatuses),
+  /** 冻结中 / 可提现 / 已转入预存款 / 已发放优惠券 / 已退回 */
   statusText: z.string(),
+  /** how it was paid when released (null while frozen or reversed) */
+  payout: z.enum(REBATE_PAYOUTS).nullable(),
   createdAt: z.string(),
   releasedAt: z.string().nullable(),
 });

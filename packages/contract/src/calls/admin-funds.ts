@@ -31,6 +31,7 @@ import {
   adminCreditView,
   adminInvoiceExportQuery,
   adminInvoiceListBody,
+  adminInvoiceRedBody,
   adminInvoiceView,
   adminIssuedCouponListBody,
   adminIssuedCouponView,
@@ -117,6 +118,16 @@ export const adminFunds = resource('adminFunds', {
   }),
   invoiceFile: call({ method: 'GET', path: '/api/admin/funds/invoice/file', who: finance, summary: '查看发票文件', query: fileRidQuery, data: 'file' }),
   invoiceReject: call({ method: 'POST', path: '/api/admin/funds/invoice/reject', who: finance, summary: '驳回开票申请', description: versionRule, body: adminRefuseBody, data: invoiceApplicationView, done: '已驳回' }),
+  invoiceRed: call({
+    method: 'POST',
+    path: '/api/admin/funds/invoice/red',
+    who: finance,
+    summary: '登记红冲',
+    description: `已开票的申请所含款项退款（订单取消）后须红冲：登记在税务系统开具的红字发票号码与日期，该申请待红冲的款项全部记为已红冲。${versionRule}`,
+    body: adminInvoiceRedBody,
+    data: invoiceApplicationView,
+    done: '已登记红冲',
+  }),
   invoiceExport: call({ method: 'GET', path: '/api/admin/funds/invoice/export', who: finance, summary: '导出开票申请', description: '筛选同列表，不分页（xlsx）。', query: adminInvoiceExportQuery, data: 'file' }),
 
   // ---- 提现 (the queue itself is under /api/admin/growth/withdraw) ----

@@ -1,6 +1,6 @@
 import { pageOf } from '../common';
 import { call, resource } from '../call';
-import { promoterApplyBody, promotionOverview, rebate, rebateListBody, withdrawAddBody, withdrawal, withdrawListBody, withdrawRidBody, withdrawUpdateBody } from '../growth';
+import { promoterApplyBody, promoterTermsAcceptBody, promotionOverview, rebate, rebateListBody, withdrawAddBody, withdrawal, withdrawListBody, withdrawRidBody, withdrawUpdateBody } from '../growth';
 
 /** 个人中心 → 推广合伙人: the application, the rebates earned and their withdrawal. */
 export const promotion = resource('promotion', {
@@ -17,10 +17,20 @@ export const promotion = resource('promotion', {
     path: '/api/auth/promoter_apply/add',
     who: 'member',
     summary: '申请成为推广合伙人',
-    description: '每人只有一份审核中或已通过的申请；被驳回后可重新申请。',
+    description: '每人只有一份审核中或已通过的申请；被驳回后可重新申请。须带所阅读并同意的《推广合伙人协议》版本号（terms_version），其间发布了新版本答 409。',
     body: promoterApplyBody,
     data: promotionOverview,
     done: '申请已提交，请等待审核',
+  }),
+  acceptTerms: call({
+    method: 'POST',
+    path: '/api/auth/promoter_terms/accept',
+    who: 'member',
+    summary: '同意新版推广合伙人协议',
+    description: '协议（返利比例、发放方式）更新后，合伙人同意新版本后方可继续提现；version 须是当前版本，否则答 409。',
+    body: promoterTermsAcceptBody,
+    data: promotionOverview,
+    done: '已同意新版协议',
   }),
   rebates: call({ method: 'POST', path: '/api/auth/promoter_rebate/list', who: 'member', summary: '我的返利明细', description: '新到旧，可按状态筛选。', body: rebateListBody, data: pageOf(rebate) }),
   withdrawals: call({ method: 'POST', path: '/api/auth/promoter_rebate_withdraw/list', who: 'member', summary: '我的提现申请', description: '新到旧，可按状态筛选。', body: withdrawListBody, data: pageOf(withdrawal) }),
@@ -29,7 +39,7 @@ export const promotion = resource('promotion', {
     path: '/api/auth/promoter_rebate_withdraw/add',
     who: 'member',
     summary: '申请提现返利',
-    description: '金额（元）不低于最低提现金额、不超过可提现余额；提交即冻结该金额。银行卡提现须填开户名、开户行和账号。',
+    description: '金额（元）不低于最低提现金额、不超过可提现余额；提交即冻结该金额。银行卡提现须填开户名、开户行和账号。须已同意当前版本的《推广合伙人协议》（否则答 409）。',
     body: withdrawAddBody,
     data: withdrawal,
     done: '提现申请已提交，请等待财务处理',

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { RebatePayoutRules } from '@lab/contract';
 import { members, staff } from './accounts.tables';
-import { couponTemplates } from './funds.tables';
+import { couponTemplates, memberCoupons } from './funds.tables';
 import { memberAddresses } from './member.tables';
 import { orders } from './orders.tables';
 
@@ -19,8 +20,53 @@ export const growthSettings = pgTable('growth_settings', {
   pointsPerYuan: integer().notNull(),
   inviteCouponTemplateId: integer().references(() => couponTemplates.id),
   minWithdrawFen: bigint({ mode: 'number' }).notNull(),
+  /** how released rebates are paid per customer type (null: the contract's DEFAULT_REBATE_PAYOUT) */
+  rebatePayout: jsonb().$type<RebatePayoutRules>(),
+  /** days a rebate coupon stays valid (null: DEFAULT_REBATE_COUPON_DAYS) */
+  rebateCouponDays: integer(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The published versions of the 推广合伙人协议 (issue 28, hole 10): the figures it is written
+ * from (rate, the payout per customer type, the coupons' validity) and its text word for word.
+ * Only added: a change of the figures publishes the next version, and what a partner accepted
+ * stays readable.
+ */
+export const partnerTerms = pgTable(
+  'partner_terms',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    version: integer().notNull().unique(),
+    rateBp: integer().notNull(),
+    payout: jsonb().$type<RebatePayoutRules>().notNull(),
+    couponDays: integer().notNull(),
+    title: text().notNull(),
+    /** the paragraphs, one a line */
+    body: text().notNull(),
+    publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** null: the first version, made from the defaults */
+    publishedBy: integer().references(() => staff.id),
+  },
+);
+
+/** A partner's acceptance of a version of the terms: when applying, or when asked after a new version. Only added. */
+export const partnerTermsAcceptances = pgTable(
+  'partner_terms_acceptances',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id),
+    termsId: integer()
+      .notNull()
+      .references(() => partnerTerms.id),
+    version: integer().notNull(),
+    channel: text({ enum: ['apply', 'update'] }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('partner_terms_acceptances_once_idx').on(t.memberId, t.termsId), index('partner_terms_acceptances_member_idx').on(t.memberId, t.version.desc())],
+);
 
 /** 推广合伙人 applications: pending → approved | refused; one live (pending or approved) per member. */
 export const promoterApplications = pgTable(
@@ -49,8 +95,8 @@ export const promoterApplications = pgTable(
 
 /**
  * A partner's rebate on one paid order of a member they invited: frozen until the order
- * completes (then credited to the partner's rebate account), reversed if the order is refunded
- * while frozen. One per order.
+ * completes (then paid as the partner terms say: to the partner's rebate account, their prepaid
+ * funds or as a coupon — payout), reversed if the order is refunded while frozen. One per order.
  */
 export const rebates = pgTable(
   'rebates',
@@ -73,6 +119,11 @@ export const rebates = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     releasedAt: timestamp({ withTimezone: true }),
     reversedAt: timestamp({ withTimezone: true }),
+    /** how it was paid when released: cash (the rebate account), prestore, coupon — by the terms in force then */
+    payout: text({ enum: ['cash', 'prestore', 'coupon'] }),
+    termsVersion: integer(),
+    /** the coupon it was paid as */
+    couponId: integer().references(() => memberCoupons.id),
   },
   (t) => [
     uniqueIndex('rebates_order_idx').on(t.orderId),

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { hashPassword, randomId, verifyPassword } from '../../platform/crypto';
+import { codeNumber, insertNumbered, type NumberSpec } from '../../platform/numbers';
 import { members } from '../../db/tables/accounts.tables';
 import { checkSmsCode, spendSmsCode } from './sms-codes.service';
 import { claimLoginAttempt, clearLoginFailures, lockedError } from './login-guard.service';
@@ -37,26 +38,31 @@ async function findInviter(db: DbOrTx, inviterCode: string | undefined) {
   return inviter.id;
 }
 
-/** Creates a member; the unique phone index decides a race between two registrations. */
+/** A member's invite code: 8 characters without look-alikes, drawn again on a clash (platform/numbers.ts). */
+const INVITE_CODE: NumberSpec = { constraint: 'members_inviteCode_unique', draw: codeNumber(8) };
+
+/** Creates a member; the unique phone index decides a race between two registrations (a clash of the invite code draws again). */
 async function createMember(
   db: DbOrTx,
   input: { phone: string; passwordHash: string | null; inviterId: number | null; now: Date },
 ): Promise<MemberRow> {
   try {
-    const [member] = await db
-      .insert(members)
-      .values({
-        rid: randomId(),
-        phone: input.phone,
-        passwordHash: input.passwordHash,
-        nickname: `用户${maskPhone(input.phone).slice(-4)}`,
-        inviteCode: randomId(8),
-        inviterId: input.inviterId,
-        createdAt: input.now,
-      })
-      .returning();
-    if (!member) throw new Error('insert returned no row');
-    return member;
+    return await insertNumbered(db, INVITE_CODE, input.now, async (sp, inviteCode) => {
+      const [member] = await sp
+        .insert(members)
+        .values({
+          rid: randomId(),
+          phone: input.phone,
+          passwordHash: input.passwordHash,
+          nickname: `用户${maskPhone(input.phone).slice(-4)}`,
+          inviteCode,
+          inviterId: input.inviterId,
+          createdAt: input.now,
+        })
+        .returning();
+      if (!member) throw new Error('insert returned no row');
+      return member;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('该手机号已注册，请直接登录');
     throw error;

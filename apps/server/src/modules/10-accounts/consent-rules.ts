@@ -106,7 +106,7 @@ export const consentRules: ConsentRules = {
   points: { overview: read, entries: read, exchangeItems: read, apply: consent, applications: read, transfer: consent, exchange: consent, exchanges: read },
   profile: { info: read, attest: consent, detail: read, setNickname: consent, setContact: consent, home: read },
   privacy: { overview: rights, exportData: rights, sendCloseCode: rights, close: rights },
-  promotion: { overview: read, apply: consent, rebates: read, withdrawals: read, withdraw: moneyOut, cancelWithdrawal: leave, updateWithdrawal: moneyOut },
+  promotion: { overview: read, apply: consent, acceptTerms: { gate: 'open', why: '接受新版推广合伙人协议，才能取回已得的返利' }, rebates: read, withdrawals: read, withdraw: moneyOut, cancelWithdrawal: leave, updateWithdrawal: moneyOut },
   requirements: { add: consent, list: read, detail: read, accept: consent, cancel: leave, uploadFile: consent, file: read },
   reservations: { add: consent, cancel: leave, list: read },
   pickups: { add: consent, list: read, cancel: leave },

@@ -60,6 +60,10 @@ export function prestoresXlsx(list: AdminPrestore[]): Promise<Buffer> {
   );
 }
 
+/** 待红冲 ¥200.00（订单 KY… 已取消，退款 ¥200.00）; 已红冲 ¥200.00 红字发票 0123 2026-05-20 */
+const redLettersText = (reds: AdminInvoice['redLetters']) =>
+  reds.map((r) => (r.status === 'needed' ? `${r.statusText} ${yuan(r.amountFen)}元（${r.reason}）` : `${r.statusText} ${yuan(r.amountFen)}元 红字发票 ${r.redInvoiceNo ?? ''} ${r.redIssuedOn ?? ''}`)).join('；');
+
 export function invoicesXlsx(list: AdminInvoice[]): Promise<Buffer> {
   return workbook(
     '开票申请',
@@ -79,8 +83,9 @@ export function invoicesXlsx(list: AdminInvoice[]): Promise<Buffer> {
       i.receiverAddress ? `${i.receiver ?? ''} ${i.receiverPhone ?? ''} ${i.receiverAddress}` : '',
       i.staffName ?? '',
       i.rejectReason ?? '',
+      redLettersText(i.redLetters),
     ]),
-    { widths: [20, 12, 14, 22, 30, 24, 14, 10, 22, 12, 26, 40, 10, 24], money: [7] },
+    { widths: [20, 12, 14, 22, 30, 24, 14, 10, 22, 12, 26, 40, 10, 24, 40], money: [7] },
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   organizationLabels,
   type AdminCredit,
@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client';
 import { members, staff } from '../../db/tables/accounts.tables';
 import { dayRange, keywordFilter, memberRefColumns, toMemberRef } from './admin-filters';
 import { rebateWithdrawals } from '../../db/tables/growth.tables';
-import { creditApplications, creditLines, invoiceApplications, prestoreApplications, transferApplications } from '../../db/tables/funds.tables';
+import { creditApplications, creditLines, invoiceApplications, invoiceRedLetters, prestoreApplications, transferApplications } from '../../db/tables/funds.tables';
 import { toPrestoreViews } from './prestore.service';
 import { toTransferViews } from './transfers.service';
 import { toInvoiceViews } from './invoices.service';
@@ -117,6 +117,8 @@ const invoiceWhere = async (db: DbOrTx, query: InvoiceQuery) =>
   and(
     query.status ? eq(invoiceApplications.status, query.status) : undefined,
     query.type ? eq(invoiceApplications.type, query.type) : undefined,
+    // the 红冲 queue: applications with a red letter in that state (read through its partial index when needed)
+    query.red ? sql`exists (select 1 from ${invoiceRedLetters} r where r.application_id = ${invoiceApplications.id} and r.status = ${query.red})` : undefined,
     await keywordFilter(db, invoiceApplications.memberId, query.keyword, [invoiceApplications.rid, invoiceApplications.invoiceNo]),
     dayRange(invoiceApplications.createdAt, query.from, query.to),
   );
@@ -188,12 +190,13 @@ export async function adminListCredit(db: DbOrTx, query: AdminCreditListBody): P
 /** How many applications wait in each queue (each count reads its status index). */
 export async function financeQueueCounts(db: DbOrTx): Promise<FinanceQueueCounts> {
   const n = (rows: { n: number }[]) => rows[0]?.n ?? 0;
-  const [prestore, invoice, transfer, withdrawal, credit] = await Promise.all([
+  const [prestore, invoice, invoiceRed, transfer, withdrawal, credit] = await Promise.all([
     db.select({ n: count() }).from(prestoreApplications).where(eq(prestoreApplications.status, 'pending')).then(n),
     db.select({ n: count() }).from(invoiceApplications).where(eq(invoiceApplications.status, 'pending')).then(n),
+    db.select({ n: countDistinct(invoiceRedLetters.applicationId) }).from(invoiceRedLetters).where(eq(invoiceRedLetters.status, 'needed')).then(n),
     db.select({ n: count() }).from(transferApplications).where(eq(transferApplications.status, 'pending')).then(n),
     db.select({ n: count() }).from(rebateWithdrawals).where(eq(rebateWithdrawals.status, 'pending')).then(n),
     db.select({ n: count() }).from(creditApplications).where(eq(creditApplications.status, 'pending')).then(n),
   ]);
-  return { prestore, invoice, transfer, withdrawal, credit };
+  return { prestore, invoice, invoiceRed, transfer, withdrawal, credit };
 }

@@ -139,8 +139,8 @@ export async function claimCoupon(db: Db, memberId: number, rid: string, now: Da
   const template = await findTemplate(db, rid);
   if (!template.claimable) throw notFound('优惠券');
   if (template.validTo !== null && template.validTo <= now) throw conflict('该优惠券活动已结束');
-  const row = await db.transaction((tx) => grant(tx, template, memberId, now, null));
-  return (await couponViews(db, [row], now))[0]!;
+  // answered from the transaction: never a read after the commit (issue 28, fault 12)
+  return db.transaction(async (tx) => (await couponViews(tx, [await grant(tx, template, memberId, now, null)], now))[0]!);
 }
 
 /** The most one coupon of a template takes off an order, fen; null: unbounded (percent off). */
@@ -432,4 +432,25 @@ export async function listIssuedCoupons(db: DbOrTx, query: AdminIssuedCouponList
       });
     },
   );
+}
+
+/**
+ * A coupon worth a set amount, given by a rule rather than by a person (a partner's rebate paid
+ * as a coupon, issue 28 hole 10), inside the caller's transaction. Templates carry the face
+ * value, so the coupon gets a template of its own: staff-issue only, one in stock and already
+ * taken, and stopped at once (no one can claim or issue it again; a stopped template's coupons
+ * stay usable), so the coupon catalogue and redemption need nothing new. No threshold, every
+ * service, valid `validDays` from now.
+ */
+export async function grantValueCoupon(tx: Tx, memberId: number, input: { name: string; description: string; amountFen: number; validDays: number }, now: Date): Promise<CouponRow> {
+  if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0) throw badRequest('[金额]必须大于0');
+  const [template] = await tx
+    .insert(couponTemplates)
+    .values({ rid: randomId(), name: input.name, description: input.description, amountFen: input.amountFen, validDays: input.validDays, totalStock: 1, claimedCount: 1, perMemberLimit: 1, claimable: false, active: false, createdAt: now })
+    .returning();
+  const [coupon] = await tx
+    .insert(memberCoupons)
+    .values({ rid: randomId(), templateId: template!.id, memberId, ...windowOf(template!, now), issuedBy: null, createdAt: now })
+    .returning();
+  return coupon!;
 }

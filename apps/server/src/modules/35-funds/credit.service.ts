@@ -43,12 +43,15 @@ export async function applyForCredit(db: Db, memberId: number, input: { limit: n
   const organization = member?.organization;
   if (organization !== Organization.teacher && organization !== Organization.enterprise) throw forbidden(CREDIT_ONLY_TEACHER_OR_ENTERPRISE);
   try {
-    await db.insert(creditApplications).values({ rid: randomId(), memberId, organization, requestedFen: input.limit, reason: input.reason, contact: input.contact ?? null, createdAt: now });
+    // answered from the transaction: never a read after the commit (issue 28, fault 12)
+    return await db.transaction(async (tx) => {
+      await tx.insert(creditApplications).values({ rid: randomId(), memberId, organization, requestedFen: input.limit, reason: input.reason, contact: input.contact ?? null, createdAt: now });
+      return getCreditInfo(tx, memberId);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('您已有一份信用额度申请在审核中');
     throw error;
   }
-  return getCreditInfo(db, memberId);
 }
 
 /** creditApply/operate cancel: a pending application of one's own. */

@@ -8,6 +8,7 @@ import { randomId } from '../../platform/crypto';
 import { issueSession } from '../10-accounts/sessions.service';
 import { creditAccount, ensureAccount, systemActor } from './ledger.service';
 import { member, ownCommunity, post, type staffOf, topUpViaApi, type Person } from './test-helpers';
+import { acceptCurrentTerms } from '../60-growth/growth.test-helpers';
 
 /** Factories and readers for the back-office finance tests: applications made through the members' own calls. */
 
@@ -48,6 +49,7 @@ export async function pendingWithdrawal(t: TestContext, who: Person, amountFen: 
     const account = await ensureAccount(tx, 'member', who.member.id, 'rebate');
     await creditAccount(tx, account.id, amountFen, 'rebate_release', `rebate:test-${randomId()}`, systemActor, t.clock.now());
   });
+  await acceptCurrentTerms(t, who);
   const bank = method === 'bank' ? { account_name: '李老师', bank_name: '中国银行上海分行', bank_account: '6222020200112233' } : {};
   const added = await post<Withdrawal>(t, '/api/auth/promoter_rebate_withdraw/add', who, { amount: String(amountFen / 100), method, ...bank });
   expect(added.code, added.msg).toBe(1);

@@ -318,6 +318,7 @@ describe('counts and the audit actions', () => {
     expect(counts.data).toEqual({
       prestore: await total('/api/admin/funds/prestore/list'),
       invoice: await total('/api/admin/funds/invoice/list'),
+      invoiceRed: (await post<Page<unknown>>(t, '/api/admin/funds/invoice/list', finance, { red: 'needed' })).data.total,
       transfer: await total('/api/admin/funds/transfer/list'),
       withdrawal: await total('/api/admin/growth/withdraw/list'),
       credit: await total('/api/admin/funds/credit/list'),

@@ -12,6 +12,7 @@ import {
   creditLines,
   invoiceApplicationItems,
   invoiceApplications,
+  invoiceRedLetters,
   ledgerEntries,
   memberCoupons,
   prestoreApplications,
@@ -94,6 +95,14 @@ export const invoiceAudit = auditEntity<string>('invoice', async (db, rid) => {
     rejectReason: row.rejectReason,
     staffId: row.staffId,
     items: items.map((i) => ({ ...i, amountFen: Number(i.amountFen) })),
+    redLetters: (await db.select().from(invoiceRedLetters).where(eq(invoiceRedLetters.applicationId, row.id)).orderBy(asc(invoiceRedLetters.id))).map((r) => ({
+      amountFen: Number(r.amountFen),
+      reason: r.reason,
+      status: r.status,
+      redInvoiceNo: r.redInvoiceNo,
+      redIssuedOn: r.redIssuedOn,
+      staffId: r.staffId,
+    })),
   };
 });
 

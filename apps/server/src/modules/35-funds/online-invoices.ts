@@ -41,9 +41,14 @@ function prepayments(db: DbOrTx, memberId: number, paymentNos?: string[], onlyOp
     .orderBy(asc(onlinePayments.paidAt));
 }
 
-/** The member's paid orders and the online part each was paid with. */
-function onlinePaidOrders(db: DbOrTx, memberId: number, orderNos?: string[], onlyOpen = false) {
-  return db
+/**
+ * The member's paid orders and the online part each was paid with. `lock` holds the orders' rows
+ * (FOR SHARE) until the caller's transaction ends: an application being made waits for a cancel
+ * that holds the order, and then sees it refunded (the refund voids the items it can see:
+ * invoices.service voidRefundedSource), so refunded money never lands on an application.
+ */
+function onlinePaidOrders(db: DbOrTx, memberId: number, orderNos?: string[], onlyOpen = false, lock = false) {
+  const query = db
     .select({ orderNo: orders.orderNo, title: orders.title, vendor: onlinePayments.vendor, paidAt: onlinePayments.paidAt, amountFen: onlinePaymentOrders.amountFen })
     .from(onlinePaymentOrders)
     .innerJoin(onlinePayments, eq(onlinePayments.id, onlinePaymentOrders.paymentId))
@@ -59,6 +64,7 @@ function onlinePaidOrders(db: DbOrTx, memberId: number, orderNos?: string[], onl
       ),
     )
     .orderBy(asc(onlinePayments.paidAt));
+  return lock ? query.for('share', { of: orders }) : query;
 }
 
 /** invoiceApply/onlineSources: what is still to invoice, oldest first. */
@@ -86,7 +92,7 @@ export async function onlineItems(db: DbOrTx, memberId: number, orderNos: string
   const items: { sourceKind: 'order' | 'online'; sourceRef: string; amountFen: number }[] = [];
   const wantedOrders = [...new Set(orderNos)];
   if (wantedOrders.length) {
-    const found = await onlinePaidOrders(db, memberId, wantedOrders);
+    const found = await onlinePaidOrders(db, memberId, wantedOrders, false, true);
     for (const no of wantedOrders) {
       const parts = found.filter((f) => f.orderNo === no);
       if (!parts.length) {

@@ -27,7 +27,8 @@ import { approvedNote, gateAction, type Acting } from '../30-approvals/approval-
 import { members } from '../../db/tables/accounts.tables';
 import { AppError, badRequest, conflict, decisionChanged, notFound } from '../../platform/errors';
 import type { Recorded } from '../../platform/files';
-import { randomDigits, randomId } from '../../platform/crypto';
+import { randomId } from '../../platform/crypto';
+import { dayNumber, insertNumbered, type NumberSpec } from '../../platform/numbers';
 import { postMessage } from '../15-messages/messages.service';
 import { communities } from '../../db/tables/member.tables';
 import { accounts, fundsSettings, invoiceApplicationItems, ledgerEntries, prestoreApplications, prestoreRules } from '../../db/tables/funds.tables';
@@ -224,29 +225,33 @@ export async function findOwnPrestore(db: DbOrTx, memberId: number, rid: string,
   return row;
 }
 
-const applyNumber = (now: Date) => `YC${now.toISOString().slice(0, 10).replace(/-/g, '')}${randomDigits(6)}`;
+/** 'YC' + Shanghai date + 6 random digits, drawn again on a clash (platform/numbers.ts). */
+export const PRESTORE_NO: NumberSpec = { constraint: 'prestore_applications_applyNo_unique', draw: dayNumber('YC', 6) };
 
 /** prestoreApply/add */
 export async function addPrestore(db: Db, memberId: number, input: PrestoreAddBody, now: Date): Promise<PrestoreApplication> {
   const { rules, minAmountFen } = await getPrestoreRules(db);
   if (input.amount < minAmountFen) throw badRequest(`[预存金额]不能少于${minAmountFen / 100}元`);
   const community = input.community_rid ? await findOwnedCommunity(db, memberId, input.community_rid) : null;
-  const [row] = await db
-    .insert(prestoreApplications)
-    .values({
-      rid: randomId(),
-      applyNo: applyNumber(now),
-      memberId,
-      communityId: community?.id ?? null,
-      amountFen: input.amount,
-      bonusFen: prestoreBonusFen(input.amount, rules),
-      payer: input.payer ?? '',
-      remark: input.remark ?? '',
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return one(db, row!);
+  return insertNumbered(db, PRESTORE_NO, now, async (tx, applyNo) => {
+    const [created] = await tx
+      .insert(prestoreApplications)
+      .values({
+        rid: randomId(),
+        applyNo,
+        memberId,
+        communityId: community?.id ?? null,
+        amountFen: input.amount,
+        bonusFen: prestoreBonusFen(input.amount, rules),
+        payer: input.payer ?? '',
+        remark: input.remark ?? '',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    // answered from the transaction: never a read after the commit (issue 28, fault 12)
+    return one(tx, created!);
+  });
 }
 
 export const PRESTORE_MONEY_LOCKED = '预存申请提交后，预存金额和付款户名不能修改；如需修改，请取消该申请后重新申请';

@@ -56,17 +56,17 @@ export async function addTransfer(db: Db, memberId: number, input: TransferAddBo
   const { transferApprovalFen } = await getFundsSettings(db);
   const fromBalance = input.direction === 'toCommunity' ? await balanceOf(db, 'member', memberId) : await balanceOf(db, 'community', community.id);
   if (fromBalance < input.amount) throw balanceTooLow();
-  const row = await db.transaction(async (tx) => {
+  // answered from the transaction: never a read after the commit (issue 28, fault 12)
+  return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(transferApplications)
       .values({ rid: randomId(), memberId, communityId: community.id, direction: input.direction, amountFen: input.amount, remark: input.remark ?? '', createdAt: now })
       .returning();
-    if (input.amount > transferApprovalFen) return created!;
+    if (input.amount > transferApprovalFen) return one(tx, created!);
     await execute(tx, created!, { kind: 'member', id: memberId }, now);
     const [done] = await tx.update(transferApplications).set({ status: 'done', doneAt: now }).where(eq(transferApplications.id, created!.id)).returning();
-    return done!;
+    return one(tx, done!);
   });
-  return one(db, row);
 }
 
 async function findOwn(db: DbOrTx, memberId: number, rid: string) {

@@ -114,15 +114,15 @@ export async function createCommunity(db: Db, memberId: number, input: Community
   const [creator] = await db.select({ organization: members.organization }).from(members).where(eq(members.id, memberId)).limit(1);
   if (creator?.organization !== Organization.teacher) throw forbidden(COMMUNITY_TEACHER_ONLY_MESSAGE);
   try {
-    const row = await db.transaction(async (tx) => {
+    // answered from the transaction: never a read after the commit (issue 28, fault 12)
+    return await db.transaction(async (tx) => {
       const [community] = await tx
         .insert(communities)
         .values({ rid: randomId(), name: input.name, unit: input.unit, description: input.description ?? '', ownerMemberId: memberId, createdAt: now, updatedAt: now })
         .returning();
       await tx.insert(communityMembers).values({ communityId: community!.id, memberId, role: 'owner', status: 'approved', appliedAt: now, decidedAt: now, decidedBy: memberId });
-      return community!;
+      return summaryOf(tx, community!, memberId);
     });
-    return summaryOf(db, row, memberId);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('您已创建过同名的科研团体');
     throw error;
@@ -269,11 +269,12 @@ export async function addCommunityMember(db: Db, ownerId: number, rid: string, m
   const community = await findOwnedCommunity(db, ownerId, rid);
   const target = await findMemberByRid(db, memberRid);
   if (target.disabled) throw notFound('用户');
-  await db.transaction(async (tx) => {
+  // answered from the transaction: never a read after the commit (issue 28, fault 12)
+  return db.transaction(async (tx) => {
     await lockCommunity(tx, community.id);
     await admit(tx, community.id, target.id, ownerId, now);
+    return listMembers(tx, community.id);
   });
-  return listMembers(db, community.id);
 }
 
 /** cluster/delete4user (owner): removes a member or turns down a pending application. */

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { formatFen } from '@lab/contract';
 import { refundToFunds } from '../35-funds/ledger.service';
+import { voidRefundedSource } from '../35-funds/invoices.service';
 import { memberCoupons } from '../../db/tables/funds.tables';
 import { samplings } from '../../db/tables/member.tables';
 import { onOrderRefunded } from './order-hooks';
@@ -53,6 +54,8 @@ export async function refundOrder(tx: Tx, order: OrderRow, actor: Actor, now: Da
       now,
     });
     channels = await refundToChannels(tx, order, { actor: { kind: actor.kind, id: actor.id }, now });
+    // money no longer paid is no longer invoiced: a pending application drops it, an issued invoice owes a 红冲 (issue 28, hole 4)
+    await voidRefundedSource(tx, { kind: 'order', ref: order.orderNo, note: `订单${order.orderNo}已取消` }, now);
   }
   if (order.couponId !== null) {
     await tx

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import {
   MEMBER_CANCELLABLE,
   RETEST_WINDOW_DAYS,
-  labDay,
   paymentLabels,
   progressLabels,
   progressTransitions,
@@ -11,7 +10,7 @@ import {
   type ProgressStatus,
 } from '@lab/contract';
 import type { DbOrTx, Tx } from '../../db/client';
-import { randomDigits } from '../../platform/crypto';
+import { dayNumber, insertNumbered, type NumberSpec } from '../../platform/numbers';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { orderEvents, orders } from '../../db/tables/orders.tables';
 
@@ -28,8 +27,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const memberName = (m: { name: string | null; nickname: string }) => m.name || m.nickname;
 
 /** 'KY' + Shanghai date + 8 random digits: unique (the column is), never guessable from another. */
-export function newOrderNo(now: Date): string {
-  return `KY${labDay(now).replaceAll('-', '')}${randomDigits(8)}`;
+export const ORDER_NO: NumberSpec = { constraint: 'orders_orderNo_unique', draw: dayNumber('KY', 8) };
+/** A fresh candidate order number (tests that insert orders directly); services insert through insertOrderRow. */
+export const newOrderNo = (now: Date) => ORDER_NO.draw(now);
+
+/** Inserts an order row under a fresh number (platform/numbers.ts: a clash of the random digits draws again). */
+export async function insertOrderRow(tx: DbOrTx, values: Omit<typeof orders.$inferInsert, 'orderNo'>, now: Date): Promise<OrderRow> {
+  return insertNumbered(tx, ORDER_NO, now, async (sp, orderNo) => {
+    const [row] = await sp
+      .insert(orders)
+      .values({ ...values, orderNo })
+      .returning();
+    return row!;
+  });
 }
 
 /** A sample's lab code: <order no>-<line>-<n> (order numbers are two letters and digits). */

@@ -5,14 +5,13 @@ import { type Db, type Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { getMember } from '../10-accounts/accounts.service';
-import { isUniqueViolation } from '../../db/errors';
 import { invoiceTitles, memberCoupons } from '../../db/tables/funds.tables';
 import { countAddresses } from '../40-member/addresses.service';
 import { samplings } from '../../db/tables/member.tables';
 import { addSampling } from '../40-member/sampling.service';
 import { postMessage, sendNotice, type NoticeChannels } from '../15-messages/messages.service';
 import { cancelOrder } from './cancel-core';
-import { addOrderEvent, findMemberOrder, memberName, newOrderNo, type OrderRow } from './order-core';
+import { addOrderEvent, findMemberOrder, insertOrderRow, memberName } from './order-core';
 import { contracts, orderLines, orders, planLines } from '../../db/tables/orders.tables';
 import { planLineMissing } from './plan.service';
 import { loadItemsByIds, priceLine } from './pricing';
@@ -122,23 +121,6 @@ async function invoiceTitleId(tx: Tx, memberId: number, rid: string | undefined)
   return title.id;
 }
 
-/** Inserts the order row under a fresh number (a clash of the random digits retries). */
-async function insertOrderRow(tx: Tx, values: Omit<typeof orders.$inferInsert, 'orderNo'>, now: Date): Promise<OrderRow> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await tx.transaction(async (sp) => {
-        const [row] = await sp
-          .insert(orders)
-          .values({ ...values, orderNo: newOrderNo(now) })
-          .returning();
-        return row!;
-      });
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 4) throw error;
-    }
-  }
-}
-
 /**
  * order/add: in one transaction the chosen plan lines become an order — priced from the
  * catalogue, samples coded, on-site hours booked, the home pickup booked, the testing
@@ -147,7 +129,9 @@ async function insertOrderRow(tx: Tx, values: Omit<typeof orders.$inferInsert, '
 export async function placeOrder(db: Db, memberId: number, input: OrderAddBody, now: Date): Promise<OrderDetail> {
   const member = await getMember(db, memberId);
   if ((await countAddresses(db, memberId)) === 0) throw new AppError('BASIC_INFO_MISSING', NO_ADDRESS_MESSAGE, { status: 409 });
-  const orderNo = await db.transaction(async (tx) => {
+  // the answer is read inside the transaction: a read after the commit could fail (503) although
+  // the order is saved, and the client would place it again (issue 28, fault 12)
+  return db.transaction(async (tx) => {
     const lines = await prepareLines(tx, memberId, input.lines);
     const wanted = lines.flatMap((line) => (line.reservation ? [{ itemId: line.itemId, ...line.reservation }] : []));
     const holdUntil = wanted.length > 0 ? await holdForBooking(tx, memberId, wanted, now) : null;
@@ -258,9 +242,8 @@ export async function placeOrder(db: Db, memberId: number, input: OrderAddBody, 
       },
       now,
     );
-    return order.orderNo;
+    return getOrderDetail(tx, memberId, order.orderNo, now);
   });
-  return getOrderDetail(db, memberId, orderNo, now);
 }
 
 // ---- cancel ----

@@ -104,8 +104,11 @@ const normalizeChoices = (choices: Record<string, number>) => Object.fromEntries
 export async function addToPlan(db: Db, memberId: number, input: PlanAddBody, now: Date): Promise<Plan> {
   const item = usableItem((await loadItemsByRids(db, [input.rid])).get(input.rid));
   if (isReservableItem(item)) throw new AppError('RESERVATION_REQUIRED', '该项目需选择预约日期和时段', { status: 400 });
-  await db.transaction((tx) => addLineToPlan(tx, memberId, { itemId: item.id, choices: input.options, count: input.count, note: input.note ?? '' }, now));
-  return getPlan(db, memberId);
+  // answered from the transaction: never a read after the commit (issue 28, fault 12)
+  return db.transaction(async (tx) => {
+    await addLineToPlan(tx, memberId, { itemId: item.id, choices: input.options, count: input.count, note: input.note ?? '' }, now);
+    return getPlan(tx, memberId);
+  });
 }
 
 /** The hours of an instrument on a day that a live booking already holds. */
@@ -132,7 +135,8 @@ export async function addReservationToPlan(db: Db, memberId: number, input: Plan
   const hours = normalizeHours(input.hours);
   priceLine(item, input.options, hours.length);
   if ((await takenHours(db, item.id, input.date, hours, now)).length > 0) throw new AppError('SLOT_TAKEN', SLOT_TAKEN_MESSAGE, { status: 409 });
-  await db.transaction(async (tx) => {
+  // answered from the transaction: never a read after the commit (issue 28, fault 12)
+  return db.transaction(async (tx) => {
     const wished = await tx
       .select({ hours: planLines.reservationHours })
       .from(planLines)
@@ -154,8 +158,8 @@ export async function addReservationToPlan(db: Db, memberId: number, input: Plan
       createdAt: now,
       updatedAt: now,
     });
+    return getPlan(tx, memberId);
   });
-  return getPlan(db, memberId);
 }
 
 /** tempDevice/operate: count | note of one line, remove lines, clear the plan. */

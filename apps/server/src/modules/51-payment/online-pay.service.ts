@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'driz
 import {
   closedMemberLabel,
   formatFen,
-  labDay,
   labDayEnd,
   labDayStart,
   NO_COUPON,
@@ -16,7 +15,7 @@ import {
 } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import { randomDigits } from '../../platform/crypto';
+import { dayNumber, insertNumbered, type NumberSpec } from '../../platform/numbers';
 import type { PaymentProviders } from '../../platform/providers';
 import { PaymentSignatureError, type GatewayPayment, type GatewayRefund, type NotifyAnswer, type NotifyRequest, type PaymentProvider, type PayVendor } from '../../platform/payment-gateway';
 import { onlinePaymentOrders, onlinePayments, onlineRefunds } from '../../db/tables/payments.tables';
@@ -73,7 +72,9 @@ export interface PayMeta {
 
 export const paymentReference = (paymentNo: string) => `pay:${paymentNo}`;
 export const refundReference = (refundNo: string) => `refund:${refundNo}`;
-const newNo = (prefix: string, now: Date) => `${prefix}${labDay(now).replaceAll('-', '')}${randomDigits(14)}`;
+/** Our payment and refund numbers (out_trade_no, out_refund_no): prefix, Shanghai date, 14 random digits, drawn again on a clash. */
+export const PAYMENT_NO: NumberSpec = { constraint: 'online_payments_paymentNo_unique', draw: dayNumber('OP', 14) };
+export const REFUND_NO: NumberSpec = { constraint: 'online_refunds_refundNo_unique', draw: dayNumber('RF', 14) };
 
 /** The member's result page the gateway sends the browser back to (it queries, never trusts the browser). */
 export const payResultPath = (paymentNo: string) => `${PAY_RESULT_PATH}?payment_no=${encodeURIComponent(paymentNo)}`;
@@ -222,10 +223,11 @@ export async function startOnlinePayment(
     // a payment starts before a closure reads its blockers, or not at all
     await lockPayer(tx, memberId);
     const draft = body.purpose === 'order' ? await draftOrder(tx, memberId, body, now) : body.purpose === 'topup' ? await draftTopup(tx, memberId, body) : await draftSettle(tx, memberId, body, now);
-    const [row] = await tx
-      .insert(onlinePayments)
-      .values({
-        paymentNo: newNo('OP', now),
+    const row = await insertNumbered(tx, PAYMENT_NO, now, async (sp, paymentNo) => {
+      const [created] = await sp
+        .insert(onlinePayments)
+        .values({
+        paymentNo,
         memberId,
         purpose: body.purpose,
         vendor: body.vendor,
@@ -245,8 +247,10 @@ export async function startOnlinePayment(
         updatedAt: now,
       })
       .returning();
-    if (draft.links.length) await tx.insert(onlinePaymentOrders).values(draft.links.map((l) => ({ paymentId: row!.id, orderId: l.orderId, amountFen: l.amountFen })));
-    return { row: row!, draft };
+      return created!;
+    });
+    if (draft.links.length) await tx.insert(onlinePaymentOrders).values(draft.links.map((l) => ({ paymentId: row.id, orderId: l.orderId, amountFen: l.amountFen })));
+    return { row, draft };
   });
   let start: OnlinePayStart['start'];
   try {
@@ -403,10 +407,13 @@ export async function bookPayment(db: Db, paymentNo: string, reported: GatewayPa
 async function returnLateMoney(tx: Tx, row: PaymentRow, accountId: number, reported: GatewayPayment, via: 'notify' | 'query' | 'job', noticed: { notifiedAt?: Date }, now: Date): Promise<PaymentRow> {
   const amountFen = Number(row.amountFen);
   const label = closedMemberLabel(row.memberId);
-  const [refund] = await tx
-    .insert(onlineRefunds)
-    .values({ refundNo: newNo('RF', now), paymentId: row.id, orderId: null, amountFen, reason: `账号已注销，原路退回`, createdAt: now, updatedAt: now })
-    .returning();
+  const refund = await insertNumbered(tx, REFUND_NO, now, async (sp, refundNo) => {
+    const [created] = await sp
+      .insert(onlineRefunds)
+      .values({ refundNo, paymentId: row.id, orderId: null, amountFen, reason: `账号已注销，原路退回`, createdAt: now, updatedAt: now })
+      .returning();
+    return created;
+  });
   await debitAccount(tx, accountId, amountFen, 'online_refund', refundReference(refund!.refundNo), { kind: 'system', id: null }, now, `${label}已注销，原路退回${vendorName(row.vendor)}`);
   const note = `到账时账号已注销，款项${formatFen(amountFen)}已原路退回（退款单 ${refund!.refundNo}）`;
   await raiseStaffAlert(tx, {
@@ -593,11 +600,16 @@ export const refundOnlinePart: RefundChannelHandler = async (tx, order, { actor,
   for (const { link, payment } of links) {
     const amountFen = Math.min(Number(link.amountFen), order.paidFen);
     if (amountFen <= 0) continue;
-    const [refund] = await tx
-      .insert(onlineRefunds)
-      .values({ refundNo: newNo('RF', now), paymentId: payment.id, orderId: order.id, amountFen, reason: `订单${order.orderNo}取消`, createdAt: now, updatedAt: now })
-      .onConflictDoNothing()
-      .returning();
+    // one refund per payment and order (a second cancel path makes none); a clash of the refund
+    // number is not that, and draws again (insertNumbered) instead of silently skipping the refund
+    const refund = await insertNumbered(tx, REFUND_NO, now, async (sp, refundNo) => {
+      const [created] = await sp
+        .insert(onlineRefunds)
+        .values({ refundNo, paymentId: payment.id, orderId: order.id, amountFen, reason: `订单${order.orderNo}取消`, createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: [onlineRefunds.paymentId, onlineRefunds.orderId] })
+        .returning();
+      return created;
+    });
     if (!refund) continue;
     const account = await ensureAccount(tx, order.paidFromKind ?? payment.fundsKind, order.paidFromId ?? payment.fundsId);
     await debitAccount(tx, account.id, amountFen, 'online_refund', refundReference(refund.refundNo), actor, now, `订单${order.orderNo}取消，原路退回${vendorName(payment.vendor)}`);

@@ -66,7 +66,8 @@ export async function disputeData(db: Db, memberId: number, body: { order_no: st
 
 /** evaluate/add: once, on a completed order. */
 export async function evaluateOrder(db: Db, memberId: number, body: z.infer<typeof evaluateAddBody>, now: Date): Promise<OrderDetail> {
-  const row = await db.transaction(async (tx) => {
+  // answered from the transaction: never a read after the commit (issue 28, fault 12)
+  return db.transaction(async (tx) => {
     const order = await findMemberOrder(tx, memberId, body.order_no.trim(), { lock: true });
     if (order.evaluationScore !== null) throw conflict(EVALUATED_MESSAGE);
     if (order.progress !== 'completed') throw new AppError('ORDER_STATE', '订单完成后才能评价', { status: 409 });
@@ -78,9 +79,8 @@ export async function evaluateOrder(db: Db, memberId: number, body: z.infer<type
       .returning();
     if (!updated) throw conflict(EVALUATED_MESSAGE);
     await addOrderEvent(tx, order.id, { status: 'evaluated', title: `已评价（${body.score}星）`, note: body.content ?? '', actor, now });
-    return updated;
+    return orderDetailOf(tx, updated, now);
   });
-  return orderDetailOf(db, row, now);
 }
 
 // ---- the test record ----

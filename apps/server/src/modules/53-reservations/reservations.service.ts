@@ -25,7 +25,7 @@ import { members } from '../../db/tables/accounts.tables';
 import { serviceItems } from '../../db/tables/catalog.tables';
 import { postMessage } from '../15-messages/messages.service';
 import { cancelOrder } from '../50-ordering/cancel-core';
-import { addOrderEvent, newOrderNo } from '../50-ordering/order-core';
+import { addOrderEvent, insertOrderRow } from '../50-ordering/order-core';
 import { orderLines, orders, reservationSlots, reservations } from '../../db/tables/orders.tables';
 import { loadItemsByRids, priceLine, type PricedItem } from '../50-ordering/pricing';
 import { holdForBooking, releaseExpiredHolds } from '../50-ordering/holds.service';
@@ -180,10 +180,9 @@ export async function addReservation(db: Db, memberId: number, input: Reservatio
       .limit(1);
     if (!member) throw notFound('用户');
     const holdUntil = await holdForBooking(tx, memberId, [{ itemId: item.id, day: input.date, hours }], now);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderNo: newOrderNo(now),
+    const order = await insertOrderRow(
+      tx,
+      {
         memberId,
         kind: 'reservation',
         organization: member.organization,
@@ -196,11 +195,12 @@ export async function addReservation(db: Db, memberId: number, input: Reservatio
         remark: note,
         createdAt: now,
         updatedAt: now,
-      })
-      .returning();
+      },
+      now,
+    );
     await tx.insert(orderLines).values({
       rid: randomId(),
-      orderId: order!.id,
+      orderId: order.id,
       itemId: item.id,
       name: item.name,
       img: item.img,
@@ -215,8 +215,8 @@ export async function addReservation(db: Db, memberId: number, input: Reservatio
       samples: [],
       sort: 0,
     });
-    const booked = await bookSlots(tx, { memberId, itemId: item.id, day: input.date, hours, amountFen: price.amountFen, orderId: order!.id, note, holdUntil, now });
-    await addOrderEvent(tx, order!.id, {
+    const booked = await bookSlots(tx, { memberId, itemId: item.id, day: input.date, hours, amountFen: price.amountFen, orderId: order.id, note, holdUntil, now });
+    await addOrderEvent(tx, order.id, {
       status: 'submitted',
       title: '预约已提交',
       note: `${input.date} ${text}`,
@@ -229,12 +229,12 @@ export async function addReservation(db: Db, memberId: number, input: Reservatio
       {
         kind: 'reservation',
         title: `已预约${item.name}`,
-        content: `您已预约「${item.name}」${input.date} ${text}（订单${order!.orderNo}）${item.labLocation ? `，地点：${item.labLocation}` : ''}。请在${labMinute(holdUntil)}前完成支付，逾期未支付时段将自动释放；如需取消请在预约日前一天及之前操作。`,
+        content: `您已预约「${item.name}」${input.date} ${text}（订单${order.orderNo}）${item.labLocation ? `，地点：${item.labLocation}` : ''}。请在${labMinute(holdUntil)}前完成支付，逾期未支付时段将自动释放；如需取消请在预约日前一天及之前操作。`,
         link: '/member/reservation',
       },
       now,
     );
-    return toReservation(booked, item, order!.orderNo, now);
+    return toReservation(booked, item, order.orderNo, now);
   });
 }
 

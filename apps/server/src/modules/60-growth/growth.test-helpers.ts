@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { GrowthSettings } from '@lab/contract';
+import type { GrowthSettings, PromotionOverview, RebatePayoutRules } from '@lab/contract';
 import { call, type TestContext } from '../../../test/harness';
 import { makeLoggedInMember, makeStaff } from '../../../test/factories';
 import { memberByPhone, registerViaApi } from '../../../test/auth-flows';
@@ -38,14 +38,15 @@ export async function makeInvitedPair(t: TestContext): Promise<{ inviter: Person
 }
 
 /** Writes the settings row (defaults for what `partial` leaves out). */
-export async function setGrowthSettings(db: Db, partial: Partial<{ rebateRateBp: number; pointsPerYuan: number; inviteCouponTemplateId: number | null; minWithdrawFen: number }>) {
+export async function setGrowthSettings(db: Db, partial: Partial<{ rebateRateBp: number; pointsPerYuan: number; inviteCouponTemplateId: number | null; minWithdrawFen: number; rebatePayout: RebatePayoutRules }>) {
   const [current] = await db.select().from(growthSettings).where(eq(growthSettings.id, 1));
   const values = {
     rebateRateBp: partial.rebateRateBp ?? current?.rebateRateBp ?? 500,
     pointsPerYuan: partial.pointsPerYuan ?? current?.pointsPerYuan ?? 1,
     inviteCouponTemplateId: partial.inviteCouponTemplateId === undefined ? (current?.inviteCouponTemplateId ?? null) : partial.inviteCouponTemplateId,
     minWithdrawFen: partial.minWithdrawFen ?? current?.minWithdrawFen ?? 10_000,
-  } satisfies Omit<GrowthSettings, 'inviteCouponTemplateRid'> & { inviteCouponTemplateId: number | null };
+    rebatePayout: partial.rebatePayout ?? current?.rebatePayout ?? null,
+  } satisfies Omit<GrowthSettings, 'inviteCouponTemplateRid' | 'rebatePayout' | 'rebateCouponDays'> & { inviteCouponTemplateId: number | null; rebatePayout: RebatePayoutRules | null };
   await db.insert(growthSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: growthSettings.id, set: values });
 }
 
@@ -89,4 +90,17 @@ export async function makeRebate(db: Db, input: { partnerMemberId: number; invit
     .values({ rid: randomId(), ...input, rateBp, rebateFen: Math.floor((input.paidFen * rateBp) / 10_000), status: input.status ?? 'frozen' })
     .returning();
   return row!;
+}
+
+/** The version of the 推广合伙人协议 in force, as the member's promotion page reads it. */
+export async function termsVersionOf(t: TestContext, who: { token: string }): Promise<number> {
+  const overview = await post<PromotionOverview>(t, '/api/auth/myPromotion/init', who);
+  if (overview.code !== 1) throw new Error(overview.msg);
+  return overview.data.terms.version;
+}
+
+/** The member accepts the 推广合伙人协议 in force (what a partner does before withdrawing after a new version). */
+export async function acceptCurrentTerms(t: TestContext, who: { token: string }): Promise<void> {
+  const accepted = await post(t, '/api/auth/promoter_terms/accept', who, { version: await termsVersionOf(t, who) });
+  if (accepted.code !== 1) throw new Error(accepted.msg);
 }

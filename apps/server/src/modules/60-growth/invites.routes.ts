@@ -2,10 +2,10 @@ import { calls } from '@lab/contract/calls';
 import { audit, auditEntity } from '../../platform/audit';
 import { serve } from '../../platform/calls';
 import { inviteeOrders, inviteOverview, listInvitees } from './invites.service';
-import { getGrowthSettings, updateGrowthSettings } from './settings.service';
+import { adminGrowthSettings, growthSettingsRecord, saveAdminGrowthSettings } from './partner-terms.service';
 
-/** The growth settings are one record: its key is always 'growth'. */
-const growthSettingsAudit = auditEntity<string>('growthSettings', (db) => getGrowthSettings(db));
+/** The growth settings are one record: its key is always 'growth' (with the partner terms' version they are published as). */
+const growthSettingsAudit = auditEntity<string>('growthSettings', (db) => growthSettingsRecord(db));
 
 /** 邀请好友 (web/invite): the calls of contract/calls/invites.ts. */
 export const invitesRoutes = serve(calls.invites, {
@@ -16,9 +16,9 @@ export const invitesRoutes = serve(calls.invites, {
 
 /** The growth settings for the admin: contract/calls/admin-growth.ts. */
 export const growthSettingsRoutes = serve(calls.adminGrowth, {
-  settings: { handler: ({ db }) => getGrowthSettings(db), config: { readOnly: true } },
+  settings: { handler: ({ db, now }) => adminGrowthSettings(db, now), config: { readOnly: true } },
   saveSettings: {
-    handler: ({ db, body, now }) => updateGrowthSettings(db, body, now),
+    handler: ({ db, staff, body, now }) => saveAdminGrowthSettings(db, staff.id, body, now),
     config: { audit: audit(growthSettingsAudit, 'growth.settings.update', '修改推广与积分设置', () => 'growth') },
   },
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_GROWTH_SETTINGS, type GrowthSettings, type Invitee, type InviteeOrder, type InviteOverview, type Page } from '@lab/contract';
+import { DEFAULT_GROWTH_SETTINGS, DEFAULT_REBATE_COUPON_DAYS, DEFAULT_REBATE_PAYOUT, type GrowthSettings, type Invitee, type InviteeOrder, type InviteOverview, type Page } from '@lab/contract';
 import { call, createTestContext, uniquePhone, type TestContext } from '../../../test/harness';
 import { memberByPhone, registerViaApi, requestCode, SmsPurpose } from '../../../test/auth-flows';
 import { couponTemplates, memberCoupons } from '../../db/tables/funds.tables';
@@ -75,12 +75,14 @@ describe('growth settings', () => {
     const template = await makeCouponTemplate(t.db, { name: '新人专享券' });
     const saved = await post<GrowthSettings>(t, '/api/admin/growth/settings/update', admin, { rebate_rate: '7.5', points_per_yuan: '3', invite_coupon_rid: template.rid, min_withdraw: '88.8' });
     expect(saved).toMatchObject({ status: 200, code: 1, msg: '设置已保存' });
-    expect(saved.data).toEqual({ rebateRateBp: 750, pointsPerYuan: 3, inviteCouponTemplateRid: template.rid, minWithdrawFen: 8880 });
+    expect(saved.data).toEqual({ rebateRateBp: 750, pointsPerYuan: 3, inviteCouponTemplateRid: template.rid, minWithdrawFen: 8880, rebatePayout: DEFAULT_REBATE_PAYOUT, rebateCouponDays: DEFAULT_REBATE_COUPON_DAYS, termsVersion: 2 });
     expect((await post(t, '/api/admin/growth/settings', admin)).data).toEqual(saved.data);
-    expect(await getGrowthSettings(t.db)).toEqual(saved.data);
+    const { termsVersion: _published, ...settings } = saved.data as GrowthSettings & { termsVersion: number };
+    expect(await getGrowthSettings(t.db)).toEqual(settings);
 
     const cleared = await post<GrowthSettings>(t, '/api/admin/growth/settings/update', admin, { rebate_rate: '5', points_per_yuan: '1', invite_coupon_rid: '', min_withdraw: '100' });
-    expect(cleared.data).toEqual({ rebateRateBp: 500, pointsPerYuan: 1, inviteCouponTemplateRid: null, minWithdrawFen: 10_000 });
+    // the rate back at 5%: the terms state it again, as a version of their own
+    expect(cleared.data).toEqual({ ...DEFAULT_GROWTH_SETTINGS, termsVersion: 3 });
     expect((await t.db.select().from(growthSettings)).length).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import { serve } from '../../platform/calls';
 import { withdrawalAudit } from '../35-funds/funds.audit';
 import { partnerAudit } from './growth.audit';
 import {
+  acceptTerms,
   addWithdrawal,
   adminListPartners,
   adminListWithdrawals,
@@ -21,8 +22,9 @@ const byRid = (body: { rid: string }) => body.rid;
 
 /** 推广合伙人 for members: the overview, application, rebates and withdrawals (contract/calls/promotion.ts). */
 export const promotionRoutes = serve(calls.promotion, {
-  overview: ({ db, memberId }) => promotionOverview(db, memberId),
+  overview: ({ db, memberId, now }) => promotionOverview(db, memberId, now),
   apply: ({ db, memberId, body, now }) => applyForPartner(db, memberId, body, now),
+  acceptTerms: ({ db, memberId, body, now }) => acceptTerms(db, memberId, body.version, now),
   rebates: ({ db, memberId, body }) => listRebates(db, memberId, body),
   withdrawals: ({ db, memberId, body }) => listWithdrawals(db, memberId, body),
   withdraw: ({ db, memberId, body, now }) => addWithdrawal(db, memberId, body, now),

@@ -15,7 +15,11 @@ import {
   type PromoterApplyBody,
   type PromotionOverview,
   type Rebate,
+  type RebatePayout,
   type RebateStatus,
+  payoutCustomerType,
+  payoutCustomerTypeLabels,
+  rebatePayoutLabels,
   type Withdrawal,
   type WithdrawMethod,
   type WithdrawStatus,
@@ -33,6 +37,7 @@ import { postMessage } from '../15-messages/messages.service';
 import { orders } from '../../db/tables/orders.tables';
 import { promoterApplications, rebates, rebateWithdrawals } from '../../db/tables/growth.tables';
 import { getGrowthSettings } from './settings.service';
+import { acceptedTermsVersion, acceptPartnerTerms, assertCurrentTermsAccepted, currentPartnerTerms, termsView } from './partner-terms.service';
 
 /**
  * 推广合伙人 (issue 7): applications (one live — pending or approved — per member; a refused
@@ -66,12 +71,21 @@ async function latestApplication(db: DbOrTx, memberId: number): Promise<Applicat
   return row ?? null;
 }
 
-/** The four figures: frozen (Σ frozen rebates), withdrawable (the rebate account), pending and withdrawn (Σ withdrawals). */
+/**
+ * The figures: frozen (Σ frozen rebates), withdrawable (the rebate account), pending and
+ * withdrawn (Σ withdrawals), and the rebates paid into prepaid funds or as coupons.
+ */
 export async function promotionFigures(db: DbOrTx, memberId: number) {
   const [frozen] = await db
     .select({ fen: sumFen(rebates.rebateFen) })
     .from(rebates)
     .where(and(eq(rebates.partnerMemberId, memberId), eq(rebates.status, 'frozen')));
+  const paidOut = await db
+    .select({ payout: rebates.payout, fen: sumFen(rebates.rebateFen) })
+    .from(rebates)
+    .where(and(eq(rebates.partnerMemberId, memberId), eq(rebates.status, 'withdrawable')))
+    .groupBy(rebates.payout);
+  const paid = (payout: RebatePayout) => Number(paidOut.find((p) => p.payout === payout)?.fen ?? 0);
   const withdrawals = await db
     .select({ status: rebateWithdrawals.status, fen: sumFen(rebateWithdrawals.amountFen) })
     .from(rebateWithdrawals)
@@ -79,13 +93,16 @@ export async function promotionFigures(db: DbOrTx, memberId: number) {
     .groupBy(rebateWithdrawals.status);
   const withdrawableFen = await balanceOf(db, 'member', memberId, 'rebate');
   const by = (status: WithdrawStatus) => Number(withdrawals.find((w) => w.status === status)?.fen ?? 0);
-  return { frozenFen: Number(frozen?.fen ?? 0), withdrawableFen, pendingFen: by('pending'), withdrawnFen: by('paid') };
+  return { frozenFen: Number(frozen?.fen ?? 0), withdrawableFen, pendingFen: by('pending'), withdrawnFen: by('paid'), paidToPrestoreFen: paid('prestore'), paidAsCouponFen: paid('coupon') };
 }
 
-/** myPromotion/init */
-export async function promotionOverview(db: DbOrTx, memberId: number): Promise<PromotionOverview> {
+/** myPromotion/init: with the partner terms in force, the version I accepted, and how my rebates are paid under them. */
+export async function promotionOverview(db: DbOrTx, memberId: number, now: Date): Promise<PromotionOverview> {
   const application = await latestApplication(db, memberId);
-  const [member] = await db.select({ inviteCode: members.inviteCode }).from(members).where(eq(members.id, memberId)).limit(1);
+  const [member] = await db.select({ inviteCode: members.inviteCode, organization: members.organization }).from(members).where(eq(members.id, memberId)).limit(1);
+  const terms = await currentPartnerTerms(db, now);
+  const customerType = payoutCustomerType(member?.organization);
+  const payout = terms.payout[customerType];
   const [invited] = await db.select({ n: count() }).from(members).where(eq(members.inviterId, memberId));
   const settings = await getGrowthSettings(db);
   const figures = await promotionFigures(db, memberId);
@@ -97,12 +114,24 @@ export async function promotionOverview(db: DbOrTx, memberId: number): Promise<P
     application: application
       ? { name: application.name, phone: application.phone, organization: application.organization, channel: application.channel, createdAt: application.createdAt.toISOString() }
       : null,
+    // the rate new orders earn (the admin's save publishes it in the terms too)
     rateBp: settings.rebateRateBp,
     inviteCode: member?.inviteCode ?? '',
     invitedCount: invited?.n ?? 0,
     ...figures,
     minWithdrawFen: settings.minWithdrawFen,
+    terms: termsView(terms),
+    acceptedTermsVersion: await acceptedTermsVersion(db, memberId),
+    payout: { customerType: payoutCustomerTypeLabels[customerType], kind: payout, text: rebatePayoutLabels[payout] },
   };
+}
+
+/** promoter_terms/accept: a partner (or applicant) accepts the version in force. */
+export async function acceptTerms(db: Db, memberId: number, version: number, now: Date): Promise<PromotionOverview> {
+  return db.transaction(async (tx) => {
+    await acceptPartnerTerms(tx, memberId, version, 'update', now);
+    return promotionOverview(tx, memberId, now);
+  });
 }
 
 const liveConflict = (status: ApplicationRow['status'] | undefined) => conflict(status === 'approved' ? ALREADY_PARTNER : PENDING_APPLICATION);
@@ -112,23 +141,31 @@ export async function applyForPartner(db: Db, memberId: number, body: PromoterAp
   const latest = await latestApplication(db, memberId);
   if (latest && latest.status !== 'refused') throw liveConflict(latest.status);
   try {
-    await db.insert(promoterApplications).values({
-      rid: randomId(),
-      memberId,
-      name: body.name,
-      phone: body.phone,
-      organization: body.organization,
-      channel: body.channel,
-      createdAt: now,
+    // answered from the transaction: never a read after the commit (issue 28, fault 12)
+    return await db.transaction(async (tx) => {
+      // the terms the applicant read: a newer version published since is 409, nothing saved
+      await acceptPartnerTerms(tx, memberId, body.terms_version, 'apply', now);
+      await tx.insert(promoterApplications).values({
+        rid: randomId(),
+        memberId,
+        name: body.name,
+        phone: body.phone,
+        organization: body.organization,
+        channel: body.channel,
+        createdAt: now,
+      });
+      return promotionOverview(tx, memberId, now);
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     throw liveConflict((await latestApplication(db, memberId))?.status);
   }
-  return promotionOverview(db, memberId);
 }
 
 // ---- rebates ----
+
+/** A released rebate not paid as cash says where it went. */
+const releasedAs: Record<Exclude<RebatePayout, 'cash'>, string> = { prestore: '已转入预存款', coupon: '已发放优惠券' };
 
 export async function listRebates(db: DbOrTx, memberId: number, query: { page: number; pageSize: number; status?: RebateStatus | undefined }): Promise<Page<Rebate>> {
   const where = and(eq(rebates.partnerMemberId, memberId), query.status ? eq(rebates.status, query.status) : undefined);
@@ -154,7 +191,8 @@ export async function listRebates(db: DbOrTx, memberId: number, query: { page: n
         rateBp: r.rateBp,
         rebateFen: r.rebateFen,
         status: r.status,
-        statusText: rebateStatusLabels[r.status],
+        statusText: r.status === 'withdrawable' && r.payout && r.payout !== 'cash' ? releasedAs[r.payout] : rebateStatusLabels[r.status],
+        payout: r.payout,
         createdAt: r.createdAt.toISOString(),
         releasedAt: r.releasedAt?.toISOString() ?? null,
       })),
@@ -215,6 +253,8 @@ export async function addWithdrawal(db: Db, memberId: number, body: WithdrawTarg
   const { minWithdrawFen } = await getGrowthSettings(db);
   if (amountFen < minWithdrawFen) throw badRequest(`提现金额不能低于${formatFen(minWithdrawFen)}`);
   if (amountFen > (await balanceOf(db, 'member', memberId, 'rebate'))) throw new AppError('WITHDRAW_TOO_MUCH', WITHDRAW_TOO_MUCH, { status: 409 });
+  // paid out only under terms the partner accepted (a new version: accept it first)
+  await assertCurrentTermsAccepted(db, memberId, now);
   const row = await db
     .transaction(async (tx) => {
       const [created] = await tx

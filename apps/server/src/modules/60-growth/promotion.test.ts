@@ -14,6 +14,7 @@ import { promoterApplications, rebates, rebateWithdrawals } from '../../db/table
 import { ALREADY_PARTNER, PENDING_APPLICATION, WITHDRAW_TOO_MUCH, withdrawReference, type AdminPartnerApplication, type AdminWithdrawal } from './promotion.service';
 import { rebateOnCompleted, rebateOnPaid, rebateReference } from './rebates.service';
 import { updateGrowthSettings } from './settings.service';
+import { termsVersionOf } from './growth.test-helpers';
 
 type Who = { token: string };
 type MemberWho = Awaited<ReturnType<typeof makeLoggedInMember>>;
@@ -38,7 +39,7 @@ const member = (overrides: Parameters<typeof makeLoggedInMember>[2] = {}) => mak
 const application = { name: '李老师', phone: '13912345678', organization: '复旦大学材料系', channel: '课题组与学院微信群' };
 
 async function apply(who: Who) {
-  return post<PromotionOverview>('/api/auth/promoter_apply/add', who, application);
+  return post<PromotionOverview>('/api/auth/promoter_apply/add', who, { ...application, terms_version: await termsVersionOf(t, who) });
 }
 async function ridOfApplication(memberId: number) {
   const [row] = await t.db.select().from(promoterApplications).where(eq(promoterApplications.memberId, memberId)).orderBy(desc(promoterApplications.id)).limit(1);

@@ -11,6 +11,7 @@ import { fund, makeOrder, paymentCatalog, type PaymentCatalog } from '../51-paym
 import { promoterApplications } from '../../db/tables/growth.tables';
 import { rebateOf } from './rebates.service';
 import { updateGrowthSettings } from './settings.service';
+import { acceptCurrentTerms } from './growth.test-helpers';
 
 /**
  * Property (issue 7, Done when): for random sequences of invitees' orders paid, completed
@@ -73,6 +74,8 @@ async function run(rateBp: number, ops: Op[]) {
   const now = t.clock.now();
   const partner = await makeLoggedInMember(t.db, now, { name: '推广合伙人' });
   await t.db.insert(promoterApplications).values({ rid: `pa-${partner.member.rid}`, memberId: partner.member.id, name: '李老师', phone: '13912345678', organization: '复旦大学', channel: '课题组', status: 'approved' });
+  // a partner who never attested counts as 个人: rebates paid in cash, withdrawn under the terms accepted
+  await acceptCurrentTerms(t, partner);
   // two invitees of the partner and one member nobody invited
   const buyers: MemberWho[] = [];
   for (let i = 0; i < 3; i++) {

@@ -1,8 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { formatFen, payoutCustomerType } from '@lab/contract';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { members } from '../../db/tables/accounts.tables';
 import { creditAccount, ensureAccount, systemActor } from '../35-funds/ledger.service';
+import { grantValueCoupon } from '../35-funds/coupons.service';
+import { postMessage } from '../15-messages/messages.service';
+import { orders } from '../../db/tables/orders.tables';
+import { currentPartnerTerms } from './partner-terms.service';
+import { maskOrderNo } from './invites.service';
 import type { OrderRow } from '../50-ordering/order-core';
 import { promoterApplications, rebates } from '../../db/tables/growth.tables';
 import { growthSettingSql } from './settings.service';
@@ -35,7 +41,13 @@ export async function approvedApplication(db: DbOrTx, memberId: number) {
   return row ?? null;
 }
 
-/** Frozen → withdrawable and the credit to the partner's rebate account, guarded on 'frozen'. */
+/**
+ * Frozen → released (status 'withdrawable'), guarded on 'frozen', and paid as the partner terms in
+ * force say for the partner's customer type (issue 28, hole 10): cash — credited to the partner's
+ * rebate account, withdrawable; prestore — credited straight to their prepaid funds
+ * (rebate_to_prestore, spendable on tests only); coupon — a coupon worth the rebate. The rebate
+ * row keeps how it was paid and under which version of the terms.
+ */
 async function release(tx: Tx, rebateId: number, now: Date): Promise<void> {
   const [moved] = await tx
     .update(rebates)
@@ -44,8 +56,45 @@ async function release(tx: Tx, rebateId: number, now: Date): Promise<void> {
     .returning();
   if (!moved) return;
   if (moved.rebateFen <= 0) return;
-  const account = await ensureAccount(tx, 'member', moved.partnerMemberId, 'rebate');
-  await creditAccount(tx, account.id, moved.rebateFen, 'rebate_release', rebateReference(moved.rid), systemActor, now, `推广返利（订单已完成）`);
+  const terms = await currentPartnerTerms(tx, now);
+  const [partner] = await tx.select({ organization: members.organization }).from(members).where(eq(members.id, moved.partnerMemberId)).limit(1);
+  const payout = terms.payout[payoutCustomerType(partner?.organization)];
+  const reference = rebateReference(moved.rid);
+  const [order] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, moved.orderId)).limit(1);
+  const orderText = order ? `订单${maskOrderNo(order.orderNo)}` : '订单';
+  let couponId: number | null = null;
+  if (payout === 'cash') {
+    const account = await ensureAccount(tx, 'member', moved.partnerMemberId, 'rebate');
+    await creditAccount(tx, account.id, moved.rebateFen, 'rebate_release', reference, systemActor, now, `推广返利（订单已完成）`);
+  } else if (payout === 'prestore') {
+    const account = await ensureAccount(tx, 'member', moved.partnerMemberId, 'prestore');
+    await creditAccount(tx, account.id, moved.rebateFen, 'rebate_to_prestore', reference, systemActor, now, `推广返利（${orderText}已完成，按合伙人协议转入预存款）`);
+  } else {
+    const coupon = await grantValueCoupon(
+      tx,
+      moved.partnerMemberId,
+      { name: `推广返利券 ${formatFen(moved.rebateFen)}`, description: `${orderText}的推广返利，无门槛，全部服务可用`, amountFen: moved.rebateFen, validDays: terms.couponDays },
+      now,
+    );
+    couponId = coupon.id;
+  }
+  await tx.update(rebates).set({ payout, termsVersion: terms.version, couponId }).where(eq(rebates.id, moved.id));
+  if (payout !== 'cash') {
+    await postMessage(
+      tx,
+      moved.partnerMemberId,
+      {
+        kind: 'promotion',
+        title: payout === 'prestore' ? '推广返利已转入预存款' : '推广返利券已发放',
+        content:
+          payout === 'prestore'
+            ? `${orderText}已完成，推广返利${formatFen(moved.rebateFen)}已按《推广合伙人协议》转入您的预存款账户，可用于支付检测服务。`
+            : `${orderText}已完成，推广返利${formatFen(moved.rebateFen)}已按《推广合伙人协议》以优惠券发放，${terms.couponDays}天内有效。`,
+        link: payout === 'prestore' ? '/member/prestore' : '/member/coupon',
+      },
+      now,
+    );
+  }
 }
 
 /**

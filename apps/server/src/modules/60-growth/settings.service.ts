@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DEFAULT_GROWTH_SETTINGS, type adminGrowthSettingsBody, type GrowthSettings } from '@lab/contract';
+import { DEFAULT_GROWTH_SETTINGS, DEFAULT_REBATE_COUPON_DAYS, DEFAULT_REBATE_PAYOUT, type adminGrowthSettingsBody, type GrowthSettings } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { couponTemplates } from '../../db/tables/funds.tables';
@@ -26,13 +26,15 @@ export async function loadGrowthSettingsRow(db: DbOrTx): Promise<(GrowthSettings
     inviteCouponTemplateRid: row.templateRid ?? null,
     inviteCouponTemplateId: row.s.inviteCouponTemplateId,
     minWithdrawFen: row.s.minWithdrawFen,
+    rebatePayout: { ...DEFAULT_REBATE_PAYOUT, ...(row.s.rebatePayout ?? {}) },
+    rebateCouponDays: row.s.rebateCouponDays ?? DEFAULT_REBATE_COUPON_DAYS,
   };
 }
 
 /** The growth figures in force: the staff's row, or the contract's defaults until staff save one. */
 export async function getGrowthSettings(db: DbOrTx): Promise<GrowthSettings> {
   const row = await loadGrowthSettingsRow(db);
-  if (!row) return { ...DEFAULT_GROWTH_SETTINGS };
+  if (!row) return { ...DEFAULT_GROWTH_SETTINGS, rebatePayout: { ...DEFAULT_GROWTH_SETTINGS.rebatePayout } };
   const { inviteCouponTemplateId: _id, ...settings } = row;
   void _id;
   return settings;
@@ -49,9 +51,12 @@ export function growthSettingSql(db: DbOrTx, figure: 'rebateRateBp' | 'pointsPer
 
 /**
  * Staff: saves every figure at once. The rebate rate comes in percent (5 → 500 bp), the
- * smallest withdrawal in yuan; the invite coupon must be an active template (blank = none).
+ * smallest withdrawal in yuan; the invite coupon must be an active template (blank = none); the
+ * rebate payout per customer type and the rebate coupons' validity (left out: as they are).
+ * Answers the settings now in force (the caller publishes the partner terms they change).
  */
 export async function updateGrowthSettings(db: DbOrTx, input: AdminGrowthSettingsBody, now: Date): Promise<GrowthSettings> {
+  const before = await getGrowthSettings(db);
   let templateId: number | null = null;
   if (input.invite_coupon_rid) {
     const [template] = await db
@@ -67,6 +72,13 @@ export async function updateGrowthSettings(db: DbOrTx, input: AdminGrowthSetting
     pointsPerYuan: input.points_per_yuan,
     inviteCouponTemplateId: templateId,
     minWithdrawFen: Math.round(input.min_withdraw * 100),
+    rebatePayout: {
+      '0': input.payout_0 ?? before.rebatePayout['0'],
+      '3': input.payout_3 ?? before.rebatePayout['3'],
+      '1': input.payout_1 ?? before.rebatePayout['1'],
+      '2': input.payout_2 ?? before.rebatePayout['2'],
+    },
+    rebateCouponDays: input.coupon_days ?? before.rebateCouponDays,
     updatedAt: now,
   };
   await db

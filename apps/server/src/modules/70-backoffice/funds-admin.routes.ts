@@ -14,7 +14,7 @@ import { adjustBalance } from '../35-funds/assets.service';
 import { addCouponTemplate, disableCouponTemplate, issueCoupon, listCouponTemplates, listIssuedCoupons } from '../35-funds/coupons.service';
 import { approveCredit, refuseCredit } from '../35-funds/credit.service';
 import { accountAudit, accountKey, couponAudit, couponTemplateAudit, creditAudit, invoiceAudit, PRESTORE_RULES_KEY, prestoreAudit, prestoreRulesAudit, transferAudit } from '../35-funds/funds.audit';
-import { assertFileAttachable, assertIssuable, attachInvoiceFile, issueInvoice, issueInvoiceWithFile, rejectInvoice, staffInvoiceFile } from '../35-funds/invoices.service';
+import { assertFileAttachable, assertIssuable, attachInvoiceFile, issueInvoice, issueInvoiceWithFile, recordRedLetter, rejectInvoice, staffInvoiceFile } from '../35-funds/invoices.service';
 import { confirmPrestore, findPrestoreByRid, getPrestoreRules, refusePrestore, savePrestoreRules } from '../35-funds/prestore.service';
 import { approveTransfer, refuseTransfer } from '../35-funds/transfers.service';
 
@@ -126,6 +126,10 @@ export const fundsAdminRoutes = serve(calls.adminFunds, {
   invoiceReject: {
     config: { audit: audit(invoiceAudit, 'funds.invoice.reject', '驳回开票申请', byRid) },
     handler: ({ db, staff, body, now }) => rejectInvoice(db, staff.id, body, now),
+  },
+  invoiceRed: {
+    config: { audit: audit(invoiceAudit, 'funds.invoice.red', '登记红冲', byRid) },
+    handler: ({ db, staff, body, now }) => recordRedLetter(db, staff.id, body, now),
   },
   invoiceExport: {
     ...readOnly,

@@ -28,3 +28,7 @@ export function uploadInvoiceFile({ rid, file }: { rid: string; file: File }) {
 
 /** POST /api/admin/funds/invoice/reject — frees the money for a new application. */
 export const rejectInvoice = ({ rid, version, reason }: Seen & { reason: string }) => adminFunds.invoiceReject({ rid, version, reason });
+
+/** POST /api/admin/funds/invoice/red — the red-letter invoice (红字发票) issued for the refunded money of an issued invoice. */
+export const recordRedLetter = ({ rid, version, redInvoiceNo, redIssuedOn }: Seen & { redInvoiceNo: string; redIssuedOn: string }) =>
+  adminFunds.invoiceRed({ rid, version, red_invoice_no: redInvoiceNo, red_issued_on: redIssuedOn });

@@ -10,6 +10,8 @@ import { issueInvoice } from '../api/decide-invoice';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 import { invoiceFileProblem, issueProblem } from './issue-invoice-form';
 
+const invoiceItemLabels: Record<AdminInvoice['items'][number]['kind'], string> = { prestore: '预存款', online: '在线充值', order: '订单' };
+
 /** The title, amount and where the invoice goes, as finance needs them to make it out. */
 export function InvoiceSummary({ invoice }: { invoice: AdminInvoice }) {
   const { title } = invoice;
@@ -25,7 +27,7 @@ export function InvoiceSummary({ invoice }: { invoice: AdminInvoice }) {
         isElectronicInvoice(invoice.type)
           ? { key: 'email', label: '接收邮箱', children: invoice.email }
           : { key: 'post', label: '邮寄信息', children: `${invoice.receiver ?? ''} ${invoice.receiverPhone ?? ''} ${invoice.receiverAddress ?? ''}` },
-        { key: 'items', label: '开票内容', children: invoice.items.map((i) => `${i.kind === 'prestore' ? '预存款' : '订单'} ${formatFen(i.amountFen)}`).join('；') },
+        { key: 'items', label: '开票内容', children: invoice.items.map((i) => `${invoiceItemLabels[i.kind]} ${i.kind === 'prestore' ? '' : `${i.ref} `}${formatFen(i.amountFen)}${i.refunded ? (invoice.status === 'issued' ? '（已退款，须红冲）' : '（已退款，不开票）') : ''}`).join('；') },
         ...(invoice.remark ? [{ key: 'remark', label: '会员备注', children: invoice.remark }] : []),
       ]}
     />

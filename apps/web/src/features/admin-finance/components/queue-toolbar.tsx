@@ -7,6 +7,8 @@ export interface StatusTab {
   /** the status sent to the server; 'all' for every status */
   value: string;
   label: string;
+  /** how many wait under this tab (a second queue beside the first tab's, e.g. 待红冲) */
+  count?: number | undefined;
 }
 
 interface QueueToolbarProps {
@@ -37,17 +39,19 @@ export function QueueToolbar({ tabs, status, pendingCount, keyword, from, to, ke
         className="admin-queue-tabs"
         activeKey={status}
         onChange={(value) => onChange({ status: value })}
-        items={tabs.map((tab, i) => ({
-          key: tab.value,
-          label:
-            i === 0 && pendingCount ? (
+        items={tabs.map((tab, i) => {
+          const waiting = i === 0 ? pendingCount : tab.count;
+          return {
+            key: tab.value,
+            label: waiting ? (
               <span>
-                {tab.label} <Badge count={pendingCount} overflowCount={999} size="small" color="#0a58ca" />
+                {tab.label} <Badge count={waiting} overflowCount={999} size="small" color="#0a58ca" />
               </span>
             ) : (
               tab.label
             ),
-        }))}
+          };
+        })}
       />
       <div className="admin-filters">
         <Input.Search allowClear placeholder={keywordPlaceholder} defaultValue={keyword} onSearch={(value) => onChange({ keyword: value.trim() })} aria-label="搜索" />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Drawer, Select, Space, Upload, type TableColumnsType } from 'antd';
-import { financeStatusTones, invoiceStatusLabels, invoiceTypeLabels, isElectronicInvoice, type AdminInvoice } from '@lab/contract';
+import { financeStatusTones, formatFen, invoiceStatusLabels, invoiceTypeLabels, isElectronicInvoice, redLetterStatusLabels, type AdminInvoice } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { AdminTable } from '../../../components/admin/admin-table';
 import { ExportButton } from '../../../components/admin/export-button';
@@ -8,7 +8,7 @@ import { exportInvoices } from '../api/exports';
 import { Money } from '../../../components/admin/money';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag } from '../../../components/admin/status-tag';
-import { useServerTable } from '../../../components/admin/use-server-table';
+import { useServerTable, type TableQuery } from '../../../components/admin/use-server-table';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { rejectInvoice, uploadInvoiceFile } from '../api/decide-invoice';
@@ -19,24 +19,31 @@ import { FilePreviewModal, type PreviewTarget } from '../components/file-preview
 import { invoiceFileProblem } from '../components/issue-invoice-form';
 import { InvoiceSummary, IssueInvoiceModal } from '../components/issue-invoice-modal';
 import { MemberCell } from '../components/member-cell';
+import { owedRedLetters, RedLetterModal } from '../components/red-letter-modal';
 import { QueueToolbar, queueQuery } from '../components/queue-toolbar';
 import '../components/finance.css';
 
-const tabs = [
+/** 待红冲 is a queue of its own: issued invoices whose money was refunded since (the list's red filter, not a status). */
+const RED_TAB = 'red';
+const invoiceTabs = (redCount: number | undefined) => [
   { value: 'pending', label: '待开票' },
+  { value: RED_TAB, label: '待红冲', count: redCount },
   { value: 'issued', label: '已开票' },
   { value: 'rejected', label: '已驳回' },
+  { value: 'void', label: '已作废' },
   { value: 'all', label: '全部' },
 ];
+const invoiceQuery = (query: TableQuery) => (query.status === RED_TAB ? { ...query, status: undefined, red: 'needed' } : queueQuery(query));
 const typeOptions = [{ value: '', label: '全部发票类型' }, ...[1, 3, 2, 4].map((type) => ({ value: String(type), label: invoiceTypeLabels[type] ?? '' }))];
 
 /** /admin/finance/invoices: 发票管理 — issue an invoice with its file, or reject the application (the money can be applied for again). */
 export default function InvoicesPage() {
   const table = useServerTable({ filters: { status: 'pending', keyword: '', from: '', to: '', type: '' } });
-  const query = queueQuery(table.query);
+  const query = invoiceQuery(table.query);
   const { data, isFetching } = useInvoices(query);
   const counts = useQueueCounts();
   const [issuing, setIssuing] = useState<AdminInvoice | null>(null);
+  const [reversing, setReversing] = useState<AdminInvoice | null>(null);
   const [detail, setDetail] = useState<AdminInvoice | null>(null);
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const prompt = useReasonPrompt();
@@ -103,6 +110,12 @@ export default function InvoicesPage() {
           {i.invoiceNo ? <span className="finance-mono">{i.invoiceNo}</span> : null}
           {i.issuedOn ? <span className="admin-muted">{`${formatDate(i.issuedOn)} 开具`}</span> : null}
           {i.rejectReason ? <span className="finance-reason">{i.rejectReason}</span> : null}
+          {i.redLetters.map((r) => (
+            <span key={r.createdAt + r.reason} className={r.status === 'needed' ? 'finance-reason' : 'admin-muted'}>
+              <StatusTag status={r.status} labels={redLetterStatusLabels} tones={financeStatusTones.redLetter} />
+              {r.status === 'needed' ? `${formatFen(r.amountFen)}：${r.reason}` : `${formatFen(r.amountFen)} 红字发票 ${r.redInvoiceNo ?? ''}`}
+            </span>
+          ))}
           {i.staffName ? <span className="admin-muted">{i.staffName}</span> : null}
         </div>
       ),
@@ -123,6 +136,11 @@ export default function InvoicesPage() {
                 驳回
               </Button>
             </>
+          ) : null}
+          {owedRedLetters(i).length > 0 ? (
+            <Button type="link" size="small" danger onClick={() => setReversing(i)}>
+              登记红冲
+            </Button>
           ) : null}
           {i.status === 'issued' && i.hasFile ? (
             <Button type="link" size="small" onClick={() => showFile(i)}>
@@ -154,12 +172,12 @@ export default function InvoicesPage() {
   return (
     <AdminPage
       title="发票管理"
-      description="按会员的开票申请在开票系统中开具发票，登记发票号码与日期并上传电子发票，会员即可在发票记录中下载；驳回后相应款项可重新申请。"
+      description="按会员的开票申请在开票系统中开具发票，登记发票号码与日期并上传电子发票，会员即可在发票记录中下载；驳回后相应款项可重新申请。订单取消退款后，待开票的申请自动扣除或作废该款项，已开票的发票进入待红冲，开具红字发票后在此登记。"
       extra={<ExportButton save={() => exportInvoices(query)} />}
     >
       <AdminSection>
         <QueueToolbar
-          tabs={tabs}
+          tabs={invoiceTabs(counts.data?.invoiceRed)}
           status={table.filters.status}
           pendingCount={counts.data?.invoice}
           keyword={table.filters.keyword}
@@ -176,10 +194,11 @@ export default function InvoicesPage() {
           query={{ data, isFetching }}
           table={table}
           scroll={{ x: 1120 }}
-          locale={{ emptyText: table.filters.status === 'pending' ? '没有待开票的申请' : '没有符合条件的开票申请' }}
+          locale={{ emptyText: table.filters.status === 'pending' ? '没有待开票的申请' : table.filters.status === RED_TAB ? '没有待红冲的发票' : '没有符合条件的开票申请' }}
         />
       </AdminSection>
       <IssueInvoiceModal invoice={issuing} onClose={() => setIssuing(null)} />
+      <RedLetterModal invoice={reversing} onClose={() => setReversing(null)} />
       <Drawer open={detail !== null} title="开票申请详情" onClose={() => setDetail(null)} size="large" destroyOnHidden>
         {detail ? (
           <>
@@ -187,6 +206,7 @@ export default function InvoicesPage() {
             <p className="admin-muted">
               {`申请人 ${detail.member.name} ${detail.member.phone}，${formatDateTime(detail.createdAt)} 提交。`}
               {detail.invoiceNo ? `发票号码 ${detail.invoiceNo}，${formatDate(detail.issuedOn)} 开具。` : ''}
+              {detail.redLetters.map((r) => `${r.statusText} ${formatFen(r.amountFen)}（${r.reason}${r.redInvoiceNo ? `；红字发票 ${r.redInvoiceNo}，${formatDate(r.redIssuedOn)} 开具` : ''}）。`).join('')}
             </p>
           </>
         ) : null}

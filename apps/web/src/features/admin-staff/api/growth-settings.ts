@@ -11,9 +11,8 @@ export const getGrowthSettings = () => adminGrowth.settings();
 
 export const useGrowthSettings = () => useQuery({ queryKey: key, queryFn: getGrowthSettings });
 
-/** POST /api/admin/growth/settings/update — rates in percent and points, amounts in yuan. */
-export const saveGrowthSettings = (body: { rebate_rate: string; points_per_yuan: string; invite_coupon_rid: string; min_withdraw: string }) =>
-  adminGrowth.saveSettings(body);
+/** POST /api/admin/growth/settings/update — rates in percent and points, amounts in yuan; the rebate payout per customer type (a change publishes a new version of the partner terms). */
+export const saveGrowthSettings = (body: Parameters<typeof adminGrowth.saveSettings>[0]) => adminGrowth.saveSettings(body);
 
 export function useSaveGrowthSettings() {
   const client = useQueryClient();

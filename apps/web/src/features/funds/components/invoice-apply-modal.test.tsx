@@ -51,8 +51,8 @@ const application = (over: Partial<InvoiceApplication>): InvoiceApplication => (
   title: { kind: 'unit', title: '复旦大学', tax_no: '12100000425006117P', bank: null, bank_account: null, address: null, phone: null, email: 'finance@fudan.edu.cn' },
   amountFen: 1_734_50,
   items: [
-    { kind: 'online', ref: topup.ref, amountFen: topup.amountFen },
-    { kind: 'order', ref: paidOrder.ref, amountFen: paidOrder.amountFen },
+    { kind: 'online', ref: topup.ref, amountFen: topup.amountFen, refunded: false },
+    { kind: 'order', ref: paidOrder.ref, amountFen: paidOrder.amountFen, refunded: false },
   ],
   email: 'finance@fudan.edu.cn',
   receiver: null,
@@ -65,6 +65,7 @@ const application = (over: Partial<InvoiceApplication>): InvoiceApplication => (
   issuedOn: null,
   hasFile: false,
   rejectReason: null,
+  redLetters: [],
   createdAt: '2026-03-12T03:00:00.000Z',
   ...over,
 });

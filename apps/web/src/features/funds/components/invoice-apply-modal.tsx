@@ -20,7 +20,7 @@ import { useInvoiceTitles } from '../../../api/funds/list-invoice-titles';
 import { usePrestores } from '../api/list-prestores';
 import { useInvoiceOnlineSources } from '../api/list-invoice-online-sources';
 import { saveInvoiceApplication } from '../api/save-invoice-application';
-import { sourcesBody, sourceValue } from './invoice-sources';
+import { liveItems, sourcesBody, sourceValue } from './invoice-sources';
 import { formatDateTime } from './money';
 
 interface Values {
@@ -76,12 +76,13 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
   const chosen = Form.useWatch('sources', form) ?? [];
   const titleRid = Form.useWatch('title_rid', form);
 
-  const covered = new Set(editing?.items.filter((i) => i.kind === 'prestore').map((i) => i.ref) ?? []);
+  const editingItems = editing ? liveItems(editing) : [];
+  const covered = new Set(editingItems.filter((i) => i.kind === 'prestore').map((i) => i.ref));
   const options = (sources.data?.list ?? []).filter((p) => p.invoiceable || covered.has(p.rid));
   const openOnline = online.data ?? [];
   const onlineOptions = [
     ...openOnline,
-    ...(editing?.items ?? []).map(coveredOnline).filter((s): s is InvoiceOnlineSource => s !== null && !openOnline.some((o) => o.kind === s.kind && o.ref === s.ref)),
+    ...editingItems.map(coveredOnline).filter((s): s is InvoiceOnlineSource => s !== null && !openOnline.some((o) => o.kind === s.kind && o.ref === s.ref)),
   ];
   const topups = onlineOptions.filter((s) => s.kind === 'online');
   const paidOrders = onlineOptions.filter((s) => s.kind === 'order');
@@ -158,7 +159,7 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
               ? {
                   type: editing.type,
                   title_rid: titleList.find((t) => t.title === editing.title.title && t.tax_no === editing.title.tax_no)?.rid,
-                  sources: editing.items.map((i) => sourceValue(i.kind, i.ref)),
+                  sources: editingItems.map((i) => sourceValue(i.kind, i.ref)),
                   email: editing.email ?? '',
                   receiver: editing.receiver ?? '',
                   receiver_phone: editing.receiverPhone ?? '',

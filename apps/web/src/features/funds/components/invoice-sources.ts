@@ -12,9 +12,13 @@ export function sourcesBody(values: readonly string[]) {
   return { prestore_rids: refs('prestore'), order_nos: refs('order'), payment_nos: refs('online') };
 }
 
-/** One line per covered item: 预存充值 ¥100.00 / 在线充值 P… ¥100.00 / 订单 LAB…（在线支付部分）¥80.00 */
+/** What an application still covers: a refunded item (its order cancelled) left it. */
+export const liveItems = (application: InvoiceApplication) => application.items.filter((i) => !i.refunded);
+
+/** One line per covered item: 预存充值 ¥100.00 / 在线充值 P… ¥100.00 / 订单 LAB…（在线支付部分）¥80.00 (…已退款) */
 export function itemText(item: InvoiceApplication['items'][number]) {
-  if (item.kind === 'prestore') return `预存充值 ${formatFen(item.amountFen)}`;
-  if (item.kind === 'online') return `在线充值 ${item.ref} ${formatFen(item.amountFen)}`;
-  return `订单 ${item.ref}（在线支付部分）${formatFen(item.amountFen)}`;
+  const refunded = item.refunded ? '（已退款）' : '';
+  if (item.kind === 'prestore') return `预存充值 ${formatFen(item.amountFen)}${refunded}`;
+  if (item.kind === 'online') return `在线充值 ${item.ref} ${formatFen(item.amountFen)}${refunded}`;
+  return `订单 ${item.ref}（在线支付部分）${formatFen(item.amountFen)}${refunded}`;
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Descriptions, Empty, Modal, Pagination, Skeleton, Tabs, Tag } from 'antd';
 import { DownloadOutlined, FileAddOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { formatFen, type InvoiceApplication, type InvoiceStatus } from '@lab/contract';
+import { formatFen, type InvoiceApplication, type InvoiceStatus, type RedLetter } from '@lab/contract';
 import { formatDate } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useAsset } from '../api/get-asset';
@@ -14,7 +14,11 @@ import { formatDateTime } from '../components/money';
 import '../../../components/member/member-pages.css';
 import '../components/funds.css';
 
-const statusColor: Record<InvoiceStatus, string> = { pending: 'processing', issued: 'success', rejected: 'error' };
+const statusColor: Record<InvoiceStatus, string> = { pending: 'processing', issued: 'success', rejected: 'error', void: 'default' };
+
+/** 待红冲 ¥300.00（订单 KY… 已取消，退款 ¥300.00）/ 已红冲 ¥300.00，红字发票 … */
+const redLetterText = (r: RedLetter) =>
+  r.status === 'needed' ? `${r.statusText} ${formatFen(r.amountFen)}（${r.reason}）` : `${r.statusText} ${formatFen(r.amountFen)}，红字发票 ${r.redInvoiceNo ?? ''}（${formatDate(r.redIssuedOn)} 开具）`;
 
 function DownloadButton({ invoice }: { invoice: InvoiceApplication }) {
   const download = useApiMutation({ mutationFn: () => downloadInvoice(invoice.rid, invoice.invoiceNo) });
@@ -54,7 +58,8 @@ function InvoiceInfoModal({ rid, onClose }: { rid: string; onClose: () => void }
               ? { key: 'email', label: '接收邮箱', children: data.email }
               : { key: 'post', label: '邮寄信息', children: `${data.receiver ?? ''} ${data.receiverPhone ?? ''} ${data.receiverAddress ?? ''}` },
             ...(data.invoiceNo ? [{ key: 'no', label: '发票号码', children: `${data.invoiceNo}（${formatDate(data.issuedOn)} 开具）` }] : []),
-            ...(data.rejectReason ? [{ key: 'reject', label: '驳回原因', children: data.rejectReason }] : []),
+            ...(data.rejectReason ? [{ key: 'reject', label: data.status === 'void' ? '作废原因' : '驳回原因', children: data.rejectReason }] : []),
+            ...(data.redLetters.length ? [{ key: 'red', label: '红冲', children: data.redLetters.map(redLetterText).join('；') }] : []),
             ...(data.remark ? [{ key: 'remark', label: '备注', children: data.remark }] : []),
             { key: 'created', label: '申请时间', children: formatDateTime(data.createdAt) },
           ]}
@@ -90,7 +95,12 @@ function InvoiceList({ status, onEdit }: { status: InvoiceStatus | undefined; on
                   <span>开票日期：{formatDate(i.issuedOn)}</span>
                 </p>
               ) : null}
-              {i.rejectReason ? <p className="funds-error-text">驳回原因：{i.rejectReason}</p> : null}
+              {i.rejectReason ? <p className="funds-error-text">{i.status === 'void' ? '作废原因' : '驳回原因'}：{i.rejectReason}</p> : null}
+              {i.redLetters.map((r) => (
+                <p key={r.createdAt + r.reason} className={r.status === 'needed' ? 'funds-error-text' : 'member-muted'}>
+                  {redLetterText(r)}
+                </p>
+              ))}
               <p className="member-muted">申请时间 {formatDateTime(i.createdAt)}</p>
             </div>
             <div className="member-item-actions">
@@ -136,6 +146,7 @@ export default function InvoiceRecordsPage() {
           { key: 'pending', label: '待开票', children: <InvoiceList status="pending" onEdit={setEditing} /> },
           { key: 'issued', label: '已开票', children: <InvoiceList status="issued" onEdit={setEditing} /> },
           { key: 'rejected', label: '已驳回', children: <InvoiceList status="rejected" onEdit={setEditing} /> },
+          { key: 'void', label: '已作废', children: <InvoiceList status="void" onEdit={setEditing} /> },
         ]}
       />
       {editing ? <InvoiceApplyModal editing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}

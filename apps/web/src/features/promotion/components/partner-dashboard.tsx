@@ -1,15 +1,38 @@
-import { Button, Tabs } from 'antd';
+import { Alert, Button, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatFen, type PromotionOverview } from '@lab/contract';
+import { feedback } from '../../../lib/feedback';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { memberDataKeys } from '../../../api/refresh';
+import { acceptPartnerTerms } from '../api/accept-terms';
+import { TermsModal } from './partner-terms';
 import { RebateList } from './rebate-list';
 import { WithdrawalList } from './withdrawal-list';
 import { WithdrawDialog } from './withdraw-dialog';
 import { formatRate } from './promotion-format';
 
-/** An approved partner: the four figures, 申请提现, the rebates and the withdrawals. */
+/**
+ * An approved partner: the four figures, how rebates are paid under the terms (and the new
+ * version to accept, when one was published), 申请提现, the rebates and the withdrawals.
+ */
 export function PartnerDashboard({ overview }: { overview: PromotionOverview }) {
   const [withdrawing, setWithdrawing] = useState(false);
+  const [reading, setReading] = useState(false);
+  const { terms, payout } = overview;
+  const toAccept = overview.acceptedTermsVersion !== terms.version;
+  const accept = useApiMutation({
+    mutationFn: () => acceptPartnerTerms(terms.version),
+    invalidates: memberDataKeys,
+    onSuccess: () => {
+      feedback.success('已同意新版协议');
+      setReading(false);
+    },
+  });
+  const nonCash = [
+    overview.paidToPrestoreFen > 0 ? `累计转入预存款 ${formatFen(overview.paidToPrestoreFen)}` : '',
+    overview.paidAsCouponFen > 0 ? `累计发放返利券 ${formatFen(overview.paidAsCouponFen)}` : '',
+  ].filter(Boolean);
   const [tab, setTab] = useState<'rebates' | 'withdrawals'>('rebates');
   const figures = [
     { key: 'frozen', label: '冻结中', fen: overview.frozenFen, note: '好友订单完成后转为可提现' },
@@ -20,6 +43,20 @@ export function PartnerDashboard({ overview }: { overview: PromotionOverview }) 
 
   return (
     <>
+      {toAccept ? (
+        <Alert
+          className="promo-terms-alert"
+          type="warning"
+          showIcon
+          title={`《${terms.title}》已更新至第 ${terms.version} 版`}
+          description="返利比例或发放方式有调整。同意新版协议后方可继续申请提现；之后完成的订单按新版协议发放返利。"
+          action={
+            <Button size="small" type="primary" onClick={() => setReading(true)}>
+              查看并同意
+            </Button>
+          }
+        />
+      ) : null}
       <section className="member-card promo-partner" aria-label="我的返利">
         <div className="promo-partner-head">
           <div>
@@ -43,6 +80,16 @@ export function PartnerDashboard({ overview }: { overview: PromotionOverview }) 
             </div>
           ))}
         </dl>
+        <p className="promo-payout" data-testid="promo-payout">
+          返利发放方式：<strong>{payout.text}</strong>
+          <span>
+            （{payout.customerType}用户，按《{terms.title}》第 {terms.version} 版）
+            <Button type="link" size="small" className="promo-terms-link" onClick={() => setReading(true)}>
+              查看协议
+            </Button>
+          </span>
+          {nonCash.length ? <span className="member-muted"> · {nonCash.join(' · ')}</span> : null}
+        </p>
       </section>
       <section className="member-card" aria-label="返利与提现记录">
         <Tabs
@@ -54,6 +101,7 @@ export function PartnerDashboard({ overview }: { overview: PromotionOverview }) 
           ]}
         />
       </section>
+      <TermsModal terms={terms} open={reading} onClose={() => setReading(false)} {...(toAccept ? { onAgree: () => accept.mutate(), agreeing: accept.isPending } : {})} />
       <WithdrawDialog
         open={withdrawing}
         withdrawableFen={overview.withdrawableFen}

@@ -22,9 +22,14 @@ const base: PromotionOverview = {
   pendingFen: 0,
   withdrawnFen: 0,
   minWithdrawFen: 100_00,
+  paidToPrestoreFen: 0,
+  paidAsCouponFen: 0,
+  terms: { version: 2, title: '推广合伙人协议', paragraphs: ['一、推广合伙人通过邀请码邀请新会员注册。', '三、返利的发放方式：学生用户：转入预存款；老师用户：转入预存款；个人用户：现金（可提现）；企业用户：现金（可提现）。'], publishedAt: '2026-02-01T02:00:00.000Z' },
+  acceptedTermsVersion: null,
+  payout: { customerType: '个人', kind: 'cash', text: '现金（可提现）' },
 };
 const application = { name: '李老师', phone: '13900139000', organization: '复旦大学 材料科学系', channel: '课题组与学院实验平台', createdAt: '2026-03-01T02:00:00.000Z' };
-const approved: PromotionOverview = { ...base, status: 'approved', statusText: '已通过', application, frozenFen: 12_00, withdrawableFen: 250_50, pendingFen: 100_00, withdrawnFen: 300_00 };
+const approved: PromotionOverview = { ...base, status: 'approved', statusText: '已通过', application, frozenFen: 12_00, withdrawableFen: 250_50, pendingFen: 100_00, withdrawnFen: 300_00, acceptedTermsVersion: 2 };
 
 const userInfo: UserInfo = {
   account: {
@@ -52,11 +57,12 @@ const rebate = (over: Partial<Rebate>): Rebate => ({
   rebateFen: 12_00,
   status: 'frozen',
   statusText: '冻结中',
+  payout: null,
   createdAt: '2026-03-03T02:15:00.000Z',
   releasedAt: null,
   ...over,
 });
-const rebates = [rebate({}), rebate({ id: 'r2', orderNo: 'KY2026030400000602', rebateFen: 6_00, paidFen: 120_00, status: 'withdrawable', statusText: '可提现', releasedAt: '2026-03-06T08:00:00.000Z' })];
+const rebates = [rebate({}), rebate({ id: 'r2', orderNo: 'KY2026030400000602', rebateFen: 6_00, paidFen: 120_00, status: 'withdrawable', statusText: '可提现', payout: 'cash', releasedAt: '2026-03-06T08:00:00.000Z' })];
 
 const withdrawal = (over: Partial<Withdrawal>): Withdrawal => ({
   rid: 'w1',
@@ -130,9 +136,18 @@ describe('promotion page', { timeout: 40_000 }, () => {
     expect(formOf(calls, '/api/auth/promoter_apply/add')).toHaveLength(0);
 
     await user.type(within(form).getByLabelText('联系电话'), '9000');
+    // the terms: how rebates are paid is stated in them, and they are agreed to by version
+    expect(explainer).toHaveTextContent('返利发放方式：现金（可提现）（个人用户，按《推广合伙人协议》）');
+    await user.click(within(form).getByRole('button', { name: '提交申请' }));
+    expect(await within(form).findByText('请阅读并同意《推广合伙人协议》', {}, slow)).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: '《推广合伙人协议》' }));
+    const terms = await screen.findByRole('dialog', { name: '《推广合伙人协议》' });
+    expect(terms).toHaveTextContent('老师用户：转入预存款');
+    await user.click(within(terms).getByRole('button', { name: '知道了' }));
+    await user.click(within(form).getByRole('checkbox', { name: /我已阅读并同意/ }));
     await user.click(within(form).getByRole('button', { name: '提交申请' }));
     expect(await screen.findByText('申请已提交，请等待审核', {}, slow)).toBeInTheDocument();
-    expect(formOf(calls, '/api/auth/promoter_apply/add')).toEqual([{ name: '李华', phone: '13900139000', organization: '复旦大学', channel: '课题组与学院实验平台' }]);
+    expect(formOf(calls, '/api/auth/promoter_apply/add')).toEqual([{ name: '李华', phone: '13900139000', organization: '复旦大学', channel: '课题组与学院实验平台', terms_version: '2' }]);
     // the page asks again and shows the review
     expect(await screen.findByTestId('partner-status')).toHaveTextContent('审核中');
     expect(screen.getByRole('region', { name: '申请状态' })).toHaveTextContent('课题组与学院实验平台');
@@ -151,6 +166,7 @@ describe('promotion page', { timeout: 40_000 }, () => {
     expect(within(form).getByLabelText('姓名')).toHaveValue('李老师');
     expect(within(form).getByLabelText('推广渠道')).toHaveValue('课题组与学院实验平台');
     await user.type(within(form).getByLabelText('推广渠道'), '，约 40 人');
+    await user.click(within(form).getByRole('checkbox', { name: /我已阅读并同意/ }));
     await user.click(within(form).getByRole('button', { name: '重新提交申请' }));
     await waitFor(() => expect(formOf(calls, '/api/auth/promoter_apply/add')).toHaveLength(1));
     expect(formOf(calls, '/api/auth/promoter_apply/add')[0]).toMatchObject({ name: '李老师', channel: '课题组与学院实验平台，约 40 人' });
@@ -195,6 +211,29 @@ describe('promotion page', { timeout: 40_000 }, () => {
     expect(items[1]).toHaveTextContent('转入预存款');
     expect(within(items[1]!).queryByRole('button', { name: '取消申请' })).toBeNull();
     expect(items[2]).toHaveTextContent('驳回原因：开户名与实名信息不一致');
+  });
+
+  it('a partner paid into prepaid funds sees so; after a new version of the terms they are asked to accept it', async () => {
+    login();
+    let current: PromotionOverview = { ...approved, acceptedTermsVersion: 1, withdrawableFen: 0, paidToPrestoreFen: 80_00, payout: { customerType: '老师', kind: 'prestore', text: '转入预存款' } };
+    const { calls } = api(() => current, {
+      '/api/auth/promoter_terms/accept': () => {
+        current = { ...current, acceptedTermsVersion: 2 };
+        return { data: current };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp(<PromotionPage />, { path: '/member/promotion' });
+    const figures = await screen.findByRole('region', { name: '我的返利' });
+    expect(within(figures).getByTestId('promo-payout')).toHaveTextContent('返利发放方式：转入预存款（老师用户，按《推广合伙人协议》第 2 版）');
+    expect(within(figures).getByTestId('promo-payout')).toHaveTextContent('累计转入预存款 ¥80.00');
+    expect(screen.getByText('《推广合伙人协议》已更新至第 2 版')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '查看并同意' }));
+    const terms = await screen.findByRole('dialog', { name: '《推广合伙人协议》' });
+    await user.click(within(terms).getByRole('button', { name: '我已阅读并同意' }));
+    expect(await screen.findByText('已同意新版协议', {}, slow)).toBeInTheDocument();
+    expect(formOf(calls, '/api/auth/promoter_terms/accept')).toEqual([{ version: '2' }]);
+    await waitFor(() => expect(screen.queryByText('《推广合伙人协议》已更新至第 2 版')).toBeNull());
   });
 
   it('a pending withdrawal can be cancelled; its account cannot be changed, the page says to cancel and apply again', async () => {

@@ -31,7 +31,11 @@ export default function PromotionPage() {
       </div>
       {overview.status === 'approved' ? (
         <>
-          <p className="member-page-lead">好友订单付款后返利进入冻结中，订单完成后转为可提现；提现经财务审核后打款到银行卡或转入预存款。</p>
+          <p className="member-page-lead">
+            {overview.payout.kind === 'cash'
+              ? '好友订单付款后返利进入冻结中，订单完成后转为可提现；提现经财务审核后打款到银行卡或转入预存款。'
+              : `好友订单付款后返利进入冻结中，订单完成后按《推广合伙人协议》${overview.payout.kind === 'prestore' ? '转入您的预存款账户' : '以优惠券发放'}。`}
+          </p>
           <PartnerDashboard overview={overview} />
         </>
       ) : (
@@ -40,13 +44,13 @@ export default function PromotionPage() {
           {overview.status === 'none' ? (
             // first the plan, then the form; a review or a refusal comes first
             <div className="promo-apply-layout is-explainer-first">
-              <PartnerExplainer rateBp={overview.rateBp} />
+              <PartnerExplainer rateBp={overview.rateBp} payout={overview.payout} />
               <ApplyForm overview={overview} />
             </div>
           ) : (
             <div className="promo-apply-layout">
               {overview.status === 'pending' ? <PendingCard overview={overview} /> : <ApplyForm overview={overview} />}
-              <PartnerExplainer rateBp={overview.rateBp} />
+              <PartnerExplainer rateBp={overview.rateBp} payout={overview.payout} />
             </div>
           )}
         </>
