@@ -13,6 +13,7 @@ import { creditAccount, ensureAccount, systemActor } from '../35-funds/ledger.se
 import { seedAgreements } from '../20-content/agreements.seed';
 import { saveMemberSettings } from '../40-member/test-helpers';
 import { makeItem } from '../50-ordering/test-helpers';
+import { termsVersionOf } from '../60-growth/growth.test-helpers';
 import { sendReminders } from '../52-labdesk/reminders.service';
 
 /**
@@ -228,7 +229,7 @@ describe('注销账号 leaves nothing of the person in the database', () => {
     await me('/api/auth/integration/transfer', { phone: other.member.phone, name: '钱老师', points: 20, note: `祝贺${mark('GIFTNOTE')}` });
 
     // ---- a promotion partner: rebates withdrawn to the bank ----
-    await me('/api/auth/promoter_apply/add', { name: person.name, phone: person.phone, organization: `复旦大学${mark('PORG')}`, channel: `朋友圈${mark('CHANNEL')}` });
+    await me('/api/auth/promoter_apply/add', { name: person.name, phone: person.phone, organization: `复旦大学${mark('PORG')}`, channel: `朋友圈${mark('CHANNEL')}`, terms_version: await termsVersionOf(t, { token }) });
     const [partner] = await queryRows<{ rid: string }>(t.db, sql`select rid from promoter_applications where member_id = ${member.id}`);
     await staff(sales, '/api/admin/growth/partner/approve', { rid: partner!.rid });
     await t.db.transaction(async (tx) => creditAccount(tx, (await ensureAccount(tx, 'member', member.id, 'rebate')).id, 150_00, 'rebate_release', `rebate:test-${randomId()}`, systemActor, now()));
