@@ -39,8 +39,9 @@ function freePort() {
 }
 
 /**
- * CPU seconds (user + system) used so far by the processes of a group (npm → sh → node…), from
- * /proc: a figure that a busy machine changes far less than the wall time. Linux only (null elsewhere).
+ * CPU seconds (user + system) used so far by the processes of a group (npm → sh → node…) and the
+ * children they waited for, from /proc: a figure that a busy machine changes far less than the
+ * wall time. Linux only (null elsewhere).
  */
 function groupCpuSeconds(pgid) {
   if (!fs.existsSync('/proc/self/stat')) return null;
@@ -52,9 +53,10 @@ function groupCpuSeconds(pgid) {
     } catch {
       continue; // gone meanwhile
     }
-    // after the command's name (in parentheses, may hold spaces): state ppid pgrp … utime(14) stime(15)
+    // after the command's name (in parentheses, may hold spaces): state ppid pgrp … utime stime
+    // cutime cstime — the last two: its children that ended (a build before the server), once each
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   }
   return ticks / 100;
 }
