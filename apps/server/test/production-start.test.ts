@@ -98,7 +98,7 @@ describe.skipIf(testDbKind !== 'pglite')('settings a production server must not 
   });
 
   it('E2E_OUTBOX=1 with NODE_ENV=production: refused in one line naming both, exit 1 (the outbox handed out SMS login codes)', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const run = spawnSync(process.execPath, [...nodeFlags, builtEntry('server')], {
       cwd: serverDir,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, NODE_ENV: 'production', E2E_OUTBOX: '1', PORT: '0' },
       encoding: 'utf8',
