@@ -44,11 +44,14 @@ export default defineConfig({
     // publishes a new 隐私政策, which asks every member again: after the other journeys
     { name: 'consent', testMatch: /consent\.spec\.ts$/, use: { ...devices['Desktop Chrome'] }, dependencies: ['chromium'] },
   ],
+  // the built site and server (`npm start` without its type check: `npm test` type-checks first),
+  // built here only when their sources changed since the last build (scripts/build.mjs)
   webServer: {
-    command: `rm -rf ${dataDir} && npm run start -w @lab/server`,
+    command: `node scripts/build.mjs --if-stale --no-check && rm -rf ${dataDir} && npm run start -w @lab/server`,
     env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '1', E2E_OUTBOX: '1', TRUST_PROXY: '1' },
     url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
+    // a build, when one is due, is part of it
+    timeout: 300_000,
     reuseExistingServer: false,
     cwd: '.',
   },

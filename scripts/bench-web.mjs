@@ -8,8 +8,8 @@
  * browser fetched before first paint and by the end of the load, gzipped from the files in
  * apps/web/dist (so the figure does not depend on how the server compresses).
  *
- * Builds the web app first when apps/web/dist or apps/web/dist-ssr is missing or older than its sources
- * (BENCH_WEB_BUILD=1 forces a build). Environment: CHROME_PATH (default /usr/bin/chromium),
+ * Builds the site and the server first when their sources changed since their last build
+ * (scripts/build.mjs --if-stale; BENCH_WEB_BUILD=1 forces a build). Environment: CHROME_PATH (default /usr/bin/chromium),
  * BENCH_WEB_RUNS, BENCH_WEB_PORT (default: a free port), BENCH_WEB_JSON=<file> to keep the
  * raw figures.
  */
@@ -40,26 +40,11 @@ const chromeFlags = [
   '--disable-sync',
 ];
 
-function newestMtime(target) {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
 function buildIfNeeded() {
-  // both builds: the site, and the server's (dist-ssr) that draws the public pages
-  const outputs = [path.join(dist, 'index.html'), path.join(webDir, 'dist-ssr/entry-server.js')];
-  const built = Math.min(...outputs.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json']
-    .map((name) => newestMtime(path.join(webDir, name)))
-    .concat(newestMtime(path.join(root, 'packages/contract/src')));
-  if (process.env.BENCH_WEB_BUILD !== '1' && built > Math.max(...sources)) return;
-  console.log('building the web app (npm run build -w @lab/web)…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@lab/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) throw new Error('the web build failed');
+  // the site, its server build (dist-ssr) that draws the public pages, and the server, as npm start builds them
+  const args = process.env.BENCH_WEB_BUILD === '1' ? [] : ['--if-stale'];
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), ...args], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) throw new Error('the build failed');
 }
 
 function freePort() {
@@ -75,7 +60,7 @@ function freePort() {
 }
 
 async function startServer(port, dataDir) {
-  // detached: npm → tsx → node is one process group, ended together at the end
+  // detached: npm → node is one process group, ended together at the end
   const child = spawn('npm', ['run', 'start', '-w', '@lab/server'], {
     cwd: root,
     detached: true,

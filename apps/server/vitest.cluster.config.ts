@@ -9,6 +9,8 @@ import { postgresUrl } from './vitest.config.ts';
 export default defineConfig({
   test: {
     include: ['test/cluster/**/*.test.ts'],
+    // the processes are the built server and worker (test/built-server.ts)
+    globalSetup: ['./test/built-server.ts'],
     env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
     testTimeout: 120_000,
     hookTimeout: 240_000,

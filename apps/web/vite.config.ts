@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { precompress } from './precompress';
-import { callRoutes } from './call-routes';
+import { precompress } from './precompress.ts';
+import { callRoutes } from './call-routes.ts';
 
 export default defineConfig({
   plugins: [react(), callRoutes(), precompress()],

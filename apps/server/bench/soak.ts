@@ -1,7 +1,7 @@
 /**
  * npm run bench:soak -w @lab/server (docs/performance.md "PGlite under load")
  *
- * The server as production starts it (`node --import tsx src/server.ts`, jobs in process, log at
+ * The server as production starts it (the built `node dist/server.js`, jobs in process, log at
  * info to a pipe read and dropped) on a seeded PGlite folder (or DATABASE_URL / BENCH_DATABASE_URL),
  * under a mixed read load from autocannon on 127.0.0.1 for SOAK_SECONDS (120) at SOAK_CONNECTIONS
  * (32): the home data, a search (one of twelve words in turn), an item's detail, the member's
@@ -29,6 +29,7 @@ import autocannon from 'autocannon';
 import { openDatabase, queryRows } from '../src/db/client';
 import { seedBusyMember } from '../test/bulk-orders';
 import { freePort } from '../test/server-process';
+import { buildServerIfStale, builtEntry, nodeFlags } from '../test/built-server';
 import { analyseOrders, seedBigCatalog } from './api-seed';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -57,7 +58,8 @@ const seedSeconds = (Date.now() - seedStarted) / 1000;
 const [port, metricsPort] = [await freePort(), await freePort()];
 const profileDir = path.resolve(serverDir, '../../.tmp/bench-profiles');
 if (snapshots) fs.mkdirSync(profileDir, { recursive: true });
-const server = spawn(process.execPath, [...(snapshots ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${profileDir}`] : []), '--import', 'tsx', 'src/server.ts'], {
+buildServerIfStale();
+const server = spawn(process.execPath, [...nodeFlags, ...(snapshots ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${profileDir}`] : []), builtEntry('server')], {
   cwd: serverDir,
   env: {
     PATH: process.env.PATH,

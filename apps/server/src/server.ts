@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfigOrExit, startupWarnings } from './platform/config';
 import { fileStoreFor } from './platform/providers';
@@ -14,17 +13,12 @@ import { syncConfigAlerts } from './modules/15-messages/staff-alerts.service';
 import { jobQueues, jobSpecs, openJobQueue } from './jobs';
 import { createMetrics, serveMetrics } from './platform/metrics';
 import { closeOnSignals, endConnectionsWhenClosing } from './platform/shutdown';
+import { serverPaths } from './platform/paths';
 import { pino } from 'pino';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 // Defaults relative to the repository, whichever folder npm starts us in.
 // a wrong setting stops the start with one line naming it (no stack)
-const config = loadConfigOrExit({
-  WEB_DIST: path.resolve(here, '../../web/dist'),
-  WEB_SSR: path.resolve(here, '../../web/dist-ssr/entry-server.js'),
-  DATA_DIR: path.resolve(here, '../../../data'),
-  ...process.env,
-});
+const config = loadConfigOrExit({ WEB_DIST: serverPaths.webDist, WEB_SSR: serverPaths.webSsr, DATA_DIR: serverPaths.dataDir, ...process.env });
 
 const started = Date.now();
 /**

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { loadConfigOrExit } from './platform/config';
@@ -9,6 +7,7 @@ import { waitForDatabase } from './db/wait-for-database';
 import { jobQueues, jobSpecs, openJobQueue } from './jobs';
 import { createMetrics, serveMetrics } from './platform/metrics';
 import { closeOnSignals } from './platform/shutdown';
+import { serverPaths } from './platform/paths';
 
 /**
  * `npm run worker`: the background jobs without the web server, for a deployment that runs the
@@ -17,8 +16,7 @@ import { closeOnSignals } from './platform/shutdown';
  * of them and sends a scheduled job once per tick. PGlite has one process per data folder, so
  * with PGlite the jobs run in the server (the default).
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const config = loadConfigOrExit({ DATA_DIR: path.resolve(here, '../../../data'), ...process.env });
+const config = loadConfigOrExit({ DATA_DIR: serverPaths.dataDir, ...process.env });
 const log = pino({ level: config.LOG_LEVEL });
 if (!config.DATABASE_URL) {
   log.error('npm run worker needs DATABASE_URL (PostgreSQL): with the embedded PGlite the server runs the jobs itself (JOBS_IN_PROCESS=1)');

@@ -6,7 +6,7 @@ import { testDbKind } from './harness';
 import { startServer, type ServerProcess } from './server-process';
 
 /**
- * The access log of a real server process (`node --import tsx src/server.ts`, LOG_LEVEL=info
+ * The access log of a real server process (the built one, as `npm start` runs it; LOG_LEVEL=info
  * as in production): one line per request (OneLineRequestLog in src/app.ts), written while the
  * server runs, carrying method, url, address, status and request id but not the token, and
  * every line on stdout by the time a stopped server has exited. Runs once, on PGlite (the

@@ -14,6 +14,7 @@ import { ensureAccount, postEntry, systemActor } from '../src/modules/35-funds/l
 import { seedPayers } from './bulk-orders';
 import { openTestDatabase, testDbKind } from './harness';
 import { migrationsHash, pgliteTemplateDir, runSuffix, tmpRoot } from './template';
+import { builtEntry, nodeFlags } from './built-server';
 
 /**
  * `npm run backup` of a seeded database, `npm run restore` into a NEW one (PostgreSQL: a new
@@ -31,10 +32,10 @@ const restoredDir = path.join(workDir, 'restored');
 let source: Database | undefined;
 let restoredUrl: string | undefined;
 
-/** One command as `npm run backup|restore` runs it (tsx), with only these settings. */
+/** One command as `npm run backup|restore` runs it (the built one), with only these settings. */
 async function command(script: 'backup' | 'restore', args: string[], settings: Record<string, string>) {
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, ...settings };
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(serverDir, `src/cli/${script}.ts`), ...args], { cwd: serverDir, env });
+  return promisify(execFile)(process.execPath, [...nodeFlags, builtEntry(`cli/${script}`), ...args], { cwd: serverDir, env });
 }
 
 interface Figures {

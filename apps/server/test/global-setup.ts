@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
+import { buildServerIfStale } from './built-server';
 import { migrationsHash, pgliteTemplateDir, pidOfRun, postgresTemplateName, processAlive, tmpRoot } from './template';
 
 /**
@@ -9,6 +10,8 @@ import { migrationsHash, pgliteTemplateDir, pidOfRun, postgresTemplateName, proc
  * it (PGlite: the data folder; PostgreSQL: CREATE DATABASE … TEMPLATE) in well under a second.
  */
 export default async function setup(project: TestProject) {
+  // the suites of real processes start the built server (test/built-server.ts)
+  buildServerIfStale();
   const hash = migrationsHash();
   // Workers copy exactly this template, even if someone adds a migration while the run goes on.
   project.provide('templateHash', hash);

@@ -15,6 +15,7 @@ import { openJobQueue } from '../src/jobs';
 import { OUTBOX_JOB } from '../src/platform/outbox';
 import type { JobQueue } from '../src/platform/job-queue';
 import { runSuffix, tmpRoot } from './template';
+import { builtEntry, nodeFlags } from './built-server';
 
 /**
  * SIGTERM to a real server (and a real worker) with work in hand: a request and a job held up by
@@ -114,7 +115,7 @@ describe('graceful shutdown', () => {
   it('the worker, on SIGTERM, lets the job in hand finish, then exits 0 (and serves its own metrics meanwhile)', async () => {
     const metricsPort = await freePort();
     const metricsToken = randomBytes(16).toString('hex');
-    const worker = spawn(process.execPath, ['--import', 'tsx', '--import', path.join(here, 'exit-with-parent.ts'), path.join(here, '../src/worker.ts')], {
+    const worker = spawn(process.execPath, [...nodeFlags, '--import', path.join(here, 'exit-with-parent.ts'), builtEntry('worker')], {
       cwd: path.resolve(here, '..'),
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: database.url!, DATA_DIR: dataDir, LOG_LEVEL: 'info', METRICS_PORT: String(metricsPort), METRICS_TOKEN: metricsToken },
       stdio: ['pipe', 'pipe', 'pipe'],

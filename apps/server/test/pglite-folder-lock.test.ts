@@ -10,6 +10,7 @@ import { openDatabase } from '../src/db/client';
 import { members } from '../src/db/schema';
 import { startServer, stopAll, type ServerProcess } from './server-process';
 import { migrationsHash, pgliteTemplateDir, runSuffix, tmpRoot } from './template';
+import { builtEntry, nodeFlags } from './built-server';
 
 /**
  * Issue 28, fault 15: `npm run backup` on the PGlite folder of a running server opened the
@@ -26,7 +27,7 @@ let server: ServerProcess | undefined;
 
 function backup(out: string) {
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir };
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/cli/backup.ts'), '--out', out], { cwd: serverDir, env });
+  return promisify(execFile)(process.execPath, [...nodeFlags, builtEntry('cli/backup'), '--out', out], { cwd: serverDir, env });
 }
 
 beforeAll(async () => {

@@ -10,6 +10,7 @@ import { openDatabase } from '../src/db/client';
 import { staffAlerts } from '../src/db/tables/jobs.tables';
 import { testDbKind } from './harness';
 import { startServer, type ServerProcess } from './server-process';
+import { builtEntry, nodeFlags } from './built-server';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,6 +41,10 @@ describe.skipIf(testDbKind !== 'pglite')('production starts with no demo data an
 
   it('says how to make the first administrator, makes one by command, and that one logs in with password + TOTP', async () => {
     server = await startServer({ name: 'production', dataDir, logLevel: 'info', env: production, keepOutput: 200_000 });
+    // nothing but the log: no warning of Node's (the web app's server build once looked at Node's localStorage)
+    expect(server.stderr()).toBe('');
+    // the committed pictures, found from the built server (dist/) as from src/
+    expect((await fetch(`${server.url}/upload/img/certificates/cma.svg`)).status).toBe(200);
     expect(server.output()).toContain('no staff account yet: create the first administrator with `npm run staff:create -- --name');
     expect(server.output()).not.toContain('demo data seeded');
     expect(await post('/api/admin/login', { account: 'admin', password: 'Admin@2026' })).toMatchObject({ status: 400, code: 0 });
@@ -47,7 +52,7 @@ describe.skipIf(testDbKind !== 'pglite')('production starts with no demo data an
     expect((await server.stop()).code).toBe(0);
     server = undefined;
 
-    const made = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/staff-create.ts', '--name', '王管理', '--phone', '13800000009', '--username', 'wang.admin'], {
+    const made = spawnSync(process.execPath, [...nodeFlags, builtEntry('cli/staff-create'), '--name', '王管理', '--phone', '13800000009', '--username', 'wang.admin'], {
       cwd: serverDir,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, NODE_ENV: 'production' },
       input: '',
@@ -93,7 +98,7 @@ describe.skipIf(testDbKind !== 'pglite')('settings a production server must not 
   });
 
   it('E2E_OUTBOX=1 with NODE_ENV=production: refused in one line naming both, exit 1 (the outbox handed out SMS login codes)', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const run = spawnSync(process.execPath, [...nodeFlags, builtEntry('server')], {
       cwd: serverDir,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, NODE_ENV: 'production', E2E_OUTBOX: '1', PORT: '0' },
       encoding: 'utf8',

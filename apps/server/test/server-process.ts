@@ -4,18 +4,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../src/db/client';
+import { builtEntry, nodeFlags } from './built-server';
 
 /**
- * Real server processes for the multi-instance, restart-safety and cluster suites: `node
- * --import tsx src/server.ts` (or src/worker.ts, `npm run worker`) as production starts it, on a
- * free port, spoken to over HTTP with fetch.
+ * Real server processes for the multi-instance, restart-safety and cluster suites: the built
+ * server (`node dist/server.js`, or dist/worker.js: `npm start`, `npm run worker`; see
+ * built-server.ts) as production starts it, on a free port, spoken to over HTTP with fetch.
  * Every process started here is killed in the file's afterAll, on the worker's exit, and —
  * when the worker dies without either — by exit-with-parent.ts inside the server itself.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
-const entries = { server: path.join(serverDir, 'src/server.ts'), worker: path.join(serverDir, 'src/worker.ts') };
 const exitWithParent = path.join(here, 'exit-with-parent.ts');
 
 const live = new Set<ChildProcess>();
@@ -55,7 +55,7 @@ export interface ServerOptions {
   /** PostgreSQL; without it the server opens PGlite under dataDir/pglite */
   databaseUrl?: string;
   dataDir: string;
-  /** how long the start may take (tsx compiles the server on start: a few seconds here) */
+  /** how long the start may take (a second or two; more on a busy machine) */
   timeoutMs?: number;
   /** LOG_LEVEL (default warn: only what explains a failure) */
   logLevel?: string;
@@ -63,7 +63,7 @@ export interface ServerOptions {
   keepOutput?: number;
   /** more environment (NODE_ENV…); undefined removes a default such as SEED_DEMO */
   env?: Record<string, string | undefined>;
-  /** `worker`: src/worker.ts (`npm run worker`), started once it logs that it runs the jobs (needs LOG_LEVEL info) */
+  /** `worker`: dist/worker.js (`npm run worker`), started once it logs that it runs the jobs (needs LOG_LEVEL info) */
   entry?: 'server' | 'worker';
   /** the path that must answer 200 before the server counts as started (default /api/health; /api/ready also waits for the database and storage) */
   readyPath?: string;
@@ -75,6 +75,7 @@ export type LineListener = (line: string) => void;
 export class ServerProcess {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private log = '';
+  private errors = '';
   private readonly listeners = new Set<LineListener>();
 
   constructor(
@@ -89,6 +90,8 @@ export class ServerProcess {
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
+    // the logs go to stdout: stderr is Node's own warnings, a crash, a failed start
+    child.stderr?.on('data', (chunk: Buffer) => (this.errors = (this.errors + chunk.toString()).slice(-keepOutput)));
     // whole lines for the listeners (waitForLine, counting log lines), each stream on its own
     for (const stream of [child.stdout, child.stderr]) {
       let partial = '';
@@ -136,6 +139,11 @@ export class ServerProcess {
     return this.log;
   }
 
+  /** What the process wrote to stderr (the logs are on stdout): empty for a start without a warning. */
+  stderr() {
+    return this.errors;
+  }
+
   /** kill -9: no shutdown hook, no pool drain, in-flight requests cut mid-way. */
   async kill9() {
     if (this.running) this.child.kill('SIGKILL');
@@ -157,7 +165,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   killOnExit();
   const port = await freePort();
   const entry = options.entry ?? 'server';
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', exitWithParent, entries[entry]], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', exitWithParent, builtEntry(entry)], {
     cwd: serverDir,
     // only what the server reads (src/platform/config.ts): nothing of the test worker's own environment
     env: {

@@ -8,12 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase } from '../src/db/client';
 import { testDbKind } from './harness';
 import { freePort } from './server-process';
+import { builtEntry, nodeFlags } from './built-server';
 import { tmpRoot } from './template';
 
 /**
  * A wrong DATABASE_URL at start (issue 16, item 10) printed a raw stack. The server now tries a
  * few times with a clear line each, then exits non-zero with a final line; the password never
- * shows. The real server process (`node --import tsx src/server.ts`) against a closed port.
+ * shows. The real server process (the built one, as `npm start` runs it) against a closed port.
  * It needs no database of its own, so it runs once, in the pglite project.
  */
 
@@ -21,7 +22,7 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 function startServer(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, [...nodeFlags, builtEntry('server')], {
       cwd: serverDir,
       env: { PATH: process.env.PATH ?? '', DATA_DIR: path.join(tmpRoot, `startup-${process.pid}`), LOG_LEVEL: 'info', SEED_DEMO: '0', PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

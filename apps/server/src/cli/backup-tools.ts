@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { serverPaths } from '../platform/paths';
 import { loadConfig, type Config } from '../platform/config';
 
 /**
@@ -15,8 +15,7 @@ import { loadConfig, type Config } from '../platform/config';
 const run = promisify(execFile);
 
 export function backupConfig(): Config {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  return loadConfig({ DATA_DIR: path.resolve(here, '../../../../data'), ...process.env });
+  return loadConfig({ DATA_DIR: serverPaths.dataDir, ...process.env });
 }
 
 /** PGlite's folder under DATA_DIR, as the server opens it. */

@@ -8,14 +8,13 @@
  * the not-yet-copied files from local disk meanwhile.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverPaths } from '../platform/paths';
 import { loadConfig } from '../platform/config';
 import { fileStoreFor } from '../platform/providers';
 import { copyLocalFilesToS3, type S3FileStore } from '../platform/file-store-s3';
 
 async function main() {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const config = loadConfig({ DATA_DIR: path.resolve(here, '../../../../data'), ...process.env });
+  const config = loadConfig({ DATA_DIR: serverPaths.dataDir, ...process.env });
   if (config.FILE_STORAGE !== 's3') throw new Error('请先设置 FILE_STORAGE=s3 及 S3_BUCKET 等 S3_* 环境变量（见 docs/deploy.md）');
   const store = (await fileStoreFor(config)) as S3FileStore;
   await store.check();

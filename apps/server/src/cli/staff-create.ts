@@ -9,9 +9,9 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { passwordField, staffAddBody, staffRoleLabels, STAFF_TOTP_ROLES, type StaffRole } from '@lab/contract';
 import { installPasswordStrength } from '@lab/contract/password-strength';
+import { serverPaths } from '../platform/paths';
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../db/client';
 import { randomId } from '../platform/crypto';
@@ -77,8 +77,7 @@ async function main() {
   if (!input.success) throw new Error(`${input.error.issues[0]?.message ?? '参数不正确'}\n${usage}`);
   if (!values.phone) throw new Error(`[手机号]不能为空\n${usage}`);
 
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const config = loadConfig({ DATA_DIR: path.resolve(here, '../../../../data'), ...process.env });
+  const config = loadConfig({ DATA_DIR: serverPaths.dataDir, ...process.env });
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite'), holder: 'npm run staff:create' });
   try {
     const person = await addStaff(database.db, input.data, new Date());

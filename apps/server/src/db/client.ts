@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,6 +12,7 @@ import type { ExtractTablesWithRelations, Logger, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockFolder } from './folder-lock';
+import { serverPaths } from '../platform/paths';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services never know which database they run on. */
@@ -21,7 +21,7 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A service that works inside or outside a transaction takes this. */
 export type DbOrTx = Db | Tx;
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = serverPaths.migrations;
 
 export interface Database {
   db: Db;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localFileStore } from './file-store';
 import { startS3Peer } from '../../test/s3-peer';
 import { tmpRoot } from '../../test/template';
+import { builtEntry, nodeFlags } from '../../test/built-server';
 
 /**
  * The S3 file store against a real S3 peer (s3rver, started here): uploads, downloads, presigned
@@ -94,7 +95,7 @@ describe('files in an S3 bucket', () => {
     ] as const;
     for (const [folder, name, body] of files) await local.put(folder, name, body, 'application/octet-stream');
     const run = () =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/files-to-s3.ts'], {
+      promisify(execFile)(process.execPath, [...nodeFlags, builtEntry('cli/files-to-s3')], {
         cwd: path.resolve(import.meta.dirname, '../..'),
         env: { ...process.env, ...peer.env, S3_PREFIX: 'moved/', DATA_DIR: dataDir, NODE_ENV: 'production' },
       });
@@ -110,7 +111,7 @@ describe('files in an S3 bucket', () => {
   }, 120_000);
 
   it('files:to-s3 without the S3 settings says what to set', async () => {
-    const failed = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/files-to-s3.ts'], {
+    const failed = await promisify(execFile)(process.execPath, [...nodeFlags, builtEntry('cli/files-to-s3')], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: { ...process.env, DATA_DIR: freshDir(), FILE_STORAGE: 'local' },
     }).catch((error: { code: number; stderr: string }) => error);

@@ -25,6 +25,9 @@ export function createSessionStore(key: string) {
   const clearHooks = new Set<() => void>();
 
   function readStorage(): StoredSession | null {
+    // no browser, no stored session: the server's build of the app (entry-server) makes this store
+    // too, and on Node 25+ a mere look at localStorage prints an ExperimentalWarning (no --localstorage-file)
+    if (typeof window === 'undefined') return null;
     try {
       const raw = localStorage.getItem(key);
       const parsed = raw ? (JSON.parse(raw) as StoredSession) : null;

@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverPaths } from '../../platform/paths';
 
 /** The project's own images (committed), served at /upload/img/… */
-export const imageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/upload/img');
+export const imageRoot = serverPaths.images;

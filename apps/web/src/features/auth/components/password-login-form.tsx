@@ -10,6 +10,8 @@ import { useApiMutation } from '../../../lib/use-api-mutation';
 const rememberKey = 'lab.rememberAccount';
 
 function rememberedAccount(): string | null {
+  // drawn on the server (no browser): nothing remembered, and no look at Node's own localStorage
+  if (typeof window === 'undefined') return null;
   try {
     return localStorage.getItem(rememberKey);
   } catch {
