@@ -3,7 +3,7 @@ import { PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { requirementAddBody, type Requirement, type RequirementAddBody } from '@lab/contract';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { memberDataKeys } from '../../../api/refresh';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { addRequirement } from '../api/add-requirement';
@@ -70,13 +70,18 @@ export function RequirementForm({ initial, onSubmitted }: { initial: Pick<Values
     onSuccess: (result) => onSubmitted(result),
   });
 
-  const submit = () => {
-    const body: RequirementAddBody | null = checkWithSchema(requirementAddBody, toRequirementBody(form.getFieldsValue(true) as Values), form);
-    if (body) add.mutate(body);
-  };
-
   return (
-    <Form form={form} onValuesChange={clearChangedErrors(form)} layout="vertical" className="member-form rq-form" initialValues={initial} onFinish={submit} requiredMark>
+    <SchemaForm
+      form={form}
+      name="requirement"
+      schema={requirementAddBody}
+      body={toRequirementBody}
+      layout="vertical"
+      className="member-form rq-form"
+      initialValues={initial}
+      onSubmit={(body) => add.mutate(body)}
+      requiredMark
+    >
       <Form.Item label="测试需求" name="title" required>
         <Input maxLength={100} showCount placeholder="例如：锂电正极材料的物相与形貌表征" />
       </Form.Item>
@@ -131,6 +136,6 @@ export function RequirementForm({ initial, onSubmitted }: { initial: Pick<Values
         </Button>
         <span className="rq-muted">提交后工程师会尽快评估并给出报价，报价可在「我的需求」中查看。</span>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }
