@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Table, type TableColumnsType } from 'antd';
 import {
   APPROVAL_KINDS,
@@ -16,6 +16,7 @@ import {
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
+import { SchemaForm } from '../../../components/schema-form';
 import { useLimits, useSaveLimit } from '../../../api/approvals/limits';
 
 const kindHelp: Record<ApprovalKind, string> = {
@@ -30,35 +31,39 @@ interface Row {
 }
 
 function LimitModal({ editing, onClose }: { editing: ApprovalLimit | null; onClose: () => void }) {
-  const [value, setValue] = useState('');
-  const [opened, setOpened] = useState<ApprovalLimit | null>(null);
+  const [form] = Form.useForm<{ limit: string }>();
   const save = useSaveLimit();
+  const start = editing && editing.limitFen !== null ? fenToYuan(editing.limitFen) : '';
   // a new cell opened: start from its current limit
-  if (editing !== opened) {
-    setOpened(editing);
-    setValue(editing && editing.limitFen !== null ? fenToYuan(editing.limitFen) : '');
-  }
+  useEffect(() => {
+    if (editing) form.setFieldsValue({ limit: start });
+  }, [editing, start, form]);
   if (!editing) return null;
 
-  const submit = async () => {
-    const input = { role: editing.role, kind: editing.kind, limit: value.trim() };
-    const checked = approvalLimitBody.safeParse(input);
-    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-    save.mutate(input, {
-      onSuccess: () => {
-        feedback.success('审批额度已保存');
-        onClose();
-      },
-    });
-  };
+  const input = (limit: string) => ({ role: editing.role, kind: editing.kind, limit: limit.trim() });
 
   return (
-    <Modal open title={`${staffRoleLabels[editing.role]} · ${approvalKindLabels[editing.kind]}单笔上限`} okText="保存" cancelText="取消" onOk={() => void submit()} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
-      <Form layout="vertical">
-        <Form.Item label="单笔上限（元）" extra={`${kindHelp[editing.kind]}。留空表示不限；填 0 表示每一笔都需另一位同事审批。`}>
-          <Input value={value} prefix="¥" inputMode="decimal" placeholder="不限" onChange={(event) => setValue(event.target.value)} aria-label="单笔上限" />
+    <Modal open title={`${staffRoleLabels[editing.role]} · ${approvalKindLabels[editing.kind]}单笔上限`} okText="保存" cancelText="取消" onOk={() => form.submit()} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
+      <SchemaForm
+        form={form}
+        name="approval-limit"
+        schema={approvalLimitBody}
+        body={(values) => input(values.limit ?? '')}
+        layout="vertical"
+        initialValues={{ limit: start }}
+        onSubmit={(_checked, values) =>
+          save.mutate(input(values.limit ?? ''), {
+            onSuccess: () => {
+              feedback.success('审批额度已保存');
+              onClose();
+            },
+          })
+        }
+      >
+        <Form.Item label="单笔上限（元）" name="limit" extra={`${kindHelp[editing.kind]}。留空表示不限；填 0 表示每一笔都需另一位同事审批。`}>
+          <Input prefix="¥" inputMode="decimal" placeholder="不限" aria-label="单笔上限" />
         </Form.Item>
-      </Form>
+      </SchemaForm>
     </Modal>
   );
 }

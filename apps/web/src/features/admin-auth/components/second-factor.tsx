@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { CopyOutlined, DownloadOutlined, KeyOutlined, SafetyOutlined } from '@ant-design/icons';
 import { staffTotpBody, staffTotpEnableBody, type LoginResult, type StaffMfaChallenge } from '@lab/contract';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { enableTotp, startTotpSetup, staffTotpLogin } from '../api/staff-login';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -19,16 +19,12 @@ export function TotpStep({ challenge, onLoggedIn, onBack }: StepProps) {
   const [form] = Form.useForm<{ code: string }>();
   const [recovery, setRecovery] = useState(false);
   const login = useApiMutation({ mutationFn: (code: string) => staffTotpLogin(challenge.challenge, code), onSuccess: onLoggedIn });
-  const submit = ({ code }: { code: string }) => {
-    const body = checkWithSchema(staffTotpBody, { challenge: challenge.challenge, code }, form);
-    if (body) login.mutate(body.code);
-  };
   const switchKind = () => {
     setRecovery(!recovery);
     form.resetFields();
   };
   return (
-    <Form form={form} name="staff-totp" className="admin-login-form" initialValues={{ code: '' }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+    <SchemaForm form={form} name="staff-totp" schema={staffTotpBody} body={({ code }) => ({ challenge: challenge.challenge, code })} className="admin-login-form" initialValues={{ code: '' }} onSubmit={(body) => login.mutate(body.code)}>
       <h2 className="admin-login-step">两步验证</h2>
       <p className="admin-login-hint">{recovery ? '请输入一个未使用过的恢复码（每个只能用一次）。' : '请打开手机上的身份验证器 App，输入本账号当前显示的 6 位动态码。'}</p>
       <Form.Item name="code">
@@ -49,7 +45,7 @@ export function TotpStep({ challenge, onLoggedIn, onBack }: StepProps) {
           返回重新登录
         </Button>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }
 
@@ -74,11 +70,6 @@ export function TotpSetupStep({ challenge, onLoggedIn, onBack }: StepProps) {
       onBack();
     }
   }, [setup.isError, setup.error, onBack]);
-
-  const submit = ({ code }: { code: string }) => {
-    const body = checkWithSchema(staffTotpEnableBody, { challenge: challenge.challenge, code }, form);
-    if (body) enable.mutate(body.code);
-  };
 
   if (done) {
     const text = `科研检测服务商城 后台恢复码（${setup.data?.account ?? ''}）\n每个恢复码只能使用一次。\n\n${done.recoveryCodes.join('\n')}\n`;
@@ -113,7 +104,7 @@ export function TotpSetupStep({ challenge, onLoggedIn, onBack }: StepProps) {
 
   const key = setup.data;
   return (
-    <Form form={form} name="staff-totp-setup" className="admin-login-form" initialValues={{ code: '' }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+    <SchemaForm form={form} name="staff-totp-setup" schema={staffTotpEnableBody} body={({ code }) => ({ challenge: challenge.challenge, code })} className="admin-login-form" initialValues={{ code: '' }} onSubmit={(body) => enable.mutate(body.code)}>
       <h2 className="admin-login-step">绑定身份验证器</h2>
       <p className="admin-login-hint">管理员和财务账号登录需要两步验证。请用手机上的身份验证器 App（如腾讯身份验证器、Google Authenticator、Microsoft Authenticator）扫描二维码，或手动输入密钥，然后填写 App 显示的 6 位动态码。</p>
       {key ? (
@@ -141,6 +132,6 @@ export function TotpSetupStep({ challenge, onLoggedIn, onBack }: StepProps) {
           返回重新登录
         </Button>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }

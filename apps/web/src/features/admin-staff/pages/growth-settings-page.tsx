@@ -3,6 +3,7 @@ import { Button, Form, InputNumber, Select, Skeleton } from 'antd';
 import { adminGrowthSettingsBody, formatFen, type CouponTemplate } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { feedback } from '../../../lib/feedback';
+import { SchemaForm } from '../../../components/schema-form';
 import { useCouponTemplates, useGrowthSettings, useSaveGrowthSettings } from '../api/growth-settings';
 
 interface Values {
@@ -32,21 +33,13 @@ export default function GrowthSettingsPage() {
     });
   }, [settings.data, form]);
 
-  const submit = async (values: Values) => {
-    const body = {
-      rebate_rate: values.rebate_rate === null ? '' : String(values.rebate_rate),
-      points_per_yuan: values.points_per_yuan === null ? '' : String(values.points_per_yuan),
-      invite_coupon_rid: values.invite_coupon_rid ?? '',
-      min_withdraw: values.min_withdraw === null ? '' : String(values.min_withdraw),
-    };
-    const checked = adminGrowthSettingsBody.safeParse(body);
-    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-    save.mutate(body, {
-      onSuccess: () => {
-        feedback.success('设置已保存');
-      },
-    });
-  };
+  /** the form's values as the call takes them: numbers as text */
+  const bodyOf = (values: Values) => ({
+    rebate_rate: values.rebate_rate === null ? '' : String(values.rebate_rate),
+    points_per_yuan: values.points_per_yuan === null ? '' : String(values.points_per_yuan),
+    invite_coupon_rid: values.invite_coupon_rid ?? '',
+    min_withdraw: values.min_withdraw === null ? '' : String(values.min_withdraw),
+  });
 
   const couponOptions = [{ value: '', label: '不赠送' }, ...(templates.data ?? []).map((t) => ({ value: t.rid, label: couponText(t) }))];
 
@@ -56,7 +49,15 @@ export default function GrowthSettingsPage() {
         {settings.isPending ? (
           <Skeleton active />
         ) : (
-          <Form form={form} layout="vertical" style={{ maxWidth: 560 }} onFinish={(values) => void submit(values)}>
+          <SchemaForm
+            form={form}
+            name="growth-settings"
+            schema={adminGrowthSettingsBody}
+            body={bodyOf}
+            layout="vertical"
+            style={{ maxWidth: 560 }}
+            onSubmit={(_checked, values) => save.mutate(bodyOf(values), { onSuccess: () => feedback.success('设置已保存') })}
+          >
             <Form.Item label="合伙人返利比例" name="rebate_rate" extra="被邀请会员每笔已支付订单金额的百分比；订单完成后可提现。" required>
               <InputNumber min={0} max={30} step={0.5} precision={2} suffix="%" style={{ width: 200 }} />
             </Form.Item>
@@ -70,7 +71,7 @@ export default function GrowthSettingsPage() {
               <InputNumber min={0} max={100000} precision={2} prefix="¥" style={{ width: 200 }} />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={save.isPending}>保存设置</Button>
-          </Form>
+          </SchemaForm>
         )}
       </AdminSection>
     </AdminPage>
