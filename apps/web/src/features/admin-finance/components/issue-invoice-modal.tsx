@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { Button, DatePicker, Form, Input, Modal, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { DatePicker, Form, Input, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatFen, isElectronicInvoice, type AdminInvoice } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
 import { Summary } from '../../../components/admin/summary';
 import { SchemaForm } from '../../../components/schema-form';
+import { FileField } from '../../../components/admin/file-field';
 import { issueInvoice } from '../api/decide-invoice';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 import { issueBody, issueSchema } from './issue-invoice-form';
@@ -36,24 +36,6 @@ interface Values {
   invoiceNo?: string;
   issuedOn?: Dayjs | null;
   file?: File | null;
-}
-
-/** The invoice's file as a form field: one file, chosen or replaced, checked with the form. */
-function InvoiceFileInput({ value, onChange }: { value?: File | null; onChange?: (file: File | null) => void }) {
-  return (
-    <Upload
-      accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
-      maxCount={1}
-      fileList={value ? [{ uid: 'invoice', name: value.name, status: 'done' }] : []}
-      onRemove={() => onChange?.(null)}
-      beforeUpload={(chosen) => {
-        onChange?.(chosen);
-        return Upload.LIST_IGNORE;
-      }}
-    >
-      <Button icon={<UploadOutlined />}>{value ? '更换文件' : '选择文件'}</Button>
-    </Upload>
-  );
 }
 
 /**
@@ -93,7 +75,7 @@ export function IssueInvoiceModal({ invoice, onClose }: { invoice: AdminInvoice 
           <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} aria-label="开票日期" />
         </Form.Item>
         <Form.Item label="发票文件" name="file" required={electronic} extra={electronic ? '电子发票请上传 PDF（或图片），不超过 10 MB；会员可在发票记录中下载' : '纸质发票可不上传，寄出后如有扫描件可一并上传'}>
-          <InvoiceFileInput />
+          <FileField accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg" uid="invoice" />
         </Form.Item>
       </SchemaForm>
     </Modal>

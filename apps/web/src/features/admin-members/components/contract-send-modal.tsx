@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, Modal, Select, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { Form, Input, Modal, Select } from 'antd';
 import { z } from 'zod';
 import { requiredText } from '@lab/contract';
 import { SchemaForm } from '../../../components/schema-form';
+import { FileField } from '../../../components/admin/file-field';
 import { feedback } from '../../../lib/feedback';
 import { sendContract, useRequirementMutation } from '../api/save-requirement';
 import { useMemberPicker } from '../api/search-members';
@@ -26,24 +26,6 @@ interface Values {
   memberRid?: string;
   title: string;
   file: File | null;
-}
-
-/** The contract's file as a form field: one file, chosen or replaced. */
-function ContractFileInput({ value, onChange }: { value?: File | null; onChange?: (file: File | null) => void }) {
-  return (
-    <Upload
-      accept=".pdf,.png,.jpg,.jpeg,.zip"
-      maxCount={1}
-      beforeUpload={(chosen) => {
-        onChange?.(chosen);
-        return false;
-      }}
-      onRemove={() => onChange?.(null)}
-      fileList={value ? [{ uid: 'contract', name: value.name, status: 'done' }] : []}
-    >
-      <Button icon={<UploadOutlined />}>选择文件</Button>
-    </Upload>
-  );
 }
 
 /** 上传合同: the lab's contract for a member to download, sign and upload back (the member is told by SMS and in-site). */
@@ -96,7 +78,7 @@ export function ContractSendModal({ open, onClose }: { open: boolean; onClose: (
           <Input aria-label="合同名称" maxLength={100} placeholder="例如：2027 年度框架检测服务合同" />
         </Form.Item>
         <Form.Item label="合同文件" name="file" required extra="PDF、PNG、JPG 或 ZIP，不超过 10MB；客户下载后签字盖章并上传签署件">
-          <ContractFileInput />
+          <FileField accept=".pdf,.png,.jpg,.jpeg,.zip" uid="contract" />
         </Form.Item>
       </SchemaForm>
     </Modal>
