@@ -39,6 +39,37 @@ const webBoundaries = [
   },
 ];
 
+/*
+ * One way to check a form (docs/web.md, "Forms"): SchemaForm around antd's Form, or the plain
+ * kit's usePlainForm / PlainForm, both with the contract's schema and one core
+ * (lib/form-check). A form that checks itself another way fails here; import-boundaries.test.ts
+ * proves each rule bites.
+ */
+const formRecipe = 'One way to check a form (docs/web.md, "Forms"): SchemaForm (components/schema-form) or usePlainForm (components/plain-form) with the contract\'s schema.';
+const formRules = [
+  {
+    selector: "CallExpression[callee.property.name=/^(safeParse|safeParseAsync|parse|parseAsync)$/]:not([callee.object.name=/^(JSON|Date)$/])",
+    message: `A page does not parse values with a schema itself: the form's wrapper checks them, a preview reads them with previewValues (lib/form-check). ${formRecipe}`,
+  },
+  { selector: "JSXOpeningElement[name.name='Form']", message: `An antd form is a SchemaForm. ${formRecipe}` },
+  { selector: "JSXOpeningElement[name.name='form']:not(:has(JSXAttribute[name.name='role'][value.value='search']))", message: `A form of the plain kit is PlainForm (a search box is role="search"). ${formRecipe}` },
+  { selector: "CallExpression[callee.property.name=/^(setFields|setFieldsError)$/]", message: `A field's problem is set by the form's check, not by hand (values: setFieldValue / setFieldsValue). ${formRecipe}` },
+  {
+    selector: "JSXOpeningElement[name.object.name='Form'][name.property.name=/^(Item|List)$/] > JSXAttribute[name.name=/^(rules|validateStatus|help)$/]",
+    message: `A field's problem comes from the contract's schema, under the field: no antd rules, validateStatus or help (a hint is extra). ${formRecipe}`,
+  },
+  {
+    selector:
+      "JSXOpeningElement:matches([name.name=/^(Input|InputNumber|Select|DatePicker|TimePicker|Cascader|AutoComplete|TreeSelect|Mentions)$/], [name.object.name=/^(Input|DatePicker|TimePicker)$/]) > JSXAttribute[name.name='status'] Literal[value='error']",
+    message: `A field is marked by the form's check, not by its own error status. ${formRecipe}`,
+  },
+  {
+    // a file refused as it is chosen (uploaded at once, no form) is said in the alert
+    selector: "CallExpression[callee.object.name='feedback'][callee.property.name='failure']:not(JSXAttribute[name.name='beforeUpload'] *, Property[key.name='beforeUpload'] *) > NewExpression",
+    message: `A form's problem shows under its field, not in the failure alert (that is for the server's msg). ${formRecipe}`,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
@@ -68,6 +99,17 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json', '.css'] })] },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webBoundaries }] },
+  },
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}', `${web}/testing/**`, `${web}/features/*/testing/**`, `${web}/lib/form-check.ts`, `${web}/components/schema-form.tsx`, `${web}/components/plain-form.tsx`],
+    rules: {
+      'no-restricted-syntax': ['error', ...formRules],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/lib/form-check'], importNames: ['checkValues'], message: `The check that names problems is the forms' own. ${formRecipe}` }] },
+      ],
+    },
   },
   {
     files: ['**/scripts/**', '**/bench/**', 'e2e/**'],

@@ -154,12 +154,17 @@ test.describe('catalogue', () => {
   test('contact: the consultation form checks fields with the contract messages and posts', async ({ page }) => {
     await page.goto('/contact');
     await expect(page).toHaveTitle('联系我们 - 科研检测服务商城');
-    await page.getByRole('button', { name: '提交咨询' }).click();
+    // the first problem under its field, one at a time (spec §5)
+    const send = page.getByRole('button', { name: '提交咨询' });
+    await send.click();
     await expect(page.getByText('[姓名]不能为空')).toBeVisible();
-    await expect(page.getByText('[手机号]不能为空')).toBeVisible();
-    await expect(page.getByText('[咨询内容]不能为空')).toBeVisible();
+    await expect(page.getByLabel('姓名')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('[手机号]不能为空')).toBeHidden();
     await page.getByLabel('姓名').fill('王老师');
+    await send.click();
+    await expect(page.getByText('[手机号]不能为空')).toBeVisible();
     await page.getByLabel('手机号').fill('12345');
+    await send.click();
     await expect(page.getByText('[手机号]格式不正确')).toBeVisible();
     await page.getByLabel('手机号').fill('13912345678');
     await page.getByLabel('单位').fill('同济大学 材料学院');

@@ -33,10 +33,14 @@ test.describe('funds', () => {
     await expect(bank).toContainText('上海科研检测技术服务有限公司');
     await expect(page.getByRole('region', { name: '预存规则' })).toContainText('满 ¥10,000.00 赠 3%');
 
+    // the contract's messages under the amount, on 提交 (the form's check), one at a time
     const amount = apply.getByLabel('预存金额（元）');
     await amount.fill('0');
+    await apply.getByRole('button', { name: '提交预存申请' }).click();
     await expect(apply.getByText('[预存金额]必须大于0')).toBeVisible();
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
     await amount.fill('100.123');
+    await apply.getByRole('button', { name: '提交预存申请' }).click();
     await expect(apply.getByText('[预存金额]最多保留两位小数')).toBeVisible();
     await amount.fill('5000');
     await expect(apply.getByTestId('bonus-preview')).toContainText('再预存 ¥5,000.00 可享');

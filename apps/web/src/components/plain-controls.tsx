@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useLayoutEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { CheckCircleFilled, CloseCircleFilled, DownOutlined, ExclamationCircleFilled, LoadingOutlined, UpOutlined } from './icons';
 import './plain-field.css';
 import './plain-controls.css';
@@ -162,35 +162,4 @@ export function AutoSizeTextarea({ minRows, maxRows, className, ...rest }: Texta
     field.style.overflowY = wanted > height ? 'auto' : 'hidden';
   }, [rest.value, minRows, maxRows]);
   return <textarea ref={ref} rows={minRows} className={['plain-input', className ?? ''].filter(Boolean).join(' ')} {...rest} />;
-}
-
-/** What a field's control needs to be named by its label and described by its problem. */
-export interface PlainFieldControl {
-  id: string;
-  'aria-invalid'?: true;
-  'aria-describedby'?: string;
-  'aria-required'?: true;
-}
-
-/**
- * antd's vertical Form.Item: the label (with its red mark when required) above the control and
- * the field's problem under it, in red, which the control names as its description.
- */
-export function PlainField({ label, required = false, problem, extra, children }: { label: ReactNode; required?: boolean; problem?: string | undefined; extra?: ReactNode; children: (control: PlainFieldControl) => ReactNode }) {
-  const id = useId();
-  const problemId = `${id}-problem`;
-  return (
-    <div className={problem ? 'plain-field has-problem' : 'plain-field'}>
-      <label className={required ? 'plain-field-label is-required' : 'plain-field-label'} htmlFor={id}>
-        {label}
-      </label>
-      {children({ id, ...(required ? { 'aria-required': true } : {}), ...(problem ? { 'aria-invalid': true, 'aria-describedby': problemId } : {}) })}
-      {extra}
-      {problem ? (
-        <div className="plain-field-problem" id={problemId}>
-          {problem}
-        </div>
-      ) : null}
-    </div>
-  );
 }

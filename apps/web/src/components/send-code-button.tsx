@@ -1,6 +1,6 @@
 import { Button, Form } from 'antd';
 import { z } from 'zod';
-import { checkWithSchema } from '../lib/schema-form';
+import { checkInForm } from './schema-form';
 import { useCooldown } from '../lib/use-cooldown';
 import { feedback } from '../lib/feedback';
 import { useApiMutation } from '../lib/use-api-mutation';
@@ -31,8 +31,8 @@ export function SendCodeButton({ field, phone, cooldownKey, send }: Props) {
   });
 
   const onClick = () => {
-    const checked = checkWithSchema(z.object({ [field]: phone }), { [field]: form.getFieldValue(field) as unknown }, form);
-    const number = checked?.[field];
+    const checked = checkInForm(form, z.object({ [field]: phone }), { [field]: form.getFieldValue(field) as unknown });
+    const number = checked.ok ? checked.data[field] : undefined;
     if (number) mutation.mutate(number);
   };
 

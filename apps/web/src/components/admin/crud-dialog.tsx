@@ -4,7 +4,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { feedback } from '../../lib/feedback';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { checkWithSchema, clearChangedErrors } from '../../lib/schema-form';
+import { SchemaForm } from '../schema-form';
 
 /**
  * A back-office change to a list: useApiMutation, and afterwards the list reads again — after
@@ -65,9 +65,7 @@ export function CrudDialog<T, V extends object, S extends z.ZodType>(props: Crud
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, editing, form]);
 
-  const submit = () => {
-    const checked = checkWithSchema(schema, body(form.getFieldsValue(true) as V), form);
-    if (checked === null) return;
+  const submit = (checked: z.output<S>) =>
     save.mutate(
       { checked, row: editing },
       {
@@ -77,23 +75,22 @@ export function CrudDialog<T, V extends object, S extends z.ZodType>(props: Crud
         },
       },
     );
-  };
 
   return (
     <Modal
       title={editing ? (editTitle?.(editing) ?? `编辑${noun}`) : `新增${noun}`}
       open={open}
       onCancel={onClose}
-      onOk={submit}
+      onOk={() => form.submit()}
       okText="保存"
       cancelText="取消"
       confirmLoading={save.isPending}
       width={width}
       destroyOnHidden
     >
-      <Form form={form} name={name} layout="vertical" initialValues={initialValues} onValuesChange={clearChangedErrors(form)}>
+      <SchemaForm form={form} name={name} schema={schema} body={body} layout="vertical" initialValues={initialValues} onSubmit={submit}>
         {fields(editing)}
-      </Form>
+      </SchemaForm>
     </Modal>
   );
 }

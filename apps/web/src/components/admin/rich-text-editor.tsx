@@ -15,7 +15,8 @@ import {
   RedoOutlined,
   ClearOutlined,
 } from '@ant-design/icons';
-import { feedback } from '../../lib/feedback';
+import { z } from 'zod';
+import { useReasonPrompt } from './reason-prompt';
 import { useImagePicker } from './image-upload';
 
 export interface RichTextEditorProps {
@@ -23,6 +24,12 @@ export interface RichTextEditorProps {
   onChange?: (html: string) => void;
   'aria-label'?: string;
 }
+
+/** A link: an address on the web or on this site (empty removes it). */
+const linkRule = z
+  .string()
+  .trim()
+  .refine((href) => href === '' || href === 'https://' || /^(https?:\/\/|\/|mailto:|tel:)/.test(href), { error: '链接须以 https://、http:// 或 / 开头' });
 
 function ToolButton({ title, active = false, onClick, children }: { title: string; active?: boolean; onClick: () => void; children: React.ReactNode }) {
   return (
@@ -37,6 +44,7 @@ function ToolButton({ title, active = false, onClick, children }: { title: strin
 function Toolbar({ editor }: { editor: Editor }) {
   const chain = () => editor.chain().focus();
   const picker = useImagePicker((image) => chain().setImage({ src: image.url, alt: '' }).run());
+  const prompt = useReasonPrompt();
   return (
     <div className="admin-rich-text-toolbar" role="toolbar" aria-label="格式">
       <ToolButton title="加粗" active={editor.isActive('bold')} onClick={() => chain().toggleBold().run()}><BoldOutlined /></ToolButton>
@@ -50,13 +58,12 @@ function Toolbar({ editor }: { editor: Editor }) {
       <ToolButton
         title="链接"
         active={editor.isActive('link')}
-        onClick={() => {
+        onClick={async () => {
           const current = editor.getAttributes('link').href as string | undefined;
-          const href = window.prompt('链接地址（https://…），留空则移除链接', current ?? 'https://');
+          const href = await prompt({ title: '链接', label: '链接地址', placeholder: 'https://…，留空则移除链接', initial: current ?? 'https://', maxLength: 500, rule: linkRule, okText: '确定' });
           if (href === null) return;
-          if (href.trim() === '' || href.trim() === 'https://') chain().extendMarkRange('link').unsetLink().run();
-          else if (/^(https?:\/\/|\/|mailto:|tel:)/.test(href.trim())) chain().extendMarkRange('link').setLink({ href: href.trim() }).run();
-          else feedback.failure(new Error('链接须以 https://、http:// 或 / 开头'));
+          if (href === '' || href === 'https://') chain().extendMarkRange('link').unsetLink().run();
+          else chain().extendMarkRange('link').setLink({ href }).run();
         }}
       >
         <LinkOutlined />

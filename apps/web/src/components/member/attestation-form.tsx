@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input, Radio, Skeleton } from 'antd';
 import { organizationLabels, profileAttestBody, type MemberProfile } from '@lab/contract';
 import { useUserInfo } from '../../lib/user-info';
 import { RegionCascader } from './region-cascader';
-import { checkWithSchema, clearChangedErrors } from '../../lib/schema-form';
+import { SchemaForm } from '../schema-form';
 import { feedback } from '../../lib/feedback';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { memberDataKeys } from '../../api/refresh';
@@ -62,13 +62,8 @@ export function AttestationForm({ onDone, onCancel, submitText = '提交认证' 
 
   if (profile.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
 
-  const submit = () => {
-    const body = checkWithSchema(profileAttestBody, form.getFieldsValue(true), form);
-    if (body) update.mutate(body);
-  };
-
   return (
-    <Form form={form} onValuesChange={clearChangedErrors(form)} layout="vertical" className="member-form attest-form" initialValues={initialValues(profile.data)} requiredMark onFinish={submit}>
+    <SchemaForm form={form} name="attestation" schema={profileAttestBody} layout="vertical" className="member-form attest-form" initialValues={initialValues(profile.data)} requiredMark onSubmit={(body) => update.mutate(body)}>
       {verified !== null ? (
         <Alert className="member-form-note" type="info" showIcon title={`您的用户类型已由客服认证为「${organizationLabels[verified] ?? ''}」，提交资料不会改变该类型。`} />
       ) : null}
@@ -111,6 +106,6 @@ export function AttestationForm({ onDone, onCancel, submitText = '提交认证' 
           {submitText}
         </Button>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }

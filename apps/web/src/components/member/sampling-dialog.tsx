@@ -1,5 +1,5 @@
 import { Alert, Button, Form, Input, Modal, Radio, Skeleton } from 'antd';
-import { clearChangedErrors } from '../../lib/schema-form';
+import { SchemaForm } from '../schema-form';
 import { useSamplingForm } from './use-sampling-form';
 import { PickupAddressFields, PickupTimeFields, SelfSendInfo } from './sampling-sections';
 import './member-forms.css';
@@ -14,7 +14,7 @@ import { AntScope } from '../ant-scope';
  */
 function SamplingDialogContent() {
   const sampling = useSamplingForm();
-  const { form, settings, type, list, firstUsable, add, submit, close, loading } = sampling;
+  const { form, schema, body, settings, type, list, firstUsable, add, submit, close, loading } = sampling;
 
   return (
     <Modal
@@ -39,9 +39,12 @@ function SamplingDialogContent() {
       ) : settings.isError ? (
         <Alert type="error" showIcon title="取样设置加载失败" description={settings.error.message} />
       ) : (
-        <Form
+        <SchemaForm
           form={form}
-          onValuesChange={clearChangedErrors(form)}
+          name="sampling"
+          schema={schema}
+          body={body}
+          onSubmit={(checked) => add.mutate(checked)}
           layout="vertical"
           className="member-form sampling-form"
           initialValues={{ type: '1', addressMode: firstUsable || list.length ? 'existing' : 'new', address_rid: firstUsable?.address_rid }}
@@ -67,7 +70,7 @@ function SamplingDialogContent() {
               </Form.Item>
             </>
           )}
-        </Form>
+        </SchemaForm>
       )}
     </Modal>
   );

@@ -2,12 +2,12 @@ import { App, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { disabledSlots, pickupSlots, samplingAddBody } from '@lab/contract';
 import { ApiError } from '../../lib/api';
 import { useSiteSettings } from '../../api/content/site-settings';
 import { useAddresses } from '../../api/addresses/list-addresses';
 import { addSampling } from '../../api/pickups/add-sampling';
-import { checkWithSchema } from '../../lib/schema-form';
 import { memberDataKeys } from '../../api/refresh';
 import { feedback } from '../../lib/feedback';
 import { useApiMutation } from '../../lib/use-api-mutation';
@@ -20,6 +20,18 @@ export interface SamplingValues extends AddressValues {
   time?: string;
   message?: string;
 }
+
+/** An address on file must be chosen before anything else (the contract would ask for a new one's fields). */
+const chosenAddress = z.object({ address_rid: z.string({ error: '请选择取样地址' }).min(1, { error: '请选择取样地址' }) });
+
+/** The form's values as the call takes them: the date as text, the address as its rid or its fields. */
+const samplingBody = (values: SamplingValues) => ({
+  type: values.type,
+  date: values.date ? values.date.format('YYYY-MM-DD') : '',
+  time: values.time ?? '',
+  ...addressBody(values, ''),
+  message: values.message,
+});
 
 /**
  * The 上门取样 dialog's form: its antd form and the values the sections follow (type, date,
@@ -76,28 +88,12 @@ export function useSamplingForm() {
   const slots = setting ? pickupSlots(setting) : [];
   const closedSlots = setting && dateText ? disabledSlots(dateText, setting, new Date()) : new Set<string>();
 
-  const submit = () => {
-    const values = form.getFieldsValue(true) as SamplingValues;
-    if (values.type === '0') return close();
-    const raw = {
-      type: values.type,
-      date: values.date ? values.date.format('YYYY-MM-DD') : '',
-      time: values.time ?? '',
-      ...addressBody(values, ''),
-      message: values.message,
-    };
-    if (values.addressMode === 'existing' && !values.address_rid) {
-      form.setFields([{ name: 'address_rid', errors: ['请选择取样地址'] }]);
-      return;
-    }
-    const body = checkWithSchema(samplingAddBody, raw, form);
-    if (!body) return;
-    add.mutate(body);
-  };
+  // the dialog's OK: self-send only shows the lab's address; a pickup is checked and sent
+  const submit = () => (type === '0' ? close() : form.submit());
 
   const loading = settings.isPending || addresses.isPending;
 
-  return { form, settings, setting, type, addressMode, list, firstUsable, dateText, slots, closedSlots, add, submit, close, loading };
+  return { form, schema: addressMode === 'existing' ? chosenAddress.and(samplingAddBody) : samplingAddBody, body: samplingBody, settings, setting, type, addressMode, list, firstUsable, dateText, slots, closedSlots, add, submit, close, loading };
 }
 
 export type SamplingForm = ReturnType<typeof useSamplingForm>;

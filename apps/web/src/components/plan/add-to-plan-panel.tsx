@@ -11,6 +11,7 @@ import { siteInfo } from '../../lib/site-info';
 import { feedback } from '../../lib/feedback';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { AutoSizeTextarea, NumberInput, PlainButton } from '../plain-controls';
+import { PlainField, usePlainForm } from '../plain-form';
 import { addToPlan } from '../../api/plan/add-to-plan';
 import { refreshPlanData } from '../../api/refresh';
 import './add-to-plan.css';
@@ -44,49 +45,38 @@ const loadPlanRules = () =>
  */
 export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
   const session = useSession();
-  const [choices, setChoices] = useState<Record<string, number>>(() =>
-    Object.fromEntries(item.options.filter((o) => o.choices.length > 0).map((o) => [String(o.id), o.choices[0]!.id])),
-  );
-  const [count, setCount] = useState(1);
-  const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const [added, setAdded] = useState(false);
   const add = useApiMutation({
-    // the plan's rules load with the first click (the page paints without them); what they refuse is
-    // not sent but shown under the form (the answer is that message, or null once the line is added)
-    mutationFn: async (): Promise<string | null> => {
-      const planAddBody = await loadPlanRules();
-      const parsed = planAddBody.safeParse({ rid: item.rid, count, options: choices, note });
-      if (!parsed.success) return parsed.error.issues[0]?.message ?? '请检查填写的内容';
-      setProblem(null);
-      setAdded(false);
-      await addToPlan(parsed.data);
-      return null;
-    },
-    onSuccess: (refused) => {
-      if (refused) return setProblem(refused);
+    mutationFn: addToPlan,
+    onSuccess: () => {
       setAdded(true);
-      setNote('');
+      form.set('note', '');
       feedback.success('已加入实验计划');
       refreshPlanData();
     },
   });
+  const form = usePlainForm({
+    schema: loadPlanRules,
+    initialValues: {
+      choices: Object.fromEntries(item.options.filter((o) => o.choices.length > 0).map((o) => [String(o.id), o.choices[0]!.id])) as Record<string, number>,
+      count: 1,
+      note: '',
+    },
+    body: ({ choices, count, note }) => ({ rid: item.rid, count, options: choices, note }),
+    onSubmit: (body) => {
+      setAdded(false);
+      add.mutate(body);
+    },
+  });
+  const { choices, count } = form.values;
 
   const extraFen = item.options.reduce((sum, o) => sum + (o.choices.find((c) => c.id === choices[String(o.id)])?.priceFen ?? 0), 0);
   const unitFen = item.priceFen + extraFen;
 
   const submit = () => {
-    if (!session) {
-      // no `intended`: the visitor stays where they are, with what they chose, after logging in
-      loginPanel.open({ view: 'sign' });
-      return;
-    }
-    const missing = item.options.find((o) => choices[String(o.id)] === undefined);
-    if (missing) {
-      setProblem(`请选择${missing.name}`);
-      return;
-    }
-    add.mutate();
+    // no `intended`: the visitor stays where they are, with what they chose, after logging in
+    if (!session) loginPanel.open({ view: 'sign' });
+    else form.submit();
   };
 
   return (
@@ -102,7 +92,7 @@ export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
               <select
                 aria-label={option.name}
                 value={choices[String(option.id)] ?? ''}
-                onChange={(event) => setChoices((prev) => ({ ...prev, [String(option.id)]: Number(event.target.value) }))}
+                onChange={(event) => form.set('choices', { ...choices, [String(option.id)]: Number(event.target.value) })}
               >
                 {option.choices.map((c) => (
                   <option key={c.id} value={c.id}>
@@ -114,23 +104,13 @@ export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
             </span>
           </label>
         ))}
-        <label className="plan-add-field">
-          <span className="plan-add-label">样品数量（{item.unit}）</span>
-          <NumberInput aria-label="样品数量" value={count} min={1} max={SAMPLE_COUNT_MAX} onChange={setCount} />
-        </label>
+        <PlainField form={form} name="count" label={`样品数量（${item.unit}）`} className="plan-add-field">
+          {(control) => <NumberInput {...control} aria-label="样品数量" value={count} min={1} max={SAMPLE_COUNT_MAX} onChange={(next) => form.set('count', next)} />}
+        </PlainField>
       </div>
-      <label className="plan-add-field plan-add-note">
-        <span className="plan-add-label">备注</span>
-        <AutoSizeTextarea
-          aria-label="备注"
-          value={note}
-          maxLength={500}
-          minRows={1}
-          maxRows={3}
-          placeholder="测试要求、样品特殊说明等（选填）"
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </label>
+      <PlainField form={form} name="note" label="备注" className="plan-add-field plan-add-note">
+        {(control) => <AutoSizeTextarea {...control} {...form.text('note')} aria-label="备注" maxLength={500} minRows={1} maxRows={3} placeholder="测试要求、样品特殊说明等（选填）" />}
+      </PlainField>
       <div className="plan-add-sum">
         <span>预估费用</span>
         <strong data-testid="plan-add-estimate">{formatFen(unitFen * count)}</strong>
@@ -138,17 +118,12 @@ export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
           {formatFen(unitFen)}/{item.unit} × {count}，以实验计划结算为准
         </small>
       </div>
-      {problem ? (
-        <p className="plan-add-problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
       <div className="plan-add-actions">
         <PlainButton
           variant="primary"
           size="lg"
           icon={<ShoppingCartOutlined />}
-          loading={add.isPending}
+          loading={form.checking || add.isPending}
           onClick={submit}
         >
           加入实验计划

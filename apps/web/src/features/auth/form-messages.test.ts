@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginBody, resetForm, sendCodeBody, signForm, smsLoginBody, weakPasswordMessage } from '@lab/contract';
 import { ensurePasswordStrength } from '../../lib/password-strength';
-import { firstProblem } from '../../lib/schema-form';
+import type { z } from 'zod';
+import { checkValues } from '../../lib/form-check';
+
+/** the message a form shows: its check's first problem (lib/form-check), or null when the values pass */
+const firstProblem = (schema: z.ZodType, values: unknown) => {
+  const check = checkValues(schema, values);
+  return check.ok ? null : (check.problems[0]?.message ?? null);
+};
 
 // as the register and reset forms do before they check
 beforeAll(() => ensurePasswordStrength());

@@ -1,7 +1,7 @@
 import { Checkbox, Form, Input, Modal } from 'antd';
 import { addressAddBody, addressEditBody, type AddressEntity } from '@lab/contract';
 import { RegionCascader } from '../../../components/member/region-cascader';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
@@ -28,27 +28,34 @@ export function AddressFormModal({ editing, onClose }: { editing: AddressEntity 
     },
   });
 
-  const submit = () => {
-    const values = form.getFieldsValue(true) as Values;
-    const raw = { name: values.name, phone: values.phone, address_code: values.address_code, address: values.address, default: values.isDefault ? '1' : '0' };
-    const body = editing ? checkWithSchema(addressEditBody, { ...raw, address_rid: editing.address_rid }, form) : checkWithSchema(addressAddBody, raw, form);
-    if (body) save.mutate(body);
-  };
+  /** the form's values as the call takes them: the switch as '1'/'0', the address's rid when editing */
+  const body = (values: Values) => ({
+    name: values.name,
+    phone: values.phone,
+    address_code: values.address_code,
+    address: values.address,
+    default: values.isDefault ? '1' : '0',
+    ...(editing ? { address_rid: editing.address_rid } : {}),
+  });
 
   return (
     <Modal
       open
       title={editing ? '编辑地址' : '新增地址'}
       onCancel={onClose}
-      onOk={submit}
+      onOk={() => form.submit()}
       okText="保存"
       confirmLoading={save.isPending}
       destroyOnHidden
       centered
       width={560}
     >
-      <Form
-        form={form} onValuesChange={clearChangedErrors(form)}
+      <SchemaForm
+        form={form}
+        name="address"
+        schema={editing ? addressEditBody : addressAddBody}
+        body={body}
+        onSubmit={(checked) => save.mutate(checked)}
         layout="vertical"
         className="member-form"
         initialValues={
@@ -74,7 +81,7 @@ export function AddressFormModal({ editing, onClose }: { editing: AddressEntity 
         <Form.Item name="isDefault" valuePropName="checked">
           <Checkbox disabled={editing?.default === 1}>设为默认地址</Checkbox>
         </Form.Item>
-      </Form>
+      </SchemaForm>
     </Modal>
   );
 }

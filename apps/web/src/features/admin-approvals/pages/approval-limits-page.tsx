@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Table, Tag, type TableColumnsType } from 'antd';
 import {
   approvalKindLabels,
@@ -15,6 +15,7 @@ import {
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
+import { SchemaForm } from '../../../components/schema-form';
 import { useLimits, useSaveLimit } from '../../../api/approvals/limits';
 
 /** What each kind's value counts, for the person setting its limits. */
@@ -40,46 +41,45 @@ const unitOf = (kind: ApprovalKind) => (approvalKindUnits[kind] === 'points' ? '
 const asText = (value: number | null, kind: ApprovalKind) => (value === null ? '' : approvalKindUnits[kind] === 'points' ? String(value) : fenToYuan(value));
 
 function LimitModal({ editing, onClose }: { editing: ApprovalLimit | null; onClose: () => void }) {
-  const [values, setValues] = useState<Record<Field, string>>({ limit: '', day_limit: '', month_limit: '', target_limit: '' });
-  const [opened, setOpened] = useState<ApprovalLimit | null>(null);
+  const [form] = Form.useForm<Record<Field, string>>();
   const save = useSaveLimit();
+  const start = editing ? (Object.fromEntries(fields.map((f) => [f.key, asText(editing[f.column] as number | null, editing.kind)])) as Record<Field, string>) : null;
   // a new row opened: start from its current limits
-  if (editing !== opened) {
-    setOpened(editing);
-    if (editing) setValues(Object.fromEntries(fields.map((f) => [f.key, asText(editing[f.column] as number | null, editing.kind)])) as Record<Field, string>);
-  }
+  useEffect(() => {
+    if (editing && start) form.setFieldsValue(start);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- start follows editing
+  }, [editing, form]);
   if (!editing) return null;
   const unit = unitOf(editing.kind);
 
-  const submit = async () => {
-    const input = { role: editing.role, kind: editing.kind, ...Object.fromEntries(fields.map((f) => [f.key, values[f.key].trim()])) } as { role: ApprovalLimit['role']; kind: ApprovalKind } & Record<Field, string>;
-    const checked = approvalLimitBody.safeParse(input);
-    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-    save.mutate(input, {
-      onSuccess: () => {
-        feedback.success('审批额度已保存');
-        onClose();
-      },
-    });
-  };
+  const input = (values: Partial<Record<Field, string>>) =>
+    ({ role: editing.role, kind: editing.kind, ...Object.fromEntries(fields.map((f) => [f.key, (values[f.key] ?? '').trim()])) }) as { role: ApprovalLimit['role']; kind: ApprovalKind } & Record<Field, string>;
 
   return (
-    <Modal open title={`${staffRoleLabels[editing.role]} · ${approvalKindLabels[editing.kind]}额度`} okText="保存" cancelText="取消" onOk={() => void submit()} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
+    <Modal open title={`${staffRoleLabels[editing.role]} · ${approvalKindLabels[editing.kind]}额度`} okText="保存" cancelText="取消" onOk={() => form.submit()} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
       <p className="admin-muted">{`${kindHelp[editing.kind]}。留空表示不限。`}</p>
-      <Form layout="vertical">
+      <SchemaForm
+        form={form}
+        name="approval-limit"
+        schema={approvalLimitBody}
+        body={(values) => input(values)}
+        layout="vertical"
+        initialValues={start ?? undefined}
+        onSubmit={(_checked, values) =>
+          save.mutate(input(values), {
+            onSuccess: () => {
+              feedback.success('审批额度已保存');
+              onClose();
+            },
+          })
+        }
+      >
         {fields.map((f) => (
-          <Form.Item key={f.key} label={`${f.label}（${unit}）`} extra={f.help}>
-            <Input
-              value={values[f.key]}
-              prefix={unit === '元' ? '¥' : undefined}
-              inputMode={unit === '元' ? 'decimal' : 'numeric'}
-              placeholder="不限"
-              onChange={(event) => setValues((current) => ({ ...current, [f.key]: event.target.value }))}
-              aria-label={f.label}
-            />
+          <Form.Item key={f.key} label={`${f.label}（${unit}）`} name={f.key} extra={f.help}>
+            <Input prefix={unit === '元' ? '¥' : undefined} inputMode={unit === '元' ? 'decimal' : 'numeric'} placeholder="不限" aria-label={f.label} />
           </Form.Item>
         ))}
-      </Form>
+      </SchemaForm>
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Form, Input } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { loginBody, staffCodeBody, staffSmsLoginBody, type LoginBody, type StaffLoginAnswer, type StaffSmsLoginBody } from '@lab/contract';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { SendCodeButton } from '../../../components/send-code-button';
 import { sendStaffCode, staffPasswordLogin, staffSmsLogin } from '../api/staff-login';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -12,12 +12,8 @@ type Props = { onLoggedIn: (result: StaffLoginAnswer) => void };
 export function StaffPasswordForm({ onLoggedIn }: Props) {
   const [form] = Form.useForm<LoginBody>();
   const login = useApiMutation({ mutationFn: staffPasswordLogin, onSuccess: onLoggedIn });
-  const submit = (values: LoginBody) => {
-    const body = checkWithSchema(loginBody, values, form);
-    if (body) login.mutate(body);
-  };
   return (
-    <Form form={form} name="staff-password" className="admin-login-form" initialValues={{ account: '', password: '' }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+    <SchemaForm form={form} name="staff-password" schema={loginBody} className="admin-login-form" initialValues={{ account: '', password: '' }} onSubmit={(body) => login.mutate(body)}>
       <Form.Item name="account">
         <Input size="large" name="account" aria-label="账号" placeholder="员工账号" prefix={<UserOutlined />} autoComplete="username" />
       </Form.Item>
@@ -27,7 +23,7 @@ export function StaffPasswordForm({ onLoggedIn }: Props) {
       <Button type="primary" size="large" htmlType="submit" block loading={login.isPending}>
         登录
       </Button>
-    </Form>
+    </SchemaForm>
   );
 }
 
@@ -35,12 +31,8 @@ export function StaffPasswordForm({ onLoggedIn }: Props) {
 export function StaffSmsForm({ onLoggedIn }: Props) {
   const [form] = Form.useForm<StaffSmsLoginBody>();
   const login = useApiMutation({ mutationFn: staffSmsLogin, onSuccess: onLoggedIn });
-  const submit = (values: StaffSmsLoginBody) => {
-    const body = checkWithSchema(staffSmsLoginBody, values, form);
-    if (body) login.mutate(body);
-  };
   return (
-    <Form form={form} name="staff-sms" className="admin-login-form" initialValues={{ phone: '', code: '' }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+    <SchemaForm form={form} name="staff-sms" schema={staffSmsLoginBody} className="admin-login-form" initialValues={{ phone: '', code: '' }} onSubmit={(body) => login.mutate(body)}>
       <Form.Item name="phone">
         <Input size="large" name="phone" aria-label="手机号" placeholder="员工账号绑定的手机号" prefix={<MobileOutlined />} maxLength={11} inputMode="numeric" autoComplete="tel" />
       </Form.Item>
@@ -53,6 +45,6 @@ export function StaffSmsForm({ onLoggedIn }: Props) {
       <Button type="primary" size="large" htmlType="submit" block loading={login.isPending}>
         登录
       </Button>
-    </Form>
+    </SchemaForm>
   );
 }

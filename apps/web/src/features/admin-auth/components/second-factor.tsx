@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { CopyOutlined, DownloadOutlined, KeyOutlined, SafetyOutlined } from '@ant-design/icons';
 import { STAFF_SETUP_CODE_HOURS, staffSetupCodeBody, staffTotpBody, staffTotpEnableBody, type LoginResult, type StaffMfaChallenge, type StaffTotpSetup } from '@lab/contract';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { enableTotp, startTotpSetup, staffTotpLogin } from '../api/staff-login';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -19,16 +19,12 @@ export function TotpStep({ challenge, onLoggedIn, onBack }: StepProps) {
   const [form] = Form.useForm<{ code: string }>();
   const [recovery, setRecovery] = useState(false);
   const login = useApiMutation({ mutationFn: (code: string) => staffTotpLogin(challenge.challenge, code), onSuccess: onLoggedIn });
-  const submit = ({ code }: { code: string }) => {
-    const body = checkWithSchema(staffTotpBody, { challenge: challenge.challenge, code }, form);
-    if (body) login.mutate(body.code);
-  };
   const switchKind = () => {
     setRecovery(!recovery);
     form.resetFields();
   };
   return (
-    <Form form={form} name="staff-totp" className="admin-login-form" initialValues={{ code: '' }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+    <SchemaForm form={form} name="staff-totp" schema={staffTotpBody} body={({ code }) => ({ challenge: challenge.challenge, code })} className="admin-login-form" initialValues={{ code: '' }} onSubmit={(body) => login.mutate(body.code)}>
       <h2 className="admin-login-step">两步验证</h2>
       <p className="admin-login-hint">{recovery ? '请输入一个未使用过的恢复码（每个只能用一次）。' : '请打开手机上的身份验证器 App，输入本账号当前显示的 6 位动态码。'}</p>
       <Form.Item name="code">
@@ -49,7 +45,7 @@ export function TotpStep({ challenge, onLoggedIn, onBack }: StepProps) {
           返回重新登录
         </Button>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }
 
@@ -64,12 +60,8 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 function SetupCodeForm({ challenge, onProven, onBack }: { challenge: StaffMfaChallenge; onProven: (setup: StaffTotpSetup) => void; onBack: () => void }) {
   const [form] = Form.useForm<{ setupCode: string }>();
   const prove = useApiMutation({ mutationFn: (setupCode: string) => startTotpSetup(challenge.challenge, setupCode), onSuccess: onProven });
-  const submit = ({ setupCode }: { setupCode: string }) => {
-    const body = checkWithSchema(staffSetupCodeBody, { setupCode }, form);
-    if (body) prove.mutate(body.setupCode);
-  };
   return (
-    <Form form={form} name="staff-setup-code" className="admin-login-form" initialValues={{ setupCode: '' }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+    <SchemaForm form={form} name="staff-setup-code" schema={staffSetupCodeBody} className="admin-login-form" initialValues={{ setupCode: '' }} onSubmit={(body) => prove.mutate(body.setupCode)}>
       <h2 className="admin-login-step">绑定身份验证器</h2>
       <p className="admin-login-hint">
         为防止他人仅凭密码绑定，请先输入管理员交给您的 10 位绑定码（{STAFF_SETUP_CODE_HOURS} 小时内有效，只能使用一次）。没有绑定码请联系管理员在“员工账号”中发放。
@@ -85,7 +77,7 @@ function SetupCodeForm({ challenge, onProven, onBack }: { challenge: StaffMfaCha
           返回重新登录
         </Button>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }
 
@@ -118,11 +110,6 @@ export function TotpSetupStep({ challenge, onLoggedIn, onBack }: StepProps) {
       onBack();
     }
   }, [setup.isError, setup.error, onBack]);
-
-  const submit = ({ code }: { code: string }) => {
-    const body = checkWithSchema(staffTotpEnableBody, { challenge: challenge.challenge, code }, form);
-    if (body) enable.mutate(body.code);
-  };
 
   if (needsCode && !proven) return <SetupCodeForm challenge={challenge} onProven={setProven} onBack={onBack} />;
 
@@ -158,7 +145,7 @@ export function TotpSetupStep({ challenge, onLoggedIn, onBack }: StepProps) {
   }
 
   return (
-    <Form form={form} name="staff-totp-setup" className="admin-login-form" initialValues={{ code: '' }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+    <SchemaForm form={form} name="staff-totp-setup" schema={staffTotpEnableBody} body={({ code }) => ({ challenge: challenge.challenge, code })} className="admin-login-form" initialValues={{ code: '' }} onSubmit={(body) => enable.mutate(body.code)}>
       <h2 className="admin-login-step">绑定身份验证器</h2>
       <p className="admin-login-hint">管理员和财务账号登录需要两步验证。请用手机上的身份验证器 App（如腾讯身份验证器、Google Authenticator、Microsoft Authenticator）扫描二维码，或手动输入密钥，然后填写 App 显示的 6 位动态码。</p>
       {key ? (
@@ -186,6 +173,6 @@ export function TotpSetupStep({ challenge, onLoggedIn, onBack }: StepProps) {
           返回重新登录
         </Button>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { App, Button, Form, Input, InputNumber, Modal, Tooltip } from 'antd';
 import { serviceChildAddBody, type AdminServiceChild, type AdminServiceGroup } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
+import { SchemaForm } from '../../../components/schema-form';
 import { settled } from '../../../lib/use-api-mutation';
 import { addServiceChild, deleteServiceChild, updateServiceChild, useCatalogMutation } from '../api/save-group';
 
@@ -26,17 +27,13 @@ export function ChildFormModal({ group, editing, onClose }: { group: AdminServic
     form.setFieldsValue(editing ? { name: editing.name, sort: editing.sort } : { name: '', sort: group?.children.length ?? 0 });
   }, [open, editing, group, form]);
 
-  const submit = async () => {
-    const values = form.getFieldsValue(true) as Values;
-    const checked = serviceChildAddBody.safeParse({ groupId: group!.id, name: values.name ?? '', sort: values.sort ?? 0 });
-    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-    save.mutate({ name: checked.data.name, sort: checked.data.sort }, {
+  const submit = (checked: { name: string; sort: number }) =>
+    save.mutate({ name: checked.name, sort: checked.sort }, {
       onSuccess: () => {
         feedback.success(editing ? '子类已保存' : '子类已添加');
         onClose();
       },
     });
-  };
 
   const confirmDelete = () => {
     if (!editing) return;
@@ -69,21 +66,29 @@ export function ChildFormModal({ group, editing, onClose }: { group: AdminServic
     <Button key="cancel" onClick={onClose}>
       取消
     </Button>,
-    <Button key="save" type="primary" loading={save.isPending} onClick={() => void submit()}>
+    <Button key="save" type="primary" loading={save.isPending} onClick={() => form.submit()}>
       保存
     </Button>,
   ];
 
   return (
     <Modal title={editing ? `编辑子类：${editing.name}` : `为「${group?.name ?? ''}」添加子类`} open={open} onCancel={onClose} footer={footer} destroyOnHidden>
-      <Form form={form} layout="vertical" requiredMark>
+      <SchemaForm
+        form={form}
+        name="service-child"
+        schema={serviceChildAddBody}
+        body={(values) => ({ groupId: group?.id, name: values.name ?? '', sort: values.sort ?? 0 })}
+        layout="vertical"
+        requiredMark
+        onSubmit={submit}
+      >
         <Form.Item label="子类名称" name="name" required>
           <Input maxLength={30} placeholder="例如 X射线衍射 XRD" />
         </Form.Item>
         <Form.Item label="排序" name="sort" extra="数字小的排在前面（0–9999）">
           <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
         </Form.Item>
-      </Form>
+      </SchemaForm>
     </Modal>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { CATALOG_GROUP_TAGS_MAX, serviceGroupAddBody, serviceTypeLabels, splitGroupTags, type AdminServiceGroup } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
+import { SchemaForm } from '../../../components/schema-form';
 import { ImageUpload } from '../../../components/admin/image-upload';
 import { addServiceGroup, groupFields, updateServiceGroup, useCatalogMutation, type GroupFields } from '../api/save-group';
 
@@ -15,6 +16,9 @@ interface Values {
 }
 
 const typeOptions = [1, 2, 3].map((id) => ({ value: id, label: serviceTypeLabels[id] }));
+
+/** The form's values as the save call takes them (the tags joined by |). */
+const groupOf = (values: Values): GroupFields => ({ typeId: values.typeId, name: values.name ?? '', img: values.img ?? '', tags: (values.tags ?? []).join('|'), sort: values.sort ?? 0, visible: values.visible });
 
 /** Adds a group to a service type, or edits one: name, picture, the tags under it, sort, shown or hidden. */
 export function GroupFormModal({ open, editing, typeId, onClose }: { open: boolean; editing: AdminServiceGroup | null; typeId: number; onClose: () => void }) {
@@ -31,22 +35,25 @@ export function GroupFormModal({ open, editing, typeId, onClose }: { open: boole
     );
   }, [open, editing, typeId, form]);
 
-  const submit = async () => {
-    const values = form.getFieldsValue(true) as Values;
-    const fields: GroupFields = { typeId: values.typeId, name: values.name ?? '', img: values.img ?? '', tags: (values.tags ?? []).join('|'), sort: values.sort ?? 0, visible: values.visible };
-    const checked = serviceGroupAddBody.safeParse({ ...fields, visible: fields.visible ? '1' : '0' });
-    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
+  const submit = (fields: GroupFields) =>
     save.mutate(fields, {
       onSuccess: () => {
         feedback.success(editing ? '分类已保存' : '分类已添加');
         onClose();
       },
     });
-  };
 
   return (
-    <Modal title={editing ? `编辑分类：${editing.name}` : '新增分类'} open={open} onCancel={onClose} onOk={() => void submit()} okText="保存" cancelText="取消" confirmLoading={save.isPending} destroyOnHidden>
-      <Form form={form} layout="vertical" requiredMark>
+    <Modal title={editing ? `编辑分类：${editing.name}` : '新增分类'} open={open} onCancel={onClose} onOk={() => form.submit()} okText="保存" cancelText="取消" confirmLoading={save.isPending} destroyOnHidden>
+      <SchemaForm
+        form={form}
+        name="service-group"
+        schema={serviceGroupAddBody}
+        body={(values) => ({ ...groupOf(values), visible: values.visible ? '1' : '0' })}
+        layout="vertical"
+        requiredMark
+        onSubmit={(_checked, values) => submit(groupOf(values))}
+      >
         <Form.Item label="服务类型" name="typeId" required extra={editing && editing.itemCount > 0 ? `改为其他类型时，分类下的 ${editing.itemCount} 个项目随之移动` : undefined}>
           <Select options={typeOptions} />
         </Form.Item>
@@ -65,7 +72,7 @@ export function GroupFormModal({ open, editing, typeId, onClose }: { open: boole
         <Form.Item label="在网站显示" name="visible" valuePropName="checked" extra="隐藏后网站导航不再显示该分类">
           <Switch checkedChildren="显示" unCheckedChildren="隐藏" />
         </Form.Item>
-      </Form>
+      </SchemaForm>
     </Modal>
   );
 }

@@ -67,7 +67,7 @@ export function PriceSection({ editor }: { editor: ItemFormState }) {
           <AutoComplete options={unitOptions} placeholder="样品、小时、元素…" />
         </Form.Item>
       </div>
-      <Form.Item label="测试选项" name="options" extra="客户下单时每个选项选一个值，选项值的加价计入单价">
+      <Form.Item label="测试选项" extra="客户下单时每个选项选一个值，选项值的加价计入单价">
         <OptionsEditor basePrice={editor.price} unit={editor.unit} />
       </Form.Item>
     </AdminSection>

@@ -1,4 +1,4 @@
-import { fenToYuan, serviceItemBody, type AdminServiceItem } from '@lab/contract';
+import { fenToYuan, type AdminServiceItem } from '@lab/contract';
 import { optionsJson, toOptionDrafts, type OptionDraft } from './option-drafts';
 
 /** The item form's values as antd's Form holds them. */
@@ -115,10 +115,4 @@ export function toItemForm(values: ItemFormValues): Record<string, string> {
     reservable: values.reservable ? '1' : '0',
     sort: values.sort === null || values.sort === undefined ? '0' : String(values.sort),
   };
-}
-
-/** The contract's first message for the form as it stands, or null when the server would take it. */
-export function itemFormProblem(form: Record<string, string>): string | null {
-  const checked = serviceItemBody.safeParse(form);
-  return checked.success ? null : (checked.error.issues[0]?.message ?? '请检查填写的内容');
 }

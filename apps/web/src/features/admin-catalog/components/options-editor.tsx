@@ -1,113 +1,83 @@
 import { useState } from 'react';
-import { Button, Empty, Input, Select, Tooltip } from 'antd';
+import { Button, Empty, Form, Input, Select, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CATALOG_CHOICES_MAX, CATALOG_OPTIONS_MAX, formatFen } from '@lab/contract';
-import { basePriceFen, newChoice, newOption, priceRange, surchargeFen, unitPriceFen, type ChoiceDraft, type OptionDraft } from './option-drafts';
+import { basePriceFen, newChoice, newOption, priceRange, unitPriceFen, type OptionDraft } from './option-drafts';
 import './admin-catalog.css';
 
 interface OptionsEditorProps {
-  value?: OptionDraft[];
-  onChange?: (value: OptionDraft[]) => void;
   /** the item's price as typed (yuan), for the live price */
-  basePrice?: string;
-  unit?: string;
+  basePrice?: string | undefined;
+  unit?: string | undefined;
 }
 
 /**
  * 测试选项: options a member picks one choice of when ordering (扫描速度: 常规 / 慢扫 +¥40),
  * each choice adding its surcharge to the unit price; below, the price range and a live
- * example priced exactly as the order will be.
+ * example priced exactly as the order will be. Fields of the item's form (`options`, a list of
+ * lists): the form's check puts a problem under the option or choice it is about.
  */
-export function OptionsEditor({ value = [], onChange, basePrice, unit }: OptionsEditorProps) {
-  const change = (next: OptionDraft[]) => onChange?.(next);
-  const updateOption = (key: string, patch: Partial<OptionDraft>) => change(value.map((o) => (o.key === key ? { ...o, ...patch } : o)));
-  const updateChoice = (option: OptionDraft, key: string, patch: Partial<ChoiceDraft>) =>
-    updateOption(option.key, { choices: option.choices.map((c) => (c.key === key ? { ...c, ...patch } : c)) });
-  const move = (index: number, by: number) => {
-    const next = [...value];
-    const [moved] = next.splice(index, 1);
-    if (moved) next.splice(index + by, 0, moved);
-    change(next);
-  };
+export function OptionsEditor({ basePrice, unit }: OptionsEditorProps) {
+  const form = Form.useFormInstance<{ options: OptionDraft[] }>();
+  // the whole drafts (their keys and ids too, which are no field of the form)
+  const drafts = (Form.useWatch('options', { form, preserve: true }) ?? []) as OptionDraft[];
 
   return (
     <div className="cat-options">
-      {value.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有测试选项：按统一价格下单。需要按模式、温度等加价时添加选项。" />}
-      {value.map((option, index) => {
-        const n = index + 1;
-        return (
-          <div className="cat-option" key={option.key} data-testid={`option-${n}`}>
-            <div className="cat-option-head">
-              <Input
-                aria-label={`选项${n}名称`}
-                placeholder="选项名称，例如 扫描速度"
-                maxLength={30}
-                value={option.name}
-                status={option.name.trim() ? undefined : 'warning'}
-                onChange={(e) => updateOption(option.key, { name: e.target.value })}
-              />
-              <Tooltip title="上移">
-                <Button aria-label={`上移选项${n}`} icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => move(index, -1)} />
-              </Tooltip>
-              <Tooltip title="下移">
-                <Button aria-label={`下移选项${n}`} icon={<ArrowDownOutlined />} disabled={index === value.length - 1} onClick={() => move(index, 1)} />
-              </Tooltip>
-              <Button danger aria-label={`删除选项${n}`} icon={<DeleteOutlined />} onClick={() => change(value.filter((o) => o.key !== option.key))}>
-                删除选项
-              </Button>
-            </div>
-            <div className="cat-choices">
-              {option.choices.map((choice, c) => {
-                const fen = surchargeFen(choice.price);
-                const problem = typeof fen === 'string' ? fen : null;
-                return (
-                  <div className="cat-choice" key={choice.key}>
-                    <Input
-                      aria-label={`选项${n}的选项值${c + 1}`}
-                      placeholder="选项值，例如 常规 10°/min"
-                      maxLength={50}
-                      value={choice.label}
-                      onChange={(e) => updateChoice(option, choice.key, { label: e.target.value })}
-                    />
-                    <div className="cat-choice-price">
-                      <Input
-                        aria-label={`选项${n}的选项值${c + 1}加价`}
-                        prefix="+¥"
-                        placeholder="0"
-                        inputMode="decimal"
-                        value={choice.price}
-                        status={problem ? 'error' : undefined}
-                        onChange={(e) => updateChoice(option, choice.key, { price: e.target.value })}
-                      />
-                      {problem && <div className="cat-field-error">{problem}</div>}
-                    </div>
-                    <Button
-                      type="text"
-                      aria-label={`删除选项${n}的选项值${c + 1}`}
-                      icon={<DeleteOutlined />}
-                      disabled={option.choices.length <= 1}
-                      onClick={() => updateOption(option.key, { choices: option.choices.filter((x) => x.key !== choice.key) })}
-                    />
+      <Form.List name="options">
+        {(options, { add, remove, move }, { errors }) => (
+          <>
+            {options.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有测试选项：按统一价格下单。需要按模式、温度等加价时添加选项。" />}
+            {options.map((option, index) => {
+              const n = index + 1;
+              return (
+                <div className="cat-option" key={option.key} data-testid={`option-${n}`}>
+                  <div className="cat-option-head">
+                    <Form.Item name={[option.name, 'name']} className="cat-option-name">
+                      <Input aria-label={`选项${n}名称`} placeholder="选项名称，例如 扫描速度" maxLength={30} />
+                    </Form.Item>
+                    <Tooltip title="上移">
+                      <Button aria-label={`上移选项${n}`} icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => move(index, index - 1)} />
+                    </Tooltip>
+                    <Tooltip title="下移">
+                      <Button aria-label={`下移选项${n}`} icon={<ArrowDownOutlined />} disabled={index === options.length - 1} onClick={() => move(index, index + 1)} />
+                    </Tooltip>
+                    <Button danger aria-label={`删除选项${n}`} icon={<DeleteOutlined />} onClick={() => remove(option.name)}>
+                      删除选项
+                    </Button>
                   </div>
-                );
-              })}
-              <Button
-                type="dashed"
-                size="small"
-                icon={<PlusOutlined />}
-                disabled={option.choices.length >= CATALOG_CHOICES_MAX}
-                onClick={() => updateOption(option.key, { choices: [...option.choices, newChoice()] })}
-              >
-                添加选项值
-              </Button>
-            </div>
-          </div>
-        );
-      })}
-      <Button type="dashed" block icon={<PlusOutlined />} disabled={value.length >= CATALOG_OPTIONS_MAX} onClick={() => change([...value, newOption()])}>
-        添加测试选项
-      </Button>
-      <PricePreview drafts={value} basePrice={basePrice} unit={unit} />
+                  <Form.List name={[option.name, 'choices']}>
+                    {(choices, choiceOps, choiceMeta) => (
+                      <div className="cat-choices">
+                        {choices.map((choice, c) => (
+                          <div className="cat-choice" key={choice.key}>
+                            <Form.Item name={[choice.name, 'label']} className="cat-choice-field">
+                              <Input aria-label={`选项${n}的选项值${c + 1}`} placeholder="选项值，例如 常规 10°/min" maxLength={50} />
+                            </Form.Item>
+                            <Form.Item name={[choice.name, 'price']} className="cat-choice-field">
+                              <Input aria-label={`选项${n}的选项值${c + 1}加价`} prefix="+¥" placeholder="0" inputMode="decimal" />
+                            </Form.Item>
+                            <Button type="text" aria-label={`删除选项${n}的选项值${c + 1}`} icon={<DeleteOutlined />} disabled={choices.length <= 1} onClick={() => choiceOps.remove(choice.name)} />
+                          </div>
+                        ))}
+                        <Form.ErrorList errors={choiceMeta.errors} />
+                        <Button type="dashed" size="small" icon={<PlusOutlined />} disabled={choices.length >= CATALOG_CHOICES_MAX} onClick={() => choiceOps.add(newChoice())}>
+                          添加选项值
+                        </Button>
+                      </div>
+                    )}
+                  </Form.List>
+                </div>
+              );
+            })}
+            <Form.ErrorList errors={errors} />
+            <Button type="dashed" block icon={<PlusOutlined />} disabled={options.length >= CATALOG_OPTIONS_MAX} onClick={() => add(newOption())}>
+              添加测试选项
+            </Button>
+          </>
+        )}
+      </Form.List>
+      <PricePreview drafts={drafts} basePrice={basePrice} unit={unit} />
     </div>
   );
 }

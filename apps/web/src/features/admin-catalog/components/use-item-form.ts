@@ -7,7 +7,7 @@ import { settled } from '../../../lib/use-api-mutation';
 import { useServiceGroups } from '../api/list-groups';
 import { useCatalogMutation } from '../api/save-group';
 import { addServiceItem, publishServiceItem, updateServiceItem } from '../api/save-item';
-import { emptyItemValues, itemFormProblem, toItemForm, toItemFormValues, type ItemFormValues } from './item-form-values';
+import { emptyItemValues, toItemForm, toItemFormValues, type ItemFormValues } from './item-form-values';
 
 /**
  * A service item's edit form: its antd form and the values the sections follow (type, group,
@@ -37,11 +37,8 @@ export function useItemForm(item: AdminServiceItem | null) {
     .map((g) => ({ value: g.id, label: g.visible ? g.name : `${g.name}（已隐藏）` }));
   const childOptions = (groups.data ?? []).find((g) => g.id === groupId)?.children.map((c) => ({ value: c.id, label: c.name })) ?? [];
 
-  const submit = async () => {
-    const values = form.getFieldsValue(true) as ItemFormValues;
-    // the contract's schema first, so the page shows the server's own message without a call
-    const problem = itemFormProblem(toItemForm(values));
-    if (problem) return feedback.failure(new Error(problem));
+  /** once the form's check (the contract's serviceItemBody over toItemForm) passes */
+  const submit = (values: ItemFormValues) =>
     save.mutate(values, {
       onSuccess: (saved) => {
         if (item) {
@@ -52,7 +49,6 @@ export function useItemForm(item: AdminServiceItem | null) {
         }
       },
     });
-  };
 
   const togglePublished = () => {
     if (!item) return;

@@ -57,7 +57,7 @@ const item: AdminServiceItem = {
   keywords: ['xrd', '物相'],
 };
 
-/** the form's messages arrive as toasts, which animate in */
+/** the form's messages are drawn under their field a moment after it is marked */
 const slow = { timeout: 10_000 };
 
 const loginStaff = () => staffSession.saveSession({ token: 's', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
@@ -81,6 +81,9 @@ describe('the item edit page', () => {
     fireEvent.change(price, { target: { value: '12.345' } });
     fireEvent.click(save);
     expect(await screen.findByText('[价格]最多保留两位小数', {}, slow)).toBeInTheDocument();
+    // under the price, which it describes
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(price).toHaveAccessibleDescription('[价格]最多保留两位小数');
     expect(calls.some((c) => c.path === '/api/admin/catalog/item/update')).toBe(false);
 
     fireEvent.change(price, { target: { value: '66.50' } });
@@ -109,6 +112,7 @@ describe('the item edit page', () => {
     expect(await screen.findByText('保存后立即上架，客户可以在网站上看到并下单。')).toBeInTheDocument();
     fireEvent.click(screen.getByText('保存并上架').closest('button')!);
     expect(await screen.findByText('[所属分类]不能为空', {}, slow)).toBeInTheDocument();
+    expect(screen.getByLabelText('所属分类')).toHaveAttribute('aria-invalid', 'true');
     expect(calls.some((c) => c.path === '/api/admin/catalog/item/add')).toBe(false);
   });
 });

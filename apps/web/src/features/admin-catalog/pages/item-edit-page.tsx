@@ -1,11 +1,12 @@
 import { Link, useParams } from 'react-router';
-import { Button, Form, Result, Skeleton, Tag } from 'antd';
+import { Button, Result, Skeleton, Tag } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
-import type { AdminServiceItem } from '@lab/contract';
+import { serviceItemBody, type AdminServiceItem } from '@lab/contract';
+import { SchemaForm } from '../../../components/schema-form';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { formatDateTime } from '../../../lib/format';
 import { useServiceItem } from '../api/get-item';
-import type { ItemFormValues } from '../components/item-form-values';
+import { toItemForm } from '../components/item-form-values';
 import { useItemForm } from '../components/use-item-form';
 import { BasicInfoSection, ExamplesSection, FaqSection, KeywordsSection, PriceSection, TextSections } from '../components/item-form-sections';
 import '../components/admin-catalog.css';
@@ -73,7 +74,17 @@ function ItemForm({ item }: { item: AdminServiceItem | null }) {
         )
       }
     >
-      <Form<ItemFormValues> form={form} layout="vertical" className="cat-form" initialValues={initial} requiredMark onFinish={() => void submit()}>
+      <SchemaForm
+        form={form}
+        name="service-item"
+        schema={serviceItemBody}
+        body={toItemForm}
+        layout="vertical"
+        className="cat-form"
+        initialValues={initial}
+        requiredMark
+        onSubmit={(_checked, values) => submit(values)}
+      >
         <BasicInfoSection editor={editor} />
         <PriceSection editor={editor} />
         <TextSections />
@@ -87,7 +98,7 @@ function ItemForm({ item }: { item: AdminServiceItem | null }) {
             {item ? '保存' : '保存并上架'}
           </Button>
         </div>
-      </Form>
+      </SchemaForm>
     </AdminPage>
   );
 }

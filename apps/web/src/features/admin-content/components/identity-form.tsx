@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Form, Input, InputNumber } from 'antd';
 import { siteIdentityBody, type AdminSiteIdentity } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { ImageUpload } from '../../../components/admin/image-upload';
 import { saveIdentity } from '../api/get-identity';
 import { useContentMutation } from '../api/use-content-mutation';
@@ -29,13 +29,16 @@ export function IdentityForm({ saved }: { saved: AdminSiteIdentity }) {
 
   useEffect(() => form.setFieldsValue(valuesOf(saved)), [saved, form]);
 
-  const submit = (values: Values) => {
-    const body = checkWithSchema(siteIdentityBody, { ...values, founded: values.founded ?? '' }, form);
-    if (body) save.mutate(body, { onSuccess: () => feedback.success('备案与主体信息已保存') });
-  };
-
   return (
-    <Form form={form} name="site-identity" layout="vertical" initialValues={valuesOf(saved)} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+    <SchemaForm
+      form={form}
+      name="site-identity"
+      schema={siteIdentityBody}
+      body={(values) => ({ ...values, founded: values.founded ?? '' })}
+      layout="vertical"
+      initialValues={valuesOf(saved)}
+      onSubmit={(body) => save.mutate(body, { onSuccess: () => feedback.success('备案与主体信息已保存') })}
+    >
       <div className="content-form-row">
         <Form.Item label="ICP备案号" name="icp" style={{ flex: 1, minWidth: 220 }} extra="页脚链接到工信部备案系统 beian.miit.gov.cn">
           <Input maxLength={50} placeholder="如：沪ICP备12345678号-1" />
@@ -63,6 +66,6 @@ export function IdentityForm({ saved }: { saved: AdminSiteIdentity }) {
           保存备案与主体信息
         </Button>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }

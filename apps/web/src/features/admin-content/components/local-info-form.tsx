@@ -4,7 +4,7 @@ import { localInfoBody, type LocalInfo } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { saveLocalInfo } from '../api/save-settings';
 import { useContentMutation } from '../api/use-content-mutation';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 
 /** 联系信息: the lab's address, phone and e-mail, and where members send their samples. */
 export function LocalInfoForm({ saved }: { saved: LocalInfo }) {
@@ -13,13 +13,8 @@ export function LocalInfoForm({ saved }: { saved: LocalInfo }) {
 
   useEffect(() => form.setFieldsValue(saved), [saved, form]);
 
-  const submit = (values: LocalInfo) => {
-    const body = checkWithSchema(localInfoBody, values, form);
-    if (body) save.mutate(body, { onSuccess: () => feedback.success('联系信息已保存') });
-  };
-
   return (
-    <Form form={form} name="local-info" layout="vertical" initialValues={saved} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+    <SchemaForm form={form} name="local-info" schema={localInfoBody} layout="vertical" initialValues={saved} onSubmit={(body) => save.mutate(body, { onSuccess: () => feedback.success('联系信息已保存') })}>
       <Form.Item label="联系地址" name="address" required>
         <Input maxLength={200} />
       </Form.Item>
@@ -42,6 +37,6 @@ export function LocalInfoForm({ saved }: { saved: LocalInfo }) {
           保存联系信息
         </Button>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }

@@ -5,7 +5,7 @@ import { samplingSettingBody, WEEKDAY_NAMES, type SamplingSetting } from '@lab/c
 import { feedback } from '../../../lib/feedback';
 import { saveSamplingSetting } from '../api/save-settings';
 import { useContentMutation } from '../api/use-content-mutation';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 
 interface Values {
   disabled_week: number[];
@@ -97,13 +97,17 @@ export function SamplingSettingForm({ saved }: { saved: SamplingSetting }) {
 
   useEffect(() => form.setFieldsValue(toValues(saved)), [saved, form]);
 
-  const submit = (values: Values) => {
-    const body = checkWithSchema(samplingSettingBody, samplingBody(values), form, slotFields);
-    if (body) save.mutate(body, { onSuccess: () => feedback.success('上门取样设置已保存') });
-  };
-
   return (
-    <Form form={form} name="sampling-setting" layout="vertical" initialValues={toValues(saved)} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+    <SchemaForm
+      form={form}
+      name="sampling-setting"
+      schema={samplingSettingBody}
+      body={samplingBody}
+      places={slotFields}
+      layout="vertical"
+      initialValues={toValues(saved)}
+      onSubmit={(body) => save.mutate(body, { onSuccess: () => feedback.success('上门取样设置已保存') })}
+    >
       <Form.Item label="停止取样的星期" name="disabled_week" extra="勾选的星期不提供上门取样（例外开放日期除外）">
         <Checkbox.Group options={weekdayOptions} />
       </Form.Item>
@@ -141,6 +145,6 @@ export function SamplingSettingForm({ saved }: { saved: SamplingSetting }) {
           保存上门取样设置
         </Button>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }

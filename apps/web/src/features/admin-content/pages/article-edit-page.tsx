@@ -8,7 +8,7 @@ import { ImageUpload } from '../../../components/admin/image-upload';
 import { RichTextField } from '../../../components/admin/rich-text-field';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { useArticle } from '../api/get-article';
 import { addArticle, editArticle } from '../api/save-article';
 import { useContentMutation } from '../api/use-content-mutation';
@@ -61,16 +61,13 @@ export default function ArticleEditPage() {
     if (article.data) form.setFieldsValue(toValues(article.data));
   }, [article.data, form]);
 
-  const submit = (values: Values) => {
-    const body = checkWithSchema(articleAddBody, { ...values, published: values.published ? values.published.format('YYYY-MM-DD') : undefined, visible: values.visible ? '1' : '0' }, form);
-    if (!body) return;
+  const submit = (body: ArticleAddBody) =>
     save.mutate(body, {
       onSuccess: (created) => {
         feedback.success(created ? '文章已发布' : '文章已保存');
         if (created) void navigate(`/admin/content/articles/${encodeURIComponent(created.rid)}`, { replace: true });
       },
     });
-  };
 
   const parents = [{ title: '新闻·课程·案例', to: '/admin/content/articles' }];
   if (rid && article.isPending) {
@@ -111,12 +108,13 @@ export default function ArticleEditPage() {
         </>
       }
     >
-      <Form
+      <SchemaForm
         form={form}
         name="article"
+        schema={articleAddBody}
+        body={(values) => ({ ...values, published: values.published ? values.published.format('YYYY-MM-DD') : undefined, visible: values.visible ? '1' : '0' })}
         layout="vertical"
-        onValuesChange={clearChangedErrors(form)}
-        onFinish={submit}
+        onSubmit={submit}
         initialValues={{ kind, title: '', img: '', sketch: '', content: '', author: '', source: '', published: null, visible: true }}
       >
         <div className="content-form-grid">
@@ -152,7 +150,7 @@ export default function ArticleEditPage() {
             </Form.Item>
           </AdminSection>
         </div>
-      </Form>
+      </SchemaForm>
     </AdminPage>
   );
 }

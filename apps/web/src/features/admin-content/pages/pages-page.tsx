@@ -5,7 +5,7 @@ import { contentPageLabels, pageKeys, pagePaths, pageSaveBody, type PageKey } fr
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { RichTextField } from '../../../components/admin/rich-text-field';
 import { formatDateTime } from '../../../lib/format';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { usePage } from '../api/get-page';
 import { usePages } from '../api/list-pages';
@@ -31,11 +31,6 @@ function PageEditor({ pageKey }: { pageKey: PageKey }) {
     if (page.data) form.setFieldsValue({ title: page.data.title, content: page.data.content });
   }, [page.data, form]);
 
-  const submit = (values: Values) => {
-    const body = checkWithSchema(pageSaveBody, { key: pageKey, ...values }, form);
-    if (body) save.mutate(body, { onSuccess: () => feedback.success('页面已保存') });
-  };
-
   return (
     <AdminSection
       title={contentPageLabels[pageKey]}
@@ -54,14 +49,22 @@ function PageEditor({ pageKey }: { pageKey: PageKey }) {
       {page.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
-        <Form form={form} name="page" layout="vertical" initialValues={{ title: '', content: '' }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+        <SchemaForm
+          form={form}
+          name="page"
+          schema={pageSaveBody}
+          body={(values) => ({ key: pageKey, ...values })}
+          layout="vertical"
+          initialValues={{ title: '', content: '' }}
+          onSubmit={(body) => save.mutate(body, { onSuccess: () => feedback.success('页面已保存') })}
+        >
           <Form.Item label="标题" name="title" required>
             <Input maxLength={60} showCount />
           </Form.Item>
           <Form.Item label="正文" name="content" required extra="保存时会清除脚本等不安全内容">
             <RichTextField aria-label="页面正文" />
           </Form.Item>
-        </Form>
+        </SchemaForm>
       )}
     </AdminSection>
   );

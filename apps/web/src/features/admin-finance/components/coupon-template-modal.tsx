@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Checkbox, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { adminCouponTemplateBody } from '@lab/contract';
-import { feedback } from '../../../lib/feedback';
+import { SchemaForm } from '../../../components/schema-form';
 import { useGatedFeedback } from '../../../components/admin/use-gated-feedback';
 import { OwnLimitHint } from '../../../components/admin/own-limit';
 import { useTypeGroups } from '../../../api/catalog/type-groups';
@@ -66,99 +66,115 @@ export function templateBody(d: Draft): Parameters<typeof addCouponTemplate>[0] 
   return { name: d.name, scope: d.scope, claimable: d.claimable ? '1' : '0', per_member_limit: d.perMemberLimit === null ? undefined : String(d.perMemberLimit), ...more };
 }
 
+/** Where the contract's fields stand in the form (named as the draft names them). */
+const couponPlaces = {
+  percent_off: 'percentOff',
+  valid_days: 'validDays',
+  valid_from: 'range',
+  valid_to: 'range',
+  scope_ids: 'scopeIds',
+  total_stock: 'totalStock',
+  per_member_limit: 'perMemberLimit',
+};
+
 /** 新建优惠券: an amount off or a share off, a threshold, validity, scope, stock and how members get it. */
 export function CouponTemplateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [draft, setDraft] = useState<Draft>(empty);
+  const [form] = Form.useForm<Draft>();
+  const kind = Form.useWatch('kind', form) ?? empty.kind;
+  const validity = Form.useWatch('validity', form) ?? empty.validity;
+  const scope = Form.useWatch('scope', form) ?? empty.scope;
   const gated = useGatedFeedback();
   const add = useFinanceMutation(addCouponTemplate);
-  const groups = useTypeGroups(undefined, { enabled: open && draft.scope === 'groups' });
+  const groups = useTypeGroups(undefined, { enabled: open && scope === 'groups' });
   useEffect(() => {
-    if (open) setDraft(empty);
-  }, [open]);
-  const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
-
-  const submit = async () => {
-    const body = templateBody(draft);
-    const checked = adminCouponTemplateBody.safeParse(body);
-    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-    add.mutate(body, {
-      onSuccess: (result) => {
-        gated(result, '优惠券已创建');
-        onClose();
-      },
-    });
-  };
+    if (open) form.resetFields();
+  }, [open, form]);
 
   return (
-    <Modal open={open} title="新建优惠券" okText="创建" cancelText="取消" onOk={() => void submit()} onCancel={onClose} confirmLoading={add.isPending} destroyOnHidden width={640}>
-      <Form layout="vertical" requiredMark>
-        <Form.Item label="名称" required>
-          <Input value={draft.name} maxLength={50} placeholder="例如：XRD 测试满 500 减 50" onChange={(e) => set({ name: e.target.value })} aria-label="名称" />
+    <Modal open={open} title="新建优惠券" okText="创建" cancelText="取消" onOk={() => form.submit()} onCancel={onClose} confirmLoading={add.isPending} destroyOnHidden width={640}>
+      <SchemaForm
+        form={form}
+        name="coupon-template"
+        schema={adminCouponTemplateBody}
+        body={templateBody}
+        places={couponPlaces}
+        layout="vertical"
+        requiredMark
+        initialValues={empty}
+        // another scope lists other ids
+        onValuesChange={(changed) => {
+          if ('scope' in changed) form.setFieldValue('scopeIds', []);
+        }}
+        onSubmit={(_checked, draft) =>
+          add.mutate(templateBody(draft), {
+            onSuccess: (result) => {
+              gated(result, '优惠券已创建');
+              onClose();
+            },
+          })
+        }
+      >
+        <Form.Item label="名称" name="name" required>
+          <Input maxLength={50} placeholder="例如：XRD 测试满 500 减 50" aria-label="名称" />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item label="优惠方式" required>
-              <Radio.Group value={draft.kind} onChange={(e) => set({ kind: e.target.value as Draft['kind'] })} options={[{ value: 'amount', label: '立减金额' }, { value: 'percent', label: '折扣' }]} />
+            <Form.Item label="优惠方式" name="kind" required>
+              <Radio.Group options={[{ value: 'amount', label: '立减金额' }, { value: 'percent', label: '折扣' }]} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            {draft.kind === 'amount' ? (
-              <Form.Item label="优惠金额（元）" required>
-                <Input value={draft.amount} inputMode="decimal" prefix="¥" onChange={(e) => set({ amount: e.target.value })} aria-label="优惠金额" />
+            {kind === 'amount' ? (
+              <Form.Item label="优惠金额（元）" name="amount" required>
+                <Input inputMode="decimal" prefix="¥" aria-label="优惠金额" />
               </Form.Item>
             ) : (
-              <Form.Item label="折扣（减去的百分比）" required extra="填 10 即 9 折">
-                <InputNumber value={draft.percentOff} min={1} max={99} precision={0} suffix="%" style={{ width: '100%' }} onChange={(value) => set({ percentOff: value })} aria-label="折扣比例" />
+              <Form.Item label="折扣（减去的百分比）" name="percentOff" required extra="填 10 即 9 折">
+                <InputNumber min={1} max={99} precision={0} suffix="%" style={{ width: '100%' }} aria-label="折扣比例" />
               </Form.Item>
             )}
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item label="使用门槛（元）" extra="订单满此金额可用；不填为无门槛">
-              <Input value={draft.threshold} inputMode="decimal" prefix="¥" onChange={(e) => set({ threshold: e.target.value })} aria-label="使用门槛" />
+            <Form.Item label="使用门槛（元）" name="threshold" extra="订单满此金额可用；不填为无门槛">
+              <Input inputMode="decimal" prefix="¥" aria-label="使用门槛" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item label="每人限领" required>
-              <InputNumber value={draft.perMemberLimit} min={1} max={100} precision={0} suffix="张" style={{ width: '100%' }} onChange={(value) => set({ perMemberLimit: value })} aria-label="每人限领" />
+            <Form.Item label="每人限领" name="perMemberLimit" required>
+              <InputNumber min={1} max={100} precision={0} suffix="张" style={{ width: '100%' }} aria-label="每人限领" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item label="有效期" required>
-              <Radio.Group value={draft.validity} onChange={(e) => set({ validity: e.target.value as Draft['validity'] })} options={[{ value: 'days', label: '领取后若干天' }, { value: 'range', label: '固定日期' }]} />
+            <Form.Item label="有效期" name="validity" required>
+              <Radio.Group options={[{ value: 'days', label: '领取后若干天' }, { value: 'range', label: '固定日期' }]} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            {draft.validity === 'days' ? (
-              <Form.Item label="有效天数" required>
-                <InputNumber value={draft.validDays} min={1} max={3650} precision={0} suffix="天" style={{ width: '100%' }} onChange={(value) => set({ validDays: value })} aria-label="有效天数" />
+            {validity === 'days' ? (
+              <Form.Item label="有效天数" name="validDays" required>
+                <InputNumber min={1} max={3650} precision={0} suffix="天" style={{ width: '100%' }} aria-label="有效天数" />
               </Form.Item>
             ) : (
-              <Form.Item label="起止日期" required>
-                <DatePicker.RangePicker value={draft.range} onChange={(values) => set({ range: values })} style={{ width: '100%' }} />
+              <Form.Item label="起止日期" name="range" required>
+                <DatePicker.RangePicker style={{ width: '100%' }} />
               </Form.Item>
             )}
           </Col>
         </Row>
-        <Form.Item label="适用范围" required>
-          <Radio.Group
-            value={draft.scope}
-            onChange={(e) => set({ scope: e.target.value as Draft['scope'], scopeIds: [] })}
-            options={[{ value: 'all', label: '全部服务' }, { value: 'types', label: '指定服务类型' }, { value: 'groups', label: '指定服务分类' }]}
-          />
+        <Form.Item label="适用范围" name="scope" required>
+          <Radio.Group options={[{ value: 'all', label: '全部服务' }, { value: 'types', label: '指定服务类型' }, { value: 'groups', label: '指定服务分类' }]} />
         </Form.Item>
-        {draft.scope === 'types' ? (
-          <Form.Item label="服务类型" required>
-            <Checkbox.Group value={draft.scopeIds} options={typeOptions} onChange={(ids) => set({ scopeIds: ids })} />
+        {scope === 'types' ? (
+          <Form.Item label="服务类型" name="scopeIds" required>
+            <Checkbox.Group options={typeOptions} />
           </Form.Item>
         ) : null}
-        {draft.scope === 'groups' ? (
-          <Form.Item label="服务分类" required>
+        {scope === 'groups' ? (
+          <Form.Item label="服务分类" name="scopeIds" required>
             <Select
               mode="multiple"
-              value={draft.scopeIds}
               loading={groups.isPending}
               options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-              onChange={(ids) => set({ scopeIds: ids })}
               placeholder="选择服务分类"
               aria-label="服务分类"
             />
@@ -166,20 +182,20 @@ export function CouponTemplateModal({ open, onClose }: { open: boolean; onClose:
         ) : null}
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item label="发放总量" extra="不填为不限量">
-              <InputNumber value={draft.totalStock} min={1} precision={0} suffix="张" style={{ width: '100%' }} onChange={(value) => set({ totalStock: value })} aria-label="发放总量" />
+            <Form.Item label="发放总量" name="totalStock" extra="不填为不限量">
+              <InputNumber min={1} precision={0} suffix="张" style={{ width: '100%' }} aria-label="发放总量" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item label="会员可在领券中心领取" extra="关闭后仅能由工作人员发放">
-              <Switch checked={draft.claimable} onChange={(claimable) => set({ claimable })} aria-label="会员可领取" />
+            <Form.Item label="会员可在领券中心领取" name="claimable" valuePropName="checked" extra="关闭后仅能由工作人员发放">
+              <Switch aria-label="会员可领取" />
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item label="说明">
-          <Input.TextArea value={draft.description} rows={2} maxLength={200} showCount onChange={(e) => set({ description: e.target.value })} aria-label="说明" />
+        <Form.Item label="说明" name="description">
+          <Input.TextArea rows={2} maxLength={200} showCount aria-label="说明" />
         </Form.Item>
-      </Form>
+      </SchemaForm>
       <OwnLimitHint kind="coupon" what="优惠金额 × 发放总量（折扣券、不限量视为不封顶）" />
     </Modal>
   );

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { INVOICE_FILE_REQUIRED } from '@lab/contract';
-import { issueProblem } from './issue-invoice-form';
+import { INVOICE_FILE_REQUIRED, isElectronicInvoice } from '@lab/contract';
+import { checkValues } from '../../../lib/form-check';
+import { issueBody, issueSchema } from './issue-invoice-form';
 
 const pdf = { name: '发票.pdf', type: 'application/pdf', size: 80_000 };
-const input = (over: Partial<Parameters<typeof issueProblem>[0]> = {}) => ({ rid: 'r1', version: 1, type: 1, invoiceNo: '24312000000087654321', issuedOn: '2026-12-03', file: pdf, ...over });
+type Input = Parameters<typeof issueBody>[0] & { type: number };
+const input = (over: Partial<Input> = {}): Input => ({ rid: 'r1', version: 1, type: 1, invoiceNo: '24312000000087654321', issuedOn: '2026-12-03', file: pdf, ...over });
+/** the problem the 开票 form shows first, or null when it may go */
+const issueProblem = (values: Input) => {
+  const check = checkValues(issueSchema(isElectronicInvoice(values.type)), issueBody(values));
+  return check.ok ? null : (check.problems[0]?.message ?? null);
+};
 
 describe('issuing an invoice (开票)', () => {
   it('goes with a number, a date and, for an e-invoice, its PDF; a paper invoice may go without a file', () => {

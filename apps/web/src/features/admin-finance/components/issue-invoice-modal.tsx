@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
-import { Button, DatePicker, Form, Input, Modal, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { useEffect } from 'react';
+import { DatePicker, Form, Input, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatFen, isElectronicInvoice, type AdminInvoice } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
 import { Summary } from '../../../components/admin/summary';
-import { feedback } from '../../../lib/feedback';
+import { SchemaForm } from '../../../components/schema-form';
+import { FileField } from '../../../components/admin/file-field';
 import { issueInvoice } from '../api/decide-invoice';
 import { useFinanceMutation } from '../api/use-finance-mutation';
-import { invoiceFileProblem, issueProblem } from './issue-invoice-form';
+import { issueBody, issueSchema } from './issue-invoice-form';
 
 const invoiceItemLabels: Record<AdminInvoice['items'][number]['kind'], string> = { prestore: '预存款', online: '在线充值', order: '订单' };
 
@@ -34,59 +34,52 @@ export function InvoiceSummary({ invoice }: { invoice: AdminInvoice }) {
   );
 }
 
+interface Values {
+  invoiceNo?: string;
+  issuedOn?: Dayjs | null;
+  file?: File | null;
+}
+
 /**
  * 开票: the number and date of the invoice made out in the tax system, with its file (an
  * e-invoice's PDF is required; a paper invoice is mailed) — sent in one call, so the member
  * finds the file the moment the invoice shows 已开票.
  */
 export function IssueInvoiceModal({ invoice, onClose }: { invoice: AdminInvoice | null; onClose: () => void }) {
-  const [invoiceNo, setInvoiceNo] = useState('');
-  const [issuedOn, setIssuedOn] = useState<Dayjs | null>(dayjs());
-  const [file, setFile] = useState<File | null>(null);
+  const [form] = Form.useForm<Values>();
   const issue = useFinanceMutation(issueInvoice);
 
   useEffect(() => {
-    setInvoiceNo('');
-    setIssuedOn(dayjs());
-    setFile(null);
-  }, [invoice]);
+    if (invoice) form.resetFields();
+  }, [invoice, form]);
   if (!invoice) return null;
   const electronic = isElectronicInvoice(invoice.type);
-
-  const submit = async () => {
-    const input = { rid: invoice.rid, version: invoice.version, type: invoice.type, invoiceNo: invoiceNo.trim(), issuedOn: issuedOn?.format('YYYY-MM-DD') ?? '', file };
-    const problem = issueProblem(input);
-    if (problem) return feedback.failure(new Error(problem));
-    issue.decide(input, '已开票', onClose);
-  };
+  const input = (values: Values) => ({ rid: invoice.rid, version: invoice.version, invoiceNo: (values.invoiceNo ?? '').trim(), issuedOn: values.issuedOn?.format('YYYY-MM-DD') ?? '', file: values.file ?? null });
 
   return (
-    <Modal open title="开具发票" okText="确认开票" cancelText="取消" onOk={() => void submit()} onCancel={onClose} confirmLoading={issue.isPending} destroyOnHidden width={600}>
+    <Modal open title="开具发票" okText="确认开票" cancelText="取消" onOk={() => form.submit()} onCancel={onClose} confirmLoading={issue.isPending} destroyOnHidden width={600}>
       <InvoiceSummary invoice={invoice} />
-      <Form layout="vertical" requiredMark>
-        <Form.Item label="发票号码" required>
-          <Input value={invoiceNo} maxLength={40} placeholder="开票系统中的发票号码" onChange={(event) => setInvoiceNo(event.target.value)} aria-label="发票号码" />
+      <SchemaForm
+        form={form}
+        name="issue-invoice"
+        schema={issueSchema(electronic)}
+        body={(values) => issueBody(input(values))}
+        places={{ invoice_no: 'invoiceNo', issued_on: 'issuedOn' }}
+        layout="vertical"
+        requiredMark
+        initialValues={{ invoiceNo: '', issuedOn: dayjs(), file: null }}
+        onSubmit={(_checked, values) => issue.decide(input(values), '已开票', onClose)}
+      >
+        <Form.Item label="发票号码" name="invoiceNo" required>
+          <Input maxLength={40} placeholder="开票系统中的发票号码" aria-label="发票号码" />
         </Form.Item>
-        <Form.Item label="开票日期" required>
-          <DatePicker value={issuedOn} onChange={setIssuedOn} style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} aria-label="开票日期" />
+        <Form.Item label="开票日期" name="issuedOn" required>
+          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} aria-label="开票日期" />
         </Form.Item>
-        <Form.Item label="发票文件" required={electronic} extra={electronic ? '电子发票请上传 PDF（或图片），不超过 10 MB；会员可在发票记录中下载' : '纸质发票可不上传，寄出后如有扫描件可一并上传'}>
-          <Upload
-            accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
-            maxCount={1}
-            fileList={file ? [{ uid: 'invoice', name: file.name, status: 'done' }] : []}
-            onRemove={() => setFile(null)}
-            beforeUpload={(chosen) => {
-              const problem = invoiceFileProblem(chosen);
-              if (problem) feedback.failure(new Error(problem));
-              else setFile(chosen);
-              return Upload.LIST_IGNORE;
-            }}
-          >
-            <Button icon={<UploadOutlined />}>{file ? '更换文件' : '选择文件'}</Button>
-          </Upload>
+        <Form.Item label="发票文件" name="file" required={electronic} extra={electronic ? '电子发票请上传 PDF（或图片），不超过 10 MB；会员可在发票记录中下载' : '纸质发票可不上传，寄出后如有扫描件可一并上传'}>
+          <FileField accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg" uid="invoice" />
         </Form.Item>
-      </Form>
+      </SchemaForm>
     </Modal>
   );
 }

@@ -62,15 +62,12 @@ export default function InvoicesPage() {
     });
   };
 
-  const uploadFile = async (i: AdminInvoice, file: File) => {
-    const problem = invoiceFileProblem(file);
-    if (problem) return feedback.failure(new Error(problem));
+  const uploadFile = (i: AdminInvoice, file: File) =>
     upload.mutate({ rid: i.rid, file }, {
       onSuccess: () => {
         feedback.success('发票文件已上传');
       },
     });
-  };
 
   const columns: TableColumnsType<AdminInvoice> = [
     { title: '申请时间', dataIndex: 'createdAt', key: 'createdAt', width: 140, sorter: true, sortOrder: table.sortOrderOf('createdAt'), render: (at: string) => formatDateTime(at) },
@@ -152,7 +149,10 @@ export default function InvoicesPage() {
               accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
               showUploadList={false}
               beforeUpload={(file) => {
-                void uploadFile(i, file);
+                // a file the server would refuse is not sent (uploaded as soon as it is chosen)
+                const problem = invoiceFileProblem(file);
+                if (problem) feedback.failure(new Error(problem));
+                else uploadFile(i, file);
                 return Upload.LIST_IGNORE;
               }}
             >

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Button, DatePicker, Drawer, Form, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { AdminReconcileRunBody, ReconcileLine, ReconcileRun } from '@lab/contract';
+import { adminReconcileRunBody, type AdminReconcileRunBody, type ReconcileLine, type ReconcileRun } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { AdminTable } from '../../../components/admin/admin-table';
 import { Money } from '../../../components/admin/money';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
+import { SchemaForm } from '../../../components/schema-form';
 import { rerunReconcile, resolveDifference, useReconcileRun, useReconcileRuns } from '../api/online-payments';
 import { useFinanceMutation } from '../api/use-finance-mutation';
 import '../components/finance.css';
@@ -113,13 +114,11 @@ export default function ReconcilePage() {
 }
 
 function RerunModal({ onClose, onDone }: { onClose: () => void; onDone: (runs: ReconcileRun[]) => void }) {
-  const [day, setDay] = useState<Dayjs | null>(yesterday());
-  const [vendor, setVendor] = useState('');
+  const [form] = Form.useForm<{ day: Dayjs | null; vendor: string }>();
   const run = useFinanceMutation(rerunReconcile);
-  const submit = () => {
-    if (!day) return feedback.error('请选择账单日期');
+  const submit = (checked: AdminReconcileRunBody) => {
     run.mutate(
-      { day: day.format('YYYY-MM-DD'), vendor: (vendor || undefined) as AdminReconcileRunBody['vendor'] },
+      { day: checked.day, vendor: checked.vendor },
       {
         onSuccess: (runs) => {
           feedback.success('对账已完成');
@@ -130,16 +129,24 @@ function RerunModal({ onClose, onDone }: { onClose: () => void; onDone: (runs: R
     );
   };
   return (
-    <Modal open title="重新对账" okText="下载账单并对账" cancelText="取消" onOk={submit} onCancel={onClose} confirmLoading={run.isPending} destroyOnHidden width={440}>
+    <Modal open title="重新对账" okText="下载账单并对账" cancelText="取消" onOk={() => form.submit()} onCancel={onClose} confirmLoading={run.isPending} destroyOnHidden width={440}>
       <p className="admin-muted">重新下载该日账单并核对，替换该日原有结果；同一差异已填写的处理说明会保留。</p>
-      <Form layout="vertical">
-        <Form.Item label="账单日期" required>
-          <DatePicker value={day} onChange={setDay} disabledDate={(d) => !d.isBefore(dayjs(), 'day')} style={{ width: '100%' }} />
+      <SchemaForm
+        form={form}
+        name="reconcile-run"
+        schema={adminReconcileRunBody}
+        body={({ day, vendor }) => ({ day: day ? day.format('YYYY-MM-DD') : '', vendor: vendor || undefined })}
+        layout="vertical"
+        initialValues={{ day: yesterday(), vendor: '' }}
+        onSubmit={submit}
+      >
+        <Form.Item label="账单日期" name="day" required>
+          <DatePicker disabledDate={(d) => !d.isBefore(dayjs(), 'day')} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item label="支付渠道">
-          <Select value={vendor} options={vendorOptions.map((o) => (o.value ? o : { ...o, label: '所有已开通渠道' }))} onChange={setVendor} />
+        <Form.Item label="支付渠道" name="vendor">
+          <Select options={vendorOptions.map((o) => (o.value ? o : { ...o, label: '所有已开通渠道' }))} />
         </Form.Item>
-      </Form>
+      </SchemaForm>
     </Modal>
   );
 }

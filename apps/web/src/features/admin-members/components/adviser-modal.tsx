@@ -1,5 +1,6 @@
 import { Select } from 'antd';
 import { useAdvisers } from '../api/list-staff-names';
+import { adminMemberAdviserBody } from '@lab/contract';
 import { setAdviser } from '../api/save-member';
 import { MemberSettingModal } from './member-setting-modal';
 
@@ -11,19 +12,17 @@ export function AdviserModal({ open, rid, current, onClose }: { open: boolean; r
   return (
     <MemberSettingModal
       title="设置客户经理"
+      name="adviser"
       open={open}
-      current={current}
+      current={current ?? 0}
       onClose={onClose}
-      call={setAdviser}
-      args={(value) => ({ rid, adviserId: value || null })}
+      schema={adminMemberAdviserBody}
+      field="adviser_id"
+      body={(value) => ({ rid, adviser_id: value || '' })}
+      call={(checked) => setAdviser({ rid: checked.rid, adviserId: checked.adviser_id ?? null })}
       done={(member) => (member.adviser ? `客户经理已设为${member.adviser.name}` : '已取消客户经理')}
-    >
-      {(value, setValue) => (
-        <>
-          <p className="admin-muted" style={{ marginTop: 0 }}>客户经理负责跟进该会员的需求、订单与回访，可在会员列表中按「我负责的客户」筛选。</p>
-          <Select style={{ width: '100%' }} value={value ?? 0} options={options} loading={advisers.isLoading} onChange={(next) => setValue(next)} aria-label="客户经理" showSearch optionFilterProp="label" />
-        </>
-      )}
-    </MemberSettingModal>
+      intro={<p className="admin-muted" style={{ marginTop: 0 }}>客户经理负责跟进该会员的需求、订单与回访，可在会员列表中按「我负责的客户」筛选。</p>}
+      control={<Select style={{ width: '100%' }} options={options} loading={advisers.isLoading} aria-label="客户经理" showSearch optionFilterProp="label" />}
+    />
   );
 }

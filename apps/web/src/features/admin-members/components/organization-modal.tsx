@@ -1,6 +1,5 @@
 import { Alert, Radio, Space } from 'antd';
 import { adminMemberOrganizationBody } from '@lab/contract';
-import { feedback } from '../../../lib/feedback';
 import { setOrganization } from '../api/save-member';
 import { organizationOptions } from './labels';
 import { MemberSettingModal } from './member-setting-modal';
@@ -14,30 +13,31 @@ const hints: Record<number, string> = {
 
 /** 设置用户类型: only staff verify 老师, 个人 and 企业 (members may only attest as 学生 themselves). */
 export function OrganizationModal({ open, rid, current, onClose }: { open: boolean; rid: string; current: number | null; onClose: () => void }) {
-  const args = (value: number | null) => {
-    const checked = adminMemberOrganizationBody.safeParse({ rid, organization: value ?? '' });
-    if (checked.success) return { rid, organization: checked.data.organization };
-    feedback.failure(new Error(checked.error.issues[0]?.message ?? '请选择用户类型'));
-    return null;
-  };
-
   return (
-    <MemberSettingModal title="设置用户类型" open={open} current={current} onClose={onClose} call={setOrganization} args={args} done={() => '用户类型已更新'}>
-      {(value, setValue) => (
-        <>
-          <Alert type="info" showIcon style={{ marginBottom: 16 }} title="请在核实证明材料后设置，会员会收到站内消息。" />
-          <Radio.Group value={value} onChange={(event) => setValue(event.target.value as number)} aria-label="用户类型">
-            <Space orientation="vertical">
-              {organizationOptions.map((option) => (
-                <Radio key={option.value} value={option.value}>
-                  <strong>{option.label}</strong>
-                  <span className="admin-muted" style={{ marginLeft: 8 }}>{hints[option.value]}</span>
-                </Radio>
-              ))}
-            </Space>
-          </Radio.Group>
-        </>
-      )}
-    </MemberSettingModal>
+    <MemberSettingModal
+      title="设置用户类型"
+      name="organization"
+      open={open}
+      current={current}
+      onClose={onClose}
+      schema={adminMemberOrganizationBody}
+      field="organization"
+      body={(value) => ({ rid, organization: value ?? '' })}
+      call={setOrganization}
+      done={() => '用户类型已更新'}
+      intro={<Alert type="info" showIcon style={{ marginBottom: 16 }} title="请在核实证明材料后设置，会员会收到站内消息。" />}
+      control={
+        <Radio.Group aria-label="用户类型">
+          <Space orientation="vertical">
+            {organizationOptions.map((option) => (
+              <Radio key={option.value} value={option.value}>
+                <strong>{option.label}</strong>
+                <span className="admin-muted" style={{ marginLeft: 8 }}>{hints[option.value]}</span>
+              </Radio>
+            ))}
+          </Space>
+        </Radio.Group>
+      }
+    />
   );
 }

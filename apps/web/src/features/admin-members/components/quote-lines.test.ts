@@ -30,14 +30,14 @@ describe('a quote being written', () => {
   });
 
   it('names the first thing to fix: no lines, a bad count, a missing choice, the same item and options twice', () => {
-    expect(quoteProblem([])).toBe('[报价项目]不能为空');
-    expect(quoteProblem([newQuoteLine(bet, 0)])).toBe('「BET 比表面积」的数量应为1–999的整数');
-    expect(quoteProblem([newQuoteLine(bet, 1000)])).toBe('「BET 比表面积」的数量应为1–999的整数');
+    expect(quoteProblem([])?.message).toBe('[报价项目]不能为空');
+    expect(quoteProblem([newQuoteLine(bet, 0)])?.message).toBe('「BET 比表面积」的数量应为1–999的整数');
+    expect(quoteProblem([newQuoteLine(bet, 1000)])?.message).toBe('「BET 比表面积」的数量应为1–999的整数');
     const unpriced = { ...newQuoteLine(xrd, 1), choices: { '1': 11 } };
-    expect(quoteProblem([unpriced])).toBe('请选择「XRD 粉末衍射」的测试温度');
+    expect(quoteProblem([unpriced])?.message).toBe('请选择「XRD 粉末衍射」的测试温度');
     expect(linePrice(unpriced)).toBeNull();
     expect(quoteTotalFen([unpriced])).toBe(0);
-    expect(quoteProblem([newQuoteLine(xrd, 1), newQuoteLine(xrd, 2)])).toBe('报价项目重复：XRD 粉末衍射（相同选项请合并数量）');
+    expect(quoteProblem([newQuoteLine(xrd, 1), newQuoteLine(xrd, 2)])?.message).toBe('报价项目重复：XRD 粉末衍射（相同选项请合并数量）');
     // the same item with other options is another line
     expect(quoteProblem([newQuoteLine(xrd, 1), newQuoteLine(xrd, 2, { '1': 12 })])).toBeNull();
   });

@@ -1,4 +1,5 @@
-import { PLAN_MAX_LINES, SAMPLE_COUNT_MAX, type PricedOption } from '@lab/contract';
+import { z } from 'zod';
+import { optionalText, PLAN_MAX_LINES, SAMPLE_COUNT_MAX, type PricedOption } from '@lab/contract';
 
 /**
  * A quote being written (测试需求 → 报价): catalogue items, a count and one choice per option
@@ -61,20 +62,31 @@ const sameChoices = (a: Record<string, number>, b: Record<string, number>) => {
   return [...keys].every((k) => a[k] === b[k]);
 };
 
-/** The first thing to fix before sending, in the server's words; null when the quote can go. */
-export function quoteProblem(lines: QuoteDraftLine[]): string | null {
-  if (lines.length === 0) return '[报价项目]不能为空';
-  if (lines.length > MAX_QUOTE_LINES) return `报价项目最多${MAX_QUOTE_LINES}项`;
+/**
+ * The first thing to fix before sending, in the server's words, and the field it is about
+ * (`lines`, `lines.<n>.count`, `lines.<n>.choices.<optionId>`); null when the quote can go.
+ */
+export function quoteProblem(lines: QuoteDraftLine[]): { path: (string | number)[]; message: string } | null {
+  if (lines.length === 0) return { path: ['lines'], message: '[报价项目]不能为空' };
+  if (lines.length > MAX_QUOTE_LINES) return { path: ['lines'], message: `报价项目最多${MAX_QUOTE_LINES}项` };
   for (const [i, line] of lines.entries()) {
-    if (!Number.isInteger(line.count) || line.count < 1 || line.count > MAX_QUOTE_COUNT) return `「${line.item.name}」的数量应为1–${MAX_QUOTE_COUNT}的整数`;
+    if (!Number.isInteger(line.count) || line.count < 1 || line.count > MAX_QUOTE_COUNT) return { path: ['lines', i, 'count'], message: `「${line.item.name}」的数量应为1–${MAX_QUOTE_COUNT}的整数` };
     for (const option of line.item.options) {
-      if (!option.choices.some((c) => c.id === line.choices[String(option.id)])) return `请选择「${line.item.name}」的${option.name}`;
+      if (!option.choices.some((c) => c.id === line.choices[String(option.id)])) return { path: ['lines', i, 'choices', String(option.id)], message: `请选择「${line.item.name}」的${option.name}` };
     }
     const twin = lines.slice(0, i).find((other) => other.item.rid === line.item.rid && sameChoices(other.choices, line.choices));
-    if (twin) return `报价项目重复：${line.item.name}（相同选项请合并数量）`;
+    if (twin) return { path: ['lines', i], message: `报价项目重复：${line.item.name}（相同选项请合并数量）` };
   }
   return null;
 }
+
+/** The quote form's check: its lines as quoteProblem reads them (the first problem, at its field), an optional note. */
+export const quoteSchema = z
+  .object({ lines: z.array(z.custom<QuoteDraftLine>()), note: optionalText('报价说明', 1000) })
+  .superRefine(({ lines }, ctx) => {
+    const problem = quoteProblem(lines);
+    if (problem) ctx.addIssue({ code: 'custom', ...problem });
+  });
 
 export const toQuoteBody = (lines: QuoteDraftLine[]): QuoteLineBody[] =>
   lines.map((line) => ({ rid: line.item.rid, count: line.count, options: Object.fromEntries(line.item.options.map((o) => [String(o.id), line.choices[String(o.id)]!])) }));

@@ -1,13 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Empty, Input, InputNumber, Modal, Select, Spin } from 'antd';
+import { Button, Descriptions, Empty, Form, Input, InputNumber, Modal, Select, Spin } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { formatFen, type AdminRequirement, type DeviceDetail } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
 import { feedback } from '../../../lib/feedback';
 import { quoteRequirement, useRequirementMutation } from '../api/save-requirement';
 import { testItemQueryOptions, useTestItemSearch } from '../api/search-catalog';
-import { linePrice, MAX_QUOTE_COUNT, newQuoteLine, quoteProblem, quoteTotalFen, toQuoteBody, type QuoteDraftLine, type QuoteItem } from './quote-lines';
+import { SchemaForm } from '../../../components/schema-form';
+import { linePrice, MAX_QUOTE_COUNT, newQuoteLine, quoteSchema, quoteTotalFen, toQuoteBody, type QuoteDraftLine, type QuoteItem } from './quote-lines';
+
+interface QuoteValues {
+  lines: QuoteDraftLine[];
+  note: string;
+}
 
 const toQuoteItem = (detail: DeviceDetail): QuoteItem => ({ rid: detail.rid, name: detail.name, unit: detail.unit, priceFen: detail.priceFen, options: detail.options });
 
@@ -17,8 +23,8 @@ const toQuoteItem = (detail: DeviceDetail): QuoteItem => ({ rid: detail.rid, nam
  * quote the member has now.
  */
 export function QuoteModal({ requirement, onClose }: { requirement: AdminRequirement | null; onClose: () => void }) {
-  const [lines, setLines] = useState<QuoteDraftLine[]>([]);
-  const [note, setNote] = useState('');
+  const [form] = Form.useForm<QuoteValues>();
+  const lines = (Form.useWatch('lines', { form, preserve: true }) as QuoteDraftLine[] | undefined) ?? [];
   const [keyword, setKeyword] = useState('');
   const [loadingItem, setLoadingItem] = useState(false);
   const search = useTestItemSearch(keyword);
@@ -26,10 +32,10 @@ export function QuoteModal({ requirement, onClose }: { requirement: AdminRequire
   const save = useRequirementMutation(quoteRequirement);
 
   useEffect(() => {
+    if (!requirement) return;
     setKeyword('');
-    setNote(requirement?.quote?.note ?? '');
-    setLines([]);
-    const previous = requirement?.quote?.lines.filter((line) => line.rid) ?? [];
+    form.setFieldsValue({ lines: [], note: requirement.quote?.note ?? '' });
+    const previous = requirement.quote?.lines.filter((line) => line.rid) ?? [];
     if (previous.length === 0) return;
     let cancelled = false;
     setLoadingItem(true);
@@ -39,41 +45,26 @@ export function QuoteModal({ requirement, onClose }: { requirement: AdminRequire
         return newQuoteLine(toQuoteItem(detail), line.count, Object.fromEntries(line.options.map((o) => [String(o.optionId), o.choiceId])));
       }),
     )
-      .then((restored) => !cancelled && setLines(restored))
+      .then((restored) => !cancelled && form.setFieldValue('lines', restored))
       // an item withdrawn since: sales quotes again from scratch
       .catch(() => undefined)
       .finally(() => !cancelled && setLoadingItem(false));
     return () => {
       cancelled = true;
     };
-  }, [requirement, client]);
+  }, [requirement, client, form]);
 
   const addItem = async (rid: string) => {
     setLoadingItem(true);
     try {
       const detail = await client.fetchQuery(testItemQueryOptions(rid));
-      setLines((current) => [...current, newQuoteLine(toQuoteItem(detail))]);
+      form.setFieldValue('lines', [...((form.getFieldValue('lines') as QuoteDraftLine[] | undefined) ?? []), newQuoteLine(toQuoteItem(detail))]);
     } catch (error) {
       feedback.failure(error);
     } finally {
       setLoadingItem(false);
       setKeyword('');
     }
-  };
-
-  const update = (key: string, change: Partial<Pick<QuoteDraftLine, 'count' | 'choices'>>) =>
-    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change, choices: { ...line.choices, ...change.choices } } : line)));
-
-  const submit = async () => {
-    if (!requirement) return;
-    const problem = quoteProblem(lines);
-    if (problem) return feedback.failure(new Error(problem));
-    save.mutate({ rid: requirement.rid, lines: toQuoteBody(lines), note: note.trim() }, {
-      onSuccess: () => {
-        feedback.success('报价已发送');
-        onClose();
-      },
-    });
   };
 
   const options = (search.data?.list ?? []).filter((item) => !item.reservable).map((item) => ({ value: item.rid, label: `${item.name}（${formatFen(item.priceFen)}/${item.unit}）` }));
@@ -83,7 +74,7 @@ export function QuoteModal({ requirement, onClose }: { requirement: AdminRequire
       title={requirement?.quote ? '修改报价' : '报价'}
       open={requirement !== null}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={() => form.submit()}
       okText="发送报价"
       cancelText="取消"
       confirmLoading={save.isPending}
@@ -116,62 +107,76 @@ export function QuoteModal({ requirement, onClose }: { requirement: AdminRequire
         loading={search.isFetching || loadingItem}
         notFoundContent={search.isFetching ? <Spin size="small" /> : '没有找到可报价的检测项目（上门预约类项目请引导客户直接预约）'}
       />
-      {lines.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={loadingItem ? '正在载入当前报价…' : '还没有报价项目'} />
-      ) : (
-        lines.map((line) => {
-          const price = linePrice(line);
-          return (
-            <div className="customers-quote-line" key={line.key} data-testid="quote-line">
-              <div className="customers-quote-line-head">
-                <div>
-                  <strong>{line.item.name}</strong>
-                  <div className="admin-muted">基础价 {formatFen(line.item.priceFen)}/{line.item.unit}</div>
-                </div>
-                <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-                  <InputNumber
-                    aria-label={`${line.item.name}数量`}
-                    min={1}
-                    max={MAX_QUOTE_COUNT}
-                    precision={0}
-                    value={line.count}
-                    onChange={(count) => update(line.key, { count: count ?? 0 })}
-                    suffix={line.item.unit}
-                    style={{ width: 130 }}
-                  />
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={`移除${line.item.name}`} onClick={() => setLines((current) => current.filter((l) => l.key !== line.key))} />
-                </div>
-              </div>
-              {line.item.options.length > 0 && (
-                <div className="customers-quote-options">
-                  {line.item.options.map((option) => (
-                    <label key={option.id} style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
-                      <span>{option.name}</span>
-                      <Select
-                        aria-label={`${line.item.name}${option.name}`}
-                        style={{ minWidth: 160 }}
-                        value={line.choices[String(option.id)]}
-                        onChange={(choiceId: number) => update(line.key, { choices: { [String(option.id)]: choiceId } })}
-                        options={option.choices.map((c) => ({ value: c.id, label: c.priceFen > 0 ? `${c.label}（+${formatFen(c.priceFen)}）` : c.label }))}
-                      />
-                    </label>
-                  ))}
-                </div>
-              )}
-              <div className="customers-quote-total" style={{ fontSize: 13 }}>
-                <span className="admin-muted">单价 {price ? formatFen(price.unitPriceFen) : '—'} × {line.count}</span>
-                <Money fen={price?.amountFen ?? null} />
-              </div>
-            </div>
-          );
-        })
-      )}
-      <div className="customers-quote-total">
-        <span>报价合计</span>
-        <strong data-testid="quote-total">{formatFen(quoteTotalFen(lines))}</strong>
-      </div>
-      <label htmlFor="quote-note" style={{ display: 'block', margin: '12px 0 6px' }}>报价说明（选填，客户可见）</label>
-      <Input.TextArea id="quote-note" aria-label="报价说明" style={{ marginBottom: 20 }} rows={3} maxLength={1000} showCount value={note} onChange={(event) => setNote(event.target.value)} placeholder="例如：含数据分析报告，预计 5 个工作日出数据" />
+      <SchemaForm
+        form={form}
+        name="quote"
+        schema={quoteSchema}
+        layout="vertical"
+        initialValues={{ lines: [], note: '' }}
+        onSubmit={(checked) => {
+          if (!requirement) return;
+          save.mutate({ rid: requirement.rid, lines: toQuoteBody(checked.lines), note: checked.note ?? '' }, {
+            onSuccess: () => {
+              feedback.success('报价已发送');
+              onClose();
+            },
+          });
+        }}
+      >
+        <Form.List name="lines">
+          {(rows, { remove }, { errors }) => (
+            <>
+              {rows.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={loadingItem ? '正在载入当前报价…' : '还没有报价项目'} /> : null}
+              {rows.map((row, index) => {
+                const line = lines[index];
+                if (!line) return null;
+                const price = linePrice(line);
+                return (
+                  <div className="customers-quote-line" key={row.key} data-testid="quote-line">
+                    <div className="customers-quote-line-head">
+                      <div>
+                        <strong>{line.item.name}</strong>
+                        <div className="admin-muted">基础价 {formatFen(line.item.priceFen)}/{line.item.unit}</div>
+                      </div>
+                      <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+                        <Form.Item name={[row.name, 'count']} normalize={(count: number | null) => count ?? 0} style={{ marginBottom: 0 }}>
+                          <InputNumber aria-label={`${line.item.name}数量`} min={1} max={MAX_QUOTE_COUNT} precision={0} suffix={line.item.unit} style={{ width: 130 }} />
+                        </Form.Item>
+                        <Button type="text" danger icon={<DeleteOutlined />} aria-label={`移除${line.item.name}`} onClick={() => remove(row.name)} />
+                      </div>
+                    </div>
+                    {line.item.options.length > 0 && (
+                      <div className="customers-quote-options">
+                        {line.item.options.map((option) => (
+                          <Form.Item key={option.id} label={option.name} name={[row.name, 'choices', String(option.id)]} style={{ marginBottom: 0 }}>
+                            <Select
+                              aria-label={`${line.item.name}${option.name}`}
+                              style={{ minWidth: 160 }}
+                              options={option.choices.map((c) => ({ value: c.id, label: c.priceFen > 0 ? `${c.label}（+${formatFen(c.priceFen)}）` : c.label }))}
+                            />
+                          </Form.Item>
+                        ))}
+                      </div>
+                    )}
+                    <div className="customers-quote-total" style={{ fontSize: 13 }}>
+                      <span className="admin-muted">单价 {price ? formatFen(price.unitPriceFen) : '—'} × {line.count}</span>
+                      <Money fen={price?.amountFen ?? null} />
+                    </div>
+                  </div>
+                );
+              })}
+              <Form.ErrorList errors={errors} />
+            </>
+          )}
+        </Form.List>
+        <div className="customers-quote-total">
+          <span>报价合计</span>
+          <strong data-testid="quote-total">{formatFen(quoteTotalFen(lines))}</strong>
+        </div>
+        <Form.Item label="报价说明（选填，客户可见）" name="note" style={{ margin: '12px 0 20px' }}>
+          <Input.TextArea aria-label="报价说明" rows={3} maxLength={1000} showCount placeholder="例如：含数据分析报告，预计 5 个工作日出数据" />
+        </Form.Item>
+      </SchemaForm>
     </Modal>
   );
 }

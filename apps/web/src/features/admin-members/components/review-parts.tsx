@@ -9,8 +9,8 @@ import { reviewFilterOptions } from './labels';
 interface ReviewActions<T, A, R> {
   /** 通过 after a question (left out where approving needs a dialog of its own) */
   approve?: { call: (args: A) => Promise<unknown>; args: (row: T) => A; question: (row: T) => { title: string; content: string }; done: string };
-  /** 驳回 with the reason the applicant reads, checked with the contract's body when given */
-  refuse: { call: (args: R) => Promise<unknown>; args: (row: T, reason: string) => R; body?: z.ZodType<R>; prompt: (row: T) => { title: string; placeholder: string }; done: string };
+  /** 驳回 with the reason the applicant reads, checked in the dialog with the contract's rule for it when given */
+  refuse: { call: (args: R) => Promise<unknown>; args: (row: T, reason: string) => R; reason?: z.ZodType<string | undefined>; prompt: (row: T) => { title: string; placeholder: string }; done: string };
 }
 
 const nothing = async () => undefined;
@@ -33,12 +33,9 @@ export function useReviewActions<T, A, R>({ approve, refuse }: ReviewActions<T, 
   };
 
   const onRefuse = async (row: T) => {
-    const reason = await prompt({ ...refuse.prompt(row), label: '驳回原因', required: true, okText: '驳回', danger: true });
+    const reason = await prompt({ ...refuse.prompt(row), label: '驳回原因', required: true, okText: '驳回', danger: true, ...(refuse.reason ? { rule: refuse.reason } : {}) });
     if (reason === null) return;
-    const args = refuse.args(row, reason);
-    const checked = refuse.body ? refuse.body.safeParse(args) : null;
-    if (checked && !checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '[原因]不能为空'));
-    refusal.mutate(checked ? checked.data : args, { onSuccess: () => feedback.success(refuse.done) });
+    refusal.mutate(refuse.args(row, reason), { onSuccess: () => feedback.success(refuse.done) });
   };
 
   return { onApprove, onRefuse };

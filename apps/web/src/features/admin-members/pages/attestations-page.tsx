@@ -28,7 +28,7 @@ export default function AttestationsPage() {
     refuse: {
       call: refuseAttestation,
       args: (row, reason) => ({ rid: row.member.rid, reason }),
-      body: adminAttestationRefuseBody,
+      reason: adminAttestationRefuseBody.shape.reason,
       prompt: (row) => ({ title: `驳回 ${nameOf(row)} 的资料认证`, placeholder: '会员将看到此原因，例如：单位名称与学生证不符，请修改后重新提交' }),
       done: '已驳回，已通知会员',
     },

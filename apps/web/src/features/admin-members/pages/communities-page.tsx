@@ -29,7 +29,7 @@ export default function CommunitiesPage() {
     refuse: {
       call: refuseCommunity,
       args: (row, reason) => ({ rid: row.rid, reason }),
-      body: adminCommunityRefuseBody,
+      reason: adminCommunityRefuseBody.shape.reason,
       prompt: (row) => ({ title: `驳回「${row.name}」`, placeholder: '负责人将看到此原因，例如：团体名称请使用“学校+导师+课题组”' }),
       done: '已驳回，已通知负责人',
     },

@@ -94,11 +94,17 @@ export default function DemandsPage() {
   const prompt = useReasonPrompt();
 
   const onClose = async (row: AdminRequirement) => {
-    const reason = await prompt({ title: `关闭需求「${row.title}」`, label: '关闭原因', placeholder: '客户将看到此原因，例如：样品不适合该测试，已电话沟通', required: true, okText: '关闭需求', danger: true });
+    const reason = await prompt({
+      title: `关闭需求「${row.title}」`,
+      label: '关闭原因',
+      placeholder: '客户将看到此原因，例如：样品不适合该测试，已电话沟通',
+      required: true,
+      rule: adminRequirementCloseBody.shape.reason,
+      okText: '关闭需求',
+      danger: true,
+    });
     if (reason === null) return;
-    const checked = adminRequirementCloseBody.safeParse({ rid: row.rid, reason });
-    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '[原因]不能为空'));
-    close.mutate(checked.data, {
+    close.mutate({ rid: row.rid, reason }, {
       onSuccess: () => {
         feedback.success('需求已关闭，已通知客户');
       },

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { App, Button, Form, Input, Radio, Tag, Typography, type TableColumnsType } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { adminAnnouncementBody, type AnnouncementView } from '@lab/contract';
@@ -7,6 +6,7 @@ import { AdminTable } from '../../../components/admin/admin-table';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
+import { SchemaForm } from '../../../components/schema-form';
 import { settled } from '../../../lib/use-api-mutation';
 import { useAnnouncements, useSendAnnouncement } from '../api/announcements';
 
@@ -25,15 +25,15 @@ export default function AnnouncementsPage() {
   const { data, isFetching } = useAnnouncements(table.query);
   const send = useSendAnnouncement();
   const { modal } = App.useApp();
-  const [error, setError] = useState<string | null>(null);
 
-  const submit = () => {
-    const values = form.getFieldsValue();
-    const body = { title: values.title ?? '', content: values.content ?? '', ...(values.audience === 'member' ? { member_phone: values.member_phone ?? '' } : {}) };
-    const checked = adminAnnouncementBody.safeParse(body);
-    const problem = !checked.success ? (checked.error.issues[0]?.message ?? '请检查填写的内容') : values.audience === 'member' && !values.member_phone ? '[会员手机号]不能为空' : null;
-    setError(problem);
-    if (problem) return;
+  // the contract's body; to one member, that member's phone is needed
+  const schema = adminAnnouncementBody.superRefine((body, ctx) => {
+    if (audience === 'member' && !body.member_phone) ctx.addIssue({ code: 'custom', path: ['member_phone'], message: '[会员手机号]不能为空' });
+  });
+  const bodyOf = (values: Values) => ({ title: values.title ?? '', content: values.content ?? '', ...(values.audience === 'member' ? { member_phone: values.member_phone ?? '' } : {}) });
+
+  const submit = (values: Values) => {
+    const body = bodyOf(values);
     modal.confirm({
       title: values.audience === 'all' ? '发送给全部会员？' : `发送给 ${values.member_phone}？`,
       content: values.audience === 'all' ? '每位未停用的会员都会在站内消息中收到这条公告，发送后不能撤回。' : '该会员会在站内消息中收到这条公告。',
@@ -67,7 +67,7 @@ export default function AnnouncementsPage() {
   return (
     <AdminPage title="站内公告" description="公告出现在会员的「站内消息」里，顶部铃铛会提示未读。">
       <AdminSection title="发布公告">
-        <Form form={form} layout="vertical" initialValues={{ audience: 'all' }} style={{ maxWidth: 720 }} onFinish={submit}>
+        <SchemaForm form={form} name="announcement" schema={schema} body={bodyOf} layout="vertical" initialValues={{ audience: 'all', member_phone: '', title: '', content: '' }} style={{ maxWidth: 720 }} onSubmit={(_checked, values) => submit(values)}>
           <Form.Item label="接收人" name="audience">
             <Radio.Group options={[{ value: 'all', label: '全部会员' }, { value: 'member', label: '指定会员' }]} />
           </Form.Item>
@@ -82,9 +82,8 @@ export default function AnnouncementsPage() {
           <Form.Item label="内容" name="content" required>
             <Input.TextArea rows={5} maxLength={2000} showCount placeholder="公告正文" />
           </Form.Item>
-          {error && <div role="alert" style={{ color: '#d9363e', marginBottom: 12 }}>{error}</div>}
           <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={send.isPending}>发送公告</Button>
-        </Form>
+        </SchemaForm>
       </AdminSection>
       <AdminSection title="已发送">
         <AdminTable<AnnouncementView>

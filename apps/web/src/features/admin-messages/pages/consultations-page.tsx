@@ -27,12 +27,11 @@ export default function ConsultationsPage() {
       label: '回复内容',
       required: true,
       maxLength: 500,
+      rule: consultationReplyBody.shape.reply,
       placeholder: row.memberRid ? '该手机号是注册会员：回复会以短信发送，并出现在其站内消息中' : '回复将以短信发送到访客手机',
       okText: '发送回复',
     });
     if (text === null) return;
-    const checked = consultationReplyBody.safeParse({ id: row.id, reply: text });
-    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查回复内容'));
     reply.mutate({ id: row.id, reply: text }, {
       onSuccess: () => {
         feedback.success('回复已发送');

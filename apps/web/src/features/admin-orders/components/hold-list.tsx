@@ -7,6 +7,7 @@ import { AdminSection } from '../../../components/admin/admin-page';
 import { Money } from '../../../components/admin/money';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
+import { SchemaForm } from '../../../components/schema-form';
 import { useHoldActions, useHolds } from '../api/reservation-holds';
 
 const holdText = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} 小时` : `${minutes} 分钟`);
@@ -50,29 +51,30 @@ function SettingsDialog({ open, settings, onClose }: { open: boolean; settings: 
   useEffect(() => {
     if (open) form.setFieldsValue({ hold_minutes: settings.holdMinutes, cap_hours: settings.capHours });
   }, [open, settings, form]);
-  const submit = async () => {
-    const checked = adminReservationSettingsBody.safeParse(form.getFieldsValue());
-    if (!checked.success) {
-      feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-      return;
-    }
-    save.mutate(checked.data, {
-      onSuccess: () => {
-        feedback.success('预约规则已保存');
-        onClose();
-      },
-    });
-  };
   return (
-    <Modal title="预约保留规则" open={open} onCancel={onClose} onOk={() => void submit()} okText="保存" cancelText="取消" confirmLoading={save.isPending} destroyOnHidden>
-      <Form form={form} layout="vertical">
+    <Modal title="预约保留规则" open={open} onCancel={onClose} onOk={() => form.submit()} okText="保存" cancelText="取消" confirmLoading={save.isPending} destroyOnHidden>
+      <SchemaForm
+        form={form}
+        name="reservation-settings"
+        schema={adminReservationSettingsBody}
+        layout="vertical"
+        initialValues={{ hold_minutes: settings.holdMinutes, cap_hours: settings.capHours }}
+        onSubmit={(checked) =>
+          save.mutate(checked, {
+            onSuccess: () => {
+              feedback.success('预约规则已保存');
+              onClose();
+            },
+          })
+        }
+      >
         <Form.Item label="保留时长（分钟）" name="hold_minutes" extra="未支付的预约保留这么久，逾期自动释放。只对之后的新预约生效。">
           <InputNumber min={10} max={10080} step={10} className="desk-number" />
         </Form.Item>
         <Form.Item label="未支付机时上限（小时）" name="cap_hours" extra="每位客户同时保留的未支付机时不能超过这个数。">
           <InputNumber min={1} max={200} className="desk-number" />
         </Form.Item>
-      </Form>
+      </SchemaForm>
     </Modal>
   );
 }

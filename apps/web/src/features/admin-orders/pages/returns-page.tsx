@@ -7,6 +7,7 @@ import { AdminTable } from '../../../components/admin/admin-table';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
+import { SchemaForm } from '../../../components/schema-form';
 import { useReturns, useSendReturn } from '../api/sample-returns';
 import { PromiseTag, ReturnStatusTag } from '../components/order-tags';
 import '../order-desk.css';
@@ -28,24 +29,8 @@ function SendDialog({ request, onClose }: { request: AdminReturn | null; onClose
     if (request) form.setFieldsValue({ carrier: returnCarriers[0], tracking_no: '' });
   }, [request, form]);
 
-  const submit = async () => {
-    if (!request) return;
-    const values = form.getFieldsValue();
-    const checked = adminReturnSendBody.safeParse({ rid: request.rid, carrier: values.carrier, tracking_no: values.tracking_no });
-    if (!checked.success) {
-      feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
-      return;
-    }
-    send.mutate(checked.data, {
-      onSuccess: () => {
-        feedback.success('已标记寄出，并通知会员');
-        onClose();
-      },
-    });
-  };
-
   return (
-    <Modal title="寄回样品" open={request !== null} onCancel={onClose} onOk={() => void submit()} okText="确认寄出" cancelText="取消" confirmLoading={send.isPending} destroyOnHidden>
+    <Modal title="寄回样品" open={request !== null} onCancel={onClose} onOk={() => form.submit()} okText="确认寄出" cancelText="取消" confirmLoading={send.isPending} destroyOnHidden>
       {request && (
         <p>
           {request.samples}
@@ -58,14 +43,30 @@ function SendDialog({ request, onClose }: { request: AdminReturn | null; onClose
           </span>
         </p>
       )}
-      <Form form={form} layout="vertical" requiredMark>
+      <SchemaForm
+        form={form}
+        name="return-send"
+        schema={adminReturnSendBody}
+        body={(values) => ({ rid: request?.rid, carrier: values.carrier, tracking_no: values.tracking_no })}
+        layout="vertical"
+        requiredMark
+        initialValues={{ carrier: returnCarriers[0], tracking_no: '' }}
+        onSubmit={(checked) =>
+          send.mutate(checked, {
+            onSuccess: () => {
+              feedback.success('已标记寄出，并通知会员');
+              onClose();
+            },
+          })
+        }
+      >
         <Form.Item label="快递公司" name="carrier">
           <Select options={carrierOptions} aria-label="快递公司" />
         </Form.Item>
         <Form.Item label="快递单号" name="tracking_no" required extra="客户会收到短信和站内信，内含快递单号">
           <Input maxLength={40} autoComplete="off" placeholder="如 SF1234567890" />
         </Form.Item>
-      </Form>
+      </SchemaForm>
     </Modal>
   );
 }

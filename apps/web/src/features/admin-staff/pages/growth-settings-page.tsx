@@ -3,6 +3,7 @@ import { Alert, Button, Form, InputNumber, Select, Skeleton } from 'antd';
 import { adminGrowthSettingsBody, formatFen, PAYOUT_CUSTOMER_TYPES, payoutCustomerTypeLabels, REBATE_PAYOUTS, rebatePayoutLabels, type CouponTemplate, type RebatePayout } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { feedback } from '../../../lib/feedback';
+import { SchemaForm } from '../../../components/schema-form';
 import { useCouponTemplates, useGrowthSettings, useSaveGrowthSettings } from '../api/growth-settings';
 
 interface Values {
@@ -44,22 +45,21 @@ export default function GrowthSettingsPage() {
     });
   }, [settings.data, form]);
 
-  const submit = async (values: Values) => {
-    const body = {
-      rebate_rate: values.rebate_rate === null ? '' : String(values.rebate_rate),
-      points_per_yuan: values.points_per_yuan === null ? '' : String(values.points_per_yuan),
-      invite_coupon_rid: values.invite_coupon_rid ?? '',
-      min_withdraw: values.min_withdraw === null ? '' : String(values.min_withdraw),
-      payout_0: values.payout_0,
-      payout_3: values.payout_3,
-      payout_1: values.payout_1,
-      payout_2: values.payout_2,
-      coupon_days: values.coupon_days === null ? '' : String(values.coupon_days),
-    };
-    const checked = adminGrowthSettingsBody.safeParse(body);
-    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '请检查填写的内容'));
+  /** the form's values as the call takes them: numbers as text */
+  const bodyOf = (values: Values) => ({
+    rebate_rate: values.rebate_rate === null ? '' : String(values.rebate_rate),
+    points_per_yuan: values.points_per_yuan === null ? '' : String(values.points_per_yuan),
+    invite_coupon_rid: values.invite_coupon_rid ?? '',
+    min_withdraw: values.min_withdraw === null ? '' : String(values.min_withdraw),
+    payout_0: values.payout_0,
+    payout_3: values.payout_3,
+    payout_1: values.payout_1,
+    payout_2: values.payout_2,
+    coupon_days: values.coupon_days === null ? '' : String(values.coupon_days),
+  });
+  const submit = (values: Values) => {
     const before = settings.data?.termsVersion;
-    save.mutate(body, {
+    save.mutate(bodyOf(values), {
       onSuccess: (saved) => {
         feedback.success(before !== undefined && saved.termsVersion !== before ? `设置已保存，已发布《推广合伙人协议》第 ${saved.termsVersion} 版` : '设置已保存');
       },
@@ -74,7 +74,15 @@ export default function GrowthSettingsPage() {
         {settings.isPending ? (
           <Skeleton active />
         ) : (
-          <Form form={form} layout="vertical" style={{ maxWidth: 560 }} onFinish={(values) => void submit(values)}>
+          <SchemaForm
+            form={form}
+            name="growth-settings"
+            schema={adminGrowthSettingsBody}
+            body={bodyOf}
+            layout="vertical"
+            style={{ maxWidth: 560 }}
+            onSubmit={(_checked, values) => submit(values)}
+          >
             <Form.Item label="合伙人返利比例" name="rebate_rate" extra="被邀请会员每笔已支付订单金额的百分比；订单完成后按下方发放方式发放。" required>
               <InputNumber min={0} max={30} step={0.5} precision={2} suffix="%" style={{ width: 200 }} />
             </Form.Item>
@@ -108,7 +116,7 @@ export default function GrowthSettingsPage() {
               </Form.Item>
             </fieldset>
             <Button type="primary" htmlType="submit" loading={save.isPending}>保存设置</Button>
-          </Form>
+          </SchemaForm>
         )}
       </AdminSection>
     </AdminPage>

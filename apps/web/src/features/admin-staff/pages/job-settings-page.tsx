@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Form, InputNumber, Skeleton, Switch } from 'antd';
 import { jobSettingsBody, REMINDER_END_HOUR, type JobSettings } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
-import { checkWithSchema } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { useJobSettings, useSaveJobSettings, type JobSettingsForm } from '../api/job-settings';
 
 interface Values {
@@ -27,6 +27,17 @@ const toValues = (settings: JobSettings): Values => ({
 
 const text = (value: number | null) => (value === null ? '' : String(value));
 
+/** The form's values as the call takes them: numbers as text, the switch as '1'/'0'. */
+const formBody = (values: Values): JobSettingsForm => ({
+  unpaid_cancel_days: text(values.unpaid_cancel_days),
+  reminder_hour: text(values.reminder_hour),
+  coupon_reminder_days: text(values.coupon_reminder_days),
+  raw_data_retention_days: text(values.raw_data_retention_days),
+  retention_reminder_days: text(values.retention_reminder_days),
+  promise_alert_sms: values.promise_alert_sms ? '1' : '0',
+  reconcile_hour: text(values.reconcile_hour),
+});
+
 /** /admin/job-settings: the figures the background jobs work by. */
 export default function JobSettingsPage() {
   const [form] = Form.useForm<Values>();
@@ -37,19 +48,6 @@ export default function JobSettingsPage() {
     if (settings.data) form.setFieldsValue(toValues(settings.data));
   }, [settings.data, form]);
 
-  // the form recipe (docs/web.md): the contract's schema, its first problem under its field
-  const submit = (values: Values) => {
-    const body: JobSettingsForm = {
-      unpaid_cancel_days: text(values.unpaid_cancel_days),
-      reminder_hour: text(values.reminder_hour),
-      coupon_reminder_days: text(values.coupon_reminder_days),
-      raw_data_retention_days: text(values.raw_data_retention_days),
-      retention_reminder_days: text(values.retention_reminder_days),
-      promise_alert_sms: values.promise_alert_sms ? '1' : '0',
-      reconcile_hour: text(values.reconcile_hour),
-    };
-    if (checkWithSchema(jobSettingsBody, body, form)) save.mutate(body);
-  };
 
   return (
     <AdminPage title="后台任务设置" description="系统定时任务使用的参数。">
@@ -57,7 +55,7 @@ export default function JobSettingsPage() {
         {settings.isPending ? (
           <Skeleton active />
         ) : (
-          <Form form={form} layout="vertical" style={{ maxWidth: 560 }} onFinish={submit}>
+          <SchemaForm form={form} name="job-settings" schema={jobSettingsBody} body={formBody} layout="vertical" style={{ maxWidth: 560 }} onSubmit={(_checked, values) => save.mutate(formBody(values))}>
             <Form.Item label="未付款订单自动取消" name="unpaid_cancel_days" extra="须预付的订单下单后超过该天数仍未付款，系统自动取消；前一天以站内信和短信提醒会员。" required>
               <InputNumber min={2} max={90} precision={0} suffix="天" style={{ width: 200 }} />
             </Form.Item>
@@ -80,7 +78,7 @@ export default function JobSettingsPage() {
               <InputNumber min={9} max={23} precision={0} suffix="点起" style={{ width: 200 }} />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={save.isPending}>保存设置</Button>
-          </Form>
+          </SchemaForm>
         )}
       </AdminSection>
     </AdminPage>

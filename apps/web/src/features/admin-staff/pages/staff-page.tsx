@@ -54,11 +54,9 @@ export default function StaffPage() {
   usePasswordStrength();
 
   const askPassword = async (person: StaffAccount) => {
-    const value = await prompt({ title: `重置密码：${person.name}`, label: '新密码', required: true, maxLength: 64, okText: '重置' });
+    // the strength check loads on demand: the dialog's check waits for it
+    const value = await prompt({ title: `重置密码：${person.name}`, label: '新密码', required: true, maxLength: 64, rule: passwordField('新密码'), ready: ensurePasswordStrength, okText: '重置' });
     if (value === null) return;
-    await ensurePasswordStrength();
-    const checked = passwordField('新密码').safeParse(value);
-    if (!checked.success) return feedback.failure(new Error(checked.error.issues[0]?.message ?? '[新密码]格式不正确'));
     password.mutate({ id: person.id, value }, {
       onSuccess: () => {
         feedback.success('密码已重置，该员工需重新登录');

@@ -2,7 +2,7 @@ import { Checkbox, Form, Input, Tooltip } from 'antd';
 import { LockOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { loginBody, type LoginBody } from '@lab/contract';
 import { accounts } from '../../../api/accounts';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { useCompleteLogin } from '../use-complete-login';
 import { SubmitButton } from './submit-button';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -40,20 +40,15 @@ export function PasswordLoginForm({ initialAccount }: { initialAccount?: string 
     },
   });
 
-  const submit = (values: Values) => {
-    const body = checkWithSchema(loginBody, values, form);
-    if (body) login.mutate({ body, remember: values.remember });
-  };
-
   return (
-    <Form
+    <SchemaForm
       form={form}
       name="password-login"
+      schema={loginBody}
       className="auth-form"
       autoComplete={remember ? 'on' : 'off'}
       initialValues={{ account: initialAccount ?? remembered ?? '', password: '', remember: remembered !== null }}
-      onValuesChange={clearChangedErrors(form)}
-      onFinish={submit}
+      onSubmit={(body, values) => login.mutate({ body, remember: values.remember })}
     >
       <Form.Item name="account">
         <Input size="large" name="account" aria-label="用户名/手机号" placeholder="请输入手机号/用户名" prefix={<UserOutlined />} maxLength={64} autoComplete={remember ? 'username' : 'off'} />
@@ -73,6 +68,6 @@ export function PasswordLoginForm({ initialAccount }: { initialAccount?: string 
         </Tooltip>
       </div>
       <SubmitButton busy={login.isPending}>登录</SubmitButton>
-    </Form>
+    </SchemaForm>
   );
 }

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { accounts } from '../../../api/accounts';
 import { loginPanel } from '../../../lib/login-panel';
 import { AgreementTicks } from './agreement-ticks';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { ensurePasswordStrength, usePasswordStrength } from '../../../lib/password-strength';
 import { feedback } from '../../../lib/feedback';
 import { PhoneCodeFields } from './phone-code-fields';
@@ -26,22 +26,20 @@ export function RegisterForm({ inviterCode }: { inviterCode: string | null }) {
     },
   });
 
-  const submit = async (values: Values) => {
-    // the password's strength is checked by a library loaded on demand
-    await ensurePasswordStrength();
-    const checked = checkWithSchema(signForm, values, form);
-    if (checked) register.mutate({ phone: checked.phone, code: checked.code, password: checked.password, inviterCode: checked.inviterCode || undefined, agreement: checked.agreement, marketingSms: checked.marketingSms });
-  };
+  const submit = (checked: z.output<typeof signForm>) =>
+    register.mutate({ phone: checked.phone, code: checked.code, password: checked.password, inviterCode: checked.inviterCode || undefined, agreement: checked.agreement, marketingSms: checked.marketingSms });
 
   return (
-    <Form
+    <SchemaForm
       form={form}
       name="register"
+      schema={signForm}
+      // the password's strength is checked by a library loaded on demand
+      ready={ensurePasswordStrength}
       className="auth-form"
       autoComplete="off"
       initialValues={{ phone: '', code: '', password: '', confirmPassword: '', inviterCode: inviterCode ?? '', agreement: false, marketingSms: false }}
-      onValuesChange={clearChangedErrors(form)}
-      onFinish={(values) => void submit(values)}
+      onSubmit={submit}
     >
       <PhoneCodeFields useFor={SmsPurpose.register} />
       <Form.Item name="password">
@@ -55,6 +53,6 @@ export function RegisterForm({ inviterCode }: { inviterCode: string | null }) {
       </Form.Item>
       <AgreementTicks />
       <SubmitButton busy={register.isPending}>注册</SubmitButton>
-    </Form>
+    </SchemaForm>
   );
 }

@@ -4,7 +4,7 @@ import { SmsPurpose, resetForm, type ResetBody } from '@lab/contract';
 import type { z } from 'zod';
 import { accounts } from '../../../api/accounts';
 import { loginPanel } from '../../../lib/login-panel';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { ensurePasswordStrength, usePasswordStrength } from '../../../lib/password-strength';
 import { feedback } from '../../../lib/feedback';
 import { PhoneCodeFields } from './phone-code-fields';
@@ -25,22 +25,19 @@ export function ResetForm() {
     },
   });
 
-  const submit = async (values: Values) => {
-    // the password's strength is checked by a library loaded on demand
-    await ensurePasswordStrength();
-    const checked = checkWithSchema(resetForm, values, form);
-    if (checked) reset.mutate({ account: checked.account, code: checked.code, password: checked.password });
-  };
+  const submit = (checked: z.output<typeof resetForm>) => reset.mutate({ account: checked.account, code: checked.code, password: checked.password });
 
   return (
-    <Form
+    <SchemaForm
       form={form}
       name="reset-password"
+      schema={resetForm}
+      // the password's strength is checked by a library loaded on demand
+      ready={ensurePasswordStrength}
       className="auth-form"
       autoComplete="off"
       initialValues={{ account: '', code: '', password: '', confirmPassword: '' }}
-      onValuesChange={clearChangedErrors(form)}
-      onFinish={(values) => void submit(values)}
+      onSubmit={submit}
     >
       <PhoneCodeFields phoneName="account" phonePlaceholder="请输入注册手机号" useFor={SmsPurpose.reset} />
       <Form.Item name="password">
@@ -50,6 +47,6 @@ export function ResetForm() {
         <Input.Password size="large" name="confirmPassword" aria-label="确认密码" placeholder="请再次输入新密码" prefix={<LockOutlined />} maxLength={64} autoComplete="new-password" />
       </Form.Item>
       <SubmitButton busy={reset.isPending}>重置密码</SubmitButton>
-    </Form>
+    </SchemaForm>
   );
 }

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { SmsPurpose, smsLoginForm, type SmsLoginBody } from '@lab/contract';
 import type { z } from 'zod';
 import { accounts } from '../../../api/accounts';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { useCompleteLogin } from '../use-complete-login';
 import { PhoneCodeFields } from './phone-code-fields';
 import { SubmitButton } from './submit-button';
@@ -25,17 +25,14 @@ export function SmsLoginForm() {
     mutationFn: async (body: SmsLoginBody) => completeLogin(await accounts.loginBySms(body), 'sms'),
   });
 
-  const submit = (values: Values) => {
-    const body = checkWithSchema(smsLoginForm, values, form);
-    if (body) login.mutate({ ...body, ...(pathname.startsWith('/wx/confirm') ? { via: 'wechat' as const } : {}) });
-  };
+  const submit = (body: z.output<typeof smsLoginForm>) => login.mutate({ ...body, ...(pathname.startsWith('/wx/confirm') ? { via: 'wechat' as const } : {}) });
 
   return (
-    <Form form={form} name="sms-login" className="auth-form" initialValues={{ phone: '', code: '', agreement: false, marketingSms: false }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+    <SchemaForm form={form} name="sms-login" schema={smsLoginForm} className="auth-form" initialValues={{ phone: '', code: '', agreement: false, marketingSms: false }} onSubmit={submit}>
       <PhoneCodeFields useFor={SmsPurpose.login} />
       <p className="auth-note">未注册的手机号验证后将自动注册为会员</p>
       <AgreementTicks />
       <SubmitButton busy={login.isPending}>登录</SubmitButton>
-    </Form>
+    </SchemaForm>
   );
 }

@@ -1,6 +1,6 @@
 import { Form, Input, Modal } from 'antd';
 import { communityAddBody, communityEditBody, type CommunitySummary } from '@lab/contract';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
@@ -24,15 +24,14 @@ export function CommunityFormModal({ editing, defaultUnit, onClose }: { editing:
       onClose();
     },
   });
-  const submit = () => {
-    const v = form.getFieldsValue(true) as Values;
-    const body = editing ? checkWithSchema(communityEditBody, { ...v, rid: editing.rid }, form) : checkWithSchema(communityAddBody, v, form);
-    if (body) save.mutate(body);
-  };
   return (
-    <Modal open title={editing ? '编辑团体' : '创建科研团体'} onCancel={onClose} onOk={submit} okText={editing ? '保存' : '创建'} confirmLoading={save.isPending} destroyOnHidden centered width={560}>
-      <Form
-        form={form} onValuesChange={clearChangedErrors(form)}
+    <Modal open title={editing ? '编辑团体' : '创建科研团体'} onCancel={onClose} onOk={() => form.submit()} okText={editing ? '保存' : '创建'} confirmLoading={save.isPending} destroyOnHidden centered width={560}>
+      <SchemaForm
+        form={form}
+        name="community"
+        schema={editing ? communityEditBody : communityAddBody}
+        body={(values) => (editing ? { ...values, rid: editing.rid } : values)}
+        onSubmit={(body) => save.mutate(body)}
         layout="vertical"
         className="member-form"
         initialValues={editing ? { name: editing.name, unit: editing.unit, description: editing.description } : { unit: defaultUnit ?? '' }}
@@ -46,7 +45,7 @@ export function CommunityFormModal({ editing, defaultUnit, onClose }: { editing:
         <Form.Item label="团体简介" name="description">
           <Input.TextArea maxLength={1000} autoSize={{ minRows: 3, maxRows: 6 }} placeholder="研究方向、常用测试项目等（选填）" />
         </Form.Item>
-      </Form>
+      </SchemaForm>
     </Modal>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Button, Empty, Input, Popconfirm, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Empty, Form, Input, Popconfirm, Skeleton, Space, Tag } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { communitySearchUserBody, organizationLabels, type CommunityMember, type CommunityUserHit } from '@lab/contract';
-import { firstProblem } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
@@ -15,8 +15,7 @@ import { transferCommunity } from '../api/transfer-community';
 import { decideApplication } from '../api/decide-application';
 
 function AddByPhone({ rid }: { rid: string }) {
-  const [phone, setPhone] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [form] = Form.useForm<{ phone: string }>();
   const [hit, setHit] = useState<CommunityUserHit | null>(null);
   const search = useApiMutation({ mutationFn: (number: string) => searchUser(rid, number), onSuccess: (found) => setHit(found) });
   const add = useApiMutation({
@@ -25,33 +24,33 @@ function AddByPhone({ rid }: { rid: string }) {
     onSuccess: () => {
       feedback.success('成员已添加');
       setHit(null);
-      setPhone('');
+      form.resetFields();
     },
   });
-  const find = () => {
-    const p = firstProblem(communitySearchUserBody, { rid, phone });
-    setProblem(p);
-    setHit(null);
-    if (!p) search.mutate(phone);
-  };
   return (
     <div className="community-add">
-      <div className="member-search">
-        <Input
-          aria-label="成员手机号"
-          maxLength={11}
-          inputMode="numeric"
-          placeholder="输入手机号查找会员"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          onPressEnter={find}
-          status={problem ? 'error' : undefined}
-        />
-        <Button onClick={find} loading={search.isPending}>
-          查找
-        </Button>
-      </div>
-      {problem ? <div className="ant-form-item-explain-error">{problem}</div> : null}
+      <SchemaForm
+        form={form}
+        name="community-search"
+        schema={communitySearchUserBody}
+        body={({ phone }) => ({ rid, phone })}
+        layout="inline"
+        className="member-search"
+        initialValues={{ phone: '' }}
+        onSubmit={(body) => {
+          setHit(null);
+          search.mutate(body.phone);
+        }}
+      >
+        <Form.Item name="phone" className="member-search-field">
+          <Input aria-label="成员手机号" maxLength={11} inputMode="numeric" placeholder="输入手机号查找会员" />
+        </Form.Item>
+        <Form.Item>
+          <Button htmlType="submit" loading={search.isPending}>
+            查找
+          </Button>
+        </Form.Item>
+      </SchemaForm>
       {hit ? (
         <div className="community-hit" data-testid="user-hit">
           <span>

@@ -1,55 +1,34 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { CheckCircleFilled } from '../../../components/icons';
-import { PlainButton, PlainField } from '../../../components/plain-controls';
-import { indexMessageBody, type IndexMessageBody } from '@lab/contract';
+import { PlainButton } from '../../../components/plain-controls';
+import { PlainField, PlainForm, usePlainForm } from '../../../components/plain-form';
+import { indexMessageBody } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { useAddIndexMessage } from '../api/add-index-message';
 
-type Field = keyof IndexMessageBody;
-type Values = Record<Field, string>;
-type Problems = Partial<Record<Field, string>>;
-
-const fields: readonly Field[] = ['name', 'phone', 'company', 'content'];
-
-/** The contract's schema checks each field, so the form says what the server would say. */
-function problemOf(field: Field, value: string) {
-  const result = indexMessageBody.shape[field].safeParse(field === 'company' && !value ? undefined : value);
-  return result.success ? undefined : (result.error.issues[0]?.message ?? '填写有误');
-}
-
 /**
  * Contact page: a visitor's consultation, POST /api/open/indexMsg/add. Built with the plain kit
- * (the contact page loads no antd): antd Form's behaviour — every problem under its field on
- * submit, a field checked again as it is edited.
+ * (the contact page loads no antd), checked with the contract's schema: the first problem under
+ * its field, as every form of the site.
  */
 export function ConsultForm({ initialContent }: { initialContent?: string | undefined }) {
-  const empty: Values = { name: '', phone: '', company: '', content: initialContent ?? '' };
-  const [values, setValues] = useState<Values>(empty);
-  const [problems, setProblems] = useState<Problems>({});
   const mutation = useAddIndexMessage();
   const [sent, setSent] = useState(false);
-
-  const edit = (field: Field, value: string) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    setProblems((prev) => ({ ...prev, [field]: problemOf(field, value) }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    const found = Object.fromEntries(fields.map((field) => [field, problemOf(field, values[field])])) as Problems;
-    setProblems(found);
-    if (fields.some((field) => found[field])) return;
-    const parsed = indexMessageBody.safeParse({ ...values, company: values.company || undefined });
-    if (!parsed.success) return;
-    mutation.mutate(parsed.data, {
-      onSuccess: () => {
-        setValues(empty);
-        setSent(true);
-        feedback.success('提交成功!');
-      },
-    });
-  };
+  const form = usePlainForm({
+    schema: indexMessageBody,
+    initialValues: { name: '', phone: '', company: '', content: initialContent ?? '' },
+    body: (values) => ({ ...values, company: values.company || undefined }),
+    onSubmit: (body) => {
+      if (mutation.isPending) return;
+      mutation.mutate(body, {
+        onSuccess: () => {
+          form.reset();
+          setSent(true);
+          feedback.success('提交成功!');
+        },
+      });
+    },
+  });
 
   if (sent) {
     return (
@@ -64,26 +43,25 @@ export function ConsultForm({ initialContent }: { initialContent?: string | unde
     );
   }
 
-  const text = (field: Field) => ({ value: values[field], onChange: (event: { target: { value: string } }) => edit(field, event.target.value) });
   return (
-    <form className="cnt-form" aria-label="在线咨询" noValidate onSubmit={submit}>
+    <PlainForm form={form} className="cnt-form" label="在线咨询">
       <div className="cnt-form-grid">
-        <PlainField label="姓名" required problem={problems.name}>
-          {(control) => <input {...control} {...text('name')} className="plain-input" maxLength={30} autoComplete="name" placeholder="您的称呼" />}
+        <PlainField form={form} name="name" label="姓名" required>
+          {(control) => <input {...control} {...form.text('name')} className="plain-input" maxLength={30} autoComplete="name" placeholder="您的称呼" />}
         </PlainField>
-        <PlainField label="手机号" required problem={problems.phone}>
-          {(control) => <input {...control} {...text('phone')} className="plain-input" maxLength={11} inputMode="numeric" autoComplete="tel" placeholder="便于顾问与您联系" />}
+        <PlainField form={form} name="phone" label="手机号" required>
+          {(control) => <input {...control} {...form.text('phone')} className="plain-input" maxLength={11} inputMode="numeric" autoComplete="tel" placeholder="便于顾问与您联系" />}
         </PlainField>
       </div>
-      <PlainField label="单位" problem={problems.company}>
-        {(control) => <input {...control} {...text('company')} className="plain-input" maxLength={100} autoComplete="organization" placeholder="学校 / 院系或公司名称（选填）" />}
+      <PlainField form={form} name="company" label="单位">
+        {(control) => <input {...control} {...form.text('company')} className="plain-input" maxLength={100} autoComplete="organization" placeholder="学校 / 院系或公司名称（选填）" />}
       </PlainField>
-      <PlainField label="咨询内容" required problem={problems.content}>
+      <PlainField form={form} name="content" label="咨询内容" required>
         {(control) => (
           <>
-            <textarea {...control} {...text('content')} className="plain-input" rows={5} maxLength={1000} placeholder="请描述样品类型、测试项目、数量与期望周期等" />
+            <textarea {...control} {...form.text('content')} className="plain-input" rows={5} maxLength={1000} placeholder="请描述样品类型、测试项目、数量与期望周期等" />
             <span className="plain-count" aria-hidden="true">
-              {values.content.length} / 1000
+              {form.values.content.length} / 1000
             </span>
           </>
         )}
@@ -91,6 +69,6 @@ export function ConsultForm({ initialContent }: { initialContent?: string | unde
       <PlainButton type="submit" variant="primary" size="lg" loading={mutation.isPending}>
         提交咨询
       </PlainButton>
-    </form>
+    </PlainForm>
   );
 }

@@ -1,13 +1,14 @@
 import { Alert, Button, Form, Input, Modal, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { creditOperateBody, formatFen, Organization, type CreditStatus } from '@lab/contract';
 import { CancelRequestButton } from '../../../components/member/cancel-request-button';
 import { useUserInfo } from '../../../lib/user-info';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { useCredit } from '../api/get-credit';
 import { operateCredit } from '../api/operate-credit';
 import { formatDateTime } from './money';
@@ -30,15 +31,13 @@ function CreditApplyModal({ onClose }: { onClose: () => void }) {
       onClose();
     },
   });
-  const submit = () => {
-    const values = form.getFieldsValue(true) as Values;
-    const body = checkWithSchema(creditOperateBody, { action: 'apply', ...values }, form);
-    if (!body || body.action !== 'apply') return;
+  const submit = (body: z.output<typeof creditOperateBody>, values: Values) => {
+    if (body.action !== 'apply') return;
     apply.mutate({ action: 'apply', limit: (values.limit ?? '').trim(), reason: body.reason, ...(body.contact ? { contact: body.contact } : {}) });
   };
   return (
-    <Modal open title="申请先测后付额度" onCancel={onClose} onOk={submit} okText="提交申请" confirmLoading={apply.isPending} destroyOnHidden centered>
-      <Form form={form} onValuesChange={clearChangedErrors(form)} name="credit" layout="vertical" className="member-form">
+    <Modal open title="申请先测后付额度" onCancel={onClose} onOk={() => form.submit()} okText="提交申请" confirmLoading={apply.isPending} destroyOnHidden centered>
+      <SchemaForm form={form} name="credit" schema={creditOperateBody} body={(values) => ({ action: 'apply', ...values })} onSubmit={submit} layout="vertical" className="member-form">
         <Form.Item label="申请额度（元）" name="limit" required>
           <Input inputMode="decimal" prefix="¥" maxLength={16} placeholder="如 50000" />
         </Form.Item>
@@ -48,7 +47,7 @@ function CreditApplyModal({ onClose }: { onClose: () => void }) {
         <Form.Item label="联系人" name="contact">
           <Input maxLength={30} placeholder="选填：财务或报销经办人" />
         </Form.Item>
-      </Form>
+      </SchemaForm>
     </Modal>
   );
 }

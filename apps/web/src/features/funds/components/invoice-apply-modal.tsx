@@ -11,7 +11,8 @@ import {
   type InvoiceApplication,
   type InvoiceOnlineSource,
 } from '@lab/contract';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import type { z } from 'zod';
+import { SchemaForm } from '../../../components/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
@@ -95,10 +96,10 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
   const title = titleList.find((t) => t.rid === titleRid);
   const defaultTitle = titleList.find((t) => t.default === 1) ?? titleList[0];
 
-  const submit = () => {
-    const v = form.getFieldsValue(true) as Values;
+  /** the form's values as the call takes them: the chosen money as its three lists, delivery by the type */
+  const body = (v: Values) => {
     const paper = v.type === 2 || v.type === 4;
-    const raw = {
+    return {
       type: v.type,
       title_rid: v.title_rid,
       ...sourcesBody(v.sources ?? []),
@@ -107,19 +108,15 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
       receiver_phone: paper ? v.receiver_phone : undefined,
       receiver_address: paper ? v.receiver_address : undefined,
       remark: v.remark,
+      ...(editing ? { rid: editing.rid } : {}),
     };
-    const body = editing ? checkWithSchema(invoiceApplyEditBody, { ...raw, rid: editing.rid }, form, sourceFields) : checkWithSchema(invoiceApplyAddBody, raw, form, sourceFields);
-    if (!body) return;
-    if (isSpecialInvoice(body.type) && title && !title.specialReady) {
-      form.setFields([{ name: 'title_rid', errors: [SPECIAL_INVOICE_NEEDS_UNIT] }]);
-      return;
-    }
-    if (isElectronicInvoice(body.type) && !body.email && !title?.email) {
-      form.setFields([{ name: 'email', errors: ['[接收邮箱]不能为空'] }]);
-      return;
-    }
-    save.mutate(body);
   };
+  /** what the chosen title allows: a special invoice needs a unit ready for it, an e-invoice an address to go to */
+  const titleRules = (checked: { type: number; email?: string | undefined }, ctx: z.RefinementCtx) => {
+    if (isSpecialInvoice(checked.type) && title && !title.specialReady) ctx.addIssue({ code: 'custom', path: ['title_rid'], message: SPECIAL_INVOICE_NEEDS_UNIT });
+    else if (isElectronicInvoice(checked.type) && !checked.email && !title?.email) ctx.addIssue({ code: 'custom', path: ['email'], message: '[接收邮箱]不能为空' });
+  };
+  const schema = editing ? invoiceApplyEditBody.superRefine(titleRules) : invoiceApplyAddBody.superRefine(titleRules);
 
   const loading = titles.isPending || sources.isPending || online.isPending;
   const nothing = !loading && (titleList.length === 0 || options.length + onlineOptions.length === 0);
@@ -128,7 +125,7 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
       open
       title={editing ? '修改开票申请' : '申请开票'}
       onCancel={onClose}
-      onOk={submit}
+      onOk={() => form.submit()}
       okText={editing ? '保存修改' : '提交申请'}
       okButtonProps={{ disabled: loading || nothing }}
       confirmLoading={save.isPending}
@@ -149,9 +146,13 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
       ) : options.length + onlineOptions.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无可开票的款项。对公转账经财务确认到账、在线支付成功后，即可申请开具发票。" />
       ) : (
-        <Form
-          form={form} onValuesChange={clearChangedErrors(form)}
+        <SchemaForm
+          form={form}
           name="invoiceApply"
+          schema={schema}
+          body={body}
+          places={sourceFields}
+          onSubmit={(checked) => save.mutate(checked)}
           layout="vertical"
           className="member-form"
           initialValues={
@@ -231,7 +232,7 @@ export function InvoiceApplyModal({ editing, onClose }: { editing: InvoiceApplic
           <Form.Item label="备注" name="remark">
             <Input maxLength={200} placeholder="选填，将打印在发票备注栏" />
           </Form.Item>
-        </Form>
+        </SchemaForm>
       )}
     </Modal>
   );

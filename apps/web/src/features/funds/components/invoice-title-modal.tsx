@@ -1,6 +1,6 @@
 import { Checkbox, Form, Input, Modal, Radio } from 'antd';
 import { invoiceTitleAddBody, invoiceTitleEditBody, type InvoiceTitle, type InvoiceTitleKind } from '@lab/contract';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
@@ -32,10 +32,10 @@ export function InvoiceTitleModal({ editing, onClose }: { editing: InvoiceTitle 
     },
   });
 
-  const submit = () => {
-    const v = form.getFieldsValue(true) as Values;
+  /** the form's values as the call takes them: a unit's fields only for a unit, the switch as '1'/'0' */
+  const body = (v: Values) => {
     const unit = v.kind === 'unit';
-    const raw = {
+    return {
       kind: v.kind,
       title: v.title,
       tax_no: unit ? v.tax_no?.trim().toUpperCase() : undefined,
@@ -45,16 +45,18 @@ export function InvoiceTitleModal({ editing, onClose }: { editing: InvoiceTitle 
       phone: unit ? v.phone : undefined,
       email: v.email,
       default: v.isDefault ? '1' : '0',
+      ...(editing ? { rid: editing.rid } : {}),
     };
-    const body = editing ? checkWithSchema(invoiceTitleEditBody, { ...raw, rid: editing.rid }, form) : checkWithSchema(invoiceTitleAddBody, raw, form);
-    if (body) save.mutate(body);
   };
 
   return (
-    <Modal open title={editing ? '编辑发票抬头' : '新增发票抬头'} onCancel={onClose} onOk={submit} okText="保存" confirmLoading={save.isPending} destroyOnHidden centered width={620}>
-      <Form
-        form={form} onValuesChange={clearChangedErrors(form)}
+    <Modal open title={editing ? '编辑发票抬头' : '新增发票抬头'} onCancel={onClose} onOk={() => form.submit()} okText="保存" confirmLoading={save.isPending} destroyOnHidden centered width={620}>
+      <SchemaForm
+        form={form}
         name="invoiceTitle"
+        schema={editing ? invoiceTitleEditBody : invoiceTitleAddBody}
+        body={body}
+        onSubmit={(checked) => save.mutate(checked)}
         layout="vertical"
         className="member-form"
         initialValues={
@@ -113,7 +115,7 @@ export function InvoiceTitleModal({ editing, onClose }: { editing: InvoiceTitle 
         <Form.Item name="isDefault" valuePropName="checked">
           <Checkbox disabled={editing?.default === 1}>设为默认抬头</Checkbox>
         </Form.Item>
-      </Form>
+      </SchemaForm>
     </Modal>
   );
 }

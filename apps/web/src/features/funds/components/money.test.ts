@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PrestoreRule } from '@lab/contract';
-import { bonusPreview, checkTopupAmount, formatDateTime, formatSignedFen } from './money';
+import { z } from 'zod';
+import { checkValues } from '../../../lib/form-check';
+import { bonusPreview, formatDateTime, formatSignedFen, topupAmount, topupFen } from './money';
+
+/** what the top-up forms show for the typed amount: the fen it reads as, or their first problem */
+const checkTopupAmount = (text: string, minAmountFen = 0) => {
+  const check = checkValues(z.object({ amount: topupAmount(minAmountFen) }), { amount: text });
+  return check.ok ? { fen: check.data.amount, error: null } : { fen: null, error: check.problems[0]?.message };
+};
 
 const rules: PrestoreRule[] = [
   { id: 1, thresholdFen: 10_000_00, bonusRateBp: 300, bonusFen: 0, text: '满 ¥10,000.00 赠 3%' },
@@ -29,6 +37,9 @@ describe('top-up amount (the contract schema)', () => {
   it('refuses less than the configured minimum with the server sentence', () => {
     expect(checkTopupAmount('99.99', 100_00)).toEqual({ fen: null, error: '[预存金额]不能少于100元' });
     expect(checkTopupAmount('100', 100_00)).toEqual({ fen: 100_00, error: null });
+    // the previews drawn as it is typed read the same amount, or nothing
+    expect(topupFen('99.99', 100_00)).toBeNull();
+    expect(topupFen('¥10,000.01')).toBe(1_000_001);
   });
 });
 

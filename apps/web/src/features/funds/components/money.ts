@@ -1,20 +1,18 @@
 import { formatFen, prestoreAddBody, prestoreBonusFen, type PrestoreRule } from '@lab/contract';
+import { previewValues } from '../../../lib/form-check';
 
 /** A signed amount: +¥100.00 / -¥25.50 */
 export const formatSignedFen = (fen: number) => (fen > 0 ? `+${formatFen(fen)}` : formatFen(fen));
 
-const amountSchema = prestoreAddBody.pick({ amount: true });
-
 /**
- * The typed top-up amount checked with the contract's schema (the server's own messages:
- * [预存金额]必须大于0, 最多保留两位小数, 格式不正确…) and the configured minimum.
+ * A top-up amount as the top-up forms check it: the contract's reading of the yuan text (the
+ * server's own messages: [预存金额]必须大于0, 最多保留两位小数, 格式不正确…) and the configured
+ * minimum; fen out.
  */
-export function checkTopupAmount(text: string, minAmountFen = 0): { fen: number; error: null } | { fen: null; error: string } {
-  const result = amountSchema.safeParse({ amount: text });
-  if (!result.success) return { fen: null, error: result.error.issues[0]?.message ?? '[预存金额]格式不正确' };
-  if (result.data.amount < minAmountFen) return { fen: null, error: `[预存金额]不能少于${minAmountFen / 100}元` };
-  return { fen: result.data.amount, error: null };
-}
+export const topupAmount = (minAmountFen = 0) => prestoreAddBody.shape.amount.refine((fen) => fen >= minAmountFen, { error: `[预存金额]不能少于${minAmountFen / 100}元` });
+
+/** The typed amount in fen once it passes, for what is drawn as it is typed (the bonus, the pay button); else null. */
+export const topupFen = (text: string, minAmountFen = 0): number | null => previewValues(topupAmount(minAmountFen), text);
 
 /** What the bonus preview says for an amount: the bonus now, or how far the next tier is. */
 export function bonusPreview(amountFen: number, rules: readonly PrestoreRule[]): { bonusFen: number; text: string } {

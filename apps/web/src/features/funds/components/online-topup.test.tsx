@@ -33,12 +33,14 @@ describe('online top-up', () => {
     const card = await screen.findByRole('region', { name: '在线充值' });
     await userEvent.type(within(card).getByLabelText('充值金额（元）'), '50');
     await userEvent.click(within(card).getByRole('button', { name: '微信支付充值' }));
-    expect(await within(card).findByRole('alert')).toHaveTextContent('[预存金额]不能少于100元');
+    // the problem under the amount, which names it as its description
+    expect(await within(card).findByText('[预存金额]不能少于100元')).toBeInTheDocument();
+    expect(within(card).getByLabelText('充值金额（元）')).toHaveAttribute('aria-invalid', 'true');
     expect(calls).toHaveLength(0);
 
     await userEvent.clear(within(card).getByLabelText('充值金额（元）'));
     await userEvent.type(within(card).getByLabelText('充值金额（元）'), '10000');
-    expect(within(card).getByTestId('bonus-preview')).toHaveTextContent('预计赠送 ¥300.00');
+    expect(await within(card).findByTestId('bonus-preview')).toHaveTextContent('预计赠送 ¥300.00');
     await userEvent.click(within(card).getByRole('combobox'));
     await userEvent.click(await screen.findByTitle('科研团体：纳米材料课题组'));
     await userEvent.click(within(card).getByRole('button', { name: '微信支付 ¥10,000.00' }));

@@ -4,7 +4,9 @@ import { formatFen, PAY_VENDOR_NAMES, type AssetOverview, type OnlinePaymentView
 import { VendorOptions } from '../../../components/online-pay/vendor';
 import { useOnlinePay } from '../../../components/online-pay/use-online-pay';
 import { memberDataKeys } from '../../../api/refresh';
-import { checkTopupAmount } from './money';
+import { z } from 'zod';
+import { topupAmount, topupFen } from './money';
+import { SchemaForm } from '../../../components/schema-form';
 import { BonusPreview } from './prestore-form';
 
 interface Values {
@@ -21,22 +23,17 @@ export function OnlineTopup({ ready, communities }: { ready: Pick<PrestoreReady,
   const [form] = Form.useForm<Values>();
   const amount = Form.useWatch('amount', form) ?? '';
   const [vendor, setVendor] = useState<OnlinePayVendor>('wechat');
-  const [tried, setTried] = useState(false);
   const [paid, setPaid] = useState<OnlinePaymentView | null>(null);
   const pay = useOnlinePay({
     invalidates: memberDataKeys,
     onPaid: (payment) => {
       setPaid(payment);
       form.resetFields();
-      setTried(false);
     },
   });
 
-  const checked = checkTopupAmount(amount, ready.minAmountFen);
-  const showError = (tried || amount.trim() !== '') && checked.error !== null;
+  const fen = topupFen(amount, ready.minAmountFen);
   const submit = (values: Values) => {
-    setTried(true);
-    if (checkTopupAmount(values.amount ?? '', ready.minAmountFen).error !== null) return;
     setPaid(null);
     pay.start({ purpose: 'topup', vendor, amount: (values.amount ?? '').trim(), ...(values.target ? { community_rid: values.target } : {}) });
   };
@@ -55,14 +52,16 @@ export function OnlineTopup({ ready, communities }: { ready: Pick<PrestoreReady,
           closable={{ onClose: () => setPaid(null) }}
         />
       ) : null}
-      <Form form={form} name="online-topup" layout="vertical" className="member-form funds-online-form" onFinish={submit} initialValues={{ amount: '', target: '' }}>
-        <Form.Item
-          label="充值金额（元）"
-          name="amount"
-          required
-          validateStatus={showError ? 'error' : ''}
-          help={<BonusPreview amount={amount} ready={ready} submitted={tried} />}
-        >
+      <SchemaForm
+        form={form}
+        name="online-topup"
+        schema={z.object({ amount: topupAmount(ready.minAmountFen) })}
+        layout="vertical"
+        className="member-form funds-online-form"
+        onSubmit={(_checked, values) => submit(values)}
+        initialValues={{ amount: '', target: '' }}
+      >
+        <Form.Item label="充值金额（元）" name="amount" required extra={<BonusPreview amount={amount} ready={ready} />}>
           <Input inputMode="decimal" prefix="¥" placeholder={`不少于 ${ready.minAmountFen / 100} 元，最多两位小数`} maxLength={16} />
         </Form.Item>
         {communities.length > 0 ? (
@@ -72,9 +71,9 @@ export function OnlineTopup({ ready, communities }: { ready: Pick<PrestoreReady,
         ) : null}
         <VendorOptions value={vendor} onChange={setVendor} />
         <Button className="funds-online-submit" type="primary" htmlType="submit" loading={pay.isPending} block>
-          {checked.error === null ? `${PAY_VENDOR_NAMES[vendor]} ${formatFen(checked.fen)}` : `${PAY_VENDOR_NAMES[vendor]}充值`}
+          {fen !== null ? `${PAY_VENDOR_NAMES[vendor]} ${formatFen(fen)}` : `${PAY_VENDOR_NAMES[vendor]}充值`}
         </Button>
-      </Form>
+      </SchemaForm>
       {pay.dialog}
     </section>
   );

@@ -42,19 +42,24 @@ const amountInput = () => screen.getByLabelText('预存金额（元）');
 const type = (value: string) => fireEvent.change(amountInput(), { target: { value } });
 
 describe('prestore form', () => {
-  it('shows the contract messages live and the bonus for the typed amount', async () => {
+  it('shows the contract messages under the amount on submit, and the bonus for the typed amount', async () => {
     login();
-    mockApi({});
+    const { calls } = mockApi({});
     renderApp(<PrestoreForm ready={ready} communities={[]} />);
     expect(await screen.findByText('输入金额后显示赠送金额（满 ¥10,000.00 赠 3%）')).toBeInTheDocument();
-    type('0');
-    expect(await screen.findByText('[预存金额]必须大于0')).toBeInTheDocument();
-    type('1.005');
-    expect(await screen.findByText('[预存金额]最多保留两位小数')).toBeInTheDocument();
-    type('5O0');
-    expect(await screen.findByText('[预存金额]格式不正确')).toBeInTheDocument();
-    type('50');
-    expect(await screen.findByText('[预存金额]不能少于100元')).toBeInTheDocument();
+    const submit = () => userEvent.click(screen.getByRole('button', { name: '提交预存申请' }));
+    for (const [text, message] of [
+      ['0', '[预存金额]必须大于0'],
+      ['1.005', '[预存金额]最多保留两位小数'],
+      ['5O0', '[预存金额]格式不正确'],
+      ['50', '[预存金额]不能少于100元'],
+    ] as const) {
+      type(text);
+      await submit();
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(amountInput()).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
+    expect(calls.some((c) => c.path === '/api/auth/prestoreApply/add')).toBe(false);
     type('8000');
     expect(await screen.findByTestId('bonus-preview')).toHaveTextContent('再预存 ¥2,000.00 可享「满 ¥10,000.00 赠 3%」');
     type('12000.50');

@@ -1,11 +1,12 @@
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
-import { formatFen, type AssetOverview, type PrestoreApplication, type PrestoreReady } from '@lab/contract';
+import { formatFen, prestoreAddBody, type AssetOverview, type PrestoreApplication, type PrestoreReady } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
 import { addPrestore } from '../api/add-prestore';
-import { bonusPreview, checkTopupAmount } from './money';
+import { bonusPreview, topupAmount, topupFen } from './money';
+import { SchemaForm } from '../../../components/schema-form';
 import { BankAccountCard } from './bank-account';
 
 interface Values {
@@ -15,18 +16,11 @@ interface Values {
   remark?: string;
 }
 
-/** The live line under the amount: the contract's message, or the bonus this amount earns. */
-export function BonusPreview({ amount, ready, submitted = false }: { amount: string; ready: Pick<PrestoreReady, 'rules' | 'minAmountFen'>; submitted?: boolean }) {
-  if (amount.trim() === '' && !submitted) return <p className="funds-preview is-muted">{ready.rules[0] ? `输入金额后显示赠送金额（${ready.rules[0].text}）` : '输入预存金额'}</p>;
-  const checked = checkTopupAmount(amount, ready.minAmountFen);
-  if (checked.error !== null) {
-    return (
-      <p className="funds-preview is-error" role="alert">
-        {checked.error}
-      </p>
-    );
-  }
-  const preview = bonusPreview(checked.fen, ready.rules);
+/** The live line under the amount: the bonus this amount earns, once it is one (its problem is the form's, on submit). */
+export function BonusPreview({ amount, ready }: { amount: string; ready: Pick<PrestoreReady, 'rules' | 'minAmountFen'> }) {
+  const fen = topupFen(amount, ready.minAmountFen);
+  if (fen === null) return <p className="funds-preview is-muted">{ready.rules[0] ? `输入金额后显示赠送金额（${ready.rules[0].text}）` : '输入预存金额'}</p>;
+  const preview = bonusPreview(fen, ready.rules);
   return (
     <p className={preview.bonusFen > 0 ? 'funds-preview is-bonus' : 'funds-preview'} data-testid="bonus-preview" aria-live="polite">
       {preview.text}
@@ -39,7 +33,6 @@ export function PrestoreForm({ ready, communities }: { ready: PrestoreReady; com
   const [form] = Form.useForm<Values>();
   const amount = Form.useWatch('amount', form) ?? '';
   const [created, setCreated] = useState<PrestoreApplication | null>(null);
-  const [tried, setTried] = useState(false);
   const add = useApiMutation({
     mutationFn: addPrestore,
     invalidates: memberDataKeys,
@@ -47,16 +40,9 @@ export function PrestoreForm({ ready, communities }: { ready: PrestoreReady; com
       setCreated(application);
       feedback.success('预存申请已提交');
       form.resetFields();
-      setTried(false);
     },
   });
-
-  const submit = (values: Values) => {
-    setTried(true);
-    const checked = checkTopupAmount(values.amount ?? '', ready.minAmountFen);
-    if (checked.error !== null) return;
-    add.mutate({ amount: (values.amount ?? '').trim(), community_rid: values.target || undefined, payer: values.payer, remark: values.remark });
-  };
+  const bodyOf = (values: Values) => ({ amount: (values.amount ?? '').trim(), community_rid: values.target || undefined, payer: values.payer, remark: values.remark });
 
   return (
     <section className="member-card funds-apply" aria-label="申请预存">
@@ -72,14 +58,18 @@ export function PrestoreForm({ ready, communities }: { ready: PrestoreReady; com
         />
       ) : null}
       <div className="funds-apply-grid">
-        <Form form={form} name="prestore" layout="vertical" className="member-form" onFinish={submit} initialValues={{ target: '' }}>
-          <Form.Item
-            label="预存金额（元）"
-            name="amount"
-            required
-            help={<BonusPreview amount={amount} ready={ready} submitted={tried} />}
-            validateStatus={(tried || amount.trim() !== '') && checkTopupAmount(amount, ready.minAmountFen).error !== null ? 'error' : ''}
-          >
+        <SchemaForm
+          form={form}
+          name="prestore"
+          schema={prestoreAddBody.extend({ amount: topupAmount(ready.minAmountFen) })}
+          body={bodyOf}
+          places={{ community_rid: 'target' }}
+          layout="vertical"
+          className="member-form"
+          initialValues={{ amount: '', target: '' }}
+          onSubmit={(_checked, values) => add.mutate(bodyOf(values))}
+        >
+          <Form.Item label="预存金额（元）" name="amount" required extra={<BonusPreview amount={amount} ready={ready} />}>
             <Input inputMode="decimal" prefix="¥" placeholder={`不少于 ${ready.minAmountFen / 100} 元，最多两位小数`} maxLength={16} />
           </Form.Item>
           {communities.length > 0 ? (
@@ -96,7 +86,7 @@ export function PrestoreForm({ ready, communities }: { ready: PrestoreReady; com
           <Button type="primary" htmlType="submit" loading={add.isPending} block>
             提交预存申请
           </Button>
-        </Form>
+        </SchemaForm>
         <div className="funds-transfer-to">
           <h3>对公转账账户</h3>
           <BankAccountCard bank={ready.bank} {...(created ? { applyNo: created.applyNo } : {})} />

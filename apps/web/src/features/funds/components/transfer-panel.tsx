@@ -7,7 +7,7 @@ import { CancelRequestButton } from '../../../components/member/cancel-request-b
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { addTransfer } from '../api/add-transfer';
 import { cancelTransfer } from '../api/cancel-transfer';
 import { useTransfers } from '../api/list-transfers';
@@ -89,12 +89,6 @@ export function TransferPanel({ communities, approvalFen }: { communities: Asset
     );
   }
 
-  const submit = () => {
-    const values = form.getFieldsValue(true) as Values;
-    const body = checkWithSchema(transferAddBody, values, form);
-    if (body) transfer.mutate({ community_rid: body.community_rid, direction: body.direction, amount: (values.amount ?? '').trim(), remark: body.remark });
-  };
-
   return (
     <section className="member-card" aria-label="团体转账">
       <h2 className="member-card-title">团体转账</h2>
@@ -104,13 +98,14 @@ export function TransferPanel({ communities, approvalFen }: { communities: Asset
         showIcon
         title={`单笔不超过 ${formatFen(approvalFen)} 即时到账；超过 ${formatFen(approvalFen)} 需财务审核，审核通过后划转。`}
       />
-      <Form
-        form={form} onValuesChange={clearChangedErrors(form)}
+      <SchemaForm
+        form={form}
         name="transfer"
+        schema={transferAddBody}
         layout="vertical"
         className="member-form"
         initialValues={{ community_rid: communities[0]?.rid, direction: 'toCommunity' }}
-        onFinish={() => void submit()}
+        onSubmit={(body, values) => transfer.mutate({ community_rid: body.community_rid, direction: body.direction, amount: (values.amount ?? '').trim(), remark: body.remark })}
       >
         <div className="member-form-grid">
           <Form.Item label="科研团体" name="community_rid" required>
@@ -137,7 +132,7 @@ export function TransferPanel({ communities, approvalFen }: { communities: Asset
             提交转账
           </Button>
         </div>
-      </Form>
+      </SchemaForm>
       <h3 className="funds-subtitle">转账记录</h3>
       <TransferList />
     </section>

@@ -1,8 +1,7 @@
-import { Alert, Button, Input, Space } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Form, Input } from 'antd';
 import { updateInfoBody } from '@lab/contract';
 import { AttestationForm } from '../../../components/member/attestation-form';
-import { firstProblem } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
@@ -13,24 +12,32 @@ import { updateNickname } from '../api/update-nickname';
 import '../../../components/member/member-pages.css';
 import './member-center.css';
 
-function NicknameCard() {
-  const { data: info } = useUserInfo();
-  const [value, setValue] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const nickname = value ?? info?.account.nickname ?? '';
+/** 昵称: one field and its 保存, enabled once the name differs from the saved one. */
+function NicknameForm({ saved }: { saved: string }) {
+  const [form] = Form.useForm<{ nickname: string }>();
+  const nickname = Form.useWatch('nickname', form) ?? saved;
   const update = useApiMutation({
     mutationFn: updateNickname,
     invalidates: memberDataKeys,
-    onSuccess: () => {
-      feedback.success('操作成功!');
-      setValue(null);
-    },
+    onSuccess: () => feedback.success('操作成功!'),
   });
-  const save = () => {
-    const p = firstProblem(updateInfoBody, { nickname });
-    setProblem(p);
-    if (!p) update.mutate(nickname.trim());
-  };
+  return (
+    <SchemaForm form={form} name="nickname" schema={updateInfoBody} layout="inline" className="info-nickname" initialValues={{ nickname: saved }} onSubmit={(body) => update.mutate(body.nickname.trim())}>
+      <Form.Item label="昵称" name="nickname" colon={false} className="info-nickname-field">
+        <Input aria-label="昵称" maxLength={30} />
+      </Form.Item>
+      <Form.Item>
+        <Button htmlType="submit" loading={update.isPending} disabled={nickname === saved}>
+          保存
+        </Button>
+      </Form.Item>
+    </SchemaForm>
+  );
+}
+
+function NicknameCard() {
+  const { data: info } = useUserInfo();
+  const saved = info?.account.nickname ?? '';
   return (
     <section className="member-card" aria-label="账户">
       <h2 className="member-card-title">账户</h2>
@@ -44,16 +51,8 @@ function NicknameCard() {
           <dd>{info ? formatDate(info.account.createdAt) : ''}</dd>
         </div>
       </dl>
-      <label className="info-nickname">
-        <span>昵称</span>
-        <Space.Compact style={{ width: '100%', maxWidth: 360 }}>
-          <Input aria-label="昵称" maxLength={30} value={nickname} onChange={(e) => setValue(e.target.value)} status={problem ? 'error' : undefined} />
-          <Button onClick={save} loading={update.isPending} disabled={value === null}>
-            保存
-          </Button>
-        </Space.Compact>
-      </label>
-      {problem ? <div className="ant-form-item-explain-error">{problem}</div> : null}
+      {/* a new form once the saved name changes (or arrives), so it starts from that name */}
+      <NicknameForm key={saved} saved={saved} />
     </section>
   );
 }

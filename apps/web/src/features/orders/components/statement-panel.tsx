@@ -1,10 +1,11 @@
-import { Alert, Button, DatePicker, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, DatePicker, Form, Table, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Dayjs } from 'dayjs';
 import { formatFen, statementBody, type Statement } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
+import { SchemaForm } from '../../../components/schema-form';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { exportStatement, useStatement, type StatementRange } from '../api/statement';
 import { formatDateTime } from './order-format';
@@ -25,18 +26,10 @@ const columns: TableColumnsType<Row> = [
 
 /** 对账单: a period's orders with payable, paid and due, and the xlsx export. */
 export function StatementPanel() {
-  const [picked, setPicked] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [form] = Form.useForm<{ picked: [Dayjs | null, Dayjs | null] | null }>();
   const [range, setRange] = useState<StatementRange>({});
-  const [error, setError] = useState<string | null>(null);
   const { data, isPending, isError, error: loadError, isFetching } = useStatement(range);
-
-  const view = () => {
-    const next = { from: picked?.[0]?.format('YYYY-MM-DD'), to: picked?.[1]?.format('YYYY-MM-DD') };
-    const parsed = statementBody.safeParse({ ...next, format: 'json' });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '日期不正确');
-    setError(null);
-    setRange(next);
-  };
+  const rangeOf = ({ picked }: { picked: [Dayjs | null, Dayjs | null] | null }): StatementRange => ({ from: picked?.[0]?.format('YYYY-MM-DD'), to: picked?.[1]?.format('YYYY-MM-DD') });
   const download = useApiMutation({ mutationFn: () => exportStatement(range), onSuccess: (name) => feedback.success(`已导出 ${name}`) });
 
   return (
@@ -47,13 +40,26 @@ export function StatementPanel() {
           导出Excel
         </Button>
       </div>
-      <div className="ord-filters">
-        <DatePicker.RangePicker value={picked} allowEmpty={[true, true]} placeholder={['开始日期', '结束日期']} onChange={setPicked} aria-label="对账期间" />
-        <Button type="primary" onClick={view} loading={isFetching && !isPending}>
-          查看对账单
-        </Button>
-      </div>
-      {error ? <Alert type="error" showIcon title={error} /> : null}
+      <SchemaForm
+        form={form}
+        name="statement"
+        schema={statementBody}
+        body={(values) => ({ ...rangeOf(values), format: 'json' })}
+        places={{ from: 'picked', to: 'picked' }}
+        layout="inline"
+        className="ord-filters"
+        initialValues={{ picked: null }}
+        onSubmit={(_checked, values) => setRange(rangeOf(values))}
+      >
+        <Form.Item name="picked">
+          <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={['开始日期', '结束日期']} aria-label="对账期间" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" loading={isFetching && !isPending}>
+            查看对账单
+          </Button>
+        </Form.Item>
+      </SchemaForm>
       {isError ? <Alert type="error" showIcon title="对账单加载失败" description={loadError.message} /> : null}
       {data ? (
         <>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Dayjs } from 'dayjs';
 import { formatFen, orderListBody, type OrderSummary, type OrderTab } from '@lab/contract';
+import { SchemaForm } from '../../../components/schema-form';
 import { useOrders, type OrderFilter } from '../api/list-orders';
 import { OrderTags } from '../components/order-tags';
 import { OrderCard } from '../components/order-card';
@@ -19,6 +20,15 @@ interface QueryForm {
 }
 
 const PAGE_SIZE = 10;
+
+/** The query as the list call takes it. */
+const filterOf = (values: QueryForm) => ({
+  tab: values.tab ?? 'all',
+  order_no: values.order_no?.trim() || undefined,
+  keyword: values.keyword?.trim() || undefined,
+  from: values.range?.[0]?.format('YYYY-MM-DD'),
+  to: values.range?.[1]?.format('YYYY-MM-DD'),
+});
 
 const columns: TableColumnsType<OrderSummary> = [
   {
@@ -44,23 +54,12 @@ export default function OrderQueryPage() {
   const [form] = Form.useForm<QueryForm>();
   const [filter, setFilter] = useState<Omit<OrderFilter, 'page'>>({ tab: 'all', pageSize: PAGE_SIZE });
   const [page, setPage] = useState(1);
-  const [error, setError] = useState<string | null>(null);
   const { data, isPending, isError, error: loadError, isFetching } = useOrders({ ...filter, page });
   // phones: the results as cards, a table does not fit
   const narrow = Grid.useBreakpoint().md === false;
 
   const search = (values: QueryForm) => {
-    const body = {
-      tab: values.tab ?? 'all',
-      order_no: values.order_no?.trim() || undefined,
-      keyword: values.keyword?.trim() || undefined,
-      from: values.range?.[0]?.format('YYYY-MM-DD'),
-      to: values.range?.[1]?.format('YYYY-MM-DD'),
-    };
-    const parsed = orderListBody.safeParse(body);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '查询条件不正确');
-    setError(null);
-    setFilter({ ...body, pageSize: PAGE_SIZE });
+    setFilter({ ...filterOf(values), pageSize: PAGE_SIZE });
     setPage(1);
   };
 
@@ -70,7 +69,17 @@ export default function OrderQueryPage() {
         <h1 className="page-title">订单查询</h1>
       </div>
       <section className="member-card" aria-label="查询条件">
-        <Form form={form} layout="vertical" className="ord-query-form" onFinish={search} initialValues={{ tab: 'all' }}>
+        <SchemaForm
+          form={form}
+          name="order-query"
+          schema={orderListBody}
+          body={filterOf}
+          places={{ from: 'range', to: 'range' }}
+          layout="vertical"
+          className="ord-query-form"
+          onSubmit={(_checked, values) => search(values)}
+          initialValues={{ tab: 'all' }}
+        >
           <Form.Item label="订单编号" name="order_no">
             <Input allowClear maxLength={32} placeholder="输入完整或部分订单编号" />
           </Form.Item>
@@ -96,8 +105,7 @@ export default function OrderQueryPage() {
               重置
             </Button>
           </div>
-        </Form>
-        {error ? <Alert type="error" showIcon title={error} /> : null}
+        </SchemaForm>
       </section>
       {isError ? (
         <Alert type="error" showIcon title="订单加载失败" description={loadError.message} />

@@ -1,9 +1,8 @@
-import { Alert, DatePicker, Radio, Skeleton } from 'antd';
+import { Alert, DatePicker, Form, Radio, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { DELIVERY_KINDS, deliveryLabels, isPickupDateDisabled, SELF_SEND_MESSAGE, type DeliveryKind } from '@lab/contract';
+import { DELIVERY_KINDS, deliveryLabels, isPickupDateDisabled, SELF_SEND_MESSAGE, type AddressEntity } from '@lab/contract';
 import { PickupAddressChoice } from '../../../components/member/pickup-address-choice';
-import { OrderFieldError } from './order-field-error';
 import type { OrderForm } from './use-order-form';
 
 /** 送样方式: self-send (the lab's address) or a home pickup with the shared date and slot rules. */
@@ -13,15 +12,10 @@ export function OrderDeliverySection({ form }: { form: OrderForm }) {
       <h2 id="order-delivery-title" className="order-card-title">
         送样方式
       </h2>
-      <Radio.Group
-        optionType="button"
-        buttonStyle="solid"
-        value={form.choices.delivery}
-        onChange={(e) => form.choose({ delivery: e.target.value as DeliveryKind })}
-        options={DELIVERY_KINDS.map((k) => ({ value: k, label: deliveryLabels[k] }))}
-        aria-label="送样方式"
-      />
-      {form.choices.delivery === 'self' ? <SelfSend form={form} /> : <Pickup form={form} />}
+      <Form.Item name="delivery" noStyle>
+        <Radio.Group optionType="button" buttonStyle="solid" options={DELIVERY_KINDS.map((k) => ({ value: k, label: deliveryLabels[k] }))} aria-label="送样方式" />
+      </Form.Item>
+      {form.delivery === 'self' ? <SelfSend form={form} /> : <Pickup form={form} />}
     </section>
   );
 }
@@ -46,53 +40,47 @@ function SelfSend({ form: { settings } }: { form: OrderForm }) {
   );
 }
 
+/** The pickup address as a field: the member's addresses to pick from, or where to add one. */
+function AddressField({ loading, addresses, value, onChange }: { loading: boolean; addresses: AddressEntity[]; value?: string | undefined; onChange?: (rid: string) => void }) {
+  if (loading) return <Skeleton active paragraph={{ rows: 2 }} />;
+  if (addresses.length === 0) {
+    return (
+      <p className="member-muted">
+        还没有收件地址，<Link to="/member/address">去添加地址</Link>
+      </p>
+    );
+  }
+  return <PickupAddressChoice addresses={addresses} value={value} {...(onChange ? { onChange } : {})} />;
+}
+
 function Pickup({ form }: { form: OrderForm }) {
   const { setting, dateText } = form;
   return (
     <div className="order-pickup">
       {setting?.WxTip1 ? <Alert type="info" showIcon title={setting.WxTip1} /> : null}
-      <div className="order-field">
-        <span>取样地址</span>
-        {form.addresses.isPending ? (
-          <Skeleton active paragraph={{ rows: 2 }} />
-        ) : form.addressList.length === 0 ? (
-          <p className="member-muted">
-            还没有收件地址，<Link to="/member/address">去添加地址</Link>
-          </p>
-        ) : (
-          <PickupAddressChoice addresses={form.addressList} value={form.addressRid} onChange={(rid) => form.choose({ address_rid: rid })} />
-        )}
-        <OrderFieldError text={form.errorAt('address_rid')} />
-      </div>
+      <Form.Item label="取样地址" name="address_rid" className="order-field">
+        <AddressField loading={form.addresses.isPending} addresses={form.addressList} />
+      </Form.Item>
       <div className="order-pickup-when">
-        <div className="order-field">
-          <span>取样日期</span>
+        <Form.Item label="取样日期" name="date" className="order-field">
           <DatePicker
-            value={form.choices.date}
             placeholder="请选择取样日期"
             inputReadOnly
             showNow={false}
             aria-label="取样日期"
-            status={form.errorAt('date') ? 'error' : undefined}
             disabledDate={(d) => !setting || isPickupDateDisabled(d.format('YYYY-MM-DD'), setting, new Date())}
-            // another day has other free slots: the slot is chosen again
-            onChange={(d) => form.choose({ date: d, time: undefined })}
             defaultPickerValue={dayjs()}
           />
-          <OrderFieldError text={form.errorAt('date')} />
-        </div>
-        <div className="order-field">
-          <span>取样时间</span>
-          <Radio.Group className="slot-group" aria-label="取样时间" value={form.choices.time} onChange={(e) => form.choose({ time: e.target.value as string })}>
+        </Form.Item>
+        <Form.Item label="取样时间" name="time" className="order-field" extra={dateText ? undefined : '请先选择日期'}>
+          <Radio.Group className="slot-group" aria-label="取样时间">
             {form.slots.map((slot) => (
               <Radio.Button key={slot} value={slot} disabled={!dateText || form.closedSlots.has(slot)}>
                 {slot}
               </Radio.Button>
             ))}
           </Radio.Group>
-          {dateText ? null : <small className="member-muted">请先选择日期</small>}
-          <OrderFieldError text={form.errorAt('time')} />
-        </div>
+        </Form.Item>
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
 import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { Form } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { disabledSlots, isSpecialInvoice, orderAddBody, pickupSlots, type DeliveryKind, type PlanLine } from '@lab/contract';
+import { disabledSlots, isSpecialInvoice, orderAddBody, pickupSlots, type DeliveryKind } from '@lab/contract';
 import { useUserInfo } from '../../../lib/user-info';
 import { useAddresses } from '../../../api/addresses/list-addresses';
 import { useSiteSettings } from '../../../api/content/site-settings';
@@ -20,11 +21,12 @@ export interface LineDraft {
 }
 
 /**
- * What the member chooses besides the lines, named as the body's fields so a problem's key
- * (the schema's path) names the field it is about. contact and phone stay null until edited:
- * the account's own name and phone are shown and sent until then.
+ * The order form's values as antd's Form holds them, named as the body's fields so a problem's
+ * path (the schema's) names the field it is about: `lines.<n>` is the n-th chosen line
+ * (`lines.0.samples.1.name`), `agree`, `phone`…
  */
-export interface OrderChoices {
+export interface OrderValues {
+  lines: LineDraft[];
   delivery: DeliveryKind;
   address_rid: string | undefined;
   date: Dayjs | null;
@@ -33,42 +35,15 @@ export interface OrderChoices {
   coupon_rid: string | undefined;
   invoice_type: number;
   invoice_title_rid: string | undefined;
-  contact: string | null;
-  phone: string | null;
+  contact: string;
+  phone: string;
   remark: string;
 }
 
-const initialChoices: OrderChoices = {
-  delivery: 'self',
-  address_rid: undefined,
-  date: null,
-  time: undefined,
-  agree: false,
-  coupon_rid: undefined,
-  invoice_type: 0,
-  invoice_title_rid: undefined,
-  contact: null,
-  phone: null,
-  remark: '',
-};
-
-export interface Problem {
-  /** the schema's path joined with dots: `agree`, `lines.0.samples.1.name` */
-  key: string;
-  text: string;
-}
-
-/** Problems shown under their own field; any other one is shown above the submit button. */
-const INLINE_KEYS = new Set(['agree', 'address_rid', 'date', 'time', 'contact', 'phone', 'invoice_title_rid']);
-export const shownInline = (key: string) => INLINE_KEYS.has(key) || /^lines\.\d+\.samples(\.\d+\.(name|count|form|hazards))?$/.test(key);
-
-/** A problem is about `key` when it names that field or something inside it (`lines.0` covers its samples). */
-const isAbout = (problem: Problem, key: string) => problem.key === key || problem.key.startsWith(`${key}.`);
-
 /**
- * The order form's state (?ids= picks the plan lines), what it costs as the server prices it,
- * and its submit: checked with the contract's orderAddBody, one problem at a time, then sent
- * with useMutation; the new order opens to be paid.
+ * The order form: its antd form over the chosen plan lines (?ids= picks them), what it costs as
+ * the server prices it, and its check (the contract's orderAddBody, the first problem under its
+ * field) and submit; the new order opens to be paid. The sections draw it.
  */
 export function useOrderForm() {
   const [params] = useSearchParams();
@@ -79,61 +54,88 @@ export function useOrderForm() {
   const addresses = useAddresses();
   const coupons = useUnusedCoupons();
   const titles = useInvoiceTitles();
+  const [form] = Form.useForm<OrderValues>();
 
   const wanted = useMemo(() => new Set((params.get('ids') ?? '').split(',').filter(Boolean)), [params]);
   const lines = useMemo(
     () => (plan.data?.dataArr ?? []).flatMap((g) => g.items).filter((l) => l.available && (wanted.size === 0 || wanted.has(l.id))),
     [plan.data, wanted],
   );
-  // one sample row per test line to start with, holding the line's count; made once per set of lines so its key stays
-  const startDrafts = useMemo(() => new Map(lines.map((l): [string, LineDraft] => [l.id, { samples: l.reservation ? [] : [newSample(l.count)], note: l.note }])), [lines]);
-
-  const [edited, setEdited] = useState<Record<string, LineDraft>>({});
-  const [choices, setChoices] = useState<OrderChoices>(initialChoices);
-  const [problem, setProblem] = useState<Problem | null>(null);
-
-  /** a problem disappears as soon as the member edits what it is about */
-  const clearProblem = (key: string) => setProblem((p) => (p && isAbout(p, key) ? null : p));
-
-  const draftOf = (line: PlanLine): LineDraft => edited[line.id] ?? startDrafts.get(line.id) ?? { samples: [], note: line.note };
-  const editLine = (line: PlanLine, index: number, patch: Partial<LineDraft>) => {
-    if (patch.samples) clearProblem(`lines.${index}`);
-    setEdited((prev) => ({ ...prev, [line.id]: { ...draftOf(line), ...patch } }));
-  };
-
-  const choose = (patch: Partial<OrderChoices>) => {
-    Object.keys(patch).forEach(clearProblem);
-    setChoices((prev) => ({ ...prev, ...patch }));
-  };
 
   const addressList = useMemo(() => addresses.data ?? [], [addresses.data]);
   const titleList = useMemo(() => titles.data ?? [], [titles.data]);
   const couponList = useMemo(() => coupons.data?.list ?? [], [coupons.data]);
   const account = info.data?.account;
-  // the first address that offers a pickup until the member picks one
-  const addressRid = choices.address_rid ?? addressList.find((a) => !a.disabled)?.address_rid;
-  const contact = choices.contact ?? account?.name ?? '';
-  const phone = choices.phone ?? account?.phone ?? '';
+  // the first address that offers a pickup, until the member picks one
+  const firstUsable = addressList.find((a) => !a.disabled)?.address_rid;
+
+  // one sample row per test line to start with, holding the line's count; the account's name and phone
+  const initialValues: OrderValues = {
+    lines: lines.map((l) => ({ samples: l.reservation ? [] : [newSample(l.count)], note: l.note })),
+    delivery: 'self',
+    address_rid: firstUsable,
+    date: null,
+    time: undefined,
+    agree: false,
+    coupon_rid: undefined,
+    invoice_type: 0,
+    invoice_title_rid: undefined,
+    contact: account?.name ?? '',
+    phone: account?.phone ?? '',
+    remark: '',
+  };
+
+  // another set of lines (the plan read again): the form starts over, its values follow the lines by position
+  const shown = lines.length > 0;
+  const lineIds = lines.map((l) => l.id).join(',');
+  const drawnFor = useRef(lineIds);
+  useEffect(() => {
+    if (drawnFor.current === lineIds) return;
+    drawnFor.current = lineIds;
+    if (shown) form.resetFields();
+  }, [lineIds, shown, form]);
+
+  // what arrives after the form is drawn fills the fields the member has not touched
+  useEffect(() => {
+    if (!shown || !account) return;
+    if (!form.isFieldTouched('contact') && !form.getFieldValue('contact')) form.setFieldsValue({ contact: account.name ?? '' });
+    if (!form.isFieldTouched('phone') && !form.getFieldValue('phone')) form.setFieldsValue({ phone: account.phone ?? '' });
+  }, [shown, account, form]);
+  useEffect(() => {
+    if (shown && firstUsable && !form.getFieldValue('address_rid')) form.setFieldsValue({ address_rid: firstUsable });
+  }, [shown, firstUsable, form]);
+
+  const drafts = (Form.useWatch('lines', { form, preserve: true }) as LineDraft[] | undefined) ?? initialValues.lines;
+  const delivery = (Form.useWatch('delivery', form) as DeliveryKind | undefined) ?? 'self';
+  const date = Form.useWatch('date', form) as Dayjs | null | undefined;
+  const invoiceType = (Form.useWatch('invoice_type', form) as number | undefined) ?? 0;
+  const couponRid = Form.useWatch('coupon_rid', form) as string | undefined;
 
   const setting = settings.data?.samplingSetting;
-  const dateText = choices.date ? choices.date.format('YYYY-MM-DD') : '';
+  const dateText = date ? date.format('YYYY-MM-DD') : '';
   const slots = setting ? pickupSlots(setting) : [];
   const closedSlots = setting && dateText ? disabledSlots(dateText, setting, new Date()) : new Set<string>();
 
-  /** another invoice type: the first title it may use is chosen (a special invoice needs a unit ready for it) */
-  const chooseInvoiceType = (type: number) =>
-    choose({ invoice_type: type, invoice_title_rid: type > 0 ? titleList.find((t) => !isSpecialInvoice(type) || t.specialReady)?.rid : undefined });
+  /** a choice that changes another: another day has other free slots, another invoice type other titles */
+  const onValuesChange = (changed: Partial<OrderValues>) => {
+    if ('date' in changed) form.setFieldValue('time', undefined);
+    if ('invoice_type' in changed) {
+      const type = changed.invoice_type ?? 0;
+      // the first title it may use (a special invoice needs a unit ready for it)
+      form.setFieldValue('invoice_title_rid', type > 0 ? titleList.find((t) => !isSpecialInvoice(type) || t.specialReady)?.rid : undefined);
+    }
+  };
 
   // as the server prices it: a test line by its samples, an on-site line by its hours
-  const sampleCount = (l: PlanLine) => draftOf(l).samples.reduce((n, s) => n + s.count, 0);
-  const priced = lines.map((l) => {
-    const count = l.reservation ? l.count : sampleCount(l);
+  const sampleCount = (index: number) => (drafts[index]?.samples ?? []).reduce((n, s) => n + (s?.count ?? 0), 0);
+  const priced = lines.map((l, index) => {
+    const count = l.reservation ? l.count : sampleCount(index);
     return { line: l, count, amountFen: l.reservation ? l.amountFen : l.unitPriceFen * count, typeId: l.typeId, groupId: l.groupId };
   });
   const totalFen = priced.reduce((sum, p) => sum + p.amountFen, 0);
-  const chosenCoupon = couponList.find((c) => c.rid === choices.coupon_rid);
+  const chosenCoupon = couponList.find((c) => c.rid === couponRid);
   const discountFen = chosenCoupon ? couponEstimate(chosenCoupon, priced).discountFen : 0;
-  const sampleTotal = lines.reduce((sum, l) => sum + (l.reservation ? 0 : sampleCount(l)), 0);
+  const sampleTotal = lines.reduce((sum, l, index) => sum + (l.reservation ? 0 : sampleCount(index)), 0);
 
   const mutation = useApiMutation({
     mutationFn: addOrder,
@@ -143,55 +145,44 @@ export function useOrderForm() {
     },
   });
 
-  const buildBody = (): Parameters<typeof addOrder>[0] => ({
+  /** The values as the order call takes them: the lines as JSON with their samples, the pickup's fields only for a pickup. */
+  const body = (v: OrderValues): Parameters<typeof addOrder>[0] => ({
     lines: JSON.stringify(
-      lines.map((l) => ({
+      lines.map((l, index) => ({
         id: l.id,
-        samples: draftOf(l).samples.map((s) => ({ name: s.name, count: s.count, form: s.form, hazards: s.hazards, magnetic: s.magnetic, returnWanted: s.returnWanted })),
-        note: draftOf(l).note,
+        samples: (v.lines?.[index]?.samples ?? []).map((s) => ({ name: s.name, count: s.count, form: s.form, hazards: s.hazards, magnetic: s.magnetic, returnWanted: s.returnWanted })),
+        note: v.lines?.[index]?.note ?? '',
       })),
     ),
-    delivery: choices.delivery,
-    ...(choices.delivery === 'pickup' ? { address_rid: addressRid ?? '', date: dateText, time: choices.time ?? '' } : {}),
-    agree: choices.agree ? '1' : '0',
-    coupon_rid: choices.coupon_rid ?? '',
-    invoice_type: choices.invoice_type,
-    ...(choices.invoice_type > 0 ? { invoice_title_rid: choices.invoice_title_rid ?? '' } : {}),
-    contact,
-    phone,
-    remark: choices.remark,
+    delivery: v.delivery,
+    ...(v.delivery === 'pickup' ? { address_rid: v.address_rid ?? '', date: v.date ? v.date.format('YYYY-MM-DD') : '', time: v.time ?? '' } : {}),
+    agree: v.agree ? '1' : '0',
+    coupon_rid: v.coupon_rid ?? '',
+    invoice_type: v.invoice_type,
+    ...(v.invoice_type > 0 ? { invoice_title_rid: v.invoice_title_rid ?? '' } : {}),
+    contact: v.contact ?? '',
+    phone: v.phone ?? '',
+    remark: v.remark ?? '',
   });
 
-  const submit = () => {
-    const missingSamples = lines.findIndex((l) => !l.reservation && draftOf(l).samples.length === 0);
-    if (missingSamples >= 0) {
-      setProblem({ key: `lines.${missingSamples}.samples`, text: `请填写「${lines[missingSamples]!.name}」的样品信息` });
-      return;
-    }
-    const body = buildBody();
-    const parsed = orderAddBody.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setProblem({ key: (issue?.path ?? []).map(String).join('.'), text: issue?.message ?? '请检查填写的内容' });
-      requestAnimationFrame(() => document.querySelector('[data-error="true"], .order-error-anchor')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }));
-      return;
-    }
-    setProblem(null);
-    mutation.mutate(body);
-  };
+  /** The contract's body, and a test line needs its samples (what the line is, only the page knows). */
+  const schema = orderAddBody.superRefine((checked, ctx) => {
+    const missing = lines.findIndex((l, index) => !l.reservation && checked.lines[index]?.samples.length === 0);
+    if (missing >= 0) ctx.addIssue({ code: 'custom', path: ['lines', missing, 'samples'], message: `请填写「${lines[missing]!.name}」的样品信息` });
+  });
 
   return {
+    form,
     plan,
     lines,
     priced,
-    draftOf,
-    editLine,
-    choices,
-    choose,
-    chooseInvoiceType,
-    addressRid,
-    contact,
-    phone,
+    initialValues,
+    schema,
+    body,
+    onValuesChange,
+    submit: (values: OrderValues) => mutation.mutate(body(values)),
+    delivery,
+    invoiceType,
     settings,
     setting,
     addresses,
@@ -206,9 +197,6 @@ export function useOrderForm() {
     chosenCoupon,
     discountFen,
     sampleTotal,
-    problem,
-    errorAt: (key: string) => (problem?.key === key ? problem.text : null),
-    submit,
     submitting: mutation.isPending,
   };
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { BasicInfoWarning } from './plan-page';
+import { SchemaForm } from '../../../components/schema-form';
 import { useOrderForm } from '../components/use-order-form';
 import { OrderLinesSection } from '../components/order-lines-section';
 import { OrderDeliverySection } from '../components/order-delivery-section';
@@ -14,9 +15,10 @@ import '../components/order-form.css';
 /**
  * 确认订单 (/experiment/confirm?ids=…): per selected plan line its samples, the delivery
  * (self-send to the lab or a home pickup with the shared date/slot rules), the agreement,
- * a coupon wish, an invoice wish and contact data. Checked with the contract's orderAddBody,
- * so the messages are the server's; the server prices the order and answers its number.
- * The state, the amounts and the submit are useOrderForm's; each card is a section.
+ * a coupon wish, an invoice wish and contact data. A SchemaForm checked with the contract's
+ * orderAddBody, so the messages are the server's, each under its field; the server prices the
+ * order and answers its number. The form, the amounts and the submit are useOrderForm's; each
+ * card is a section.
  */
 export default function OrderConfirmPage() {
   const form = useOrderForm();
@@ -46,10 +48,21 @@ export default function OrderConfirmPage() {
         <Link to="/experiment/plan">返回实验计划</Link>
       </div>
       <BasicInfoWarning />
-      <OrderLinesSection form={form} />
-      <OrderDeliverySection form={form} />
-      <OrderExtrasSection form={form} />
-      <OrderSummary form={form} />
+      <SchemaForm
+        form={form.form}
+        name="order"
+        schema={form.schema}
+        body={form.body}
+        layout="vertical"
+        initialValues={form.initialValues}
+        onValuesChange={form.onValuesChange}
+        onSubmit={(_checked, values) => form.submit(values)}
+      >
+        <OrderLinesSection form={form} />
+        <OrderDeliverySection form={form} />
+        <OrderExtrasSection form={form} />
+        <OrderSummary form={form} />
+      </SchemaForm>
     </div>
   );
 }

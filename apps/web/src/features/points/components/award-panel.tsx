@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { applyAward } from '../api/apply-award';
 import { useApplications } from '../api/list-applications';
 import { formatPoints } from './points-format';
@@ -69,12 +69,6 @@ export function AwardPanel() {
     },
   });
 
-  const submit = () => {
-    const values = form.getFieldsValue(true) as Values;
-    const body = checkWithSchema(pointsApplyBody, { ...values, published_on: values.published_on ? values.published_on.format('YYYY-MM-DD') : '' }, form);
-    if (body) apply.mutate(body);
-  };
-
   return (
     <div className="points-award">
       <Alert
@@ -83,7 +77,15 @@ export function AwardPanel() {
         showIcon
         title="论文在致谢（Acknowledgements）中注明使用了本平台的检测服务，发表后即可申请。工作人员核实后发放奖励积分，结果会以站内信通知。"
       />
-      <Form form={form} onValuesChange={clearChangedErrors(form)} name="pointsApply" layout="vertical" className="member-form" onFinish={submit}>
+      <SchemaForm
+        form={form}
+        name="pointsApply"
+        schema={pointsApplyBody}
+        body={(values) => ({ ...values, published_on: values.published_on ? values.published_on.format('YYYY-MM-DD') : '' })}
+        layout="vertical"
+        className="member-form"
+        onSubmit={(body) => apply.mutate(body)}
+      >
         <Form.Item label="论文题目" name="title" required>
           <Input maxLength={200} placeholder="与发表版本一致" />
         </Form.Item>
@@ -103,7 +105,7 @@ export function AwardPanel() {
             提交申请
           </Button>
         </div>
-      </Form>
+      </SchemaForm>
       <h3 className="points-subtitle">我的申请</h3>
       <ApplicationList />
     </div>

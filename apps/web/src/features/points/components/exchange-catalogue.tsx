@@ -1,8 +1,9 @@
-import { Alert, Button, Empty, Modal, Radio, Skeleton, Tag } from 'antd';
+import { Alert, Button, Empty, Form, Modal, Radio, Skeleton, Tag } from 'antd';
 import { EnvironmentOutlined, GiftOutlined, TagsOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { emptyMessage, type ExchangeItem } from '@lab/contract';
+import { emptyMessage, exchangeBody, type ExchangeItem } from '@lab/contract';
+import { SchemaForm } from '../../../components/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
@@ -29,7 +30,8 @@ function unavailableText(item: ExchangeItem, balance: number): string | null {
   return '暂不可兑换';
 }
 
-function GiftAddress({ value, onChange }: { value: string | undefined; onChange: (rid: string) => void }) {
+/** The gift's address as a field: one of the member's, or where to add one. */
+function GiftAddress({ value, onChange }: { value?: string | undefined; onChange?: (rid: string) => void }) {
   const { data, isPending, isError, error } = useAddresses();
   if (isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (isError) return <Alert type="error" showIcon title="收货地址加载失败" description={error.message} />;
@@ -43,7 +45,7 @@ function GiftAddress({ value, onChange }: { value: string | undefined; onChange:
     );
   }
   return (
-    <Radio.Group className="address-choice" value={value} onChange={(e) => onChange(e.target.value as string)} aria-label="收货地址">
+    <Radio.Group className="address-choice" value={value} onChange={(e) => onChange?.(e.target.value as string)} aria-label="收货地址">
       {data.map((a) => (
         <span key={a.address_rid} className="address-choice-wrap">
           <Radio value={a.address_rid}>
@@ -64,8 +66,7 @@ function GiftAddress({ value, onChange }: { value: string | undefined; onChange:
 function ExchangeDialog({ item, balance, onClose }: { item: ExchangeItem; balance: number; onClose: () => void }) {
   const isGift = item.kind === 'gift';
   const addresses = useQuery({ ...addressesQueryOptions(), enabled: isGift });
-  const [chosen, setChosen] = useState<string | undefined>(undefined);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [form] = Form.useForm<{ address_rid?: string }>();
   const exchange = useApiMutation({
     mutationFn: applyExchange,
     invalidates: memberDataKeys,
@@ -74,22 +75,23 @@ function ExchangeDialog({ item, balance, onClose }: { item: ExchangeItem; balanc
       onClose();
     },
   });
-  const addressRid = chosen ?? (isGift ? addresses.data?.[0]?.address_rid : undefined);
-
-  const submit = () => {
-    if (isGift && !addressRid) {
-      setProblem(emptyMessage('收货地址'));
-      return;
-    }
-    exchange.mutate({ rid: item.rid, ...(isGift ? { address_rid: addressRid } : {}) });
-  };
+  // the first address to start with, once they are read
+  const firstRid = addresses.data?.[0]?.address_rid;
+  useEffect(() => {
+    if (firstRid && !form.getFieldValue('address_rid')) form.setFieldsValue({ address_rid: firstRid });
+  }, [firstRid, form]);
+  // a gift is mailed: its address is needed
+  const schema = exchangeBody.superRefine((body, ctx) => {
+    if (isGift && !body.address_rid) ctx.addIssue({ code: 'custom', path: ['address_rid'], message: emptyMessage('收货地址') });
+  });
 
   return (
     <Modal
       open
       title="确认兑换"
       onCancel={onClose}
-      onOk={submit}
+      // a coupon needs nothing filled in; a gift's address is a form
+      onOk={() => (isGift ? form.submit() : exchange.mutate({ rid: item.rid }))}
       okText="确认兑换"
       cancelText="取消"
       okButtonProps={{ disabled: isGift && addresses.data?.length === 0 }}
@@ -116,21 +118,20 @@ function ExchangeDialog({ item, balance, onClose }: { item: ExchangeItem; balanc
         </div>
       </dl>
       {isGift ? (
-        <div className="points-gift-address">
+        <SchemaForm
+          form={form}
+          name="exchange"
+          schema={schema}
+          body={({ address_rid }) => ({ rid: item.rid, address_rid })}
+          className="points-gift-address"
+          initialValues={{ address_rid: firstRid }}
+          onSubmit={(checked) => exchange.mutate({ rid: checked.rid, address_rid: checked.address_rid })}
+        >
           <h3>收货地址</h3>
-          <GiftAddress
-            value={addressRid}
-            onChange={(rid) => {
-              setChosen(rid);
-              setProblem(null);
-            }}
-          />
-          {problem ? (
-            <p className="points-error" role="alert">
-              {problem}
-            </p>
-          ) : null}
-        </div>
+          <Form.Item name="address_rid" style={{ marginBottom: 0 }}>
+            <GiftAddress />
+          </Form.Item>
+        </SchemaForm>
       ) : (
         <p className="member-muted">兑换后优惠券即时发放到「我的优惠券」，下单支付时可用。积分一经兑换不予退还。</p>
       )}

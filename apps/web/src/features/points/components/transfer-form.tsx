@@ -6,7 +6,7 @@ import { pointsTransferBody } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { transferPoints } from '../api/transfer-points';
 import { formatPoints } from './points-format';
 
@@ -33,12 +33,6 @@ export function TransferForm({ balance }: { balance: number }) {
     onSettled: () => setPending(null),
   });
 
-  const check = () => {
-    const values = form.getFieldsValue(true) as Values;
-    const body = checkWithSchema(pointsTransferBody, { ...values, points: values.points ?? '' }, form);
-    if (body) setPending(body);
-  };
-
   const send = () => {
     if (pending) transfer.mutate(pending);
   };
@@ -46,7 +40,15 @@ export function TransferForm({ balance }: { balance: number }) {
   return (
     <div className="points-transfer">
       <Alert className="member-form-note" type="info" showIcon title={`当前可转赠 ${formatPoints(balance)} 积分。转赠即时到账，对方须为已注册会员，手机号与会员资料中的姓名须一致，转出后不可撤回。`} />
-      <Form form={form} onValuesChange={clearChangedErrors(form)} name="pointsTransfer" layout="vertical" className="member-form" onFinish={check}>
+      <SchemaForm
+        form={form}
+        name="pointsTransfer"
+        schema={pointsTransferBody}
+        body={(values) => ({ ...values, points: values.points ?? '' })}
+        layout="vertical"
+        className="member-form"
+        onSubmit={setPending}
+      >
         <div className="member-form-grid">
           <Form.Item label="对方手机号" name="phone" required>
             <Input inputMode="numeric" maxLength={11} placeholder="对方注册时使用的手机号" autoComplete="off" />
@@ -66,7 +68,7 @@ export function TransferForm({ balance }: { balance: number }) {
             转赠积分
           </Button>
         </div>
-      </Form>
+      </SchemaForm>
       <Modal
         open={pending !== null}
         title="确认转赠"

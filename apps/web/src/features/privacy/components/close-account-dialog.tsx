@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { ACCOUNTING_RETENTION_NOTE, closeAccountBody, type CloseAccountBody } from '@lab/contract';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useCooldown } from '../../../lib/use-cooldown';
@@ -47,11 +47,6 @@ export function CloseAccountDialog({ open, onClose, phoneMasked, hasPassword, po
     },
   });
 
-  const submit = (values: Values) => {
-    const body = checkWithSchema(closeAccountBody, values.way === 'sms' ? { code: values.code } : { password: values.password }, form, values.way === 'sms' ? {} : { code: ['password'] });
-    if (body) close.mutate(body);
-  };
-
   return (
     <Modal
       title="注销账号"
@@ -82,7 +77,18 @@ export function CloseAccountDialog({ open, onClose, phoneMasked, hasPassword, po
           </ul>
         }
       />
-      <Form<Values> form={form} name="close-account" layout="vertical" style={{ marginTop: 16 }} initialValues={{ way: 'sms', code: '', password: '', understood: false }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+      <SchemaForm
+        form={form}
+        name="close-account"
+        schema={closeAccountBody}
+        body={(values) => (values.way === 'sms' ? { code: values.code } : { password: values.password })}
+        // with the password chosen, the schema's "code or password" problem is the password's
+        places={way === 'sms' ? undefined : { code: ['password'] }}
+        layout="vertical"
+        style={{ marginTop: 16 }}
+        initialValues={{ way: 'sms', code: '', password: '', understood: false }}
+        onSubmit={(body) => close.mutate(body)}
+      >
         <Form.Item label="验证方式" name="way">
           <Radio.Group
             options={[
@@ -110,7 +116,7 @@ export function CloseAccountDialog({ open, onClose, phoneMasked, hasPassword, po
         <Checkbox checked={understood} onChange={(e) => setUnderstood(e.target.checked)}>
           我已阅读并知晓以上注销后果
         </Checkbox>
-      </Form>
+      </SchemaForm>
     </Modal>
   );
 }

@@ -5,7 +5,7 @@ import { feedback } from '../../../lib/feedback';
 import { useUserInfo } from '../../../lib/user-info';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { applyPromoter } from '../api/apply-promoter';
 import { formatRate } from './promotion-format';
 import { TermsModal } from './partner-terms';
@@ -77,25 +77,20 @@ function ApplyFormFields({ overview, initial }: { overview: PromotionOverview; i
   const { terms } = overview;
   const apply = useApiMutation({ mutationFn: applyPromoter, invalidates: memberDataKeys, onSuccess: () => feedback.success('申请已提交，请等待审核') });
 
-  const submit = () => {
-    const body = checkWithSchema(promoterApplyBody, form.getFieldsValue(true), form);
-    if (body) apply.mutate(body);
-  };
-
   return (
     <section className="member-card promo-apply" aria-label={again ? '重新申请' : '申请成为推广合伙人'}>
       <h2 className="member-card-title">{again ? '重新申请' : '申请成为推广合伙人'}</h2>
       {again ? (
         <Alert className="promo-refused" type="warning" showIcon title="您的申请未通过审核" description={overview.reason ? `原因：${overview.reason}` : '请完善信息后重新提交申请。'} />
       ) : null}
-      <Form
+      <SchemaForm
         form={form}
         name="promoter-apply"
+        schema={promoterApplyBody}
         layout="vertical"
         className="member-form promo-apply-form"
         initialValues={initial}
-        onValuesChange={clearChangedErrors(form)}
-        onFinish={submit}
+        onSubmit={(body) => apply.mutate(body)}
       >
         <div className="promo-apply-grid">
           <Form.Item label="姓名" name="name" required>
@@ -129,7 +124,7 @@ function ApplyFormFields({ overview, initial }: { overview: PromotionOverview; i
         <Button type="primary" htmlType="submit" loading={apply.isPending}>
           {again ? '重新提交申请' : '提交申请'}
         </Button>
-      </Form>
+      </SchemaForm>
       <TermsModal terms={terms} open={reading} onClose={() => setReading(false)} />
     </section>
   );

@@ -1,9 +1,10 @@
 import { Alert, Button, Form, Input, Modal } from 'antd';
+import { z } from 'zod';
 import { fenToYuan, formatFen, withdrawAddBody, type WithdrawMethod } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { addWithdrawal } from '../api/add-withdrawal';
 import { WithdrawTargetFields } from './bank-fields';
 import { checkWithdrawAmount } from './promotion-format';
@@ -35,16 +36,16 @@ function WithdrawForm({ withdrawableFen, minWithdrawFen, onClose }: Props) {
   });
   const tooLittle = withdrawableFen < minWithdrawFen;
 
-  const submit = () => {
-    const values = form.getFieldsValue(true) as Values;
-    const amount = checkWithdrawAmount(values.amount ?? '', withdrawableFen, minWithdrawFen);
-    if (amount.error !== null) {
-      form.setFields([{ name: 'amount', errors: [amount.error] }]);
-      return;
-    }
-    const body = checkWithSchema(withdrawAddBody, { ...values, amount: (values.amount ?? '').trim() }, form);
-    if (body) withdraw.mutate(body.method === 'bank' ? body : { amount: body.amount, method: body.method });
-  };
+  // what this member may take out (at least the minimum, at most what is withdrawable), checked
+  // first, then the contract's body
+  const schema = z
+    .object({
+      amount: z.string().superRefine((text, ctx) => {
+        const amount = checkWithdrawAmount(text, withdrawableFen, minWithdrawFen);
+        if (amount.error !== null) ctx.addIssue({ code: 'custom', message: amount.error });
+      }),
+    })
+    .and(withdrawAddBody);
 
   return (
     <>
@@ -52,13 +53,22 @@ function WithdrawForm({ withdrawableFen, minWithdrawFen, onClose }: Props) {
         可提现 <strong data-testid="dialog-withdrawable">{formatFen(withdrawableFen)}</strong>，单笔不低于 {formatFen(minWithdrawFen)}，财务审核后打款。
       </p>
       {tooLittle ? <Alert className="promo-dialog-alert" type="info" showIcon title={`可提现金额满 ${formatFen(minWithdrawFen)} 后即可申请提现`} /> : null}
-      <Form form={form} name="withdraw" layout="vertical" className="member-form" initialValues={{ method: 'bank' }} onValuesChange={clearChangedErrors(form)} onFinish={submit}>
+      <SchemaForm
+        form={form}
+        name="withdraw"
+        schema={schema}
+        body={(values) => ({ ...values, amount: (values.amount ?? '').trim() })}
+        layout="vertical"
+        className="member-form"
+        initialValues={{ method: 'bank' }}
+        onSubmit={(body) => withdraw.mutate(body.method === 'bank' ? body : { amount: body.amount, method: body.method })}
+      >
         <Form.Item label="提现金额（元）" name="amount" required>
           <Input inputMode="decimal" prefix="¥" maxLength={16} placeholder={`最多 ${fenToYuan(withdrawableFen)} 元`} disabled={tooLittle} />
         </Form.Item>
         {tooLittle ? null : (
           <p className="promo-all-line">
-            <Button type="link" size="small" onClick={() => form.setFields([{ name: 'amount', value: fenToYuan(withdrawableFen), errors: [] }])}>
+            <Button type="link" size="small" onClick={() => form.setFieldValue('amount', fenToYuan(withdrawableFen))}>
               全部提现
             </Button>
           </p>
@@ -70,7 +80,7 @@ function WithdrawForm({ withdrawableFen, minWithdrawFen, onClose }: Props) {
             提交申请
           </Button>
         </div>
-      </Form>
+      </SchemaForm>
     </>
   );
 }

@@ -1,11 +1,12 @@
-import { Alert, Button, DatePicker, Form, Input, Upload } from 'antd';
+import { Button, DatePicker, Form, Input, Upload } from 'antd';
 import { PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { requirementAddBody, type Requirement, type RequirementAddBody } from '@lab/contract';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { memberDataKeys } from '../../../api/refresh';
 import { useApiMutation } from '../../../lib/use-api-mutation';
+import { feedback } from '../../../lib/feedback';
 import { addRequirement } from '../api/add-requirement';
 import { uploadRequirementFile } from '../api/upload-requirement-file';
 import { REQUIREMENT_FILES_MAX, REQUIREMENT_FILE_MAX_MB, requirementFileAccept, requirementFileProblem } from './requirement-files';
@@ -51,7 +52,6 @@ export function RequirementForm({ initial, onSubmitted }: { initial: Pick<Values
     filesRef.current = next;
     setFilesState(next);
   };
-  const [fileError, setFileError] = useState<string | null>(null);
   const add = useApiMutation({
     // the requirement, then its files one by one: a file that fails is listed on the result page, the requirement stands
     mutationFn: async (body: RequirementAddBody): Promise<SubmittedRequirement> => {
@@ -70,13 +70,18 @@ export function RequirementForm({ initial, onSubmitted }: { initial: Pick<Values
     onSuccess: (result) => onSubmitted(result),
   });
 
-  const submit = () => {
-    const body: RequirementAddBody | null = checkWithSchema(requirementAddBody, toRequirementBody(form.getFieldsValue(true) as Values), form);
-    if (body) add.mutate(body);
-  };
-
   return (
-    <Form form={form} onValuesChange={clearChangedErrors(form)} layout="vertical" className="member-form rq-form" initialValues={initial} onFinish={submit} requiredMark>
+    <SchemaForm
+      form={form}
+      name="requirement"
+      schema={requirementAddBody}
+      body={toRequirementBody}
+      layout="vertical"
+      className="member-form rq-form"
+      initialValues={initial}
+      onSubmit={(body) => add.mutate(body)}
+      requiredMark
+    >
       <Form.Item label="测试需求" name="title" required>
         <Input maxLength={100} showCount placeholder="例如：锂电正极材料的物相与形貌表征" />
       </Form.Item>
@@ -107,23 +112,18 @@ export function RequirementForm({ initial, onSubmitted }: { initial: Pick<Values
           fileList={files.map((f, i) => ({ uid: `${i}-${f.name}`, name: f.name, status: 'done' as const, size: f.size }))}
           onRemove={(removed) => {
             setFiles(filesRef.current.filter((f, i) => `${i}-${f.name}` !== removed.uid));
-            setFileError(null);
             return true;
           }}
           beforeUpload={(file) => {
-            const problem = requirementFileProblem(file);
-            if (problem) setFileError(`${file.name}：${problem}`);
-            else if (filesRef.current.length >= REQUIREMENT_FILES_MAX) setFileError(`最多上传 ${REQUIREMENT_FILES_MAX} 个附件`);
-            else {
-              setFileError(null);
-              setFiles([...filesRef.current, file]);
-            }
+            // a file the server would refuse is not taken, as every upload refuses a chosen file
+            const problem = requirementFileProblem(file) ?? (filesRef.current.length >= REQUIREMENT_FILES_MAX ? `最多上传 ${REQUIREMENT_FILES_MAX} 个附件` : null);
+            if (problem) feedback.failure(new Error(`${file.name}：${problem}`));
+            else setFiles([...filesRef.current, file]);
             return false;
           }}
         >
           <Button icon={<PaperClipOutlined />}>添加附件</Button>
         </Upload>
-        {fileError ? <Alert className="rq-file-error" type="error" showIcon title={fileError} /> : null}
       </Form.Item>
       <div className="rq-form-actions">
         <Button type="primary" size="large" htmlType="submit" icon={<SendOutlined />} loading={add.isPending}>
@@ -131,6 +131,6 @@ export function RequirementForm({ initial, onSubmitted }: { initial: Pick<Values
         </Button>
         <span className="rq-muted">提交后工程师会尽快评估并给出报价，报价可在「我的需求」中查看。</span>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }

@@ -3,7 +3,7 @@ import { recycleAddBody } from '@lab/contract';
 import { useAddresses } from '../../../api/addresses/list-addresses';
 import { AddressFields, addressBody, type AddressValues } from '../../../components/member/address-fields';
 import { RegionCascader } from '../../../components/member/region-cascader';
-import { checkWithSchema, clearChangedErrors } from '../../../lib/schema-form';
+import { SchemaForm } from '../../../components/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
@@ -30,17 +30,22 @@ export function RecycleFormModal({ onClose }: { onClose: () => void }) {
   const mode = Form.useWatch('addressMode', form) ?? (addresses.length ? 'existing' : 'new');
   const fallback = addresses[0]?.address_rid;
 
-  const submit = () => {
-    const v = form.getFieldsValue(true) as Values;
-    const raw = { order_no: v.order_no, samples: v.samples, ...addressBody({ ...v, addressMode: v.addressMode ?? mode }, fallback), message: v.message };
-    const body = checkWithSchema(recycleAddBody, raw, form);
-    if (body) add.mutate(body);
-  };
+  /** the form's values as the call takes them: the address as its rid or its fields */
+  const body = (v: Values) => ({ order_no: v.order_no, samples: v.samples, ...addressBody({ ...v, addressMode: v.addressMode ?? mode }, fallback), message: v.message });
 
   return (
-    <Modal open title="申请寄回样品" onCancel={onClose} onOk={submit} okText="提交申请" confirmLoading={add.isPending} destroyOnHidden centered width={560}>
+    <Modal open title="申请寄回样品" onCancel={onClose} onOk={() => form.submit()} okText="提交申请" confirmLoading={add.isPending} destroyOnHidden centered width={560}>
       <p className="member-muted">检测完成且全部付款后，剩余样品将在 48 小时内寄回。</p>
-      <Form form={form} onValuesChange={clearChangedErrors(form)} layout="vertical" className="member-form" initialValues={{ addressMode: addresses.length ? 'existing' : 'new', address_rid: fallback }}>
+      <SchemaForm
+        form={form}
+        name="recycle"
+        schema={recycleAddBody}
+        body={body}
+        onSubmit={(checked) => add.mutate(checked)}
+        layout="vertical"
+        className="member-form"
+        initialValues={{ addressMode: addresses.length ? 'existing' : 'new', address_rid: fallback }}
+      >
         <Form.Item label="样品说明" name="samples" required>
           <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} placeholder="如：XRD 粉末样品 3 份，编号 S1-S3" />
         </Form.Item>
@@ -57,7 +62,7 @@ export function RecycleFormModal({ onClose }: { onClose: () => void }) {
         <Form.Item label="备注" name="message">
           <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 3 }} placeholder="选填" />
         </Form.Item>
-      </Form>
+      </SchemaForm>
     </Modal>
   );
 }
