@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run build — the site and the server, built for `npm start` (docs/decisions.md "A built server").
+ * npm run build — the site and the server, built for `npm start` (docs/decisions/0030-built-server-quiet-start.md).
  *
  *   node scripts/build.mjs [web] [server] [--if-stale] [--no-check]
  *

@@ -38,6 +38,6 @@ export default defineConfig(async () => {
           ? [{ extends: true as const, test: { ...shared, exclude: [...configDefaults.exclude, ...cluster, ...pgliteOnly, ...noDatabase], name: 'postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, globalSetup: ['./test/global-setup.ts'] } }]
           : []),
   ];
-  // vitest's default leaves one of two cores idle here; two workers: 4m18s → 3m04s (docs/decisions.md)
+  // vitest's default leaves one of two cores idle here; two workers: 4m18s → 3m04s (docs/decisions/0013-test-workers.md)
   return { test: { projects, maxWorkers: 2 } };
 });

@@ -24,7 +24,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     testTimeout: 15_000,
-    // vitest's default leaves one of two cores idle here; two workers: 3m50s → 2m51s (docs/decisions.md)
+    // vitest's default leaves one of two cores idle here; two workers: 3m50s → 2m51s (docs/decisions/0013-test-workers.md)
     maxWorkers: 2,
     // Node 25+ has a localStorage of its own (Web Storage, no file: every call fails), which hides
     // jsdom's: the workers run without it so the tests see the browser's storage as the site does

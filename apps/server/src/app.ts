@@ -110,7 +110,7 @@ export interface BuildOptions {
 /**
  * One access-log line per request, written when it is answered and saying what fastify's
  * "incoming request" line said (method, url, address). Two lines per request were 6% of the
- * cached home call's CPU time (docs/decisions.md).
+ * cached home call's CPU time (docs/decisions/0014-api-speed.md).
  */
 class OneLineRequestLog extends LogController {
   override incomingRequest() {}
@@ -126,7 +126,7 @@ class OneLineRequestLog extends LogController {
  * The headers helmet sets for these options, worked out once: none of them depends on the
  * request. Running helmet's middleware per request (12 middlewares, each a res.setHeader) was
  * 4% of a cached call's CPU time, and headers set on the raw response make node merge every
- * other header into them one by one when the answer is written (docs/decisions.md).
+ * other header into them one by one when the answer is written (docs/decisions/0014-api-speed.md).
  */
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -6,7 +6,7 @@ import { builtEntry } from './built-server';
 import { testDbKind } from './harness';
 
 /**
- * `npm start` runs the built server (scripts/build.mjs, docs/decisions.md "A built server"): every
+ * `npm start` runs the built server (scripts/build.mjs, docs/decisions/0030-built-server-quiet-start.md): every
  * file package.json's scripts run is built, and a start whose sources did not change builds
  * nothing. (The global setup has just built, or found built, these sources.) Runs once.
  */

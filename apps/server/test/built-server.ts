@@ -6,7 +6,7 @@ import path from 'node:path';
  * writes to apps/server/dist, run by `node --enable-source-maps` (package.json's scripts). The
  * suites that start real processes — servers, workers, the commands — start these, so they test
  * what ships (bundled code, paths resolved from dist/) and each start skips tsx's compiling.
- * docs/decisions.md "A built server".
+ * docs/decisions/0030-built-server-quiet-start.md.
  */
 const serverDir = path.resolve(import.meta.dirname, '..');
 

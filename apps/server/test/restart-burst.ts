@@ -25,8 +25,8 @@ const PRICE = 300_00;
 const TOP_UP = 300_00;
 /**
  * One finance member makes every adjustment and confirmation of the burst: 16 members × ¥300
- * stay within finance's ¥5,000 a day of adjustments booked alone (approval_limits, decisions.md
- * "Value one person cannot create"); a bigger burst would have some filed for approval instead.
+ * stay within finance's ¥5,000 a day of adjustments booked alone (approval_limits,
+ * docs/decisions/0010-value-one-person-cannot-create.md); a bigger burst would have some filed for approval instead.
  */
 const ADJUST = 300_00;
 const COUPON_OFF = 50_00;

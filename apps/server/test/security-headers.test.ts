@@ -4,7 +4,7 @@ import { createSiteApp } from './harness';
 
 /**
  * Every answer carries the security headers helmet gives for our options (worked out once at
- * start, docs/decisions.md): API answers of every kind, the cached public data and its 304,
+ * start, docs/decisions/0014-api-speed.md): API answers of every kind, the cached public data and its 304,
  * the built site and the images. The values are helmet 8's for our options, as a browser
  * reads them.
  */

@@ -5,8 +5,8 @@ import { expect, it } from 'vitest';
 /**
  * Every `vite build` (two per web build) loaded vite.config.ts and printed 222 lines of
  * "unsupported by configLoader: 'native'": each extension-less import reachable from the config,
- * which then imported the contract's call table (docs/decisions.md "A built server and a quiet
- * start"). Loaded here as `vite build` loads it, the config prints no warning.
+ * which then imported the contract's call table (docs/decisions/0030-built-server-quiet-start.md).
+ * Loaded here as `vite build` loads it, the config prints no warning.
  */
 it('vite.config.ts loads without a warning', async () => {
   const warnings: string[] = [];

@@ -44,8 +44,8 @@ export const approvalKindUnits: Record<ApprovalKind, 'fen' | 'points'> = {
 /**
  * Kinds with no limit to set: every action of them that gives anything needs a second person,
  * whatever the role (admin too). A raise of the top-up bonus tiers pays out on every top-up
- * while it is live, so no one person may make one (docs/decisions.md, "Value one person cannot
- * create"); lowering or removing tiers gives nothing and is booked alone.
+ * while it is live, so no one person may make one (docs/decisions/0010-value-one-person-cannot-create.md);
+ * lowering or removing tiers gives nothing and is booked alone.
  */
 export const APPROVAL_FIXED_KINDS: readonly ApprovalKind[] = ['bonus'];
 export const isFixedKind = (kind: ApprovalKind) => APPROVAL_FIXED_KINDS.includes(kind);

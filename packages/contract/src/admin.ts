@@ -67,7 +67,7 @@ export const staffMfaChallenge = z.object({
   expires: z.number().int(),
   /**
    * setup only: the binding needs the one-time setup code (绑定码) an admin handed over — after
-   * an authenticator reset, or when the password has been used before (docs/decisions.md)
+   * an authenticator reset, or when the password has been used before (docs/decisions/0033-authenticator-setup-code.md)
    */
   needsSetupCode: z.boolean().optional(),
 });

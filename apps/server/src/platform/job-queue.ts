@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../db/client';
 
 /**
- * Background jobs on pg-boss (docs/decisions.md "Background jobs"), in the database the shop
+ * Background jobs on pg-boss (docs/decisions/0023-background-jobs-pg-boss.md), in the database the shop
  * already has: PostgreSQL through pg-boss's own pool, or the embedded PGlite through pg-boss's
  * `db` adapter (`fromPglite`, `backend: 'pglite'`: the same single connection the app uses, so
  * a job's statements queue behind an open transaction like any request's). A job sent with a

@@ -9,7 +9,7 @@ import { outbox } from '../db/tables/platform.tables';
 import type { JobQueue } from './job-queue';
 
 /**
- * Prometheus metrics (prom-client, docs/decisions.md "Metrics"), one registry per process:
+ * Prometheus metrics (prom-client, docs/decisions/0026-metrics-shutdown-backups.md), one registry per process:
  * - node's process figures (CPU, memory, event-loop lag, handles: prom-client's defaults);
  * - `http_request_duration_seconds{method,route,status_code}`: every answer, labelled by the
  *   route's pattern (`/api/auth/orders/:id`), never the raw URL; an unmatched URL is `(unmatched)`;

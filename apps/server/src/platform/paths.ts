@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The folders the server reads beside its code, from one place. The code runs from src/ (tsx,
- * vitest) or bundled into dist/ and dist/chunks/ (`npm run build`, docs/decisions.md "A built
- * server"), so a path relative to a file's own location would differ between the two; every
+ * vitest) or bundled into dist/ and dist/chunks/ (`npm run build`, docs/decisions/0030-built-server-quiet-start.md),
+ * so a path relative to a file's own location would differ between the two; every
  * path here is relative to the server package instead — the nearest folder above this file
  * with a package.json (apps/server), whichever of the two it was loaded from.
  */

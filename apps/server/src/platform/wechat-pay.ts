@@ -19,7 +19,7 @@ import {
 
 /*
  * WeChat Pay API v3 for a direct merchant (直连商户) through wechatpay-axios-plugin
- * (docs/decisions.md "WeChat Pay v3 SDK", docs/payments.md "WeChat Pay v3"). The SDK signs every
+ * (docs/decisions/0027-wechat-pay-sdk.md, docs/payments.md "WeChat Pay v3"). The SDK signs every
  * request (WECHATPAY2-SHA256-RSA2048 with the merchant's apiclient_key.pem) and verifies every
  * answer's Wechatpay-Signature against the platform keys we give it by serial, refusing an answer
  * whose timestamp is more than 5 minutes off; the bill file, which WeChat does not sign, is

@@ -32,7 +32,7 @@ async function encode(html: string): Promise<CachedPage> {
 
 /**
  * The server-drawn public pages, cached by content version exactly as the home data is
- * (createVersionedCache, docs/decisions.md "Home-data cache"): an edit in the back office shows
+ * (createVersionedCache, docs/decisions/0007-home-data-cache.md): an edit in the back office shows
  * on the next request, on this instance or any other on the same database. A page not drawn
  * (its data failed) is not kept. Nothing a member owns can get in: the pages are drawn from
  * public calls made without a token.

@@ -5,8 +5,8 @@ import { SERVER_STATE_ID, type ServerState } from './server-page';
  * What a server-drawn page was drawn from (app/server-page.ts), for the browser to hydrate the
  * same tree; null when the HTML is the bare shell.
  *
- * The server checked the content version when it sent the page (docs/decisions.md, "Home-data
- * cache"), so the data counts as fetched now, not when the (cached) page was drawn: the page
+ * The server checked the content version when it sent the page (docs/decisions/0007-home-data-cache.md),
+ * so the data counts as fetched now, not when the (cached) page was drawn: the page
  * does not ask for it again on mount.
  */
 export function readServerState(): ServerState | null {

@@ -45,7 +45,7 @@ ALTER TABLE "approval_requests" ADD CONSTRAINT "approval_requests_value_not_nega
 --> statement-breakpoint
 ALTER TABLE "approval_limits" ADD CONSTRAINT "approval_limits_not_negative" CHECK ("limit_fen" IS NULL OR "limit_fen" >= 0);
 --> statement-breakpoint
--- Default limits, fen (NULL: no limit). Why these: docs/decisions.md, "Maker-checker limits".
+-- Default limits, fen (NULL: no limit). Why these: docs/decisions/0009-maker-checker-limits.md.
 -- sales: coupons ¥500, refunds ¥2,000; lab: refunds ¥0 (every refund a lab cancellation causes is
 -- approved by sales, finance or admin); finance: coupons ¥2,000, refunds ¥50,000 (as checker),
 -- adjustments ¥1,000; admin: no limit.

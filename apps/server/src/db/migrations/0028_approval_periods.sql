@@ -25,8 +25,8 @@ ALTER TABLE "approval_usage" ADD CONSTRAINT "approval_usage_value_not_negative" 
 -- Period and target limits (fen; points for points), and the limits of the kinds this migration
 -- adds (topup = confirming a transfer top-up, amount + bonus; credit = a credit line granted;
 -- points = a paper award, in points). The bonus tiers have no limit: every raise is approved by a
--- second person (APPROVAL_FIXED_KINDS). Why these: docs/decisions.md, "Value one person cannot
--- create". Admin: no limit (NULL), as before.
+-- second person (APPROVAL_FIXED_KINDS). Why these:
+-- docs/decisions/0010-value-one-person-cannot-create.md. Admin: no limit (NULL), as before.
 -- A row an admin changed keeps its single-action limit; its periods are never below it, and a row
 -- without a single-action limit stays unbounded.
 UPDATE "approval_limits" AS l SET

@@ -62,7 +62,7 @@ export const staff = pgTable('staff', {
   /**
    * when an admin (or staff:create) last set the password. Until the person's next login it is a
    * secret just handed over, and binds an authenticator alone; a password used before needs a setup
-   * code (docs/decisions.md "Binding an authenticator"). Null on rows from before the column: used.
+   * code (docs/decisions/0033-authenticator-setup-code.md). Null on rows from before the column: used.
    */
   passwordSetAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -9,7 +9,7 @@ import { getContentVersion } from '../20-content/content-version';
  * not started yet, and it starts after the event-loop turn they arrived in (setImmediate) and
  * once the read before it has settled, so one read is in flight at a time: the requests that
  * arrive during a read's round trip share the next one rather than each turn starting its own
- * (docs/decisions.md). The same on both databases.
+ * (docs/decisions/0022-stock-database-drivers.md). The same on both databases.
  */
 export function batchedVersionReader(db: Db): () => Promise<number> {
   let waiting: { promise: Promise<number>; resolve: (v: number) => void; reject: (e: unknown) => void } | null = null;

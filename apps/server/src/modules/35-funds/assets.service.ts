@@ -56,7 +56,7 @@ export async function assetCounts(db: DbOrTx, memberId: number, now: Date): Prom
  * Staff adjustment (signed, with a reason): a member's or a community's prepaid funds.
  * Once per request_id (a retry answers 409 该调账已处理); a debit never overdraws (409
  * 预存款余额不足). The member, or the community's owner, is told in-site with the reason.
- * Both directions count against the maker's adjustment limit (docs/decisions.md): above it the
+ * Both directions count against the maker's adjustment limit (docs/decisions/0009-maker-checker-limits.md): above it the
  * adjustment is filed for approval, under a request id fixed now, so approval books it once.
  */
 export const ADJUSTMENT_DONE = '该调账已处理，请勿重复提交';
