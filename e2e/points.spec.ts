@@ -6,7 +6,7 @@ import { attestStudent, itemRid, labLogin, labProgress, memberPost, memberToken,
 
 const password = 'Lab@e2e2026';
 const sem = { keyword: 'SEM', name: '场发射扫描电镜 SEM（形貌）' };
-/** the demo catalogue's coupon (apps/server/src/modules/60-growth/points.seed.ts) and the template it issues */
+/** the demo catalogue's coupon (apps/server/src/areas/growth/points.seed.ts) and the template it issues */
 const couponItem = { name: '¥20 检测抵用券', points: 2000, couponName: '积分兑换 ¥20 抵用券' };
 
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });

@@ -1,31 +1,44 @@
 /**
- * The server's layers (docs/architecture.md): db at the bottom, then platform, then the
- * numbered modules, then the app, web, cli and seed on top. A folder imports only from below.
- * `npm run lint` runs this; a violation fails `npm test`.
+ * The server's shape (docs/architecture.md): db and platform at the bottom; the areas of
+ * src/areas/graph.mjs above them, each reaching another only through its face (index.ts) and
+ * only along a declared arrow; views (read-only screens over several areas) above the areas;
+ * the app, jobs, web, cli and seed on top. `npm run lint` runs this; a violation fails `npm test`.
+ * A test file (*.test.ts, *test-helpers.ts) may reach inside another area.
  */
-import fs from 'node:fs';
-import path from 'node:path';
+import { areas, readsAnyTables } from './src/areas/graph.mjs';
 
 const TEST = '(\\.test\\.ts|test-helpers\\.ts)$';
-const MODULE = '^src/modules/([0-9]+)-[^/]+/';
-// the layer numbers are read from the folder names, so a new module folder is covered at once
-const layers = fs
-  .readdirSync(path.join(import.meta.dirname, 'src/modules'))
-  .map((name) => /^([0-9]+)-/.exec(name))
-  .filter(Boolean)
-  .map((match) => Number(match[1]));
+const TABLES = '[.]tables[.]ts$';
+const names = Object.keys(areas);
 
-/** One rule per module folder: it may not import a module with a higher (or its own sibling's equal) number. */
-function higherModuleRules() {
-  return layers.map((n) => {
-    const higher = layers.filter((m) => m > n);
-    return {
-      name: `module-${n}-imports-no-higher-module`,
-      severity: 'error',
-      comment: 'A module imports only lower-numbered modules, platform/ and db/ (docs/architecture.md).',
-      from: { path: `^src/modules/${n}-`, pathNot: TEST },
-      to: { path: higher.length ? `^src/modules/(${higher.join('|')})-` : '^$' },
-    };
+function areaRules() {
+  return names.flatMap((area) => {
+    const others = names.filter((n) => n !== area);
+    const allowed = areas[area];
+    const notAllowed = others.filter((n) => !allowed.includes(n));
+    return [
+      {
+        name: `${area}-tables-are-its-own`,
+        severity: 'error',
+        comment: `Only the ${area} area (and views, privacy, the schema index, other tables' foreign keys, the seed) imports its tables; others call its face.`,
+        from: { pathNot: [`^src/areas/${area}/`, ...readsAnyTables.map((f) => `^src/${f}/`), '^src/db/schema[.]ts$', TABLES, '^src/seed/', TEST] },
+        to: { path: `^src/areas/${area}/.*${TABLES}` },
+      },
+      {
+        name: `${area}-only-through-its-face`,
+        severity: 'error',
+        comment: `Other areas and views use the ${area} area only through src/areas/${area}/index.ts.`,
+        from: { path: '^src/(areas|views)/', pathNot: [`^src/areas/${area}/`, TEST, TABLES] },
+        to: { path: `^src/areas/${area}/`, pathNot: [`^src/areas/${area}/index[.]ts$`, TABLES] },
+      },
+      {
+        name: `${area}-uses-only-declared-areas`,
+        severity: 'error',
+        comment: `The ${area} area may use only ${allowed.join(', ') || 'no other area'} (src/areas/graph.mjs).`,
+        from: { path: `^src/areas/${area}/`, pathNot: [TEST, TABLES] },
+        to: { path: notAllowed.length ? `^src/areas/(${notAllowed.join('|')})/` : '^$' },
+      },
+    ];
   });
 }
 
@@ -48,25 +61,32 @@ export default {
     {
       name: 'db-imports-nothing-above',
       severity: 'error',
-      comment: 'db/ (tables, client, shared db helpers) is the bottom layer (platform/paths.ts, which imports nothing of src, names its migrations folder).',
-      from: { path: '^src/db/' },
+      comment: 'db/ (client, shared db helpers) is the bottom layer; only its schema index names the tables of every area (for drizzle).',
+      from: { path: '^src/db/', pathNot: '^src/db/schema[.]ts$' },
       to: { path: '^src/', pathNot: ['^src/db/', '^src/platform/paths[.]ts$'] },
     },
     {
-      name: 'platform-imports-only-db',
+      name: 'platform-imports-no-area',
       severity: 'error',
-      comment: 'platform/ (errors, config, AppDeps, audit, messaging…) sits on db/ and imports no module.',
-      from: { path: '^src/platform/' },
+      comment: 'platform/ (errors, config, calls, audit, providers…) sits on db/ and imports no area, view or app (its tables may name accounts for foreign keys).',
+      from: { path: '^src/platform/', pathNot: TABLES },
       to: { path: '^src/', pathNot: '^src/(db|platform)/' },
     },
     {
-      name: 'module-imports-only-lower',
+      name: 'areas-import-no-view-or-app',
       severity: 'error',
-      comment: 'A module imports only from lower-numbered modules, platform/ and db/.',
-      from: { path: MODULE, pathNot: TEST },
-      to: { path: '^src/', pathNot: ['^src/(db|platform)/', '^src/modules/[0-9]+-'] },
+      comment: 'An area imports other areas (by the rules below), platform/ and db/: never views, the app, jobs, web, cli or seed.',
+      from: { path: '^src/areas/', pathNot: TEST },
+      to: { path: '^src/', pathNot: ['^src/(db|platform|areas)/'] },
     },
-    ...higherModuleRules(),
+    {
+      name: 'views-are-above-areas',
+      severity: 'error',
+      comment: 'A view reads areas (faces, tables), platform/ and db/; it imports no app, web, cli or seed.',
+      from: { path: '^src/views/', pathNot: TEST },
+      to: { path: '^src/', pathNot: ['^src/(db|platform|areas|views)/'] },
+    },
+    ...areaRules(),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -20,11 +20,11 @@ import { loadConfig } from '../src/platform/config';
 import { queryRows, type Database, type Db } from '../src/db/client';
 import { onEachDatabase } from './databases';
 import { FixedClock } from '../src/platform/clock';
-import { createStaff } from '../src/modules/10-accounts/staff.service';
-import { issueSession } from '../src/modules/10-accounts/sessions.service';
-import { seedCatalog } from '../src/modules/25-catalog/catalog.seed';
-import { seedItems } from '../src/modules/25-catalog/seed-items';
-import { membersNamed, searchStatements } from '../src/modules/50-ordering/order-search.service';
+import { createStaff } from '../src/areas/accounts/staff.service';
+import { issueSession } from '../src/areas/accounts/sessions.service';
+import { seedCatalog } from '../src/areas/catalog/catalog.seed';
+import { seedItems } from '../src/areas/catalog/seed-items';
+import { membersNamed, searchStatements } from '../src/areas/orders/order-search.service';
 
 const total = Number(process.env.BENCH_ORDERS ?? 100_000);
 const memberCount = Number(process.env.BENCH_MEMBERS ?? 20_000);

@@ -4,9 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
-import { seedCatalog, seedItemInput } from '../src/modules/25-catalog/catalog.seed';
-import { createServiceItems, type ServiceItemInput } from '../src/modules/25-catalog/catalog.service';
-import { seedItems } from '../src/modules/25-catalog/seed-items';
+import { seedCatalog, seedItemInput } from '../src/areas/catalog/catalog.seed';
+import { createServiceItems, type ServiceItemInput } from '../src/areas/catalog/catalog.service';
+import { seedItems } from '../src/areas/catalog/seed-items';
 
 const sites = ['上海徐汇', '苏州园区', '南京江北', '杭州滨江', '合肥高新', '武汉光谷', '成都天府', '西安高新', '广州黄埔', '深圳南山'];
 

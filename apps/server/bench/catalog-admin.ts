@@ -13,11 +13,11 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import type { Database } from '../src/db/client';
 import { onEachDatabase } from './databases';
-import { createStaff } from '../src/modules/10-accounts/staff.service';
-import { issueSession } from '../src/modules/10-accounts/sessions.service';
-import { seedCatalog, seedItemInput } from '../src/modules/25-catalog/catalog.seed';
-import { createServiceItems, type ServiceItemInput } from '../src/modules/25-catalog/catalog.service';
-import { seedItems } from '../src/modules/25-catalog/seed-items';
+import { createStaff } from '../src/areas/accounts/staff.service';
+import { issueSession } from '../src/areas/accounts/sessions.service';
+import { seedCatalog, seedItemInput } from '../src/areas/catalog/catalog.seed';
+import { createServiceItems, type ServiceItemInput } from '../src/areas/catalog/catalog.service';
+import { seedItems } from '../src/areas/catalog/seed-items';
 
 const total = Number(process.env.BENCH_ITEMS ?? 10_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 30);

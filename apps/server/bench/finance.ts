@@ -15,9 +15,9 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import { queryRows, type Database } from '../src/db/client';
 import { onEachDatabase } from './databases';
-import { createStaff } from '../src/modules/10-accounts/staff.service';
-import { issueSession } from '../src/modules/10-accounts/sessions.service';
-import { seedFundsDemo } from '../src/modules/35-funds/funds.seed';
+import { createStaff } from '../src/areas/accounts/staff.service';
+import { issueSession } from '../src/areas/accounts/sessions.service';
+import { seedFundsDemo } from '../src/areas/funds/funds.seed';
 
 const membersCount = Number(process.env.BENCH_MEMBERS ?? 20_000);
 const prestoreCount = Number(process.env.BENCH_PRESTORES ?? 100_000);

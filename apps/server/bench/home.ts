@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/db/client';
-import { seedCatalog } from '../src/modules/25-catalog/catalog.seed';
+import { seedCatalog } from '../src/areas/catalog/catalog.seed';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

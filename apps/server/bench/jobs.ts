@@ -28,7 +28,7 @@ import { FixedClock } from '../src/platform/clock';
 import { localDeliverers } from '../src/platform/outbox';
 import { jobSpecs, openJobQueue, PROMISES_JOB } from '../src/jobs';
 import { outbox, staff, staffAlerts } from '../src/db/schema';
-import { createStaff } from '../src/modules/10-accounts/staff.service';
+import { createStaff } from '../src/areas/accounts/staff.service';
 
 const messageCount = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const orderCount = Number(process.env.BENCH_ORDERS ?? 20_000);

@@ -13,9 +13,9 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import type { Database } from '../src/db/client';
 import { onEachDatabase } from './databases';
-import { seedCatalog } from '../src/modules/25-catalog/catalog.seed';
-import { createServiceItems } from '../src/modules/25-catalog/catalog.service';
-import { seedItems } from '../src/modules/25-catalog/seed-items';
+import { seedCatalog } from '../src/areas/catalog/catalog.seed';
+import { createServiceItems } from '../src/areas/catalog/catalog.service';
+import { seedItems } from '../src/areas/catalog/seed-items';
 import { manyItems } from './api-seed';
 
 const total = Number(process.env.BENCH_ITEMS ?? 10_000);

@@ -3,14 +3,14 @@ import type { Database } from './db/client';
 import type { AppDeps } from './platform/deps';
 import { startJobQueue, type JobQueue, type JobSpec } from './platform/job-queue';
 import { OUTBOX_QUEUE, outboxJob } from './platform/outbox';
-import { checkLedger } from './modules/35-funds/ledger-check.service';
-import { sweepUnpaidOrders } from './modules/50-ordering/unpaid-orders.service';
-import { releaseExpiredHolds } from './modules/50-ordering/holds.service';
-import { sendReminders } from './modules/52-labdesk/reminders.service';
-import { checkPromises } from './modules/52-labdesk/promise-alerts.service';
-import { sweepOpenPayments, sweepRefunds } from './modules/51-payment/online-pay.service';
-import { siteOrigin } from './modules/51-payment/online-pay.routes';
-import { reconcileYesterday } from './modules/51-payment/reconcile.service';
+import { checkLedger } from './areas/funds/ledger-check.service';
+import { sweepUnpaidOrders } from './areas/orders/unpaid-orders.service';
+import { releaseExpiredHolds } from './areas/orders/holds.service';
+import { sendReminders } from './areas/orders/desk/reminders.service';
+import { checkPromises } from './areas/orders/desk/promise-alerts.service';
+import { sweepOpenPayments, sweepRefunds } from './areas/payments/online-pay.service';
+import { siteOrigin } from './areas/payments/online-pay.routes';
+import { reconcileYesterday } from './areas/payments/reconcile.service';
 
 /**
  * Every background job of the shop, in one list: the queue (name, retries) and, for a

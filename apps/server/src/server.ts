@@ -8,8 +8,8 @@ import { diskShortfall, freeBytesSync, isDiskFull, lowDiskLine, MB, PGLITE_START
 import { loadSecretKey, secretBox } from './platform/secret-box';
 import { seedDemoData } from './seed/seed';
 import { waitForDatabase } from './db/wait-for-database';
-import { warnWhenNoStaff } from './modules/70-backoffice/first-admin';
-import { syncConfigAlerts } from './modules/15-messages/staff-alerts.service';
+import { warnWhenNoStaff } from './areas/accounts/first-admin';
+import { syncConfigAlerts } from './areas/messages/staff-alerts.service';
 import { jobQueues, jobSpecs, openJobQueue } from './jobs';
 import { createMetrics, serveMetrics } from './platform/metrics';
 import { closeOnSignals, endConnectionsWhenClosing } from './platform/shutdown';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../src/app';
-import { shanghaiAddress } from '../src/modules/40-member/test-helpers';
+import { shanghaiAddress } from '../src/areas/member/test-helpers';
 import { call, createTestContext, type CallResult, type TestContext } from './harness';
 import { tmpRoot } from './template';
 import { BOOKING_DAY, WORLD_NOW, buildWorld, digestTracker, multipart, pdfBytes, storedFiles, type World } from './access-world';

@@ -5,19 +5,20 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { AddressEntity, CommunitySummary, Contract, InvoiceApplication, InvoiceTitle, PrestoreApplication, Requirement, Reservation, TransferApplication } from '@lab/contract';
 import { randomId } from '../src/platform/crypto';
-import { memberMessages, orderFiles } from '../src/db/tables/orders.tables';
-import { makeItem, makePlanLine } from '../src/modules/50-ordering/test-helpers';
-import { makeOrder } from '../src/modules/52-labdesk/progress.test-helpers';
-import { bookPickup } from '../src/modules/52-labdesk/order-desk.test-helpers';
-import { giveCoupon } from '../src/modules/51-payment/payment.test-helpers';
-import { saveMemberSettings, shanghaiAddress } from '../src/modules/40-member/test-helpers';
-import { creditAccount, ensureAccount, systemActor } from '../src/modules/35-funds/ledger.service';
-import { exchangeItems } from '../src/db/tables/growth.tables';
-import { accounts } from '../src/db/tables/funds.tables';
+import { memberMessages } from '../src/areas/messages/member-messages.tables';
+import { orderFiles } from '../src/areas/orders/orders.tables';
+import { makeItem, makePlanLine } from '../src/areas/orders/test-helpers';
+import { makeOrder } from '../src/areas/orders/desk/progress.test-helpers';
+import { bookPickup } from '../src/areas/orders/desk/order-desk.test-helpers';
+import { giveCoupon } from '../src/areas/payments/payment.test-helpers';
+import { saveMemberSettings, shanghaiAddress } from '../src/areas/member/test-helpers';
+import { creditAccount, ensureAccount, systemActor } from '../src/areas/funds/ledger.service';
+import { exchangeItems } from '../src/areas/growth/growth.tables';
+import { accounts } from '../src/areas/funds/funds.tables';
 import { call, type CallResult, type TestContext } from './harness';
 import { versionOf } from './decision-pins';
 import { makeLoggedInMember, makeMember, makeStaff } from './factories';
-import { acceptCurrentTerms } from '../src/modules/60-growth/growth.test-helpers';
+import { acceptCurrentTerms } from '../src/areas/growth/growth.test-helpers';
 
 /**
  * One world for the access-control and upload suites: member A owns one of everything a member

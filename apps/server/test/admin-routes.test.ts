@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '@lab/contract';
 import type { RouteEntry } from '../src/app';
-import { STAFF_ONLY_MESSAGE } from '../src/modules/10-accounts/auth-guard';
+import { STAFF_ONLY_MESSAGE } from '../src/areas/accounts/auth-guard';
 import { call, createTestContext, type TestContext } from './harness';
 import { makeLoggedInMember, makeStaff } from './factories';
 

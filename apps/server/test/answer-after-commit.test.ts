@@ -4,14 +4,14 @@ import type { InvoiceTitle, OrderDetail } from '@lab/contract';
 import { call, createTestContext, type TestContext } from './harness';
 import { makeStaff } from './factories';
 import { failAfterCommit } from './fail-after-commit';
-import { orders, requirements, reservations } from '../src/db/tables/orders.tables';
-import { couponTemplates, creditApplications, invoiceApplications, memberCoupons, prestoreApplications, transferApplications } from '../src/db/tables/funds.tables';
-import { communities } from '../src/db/tables/member.tables';
+import { orders, requirements, reservations } from '../src/areas/orders/orders.tables';
+import { couponTemplates, creditApplications, invoiceApplications, memberCoupons, prestoreApplications, transferApplications } from '../src/areas/funds/funds.tables';
+import { communities } from '../src/areas/member/member.tables';
 import { randomId } from '../src/platform/crypto';
-import { promoterApplications, rebateWithdrawals } from '../src/db/tables/growth.tables';
-import { makeBuyer, makeItem, makePlanLine, sample } from '../src/modules/50-ordering/test-helpers';
-import { ownCommunity, topUpViaApi } from '../src/modules/35-funds/test-helpers';
-import { creditAccount, ensureAccount, systemActor } from '../src/modules/35-funds/ledger.service';
+import { promoterApplications, rebateWithdrawals } from '../src/areas/growth/growth.tables';
+import { makeBuyer, makeItem, makePlanLine, sample } from '../src/areas/orders/test-helpers';
+import { ownCommunity, topUpViaApi } from '../src/areas/funds/test-helpers';
+import { creditAccount, ensureAccount, systemActor } from '../src/areas/funds/ledger.service';
 
 /**
  * Issue 28, fault 12: a call that creates something answers from what its transaction returned,

@@ -9,8 +9,8 @@ import { auditLog, invoiceApplications, ledgerEntries, memberMessages, prestoreA
 import { OUTSIDE_TRANSACTION } from '../src/db/client';
 import { audit, auditEntity } from '../src/platform/audit';
 import { ok } from '../src/platform/envelope';
-import { balanceOf } from '../src/modules/35-funds/ledger.service';
-import { invoiceApplication } from '../src/modules/35-funds/funds-admin.test-helpers';
+import { balanceOf } from '../src/areas/funds/ledger.service';
+import { invoiceApplication } from '../src/areas/funds/funds-admin.test-helpers';
 import { call, createTestContext, openTestDatabase, testDbKind, type TestContext } from './harness';
 import { makeLoggedInMember, makeStaff } from './factories';
 import { multipart, pdfBytes, storedFiles } from './access-world';

@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../src/db/client';
-import { issueSession } from '../src/modules/10-accounts/sessions.service';
-import { ensureAccount, postEntry } from '../src/modules/35-funds/ledger.service';
+import { issueSession } from '../src/areas/accounts/sessions.service';
+import { ensureAccount, postEntry } from '../src/areas/funds/ledger.service';
 
 /** Members in one statement (phones 19 + base + n, so two calls need bases apart); ids in order. */
 export async function insertMembers(db: Db, prefix: string, phoneBase: number, count: number, now: Date): Promise<number[]> {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { outbox } from '../src/db/schema';
 import { unavailableMessage } from '../src/platform/error-handler';
-import { shanghaiAddress, wuxiAddress } from '../src/modules/40-member/test-helpers';
+import { shanghaiAddress, wuxiAddress } from '../src/areas/member/test-helpers';
 import { makeLoggedInMember } from './factories';
 import { uniquePhone } from './harness';
 import { PrivatePostgres, privatePostgresAvailable } from './private-postgres';

@@ -9,7 +9,7 @@ import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { loadConfig } from '../src/platform/config';
 import { DISK_FULL_MESSAGE } from '../src/platform/disk';
-import { localFileStore } from '../src/platform/file-store';
+import { localFileStore } from '../src/platform/providers/file-store';
 import { call, openTestDatabase, testDbKind } from './harness';
 import { makeLoggedInMember } from './factories';
 import { startServer, stopAll, type ServerProcess } from './server-process';

@@ -3,8 +3,8 @@ import type { Db } from '../src/db/client';
 import { desc, inArray } from 'drizzle-orm';
 import { MEMBER_AGREEMENTS } from '@lab/contract';
 import { agreementVersions, memberConsents, members } from '../src/db/schema';
-import { createStaff } from '../src/modules/10-accounts/staff.service';
-import { issueSession } from '../src/modules/10-accounts/sessions.service';
+import { createStaff } from '../src/areas/accounts/staff.service';
+import { issueSession } from '../src/areas/accounts/sessions.service';
 import type { StaffRole } from '@lab/contract';
 import { uniquePhone } from './harness';
 

@@ -4,10 +4,10 @@ import type { OnlinePayStart, PrestoreApplication } from '@lab/contract';
 import { call, createTestContext, type TestContext } from './harness';
 import { registerViaApi, memberByPhone } from './auth-flows';
 import { makeMember } from './factories';
-import { onlineRefunds } from '../src/db/tables/payments.tables';
-import { insertOrderRow } from '../src/modules/50-ordering/order-core';
+import { onlineRefunds } from '../src/areas/payments/payments.tables';
+import { insertOrderRow } from '../src/areas/orders/order-core';
 import { numberDraws } from '../src/platform/numbers';
-import { makeOrder, orderRow, payer, paymentCatalog, type PaymentCatalog, type Who } from '../src/modules/51-payment/payment.test-helpers';
+import { makeOrder, orderRow, payer, paymentCatalog, type PaymentCatalog, type Who } from '../src/areas/payments/payment.test-helpers';
 
 /**
  * Issue 28, fault 14: every generated number draws again when it clashes with one taken

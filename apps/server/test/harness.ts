@@ -12,7 +12,7 @@ import { openDatabase, type Database, type Db } from '../src/db/client';
 import { outbox } from '../src/db/schema';
 import { FixedClock } from '../src/platform/clock';
 import type { SmsProvider } from '../src/platform/messaging';
-import type { FileStore } from '../src/platform/file-store';
+import type { FileStore } from '../src/platform/providers/file-store';
 import { secretBox, type SecretBox } from '../src/platform/secret-box';
 import { pino } from 'pino';
 import type { Deliverers } from '../src/platform/outbox';

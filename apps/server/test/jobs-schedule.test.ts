@@ -3,11 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestContext, uniquePhone, type TestContext } from './harness';
 import { makeMember } from './factories';
 import { accounts, outbox, staff, staffAlerts } from '../src/db/schema';
-import { ensureAccount, postEntry, systemActor } from '../src/modules/35-funds/ledger.service';
+import { ensureAccount, postEntry, systemActor } from '../src/areas/funds/ledger.service';
 import { LEDGER_CHECK_JOB, PROMISES_JOB } from '../src/jobs';
 import { JOB_TIME_ZONE } from '../src/platform/job-queue';
-import { deskOrder, MINUTE } from '../src/modules/52-labdesk/order-desk.test-helpers';
-import { progressContext } from '../src/modules/52-labdesk/progress.test-helpers';
+import { deskOrder, MINUTE } from '../src/areas/orders/desk/order-desk.test-helpers';
+import { progressContext } from '../src/areas/orders/desk/progress.test-helpers';
 
 /**
  * A scheduled job runs through pg-boss's own schedule, as in the server: the nightly ledger

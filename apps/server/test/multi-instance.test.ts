@@ -7,9 +7,9 @@ import { BALANCE_TOO_LOW_MESSAGE, LOGIN_MAX_FAILURES, SmsPurpose, type AdminPres
 import type { Database } from '../src/db/client';
 import { memberCoupons, orders, smsCodes } from '../src/db/schema';
 import { systemClock } from '../src/platform/clock';
-import { COUPON_USED_MESSAGE } from '../src/modules/35-funds/coupons.service';
-import { ALREADY_PAID } from '../src/modules/51-payment/payment.service';
-import { fund, giveCoupon, makeOrder, paymentCatalog, type DataContext, type PaymentCatalog } from '../src/modules/51-payment/payment.test-helpers';
+import { COUPON_USED_MESSAGE } from '../src/areas/funds/coupons.service';
+import { ALREADY_PAID } from '../src/areas/payments/payment.service';
+import { fund, giveCoupon, makeOrder, paymentCatalog, type DataContext, type PaymentCatalog } from '../src/areas/payments/payment.test-helpers';
 import { defaultPassword, makeLoggedInMember, makeMember, makeStaff } from './factories';
 import { openTestDatabase, uniquePhone } from './harness';
 import { ledgerProblems, paymentEntries, prestoreBalance } from './ledger-invariants';

@@ -7,7 +7,7 @@ import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, LoginResult, StaffMfaChallenge, StaffTotpEnabled, StaffTotpSetup } from '@lab/contract';
 import { openDatabase } from '../src/db/client';
-import { staffAlerts } from '../src/db/tables/jobs.tables';
+import { staffAlerts } from '../src/areas/messages/staff-alerts.tables';
 import { testDbKind } from './harness';
 import { startServer, type ServerProcess } from './server-process';
 import { builtEntry, nodeFlags } from './built-server';

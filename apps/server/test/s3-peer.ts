@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import S3rver from 's3rver';
-import type { FileStore } from '../src/platform/file-store';
-import { s3FileStore, type S3FileStore } from '../src/platform/file-store-s3';
+import type { FileStore } from '../src/platform/providers/file-store';
+import { s3FileStore, type S3FileStore } from '../src/platform/providers/file-store-s3';
 import { tmpRoot } from './template';
 
 /**

@@ -1,4 +1,4 @@
-import { registerModuleHooks } from '../src/modules/hooks';
+import { registerModuleHooks } from '../src/area-hooks';
 
 // Service tests pay and complete orders without buildApp; growth must hear of it as in the server.
 registerModuleHooks();

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderListBody, type DeviceSummary, type OrderDetail, type OrderPage, type Page } from '@lab/contract';
 import { queryRows, statementCounter } from '../src/db/client';
-import { seedCatalog } from '../src/modules/25-catalog/catalog.seed';
-import { memberOrderPageStatement, memberOrderStatements } from '../src/modules/50-ordering/order-lists.service';
+import { seedCatalog } from '../src/areas/catalog/catalog.seed';
+import { memberOrderPageStatement, memberOrderStatements } from '../src/areas/orders/order-lists.service';
 import { call, createTestContext, type TestContext } from './harness';
 import { seedBusyMember, seedPayers } from './bulk-orders';
 

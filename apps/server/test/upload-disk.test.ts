@@ -5,11 +5,11 @@ import type { InvoiceApplication, PrestoreApplication, ReportFile } from '@lab/c
 import { z } from 'zod';
 import { randomId } from '../src/platform/crypto';
 import { removingFilesOnFailure, saveFile, storeUpload, uploadSpec } from '../src/platform/files';
-import { localFileStore } from '../src/platform/file-store';
+import { localFileStore } from '../src/platform/providers/file-store';
 import { MEMBER_UPLOAD_LIMITS } from '../src/platform/upload-limits';
-import { topUpViaApi } from '../src/modules/35-funds/test-helpers';
-import { invoiceApplication } from '../src/modules/35-funds/funds-admin.test-helpers';
-import { makeOrder, progressContext } from '../src/modules/52-labdesk/progress.test-helpers';
+import { topUpViaApi } from '../src/areas/funds/test-helpers';
+import { invoiceApplication } from '../src/areas/funds/funds-admin.test-helpers';
+import { makeOrder, progressContext } from '../src/areas/orders/desk/progress.test-helpers';
 import { call, createTestContext, type TestContext } from './harness';
 import { makeLoggedInMember, makeStaff } from './factories';
 import { pdfBytes, pngBytes } from './access-world';

@@ -21,15 +21,15 @@ import {
   type PointsApplication,
 } from '@lab/contract';
 import type { RouteEntry } from '../src/app';
-import { invoiceApplication, pendingCredit, pendingTransfer, pendingWithdrawal, type Staff } from '../src/modules/35-funds/funds-admin.test-helpers';
-import { fund, makeOrder, paymentCatalog, type PaymentCatalog } from '../src/modules/51-payment/payment.test-helpers';
+import { invoiceApplication, pendingCredit, pendingTransfer, pendingWithdrawal, type Staff } from '../src/areas/funds/funds-admin.test-helpers';
+import { fund, makeOrder, paymentCatalog, type PaymentCatalog } from '../src/areas/payments/payment.test-helpers';
 import { call, createTestContext, type CallResult, type TestContext } from './harness';
 import { makeLoggedInMember, makeStaff } from './factories';
 import { changedTables, databaseDigest, multipart, pdfBytes, storedFiles } from './access-world';
 import { tmpRoot } from './template';
-import { limitRow, setLimit } from '../src/modules/30-approvals/approvals.test-helpers';
+import { limitRow, setLimit } from '../src/areas/approvals/approvals.test-helpers';
 import { randomId } from '../src/platform/crypto';
-import { couponTemplates } from '../src/db/tables/funds.tables';
+import { couponTemplates } from '../src/areas/funds/funds.tables';
 
 /**
  * Every staff decision that moves money or value books only what the staff member saw, and every

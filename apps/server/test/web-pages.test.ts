@@ -9,7 +9,7 @@ import { bannerAddBody } from '@lab/contract';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import type { Database } from '../src/db/client';
-import { addBanner } from '../src/modules/20-content/home-blocks.service';
+import { addBanner } from '../src/areas/content/home-blocks.service';
 import { makeLoggedInMember } from './factories';
 import { openTestDatabase } from './harness';
 

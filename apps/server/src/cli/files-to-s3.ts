@@ -11,7 +11,7 @@ import path from 'node:path';
 import { serverPaths } from '../platform/paths';
 import { loadConfig } from '../platform/config';
 import { fileStoreFor } from '../platform/providers';
-import { copyLocalFilesToS3, type S3FileStore } from '../platform/file-store-s3';
+import { copyLocalFilesToS3, type S3FileStore } from '../platform/providers/file-store-s3';
 
 async function main() {
   const config = loadConfig({ DATA_DIR: serverPaths.dataDir, ...process.env });

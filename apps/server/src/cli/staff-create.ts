@@ -16,7 +16,7 @@ import { loadConfig } from '../platform/config';
 import { openDatabase } from '../db/client';
 import { randomId } from '../platform/crypto';
 import { AppError } from '../platform/errors';
-import { addStaff } from '../modules/70-backoffice/staff-accounts.service';
+import { addStaff } from '../areas/accounts/staff-accounts.service';
 
 const usage = '用法: npm run staff:create -- --name 张三 --phone 13800000000 [--username zhangsan] [--role admin|sales|lab|finance]';
 

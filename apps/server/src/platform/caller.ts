@@ -4,7 +4,7 @@ import { unauthorized } from './errors';
 
 /**
  * Who is asking: set on the request by the accounts module's auth guard
- * (modules/10-accounts/auth-guard.ts) from the token, read here by everything above it.
+ * (areas/accounts/auth-guard.ts) from the token, read here by everything above it.
  */
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,7 +2,7 @@ import type { Db } from '../db/client';
 import type { Config } from './config';
 import type { Clock } from './clock';
 import type { EmailProvider, SmsProvider } from './messaging';
-import type { FileStore } from './file-store';
+import type { FileStore } from './providers/file-store';
 import type { SecretBox } from './secret-box';
 import type { JobQueue } from './job-queue';
 import type { Deliverers } from './outbox';
@@ -15,7 +15,7 @@ export interface AppDeps {
   clock: Clock;
   sms: SmsProvider;
   email: EmailProvider;
-  /** uploaded files: local disk or S3 (platform/file-store.ts) */
+  /** uploaded files: local disk or S3 (platform/providers/file-store.ts) */
   files: FileStore;
   /** seals the secrets the server reads back (staff TOTP secrets) */
   secrets: SecretBox;
@@ -23,6 +23,6 @@ export interface AppDeps {
   jobs: JobQueue | null;
   /** the providers that deliver what the outbox queued (platform/outbox.ts); `sms` and `email` above queue */
   deliverers: Deliverers;
-  /** online payment: one provider per vendor (platform/providers.ts paymentProvidersFor; the local gateway by default) */
+  /** online payment: one provider per vendor (platform/providers/index.ts paymentProvidersFor; the local gateway by default) */
   payments: PaymentProviders;
 }

@@ -3,13 +3,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { randomToken } from './crypto';
-import type { FileStore } from './file-store';
+import type { FileStore } from './providers/file-store';
 import { AppError, badRequest, notFound } from './errors';
 import { hasUnstorableText, nulMessage } from './error-handler';
 
 /**
  * Uploaded documents (transfer receipts, e-invoices, reports, signed agreements, requirement
- * attachments) in the file store (platform/file-store.ts: local disk under dataDir/files/<folder>,
+ * attachments) in the file store (platform/providers/file-store.ts: local disk under dataDir/files/<folder>,
  * or an S3 bucket), with names the server chooses;
  * the type is read from the content (png, jpeg, pdf, zip magic bytes), never from the
  * client's name or header. Zip covers data archives and Office files (xlsx, docx).

@@ -5,7 +5,7 @@ import { count, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client';
-import { outbox } from '../db/tables/platform.tables';
+import { outbox } from './platform.tables';
 import type { JobQueue } from './job-queue';
 
 /**

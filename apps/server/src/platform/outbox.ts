@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
-import { outbox } from '../db/tables/platform.tables';
+import { outbox } from './platform.tables';
 import type { Clock } from './clock';
 import type { JobQueue, JobSpec } from './job-queue';
 import { sent, type EmailMessage, type EmailProvider, type SendResult, type SmsMessage, type SmsProvider } from './messaging';

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from './deps';
 import { ok } from './envelope';
-import { outbox } from '../db/tables/platform.tables';
+import { outbox } from './platform.tables';
 
 /**
  * Browser tests need the code a phone "received". Only registered when E2E_OUTBOX=1, which

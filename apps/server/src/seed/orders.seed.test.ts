@@ -4,7 +4,7 @@ import type { LedgerEntry, OrderDetail, OrderSummary, Page, Plan, PointsOverview
 import { call, createTestContext, type TestContext } from '../../test/harness';
 import { tmpRoot } from '../../test/template';
 import { demoAccounts, seedDemoData } from './seed';
-import { localFileStore } from '../platform/file-store';
+import { localFileStore } from '../platform/providers/file-store';
 import { demoReservationDay, minimalPdf } from './orders.seed';
 
 let t: TestContext;

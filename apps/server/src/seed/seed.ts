@@ -1,21 +1,21 @@
 import { count } from 'drizzle-orm';
-import { seedAgreements } from '../modules/20-content/agreements.seed';
-import { recordRegistrationConsents } from '../modules/10-accounts/consents.service';
+import { seedAgreements } from '../areas/content/agreements.seed';
+import { recordRegistrationConsents } from '../areas/accounts/consents.service';
 import { demoAccounts } from '@lab/contract';
 import type { Db } from '../db/client';
 import { memberAddresses, memberProfiles, members, staff } from '../db/schema';
-import { createStaff } from '../modules/10-accounts/staff.service';
+import { createStaff } from '../areas/accounts/staff.service';
 import { hashPassword, randomId } from '../platform/crypto';
 import type { SecretBox } from '../platform/secret-box';
-import { seedCatalog } from '../modules/25-catalog/catalog.seed';
-import { recountItemOrders } from '../modules/25-catalog/site-figures';
-import { seedFundsDemo } from '../modules/35-funds/funds.seed';
+import { seedCatalog } from '../areas/catalog/catalog.seed';
+import { recountItemOrders } from '../areas/catalog/site-figures';
+import { seedFundsDemo } from '../areas/funds/funds.seed';
 import { seedOrdersDemo } from './orders.seed';
-import type { FileStore } from '../platform/file-store';
+import type { FileStore } from '../platform/providers/file-store';
 import type { JobQueue } from '../platform/job-queue';
 import { localQueuedProviders } from '../platform/outbox';
-import { registerModuleHooks } from '../modules/hooks';
-import { seedPointsDemo } from '../modules/60-growth/points.seed';
+import { registerModuleHooks } from '../area-hooks';
+import { seedPointsDemo } from '../areas/growth/points.seed';
 
 /** The accounts the README lists, so a newcomer can log in straight away (packages/contract/src/demo.ts). */
 export { demoAccounts };

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { createVersionedCache } from '../modules/25-catalog/content-cache';
+import { createVersionedCache } from '../areas/catalog/content-cache';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);

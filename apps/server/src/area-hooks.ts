@@ -1,0 +1,18 @@
+import { registerGrowthHooks } from './areas/growth/growth-hooks';
+import { onRefundToChannel } from './areas/orders/refund-channels';
+import { refundOnlinePart } from './areas/payments/online-pay.service';
+import { onStaffCodesFailing } from './areas/accounts/staff-hooks';
+import { alertStaffCodesFailing } from './areas/messages/staff-alerts.service';
+
+/**
+ * Wires what flows upward between modules (an order paid reaching points and rebates, an invited
+ * sign-up reaching growth): a lower module keeps a typed handler list, a higher one registers
+ * into it here. buildApp, the demo seed and the test setup call this; it is idempotent.
+ */
+export function registerModuleHooks(): void {
+  registerGrowthHooks();
+  // a cancelled order's online part goes back to its channel (WeChat Pay, Alipay)
+  onRefundToChannel(refundOnlinePart);
+  // authenticator codes failing on a staff account: 系统提醒 for the admins, an SMS to the owner
+  onStaffCodesFailing(alertStaffCodesFailing);
+}

@@ -1,0 +1,48 @@
+import { calls } from '@lab/contract/calls';
+import type { StaffAccount } from '@lab/contract';
+import { audit } from '../../platform/audit';
+import { said, serve } from '../../platform/calls';
+import { getAuditEntry, searchAuditLog } from '../../views/audit-log.service';
+import { addStaff, listStaff, listStaffNames, resetStaffPassword, resetStaffTotp, setStaffDisabled, staffAudit, updateStaff } from './staff-accounts.service';
+
+const readOnly = { readOnly: true };
+const byId = (body: { id: number }) => body.id;
+
+/** Staff accounts: the admin's screen; the names for every role (who handled what, the adviser picker). */
+export const staffRoutes = serve(calls.staff, {
+  list: { handler: ({ db, body }) => listStaff(db, body), config: readOnly },
+  names: { handler: ({ db }) => listStaffNames(db), config: readOnly },
+  add: {
+    handler: ({ db, body, now }) => addStaff(db, body, now),
+    config: { audit: audit<unknown, StaffAccount>(staffAudit, 'staff.add', '新增员工', null, (data) => data.id) },
+  },
+  update: { handler: ({ db, body }) => updateStaff(db, body), config: { audit: audit(staffAudit, 'staff.update', '修改员工资料与角色', byId) } },
+  resetPassword: { handler: ({ db, body, now }) => resetStaffPassword(db, body, now), config: { audit: audit(staffAudit, 'staff.password', '重置员工密码', byId) } },
+  // the setup code is in the answer only: the audit row keeps the account before and after, never the code
+  resetTotp: { handler: ({ db, body, now }) => resetStaffTotp(db, body.id, now), config: { audit: audit(staffAudit, 'staff.totp.reset', '重置员工身份验证器并发放绑定码', byId) } },
+  setStatus: {
+    handler: async ({ db, staff, body, now }) => {
+      const account = await setStaffDisabled(db, staff.id, body, now);
+      return said(account, account.disabled ? '员工账号已停用' : '员工账号已启用');
+    },
+    config: { audit: audit(staffAudit, 'staff.status', '启用/停用员工', byId) },
+  },
+});
+
+/** The audit log (admin). */
+export const auditLogRoutes = serve(calls.auditLog, {
+  list: { handler: ({ db, body }) => searchAuditLog(db, body), config: readOnly },
+  detail: { handler: ({ db, body }) => getAuditEntry(db, body.id), config: readOnly },
+  /** every audited action the server knows, for the log's filter */
+  actions: {
+    handler: ({ request }) => {
+      const seen = new Map<string, { action: string; label: string; entity: string }>();
+      for (const route of request.server.routeTable) {
+        const spec = route.config.audit;
+        if (spec && !seen.has(spec.action)) seen.set(spec.action, { action: spec.action, label: spec.label, entity: spec.entity.name });
+      }
+      return [...seen.values()].sort((a, b) => a.action.localeCompare(b.action));
+    },
+    config: readOnly,
+  },
+});

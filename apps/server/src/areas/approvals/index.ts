@@ -1,0 +1,5 @@
+/**
+ * The approvals area's face: what other areas may use (docs/architecture.md). Keep it small.
+ */
+export { gatedAnswer } from './approval-answer';
+export { type Acting, approvedNote, gateAction } from './approval-gate';

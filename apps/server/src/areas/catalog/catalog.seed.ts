@@ -1,0 +1,118 @@
+import { count, sql } from 'drizzle-orm';
+import type { PricedOption } from '@lab/contract';
+import type { Db } from '../../db/client';
+import { randomId } from '../../platform/crypto';
+import { cleanHtml, withContentChange } from '../content';
+import { backfillSearchTokens, serviceItemValues, type ServiceItemInput } from './catalog.service';
+import { articles, banners, certificates, contentPages, hotAreas, partners, siteSettings, thanksEntries } from '../content/content.tables';
+import { serviceChildren, serviceGroups, serviceItems } from './catalog.tables';
+import { exampleCaptions, generalFaq, groupFaq, seedGroups, seedItems, type SeedItem } from './seed-items';
+import { seedArticles, seedBanners, seedCertificates, seedHotAreas, seedPages, seedPartners, seedSettings, seedThanks } from './seed-content';
+import { seedItemDocs } from './seed-item-docs';
+import { shanghaiDate } from '../content';
+
+/** Shanghai noon of a YYYY-MM-DD date. */
+const at = (date: string) => new Date(`${date}T12:00:00+08:00`);
+
+function toOptions(item: SeedItem): PricedOption[] {
+  let choiceId = 0;
+  return item.options.map(([name, choices], index) => ({
+    id: index + 1,
+    name,
+    choices: choices.map(([label, yuan]) => ({ id: ++choiceId, label, priceFen: yuan * 100 })),
+  }));
+}
+
+function describe(item: SeedItem): string {
+  return (
+    `<h3>项目简介</h3><p>${item.intro}</p>` +
+    `<h3>可测内容</h3><ul>${item.scope.map((s) => `<li>${s}</li>`).join('')}</ul>` +
+    `<h3>仪器与交付</h3><ul><li>仪器/软件：${item.model}</li><li>周期：${item.turnaround}</li><li>交付：原始数据 + 测试报告（PDF），可选中英文</li></ul>`
+  );
+}
+
+export function seedItemInput(item: SeedItem, index: number): ServiceItemInput {
+  const group = seedGroups.find((g) => g.id === item.groupId)!;
+  return {
+    typeId: group.typeId,
+    groupId: item.groupId,
+    childId: item.childId,
+    name: item.name,
+    img: `/upload/img/devices/${item.key}.svg`,
+    sketch: item.sketch,
+    description: describe(item),
+    model: item.model,
+    priceFen: item.yuan * 100,
+    unit: item.unit,
+    options: toOptions(item),
+    sampleRequirements: item.requirements,
+    ...seedItemDocs[item.name],
+    turnaround: item.turnaround,
+    faq: [...(groupFaq[item.groupId] ?? []), ...generalFaq],
+    examples: [{ img: `/upload/img/results/${item.key}.svg`, caption: exampleCaptions[item.key] }],
+    labLocation: item.lab,
+    keywords: item.keywords,
+    orderCount: item.orders,
+    hot: item.hot ?? false,
+    reservable: group.typeId === 2,
+    sort: index,
+  };
+}
+
+/**
+ * The demo catalogue and content, seeded once: a database that already has service groups
+ * is left alone (apart from filling search tokens of rows written before that column). One
+ * transaction, one content-version bump (also when another instance seeded first: harmless).
+ */
+export async function seedCatalog(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(serviceGroups);
+  if ((existing?.n ?? 0) > 0) {
+    await backfillSearchTokens(db);
+    return false;
+  }
+  const seeded = await withContentChange(db, async (tx) => {
+    // two instances starting together on an empty PostgreSQL: one seeds, the other waits and skips
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lab:seed-catalog'))`);
+    const [again] = await tx.select({ n: count() }).from(serviceGroups);
+    if ((again?.n ?? 0) > 0) return false;
+    await tx.insert(serviceGroups).values(
+      seedGroups.map((g, i) => ({ id: g.id, typeId: g.typeId, name: g.name, img: `/upload/img/${g.img}.svg`, description: g.description, sort: i })),
+    );
+    await tx.insert(serviceChildren).values(seedGroups.flatMap((g) => g.children.map(([id, name], i) => ({ id, groupId: g.id, name, sort: i }))));
+    const items = seedItems.map((item, i) => ({ rid: randomId(), ...serviceItemValues(seedItemInput(item, i)) }));
+    await tx.insert(serviceItems).values(items);
+    const ridByName = new Map(items.map((item) => [item.name, item.rid]));
+    await tx.insert(banners).values(
+      seedBanners.map((b, i) => ({ ...b, redirect: b.redirect?.startsWith('item:') ? (ridByName.get(b.redirect.slice(5)) ?? null) : b.redirect, sort: i })),
+    );
+    await tx.insert(hotAreas).values(seedHotAreas.map((a, i) => ({ ...a, sort: i })));
+    await tx.insert(partners).values(seedPartners.map((p, i) => ({ ...p, sort: i })));
+    await tx.insert(articles).values(
+      seedArticles.map((a) => ({
+        rid: randomId(),
+        kind: a.kind,
+        title: a.title,
+        img: a.img,
+        sketch: a.sketch,
+        content: cleanHtml(a.content),
+        author: a.author,
+        source: a.source ?? null,
+        views: 100 + ((a.title.length * 37) % 900),
+        publishedAt: at(a.date),
+      })),
+    );
+    await tx.insert(thanksEntries).values(seedThanks.map(({ date, ...t }) => ({ ...t, publishedAt: at(date) })));
+    await tx.insert(contentPages).values(seedPages.map((page) => ({ ...page, content: cleanHtml(page.content) })));
+    await tx.insert(siteSettings).values(Object.entries(seedSettings).map(([key, value]) => ({ key, value })));
+    const today = shanghaiDate(new Date());
+    const yearsOn = (years: number) => `${Number(today.slice(0, 4)) + years}${today.slice(4, 10).replace('-02-29', '-02-28')}`;
+    await tx.insert(certificates).values(
+      seedCertificates.map(({ years, ...c }, i) => ({ ...c, validFrom: yearsOn(-1), validTo: yearsOn(years - 1), sort: i, demo: true })),
+    );
+    return true;
+  });
+  if (!seeded) return false;
+  // statistics and a visibility map for the planner (PGlite has no autovacuum)
+  await db.execute(sql`vacuum analyze service_items`);
+  return true;
+}

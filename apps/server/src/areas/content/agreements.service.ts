@@ -1,0 +1,112 @@
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
+import {
+  labDay,
+  type AdminAgreementVersion,
+  type AgreementKind,
+  type AgreementPublishBody,
+  type AgreementVersion,
+  type AgreementVersionItem,
+} from '@lab/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import { staff } from '../accounts/accounts.tables';
+import { agreementVersions } from '../accounts/consent.tables';
+import { auditEntity } from '../../platform/audit';
+import { AppError, notFound } from '../../platform/errors';
+import { findCurrentVersion, type AgreementVersionRow } from '../accounts';
+import { withContentChange } from './content-version';
+
+/**
+ * The site's agreements (用户协议, 隐私政策, 委托检测服务条款) as published versions. A version is
+ * never edited (a trigger refuses it): 发布 adds version n+1, in force from that moment, and
+ * members are asked again (10-accounts/consents.service). Publishing is a content change
+ * (withContentChange), so the server-drawn agreement pages show the new version at once.
+ */
+const kindNames: Record<AgreementKind, string> = { user: '用户协议', privacy: '隐私政策', service: '委托检测服务条款' };
+
+export const agreementNotFound = (kind: AgreementKind) => notFound(kindNames[kind]);
+
+const toItem = (row: AgreementVersionRow): AgreementVersionItem => ({
+  kind: row.kind,
+  version: row.version,
+  title: row.title,
+  summary: row.summary,
+  effectiveDate: labDay(row.effectiveAt),
+  publishedAt: row.publishedAt.toISOString(),
+});
+const toVersion = (row: AgreementVersionRow): AgreementVersion => ({ ...toItem(row), body: row.body });
+
+/** agreement: the current version, or the numbered one (older versions stay readable). */
+export async function getAgreement(db: DbOrTx, kind: AgreementKind, version: number | undefined, now: Date): Promise<AgreementVersion> {
+  const row =
+    version === undefined
+      ? await findCurrentVersion(db, kind, now)
+      : ((await db.select().from(agreementVersions).where(and(eq(agreementVersions.kind, kind), eq(agreementVersions.version, version))).limit(1))[0] ?? null);
+  // a version published for a later day is not shown before that day
+  if (!row || row.effectiveAt > now) throw agreementNotFound(kind);
+  return toVersion(row);
+}
+
+/** agreement/versions: every version in force or past, newest first. */
+export async function listAgreementVersions(db: DbOrTx, kind: AgreementKind, now: Date): Promise<AgreementVersionItem[]> {
+  const rows = await db
+    .select()
+    .from(agreementVersions)
+    .where(and(eq(agreementVersions.kind, kind), lte(agreementVersions.effectiveAt, now)))
+    .orderBy(desc(agreementVersions.version));
+  return rows.map(toItem);
+}
+
+/** The back office's list: every version, scheduled ones too, with who published it. */
+export async function listAdminAgreementVersions(db: DbOrTx, kind: AgreementKind): Promise<AdminAgreementVersion[]> {
+  const rows = await db
+    .select({ row: agreementVersions, staffName: staff.name })
+    .from(agreementVersions)
+    .leftJoin(staff, eq(staff.id, agreementVersions.publishedBy))
+    .where(eq(agreementVersions.kind, kind))
+    .orderBy(desc(agreementVersions.version));
+  return rows.map(({ row, staffName }) => ({ ...toVersion(row), id: row.id, publishedBy: staffName }));
+}
+
+/** What an agreement may contain: headings, paragraphs, lists, tables, links — no scripts or styles. */
+export function cleanAgreementHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'h1', 'h2'],
+    allowedAttributes: { a: ['href', 'name', 'target', 'rel'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  }).trim();
+}
+
+/**
+ * 发布: version n+1 of the kind, in force from now. Two staff publishing at once: the second
+ * waits for the first (an advisory lock) and becomes the next number.
+ */
+export async function publishAgreement(db: Db, input: AgreementPublishBody, staffId: number | null, now: Date): Promise<AdminAgreementVersion> {
+  const body = cleanAgreementHtml(input.body);
+  if (!body) throw new AppError('BAD_REQUEST', '[正文]不能为空');
+  const id = await withContentChange(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`agreement:${input.kind}`}))`);
+    const [last] = await tx
+      .select({ version: agreementVersions.version })
+      .from(agreementVersions)
+      .where(eq(agreementVersions.kind, input.kind))
+      .orderBy(desc(agreementVersions.version))
+      .limit(1);
+    const [row] = await tx
+      .insert(agreementVersions)
+      .values({ kind: input.kind, version: (last?.version ?? 0) + 1, title: input.title, body, summary: input.summary, effectiveAt: now, publishedAt: now, publishedBy: staffId })
+      .returning({ id: agreementVersions.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  });
+  const published = (await listAdminAgreementVersions(db, input.kind)).find((v) => v.id === id);
+  if (!published) throw new Error('published version not found');
+  return published;
+}
+
+/** How a version reads in the audit log (the text cut: the version itself is the record). */
+export const agreementAudit = auditEntity<number>('agreement', async (db, id) => {
+  const [row] = await db.select().from(agreementVersions).where(eq(agreementVersions.id, Number(id))).limit(1);
+  if (!row) return null;
+  return { kind: row.kind, version: row.version, title: row.title, summary: row.summary, effectiveDate: labDay(row.effectiveAt), body: row.body.length > 2000 ? `${row.body.slice(0, 2000)}…` : row.body };
+});

@@ -1,0 +1,7 @@
+/**
+ * The content area's face: what other areas may use (docs/architecture.md). Keep it small.
+ */
+export { certificatesExpiringWithin, listPublicCertificates } from './certificates.service';
+export { bumpContentVersion, cleanHtml, fileUrl, getContentVersion, shanghaiDate, withContentChange } from './content-version';
+export { addConsultation, countArticleView, getAbilityShowcase, getArticle, getContentPage, latestCases, listArticles, listThanks, toThanksEntry } from './content.service';
+export { getSettingValues, getSiteSettings, normalizeStoredIdentity, readSetting } from './settings.service';

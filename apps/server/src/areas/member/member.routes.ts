@@ -1,0 +1,81 @@
+import { calls } from '@lab/contract/calls';
+import { audit } from '../../platform/audit';
+import { said, serve } from '../../platform/calls';
+import { samplingAudit } from '../orders';
+import { attestProfile, getMemberHomeData, getProfile, updateMemberContact, updateMemberInfo } from './profile.service';
+import { getUserInfo } from './user-info.service';
+import { addRecycle, addSampling, cancelSampling, collectSampling, listRecycles, listSamplings, listSamplingsForDay } from '../orders';
+import {
+  addCommunityMember,
+  applyToCommunity,
+  createCommunity,
+  decideApplication,
+  dissolveCommunity,
+  editCommunity,
+  getCommunity,
+  listJoined,
+  listMyCommunities,
+  removeCommunityMember,
+  searchCommunities,
+  searchUserForCommunity,
+  transferCommunity,
+} from './communities.service';
+
+/** 个人中心 → 基本信息, 资料认证 and the member centre: contract/calls/profile.ts. */
+export const profileRoutes = serve(calls.profile, {
+  info: ({ db, memberId, now }) => getUserInfo(db, memberId, now),
+  attest: ({ db, memberId, body, now }) => attestProfile(db, memberId, body, now),
+  detail: ({ db, memberId }) => getProfile(db, memberId),
+  setNickname: async ({ db, memberId, body }) => {
+    await updateMemberInfo(db, memberId, body);
+    return null;
+  },
+  setContact: async ({ db, memberId, body }) => {
+    await updateMemberContact(db, memberId, body);
+    return null;
+  },
+  home: ({ db, memberId, now }) => getMemberHomeData(db, memberId, now),
+});
+
+/** 上门取样 and 样品回收: contract/calls/sampling.ts. */
+export const pickupRoutes = serve(calls.pickups, {
+  add: ({ db, memberId, body, now }) => addSampling(db, memberId, body, now),
+  list: ({ db, memberId, body }) => listSamplings(db, memberId, body),
+  cancel: ({ db, memberId, body, now }) => cancelSampling(db, memberId, body.rid, now),
+});
+
+export const recycleRoutes = serve(calls.recycles, {
+  add: ({ db, memberId, body, now }) => addRecycle(db, memberId, body, now),
+  list: ({ db, memberId, body }) => listRecycles(db, memberId, body),
+});
+
+/** The pickups desk (lab, sales). */
+export const adminPickupRoutes = serve(calls.adminPickups, {
+  list: { handler: ({ db, body }) => listSamplingsForDay(db, body.date, body.status), config: { readOnly: true } },
+  collect: {
+    handler: ({ db, staff, body, now }) => collectSampling(db, staff.id, body.rid, now),
+    config: { audit: audit<{ rid: string }>(samplingAudit, 'sampling.collect', '标记已取样', (body) => body.rid) },
+  },
+});
+
+/** 科研团体 (cluster/*): contract/calls/communities.ts. */
+export const communityRoutes = serve(calls.communities, {
+  add: ({ db, memberId, body, now }) => createCommunity(db, memberId, body, now),
+  edit: ({ db, memberId, body, now }) => editCommunity(db, memberId, body, now),
+  dissolve: async ({ db, memberId, body, now }) => {
+    await dissolveCommunity(db, memberId, body.rid, now);
+    return null;
+  },
+  detail: ({ db, memberId, body }) => getCommunity(db, memberId, body.rid),
+  searchUser: ({ db, memberId, body }) => searchUserForCommunity(db, memberId, body.rid, body.phone),
+  addMember: ({ db, memberId, body, now }) => addCommunityMember(db, memberId, body.rid, body.member_rid, now),
+  removeMember: ({ db, memberId, body, now }) => removeCommunityMember(db, memberId, body.rid, body.member_rid, now),
+  transfer: ({ db, memberId, body, now }) => transferCommunity(db, memberId, body.rid, body.member_rid, now),
+  search: ({ db, memberId, body }) => searchCommunities(db, memberId, body),
+  apply: ({ db, memberId, body, now }) => applyToCommunity(db, memberId, body.rid, body.message, now),
+  joined: ({ db, memberId, body }) => listJoined(db, memberId, body),
+  mine: ({ db, memberId }) => listMyCommunities(db, memberId),
+  decide: async ({ db, memberId, body, now }) =>
+    said(await decideApplication(db, memberId, body.rid, body.member_rid, body.agree, now), body.agree ? '已同意加入' : '已拒绝申请'),
+});
+

@@ -1,0 +1,123 @@
+import { and, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import type { AdminConsultation, Page } from '@lab/contract';
+import { auditEntity } from '../../platform/audit';
+import { paginate } from '../../db/paginate';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError, notFound } from '../../platform/errors';
+import { members, staff } from '../accounts/accounts.tables';
+import { consultations } from './consultations.tables';
+import { postMessage, sendNotice, type NoticeChannels } from './messages.service';
+
+/**
+ * Visitors' consultations (indexMsg/add) as sales sees and answers them. A reply is written
+ * once; when a member has the visitor's phone it also becomes an in-site message (kind
+ * 'consult') with an SMS, otherwise the SMS alone carries it to the phone.
+ */
+export interface ConsultationDeps extends NoticeChannels {
+  log?: { error: (obj: unknown, msg?: string) => void };
+}
+
+export type ConsultationStatus = 'pending' | 'replied';
+
+type Row = typeof consultations.$inferSelect;
+
+const toView = (row: Row, memberRid: string | null, repliedBy: string | null = null): AdminConsultation => ({
+  id: row.id,
+  name: row.name,
+  phone: row.phone,
+  company: row.company,
+  content: row.content,
+  createdAt: row.createdAt.toISOString(),
+  replied: row.repliedAt !== null,
+  reply: row.reply,
+  repliedAt: row.repliedAt?.toISOString() ?? null,
+  repliedBy,
+  memberRid,
+});
+
+/** A consultation in the audit log: whether and how it was answered. */
+export const consultationAudit = auditEntity<number>('consultation', async (db, id) => {
+  const [row] = await db.select().from(consultations).where(eq(consultations.id, Number(id))).limit(1);
+  return row ? { id: row.id, name: row.name, phone: row.phone, content: row.content, reply: row.reply, repliedAt: row.repliedAt, handledBy: row.handledBy } : null;
+});
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** consultation/list: newest first, optionally only those waiting for a reply or already replied. */
+export async function listConsultations(
+  db: DbOrTx,
+  query: { page: number; pageSize: number; status?: ConsultationStatus | undefined; keyword?: string | undefined },
+): Promise<Page<AdminConsultation>> {
+  const filters: SQL[] = [];
+  if (query.status === 'pending') filters.push(isNull(consultations.repliedAt));
+  if (query.status === 'replied') filters.push(isNotNull(consultations.repliedAt));
+  if (query.keyword) {
+    const like = `%${escapeLike(query.keyword)}%`;
+    filters.push(or(ilike(consultations.name, like), ilike(consultations.phone, like), ilike(consultations.company, like), ilike(consultations.content, like))!);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  return paginate(
+    query,
+    (w) =>
+      db
+        .select({ c: consultations, memberRid: members.rid, repliedBy: staff.name })
+        .from(consultations)
+        .leftJoin(members, eq(members.phone, consultations.phone))
+        .leftJoin(staff, eq(staff.id, consultations.handledBy))
+        .where(where)
+        .orderBy(desc(consultations.createdAt), desc(consultations.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => db.$count(consultations, where),
+    (rows) => rows.map((r) => toView(r.c, r.memberRid, r.repliedBy)),
+  );
+}
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/** consultation/reply: saves the answer (once), then tells the visitor — in-site + SMS for a member, SMS otherwise. */
+export async function replyConsultation(db: Db, deps: ConsultationDeps, staffId: number, input: { id: number; reply: string }, now: Date): Promise<AdminConsultation> {
+  const { row, memberId, memberRid } = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(consultations).where(eq(consultations.id, input.id)).for('update').limit(1);
+    if (!current) throw notFound('咨询');
+    if (current.repliedAt) throw new AppError('CONSULTATION_REPLIED', '该咨询已回复，不能重复回复', { status: 409 });
+    const [updated] = await tx
+      .update(consultations)
+      .set({ reply: input.reply, repliedAt: now, handledAt: now, handledBy: staffId })
+      .where(eq(consultations.id, current.id))
+      .returning();
+    const [member] = await tx.select({ id: members.id, rid: members.rid }).from(members).where(eq(members.phone, current.phone)).limit(1);
+    if (member) {
+      await postMessage(
+        tx,
+        member.id,
+        { kind: 'consult', title: '您的咨询已回复', content: `您咨询的「${clip(current.content, 60)}」已有回复：${input.reply}`, link: null },
+        now,
+      );
+    }
+    return { row: updated!, memberId: member?.id ?? null, memberRid: member?.rid ?? null };
+  });
+
+  // after the commit: a failing provider is logged and never undoes the reply
+  try {
+    if (memberId !== null) {
+      await sendNotice(db, deps, memberId, {
+        template: 'consult_reply',
+        params: { name: clip(row.name, 10) },
+        subject: '您的咨询已回复',
+        body: `${row.name}您好，您的咨询已回复：${clip(input.reply, 200)} 详情请登录后在「站内消息」中查看。`,
+      });
+    } else {
+      await deps.sms.send({
+        phone: row.phone,
+        template: 'consult_reply',
+        params: { name: clip(row.name, 10) },
+        body: `【科研检测】${row.name}您好，您的咨询已回复：${input.reply}`,
+      }, db);
+    }
+  } catch (error) {
+    deps.log?.error({ err: error, consultation: row.id }, 'consultation reply notice failed');
+  }
+  const [who] = await db.select({ name: staff.name }).from(staff).where(eq(staff.id, staffId)).limit(1);
+  return toView(row, memberRid, who?.name ?? null);
+}

@@ -1,0 +1,311 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  formatFen,
+  ORDER_PAYMENT_CHANGED,
+  progressLabels,
+  type AdminOrderDetail,
+  type ApprovalFiled,
+  type ProgressStatus,
+} from '@lab/contract';
+import { onOrderCompleted } from '../order-hooks';
+import type { Db, DbOrTx, Tx } from '../../../db/client';
+import { AppError } from '../../../platform/errors';
+import { staff } from '../../accounts/accounts.tables';
+import { sampleRecycles, samplings } from '../pickups/pickups.tables';
+import { toRecycle } from '../pickups/sampling.service';
+import { postMessage, sendNotice, type NoticeChannels } from '../../messages';
+import { cancelOrder, type Actor } from '../cancel-core';
+import { approvedNote, gateAction, type Acting } from '../../approvals';
+import { orderLink, progressNotice, type ProgressNotice, type ProgressNoticeKind } from '../notices';
+import { promisesOf } from '../order-promises';
+import { memberCards } from '../order-search.service';
+import { orderDetailOf } from '../order-detail.service';
+import { addOrderEvent, assertTransition, findOrderByNo, moveProgress, scannedOrderNo, type OrderRow } from '../order-core';
+import { orderFiles, orders } from '../orders.tables';
+import { findReport } from './reports.service';
+import { endHolds } from '../reservation-core';
+
+/**
+ * Order progress after it is placed: the lab's steps (confirm, sample received, testing,
+ * data delivered, completed, re-test, cancel), the member's answers to delivered data
+ * (confirm it, or dispute it within the re-test window), the evaluation, and the test record.
+ * Every change runs in one transaction with the order row locked, is guarded against a
+ * concurrent change (moveProgress), leaves a timeline event naming who did it and an in-site
+ * message; the SMS and e-mail go out after the commit.
+ */
+
+export interface Channels extends NoticeChannels {
+  log?: Pick<FastifyBaseLogger, 'error'>;
+}
+
+export type StaffAction = 'confirm' | 'receive' | 'test' | 'deliver' | 'complete' | 'retest';
+
+interface Step {
+  from: ProgressStatus;
+  to: ProgressStatus;
+  /** for the refusal: 订单当前为「…」，不能<verb> */
+  verb: string;
+  /** the timeline title */
+  event: string;
+  notice: ProgressNoticeKind;
+}
+
+/** Each staff action moves from exactly one state to one state (both allowed by progressTransitions). */
+export const staffSteps: Record<StaffAction, Step> = {
+  confirm: { from: 'submitted', to: 'awaiting_sample', verb: '确认订单', event: '订单已确认', notice: 'confirmed' },
+  receive: { from: 'awaiting_sample', to: 'received', verb: '确认收样', event: '样品已签收', notice: 'received' },
+  test: { from: 'received', to: 'testing', verb: '开始测试', event: '开始测试', notice: 'testing' },
+  deliver: { from: 'testing', to: 'delivered', verb: '交付数据', event: '数据已交付', notice: 'delivered' },
+  complete: { from: 'delivered', to: 'completed', verb: '完成订单', event: '订单已完成', notice: 'completed' },
+  retest: { from: 'delivered', to: 'testing', verb: '安排复测', event: '开始复测', notice: 'retest' },
+};
+
+export const ENTERPRISE_UNPAID_MESSAGE = '企业订单需全额付款后才能开始测试';
+export const UNPAID_MESSAGE = '订单未支付，请先付款或选择测试后结算';
+export const NO_REPORT_MESSAGE = '请先上传报告文件';
+export const EVALUATED_MESSAGE = '该订单已评价';
+
+export const stateError = (order: Pick<OrderRow, 'progress'>, verb: string) =>
+  new AppError('ORDER_STATE', `订单当前为「${progressLabels[order.progress]}」，不能${verb}`, { status: 409 });
+
+export const openDispute = (order: Pick<OrderRow, 'disputedAt' | 'disputeResolved'>) => order.disputedAt !== null && !order.disputeResolved;
+
+export { scannedOrderNo };
+
+export async function staffActor(db: DbOrTx, staffId: number): Promise<Actor> {
+  const [person] = await db.select({ name: staff.name, account: staff.account }).from(staff).where(eq(staff.id, staffId)).limit(1);
+  return { kind: 'staff', id: staffId, name: person?.name || person?.account || '实验室' };
+}
+
+/**
+ * SMS and e-mail after the commit: a failing provider is logged and never undoes the change.
+ * Answers whether the notice went out (delivering records it as the data notice's time).
+ */
+export async function notify(db: Db, channels: Channels, memberId: number, notice: ProgressNotice): Promise<boolean> {
+  try {
+    await sendNotice(db, channels, memberId, { template: notice.template, params: notice.params, subject: notice.title, body: notice.content });
+    return true;
+  } catch (error) {
+    channels.log?.error({ err: error, template: notice.template }, 'order notice failed');
+    return false;
+  }
+}
+
+export const messageOf = (orderNo: string, notice: ProgressNotice) => ({ title: notice.title, content: notice.content, link: orderLink(orderNo) });
+
+// ---- the detail ----
+
+const CANCELLABLE: OrderRow['progress'][] = ['submitted', 'awaiting_sample', 'received', 'testing'];
+const UPLOADABLE: OrderRow['progress'][] = ['testing', 'delivered'];
+
+/** What the order's state allows the desk to do now, and why a step it would allow must still wait. */
+function deskActions(order: OrderRow, reportCount: number): Pick<AdminOrderDetail, 'staffActions' | 'blocked'> {
+  const step = (action: StaffAction) => order.progress === staffSteps[action].from;
+  const blocked: AdminOrderDetail['blocked'] = {};
+  if (step('test')) {
+    const reason = startTestingProblem(order);
+    if (reason) blocked.test = reason;
+  }
+  if (step('deliver') && reportCount === 0) blocked.deliver = NO_REPORT_MESSAGE;
+  return {
+    staffActions: {
+      confirm: step('confirm'),
+      receive: step('receive'),
+      test: step('test'),
+      deliver: step('deliver'),
+      complete: step('complete'),
+      retest: step('retest'),
+      cancel: CANCELLABLE.includes(order.progress),
+      upload: UPLOADABLE.includes(order.progress),
+      call: order.receivedAt !== null && order.managerCalledAt === null && order.progress !== 'cancelled',
+      notify: order.deliveredAt !== null && (order.progress === 'delivered' || order.progress === 'completed'),
+    },
+    blocked,
+  };
+}
+
+/**
+ * The desk's view of an order: the member's detail (with reports as soon as they are
+ * uploaded), the member and how to reach them, the lab's times, the manager's call, the
+ * promises with their deadlines, the sample returns asked for, and the actions open now.
+ */
+export async function adminOrderDetail(db: DbOrTx, order: OrderRow, now: Date): Promise<AdminOrderDetail> {
+  const [detail, cards, caller, returnRows] = await Promise.all([
+    orderDetailOf(db, order, now, 'staff'),
+    memberCards(db, [order.memberId]),
+    order.managerCalledBy !== null ? db.select({ name: staff.name, account: staff.account }).from(staff).where(eq(staff.id, order.managerCalledBy)).limit(1) : Promise.resolve([]),
+    db
+      .select()
+      .from(sampleRecycles)
+      .where(and(eq(sampleRecycles.orderNo, order.orderNo), eq(sampleRecycles.memberId, order.memberId)))
+      .orderBy(asc(sampleRecycles.createdAt), asc(sampleRecycles.id)),
+  ]);
+  const iso = (at: Date | null) => at?.toISOString() ?? null;
+  return {
+    ...detail,
+    member: cards.get(order.memberId) ?? { rid: '', name: '', phone: '', organization: null, company: null, email: null },
+    paidFen: order.paidFen,
+    receivedAt: iso(order.receivedAt),
+    deliveredAt: iso(order.deliveredAt),
+    completedAt: iso(order.completedAt),
+    cancelledAt: iso(order.cancelledAt),
+    cancelReason: order.cancelReason,
+    managerCall: order.managerCalledAt ? { at: order.managerCalledAt.toISOString(), by: caller[0]?.name || caller[0]?.account || '', note: order.managerCallNote ?? '' } : null,
+    dataNotifiedAt: iso(order.dataNotifiedAt),
+    promises: promisesOf(order, returnRows, now),
+    returns: returnRows.map(toRecycle),
+    ...deskActions(order, detail.reports.length),
+  };
+}
+
+/** The order of a number, or of a sample code scanned at the desk. */
+export async function getAdminOrder(db: Db, orderNo: string, now: Date): Promise<AdminOrderDetail> {
+  return adminOrderDetail(db, await findOrderByNo(db, scannedOrderNo(orderNo)), now);
+}
+
+// ---- staff steps ----
+
+/** Why testing cannot start yet (payment), or null. */
+function startTestingProblem(order: OrderRow): string | null {
+  if (order.organization === 2 && order.payment !== 'paid') return ENTERPRISE_UNPAID_MESSAGE;
+  if (order.payment === 'unpaid' && !order.payLater) return UNPAID_MESSAGE;
+  return null;
+}
+
+function checkCanStartTesting(order: OrderRow): void {
+  const problem = startTestingProblem(order);
+  if (problem) throw new AppError('ORDER_UNPAID', problem, { status: 409 });
+}
+
+async function reportCount(tx: Tx, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orderFiles)
+    .where(and(eq(orderFiles.orderId, orderId), eq(orderFiles.kind, 'report')));
+  return row?.n ?? 0;
+}
+
+/** confirm | receive | test | deliver | complete | retest, by a staff member. */
+export async function staffMove(
+  db: Db,
+  channels: Channels,
+  staffId: number,
+  action: StaffAction,
+  body: { order_no: string; note?: string | undefined },
+  now: Date,
+): Promise<AdminOrderDetail> {
+  const step = staffSteps[action];
+  const orderNo = action === 'receive' ? scannedOrderNo(body.order_no) : body.order_no.trim();
+  const note = body.note ?? '';
+  const { row, notice } = await db.transaction(async (tx) => {
+    const actor = await staffActor(tx, staffId);
+    const order = await findOrderByNo(tx, orderNo, { lock: true });
+    if (order.progress !== step.from) throw stateError(order, step.verb);
+    const extra: Partial<typeof orders.$inferInsert> = {};
+    let unsettled = false;
+    // the lab has the order in hand: its booked hours are no longer an unpaid hold that lapses
+    if (action === 'receive') {
+      extra.receivedAt = now;
+      await endHolds(tx, order.id);
+    }
+    if (action === 'test') checkCanStartTesting(order);
+    if (action === 'deliver') {
+      if ((await reportCount(tx, order.id)) === 0) throw new AppError('REPORT_MISSING', NO_REPORT_MESSAGE, { status: 409 });
+      extra.deliveredAt = now;
+      // a new delivery (after a re-test too) waits for its own notice
+      extra.dataNotifiedAt = null;
+      if (order.payLater && order.payment === 'unpaid') {
+        extra.payment = 'unsettled';
+        unsettled = true;
+      }
+    }
+    if (action === 'complete') extra.completedAt = now;
+    // a re-test answers the member's dispute; completing without one closes it too
+    if ((action === 'retest' || action === 'complete') && openDispute(order)) extra.disputeResolved = true;
+    const moved = await moveProgress(tx, order, step.to, now, extra);
+    if (step.to === 'completed') await onOrderCompleted(tx, moved, now);
+    // the sample is in the lab: a home pickup still open was evidently collected
+    if (action === 'receive' && order.samplingId !== null) {
+      await tx
+        .update(samplings)
+        .set({ status: 'collected', collectedAt: now, staffId })
+        .where(and(eq(samplings.id, order.samplingId), eq(samplings.status, 'pending')));
+    }
+    await addOrderEvent(tx, order.id, { status: step.to, title: step.event, note, actor, now });
+    if (unsettled) await addOrderEvent(tx, order.id, { status: 'unsettled', title: '待结算', note: '测试后结算：数据已交付，请完成结算', actor, now });
+    const message = progressNotice(step.notice, { orderNo: order.orderNo, title: order.title, unsettled, delivery: order.delivery, kind: order.kind });
+    await postMessage(tx, order.memberId, messageOf(order.orderNo, message), now);
+    return { row: moved, notice: message };
+  });
+  const sent = await notify(db, channels, row.memberId, notice);
+  // the data notice's promise counts from this delivery: record when its notice actually went out
+  let current = row;
+  if (action === 'deliver' && sent) {
+    const [noted] = await db
+      .update(orders)
+      .set({ dataNotifiedAt: now })
+      .where(and(eq(orders.id, row.id), eq(orders.deliveredAt, now)))
+      .returning();
+    current = noted ?? row;
+  }
+  return adminOrderDetail(db, current, now);
+}
+
+/**
+ * Staff cancel with a reason (until data is delivered): refund, pickup and hours released. A paid
+ * order is refunded, so the cancel carries the refund the person was shown (`refund_fen`: what the
+ * order has paid, 0 when not paid) and books only while it still is — an order paid or refunded
+ * since answers 409 (PRODUCT.md "Staff decisions and value"). A refund above the maker's limit is
+ * filed for approval instead, and the order stays as it is until a second staff member approves.
+ */
+export async function staffCancel(db: DbOrTx, channels: Channels, acting: Acting, body: CancelPinned, now: Date): Promise<AdminOrderDetail | ApprovalFiled> {
+  const outcome = await db.transaction((tx) => cancelByStaff(tx, acting, body, now));
+  if ('pendingApproval' in outcome) return outcome;
+  await notifyCancelled(db, channels, outcome, body.reason);
+  return adminOrderDetail(db, outcome, now);
+}
+
+/** The cancellation inside the caller's transaction; approving a filed one books it here too. */
+type CancelPinned = { order_no: string; reason: string; refund_fen: number };
+
+export async function cancelByStaff(tx: Tx, acting: Acting, body: CancelPinned, now: Date): Promise<OrderRow | ApprovalFiled> {
+  const order = await findOrderByNo(tx, body.order_no.trim(), { lock: true });
+  assertTransition(order, 'cancelled');
+  const refundFen = order.payment === 'paid' ? order.paidFen : 0;
+  if (refundFen !== body.refund_fen) throw new AppError('ORDER_PAYMENT_CHANGED', ORDER_PAYMENT_CHANGED, { status: 409 });
+  const filed = await gateAction(
+    tx,
+    acting,
+    {
+      action: 'order.cancel',
+      valueFen: refundFen,
+      payload: { order_no: order.orderNo, reason: body.reason, refund_fen: refundFen },
+      summary: `取消订单 ${order.orderNo}「${order.title}」，退回${order.paidFromKind === 'community' ? '科研团体' : '客户'}预存款 ${formatFen(refundFen)}`,
+      target: order.orderNo,
+      // the account the refund goes back to (an unpaid order refunds nothing: its member)
+      targetKey: order.paidFromKind && order.paidFromId !== null ? `${order.paidFromKind}:${order.paidFromId}` : `member:${order.memberId}`,
+      note: body.reason,
+      dedupeKey: `order.cancel:${order.orderNo}`,
+      duplicateMessage: '该订单的取消申请正在审批中，请勿重复提交',
+    },
+    now,
+  );
+  if (filed) return filed;
+  const actor = await staffActor(tx, acting.by.id);
+  return cancelOrder(tx, order, { ...actor, name: `${actor.name}${approvedNote(acting)}` }, body.reason, now);
+}
+
+/** The member's SMS and e-mail about a staff cancellation, after the commit. */
+export const notifyCancelled = (db: DbOrTx, channels: Channels, row: OrderRow, reason: string) =>
+  notify(db, channels, row.memberId, progressNotice('cancelled', { orderNo: row.orderNo, title: row.title, reason }));
+
+export async function staffReport(db: Db, orderNo: string, id: string) {
+  const order = await findOrderByNo(db, orderNo.trim());
+  return findReport(db, order, id);
+}
+
+export async function staffActorName(db: DbOrTx, staffId: number): Promise<{ id: number; name: string }> {
+  const actor = await staffActor(db, staffId);
+  return { id: staffId, name: actor.name };
+}

@@ -1,0 +1,84 @@
+import { inArray } from 'drizzle-orm';
+import type { ChosenOption, PricedOption } from '@lab/contract';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { serviceItems } from '../catalog/catalog.tables';
+
+/**
+ * Prices come from the catalogue only: the item's price plus each chosen option's price,
+ * times the count. Everything that shows or charges a price (plan, quote, order,
+ * reservation) goes through here, so a price a client sends is never read.
+ */
+export type PricedItem = Pick<typeof serviceItems.$inferSelect, 'id' | 'rid' | 'name' | 'img' | 'model' | 'typeId' | 'groupId' | 'unit' | 'priceFen' | 'options' | 'published' | 'reservable' | 'labLocation'>;
+
+export const pricedItemColumns = {
+  id: serviceItems.id,
+  rid: serviceItems.rid,
+  name: serviceItems.name,
+  img: serviceItems.img,
+  model: serviceItems.model,
+  typeId: serviceItems.typeId,
+  groupId: serviceItems.groupId,
+  unit: serviceItems.unit,
+  priceFen: serviceItems.priceFen,
+  options: serviceItems.options,
+  published: serviceItems.published,
+  reservable: serviceItems.reservable,
+  labLocation: serviceItems.labLocation,
+};
+
+export async function loadItemsByIds(db: DbOrTx, ids: number[]): Promise<Map<number, PricedItem>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select(pricedItemColumns).from(serviceItems).where(inArray(serviceItems.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function loadItemsByRids(db: DbOrTx, rids: string[]): Promise<Map<string, PricedItem>> {
+  if (rids.length === 0) return new Map();
+  const rows = await db.select(pricedItemColumns).from(serviceItems).where(inArray(serviceItems.rid, [...new Set(rids)]));
+  return new Map(rows.map((r) => [r.rid, r]));
+}
+
+/** A stable text of the choices, so equal choices merge into one plan line. */
+export const choiceKey = (choices: Record<string, number>) =>
+  Object.keys(choices)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .map((id) => `${id}:${choices[String(id)]}`)
+    .join(',');
+
+export interface LinePrice {
+  options: ChosenOption[];
+  unitPriceFen: number;
+  amountFen: number;
+}
+
+/**
+ * Resolves choices against the item's options: every option needs one of its choices
+ * (`请选择测试模式`), unknown options or choices are refused (`所选测试选项已失效，请重新选择`).
+ */
+export function priceLine(item: Pick<PricedItem, 'priceFen' | 'options'>, choices: Record<string, number>, count: number): LinePrice {
+  const options: ChosenOption[] = [];
+  const known = new Set((item.options as PricedOption[]).map((o) => String(o.id)));
+  for (const key of Object.keys(choices)) {
+    if (!known.has(key)) throw new AppError('OPTION_INVALID', '所选测试选项已失效，请重新选择');
+  }
+  for (const option of item.options as PricedOption[]) {
+    const choiceId = choices[String(option.id)];
+    if (choiceId === undefined) throw new AppError('OPTION_REQUIRED', `请选择${option.name}`);
+    const choice = option.choices.find((c) => c.id === choiceId);
+    if (!choice) throw new AppError('OPTION_INVALID', '所选测试选项已失效，请重新选择');
+    options.push({ optionId: option.id, choiceId: choice.id, name: option.name, label: choice.label, priceFen: choice.priceFen });
+  }
+  const unitPriceFen = item.priceFen + options.reduce((sum, o) => sum + o.priceFen, 0);
+  return { options, unitPriceFen, amountFen: unitPriceFen * count };
+}
+
+/** Like priceLine, but answers null instead of throwing (a plan line whose item changed). */
+export function tryPriceLine(item: Pick<PricedItem, 'priceFen' | 'options'>, choices: Record<string, number>, count: number): LinePrice | null {
+  try {
+    return priceLine(item, choices, count);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import { calls } from '@lab/contract/calls';
+import type { Db } from '../../../db/client';
+import { serve } from '../../../platform/calls';
+import { audit } from '../../../platform/audit';
+import { AppError } from '../../../platform/errors';
+import { readToken } from '../../accounts';
+import { authenticate } from '../../accounts';
+import { saveReservationSettings } from '../holds.service';
+import { reservationAudit, reservationSettingsAudit } from '../orders.audit';
+import { addReservation, cancelReservation, listReservations, queryDeviceTime } from './reservations.service';
+import { listHolds, listReservationsForDay, releaseHoldByStaff, reservationWeek } from './reservations-admin.service';
+
+/** The member behind an optional token on an open route; a missing, expired or staff token is simply nobody. */
+async function optionalMemberId(db: Db, request: FastifyRequest, now: Date): Promise<number | null> {
+  const token = readToken(request);
+  if (!token) return null;
+  try {
+    return (await authenticate(db, token, 'member', now)).subjectId;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** On-site instrument reservations (上门预约): the calls of contract/calls/reservations.ts (reservations). */
+export const reservationsRoutes = serve(calls.reservations, {
+  deviceTime: async ({ db, body, request, now }) => queryDeviceTime(db, body, await optionalMemberId(db, request, now), now),
+  add: ({ db, memberId, body, now }) => addReservation(db, memberId, body, now),
+  cancel: ({ db, memberId, body, now }) => cancelReservation(db, memberId, body.rid, now),
+  list: ({ db, memberId, body, now }) => listReservations(db, memberId, body, now),
+});
+
+/** 仪器预约 in the back office: the calls of contract/calls/reservations.ts (adminReservations). */
+export const adminReservationsRoutes = serve(calls.adminReservations, {
+  day: { handler: ({ db, body, now }) => listReservationsForDay(db, body, now), config: { readOnly: true } },
+  week: { handler: ({ db, body, now }) => reservationWeek(db, body, now), config: { readOnly: true } },
+  holds: { handler: ({ db, now }) => listHolds(db, now), config: { readOnly: true } },
+  release: {
+    handler: ({ db, staff, body, now }) => releaseHoldByStaff(db, staff.id, body, now),
+    config: { audit: audit<{ rid: string }>(reservationAudit, 'reservations.release', '释放未支付预约', (body) => body.rid) },
+  },
+  settings: {
+    handler: ({ db, staff, body, now }) => saveReservationSettings(db, staff.id, body, now),
+    config: { audit: audit(reservationSettingsAudit, 'reservations.settings', '修改预约保留规则', () => 'reservations') },
+  },
+});

@@ -1,0 +1,17 @@
+import { calls } from '@lab/contract/calls';
+import { serve } from '../../platform/calls';
+import { sendXlsx } from '../funds';
+import { choosePayLater, payOrder, readyToPay } from './payment.service';
+import { settleOrders, settlementList, statement, statementXlsx } from './settlement.service';
+
+/** Paying orders, pay-after-test and settlement (contract/calls/payment.ts). */
+export const paymentRoutes = serve(calls.payment, {
+  readyToPay: ({ db, memberId, body, now }) => readyToPay(db, memberId, body.order_no, now),
+  pay: ({ db, memberId, body, now, deps, request }) => payOrder(db, { sms: deps.sms, email: deps.email }, memberId, body, now, request.log),
+  payLater: ({ db, memberId, body, now }) => choosePayLater(db, memberId, body.order_no, now),
+  settlementList: ({ db, memberId, now }) => settlementList(db, memberId, now),
+  settle: ({ db, memberId, body, now, deps, request }) => settleOrders(db, { sms: deps.sms, email: deps.email }, memberId, body, now, request.log),
+  statement: ({ db, memberId, body, now }) => statement(db, memberId, body, now),
+  // the download: GET with the token header
+  exportStatement: async ({ db, memberId, query, now, reply }) => sendXlsx(reply, await statementXlsx(await statement(db, memberId, query, now)), 'statement', '对账单'),
+});
