@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CloseAccountBody } from '@lab/contract';
-import { privacy } from '../../../api/privacy';
+import { privacy } from './privacy';
 import { memberKeys } from '../../../api/query-keys';
 
 /** under the member area's key, so every member change (memberDataKeys) reads the blockers again */
