@@ -6,17 +6,26 @@ import { readdirSync } from 'node:fs';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 /*
- * The web app's folders, and who may import whom (apps/web/src):
+ * The web app's folders, and who may import whom (apps/web/src), named by the areas of the
+ * contract and the server (docs/web.md, "Folders"):
  *
  *   app/         router, layouts, providers (and the entries in src/ itself): may import everything below
- *   pages/       routes that compose several features (member centre): features and shared code
- *   features/X   one area's pages, components and private api/ calls: shared code only, never
- *                another feature (what two features need moves to components/, api/ or lib/)
- *   components/, api/, lib/   shared code: never a feature, a page or app/
+ *   pages/       routes of no area (not found, under construction): features and shared code
+ *   features/<area>         one area's member and public pages, components, and its api/ (the
+ *                           area's calls: the resource's typed client and the per-call hooks)
+ *   features/admin-<area>   the area's staff screens, with the area's staff calls in its api/
+ *   features/views          screens over several areas (back-office dashboard, member detail,
+ *                           audit log, the member centre): may import any feature, none imports it
+ *   A feature reaches another only through that feature's api/ (its face, as an area's index.ts
+ *   on the server): never its pages or components (what two features show moves to components/ or lib/).
+ *   components/, api/, lib/   shared code: never a feature's pages or components, a page or app/;
+ *                components/ and lib/ may call an area through its features/<area>/api/, and
+ *                api/ (the shared client: client, staff-client, refresh, query keys) nothing of a feature
  *
- * So imports point one way (app → pages → features → shared) and no folder can close a cycle
- * through another. Tests may import anything (they put pieces together); features/X/testing too.
- * Resolved by import-x's node resolver, so relative paths are judged by the file they reach.
+ * So imports point one way (app → pages → views → features → shared, calls through api/) and no
+ * folder can close a cycle through another. Tests may import anything (they put pieces together);
+ * features/X/testing too. Resolved by import-x's node resolver, so relative paths are judged by the
+ * file they reach.
  */
 const web = 'apps/web/src';
 // read beside this file, so the config loads from any working directory (the web tests lint through it)
@@ -24,17 +33,35 @@ const features = readdirSync(`${import.meta.dirname}/${web}/features`, { withFil
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const webBoundaries = [
-  ...features.map((feature) => ({
-    target: `${web}/features/${feature}`,
-    from: `${web}/features`,
-    except: [`./${feature}`],
-    message: 'A feature imports no other feature: move what both need to components/, api/ or lib/.',
-  })),
+  ...features
+    .filter((feature) => feature !== 'views')
+    .map((feature) => ({
+      target: `${web}/features/${feature}`,
+      from: features.filter((other) => other !== feature && other !== 'views').map((other) => `${web}/features/${other}`),
+      except: ['./api'],
+      message: "A feature imports no other feature's pages or components, only its api/: move what both show to components/ or lib/.",
+    })),
+  {
+    target: features.filter((feature) => feature !== 'views').map((feature) => `${web}/features/${feature}`),
+    from: `${web}/features/views`,
+    message: 'A view (features/views) composes areas: no feature imports it.',
+  },
   { target: `${web}/features`, from: [`${web}/pages`, `${web}/app`], message: 'Features are used by pages/ and app/, never the reverse.' },
   { target: `${web}/pages`, from: `${web}/app`, message: 'Pages are used by app/, never the reverse.' },
   {
     target: [`${web}/components`, `${web}/api`, `${web}/lib`],
-    from: [`${web}/features`, `${web}/pages`, `${web}/app`],
+    from: [`${web}/pages`, `${web}/app`],
+    message: 'Shared code (components/, api/, lib/) imports no feature, page or app module.',
+  },
+  {
+    target: [`${web}/components`, `${web}/lib`],
+    from: `${web}/features`,
+    except: features.map((feature) => `./${feature}/api`),
+    message: "Shared code (components/, lib/) imports no feature's pages or components: it calls an area through features/<area>/api/ only.",
+  },
+  {
+    target: `${web}/api`,
+    from: `${web}/features`,
     message: 'Shared code (components/, api/, lib/) imports no feature, page or app module.',
   },
 ];

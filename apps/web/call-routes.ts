@@ -29,8 +29,8 @@ async function readContract(): Promise<Contract> {
 
 /**
  * `import routes from 'virtual:calls/<resource>'`: the method, path and session of each call of
- * one resource of the contract's table, as plain data. The web's typed client (src/api/) takes
- * its types from the table and only these facts at run time, so a page's bundle carries no
+ * one resource of the contract's table, as plain data. The web's typed client (src/api/client.ts,
+ * bound per resource in features/<area>/api/) takes its types from the table and only these facts at run time, so a page's bundle carries no
  * zod schemas (zod is ~60 KB; the home page's first load has a 170 KB budget).
  */
 export function callRoutes(): Plugin {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  */
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const eslint = new ESLint({ cwd: repo });
-const at = 'features/admin-finance/components/fixture-form.tsx';
+const at = 'features/admin-funds/components/fixture-form.tsx';
 
 async function recipeErrors(code: string, path = at) {
   const [result] = await eslint.lintText(code, { filePath: join(repo, 'apps/web/src', path) });
@@ -74,6 +74,6 @@ describe('one way to check a form (eslint)', { timeout: 60_000 }, () => {
   it('leaves the wrappers themselves and tests alone', async () => {
     const code = `${imports}\nexport const f = (v: unknown) => schema.safeParse(v);\n`;
     expect(await recipeErrors(code, 'components/schema-form.tsx')).toEqual([]);
-    expect(await recipeErrors(code, 'features/admin-finance/components/fixture-form.test.tsx')).toEqual([]);
+    expect(await recipeErrors(code, 'features/admin-funds/components/fixture-form.test.tsx')).toEqual([]);
   });
 });

@@ -39,32 +39,32 @@ const memberChildren = [
 ] as const;
 
 const memberPages: Partial<Record<(typeof memberChildren)[number], () => Promise<{ default: React.ComponentType }>>> = {
-  center: () => import('../pages/member-center-page'),
+  center: () => import('../features/views/pages/member-center-page'),
   information: () => import('../features/member/pages/member-information-page'),
-  address: () => import('../features/address/pages/address-page'),
-  sample: () => import('../features/sampling/pages/sample-page'),
+  address: () => import('../features/member/pages/address-page'),
+  sample: () => import('../features/orders/pages/sample-page'),
   prestore: () => import('../features/funds/pages/prestore-page'),
   coupon: () => import('../features/funds/pages/coupon-page'),
   invoiceMg: () => import('../features/funds/pages/invoice-titles-page'),
   invoiceLs: () => import('../features/funds/pages/invoice-records-page'),
-  communityMg: () => import('../features/community/pages/community-manage-page'),
-  communityJn: () => import('../features/community/pages/community-joined-page'),
+  communityMg: () => import('../features/member/pages/community-manage-page'),
+  communityJn: () => import('../features/member/pages/community-joined-page'),
   order: () => import('../features/orders/pages/order-list-page'),
   oquery: () => import('../features/orders/pages/order-query-page'),
   unpaid: () => import('../features/orders/pages/unpaid-page'),
   unsettled: () => import('../features/orders/pages/unsettled-page'),
-  promotion: () => import('../features/promotion/pages/promotion-page'),
-  invite: () => import('../features/invite/pages/invite-page'),
-  integral: () => import('../features/points/pages/points-page'),
+  promotion: () => import('../features/growth/pages/promotion-page'),
+  invite: () => import('../features/growth/pages/invite-page'),
+  integral: () => import('../features/growth/pages/points-page'),
   privacy: () => import('../features/privacy/pages/privacy-page'),
 };
 
 const experimentPages: Record<string, () => Promise<{ default: React.ComponentType }>> = {
-  plan: () => import('../features/plan/pages/plan-page'),
+  plan: () => import('../features/orders/pages/plan-page'),
   /** beyond the spec's routes: the order form between the plan and payment */
-  confirm: () => import('../features/plan/pages/order-confirm-page'),
-  demand: () => import('../features/requirements/pages/demand-page'),
-  contract: () => import('../features/requirements/pages/contract-page'),
+  confirm: () => import('../features/orders/pages/order-confirm-page'),
+  demand: () => import('../features/orders/pages/demand-page'),
+  contract: () => import('../features/orders/pages/contract-page'),
 };
 
 /**
@@ -73,7 +73,7 @@ const experimentPages: Record<string, () => Promise<{ default: React.ComponentTy
  * path under /admin is opened (patchAdminScreens), so the public pages carry none of them.
  */
 const adminRoutes: RouteObject[] = [
-  { path: '/admin/login', errorElement: <RouteError />, ...page(() => import('../features/admin-auth/pages/admin-login-page')) },
+  { path: '/admin/login', errorElement: <RouteError />, ...page(() => import('../features/admin-accounts/pages/admin-login-page')) },
   {
     id: 'admin',
     path: '/admin',
@@ -134,10 +134,10 @@ export const routes: RouteObject[] = [
           })),
           // beyond the spec's routes: one order's detail, the member's instrument bookings, in-site messages
           { path: 'order/:orderNo', loader: requireLogin, ...page(() => import('../features/orders/pages/order-detail-page')) },
-          { path: 'reservation', loader: requireLogin, ...page(() => import('../features/reservations/pages/my-reservations-page')) },
+          { path: 'reservation', loader: requireLogin, ...page(() => import('../features/orders/pages/my-reservations-page')) },
           { path: 'message', loader: requireLogin, ...page(() => import('../features/messages/pages/messages-page')) },
           // 账号设置: 隐私与授权 (营销短信), the agreements, the consent record
-          { path: 'settings', loader: requireLogin, ...page(() => import('../features/agreements/pages/account-settings-page')) },
+          { path: 'settings', loader: requireLogin, ...page(() => import('../features/content/pages/account-settings-page')) },
         ],
       },
       {
@@ -173,10 +173,10 @@ export const routes: RouteObject[] = [
         path: name,
         ...page(() => import('../features/content/pages/static-page')),
       })),
-      { path: 'require', ...page(() => import('../features/requirements/pages/require-page')) },
+      { path: 'require', ...page(() => import('../features/orders/pages/require-page')) },
       // PAY_RESULT_PATH: where the payment gateways send the browser back (an online payment's result, asked of the server)
-      { path: 'pay/result', loader: requireLogin, ...page(() => import('../pages/pay-result-page')) },
-      { path: 'wx/confirm', ...page(() => import('../features/auth/pages/wx-confirm-page')) },
+      { path: 'pay/result', loader: requireLogin, ...page(() => import('../features/payments/pages/pay-result-page')) },
+      { path: 'wx/confirm', ...page(() => import('../features/accounts/pages/wx-confirm-page')) },
       { path: '*', ...page(() => import('../pages/not-found-page')) },
     ],
   },

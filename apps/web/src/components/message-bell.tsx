@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useSession } from '../lib/session';
 import { CountBadge } from './count-badge';
 import './message-bell.css';
-import { messages } from '../api/messages';
+import { messages } from '../features/messages/api/messages';
 
 /**
  * In-site messages (站内信) live under ['member', 'messages'], so a logout or an expired

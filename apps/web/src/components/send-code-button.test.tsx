@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import { sendCodeBody, SmsPurpose } from '@lab/contract';
-import { accounts } from '../api/accounts';
+import { accounts } from '../features/accounts/api/accounts';
 import { renderApp } from '../testing/render';
 import { mockApi } from '../testing/fetch-mock';
 import { SendCodeButton } from './send-code-button';

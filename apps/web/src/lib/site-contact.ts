@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteIdentity } from '@lab/contract';
-import { content } from '../api/content';
+import { content } from '../features/content/api/content';
 import { siteInfo } from './site-info';
 import { queryCall } from './query-transport';
 

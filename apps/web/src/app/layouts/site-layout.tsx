@@ -5,11 +5,11 @@ import { Outlet, useLocation } from 'react-router';
 import { SiteHeader } from '../../components/site-header';
 import { SiteFooter } from '../../components/site-footer';
 import { SideBar } from '../../components/side-bar';
-import { AttestationHost, LoginPanelHost } from '../../features/auth/login-panel-host';
+import { AttestationHost, LoginPanelHost } from '../../features/accounts/login-panel-host';
 import { useUserInfo } from '../../lib/user-info';
 
 // loaded only when a member is asked again
-const ConsentDialog = lazy(() => import('../../features/agreements/components/consent-dialog'));
+const ConsentDialog = lazy(() => import('../../features/content/components/consent-dialog'));
 
 /**
  * A logged-in member whose 用户协议 or 隐私政策 is older than the version in force is asked

@@ -1,7 +1,7 @@
 import { Button, Upload, type UploadProps } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { IMAGE_MAX_BYTES, type UploadedImage } from '@lab/contract';
-import { images } from '../../api/images';
+import { images } from '../../features/admin-content/api/images';
 import { feedback } from '../../lib/feedback';
 import { useApiMutation } from '../../lib/use-api-mutation';
 

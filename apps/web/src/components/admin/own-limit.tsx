@@ -1,6 +1,6 @@
 import { isFixedKind, limitText, type ApprovalKind, type ApprovalLimit } from '@lab/contract';
 import { useStaffMe } from '../../lib/admin-api';
-import { useLimits } from '../../api/approvals/limits';
+import { useLimits } from '../../features/admin-approvals/api/approvals/limits';
 
 /** The periods of a limit in words: 每日合计 ¥5,000.00，每月合计 ¥20,000.00，同一客户每月 ¥2,000.00 (only the bounded ones). */
 export function periodText(limit: Pick<ApprovalLimit, 'kind' | 'dayLimitFen' | 'monthLimitFen' | 'targetLimitFen'>): string {

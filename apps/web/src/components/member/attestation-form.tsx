@@ -6,8 +6,8 @@ import { SchemaForm } from '../schema-form';
 import { feedback } from '../../lib/feedback';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { memberDataKeys } from '../../api/refresh';
-import { useProfile } from '../../api/profile/get-profile';
-import { updateProfile } from '../../api/profile/update-profile';
+import { useProfile } from '../../features/member/api/profile/get-profile';
+import { updateProfile } from '../../features/member/api/profile/update-profile';
 import './member-forms.css';
 
 /**

@@ -2,7 +2,7 @@ import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined } from '@ant-desi
 import { Button, Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { formatFen, PAY_VENDOR_NAMES, type OnlinePaymentView } from '@lab/contract';
-import { usePaymentStatus } from '../../api/online-pay/payment-status';
+import { usePaymentStatus } from '../../features/payments/api/online-pay/payment-status';
 import { QrImage } from '../qr-image';
 import { VendorMark } from './vendor';
 import './online-pay.css';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { CallBodyInput } from '@lab/contract/call';
 import type { onlinePay as table } from '@lab/contract/calls/online-pay';
 import type { OnlinePaymentView } from '@lab/contract';
-import { onlinePay } from '../../api/online-pay';
+import { onlinePay } from '../../features/payments/api/online-pay';
 import { ApiError } from '../../lib/api';
 import { feedback } from '../../lib/feedback';
 import { fallbackScene, payResultPath, payScene } from '../../lib/pay-scene';

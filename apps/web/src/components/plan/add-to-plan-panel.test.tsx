@@ -6,7 +6,7 @@ import { mockApi } from '../../testing/fetch-mock';
 import { saveSession } from '../../lib/session';
 import { loginPanel } from '../../lib/login-panel';
 import { useUserInfo } from '../../lib/user-info';
-import { LoginPanelHost } from '../../features/auth/login-panel-host';
+import { LoginPanelHost } from '../../features/accounts/login-panel-host';
 import { AddToPlanPanel, type AddToPlanItem } from './add-to-plan-panel';
 
 const item: AddToPlanItem = {

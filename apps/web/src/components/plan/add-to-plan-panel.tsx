@@ -12,7 +12,7 @@ import { feedback } from '../../lib/feedback';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { AutoSizeTextarea, NumberInput, PlainButton } from '../plain-controls';
 import { PlainField, usePlainForm } from '../plain-form';
-import { addToPlan } from '../../api/plan/add-to-plan';
+import { addToPlan } from '../../features/orders/api/plan/add-to-plan';
 import { refreshPlanData } from '../../api/refresh';
 import './add-to-plan.css';
 

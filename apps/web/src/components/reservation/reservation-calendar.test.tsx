@@ -6,7 +6,7 @@ import { renderApp } from '../../testing/render';
 import { mockApi, type MockCall } from '../../testing/fetch-mock';
 import { saveSession } from '../../lib/session';
 import { loginPanel } from '../../lib/login-panel';
-import { LoginPanelHost } from '../../features/auth/login-panel-host';
+import { LoginPanelHost } from '../../features/accounts/login-panel-host';
 import { ReservationCalendar } from './reservation-calendar';
 import { areConsecutive, hoursText, pickHour } from './hours';
 

@@ -8,10 +8,10 @@ import { feedback } from '../../lib/feedback';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { memberDataKeys } from '../../api/refresh';
 import { reservationCalendarKeys } from '../../api/query-keys';
-import { useDeviceTime } from '../../api/reservations/device-time';
-import { useItemDetail } from '../../api/catalog/device-detail';
-import { addReservation } from '../../api/reservations/add-reservation';
-import { addPlanReservation } from '../../api/plan/add-plan-reservation';
+import { useDeviceTime } from '../../features/orders/api/reservations/device-time';
+import { useItemDetail } from '../../features/catalog/api/catalog/device-detail';
+import { addReservation } from '../../features/orders/api/reservations/add-reservation';
+import { addPlanReservation } from '../../features/orders/api/plan/add-plan-reservation';
 import { hoursText, pickHour } from './hours';
 
 /** The test options of the item, each with its first choice chosen to begin with. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { approvals } from '../../../api/approvals';
+import { approvals } from './approvals';
 import { approvalKeys } from '../../../api/admin-query-keys';
 
 /** POST /api/admin/approvals/counts — what waits for me (the menu's badge) and what of mine waits for others. */

@@ -1,5 +1,5 @@
 import type { AdminApproval } from '@lab/contract';
-import { approvals } from '../../../api/approvals';
+import { approvals } from './approvals';
 import { adminKey } from '../../../lib/admin-api';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 

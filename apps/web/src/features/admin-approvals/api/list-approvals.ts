@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { approvals } from '../../../api/approvals';
+import { approvals } from './approvals';
 import { approvalKeys } from '../../../api/admin-query-keys';
 
 /** POST /api/admin/approvals/list — scope todo (mine to decide) | mine (I filed), status, kind; newest first. */

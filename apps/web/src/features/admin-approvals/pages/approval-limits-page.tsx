@@ -16,7 +16,7 @@ import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { SchemaForm } from '../../../components/schema-form';
-import { useLimits, useSaveLimit } from '../../../api/approvals/limits';
+import { useLimits, useSaveLimit } from '../api/approvals/limits';
 
 /** What each kind's value counts, for the person setting its limits. */
 const kindHelp: Record<ApprovalKind, string> = {

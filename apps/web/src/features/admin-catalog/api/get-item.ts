@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminCatalog } from '../../../api/admin-catalog';
+import { adminCatalog } from './admin-catalog';
 import { catalogKeys } from './keys';
 
 /** POST /api/admin/catalog/item/detail — every field of one item, published or not. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminCatalog } from '../../../api/admin-catalog';
+import { adminCatalog } from './admin-catalog';
 import { catalogKeys } from './keys';
 
 /** POST /api/admin/catalog/group/list — every group of the three types, with sub-types and item counts. */

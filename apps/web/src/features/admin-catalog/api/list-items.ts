@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminCatalog } from '../../../api/admin-catalog';
+import { adminCatalog } from './admin-catalog';
 import { catalogKeys } from './keys';
 
 /** POST /api/admin/catalog/item/list — the items table, filtered and sorted on the server. */

@@ -1,5 +1,5 @@
 import type { AdminServiceGroup } from '@lab/contract';
-import { adminCatalog } from '../../../api/admin-catalog';
+import { adminCatalog } from './admin-catalog';
 import { catalogKeys } from './keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 

@@ -1,5 +1,5 @@
 import type { Body } from '../../../lib/api';
-import { adminCatalog } from '../../../api/admin-catalog';
+import { adminCatalog } from './admin-catalog';
 
 /** The item form's fields as text; the server reads and checks them. */
 type ItemForm = Parameters<typeof adminCatalog.addItem>[0];

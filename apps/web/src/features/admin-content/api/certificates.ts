@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CertificateAddBody } from '@lab/contract';
-import { adminContent } from '../../../api/admin-content';
+import { adminContent } from './admin-content';
 import { flag } from './form-values';
 import { contentKeys } from './keys';
 

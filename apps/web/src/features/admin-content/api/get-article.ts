@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminContent } from '../../../api/admin-content';
+import { adminContent } from './admin-content';
 import { contentKeys } from './keys';
 
 /** POST /api/admin/content/article/detail — the article with its stored (cleaned) text. */

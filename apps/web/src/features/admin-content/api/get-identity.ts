@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteIdentityBody } from '@lab/contract';
-import { adminContent } from '../../../api/admin-content';
+import { adminContent } from './admin-content';
 import { contentKeys } from './keys';
 
 /** POST /api/admin/content/settings/identity/get — 备案与主体信息 as stored. */

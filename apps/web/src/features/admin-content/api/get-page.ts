@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageKey } from '@lab/contract';
-import { adminContent } from '../../../api/admin-content';
+import { adminContent } from './admin-content';
 import { contentKeys } from './keys';
 
 /** POST /api/admin/content/page/detail — title and stored text of one page. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgreementKind } from '@lab/contract';
-import { adminAgreements } from '../../../api/admin-agreements';
+import { adminAgreements } from './admin-agreements';
 import { contentKeys } from './keys';
 
 /** Every published version of one agreement, newest first. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminContent } from '../../../api/admin-content';
+import { adminContent } from './admin-content';
 import { contentKeys } from './keys';
 
 /** POST /api/admin/content/article/list — news, courses and cases, filtered and sorted on the server. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminContent } from '../../../api/admin-content';
+import { adminContent } from './admin-content';
 import { contentKeys } from './keys';
 
 /** POST /api/admin/content/thanks/list — every thanks entry, paged and searched on the server. */

@@ -1,5 +1,5 @@
 import type { BannerAddBody } from '@lab/contract';
-import { adminContent } from '../../../api/admin-content';
+import { adminContent } from './admin-content';
 import { flag } from './form-values';
 
 /** POST /api/admin/content/banner/add — at the end of the list unless a sort is given. */

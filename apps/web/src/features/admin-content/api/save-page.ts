@@ -1,5 +1,5 @@
 import type { PageSaveBody } from '@lab/contract';
-import { adminContent } from '../../../api/admin-content';
+import { adminContent } from './admin-content';
 
 /** POST /api/admin/content/page/save — title and rich text (the server cleans it). */
 export const savePage = (body: PageSaveBody) => adminContent.savePage({ ...body });

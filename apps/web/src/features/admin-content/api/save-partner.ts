@@ -1,5 +1,5 @@
 import type { PartnerAddBody } from '@lab/contract';
-import { adminContent } from '../../../api/admin-content';
+import { adminContent } from './admin-content';
 import { flag } from './form-values';
 
 /** POST /api/admin/content/partner/add */

@@ -1,5 +1,5 @@
 import type { LocalInfo, SamplingSetting } from '@lab/contract';
-import { adminContent } from '../../../api/admin-content';
+import { adminContent } from './admin-content';
 
 /** POST /api/admin/content/settings/allowRegion — an empty list closes home pickup everywhere. */
 export const saveAllowRegion = (codes: string[]) => adminContent.saveAllowRegion({ allowRegion: JSON.stringify(codes) });

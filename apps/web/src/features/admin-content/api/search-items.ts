@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { catalog } from '../../../api/catalog';
+import { catalog } from '../../catalog/api/catalog';
 import { contentKeys } from './keys';
 
 /** GET /api/open/web/device/search — service items by words, for a banner that links to one. */

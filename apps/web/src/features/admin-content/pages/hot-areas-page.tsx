@@ -3,7 +3,7 @@ import { hotAreaAddBody, serviceTypeLabels, type AdminHotArea } from '@lab/contr
 import { CrudList } from '../../../components/admin/crud-list';
 import type { CrudDialogConfig } from '../../../components/admin/crud-dialog';
 import { ImageUpload } from '../../../components/admin/image-upload';
-import { useTypeGroups } from '../../../api/catalog/type-groups';
+import { useTypeGroups } from '../../catalog/api/catalog/type-groups';
 import { contentKeys } from '../api/keys';
 import { useHotAreas } from '../api/list-hot-areas';
 import { addHotArea, deleteHotArea, editHotArea, reorderHotAreas, setHotAreaVisible } from '../api/save-hot-area';

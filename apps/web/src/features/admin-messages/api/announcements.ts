@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminMessages } from '../../../api/admin-messages';
+import { adminMessages } from './admin-messages';
 import { messageKeys } from './keys';
-import { adminAnnouncements } from '../../../api/admin-announcements';
+import { adminAnnouncements } from './admin-announcements';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** POST /api/admin/messages/announcements — what was sent, newest first. */

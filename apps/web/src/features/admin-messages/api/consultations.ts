@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableQuery } from '../../../components/admin/use-server-table';
 import { adminKey } from '../../../lib/admin-api';
 import { messageKeys } from './keys';
-import { adminConsultations } from '../../../api/admin-consultations';
+import { adminConsultations } from './admin-consultations';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** POST /api/admin/growth/consultation/list — 待回复 / 已回复, a word, a page. */

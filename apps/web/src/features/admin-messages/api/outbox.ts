@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { feedback } from '../../../lib/feedback';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminMessages } from '../../../api/admin-messages';
+import { adminMessages } from './admin-messages';
 import { messageKeys } from './keys';
 
 /** POST /api/admin/messages/outbox — SMS and e-mails sent, codes masked. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminOrders } from '../../../api/admin-orders';
+import { adminOrders } from './admin-orders';
 import { orderKeys } from './keys';
 
 /** POST /api/admin/orders/detail — by order number, or a sample code as scanned at the desk. */

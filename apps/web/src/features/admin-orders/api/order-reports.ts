@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReportFile } from '@lab/contract';
-import { adminOrders } from '../../../api/admin-orders';
+import { adminOrders } from './admin-orders';
 import { orderKeys } from './keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isApprovalFiled, type AdminOrderDetail, type ApprovalFiled } from '@lab/contract';
-import { adminOrderDesk } from '../../../api/admin-order-desk';
-import { adminOrders } from '../../../api/admin-orders';
+import { adminOrderDesk } from './admin-order-desk';
+import { adminOrders } from './admin-orders';
 import { orderKeys } from './keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SamplingStatus } from '@lab/contract';
-import { adminOrderDesk } from '../../../api/admin-order-desk';
-import { adminPickups } from '../../../api/admin-pickups';
+import { adminOrderDesk } from './admin-order-desk';
+import { adminPickups } from './admin-pickups';
 import { orderKeys } from './keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminReservations } from '../../../api/admin-reservations';
+import { adminReservations } from './admin-reservations';
 import { orderKeys } from './keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 

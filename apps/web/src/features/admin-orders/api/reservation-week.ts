@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminReservations } from '../../../api/admin-reservations';
+import { adminReservations } from './admin-reservations';
 import { orderKeys } from './keys';
 
 /** POST /api/admin/reservations/week — the instruments, Monday to Sunday, and the week's live bookings. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminOrderDesk } from '../../../api/admin-order-desk';
+import { adminOrderDesk } from './admin-order-desk';
 import { orderKeys } from './keys';
 
 /** POST /api/admin/orders/labels — one label per sample, with the member. */

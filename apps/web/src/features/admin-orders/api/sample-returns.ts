@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminReturnSendBody } from '@lab/contract';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminOrderDesk } from '../../../api/admin-order-desk';
+import { adminOrderDesk } from './admin-order-desk';
 import { orderKeys } from './keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 

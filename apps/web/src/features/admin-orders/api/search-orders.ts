@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TableQuery } from '../../../components/admin/use-server-table';
-import { adminOrders } from '../../../api/admin-orders';
+import { adminOrders } from './admin-orders';
 import { orderKeys } from './keys';
 
 /** POST /api/admin/orders/list — the order table, filtered, sorted and paged on the server. */

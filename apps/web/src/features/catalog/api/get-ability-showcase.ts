@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { content } from '../../../api/content';
+import { content } from '../../content/api/content';
 
 /** POST /api/open/ability/index: the capability showcase (/televised). */
 export const getAbilityShowcase = (signal?: AbortSignal) => content.ability(signal ? { signal } : {});

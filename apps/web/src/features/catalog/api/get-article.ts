@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { content } from '../../../api/content';
+import { content } from '../../content/api/content';
 
 /** POST /api/open/news/detail: one article (news, course or ability case) by its rid. */
 export const getArticle = (id: string, signal?: AbortSignal) => content.article({ id }, signal ? { signal } : {});

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { catalog } from '../../../api/catalog';
+import { catalog } from './catalog';
 import { queryCall } from '../../../lib/query-transport';
 import { catalogKeys } from '../../../api/query-keys';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ArticleKind } from '@lab/contract';
-import { content } from '../../../api/content';
+import { content } from '../../content/api/content';
 
 export interface ArticleListParams {
   kind: ArticleKind;

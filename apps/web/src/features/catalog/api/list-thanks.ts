@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { content } from '../../../api/content';
+import { content } from '../../content/api/content';
 
 export interface ThanksListParams {
   page: number;

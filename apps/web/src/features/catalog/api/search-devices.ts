@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceSearchQuery } from '@lab/contract';
-import { catalog } from '../../../api/catalog';
+import { catalog } from './catalog';
 import { queryCall } from '../../../lib/query-transport';
 
 export interface DeviceSearchParams {

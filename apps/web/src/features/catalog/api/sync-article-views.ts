@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { content } from '../../../api/content';
+import { content } from '../../content/api/content';
 
 /** POST /api/open/ability/sync4num: counts one view of an article. */
 export const syncArticleViews = (id: string) => content.countView({ id });

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useDeviceSearch } from '../api/search-devices';
 import { listGroupId, listSearch, readListAddress } from '../list-query';
-import { useTypeGroups } from '../../../api/catalog/type-groups';
+import { useTypeGroups } from '../api/catalog/type-groups';
 import { projectRoutePath } from '../components/links';
 
 /**

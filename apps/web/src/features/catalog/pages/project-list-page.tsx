@@ -1,7 +1,7 @@
 import { deviceSearchQueryOptions } from '../api/search-devices';
 import type { EnsurePageData } from '../../../lib/page-data';
 import { listGroupId, listSearch, readListAddress } from '../list-query';
-import { typeGroupsQueryOptions } from '../../../api/catalog/type-groups';
+import { typeGroupsQueryOptions } from '../api/catalog/type-groups';
 import { useProjectList } from '../hooks/use-project-list';
 import { PageHeader } from '../components/page-header';
 import { ProjectFilters, ServiceTypeTabs } from '../components/project-filters';

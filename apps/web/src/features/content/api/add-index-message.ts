@@ -1,5 +1,5 @@
 import type { IndexMessageBody } from '@lab/contract';
-import { content } from '../../../api/content';
+import { content } from './content';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** POST /api/open/indexMsg/add: a visitor's consultation {name, phone, content, company?}. */

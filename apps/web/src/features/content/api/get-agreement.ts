@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgreementKind } from '@lab/contract';
-import { agreements } from '../../../api/agreements';
+import { agreements } from './agreements';
 import { queryCall } from '../../../lib/query-transport';
 
 const agreementKeys = {

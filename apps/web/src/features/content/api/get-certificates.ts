@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { content } from '../../../api/content';
+import { content } from './content';
 
 /** GET /api/open/web/certificates: the certificates valid today, in order (a demo one without its number). */
 export const getCertificates = (signal?: AbortSignal) => content.certificates(signal ? { signal } : {});

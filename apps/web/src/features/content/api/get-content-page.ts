@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageKey } from '@lab/contract';
-import { content } from '../../../api/content';
+import { content } from './content';
 
 /** GET /api/open/web/page?key=: an about or static page written by staff. */
 export const getContentPage = (key: PageKey, signal?: AbortSignal) => content.page({ key }, signal ? { signal } : {});

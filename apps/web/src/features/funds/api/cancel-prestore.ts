@@ -1,4 +1,4 @@
-import { funds } from '../../../api/funds';
+import { funds } from './funds';
 
 /** POST /api/auth/prestoreApply/cancel — pending only. */
 export const cancelPrestore = (rid: string) => funds.prestoreCancel({ rid });

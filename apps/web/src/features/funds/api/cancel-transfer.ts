@@ -1,4 +1,4 @@
-import { funds } from '../../../api/funds';
+import { funds } from './funds';
 
 /** POST /api/auth/transferApply/cancel — pending only. */
 export const cancelTransfer = (rid: string) => funds.transferCancel({ rid });

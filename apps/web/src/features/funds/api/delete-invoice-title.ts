@@ -1,4 +1,4 @@
-import { funds } from '../../../api/funds';
+import { funds } from './funds';
 
 /** POST /api/auth/invoice/del */
 export const deleteInvoiceTitle = (rid: string) => funds.titleRemove({ rid });

@@ -1,5 +1,5 @@
 import type { HistoryFilter } from './balance-history';
-import { funds } from '../../../api/funds';
+import { funds } from './funds';
 
 /** GET /api/auth/prestore/export?format=xlsx|csv (+ the history's filters): 余额明细.xlsx / .csv */
 export const exportHistory = (format: 'xlsx' | 'csv', filter: HistoryFilter) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { funds } from '../../../api/funds';
+import { funds } from './funds';
 import { fundsKeys } from '../../../api/query-keys';
 
 /** POST /api/auth/discount4user/list4all: coupons I can claim now. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CouponStatus } from '@lab/contract';
-import { funds } from '../../../api/funds';
+import { funds } from './funds';
 import { fundsKeys } from '../../../api/query-keys';
 
 /** POST /api/auth/discount4user/all: my coupons of one status. */

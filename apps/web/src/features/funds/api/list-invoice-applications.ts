@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InvoiceStatus } from '@lab/contract';
-import { funds } from '../../../api/funds';
+import { funds } from './funds';
 import { fundsKeys } from '../../../api/query-keys';
 
 /** POST /api/auth/invoiceApply/list: my invoice applications (all, or one status), newest first. */

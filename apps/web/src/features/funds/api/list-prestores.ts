@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PrestoreStatus } from '@lab/contract';
-import { funds } from '../../../api/funds';
+import { funds } from './funds';
 import { fundsKeys } from '../../../api/query-keys';
 
 /** POST /api/auth/prestore/list: my top-up applications, newest first. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { funds } from '../../../api/funds';
+import { funds } from './funds';
 import { fundsKeys } from '../../../api/query-keys';
 
 /** POST /api/auth/transferApply/list: transfers between me and my communities. */

@@ -1,5 +1,5 @@
 import type { InvoiceApplyAddBody, InvoiceApplyEditBody } from '@lab/contract';
-import { funds } from '../../../api/funds';
+import { funds } from './funds';
 
 /**
  * POST /api/auth/invoiceApply/add, or invoiceApply/edit (pending only) when the body carries rid.

@@ -1,5 +1,5 @@
 import type { InvoiceTitleAddBody, InvoiceTitleEditBody } from '@lab/contract';
-import { funds } from '../../../api/funds';
+import { funds } from './funds';
 
 /** POST /api/auth/invoice/add, or invoice/edit when the body carries rid. */
 export const saveInvoiceTitle = (body: InvoiceTitleAddBody | InvoiceTitleEditBody) =>

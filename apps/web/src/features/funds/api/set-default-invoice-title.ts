@@ -1,4 +1,4 @@
-import { funds } from '../../../api/funds';
+import { funds } from './funds';
 
 /** POST /api/auth/invoice/default */
 export const setDefaultInvoiceTitle = (rid: string) => funds.titleDefault({ rid });

@@ -1,4 +1,4 @@
-import { funds } from '../../../api/funds';
+import { funds } from './funds';
 
 /** POST /api/auth/prestoreApply/receipt (multipart): the rid field first, then the file. */
 export function uploadReceipt(rid: string, file: File) {

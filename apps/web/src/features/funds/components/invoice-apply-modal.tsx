@@ -17,7 +17,7 @@ import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
 import '../../../components/member/member-forms.css';
-import { useInvoiceTitles } from '../../../api/funds/list-invoice-titles';
+import { useInvoiceTitles } from '../api/funds/list-invoice-titles';
 import { usePrestores } from '../api/list-prestores';
 import { useInvoiceOnlineSources } from '../api/list-invoice-online-sources';
 import { saveInvoiceApplication } from '../api/save-invoice-application';

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { MAX_INVOICE_TITLES } from '@lab/contract';
 import { SavedCardList } from '../../../components/member/saved-card-list';
-import { useInvoiceTitles } from '../../../api/funds/list-invoice-titles';
+import { useInvoiceTitles } from '../api/funds/list-invoice-titles';
 import { deleteInvoiceTitle } from '../api/delete-invoice-title';
 import { setDefaultInvoiceTitle } from '../api/set-default-invoice-title';
 import { InvoiceTitleModal } from '../components/invoice-title-modal';

@@ -1,4 +1,4 @@
-import { profile } from '../../../api/profile';
+import { profile } from './profile';
 
 /** The display name. */
 export const updateNickname = (nickname: string) => profile.setNickname({ nickname });

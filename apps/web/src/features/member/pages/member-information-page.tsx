@@ -7,7 +7,7 @@ import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
 import { maskPhone, useUserInfo } from '../../../lib/user-info';
 import { formatDate } from '../../../lib/format';
-import { useProfile } from '../../../api/profile/get-profile';
+import { useProfile } from '../api/profile/get-profile';
 import { updateNickname } from '../api/update-nickname';
 import '../../../components/member/member-pages.css';
 import './member-center.css';

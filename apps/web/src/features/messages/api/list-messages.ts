@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { messageKeys } from '../../../components/message-bell';
-import { messages } from '../../../api/messages';
+import { messages } from './messages';
 
 export type MessageFilter = 'all' | 'unread';
 export const MESSAGE_PAGE_SIZE = 10;

@@ -1,4 +1,4 @@
-import { messages } from '../../../api/messages';
+import { messages } from './messages';
 
 /** POST /api/auth/message/readAll — every one of mine marked read; answers { unread: 0 }. */
 export const readAllMessages = () => messages.readAll();

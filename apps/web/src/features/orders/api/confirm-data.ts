@@ -1,4 +1,4 @@
-import { orderProgress } from '../../../api/order-progress';
+import { orderProgress } from './order-progress';
 
 /** POST /api/auth/assign/right: the member accepts the delivered data (→ 已完成). */
 export const confirmData = (orderNo: string) => orderProgress.confirmData({ order_no: orderNo });

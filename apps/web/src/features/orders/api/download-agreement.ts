@@ -1,4 +1,4 @@
-import { contracts } from '../../../api/contracts';
+import { contracts } from './contracts';
 
 /** The 委托检测服务协议 of the order, filled in, to print and sign. */
 export const downloadAgreement = (rid: string) => contracts.download({ rid }, '委托检测服务协议.html');

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orders } from '../../../api/orders';
+import { orders } from './orders';
 import { ordersKeys } from '../../../api/query-keys';
 
 /** One of my orders (another member's number answers 404). */

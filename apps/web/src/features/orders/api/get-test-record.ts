@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { orderProgress } from '../../../api/order-progress';
+import { orderProgress } from './order-progress';
 import { ordersKeys } from '../../../api/query-keys';
 
 /** POST /api/auth/order/testRecord: per line of one of my orders, its samples and where they are in the lab. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderTab } from '@lab/contract';
-import { orders } from '../../../api/orders';
+import { orders } from './orders';
 import { ordersKeys } from '../../../api/query-keys';
 
 export interface OrderFilter {

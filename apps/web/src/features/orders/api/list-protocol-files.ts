@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { contracts } from '../../../api/contracts';
+import { contracts } from './contracts';
 import { ordersKeys } from '../../../api/query-keys';
 
 /** The agreements of one order. */

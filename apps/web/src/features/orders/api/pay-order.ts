@@ -1,4 +1,4 @@
-import { payment } from '../../../api/payment';
+import { payment } from '../../payments/api/payment';
 
 export interface PayRequest {
   order_no: string;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { payment } from '../../../api/payment';
+import { payment } from '../../payments/api/payment';
 import { ordersKeys } from '../../../api/query-keys';
 
 /** Balances to pay from, coupons with their discounts, pay-after-test. */

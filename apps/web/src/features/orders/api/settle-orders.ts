@@ -1,4 +1,4 @@
-import { payment } from '../../../api/payment';
+import { payment } from '../../payments/api/payment';
 
 /** Settle the chosen orders from my funds or a community I own. */
 export const settleOrders = (orderNos: string[], communityRid: string | null) =>

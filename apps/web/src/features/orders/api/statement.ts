@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { payment } from '../../../api/payment';
+import { payment } from '../../payments/api/payment';
 import { ordersKeys } from '../../../api/query-keys';
 
 export interface StatementRange {

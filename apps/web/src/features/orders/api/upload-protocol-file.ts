@@ -1,4 +1,4 @@
-import { contracts } from '../../../api/contracts';
+import { contracts } from './contracts';
 
 /** Multipart: the order_no field first, then the signed agreement. */
 export function uploadProtocolFile(orderNo: string, file: File) {

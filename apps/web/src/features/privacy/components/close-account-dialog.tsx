@@ -7,7 +7,7 @@ import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useCooldown } from '../../../lib/use-cooldown';
 import { clearSession } from '../../../lib/session';
-import { closeAccount, sendCloseCode } from '../api/privacy';
+import { closeAccount, sendCloseCode } from '../api/privacy-actions';
 
 interface Values {
   way: 'sms' | 'password';

@@ -6,7 +6,7 @@ import { LoadFailed } from '../../../components/member/load-failed';
 import { feedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { exportMyData, privacyKey, usePrivacyOverview } from '../api/privacy';
+import { exportMyData, privacyKey, usePrivacyOverview } from '../api/privacy-actions';
 import { CloseAccountDialog } from '../components/close-account-dialog';
 import '../../../components/member/member-pages.css';
 import './privacy.css';

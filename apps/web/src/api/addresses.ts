@@ -1,6 +1,0 @@
-import type { addresses as table } from '@lab/contract/calls/addresses';
-import routes from 'virtual:calls/addresses';
-import { bindCalls } from './client';
-
-/** 个人中心 → 收货地址 */
-export const addresses = bindCalls<typeof table>(routes);

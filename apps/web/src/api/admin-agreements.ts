@@ -1,6 +1,0 @@
-import type { adminAgreements as table } from '@lab/contract/calls/agreements';
-import routes from 'virtual:calls/adminAgreements';
-import { bindStaffCalls } from './staff-client';
-
-/** 后台 → 协议管理 (admin) */
-export const adminAgreements = bindStaffCalls<typeof table>(routes);

@@ -1,6 +1,0 @@
-import type { adminAttestations as table } from '@lab/contract/calls/admin-members';
-import routes from 'virtual:calls/adminAttestations';
-import { bindStaffCalls } from './staff-client';
-
-/** 后台 → 资料认证审核 */
-export const adminAttestations = bindStaffCalls<typeof table>(routes);

@@ -1,6 +1,0 @@
-import type { adminCatalog as table } from '@lab/contract/calls/admin-catalog';
-import routes from 'virtual:calls/adminCatalog';
-import { bindStaffCalls } from './staff-client';
-
-/** 后台 → 服务目录 */
-export const adminCatalog = bindStaffCalls<typeof table>(routes);

@@ -1,6 +1,0 @@
-import type { adminConsultations as table } from '@lab/contract/calls/admin-consultations';
-import routes from 'virtual:calls/adminConsultations';
-import { bindStaffCalls } from './staff-client';
-
-/** 后台 → 访客咨询 */
-export const adminConsultations = bindStaffCalls<typeof table>(routes);

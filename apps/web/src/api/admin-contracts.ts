@@ -1,6 +1,0 @@
-import type { adminContracts as table } from '@lab/contract/calls/contracts';
-import routes from 'virtual:calls/adminContracts';
-import { bindStaffCalls } from './staff-client';
-
-/** 后台 → 合同管理 */
-export const adminContracts = bindStaffCalls<typeof table>(routes);

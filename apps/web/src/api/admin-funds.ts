@@ -1,6 +1,0 @@
-import type { adminFunds as table } from '@lab/contract/calls/admin-funds';
-import routes from 'virtual:calls/adminFunds';
-import { bindStaffCalls } from './staff-client';
-
-/** 后台 → 财务管理 */
-export const adminFunds = bindStaffCalls<typeof table>(routes);

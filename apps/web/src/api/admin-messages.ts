@@ -1,6 +1,0 @@
-import type { adminMessages as table } from '@lab/contract/calls/admin-messages';
-import routes from 'virtual:calls/adminMessages';
-import { bindStaffCalls } from './staff-client';
-
-/** 消息管理：已发公告、短信与邮件发送记录 */
-export const adminMessages = bindStaffCalls<typeof table>(routes);

@@ -1,6 +1,0 @@
-import type { adminOrders as table } from '@lab/contract/calls/admin-orders';
-import routes from 'virtual:calls/adminOrders';
-import { bindStaffCalls } from './staff-client';
-
-/** 后台 → 订单管理：订单与进度、报告文件 */
-export const adminOrders = bindStaffCalls<typeof table>(routes);

@@ -1,6 +1,0 @@
-import type { adminPrivacy as table } from '@lab/contract/calls/privacy';
-import routes from 'virtual:calls/adminPrivacy';
-import { bindStaffCalls } from './staff-client';
-
-/** 后台 → 注销记录 (read-only) */
-export const adminPrivacy = bindStaffCalls<typeof table>(routes);

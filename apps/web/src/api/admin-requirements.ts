@@ -1,6 +1,0 @@
-import type { adminRequirements as table } from '@lab/contract/calls/requirements';
-import routes from 'virtual:calls/adminRequirements';
-import { bindStaffCalls } from './staff-client';
-
-/** 后台 → 测试需求 */
-export const adminRequirements = bindStaffCalls<typeof table>(routes);

@@ -1,6 +1,0 @@
-import type { adminReservations as table } from '@lab/contract/calls/reservations';
-import routes from 'virtual:calls/adminReservations';
-import { bindStaffCalls } from './staff-client';
-
-/** 后台 → 仪器预约 */
-export const adminReservations = bindStaffCalls<typeof table>(routes);

@@ -1,6 +1,0 @@
-import type { approvals as table } from '@lab/contract/calls/approvals';
-import routes from 'virtual:calls/approvals';
-import { bindStaffCalls } from './staff-client';
-
-/** 待审批与审批额度 */
-export const approvals = bindStaffCalls<typeof table>(routes);

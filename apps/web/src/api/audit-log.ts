@@ -1,6 +1,0 @@
-import type { auditLog as table } from '@lab/contract/calls/staff';
-import routes from 'virtual:calls/auditLog';
-import { bindStaffCalls } from './staff-client';
-
-/** 系统管理 → 操作日志 */
-export const auditLog = bindStaffCalls<typeof table>(routes);

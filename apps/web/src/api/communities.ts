@@ -1,6 +1,0 @@
-import type { communities as table } from '@lab/contract/calls/communities';
-import routes from 'virtual:calls/communities';
-import { bindCalls } from './client';
-
-/** 个人中心 → 科研团体 */
-export const communities = bindCalls<typeof table>(routes);

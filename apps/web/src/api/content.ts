@@ -1,6 +1,0 @@
-import type { content as table } from '@lab/contract/calls/content';
-import routes from 'virtual:calls/content';
-import { bindCalls } from './client';
-
-/** 公开的站点内容：文章、论文致谢、能力展示、页面、设置与咨询 */
-export const content = bindCalls<typeof table>(routes);

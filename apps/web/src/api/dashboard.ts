@@ -1,6 +1,0 @@
-import type { dashboard as table } from '@lab/contract/calls/dashboard';
-import routes from 'virtual:calls/dashboard';
-import { bindStaffCalls } from './staff-client';
-
-/** 工作台 */
-export const dashboard = bindStaffCalls<typeof table>(routes);

@@ -1,6 +1,0 @@
-import type { messages as table } from '@lab/contract/calls/messages';
-import routes from 'virtual:calls/messages';
-import { bindCalls } from './client';
-
-/** 站内消息 (个人中心 and the header bell) */
-export const messages = bindCalls<typeof table>(routes);

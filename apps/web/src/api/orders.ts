@@ -1,6 +1,0 @@
-import type { orders as table } from '@lab/contract/calls/orders';
-import routes from 'virtual:calls/orders';
-import { bindCalls } from './client';
-
-/** 个人中心 → 我的订单 */
-export const orders = bindCalls<typeof table>(routes);

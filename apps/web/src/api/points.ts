@@ -1,6 +1,0 @@
-import type { points as table } from '@lab/contract/calls/points';
-import routes from 'virtual:calls/points';
-import { bindCalls } from './client';
-
-/** 个人中心 → 我的积分 */
-export const points = bindCalls<typeof table>(routes);

@@ -1,6 +1,0 @@
-import type { promotion as table } from '@lab/contract/calls/promotion';
-import routes from 'virtual:calls/promotion';
-import { bindCalls } from './client';
-
-/** 个人中心 → 推广合伙人 */
-export const promotion = bindCalls<typeof table>(routes);

@@ -1,6 +1,0 @@
-import type { recycles as table } from '@lab/contract/calls/sampling';
-import routes from 'virtual:calls/recycles';
-import { bindCalls } from './client';
-
-/** 个人中心 → 样品回收 */
-export const recycles = bindCalls<typeof table>(routes);

@@ -1,7 +1,0 @@
-import type { requirements as table } from '@lab/contract/calls/requirements';
-import routes from 'virtual:calls/requirements';
-import { downloadFile } from '../lib/download';
-import { bindCalls } from './client';
-
-/** 个人中心 → 测试需求 */
-export const requirements = bindCalls<typeof table>(routes, downloadFile);

@@ -1,6 +1,0 @@
-import type { reservations as table } from '@lab/contract/calls/reservations';
-import routes from 'virtual:calls/reservations';
-import { bindCalls } from './client';
-
-/** 仪器预约：可预约时段、我的预约 */
-export const reservations = bindCalls<typeof table>(routes);

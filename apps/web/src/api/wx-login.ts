@@ -1,6 +1,0 @@
-import type { wxLogin as table } from '@lab/contract/calls/accounts';
-import routes from 'virtual:calls/wxLogin';
-import { bindCalls } from './client';
-
-/** 微信扫码登录 */
-export const wxLogin = bindCalls<typeof table>(routes);

@@ -1,4 +1,0 @@
-import { addresses } from '../../../api/addresses';
-
-/** One default per member (flag 1). */
-export const setDefaultAddress = (addressRid: string) => addresses.makeDefault({ address_rid: addressRid });

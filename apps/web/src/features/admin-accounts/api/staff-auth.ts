@@ -1,0 +1,6 @@
+import type { staffAuth as table } from '@lab/contract/calls/staff-auth';
+import routes from 'virtual:calls/staffAuth';
+import { bindStaffCalls } from '../../../api/staff-client';
+
+/** 员工登录、第二步验证、当前员工 */
+export const staffAuth = bindStaffCalls<typeof table>(routes);

@@ -1,0 +1,6 @@
+import type { staff as table } from '@lab/contract/calls/staff';
+import routes from 'virtual:calls/staff';
+import { bindStaffCalls } from '../../../api/staff-client';
+
+/** 系统管理 → 员工账号；员工姓名 */
+export const staff = bindStaffCalls<typeof table>(routes);

@@ -1,0 +1,6 @@
+import type { images as table } from '@lab/contract/calls/admin-content';
+import routes from 'virtual:calls/images';
+import { bindStaffCalls } from '../../../api/staff-client';
+
+/** 后台 → 上传图片 */
+export const images = bindStaffCalls<typeof table>(routes);

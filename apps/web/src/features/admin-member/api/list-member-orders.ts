@@ -1,0 +1,14 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminMembers } from './admin-members';
+import { customerKeys } from './keys';
+
+export interface PageArgs {
+  page: number;
+  pageSize: number;
+}
+
+/** One member's orders, newest first. */
+export const memberOrdersQueryOptions = (rid: string, query: PageArgs) =>
+  queryOptions({ queryKey: customerKeys.memberOrders(rid, query), queryFn: () => adminMembers.orders({ rid, ...query }), placeholderData: keepPreviousData });
+
+export const useMemberOrders = (rid: string, query: PageArgs) => useQuery(memberOrdersQueryOptions(rid, query));

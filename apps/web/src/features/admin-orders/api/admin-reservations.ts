@@ -1,0 +1,6 @@
+import type { adminReservations as table } from '@lab/contract/calls/reservations';
+import routes from 'virtual:calls/adminReservations';
+import { bindStaffCalls } from '../../../api/staff-client';
+
+/** 后台 → 仪器预约 */
+export const adminReservations = bindStaffCalls<typeof table>(routes);

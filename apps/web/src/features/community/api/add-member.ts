@@ -1,4 +1,0 @@
-import { communities } from '../../../api/communities';
-
-/** Owner only. */
-export const addMember = (rid: string, memberRid: string) => communities.addMember({ rid, member_rid: memberRid });

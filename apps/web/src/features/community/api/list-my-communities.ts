@@ -1,8 +1,0 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { communities } from '../../../api/communities';
-import { memberKeys } from '../../../api/query-keys';
-
-/** Communities I own (first) or have joined. */
-export const myCommunitiesQueryOptions = () => queryOptions({ queryKey: [...memberKeys.communities, 'all'], queryFn: () => communities.mine() });
-
-export const useMyCommunities = () => useQuery(myCommunitiesQueryOptions());

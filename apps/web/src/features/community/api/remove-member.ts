@@ -1,4 +1,0 @@
-import { communities } from '../../../api/communities';
-
-/** Owner only. */
-export const removeMember = (rid: string, memberRid: string) => communities.removeMember({ rid, member_rid: memberRid });

@@ -1,4 +1,0 @@
-import { communities } from '../../../api/communities';
-
-/** Owner only: a member by phone, masked. */
-export const searchUser = (rid: string, phone: string) => communities.searchUser({ rid, phone });

@@ -1,0 +1,6 @@
+import type { invites as table } from '@lab/contract/calls/invites';
+import routes from 'virtual:calls/invites';
+import { bindCalls } from '../../../api/client';
+
+/** 个人中心 → 邀请好友 */
+export const invites = bindCalls<typeof table>(routes);

@@ -1,0 +1,3 @@
+import { communities } from './communities';
+
+export const applyCommunity = (rid: string, message: string) => communities.apply({ rid, message: message || undefined });

@@ -1,0 +1,4 @@
+import { communities } from './communities';
+
+/** Owner only. */
+export const dissolveCommunity = (rid: string) => communities.dissolve({ rid });

@@ -1,0 +1,4 @@
+import { communities } from './communities';
+
+/** Owner only. */
+export const removeMember = (rid: string, memberRid: string) => communities.removeMember({ rid, member_rid: memberRid });

@@ -1,0 +1,3 @@
+import { pickups } from './pickups';
+
+export const cancelSampling = (rid: string) => pickups.cancel({ rid });

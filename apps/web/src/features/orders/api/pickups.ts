@@ -1,0 +1,6 @@
+import type { pickups as table } from '@lab/contract/calls/sampling';
+import routes from 'virtual:calls/pickups';
+import { bindCalls } from '../../../api/client';
+
+/** 个人中心 → 上门取样 */
+export const pickups = bindCalls<typeof table>(routes);

@@ -1,0 +1,6 @@
+import type { plan as table } from '@lab/contract/calls/plan';
+import routes from 'virtual:calls/plan';
+import { bindCalls } from '../../../api/client';
+
+/** 实验计划 (tempDevice) */
+export const plan = bindCalls<typeof table>(routes);

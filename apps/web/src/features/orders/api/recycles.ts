@@ -1,0 +1,6 @@
+import type { recycles as table } from '@lab/contract/calls/sampling';
+import routes from 'virtual:calls/recycles';
+import { bindCalls } from '../../../api/client';
+
+/** 个人中心 → 样品回收 */
+export const recycles = bindCalls<typeof table>(routes);

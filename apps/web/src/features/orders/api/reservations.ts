@@ -1,0 +1,6 @@
+import type { reservations as table } from '@lab/contract/calls/reservations';
+import routes from 'virtual:calls/reservations';
+import { bindCalls } from '../../../api/client';
+
+/** 仪器预约：可预约时段、我的预约 */
+export const reservations = bindCalls<typeof table>(routes);

@@ -1,4 +1,0 @@
-import { promotion } from '../../../api/promotion';
-
-/** POST /api/auth/promoter_rebate_withdraw/cancel: a pending request is withdrawn; its amount is withdrawable again. */
-export const cancelWithdrawal = (rid: string) => promotion.cancelWithdrawal({ rid });

@@ -1,4 +1,0 @@
-import { requirements } from '../../../api/requirements';
-
-/** Withdraws a requirement still awaiting or holding a quote. */
-export const cancelRequirement = (rid: string) => requirements.cancel({ rid });

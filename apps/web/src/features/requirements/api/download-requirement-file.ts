@@ -1,4 +1,0 @@
-import { requirements } from '../../../api/requirements';
-
-/** One attachment of my requirement. */
-export const downloadRequirementFile = (rid: string, id: string, name: string) => requirements.file({ rid, id }, name);

@@ -1,4 +1,0 @@
-import { contracts } from '../../../api/contracts';
-
-/** The signed copy I uploaded. */
-export const downloadSignedContract = (rid: string, title: string) => contracts.signed({ rid }, `${title}（签署件）`);

@@ -1,4 +1,0 @@
-import { reservations } from '../../../api/reservations';
-
-/** POST /api/auth/reservation/cancel: cancels the booking and its order (refunded when paid); not on or after its day. */
-export const cancelReservation = (rid: string) => reservations.cancel({ rid });

@@ -1,5 +1,0 @@
-import type { RecycleAddBody } from '@lab/contract';
-import { recycles } from '../../../api/recycles';
-
-/** Ask for the samples back. */
-export const addRecycle = (body: RecycleAddBody) => recycles.add(body);

@@ -1,7 +1,0 @@
-import { MemberCenter } from '../features/member/components/member-center';
-import { BalanceSummary } from '../features/funds/components/balance-summary';
-
-/** /member/center: the member feature's centre with the funds feature's money card. */
-export default function MemberCenterPage() {
-  return <MemberCenter money={<BalanceSummary />} />;
-}
