@@ -1,7 +1,5 @@
-
-
-// Plain values of ordering the detail page reads (through '@lab/contract/order-values')
-// without zod; orders.ts re-exports them with the schemas that use them.
+// Plain values of ordering the detail page reads (through '@lab/contract/orders/values')
+// without zod; orders/schemas.ts re-exports them with the schemas that use them.
 
 /** The most samples one line of the plan or of an order may carry. */
 export const SAMPLE_COUNT_MAX = 999;
