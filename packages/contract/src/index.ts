@@ -1,3 +1,6 @@
+// Everything '@lab/contract' exports: every area's schemas (<area>/*schemas.ts) and the shared
+// pieces. An area's fields.ts holds helpers its files share and is not exported here, except the
+// two form fields of ordering other areas use (jsonField, flagField). The call table is calls.ts.
 export * from './common';
 export * from './accounts/schemas';
 export * from './accounts/agreement-schemas';
