@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { StaffRole } from './auth';
+import type { StaffRole } from './accounts/schemas';
 
 /**
  * The call table: every API call once, with what the server and the web both need to know

@@ -4,7 +4,7 @@ import { request, type Body, type RequestOptions } from '../lib/api';
 /**
  * The typed client of the contract's call table. Each resource has one file here:
  *
- *   import type { addresses as table } from '@lab/contract/calls/addresses';
+ *   import type { addresses as table } from '@lab/contract/member/address-calls';
  *   import routes from 'virtual:calls/addresses';
  *   export const addresses = bindCalls<typeof table>(routes);
  *

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CallData } from '@lab/contract/call';
-import type { staffAuth } from '@lab/contract/calls/staff-auth';
+import type { staffAuth } from '@lab/contract/accounts/staff-auth-calls';
 import { logout as logoutRoute, me as meRoute } from 'virtual:calls/staffAuth';
 import { createApiClient } from './api';
 import { createDownloader, createFileReader } from './download';

@@ -1,6 +1,6 @@
 import type { ConsentRequiredData, Envelope } from '@lab/contract';
 import type { CallData } from '@lab/contract/call';
-import type { accounts } from '@lab/contract/calls/accounts';
+import type { accounts } from '@lab/contract/accounts/calls';
 import { refresh as refreshRoute } from 'virtual:calls/accounts';
 import { memberSession, type SessionStore } from './session';
 

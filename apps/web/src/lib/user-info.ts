@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@lab/contract';
 import type { CallData } from '@lab/contract/call';
-import type { profile } from '@lab/contract/calls/profile';
+import type { profile } from '@lab/contract/member/calls';
 import { info as infoRoute } from 'virtual:calls/profile';
 import { logout as logoutRoute } from 'virtual:calls/accounts';
 import { onConsentRequired, request } from './api';

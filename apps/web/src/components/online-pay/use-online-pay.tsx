@@ -2,7 +2,7 @@ import { useQueryClient, type DefaultError, type QueryKey } from '@tanstack/reac
 import { useCallback, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { CallBodyInput } from '@lab/contract/call';
-import type { onlinePay as table } from '@lab/contract/calls/online-pay';
+import type { onlinePay as table } from '@lab/contract/payments/online-pay-calls';
 import type { OnlinePaymentView } from '@lab/contract';
 import { onlinePay } from '../../features/payments/api/online-pay';
 import { ApiError } from '../../lib/api';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CheckCircleFilled, CustomerServiceOutlined, DownOutlined, ShoppingCartOutlined } from '../icons';
 import { Link } from 'react-router';
 import { formatFen } from '@lab/contract/display';
-import { SAMPLE_COUNT_MAX } from '@lab/contract/order-values';
+import { SAMPLE_COUNT_MAX } from '@lab/contract/orders/values';
 import type { PricedOption } from '@lab/contract';
 import { ApiError } from '../../lib/api';
 import { loginPanel } from '../../lib/login-panel';
@@ -31,7 +31,7 @@ const choiceText = (label: string, fen: number) => (fen === 0 ? label : `${label
  * member first asks to add one rather than with the page: its messages are the ones shown.
  */
 const loadPlanRules = () =>
-  import('@lab/contract/orders').then(
+  import('@lab/contract/orders/plan-schemas').then(
     (module) => module.planAddBody,
     // a script that cannot be fetched is the network's fault, said as the api client says it
     () => Promise.reject(new ApiError('网络连接失败，请检查网络后重试', 0)),

@@ -1,4 +1,4 @@
-import { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, hourLabel } from '@lab/contract/order-values';
+import { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, hourLabel } from '@lab/contract/orders/values';
 import { WEEKDAY_NAMES, weekdayOf } from '@lab/contract/dates';
 
 /**

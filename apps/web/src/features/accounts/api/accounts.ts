@@ -1,4 +1,4 @@
-import type { accounts as table } from '@lab/contract/calls/accounts';
+import type { accounts as table } from '@lab/contract/accounts/calls';
 import routes from 'virtual:calls/accounts';
 import { bindCalls } from '../../../api/client';
 

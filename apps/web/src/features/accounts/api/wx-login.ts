@@ -1,4 +1,4 @@
-import type { wxLogin as table } from '@lab/contract/calls/accounts';
+import type { wxLogin as table } from '@lab/contract/accounts/calls';
 import routes from 'virtual:calls/wxLogin';
 import { bindCalls } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import type { staffAuth as table } from '@lab/contract/calls/staff-auth';
+import type { staffAuth as table } from '@lab/contract/accounts/staff-auth-calls';
 import routes from 'virtual:calls/staffAuth';
 import { bindStaffCalls } from '../../../api/staff-client';
 

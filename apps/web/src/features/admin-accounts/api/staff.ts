@@ -1,4 +1,4 @@
-import type { staff as table } from '@lab/contract/calls/staff';
+import type { staff as table } from '@lab/contract/accounts/staff-calls';
 import routes from 'virtual:calls/staff';
 import { bindStaffCalls } from '../../../api/staff-client';
 

@@ -1,4 +1,4 @@
-import type { approvals as table } from '@lab/contract/calls/approvals';
+import type { approvals as table } from '@lab/contract/approvals/calls';
 import routes from 'virtual:calls/approvals';
 import { bindStaffCalls } from '../../../api/staff-client';
 

@@ -1,4 +1,4 @@
-import type { adminCatalog as table } from '@lab/contract/calls/admin-catalog';
+import type { adminCatalog as table } from '@lab/contract/catalog/admin-calls';
 import routes from 'virtual:calls/adminCatalog';
 import { bindStaffCalls } from '../../../api/staff-client';
 

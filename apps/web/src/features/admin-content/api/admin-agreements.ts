@@ -1,4 +1,4 @@
-import type { adminAgreements as table } from '@lab/contract/calls/agreements';
+import type { adminAgreements as table } from '@lab/contract/content/agreement-calls';
 import routes from 'virtual:calls/adminAgreements';
 import { bindStaffCalls } from '../../../api/staff-client';
 

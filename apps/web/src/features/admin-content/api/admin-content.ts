@@ -1,4 +1,4 @@
-import type { adminContent as table } from '@lab/contract/calls/admin-content';
+import type { adminContent as table } from '@lab/contract/content/admin-calls';
 import routes from 'virtual:calls/adminContent';
 import { bindStaffCalls } from '../../../api/staff-client';
 

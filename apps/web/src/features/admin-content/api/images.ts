@@ -1,4 +1,4 @@
-import type { images as table } from '@lab/contract/calls/admin-content';
+import type { images as table } from '@lab/contract/content/admin-calls';
 import routes from 'virtual:calls/images';
 import { bindStaffCalls } from '../../../api/staff-client';
 

@@ -1,4 +1,4 @@
-import type { adminFunds as table } from '@lab/contract/calls/admin-funds';
+import type { adminFunds as table } from '@lab/contract/funds/admin-calls';
 import routes from 'virtual:calls/adminFunds';
 import { bindStaffCalls } from '../../../api/staff-client';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CallBodyInput } from '@lab/contract/call';
-import type { adminPromotion as table } from '@lab/contract/calls/admin-promotion';
+import type { adminPromotion as table } from '@lab/contract/growth/admin-promotion-calls';
 import type { TableQuery } from '../../../components/admin/use-server-table';
 import { financeKeys } from './keys';
 import { adminPromotion } from '../../admin-growth/api/admin-promotion';

@@ -1,4 +1,4 @@
-import type { adminGrowth as table } from '@lab/contract/calls/admin-growth';
+import type { adminGrowth as table } from '@lab/contract/growth/admin-calls';
 import routes from 'virtual:calls/adminGrowth';
 import { bindStaffCalls } from '../../../api/staff-client';
 

@@ -1,4 +1,4 @@
-import type { adminPoints as table } from '@lab/contract/calls/admin-points';
+import type { adminPoints as table } from '@lab/contract/growth/admin-points-calls';
 import routes from 'virtual:calls/adminPoints';
 import { bindStaffCalls } from '../../../api/staff-client';
 

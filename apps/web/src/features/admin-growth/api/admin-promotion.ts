@@ -1,4 +1,4 @@
-import type { adminPromotion as table } from '@lab/contract/calls/admin-promotion';
+import type { adminPromotion as table } from '@lab/contract/growth/admin-promotion-calls';
 import routes from 'virtual:calls/adminPromotion';
 import { bindStaffCalls } from '../../../api/staff-client';
 

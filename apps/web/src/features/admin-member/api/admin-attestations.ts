@@ -1,4 +1,4 @@
-import type { adminAttestations as table } from '@lab/contract/calls/admin-members';
+import type { adminAttestations as table } from '@lab/contract/member/admin-calls';
 import routes from 'virtual:calls/adminAttestations';
 import { bindStaffCalls } from '../../../api/staff-client';
 

@@ -1,4 +1,4 @@
-import type { adminCommunities as table } from '@lab/contract/calls/admin-members';
+import type { adminCommunities as table } from '@lab/contract/member/admin-calls';
 import routes from 'virtual:calls/adminCommunities';
 import { bindStaffCalls } from '../../../api/staff-client';
 

@@ -1,4 +1,4 @@
-import type { adminMembers as table } from '@lab/contract/calls/admin-members';
+import type { adminMembers as table } from '@lab/contract/member/admin-calls';
 import routes from 'virtual:calls/adminMembers';
 import { bindStaffCalls } from '../../../api/staff-client';
 

@@ -1,4 +1,4 @@
-import type { adminAnnouncements as table } from '@lab/contract/calls/admin-announcements';
+import type { adminAnnouncements as table } from '@lab/contract/messages/admin-announcement-calls';
 import routes from 'virtual:calls/adminAnnouncements';
 import { bindStaffCalls } from '../../../api/staff-client';
 

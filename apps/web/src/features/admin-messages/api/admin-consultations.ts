@@ -1,4 +1,4 @@
-import type { adminConsultations as table } from '@lab/contract/calls/admin-consultations';
+import type { adminConsultations as table } from '@lab/contract/messages/admin-consultation-calls';
 import routes from 'virtual:calls/adminConsultations';
 import { bindStaffCalls } from '../../../api/staff-client';
 

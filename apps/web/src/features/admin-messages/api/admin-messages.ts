@@ -1,4 +1,4 @@
-import type { adminMessages as table } from '@lab/contract/calls/admin-messages';
+import type { adminMessages as table } from '@lab/contract/messages/admin-calls';
 import routes from 'virtual:calls/adminMessages';
 import { bindStaffCalls } from '../../../api/staff-client';
 

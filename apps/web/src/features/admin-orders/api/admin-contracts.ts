@@ -1,4 +1,4 @@
-import type { adminContracts as table } from '@lab/contract/calls/contracts';
+import type { adminContracts as table } from '@lab/contract/orders/contract-calls';
 import routes from 'virtual:calls/adminContracts';
 import { bindStaffCalls } from '../../../api/staff-client';
 

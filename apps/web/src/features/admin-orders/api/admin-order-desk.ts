@@ -1,4 +1,4 @@
-import type { adminOrderDesk as table } from '@lab/contract/calls/admin-orders';
+import type { adminOrderDesk as table } from '@lab/contract/orders/admin-calls';
 import routes from 'virtual:calls/adminOrderDesk';
 import { bindStaffCalls } from '../../../api/staff-client';
 

@@ -1,4 +1,4 @@
-import type { adminOrders as table } from '@lab/contract/calls/admin-orders';
+import type { adminOrders as table } from '@lab/contract/orders/admin-calls';
 import routes from 'virtual:calls/adminOrders';
 import { bindStaffCalls } from '../../../api/staff-client';
 

@@ -1,4 +1,4 @@
-import type { adminPickups as table } from '@lab/contract/calls/sampling';
+import type { adminPickups as table } from '@lab/contract/orders/sampling-calls';
 import routes from 'virtual:calls/adminPickups';
 import { bindStaffCalls } from '../../../api/staff-client';
 

@@ -1,4 +1,4 @@
-import type { adminRequirements as table } from '@lab/contract/calls/requirements';
+import type { adminRequirements as table } from '@lab/contract/orders/requirement-calls';
 import routes from 'virtual:calls/adminRequirements';
 import { bindStaffCalls } from '../../../api/staff-client';
 

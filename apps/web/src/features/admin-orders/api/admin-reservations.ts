@@ -1,4 +1,4 @@
-import type { adminReservations as table } from '@lab/contract/calls/reservations';
+import type { adminReservations as table } from '@lab/contract/orders/reservation-calls';
 import routes from 'virtual:calls/adminReservations';
 import { bindStaffCalls } from '../../../api/staff-client';
 

@@ -1,4 +1,4 @@
-import type { adminPayments as table } from '@lab/contract/calls/admin-payments';
+import type { adminPayments as table } from '@lab/contract/payments/admin-calls';
 import routes from 'virtual:calls/adminPayments';
 import { bindStaffCalls } from '../../../api/staff-client';
 

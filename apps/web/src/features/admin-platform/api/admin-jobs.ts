@@ -1,4 +1,4 @@
-import type { adminJobs as table } from '@lab/contract/calls/admin-jobs';
+import type { adminJobs as table } from '@lab/contract/platform/jobs-calls';
 import routes from 'virtual:calls/adminJobs';
 import { bindStaffCalls } from '../../../api/staff-client';
 

@@ -1,4 +1,4 @@
-import type { adminPrivacy as table } from '@lab/contract/calls/privacy';
+import type { adminPrivacy as table } from '@lab/contract/privacy/calls';
 import routes from 'virtual:calls/adminPrivacy';
 import { bindStaffCalls } from '../../../api/staff-client';
 

@@ -1,4 +1,4 @@
-import type { catalog as table } from '@lab/contract/calls/catalog';
+import type { catalog as table } from '@lab/contract/catalog/calls';
 import routes from 'virtual:calls/catalog';
 import { bindCalls } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import type { agreements as table } from '@lab/contract/calls/agreements';
+import type { agreements as table } from '@lab/contract/content/agreement-calls';
 import routes from 'virtual:calls/agreements';
 import { bindCalls } from '../../../api/client';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { consents as table } from '@lab/contract/calls/agreements';
+import type { consents as table } from '@lab/contract/accounts/consent-calls';
 import routes from 'virtual:calls/consents';
 import { bindCalls } from '../../../api/client';
 

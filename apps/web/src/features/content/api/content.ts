@@ -1,4 +1,4 @@
-import type { content as table } from '@lab/contract/calls/content';
+import type { content as table } from '@lab/contract/content/calls';
 import routes from 'virtual:calls/content';
 import { bindCalls } from '../../../api/client';
 

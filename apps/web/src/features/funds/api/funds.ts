@@ -1,4 +1,4 @@
-import type { funds as table } from '@lab/contract/calls/funds';
+import type { funds as table } from '@lab/contract/funds/calls';
 import routes from 'virtual:calls/funds';
 import { downloadFile } from '../../../lib/download';
 import { bindCalls } from '../../../api/client';

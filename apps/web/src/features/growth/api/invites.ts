@@ -1,4 +1,4 @@
-import type { invites as table } from '@lab/contract/calls/invites';
+import type { invites as table } from '@lab/contract/growth/invite-calls';
 import routes from 'virtual:calls/invites';
 import { bindCalls } from '../../../api/client';
 

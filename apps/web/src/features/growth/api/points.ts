@@ -1,4 +1,4 @@
-import type { points as table } from '@lab/contract/calls/points';
+import type { points as table } from '@lab/contract/growth/points-calls';
 import routes from 'virtual:calls/points';
 import { bindCalls } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import type { promotion as table } from '@lab/contract/calls/promotion';
+import type { promotion as table } from '@lab/contract/growth/promotion-calls';
 import routes from 'virtual:calls/promotion';
 import { bindCalls } from '../../../api/client';
 

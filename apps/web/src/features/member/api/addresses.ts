@@ -1,4 +1,4 @@
-import type { addresses as table } from '@lab/contract/calls/addresses';
+import type { addresses as table } from '@lab/contract/member/address-calls';
 import routes from 'virtual:calls/addresses';
 import { bindCalls } from '../../../api/client';
 

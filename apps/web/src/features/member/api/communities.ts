@@ -1,4 +1,4 @@
-import type { communities as table } from '@lab/contract/calls/communities';
+import type { communities as table } from '@lab/contract/member/community-calls';
 import routes from 'virtual:calls/communities';
 import { bindCalls } from '../../../api/client';
 

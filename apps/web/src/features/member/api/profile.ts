@@ -1,4 +1,4 @@
-import type { profile as table } from '@lab/contract/calls/profile';
+import type { profile as table } from '@lab/contract/member/calls';
 import routes from 'virtual:calls/profile';
 import { bindCalls } from '../../../api/client';
 

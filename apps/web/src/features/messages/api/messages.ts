@@ -1,4 +1,4 @@
-import type { messages as table } from '@lab/contract/calls/messages';
+import type { messages as table } from '@lab/contract/messages/calls';
 import routes from 'virtual:calls/messages';
 import { bindCalls } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import type { contracts as table } from '@lab/contract/calls/contracts';
+import type { contracts as table } from '@lab/contract/orders/contract-calls';
 import routes from 'virtual:calls/contracts';
 import { downloadFile } from '../../../lib/download';
 import { bindCalls } from '../../../api/client';

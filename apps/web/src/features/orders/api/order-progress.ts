@@ -1,4 +1,4 @@
-import type { orderProgress as table } from '@lab/contract/calls/order-progress';
+import type { orderProgress as table } from '@lab/contract/orders/progress-calls';
 import routes from 'virtual:calls/orderProgress';
 import { downloadFile } from '../../../lib/download';
 import { bindCalls } from '../../../api/client';

@@ -1,4 +1,4 @@
-import type { orders as table } from '@lab/contract/calls/orders';
+import type { orders as table } from '@lab/contract/orders/calls';
 import routes from 'virtual:calls/orders';
 import { bindCalls } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import type { pickups as table } from '@lab/contract/calls/sampling';
+import type { pickups as table } from '@lab/contract/orders/sampling-calls';
 import routes from 'virtual:calls/pickups';
 import { bindCalls } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import type { plan as table } from '@lab/contract/calls/plan';
+import type { plan as table } from '@lab/contract/orders/plan-calls';
 import routes from 'virtual:calls/plan';
 import { bindCalls } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import type { recycles as table } from '@lab/contract/calls/sampling';
+import type { recycles as table } from '@lab/contract/orders/sampling-calls';
 import routes from 'virtual:calls/recycles';
 import { bindCalls } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import type { requirements as table } from '@lab/contract/calls/requirements';
+import type { requirements as table } from '@lab/contract/orders/requirement-calls';
 import routes from 'virtual:calls/requirements';
 import { downloadFile } from '../../../lib/download';
 import { bindCalls } from '../../../api/client';

@@ -1,4 +1,4 @@
-import type { reservations as table } from '@lab/contract/calls/reservations';
+import type { reservations as table } from '@lab/contract/orders/reservation-calls';
 import routes from 'virtual:calls/reservations';
 import { bindCalls } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import type { onlinePay as table } from '@lab/contract/calls/online-pay';
+import type { onlinePay as table } from '@lab/contract/payments/online-pay-calls';
 import routes from 'virtual:calls/onlinePay';
 import { bindCalls } from '../../../api/client';
 

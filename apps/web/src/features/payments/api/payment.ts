@@ -1,4 +1,4 @@
-import type { payment as table } from '@lab/contract/calls/payment';
+import type { payment as table } from '@lab/contract/payments/calls';
 import routes from 'virtual:calls/payment';
 import { downloadFile } from '../../../lib/download';
 import { bindCalls } from '../../../api/client';

@@ -1,4 +1,4 @@
-import type { privacy as table } from '@lab/contract/calls/privacy';
+import type { privacy as table } from '@lab/contract/privacy/calls';
 import routes from 'virtual:calls/privacy';
 import { downloadFile } from '../../../lib/download';
 import { bindCalls } from '../../../api/client';

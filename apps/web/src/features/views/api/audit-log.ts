@@ -1,4 +1,4 @@
-import type { auditLog as table } from '@lab/contract/calls/staff';
+import type { auditLog as table } from '@lab/contract/views/audit-log-calls';
 import routes from 'virtual:calls/auditLog';
 import { bindStaffCalls } from '../../../api/staff-client';
 

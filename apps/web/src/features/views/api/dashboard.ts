@@ -1,4 +1,4 @@
-import type { dashboard as table } from '@lab/contract/calls/dashboard';
+import type { dashboard as table } from '@lab/contract/views/dashboard-calls';
 import routes from 'virtual:calls/dashboard';
 import { bindStaffCalls } from '../../../api/staff-client';
 

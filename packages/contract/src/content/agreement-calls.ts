@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { agreementKindQuery, agreementQuery, agreementVersion, agreementVersionItem } from '../accounts/agreement-schemas';
+import { call, resource } from '../call';
+import { adminAgreementVersion, agreementPublishBody } from './agreement-schemas';
+
+/** The agreements' public pages: the current version or an older one, and the list of versions. */
+export const agreements = resource('agreements', {
+  current: call({
+    method: 'GET',
+    path: '/api/open/agreement',
+    who: 'open',
+    summary: '协议全文',
+    description: 'kind：user 用户协议，privacy 隐私政策，service 委托检测服务条款；不给 version 时为现行版本。',
+    query: agreementQuery,
+    data: agreementVersion,
+  }),
+  versions: call({ method: 'GET', path: '/api/open/agreement/versions', who: 'open', summary: '协议历史版本', description: '新版本在前。', query: agreementKindQuery, data: z.array(agreementVersionItem) }),
+});
+
+/** 后台 → 协议管理 (admin); a member's consents are adminMembers.consents. */
+export const adminAgreements = resource('adminAgreements', {
+  versions: call({ method: 'POST', path: '/api/admin/agreement/versions', who: ['admin'], summary: '协议版本列表', description: '某一协议的全部已发布版本，新版本在前。', body: agreementKindQuery, data: z.array(adminAgreementVersion) }),
+  publish: call({
+    method: 'POST',
+    path: '/api/admin/agreement/publish',
+    who: ['admin'],
+    summary: '发布协议新版本',
+    description: '每次发布生成一个不可修改的新版本（版本号加一）。用户协议和隐私政策的新版本发布后，会员下次访问时须重新同意。',
+    body: agreementPublishBody,
+    data: adminAgreementVersion,
+    done: '新版本已发布',
+  }),
+});
