@@ -10,3 +10,4 @@ export { onMemberInvited } from './member-hooks';
 export { authenticate, type RequestMeta, revokeAllSessions } from './sessions.service';
 export { checkSmsCode, sendSmsCode, spendSmsCode } from './sms-codes.service';
 export { type StaffCodesFailing } from './staff-hooks';
+export { escapeLike, memberByPhone, memberCondition, memberContact, memberContacts, memberRefs, namedMembers, staffMember, staffNames, toMemberRef, type MemberContact } from './people';

@@ -1,0 +1,125 @@
+import { eq, ilike, inArray, like, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AdminMemberRef } from '@lab/contract';
+import type { DbOrTx } from '../../db/client';
+import { members, staff } from './accounts.tables';
+
+/**
+ * Who a member or a staff member is, as other areas read it: by id, in one query per page
+ * (the primary keys), instead of joining the accounts tables. A list reads its own rows, then
+ * `memberRefs` / `staffNames` for the ids on the page.
+ */
+
+/** A member as a back-office table names them. */
+export interface MemberContact {
+  id: number;
+  rid: string;
+  phone: string;
+  name: string | null;
+  nickname: string;
+  email: string | null;
+  organization: number | null;
+  company: string | null;
+  disabled: boolean;
+  closedAt: Date | null;
+  adviserStaffId: number | null;
+  createdAt: Date;
+}
+
+const contactColumns = {
+  id: members.id,
+  rid: members.rid,
+  phone: members.phone,
+  name: members.name,
+  nickname: members.nickname,
+  email: members.email,
+  organization: members.organization,
+  company: members.company,
+  disabled: members.disabled,
+  closedAt: members.closedAt,
+  adviserStaffId: members.adviserStaffId,
+  createdAt: members.createdAt,
+};
+
+/** One member's contact fields, or null. */
+export async function memberContact(db: DbOrTx, memberId: number): Promise<MemberContact | null> {
+  const [row] = await db.select(contactColumns).from(members).where(eq(members.id, memberId)).limit(1);
+  return row ?? null;
+}
+
+/** The member with this phone number, or null. */
+export async function memberByPhone(db: DbOrTx, phone: string): Promise<MemberContact | null> {
+  const [row] = await db.select(contactColumns).from(members).where(eq(members.phone, phone)).limit(1);
+  return row ?? null;
+}
+
+/** Several members' contact fields by id (missing ids are absent from the map). */
+export async function memberContacts(db: DbOrTx, ids: Iterable<number>): Promise<Map<number, MemberContact>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db.select(contactColumns).from(members).where(inArray(members.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** How the back office's tables name a member: the name (or nickname), phone, unit. */
+export const toMemberRef = (m: { rid: string; phone: string; name: string | null; nickname: string; company: string | null }): AdminMemberRef => ({
+  rid: m.rid,
+  phone: m.phone,
+  name: m.name || m.nickname,
+  company: m.company,
+});
+
+/** Several members as back-office references, by id. */
+export async function memberRefs(db: DbOrTx, ids: Iterable<number>): Promise<Map<number, AdminMemberRef>> {
+  const contacts = await memberContacts(db, ids);
+  return new Map([...contacts].map(([id, m]) => [id, toMemberRef(m)]));
+}
+
+/** Staff members' names by id (missing ids are absent). */
+export async function staffNames(db: DbOrTx, ids: Iterable<number | null | undefined>): Promise<Map<number, string>> {
+  const unique = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))];
+  if (!unique.length) return new Map();
+  const rows = await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** A staff member's id, name, role and whether they may log in, or null. */
+export async function staffMember(db: DbOrTx, staffId: number) {
+  const [row] = await db.select({ id: staff.id, name: staff.name, role: staff.role, disabled: staff.disabled }).from(staff).where(eq(staff.id, staffId)).limit(1);
+  return row ?? null;
+}
+
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Beyond this many matching members the condition stays a subquery (a keyword like '1'). */
+const MEMBER_IDS_INLINE = 2_000;
+
+/**
+ * How a keyword names members: a whole phone number exactly (its unique index), digits as the
+ * beginning of a phone, anything else in the name, nickname or company. A top-up number
+ * (YC…) names no member, so the members are not read for it.
+ */
+function memberMatch(keyword: string): SQL | null {
+  if (/^1\d{10}$/.test(keyword)) return eq(members.phone, keyword);
+  if (/^\d+$/.test(keyword)) return like(members.phone, `${keyword}%`);
+  if (/^YC\d{6,}$/i.test(keyword)) return null;
+  const contains = `%${escapeLike(keyword)}%`;
+  // Chinese has no case: LIKE is several times cheaper than ILIKE on a full scan
+  const matches = /[A-Za-z]/.test(keyword) ? ilike : like;
+  return or(matches(members.name, contains), matches(members.nickname, contains), matches(members.company, contains))!;
+}
+
+const membersNamed = (db: DbOrTx, match: SQL) => db.select({ id: members.id }).from(members).where(match);
+
+/** The members a keyword names, read once: `in(column)` is the condition that a column holds one of them. */
+export async function namedMembers(db: DbOrTx, keyword: string): Promise<{ in: (column: AnyColumn) => SQL | undefined }> {
+  const match = memberMatch(keyword);
+  if (!match) return { in: () => undefined };
+  const found = await membersNamed(db, match).limit(MEMBER_IDS_INLINE + 1);
+  // their ids inline, or the subquery when there are very many
+  if (found.length > MEMBER_IDS_INLINE) return { in: (column) => inArray(column, membersNamed(db, match)) };
+  const ids = found.map((m) => m.id);
+  return { in: (column) => (ids.length ? inArray(column, ids) : undefined) };
+}
+
+/** `column` is one of the members a keyword names. */
+export const memberCondition = async (db: DbOrTx, column: AnyColumn, keyword: string) => (await namedMembers(db, keyword)).in(column);
