@@ -1,10 +1,7 @@
 import { calls } from '@lab/contract/calls';
-import { audit } from '../../platform/audit';
 import { said, serve } from '../../platform/calls';
-import { samplingAudit } from '../orders';
 import { attestProfile, getMemberHomeData, getProfile, updateMemberContact, updateMemberInfo } from './profile.service';
 import { getUserInfo } from './user-info.service';
-import { addRecycle, addSampling, cancelSampling, collectSampling, listRecycles, listSamplings, listSamplingsForDay } from '../orders';
 import {
   addCommunityMember,
   applyToCommunity,
@@ -35,27 +32,6 @@ export const profileRoutes = serve(calls.profile, {
     return null;
   },
   home: ({ db, memberId, now }) => getMemberHomeData(db, memberId, now),
-});
-
-/** 上门取样 and 样品回收: contract/calls/sampling.ts. */
-export const pickupRoutes = serve(calls.pickups, {
-  add: ({ db, memberId, body, now }) => addSampling(db, memberId, body, now),
-  list: ({ db, memberId, body }) => listSamplings(db, memberId, body),
-  cancel: ({ db, memberId, body, now }) => cancelSampling(db, memberId, body.rid, now),
-});
-
-export const recycleRoutes = serve(calls.recycles, {
-  add: ({ db, memberId, body, now }) => addRecycle(db, memberId, body, now),
-  list: ({ db, memberId, body }) => listRecycles(db, memberId, body),
-});
-
-/** The pickups desk (lab, sales). */
-export const adminPickupRoutes = serve(calls.adminPickups, {
-  list: { handler: ({ db, body }) => listSamplingsForDay(db, body.date, body.status), config: { readOnly: true } },
-  collect: {
-    handler: ({ db, staff, body, now }) => collectSampling(db, staff.id, body.rid, now),
-    config: { audit: audit<{ rid: string }>(samplingAudit, 'sampling.collect', '标记已取样', (body) => body.rid) },
-  },
 });
 
 /** 科研团体 (cluster/*): contract/calls/communities.ts. */

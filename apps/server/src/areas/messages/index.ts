@@ -3,3 +3,4 @@
  */
 export { messageInsert, type NoticeChannels, type NoticeContact, postMessage, sendNotice } from './messages.service';
 export { raiseStaffAlert, smsStaffOfRole } from './staff-alerts.service';
+export { raisedAlertKeys } from './raised-alerts';

@@ -14,7 +14,8 @@ import { ensureAgreement, type AdminContract } from './contracts.service';
 import { newOrderNo } from './order-core';
 import { seedAgreements } from '../content/agreements.seed';
 import { agreementVersions } from '../accounts/consent.tables';
-import { contracts, orderLines, orders } from './orders.tables';
+import { orderLines, orders } from './orders.tables';
+import { contracts } from './requirements.tables';
 import { memberMessages } from '../messages/member-messages.tables';
 import { makeBuyer, makeItem, makePlanLine } from './test-helpers';
 

@@ -7,7 +7,8 @@ import { members, outbox } from '../../db/schema';
 import { seedCatalog } from '../catalog/catalog.seed';
 import { serviceItems } from '../catalog/catalog.tables';
 import { memberMessages } from '../messages/member-messages.tables';
-import { planLines, requirements } from './orders.tables';
+import { planLines } from './orders.tables';
+import { requirements } from './requirements.tables';
 import type { AdminRequirement } from './requirements.service';
 
 let t: TestContext;

@@ -22,7 +22,7 @@ import type { PaymentProviders } from '../../platform/providers';
 import { staff } from '../accounts/accounts.tables';
 import { onlinePayments, onlineRefunds } from './payments.tables';
 import { paymentReconciliationLines, paymentReconciliations } from './reconciliation.tables';
-import { getJobSettings } from '../orders';
+import { getJobSettings } from '../../platform/job-settings';
 
 /**
  * Finance's daily reconciliation (docs/payments.md "What finance reconciles"): for a vendor and

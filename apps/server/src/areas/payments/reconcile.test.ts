@@ -9,7 +9,7 @@ import { auditLog } from '../../platform/platform.tables';
 import { localGatewayPayments, localGatewayRefunds, onlinePayments, onlineRefunds } from './payments.tables';
 import { paymentReconciliationLines, paymentReconciliations } from './reconciliation.tables';
 import { orders } from '../orders/orders.tables';
-import { saveJobSettings } from '../orders/unpaid-orders.service';
+import { saveJobSettings } from '../../platform/job-settings';
 import { cancelOrder } from '../orders/cancel-core';
 import { startOnlinePayment, sweepRefunds } from './online-pay.service';
 import { queryRefundNow } from './payments-admin.service';

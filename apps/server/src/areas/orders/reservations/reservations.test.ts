@@ -7,7 +7,8 @@ import { seedCatalog } from '../../catalog/catalog.seed';
 import { createServiceItems, setItemPublished, type ServiceItemInput } from '../../catalog/catalog.service';
 import { serviceItems } from '../../catalog/catalog.tables';
 import { memberMessages } from '../../messages/member-messages.tables';
-import { orderEvents, orderLines, orders, reservationSlots, reservations } from '../orders.tables';
+import { orderEvents, orderLines, orders, reservations } from '../orders.tables';
+import { reservationSlots } from './reservations.tables';
 import { timeText } from './reservations.service';
 
 /**

@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { staff } from '../accounts/accounts.tables';
+import { staff } from '../areas/accounts/accounts.tables';
 
 /** The jobs' figures staff may change (one row, id 1; the contract's defaults apply without it). */
 export const jobSettings = pgTable('job_settings', {

@@ -1,7 +1,7 @@
 import { calls } from '@lab/contract/calls';
-import { audit } from '../../platform/audit';
-import { serve } from '../../platform/calls';
-import { getJobSettings, jobSettingsAudit, saveJobSettings } from './unpaid-orders.service';
+import { audit } from './audit';
+import { serve } from './calls';
+import { getJobSettings, jobSettingsAudit, saveJobSettings } from './job-settings';
 
 /** 任务设置 (admin): the figures the background jobs read (src/jobs.ts). */
 export const jobsAdminRoutes = serve(calls.adminJobs, {
