@@ -3,6 +3,9 @@ import { onRefundToChannel } from './areas/orders/refund-channels';
 import { refundOnlinePart } from './areas/payments/online-pay.service';
 import { onStaffCodesFailing } from './areas/accounts/staff-hooks';
 import { alertStaffCodesFailing } from './areas/messages/staff-alerts.service';
+import { registerFundsApprovals } from './areas/funds/approved-bookings';
+import { registerGrowthApprovals } from './areas/growth/approved-points';
+import { registerOrdersApprovals } from './areas/orders/approved-cancel';
 
 /**
  * Wires what flows upward between modules (an order paid reaching points and rebates, an invited
@@ -15,4 +18,8 @@ export function registerModuleHooks(): void {
   onRefundToChannel(refundOnlinePart);
   // authenticator codes failing on a staff account: 系统提醒 for the admins, an SMS to the owner
   onStaffCodesFailing(alertStaffCodesFailing);
+  // an approved request is booked by the area whose action it holds (funds, orders, growth)
+  registerFundsApprovals();
+  registerOrdersApprovals();
+  registerGrowthApprovals();
 }
