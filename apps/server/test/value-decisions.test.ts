@@ -8,7 +8,7 @@ import { audited, routeOf, useValueWorld } from './value-world';
  * Every staff decision that moves money or value books only what the staff member saw, and every
  * one that creates or releases value passes the approval gate (PRODUCT.md "Staff decisions and
  * value"; docs/security.md "Staff decisions book what was seen"), read from the server's own
- * route table: every audited /api/admin route is in the registry below, either as a value
+ * route table: every audited /api/admin route is in the registry (value-registry.ts), either as a value
  * decision — with its pin fields and a case, or why it needs none; and with the limit kind whose
  * gate holds it, or why it creates and releases nothing — or as not one, with the reason. An
  * audited route without an entry fails the suite, and so does an entry whose route is gone, and a
