@@ -45,7 +45,8 @@ import { growthSettingsRoutes, invitesRoutes } from './areas/growth/invites.rout
 import { promotionAdminRoutes, promotionRoutes } from './areas/growth/promotion.routes';
 import { pointsAdminRoutes, pointsRoutes } from './areas/growth/points.routes';
 import { announcementsRoutes, consultationsRoutes, messagesRoutes } from './areas/messages/member-messages.routes';
-import { auditLogRoutes, staffRoutes } from './areas/accounts/staff-admin.routes';
+import { staffRoutes } from './areas/accounts/staff-admin.routes';
+import { auditLogRoutes } from './views/audit-log.routes';
 import { imageRoutes, serveUploadedImages } from './areas/content/images.routes';
 import { catalogAdminRoutes } from './areas/catalog/catalog-admin.routes';
 import { contentAdminRoutes } from './areas/content/content-admin.routes';

@@ -3,6 +3,15 @@ import { onRefundToChannel } from './areas/orders/refund-channels';
 import { refundOnlinePart } from './areas/payments/online-pay.service';
 import { onStaffCodesFailing } from './areas/accounts/staff-hooks';
 import { alertStaffCodesFailing } from './areas/messages/staff-alerts.service';
+import { registerFundsApprovals } from './areas/funds/approved-bookings';
+import { registerGrowthApprovals } from './areas/growth/approved-points';
+import { registerOrdersApprovals } from './areas/orders/approved-cancel';
+import { onBannerItems } from './areas/content/banner-links';
+import { itemNamesByRid } from './areas/catalog/catalog.service';
+import { onCountCompletedOrders } from './areas/catalog/figure-sources';
+import { countCompletedOrders } from './areas/orders/item-order-counts';
+import { onGroupDelete } from './areas/catalog/group-guards';
+import { couponLimitedToGroup } from './areas/funds/group-coupons';
 
 /**
  * Wires what flows upward between modules (an order paid reaching points and rebates, an invited
@@ -15,4 +24,14 @@ export function registerModuleHooks(): void {
   onRefundToChannel(refundOnlinePart);
   // authenticator codes failing on a staff account: 系统提醒 for the admins, an SMS to the owner
   onStaffCodesFailing(alertStaffCodesFailing);
+  // an approved request is booked by the area whose action it holds (funds, orders, growth)
+  registerFundsApprovals();
+  registerOrdersApprovals();
+  registerGrowthApprovals();
+  // a banner linking a service item names it (the items are the catalogue's)
+  onBannerItems(itemNamesByRid);
+  // the site's figures count the completed orders (orders sits above the catalogue)
+  onCountCompletedOrders(countCompletedOrders);
+  // a service group a coupon is limited to is not deleted
+  onGroupDelete(couponLimitedToGroup);
 }

@@ -1,5 +1,5 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
+import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { serviceGroups, serviceItems } from './catalog.tables';
 
 /**
@@ -70,9 +70,3 @@ export async function groupNames(db: DbOrTx, ids: Iterable<number>): Promise<Map
   return new Map(rows.map((g) => [g.id, g.name]));
 }
 
-/** An order with these items was completed: each has served one more order (已服务 N 单, service_items.order_count). */
-export async function countServedOrder(tx: Tx, itemIds: Iterable<number>): Promise<void> {
-  const unique = [...new Set(itemIds)];
-  if (unique.length === 0) return;
-  await tx.update(serviceItems).set({ orderCount: sql`${serviceItems.orderCount} + 1` }).where(inArray(serviceItems.id, unique));
-}

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
 import type { OrderRow } from './order-core';
 import { eq } from 'drizzle-orm';
-import { countServedOrder } from '../catalog';
+import { countOrderedItems } from '../catalog';
 import { orderLines } from './orders.tables';
 import { bumpContentVersion } from '../content';
 
@@ -37,11 +37,8 @@ export async function onOrderCompleted(tx: Tx, order: OrderRow, now: Date): Prom
   // content version): a completion makes them recount, in the same transaction
   await bumpContentVersion(tx);
   // and each item on it has served one more order (已服务 N 单 on its page, service_items.order_count)
-  const itemsOnOrder = await tx.selectDistinct({ id: orderLines.itemId }).from(orderLines).where(eq(orderLines.orderId, order.id));
-  await countServedOrder(
-    tx,
-    itemsOnOrder.map((line) => line.id),
-  );
+  const itemsOnOrder = tx.selectDistinct({ id: orderLines.itemId }).from(orderLines).where(eq(orderLines.orderId, order.id));
+  await countOrderedItems(tx, itemsOnOrder);
   for (const handle of handlers.completed) await handle(tx, order, now);
 }
 

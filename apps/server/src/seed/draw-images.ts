@@ -1,14 +1,14 @@
 /**
  * Draws the project's own demo images (SVG) into assets/upload/img: instruments, example
  * results, banners, partner wordmarks, hot areas, group icons, article covers. Run once with
- * `npx tsx src/areas/catalog/draw-images.ts`; the output is committed. Nothing is loaded
+ * `npx tsx src/seed/draw-images.ts`; the output is committed. Nothing is loaded
  * from outside: one brand colour (#0a58ca) and neutral greys, system fonts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { imageRoot } from './image-root';
-import { exampleCaptions, imageKeys, seedGroups, type ImageKey } from './seed-items';
-import { seedBanners, seedHotAreas, seedPartners } from './seed-content';
+import { imageRoot } from '../areas/catalog/image-root';
+import { exampleCaptions, imageKeys, seedGroups, type ImageKey } from '../areas/catalog/seed-items';
+import { seedBanners, seedHotAreas, seedPartners } from '../areas/content/seed-content';
 
 const brand = '#0a58ca';
 const tint = '#e7f0fd';
