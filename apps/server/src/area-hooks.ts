@@ -3,6 +3,8 @@ import { onRefundToChannel } from './areas/orders/refund-channels';
 import { refundOnlinePart } from './areas/payments/online-pay.service';
 import { onStaffCodesFailing } from './areas/accounts/staff-hooks';
 import { alertStaffCodesFailing } from './areas/messages/staff-alerts.service';
+import { onCommunityDissolving } from './areas/member/community-hooks';
+import { refuseDissolvingWithFunds } from './areas/funds/community-dissolving';
 
 /**
  * Wires what flows upward between modules (an order paid reaching points and rebates, an invited
@@ -15,4 +17,6 @@ export function registerModuleHooks(): void {
   onRefundToChannel(refundOnlinePart);
   // authenticator codes failing on a staff account: 系统提醒 for the admins, an SMS to the owner
   onStaffCodesFailing(alertStaffCodesFailing);
+  // a community still holding money cannot be dissolved
+  onCommunityDissolving(refuseDissolvingWithFunds);
 }

@@ -1,4 +1,6 @@
 /**
  * The member area's face: what other areas may use (docs/architecture.md). Keep it small.
  */
-export { countAddresses, findOwnAddress, fullAddress, type ResolvedRegion, resolveRegion } from './addresses.service';
+export { countAddresses, findOwnAddress, fullAddress, listAddresses, type ResolvedRegion, resolveRegion } from './addresses.service';
+export { findOwnedCommunity } from './community-core';
+export { getProfile, toMemberProfile } from './profile.service';
