@@ -11,7 +11,7 @@ import { communities, communityMembers } from './member.tables';
 
 /**
  * 科研团体 as its owner runs it (cluster/add, edit, del, search4user, add4user, delete4user,
- * transfer, agree). What members do (find, apply, leave) is community-membership.ts.
+ * transfer, agree). What members do (look one up, search, apply, their lists) is community-membership.ts.
  */
 
 const maskPhone = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
