@@ -55,6 +55,8 @@ import { adminAttestationRoutes, adminCommunityRoutes, adminMemberRoutes } from 
 import { fundsAdminRoutes } from './areas/funds/funds-admin.routes';
 import { paymentsAdminRoutes } from './areas/payments/payments-admin.routes';
 import { dashboardRoutes } from './views/dashboard.routes';
+import { memberDetailRoutes } from './views/member-detail.routes';
+import { memberHomeRoutes } from './views/member-home.routes';
 import { messagesAdminRoutes } from './areas/messages/messages-admin.routes';
 import { jobsAdminRoutes } from './platform/job-settings.routes';
 import { approvalsRoutes } from './areas/approvals/approvals-admin.routes';
@@ -301,6 +303,7 @@ export async function buildApp(options: BuildOptions) {
     catalogAdminRoutes,
     contentAdminRoutes,
     profileRoutes,
+    memberHomeRoutes,
     privacyRoutes,
     adminPrivacyRoutes,
     pickupRoutes,
@@ -308,6 +311,7 @@ export async function buildApp(options: BuildOptions) {
     adminPickupRoutes,
     communityRoutes,
     adminMemberRoutes,
+    memberDetailRoutes,
     adminAttestationRoutes,
     adminCommunityRoutes,
     reservationsRoutes,

@@ -12,6 +12,8 @@ import { onCountCompletedOrders } from './areas/catalog/figure-sources';
 import { countCompletedOrders } from './areas/orders/item-order-counts';
 import { onGroupDelete } from './areas/catalog/group-guards';
 import { couponLimitedToGroup } from './areas/funds/group-coupons';
+import { onCommunityDissolving } from './areas/member/community-hooks';
+import { refuseDissolvingWithFunds } from './areas/funds/community-dissolving';
 
 /**
  * Wires what flows upward between modules (an order paid reaching points and rebates, an invited
@@ -34,4 +36,6 @@ export function registerModuleHooks(): void {
   onCountCompletedOrders(countCompletedOrders);
   // a service group a coupon is limited to is not deleted
   onGroupDelete(couponLimitedToGroup);
+  // a community still holding money cannot be dissolved
+  onCommunityDissolving(refuseDissolvingWithFunds);
 }

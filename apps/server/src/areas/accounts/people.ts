@@ -52,12 +52,6 @@ export async function memberByPhone(db: DbOrTx, phone: string): Promise<MemberCo
   return row ?? null;
 }
 
-/** The member with this rid, or null. */
-export async function memberByRid(db: DbOrTx, rid: string): Promise<MemberContact | null> {
-  const [row] = await db.select(contactColumns).from(members).where(eq(members.rid, rid)).limit(1);
-  return row ?? null;
-}
-
 /** The members with these phone numbers, by phone (numbers of no member are absent). */
 export async function membersByPhone(db: DbOrTx, phones: Iterable<string>): Promise<Map<string, MemberContact>> {
   const unique = [...new Set(phones)];

@@ -1,5 +1,7 @@
 /**
  * The member area's face: what other areas may use (docs/architecture.md). Keep it small.
  */
-export { countAddresses, findOwnAddress, fullAddress, type ResolvedRegion, resolveRegion } from './addresses.service';
+export { countAddresses, findOwnAddress, fullAddress, listAddresses, type ResolvedRegion, resolveRegion } from './addresses.service';
 export { communityNames } from './community-names';
+export { findOwnedCommunity } from './community-core';
+export { getProfile, toMemberProfile } from './profile.service';

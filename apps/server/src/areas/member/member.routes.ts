@@ -1,26 +1,25 @@
 import { calls } from '@lab/contract/calls';
 import { said, serve } from '../../platform/calls';
-import { attestProfile, getMemberHomeData, getProfile, updateMemberContact, updateMemberInfo } from './profile.service';
-import { getUserInfo } from './user-info.service';
+import { attestProfile, getProfile, updateMemberContact, updateMemberInfo } from './profile.service';
 import {
   addCommunityMember,
-  applyToCommunity,
   createCommunity,
   decideApplication,
   dissolveCommunity,
   editCommunity,
-  getCommunity,
-  listJoined,
-  listMyCommunities,
   removeCommunityMember,
-  searchCommunities,
   searchUserForCommunity,
   transferCommunity,
 } from './communities.service';
+import { applyToCommunity, getCommunity, listJoined, listMyCommunities, searchCommunities } from './community-membership';
 
-/** 个人中心 → 基本信息, 资料认证 and the member centre: contract/calls/profile.ts. */
-export const profileRoutes = serve(calls.profile, {
-  info: ({ db, memberId, now }) => getUserInfo(db, memberId, now),
+const { attest, detail, setNickname, setContact } = calls.profile;
+
+/**
+ * 个人中心 → 基本信息, 资料认证: contract/calls/profile.ts. user/info and web/home/data read
+ * several areas and are served by a view (src/views/member-home.routes.ts).
+ */
+export const profileRoutes = serve({ attest, detail, setNickname, setContact }, {
   attest: ({ db, memberId, body, now }) => attestProfile(db, memberId, body, now),
   detail: ({ db, memberId }) => getProfile(db, memberId),
   setNickname: async ({ db, memberId, body }) => {
@@ -31,7 +30,6 @@ export const profileRoutes = serve(calls.profile, {
     await updateMemberContact(db, memberId, body);
     return null;
   },
-  home: ({ db, memberId, now }) => getMemberHomeData(db, memberId, now),
 });
 
 /** 科研团体 (cluster/*): contract/calls/communities.ts. */
