@@ -13,3 +13,5 @@ export { voidRefundedSource } from './invoices.service';
 export { type Actor, balanceOf, balancesOf, balanceTooLow, bookDebit, COMMUNITY_HAS_FUNDS, creditAccount, debitAccount, ensureAccount, lockedBalance, refundToFunds, systemActor } from './ledger.service';
 export { withChannels } from './online-channels';
 export { bookableBonus, confirmPrestore, currentBonus, findOwnedCommunity, getFundsSettings, savePrestoreRules, toLedgerEntry } from './prestore.service';
+export { accountEntriesPage, accountEntryTotals, lockAccounts } from './account-entries';
+export { couponTemplateRids, findCouponTemplate } from './coupon-template-lookup';
