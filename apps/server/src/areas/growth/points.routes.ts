@@ -4,16 +4,9 @@ import { audit } from '../../platform/audit';
 import { said, serve } from '../../platform/calls';
 import { gatedAnswer } from '../approvals';
 import { exchangeAudit, exchangeItemAudit, pointsApplicationAudit } from './growth.audit';
-import {
-  applyExchange,
-  applyForPoints,
-  listExchangeItems,
-  listMyApplications,
-  listMyExchanges,
-  listPointsEntries,
-  pointsOverview,
-  transferPoints,
-} from './points.service';
+import { applyForPoints, listMyApplications, listPointsEntries, pointsOverview } from './points.service';
+import { applyExchange, listExchangeItems, listMyExchanges } from './points-exchange.service';
+import { transferPoints } from './points-transfer.service';
 import {
   addExchangeItem,
   editExchangeItem,

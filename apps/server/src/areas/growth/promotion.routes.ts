@@ -3,20 +3,10 @@ import { audit } from '../../platform/audit';
 import { serve } from '../../platform/calls';
 import { withdrawalAudit } from '../funds';
 import { partnerAudit } from './growth.audit';
-import {
-  acceptTerms,
-  addWithdrawal,
-  adminListPartners,
-  adminListWithdrawals,
-  applyForPartner,
-  cancelWithdrawal,
-  decidePartner,
-  decideWithdrawal,
-  listRebates,
-  listWithdrawals,
-  promotionOverview,
-  updateWithdrawal,
-} from './promotion.service';
+import { acceptTerms, applyForPartner, listRebates, promotionOverview } from './promotion.service';
+import { adminListPartners, decidePartner } from './promotion-admin.service';
+import { addWithdrawal, cancelWithdrawal, listWithdrawals, updateWithdrawal } from './withdrawals.service';
+import { adminListWithdrawals, decideWithdrawal } from './withdrawals-admin.service';
 
 const byRid = (body: { rid: string }) => body.rid;
 
