@@ -35,7 +35,8 @@ import { setMarketingSms } from '../accounts';
 import { claimLoginAttempt, clearLoginFailures, lockedError } from '../accounts';
 import { revokeAllSessions, type RequestMeta } from '../accounts';
 import { checkSmsCode, sendSmsCode, spendSmsCode } from '../accounts';
-import { eraseMember, maskIp } from './erasure';
+import { eraseMember } from './erasure';
+import { maskIp } from './erasure-engine';
 
 /**
  * 注销账号 (PIPL art. 47). A member closes their own account once nothing is in flight: every
