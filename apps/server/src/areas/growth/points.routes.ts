@@ -21,7 +21,7 @@ import {
 
 const byRid = (body: { rid: string }) => body.rid;
 
-/** 积分 for members (contract/calls/points.ts). */
+/** 积分 for members (contract growth/points-calls.ts). */
 export const pointsRoutes = serve(calls.points, {
   overview: ({ db, memberId }) => pointsOverview(db, memberId),
   entries: ({ db, memberId, body }) => listPointsEntries(db, memberId, body),
@@ -33,7 +33,7 @@ export const pointsRoutes = serve(calls.points, {
   exchanges: ({ db, memberId, body }) => listMyExchanges(db, memberId, body),
 });
 
-/** 积分 for staff (sales; admin always): awards, the catalogue, shipping (contract/calls/admin-points.ts). */
+/** 积分 for staff (sales; admin always): awards, the catalogue, shipping (contract growth/admin-points-calls.ts). */
 export const pointsAdminRoutes = serve(calls.adminPoints, {
   applications: { handler: ({ db, body }) => adminListApplications(db, body), config: { readOnly: true } },
   approve: {

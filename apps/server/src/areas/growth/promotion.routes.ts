@@ -10,7 +10,7 @@ import { adminListWithdrawals, decideWithdrawal } from './withdrawals-admin.serv
 
 const byRid = (body: { rid: string }) => body.rid;
 
-/** 推广合伙人 for members: the overview, application, rebates and withdrawals (contract/calls/promotion.ts). */
+/** 推广合伙人 for members: the overview, application, rebates and withdrawals (contract growth/promotion-calls.ts). */
 export const promotionRoutes = serve(calls.promotion, {
   overview: ({ db, memberId, now }) => promotionOverview(db, memberId, now),
   apply: ({ db, memberId, body, now }) => applyForPartner(db, memberId, body, now),
@@ -24,7 +24,7 @@ export const promotionRoutes = serve(calls.promotion, {
 
 /**
  * Staff decide partner applications (sales) and withdrawals (finance; the queue's export and
- * the withdrawal's audit entity live with the money: funds/): contract/calls/admin-promotion.ts.
+ * the withdrawal's audit entity live with the money: funds/): contract growth/admin-promotion-calls.ts.
  */
 export const promotionAdminRoutes = serve(calls.adminPromotion, {
   partners: { handler: ({ db, body }) => adminListPartners(db, body), config: { readOnly: true } },
