@@ -14,3 +14,4 @@ export { activeMemberIds, countMembers, escapeLike, memberByPhone, membersByPhon
 export { lockMemberRow } from './member-lock';
 export { memberIdByRid, memberIdsMatching } from './member-match';
 export { lockMember, memberByRid, setMemberDisabled, updateMemberIdentity } from './member-identity';
+export { invitedCount, invitedMembers, memberInvite } from './invitees';

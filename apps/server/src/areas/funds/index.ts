@@ -14,3 +14,5 @@ export { type Actor, balanceOf, balancesOf, balanceTooLow, bookDebit, COMMUNITY_
 export { withChannels } from './online-channels';
 export { bookableBonus, confirmPrestore, currentBonus, findOwnedCommunity, getFundsSettings, savePrestoreRules, toLedgerEntry } from './prestore.service';
 export { couponOfOrder, couponsExpiring, memberCouponState, memberInvoiceTitleId, returnCouponOfOrder } from './coupons-for-orders';
+export { accountEntriesPage, accountEntryTotals, lockAccounts } from './account-entries';
+export { couponTemplateRids, findCouponTemplate } from './coupon-template-lookup';

@@ -11,3 +11,4 @@ export { riskCondition } from './order-promises';
 export { type ChannelRefund, type RefundChannelHandler } from './refund-channels';
 export { endHolds, endHoldsUpdate, expiredHold } from './reservation-core';
 export { markOrderPaid, markOrderPayLater, type OrderPayment } from './order-payment';
+export { orderNumbers, paidOrderCounts, paidOrders } from './paid-orders';
