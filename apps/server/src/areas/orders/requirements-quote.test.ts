@@ -1,224 +1,33 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Plan, PricedOption, Requirement } from '@lab/contract';
-import { call, createTestContext, type TestContext } from '../../../test/harness';
-import { makeLoggedInMember, makeStaff } from '../../../test/factories';
+import type { TestContext } from '../../../test/harness';
+import { makeStaff } from '../../../test/factories';
 import { members, outbox } from '../../db/schema';
-import { seedCatalog } from '../catalog/catalog.seed';
 import { serviceItems } from '../catalog/catalog.tables';
 import { memberMessages } from '../messages/member-messages.tables';
 import { planLines } from './orders.tables';
 import { requirements } from './requirements.tables';
 import type { AdminRequirement } from './requirements.service';
+import { requirementCalls, requirementsSuite, type Item, type RequirementsSuite, type Staff, type Who } from './requirements.test-helpers';
+
+/** Quoting: sales lists, quotes and closes requirements; the member accepts a quote into the plan or cancels. */
 
 let t: TestContext;
-let sales: Awaited<ReturnType<typeof makeStaff>>;
-let lab: Awaited<ReturnType<typeof makeStaff>>;
-type Item = typeof serviceItems.$inferSelect;
-/** an item with two options (XRD), one with none, and an on-site instrument */
+let sales: Staff;
+let lab: Staff;
 let xrd: Item;
 let plain: Item;
 let onsite: Item;
+let suite: RequirementsSuite;
 
 beforeAll(async () => {
-  t = await createTestContext({ now: '2026-12-01T02:00:00Z' });
-  await seedCatalog(t.db);
-  sales = await makeStaff(t.db, 'sales', t.clock.now());
-  lab = await makeStaff(t.db, 'lab', t.clock.now());
-  const items = await t.db.select().from(serviceItems);
-  xrd = items.find((i) => i.name === 'XRD 粉末衍射（物相分析）')!;
-  plain = items.find((i) => i.typeId === 1 && !i.reservable && (i.options as PricedOption[]).length === 0) ?? items.find((i) => i.typeId === 1 && (i.options as PricedOption[]).length === 1)!;
-  onsite = items.find((i) => i.reservable)!;
-  expect(xrd).toBeDefined();
-  expect(onsite).toBeDefined();
+  suite = await requirementsSuite();
+  ({ t, sales, lab, xrd, plain, onsite } = suite);
 });
 afterAll(() => t.close());
 
-type Who = { token: string; member: { id: number; rid: string } };
-const member = () => makeLoggedInMember(t.db, t.clock.now(), { name: '张老师', company: '复旦大学' });
-const post = <T = unknown>(url: string, who: { token: string } | undefined, form: Record<string, string | number | undefined> = {}) =>
-  call<T>(t.app, 'POST', url, { ...(who ? { token: who.token } : {}), form });
-
-const good = { title: 'XRD 物相分析', content: '锂电正极材料，需要确认是否有杂相', samples: '粉末 3 个，每个约 200 mg', budget: '1000 元以内', deadline: '2026-12-20', contact: '张老师', phone: '13800138000' };
-const addRequirement = async (who: Who, extra: Record<string, string> = {}) => {
-  const res = await post<Requirement>('/api/auth/demand/add', who, { ...good, ...extra });
-  expect(res.code).toBe(1);
-  return res.data;
-};
-
-const xrdOptions = () => {
-  const [speed, temp] = xrd.options as PricedOption[];
-  return { [speed!.id]: speed!.choices[1]!.id, [temp!.id]: temp!.choices[0]!.id };
-};
-const xrdUnitFen = () => {
-  const [speed, temp] = xrd.options as PricedOption[];
-  return xrd.priceFen + speed!.choices[1]!.priceFen + temp!.choices[0]!.priceFen;
-};
-const plainOptions = () => Object.fromEntries((plain.options as PricedOption[]).map((o) => [o.id, o.choices[0]!.id]));
-const plainUnitFen = () => plain.priceFen + (plain.options as PricedOption[]).reduce((n, o) => n + o.choices[0]!.priceFen, 0);
-
-const quote = (rid: string, lines: unknown, note = '含数据分析报告') => post<AdminRequirement>('/api/admin/demand/quote', sales, { rid, lines: JSON.stringify(lines), note });
-
-// ---- multipart ----
-const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
-const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 65)]);
-const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 1)]);
-function upload(url: string, token: string | undefined, fields: Record<string, string>, file?: { content: Buffer; filename: string }) {
-  const boundary = '----s5boundary';
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file.content, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return t.app.inject({ method: 'POST', url, headers: { ...(token ? { token } : {}), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(parts) });
-}
-const attach = (who: Who, rid: string, content: Buffer, filename = 'a.png') => upload('/api/auth/demand/file', who.token, { rid }, { content, filename });
-
-describe('demand/add', () => {
-  it('stores a requirement as open, with the spec message', async () => {
-    const who = await member();
-    const res = await post<Requirement>('/api/auth/demand/add', who, good);
-    expect(res).toMatchObject({
-      status: 200,
-      code: 1,
-      msg: '需求已提交，我们会尽快联系您',
-      data: { title: 'XRD 物相分析', samples: good.samples, budget: '1000 元以内', deadline: '2026-12-20', contact: '张老师', phone: '13800138000', status: 'open', statusText: '待报价', files: [], quote: null },
-    });
-    expect(res.data.rid).toMatch(/^[\w-]{10,}$/);
-    // budget and deadline are optional; JSON bodies work too
-    const json = await call<Requirement>(t.app, 'POST', '/api/auth/demand/add', { token: who.token, json: { ...good, budget: '', deadline: '' } });
-    expect(json.data).toMatchObject({ budget: '', deadline: null });
-  });
-
-  it.each([
-    ['title', '[测试需求]不能为空'],
-    ['content', '[需求描述]不能为空'],
-    ['samples', '[样品信息]不能为空'],
-    ['contact', '[联系人]不能为空'],
-    ['phone', '[联系电话]不能为空'],
-  ])('empty %s → %s', async (field, msg) => {
-    const who = await member();
-    expect(await post('/api/auth/demand/add', who, { ...good, [field]: '  ' })).toMatchObject({ status: 400, code: 0, msg });
-    expect(await post('/api/auth/demand/add', who, { ...good, [field]: undefined })).toMatchObject({ status: 400, code: 0, msg });
-  });
-
-  it('refuses a bad phone, a bad date, over-long text, and callers without a token', async () => {
-    const who = await member();
-    expect(await post('/api/auth/demand/add', who, { ...good, phone: '12345' })).toMatchObject({ status: 400, msg: '[联系电话]格式不正确' });
-    expect(await post('/api/auth/demand/add', who, { ...good, deadline: '2026/12/20' })).toMatchObject({ status: 400, msg: '[期望完成日期]格式应为YYYY-MM-DD' });
-    expect(await post('/api/auth/demand/add', who, { ...good, title: 'x'.repeat(101) })).toMatchObject({ status: 400, msg: '[测试需求]不能超过100个字符' });
-    expect(await post('/api/auth/demand/add', undefined, good)).toMatchObject({ status: 401, msg: '请先登录' });
-    expect(await post('/api/auth/demand/add', { token: 'not-a-token' }, good)).toMatchObject({ status: 401 });
-    expect(await t.db.select().from(requirements).where(eq(requirements.memberId, who.member.id))).toHaveLength(0);
-  });
-});
-
-describe('demand/list and detail', () => {
-  it('lists only the member own requirements, newest first, filtered and paged', async () => {
-    const who = await member();
-    const other = await member();
-    const first = await addRequirement(who, { title: '第一个' });
-    t.clock.advance(60_000);
-    const second = await addRequirement(who, { title: '第二个' });
-    t.clock.advance(60_000);
-    await addRequirement(other, { title: '别人的' });
-    await post('/api/auth/demand/cancel', who, { rid: first.rid });
-
-    const all = await post<Page<Requirement>>('/api/auth/demand/list', who);
-    expect(all.data).toMatchObject({ total: 2, page: 1, pageSize: 20 });
-    expect(all.data.list.map((r) => r.title)).toEqual(['第二个', '第一个']);
-    const open = await post<Page<Requirement>>('/api/auth/demand/list', who, { status: 'open' });
-    expect(open.data.list.map((r) => r.rid)).toEqual([second.rid]);
-    const cancelled = await post<Page<Requirement>>('/api/auth/demand/list', who, { status: 'cancelled' });
-    expect(cancelled.data.list.map((r) => r.rid)).toEqual([first.rid]);
-    const paged = await post<Page<Requirement>>('/api/auth/demand/list', who, { page: 2, pageSize: 1 });
-    expect(paged.data).toMatchObject({ total: 2, page: 2, pageSize: 1 });
-    expect(paged.data.list.map((r) => r.rid)).toEqual([first.rid]);
-    expect(await post('/api/auth/demand/list', who, { status: 'nope' })).toMatchObject({ status: 400, code: 0 });
-    expect(await post('/api/auth/demand/list', who, { pageSize: 101 })).toMatchObject({ status: 400, msg: '[每页条数]不能超过100' });
-  });
-
-  it('detail answers the owner; another member or an unknown rid → 404', async () => {
-    const who = await member();
-    const other = await member();
-    const mine = await addRequirement(who);
-    expect(await post('/api/auth/demand/detail', who, { rid: mine.rid })).toMatchObject({ code: 1, data: { rid: mine.rid, status: 'open' } });
-    expect(await post('/api/auth/demand/detail', other, { rid: mine.rid })).toMatchObject({ status: 404, msg: '需求不存在' });
-    expect(await post('/api/auth/demand/detail', who, { rid: 'unknown-rid-000' })).toMatchObject({ status: 404, msg: '需求不存在' });
-    expect(await post('/api/auth/demand/detail', who, {})).toMatchObject({ status: 400, msg: '[需求编号]不能为空' });
-    for (const url of ['/api/auth/demand/accept', '/api/auth/demand/cancel']) {
-      expect(await post(url, other, { rid: mine.rid })).toMatchObject({ status: 404, msg: '需求不存在' });
-      expect(await post(url, who, { rid: '' })).toMatchObject({ status: 400, msg: '[需求编号]不能为空' });
-    }
-  });
-});
-
-describe('demand/file', () => {
-  it('stores pdf, png, jpg and zip by content under a sanitised name and serves them to the owner only', async () => {
-    const who = await member();
-    const other = await member();
-    const req = await addRequirement(who);
-    const first = await attach(who, req.rid, png, '../../etc/样品 照片<1>.png');
-    expect(first.json()).toMatchObject({ code: 1, msg: '附件已上传', data: { files: [{ name: '样品 照片1.png' }] } });
-    // a name whose extension lies is given the real one
-    const second = await attach(who, req.rid, pdf, 'report.png');
-    expect(second.json<{ data: Requirement }>().data.files.map((f) => f.name)).toEqual(['样品 照片1.png', 'report.pdf']);
-    const third = await attach(who, req.rid, zip, '');
-    expect(third.json<{ data: Requirement }>().data.files[2]!.name).toBe('附件3.zip');
-    const jpg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 3)]);
-    expect((await attach(who, req.rid, jpg, 'photo.jpg')).json()).toMatchObject({ code: 1 });
-
-    const fileId = first.json<{ data: Requirement }>().data.files[0]!.id;
-    const got = await t.app.inject({ method: 'GET', url: '/api/auth/demand/file', query: { rid: req.rid, id: fileId }, headers: { token: who.token } });
-    expect(got.statusCode).toBe(200);
-    expect(got.headers['content-type']).toBe('image/png');
-    expect(got.rawPayload.equals(png)).toBe(true);
-    expect(String(got.headers['content-disposition'])).toContain(encodeURIComponent('样品 照片1.png'));
-
-    const stranger = await t.app.inject({ method: 'GET', url: '/api/auth/demand/file', query: { rid: req.rid, id: fileId }, headers: { token: other.token } });
-    expect(stranger.statusCode).toBe(404);
-    const wrongId = await t.app.inject({ method: 'GET', url: '/api/auth/demand/file', query: { rid: req.rid, id: 'nope' }, headers: { token: who.token } });
-    expect(wrongId.json()).toMatchObject({ code: 0, msg: '附件不存在' });
-    const noToken = await t.app.inject({ method: 'GET', url: '/api/auth/demand/file', query: { rid: req.rid, id: fileId } });
-    expect(noToken.statusCode).toBe(401);
-    const noRid = await t.app.inject({ method: 'GET', url: '/api/auth/demand/file', query: { id: fileId }, headers: { token: who.token } });
-    expect(noRid.json()).toMatchObject({ code: 0, msg: '[需求编号]不能为空' });
-    // sales reads the attachments to quote; lab may not
-    const staffGet = await t.app.inject({ method: 'GET', url: '/api/admin/demand/file', query: { rid: req.rid, id: fileId }, headers: { token: sales.token } });
-    expect(staffGet.rawPayload.equals(png)).toBe(true);
-    const labGet = await t.app.inject({ method: 'GET', url: '/api/admin/demand/file', query: { rid: req.rid, id: fileId }, headers: { token: lab.token } });
-    expect(labGet.statusCode).toBe(403);
-  });
-
-  it('refuses other types (by content), big files, a sixth file, missing fields, and another member requirement', async () => {
-    const who = await member();
-    const other = await member();
-    const req = await addRequirement(who);
-    const fake = await attach(who, req.rid, Buffer.from('<script>alert(1)</script>'), 'x.pdf');
-    expect(fake.statusCode).toBe(400);
-    expect(fake.json()).toMatchObject({ code: 0, msg: '仅支持 PDF、PNG、JPG、ZIP 文件' });
-    const big = await attach(who, req.rid, Buffer.concat([pdf, Buffer.alloc(20 * 1024 * 1024)]), 'big.pdf');
-    expect(big.statusCode).toBe(413);
-    expect(big.json()).toMatchObject({ code: 0, msg: '文件不能超过20MB' });
-    expect((await upload('/api/auth/demand/file', who.token, { rid: req.rid })).json()).toMatchObject({ code: 0, msg: '[文件]不能为空' });
-    expect((await upload('/api/auth/demand/file', who.token, { rid: '' }, { content: png, filename: 'a.png' })).json()).toMatchObject({ code: 0, msg: '[需求编号]不能为空' });
-    expect((await attach(other, req.rid, png)).statusCode).toBe(404);
-    expect((await upload('/api/auth/demand/file', undefined, { rid: req.rid }, { content: png, filename: 'a.png' })).statusCode).toBe(401);
-    const form = await post('/api/auth/demand/file', who, { rid: req.rid });
-    expect(form).toMatchObject({ status: 400, msg: '请以表单方式上传文件' });
-    for (let i = 0; i < 5; i++) expect((await attach(who, req.rid, png, `p${i}.png`)).json()).toMatchObject({ code: 1 });
-    const sixth = await attach(who, req.rid, png, 'p6.png');
-    expect(sixth.json()).toMatchObject({ code: 0, msg: '每个需求最多上传5个附件' });
-    const [row] = await t.db.select().from(requirements).where(eq(requirements.rid, req.rid));
-    expect(row!.files).toHaveLength(5);
-    // no more files once withdrawn
-    const closed = await addRequirement(who);
-    await post('/api/auth/demand/cancel', who, { rid: closed.rid });
-    const late = await attach(who, closed.rid, png);
-    expect(late.statusCode).toBe(409);
-    expect(late.json()).toMatchObject({ msg: '需求当前为「已撤回」，不能上传附件' });
-  });
-});
+const { member, post, addRequirement, xrdOptions, xrdUnitFen, plainOptions, plainUnitFen, quote } = requirementCalls(() => suite);
 
 describe('staff: list, quote, close', () => {
   it('lists every member requirement with the member for sales (status filter, pages); other roles are refused', async () => {
