@@ -1,179 +1,22 @@
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, SLOT_TAKEN_MESSAGE, type DeviceTime, type Reservation } from '@lab/contract';
-import { call, createTestContext, testDbKind, type TestContext } from '../../../../test/harness';
-import { makeLoggedInMember, makeStaff } from '../../../../test/factories';
-import { seedCatalog } from '../../catalog/catalog.seed';
-import { createServiceItems, setItemPublished, type ServiceItemInput } from '../../catalog/catalog.service';
-import { serviceItems } from '../../catalog/catalog.tables';
+import { HOURS_NOT_CONSECUTIVE_MESSAGE, SLOT_TAKEN_MESSAGE, type Reservation } from '@lab/contract';
+import { call, testDbKind, type TestContext } from '../../../../test/harness';
 import { memberMessages } from '../../messages/member-messages.tables';
 import { orderEvents, orderLines, orders, reservations } from '../orders.tables';
 import { reservationSlots } from './reservations.tables';
-import { timeText } from './reservations.service';
+import { MONDAY, SUNDAY, TODAY, reservationCalls, reservationsSuite } from './reservations.test-helpers';
 
-/**
- * The lab's clock: Saturday 2026-03-07 10:00 in Shanghai. Tomorrow (03-08) is a Sunday, so
- * the first open day is Monday 03-09; the window runs to 2026-04-06 (today + 30).
- */
-const NOW = '2026-03-07T02:00:00Z';
-const TODAY = '2026-03-07';
-const SUNDAY = '2026-03-08';
-const MONDAY = '2026-03-09';
-const LAST_DAY = '2026-04-06';
+/** Booking hours: reservation/add (an order of kind reservation) and concurrent bookings of one hour. */
 
 let t: TestContext;
 
-function itemInput(overrides: Partial<ServiceItemInput>): ServiceItemInput {
-  return {
-    typeId: 2,
-    groupId: 41,
-    childId: 4101,
-    name: '扫描电镜机时',
-    img: '/upload/img/devices/sem.svg',
-    sketch: '',
-    description: '<p>自主上机</p>',
-    model: 'ZEISS Sigma 300',
-    priceFen: 30_000,
-    unit: '小时',
-    sampleRequirements: '',
-    turnaround: '',
-    labLocation: '上海 · 张江实验室 B 栋 2 楼',
-    reservable: true,
-    ...overrides,
-  };
-}
-
-/** A fresh reservable instrument, so each test owns its hours. */
-async function instrument(overrides: Partial<ServiceItemInput> = {}): Promise<string> {
-  const [rid] = await createServiceItems(t.db, [itemInput({ name: `扫描电镜机时-${Math.random().toString(36).slice(2, 8)}`, ...overrides })]);
-  return rid!;
-}
-
-const member = () => makeLoggedInMember(t.db, t.clock.now(), { name: '张老师' });
-const post = <T = unknown>(url: string, who: { token: string } | undefined, form: Record<string, string | number | undefined> = {}) =>
-  call<T>(t.app, 'POST', url, { ...(who ? { token: who.token } : {}), form });
-const query = (form: Record<string, string>, who?: { token: string }) => post<DeviceTime>('/api/open/device/query4timeExtra', who, form);
-const book = (who: { token: string }, rid: string, date: string, hours: number[] | string, note?: string) =>
-  post<Reservation>('/api/auth/reservation/add', who, { rid, date, hours: typeof hours === 'string' ? hours : JSON.stringify(hours), note });
-
-const stateOf = (time: DeviceTime) => Object.fromEntries(time.slots.map((s) => [s.hour, s.state]));
-const activeSlots = async (itemRid: string, day: string) => {
-  const rows = await t.db
-    .select({ hour: reservationSlots.hour })
-    .from(reservationSlots)
-    .innerJoin(reservations, eq(reservations.id, reservationSlots.reservationId))
-    .where(and(eq(reservationSlots.day, day), eq(reservationSlots.active, true), eq(reservations.itemId, await itemId(itemRid))));
-  return rows.map((r) => r.hour).sort((a, b) => a - b);
-};
-async function itemId(rid: string): Promise<number> {
-  const [row] = await t.db.select({ id: serviceItems.id }).from(serviceItems).where(eq(serviceItems.rid, rid));
-  return row!.id;
-}
-const countOf = async (table: typeof orders | typeof reservations | typeof reservationSlots | typeof orderLines | typeof memberMessages) =>
-  Number((await t.db.select({ n: count() }).from(table))[0]!.n);
-
 beforeAll(async () => {
-  t = await createTestContext({ now: NOW });
-  await seedCatalog(t.db);
+  t = await reservationsSuite();
 });
 afterAll(() => t.close());
 
-describe('timeText', () => {
-  it('joins consecutive hours and splits over lunch', () => {
-    expect(timeText([9, 10])).toBe('09:00-11:00');
-    expect(timeText([17])).toBe('17:00-18:00');
-    expect(timeText([10, 11, 13, 14])).toBe('10:00-12:00、13:00-15:00');
-  });
-});
-
-describe('POST /api/open/device/query4timeExtra', () => {
-  it('without a date answers the first open day (tomorrow is a Sunday → Monday), all free, with the window and price', async () => {
-    const rid = await instrument();
-    const res = await query({ rid });
-    expect(res).toMatchObject({ status: 200, code: 1 });
-    expect(res.data.rid).toBe(rid);
-    expect(res.data.date).toBe(MONDAY);
-    expect(res.data.slots.map((s) => s.hour)).toEqual([...RESERVATION_HOURS]);
-    expect(res.data.slots[0]).toEqual({ hour: 9, label: '09:00-10:00', state: 'free' });
-    expect(res.data.slots.every((s) => s.state === 'free')).toBe(true);
-    expect(res.data.priceFen).toBe(30_000);
-    expect(res.data.unit).toBe('小时');
-    expect(res.data.days).toHaveLength(30);
-    expect(res.data.days[0]).toEqual({ date: SUNDAY, free: 0, closed: true });
-    expect(res.data.days[1]).toEqual({ date: MONDAY, free: RESERVATION_HOURS.length, closed: false });
-    expect(res.data.days.at(-1)!.date).toBe(LAST_DAY);
-    expect(res.data.days.filter((d) => d.closed).every((d) => new Date(`${d.date}T00:00:00Z`).getUTCDay() === 0)).toBe(true);
-  });
-
-  it('marks taken hours, the asking member\'s hours as mine (only with their token), and counts free hours per day', async () => {
-    const rid = await instrument();
-    const alice = await member();
-    const bob = await member();
-    expect((await book(alice, rid, MONDAY, [9, 10])).code).toBe(1);
-    expect((await book(bob, rid, MONDAY, [14])).code).toBe(1);
-    expect((await book(bob, rid, '2026-03-10', [13, 14, 15])).code).toBe(1);
-
-    const anonymous = await query({ rid, date: MONDAY });
-    expect(stateOf(anonymous.data)).toMatchObject({ 9: 'taken', 10: 'taken', 11: 'free', 14: 'taken', 17: 'free' });
-    const asAlice = await query({ rid, date: MONDAY }, alice);
-    expect(stateOf(asAlice.data)).toMatchObject({ 9: 'mine', 10: 'mine', 11: 'free', 14: 'taken' });
-    const asBob = await query({ rid, date: MONDAY }, bob);
-    expect(stateOf(asBob.data)).toMatchObject({ 9: 'taken', 10: 'taken', 14: 'mine' });
-    // an invalid token on this open route is ignored, not refused
-    const badToken = await query({ rid, date: MONDAY }, { token: 'not-a-token' });
-    expect(badToken).toMatchObject({ status: 200, code: 1 });
-    expect(stateOf(badToken.data)).toMatchObject({ 9: 'taken', 14: 'taken' });
-    // a staff token is nobody's member token
-    const staff = await makeStaff(t.db, 'lab', t.clock.now());
-    expect(stateOf((await query({ rid, date: MONDAY }, staff)).data)).toMatchObject({ 9: 'taken' });
-
-    const days = Object.fromEntries(anonymous.data.days.map((d) => [d.date, d.free]));
-    expect(days[MONDAY]).toBe(RESERVATION_HOURS.length - 3);
-    expect(days['2026-03-10']).toBe(RESERVATION_HOURS.length - 3);
-    expect(days['2026-03-11']).toBe(RESERVATION_HOURS.length);
-  });
-
-  it('past for today and earlier, closed for Sundays and beyond the window', async () => {
-    const rid = await instrument();
-    for (const date of [TODAY, '2026-03-01', '2025-12-31']) {
-      const res = await query({ rid, date });
-      expect(res.code).toBe(1);
-      expect(res.data.slots.every((s) => s.state === 'past')).toBe(true);
-    }
-    for (const date of [SUNDAY, '2026-04-07', '2026-06-01']) {
-      const res = await query({ rid, date });
-      expect(res.code).toBe(1);
-      expect(res.data.slots.every((s) => s.state === 'closed')).toBe(true);
-    }
-    expect(stateOf((await query({ rid, date: LAST_DAY })).data)[9]).toBe('free');
-  });
-
-  it('shows the price with each option\'s first choice', async () => {
-    const rid = await instrument({
-      options: [
-        { id: 1, name: '附件', choices: [{ id: 11, label: '能谱 EDS', priceFen: 5_000 }, { id: 12, label: '无', priceFen: 0 }] },
-      ],
-    });
-    const res = await query({ rid });
-    expect(res.data.priceFen).toBe(35_000);
-  });
-
-  it('refuses a bad date, an unknown item and an item that cannot be reserved', async () => {
-    const rid = await instrument();
-    expect(await query({ rid, date: '2026/03/09' })).toMatchObject({ status: 400, code: 0, msg: '[日期]格式应为YYYY-MM-DD' });
-    expect(await query({ rid, date: '2026-02-30' })).toMatchObject({ status: 400, code: 0, msg: '[日期]不是有效日期' });
-    expect(await query({ rid: '' })).toMatchObject({ status: 400, code: 0, msg: '[项目编号]不能为空' });
-    expect(await query({ rid: 'no-such-item' })).toMatchObject({ status: 404, msg: '项目不存在' });
-    const testItem = await instrument({ typeId: 1, groupId: 31, childId: 3101, reservable: false, unit: '样品' });
-    expect(await query({ rid: testItem })).toMatchObject({ status: 404, code: 0, msg: '该项目不支持上门预约' });
-    // an on-site (type 2) item counts as reservable even without the flag
-    const onSite = await instrument({ reservable: false });
-    expect((await query({ rid: onSite })).code).toBe(1);
-    const hidden = await instrument({ reservable: false });
-    await setItemPublished(t.db, hidden, false);
-    expect(await query({ rid: hidden })).toMatchObject({ status: 404, msg: '项目不存在' });
-  });
-});
+const { instrument, member, post, book, activeSlots, itemId, countOf } = reservationCalls(() => t);
 
 describe('POST /api/auth/reservation/add', () => {
   it('books consecutive hours as an order of kind reservation with its line, event and message', async () => {
