@@ -75,8 +75,8 @@ describe('the areas and their graph', () => {
   });
 
   it('the server keeps every rule, with no known violation left', async () => {
-    const known = JSON.parse(fs.readFileSync(path.join(serverRoot, '.dependency-cruiser-known-violations.json'), 'utf8')) as unknown[];
-    expect(known.map((v) => JSON.stringify(v))).toEqual([]);
+    const known = JSON.parse(fs.readFileSync(path.join(serverRoot, '.dependency-cruiser-known-violations.json'), 'utf8')) as { from: string; to: string; rule: { name: string } }[];
+    expect(known.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)).toEqual([]);
   });
 });
 
