@@ -18,3 +18,4 @@ export * from '../areas/orders/job-settings.tables';
 export * from '../areas/payments/payments.tables';
 export * from '../areas/payments/reconciliation.tables';
 export * from '../areas/accounts/consent.tables';
+export * from '../platform/providers/local-gateway.tables';

@@ -6,7 +6,8 @@ import { call, createTestContext, type TestContext } from '../../../test/harness
 import { makeStaff } from '../../../test/factories';
 import { issueSession } from '../accounts/sessions.service';
 import { auditLog } from '../../platform/platform.tables';
-import { localGatewayPayments, localGatewayRefunds, onlinePayments, onlineRefunds } from './payments.tables';
+import { onlinePayments, onlineRefunds } from './payments.tables';
+import { localGatewayPayments, localGatewayRefunds } from '../../platform/providers/local-gateway.tables';
 import { paymentReconciliationLines, paymentReconciliations } from './reconciliation.tables';
 import { orders } from '../orders/orders.tables';
 import { saveJobSettings } from '../orders/unpaid-orders.service';

@@ -5,7 +5,7 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { formatFen, labDayEnd, labDayStart, labTime } from '@lab/contract';
 import type { Db } from '../../db/client';
-import { localGatewayPayments, localGatewayRefunds } from '../../areas/payments/payments.tables';
+import { localGatewayPayments, localGatewayRefunds } from './local-gateway.tables';
 import type { Clock } from '../clock';
 import {
   PaymentSignatureError,
