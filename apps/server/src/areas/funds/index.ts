@@ -13,3 +13,4 @@ export { voidRefundedSource } from './invoices.service';
 export { type Actor, balanceOf, balancesOf, balanceTooLow, bookDebit, COMMUNITY_HAS_FUNDS, creditAccount, debitAccount, ensureAccount, lockedBalance, refundToFunds, systemActor } from './ledger.service';
 export { withChannels } from './online-channels';
 export { bookableBonus, confirmPrestore, currentBonus, findOwnedCommunity, getFundsSettings, savePrestoreRules, toLedgerEntry } from './prestore.service';
+export { couponStillUsable, entriesByReferences, unusedCouponsOf } from './funds-for-payments';

@@ -12,3 +12,5 @@ export { addRecycle, addSampling, cancelSampling, collectSampling, listRecycles,
 export { type ChannelRefund, type RefundChannelHandler } from './refund-channels';
 export { endHolds, endHoldsUpdate, expiredHold } from './reservation-core';
 export { getJobSettings } from './unpaid-orders.service';
+export { markOrderPaid, markOrderPayLater, type OrderPayment } from './order-payment';
+export { lockOrders, memberLiveOrders, orderIdsByNo, orderNosOf, orderScope } from './orders-for-payments';

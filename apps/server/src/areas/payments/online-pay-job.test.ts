@@ -6,7 +6,7 @@ import { ledgerProblems } from '../../../test/ledger-invariants';
 import { ONLINE_PAY_JOB, jobCrons } from '../../jobs';
 import { onlinePayments, onlineRefunds } from './payments.tables';
 import { localGatewayPayments } from '../../platform/providers/local-gateway.tables';
-import { PAY_QUERY_AFTER_MS } from './online-pay.service';
+import { PAY_QUERY_AFTER_MS } from './online-pay-core';
 import { makeOrder, orderRow, payer, paymentCatalog, type PaymentCatalog, type Who } from './payment.test-helpers';
 
 /**

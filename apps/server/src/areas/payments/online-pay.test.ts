@@ -16,7 +16,9 @@ import { localGatewayPayments } from '../../platform/providers/local-gateway.tab
 import { LOCAL_IDS, paymentNoticeBody, refundNoticeBody, signLocalNotice } from '../../platform/providers/payment-local';
 import type { GatewayPayment, GatewayRefund } from '../../platform/providers/payment-gateway';
 import { activeRules } from '../funds/prestore.service';
-import { paymentReference, PAY_QUERY_AFTER_MS, paymentsPaidOn, refundsCreatedOn, sweepOpenPayments, sweepRefunds } from './online-pay.service';
+import { paymentReference, PAY_QUERY_AFTER_MS, paymentsPaidOn, refundsCreatedOn } from './online-pay-core';
+import { sweepOpenPayments } from './check-payments';
+import { sweepRefunds } from './online-refunds';
 import { balance, couponRow, fund, giveCoupon, makeOrder, orderRow, ownedCommunity, payer, paymentCatalog, type PaymentCatalog, type Who } from './payment.test-helpers';
 
 /**

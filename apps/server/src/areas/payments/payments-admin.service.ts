@@ -28,7 +28,8 @@ import { paginate } from '../../db/paginate';
 import { dayRange, memberRefColumns, namedMembers, toMemberRef } from '../funds';
 import { toAdminLedgerEntry } from '../funds';
 import { withChannels } from '../funds';
-import { applyRefundState, askGatewayAboutRefund, paymentReference, refundReference, type PaymentRow, type RefundRow } from './online-pay.service';
+import { applyRefundState, askGatewayAboutRefund } from './online-refunds';
+import { paymentReference, refundReference, type PaymentRow, type RefundRow } from './online-pay-core';
 
 /**
  * 财务管理 → 在线支付 and 退款记录 (contract/admin-payments.ts): the payments and refunds as

@@ -12,7 +12,8 @@ import { paymentReconciliationLines, paymentReconciliations } from './reconcilia
 import { orders } from '../orders/orders.tables';
 import { saveJobSettings } from '../orders/unpaid-orders.service';
 import { cancelOrder } from '../orders/cancel-core';
-import { startOnlinePayment, sweepRefunds } from './online-pay.service';
+import { startOnlinePayment } from './start-payment';
+import { sweepRefunds } from './online-refunds';
 import { queryRefundNow } from './payments-admin.service';
 import { reconcileDay, reconcileYesterday } from './reconcile.service';
 import { statement } from './settlement.service';

@@ -7,7 +7,9 @@ import type { NoticeChannels } from '../messages';
 import { toOrderSummary, type OrderRow } from '../orders';
 import { orders } from '../orders/orders.tables';
 import { onlinePaymentOrders, onlinePayments, onlineRefunds } from './payments.tables';
-import { memberActor, noticePaid, payBalances, payLaterStanding, payLockedOrder, resolveSource } from './payment.service';
+import { memberActor, payBalances, resolveSource } from './pay-source';
+import { noticePaid, payLockedOrder } from './payment.service';
+import { payLaterStanding } from './pay-later';
 
 /**
  * Settlement (assign/*): the member's tested-but-unpaid (待结算) orders and the pay-later

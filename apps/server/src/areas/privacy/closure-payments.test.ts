@@ -11,7 +11,8 @@ import { localGatewayPayments } from '../../platform/providers/local-gateway.tab
 import { members } from '../../db/schema';
 import { LOCAL_IDS, paymentNoticeBody, signLocalNotice } from '../../platform/providers/payment-local';
 import type { PaymentProvider } from '../../platform/providers/payment-gateway';
-import { paymentReference, sweepRefunds } from '../payments/online-pay.service';
+import { paymentReference } from '../payments/online-pay-core';
+import { sweepRefunds } from '../payments/online-refunds';
 import { payer, type Who } from '../payments/payment.test-helpers';
 
 /**
