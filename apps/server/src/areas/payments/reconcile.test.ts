@@ -16,7 +16,7 @@ import { startOnlinePayment } from './start-payment';
 import { sweepRefunds } from './online-refunds';
 import { queryRefundNow } from './payments-admin.service';
 import { reconcileDay, reconcileYesterday } from './reconcile.service';
-import { statement } from './settlement.service';
+import { statement } from './statement.service';
 import { makeOrder, payer, paymentCatalog, type PaymentCatalog, type Who } from './payment.test-helpers';
 
 /**
