@@ -19,7 +19,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors'
 import { auditEntity } from '../../platform/audit';
 import { PAY_VENDORS, type BillLine, type PayVendor } from '../../platform/providers/payment-gateway';
 import type { PaymentProviders } from '../../platform/providers';
-import { staff } from '../accounts/accounts.tables';
+import { staffNames } from '../accounts';
 import { onlinePayments, onlineRefunds } from './payments.tables';
 import { paymentReconciliationLines, paymentReconciliations } from './reconciliation.tables';
 import { getJobSettings } from '../orders';
@@ -251,12 +251,6 @@ export async function rerunDay(db: DbOrTx, providers: PaymentProviders, staffId:
 }
 
 // ---- views ----
-
-async function staffNames(db: DbOrTx, ids: (number | null)[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (!wanted.length) return new Map();
-  return new Map((await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, wanted))).map((s) => [s.id, s.name]));
-}
 
 async function toRunViews(db: DbOrTx, rows: RunRow[]): Promise<ReconcileRun[]> {
   const names = await staffNames(db, rows.map((r) => r.staffId));
