@@ -1,6 +1,6 @@
 import { registerGrowthHooks } from './areas/growth/growth-hooks';
 import { onRefundToChannel } from './areas/orders/refund-channels';
-import { refundOnlinePart } from './areas/payments/online-pay.service';
+import { refundOnlinePart } from './areas/payments/online-refunds';
 import { onStaffCodesFailing } from './areas/accounts/staff-hooks';
 import { alertStaffCodesFailing } from './areas/messages/staff-alerts.service';
 import { registerFundsApprovals } from './areas/funds/approved-bookings';

@@ -20,3 +20,4 @@ export * from '../platform/job-settings.tables';
 export * from '../areas/payments/payments.tables';
 export * from '../areas/payments/reconciliation.tables';
 export * from '../areas/accounts/consent.tables';
+export * from '../platform/providers/local-gateway.tables';

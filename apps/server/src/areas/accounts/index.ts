@@ -15,3 +15,4 @@ export { lockMemberRow } from './member-lock';
 export { memberIdByRid, memberIdsMatching } from './member-match';
 export { lockMember, memberByRid, setMemberDisabled, updateMemberIdentity } from './member-identity';
 export { invitedCount, invitedMembers, memberInvite } from './invitees';
+export { memberClosedShared } from './member-standing';

@@ -16,3 +16,4 @@ export { bookableBonus, confirmPrestore, currentBonus, findOwnedCommunity, getFu
 export { couponOfOrder, couponsExpiring, memberCouponState, memberInvoiceTitleId, returnCouponOfOrder } from './coupons-for-orders';
 export { accountEntriesPage, accountEntryTotals, lockAccounts } from './account-entries';
 export { couponTemplateRids, findCouponTemplate } from './coupon-template-lookup';
+export { couponStillUsable, entriesByReferences, unusedCouponsOf } from './funds-for-payments';

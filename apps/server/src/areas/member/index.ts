@@ -5,3 +5,4 @@ export { countAddresses, findOwnAddress, fullAddress, listAddresses, type Resolv
 export { communityNames } from './community-names';
 export { findOwnedCommunity } from './community-core';
 export { getProfile, toMemberProfile } from './profile.service';
+export { attestationReview, ownedActiveCommunities } from './payer-standing';

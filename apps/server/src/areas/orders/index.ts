@@ -12,3 +12,4 @@ export { type ChannelRefund, type RefundChannelHandler } from './refund-channels
 export { endHolds, endHoldsUpdate, expiredHold } from './reservation-core';
 export { markOrderPaid, markOrderPayLater, type OrderPayment } from './order-payment';
 export { orderNumbers, paidOrderCounts, paidOrders } from './paid-orders';
+export { lockOrders, memberLiveOrders, orderIdsByNo, orderNosOf, orderScope } from './orders-for-payments';
