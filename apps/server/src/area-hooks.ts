@@ -7,6 +7,9 @@ import { registerFundsApprovals } from './areas/funds/approved-bookings';
 import { registerGrowthApprovals } from './areas/growth/approved-points';
 import { registerOrdersApprovals } from './areas/orders/approved-cancel';
 import { onBannerItems } from './areas/content/banner-links';
+import { onCatalogFacts } from './areas/content/public-figures';
+import { siteFigures } from './areas/catalog/site-figures';
+import { countPublishedItems } from './areas/catalog/catalog.service';
 import { itemNamesByRid } from './areas/catalog/catalog.service';
 import { onCountCompletedOrders } from './areas/catalog/figure-sources';
 import { countCompletedOrders } from './areas/orders/item-order-counts';
@@ -32,6 +35,8 @@ export function registerModuleHooks(): void {
   registerGrowthApprovals();
   // a banner linking a service item names it (the items are the catalogue's)
   onBannerItems(itemNamesByRid);
+  // the public texts' figures are counted by the catalogue
+  onCatalogFacts({ figures: siteFigures, publishedItems: countPublishedItems });
   // the site's figures count the completed orders (orders sits above the catalogue)
   onCountCompletedOrders(countCompletedOrders);
   // a service group a coupon is limited to is not deleted

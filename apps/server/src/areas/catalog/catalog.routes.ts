@@ -3,15 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { calls } from '@lab/contract/calls';
 import type { Db } from '../../db/client';
 import { serve } from '../../platform/calls';
-import { addConsultation, countArticleView, getAbilityShowcase, getArticle, getContentPage, listArticles, listThanks } from '../content';
-import { listPublicCertificates } from '../content';
-import { getSettingValues, getSiteSettings } from '../content';
-import { countPublishedItems, getDeviceDetail, listTypeGroups } from './catalog.service';
+import { fillFiguresIn } from '../content';
+import { getDeviceDetail, listTypeGroups } from './catalog.service';
 import { searchDevices } from './catalog-search';
 import { buildHomeData } from './home-data';
 import { createContentCache, sendCached } from './content-cache';
 import { imageRoot } from './image-root';
-import { fillFiguresIn, siteFigures } from './site-figures';
+import { siteFigures } from './site-figures';
 
 /** The committed pictures of the catalogue and the content, under /upload/img/. */
 export async function serveCatalogImages(app: FastifyInstance) {
@@ -60,25 +58,3 @@ export const catalogRoutes = serve(calls.catalog, {
     ),
 });
 
-/**
- * The site's public content (contract/calls/content.ts). Texts that state a figure carry a
- * token (site-figures.ts) filled here from the one count, so no page can say another number.
- */
-export const contentRoutes = serve(calls.content, {
-  articles: async ({ db, deps, body, now }) => fillFiguresIn(await listArticles(db, body, deps.config.FILE_HOST), await siteFigures(db, now)),
-  article: async ({ db, deps, body, now }) => fillFiguresIn(await getArticle(db, body.id, deps.config.FILE_HOST), await siteFigures(db, now)),
-  thanks: ({ db, body }) => listThanks(db, body),
-  ability: async ({ db, deps, now }) => {
-    const figures = await siteFigures(db, now);
-    return fillFiguresIn(await getAbilityShowcase(db, deps.config.FILE_HOST, figures, await countPublishedItems(db)), figures);
-  },
-  certificates: ({ db, deps, now }) => listPublicCertificates(db, deps.config.FILE_HOST, now),
-  countView: { handler: ({ db, body }) => countArticleView(db, body.id), config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
-  page: async ({ db, query, now }) => fillFiguresIn(await getContentPage(db, query.key), await siteFigures(db, now)),
-  settings: ({ db, deps }) => getSiteSettings(db, deps.config.FILE_HOST),
-  settingValues: ({ db, body }) => getSettingValues(db, body.keys),
-  consult: {
-    handler: ({ db, body, request, now }) => addConsultation(db, body, { ip: request.ip, now }),
-    config: { rateLimit: { max: 5, timeWindow: 600_000 } },
-  },
-});

@@ -47,25 +47,3 @@ export async function siteFigures(db: Db, now: Date = new Date()): Promise<SiteF
   if (!cache) caches.set(db, (cache = createVersionedCache<SiteFigures>(db, { maxEntries: 1 })));
   return (await cache.get('figures', () => countSiteFigures(db, now)))!;
 }
-
-const formatted = (n: number) => n.toLocaleString('zh-CN');
-
-/** Fills the figure tokens of one text; a token with no value (no founding year) becomes ''. */
-export function fillFigures(text: string, figures: SiteFigures): string {
-  if (!text.includes('{{')) return text;
-  return text.replace(/\{\{\s*(instruments|ordersDone|customers|years|founded)\s*\}\}/g, (_, name: keyof SiteFigures) => {
-    const value = figures[name];
-    if (value === null) return '';
-    return name === 'founded' ? String(value) : formatted(value);
-  });
-}
-
-/** Every string of a public answer with its tokens filled (the answer's shape unchanged). */
-export function fillFiguresIn<T>(value: T, figures: SiteFigures): T {
-  if (typeof value === 'string') return fillFigures(value, figures) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => fillFiguresIn(item, figures)) as T;
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillFiguresIn(item, figures)])) as T;
-  }
-  return value;
-}

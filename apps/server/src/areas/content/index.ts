@@ -7,3 +7,4 @@ export { addConsultation, countArticleView, getAbilityShowcase, getArticle, getC
 export { seedContent } from './content.seed';
 export { homeContent } from './home-content';
 export { getSettingValues, getSiteSettings, normalizeStoredIdentity, readSetting } from './settings.service';
+export { fillFigures, fillFiguresIn, onCatalogFacts } from './public-figures';
