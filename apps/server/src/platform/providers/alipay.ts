@@ -1,6 +1,6 @@
-import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
-import JSZip from 'jszip';
+import { fenToYuan, fromAlipayTime, normalizePrivateKey, normalizePublicKey, toAlipayTime, yuanToFen } from './alipay-formats';
+import { readAlipayBill } from './alipay-bill';
 import {
   PaymentSignatureError,
   type BillLine,
@@ -21,6 +21,7 @@ import {
  * through alipay-sdk's public API: pageExecute builds the signed pay URL, exec calls the other
  * methods and checks each answer's signature with Alipay's public key, checkNotifySignV2 checks
  * a notify's. docs/payments.md "Alipay".
+ * Amounts, times and keys: alipay-formats.ts; the bill file: alipay-bill.ts.
  *
  * Amounts cross this edge as Alipay's yuan strings ("12.30") and are converted to integer fen
  * by text, never through floating point.
@@ -56,142 +57,6 @@ export class AlipayApiError extends Error {
     this.code = details.code;
     this.subCode = details.subCode;
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// amounts and times
-// ---------------------------------------------------------------------------------------------
-
-/** 1230 → "12.30" */
-export function fenToYuan(fen: number): string {
-  if (!Number.isSafeInteger(fen) || fen < 0) throw new Error(`金额无效: ${fen}`);
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
-}
-
-/** "12.3", "12.30", "-0.01" → 1230, 1230, -1; anything else throws (an amount is never guessed) */
-export function yuanToFen(yuan: string): number {
-  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(yuan.trim());
-  if (!match) throw new Error(`支付宝金额格式无效: ${yuan}`);
-  const fen = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
-  if (!Number.isSafeInteger(fen)) throw new Error(`支付宝金额过大: ${yuan}`);
-  return match[1] ? -fen : fen;
-}
-
-const shanghaiOffsetMs = 8 * 3600_000;
-
-/** Alipay's times are Beijing time (UTC+8, no daylight saving) as "yyyy-MM-dd HH:mm:ss". */
-export function toAlipayTime(at: Date): string {
-  return new Date(at.getTime() + shanghaiOffsetMs).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-export function fromAlipayTime(text: string | undefined): Date | undefined {
-  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})$/.exec((text ?? '').trim());
-  return match ? new Date(`${match[1]}T${match[2]}+08:00`) : undefined;
-}
-
-// ---------------------------------------------------------------------------------------------
-// keys: whatever form they come in, the SDK gets PKCS#8 / SPKI PEM
-// ---------------------------------------------------------------------------------------------
-
-function der(text: string): Buffer {
-  return Buffer.from(text.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
-}
-
-/** A private key as PKCS#8 PEM, from PKCS#1 or PKCS#8 PEM or bare base64 DER; throws when it is not an RSA private key. */
-export function normalizePrivateKey(text: string): string {
-  const key = text.includes('-----BEGIN')
-    ? createPrivateKey(text)
-    : (() => {
-        try {
-          return createPrivateKey({ key: der(text), format: 'der', type: 'pkcs8' });
-        } catch {
-          return createPrivateKey({ key: der(text), format: 'der', type: 'pkcs1' });
-        }
-      })();
-  if (key.asymmetricKeyType !== 'rsa') throw new Error('支付宝应用私钥须为 RSA 密钥');
-  return key.export({ format: 'pem', type: 'pkcs8' }).toString();
-}
-
-/** A public key as SPKI PEM, from PEM (SPKI or PKCS#1) or bare base64 SPKI DER. */
-export function normalizePublicKey(text: string): string {
-  const key = text.includes('-----BEGIN') ? createPublicKey(text) : createPublicKey({ key: der(text), format: 'der', type: 'spki' });
-  if (key.asymmetricKeyType !== 'rsa') throw new Error('支付宝公钥须为 RSA 密钥');
-  return key.export({ format: 'pem', type: 'spki' }).toString();
-}
-
-// ---------------------------------------------------------------------------------------------
-// the bill: a zip of GBK CSV files, the detail one headed 支付宝交易号,商户订单号,业务类型,…
-// ---------------------------------------------------------------------------------------------
-
-const gbk = new TextDecoder('gbk');
-const utf8 = new TextDecoder('utf-8');
-
-/** one CSV line: fields split on commas outside double quotes ("" inside quotes is one quote) */
-function csvFields(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted && c === '"' && line[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (c === ',' && !quoted) {
-      fields.push(field);
-      field = '';
-    } else {
-      field += c;
-    }
-  }
-  fields.push(field);
-  // Alipay pads numbers with a tab so that spreadsheets keep them as text
-  return fields.map((value) => value.trim());
-}
-
-/**
- * The payments (业务类型 交易) and refunds (退款) of Alipay's trade bill (业务明细). Columns are
- * found by their header, so added columns do not matter; the summary file (汇总) and the '#'
- * comment lines around the table are skipped. Refund amounts are negative in the bill.
- */
-export async function readAlipayBill(zipBytes: Uint8Array): Promise<BillLine[]> {
-  const zip = await JSZip.loadAsync(zipBytes, { decodeFileName: (bytes) => gbk.decode(Uint8Array.from(bytes as ArrayLike<number>)) });
-  const lines: BillLine[] = [];
-  let detailFound = false;
-  for (const entry of Object.values(zip.files)) {
-    if (entry.dir || !/\.csv$/i.test(entry.name)) continue;
-    const bytes = await entry.async('uint8array');
-    const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-    const text = hasBom ? utf8.decode(bytes.subarray(3)) : gbk.decode(bytes);
-    const rows = text.split(/\r?\n/).filter((line) => line.trim() && !line.startsWith('#'));
-    const header = rows[0] ? csvFields(rows[0]) : [];
-    const column = (name: string) => header.findIndex((title) => title.replace(/\(/g, '（').replace(/\)/g, '）') === name);
-    const at = {
-      tradeNo: column('支付宝交易号'),
-      outTradeNo: column('商户订单号'),
-      type: column('业务类型'),
-      finished: column('完成时间'),
-      created: column('创建时间'),
-      amount: column('订单金额（元）'),
-      requestNo: column('退款批次号/请求号'),
-    };
-    if (at.tradeNo < 0 || at.outTradeNo < 0 || at.type < 0 || at.amount < 0) continue;
-    detailFound = true;
-    for (const row of rows.slice(1)) {
-      const fields = csvFields(row);
-      const get = (index: number) => (index >= 0 ? (fields[index] ?? '') : '');
-      const type = get(at.type);
-      if (type !== '交易' && type !== '退款') continue;
-      const when = fromAlipayTime(get(at.finished)) ?? fromAlipayTime(get(at.created));
-      if (!when) throw new Error(`支付宝账单时间无效: ${row}`);
-      const amountFen = Math.abs(yuanToFen(get(at.amount)));
-      if (type === '交易') lines.push({ kind: 'payment', outTradeNo: get(at.outTradeNo), tradeNo: get(at.tradeNo), amountFen, at: when });
-      else lines.push({ kind: 'refund', outTradeNo: get(at.outTradeNo), tradeNo: get(at.tradeNo), outRefundNo: get(at.requestNo) || undefined, amountFen, at: when });
-    }
-  }
-  if (!detailFound) throw new Error('支付宝账单中没有业务明细文件');
-  return lines;
 }
 
 // ---------------------------------------------------------------------------------------------

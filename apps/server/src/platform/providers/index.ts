@@ -113,7 +113,7 @@ export async function paymentProvidersFor(config: Config, deps: { db: Db; clock:
  */
 export async function wechatPaymentProviderFor(config: Config): Promise<PaymentProvider | null> {
   if (config.PAYMENT_WECHAT !== 'wechatpay') return null;
-  const { wechatPayProvider, platformKeysFrom } = await import('./wechat-pay');
+  const [{ wechatPayProvider }, { platformKeysFrom }] = await Promise.all([import('./wechat-pay'), import('./wechat-pay-keys')]);
   const read = (file: string | undefined) => (file ? readFile(file, 'utf8') : Promise.resolve(undefined));
   const [privateKey, certificatesPem, publicKeyPem] = await Promise.all([read(config.WECHATPAY_PRIVATE_KEY_FILE), read(config.WECHATPAY_PLATFORM_CERT_FILE), read(config.WECHATPAY_PUBLIC_KEY_FILE)]);
   return wechatPayProvider({
@@ -138,7 +138,7 @@ export async function wechatPaymentProviderFor(config: Config): Promise<PaymentP
  */
 export async function alipayPaymentProviderFor(config: Config): Promise<PaymentProvider | null> {
   if (config.PAYMENT_ALIPAY !== 'alipay') return null;
-  const { alipayProvider, normalizePrivateKey, normalizePublicKey } = await import('./alipay');
+  const [{ alipayProvider }, { normalizePrivateKey, normalizePublicKey }] = await Promise.all([import('./alipay'), import('./alipay-formats')]);
   const key = (setting: 'ALIPAY_PRIVATE_KEY_FILE' | 'ALIPAY_PUBLIC_KEY_FILE', normalize: (text: string) => string) => {
     const file = config[setting]!;
     let text: string;

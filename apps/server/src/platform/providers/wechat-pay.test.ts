@@ -1,12 +1,8 @@
-import { createVerify, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeWechatPayKeys, startWechatPayPeer, type NotifyFault, type WechatPayPeer } from '../../../test/peers/wechat-pay-peer';
-import { loadConfig } from '../config';
-import { PaymentSignatureError, type CreatePaymentInput, type PaymentProvider, type VerifiedNotice } from './payment-gateway';
-import { wechatPaymentProviderFor } from '.';
-import { platformKeysFrom, wechatPayProvider, WechatPayError, type WechatPaySettings } from './wechat-pay';
+import { createVerify, generateKeyPairSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { wechatPayProvider } from './wechat-pay';
+import { WechatPayError } from './wechat-pay-answers';
+import { appId, input, mchid, merchant, merchantSerial, notifyUrl, peer, pem, provider, settings, shanghaiDay, useWechatPayPeer } from './wechat-pay.test-helpers';
 
 /**
  * The WeChat Pay v3 provider through its SDK against a local WeChat (test/peers/wechat-pay-peer.ts)
@@ -14,79 +10,8 @@ import { platformKeysFrom, wechatPayProvider, WechatPayError, type WechatPaySett
  * Authorization with its public half) and the platform's key with a self-signed X.509 certificate
  * made by openssl (the provider verifies every answer and notify with it, by serial).
  */
-const keys = makeWechatPayKeys();
-const { mchid, appId, apiV3Key, merchantSerial, platformSerial, merchant, platform, files } = keys;
-const pem = (key: KeyObject) => key.export({ type: 'pkcs8', format: 'pem' }).toString();
 
-let peer: WechatPayPeer;
-let provider: PaymentProvider;
-let settings: WechatPaySettings;
-/** our notify endpoint: verifies what the peer sends and answers as the route will */
-let receiver: http.Server;
-let notifyUrl = '';
-const received: Array<VerifiedNotice | Error> = [];
-
-beforeAll(async () => {
-  peer = await startWechatPayPeer(keys.peerOptions);
-  settings = {
-    mchid,
-    appId,
-    jsapi: true,
-    merchantSerial,
-    privateKey: merchant.privateKeyPem,
-    apiV3Key,
-    platformKeys: platformKeysFrom({ certificatesPem: platform.certificatePem }),
-    baseUrl: peer.url,
-  };
-  provider = wechatPayProvider(settings);
-  receiver = http.createServer((request, reply) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : value]));
-      provider.verifyNotify({ headers, rawBody: Buffer.concat(chunks).toString('utf8') }).then(
-        (notice) => {
-          received.push(notice);
-          const answer = provider.notifyAnswer(true);
-          reply.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.body);
-        },
-        (error: Error) => {
-          received.push(error);
-          const answer = provider.notifyAnswer(false);
-          reply.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.body);
-        },
-      );
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  notifyUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/pay/notify/wechat`;
-});
-
-afterAll(async () => {
-  await peer?.stop();
-  await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
-  keys.remove();
-});
-
-beforeEach(() => {
-  received.length = 0;
-});
-
-let sequence = 0;
-const tradeNo = () => `WXT${Date.now()}${++sequence}`;
-const input = (overrides: Partial<CreatePaymentInput> = {}): CreatePaymentInput => ({
-  outTradeNo: tradeNo(),
-  amountFen: 12_345,
-  description: '科研检测服务商城-订单 LAB20261126001',
-  scene: 'native',
-  expiresAt: new Date(Date.now() + 30 * 60_000),
-  notifyUrl,
-  returnUrl: 'https://shop.example.com/pay/result?no=1',
-  clientIp: '203.0.113.7',
-  ...overrides,
-});
-/** today in Asia/Shanghai, the bill's day */
-const shanghaiDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+useWechatPayPeer();
 
 describe('creating a payment', () => {
   it('Native: a signed request with the order, answered by a code_url to draw as a QR code', async () => {
@@ -228,126 +153,5 @@ describe('the bill', () => {
     peer.pay(payment.outTradeNo);
     peer.corruptBillOnce = true;
     await expect(provider.downloadBill(shanghaiDay())).rejects.toMatchObject({ vendorCode: 'BILL_HASH' });
-  });
-});
-
-describe('answers from WeChat are verified', () => {
-  it('an answer whose signature does not verify is refused', async () => {
-    const payment = input();
-    await provider.create(payment);
-    peer.badSignatureOnce = true;
-    await expect(provider.query(payment.outTradeNo)).rejects.toBeInstanceOf(PaymentSignatureError);
-    peer.badSignatureOnce = true;
-    await expect(provider.create(input())).rejects.toBeInstanceOf(PaymentSignatureError);
-  });
-
-  it('an answer signed under a serial we do not trust is refused', async () => {
-    const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const distrusting = wechatPayProvider({ ...settings, platformKeys: { ABCDEF0123456789: other.publicKey } });
-    await expect(distrusting.create(input())).rejects.toBeInstanceOf(PaymentSignatureError);
-  });
-
-  it('an unreachable gateway is an unverified WechatPayError', async () => {
-    const spare = http.createServer();
-    await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
-    const port = (spare.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => spare.close(() => resolve()));
-    const unreachable = wechatPayProvider({ ...settings, baseUrl: `http://127.0.0.1:${port}` });
-    await expect(unreachable.query('NEVER-CREATED-4')).rejects.toMatchObject({ code: 'PAYMENT_GATEWAY', status: 502, verified: false, httpStatus: null });
-  });
-
-  it('a refusal is only read as a fact when it verifies: an unverified "no such order" is an error, not null', async () => {
-    peer.badSignatureOnce = true;
-    const error = await provider.query('NEVER-CREATED-2').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(WechatPayError);
-    expect(error).toMatchObject({ vendorCode: 'ORDER_NOT_EXIST', verified: false, httpStatus: 404 });
-    // the same answer signed properly is the fact
-    expect(await provider.query('NEVER-CREATED-2')).toBeNull();
-  });
-});
-
-describe('notifies', () => {
-  async function paidPayment() {
-    const payment = input({ amountFen: 880 });
-    await provider.create(payment);
-    return { payment, paid: peer.pay(payment.outTradeNo) };
-  }
-
-  it('a payment notice verifies, decrypts and reads as the paid payment; the answer is 204', async () => {
-    const { payment, paid } = await paidPayment();
-    const answer = await peer.notifyPayment(payment.outTradeNo);
-    expect(answer).toEqual({ status: 204, body: '' });
-    expect(received).toEqual([{ type: 'payment', payment: { outTradeNo: payment.outTradeNo, tradeNo: paid.transaction_id, state: 'paid', amountFen: 880, merchantId: mchid, appId, paidAt: new Date(paid.success_time!) } }]);
-  });
-
-  it('refund notices: REFUND.SUCCESS, REFUND.ABNORMAL and REFUND.CLOSED', async () => {
-    const { payment } = await paidPayment();
-    const states = [['SUCCESS', 'success'], ['ABNORMAL', 'abnormal'], ['CLOSED', 'closed']] as const;
-    for (const [status, state] of states) {
-      const outRefundNo = `RN${status}${payment.outTradeNo}`;
-      await provider.refund({ outTradeNo: payment.outTradeNo, outRefundNo, refundFen: 100, totalFen: 880, reason: '退款', notifyUrl });
-      peer.settleRefund(outRefundNo, status);
-      expect(await peer.notifyRefund(outRefundNo)).toEqual({ status: 204, body: '' });
-      expect(received.at(-1)).toEqual({ type: 'refund', refund: expect.objectContaining({ outRefundNo, outTradeNo: payment.outTradeNo, refundFen: 100, state }) });
-    }
-    expect((received[0] as { refund: { succeededAt?: Date } }).refund.succeededAt).toBeInstanceOf(Date);
-  });
-
-  const faults: Array<[string, NotifyFault]> = [
-    ['a bad signature', { badSignature: true }],
-    ['a serial that is not our platform certificate', { serial: 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF' }],
-    ['a tampered ciphertext', { tamperCiphertext: true }],
-    ['a timestamp older than 5 minutes', { timestampOffset: -301 }],
-    ['an event it does not handle', { eventType: 'TRANSACTION.REVOKED' }],
-  ];
-  it.each(faults)('refuses %s: PaymentSignatureError, answered 500 FAIL', async (_name, fault) => {
-    const { payment } = await paidPayment();
-    const answer = await peer.notifyPayment(payment.outTradeNo, fault);
-    expect(answer.status).toBe(500);
-    expect(JSON.parse(answer.body)).toMatchObject({ code: 'FAIL' });
-    expect(received).toHaveLength(1);
-    expect(received[0]).toBeInstanceOf(PaymentSignatureError);
-  });
-
-  it('refuses a notice without the signature headers, and one in the future beyond the window', async () => {
-    const { payment } = await paidPayment();
-    const notify = peer.paymentNotify(payment.outTradeNo);
-    await expect(provider.verifyNotify({ headers: {}, rawBody: notify.body })).rejects.toBeInstanceOf(PaymentSignatureError);
-    const ahead = peer.paymentNotify(payment.outTradeNo, { timestampOffset: 301 });
-    await expect(provider.verifyNotify({ headers: ahead.headers, rawBody: ahead.body })).rejects.toBeInstanceOf(PaymentSignatureError);
-    // within the window it is accepted
-    const late = peer.paymentNotify(payment.outTradeNo, { timestampOffset: -290 });
-    await expect(provider.verifyNotify({ headers: late.headers, rawBody: late.body })).resolves.toMatchObject({ type: 'payment' });
-  });
-});
-
-describe('configuration', () => {
-  const env = () => ({ ...keys.env, WECHATPAY_BASE_URL: peer.url, PUBLIC_URL: 'https://shop.example.cn' });
-
-  it('refuses to start with a setting missing', () => {
-    expect(() => loadConfig({ PAYMENT_WECHAT: 'wechatpay' })).toThrow(/PAYMENT_WECHAT=wechatpay 还需要 WECHATPAY_MCHID、WECHATPAY_APPID、WECHATPAY_MERCHANT_SERIAL、WECHATPAY_PRIVATE_KEY_FILE、WECHATPAY_APIV3_KEY/);
-    expect(() => loadConfig({ ...env(), WECHATPAY_PLATFORM_CERT_FILE: undefined })).toThrow(/WECHATPAY_PLATFORM_CERT_FILE 或 WECHATPAY_PUBLIC_KEY_FILE/);
-    expect(() => loadConfig({ ...env(), WECHATPAY_PUBLIC_KEY_FILE: files.platformCert })).toThrow(/WECHATPAY_PUBLIC_KEY_ID/);
-    expect(() => loadConfig({ ...env(), WECHATPAY_APIV3_KEY: 'short' })).toThrow(/WECHATPAY_APIV3_KEY 应为32字节/);
-  });
-
-  it('wechatPaymentProviderFor: null by default, the real provider from the files when chosen', async () => {
-    expect(await wechatPaymentProviderFor(loadConfig({}))).toBeNull();
-    const configured = await wechatPaymentProviderFor(loadConfig(env()));
-    expect(configured).toMatchObject({ name: 'wechat', vendor: 'wechat', merchantId: mchid, appId, scenes: ['native', 'h5'] });
-    const payment = input();
-    await configured!.create(payment);
-    expect((await configured!.query(payment.outTradeNo))?.state).toBe('open');
-  });
-
-  it('the WeChat Pay public key mode: answers signed under PUB_KEY_ID_… verify with that key', async () => {
-    const keys = platformKeysFrom({ publicKeyPem: platform.publicKey.export({ type: 'spki', format: 'pem' }).toString(), publicKeyId: platformSerial });
-    const byPublicKey = wechatPayProvider({ ...settings, platformKeys: keys });
-    expect(await byPublicKey.query('NEVER-CREATED-3')).toBeNull();
-  });
-
-  it('an expired platform certificate is not trusted', () => {
-    const later = new Date(Date.now() + 3 * 86_400_000);
-    expect(() => platformKeysFrom({ certificatesPem: platform.certificatePem }, later)).toThrow(/已过期/);
   });
 });

@@ -1,13 +1,9 @@
-import { X509Certificate, createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { createRequire } from 'node:module';
-import type * as WechatpaySdk from 'wechatpay-axios-plugin';
+import { createHash, createPrivateKey } from 'node:crypto';
 import { AppError } from '../errors';
 import {
   PaymentSignatureError,
   type BillLine,
   type CreatePaymentInput,
-  type GatewayPayment,
-  type GatewayRefund,
   type NotifyAnswer,
   type NotifyRequest,
   type PaymentProvider,
@@ -16,6 +12,8 @@ import {
   type RefundInput,
   type VerifiedNotice,
 } from './payment-gateway';
+import { parseTradeBill, paymentOf, refundOf, refusedWith, sdk, WechatPayError, type WechatRefund, type WechatTransaction } from './wechat-pay-answers';
+import type { WechatPaySettings } from './wechat-pay-keys';
 
 /*
  * WeChat Pay API v3 for a direct merchant (直连商户) through wechatpay-axios-plugin
@@ -24,82 +22,12 @@ import {
  * answer's Wechatpay-Signature against the platform keys we give it by serial, refusing an answer
  * whose timestamp is more than 5 minutes off; the bill file, which WeChat does not sign, is
  * checked against the hash the signed bill answer names. Notifies are verified here with the
- * SDK's public helpers (Rsa.verify, Aes.AesGcm.decrypt). CommonJS: loaded with `require`, like
- * the SMS SDKs (sms-vendors.ts).
+ * SDK's public helpers (Rsa.verify, Aes.AesGcm.decrypt). Settings and keys: wechat-pay-keys.ts;
+ * errors, answers and the bill file: wechat-pay-answers.ts.
  */
-const require = createRequire(import.meta.url);
-const sdk = require('wechatpay-axios-plugin') as typeof WechatpaySdk;
 
 /** WeChat's answers and notifies may be at most this far from our clock (seconds) */
 const REPLAY_WINDOW_SECONDS = 300;
-
-export interface WechatPaySettings {
-  /** 商户号 */
-  mchid: string;
-  /** the app id the payments are made under (公众号, 小程序 or 移动应用 bound to the merchant) */
-  appId: string;
-  /** JSAPI is offered: the app id is the 公众号/小程序 whose openids the site collects */
-  jsapi: boolean;
-  /** the merchant API certificate's serial (商户API证书序列号) */
-  merchantSerial: string;
-  /** apiclient_key.pem: the merchant API private key (PEM) */
-  privateKey: string;
-  /** the APIv3 key (32 bytes) that encrypts notify resources */
-  apiV3Key: string;
-  /** the keys WeChat signs with, by the serial it names in Wechatpay-Serial (platformKeysFrom) */
-  platformKeys: Record<string, KeyObject>;
-  /** https://api.mch.weixin.qq.com; the tests point it at a local peer */
-  baseUrl: string;
-  /** per request, milliseconds (default 10 s) */
-  timeoutMs?: number;
-}
-
-/**
- * The platform keys by serial from the configured material: platform certificate(s) (PEM, one file
- * may hold several during a rotation; the serial is the certificate's own, expired ones are left
- * out) and/or the WeChat Pay public key (微信支付公钥, with its PUB_KEY_ID_… as the serial).
- * Throws when nothing usable remains.
- */
-export function platformKeysFrom(material: { certificatesPem?: string; publicKeyPem?: string; publicKeyId?: string }, now = new Date()): Record<string, KeyObject> {
-  const keys: Record<string, KeyObject> = {};
-  const blocks = material.certificatesPem?.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-  if (material.certificatesPem !== undefined && !blocks.length) throw new Error('微信支付平台证书文件中没有 PEM 证书');
-  let expired = 0;
-  for (const block of blocks) {
-    const certificate = new X509Certificate(block);
-    if (certificate.validToDate.getTime() < now.getTime()) {
-      expired += 1;
-      continue;
-    }
-    keys[certificate.serialNumber.toUpperCase()] = certificate.publicKey;
-  }
-  if (material.publicKeyPem !== undefined) {
-    if (!material.publicKeyId) throw new Error('微信支付公钥需要其公钥ID (PUB_KEY_ID_…)');
-    keys[material.publicKeyId] = createPublicKey(material.publicKeyPem);
-  }
-  if (!Object.keys(keys).length) throw new Error(expired ? '微信支付平台证书均已过期，请下载新证书' : '没有可用的微信支付平台证书或微信支付公钥');
-  return keys;
-}
-
-/**
- * The gateway refused or could not be reached: 502 with WeChat's own code and message.
- * `verified`: the answer carrying the code was signed by WeChat (checked); only a verified
- * refusal is ever read as a fact ("no such order", "already closed", "no bill that day").
- */
-export class WechatPayError extends AppError {
-  constructor(
-    readonly vendorCode: string,
-    message: string,
-    readonly httpStatus: number | null,
-    readonly verified = false,
-  ) {
-    super('PAYMENT_GATEWAY', `微信支付: ${message}`, { status: 502, data: { vendor: 'wechat', code: vendorCode } });
-    this.name = 'WechatPayError';
-  }
-}
-
-/** a verified refusal with one of these codes */
-const refusedWith = (error: unknown, ...codes: string[]) => error instanceof WechatPayError && error.verified && codes.includes(error.vendorCode);
 
 /** RFC 3339 in Asia/Shanghai, as WeChat takes times (time_expire): 2026-11-26T10:30:00+08:00 */
 function shanghaiTime(at: Date): string {
@@ -117,85 +45,6 @@ function fitBytes(text: string, bytes: number): string {
   return out;
 }
 
-/** "12.34" (the bill's yuan) as 1234 fen, without floating point */
-function fenOf(yuan: string | undefined): number {
-  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec((yuan ?? '').trim());
-  if (!match) throw new WechatPayError('BILL_FORMAT', `账单金额格式错误: ${yuan}`, null);
-  const fen = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
-  return match[1] ? -fen : fen;
-}
-
-const dateOf = (rfc3339: unknown) => (typeof rfc3339 === 'string' && rfc3339 ? new Date(rfc3339) : undefined);
-
-interface WechatTransaction {
-  appid?: string;
-  mchid?: string;
-  out_trade_no?: string;
-  transaction_id?: string;
-  trade_state?: string;
-  success_time?: string;
-  amount?: { total?: number; payer_total?: number };
-}
-
-interface WechatRefund {
-  out_refund_no?: string;
-  out_trade_no?: string;
-  refund_id?: string;
-  /** the refund API's field */
-  status?: string;
-  /** the refund notify's field */
-  refund_status?: string;
-  success_time?: string;
-  amount?: { refund?: number };
-}
-
-const paymentStates: Record<string, GatewayPayment['state']> = {
-  SUCCESS: 'paid',
-  // 转入退款: it was paid; refunds are followed on their own
-  REFUND: 'paid',
-  NOTPAY: 'open',
-  USERPAYING: 'open',
-  CLOSED: 'closed',
-  REVOKED: 'closed',
-  PAYERROR: 'failed',
-};
-
-const refundStates: Record<string, GatewayRefund['state']> = {
-  SUCCESS: 'success',
-  PROCESSING: 'processing',
-  CLOSED: 'closed',
-  ABNORMAL: 'abnormal',
-};
-
-function paymentOf(t: WechatTransaction): GatewayPayment {
-  const state = paymentStates[t.trade_state ?? ''];
-  if (!state || !t.out_trade_no) throw new WechatPayError('UNKNOWN_STATE', `无法识别的订单状态 ${t.trade_state}`, null);
-  const paidAt = state === 'paid' ? dateOf(t.success_time) : undefined;
-  return {
-    outTradeNo: t.out_trade_no,
-    ...(t.transaction_id ? { tradeNo: t.transaction_id } : {}),
-    state,
-    amountFen: t.amount?.total ?? t.amount?.payer_total ?? 0,
-    merchantId: t.mchid ?? '',
-    appId: t.appid ?? '',
-    ...(paidAt ? { paidAt } : {}),
-  };
-}
-
-function refundOf(r: WechatRefund): GatewayRefund {
-  const state = refundStates[r.status ?? r.refund_status ?? ''];
-  if (!state || !r.out_refund_no || !r.out_trade_no) throw new WechatPayError('UNKNOWN_STATE', `无法识别的退款状态 ${r.status ?? r.refund_status}`, null);
-  const succeededAt = state === 'success' ? dateOf(r.success_time) : undefined;
-  return {
-    outRefundNo: r.out_refund_no,
-    outTradeNo: r.out_trade_no,
-    ...(r.refund_id ? { refundId: r.refund_id } : {}),
-    refundFen: r.amount?.refund ?? 0,
-    state,
-    ...(succeededAt ? { succeededAt } : {}),
-  };
-}
-
 interface SdkResponse<T> {
   status: number;
   data: T;
@@ -204,33 +53,6 @@ interface SdkResponse<T> {
 interface SdkResource {
   get(config?: Record<string, unknown>): Promise<SdkResponse<unknown>>;
   post(data?: unknown, config?: Record<string, unknown>): Promise<SdkResponse<unknown>>;
-}
-
-/**
- * Read the bill file (bill_type ALL): a header line; one line per payment or refund whose fields
- * each start with a backquote; the summary's caption (总交易单数,…) and line. Amounts are yuan.
- */
-export function parseTradeBill(file: Buffer): BillLine[] {
-  const text = file.toString('utf8').replace(/^\uFEFF/, '');
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  const header = lines[0]?.split(',') ?? [];
-  const captionAt = lines.findIndex((line) => line.startsWith('总交易单数'));
-  if (!header.includes('交易状态') || captionAt < 1 || !lines[captionAt + 1]) throw new WechatPayError('BILL_FORMAT', '账单文件格式无法识别', null);
-  const rows = lines.slice(1, captionAt).map((line) => sdk.Formatter.castCsvLine(line, header) as Record<string, string>);
-  const summary = sdk.Formatter.castCsvLine(lines[captionAt + 1]!, lines[captionAt]!.split(',')) as Record<string, string>;
-  if (Number(summary['总交易单数']) !== rows.length) throw new WechatPayError('BILL_FORMAT', `账单行数 ${rows.length} 与汇总的总交易单数 ${summary['总交易单数']} 不符`, null);
-  const out: BillLine[] = [];
-  for (const row of rows) {
-    const at = new Date(`${(row['交易时间'] ?? '').replace(' ', 'T')}+08:00`);
-    if (Number.isNaN(at.getTime())) throw new WechatPayError('BILL_FORMAT', `账单交易时间格式错误: ${row['交易时间']}`, null);
-    const base = { outTradeNo: row['商户订单号'] ?? '', tradeNo: row['微信订单号'] ?? '', at };
-    if (row['交易状态'] === 'SUCCESS') {
-      out.push({ kind: 'payment', ...base, amountFen: fenOf(row['订单金额'] || row['应结订单金额']) });
-    } else if (row['交易状态'] === 'REFUND' && (row['退款状态'] ?? 'SUCCESS') === 'SUCCESS') {
-      out.push({ kind: 'refund', ...base, outRefundNo: row['商户退款单号'] ?? '', amountFen: fenOf(row['申请退款金额'] || row['退款金额']) });
-    }
-  }
-  return out;
 }
 
 /** WeChat Pay v3: Native (QR), H5 and, when configured, JSAPI. */
