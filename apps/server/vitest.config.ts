@@ -31,7 +31,7 @@ export default defineConfig(async () => {
   // several instances behind nginx: `npm run test:cluster` (vitest.cluster.config.ts)
   const cluster = ['test/cluster/**'];
   // The outside-service providers against their local peers touch no database: once is enough.
-  const noDatabase = ['src/db/folder-lock.test.ts', 'src/platform/outbox-local.test.ts', 'src/platform/email-smtp.test.ts', 'src/platform/startup-config.test.ts', 'src/platform/sms-vendors.test.ts', 'src/platform/file-store.test.ts', 'src/platform/wechat-pay.test.ts', 'src/platform/alipay.test.ts'];
+  const noDatabase = ['src/db/folder-lock.test.ts', 'src/platform/startup-config.test.ts', 'src/platform/providers/**'];
   const projects: TestProjectInlineConfiguration[] = [
         { extends: true as const, test: { ...shared, exclude: [...configDefaults.exclude, ...cluster, ...postgresOnly], name: 'pglite', env: { TEST_DB: 'pglite' }, globalSetup: ['./test/global-setup.ts'] } },
         ...(withPostgres
