@@ -52,6 +52,8 @@ import { adminAttestationRoutes, adminCommunityRoutes, adminMemberRoutes } from 
 import { fundsAdminRoutes } from './areas/funds/funds-admin.routes';
 import { paymentsAdminRoutes } from './areas/payments/payments-admin.routes';
 import { dashboardRoutes } from './views/dashboard.routes';
+import { financeCountsRoutes } from './views/finance-counts.routes';
+import { withdrawalsAdminRoutes } from './areas/growth/withdrawals-admin.routes';
 import { messagesAdminRoutes } from './areas/messages/messages-admin.routes';
 import { jobsAdminRoutes } from './areas/orders/jobs-admin.routes';
 import { approvalsRoutes } from './areas/approvals/approvals-admin.routes';
@@ -290,6 +292,8 @@ export async function buildApp(options: BuildOptions) {
     auditLogRoutes,
     approvalsRoutes,
     dashboardRoutes,
+    financeCountsRoutes,
+    withdrawalsAdminRoutes,
     messagesAdminRoutes,
     jobsAdminRoutes,
     catalogRoutes,

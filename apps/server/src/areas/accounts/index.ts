@@ -11,3 +11,4 @@ export { authenticate, type RequestMeta, revokeAllSessions } from './sessions.se
 export { checkSmsCode, sendSmsCode, spendSmsCode } from './sms-codes.service';
 export { type StaffCodesFailing } from './staff-hooks';
 export { escapeLike, memberByPhone, memberCondition, memberContact, memberContacts, memberRefs, namedMembers, staffMember, staffNames, toMemberRef, type MemberContact } from './people';
+export { lookupMembers, memberByRid } from './member-lookup';

@@ -22,11 +22,11 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { gateAction, type Acting } from '../approvals';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
-import { members, staff } from '../accounts/accounts.tables';
+import { memberByRid, memberRefs, staffNames } from '../accounts';
 import { postMessage } from '../messages';
-import { serviceGroups } from '../catalog/catalog.tables';
-import { couponTemplates, memberCoupons } from './funds.tables';
-import { keywordFilter, memberRefColumns, toMemberRef } from './admin-filters';
+import { groupNames } from '../catalog';
+import { couponTemplates, memberCoupons } from './coupons.tables';
+import { keywordFilter } from './admin-filters';
 import { payFromFunds, type PayInput } from './ledger.service';
 import { paginate } from '../../db/paginate';
 
@@ -38,8 +38,7 @@ const typeNames: Record<number, string> = { 1: '送样检测', 2: '现场预约'
 
 async function scopeTexts(db: DbOrTx, scopes: CouponScope[]): Promise<string[]> {
   const groupIds = [...new Set(scopes.flatMap((s) => (s.kind === 'groups' ? s.ids : [])))];
-  const groups = groupIds.length ? await db.select({ id: serviceGroups.id, name: serviceGroups.name }).from(serviceGroups).where(inArray(serviceGroups.id, groupIds)) : [];
-  const groupName = new Map(groups.map((g) => [g.id, g.name]));
+  const groupName = await groupNames(db, groupIds);
   return scopes.map((s) => {
     if (s.kind === 'all') return '全部服务可用';
     const names = s.ids.map((id) => (s.kind === 'types' ? typeNames[id] : groupName.get(id)) ?? `#${id}`);
@@ -152,7 +151,7 @@ export const couponFaceFen = (template: { amountFen: number | null }): number | 
  */
 export async function issueCoupon(db: DbOrTx, acting: Acting, rid: string, memberRid: string, now: Date): Promise<MemberCoupon | ApprovalFiled> {
   const template = await findTemplate(db, rid);
-  const [member] = await db.select({ id: members.id, name: members.name, nickname: members.nickname, phone: members.phone }).from(members).where(eq(members.rid, memberRid)).limit(1);
+  const member = await memberByRid(db, memberRid);
   if (!member) throw notFound('用户');
   const faceFen = couponFaceFen(template);
   const row = await db.transaction(async (tx) => {
@@ -415,20 +414,18 @@ export async function listIssuedCoupons(db: DbOrTx, query: AdminIssuedCouponList
     query,
     (w) =>
       db
-        .select({ c: memberCoupons, m: memberRefColumns, staffName: staff.name })
+        .select()
         .from(memberCoupons)
-        .innerJoin(members, eq(members.id, memberCoupons.memberId))
-        .leftJoin(staff, eq(staff.id, memberCoupons.issuedBy))
         .where(where)
         .orderBy(desc(memberCoupons.id))
         .limit(w.limit)
         .offset(w.offset),
     () => db.$count(memberCoupons, where),
     async (rows) => {
-      const views = await couponViews(db, rows.map((r) => r.c), now);
+      const [views, members, staff] = await Promise.all([couponViews(db, rows, now), memberRefs(db, rows.map((c) => c.memberId)), staffNames(db, rows.map((c) => c.issuedBy))]);
       return views.map((view, i) => {
-        const { m, staffName } = rows[i]!;
-        return { ...view, member: toMemberRef(m), issuedBy: staffName };
+        const { memberId, issuedBy } = rows[i]!;
+        return { ...view, member: members.get(memberId)!, issuedBy: issuedBy === null ? null : (staff.get(issuedBy) ?? null) };
       });
     },
   );

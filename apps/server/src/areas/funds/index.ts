@@ -3,13 +3,16 @@
  */
 export { toAdminLedgerEntry } from './accounts-admin.service';
 export { sendXlsx, time, workbook, yuan } from './admin-export';
-export { dayRange, keywordFilter, memberRefColumns, namedMembers, toMemberRef } from './admin-filters';
+export { dayRange, keywordFilter } from './admin-filters';
 export { EXPORT_MAX_ROWS } from './admin-queues.service';
 export { adjustBalance } from './assets.service';
 export { addCouponTemplate, countUsableCoupons, grant, grantValueCoupon, insertCouponTemplate, issueCoupon, listMyCoupons, type OrderScope, redeemCoupon } from './coupons.service';
 export { approveCredit, getCreditLine } from './credit.service';
-export { withdrawalAudit } from './funds.audit';
 export { voidRefundedSource } from './invoices.service';
 export { type Actor, balanceOf, balancesOf, balanceTooLow, bookDebit, COMMUNITY_HAS_FUNDS, creditAccount, debitAccount, ensureAccount, lockedBalance, refundToFunds, systemActor } from './ledger.service';
 export { withChannels } from './online-channels';
 export { bookableBonus, confirmPrestore, currentBonus, findOwnedCommunity, getFundsSettings, savePrestoreRules, toLedgerEntry } from './prestore.service';
+// TEMPORARY (issue 29), until payments-admin.service.ts reads members through accounts' face: delete then
+export { namedMembers, toMemberRef } from '../accounts';
+export { memberRefColumns } from './legacy-member-columns';
+export { type OnlineMoney } from './online-invoices';

@@ -24,13 +24,13 @@ import {
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { approvedNote, gateAction, type Acting } from '../approvals';
-import { members } from '../accounts/accounts.tables';
+import { memberContact } from '../accounts';
 import { AppError, badRequest, conflict, decisionChanged, notFound } from '../../platform/errors';
 import type { Recorded } from '../../platform/files';
 import { randomId } from '../../platform/crypto';
 import { dayNumber, insertNumbered, type NumberSpec } from '../../platform/numbers';
 import { postMessage } from '../messages';
-import { communities } from '../member/member.tables';
+import { communityRef, communityRefs, findOwnedCommunity as ownedCommunity } from '../member';
 import { accounts, fundsSettings, invoiceApplicationItems, ledgerEntries, prestoreApplications, prestoreRules } from './funds.tables';
 import { creditAccount, ensureAccount, type Actor } from './ledger.service';
 import { withChannels } from './online-channels';
@@ -164,23 +164,11 @@ export async function savePrestoreRules(db: DbOrTx, acting: Acting, tiers: { thr
   return saved ?? activeRules(db);
 }
 
-/** A community the member owns (active); anything else reads as not found. */
-export async function findOwnedCommunity(db: DbOrTx, memberId: number, rid: string) {
-  const [row] = await db
-    .select()
-    .from(communities)
-    .where(and(eq(communities.rid, rid), eq(communities.ownerMemberId, memberId), eq(communities.status, 'active')))
-    .limit(1);
-  if (!row) throw notFound('科研团体');
-  return row;
-}
-
-async function communityRefs(db: DbOrTx, ids: (number | null)[]) {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return new Map<number, { rid: string; name: string }>();
-  const rows = await db.select({ id: communities.id, rid: communities.rid, name: communities.name }).from(communities).where(inArray(communities.id, wanted));
-  return new Map(rows.map((r) => [r.id, { rid: r.rid, name: r.name }]));
-}
+/**
+ * A community the member owns (active), whose money they move; anything else — another
+ * member's community too — reads as not found (member's findOwnedCommunity, `othersHear: 'notFound'`).
+ */
+export const findOwnedCommunity = (db: DbOrTx, memberId: number, rid: string) => ownedCommunity(db, memberId, rid, { othersHear: 'notFound' });
 
 async function invoicedRefs(db: DbOrTx, rids: string[]) {
   if (rids.length === 0) return new Set<string>();
@@ -192,7 +180,8 @@ async function invoicedRefs(db: DbOrTx, rids: string[]) {
 }
 
 export async function toPrestoreViews(db: DbOrTx, rows: PrestoreRow[]): Promise<PrestoreApplication[]> {
-  const [refs, invoiced] = await Promise.all([communityRefs(db, rows.map((r) => r.communityId)), invoicedRefs(db, rows.map((r) => r.rid))]);
+  const [communities, invoiced] = await Promise.all([communityRefs(db, rows.map((r) => r.communityId)), invoicedRefs(db, rows.map((r) => r.rid))]);
+  const refs = new Map([...communities].map(([id, c]) => [id, { rid: c.rid, name: c.name }]));
   return rows.map((row) => ({
     rid: row.rid,
     applyNo: row.applyNo,
@@ -356,13 +345,13 @@ export async function confirmPrestore(db: DbOrTx, acting: Acting, input: { rid: 
     if (locked.version !== input.version) throw decisionChanged();
     let communityName: string | null = null;
     if (locked.communityId !== null) {
-      const [community] = await tx.select({ status: communities.status, name: communities.name }).from(communities).where(eq(communities.id, locked.communityId)).for('share').limit(1);
+      const community = await communityRef(tx, { id: locked.communityId }, { lock: 'share' });
       if (community?.status !== 'active') throw conflict('该科研团体已解散，不能入账，请驳回该申请');
       communityName = community.name;
     }
     const amountFen = Number(locked.amountFen);
     const bonusFen = prestoreBonusFen(amountFen, await activeRules(tx));
-    const [member] = await tx.select({ name: members.name, nickname: members.nickname, phone: members.phone }).from(members).where(eq(members.id, locked.memberId)).limit(1);
+    const member = await memberContact(tx, locked.memberId);
     const who = `${member?.name || member?.nickname || ''} ${member?.phone ?? ''}`.trim();
     const into = communityName === null ? `${who} 的个人账户` : `科研团体「${communityName}」（${who}）`;
     const filed = await gateAction(
