@@ -9,7 +9,7 @@ import { communityRef, ownedCommunities } from '../member';
 import { postMessage } from '../messages';
 import { invoiceApplications, prestoreApplications, transferApplications } from './funds.tables';
 import { balanceOf, balancesOf, ensureAccount, postEntry } from './ledger.service';
-import { toLedgerEntry } from './prestore.service';
+import { toLedgerEntry } from './balance-history';
 import { countUsableCoupons } from './coupons.service';
 import { getCreditLine } from './credit.service';
 import { invoiceableFen } from './invoices.service';

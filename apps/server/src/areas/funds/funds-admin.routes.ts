@@ -10,11 +10,14 @@ import { adminLedger, adminListAccounts, ledgerForExport, lookupMembers } from '
 import { invoicesXlsx, ledgerXlsx, prestoresXlsx, sendXlsx } from './admin-export';
 import { adminListCredit, adminListInvoices, adminListPrestores, adminListTransfers, invoicesForExport, prestoresForExport } from './admin-queues.service';
 import { adjustBalance } from './assets.service';
-import { addCouponTemplate, disableCouponTemplate, issueCoupon, listCouponTemplates, listIssuedCoupons } from './coupons.service';
+import { addCouponTemplate, disableCouponTemplate, listCouponTemplates, listIssuedCoupons } from './coupons-admin';
+import { issueCoupon } from './coupons.service';
 import { approveCredit, refuseCredit } from './credit.service';
 import { accountAudit, accountKey, couponAudit, couponTemplateAudit, creditAudit, invoiceAudit, PRESTORE_RULES_KEY, prestoreAudit, prestoreRulesAudit, transferAudit } from './funds.audit';
-import { assertFileAttachable, assertIssuable, attachInvoiceFile, issueInvoice, issueInvoiceWithFile, recordRedLetter, rejectInvoice, staffInvoiceFile } from './invoices.service';
-import { confirmPrestore, findPrestoreByRid, getPrestoreRules, refusePrestore, savePrestoreRules } from './prestore.service';
+import { assertFileAttachable, assertIssuable, attachInvoiceFile, issueInvoice, issueInvoiceWithFile, rejectInvoice, staffInvoiceFile } from './invoice-decisions';
+import { recordRedLetter } from './invoice-refunds';
+import { confirmPrestore, findPrestoreByRid, refusePrestore } from './prestore-decisions';
+import { getPrestoreRules, savePrestoreRules } from './prestore-rules';
 import { approveTransfer, refuseTransfer } from './transfers.service';
 
 const byRid = (body: { rid: string }) => body.rid;

@@ -10,8 +10,8 @@ import { AppError } from '../../platform/errors';
 import { communities } from '../member/member.tables';
 import { accounts, couponTemplates, ledgerEntries, memberCoupons } from './funds.tables';
 import { creditAccount, ensureAccount, payFromFunds, postEntry, refundToFunds, transferBetween, systemActor } from './ledger.service';
-import { COUPON_USED_MESSAGE, payWithFundsAndCoupon } from './coupons.service';
-import { ledgerSum } from './prestore.service';
+import { COUPON_USED_MESSAGE, payWithFundsAndCoupon } from './coupon-redemption';
+import { ledgerSum } from './balance-history';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { postMessage } from '../messages';
 import { communityRef, communityRefs, findOwnedCommunity } from '../member';
 import { transferApplications } from './funds.tables';
 import { balanceOf, balanceTooLow, ensureAccount, transferBetween, type Actor } from './ledger.service';
-import { getFundsSettings } from './prestore.service';
+import { getFundsSettings } from './prestore-rules';
 import { paginate } from '../../db/paginate';
 
 type TransferRow = typeof transferApplications.$inferSelect;

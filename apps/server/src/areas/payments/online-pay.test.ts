@@ -14,7 +14,7 @@ import { staffAlerts } from '../messages/staff-alerts.tables';
 import { localGatewayPayments, onlinePayments, onlineRefunds } from './payments.tables';
 import { LOCAL_IDS, paymentNoticeBody, refundNoticeBody, signLocalNotice } from '../../platform/providers/payment-local';
 import type { GatewayPayment, GatewayRefund } from '../../platform/providers/payment-gateway';
-import { activeRules } from '../funds/prestore.service';
+import { activeRules } from '../funds/prestore-rules';
 import { paymentReference, PAY_QUERY_AFTER_MS, paymentsPaidOn, refundsCreatedOn, sweepOpenPayments, sweepRefunds } from './online-pay.service';
 import { balance, couponRow, fund, giveCoupon, makeOrder, orderRow, ownedCommunity, payer, paymentCatalog, type PaymentCatalog, type Who } from './payment.test-helpers';
 
