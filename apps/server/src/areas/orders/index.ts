@@ -12,3 +12,4 @@ export { addRecycle, addSampling, cancelSampling, collectSampling, listRecycles,
 export { type ChannelRefund, type RefundChannelHandler } from './refund-channels';
 export { endHolds, endHoldsUpdate, expiredHold } from './reservation-core';
 export { getJobSettings } from './unpaid-orders.service';
+export { orderPaymentOf, paidOrdersOf } from './invoiceable-orders';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { PAY_VENDOR_NAMES } from '@lab/contract';
 import type { OnlineMoney } from '../funds';
-import { orders } from '../orders/orders.tables';
+import { orderPaymentOf, paidOrdersOf } from '../orders';
 import { onlinePaymentOrders, onlinePayments } from './payments.tables';
 
 /**
@@ -28,35 +28,22 @@ export const onlineInvoiceSources: OnlineMoney = {
     return rows.map((p) => ({ paymentNo: p.paymentNo, topup: p.purpose === 'topup', channel: PAY_VENDOR_NAMES[p.vendor], amountFen: Number(p.amountFen), paidAt: p.paidAt! }));
   },
 
-  /**
-   * The member's paid orders and the online part each was paid with, oldest first. `lock` holds
-   * the orders' rows (FOR SHARE) until the caller's transaction ends.
-   */
+  /** The member's paid orders (orders' face; `lock` holds their rows) and the online part each was paid with, oldest first. */
   async paidOrderParts(db, memberId, orderNos, lock = false) {
-    const query = db
-      .select({ orderNo: orders.orderNo, title: orders.title, vendor: onlinePayments.vendor, paidAt: onlinePayments.paidAt, amountFen: onlinePaymentOrders.amountFen })
+    const paid = await paidOrdersOf(db, memberId, orderNos, lock);
+    if (!paid.length) return [];
+    const byId = new Map(paid.map((o) => [o.id, o]));
+    const parts = await db
+      .select({ orderId: onlinePaymentOrders.orderId, vendor: onlinePayments.vendor, paidAt: onlinePayments.paidAt, amountFen: onlinePaymentOrders.amountFen })
       .from(onlinePaymentOrders)
       .innerJoin(onlinePayments, eq(onlinePayments.id, onlinePaymentOrders.paymentId))
-      .innerJoin(orders, eq(orders.id, onlinePaymentOrders.orderId))
-      .where(
-        and(
-          eq(orders.memberId, memberId),
-          eq(orders.payment, 'paid'),
-          eq(onlinePaymentOrders.paidOrder, true),
-          eq(onlinePayments.state, 'paid'),
-          orderNos ? inArray(orders.orderNo, orderNos) : undefined,
-        ),
-      )
+      .where(and(inArray(onlinePaymentOrders.orderId, [...byId.keys()]), eq(onlinePaymentOrders.paidOrder, true), eq(onlinePayments.state, 'paid')))
       .orderBy(asc(onlinePayments.paidAt));
-    const rows = lock ? await query.for('share', { of: orders }) : await query;
-    return rows.map((o) => ({ orderNo: o.orderNo, title: o.title, channel: PAY_VENDOR_NAMES[o.vendor], amountFen: Number(o.amountFen), paidAt: o.paidAt! }));
+    return parts.map((p) => ({ orderNo: byId.get(p.orderId)!.orderNo, title: byId.get(p.orderId)!.title, channel: PAY_VENDOR_NAMES[p.vendor], amountFen: Number(p.amountFen), paidAt: p.paidAt! }));
   },
 
   /** The payment state of the member's order by number, or null (not theirs, or unknown). */
-  async orderPayment(db, memberId, orderNo) {
-    const [order] = await db.select({ payment: orders.payment }).from(orders).where(and(eq(orders.orderNo, orderNo), eq(orders.memberId, memberId))).limit(1);
-    return order?.payment ?? null;
-  },
+  orderPayment: (db, memberId, orderNo) => orderPaymentOf(db, memberId, orderNo),
 
   /** Whether the member made the online payment with this number. */
   async ownsPayment(db, memberId, paymentNo) {
