@@ -7,7 +7,7 @@
  */
 import { areas, readsAnyTables } from './src/areas/graph.mjs';
 
-const TEST = '(\\.test\\.ts|test-helpers\\.ts)$';
+const TEST = '(\\.test\\.ts|test-helpers\\.ts)$|^test/';
 const TABLES = '[.]tables[.]ts$';
 const names = Object.keys(areas);
 

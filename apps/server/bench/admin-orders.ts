@@ -24,7 +24,7 @@ import { createStaff } from '../src/areas/accounts/staff.service';
 import { issueSession } from '../src/areas/accounts/sessions.service';
 import { seedCatalog } from '../src/areas/catalog/catalog.seed';
 import { seedItems } from '../src/areas/catalog/seed-items';
-import { membersNamed, searchStatements } from '../src/areas/orders/order-search.service';
+import { keywordHits, searchStatements } from '../src/areas/orders/order-search.service';
 
 const total = Number(process.env.BENCH_ORDERS ?? 100_000);
 const memberCount = Number(process.env.BENCH_MEMBERS ?? 20_000);
@@ -142,7 +142,7 @@ const analyze = process.env.BENCH_ANALYZE === '1';
 
 async function explain(db: Db, query: Record<string, string>) {
   const parsed = adminOrderSearchBody.parse(query);
-  const statements = searchStatements(db, parsed, now, await membersNamed(db, parsed.keyword));
+  const statements = searchStatements(db, parsed, now, await keywordHits(db, parsed.keyword));
   const how = sql.raw(analyze ? 'explain (analyze, costs off)' : 'explain');
   const page = await queryRows<{ 'QUERY PLAN': string }>(db, sql`${how} ${statements.page}`);
   const counted = await queryRows<{ 'QUERY PLAN': string }>(db, sql`${how} ${statements.total}`);

@@ -1,12 +1,23 @@
 import { registerGrowthHooks } from './areas/growth/growth-hooks';
 import { onRefundToChannel } from './areas/orders/refund-channels';
-import { refundOnlinePart } from './areas/payments/online-pay.service';
+import { refundOnlinePart } from './areas/payments/online-refunds';
 import { onStaffCodesFailing } from './areas/accounts/staff-hooks';
 import { alertStaffCodesFailing } from './areas/messages/staff-alerts.service';
 import { onLedgerChannels } from './areas/funds/online-channels';
 import { ledgerChannelNames } from './areas/payments/ledger-channels';
 import { onOnlineMoney } from './areas/funds/online-invoices';
 import { onlineInvoiceSources } from './areas/payments/online-invoice-sources';
+import { registerFundsApprovals } from './areas/funds/approved-bookings';
+import { registerGrowthApprovals } from './areas/growth/approved-points';
+import { registerOrdersApprovals } from './areas/orders/approved-cancel';
+import { onBannerItems } from './areas/content/banner-links';
+import { itemNamesByRid } from './areas/catalog/catalog.service';
+import { onCountCompletedOrders } from './areas/catalog/figure-sources';
+import { countCompletedOrders } from './areas/orders/item-order-counts';
+import { onGroupDelete } from './areas/catalog/group-guards';
+import { couponLimitedToGroup } from './areas/funds/group-coupons';
+import { onCommunityDissolving } from './areas/member/community-hooks';
+import { refuseDissolvingWithFunds } from './areas/funds/community-dissolving';
 
 /**
  * Wires what flows upward between modules (an order paid reaching points and rebates, an invited
@@ -23,4 +34,16 @@ export function registerModuleHooks(): void {
   onLedgerChannels(ledgerChannelNames);
   // the online money a member may invoice (online top-ups, the online part of paid orders)
   onOnlineMoney(onlineInvoiceSources);
+  // an approved request is booked by the area whose action it holds (funds, orders, growth)
+  registerFundsApprovals();
+  registerOrdersApprovals();
+  registerGrowthApprovals();
+  // a banner linking a service item names it (the items are the catalogue's)
+  onBannerItems(itemNamesByRid);
+  // the site's figures count the completed orders (orders sits above the catalogue)
+  onCountCompletedOrders(countCompletedOrders);
+  // a service group a coupon is limited to is not deleted
+  onGroupDelete(couponLimitedToGroup);
+  // a community still holding money cannot be dissolved
+  onCommunityDissolving(refuseDissolvingWithFunds);
 }

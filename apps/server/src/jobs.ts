@@ -8,7 +8,8 @@ import { sweepUnpaidOrders } from './areas/orders/unpaid-orders.service';
 import { releaseExpiredHolds } from './areas/orders/holds.service';
 import { sendReminders } from './areas/orders/desk/reminders.service';
 import { checkPromises } from './areas/orders/desk/promise-alerts.service';
-import { sweepOpenPayments, sweepRefunds } from './areas/payments/online-pay.service';
+import { sweepOpenPayments } from './areas/payments/check-payments';
+import { sweepRefunds } from './areas/payments/online-refunds';
 import { siteOrigin } from './areas/payments/online-pay.routes';
 import { reconcileYesterday } from './areas/payments/reconcile.service';
 

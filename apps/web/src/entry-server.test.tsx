@@ -2,20 +2,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type * as ReactDomServer from 'react-dom/server';
-import { act, screen } from '@testing-library/react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { HydrationBoundary } from '@tanstack/react-query';
-import type { BuildManifestChunk, RenderApiCall, WebRenderer } from '@lab/contract/web-render';
+import type { WebRenderer } from '@lab/contract/web-render';
 import { createRenderer } from './entry-server';
-import { AppProviders } from './app/providers';
-import { AppRouter } from './app/app-router';
-import { createAppRouter, routes } from './app/router';
-import { readServerState, resolveLazyRoutes } from './app/hydration';
-import { SERVER_STATE_ID, type ServerState } from './app/server-page';
+import { SERVER_STATE_ID } from './app/server-page';
 import { APP_SCRIPT_ID } from './app/app-script';
 import { queryClient } from './lib/query-client';
 import { homeFixture } from './features/catalog/testing/home-fixture';
 import { detailFixture, groupsFixture, summaryFixture } from './features/catalog/testing/device-fixture';
+import { answeringApi, bodyOf, home, manifest, settings, stateOf, template } from './testing/entry-server-fixture';
 
 // Swiper measures the page, which jsdom has not laid out; server and browser draw the same slides.
 vi.mock('swiper/react', () => ({
@@ -29,39 +23,8 @@ vi.mock('react-dom/server', async (importOriginal) => {
   return { ...actual, renderToString: vi.fn(actual.renderToString) };
 });
 
-// as vite builds index.html: its placeholders, and the shell's own tags after <!--app-head-->
-const template = [
-  '<!doctype html><html><head><title>科研检测服务商城</title><!--app-head-->',
-  '<script type="module" crossorigin src="/assets/index-A.js"></script>',
-  '<link rel="modulepreload" crossorigin href="/assets/runtime-B.js">',
-  '<link rel="stylesheet" crossorigin href="/assets/index-C.css">',
-  '</head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
-].join('');
-
-const manifest: Record<string, BuildManifestChunk> = {
-  'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_runtime'], css: ['assets/index-C.css'] },
-  _runtime: { file: 'assets/runtime-B.js' },
-  'src/start-after-paint.ts': { file: 'assets/start-after-paint-D.js', isEntry: true },
-  'src/features/catalog/pages/home-page.tsx': { file: 'assets/home-page-E.js', css: ['assets/home-page-F.css'], imports: ['_runtime', '_shared'] },
-  // a chunk the page shares with others, with style sheets the page's own come after
-  _shared: { file: 'assets/shared-I.js', css: ['assets/shared-J.css'] },
-  'src/features/catalog/pages/project-list-page.tsx': { file: 'assets/project-list-page-G.js', css: ['assets/catalog-H.css'] },
-  'src/features/catalog/pages/detail-page.tsx': { file: 'assets/detail-page-K.js', css: ['assets/detail-L.css'] },
-  'src/features/content/pages/agreement-page.tsx': { file: 'assets/agreement-page-M.js', css: ['assets/agreement-N.css'] },
-};
-
-// a banner whose title would end the <script> holding the data, if it were not escaped
-const home = { ...homeFixture, bannerArr: [{ ...homeFixture.bannerArr[0]!, title: '开放日</script><script>alert(1)</script>' }, ...homeFixture.bannerArr.slice(1)] };
-const settings = { allowRegion: [], samplingSetting: { disabled_date: [], disabled_date_time: [], disabled_time: null, disabled_week: [] }, localInfo: { phone: '021-6666 8888' } };
-
 let answers: Record<string, unknown>;
-const calls: RenderApiCall[] = [];
-const api = vi.fn(async (call: RenderApiCall) => {
-  calls.push(call);
-  const path = call.url.split('?')[0]!;
-  if (!(path in answers)) return { status: 200, body: JSON.stringify({ code: 0, msg: '没有这个接口', data: null }) };
-  return { status: 200, body: JSON.stringify({ code: 1, msg: '操作成功', data: answers[path] }) };
-});
+const { calls, api } = answeringApi(() => answers);
 
 let renderer: WebRenderer;
 
@@ -76,25 +39,6 @@ afterEach(() => {
   vi.unstubAllEnvs();
   vi.mocked(renderToString).mockClear();
 });
-
-const stateOf = (page: Document) => JSON.parse(page.getElementById(SERVER_STATE_ID)!.textContent!) as ServerState;
-
-/** The browser's fetch answering as the server would, from `answers`. */
-function browserFetch() {
-  const asked: string[] = [];
-  const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
-    const path = new URL(String(input)).pathname;
-    asked.push(path);
-    const data = answers[path];
-    return new Response(JSON.stringify(data === undefined ? { code: 0, msg: '没有这个接口', data: null } : { code: 1, msg: '操作成功', data }), { status: 200 });
-  });
-  vi.stubGlobal('fetch', fetchSpy);
-  return asked;
-}
-
-function bodyOf(html: string) {
-  return new DOMParser().parseFromString(html, 'text/html');
-}
 
 describe('the server draws the public pages', () => {
   it('draws the home page from the home data, with its styles, and the app’s scripts for after the paint', async () => {
@@ -219,75 +163,6 @@ describe('the server draws the public pages', () => {
   it('refuses a template without the placeholders it fills', () => {
     expect(() => createRenderer({ template: template.replace('<!--app-head-->', ''), manifest, api })).toThrow(/app-head/);
     expect(() => createRenderer({ template: template.replace('<!--app-html-->', ''), manifest, api })).toThrow(/app-html/);
-  });
-});
-
-describe('the browser takes the drawn page over', () => {
-  /** Draws `url`, puts the drawing in the document and hydrates it as main.tsx does; `keep`: a drawn node to hold on to. */
-  async function hydrateDrawn(url: string, keep = '#root > *') {
-    const page = bodyOf((await renderer.render(url))!);
-    queryClient.clear();
-    window.history.replaceState(null, '', url);
-    document.body.innerHTML = page.body.innerHTML;
-    const drawn = document.querySelector(keep);
-    const consoleError = vi.spyOn(console, 'error');
-    const recoverable = vi.fn();
-    const server = readServerState();
-    expect(server, 'the page carries the data it was drawn from').not.toBeNull();
-    await resolveLazyRoutes(routes, window.location.pathname);
-    const router = createAppRouter(server!.router);
-    // started from the server's hydration data: no loader runs, no fallback is drawn
-    expect(router.state.initialized).toBe(true);
-    let root: Root | undefined;
-    await act(async () => {
-      root = hydrateRoot(
-        document.getElementById('root')!,
-        <AppProviders>
-          <HydrationBoundary state={server!.queries}>
-            <AppRouter router={router} />
-          </HydrationBoundary>
-        </AppProviders>,
-        { onRecoverableError: recoverable },
-      );
-    });
-    return {
-      drawn,
-      router,
-      recoverable,
-      consoleError,
-      done: () => {
-        // nothing left mounted for the files that share this worker's modules
-        act(() => root!.unmount());
-        router.dispose();
-        consoleError.mockRestore();
-        window.history.replaceState(null, '', '/');
-      },
-    };
-  }
-
-  it('hydrates the same tree from the same data: no mismatch, no call, the drawn nodes kept', async () => {
-    answers = { '/api/open/web/index': home, '/api/open/setting': settings };
-    const asked = browserFetch();
-    const hydrated = await hydrateDrawn('/', '.hp-banner-img');
-    expect(hydrated.recoverable).not.toHaveBeenCalled();
-    expect(hydrated.consoleError).not.toHaveBeenCalled();
-    expect(hydrated.drawn).not.toBeNull();
-    expect(document.querySelector('.hp-banner-img')).toBe(hydrated.drawn);
-    // the drawn data counts as fresh: the page asks for nothing again
-    expect(asked).toEqual([]);
-    hydrated.done();
-  });
-
-  it('runs the same loaders in the browser on a navigation: the next page opens drawn, not as a skeleton', async () => {
-    answers = { '/api/open/web/index': home, '/api/open/setting': settings, '/api/open/web/device/detail': detailFixture };
-    const asked = browserFetch();
-    const hydrated = await hydrateDrawn('/');
-    await act(() => hydrated.router.navigate('/detail/xrd-rid'));
-    // the loader had the item before the page showed: its name at once, no loading state in between
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(detailFixture.name);
-    expect(asked).toEqual(['/api/open/web/device/detail']);
-    expect(hydrated.recoverable).not.toHaveBeenCalled();
-    hydrated.done();
   });
 });
 

@@ -9,7 +9,7 @@
 export const areas = {
   accounts: [],
   messages: ['accounts'],
-  content: ['accounts'],
+  content: ['accounts', 'messages'],
   catalog: ['accounts', 'content'],
   approvals: ['accounts'],
   member: ['accounts', 'messages', 'content'],

@@ -1,163 +1,17 @@
 import path from 'node:path';
-import { z } from 'zod';
+import { envSchema, type Config, type Env, type SmsTemplate } from './config-schema';
 
-const flag = z
-  .enum(['0', '1', 'true', 'false'])
-  .default('0')
-  .transform((v) => v === '1' || v === 'true');
+export type { Config, SmsTemplate } from './config-schema';
+export { startupWarnings, type StartupWarning } from './startup-warnings';
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  /** where PGlite keeps its files and the local file provider keeps uploads */
-  DATA_DIR: z.string().default('./data'),
-  /** a real PostgreSQL instead of PGlite */
-  DATABASE_URL: z.string().optional(),
-  /** at start, how many times to try DATABASE_URL, the first wait between tries (doubling) */
-  DB_CONNECT_ATTEMPTS: z.coerce.number().int().min(1).default(6),
-  DB_CONNECT_RETRY_MS: z.coerce.number().int().min(0).default(1000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /**
-   * the site's public origin (https://shop.example.cn), used in the links the server makes (payment notify and return
-   * URLs, QR codes, e-mails); needed with a real payment channel. Never taken from a request's Host header for money
-   */
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: '应为网站地址，如 https://shop.example.cn' }).optional(),
-  /** the host images and files are served from (spec: a separate file host); default this server */
-  FILE_HOST: z.string().default(''),
-  /** the built web app; served with history fallback when present */
-  WEB_DIST: z.string().optional(),
-  /** the web app's server build (entry-server.js): the public pages are sent drawn when present */
-  WEB_SSR: z.string().optional(),
-  /** `production` turns demo mode off unless SEED_DEMO says otherwise, and keeps the staff routes out of the public API document */
-  NODE_ENV: z.string().default('development'),
-  /**
-   * Demo mode, the one switch: seed the demo data into an empty database, and let the demo
-   * staff accounts (README's passwords) log in. On by default except when NODE_ENV=production.
-   */
-  SEED_DEMO: z
-    .enum(['0', '1', 'true', 'false'])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
-  /** the key that encrypts staff TOTP secrets (any text of 32+ characters); default: DATA_DIR/secret.key, made once */
-  SECRET_KEY: z.string().min(32, { error: '至少32个字符' }).optional(),
-  /** browser tests only: GET /api/test/outbox shows the local SMS outbox to anyone; refused with NODE_ENV=production or outside demo mode */
-  E2E_OUTBOX: z
-    .enum(['0', '1'])
-    .default('0')
-    .transform((v) => v === '1'),
-  /** background jobs (outbox, nightly checks, reminders) run in the server process; 0: only in `npm run worker` processes */
-  JOBS_IN_PROCESS: z
-    .enum(['0', '1', 'true', 'false'])
-    .default('1')
-    .transform((v) => v === '1' || v === 'true'),
-  /**
-   * how often (seconds) a working process looks at the job schedules and sends what fell due
-   * (pg-boss's cron intervals, 1–45; unset: pg-boss's 30 s pass, 5 s send). Any number of
-   * processes may look; a due job is still sent once.
-   */
-  JOBS_CRON_SECONDS: z.coerce.number().int().min(1).max(45).optional(),
-  /** Prometheus metrics on a port of their own (never the public one); needs METRICS_TOKEN. Unset: no metrics */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** the metrics port's interface; default HOST */
-  METRICS_HOST: z.string().min(1).optional(),
-  /** the bearer token a scrape must send (Authorization: Bearer …), 16+ characters */
-  METRICS_TOKEN: z.string().min(16, { error: '至少16个字符' }).optional(),
-  /**
-   * /api/ready answers 503 while the disk of DATA_DIR has less free than this (MB; 0: not checked),
-   * and the start says so: PGlite's files and local uploads are written there
-   */
-  DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(100),
-  /** on SIGTERM/SIGINT, how long requests and jobs in hand may take to finish before the process exits anyway */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
-  /** how many reverse proxies to trust for the client's address */
-  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-
-  // ---- outside services: the local providers are the default (README, docs/deploy.md) ----
-  /** where uploads are kept: `local` (DATA_DIR/files) or `s3` (any S3-compatible service: the S3_* settings) */
-  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
-  S3_BUCKET: z.string().min(1).optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  /** the service's origin (OSS, COS, MinIO); unset: AWS itself */
-  S3_ENDPOINT: z.url().optional(),
-  /** unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID…, an instance role) */
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  /** bucket in the path rather than the host name (MinIO, most self-hosted services) */
-  S3_FORCE_PATH_STYLE: flag,
-  /** put before every key, so one bucket can hold several shops */
-  S3_PREFIX: z.string().default(''),
-  /** how long a presigned download link works, in seconds */
-  S3_URL_EXPIRES: z.coerce.number().int().min(1).max(604800).default(300),
-  /** `local` (the outbox table and a log line) or `smtp` (SMTP_URL, MAIL_FROM) */
-  EMAIL_PROVIDER: z.enum(['local', 'smtp']).default('local'),
-  /** smtps://user:password@smtp.example.com:465 (or smtp://… :587, upgraded by STARTTLS) */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: '以 smtp:// 或 smtps:// 开头' }).optional(),
-  /** the sender, e.g. 科研检测 <noreply@example.com> */
-  MAIL_FROM: z.string().min(3).optional(),
-  /** `local` (the outbox table and a log line), `aliyun` or `tencent`; templates: SMS_TEMPLATE_<KIND> */
-  SMS_PROVIDER: z.enum(['local', 'aliyun', 'tencent']).default('local'),
-  /** the approved signature (签名) the vendor puts in front of every message */
-  SMS_SIGN_NAME: z.string().min(1).optional(),
-  ALIYUN_SMS_ACCESS_KEY_ID: z.string().min(1).optional(),
-  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().min(1).optional(),
-  /** a host name, or a URL with http:// for a local peer */
-  ALIYUN_SMS_ENDPOINT: z.string().min(1).default('dysmsapi.aliyuncs.com'),
-  TENCENT_SMS_SECRET_ID: z.string().min(1).optional(),
-  TENCENT_SMS_SECRET_KEY: z.string().min(1).optional(),
-  /** the SMS application's SdkAppId (短信应用 ID) */
-  TENCENT_SMS_SDK_APP_ID: z.string().min(1).optional(),
-  TENCENT_SMS_REGION: z.string().min(1).default('ap-guangzhou'),
-  TENCENT_SMS_ENDPOINT: z.string().min(1).default('sms.tencentcloudapi.com'),
-  /**
-   * the local payment gateway (docs/payments.md: a page on this server with 模拟支付 buttons): 1 serves it,
-   * 0 refuses online payment while no real channel is configured; default: demo mode (SEED_DEMO), never the mere absence of NODE_ENV
-   */
-  PAY_LOCAL_GATEWAY: z.enum(['0', '1']).optional(),
-  /** an online payment not paid within this many minutes is closed at the gateway and here */
-  PAY_EXPIRE_MINUTES: z.coerce.number().int().min(5).max(120).default(30),
-
-  // ---- WeChat Pay v3 (docs/payments.md "WeChat Pay v3") ----
-  /** who takes WeChat payments: `local` (the local gateway's 模拟支付 page) or `wechatpay` (the real API: the WECHATPAY_* settings) */
-  PAYMENT_WECHAT: z.enum(['local', 'wechatpay']).default('local'),
-  /** 商户号 */
-  WECHATPAY_MCHID: z.string().regex(/^\d{6,32}$/, { error: '应为数字商户号' }).optional(),
-  /** the app id payments are made under (公众号/小程序/移动应用 bound to the merchant) */
-  WECHATPAY_APPID: z.string().min(1).max(32).optional(),
-  /** 1: offer JSAPI (inside WeChat): WECHATPAY_APPID is the 公众号/小程序 whose openids the site has */
-  WECHATPAY_JSAPI: flag,
-  /** the merchant API certificate's serial (商户API证书序列号) */
-  WECHATPAY_MERCHANT_SERIAL: z.string().regex(/^[0-9A-Fa-f]{8,64}$/, { error: '应为十六进制证书序列号' }).optional(),
-  /** apiclient_key.pem: the merchant API private key */
-  WECHATPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
-  /** the APIv3 key (APIv3密钥), 32 characters: decrypts the notifies */
-  WECHATPAY_APIV3_KEY: z
-    .string()
-    .refine((key) => Buffer.byteLength(key) === 32, { error: '应为32字节' })
-    .optional(),
-  /** the platform certificate(s) (平台证书, PEM; several in one file during a rotation): WeChat's answers and notifies are verified with it */
-  WECHATPAY_PLATFORM_CERT_FILE: z.string().min(1).optional(),
-  /** or the WeChat Pay public key (微信支付公钥, PEM) and its id (PUB_KEY_ID_…); either or both */
-  WECHATPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
-  WECHATPAY_PUBLIC_KEY_ID: z.string().min(1).optional(),
-  /** the API's origin; the tests point it at a local peer */
-  WECHATPAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com'),
-  // ---- Alipay (docs/payments.md "Alipay") ----
-  /** who serves the 支付宝 button: `local` (this server's simulated gateway) or `alipay` (Alipay itself: the ALIPAY_* settings) */
-  PAYMENT_ALIPAY: z.enum(['local', 'alipay']).default('local'),
-  /** the 开放平台 app's APPID (2021…) */
-  ALIPAY_APP_ID: z.string().regex(/^\d{6,32}$/, { error: '应为数字 APPID' }).optional(),
-  /** the app's private key file: PEM, PKCS#1 (RSA PRIVATE KEY) or PKCS#8 (PRIVATE KEY), or the bare base64 the key tool writes */
-  ALIPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
-  /** Alipay's public key file (支付宝公钥, shown beside the app's public key in the console): verifies answers and notifies */
-  ALIPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
-  /** the merchant's PID (2088…, 16 digits): every notice's seller_id must be this */
-  ALIPAY_SELLER_ID: z.string().regex(/^2088\d{12}$/, { error: '应为 2088 开头的16位 PID' }).optional(),
-  /** the OpenAPI gateway; the sandbox's (https://openapi-sandbox.dl.alipaydev.com/gateway.do) or a local peer's in tests */
-  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
-});
+/*
+ * The configuration from the environment: config-schema.ts names the variables, this file reads
+ * and checks them (a provider without what it needs refuses to start), startup-warnings.ts says
+ * what a start must not pass over quietly.
+ */
 
 /** What each real provider cannot start without. */
-const needs: Array<[keyof z.infer<typeof envSchema>, string, Array<keyof z.infer<typeof envSchema>>]> = [
+const needs: Array<[keyof Env, string, Array<keyof Env>]> = [
   ['FILE_STORAGE', 's3', ['S3_BUCKET']],
   ['EMAIL_PROVIDER', 'smtp', ['SMTP_URL', 'MAIL_FROM']],
   ['SMS_PROVIDER', 'aliyun', ['SMS_SIGN_NAME', 'ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET']],
@@ -166,17 +20,6 @@ const needs: Array<[keyof z.infer<typeof envSchema>, string, Array<keyof z.infer
   ['PAYMENT_WECHAT', 'wechatpay', ['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_MERCHANT_SERIAL', 'WECHATPAY_PRIVATE_KEY_FILE', 'WECHATPAY_APIV3_KEY', 'PUBLIC_URL']],
   ['PAYMENT_ALIPAY', 'alipay', ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE', 'ALIPAY_SELLER_ID', 'PUBLIC_URL']],
 ];
-
-/**
- * The vendor's template for one kind of message (the `template` a service sends, e.g.
- * verify_code): `SMS_TEMPLATE_VERIFY_CODE=SMS_154950909`, or with the parameters it takes, in
- * order, `…=1234567:code,minutes` (Tencent's templates number their parameters; Aliyun's are
- * sent by name, and only those listed).
- */
-export interface SmsTemplate {
-  id: string;
-  params: string[] | null;
-}
 
 const templatePrefix = 'SMS_TEMPLATE_';
 
@@ -191,23 +34,6 @@ function readSmsTemplates(env: NodeJS.ProcessEnv): Record<string, SmsTemplate> {
   }
   return templates;
 }
-
-export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
-  SEED_DEMO: boolean;
-  /** PAY_LOCAL_GATEWAY resolved: the local gateway serves (in demo mode, unless asked otherwise) */
-  payLocalGateway: boolean;
-  /**
-   * The origin of the links the server makes for money (payment notify and return URLs, the local
-   * gateway's checkout page): PUBLIC_URL without a trailing slash, else http://localhost:PORT —
-   * never a request's Host header (docs/security.md). Without PUBLIC_URL only the local gateway
-   * serves (a real channel needs it), whose notices reach this app in process.
-   */
-  siteOrigin: string;
-  production: boolean;
-  dataDir: string;
-  /** SMS_TEMPLATE_<KIND>, by kind in lower case (verify_code, order_paid…) */
-  smsTemplates: Record<string, SmsTemplate>;
-};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -249,57 +75,4 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv): Config {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
-}
-
-/** What a start must say loudly about the configuration (server.ts): a log line, and for money an alert in the back office. */
-export interface StartupWarning {
-  /** stable name of the condition: the back office's alert is kept per key */
-  key: string;
-  level: 'warn' | 'error';
-  /** the log line (English, as the other operational lines) */
-  log: string;
-  /** for the back office (系统提醒, admins), when the condition puts money at risk */
-  alert?: { title: string; content: string };
-}
-
-const realChannels = (config: Config) => [
-  ...(config.PAYMENT_WECHAT === 'wechatpay' ? ['WeChat Pay (PAYMENT_WECHAT=wechatpay)'] : []),
-  ...(config.PAYMENT_ALIPAY === 'alipay' ? ['Alipay (PAYMENT_ALIPAY=alipay)'] : []),
-];
-
-/**
- * The settings a start must not pass over quietly: the simulated gateway outside demo mode or
- * beside a real payment channel (its 模拟支付成功 credits any amount), and the test outbox.
- */
-export function startupWarnings(config: Config): StartupWarning[] {
-  const warnings: StartupWarning[] = [];
-  const real = realChannels(config);
-  if (config.payLocalGateway) {
-    const simulated = [...(config.PAYMENT_WECHAT === 'local' ? ['微信支付'] : []), ...(config.PAYMENT_ALIPAY === 'local' ? ['支付宝'] : [])];
-    if (real.length > 0 && simulated.length > 0) {
-      warnings.push({
-        key: 'simulated-gateway-beside-real-channel',
-        level: 'error',
-        log: `PAY_LOCAL_GATEWAY: the simulated gateway serves ${simulated.join(' and ')} beside the real ${real.join(' and ')}: anyone can credit any amount with 模拟支付成功. Set PAY_LOCAL_GATEWAY=0 (or configure the other channel)`,
-        alert: {
-          title: '模拟支付通道与真实支付通道同时开启',
-          content: `本服务器已配置真实支付通道，但${simulated.join('、')}仍由模拟支付网关处理：任何人点“模拟支付成功”即可充值任意金额。请设置 PAY_LOCAL_GATEWAY=0（或为该支付方式配置真实通道）并重启服务器。`,
-        },
-      });
-    } else if (!config.SEED_DEMO && simulated.length > 0) {
-      warnings.push({
-        key: 'simulated-gateway-outside-demo',
-        level: 'error',
-        log: 'PAY_LOCAL_GATEWAY=1 outside demo mode (SEED_DEMO=0): the simulated gateway credits any amount with 模拟支付成功. Unset it, or configure a real channel',
-        alert: {
-          title: '非演示模式下开启了模拟支付',
-          content: `本服务器不在演示模式，但${simulated.join('、')}仍由模拟支付网关处理：任何人点“模拟支付成功”即可充值任意金额。请去掉 PAY_LOCAL_GATEWAY=1（或配置真实支付通道）并重启服务器。`,
-        },
-      });
-    }
-  }
-  if (config.E2E_OUTBOX) {
-    warnings.push({ key: 'test-outbox', level: 'warn', log: 'E2E_OUTBOX=1: GET /api/test/outbox shows every SMS code to anyone; it is for the browser tests only' });
-  }
-  return warnings;
 }

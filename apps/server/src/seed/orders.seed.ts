@@ -22,7 +22,8 @@ import { staffMove, type Channels, type StaffAction } from '../areas/orders/desk
 import { confirmData, evaluateOrder } from '../areas/orders/desk/member-progress.service';
 import { addReport, REPORT_TYPES } from '../areas/orders/desk/reports.service';
 import { addReservation, defaultChoices } from '../areas/orders/reservations/reservations.service';
-import { addRequirement, quoteRequirement } from '../areas/orders/requirements.service';
+import { addRequirement } from '../areas/orders/requirements.service';
+import { quoteRequirement } from '../areas/orders/requirements-admin.service';
 import { isClosedDay } from '../areas/orders/reservation-core';
 
 /**

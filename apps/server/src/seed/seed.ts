@@ -8,7 +8,7 @@ import { createStaff } from '../areas/accounts/staff.service';
 import { hashPassword, randomId } from '../platform/crypto';
 import type { SecretBox } from '../platform/secret-box';
 import { seedCatalog } from '../areas/catalog/catalog.seed';
-import { recountItemOrders } from '../areas/catalog/site-figures';
+import { recountItemOrders } from '../areas/orders/item-order-counts';
 import { seedFundsDemo } from '../areas/funds/funds.seed';
 import { seedOrdersDemo } from './orders.seed';
 import type { FileStore } from '../platform/providers/file-store';

@@ -10,7 +10,8 @@ import { sendMemberSmsCode } from './sms-codes.service';
 import { revokeFamily, rotateRefreshToken, type RequestMeta } from './sessions.service';
 import { confirmWxTicket, createWxTicket, markWxTicketScanned, pollWxTicket } from './wx-login.service';
 import { getStaffInfo, loginStaff, loginStaffWithSmsCode, sendStaffLoginCode } from './staff.service';
-import { enableStaffTotp, startStaffTotpSetup, verifyStaffTotp } from './staff-totp.service';
+import { verifyStaffTotp } from './staff-totp.service';
+import { enableStaffTotp, startStaffTotpSetup } from './staff-totp-binding';
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 const perHour = (max: number) => ({ rateLimit: { max, timeWindow: 3_600_000 } });

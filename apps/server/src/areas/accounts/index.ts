@@ -2,7 +2,7 @@
  * The accounts area's face: what other areas may use (docs/architecture.md). Keep it small.
  */
 export { getMember, toMemberAccount } from './accounts.service';
-export { type AgreementVersionRow, findCurrentVersion } from './agreement-versions';
+export { type AgreementVersionRow, agreementVersionsOf, findAgreementVersion, findCurrentVersion, publishAgreementVersion } from './agreement-versions';
 export { readToken } from './auth-guard';
 export { listConsentDue, listConsentHistory, marketingSmsAllowed, setMarketingSms } from './consents.service';
 export { claimLoginAttempt, clearLoginFailures, lockedError } from './login-guard.service';
@@ -10,5 +10,10 @@ export { onMemberInvited } from './member-hooks';
 export { authenticate, type RequestMeta, revokeAllSessions } from './sessions.service';
 export { checkSmsCode, sendSmsCode, spendSmsCode } from './sms-codes.service';
 export { type StaffCodesFailing } from './staff-hooks';
-export { escapeLike, memberByPhone, memberCondition, memberContact, memberContacts, memberRefs, namedMembers, staffMember, staffNames, toMemberRef, type MemberContact } from './people';
-export { lookupMembers, memberByRid } from './member-lookup';
+export { activeMemberIds, countMembers, escapeLike, memberByPhone, membersByPhone, staffPhonesOfRole, memberCondition, memberContact, memberContacts, memberRefs, namedMembers, staffMember, staffNames, staffRefs, toMemberRef, type MemberContact } from './people';
+export { lockMemberRow } from './member-lock';
+export { memberIdByRid, memberIdsMatching } from './member-match';
+export { lockMember, memberByRid, setMemberDisabled, updateMemberIdentity } from './member-identity';
+export { invitedCount, invitedMembers, memberInvite } from './invitees';
+export { memberClosedShared } from './member-standing';
+export { lookupMembers } from './member-lookup';

@@ -1,8 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { AdminMemberRef } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { members } from './accounts.tables';
-import { memberContact, namedMembers, toMemberRef, type MemberContact } from './people';
+import { namedMembers, toMemberRef } from './people';
 
 /**
  * Members a keyword names (a phone, its beginning, a name: `namedMembers`), for staff picking
@@ -20,8 +20,3 @@ export async function lookupMembers(db: DbOrTx, keyword: string, limit: number):
   return rows.map(toMemberRef);
 }
 
-/** The member with this rid (a staff screen names members by rid), or null. */
-export async function memberByRid(db: DbOrTx, rid: string): Promise<MemberContact | null> {
-  const [row] = await db.select({ id: members.id }).from(members).where(eq(members.rid, rid)).limit(1);
-  return row ? memberContact(db, row.id) : null;
-}

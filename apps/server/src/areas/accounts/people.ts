@@ -1,5 +1,5 @@
-import { eq, ilike, inArray, like, or, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { AdminMemberRef } from '@lab/contract';
+import { and, asc, eq, ilike, inArray, isNotNull, like, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AdminMemberRef, StaffRole } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { members, staff } from './accounts.tables';
 
@@ -52,6 +52,20 @@ export async function memberByPhone(db: DbOrTx, phone: string): Promise<MemberCo
   return row ?? null;
 }
 
+/** The members with these phone numbers, by phone (numbers of no member are absent). */
+export async function membersByPhone(db: DbOrTx, phones: Iterable<string>): Promise<Map<string, MemberContact>> {
+  const unique = [...new Set(phones)];
+  if (!unique.length) return new Map();
+  const rows = await db.select(contactColumns).from(members).where(inArray(members.phone, unique));
+  return new Map(rows.map((row) => [row.phone, row]));
+}
+
+/** Every member who may log in, as a subquery of ids (`id`): for one statement over all of them (an announcement to all). */
+export const activeMemberIds = (db: DbOrTx) => db.select({ id: members.id }).from(members).where(eq(members.disabled, false));
+
+/** How many members are registered (注册客户, the site's figures). */
+export const countMembers = (db: DbOrTx): Promise<number> => db.$count(members);
+
 /** Several members' contact fields by id (missing ids are absent from the map). */
 export async function memberContacts(db: DbOrTx, ids: Iterable<number>): Promise<Map<number, MemberContact>> {
   const unique = [...new Set(ids)];
@@ -82,10 +96,28 @@ export async function staffNames(db: DbOrTx, ids: Iterable<number | null | undef
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** Staff members by id as a decision names them: the name (or the login account) and the role (missing ids are absent). */
+export async function staffRefs(db: DbOrTx, ids: Iterable<number | null | undefined>): Promise<Map<number, { name: string; role: StaffRole }>> {
+  const unique = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))];
+  if (!unique.length) return new Map();
+  const rows = await db.select({ id: staff.id, name: staff.name, account: staff.account, role: staff.role }).from(staff).where(inArray(staff.id, unique));
+  return new Map(rows.map((row) => [row.id, { name: row.name || row.account, role: row.role }]));
+}
+
 /** A staff member's id, name, role and whether they may log in, or null. */
 export async function staffMember(db: DbOrTx, staffId: number) {
   const [row] = await db.select({ id: staff.id, name: staff.name, role: staff.role, disabled: staff.disabled }).from(staff).where(eq(staff.id, staffId)).limit(1);
   return row ?? null;
+}
+
+/** The phone numbers of every enabled staff member of a role who has one, oldest account first. */
+export async function staffPhonesOfRole(db: DbOrTx, role: StaffRole): Promise<string[]> {
+  const rows = await db
+    .select({ phone: staff.phone })
+    .from(staff)
+    .where(and(eq(staff.role, role), eq(staff.disabled, false), isNotNull(staff.phone)))
+    .orderBy(asc(staff.id));
+  return rows.flatMap((row) => (row.phone ? [row.phone] : []));
 }
 
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

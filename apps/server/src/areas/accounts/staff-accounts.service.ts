@@ -9,7 +9,7 @@ import { auditEntity } from '../../platform/audit';
 import { isUniqueViolation } from '../../db/errors';
 import { clearLoginFailures } from './login-guard.service';
 import { revokeAllSessions } from './sessions.service';
-import { clearStaffTotp, issueStaffSetupCode } from './staff-totp.service';
+import { clearStaffTotp, issueStaffSetupCode } from './staff-totp-binding';
 
 type StaffRow = typeof staff.$inferSelect;
 

@@ -2,7 +2,6 @@ import { calls } from '@lab/contract/calls';
 import type { StaffAccount } from '@lab/contract';
 import { audit } from '../../platform/audit';
 import { said, serve } from '../../platform/calls';
-import { getAuditEntry, searchAuditLog } from '../../views/audit-log.service';
 import { addStaff, listStaff, listStaffNames, resetStaffPassword, resetStaffTotp, setStaffDisabled, staffAudit, updateStaff } from './staff-accounts.service';
 
 const readOnly = { readOnly: true };
@@ -26,23 +25,5 @@ export const staffRoutes = serve(calls.staff, {
       return said(account, account.disabled ? '员工账号已停用' : '员工账号已启用');
     },
     config: { audit: audit(staffAudit, 'staff.status', '启用/停用员工', byId) },
-  },
-});
-
-/** The audit log (admin). */
-export const auditLogRoutes = serve(calls.auditLog, {
-  list: { handler: ({ db, body }) => searchAuditLog(db, body), config: readOnly },
-  detail: { handler: ({ db, body }) => getAuditEntry(db, body.id), config: readOnly },
-  /** every audited action the server knows, for the log's filter */
-  actions: {
-    handler: ({ request }) => {
-      const seen = new Map<string, { action: string; label: string; entity: string }>();
-      for (const route of request.server.routeTable) {
-        const spec = route.config.audit;
-        if (spec && !seen.has(spec.action)) seen.set(spec.action, { action: spec.action, label: spec.label, entity: spec.entity.name });
-      }
-      return [...seen.values()].sort((a, b) => a.action.localeCompare(b.action));
-    },
-    config: readOnly,
   },
 });

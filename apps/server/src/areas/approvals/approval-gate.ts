@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import {
   approvalActionKinds,
   approvalAmountText,
@@ -24,7 +24,7 @@ import {
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, conflict } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
-import { staff } from '../accounts/accounts.tables';
+import { staffRefs } from '../accounts';
 import { approvalLimits, approvalRequests, approvalUsage } from './approvals.tables';
 
 /**
@@ -240,13 +240,9 @@ export function cannotReject(row: Pick<RequestRow, 'status' | 'makerId' | 'kind'
 
 /** Requests as the back office shows them to `viewer`, with both people named. */
 export async function approvalViews(db: DbOrTx, rows: RequestRow[], viewer: StaffRef): Promise<AdminApproval[]> {
-  const ids = [...new Set(rows.flatMap((r) => (r.checkerId === null ? [r.makerId] : [r.makerId, r.checkerId])))];
-  const [people, limits] = await Promise.all([
-    ids.length ? db.select({ id: staff.id, name: staff.name, account: staff.account, role: staff.role }).from(staff).where(inArray(staff.id, ids)) : [],
-    limitsOfRole(db, viewer.role),
-  ]);
-  const byId = new Map(people.map((p) => [p.id, p]));
-  const person = (id: number, role: StaffRole) => ({ id, name: byId.get(id)?.name || byId.get(id)?.account || `#${id}`, role });
+  const ids = rows.flatMap((r) => (r.checkerId === null ? [r.makerId] : [r.makerId, r.checkerId]));
+  const [byId, limits] = await Promise.all([staffRefs(db, ids), limitsOfRole(db, viewer.role)]);
+  const person = (id: number, role: StaffRole) => ({ id, name: byId.get(id)?.name || `#${id}`, role });
   return rows.map((row) => {
     const reason = cannotApprove(row, viewer, limits);
     return {

@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { approvalActionLabels, approvalStatusLabels, type ApprovalKind, type StaffRole } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { auditEntity } from '../../platform/audit';
-import { staff } from '../accounts/accounts.tables';
+import { staffRefs } from '../accounts';
 import { approvalLimits, approvalRequests } from './approvals.tables';
 
 const personOf = async (db: DbOrTx, id: number | null) => {
   if (id === null) return null;
-  const [row] = await db.select({ name: staff.name, account: staff.account, role: staff.role }).from(staff).where(eq(staff.id, id)).limit(1);
-  return row ? `${row.name || row.account}（${row.role}）` : `#${id}`;
+  const row = (await staffRefs(db, [id])).get(id);
+  return row ? `${row.name}（${row.role}）` : `#${id}`;
 };
 
 /**

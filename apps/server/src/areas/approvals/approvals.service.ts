@@ -2,15 +2,10 @@ import { and, asc, count, desc, eq, isNotNull, lte, ne, or, sql, type SQL } from
 import {
   APPROVAL_KINDS,
   approvalKindRoles,
-  isApprovalFiled,
   isFixedKind,
   staffRoles,
-  type AdminAdjustBody,
   type AdminApproval,
-  type AdminCouponTemplateBody,
-  type ApprovalAction,
   type ApprovalCounts,
-  type ApprovalFiled,
   type ApprovalLimit,
   type ApprovalLimitBody,
   type ApprovalListBody,
@@ -18,22 +13,18 @@ import {
 } from '@lab/contract';
 import type { Db, Tx } from '../../db/client';
 import { paginate } from '../../db/paginate';
-import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
-import { staff } from '../accounts/accounts.tables';
-import { adjustBalance } from '../funds';
-import { addCouponTemplate, issueCoupon } from '../funds';
-import { approveCredit } from '../funds';
-import { confirmPrestore, savePrestoreRules } from '../funds';
-import { approveApplication } from '../growth';
-import { cancelByStaff, notifyCancelled, type Channels } from '../orders';
+import { conflict, forbidden, notFound } from '../../platform/errors';
+import { staffNames, staffRefs } from '../accounts';
+import { bookerOf, type ApprovalChannels } from './approval-hooks';
 import { approvalViews, cannotApprove, cannotReject, limitsOfRole, roleLimitsOf, type Acting, type StaffRef } from './approval-gate';
 import { approvalLimits, approvalRequests } from './approvals.tables';
 
 /**
- * The 待审批 list and its decisions, and the limits (30-approvals/README.md). Approving
+ * The 待审批 list and its decisions, and the limits (approvals/README.md). Approving
  * books the filed request through the same services that book the action alone — the coupons,
  * the order cancellation, the adjustment, the top-up confirmation, the credit line, the bonus
- * tiers, the points award — inside one transaction with the guarded status
+ * tiers, the points award; their areas register them (approval-hooks.ts, src/area-hooks.ts) —
+ * inside one transaction with the guarded status
  * change, so two checkers racing book it once and a failed booking leaves it pending.
  */
 
@@ -85,61 +76,8 @@ export async function getApproval(db: Db, viewer: StaffRef, rid: string): Promis
   return (await approvalViews(db, [await findRequest(db, rid)], viewer))[0]!;
 }
 
-/** An action booked for an approved request never files again; if it did, something is wrong with the pin. */
-function booked<T>(result: T | ApprovalFiled): T {
-  if (isApprovalFiled(result)) throw new AppError('INTERNAL', '审批后仍需审批，无法办理');
-  return result;
-}
-
-interface Booking {
-  /** what was booked: a coupon, a template, an order, a ledger reference */
-  key: string;
-  /** notices that go out once the booking committed */
-  afterCommit?: () => Promise<unknown>;
-}
-
-/** Books one filed action with the service that books it alone; the maker is the one acting, approved. */
-async function book(db: Db, tx: Tx, channels: Channels, row: RequestRow, acting: Acting, now: Date): Promise<Booking> {
-  const payload = row.payload;
-  const action: ApprovalAction = row.action;
-  switch (action) {
-    case 'coupon.template':
-      return { key: booked(await addCouponTemplate(tx, acting, payload as unknown as AdminCouponTemplateBody, now)).rid };
-    case 'coupon.issue':
-      return { key: booked(await issueCoupon(tx, acting, String(payload.rid), String(payload.member_rid), now)).rid };
-    case 'order.cancel': {
-      const body = { order_no: String(payload.order_no), reason: String(payload.reason), refund_fen: Number(payload.refund_fen) };
-      const order = booked(await cancelByStaff(tx, acting, body, now));
-      return { key: order.orderNo, afterCommit: () => notifyCancelled(db, channels, order, body.reason) };
-    }
-    case 'account.adjust': {
-      const body = payload as unknown as AdminAdjustBody;
-      booked(await adjustBalance(tx, acting, body, now));
-      return { key: `adjust:${body.request_id}` };
-    }
-    case 'prestore.confirm': {
-      const body = { rid: String(payload.rid), version: Number(payload.version), note: payload.note === undefined ? undefined : String(payload.note) };
-      return { key: booked(await confirmPrestore(tx, acting, body, now)).applyNo };
-    }
-    case 'credit.approve': {
-      const body = { rid: String(payload.rid), version: Number(payload.version), limit: Number(payload.limit), note: payload.note === undefined ? undefined : String(payload.note) };
-      booked(await approveCredit(tx, acting, body, now));
-      return { key: body.rid };
-    }
-    case 'prestore.rules': {
-      const rules = booked(await savePrestoreRules(tx, acting, payload.rules as { threshold: number; rate: number }[], now));
-      return { key: rules.map((r) => r.id).join(',') || 'none' };
-    }
-    case 'points.award': {
-      const body = { rid: String(payload.rid), version: Number(payload.version), points: Number(payload.points), reason: payload.reason === undefined ? undefined : String(payload.reason) };
-      return { key: booked(await approveApplication(tx, acting, body, now)).rid };
-    }
-  }
-}
-
 async function staffName(db: Db, id: number): Promise<string> {
-  const [row] = await db.select({ name: staff.name, account: staff.account }).from(staff).where(eq(staff.id, id)).limit(1);
-  return row?.name || row?.account || `#${id}`;
+  return (await staffRefs(db, [id])).get(id)?.name || `#${id}`;
 }
 
 /**
@@ -149,7 +87,7 @@ async function staffName(db: Db, id: number): Promise<string> {
  * another waits for the row, then finds it decided (409); a booking that fails (the order moved
  * on, the amount changed) rolls the approval back and the request stays pending.
  */
-export async function approveRequest(db: Db, channels: Channels, checker: StaffRef, rid: string, now: Date): Promise<AdminApproval> {
+export async function approveRequest(db: Db, channels: ApprovalChannels, checker: StaffRef, rid: string, now: Date): Promise<AdminApproval> {
   const row = await findRequest(db, rid);
   const why = cannotApprove(row, checker, await limitsOfRole(db, checker.role));
   if (why) throw row.status === 'pending' ? forbidden(why) : conflict(why);
@@ -162,7 +100,7 @@ export async function approveRequest(db: Db, channels: Channels, checker: StaffR
       .returning({ id: approvalRequests.id });
     if (!claimed) throw conflict('该申请已被其他同事处理，请刷新后查看');
     const acting: Acting = { by: { id: row.makerId, role: row.makerRole }, approved: { rid: row.rid, valueFen: row.valueFen, checkerName } };
-    const done = await book(db, tx, channels, row, acting, now);
+    const done = await bookerOf(row.action)({ db, tx, channels, acting, payload: row.payload, now });
     await tx.update(approvalRequests).set({ resultKey: done.key }).where(eq(approvalRequests.id, row.id));
     return done;
   });
@@ -199,10 +137,9 @@ export async function withdrawRequest(db: Db, maker: StaffRef, rid: string, reas
 
 /** Every role's limits for every kind it works with (admin's too), as the limits screen shows them. */
 export async function listLimits(db: Db): Promise<ApprovalLimit[]> {
-  const rows = await db
-    .select({ limit: approvalLimits, updatedBy: staff.name })
-    .from(approvalLimits)
-    .leftJoin(staff, eq(staff.id, approvalLimits.updatedBy));
+  const limitRows = await db.select().from(approvalLimits);
+  const names = await staffNames(db, limitRows.map((limit) => limit.updatedBy));
+  const rows = limitRows.map((limit) => ({ limit, updatedBy: limit.updatedBy === null ? null : (names.get(limit.updatedBy) ?? null) }));
   const byKey = new Map(rows.map((r) => [`${r.limit.role}:${r.limit.kind}`, r]));
   return staffRoles.flatMap((role) =>
     APPROVAL_KINDS.filter((kind) => role === 'admin' || approvalKindRoles[kind].includes(role)).map((kind) => {

@@ -2,23 +2,9 @@ import { calls } from '@lab/contract/calls';
 import type { AdminServiceChild, AdminServiceGroup } from '@lab/contract';
 import { audit } from '../../platform/audit';
 import { said, serve } from '../../platform/calls';
-import {
-  addServiceChild,
-  addServiceGroup,
-  addServiceItem,
-  deleteServiceChild,
-  deleteServiceGroup,
-  editServiceItem,
-  getServiceItem,
-  listServiceGroups,
-  listServiceItems,
-  publishServiceItem,
-  serviceChildAudit,
-  serviceGroupAudit,
-  serviceItemAudit,
-  updateServiceChild,
-  updateServiceGroup,
-} from './catalog-admin.service';
+import { serviceChildAudit, serviceGroupAudit, serviceItemAudit } from './catalog-admin.audit';
+import { addServiceChild, addServiceGroup, deleteServiceChild, deleteServiceGroup, listServiceGroups, updateServiceChild, updateServiceGroup } from './catalog-groups-admin.service';
+import { addServiceItem, editServiceItem, getServiceItem, listServiceItems, publishServiceItem } from './catalog-items-admin.service';
 
 const read = { readOnly: true } as const;
 

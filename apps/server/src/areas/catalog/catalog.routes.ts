@@ -6,7 +6,9 @@ import { serve } from '../../platform/calls';
 import { addConsultation, countArticleView, getAbilityShowcase, getArticle, getContentPage, listArticles, listThanks } from '../content';
 import { listPublicCertificates } from '../content';
 import { getSettingValues, getSiteSettings } from '../content';
-import { buildHomeData, getDeviceDetail, listTypeGroups, searchDevices } from './catalog.service';
+import { countPublishedItems, getDeviceDetail, listTypeGroups } from './catalog.service';
+import { searchDevices } from './catalog-search';
+import { buildHomeData } from './home-data';
 import { createContentCache, sendCached } from './content-cache';
 import { imageRoot } from './image-root';
 import { fillFiguresIn, siteFigures } from './site-figures';
@@ -68,7 +70,7 @@ export const contentRoutes = serve(calls.content, {
   thanks: ({ db, body }) => listThanks(db, body),
   ability: async ({ db, deps, now }) => {
     const figures = await siteFigures(db, now);
-    return fillFiguresIn(await getAbilityShowcase(db, deps.config.FILE_HOST, figures), figures);
+    return fillFiguresIn(await getAbilityShowcase(db, deps.config.FILE_HOST, figures, await countPublishedItems(db)), figures);
   },
   certificates: ({ db, deps, now }) => listPublicCertificates(db, deps.config.FILE_HOST, now),
   countView: { handler: ({ db, body }) => countArticleView(db, body.id), config: { rateLimit: { max: 120, timeWindow: 60_000 } } },

@@ -2,17 +2,11 @@ import { count, sql } from 'drizzle-orm';
 import type { PricedOption } from '@lab/contract';
 import type { Db } from '../../db/client';
 import { randomId } from '../../platform/crypto';
-import { cleanHtml, withContentChange } from '../content';
+import { seedContent, withContentChange } from '../content';
 import { backfillSearchTokens, serviceItemValues, type ServiceItemInput } from './catalog.service';
-import { articles, banners, certificates, contentPages, hotAreas, partners, siteSettings, thanksEntries } from '../content/content.tables';
 import { serviceChildren, serviceGroups, serviceItems } from './catalog.tables';
 import { exampleCaptions, generalFaq, groupFaq, seedGroups, seedItems, type SeedItem } from './seed-items';
-import { seedArticles, seedBanners, seedCertificates, seedHotAreas, seedPages, seedPartners, seedSettings, seedThanks } from './seed-content';
 import { seedItemDocs } from './seed-item-docs';
-import { shanghaiDate } from '../content';
-
-/** Shanghai noon of a YYYY-MM-DD date. */
-const at = (date: string) => new Date(`${date}T12:00:00+08:00`);
 
 function toOptions(item: SeedItem): PricedOption[] {
   let choiceId = 0;
@@ -82,33 +76,8 @@ export async function seedCatalog(db: Db): Promise<boolean> {
     const items = seedItems.map((item, i) => ({ rid: randomId(), ...serviceItemValues(seedItemInput(item, i)) }));
     await tx.insert(serviceItems).values(items);
     const ridByName = new Map(items.map((item) => [item.name, item.rid]));
-    await tx.insert(banners).values(
-      seedBanners.map((b, i) => ({ ...b, redirect: b.redirect?.startsWith('item:') ? (ridByName.get(b.redirect.slice(5)) ?? null) : b.redirect, sort: i })),
-    );
-    await tx.insert(hotAreas).values(seedHotAreas.map((a, i) => ({ ...a, sort: i })));
-    await tx.insert(partners).values(seedPartners.map((p, i) => ({ ...p, sort: i })));
-    await tx.insert(articles).values(
-      seedArticles.map((a) => ({
-        rid: randomId(),
-        kind: a.kind,
-        title: a.title,
-        img: a.img,
-        sketch: a.sketch,
-        content: cleanHtml(a.content),
-        author: a.author,
-        source: a.source ?? null,
-        views: 100 + ((a.title.length * 37) % 900),
-        publishedAt: at(a.date),
-      })),
-    );
-    await tx.insert(thanksEntries).values(seedThanks.map(({ date, ...t }) => ({ ...t, publishedAt: at(date) })));
-    await tx.insert(contentPages).values(seedPages.map((page) => ({ ...page, content: cleanHtml(page.content) })));
-    await tx.insert(siteSettings).values(Object.entries(seedSettings).map(([key, value]) => ({ key, value })));
-    const today = shanghaiDate(new Date());
-    const yearsOn = (years: number) => `${Number(today.slice(0, 4)) + years}${today.slice(4, 10).replace('-02-29', '-02-28')}`;
-    await tx.insert(certificates).values(
-      seedCertificates.map(({ years, ...c }, i) => ({ ...c, validFrom: yearsOn(-1), validTo: yearsOn(years - 1), sort: i, demo: true })),
-    );
+    // the demo content, in the same transaction (content writes its own tables)
+    await seedContent(tx, (name) => ridByName.get(name));
     return true;
   });
   if (!seeded) return false;

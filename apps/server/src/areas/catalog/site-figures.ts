@@ -1,10 +1,10 @@
-import { and, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { SiteFigures } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { members } from '../accounts/accounts.tables';
+import { countMembers } from '../accounts';
 import { serviceItems } from './catalog.tables';
-import { orderLines, orders } from '../orders/orders.tables';
-import { bumpContentVersion, shanghaiDate } from '../content';
+import { countCompletedOrders } from './figure-sources';
+import { shanghaiDate } from '../content';
 import { normalizeStoredIdentity, readSetting } from '../content';
 import { createVersionedCache } from './content-cache';
 
@@ -24,31 +24,17 @@ export async function countSiteFigures(db: DbOrTx, now: Date): Promise<SiteFigur
     .select({ n: sql<number>`count(distinct ${serviceItems.model})`.mapWith(Number) })
     .from(serviceItems)
     .where(and(eq(serviceItems.published, true), isNotNull(serviceItems.model), ne(serviceItems.model, '')));
-  const [done] = await db.select({ n: count() }).from(orders).where(eq(orders.progress, 'completed'));
-  const [customers] = await db.select({ n: count() }).from(members);
+  const done = await countCompletedOrders(db);
+  const customers = await countMembers(db);
   const { founded } = normalizeStoredIdentity(await readSetting(db, 'siteIdentity'));
   const year = Number(shanghaiDate(now).slice(0, 4));
   return {
     instruments: instruments?.n ?? 0,
-    ordersDone: done?.n ?? 0,
-    customers: customers?.n ?? 0,
+    ordersDone: done,
+    customers,
     years: founded === null ? null : Math.max(0, year - founded),
     founded,
   };
-}
-
-/**
- * Sets each item's 已服务 N 单 (service_items.order_count) to the completed orders that include
- * it, counted from the orders. A completion adds one as it happens (50-ordering onOrderCompleted);
- * the demo seed calls this once its orders exist, so no item states a number the data lacks.
- */
-export async function recountItemOrders(db: DbOrTx): Promise<void> {
-  await db.update(serviceItems).set({
-    orderCount: sql`(select count(distinct ${orderLines.orderId})::int from ${orderLines} join ${orders} on ${orders.id} = ${orderLines.orderId}
-                     where ${orderLines.itemId} = ${serviceItems.id} and ${orders.progress} = 'completed')`,
-  });
-  // what the pages state changed: cached answers are drawn again
-  await bumpContentVersion(db);
 }
 
 // cached with the home data: per database, per content version (a content or catalogue change,

@@ -18,7 +18,8 @@ import { getContentVersion } from '../content/content-version';
 import { addBanner } from '../content/home-blocks.service';
 import { sendReminders } from '../orders/desk/reminders.service';
 import { seedCatalog } from './catalog.seed';
-import { countSiteFigures, fillFigures, recountItemOrders, siteFigures } from './site-figures';
+import { countSiteFigures, fillFigures, siteFigures } from './site-figures';
+import { recountItemOrders } from '../orders/item-order-counts';
 import { disagreements, statedFigures, textsOf } from './stated-figures.test-helpers';
 
 /**

@@ -1,7 +1,7 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { RETEST_WINDOW_DAYS, type AgreementKind } from '@lab/contract';
 import type { Db } from '../../db/client';
-import { agreementVersions } from '../accounts/consent.tables';
+import { agreementVersionsOf, publishAgreementVersion } from '../accounts';
 
 /**
  * The first published version of each agreement, for the demo site: 用户协议, 隐私政策 (written
@@ -218,10 +218,9 @@ export async function seedAgreements(db: Db, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('seed:agreements'))`);
     for (const [kind, text] of Object.entries(seedAgreementTexts) as [AgreementKind, (typeof seedAgreementTexts)[AgreementKind]][]) {
-      const [existing] = await tx.select({ n: count() }).from(agreementVersions).where(eq(agreementVersions.kind, kind));
-      if ((existing?.n ?? 0) > 0) continue;
-      const effectiveAt = now < SEED_EFFECTIVE ? now : SEED_EFFECTIVE;
-      await tx.insert(agreementVersions).values({ kind, version: 1, ...text, effectiveAt, publishedAt: effectiveAt, publishedBy: null });
+      if ((await agreementVersionsOf(tx, kind)).length > 0) continue;
+      // version 1, published by no one (accounts keeps the versions)
+      await publishAgreementVersion(tx, { kind, ...text }, null, now < SEED_EFFECTIVE ? now : SEED_EFFECTIVE);
     }
   });
 }

@@ -1,4 +1,3 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import {
   labDay,
@@ -9,11 +8,9 @@ import {
   type AgreementVersionItem,
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { staff } from '../accounts/accounts.tables';
-import { agreementVersions } from '../accounts/consent.tables';
 import { auditEntity } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
-import { findCurrentVersion, type AgreementVersionRow } from '../accounts';
+import { agreementVersionsOf, findAgreementVersion, findCurrentVersion, publishAgreementVersion, staffNames, type AgreementVersionRow } from '../accounts';
 import { withContentChange } from './content-version';
 
 /**
@@ -38,10 +35,7 @@ const toVersion = (row: AgreementVersionRow): AgreementVersion => ({ ...toItem(r
 
 /** agreement: the current version, or the numbered one (older versions stay readable). */
 export async function getAgreement(db: DbOrTx, kind: AgreementKind, version: number | undefined, now: Date): Promise<AgreementVersion> {
-  const row =
-    version === undefined
-      ? await findCurrentVersion(db, kind, now)
-      : ((await db.select().from(agreementVersions).where(and(eq(agreementVersions.kind, kind), eq(agreementVersions.version, version))).limit(1))[0] ?? null);
+  const row = version === undefined ? await findCurrentVersion(db, kind, now) : await findAgreementVersion(db, { kind, version });
   // a version published for a later day is not shown before that day
   if (!row || row.effectiveAt > now) throw agreementNotFound(kind);
   return toVersion(row);
@@ -49,23 +43,14 @@ export async function getAgreement(db: DbOrTx, kind: AgreementKind, version: num
 
 /** agreement/versions: every version in force or past, newest first. */
 export async function listAgreementVersions(db: DbOrTx, kind: AgreementKind, now: Date): Promise<AgreementVersionItem[]> {
-  const rows = await db
-    .select()
-    .from(agreementVersions)
-    .where(and(eq(agreementVersions.kind, kind), lte(agreementVersions.effectiveAt, now)))
-    .orderBy(desc(agreementVersions.version));
-  return rows.map(toItem);
+  return (await agreementVersionsOf(db, kind, now)).map(toItem);
 }
 
 /** The back office's list: every version, scheduled ones too, with who published it. */
 export async function listAdminAgreementVersions(db: DbOrTx, kind: AgreementKind): Promise<AdminAgreementVersion[]> {
-  const rows = await db
-    .select({ row: agreementVersions, staffName: staff.name })
-    .from(agreementVersions)
-    .leftJoin(staff, eq(staff.id, agreementVersions.publishedBy))
-    .where(eq(agreementVersions.kind, kind))
-    .orderBy(desc(agreementVersions.version));
-  return rows.map(({ row, staffName }) => ({ ...toVersion(row), id: row.id, publishedBy: staffName }));
+  const rows = await agreementVersionsOf(db, kind);
+  const names = await staffNames(db, rows.map((row) => row.publishedBy));
+  return rows.map((row) => ({ ...toVersion(row), id: row.id, publishedBy: row.publishedBy === null ? null : (names.get(row.publishedBy) ?? null) }));
 }
 
 /** What an agreement may contain: headings, paragraphs, lists, tables, links — no scripts or styles. */
@@ -78,27 +63,13 @@ export function cleanAgreementHtml(html: string): string {
 }
 
 /**
- * 发布: version n+1 of the kind, in force from now. Two staff publishing at once: the second
- * waits for the first (an advisory lock) and becomes the next number.
+ * 发布: version n+1 of the kind, in force from now (accounts numbers and keeps the versions,
+ * which members consent to: publishAgreementVersion).
  */
 export async function publishAgreement(db: Db, input: AgreementPublishBody, staffId: number | null, now: Date): Promise<AdminAgreementVersion> {
   const body = cleanAgreementHtml(input.body);
   if (!body) throw new AppError('BAD_REQUEST', '[正文]不能为空');
-  const id = await withContentChange(db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`agreement:${input.kind}`}))`);
-    const [last] = await tx
-      .select({ version: agreementVersions.version })
-      .from(agreementVersions)
-      .where(eq(agreementVersions.kind, input.kind))
-      .orderBy(desc(agreementVersions.version))
-      .limit(1);
-    const [row] = await tx
-      .insert(agreementVersions)
-      .values({ kind: input.kind, version: (last?.version ?? 0) + 1, title: input.title, body, summary: input.summary, effectiveAt: now, publishedAt: now, publishedBy: staffId })
-      .returning({ id: agreementVersions.id });
-    if (!row) throw new Error('insert returned no row');
-    return row.id;
-  });
+  const id = await withContentChange(db, (tx) => publishAgreementVersion(tx, { kind: input.kind, title: input.title, body, summary: input.summary }, staffId, now));
   const published = (await listAdminAgreementVersions(db, input.kind)).find((v) => v.id === id);
   if (!published) throw new Error('published version not found');
   return published;
@@ -106,7 +77,7 @@ export async function publishAgreement(db: Db, input: AgreementPublishBody, staf
 
 /** How a version reads in the audit log (the text cut: the version itself is the record). */
 export const agreementAudit = auditEntity<number>('agreement', async (db, id) => {
-  const [row] = await db.select().from(agreementVersions).where(eq(agreementVersions.id, Number(id))).limit(1);
+  const row = await findAgreementVersion(db, { id: Number(id) });
   if (!row) return null;
   return { kind: row.kind, version: row.version, title: row.title, summary: row.summary, effectiveDate: labDay(row.effectiveAt), body: row.body.length > 2000 ? `${row.body.slice(0, 2000)}…` : row.body };
 });

@@ -19,8 +19,7 @@ import { paginate } from '../../db/paginate';
 import { AppError } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { articles, contentPages, thanksEntries } from './content.tables';
-import { consultations } from '../messages/consultations.tables';
-import { serviceItems } from '../catalog/catalog.tables';
+import { submitConsultation } from '../messages';
 import { cleanHtml, fileUrl, shanghaiDate, withContentChange } from './content-version';
 import { readSetting } from './settings.service';
 
@@ -176,16 +175,15 @@ interface ShowcaseSetting {
 }
 
 /**
- * /televised. Its figures are the site's one count (siteFigures, passed in by the route): no
- * figure here is stored or typed by hand.
+ * /televised. Its figures are the site's one count (siteFigures) and the catalogue's published
+ * items, passed in by the route: no figure here is stored or typed by hand.
  */
-export async function getAbilityShowcase(db: DbOrTx, fileHost: string, figures: SiteFigures): Promise<AbilityShowcase> {
-  const [items] = await db.select({ n: count() }).from(serviceItems).where(eq(serviceItems.published, true));
+export async function getAbilityShowcase(db: DbOrTx, fileHost: string, figures: SiteFigures, publishedItems: number): Promise<AbilityShowcase> {
   const [papers] = await db.select({ n: count() }).from(thanksEntries).where(eq(thanksEntries.visible, true));
   const setting = ((await readSetting(db, 'abilityShowcase')) ?? {}) as ShowcaseSetting;
   return {
     figures: [
-      { label: '检测项目', value: items?.n ?? 0, unit: '项' },
+      { label: '检测项目', value: publishedItems, unit: '项' },
       { label: '在线仪器', value: figures.instruments, unit: '台套' },
       { label: '已完成订单', value: figures.ordersDone, unit: '单' },
       { label: '注册客户', value: figures.customers, unit: '位' },
@@ -199,10 +197,5 @@ export async function getAbilityShowcase(db: DbOrTx, fileHost: string, figures: 
 
 // ---- consultations ----
 
-export async function addConsultation(db: DbOrTx, input: IndexMessageBody, meta: { ip: string; now: Date }): Promise<IndexMessageResult> {
-  const [row] = await db
-    .insert(consultations)
-    .values({ name: input.name, phone: input.phone, company: input.company ?? null, content: input.content, ip: meta.ip, createdAt: meta.now })
-    .returning({ id: consultations.id });
-  return { id: row!.id };
-}
+/** 在线咨询: the site's contact form; the question is kept by messages, where sales answer it. */
+export const addConsultation = (db: DbOrTx, input: IndexMessageBody, meta: { ip: string; now: Date }): Promise<IndexMessageResult> => submitConsultation(db, input, meta);

@@ -6,7 +6,7 @@ import { seedCatalog } from '../catalog/catalog.seed';
 import { articles } from './content.tables';
 import { consultations } from '../messages/consultations.tables';
 import { seedItems } from '../catalog/seed-items';
-import { seedThanks } from '../catalog/seed-content';
+import { seedThanks } from './seed-content';
 import { saveSetting } from './settings.service';
 
 let t: TestContext;

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   bannerLinkKind,
   type AdminBanner,
@@ -14,7 +14,7 @@ import {
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { banners, hotAreas, partners } from './content.tables';
-import { serviceItems } from '../catalog/catalog.tables';
+import { linkedItemNames } from './banner-links';
 import { fileUrl, withContentChange } from './content-version';
 
 /**
@@ -61,9 +61,7 @@ type BannerRow = typeof banners.$inferSelect;
 
 async function bannerItems(db: DbOrTx, rows: Pick<BannerRow, 'redirect'>[]): Promise<Map<string, string>> {
   const rids = [...new Set(rows.map((row) => row.redirect?.trim() ?? '').filter((value) => bannerLinkKind(value) === 'item'))];
-  if (rids.length === 0) return new Map();
-  const items = await db.select({ rid: serviceItems.rid, name: serviceItems.name }).from(serviceItems).where(inArray(serviceItems.rid, rids));
-  return new Map(items.map((item) => [item.rid, item.name]));
+  return linkedItemNames(db, rids);
 }
 
 function toAdminBanner(row: BannerRow, fileHost: string, items: Map<string, string>): AdminBanner {
@@ -97,8 +95,7 @@ export async function getBanner(db: DbOrTx, id: number, fileHost: string): Promi
 /** A link that is not an http(s) address names a service item: it must exist, or the banner leads to a 404. */
 async function assertBannerLink(db: DbOrTx, redirect: string | undefined) {
   if (!redirect || bannerLinkKind(redirect) !== 'item') return;
-  const [item] = await db.select({ rid: serviceItems.rid }).from(serviceItems).where(eq(serviceItems.rid, redirect));
-  if (!item) throw new AppError('VALIDATION', `[链接]服务项目“${redirect}”不存在，请填写项目编号或 http(s) 网址`, { status: 400 });
+  if (!(await linkedItemNames(db, [redirect])).has(redirect)) throw new AppError('VALIDATION', `[链接]服务项目“${redirect}”不存在，请填写项目编号或 http(s) 网址`, { status: 400 });
 }
 
 const bannerValues = (input: BannerAddBody) => ({

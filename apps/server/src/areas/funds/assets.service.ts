@@ -5,7 +5,7 @@ import { approvedNote, gateAction, type Acting } from '../approvals';
 import { conflict, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { memberByRid } from '../accounts';
-import { communityRef, ownedCommunities } from '../member';
+import { communityRef, ownedActiveCommunities } from '../member';
 import { postMessage } from '../messages';
 import { invoiceApplications, prestoreApplications, transferApplications } from './funds.tables';
 import { balanceOf, balancesOf, ensureAccount, postEntry } from './ledger.service';
@@ -16,7 +16,7 @@ import { invoiceableFen } from './invoices.service';
 
 /** asset/init, asset/detail: balances of the member and of the communities they own, and the other figures. */
 export async function assetOverview(db: DbOrTx, memberId: number, now: Date): Promise<AssetOverview> {
-  const owned = await ownedCommunities(db, memberId);
+  const owned = await ownedActiveCommunities(db, memberId);
   const [prestoreFen, communityBalances, couponNum, invoiceable, creditLimitFen, points] = await Promise.all([
     balanceOf(db, 'member', memberId),
     balancesOf(db, 'community', owned.map((c) => c.id)),

@@ -14,10 +14,18 @@ import { getPrestoreRules } from './prestore-rules';
 export type PrestoreRow = typeof prestoreApplications.$inferSelect;
 
 /**
- * A community the member owns (active), whose money they move; anything else — another
- * member's community too — reads as not found (member's findOwnedCommunity, `othersHear: 'notFound'`).
+ * A community the member owns (active), whose money they move: member's findOwnedCommunity,
+ * except that another member's community reads as not found (404) like an unknown one, not 403 —
+ * its money is not theirs to learn of (the top-up, transfer, history and payment calls say so).
  */
-export const findOwnedCommunity = (db: DbOrTx, memberId: number, rid: string) => ownedCommunity(db, memberId, rid, { othersHear: 'notFound' });
+export async function findOwnedCommunity(db: DbOrTx, memberId: number, rid: string) {
+  try {
+    return await ownedCommunity(db, memberId, rid);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'FORBIDDEN') throw notFound('科研团体');
+    throw error;
+  }
+}
 
 async function invoicedRefs(db: DbOrTx, rids: string[]) {
   if (rids.length === 0) return new Set<string>();

@@ -4,10 +4,11 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { conflict, decisionChanged, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { postMessage } from '../messages';
-import { communityRef, communityRefs, findOwnedCommunity } from '../member';
+import { communityRef, communityRefs } from '../member';
 import { transferApplications } from './funds.tables';
 import { balanceOf, balanceTooLow, ensureAccount, transferBetween, type Actor } from './ledger.service';
 import { getFundsSettings } from './prestore-rules';
+import { findOwnedCommunity } from './prestore.service';
 import { paginate } from '../../db/paginate';
 
 type TransferRow = typeof transferApplications.$inferSelect;
@@ -46,7 +47,7 @@ async function execute(tx: Tx, row: TransferRow, actor: Actor, now: Date) {
  * application waits for finance (the balance is checked again when it is approved).
  */
 export async function addTransfer(db: Db, memberId: number, input: TransferAddBody, now: Date): Promise<TransferApplication> {
-  const community = await findOwnedCommunity(db, memberId, input.community_rid, { othersHear: 'notFound' });
+  const community = await findOwnedCommunity(db, memberId, input.community_rid);
   const { transferApprovalFen } = await getFundsSettings(db);
   const fromBalance = input.direction === 'toCommunity' ? await balanceOf(db, 'member', memberId) : await balanceOf(db, 'community', community.id);
   if (fromBalance < input.amount) throw balanceTooLow();

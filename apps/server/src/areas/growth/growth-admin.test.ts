@@ -12,7 +12,7 @@ import { exchangeItems, promoterApplications } from './growth.tables';
 /**
  * The growth calls sales uses in the back office (推广合伙人, 论文致谢奖励, the exchange catalogue
  * and gifts to ship): each change writes its audit row, a refused one writes none. The
- * decisions themselves are tested with their module (promotion.test.ts, points.test.ts).
+ * decisions themselves are tested with their module (promotion.test.ts, withdrawals.test.ts, points.test.ts, points-exchange.test.ts).
  */
 
 let t: TestContext;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { members } from '../accounts/accounts.tables';
 import { auditEntity } from '../../platform/audit';
+import { memberContact } from '../accounts';
 import { exchangeItems, pointsApplications, pointsExchanges, promoterApplications } from './growth.tables';
 
 /**
@@ -10,27 +10,17 @@ import { exchangeItems, pointsApplications, pointsExchanges, promoterApplication
  */
 
 export const partnerAudit = auditEntity<string>('partner', async (db, rid) => {
-  const [row] = await db
-    .select({ a: promoterApplications, memberRid: members.rid })
-    .from(promoterApplications)
-    .innerJoin(members, eq(members.id, promoterApplications.memberId))
-    .where(eq(promoterApplications.rid, String(rid)))
-    .limit(1);
-  if (!row) return null;
-  const { a } = row;
-  return { rid: a.rid, memberRid: row.memberRid, name: a.name, phone: a.phone, organization: a.organization, channel: a.channel, status: a.status, reason: a.reason, decidedBy: a.decidedBy, decidedAt: a.decidedAt };
+  const [a] = await db.select().from(promoterApplications).where(eq(promoterApplications.rid, String(rid))).limit(1);
+  const member = a && (await memberContact(db, a.memberId));
+  if (!a || !member) return null;
+  return { rid: a.rid, memberRid: member.rid, name: a.name, phone: a.phone, organization: a.organization, channel: a.channel, status: a.status, reason: a.reason, decidedBy: a.decidedBy, decidedAt: a.decidedAt };
 });
 
 export const pointsApplicationAudit = auditEntity<string>('pointsApplication', async (db, rid) => {
-  const [row] = await db
-    .select({ a: pointsApplications, memberRid: members.rid })
-    .from(pointsApplications)
-    .innerJoin(members, eq(members.id, pointsApplications.memberId))
-    .where(eq(pointsApplications.rid, String(rid)))
-    .limit(1);
-  if (!row) return null;
-  const { a } = row;
-  return { rid: a.rid, memberRid: row.memberRid, title: a.title, journal: a.journal, doi: a.doi, status: a.status, points: a.points, reason: a.reason, decidedBy: a.decidedBy, decidedAt: a.decidedAt };
+  const [a] = await db.select().from(pointsApplications).where(eq(pointsApplications.rid, String(rid))).limit(1);
+  const member = a && (await memberContact(db, a.memberId));
+  if (!a || !member) return null;
+  return { rid: a.rid, memberRid: member.rid, title: a.title, journal: a.journal, doi: a.doi, status: a.status, points: a.points, reason: a.reason, decidedBy: a.decidedBy, decidedAt: a.decidedAt };
 });
 
 export const exchangeItemAudit = auditEntity<string>('exchangeItem', async (db, rid) => {
@@ -52,12 +42,12 @@ export const exchangeItemAudit = auditEntity<string>('exchangeItem', async (db, 
 
 export const exchangeAudit = auditEntity<string>('exchange', async (db, rid) => {
   const [row] = await db
-    .select({ e: pointsExchanges, itemName: exchangeItems.name, memberRid: members.rid })
+    .select({ e: pointsExchanges, itemName: exchangeItems.name })
     .from(pointsExchanges)
     .innerJoin(exchangeItems, eq(exchangeItems.id, pointsExchanges.itemId))
-    .innerJoin(members, eq(members.id, pointsExchanges.memberId))
     .where(eq(pointsExchanges.rid, String(rid)))
     .limit(1);
-  if (!row) return null;
-  return { rid: row.e.rid, memberRid: row.memberRid, item: row.itemName, points: row.e.points, status: row.e.status, shipTo: row.e.shipTo };
+  const member = row && (await memberContact(db, row.e.memberId));
+  if (!row || !member) return null;
+  return { rid: row.e.rid, memberRid: member.rid, item: row.itemName, points: row.e.points, status: row.e.status, shipTo: row.e.shipTo };
 });

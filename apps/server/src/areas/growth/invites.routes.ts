@@ -7,14 +7,14 @@ import { adminGrowthSettings, growthSettingsRecord, saveAdminGrowthSettings } fr
 /** The growth settings are one record: its key is always 'growth' (with the partner terms' version they are published as). */
 const growthSettingsAudit = auditEntity<string>('growthSettings', (db) => growthSettingsRecord(db));
 
-/** 邀请好友 (web/invite): the calls of contract/calls/invites.ts. */
+/** 邀请好友 (web/invite): the calls of contract growth/invite-calls.ts. */
 export const invitesRoutes = serve(calls.invites, {
   overview: ({ db, memberId, now }) => inviteOverview(db, memberId, now),
   list: ({ db, memberId, body }) => listInvitees(db, memberId, body),
   orders: ({ db, memberId, body }) => inviteeOrders(db, memberId, body),
 });
 
-/** The growth settings for the admin: contract/calls/admin-growth.ts. */
+/** The growth settings for the admin: contract growth/admin-calls.ts. */
 export const growthSettingsRoutes = serve(calls.adminGrowth, {
   settings: { handler: ({ db, now }) => adminGrowthSettings(db, now), config: { readOnly: true } },
   saveSettings: {

@@ -1,13 +1,12 @@
-import { and, count, desc, eq, inArray, ne, sql, sum } from 'drizzle-orm';
+import { and, eq, inArray, sum } from 'drizzle-orm';
 import type { z } from 'zod';
 import { maskPhone, type InviteeOrder, type inviteListBody, type inviteOrderDetailBody, type InviteOverview, type Invitee, type Page, type RebateStatus } from '@lab/contract';
 import type { DbOrTx, Tx } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { AppError, notFound } from '../../platform/errors';
-import { members } from '../accounts/accounts.tables';
-import { grant } from '../funds';
-import { accounts, couponTemplates } from '../funds/funds.tables';
-import { orders } from '../orders/orders.tables';
+import { invitedCount, invitedMembers, memberInvite } from '../accounts';
+import { balanceOf, findCouponTemplate, grant } from '../funds';
+import { paidOrderCounts, paidOrders } from '../orders';
 import { promoterApplications, rebates } from './growth.tables';
 import { getGrowthSettings, loadGrowthSettingsRow } from './settings.service';
 
@@ -18,21 +17,18 @@ type InviteOrderDetailBody = z.infer<typeof inviteOrderDetailBody>;
 /** KY2026112212340517 → KY20261122****0517: enough to recognise, not to look the order up. */
 export const maskOrderNo = (orderNo: string) => (orderNo.length > 14 ? `${orderNo.slice(0, 10)}****${orderNo.slice(-4)}` : `${orderNo.slice(0, 2)}****${orderNo.slice(-4)}`);
 
-/** An order that counts for invites and rebates: its money arrived and it was not cancelled. */
-const paidOrder = and(eq(orders.payment, 'paid'), ne(orders.progress, 'cancelled'));
-
 export const NO_COUPON_REWARD = '邀请好友注册，好友下单后您可获得返利（成为推广合伙人后）';
 
 async function inviteRewardText(db: DbOrTx, now: Date): Promise<string> {
   const settings = await loadGrowthSettingsRow(db);
   if (!settings?.inviteCouponTemplateId) return NO_COUPON_REWARD;
-  const [template] = await db.select().from(couponTemplates).where(eq(couponTemplates.id, settings.inviteCouponTemplateId)).limit(1);
+  const template = await findCouponTemplate(db, { id: settings.inviteCouponTemplateId });
   if (!template || !template.active || (template.validTo !== null && template.validTo <= now)) return NO_COUPON_REWARD;
   return `注册即得「${template.name}」`;
 }
 
 async function getMemberRow(db: DbOrTx, memberId: number) {
-  const [member] = await db.select({ id: members.id, inviteCode: members.inviteCode }).from(members).where(eq(members.id, memberId)).limit(1);
+  const member = await memberInvite(db, memberId);
   if (!member) throw notFound('账号');
   return member;
 }
@@ -40,8 +36,8 @@ async function getMemberRow(db: DbOrTx, memberId: number) {
 /** web/invite/init: my code and link, how many I invited, what they get, and my partner figures. */
 export async function inviteOverview(db: DbOrTx, memberId: number, now: Date): Promise<InviteOverview> {
   const member = await getMemberRow(db, memberId);
-  const [[invited], inviteReward, [approved]] = await Promise.all([
-    db.select({ n: count() }).from(members).where(eq(members.inviterId, memberId)),
+  const [invited, inviteReward, [approved]] = await Promise.all([
+    invitedCount(db, memberId),
     inviteRewardText(db, now),
     db
       .select({ id: promoterApplications.id })
@@ -51,24 +47,20 @@ export async function inviteOverview(db: DbOrTx, memberId: number, now: Date): P
   ]);
   let partner: InviteOverview['partner'] = null;
   if (approved) {
-    const [settings, [frozen], [account]] = await Promise.all([
+    const [settings, [frozen], withdrawableFen] = await Promise.all([
       getGrowthSettings(db),
       db
         .select({ total: sum(rebates.rebateFen) })
         .from(rebates)
         .where(and(eq(rebates.partnerMemberId, memberId), eq(rebates.status, 'frozen'))),
-      db
-        .select({ balance: accounts.balanceFen })
-        .from(accounts)
-        .where(and(eq(accounts.ownerKind, 'member'), eq(accounts.ownerId, memberId), eq(accounts.kind, 'rebate')))
-        .limit(1),
+      balanceOf(db, 'member', memberId, 'rebate'),
     ]);
-    partner = { rateBp: settings.rebateRateBp, frozenFen: Number(frozen?.total ?? 0), withdrawableFen: account?.balance ?? 0 };
+    partner = { rateBp: settings.rebateRateBp, frozenFen: Number(frozen?.total ?? 0), withdrawableFen };
   }
   return {
     inviteCode: member.inviteCode,
     invitePath: `/invited/${member.inviteCode}`,
-    invitedCount: invited?.n ?? 0,
+    invitedCount: invited,
     inviteReward,
     partner,
   };
@@ -76,28 +68,12 @@ export async function inviteOverview(db: DbOrTx, memberId: number, now: Date): P
 
 /** web/invite/list: the members I invited, newest first; a phone only ever masked. */
 export async function listInvitees(db: DbOrTx, memberId: number, query: InviteListBody): Promise<Page<Invitee>> {
-  const mine = eq(members.inviterId, memberId);
   return paginate(
     query,
-    (w) =>
-      db
-        .select({ id: members.id, rid: members.rid, nickname: members.nickname, phone: members.phone, createdAt: members.createdAt })
-        .from(members)
-        .where(mine)
-        .orderBy(desc(members.createdAt), desc(members.id))
-        .limit(w.limit)
-        .offset(w.offset),
-    () => db.$count(members, mine),
+    (w) => invitedMembers(db, memberId, w),
+    () => invitedCount(db, memberId),
     async (rows) => {
-      const ids = rows.map((r) => r.id);
-      const paid = ids.length
-        ? await db
-            .select({ memberId: orders.memberId, n: count() })
-            .from(orders)
-            .where(and(inArray(orders.memberId, ids), paidOrder))
-            .groupBy(orders.memberId)
-        : [];
-      const paidOf = new Map(paid.map((p) => [p.memberId, p.n]));
+      const paidOf = await paidOrderCounts(db, rows.map((r) => r.id));
       return rows.map((r) => ({
         id: r.rid,
         nickname: r.nickname,
@@ -111,34 +87,31 @@ export async function listInvitees(db: DbOrTx, memberId: number, query: InviteLi
 
 /** web/invite/orderDetail: one invitee's paid orders with my rebate on each; not my invitee → 404. */
 export async function inviteeOrders(db: DbOrTx, memberId: number, query: InviteOrderDetailBody): Promise<Page<InviteeOrder>> {
-  const [invitee] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(and(eq(members.rid, query.id), eq(members.inviterId, memberId)))
-    .limit(1);
+  const [invitee] = await invitedMembers(db, memberId, { rid: query.id, limit: 1, offset: 0 });
   if (!invitee) throw notFound('被邀请人');
-  const where = and(eq(orders.memberId, invitee.id), paidOrder);
   return paginate(
     query,
-    (w) =>
-      db
-        .select({ o: orders, rebateFen: rebates.rebateFen, rebateStatus: rebates.status })
-        .from(orders)
-        .leftJoin(rebates, and(eq(rebates.orderId, orders.id), eq(rebates.partnerMemberId, memberId)))
-        .where(where)
-        .orderBy(sql`${orders.paidAt} desc nulls last`, desc(orders.id))
-        .limit(w.limit)
-        .offset(w.offset),
-    () => db.$count(orders, where),
-    (rows) =>
-      rows.map(({ o, rebateFen, rebateStatus }) => ({
+    (w) => paidOrders(db, invitee.id, w),
+    async () => (await paidOrderCounts(db, [invitee.id])).get(invitee.id) ?? 0,
+    async (rows) => {
+      // my rebate on each order of the page, read by the page's order ids
+      const ids = rows.map((o) => o.id);
+      const mine = ids.length
+        ? await db
+            .select({ orderId: rebates.orderId, rebateFen: rebates.rebateFen, status: rebates.status })
+            .from(rebates)
+            .where(and(inArray(rebates.orderId, ids), eq(rebates.partnerMemberId, memberId)))
+        : [];
+      const rebateOf = new Map(mine.map((r) => [r.orderId, r]));
+      return rows.map((o) => ({
         orderNo: maskOrderNo(o.orderNo),
         title: o.title,
         paidFen: o.paidFen,
-        rebateFen: rebateFen ?? 0,
-        rebateStatus: (rebateStatus ?? null) as RebateStatus | null,
+        rebateFen: rebateOf.get(o.id)?.rebateFen ?? 0,
+        rebateStatus: (rebateOf.get(o.id)?.status ?? null) as RebateStatus | null,
         paidAt: (o.paidAt ?? o.createdAt).toISOString(),
-      })),
+      }));
+    },
   );
 }
 
@@ -152,7 +125,7 @@ export async function inviteeOrders(db: DbOrTx, memberId: number, query: InviteO
 export async function rewardInvitedMember(tx: Tx, memberId: number, now: Date): Promise<boolean> {
   const settings = await loadGrowthSettingsRow(tx);
   if (!settings?.inviteCouponTemplateId) return false;
-  const [template] = await tx.select().from(couponTemplates).where(eq(couponTemplates.id, settings.inviteCouponTemplateId)).limit(1);
+  const template = await findCouponTemplate(tx, { id: settings.inviteCouponTemplateId });
   if (!template || !template.active || (template.validTo !== null && template.validTo <= now)) return false;
   try {
     // the coupons service's own rules: the per-member limit, the guarded stock and the validity window

@@ -13,9 +13,8 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { badRequest, conflict, decisionChanged, notFound } from '../../platform/errors';
-import { members } from '../accounts/accounts.tables';
-import { couponTemplates } from '../funds/funds.tables';
-import { creditAccount } from '../funds';
+import { memberContact, memberContacts } from '../accounts';
+import { couponTemplateRids, creditAccount, findCouponTemplate } from '../funds';
 import { approvedNote, gateAction, type Acting } from '../approvals';
 import { postMessage } from '../messages';
 import { exchangeItems, pointsApplications, pointsExchanges } from './growth.tables';
@@ -24,8 +23,6 @@ import {
   applicationView,
   defaultItemImage,
   exchangeStatusLabels,
-  exchangeView,
-  itemView,
   pageOf,
   pointsAccount,
   staffActor,
@@ -36,6 +33,7 @@ import {
   type ItemRow,
   type PageInput,
 } from './points.service';
+import { exchangeView, itemView } from './points-exchange.service';
 
 /** Points (积分) for staff: acknowledgement applications, the exchange catalogue, shipping (points.service.ts has the member's side). */
 
@@ -46,23 +44,22 @@ export async function adminListApplications(db: DbOrTx, query: PageInput & { sta
   const where = query.status ? eq(pointsApplications.status, query.status) : undefined;
   return pageOf(
     db
-      .select({ a: pointsApplications, rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone })
+      .select()
       .from(pointsApplications)
-      .innerJoin(members, eq(members.id, pointsApplications.memberId))
       .where(where)
       .orderBy(sql`case when ${pointsApplications.status} = 'pending' then 0 else 1 end`, desc(pointsApplications.createdAt), desc(pointsApplications.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(pointsApplications).where(where),
     query,
-    (rows) =>
-      rows.map((r) => ({
-        ...applicationView(r.a),
-        publishedOn: r.a.publishedOn,
-        member: { rid: r.rid, name: r.name || r.nickname, phone: r.phone },
-        decidedAt: r.a.decidedAt?.toISOString() ?? null,
-        version: r.a.version,
-      })),
+    async (rows) => {
+      const applicants = await memberContacts(db, rows.map((a) => a.memberId));
+      return rows.flatMap((a) => {
+        const m = applicants.get(a.memberId);
+        if (!m) return [];
+        return [{ ...applicationView(a), publishedOn: a.publishedOn, member: { rid: m.rid, name: m.name || m.nickname, phone: m.phone }, decidedAt: a.decidedAt?.toISOString() ?? null, version: a.version }];
+      });
+    },
   );
 }
 
@@ -86,7 +83,7 @@ export async function approveApplication(db: DbOrTx, acting: Acting, input: Admi
   if (points === undefined) throw badRequest(emptyMessage('奖励积分'));
   return db.transaction(async (tx) => {
     const row = await lockPending(tx, input);
-    const [member] = await tx.select({ name: members.name, nickname: members.nickname, phone: members.phone }).from(members).where(eq(members.id, row.memberId)).limit(1);
+    const member = await memberContact(tx, row.memberId);
     const filed = await gateAction(
       tx,
       acting,
@@ -150,14 +147,13 @@ function adminItemView(row: ItemRow, templateRid: string | null): AdminExchangeI
   return { ...view, couponTemplateRid: templateRid, totalStock: row.stock, exchangedCount: row.exchangedCount, active: row.active === 1, sort: row.sort };
 }
 
+const templateRidOf = (rids: Map<number, string>, item: ItemRow) => (item.couponTemplateId === null ? null : (rids.get(item.couponTemplateId) ?? null));
+
 /** Staff: every item of the catalogue (active first), with what was exchanged. */
 export async function adminListItems(db: DbOrTx): Promise<AdminExchangeItem[]> {
-  const rows = await db
-    .select({ item: exchangeItems, templateRid: couponTemplates.rid })
-    .from(exchangeItems)
-    .leftJoin(couponTemplates, eq(couponTemplates.id, exchangeItems.couponTemplateId))
-    .orderBy(desc(exchangeItems.active), asc(exchangeItems.sort), asc(exchangeItems.id));
-  return rows.map((r) => adminItemView(r.item, r.templateRid));
+  const rows = await db.select().from(exchangeItems).orderBy(desc(exchangeItems.active), asc(exchangeItems.sort), asc(exchangeItems.id));
+  const templateRids = await couponTemplateRids(db, rows.map((item) => item.couponTemplateId));
+  return rows.map((item) => adminItemView(item, templateRidOf(templateRids, item)));
 }
 
 /** Staff: a new item; a coupon item names an active coupon template. */
@@ -165,11 +161,7 @@ export async function addExchangeItem(db: DbOrTx, input: AdminExchangeItemBody &
   let template: { id: number; rid: string } | undefined;
   if (input.kind === 'coupon') {
     if (!input.coupon_template_rid) throw badRequest(emptyMessage('优惠券模板'));
-    [template] = await db
-      .select({ id: couponTemplates.id, rid: couponTemplates.rid })
-      .from(couponTemplates)
-      .where(and(eq(couponTemplates.rid, input.coupon_template_rid), eq(couponTemplates.active, true)))
-      .limit(1);
+    template = (await findCouponTemplate(db, { rid: input.coupon_template_rid }, { active: true })) ?? undefined;
     if (!template) throw notFound('优惠券模板');
   }
   const [row] = await db
@@ -192,14 +184,9 @@ export async function addExchangeItem(db: DbOrTx, input: AdminExchangeItemBody &
 
 /** The catalogue item by rid for staff, with its coupon template's rid. */
 async function adminItem(db: DbOrTx, itemId: number): Promise<AdminExchangeItem> {
-  const [row] = await db
-    .select({ item: exchangeItems, templateRid: couponTemplates.rid })
-    .from(exchangeItems)
-    .leftJoin(couponTemplates, eq(couponTemplates.id, exchangeItems.couponTemplateId))
-    .where(eq(exchangeItems.id, itemId))
-    .limit(1);
-  if (!row) throw notFound('兑换商品');
-  return adminItemView(row.item, row.templateRid);
+  const [item] = await db.select().from(exchangeItems).where(eq(exchangeItems.id, itemId)).limit(1);
+  if (!item) throw notFound('兑换商品');
+  return adminItemView(item, templateRidOf(await couponTemplateRids(db, [item.couponTemplateId]), item));
 }
 
 /**
@@ -246,17 +233,22 @@ export async function adminListExchanges(db: DbOrTx, query: PageInput & { status
   const where: SQL | undefined = query.status ? eq(pointsExchanges.status, query.status) : undefined;
   return pageOf(
     db
-      .select({ e: pointsExchanges, name: exchangeItems.name, kind: exchangeItems.kind, memberRid: members.rid, memberName: members.name, nickname: members.nickname, phone: members.phone })
+      .select({ e: pointsExchanges, name: exchangeItems.name, kind: exchangeItems.kind })
       .from(pointsExchanges)
       .innerJoin(exchangeItems, eq(exchangeItems.id, pointsExchanges.itemId))
-      .innerJoin(members, eq(members.id, pointsExchanges.memberId))
       .where(where)
       .orderBy(sql`case when ${pointsExchanges.status} = 'to_ship' then 0 else 1 end`, desc(pointsExchanges.createdAt), desc(pointsExchanges.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(pointsExchanges).where(where),
     query,
-    (rows) => rows.map((r) => ({ ...exchangeView(r.e, r), shipTo: r.e.shipTo, member: { rid: r.memberRid, name: r.memberName || r.nickname, phone: r.phone } })),
+    async (rows) => {
+      const exchangers = await memberContacts(db, rows.map((r) => r.e.memberId));
+      return rows.flatMap((r) => {
+        const m = exchangers.get(r.e.memberId);
+        return m ? [{ ...exchangeView(r.e, r), shipTo: r.e.shipTo, member: { rid: m.rid, name: m.name || m.nickname, phone: m.phone } }] : [];
+      });
+    },
   );
 }
 

@@ -4,16 +4,9 @@ import { audit } from '../../platform/audit';
 import { said, serve } from '../../platform/calls';
 import { gatedAnswer } from '../approvals';
 import { exchangeAudit, exchangeItemAudit, pointsApplicationAudit } from './growth.audit';
-import {
-  applyExchange,
-  applyForPoints,
-  listExchangeItems,
-  listMyApplications,
-  listMyExchanges,
-  listPointsEntries,
-  pointsOverview,
-  transferPoints,
-} from './points.service';
+import { applyForPoints, listMyApplications, listPointsEntries, pointsOverview } from './points.service';
+import { applyExchange, listExchangeItems, listMyExchanges } from './points-exchange.service';
+import { transferPoints } from './points-transfer.service';
 import {
   addExchangeItem,
   editExchangeItem,
@@ -28,7 +21,7 @@ import {
 
 const byRid = (body: { rid: string }) => body.rid;
 
-/** 积分 for members (contract/calls/points.ts). */
+/** 积分 for members (contract growth/points-calls.ts). */
 export const pointsRoutes = serve(calls.points, {
   overview: ({ db, memberId }) => pointsOverview(db, memberId),
   entries: ({ db, memberId, body }) => listPointsEntries(db, memberId, body),
@@ -40,7 +33,7 @@ export const pointsRoutes = serve(calls.points, {
   exchanges: ({ db, memberId, body }) => listMyExchanges(db, memberId, body),
 });
 
-/** 积分 for staff (sales; admin always): awards, the catalogue, shipping (contract/calls/admin-points.ts). */
+/** 积分 for staff (sales; admin always): awards, the catalogue, shipping (contract growth/admin-points-calls.ts). */
 export const pointsAdminRoutes = serve(calls.adminPoints, {
   applications: { handler: ({ db, body }) => adminListApplications(db, body), config: { readOnly: true } },
   approve: {

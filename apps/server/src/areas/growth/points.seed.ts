@@ -1,8 +1,7 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { adminCouponTemplateBody, adminExchangeItemBody } from '@lab/contract';
 import type { Db } from '../../db/client';
-import { insertCouponTemplate } from '../funds';
-import { couponTemplates } from '../funds/funds.tables';
+import { findCouponTemplate, insertCouponTemplate } from '../funds';
 import { exchangeItems } from './growth.tables';
 import { addExchangeItem } from './points-admin.service';
 
@@ -20,11 +19,7 @@ export async function seedPointsDemo(db: Db, now = new Date()): Promise<void> {
     const template = (input: Record<string, string>) => insertCouponTemplate(tx, adminCouponTemplateBody.parse({ claimable: '0', ...input }), now);
     const small = await template({ name: '积分兑换 ¥20 抵用券', description: '全部服务可用，满 ¥200 可用，兑换后 60 天内有效', amount: '20', threshold: '200', valid_days: '60', per_member_limit: '20' });
     const large = await template({ name: '积分兑换 ¥100 抵用券', description: '全部服务可用，满 ¥1,000 可用，兑换后 90 天内有效', amount: '100', threshold: '1000', valid_days: '90', per_member_limit: '10' });
-    const [xrd] = await tx
-      .select({ rid: couponTemplates.rid })
-      .from(couponTemplates)
-      .where(and(eq(couponTemplates.name, 'XRD 测试 9 折'), eq(couponTemplates.active, true)))
-      .limit(1);
+    const xrd = await findCouponTemplate(tx, { name: 'XRD 测试 9 折' }, { active: true });
     const items = [
       { name: '¥20 检测抵用券', kind: 'coupon', coupon_template_rid: small.rid, description: '满 ¥200 减 ¥20，全部服务可用，兑换后 60 天内有效。', points: '2000', img: '/upload/img/points/coupon.svg' },
       { name: '¥100 检测抵用券', kind: 'coupon', coupon_template_rid: large.rid, description: '满 ¥1,000 减 ¥100，全部服务可用，兑换后 90 天内有效。', points: '9000', stock: '200', img: '/upload/img/points/coupon.svg' },

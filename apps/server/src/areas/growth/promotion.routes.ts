@@ -3,24 +3,14 @@ import { audit } from '../../platform/audit';
 import { serve } from '../../platform/calls';
 import { withdrawalAudit } from './withdrawal.audit';
 import { partnerAudit } from './growth.audit';
-import {
-  acceptTerms,
-  addWithdrawal,
-  adminListPartners,
-  adminListWithdrawals,
-  applyForPartner,
-  cancelWithdrawal,
-  decidePartner,
-  decideWithdrawal,
-  listRebates,
-  listWithdrawals,
-  promotionOverview,
-  updateWithdrawal,
-} from './promotion.service';
+import { acceptTerms, applyForPartner, listRebates, promotionOverview } from './promotion.service';
+import { adminListPartners, decidePartner } from './promotion-admin.service';
+import { addWithdrawal, cancelWithdrawal, listWithdrawals, updateWithdrawal } from './withdrawals.service';
+import { adminListWithdrawals, decideWithdrawal } from './withdrawals-admin.service';
 
 const byRid = (body: { rid: string }) => body.rid;
 
-/** 推广合伙人 for members: the overview, application, rebates and withdrawals (contract/calls/promotion.ts). */
+/** 推广合伙人 for members: the overview, application, rebates and withdrawals (contract growth/promotion-calls.ts). */
 export const promotionRoutes = serve(calls.promotion, {
   overview: ({ db, memberId, now }) => promotionOverview(db, memberId, now),
   apply: ({ db, memberId, body, now }) => applyForPartner(db, memberId, body, now),
@@ -34,7 +24,7 @@ export const promotionRoutes = serve(calls.promotion, {
 
 /**
  * Staff decide partner applications (sales) and withdrawals (finance; the queue's export and
- * the withdrawal's audit entity live with the money: funds/): contract/calls/admin-promotion.ts.
+ * the withdrawal's audit entity live with the money: funds/): contract growth/admin-promotion-calls.ts.
  */
 export const promotionAdminRoutes = serve(calls.adminPromotion, {
   partners: { handler: ({ db, body }) => adminListPartners(db, body), config: { readOnly: true } },

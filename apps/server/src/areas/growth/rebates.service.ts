@@ -2,11 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { formatFen, payoutCustomerType } from '@lab/contract';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
-import { members } from '../accounts/accounts.tables';
-import { creditAccount, ensureAccount, systemActor } from '../funds';
-import { grantValueCoupon } from '../funds';
+import { memberInvite } from '../accounts';
+import { creditAccount, ensureAccount, grantValueCoupon, systemActor } from '../funds';
 import { postMessage } from '../messages';
-import { orders } from '../orders/orders.tables';
+import { orderNumbers } from '../orders';
 import { currentPartnerTerms } from './partner-terms.service';
 import { maskOrderNo } from './invites.service';
 import type { OrderRow } from '../orders';
@@ -57,11 +56,11 @@ async function release(tx: Tx, rebateId: number, now: Date): Promise<void> {
   if (!moved) return;
   if (moved.rebateFen <= 0) return;
   const terms = await currentPartnerTerms(tx, now);
-  const [partner] = await tx.select({ organization: members.organization }).from(members).where(eq(members.id, moved.partnerMemberId)).limit(1);
+  const partner = await memberInvite(tx, moved.partnerMemberId);
   const payout = terms.payout[payoutCustomerType(partner?.organization)];
   const reference = rebateReference(moved.rid);
-  const [order] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, moved.orderId)).limit(1);
-  const orderText = order ? `订单${maskOrderNo(order.orderNo)}` : '订单';
+  const orderNo = (await orderNumbers(tx, [moved.orderId])).get(moved.orderId);
+  const orderText = orderNo ? `订单${maskOrderNo(orderNo)}` : '订单';
   let couponId: number | null = null;
   if (payout === 'cash') {
     const account = await ensureAccount(tx, 'member', moved.partnerMemberId, 'rebate');
@@ -98,21 +97,22 @@ async function release(tx: Tx, rebateId: number, now: Date): Promise<void> {
 }
 
 /**
- * order paid: a frozen rebate for the payer's inviter when they are an approved partner — one
- * INSERT … SELECT that finds the inviter, checks the partner and reads the rate in force. The
+ * order paid: a frozen rebate for the payer's inviter (from the accounts area) when they are an
+ * approved partner — one INSERT … SELECT that checks the partner and reads the rate in force. The
  * amount is rebateOf in SQL (integer division of non-negative numbers is the floor); none when it is 0.
  */
 export async function rebateOnPaid(tx: Tx, order: OrderRow, now: Date): Promise<void> {
   if (order.paidFen <= 0) return;
+  const payer = await memberInvite(tx, order.memberId);
+  if (payer?.inviterId == null || payer.inviterId === payer.id) return;
   const rate = growthSettingSql(tx, 'rebateRateBp');
   const created = await queryRows<{ id: number }>(
     tx,
     sql`insert into ${rebates} (rid, partner_member_id, invitee_member_id, order_id, paid_fen, rate_bp, rebate_fen, status, created_at)
-        select ${randomId()}, m.inviter_id, m.id, ${order.id}::int, ${order.paidFen}::bigint, s.rate, ${order.paidFen}::bigint * s.rate / 10000, 'frozen',
+        select ${randomId()}, ${payer.inviterId}::int, ${payer.id}::int, ${order.id}::int, ${order.paidFen}::bigint, s.rate, ${order.paidFen}::bigint * s.rate / 10000, 'frozen',
           ${now.toISOString()}::timestamptz
-        from ${members} m, (select ${rate} as rate) s
-        where m.id = ${order.memberId}::int and m.inviter_id is not null and m.inviter_id <> m.id
-          and exists (select 1 from ${promoterApplications} p where p.member_id = m.inviter_id and p.status = 'approved')
+        from (select ${rate} as rate) s
+        where exists (select 1 from ${promoterApplications} p where p.member_id = ${payer.inviterId}::int and p.status = 'approved')
           and ${order.paidFen}::bigint * s.rate / 10000 > 0
         on conflict (order_id) do nothing
         returning id`,

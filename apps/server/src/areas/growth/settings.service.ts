@@ -1,9 +1,9 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_GROWTH_SETTINGS, DEFAULT_REBATE_COUPON_DAYS, DEFAULT_REBATE_PAYOUT, type adminGrowthSettingsBody, type GrowthSettings } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../platform/errors';
-import { couponTemplates } from '../funds/funds.tables';
+import { couponTemplateRids, findCouponTemplate } from '../funds';
 import { growthSettings } from './growth.tables';
 
 /** The settings row's key: the table holds at most this one row. */
@@ -13,21 +13,18 @@ export type AdminGrowthSettingsBody = z.infer<typeof adminGrowthSettingsBody>;
 
 /** The settings row with the coupon template's id, for services that need it (the invite reward). */
 export async function loadGrowthSettingsRow(db: DbOrTx): Promise<(GrowthSettings & { inviteCouponTemplateId: number | null }) | null> {
-  const [row] = await db
-    .select({ s: growthSettings, templateRid: couponTemplates.rid })
-    .from(growthSettings)
-    .leftJoin(couponTemplates, eq(couponTemplates.id, growthSettings.inviteCouponTemplateId))
-    .where(eq(growthSettings.id, SETTINGS_ID))
-    .limit(1);
+  const [row] = await db.select().from(growthSettings).where(eq(growthSettings.id, SETTINGS_ID)).limit(1);
   if (!row) return null;
+  // the invite coupon's rid, from the funds area (a template gone is no coupon)
+  const templateRids = await couponTemplateRids(db, [row.inviteCouponTemplateId]);
   return {
-    rebateRateBp: row.s.rebateRateBp,
-    pointsPerYuan: row.s.pointsPerYuan,
-    inviteCouponTemplateRid: row.templateRid ?? null,
-    inviteCouponTemplateId: row.s.inviteCouponTemplateId,
-    minWithdrawFen: row.s.minWithdrawFen,
-    rebatePayout: { ...DEFAULT_REBATE_PAYOUT, ...(row.s.rebatePayout ?? {}) },
-    rebateCouponDays: row.s.rebateCouponDays ?? DEFAULT_REBATE_COUPON_DAYS,
+    rebateRateBp: row.rebateRateBp,
+    pointsPerYuan: row.pointsPerYuan,
+    inviteCouponTemplateRid: row.inviteCouponTemplateId === null ? null : (templateRids.get(row.inviteCouponTemplateId) ?? null),
+    inviteCouponTemplateId: row.inviteCouponTemplateId,
+    minWithdrawFen: row.minWithdrawFen,
+    rebatePayout: { ...DEFAULT_REBATE_PAYOUT, ...(row.rebatePayout ?? {}) },
+    rebateCouponDays: row.rebateCouponDays ?? DEFAULT_REBATE_COUPON_DAYS,
   };
 }
 
@@ -59,11 +56,7 @@ export async function updateGrowthSettings(db: DbOrTx, input: AdminGrowthSetting
   const before = await getGrowthSettings(db);
   let templateId: number | null = null;
   if (input.invite_coupon_rid) {
-    const [template] = await db
-      .select({ id: couponTemplates.id })
-      .from(couponTemplates)
-      .where(and(eq(couponTemplates.rid, input.invite_coupon_rid), eq(couponTemplates.active, true)))
-      .limit(1);
+    const template = await findCouponTemplate(db, { rid: input.invite_coupon_rid }, { active: true });
     if (!template) throw notFound('优惠券');
     templateId = template.id;
   }

@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import {
   attestationReviewLabels,
   type AdminAttestation,
@@ -12,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { auditEntity } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
-import { members, staff } from '../accounts/accounts.tables';
+import { memberByRid, memberContacts, namedMembers, staffNames, type MemberContact } from '../accounts';
 import { postMessage } from '../messages';
 import { memberProfiles } from './member.tables';
 import { toMemberProfile } from './profile.service';
@@ -24,24 +23,20 @@ import { toMemberProfile } from './profile.service';
  * (member/organization).
  */
 
-const reviewer = alias(staff, 'reviewer');
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const ATTESTATION_LINK = '/member/information';
 
 /** The attestation in the audit log: what was submitted and the decision on it; the key is the member's rid. */
 export const attestationAudit = auditEntity<string>('attestation', async (db, rid) => {
-  const [row] = await db
-    .select({ member: members, profile: memberProfiles })
-    .from(members)
-    .innerJoin(memberProfiles, eq(memberProfiles.memberId, members.id))
-    .where(eq(members.rid, String(rid)))
-    .limit(1);
+  const member = await memberByRid(db, String(rid));
+  if (!member) return null;
+  const [row] = await db.select().from(memberProfiles).where(eq(memberProfiles.memberId, member.id)).limit(1);
   if (!row) return null;
-  const profile = toMemberProfile(row.member, row.profile);
-  return { memberRid: row.member.rid, ...profile, reviewedAt: row.profile.reviewedAt, reviewedBy: row.profile.reviewedBy };
+  const profile = toMemberProfile(member, row);
+  return { memberRid: member.rid, ...profile, reviewedAt: row.reviewedAt, reviewedBy: row.reviewedBy };
 });
 
-type Joined = { member: typeof members.$inferSelect; profile: typeof memberProfiles.$inferSelect; reviewerName: string | null };
+type ProfileRow = typeof memberProfiles.$inferSelect;
+type Joined = { member: MemberContact; profile: ProfileRow; reviewerName: string | null };
 
 const toAttestation = ({ member, profile, reviewerName }: Joined): AdminAttestation => ({
   member: { rid: member.rid, phone: member.phone, nickname: member.nickname, disabled: member.disabled },
@@ -57,42 +52,39 @@ const toAttestation = ({ member, profile, reviewerName }: Joined): AdminAttestat
 /** attestation/list: submitted attestations by review status (member_profiles_review_idx), oldest submission first unless asked otherwise. */
 export async function listAttestations(db: DbOrTx, query: AdminAttestationListBody): Promise<Page<AdminAttestation>> {
   const filters: SQL[] = [query.status ? eq(memberProfiles.reviewStatus, query.status) : ne(memberProfiles.reviewStatus, 'none')];
-  if (query.keyword) {
-    const like = escapeLike(query.keyword);
-    filters.push(or(ilike(members.phone, like), ilike(members.name, like), ilike(members.nickname, like), ilike(members.company, like))!);
-  }
+  // the keyword names members as accounts reads it (a phone, or words in name, nickname, unit)
+  if (query.keyword) filters.push((await namedMembers(db, query.keyword)).in(memberProfiles.memberId) ?? sql`false`);
   const where = and(...filters);
   const direction = query.order === 'descend' ? desc : asc;
   return paginate(
     query,
     (w) =>
       db
-        .select({ member: members, profile: memberProfiles, reviewerName: reviewer.name })
+        .select()
         .from(memberProfiles)
-        .innerJoin(members, eq(members.id, memberProfiles.memberId))
-        .leftJoin(reviewer, eq(reviewer.id, memberProfiles.reviewedBy))
         .where(where)
         .orderBy(direction(memberProfiles.attestedAt), direction(memberProfiles.memberId))
         .limit(w.limit)
         .offset(w.offset),
-    async () => {
-      const [total] = await db.select({ n: count() }).from(memberProfiles).innerJoin(members, eq(members.id, memberProfiles.memberId)).where(where);
-      return total?.n ?? 0;
-    },
-    (rows) => rows.map(toAttestation),
+    () => db.$count(memberProfiles, where),
+    (rows) => withPeople(db, rows),
   );
 }
 
+/** The page's attestations with their members and reviewers (accounts' face: one query each, by id). */
+async function withPeople(db: DbOrTx, rows: ProfileRow[]): Promise<AdminAttestation[]> {
+  const [people, reviewers] = await Promise.all([memberContacts(db, rows.map((r) => r.memberId)), staffNames(db, rows.map((r) => r.reviewedBy))]);
+  return rows.flatMap((profile) => {
+    const member = people.get(profile.memberId);
+    return member ? [toAttestation({ member, profile, reviewerName: profile.reviewedBy === null ? null : (reviewers.get(profile.reviewedBy) ?? null) })] : [];
+  });
+}
+
 async function attestationOf(db: DbOrTx, memberId: number): Promise<AdminAttestation> {
-  const [row] = await db
-    .select({ member: members, profile: memberProfiles, reviewerName: reviewer.name })
-    .from(memberProfiles)
-    .innerJoin(members, eq(members.id, memberProfiles.memberId))
-    .leftJoin(reviewer, eq(reviewer.id, memberProfiles.reviewedBy))
-    .where(eq(memberProfiles.memberId, memberId))
-    .limit(1);
-  if (!row) throw notFound('认证资料');
-  return toAttestation(row);
+  const rows = await db.select().from(memberProfiles).where(eq(memberProfiles.memberId, memberId)).limit(1);
+  const [attestation] = await withPeople(db, rows);
+  if (!attestation) throw notFound('认证资料');
+  return attestation;
 }
 
 /**
@@ -101,7 +93,7 @@ async function attestationOf(db: DbOrTx, memberId: number): Promise<AdminAttesta
  */
 async function decide(db: Db, staffId: number, rid: string, decision: { approve: boolean; note: string | null }, now: Date): Promise<AdminAttestation> {
   const memberId = await db.transaction(async (tx) => {
-    const [member] = await tx.select({ id: members.id }).from(members).where(eq(members.rid, rid)).limit(1);
+    const member = await memberByRid(tx, rid);
     if (!member) throw notFound('会员');
     const [profile] = await tx.select().from(memberProfiles).where(eq(memberProfiles.memberId, member.id)).for('update');
     if (!profile || profile.reviewStatus === 'none') throw notFound('认证资料');

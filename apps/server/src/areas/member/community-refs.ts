@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, like, or } from 'drizzle-orm';
+import { eq, ilike, inArray, like, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { escapeLike, namedMembers } from '../accounts';
 import { communities } from './member.tables';
@@ -38,13 +38,6 @@ export async function communityRef(db: DbOrTx, by: { id: number } | { rid: strin
   const [row] = options.lock ? await query.for('share') : await query;
   return row ?? null;
 }
-
-/** The active communities a member owns. */
-export const ownedCommunities = (db: DbOrTx, memberId: number): Promise<CommunityRef[]> =>
-  db
-    .select(refColumns)
-    .from(communities)
-    .where(and(eq(communities.ownerMemberId, memberId), eq(communities.status, 'active')));
 
 /** Ids of the communities a keyword names (by their name, or their owner as accounts' namedMembers reads it), at most `limit`. */
 export async function communitiesNamed(db: DbOrTx, keyword: string, limit = 2_000): Promise<number[]> {

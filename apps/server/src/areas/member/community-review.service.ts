@@ -1,11 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { communityReviewLabels, type AdminCommunity, type AdminCommunityListBody, type AdminCommunityRefuseBody, type Page } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { auditEntity } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
-import { members, staff } from '../accounts/accounts.tables';
+import { memberContact, memberContacts, namedMembers, staffNames } from '../accounts';
 import { postMessage } from '../messages';
 import { communities, communityMembers } from './member.tables';
 
@@ -16,8 +15,6 @@ import { communities, communityMembers } from './member.tables';
  * back in the queue (communities.service editCommunity).
  */
 
-const owner = alias(members, 'owner');
-const reviewer = alias(staff, 'reviewer');
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const COMMUNITY_LINK = '/member/communityMg';
 
@@ -25,20 +22,16 @@ type CommunityRow = typeof communities.$inferSelect;
 
 /** A community in the audit log: what the lab reviewed and the decision; the key is its rid. */
 export const communityAudit = auditEntity<string>('community', async (db, rid) => {
-  const [row] = await db
-    .select({ c: communities, ownerRid: owner.rid, ownerName: owner.name })
-    .from(communities)
-    .innerJoin(owner, eq(owner.id, communities.ownerMemberId))
-    .where(eq(communities.rid, String(rid)))
-    .limit(1);
-  if (!row) return null;
-  const { c } = row;
+  const [c] = await db.select().from(communities).where(eq(communities.rid, String(rid))).limit(1);
+  if (!c) return null;
+  const owner = await memberContact(db, c.ownerMemberId);
+  if (!owner) return null;
   return {
     rid: c.rid,
     name: c.name,
     unit: c.unit,
     description: c.description,
-    owner: { rid: row.ownerRid, name: row.ownerName },
+    owner: { rid: owner.rid, name: owner.name },
     status: c.status,
     reviewStatus: c.reviewStatus,
     reviewNote: c.reviewNote,
@@ -47,25 +40,15 @@ export const communityAudit = auditEntity<string>('community', async (db, rid) =
   };
 });
 
-const selection = {
-  c: communities,
-  owner: { rid: owner.rid, name: owner.name, nickname: owner.nickname, phone: owner.phone, company: owner.company, organization: owner.organization },
-  reviewerName: reviewer.name,
-};
-
-type Joined = {
-  c: CommunityRow;
-  owner: { rid: string; name: string | null; nickname: string; phone: string; company: string | null; organization: number | null };
-  reviewerName: string | null;
-};
-
-/** The page's rows with their member and application counts (one grouped query for the page). */
-async function views(db: DbOrTx, rows: Joined[]): Promise<AdminCommunity[]> {
-  const ids = rows.map((r) => r.c.id);
-  const counts =
+/** The page's rows with their owners and reviewers (accounts' face, by id) and member and application counts (one grouped query for the page). */
+async function views(db: DbOrTx, rows: CommunityRow[]): Promise<AdminCommunity[]> {
+  const ids = rows.map((c) => c.id);
+  const [owners, reviewers, counts] = await Promise.all([
+    memberContacts(db, rows.map((c) => c.ownerMemberId)),
+    staffNames(db, rows.map((c) => c.reviewedBy)),
     ids.length === 0
       ? []
-      : await db
+      : db
           .select({
             communityId: communityMembers.communityId,
             approved: sql<number>`(count(*) filter (where ${communityMembers.status} = 'approved'))::int`,
@@ -73,23 +56,31 @@ async function views(db: DbOrTx, rows: Joined[]): Promise<AdminCommunity[]> {
           })
           .from(communityMembers)
           .where(inArray(communityMembers.communityId, ids))
-          .groupBy(communityMembers.communityId);
+          .groupBy(communityMembers.communityId),
+  ]);
   const countOf = new Map(counts.map((c) => [c.communityId, c]));
-  return rows.map(({ c, owner: o, reviewerName }) => ({
-    rid: c.rid,
-    name: c.name,
-    unit: c.unit,
-    description: c.description,
-    owner: { rid: o.rid, name: o.name || o.nickname, phone: o.phone, company: o.company, organization: o.organization },
-    memberCount: countOf.get(c.id)?.approved ?? 0,
-    pendingApplications: countOf.get(c.id)?.pending ?? 0,
-    dissolved: c.status === 'dissolved',
-    reviewStatus: c.reviewStatus,
-    reviewNote: c.reviewNote,
-    reviewedAt: c.reviewedAt?.toISOString() ?? null,
-    reviewer: c.reviewedBy !== null && reviewerName !== null ? { id: c.reviewedBy, name: reviewerName } : null,
-    createdAt: c.createdAt.toISOString(),
-  }));
+  return rows.flatMap((c) => {
+    const o = owners.get(c.ownerMemberId);
+    if (!o) return [];
+    const reviewerName = c.reviewedBy === null ? null : (reviewers.get(c.reviewedBy) ?? null);
+    return [
+      {
+        rid: c.rid,
+        name: c.name,
+        unit: c.unit,
+        description: c.description,
+        owner: { rid: o.rid, name: o.name || o.nickname, phone: o.phone, company: o.company, organization: o.organization },
+        memberCount: countOf.get(c.id)?.approved ?? 0,
+        pendingApplications: countOf.get(c.id)?.pending ?? 0,
+        dissolved: c.status === 'dissolved',
+        reviewStatus: c.reviewStatus,
+        reviewNote: c.reviewNote,
+        reviewedAt: c.reviewedAt?.toISOString() ?? null,
+        reviewer: c.reviewedBy !== null && reviewerName !== null ? { id: c.reviewedBy, name: reviewerName } : null,
+        createdAt: c.createdAt.toISOString(),
+      },
+    ];
+  });
 }
 
 /** community/list: by review status (communities_review_idx) and a keyword over name, unit and the owner; oldest first unless asked otherwise. */
@@ -98,7 +89,9 @@ export async function listCommunitiesForReview(db: DbOrTx, query: AdminCommunity
   if (query.status) filters.push(eq(communities.reviewStatus, query.status));
   if (query.keyword) {
     const like = escapeLike(query.keyword);
-    filters.push(or(ilike(communities.name, like), ilike(communities.unit, like), ilike(owner.name, like), ilike(owner.phone, like))!);
+    // the owner as accounts names members: a phone, or words in name, nickname, unit
+    const owners = (await namedMembers(db, query.keyword)).in(communities.ownerMemberId);
+    filters.push(or(ilike(communities.name, like), ilike(communities.unit, like), owners)!);
   }
   const where = filters.length ? and(...filters) : undefined;
   const direction = query.order === 'descend' ? desc : asc;
@@ -106,30 +99,19 @@ export async function listCommunitiesForReview(db: DbOrTx, query: AdminCommunity
     query,
     (w) =>
       db
-        .select(selection)
+        .select()
         .from(communities)
-        .innerJoin(owner, eq(owner.id, communities.ownerMemberId))
-        .leftJoin(reviewer, eq(reviewer.id, communities.reviewedBy))
         .where(where)
         .orderBy(direction(communities.createdAt), direction(communities.id))
         .limit(w.limit)
         .offset(w.offset),
-    async () => {
-      const [total] = await db.select({ n: count() }).from(communities).innerJoin(owner, eq(owner.id, communities.ownerMemberId)).where(where);
-      return total?.n ?? 0;
-    },
+    () => db.$count(communities, where),
     (rows) => views(db, rows),
   );
 }
 
 async function communityView(db: DbOrTx, id: number): Promise<AdminCommunity> {
-  const rows = await db
-    .select(selection)
-    .from(communities)
-    .innerJoin(owner, eq(owner.id, communities.ownerMemberId))
-    .leftJoin(reviewer, eq(reviewer.id, communities.reviewedBy))
-    .where(eq(communities.id, id))
-    .limit(1);
+  const rows = await db.select().from(communities).where(eq(communities.id, id)).limit(1);
   const [view] = await views(db, rows);
   if (!view) throw notFound('科研团体');
   return view;

@@ -1,6 +1,9 @@
 /**
  * The member area's face: what other areas may use (docs/architecture.md). Keep it small.
  */
-export { countAddresses, findOwnAddress, fullAddress, type ResolvedRegion, resolveRegion } from './addresses.service';
-export { findOwnedCommunity } from './community-owner';
-export { communitiesNamed, communityRef, communityRefs, type CommunityRef, ownedCommunities } from './community-refs';
+export { countAddresses, findOwnAddress, fullAddress, listAddresses, type ResolvedRegion, resolveRegion } from './addresses.service';
+export { communityNames } from './community-names';
+export { findOwnedCommunity } from './community-core';
+export { getProfile, toMemberProfile } from './profile.service';
+export { attestationReview, ownedActiveCommunities } from './payer-standing';
+export { communitiesNamed, communityRef, communityRefs, type CommunityRef } from './community-refs';

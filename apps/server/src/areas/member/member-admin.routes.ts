@@ -3,30 +3,18 @@ import { audit } from '../../platform/audit';
 import { said, serve } from '../../platform/calls';
 import { approveAttestation, attestationAudit, listAttestations, refuseAttestation } from './attestation-review.service';
 import { approveCommunity, communityAudit, listCommunitiesForReview, refuseCommunity } from './community-review.service';
-import {
-  getMemberDetail,
-  listMemberConsents,
-  listMemberCoupons,
-  listMemberLedger,
-  listMemberOrders,
-  listMembers,
-  memberAudit,
-  setMemberAdviser,
-  setMemberDisabled,
-  setMemberOrganization,
-} from './member-admin.service';
+import { memberAudit, setMemberAdviser, setMemberDisabled, setMemberOrganization } from './member-admin.service';
 
 const readOnly = { readOnly: true } as const;
 const byRid = (body: { rid: string }) => body.rid;
 
-/** Members in the back office (sales; finance reads): contract/calls/admin-members.ts. */
-export const adminMemberRoutes = serve(calls.adminMembers, {
-  list: { handler: ({ db, body, staff }) => listMembers(db, body, staff.id), config: readOnly },
-  detail: { handler: ({ db, body, now }) => getMemberDetail(db, body.rid, now), config: readOnly },
-  orders: { handler: ({ db, body }) => listMemberOrders(db, body), config: readOnly },
-  ledger: { handler: ({ db, body }) => listMemberLedger(db, body), config: readOnly },
-  coupons: { handler: ({ db, body, now }) => listMemberCoupons(db, body, now), config: readOnly },
-  consents: { handler: async ({ db, body }) => listMemberConsents(db, body.rid), config: readOnly },
+const { setAdviser, setOrganization, setStatus } = calls.adminMembers;
+
+/**
+ * What staff change on a member (sales): contract/calls/admin-members.ts. The member table and
+ * detail read several areas and are served by a view (src/views/member-detail.routes.ts).
+ */
+export const adminMemberRoutes = serve({ setAdviser, setOrganization, setStatus }, {
   setAdviser: {
     handler: async ({ db, body }) => {
       const member = await setMemberAdviser(db, body);

@@ -1,29 +1,25 @@
 import { calls } from '@lab/contract/calls';
-import { audit } from '../../platform/audit';
 import { said, serve } from '../../platform/calls';
-import { samplingAudit } from '../orders';
-import { attestProfile, getMemberHomeData, getProfile, updateMemberContact, updateMemberInfo } from './profile.service';
-import { getUserInfo } from './user-info.service';
-import { addRecycle, addSampling, cancelSampling, collectSampling, listRecycles, listSamplings, listSamplingsForDay } from '../orders';
+import { attestProfile, getProfile, updateMemberContact, updateMemberInfo } from './profile.service';
 import {
   addCommunityMember,
-  applyToCommunity,
   createCommunity,
   decideApplication,
   dissolveCommunity,
   editCommunity,
-  getCommunity,
-  listJoined,
-  listMyCommunities,
   removeCommunityMember,
-  searchCommunities,
   searchUserForCommunity,
   transferCommunity,
 } from './communities.service';
+import { applyToCommunity, getCommunity, listJoined, listMyCommunities, searchCommunities } from './community-membership';
 
-/** 个人中心 → 基本信息, 资料认证 and the member centre: contract/calls/profile.ts. */
-export const profileRoutes = serve(calls.profile, {
-  info: ({ db, memberId, now }) => getUserInfo(db, memberId, now),
+const { attest, detail, setNickname, setContact } = calls.profile;
+
+/**
+ * 个人中心 → 基本信息, 资料认证: contract/calls/profile.ts. user/info and web/home/data read
+ * several areas and are served by a view (src/views/member-home.routes.ts).
+ */
+export const profileRoutes = serve({ attest, detail, setNickname, setContact }, {
   attest: ({ db, memberId, body, now }) => attestProfile(db, memberId, body, now),
   detail: ({ db, memberId }) => getProfile(db, memberId),
   setNickname: async ({ db, memberId, body }) => {
@@ -33,28 +29,6 @@ export const profileRoutes = serve(calls.profile, {
   setContact: async ({ db, memberId, body }) => {
     await updateMemberContact(db, memberId, body);
     return null;
-  },
-  home: ({ db, memberId, now }) => getMemberHomeData(db, memberId, now),
-});
-
-/** 上门取样 and 样品回收: contract/calls/sampling.ts. */
-export const pickupRoutes = serve(calls.pickups, {
-  add: ({ db, memberId, body, now }) => addSampling(db, memberId, body, now),
-  list: ({ db, memberId, body }) => listSamplings(db, memberId, body),
-  cancel: ({ db, memberId, body, now }) => cancelSampling(db, memberId, body.rid, now),
-});
-
-export const recycleRoutes = serve(calls.recycles, {
-  add: ({ db, memberId, body, now }) => addRecycle(db, memberId, body, now),
-  list: ({ db, memberId, body }) => listRecycles(db, memberId, body),
-});
-
-/** The pickups desk (lab, sales). */
-export const adminPickupRoutes = serve(calls.adminPickups, {
-  list: { handler: ({ db, body }) => listSamplingsForDay(db, body.date, body.status), config: { readOnly: true } },
-  collect: {
-    handler: ({ db, staff, body, now }) => collectSampling(db, staff.id, body.rid, now),
-    config: { audit: audit<{ rid: string }>(samplingAudit, 'sampling.collect', '标记已取样', (body) => body.rid) },
   },
 });
 

@@ -1,20 +1,17 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
-import { ATTESTABLE_ORGANIZATIONS, ORGANIZATION_ONLY_STUDENT_MESSAGE, Organization, organizationLabels, type MemberFundsFigures, type MemberHomeData, type MemberProfile, type ProfileAttestBody, type UpdateContactBody, type UpdateInfoBody } from '@lab/contract';
+import { eq } from 'drizzle-orm';
+import { ATTESTABLE_ORGANIZATIONS, ORGANIZATION_ONLY_STUDENT_MESSAGE, Organization, organizationLabels, type MemberProfile, type ProfileAttestBody, type UpdateContactBody, type UpdateInfoBody } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
-import { members } from '../accounts/accounts.tables';
-import { communities, communityMembers, memberProfiles } from './member.tables';
-import { sampleRecycles, samplings } from '../orders/pickups/pickups.tables';
+import { getMember, lockMember, updateMemberIdentity } from '../accounts';
+import { memberProfiles } from './member.tables';
 import { countAddresses, insertAddress, resolveRegion } from './addresses.service';
-import { balanceOf } from '../funds';
-import { countUsableCoupons } from '../funds';
-import { planLines } from '../orders/orders.tables';
 
-type MemberRow = typeof members.$inferSelect;
+/** The account fields of an attestation (accounts' `members`: the member area changes them through accounts' commands). */
+type MemberIdentity = { name: string | null; email: string | null; organization: number | null; company: string | null };
 type ProfileRow = typeof memberProfiles.$inferSelect;
 
 /** The attestation of one member from its two rows (the profile row is absent until the first submission). */
-export function toMemberProfile(member: Pick<MemberRow, 'name' | 'email' | 'organization' | 'company'>, profile: ProfileRow | null | undefined): MemberProfile {
+export function toMemberProfile(member: MemberIdentity, profile: ProfileRow | null | undefined): MemberProfile {
   return {
     name: member.name,
     email: member.email,
@@ -36,14 +33,8 @@ export function toMemberProfile(member: Pick<MemberRow, 'name' | 'email' | 'orga
 
 /** The attestation as stored (members' name, email, organization, company + member_profiles). */
 export async function getProfile(db: DbOrTx, memberId: number): Promise<MemberProfile> {
-  const [row] = await db
-    .select({ member: members, profile: memberProfiles })
-    .from(members)
-    .leftJoin(memberProfiles, eq(memberProfiles.memberId, members.id))
-    .where(eq(members.id, memberId))
-    .limit(1);
-  if (!row) throw notFound('账号');
-  return toMemberProfile(row.member, row.profile);
+  const [member, [profile]] = await Promise.all([getMember(db, memberId), db.select().from(memberProfiles).where(eq(memberProfiles.memberId, memberId)).limit(1)]);
+  return toMemberProfile(member, profile);
 }
 
 /**
@@ -57,18 +48,14 @@ export async function attestProfile(db: Db, memberId: number, input: ProfileAtte
   await db.transaction(async (tx) => {
     // a type verified by staff (teacher, individual, enterprise) is kept: such a member updates
     // the rest of the form under it, and cannot change it here; anyone else attests as a student
-    const [current] = await tx.select({ organization: members.organization }).from(members).where(eq(members.id, memberId)).for('update');
+    const current = await lockMember(tx, memberId);
     const verified = current?.organization ?? null;
     if (verified !== null && verified !== Organization.student) {
       if (input.organization !== verified) throw forbidden(`您已认证为${organizationLabels[verified] ?? '其他类型'}用户，如需修改认证资料请联系客服`);
     } else if (!(ATTESTABLE_ORGANIZATIONS as readonly number[]).includes(input.organization)) {
       throw badRequest(ORGANIZATION_ONLY_STUDENT_MESSAGE);
     }
-    const [member] = await tx
-      .update(members)
-      .set({ name: input.name, email: input.email, organization: input.organization, company: input.company })
-      .where(eq(members.id, memberId))
-      .returning({ phone: members.phone });
+    const member = await updateMemberIdentity(tx, memberId, { name: input.name, email: input.email, organization: input.organization, company: input.company });
     if (!member) throw notFound('账号');
     const values = {
       teacher: input.teacher ?? null,
@@ -93,46 +80,10 @@ export async function attestProfile(db: Db, memberId: number, input: ProfileAtte
 
 /** user/updateInfo */
 export async function updateMemberInfo(db: Db, memberId: number, input: UpdateInfoBody): Promise<void> {
-  const updated = await db.update(members).set({ nickname: input.nickname }).where(eq(members.id, memberId)).returning({ id: members.id });
-  if (updated.length === 0) throw notFound('账号');
+  if (!(await updateMemberIdentity(db, memberId, { nickname: input.nickname }))) throw notFound('账号');
 }
 
 /** user/update4contact */
 export async function updateMemberContact(db: Db, memberId: number, input: UpdateContactBody): Promise<void> {
-  const updated = await db.update(members).set({ name: input.name, email: input.email }).where(eq(members.id, memberId)).returning({ id: members.id });
-  if (updated.length === 0) throw notFound('账号');
-}
-
-/** web/home/data: the member centre's figures. */
-export async function getMemberHomeData(db: DbOrTx, memberId: number, now = new Date()): Promise<MemberHomeData & MemberFundsFigures> {
-  const [addressNum, [pickups], [recycles], [joined], [applications], prestoreFen, couponNum, cartNum] = await Promise.all([
-    countAddresses(db, memberId),
-    db.select({ n: count() }).from(samplings).where(and(eq(samplings.memberId, memberId), eq(samplings.status, 'pending'))),
-    db.select({ n: count() }).from(sampleRecycles).where(and(eq(sampleRecycles.memberId, memberId), eq(sampleRecycles.status, 'pending'))),
-    db
-      .select({ n: count() })
-      .from(communityMembers)
-      .innerJoin(communities, eq(communities.id, communityMembers.communityId))
-      .where(and(eq(communityMembers.memberId, memberId), eq(communityMembers.status, 'approved'), eq(communities.status, 'active'))),
-    db
-      .select({ n: count() })
-      .from(communityMembers)
-      .innerJoin(communities, eq(communities.id, communityMembers.communityId))
-      .where(and(eq(communities.ownerMemberId, memberId), eq(communities.status, 'active'), inArray(communityMembers.status, ['pending']))),
-    balanceOf(db, 'member', memberId),
-    countUsableCoupons(db, memberId, now),
-    db.$count(planLines, eq(planLines.memberId, memberId)),
-  ]);
-  return {
-    basicInfoComplete: addressNum > 0,
-    addressNum,
-    samplingPending: pickups?.n ?? 0,
-    recyclePending: recycles?.n ?? 0,
-    communityNum: joined?.n ?? 0,
-    communityApplications: applications?.n ?? 0,
-    // the experiment plan's line count (the header badge)
-    cartNum,
-    prestoreFen,
-    couponNum,
-  };
+  if (!(await updateMemberIdentity(db, memberId, { name: input.name, email: input.email }))) throw notFound('账号');
 }

@@ -1,10 +1,10 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { AnnouncementView, Page } from '@lab/contract';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { randomId } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
-import { members, staff } from '../accounts/accounts.tables';
+import { activeMemberIds, memberByPhone, memberByRid, memberContacts, staffNames } from '../accounts';
 import { memberMessages } from './member-messages.tables';
 import { announcements } from './messages.tables';
 import { postMessage } from './messages.service';
@@ -13,16 +13,8 @@ type AnnouncementRow = typeof announcements.$inferSelect;
 
 /** Announcements with the names of their recipient (one member) and sender, two queries for any number. */
 async function announcementViews(db: DbOrTx, rows: AnnouncementRow[]): Promise<AnnouncementView[]> {
-  const memberIds = [...new Set(rows.map((r) => r.memberId).filter((id): id is number => id !== null))];
-  const staffIds = [...new Set(rows.map((r) => r.staffId))];
-  const [people, senders] = await Promise.all([
-    memberIds.length
-      ? db.select({ id: members.id, rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone }).from(members).where(inArray(members.id, memberIds))
-      : Promise.resolve([]),
-    staffIds.length ? db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, staffIds)) : Promise.resolve([]),
-  ]);
-  const person = new Map(people.map((p) => [p.id, p]));
-  const sender = new Map(senders.map((p) => [p.id, p.name]));
+  const memberIds = rows.flatMap((r) => (r.memberId === null ? [] : [r.memberId]));
+  const [person, sender] = await Promise.all([memberContacts(db, memberIds), staffNames(db, rows.map((r) => r.staffId))]);
   return rows.map((row) => {
     const to = row.memberId === null ? null : person.get(row.memberId);
     return {
@@ -52,8 +44,7 @@ export async function announce(
     let memberId: number | null = null;
     let sent: number;
     if (input.member_rid || input.member_phone) {
-      const which = input.member_rid ? eq(members.rid, input.member_rid) : eq(members.phone, input.member_phone!);
-      const [member] = await tx.select({ id: members.id }).from(members).where(which).limit(1);
+      const member = input.member_rid ? await memberByRid(tx, input.member_rid) : await memberByPhone(tx, input.member_phone!);
       if (!member) throw notFound('会员');
       memberId = member.id;
       await postMessage(tx, member.id, { kind: 'notice', title: input.title, content: input.content }, now);
@@ -64,9 +55,8 @@ export async function announce(
         tx,
         sql`
         insert into ${memberMessages} (rid, member_id, kind, title, content, created_at)
-        select replace(gen_random_uuid()::text, '-', ''), ${members.id}, 'notice', ${input.title}, ${input.content}, ${now.toISOString()}::timestamptz
-        from ${members}
-        where ${members.disabled} = false
+        select replace(gen_random_uuid()::text, '-', ''), active.id, 'notice', ${input.title}, ${input.content}, ${now.toISOString()}::timestamptz
+        from (${activeMemberIds(tx)}) as active
         returning id`,
       );
       sent = inserted.length;

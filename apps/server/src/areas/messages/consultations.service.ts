@@ -1,10 +1,10 @@
 import { and, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
-import type { AdminConsultation, Page } from '@lab/contract';
+import type { AdminConsultation, IndexMessageBody, IndexMessageResult, Page } from '@lab/contract';
 import { auditEntity } from '../../platform/audit';
 import { paginate } from '../../db/paginate';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
-import { members, staff } from '../accounts/accounts.tables';
+import { memberByPhone, membersByPhone, staffNames } from '../accounts';
 import { consultations } from './consultations.tables';
 import { postMessage, sendNotice, type NoticeChannels } from './messages.service';
 
@@ -60,16 +60,17 @@ export async function listConsultations(
     query,
     (w) =>
       db
-        .select({ c: consultations, memberRid: members.rid, repliedBy: staff.name })
+        .select()
         .from(consultations)
-        .leftJoin(members, eq(members.phone, consultations.phone))
-        .leftJoin(staff, eq(staff.id, consultations.handledBy))
         .where(where)
         .orderBy(desc(consultations.createdAt), desc(consultations.id))
         .limit(w.limit)
         .offset(w.offset),
     () => db.$count(consultations, where),
-    (rows) => rows.map((r) => toView(r.c, r.memberRid, r.repliedBy)),
+    async (rows) => {
+      const [byPhone, names] = await Promise.all([membersByPhone(db, rows.map((r) => r.phone)), staffNames(db, rows.map((r) => r.handledBy))]);
+      return rows.map((r) => toView(r, byPhone.get(r.phone)?.rid ?? null, r.handledBy === null ? null : (names.get(r.handledBy) ?? null)));
+    },
   );
 }
 
@@ -86,7 +87,7 @@ export async function replyConsultation(db: Db, deps: ConsultationDeps, staffId:
       .set({ reply: input.reply, repliedAt: now, handledAt: now, handledBy: staffId })
       .where(eq(consultations.id, current.id))
       .returning();
-    const [member] = await tx.select({ id: members.id, rid: members.rid }).from(members).where(eq(members.phone, current.phone)).limit(1);
+    const member = await memberByPhone(tx, current.phone);
     if (member) {
       await postMessage(
         tx,
@@ -118,6 +119,14 @@ export async function replyConsultation(db: Db, deps: ConsultationDeps, staffId:
   } catch (error) {
     deps.log?.error({ err: error, consultation: row.id }, 'consultation reply notice failed');
   }
-  const [who] = await db.select({ name: staff.name }).from(staff).where(eq(staff.id, staffId)).limit(1);
-  return toView(row, memberRid, who?.name ?? null);
+  return toView(row, memberRid, (await staffNames(db, [staffId])).get(staffId) ?? null);
+}
+
+/** A visitor's question from the site's 在线咨询 form (content's contact call), waiting for a reply. */
+export async function submitConsultation(db: DbOrTx, input: IndexMessageBody, meta: { ip: string; now: Date }): Promise<IndexMessageResult> {
+  const [row] = await db
+    .insert(consultations)
+    .values({ name: input.name, phone: input.phone, company: input.company ?? null, content: input.content, ip: meta.ip, createdAt: meta.now })
+    .returning({ id: consultations.id });
+  return { id: row!.id };
 }

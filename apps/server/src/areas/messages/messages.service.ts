@@ -5,9 +5,8 @@ import { paginate } from '../../db/paginate';
 import { randomId } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
 import type { EmailProvider, SmsProvider } from '../../platform/messaging';
-import { members } from '../accounts/accounts.tables';
 import { memberMessages } from './member-messages.tables';
-import { marketingSmsAllowed } from '../accounts';
+import { marketingSmsAllowed, memberContact } from '../accounts';
 
 /**
  * In-site messages (站内信) and the notices that go with them. `postMessage` runs inside
@@ -74,7 +73,7 @@ export async function sendNotice(
   notice: { template: string; params: Record<string, string | number>; subject: string; body: string; marketing?: boolean },
 ): Promise<void> {
   // the caller may have read the contact already (paying reads it with the order)
-  const [member] = typeof to === 'number' ? await db.select({ phone: members.phone, email: members.email }).from(members).where(eq(members.id, to)).limit(1) : [to];
+  const member = typeof to === 'number' ? await memberContact(db, to) : to;
   if (!member) return;
   if (notice.marketing) {
     if (typeof to !== 'number') throw new Error('a marketing notice needs the member, to check the consent');

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, like, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like, type SQL } from 'drizzle-orm';
 import { labDay, type Page, type StaffAlertView, type StaffAlertListBody, type StaffRole } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { paginate } from '../../db/paginate';
-import { staff } from '../accounts/accounts.tables';
+import { staffPhonesOfRole } from '../accounts';
 import { staffAlerts } from './staff-alerts.tables';
 import { auditEntity } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
@@ -43,13 +43,9 @@ const toView = (row: AlertRow): StaffAlertView => ({
  * the caller's transaction (the outbox): it leaves exactly when the alert is recorded.
  */
 export async function smsStaffOfRole(db: DbOrTx, sms: SmsProvider, role: StaffRole, message: { template: string; params: Record<string, string | number>; body: string }): Promise<number> {
-  const people = await db
-    .select({ phone: staff.phone })
-    .from(staff)
-    .where(and(eq(staff.role, role), eq(staff.disabled, false), isNotNull(staff.phone)))
-    .orderBy(asc(staff.id));
-  for (const person of people) await sms.send({ phone: person.phone!, template: message.template, params: message.params, body: `【科研检测】${message.body}` }, db);
-  return people.length;
+  const phones = await staffPhonesOfRole(db, role);
+  for (const phone of phones) await sms.send({ phone, template: message.template, params: message.params, body: `【科研检测】${message.body}` }, db);
+  return phones.length;
 }
 
 /** Whose alerts a staff member sees and may handle: an admin every role's, anyone else their own role's. */

@@ -1,13 +1,13 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { deliveryLabels, formatFen, labDay, sampleFormLabels, type ChosenOption, type OrderSample, RETEST_WINDOW_DAYS } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
-import { members } from '../accounts/accounts.tables';
-import { serviceItems } from '../catalog/catalog.tables';
+import { itemsByIds } from '../catalog';
 import { getSiteSettings } from '../content';
 import { getFundsSettings } from '../funds';
-import { orderLines, type contracts } from './orders.tables';
+import { orderLines } from './orders.tables';
+import { type contracts } from './requirements.tables';
 import type { OrderRow } from './order-core';
-import { findCurrentVersion } from '../accounts';
+import { findCurrentVersion, memberContact } from '../accounts';
 
 /**
  * The printable 委托检测服务协议 of one order: parties, the order's lines with their samples
@@ -43,18 +43,17 @@ const LAB_FALLBACK = {
 };
 
 export async function loadAgreement(db: DbOrTx, contract: AgreementData['contract'], order: OrderRow, now: Date): Promise<AgreementData> {
-  const [settings, funds, [person], lines, terms] = await Promise.all([
+  const [settings, funds, person, lines, terms] = await Promise.all([
     getSiteSettings(db),
     getFundsSettings(db),
-    db.select({ name: members.name, nickname: members.nickname, company: members.company, phone: members.phone, email: members.email }).from(members).where(eq(members.id, order.memberId)).limit(1),
+    memberContact(db, order.memberId),
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sort), asc(orderLines.id)),
     // the terms the member agreed to by placing the order: the version in force then
     findCurrentVersion(db, 'service', order.createdAt),
   ]);
   const itemIds = [...new Set(lines.map((l) => l.itemId))];
-  const turnarounds =
-    itemIds.length === 0 ? [] : await db.select({ id: serviceItems.id, turnaround: serviceItems.turnaround }).from(serviceItems).where(inArray(serviceItems.id, itemIds));
-  const turnaroundOf = new Map(turnarounds.map((t) => [t.id, t.turnaround]));
+  const items = await itemsByIds(db, itemIds);
+  const turnaroundOf = new Map([...items].map(([id, item]) => [id, item.turnaround]));
   const local = settings.localInfo;
   return {
     lab: {

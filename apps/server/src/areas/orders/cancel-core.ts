@@ -1,10 +1,8 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { formatFen } from '@lab/contract';
-import { refundToFunds } from '../funds';
-import { voidRefundedSource } from '../funds';
-import { memberCoupons } from '../funds/funds.tables';
+import { refundToFunds, returnCouponOfOrder, voidRefundedSource } from '../funds';
 import { samplings } from './pickups/pickups.tables';
 import { onOrderRefunded } from './order-hooks';
 import { refundToChannels, type ChannelRefund } from './refund-channels';
@@ -57,12 +55,7 @@ export async function refundOrder(tx: Tx, order: OrderRow, actor: Actor, now: Da
     // money no longer paid is no longer invoiced: a pending application drops it, an issued invoice owes a 红冲 (issue 28, hole 4)
     await voidRefundedSource(tx, { kind: 'order', ref: order.orderNo, note: `订单${order.orderNo}已取消` }, now);
   }
-  if (order.couponId !== null) {
-    await tx
-      .update(memberCoupons)
-      .set({ status: 'unused', usedAt: null, usedReference: null, discountFen: null })
-      .where(and(eq(memberCoupons.id, order.couponId), eq(memberCoupons.status, 'used'), gt(memberCoupons.validTo, now)));
-  }
+  if (order.couponId !== null) await returnCouponOfOrder(tx, order.couponId, now);
   await addOrderEvent(tx, order.id, {
     status: 'refunded',
     title: '已退款',

@@ -5,12 +5,10 @@ import { paginate, type PageQuery } from '../../db/paginate';
 import { randomId } from '../../platform/crypto';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import type { Recorded } from '../../platform/files';
-import { members } from '../accounts/accounts.tables';
-import { postMessage, sendNotice } from '../messages';
 import { loadAgreement, renderAgreement } from './agreement';
 import { findMemberOrder, type OrderRow } from './order-core';
-import { contracts, orders } from './orders.tables';
-import type { NoticeDeps } from './requirements.service';
+import { orders } from './orders.tables';
+import { contracts } from './requirements.tables';
 
 /**
  * Contracts and agreements (/experiment/contract). An agreement is the 委托检测服务协议 of
@@ -47,7 +45,7 @@ export function contractViewStatus(row: Pick<ContractRow, 'kind' | 'status'>, pr
 const closedSql = sql`(${contracts.kind} = 'agreement' and exists (select 1 from ${orders} ended where ended.id = ${contracts.orderId} and ((ended.progress = 'cancelled' and ${contracts.status} <> 'confirmed') or (ended.progress = 'completed' and ${contracts.status} = 'to_sign'))))`;
 
 /** The list filter for a status as shown (contractViewStatus). */
-function statusFilter(status: ContractStatus | undefined): SQL | undefined {
+export function statusFilter(status: ContractStatus | undefined): SQL | undefined {
   if (!status) return undefined;
   if (status === 'closed') return closedSql;
   return and(eq(contracts.status, status), sql`not ${closedSql}`);
@@ -79,7 +77,7 @@ export async function toContractViews(db: DbOrTx, rows: ContractRow[]): Promise<
 }
 
 /** Refuses a signed copy (or its confirmation) for an agreement whose order has ended. */
-async function assertStillOpen(tx: DbOrTx, row: ContractRow, doing: '上传协议' | '确认协议') {
+export async function assertStillOpen(tx: DbOrTx, row: ContractRow, doing: '上传协议' | '确认协议') {
   if (row.kind !== 'agreement' || row.orderId === null) return;
   const [order] = await tx.select({ progress: orders.progress }).from(orders).where(eq(orders.id, row.orderId)).limit(1);
   if (order && contractViewStatus(row, order.progress) === 'closed') {
@@ -101,7 +99,7 @@ export async function findOwnContract(db: DbOrTx, memberId: number, rid: string,
   return row;
 }
 
-async function findContract(db: DbOrTx, rid: string, options: { lock?: boolean } = {}): Promise<ContractRow> {
+export async function findContract(db: DbOrTx, rid: string, options: { lock?: boolean } = {}): Promise<ContractRow> {
   const query = db.select().from(contracts).where(eq(contracts.rid, rid)).limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw notFound('合同');
@@ -109,7 +107,7 @@ async function findContract(db: DbOrTx, rid: string, options: { lock?: boolean }
 }
 
 /** A page of contracts, newest first. */
-function page<Item>(db: DbOrTx, where: SQL | undefined, query: PageQuery, toItems: (rows: ContractRow[]) => Promise<Item[]>) {
+export function page<Item>(db: DbOrTx, where: SQL | undefined, query: PageQuery, toItems: (rows: ContractRow[]) => Promise<Item[]>) {
   return paginate(
     query,
     (w) => db.select().from(contracts).where(where).orderBy(desc(contracts.createdAt), desc(contracts.id)).limit(w.limit).offset(w.offset),
@@ -213,91 +211,4 @@ export async function uploadOrderProtocol(db: Db, memberId: number, orderNo: str
     return markSigned(tx, await findOwnContract(tx, memberId, agreement.rid, { lock: true }), stored, now);
   });
   return { value: await one(db, result.row), replaced: result.replaced };
-}
-
-// ---- staff (sales) ----
-
-async function adminViews(db: DbOrTx, rows: ContractRow[]): Promise<AdminContract[]> {
-  const ids = [...new Set(rows.map((r) => r.memberId))];
-  const [views, people] = await Promise.all([
-    toContractViews(db, rows),
-    ids.length === 0
-      ? Promise.resolve([])
-      : db.select({ id: members.id, rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone, company: members.company }).from(members).where(inArray(members.id, ids)),
-  ]);
-  const byId = new Map(people.map((p) => [p.id, p]));
-  return views.map((view, i) => {
-    const row = rows[i]!;
-    const person = byId.get(row.memberId);
-    return {
-      ...view,
-      member: { rid: person?.rid ?? '', name: person?.name || person?.nickname || '', phone: person?.phone ?? '', company: person?.company ?? '' },
-      signedAt: row.signedAt?.toISOString() ?? null,
-      confirmedAt: row.confirmedAt?.toISOString() ?? null,
-    };
-  });
-}
-
-export async function adminListContracts(db: DbOrTx, query: { page: number; pageSize: number; status?: ContractStatus | undefined }): Promise<Page<AdminContract>> {
-  return page(db, statusFilter(query.status), query, (rows) => adminViews(db, rows));
-}
-
-/** The member a contract is for, by rid (404 when unknown). */
-export async function findMemberByRid(db: DbOrTx, rid: string) {
-  const [row] = await db.select({ id: members.id }).from(members).where(eq(members.rid, rid)).limit(1);
-  if (!row) throw notFound('客户');
-  return row;
-}
-
-/** contract/add: the lab's file for a member to sign; the member gets an in-site message and an SMS/e-mail. */
-export async function addLabContract(db: Db, deps: NoticeDeps, memberId: number, title: string, stored: StoredFile, now: Date): Promise<AdminContract> {
-  const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(contracts)
-      .values({ rid: randomId(), memberId, kind: 'contract', title, status: 'to_sign', fileStoredName: stored.name, fileType: stored.type, createdAt: now })
-      .returning();
-    await postMessage(
-      tx,
-      memberId,
-      { kind: 'contract', title: '您有一份合同待签署', content: `实验室为您发送了合同「${title}」，请下载后签字盖章，并上传签署件。`, link: '/experiment/contract' },
-      now,
-    );
-    return inserted!;
-  });
-  try {
-    await sendNotice(db, deps, memberId, {
-      template: 'contract_to_sign',
-      params: { title: title.slice(0, 20) },
-      subject: '您有一份合同待签署',
-      body: `实验室为您发送了合同「${title}」，请登录后在“合同协议”中下载签署。`,
-    });
-  } catch (error) {
-    deps.log?.error({ err: error }, 'contract notice failed');
-  }
-  return (await adminViews(db, [row]))[0]!;
-}
-
-/** contract/confirm: sales accepts the signed copy (signed → confirmed). */
-export async function confirmContract(db: Db, rid: string, now: Date): Promise<AdminContract> {
-  const row = await db.transaction(async (tx) => {
-    const current = await findContract(tx, rid, { lock: true });
-    if (current.status === 'confirmed') throw conflict('该合同已确认，请勿重复操作');
-    if (current.status !== 'signed') throw new AppError('CONTRACT_STATE', '客户尚未上传签署件，不能确认', { status: 409 });
-    await assertStillOpen(tx, current, '确认协议');
-    const [updated] = await tx.update(contracts).set({ status: 'confirmed', confirmedAt: now }).where(eq(contracts.id, current.id)).returning();
-    await postMessage(
-      tx,
-      current.memberId,
-      { kind: 'contract', title: '合同已生效', content: `您上传的「${current.title}」签署件已确认，合同已生效。`, link: '/experiment/contract' },
-      now,
-    );
-    return updated!;
-  });
-  return (await adminViews(db, [row]))[0]!;
-}
-
-export async function adminContractFile(db: DbOrTx, rid: string): Promise<{ file: { name: string; type: string }; downloadName: string }> {
-  const row = await findContract(db, rid);
-  if (!row.fileStoredName || !row.fileType) throw notFound('合同文件');
-  return { file: { name: row.fileStoredName, type: row.fileType }, downloadName: row.title };
 }

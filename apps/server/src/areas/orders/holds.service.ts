@@ -7,9 +7,10 @@ import {
 } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { members } from '../accounts/accounts.tables';
+import { lockMemberRow } from '../accounts';
 import { cancelOrder, type Actor } from './cancel-core';
-import { orders, reservationSettings, reservationSlots, reservations } from './orders.tables';
+import { orders, reservations } from './orders.tables';
+import { reservationSettings, reservationSlots } from './reservations/reservations.tables';
 import { expiredHold, liveBooking } from './reservation-core';
 
 /**
@@ -66,7 +67,7 @@ export async function heldHours(db: DbOrTx, memberId: number, now: Date): Promis
 export async function holdForBooking(tx: Tx, memberId: number, wanted: { itemId: number; day: string; hours: number[] }[], now: Date): Promise<Date> {
   const places = new Map(wanted.map((w) => [`${w.itemId}:${w.day}`, w]));
   for (const { itemId, day } of places.values()) await releaseExpiredHolds(tx, now, { itemId, day });
-  await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('no key update');
+  await lockMemberRow(tx, memberId);
   const settings = await getReservationSettings(tx);
   const held = await heldHours(tx, memberId, now);
   const asked = wanted.reduce((n, w) => n + w.hours.length, 0);

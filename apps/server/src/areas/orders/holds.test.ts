@@ -11,7 +11,8 @@ import { randomId } from '../../platform/crypto';
 import { creditAccount, ensureAccount } from '../funds/ledger.service';
 import { memberAddresses } from '../member/member.tables';
 import { memberMessages } from '../messages/member-messages.tables';
-import { orders, reservationSettings } from './orders.tables';
+import { orders } from './orders.tables';
+import { reservationSettings } from './reservations/reservations.tables';
 import { releaseExpiredHolds } from './holds.service';
 
 /**

@@ -1,11 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { samplingStatusLabels, type OrderDetail, type OrderLine, type ReportFile } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
-import { members } from '../accounts/accounts.tables';
-import { serviceItems } from '../catalog/catalog.tables';
+import { memberContact } from '../accounts';
+import { itemsByIds } from '../catalog';
 import { getSiteSettings } from '../content';
-import { couponTemplates, memberCoupons } from '../funds/funds.tables';
-import { communities } from '../member/member.tables';
+import { couponOfOrder } from '../funds';
+import { communityNames } from '../member';
 import { samplings } from './pickups/pickups.tables';
 import { findMemberOrder, memberName, toOrderEvent, toOrderSummary, type OrderRow } from './order-core';
 import { orderEvents, orderFiles, orderLines, reservations } from './orders.tables';
@@ -24,12 +24,7 @@ export const DEFAULT_LAB_ADDRESS = '上海市徐汇区桂平路 680 号 科研�
 export async function orderDetailOf(db: DbOrTx, order: OrderRow, now: Date, audience: 'member' | 'staff' = 'member'): Promise<OrderDetail> {
   const showReports = audience === 'staff' || order.deliveredAt !== null;
   const [lineRows, eventRows, reportRows, reservationRows, pickupRows, couponRows, settings, payer] = await Promise.all([
-    db
-      .select({ line: orderLines, itemRid: serviceItems.rid })
-      .from(orderLines)
-      .innerJoin(serviceItems, eq(serviceItems.id, orderLines.itemId))
-      .where(eq(orderLines.orderId, order.id))
-      .orderBy(asc(orderLines.sort), asc(orderLines.id)),
+    linesWithItemRid(db, order.id),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
     showReports
       ? db
@@ -91,29 +86,37 @@ export async function orderDetailOf(db: DbOrTx, order: OrderRow, now: Date, audi
   };
 }
 
+/** The order's lines with their catalogue item's rid (a line whose item is gone is left out, as the join did). */
+async function linesWithItemRid(db: DbOrTx, orderId: number) {
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.sort), asc(orderLines.id));
+  const items = await itemsByIds(
+    db,
+    lines.map((line) => line.itemId),
+  );
+  return lines.flatMap((line) => {
+    const item = items.get(line.itemId);
+    return item ? [{ line, itemRid: item.rid }] : [];
+  });
+}
+
 export const toReportFile = (row: typeof orderFiles.$inferSelect): ReportFile => ({ id: row.rid, name: row.name, size: row.size, uploadedAt: row.createdAt.toISOString() });
 
 async function payerName(db: DbOrTx, order: OrderRow): Promise<OrderDetail['paidFrom']> {
   if (order.paidFromKind === 'community' && order.paidFromId !== null) {
-    const [row] = await db.select({ name: communities.name }).from(communities).where(eq(communities.id, order.paidFromId)).limit(1);
-    return { kind: 'community', name: row?.name ?? '' };
+    const names = await communityNames(db, [order.paidFromId]);
+    return { kind: 'community', name: names.get(order.paidFromId) ?? '' };
   }
   if (order.paidFromKind === 'member' && order.paidFromId !== null) {
-    const [row] = await db.select({ name: members.name, nickname: members.nickname }).from(members).where(eq(members.id, order.paidFromId)).limit(1);
+    const row = await memberContact(db, order.paidFromId);
     return { kind: 'member', name: row ? memberName(row) : '' };
   }
   return { kind: 'none', name: '' };
 }
 
 async function couponOf(db: DbOrTx, order: OrderRow): Promise<OrderDetail['coupon']> {
-  const where = order.couponId !== null ? eq(memberCoupons.id, order.couponId) : order.couponRid ? and(eq(memberCoupons.rid, order.couponRid), eq(memberCoupons.memberId, order.memberId)) : null;
-  if (!where) return null;
-  const [row] = await db
-    .select({ rid: memberCoupons.rid, name: couponTemplates.name })
-    .from(memberCoupons)
-    .innerJoin(couponTemplates, eq(couponTemplates.id, memberCoupons.templateId))
-    .where(where)
-    .limit(1);
+  const named = order.couponId !== null ? { id: order.couponId } : order.couponRid ? { rid: order.couponRid, memberId: order.memberId } : null;
+  if (!named) return null;
+  const row = await couponOfOrder(db, named);
   return row ? { rid: row.rid, name: row.name, discountFen: order.couponId !== null ? order.discountFen : 0 } : null;
 }
 

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
 import type { OrderRow } from './order-core';
-import { eq, inArray, sql } from 'drizzle-orm';
-import { serviceItems } from '../catalog/catalog.tables';
+import { eq } from 'drizzle-orm';
+import { countOrderedItems } from '../catalog';
 import { orderLines } from './orders.tables';
 import { bumpContentVersion } from '../content';
 
@@ -38,7 +38,7 @@ export async function onOrderCompleted(tx: Tx, order: OrderRow, now: Date): Prom
   await bumpContentVersion(tx);
   // and each item on it has served one more order (已服务 N 单 on its page, service_items.order_count)
   const itemsOnOrder = tx.selectDistinct({ id: orderLines.itemId }).from(orderLines).where(eq(orderLines.orderId, order.id));
-  await tx.update(serviceItems).set({ orderCount: sql`${serviceItems.orderCount} + 1` }).where(inArray(serviceItems.id, itemsOnOrder));
+  await countOrderedItems(tx, itemsOnOrder);
   for (const handle of handlers.completed) await handle(tx, order, now);
 }
 

@@ -3,7 +3,7 @@ import { labDayEnd, labDayStart, type OrderListBody, type OrderPage, type Ordere
 import { preparedQuery, type Db, type DbOrTx } from '../../db/client';
 import { paginate, type PageQuery } from '../../db/paginate';
 import { badRequest } from '../../platform/errors';
-import { serviceItems } from '../catalog/catalog.tables';
+import { itemsByIds } from '../catalog';
 import { summaryColumns, toOrderSummary } from './order-core';
 import { orderLines, orders } from './orders.tables';
 
@@ -215,26 +215,32 @@ export async function orderedItems(db: DbOrTx, memberId: number, query: PageQuer
     (w) =>
       db
         .select({
-          rid: serviceItems.rid,
-          name: serviceItems.name,
-          img: serviceItems.img,
-          unit: serviceItems.unit,
+          itemId: orderLines.itemId,
           times: countDistinct(orders.id),
           samples: sum(orderLines.count).mapWith(Number),
           last,
         })
         .from(orderLines)
         .innerJoin(orders, eq(orders.id, orderLines.orderId))
-        .innerJoin(serviceItems, eq(serviceItems.id, orderLines.itemId))
         .where(where)
-        .groupBy(serviceItems.id)
-        .orderBy(desc(last), desc(serviceItems.id))
+        .groupBy(orderLines.itemId)
+        .orderBy(desc(last), desc(orderLines.itemId))
         .limit(w.limit)
         .offset(w.offset),
     async () => {
       const [row] = await db.select({ n: countDistinct(orderLines.itemId) }).from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).where(where);
       return row?.n ?? 0;
     },
-    (rows) => rows.map((r) => ({ rid: r.rid, name: r.name, img: r.img, times: r.times, samples: r.samples ?? 0, unit: r.unit, lastOrderedAt: new Date(r.last as unknown as string | Date).toISOString() })),
+    // the items of the page, in one query through the catalog's face
+    async (rows) => {
+      const items = await itemsByIds(
+        db,
+        rows.map((r) => r.itemId),
+      );
+      return rows.flatMap((r) => {
+        const item = items.get(r.itemId);
+        return item ? [{ rid: item.rid, name: item.name, img: item.img, times: r.times, samples: r.samples ?? 0, unit: item.unit, lastOrderedAt: new Date(r.last as unknown as string | Date).toISOString() }] : [];
+      });
+    },
   );
 }

@@ -1,10 +1,10 @@
-import { and, count, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { unsettledDaysOf, type AdminOrderMember, type AdminOrderRow, type AdminOrderSearchBody, type Page } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../../platform/errors';
 import { labDayEnd, labDayStart } from '@lab/contract';
-import { members } from '../accounts/accounts.tables';
-import { serviceItems } from '../catalog/catalog.tables';
+import { escapeLike, memberContacts, memberIdsMatching } from '../accounts';
+import { itemIdsNamed } from '../catalog';
 import { sampleRecycles } from './pickups/pickups.tables';
 import { SAMPLE_CODE, scannedOrderNo, toOrderSummary } from './order-core';
 import { atRisk, promisesOf, riskCondition } from './order-promises';
@@ -20,31 +20,29 @@ import { orderLines, orders } from './orders.tables';
  * member's orders.
  */
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Orders with a line of a catalogue item whose name has the words: for words too short for the title's trigram index. */
-const ofItemsNamed = (pattern: string) =>
-  sql`${orders.id} = any(array(select ${orderLines.orderId} from ${orderLines} where ${orderLines.itemId} = any(array(select ${serviceItems.id} from ${serviceItems} where ${ilike(serviceItems.name, pattern)}))))`;
+/** Orders with a line of one of these catalogue items (read first by name): for words too short for the title's trigram index. */
+const ofItems = (itemIds: number[]) =>
+  sql`${orders.id} = any(array(select ${orderLines.orderId} from ${orderLines} where ${orderLines.itemId} = any(${`{${itemIds.join(',')}}`}::int[])))`;
 
 const isOrderNumber = (upper: string) => SAMPLE_CODE.test(upper) || /^KY\d*$/.test(upper);
 
-/** The members a keyword may name (part of a phone; a name, nickname or unit), or null when it names an order. */
-function memberMatch(keyword: string): SQL | null {
-  const text = keyword.trim();
-  if (isOrderNumber(text.toUpperCase())) return null;
-  if (/^\d+$/.test(text)) return like(members.phone, `%${text}%`);
-  // one match per member, and LIKE when the words have no letters to fold (Chinese has no
-  // case; ILIKE lower-cases every name first, several times slower)
-  const match = sql.raw(/[A-Za-z]/.test(text) ? 'ilike' : 'like');
-  return sql`concat_ws(' ', ${members.name}, ${members.nickname}, ${members.company}) ${match} ${`%${escapeLike(text)}%`}`;
+/** What a keyword names besides orders, read once for the page and the total (accounts' and the catalog's faces). */
+export interface KeywordHits {
+  /** the members it may name (part of a phone; a name, nickname or unit); null when it names an order */
+  memberIds: number[] | null;
+  /** the catalogue items whose name has the words (words of one or two characters only) */
+  itemIds: number[];
 }
 
-/** The ids of the members the keyword may name, read once for the page and the total; null when it names an order. */
-export async function membersNamed(db: DbOrTx, keyword: string | undefined): Promise<number[] | null> {
-  const match = keyword ? memberMatch(keyword) : null;
-  if (!match) return null;
-  const rows = await db.select({ id: members.id }).from(members).where(match);
-  return rows.map((row) => row.id);
+export async function keywordHits(db: DbOrTx, keyword: string | undefined): Promise<KeywordHits> {
+  const text = keyword?.trim() ?? '';
+  if (!text || isOrderNumber(text.toUpperCase())) return { memberIds: null, itemIds: [] };
+  if (/^\d+$/.test(text)) return { memberIds: await memberIdsMatching(db, text, 'phone-part'), itemIds: [] };
+  const [memberIds, itemIds] = await Promise.all([
+    memberIdsMatching(db, text, 'names'),
+    [...text].length >= 3 ? Promise.resolve([]) : itemIdsNamed(db, `%${escapeLike(text)}%`),
+  ]);
+  return { memberIds, itemIds };
 }
 
 /** One array parameter (not one parameter per member), which the planner probes the member index with. */
@@ -58,18 +56,18 @@ const ofMembers = (ids: number[]) => sql`${orders.memberId} = any(${`{${ids.join
  * member's orders, the title's trigrams — which need three characters, so one or two (拉曼,
  * 电镜) go through the lines of the items so named.
  */
-export function keywordCondition(keyword: string, memberIds: number[] | null): SQL {
+export function keywordCondition(keyword: string, hits: KeywordHits): SQL {
   const text = keyword.trim();
   const upper = text.toUpperCase();
   if (SAMPLE_CODE.test(upper)) return eq(orders.orderNo, scannedOrderNo(upper));
   if (/^KY\d*$/.test(upper)) return like(orders.orderNo, `${upper}%`);
-  const member = ofMembers(memberIds ?? []);
+  const member = ofMembers(hits.memberIds ?? []);
   if (/^\d+$/.test(text)) return text.length <= 16 ? or(like(orders.orderNo, `KY${text}%`), member)! : member;
   const pattern = `%${escapeLike(text)}%`;
-  return or(member, [...text].length >= 3 ? ilike(orders.title, pattern) : ofItemsNamed(pattern))!;
+  return or(member, [...text].length >= 3 ? ilike(orders.title, pattern) : ofItems(hits.itemIds))!;
 }
 
-export function searchConditions(query: AdminOrderSearchBody, now: Date, memberIds: number[] | null): SQL | undefined {
+export function searchConditions(query: AdminOrderSearchBody, now: Date, hits: KeywordHits): SQL | undefined {
   if (query.from && query.to && query.from > query.to) throw badRequest('开始日期不能晚于结束日期');
   const conditions: SQL[] = [];
   if (query.progress) conditions.push(eq(orders.progress, query.progress));
@@ -77,7 +75,7 @@ export function searchConditions(query: AdminOrderSearchBody, now: Date, memberI
   if (query.kind) conditions.push(eq(orders.kind, query.kind));
   if (query.payLater !== undefined) conditions.push(eq(orders.payLater, query.payLater));
   if (query.risk) conditions.push(riskCondition(query.risk, now));
-  if (query.keyword) conditions.push(keywordCondition(query.keyword, memberIds));
+  if (query.keyword) conditions.push(keywordCondition(query.keyword, hits));
   if (query.from) conditions.push(gte(orders.createdAt, labDayStart(query.from)));
   if (query.to) conditions.push(lt(orders.createdAt, labDayEnd(query.to)));
   return conditions.length > 0 ? and(...conditions) : undefined;
@@ -107,12 +105,8 @@ const emptyMember: AdminOrderMember = { rid: '', name: '', phone: '', organizati
 
 /** The members of a page of orders, in one query. */
 export async function memberCards(db: DbOrTx, ids: number[]): Promise<Map<number, AdminOrderMember & { email: string | null }>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: members.id, rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone, organization: members.organization, company: members.company, email: members.email })
-    .from(members)
-    .where(inArray(members.id, [...new Set(ids)]));
-  return new Map(rows.map((m) => [m.id, { rid: m.rid, name: m.name || m.nickname, phone: m.phone, organization: m.organization, company: m.company, email: m.email }]));
+  const contacts = await memberContacts(db, ids);
+  return new Map([...contacts.values()].map((m) => [m.id, { rid: m.rid, name: m.name || m.nickname, phone: m.phone, organization: m.organization, company: m.company, email: m.email }]));
 }
 
 /**
@@ -123,8 +117,8 @@ export async function memberCards(db: DbOrTx, ids: number[]): Promise<Map<number
 const returnAskedAt = sql<Date | string | null>`(select min(r.created_at) from ${sampleRecycles} r where r.order_no = "orders"."order_no" and r.status = 'pending')`;
 
 /** The two statements of a search (built, not run), so the bench can EXPLAIN exactly what the list runs. */
-export function searchStatements(db: DbOrTx, query: AdminOrderSearchBody, now: Date, memberIds: number[] | null) {
-  const where = searchConditions(query, now, memberIds);
+export function searchStatements(db: DbOrTx, query: AdminOrderSearchBody, now: Date, hits: KeywordHits) {
+  const where = searchConditions(query, now, hits);
   return {
     page: db
       .select({ order: orders, returnAskedAt })
@@ -140,7 +134,7 @@ export function searchStatements(db: DbOrTx, query: AdminOrderSearchBody, now: D
 /** POST /api/admin/orders/list */
 export async function searchOrders(db: Db, query: AdminOrderSearchBody, now: Date): Promise<Page<AdminOrderRow>> {
   if (query.from && query.to && query.from > query.to) throw badRequest('开始日期不能晚于结束日期');
-  const statements = searchStatements(db, query, now, await membersNamed(db, query.keyword));
+  const statements = searchStatements(db, query, now, await keywordHits(db, query.keyword));
   const [rows, [counted]] = await Promise.all([statements.page, statements.total]);
   const cards = await memberCards(
     db,

@@ -5,16 +5,17 @@ import { type Db, type Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { getMember } from '../accounts';
-import { invoiceTitles, memberCoupons } from '../funds/funds.tables';
 import { countAddresses } from '../member';
+import { memberCouponState, memberInvoiceTitleId } from '../funds';
 import { samplings } from './pickups/pickups.tables';
 import { addSampling } from './pickups/sampling.service';
 import { postMessage, sendNotice, type NoticeChannels } from '../messages';
 import { cancelOrder } from './cancel-core';
 import { addOrderEvent, findMemberOrder, insertOrderRow, memberName } from './order-core';
-import { contracts, orderLines, orders, planLines } from './orders.tables';
+import { orderLines, orders, planLines } from './orders.tables';
+import { contracts } from './requirements.tables';
 import { planLineMissing } from './plan.service';
-import { loadItemsByIds, priceLine } from './pricing';
+import { itemsByIds, priceLine } from './pricing';
 import { holdForBooking } from './holds.service';
 import { bookSlots } from './reservation-core';
 import { getOrderDetail, orderDetailOf } from './order-detail.service';
@@ -65,7 +66,7 @@ async function prepareLines(tx: Tx, memberId: number, input: OrderAddBody['lines
     .for('update');
   const byRid = new Map(rows.map((r) => [r.rid, r]));
   if (rows.length !== ids.length) throw planLineMissing();
-  const items = await loadItemsByIds(
+  const items = await itemsByIds(
     tx,
     rows.map((r) => r.itemId),
   );
@@ -101,24 +102,16 @@ async function prepareLines(tx: Tx, memberId: number, input: OrderAddBody['lines
 async function checkCoupon(tx: Tx, memberId: number, rid: string, now: Date): Promise<void> {
   // read with its owner: another member's coupon is not found (404); one of the member's own
   // that is spent or expired is a conflict (409)
-  const [coupon] = await tx
-    .select({ status: memberCoupons.status, validTo: memberCoupons.validTo })
-    .from(memberCoupons)
-    .where(and(eq(memberCoupons.rid, rid), eq(memberCoupons.memberId, memberId)))
-    .limit(1);
+  const coupon = await memberCouponState(tx, memberId, rid);
   if (!coupon) throw notFound('优惠券');
   if (coupon.status !== 'unused' || coupon.validTo <= now) throw new AppError('COUPON_UNUSABLE', '优惠券已使用或已过期', { status: 409 });
 }
 
 async function invoiceTitleId(tx: Tx, memberId: number, rid: string | undefined): Promise<number | null> {
   if (!rid) return null;
-  const [title] = await tx
-    .select({ id: invoiceTitles.id })
-    .from(invoiceTitles)
-    .where(and(eq(invoiceTitles.rid, rid), eq(invoiceTitles.memberId, memberId)))
-    .limit(1);
-  if (!title) throw notFound('发票抬头');
-  return title.id;
+  const titleId = await memberInvoiceTitleId(tx, memberId, rid);
+  if (titleId === null) throw notFound('发票抬头');
+  return titleId;
 }
 
 /**

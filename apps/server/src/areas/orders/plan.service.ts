@@ -14,9 +14,10 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { serviceGroups } from '../catalog/catalog.tables';
-import { planLines, reservationSlots, reservations } from './orders.tables';
-import { choiceKey, loadItemsByIds, loadItemsByRids, priceLine, tryPriceLine, type PricedItem } from './pricing';
+import { groupNames as catalogGroupNames } from '../catalog';
+import { planLines, reservations } from './orders.tables';
+import { reservationSlots } from './reservations/reservations.tables';
+import { choiceKey, itemsByIds, itemsByRids, priceLine, tryPriceLine, type PricedItem } from './pricing';
 import { liveBooking, normalizeHours, reservationDayProblem } from './reservation-core';
 
 /**
@@ -63,7 +64,7 @@ export async function addLineToPlan(
   input: { itemId: number; choices: Record<string, number>; count: number; note: string },
   now: Date,
 ): Promise<PlanLineRow> {
-  const item = usableItem((await loadItemsByIds(tx, [input.itemId])).get(input.itemId));
+  const item = usableItem((await itemsByIds(tx, [input.itemId])).get(input.itemId));
   priceLine(item, input.choices, input.count);
   const key = choiceKey(input.choices);
   const [existing] = await tx
@@ -102,7 +103,7 @@ const normalizeChoices = (choices: Record<string, number>) => Object.fromEntries
 
 /** tempDevice/add */
 export async function addToPlan(db: Db, memberId: number, input: PlanAddBody, now: Date): Promise<Plan> {
-  const item = usableItem((await loadItemsByRids(db, [input.rid])).get(input.rid));
+  const item = usableItem((await itemsByRids(db, [input.rid])).get(input.rid));
   if (isReservableItem(item)) throw new AppError('RESERVATION_REQUIRED', '该项目需选择预约日期和时段', { status: 400 });
   // answered from the transaction: never a read after the commit (issue 28, fault 12)
   return db.transaction(async (tx) => {
@@ -128,7 +129,7 @@ export async function takenHours(db: DbOrTx, itemId: number, day: string, hours:
  * consecutive open hours, free now and not already wished in this plan.
  */
 export async function addReservationToPlan(db: Db, memberId: number, input: PlanAddReservationBody, now: Date): Promise<Plan> {
-  const item = usableItem((await loadItemsByRids(db, [input.rid])).get(input.rid));
+  const item = usableItem((await itemsByRids(db, [input.rid])).get(input.rid));
   if (!isReservableItem(item)) throw new AppError('NOT_RESERVABLE', '该项目不支持上门预约', { status: 400 });
   const problem = reservationDayProblem(input.date, now);
   if (problem) throw new AppError('RESERVATION_DAY', problem);
@@ -221,13 +222,14 @@ export const compareGroupIds = (a: number, b: number) => (a === PLAN_FIRST_GROUP
 /** tempDevice/list */
 export async function getPlan(db: DbOrTx, memberId: number): Promise<Plan> {
   const lines = await db.select().from(planLines).where(eq(planLines.memberId, memberId)).orderBy(asc(planLines.id));
-  const items = await loadItemsByIds(
+  const items = await itemsByIds(
     db,
     lines.map((l) => l.itemId),
   );
-  const groupIds = [...new Set([...items.values()].map((i) => i.groupId))];
-  const groupRows = groupIds.length > 0 ? await db.select({ id: serviceGroups.id, name: serviceGroups.name }).from(serviceGroups).where(inArray(serviceGroups.id, groupIds)) : [];
-  const groupNames = new Map(groupRows.map((g) => [g.id, g.name]));
+  const groupNames = await catalogGroupNames(
+    db,
+    [...items.values()].map((i) => i.groupId),
+  );
   const groups = new Map<number, PlanGroup>();
   let totalFen = 0;
   for (const line of lines) {

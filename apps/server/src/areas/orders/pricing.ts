@@ -1,43 +1,14 @@
-import { inArray } from 'drizzle-orm';
 import type { ChosenOption, PricedOption } from '@lab/contract';
-import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { serviceItems } from '../catalog/catalog.tables';
+import type { PricedItem } from '../catalog';
 
 /**
  * Prices come from the catalogue only: the item's price plus each chosen option's price,
  * times the count. Everything that shows or charges a price (plan, quote, order,
  * reservation) goes through here, so a price a client sends is never read.
  */
-export type PricedItem = Pick<typeof serviceItems.$inferSelect, 'id' | 'rid' | 'name' | 'img' | 'model' | 'typeId' | 'groupId' | 'unit' | 'priceFen' | 'options' | 'published' | 'reservable' | 'labLocation'>;
-
-export const pricedItemColumns = {
-  id: serviceItems.id,
-  rid: serviceItems.rid,
-  name: serviceItems.name,
-  img: serviceItems.img,
-  model: serviceItems.model,
-  typeId: serviceItems.typeId,
-  groupId: serviceItems.groupId,
-  unit: serviceItems.unit,
-  priceFen: serviceItems.priceFen,
-  options: serviceItems.options,
-  published: serviceItems.published,
-  reservable: serviceItems.reservable,
-  labLocation: serviceItems.labLocation,
-};
-
-export async function loadItemsByIds(db: DbOrTx, ids: number[]): Promise<Map<number, PricedItem>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.select(pricedItemColumns).from(serviceItems).where(inArray(serviceItems.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-export async function loadItemsByRids(db: DbOrTx, rids: string[]): Promise<Map<string, PricedItem>> {
-  if (rids.length === 0) return new Map();
-  const rows = await db.select(pricedItemColumns).from(serviceItems).where(inArray(serviceItems.rid, [...new Set(rids)]));
-  return new Map(rows.map((r) => [r.rid, r]));
-}
+/** The items as priced, read through the catalog's face. */
+export { itemsByIds, itemsByRids, type PricedItem } from '../catalog';
 
 /** A stable text of the choices, so equal choices merge into one plan line. */
 export const choiceKey = (choices: Record<string, number>) =>

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { members } from '../accounts/accounts.tables';
+import { memberContact } from '../accounts';
 import { auditEntity } from '../../platform/audit';
-import { contracts, requirements } from './orders.tables';
+import { contracts, requirements } from './requirements.tables';
 
 /**
  * A requirement (测试需求) and a contract in the audit log, keyed by rid: the quote as stored
@@ -10,17 +10,12 @@ import { contracts, requirements } from './orders.tables';
  */
 
 export const requirementAudit = auditEntity<string>('requirement', async (db, rid) => {
-  const [row] = await db
-    .select({ r: requirements, memberRid: members.rid })
-    .from(requirements)
-    .innerJoin(members, eq(members.id, requirements.memberId))
-    .where(eq(requirements.rid, String(rid)))
-    .limit(1);
-  if (!row) return null;
-  const { r } = row;
+  const [r] = await db.select().from(requirements).where(eq(requirements.rid, String(rid))).limit(1);
+  const member = r ? await memberContact(db, r.memberId) : null;
+  if (!r || !member) return null;
   return {
     rid: r.rid,
-    memberRid: row.memberRid,
+    memberRid: member.rid,
     title: r.title,
     status: r.status,
     quoteLines: r.quoteLines,
@@ -34,17 +29,12 @@ export const requirementAudit = auditEntity<string>('requirement', async (db, ri
 });
 
 export const contractAudit = auditEntity<string>('contract', async (db, rid) => {
-  const [row] = await db
-    .select({ c: contracts, memberRid: members.rid })
-    .from(contracts)
-    .innerJoin(members, eq(members.id, contracts.memberId))
-    .where(eq(contracts.rid, String(rid)))
-    .limit(1);
-  if (!row) return null;
-  const { c } = row;
+  const [c] = await db.select().from(contracts).where(eq(contracts.rid, String(rid))).limit(1);
+  const member = c ? await memberContact(db, c.memberId) : null;
+  if (!c || !member) return null;
   return {
     rid: c.rid,
-    memberRid: row.memberRid,
+    memberRid: member.rid,
     kind: c.kind,
     title: c.title,
     status: c.status,

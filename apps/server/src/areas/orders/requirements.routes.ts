@@ -6,14 +6,10 @@ import { serve } from '../../platform/calls';
 import { randomToken } from '../../platform/crypto';
 import { readUpload, sendFile, storeUpload, uploadSpec } from '../../platform/files';
 import { agreementCsp } from './agreement';
+import { addLabContract, adminContractFile, adminListContracts, confirmContract, findMemberByRid } from './contracts-admin.service';
 import {
   CONTRACT_FILE_MAX_BYTES,
-  addLabContract,
-  adminContractFile,
-  adminListContracts,
-  confirmContract,
   contractDownload,
-  findMemberByRid,
   findOwnContract,
   listContracts,
   listOrderContracts,
@@ -28,18 +24,15 @@ import {
   REQUIREMENT_FILE_TYPES,
   acceptQuote,
   addRequirement,
-  adminListRequirements,
-  adminRequirementFile,
   attachRequirementFile,
   cancelRequirement,
-  closeRequirement,
   downloadBaseName,
   findOwnRequirement,
   getRequirement,
   listRequirements,
-  quoteRequirement,
   requirementFileOf,
 } from './requirements.service';
+import { adminListRequirements, adminRequirementFile, closeRequirement, quoteRequirement } from './requirements-admin.service';
 
 const byRid = (body: { rid: string }) => body.rid;
 /** staff contract/add (multipart fields) */

@@ -1,24 +1,14 @@
 import path from 'node:path';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import {
-  formatFen,
-  requirementStatusLabels,
-  type AdminRequirement,
-  type Page,
-  type QuoteLine,
-  type Requirement,
-  type RequirementAddBody,
-  type RequirementStatus,
-} from '@lab/contract';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { requirementStatusLabels, type AdminRequirement, type Page, type QuoteLine, type Requirement, type RequirementAddBody, type RequirementStatus } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { paginate, type PageQuery } from '../../db/paginate';
 import { randomId } from '../../platform/crypto';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import { members } from '../accounts/accounts.tables';
-import { postMessage, sendNotice, type NoticeChannels } from '../messages';
-import { requirements } from './orders.tables';
+import { type NoticeChannels } from '../messages';
+import { requirements } from './requirements.tables';
 import { addLineToPlan } from './plan.service';
-import { choiceKey, loadItemsByIds, loadItemsByRids, priceLine, tryPriceLine, type PricedItem } from './pricing';
+import { itemsByIds, tryPriceLine, type PricedItem } from './pricing';
 
 /**
  * 测试需求 (/require, /experiment/demand). A member posts what they want tested, with up to
@@ -40,7 +30,7 @@ export interface NoticeDeps extends NoticeChannels {
   log?: { error: (obj: unknown, msg?: string) => void };
 }
 
-const statusError = (row: Pick<RequirementRow, 'status'>, verb: string) =>
+export const statusError = (row: Pick<RequirementRow, 'status'>, verb: string) =>
   new AppError('REQUIREMENT_STATE', `需求当前为「${requirementStatusLabels[row.status]}」，不能${verb}`, { status: 409 });
 
 /** A client file name made safe to show and to send back: no folders, no control or quote characters, at most 100 characters. */
@@ -90,7 +80,7 @@ function quoteOf(row: RequirementRow, items: Map<number, PricedItem>): Requireme
 }
 
 export async function toRequirementViews(db: DbOrTx, rows: RequirementRow[]): Promise<(Requirement & { closeReason: string | null })[]> {
-  const items = await loadItemsByIds(db, rows.flatMap((r) => (r.quoteLines ?? []).map((l) => l.itemId)));
+  const items = await itemsByIds(db, rows.flatMap((r) => (r.quoteLines ?? []).map((l) => l.itemId)));
   return rows.map((row) => ({
     rid: row.rid,
     title: row.title,
@@ -123,7 +113,7 @@ export async function findOwnRequirement(db: DbOrTx, memberId: number, rid: stri
   return row;
 }
 
-async function findRequirement(db: DbOrTx, rid: string, options: { lock?: boolean } = {}): Promise<RequirementRow> {
+export async function findRequirement(db: DbOrTx, rid: string, options: { lock?: boolean } = {}): Promise<RequirementRow> {
   const query = db.select().from(requirements).where(eq(requirements.rid, rid)).limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw notFound('需求');
@@ -160,7 +150,7 @@ export async function listRequirements(db: DbOrTx, memberId: number, query: { pa
 }
 
 /** A page of requirements, newest first. */
-function page<Item>(db: DbOrTx, where: SQL | undefined, query: PageQuery, toItems: (rows: RequirementRow[]) => Promise<Item[]>) {
+export function page<Item>(db: DbOrTx, where: SQL | undefined, query: PageQuery, toItems: (rows: RequirementRow[]) => Promise<Item[]>) {
   return paginate(
     query,
     (w) => db.select().from(requirements).where(where).orderBy(desc(requirements.createdAt), desc(requirements.id)).limit(w.limit).offset(w.offset),
@@ -233,7 +223,7 @@ export async function acceptQuote(db: Db, memberId: number, rid: string, now: Da
     const current = await findOwnRequirement(tx, memberId, rid, { lock: true });
     if (current.status === 'accepted') throw conflict('该报价已接受，请勿重复操作');
     if (current.status !== 'quoted' || !current.quoteLines) throw statusError(current, '接受报价');
-    const items = await loadItemsByIds(tx, current.quoteLines.map((l) => l.itemId));
+    const items = await itemsByIds(tx, current.quoteLines.map((l) => l.itemId));
     for (const line of current.quoteLines) {
       const item = items.get(line.itemId);
       if (!item || !item.published || !tryPriceLine(item, line.choices, line.count)) {
@@ -247,138 +237,4 @@ export async function acceptQuote(db: Db, memberId: number, rid: string, now: Da
     return updated!;
   });
   return one(db, row);
-}
-
-// ---- staff (sales) ----
-
-export async function adminListRequirements(db: DbOrTx, query: { page: number; pageSize: number; status?: RequirementStatus | undefined }): Promise<Page<AdminRequirement>> {
-  return page(db, query.status ? eq(requirements.status, query.status) : undefined, query, (rows) => adminViews(db, rows));
-}
-
-async function adminViews(db: DbOrTx, rows: RequirementRow[]): Promise<AdminRequirement[]> {
-  const memberIds = [...new Set(rows.map((r) => r.memberId))];
-  const [views, people] = await Promise.all([
-    toRequirementViews(db, rows),
-    memberIds.length === 0
-      ? Promise.resolve([])
-      : db.select({ id: members.id, rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone, company: members.company }).from(members).where(inArray(members.id, memberIds)),
-  ]);
-  const byId = new Map(people.map((p) => [p.id, p]));
-  return views.map((view, i) => {
-    const person = byId.get(rows[i]!.memberId);
-    return {
-      ...view,
-      member: { rid: person?.rid ?? '', name: person?.name || person?.nickname || '', phone: person?.phone ?? '', company: person?.company ?? '' },
-      quotedBy: rows[i]!.quotedBy,
-    };
-  });
-}
-
-export async function adminRequirementFile(db: DbOrTx, rid: string, fileId: string) {
-  return requirementFileOf(db, null, rid, fileId);
-}
-
-async function afterCommit(deps: NoticeDeps, task: () => Promise<void>) {
-  try {
-    await task();
-  } catch (error) {
-    deps.log?.error({ err: error }, 'requirement notice failed');
-  }
-}
-
-/**
- * demand/quote: sales prices catalogue items for an open (or re-prices a quoted)
- * requirement. Every line must be a published test item with a valid choice for each of
- * its options; the total comes from pricing.ts. The member gets an in-site message in the
- * same transaction and an SMS/e-mail after it commits.
- */
-export async function quoteRequirement(
-  db: Db,
-  deps: NoticeDeps,
-  staffId: number,
-  body: { rid: string; lines: { rid: string; count: number; options: Record<string, number> }[]; note?: string | undefined },
-  now: Date,
-): Promise<AdminRequirement> {
-  const items = await loadItemsByRids(db, body.lines.map((l) => l.rid));
-  const quoteLines = body.lines.map((line) => {
-    const item = items.get(line.rid);
-    if (!item || !item.published) throw badRequest(`报价项目不存在或已下架：${line.rid}`);
-    if (item.reservable || item.typeId === 2) throw badRequest(`「${item.name}」为上门预约项目，请引导客户直接预约机时`);
-    return { item, line: { itemId: item.id, count: line.count, choices: line.options }, priced: priceLine(item, line.options, line.count) };
-  });
-  const merged = new Map<string, (typeof quoteLines)[number]>();
-  for (const q of quoteLines) {
-    const key = `${q.line.itemId}|${choiceKey(q.line.choices)}`;
-    const seen = merged.get(key);
-    if (seen) throw badRequest(`报价项目重复：${seen.item.name}`);
-    merged.set(key, q);
-  }
-  const totalFen = quoteLines.reduce((sum, q) => sum + q.priced.amountFen, 0);
-  const row = await db.transaction(async (tx) => {
-    const current = await findRequirement(tx, body.rid, { lock: true });
-    if (current.status !== 'open' && current.status !== 'quoted') throw statusError(current, '报价');
-    const [updated] = await tx
-      .update(requirements)
-      .set({
-        status: 'quoted',
-        quoteLines: quoteLines.map((q) => q.line),
-        quoteTotalFen: totalFen,
-        quoteNote: body.note ?? '',
-        quotedAt: now,
-        quotedBy: staffId,
-        updatedAt: now,
-      })
-      .where(eq(requirements.id, current.id))
-      .returning();
-    await postMessage(
-      tx,
-      current.memberId,
-      {
-        kind: 'requirement',
-        title: '您的测试需求已报价',
-        content: `您提交的测试需求「${current.title}」已报价，合计${formatFen(totalFen)}。请在「我的需求」中查看，接受后报价项目将加入实验计划。`,
-        link: '/experiment/demand',
-      },
-      now,
-    );
-    return updated!;
-  });
-  await afterCommit(deps, () =>
-    sendNotice(db, deps, row.memberId, {
-      template: 'requirement_quoted',
-      params: { title: row.title.slice(0, 20), amount: formatFen(totalFen) },
-      subject: '您的测试需求已报价',
-      body: `您提交的测试需求「${row.title}」已报价，合计${formatFen(totalFen)}，请登录查看。`,
-    }),
-  );
-  return (await adminViews(db, [row]))[0]!;
-}
-
-/** demand/close: sales closes an open or quoted requirement with a reason; the member is told. */
-export async function closeRequirement(db: Db, deps: NoticeDeps, rid: string, reason: string, now: Date): Promise<AdminRequirement> {
-  const row = await db.transaction(async (tx) => {
-    const current = await findRequirement(tx, rid, { lock: true });
-    if (current.status !== 'open' && current.status !== 'quoted') throw statusError(current, '关闭');
-    const [updated] = await tx
-      .update(requirements)
-      .set({ status: 'closed', closeReason: reason, updatedAt: now })
-      .where(eq(requirements.id, current.id))
-      .returning();
-    await postMessage(
-      tx,
-      current.memberId,
-      { kind: 'requirement', title: '您的测试需求已关闭', content: `您提交的测试需求「${current.title}」已关闭，原因：${reason}`, link: '/experiment/demand' },
-      now,
-    );
-    return updated!;
-  });
-  await afterCommit(deps, () =>
-    sendNotice(db, deps, row.memberId, {
-      template: 'requirement_closed',
-      params: { title: row.title.slice(0, 20) },
-      subject: '您的测试需求已关闭',
-      body: `您提交的测试需求「${row.title}」已关闭，原因：${reason}`,
-    }),
-  );
-  return (await adminViews(db, [row]))[0]!;
 }

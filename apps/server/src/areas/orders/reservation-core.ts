@@ -4,7 +4,8 @@ import type { Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
-import { reservationSlots, reservations } from './orders.tables';
+import { reservations } from './orders.tables';
+import { reservationSlots } from './reservations/reservations.tables';
 
 /**
  * Booking instrument hours. Used by reservation/add and by order/add for the plan's on-site

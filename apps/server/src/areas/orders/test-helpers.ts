@@ -1,4 +1,4 @@
-import type { OrderAddBody, OrderDetail, Plan, PricedOption } from '@lab/contract';
+import type { OrderAddBody, OrderDetail, OrderPage, Plan, PricedOption } from '@lab/contract';
 import { orderAddBody } from '@lab/contract';
 import type { Db } from '../../db/client';
 import { randomId } from '../../platform/crypto';
@@ -126,4 +126,20 @@ export async function payOrderFromFunds(db: Db, memberId: number, orderNo: strin
     await payFromFunds(tx, { ownerKind: 'member', ownerId: memberId, amountFen, reference: orderPaymentReference(orderNo), actor: { kind: 'member', id: memberId }, now });
     await tx.update(orders).set({ payment: 'paid', paidFen: amountFen, paidFromKind: 'member', paidFromId: memberId, paidAt: now }).where(eq(orders.id, order!.id));
   });
+}
+
+type Form = Record<string, string | number | undefined>;
+
+/**
+ * The member's order calls of the orders tests (orders-*.test.ts), over the test context the
+ * file created: `context` is read at each call, after beforeAll has set it.
+ */
+export function orderCalls(context: () => TestContext) {
+  const post = <T = OrderDetail>(url: string, who: { token: string } | undefined, form: Form = {}) => call<T>(context().app, 'POST', url, { ...(who ? { token: who.token } : {}), form });
+  const addOrder = (who: { token: string }, form: Form) => post('/api/auth/order/add', who, form);
+  const detail = (who: { token: string }, orderNo: string) => post('/api/auth/order/detail', who, { order_no: orderNo });
+  const listOrders = (who: { token: string }, form: Form = {}) => post<OrderPage>('/api/auth/order/list4person', who, form);
+  const linesJson = (lines: { id: string; samples?: unknown[]; note?: string }[]) => JSON.stringify(lines.map((l) => ({ samples: [sample()], ...l })));
+  const orderCount = async (memberId: number) => (await context().db.select().from(orders).where(eq(orders.memberId, memberId))).length;
+  return { post, addOrder, detail, listOrders, linesJson, orderCount };
 }

@@ -1,10 +1,9 @@
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_JOB_SETTINGS, MEMBER_CANCELLABLE, type JobSettings, type JobSettingsBody } from '@lab/contract';
-import type { Db, DbOrTx } from '../../db/client';
-import { jobSettings } from './job-settings.tables';
+import { MEMBER_CANCELLABLE } from '@lab/contract';
+import type { Db } from '../../db/client';
+import { getJobSettings } from '../../platform/job-settings';
 import { orders } from './orders.tables';
-import { auditEntity } from '../../platform/audit';
 import { postMessage, sendNotice, type NoticeChannels } from '../messages';
 import { cancelOrder, type Actor } from './cancel-core';
 import { orderLink } from './notices';
@@ -18,36 +17,10 @@ import { orderLink } from './notices';
  * and still before the sample is received (the states a member may cancel in).
  */
 
-const SETTINGS_ID = 1;
 const DAY_MS = 24 * 3600_000;
 const NOTICE_LEAD_MS = 12 * 3600_000;
 const systemActor: Actor = { kind: 'system', id: null, name: '系统' };
 export const UNPAID_CANCEL_REASON = '超过付款期限未付款，系统自动取消';
-
-export async function getJobSettings(db: DbOrTx): Promise<JobSettings> {
-  const [row] = await db.select().from(jobSettings).where(eq(jobSettings.id, SETTINGS_ID)).limit(1);
-  if (!row) return { ...DEFAULT_JOB_SETTINGS };
-  const { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms, reconcileHour } = row;
-  return { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms, reconcileHour };
-}
-
-export async function saveJobSettings(db: DbOrTx, staffId: number, input: JobSettingsBody, now: Date): Promise<JobSettings> {
-  const values = {
-    unpaidCancelDays: input.unpaid_cancel_days,
-    reminderHour: input.reminder_hour,
-    couponReminderDays: input.coupon_reminder_days,
-    rawDataRetentionDays: input.raw_data_retention_days,
-    retentionReminderDays: input.retention_reminder_days,
-    promiseAlertSms: input.promise_alert_sms,
-    ...(input.reconcile_hour === undefined ? {} : { reconcileHour: input.reconcile_hour }),
-    updatedAt: now,
-    updatedBy: staffId,
-  };
-  await db.insert(jobSettings).values({ id: SETTINGS_ID, ...values }).onConflictDoUpdate({ target: jobSettings.id, set: values });
-  return getJobSettings(db);
-}
-
-export const jobSettingsAudit = auditEntity<number>('job_settings', (db) => getJobSettings(db));
 
 const unpaidPrepay = and(eq(orders.payment, 'unpaid'), eq(orders.payLater, false), inArray(orders.progress, [...MEMBER_CANCELLABLE]));
 

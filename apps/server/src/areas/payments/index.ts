@@ -1,4 +1,4 @@
 /**
  * The payments area's face: what other areas may use (docs/architecture.md). Keep it small.
  */
-export { closeOpenPaymentsOf } from './online-pay.service';
+export { closeOpenPaymentsOf } from './check-payments';

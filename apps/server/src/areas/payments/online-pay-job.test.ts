@@ -4,8 +4,9 @@ import type { OnlinePayStart } from '@lab/contract';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
 import { ledgerProblems } from '../../../test/ledger-invariants';
 import { ONLINE_PAY_JOB, jobCrons } from '../../jobs';
-import { localGatewayPayments, onlinePayments, onlineRefunds } from './payments.tables';
-import { PAY_QUERY_AFTER_MS } from './online-pay.service';
+import { onlinePayments, onlineRefunds } from './payments.tables';
+import { localGatewayPayments } from '../../platform/providers/local-gateway.tables';
+import { PAY_QUERY_AFTER_MS } from './online-pay-core';
 import { makeOrder, orderRow, payer, paymentCatalog, type PaymentCatalog, type Who } from './payment.test-helpers';
 
 /**

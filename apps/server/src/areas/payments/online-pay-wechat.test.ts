@@ -7,7 +7,8 @@ import { makeWechatPayKeys, startWechatPayPeer, type WechatPayPeer } from '../..
 import { ledgerEntries } from '../funds/funds.tables';
 import { onlinePayments, onlineRefunds } from './payments.tables';
 import { platformKeysFrom, wechatPayProvider } from '../../platform/providers/wechat-pay';
-import { paymentReference, sweepRefunds } from './online-pay.service';
+import { paymentReference } from './online-pay-core';
+import { sweepRefunds } from './online-refunds';
 import { makeOrder, orderRow, payer, paymentCatalog, type PaymentCatalog } from './payment.test-helpers';
 
 /**

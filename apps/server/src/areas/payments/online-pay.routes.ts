@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { calls } from '@lab/contract/calls';
 import { serve } from '../../platform/calls';
 import type { AppDeps } from '../../platform/deps';
-import { handleNotify, paymentStatus, startOnlinePayment } from './online-pay.service';
+import { handleNotify, paymentStatus } from './check-payments';
+import { startOnlinePayment } from './start-payment';
 
 /**
  * The site's origin for the URLs a gateway is given (notify, return, the local checkout page):

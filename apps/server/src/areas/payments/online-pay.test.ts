@@ -11,11 +11,15 @@ import { ledgerProblems } from '../../../test/ledger-invariants';
 import { ledgerEntries, prestoreRules } from '../funds/funds.tables';
 import { orderEvents } from '../orders/orders.tables';
 import { staffAlerts } from '../messages/staff-alerts.tables';
-import { localGatewayPayments, onlinePayments, onlineRefunds } from './payments.tables';
-import { LOCAL_IDS, paymentNoticeBody, refundNoticeBody, signLocalNotice } from '../../platform/providers/payment-local';
+import { onlinePayments, onlineRefunds } from './payments.tables';
+import { localGatewayPayments } from '../../platform/providers/local-gateway.tables';
+import { LOCAL_IDS } from '../../platform/providers/payment-local';
+import { paymentNoticeBody, refundNoticeBody, signLocalNotice } from '../../platform/providers/local-gateway-notices';
 import type { GatewayPayment, GatewayRefund } from '../../platform/providers/payment-gateway';
 import { activeRules } from '../funds/prestore-rules';
-import { paymentReference, PAY_QUERY_AFTER_MS, paymentsPaidOn, refundsCreatedOn, sweepOpenPayments, sweepRefunds } from './online-pay.service';
+import { paymentReference, PAY_QUERY_AFTER_MS, paymentsPaidOn, refundsCreatedOn } from './online-pay-core';
+import { sweepOpenPayments } from './check-payments';
+import { sweepRefunds } from './online-refunds';
 import { balance, couponRow, fund, giveCoupon, makeOrder, orderRow, ownedCommunity, payer, paymentCatalog, type PaymentCatalog, type Who } from './payment.test-helpers';
 
 /**

@@ -3,7 +3,7 @@ import type { AdminDashboard, AdminOrderRow, OrderDetail, OrderSummary, Page, Re
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { freshToken, makeOrder, memberOf, pdfBytes, post, progressContext, uploadReport, type Who } from '../orders/desk/progress.test-helpers';
 import { issueSession } from '../accounts/sessions.service';
-import { PAY_LATER_NEEDS_ATTESTATION } from './payment.service';
+import { PAY_LATER_NEEDS_ATTESTATION } from './pay-later';
 
 /**
  * Pay-after-test (issue 16, hole 5): a self-declared student got a ¥47,500 order on credit,

@@ -1,33 +1,40 @@
-import { and, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import {
-  couponDiscountFen,
   formatFen,
   HOLD_EXPIRED_MESSAGE,
   NO_COUPON,
-  Organization,
-  PAY_LATER_DEFAULT_LIMIT_FEN,
-  paymentLabels,
-  type CouponScope,
   type OrderSummary,
   type PayBody,
   type ReadyToPay,
 } from '@lab/contract';
-import { onOrderPaid } from '../orders';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { members } from '../accounts/accounts.tables';
-import { redeemCoupon, type OrderScope } from '../funds';
-import { getCreditLine } from '../funds';
-import { accounts, couponTemplates, memberCoupons } from '../funds/funds.tables';
-import { balanceOf, balancesOf, balanceTooLow, bookDebit, ensureAccount } from '../funds';
-import { findOwnedCommunity } from '../funds';
-import { communities, memberProfiles } from '../member/member.tables';
-import { messageInsert, sendNotice, type NoticeChannels, type NoticeContact } from '../messages';
-import { orderPaymentReference, type Actor } from '../orders';
-import { addOrderEvent, findMemberOrder, orderEventInsert, toOrderSummary, type OrderRow } from '../orders';
-import { assertHoldLive, refuseExpiredHold } from '../orders';
-import { orderLines, orders, reservations } from '../orders/orders.tables';
-import { endHolds, endHoldsUpdate, expiredHold } from '../orders';
+import { accounts } from '../funds/funds.tables';
+import { orders, reservations } from '../orders/orders.tables';
+import {
+  balanceTooLow,
+  bookDebit,
+  couponStillUsable,
+  ensureAccount,
+  redeemCoupon,
+} from '../funds';
+import { sendNotice, type NoticeChannels, type NoticeContact } from '../messages';
+import {
+  assertHoldLive,
+  expiredHold,
+  findMemberOrder,
+  markOrderPaid,
+  orderPaymentReference,
+  orderScope,
+  refuseExpiredHold,
+  toOrderSummary,
+  type Actor,
+  type OrderRow,
+} from '../orders';
+import { couponChoices } from './coupon-choices';
+import { payLaterOrderProblem, payLaterStanding } from './pay-later';
+import { payBalances, resolveSource, type PaySource } from './pay-source';
 
 /**
  * Paying an order (PRODUCT.md "Order lifecycle", "Money"): from the member's prepaid funds or
@@ -38,141 +45,6 @@ import { endHolds, endHoldsUpdate, expiredHold } from '../orders';
  */
 
 export const ALREADY_PAID = '订单已支付，请勿重复支付';
-export const ENTERPRISE_PREPAY = '企业客户需在测试前全额支付，不能选择测试后结算';
-/** Why a member without an approved credit line cannot pay after testing, by the state of their 资料认证 review. */
-export const PAY_LATER_NEEDS_ATTESTATION = {
-  none: '提交资料认证并经实验室审核通过（或获批信用额度）后，才可选择测试后结算',
-  pending: '您的资料认证正在审核中，审核通过后才可选择测试后结算',
-  refused: '您的资料认证未通过审核，请修改后重新提交，审核通过后才可选择测试后结算',
-  notCollege: '测试后结算面向资料认证通过的学生、老师用户，其他用户请申请信用额度',
-} as const;
-
-/** Who pays: the member's own funds or a community they own (another's community reads as not found). */
-export interface PaySource {
-  kind: 'member' | 'community';
-  id: number;
-  name: string;
-}
-
-export async function resolveSource(db: DbOrTx, memberId: number, communityRid: string | undefined): Promise<PaySource> {
-  if (!communityRid) return { kind: 'member', id: memberId, name: '个人预存款' };
-  const community = await findOwnedCommunity(db, memberId, communityRid);
-  return { kind: 'community', id: community.id, name: `团体「${community.name}」预存款` };
-}
-
-/** The member's own balance and those of the active communities they own. */
-export async function payBalances(db: DbOrTx, memberId: number): Promise<ReadyToPay['balances']> {
-  const owned = await db
-    .select({ id: communities.id, rid: communities.rid, name: communities.name })
-    .from(communities)
-    .where(and(eq(communities.ownerMemberId, memberId), eq(communities.status, 'active')))
-    .orderBy(communities.id);
-  const [own, others] = await Promise.all([balanceOf(db, 'member', memberId), balancesOf(db, 'community', owned.map((c) => c.id))]);
-  return [
-    { kind: 'member', rid: null, name: '个人预存款', balanceFen: own },
-    ...owned.map((c) => ({ kind: 'community' as const, rid: c.rid, name: c.name, balanceFen: others.get(c.id) ?? 0 })),
-  ];
-}
-
-/** The service types and groups an order's lines belong to: a coupon's scope is checked against them. */
-export async function orderScope(db: DbOrTx, orderId: number): Promise<OrderScope> {
-  const rows = await db.selectDistinct({ typeId: orderLines.typeId, groupId: orderLines.groupId }).from(orderLines).where(eq(orderLines.orderId, orderId));
-  return { typeIds: [...new Set(rows.map((r) => r.typeId))], groupIds: [...new Set(rows.map((r) => r.groupId))] };
-}
-
-const inScope = (scope: CouponScope, order: OrderScope) =>
-  scope.kind === 'all' || (scope.kind === 'types' ? scope.ids.some((id) => order.typeIds.includes(id)) : scope.ids.some((id) => order.groupIds.includes(id)));
-
-/** The member's unused, unexpired coupons with the discount each gives on this order and whether it can be used. */
-export async function couponChoices(db: DbOrTx, memberId: number, order: OrderRow, scope: OrderScope, now: Date): Promise<ReadyToPay['coupons']> {
-  const rows = await db
-    .select({ c: memberCoupons, t: couponTemplates })
-    .from(memberCoupons)
-    .innerJoin(couponTemplates, eq(couponTemplates.id, memberCoupons.templateId))
-    .where(and(eq(memberCoupons.memberId, memberId), eq(memberCoupons.status, 'unused'), gt(memberCoupons.validTo, now)))
-    .orderBy(memberCoupons.validTo, memberCoupons.id);
-  const choices = rows.map(({ c, t }) => {
-    const thresholdFen = Number(t.thresholdFen);
-    const discountFen = couponDiscountFen({ amountFen: t.amountFen === null ? null : Number(t.amountFen), offRateBp: t.offRateBp }, order.totalFen);
-    let reason = '';
-    if (c.validFrom > now) reason = '优惠券尚未到使用时间';
-    else if (order.totalFen < thresholdFen) reason = `订单金额未满${thresholdFen / 100}元，不能使用该优惠券`;
-    else if (!inScope(t.scope, scope)) reason = '该优惠券不适用于所选服务';
-    return { rid: c.rid, name: t.name, discountFen: reason ? 0 : discountFen, usable: reason === '', reason };
-  });
-  // usable first, the biggest saving first
-  return choices.sort((a, b) => Number(b.usable) - Number(a.usable) || b.discountFen - a.discountFen);
-}
-
-// ---- pay-after-test ----
-
-export interface PayLaterStanding {
-  /** the member may use pay-after-test at all */
-  eligible: boolean;
-  reason: string;
-  limitFen: number;
-  /** payable of live pay-later orders not yet paid (unpaid or unsettled) */
-  usedFen: number;
-}
-
-/** Payable still owed on the member's live pay-later orders (optionally leaving one order out). */
-export async function payLaterUsedFen(db: DbOrTx, memberId: number, exceptOrderId?: number): Promise<number> {
-  const [row] = await db
-    .select({ due: sql<string>`coalesce(sum(${orders.totalFen} - ${orders.discountFen}), 0)` })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.memberId, memberId),
-        ne(orders.progress, 'cancelled'),
-        or(eq(orders.payment, 'unsettled'), and(eq(orders.payLater, true), eq(orders.payment, 'unpaid'))),
-        exceptOrderId === undefined ? undefined : ne(orders.id, exceptOrderId),
-      ),
-    );
-  return Number(row?.due ?? 0);
-}
-
-/**
- * Who may pay after testing (PRODUCT.md: it "needs an attestation approved by staff"): never
- * 2 企业; 0 学生 / 3 老师 whose 资料认证 a staff member approved; anyone else only with a credit
- * line finance approved. Read afresh each time, so a new submission (pending again) or a
- * refusal takes the right away until staff approve again. What the member typed alone
- * (update4profile sets the type at once) gives nothing. The limit is the credit line, else
- * PAY_LATER_DEFAULT_LIMIT_FEN.
- */
-export async function payLaterStanding(db: DbOrTx, memberId: number, exceptOrderId?: number): Promise<PayLaterStanding> {
-  // one query after another: inside a transaction they share one connection
-  const [member] = await db
-    .select({ organization: members.organization, review: memberProfiles.reviewStatus })
-    .from(members)
-    .leftJoin(memberProfiles, eq(memberProfiles.memberId, members.id))
-    .where(eq(members.id, memberId))
-    .limit(1);
-  const creditFen = await getCreditLine(db, memberId);
-  const usedFen = await payLaterUsedFen(db, memberId, exceptOrderId);
-  const organization = member?.organization ?? null;
-  const review = member?.review ?? 'none';
-  const limitFen = creditFen > 0 ? creditFen : PAY_LATER_DEFAULT_LIMIT_FEN;
-  if (organization === Organization.enterprise) return { eligible: false, reason: ENTERPRISE_PREPAY, limitFen: 0, usedFen };
-  if (creditFen > 0) return { eligible: true, reason: '', limitFen, usedFen };
-  const college = organization === Organization.student || organization === Organization.teacher;
-  if (college && review === 'approved') return { eligible: true, reason: '', limitFen, usedFen };
-  const reason = review !== 'approved' ? PAY_LATER_NEEDS_ATTESTATION[review] : PAY_LATER_NEEDS_ATTESTATION.notCollege;
-  return { eligible: false, reason, limitFen: 0, usedFen };
-}
-
-const limitMessage = (standing: PayLaterStanding, payableFen: number) =>
-  `测试后结算额度不足：额度${formatFen(standing.limitFen)}，已使用${formatFen(standing.usedFen)}，本单${formatFen(payableFen)}。请先结算已完成测试的订单或直接支付`;
-
-/** Why this order cannot go pay-after-test now ('' when it can). */
-function payLaterOrderProblem(order: OrderRow, standing: PayLaterStanding): string {
-  if (order.progress === 'cancelled') return '订单已取消';
-  if (order.payment !== 'unpaid') return `订单当前为「${paymentLabels[order.payment]}」，无需选择测试后结算`;
-  if (order.payLater) return '该订单已选择测试后结算';
-  if (!standing.eligible) return standing.reason;
-  const payableFen = order.totalFen - order.discountFen;
-  if (standing.usedFen + payableFen > standing.limitFen) return limitMessage(standing, payableFen);
-  return '';
-}
 
 // ---- ready2pay ----
 
@@ -189,17 +61,8 @@ export async function readyToPay(db: DbOrTx, memberId: number, orderNo: string, 
   };
 }
 
+
 // ---- paying ----
-
-export interface PaidOrder {
-  order: OrderRow;
-  source: PaySource;
-}
-
-export const memberActor = async (db: DbOrTx, memberId: number): Promise<Actor> => {
-  const [row] = await db.select({ name: members.name, nickname: members.nickname }).from(members).where(eq(members.id, memberId)).limit(1);
-  return { kind: 'member', id: memberId, name: row?.name || row?.nickname || '会员' };
-};
 
 /** What the payment read with the order, so it need not ask again (payOrder's one read). */
 export interface PayContext {
@@ -235,12 +98,7 @@ export async function payLockedOrder(
   // the member said "no coupon": not even the one chosen when ordering
   let couponRid = input.couponRid === NO_COUPON ? undefined : input.couponRid;
   if (input.couponRid === undefined && order.couponRid) {
-    const [saved] = await tx
-      .select({ id: memberCoupons.id })
-      .from(memberCoupons)
-      .where(and(eq(memberCoupons.rid, order.couponRid), eq(memberCoupons.memberId, order.memberId), eq(memberCoupons.status, 'unused'), gt(memberCoupons.validTo, now)))
-      .limit(1);
-    if (saved) couponRid = order.couponRid;
+    if (await couponStillUsable(tx, order.memberId, order.couponRid, now)) couponRid = order.couponRid;
   }
   let discountFen = 0;
   let couponId: number | null = null;
@@ -269,36 +127,15 @@ export async function payLockedOrder(
   }
   const amountText = `${formatFen(payableFen)}（${payableFen > 0 ? source.name : '无需扣款'}）`;
   const note = `支付${amountText}${discountFen > 0 ? `，优惠券抵扣${formatFen(discountFen)}` : ''}`;
-  // one statement: the holds end, the 'paid' event and the in-site message go with the update
-  // (when the guard finds the order paid meanwhile, the 409 rolls all of it back)
-  const holdsEnded = tx.$with('holds_ended').as(endHoldsUpdate(tx, order.id));
-  const event = tx.$with('paid_event').as(orderEventInsert(tx, order.id, { status: 'paid', title: '已支付', note, actor, now }));
-  const message = tx.$with('paid_message').as(
-    messageInsert(
-      tx,
-      order.memberId,
-      { title: `订单${order.orderNo}已支付`, content: `您的订单「${order.title}」已${note}。`, link: `/member/order/${order.orderNo}` },
-      now,
-    ),
+  // one statement (orders' markOrderPaid): the holds end, the 'paid' event and the in-site message
+  // go with the update (when the guard finds the order paid meanwhile, the 409 rolls all of it back)
+  const row = await markOrderPaid(
+    tx,
+    order,
+    { paidFen: payableFen, discountFen, couponId, couponRid: couponRid ?? null, paidFromKind: source.kind, paidFromId: source.id },
+    { note, actor, now },
   );
-  const [row] = await tx
-    .with(holdsEnded, event, message)
-    .update(orders)
-    .set({
-      payment: 'paid',
-      paidFen: payableFen,
-      discountFen,
-      couponId,
-      couponRid: couponRid ?? null,
-      paidFromKind: source.kind,
-      paidFromId: source.id,
-      paidAt: now,
-      updatedAt: now,
-    })
-    .where(and(eq(orders.id, order.id), inArray(orders.payment, ['unpaid', 'unsettled'])))
-    .returning();
   if (!row) throw conflict(ALREADY_PAID);
-  await onOrderPaid(tx, row, now);
   return row;
 }
 
@@ -328,7 +165,8 @@ export async function noticePaid(
 /**
  * The member's order locked, with what paying it needs in the same read: the member's name
  * (the event's actor) and contact (the notice), their prepaid account and whether a hold of
- * the order expired unpaid.
+ * the order expired unpaid. One statement over four areas' tables (test/statement-bounds.test.ts
+ * holds order/pay to 10 statements): the one place payments still reads other areas' tables.
  */
 async function lockOrderToPay(tx: Tx, memberId: number, orderNo: string, now: Date) {
   const [found] = await tx
@@ -376,38 +214,4 @@ export async function payOrder(db: Db, channels: NoticeChannels, memberId: numbe
   }
   await noticePaid(db, channels, outcome.contact, [outcome.paid], log);
   return toOrderSummary(outcome.paid, now);
-}
-
-/**
- * order/payLater: the member chooses pay-after-test for an unpaid order. The member's
- * pay-later orders are serialised by an advisory lock, so two at once cannot both fit
- * under the limit.
- */
-export async function choosePayLater(db: Db, memberId: number, orderNo: string, now: Date): Promise<OrderSummary> {
-  const actor = await memberActor(db, memberId);
-  await refuseExpiredHold(db, (await findMemberOrder(db, memberId, orderNo)).id, now);
-  const row = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`paylater:${memberId}`}))`);
-    const order = await findMemberOrder(tx, memberId, orderNo, { lock: true });
-    await assertHoldLive(tx, order.id, now);
-    const standing = await payLaterStanding(tx, memberId, order.id);
-    const problem = payLaterOrderProblem(order, standing);
-    if (problem) throw new AppError('PAY_LATER_REFUSED', problem, { status: 409 });
-    const [updated] = await tx
-      .update(orders)
-      .set({ payLater: true, updatedAt: now })
-      .where(and(eq(orders.id, order.id), eq(orders.payment, 'unpaid'), eq(orders.payLater, false)))
-      .returning();
-    if (!updated) throw conflict('订单状态已变化，请刷新后重试');
-    await endHolds(tx, order.id);
-    await addOrderEvent(tx, order.id, {
-      status: 'note',
-      title: '已选择测试后结算',
-      note: `测试完成后结算${formatFen(order.totalFen - order.discountFen)}`,
-      actor,
-      now,
-    });
-    return updated;
-  });
-  return toOrderSummary(row, now);
 }

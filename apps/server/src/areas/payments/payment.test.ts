@@ -7,7 +7,8 @@ import { ledgerEntries } from '../funds/funds.tables';
 import { memberMessages } from '../messages/member-messages.tables';
 import { orderEvents } from '../orders/orders.tables';
 import { orderPaymentReference } from '../orders/cancel-core';
-import { ALREADY_PAID, ENTERPRISE_PREPAY, PAY_LATER_NEEDS_ATTESTATION } from './payment.service';
+import { ALREADY_PAID } from './payment.service';
+import { ENTERPRISE_PREPAY, PAY_LATER_NEEDS_ATTESTATION } from './pay-later';
 import {
   balance,
   couponRow,

@@ -8,7 +8,8 @@ import { sendXlsx } from '../funds';
 import { siteOrigin } from './online-pay.routes';
 import { adminListPayments, adminListRefunds, adminPaymentDetail, askRefund, onlineRefundAudit, paymentsForExport, recordRefundAnswer, refundsForExport, type RefundAnswer } from './payments-admin.service';
 import { paymentsXlsx, refundsXlsx } from './payments-export';
-import { assertDayOver, fetchBill, listRuns, reconcileDayAudit, reconcileLineAudit, rerunDay, rerunVendors, resolveLine, runDetail, type FetchedBill } from './reconcile.service';
+import { assertDayOver, fetchBill, rerunDay, rerunVendors, type FetchedBill } from './reconcile.service';
+import { listRuns, reconcileDayAudit, reconcileLineAudit, resolveLine, runDetail } from './reconcile-views.service';
 
 const readOnly = { config: { readOnly: true } } as const;
 

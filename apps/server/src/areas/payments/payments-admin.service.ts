@@ -4,7 +4,6 @@ import {
   ONLINE_PAY_STATE_NAMES,
   ONLINE_REFUND_STATE_NAMES,
   PAY_VENDOR_NAMES,
-  type AdminLedgerEntry,
   type AdminOnlinePayment,
   type AdminOnlinePaymentDetail,
   type AdminOnlinePaymentExportQuery,
@@ -19,16 +18,14 @@ import { conflict, notFound } from '../../platform/errors';
 import { auditEntity } from '../../platform/audit';
 import type { PaymentProviders } from '../../platform/providers';
 import type { GatewayRefund } from '../../platform/providers/payment-gateway';
-import { members, staff } from '../accounts/accounts.tables';
-import { communities } from '../member/member.tables';
-import { accounts, ledgerEntries } from '../funds/funds.tables';
-import { orders } from '../orders/orders.tables';
 import { onlinePaymentOrders, onlinePayments, onlineRefunds } from './payments.tables';
 import { paginate } from '../../db/paginate';
-import { dayRange, memberRefColumns, namedMembers, toMemberRef } from '../funds';
-import { toAdminLedgerEntry } from '../funds';
-import { withChannels } from '../funds';
-import { applyRefundState, askGatewayAboutRefund, paymentReference, refundReference, type PaymentRow, type RefundRow } from './online-pay.service';
+import { memberRefs, namedMembers } from '../accounts';
+import { dayRange, entriesByReferences, withChannels } from '../funds';
+import { communityNames } from '../member';
+import { orderIdsByNo, orderNosOf } from '../orders';
+import { applyRefundState, askGatewayAboutRefund } from './online-refunds';
+import { orderNosOfPayments, paymentReference, refundReference, type PaymentRow, type RefundRow } from './online-pay-core';
 
 /**
  * 财务管理 → 在线支付 and 退款记录 (contract/admin-payments.ts): the payments and refunds as
@@ -38,14 +35,10 @@ import { applyRefundState, askGatewayAboutRefund, paymentReference, refundRefere
 
 export const PAYMENTS_EXPORT_MAX_ROWS = 50_000;
 
-type MemberRefRow = { rid: string; phone: string; name: string | null; nickname: string; company: string | null };
+const NO_MEMBER = { rid: '', phone: '', name: '', company: null };
 
-async function membersOf(db: DbOrTx, ids: number[]): Promise<Map<number, MemberRefRow>> {
-  const wanted = [...new Set(ids)];
-  if (!wanted.length) return new Map();
-  const rows = await db.select({ id: members.id, ...memberRefColumns }).from(members).where(inArray(members.id, wanted));
-  return new Map(rows.map((r) => [r.id, r]));
-}
+/** The orders a keyword names by number (printed in capitals, so the upper-cased keyword counts too). */
+const ordersNumbered = (db: DbOrTx, keyword: string) => orderIdsByNo(db, [...new Set([keyword, keyword.toUpperCase()])]);
 
 /** A keyword: the member's phone (or its beginning) or name, or one of the record's numbers. */
 async function keywordWhere(db: DbOrTx, keyword: string | undefined, numbers: SQL[]): Promise<SQL | undefined> {
@@ -56,12 +49,13 @@ async function keywordWhere(db: DbOrTx, keyword: string | undefined, numbers: SQ
 
 async function paymentWhere(db: DbOrTx, q: AdminOnlinePaymentExportQuery): Promise<SQL | undefined> {
   const keyword = q.keyword;
+  const orderIds = keyword ? await ordersNumbered(db, keyword) : [];
   const numbers = keyword
     ? [
         inArray(onlinePayments.paymentNo, [keyword, keyword.toUpperCase()]),
         eq(onlinePayments.tradeNo, keyword),
-        sql`${onlinePayments.id} in (select ${onlinePaymentOrders.paymentId} from ${onlinePaymentOrders} join ${orders} on ${orders.id} = ${onlinePaymentOrders.orderId} where ${orders.orderNo} = ${keyword.toUpperCase()} or ${orders.orderNo} = ${keyword})`,
-      ]
+        orderIds.length ? inArray(onlinePayments.id, db.select({ id: onlinePaymentOrders.paymentId }).from(onlinePaymentOrders).where(inArray(onlinePaymentOrders.orderId, orderIds))) : undefined,
+      ].filter((c): c is SQL => c !== undefined)
     : [];
   return and(
     dayRange(onlinePayments.createdAt, q.from, q.to),
@@ -81,15 +75,8 @@ const paymentOrder = (q: AdminOnlinePaymentExportQuery) => {
 async function toPaymentViews(db: DbOrTx, rows: PaymentRow[]): Promise<AdminOnlinePayment[]> {
   const ids = rows.map((r) => r.id);
   const [people, links, refunds, groups] = await Promise.all([
-    membersOf(db, rows.map((r) => r.memberId)),
-    ids.length
-      ? db
-          .select({ paymentId: onlinePaymentOrders.paymentId, orderNo: orders.orderNo })
-          .from(onlinePaymentOrders)
-          .innerJoin(orders, eq(orders.id, onlinePaymentOrders.orderId))
-          .where(inArray(onlinePaymentOrders.paymentId, ids))
-          .orderBy(asc(orders.id))
-      : [],
+    memberRefs(db, rows.map((r) => r.memberId)),
+    orderNosOfPayments(db, ids),
     ids.length
       ? db
           .select({ paymentId: onlineRefunds.paymentId, state: onlineRefunds.state, fen: sql<string>`sum(${onlineRefunds.amountFen})` })
@@ -97,17 +84,14 @@ async function toPaymentViews(db: DbOrTx, rows: PaymentRow[]): Promise<AdminOnli
           .where(inArray(onlineRefunds.paymentId, ids))
           .groupBy(onlineRefunds.paymentId, onlineRefunds.state)
       : [],
-    (async () => {
-      const communityIds = [...new Set(rows.filter((r) => r.fundsKind === 'community').map((r) => r.fundsId))];
-      return communityIds.length ? new Map((await db.select({ id: communities.id, name: communities.name }).from(communities).where(inArray(communities.id, communityIds))).map((c) => [c.id, c.name])) : new Map<number, string>();
-    })(),
+    communityNames(db, rows.filter((r) => r.fundsKind === 'community').map((r) => r.fundsId)),
   ]);
   return rows.map((r) => {
     const refunded = (state: string) => Number(refunds.find((f) => f.paymentId === r.id && f.state === state)?.fen ?? 0);
     const member = people.get(r.memberId);
     return {
       paymentNo: r.paymentNo,
-      member: member ? toMemberRef(member) : { rid: '', phone: '', name: '', company: null },
+      member: member ?? NO_MEMBER,
       purpose: r.purpose,
       purposeText: ONLINE_PAY_PURPOSE_NAMES[r.purpose],
       vendor: r.vendor,
@@ -122,7 +106,7 @@ async function toPaymentViews(db: DbOrTx, rows: PaymentRow[]): Promise<AdminOnli
       refundedFen: refunded('success'),
       refundingFen: refunded('processing'),
       tradeNo: r.tradeNo,
-      orderNos: links.filter((l) => l.paymentId === r.id).map((l) => l.orderNo),
+      orderNos: links.get(r.id) ?? [],
       fundsText: r.fundsKind === 'member' ? '个人预存款' : `团体「${groups.get(r.fundsId) ?? ''}」预存款`,
       bookedBy: r.bookedBy,
       note: r.note,
@@ -152,16 +136,17 @@ export async function paymentsForExport(db: DbOrTx, query: AdminOnlinePaymentExp
 
 // ---- refunds ----
 
-type RefundJoin = { refund: RefundRow; payment: PaymentRow; orderNo: string | null };
+type RefundJoin = { refund: RefundRow; payment: PaymentRow };
 
 async function refundWhere(db: DbOrTx, q: AdminOnlineRefundExportQuery): Promise<SQL | undefined> {
   const keyword = q.keyword;
+  const orderIds = keyword ? await ordersNumbered(db, keyword) : [];
   const numbers = keyword
     ? [
         inArray(onlineRefunds.refundNo, [keyword, keyword.toUpperCase()]),
         inArray(onlinePayments.paymentNo, [keyword, keyword.toUpperCase()]),
-        inArray(orders.orderNo, [keyword, keyword.toUpperCase()]),
-      ]
+        orderIds.length ? inArray(onlineRefunds.orderId, orderIds) : undefined,
+      ].filter((c): c is SQL => c !== undefined)
     : [];
   return and(
     dayRange(onlineRefunds.createdAt, q.from, q.to),
@@ -178,19 +163,21 @@ const refundOrder = (q: AdminOnlineRefundExportQuery) => {
 
 const refundSelect = (db: DbOrTx) =>
   db
-    .select({ refund: onlineRefunds, payment: onlinePayments, orderNo: orders.orderNo })
+    .select({ refund: onlineRefunds, payment: onlinePayments })
     .from(onlineRefunds)
-    .innerJoin(onlinePayments, eq(onlinePayments.id, onlineRefunds.paymentId))
-    .leftJoin(orders, eq(orders.id, onlineRefunds.orderId));
+    .innerJoin(onlinePayments, eq(onlinePayments.id, onlineRefunds.paymentId));
 
 async function toRefundViews(db: DbOrTx, rows: RefundJoin[]): Promise<AdminOnlineRefund[]> {
-  const people = await membersOf(db, rows.map((r) => r.payment.memberId));
-  return rows.map(({ refund, payment, orderNo }) => {
-    const member = people.get(payment.memberId);
+  const [people, orderNos] = await Promise.all([
+    memberRefs(db, rows.map((r) => r.payment.memberId)),
+    orderNosOf(db, rows.flatMap((r) => (r.refund.orderId === null ? [] : [r.refund.orderId]))),
+  ]);
+  return rows.map(({ refund, payment }) => {
+    const orderNo = refund.orderId === null ? null : (orderNos.get(refund.orderId) ?? null);
     return {
       refundNo: refund.refundNo,
       paymentNo: payment.paymentNo,
-      member: member ? toMemberRef(member) : { rid: '', phone: '', name: '', company: null },
+      member: people.get(payment.memberId) ?? NO_MEMBER,
       vendor: payment.vendor,
       vendorText: PAY_VENDOR_NAMES[payment.vendor],
       orderNo,
@@ -219,7 +206,6 @@ export async function adminListRefunds(db: DbOrTx, query: AdminOnlineRefundListB
         .select({ n: sql<number>`count(*)::int` })
         .from(onlineRefunds)
         .innerJoin(onlinePayments, eq(onlinePayments.id, onlineRefunds.paymentId))
-        .leftJoin(orders, eq(orders.id, onlineRefunds.orderId))
         .where(where);
       return Number(row?.n ?? 0);
     },
@@ -290,26 +276,8 @@ export async function adminPaymentDetail(db: DbOrTx, paymentNo: string): Promise
   const [payment] = await toPaymentViews(db, [row]);
   const refundRows = await refundSelect(db).where(eq(onlineRefunds.paymentId, row.id)).orderBy(asc(onlineRefunds.id));
   const references = [paymentReference(row.paymentNo), ...refundRows.map((r) => refundReference(r.refund.refundNo))];
-  const entryRows = await db
-    .select({ e: ledgerEntries, staffName: staff.name })
-    .from(ledgerEntries)
-    .leftJoin(staff, and(eq(ledgerEntries.actorKind, 'staff'), eq(staff.id, ledgerEntries.actorId)))
-    // through the (account, type, reference) index: the accounts the money went through
-    .where(
-      and(
-        inArray(
-          ledgerEntries.accountId,
-          db
-            .select({ id: accounts.id })
-            .from(accounts)
-            .where(or(and(eq(accounts.ownerKind, row.fundsKind), eq(accounts.ownerId, row.fundsId)), and(eq(accounts.ownerKind, 'member'), eq(accounts.ownerId, row.memberId)))),
-        ),
-        inArray(ledgerEntries.type, ['online_pay', 'online_refund', 'bonus']),
-        inArray(ledgerEntries.reference, references),
-      ),
-    )
-    .orderBy(asc(ledgerEntries.id));
-  const entries: AdminLedgerEntry[] = entryRows.map(({ e, staffName }) => toAdminLedgerEntry(e, staffName));
+  const owners = [{ kind: row.fundsKind, id: row.fundsId }, { kind: 'member' as const, id: row.memberId }];
+  const entries = await entriesByReferences(db, owners, ['online_pay', 'online_refund', 'bonus'], references);
   return { payment: payment!, refunds: await toRefundViews(db, refundRows), entries: await withChannels(db, entries) };
 }
 

@@ -9,9 +9,7 @@ import { prestoreRules } from '../funds/funds.tables';
  * when it is created and never recomputed; the money counts only when a verified notice or our
  * own query of the gateway says it was paid, and is booked once (the row is locked while it is
  * booked, and the ledger books a reference once). `online_refunds` is one row per refund to the
- * channel. `local_gateway_*` are the local provider's own books (platform/providers/payment-local.ts): the
- * "gateway" on our own server keeps its state in the database, so it survives a restart and two
- * instances on one database see the same payments.
+ * channel. The local gateway's own books are platform/providers/local-gateway.tables.ts.
  */
 export const onlinePayments = pgTable(
   'online_payments',
@@ -133,37 +131,4 @@ export const onlineRefunds = pgTable(
     index('online_refunds_created_idx').on(t.createdAt),
     check('online_refunds_amount_positive', sql`${t.amountFen} > 0`),
   ],
-);
-
-/** The local gateway's payments (its side of out_trade_no). */
-export const localGatewayPayments = pgTable('local_gateway_payments', {
-  outTradeNo: text().primaryKey(),
-  vendor: text({ enum: ['wechat', 'alipay'] }).notNull(),
-  scene: text().notNull(),
-  amountFen: bigint({ mode: 'number' }).notNull(),
-  description: text().notNull(),
-  notifyUrl: text().notNull(),
-  returnUrl: text().notNull(),
-  state: text({ enum: ['open', 'paid', 'closed', 'failed'] }).notNull().default('open'),
-  tradeNo: text(),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-  paidAt: timestamp({ withTimezone: true }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
-
-/** The local gateway's refunds. */
-export const localGatewayRefunds = pgTable(
-  'local_gateway_refunds',
-  {
-    outRefundNo: text().primaryKey(),
-    outTradeNo: text()
-      .notNull()
-      .references(() => localGatewayPayments.outTradeNo),
-    refundId: text().notNull(),
-    amountFen: bigint({ mode: 'number' }).notNull(),
-    state: text({ enum: ['processing', 'success'] }).notNull().default('success'),
-    succeededAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('local_gateway_refunds_trade_idx').on(t.outTradeNo)],
 );

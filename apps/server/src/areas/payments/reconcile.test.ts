@@ -6,15 +6,17 @@ import { call, createTestContext, type TestContext } from '../../../test/harness
 import { makeStaff } from '../../../test/factories';
 import { issueSession } from '../accounts/sessions.service';
 import { auditLog } from '../../platform/platform.tables';
-import { localGatewayPayments, localGatewayRefunds, onlinePayments, onlineRefunds } from './payments.tables';
+import { onlinePayments, onlineRefunds } from './payments.tables';
+import { localGatewayPayments, localGatewayRefunds } from '../../platform/providers/local-gateway.tables';
 import { paymentReconciliationLines, paymentReconciliations } from './reconciliation.tables';
 import { orders } from '../orders/orders.tables';
-import { saveJobSettings } from '../orders/unpaid-orders.service';
+import { saveJobSettings } from '../../platform/job-settings';
 import { cancelOrder } from '../orders/cancel-core';
-import { startOnlinePayment, sweepRefunds } from './online-pay.service';
+import { startOnlinePayment } from './start-payment';
+import { sweepRefunds } from './online-refunds';
 import { queryRefundNow } from './payments-admin.service';
 import { reconcileDay, reconcileYesterday } from './reconcile.service';
-import { statement } from './settlement.service';
+import { statement } from './statement.service';
 import { makeOrder, payer, paymentCatalog, type PaymentCatalog, type Who } from './payment.test-helpers';
 
 /**

@@ -6,7 +6,7 @@ import { call, createTestContext, testDbKind, type TestContext } from '../../../
 import { ledgerEntries } from '../funds/funds.tables';
 import { orderEvents, orders } from '../orders/orders.tables';
 import { orderPaymentReference } from '../orders/cancel-core';
-import { STATEMENT_HEADERS } from './settlement.service';
+import { STATEMENT_HEADERS } from './statement.service';
 import { balance, couponRow, entriesOf, fund, giveCoupon, makeOrder, orderRow, ownedCommunity, payer, paymentCatalog, type PaymentCatalog, type Who } from './payment.test-helpers';
 
 let t: TestContext;

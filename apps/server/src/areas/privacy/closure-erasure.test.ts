@@ -15,6 +15,7 @@ import { saveMemberSettings } from '../member/test-helpers';
 import { makeItem } from '../orders/test-helpers';
 import { termsVersionOf } from '../growth/growth.test-helpers';
 import { sendReminders } from '../orders/desk/reminders.service';
+import { searchEverywhere, type Hit } from './closure-erasure.test-helpers';
 
 /**
  * Issue 28 hole 6: after 注销账号 nothing in the database still holds the member's personal data.
@@ -39,40 +40,6 @@ beforeAll(async () => {
   await saveMemberSettings(t.db);
 });
 afterAll(() => t?.close());
-
-interface Hit {
-  table: string;
-  column: string;
-  needle: string;
-  row: string;
-}
-
-/** Every hit of any needle in any text, varchar, json(b) or array column of any table of the schema (one query per table). */
-async function searchEverywhere(needles: string[]): Promise<Hit[]> {
-  const columns = await queryRows<{ table_name: string; column_name: string }>(
-    t.db,
-    sql`select c.table_name, c.column_name from information_schema.columns c
-        join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name and tb.table_type = 'BASE TABLE'
-        where c.table_schema = 'public' and c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY', 'USER-DEFINED')
-        order by 1, 2`,
-  );
-  expect(columns.length).toBeGreaterThan(200);
-  const byTable = new Map<string, string[]>();
-  for (const c of columns) byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), c.column_name]);
-  const list = sql.join(needles.map((n) => sql`${n}::text`), sql`, `);
-  const hits: Hit[] = [];
-  for (const [table, names] of byTable) {
-    const values = sql.join(names.map((name) => sql`(${name}::text, x.${sql.identifier(name)}::text)`), sql`, `);
-    const rows = await queryRows<{ needle: string; column: string; row: string }>(
-      t.db,
-      sql`select n as needle, c.name as column, left(to_jsonb(x)::text, 400) as row
-          from ${sql.identifier(table)} x cross join lateral (values ${values}) as c(name, v) cross join unnest(array[${list}]) as n
-          where strpos(c.v, n) > 0 limit 100`,
-    );
-    for (const r of rows) hits.push({ table, column: r.column, needle: r.needle, row: r.row });
-  }
-  return hits;
-}
 
 describe('注销账号 leaves nothing of the person in the database', () => {
   it('a member who used every feature, closed: no name, phone, e-mail, address, browser or typed text of theirs is left anywhere', async () => {
@@ -255,7 +222,7 @@ describe('注销账号 leaves nothing of the person in the database', () => {
       ...['CO', 'CONSULT', 'ATTEST', 'ADDR', 'TITLEADDR', 'REQTITLE', 'REQBODY', 'REQSAMPLE', 'BUDGET', 'FILE', 'O1', 'O1HAZ', 'O1REMARK', 'LINENOTE1', 'CANCEL', 'PLANNOTE', 'O2', 'O2HAZ', 'O2REMARK', 'LINENOTE2'].map(mark),
       ...['DISPUTE', 'EVAL', 'RECV', 'INVREMARK', 'RETURN', 'RETMSG', 'PICKUP', 'RESV', 'PAYER', 'PREMARK', 'CREDIT', 'JOIN', 'GROUP', 'PAPER', 'JOURNAL', 'DOI', 'GIFTNOTE', 'PORG', 'CHANNEL'].map(mark),
     ];
-    const before = await searchEverywhere(needles);
+    const before = await searchEverywhere(t.db, needles);
     const unseen = needles.filter((n) => !before.some((h) => h.needle === n));
     expect(unseen, 'each needle is planted somewhere before the closure').toEqual([]);
 
@@ -270,7 +237,7 @@ describe('注销账号 leaves nothing of the person in the database', () => {
       h.needle === mark('GIFTNOTE') &&
       ((h.table === 'member_messages' && (JSON.parse(h.row) as { member_id: number }).member_id === other.member.id) ||
         (h.table === 'ledger_entries' && (JSON.parse(h.row) as { account_id: number }).account_id === otherPoints!.id));
-    const left = (await searchEverywhere(needles)).filter((h) => !othersOwn(h));
+    const left = (await searchEverywhere(t.db, needles)).filter((h) => !othersOwn(h));
     expect(left.map((h) => `${h.table}.${h.column} holds ${h.needle}: ${h.row}`)).toEqual([]);
 
     // the kept records are still there, under 已注销用户#id

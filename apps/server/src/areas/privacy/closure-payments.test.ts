@@ -6,11 +6,14 @@ import { defaultPassword } from '../../../test/factories';
 import { ledgerProblems, prestoreBalance } from '../../../test/ledger-invariants';
 import { ledgerEntries } from '../funds/funds.tables';
 import { staffAlerts } from '../messages/staff-alerts.tables';
-import { localGatewayPayments, onlinePayments, onlineRefunds } from '../payments/payments.tables';
+import { onlinePayments, onlineRefunds } from '../payments/payments.tables';
+import { localGatewayPayments } from '../../platform/providers/local-gateway.tables';
 import { members } from '../../db/schema';
-import { LOCAL_IDS, paymentNoticeBody, signLocalNotice } from '../../platform/providers/payment-local';
+import { LOCAL_IDS } from '../../platform/providers/payment-local';
+import { paymentNoticeBody, signLocalNotice } from '../../platform/providers/local-gateway-notices';
 import type { PaymentProvider } from '../../platform/providers/payment-gateway';
-import { paymentReference, sweepRefunds } from '../payments/online-pay.service';
+import { paymentReference } from '../payments/online-pay-core';
+import { sweepRefunds } from '../payments/online-refunds';
 import { payer, type Who } from '../payments/payment.test-helpers';
 
 /**

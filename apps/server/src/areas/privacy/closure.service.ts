@@ -8,7 +8,6 @@ import {
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import {
-  accounts,
   communities,
   creditApplications,
   invoiceApplications,
@@ -29,13 +28,15 @@ import { writeMemberAudit } from '../../platform/member-audit';
 import type { SmsProvider } from '../../platform/messaging';
 import type { PaymentProviders } from '../../platform/providers';
 import type { NoticeChannels } from '../messages';
+import { balanceOf } from '../funds';
 import { closeOpenPaymentsOf } from '../payments';
 import { getMember } from '../accounts';
 import { setMarketingSms } from '../accounts';
 import { claimLoginAttempt, clearLoginFailures, lockedError } from '../accounts';
 import { revokeAllSessions, type RequestMeta } from '../accounts';
 import { checkSmsCode, sendSmsCode, spendSmsCode } from '../accounts';
-import { eraseMember, maskIp } from './erasure';
+import { eraseMember } from './erasure';
+import { maskIp } from './erasure-engine';
 
 /**
  * 注销账号 (PIPL art. 47). A member closes their own account once nothing is in flight: every
@@ -47,15 +48,6 @@ import { eraseMember, maskIp } from './erasure';
 
 const OPEN_PROGRESS: ('completed' | 'cancelled')[] = ['completed', 'cancelled'];
 const listed = (items: string[], max = 3) => (items.length > max ? `${items.slice(0, max).join('、')} 等` : items.join('、'));
-
-async function balanceOf(db: DbOrTx, ownerKind: 'member' | 'community', ownerId: number, kind: 'prestore' | 'rebate' | 'points') {
-  const [row] = await db
-    .select({ balance: accounts.balanceFen })
-    .from(accounts)
-    .where(and(eq(accounts.ownerKind, ownerKind), eq(accounts.ownerId, ownerId), eq(accounts.kind, kind)))
-    .limit(1);
-  return row?.balance ?? 0;
-}
 
 const countOf = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
 

@@ -7,7 +7,8 @@ import type { EmailProvider, SmsProvider } from '../messaging';
 import type { Db } from '../../db/client';
 import type { Clock } from '../clock';
 import type { PaymentProvider, PayVendor } from './payment-gateway';
-import { loadLocalGatewayKeys, localPaymentGateway, throwawayKeys, type LocalGateway, type NoticeSender } from './payment-local';
+import { localPaymentGateway, type LocalGateway, type NoticeSender } from './payment-local';
+import { loadLocalGatewayKeys, throwawayKeys } from './local-gateway-notices';
 
 /**
  * The messaging providers the configuration chooses (README "Configuration"): the local ones

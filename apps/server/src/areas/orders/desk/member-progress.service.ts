@@ -3,7 +3,7 @@ import { progressStatuses, type evaluateAddBody, type OrderDetail, type OrderEve
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/client';
 import { AppError, conflict, notFound } from '../../../platform/errors';
-import { members } from '../../accounts/accounts.tables';
+import { memberContact } from '../../accounts';
 import { orderEvents, orderLines, orders } from '../orders.tables';
 import { postMessage } from '../../messages';
 import type { Actor } from '../cancel-core';
@@ -21,7 +21,7 @@ import { findReport } from './reports.service';
  */
 
 async function memberActor(db: DbOrTx, memberId: number): Promise<Actor> {
-  const [person] = await db.select({ name: members.name, nickname: members.nickname }).from(members).where(eq(members.id, memberId)).limit(1);
+  const person = await memberContact(db, memberId);
   return { kind: 'member', id: memberId, name: person?.name || person?.nickname || '客户' };
 }
 

@@ -8,7 +8,8 @@ import { gatedAnswer } from '../../approvals';
 import { byOrderNo, orderAudit } from '../orders.audit';
 import { readUpload, removeAfterCommit, sendFile, storeUpload, uploadSpec } from '../../../platform/files';
 import { searchOrders } from '../order-search.service';
-import { getAdminOrder, staffActorName, staffCancel, staffMove, staffReport, type StaffAction } from './progress.service';
+import { getAdminOrder, staffActorName, staffMove, staffReport, type StaffAction } from './progress.service';
+import { staffCancel } from './staff-cancel.service';
 import { confirmData, disputeData, evaluateOrder, memberReport, testRecord } from './member-progress.service';
 import { addReport, assertReportUploadable, deleteReport, downloadBase, REPORT_MAX_BYTES, REPORT_TYPES } from './reports.service';
 

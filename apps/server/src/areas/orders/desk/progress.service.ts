@@ -1,27 +1,19 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  formatFen,
-  ORDER_PAYMENT_CHANGED,
-  progressLabels,
-  type AdminOrderDetail,
-  type ApprovalFiled,
-  type ProgressStatus,
-} from '@lab/contract';
+import { progressLabels, type AdminOrderDetail, type ProgressStatus } from '@lab/contract';
 import { onOrderCompleted } from '../order-hooks';
 import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { AppError } from '../../../platform/errors';
-import { staff } from '../../accounts/accounts.tables';
+import { staffNames } from '../../accounts';
 import { sampleRecycles, samplings } from '../pickups/pickups.tables';
 import { toRecycle } from '../pickups/sampling.service';
 import { postMessage, sendNotice, type NoticeChannels } from '../../messages';
-import { cancelOrder, type Actor } from '../cancel-core';
-import { approvedNote, gateAction, type Acting } from '../../approvals';
+import { type Actor } from '../cancel-core';
 import { orderLink, progressNotice, type ProgressNotice, type ProgressNoticeKind } from '../notices';
 import { promisesOf } from '../order-promises';
 import { memberCards } from '../order-search.service';
 import { orderDetailOf } from '../order-detail.service';
-import { addOrderEvent, assertTransition, findOrderByNo, moveProgress, scannedOrderNo, type OrderRow } from '../order-core';
+import { addOrderEvent, findOrderByNo, moveProgress, scannedOrderNo, type OrderRow } from '../order-core';
 import { orderFiles, orders } from '../orders.tables';
 import { findReport } from './reports.service';
 import { endHolds } from '../reservation-core';
@@ -74,8 +66,9 @@ export const openDispute = (order: Pick<OrderRow, 'disputedAt' | 'disputeResolve
 export { scannedOrderNo };
 
 export async function staffActor(db: DbOrTx, staffId: number): Promise<Actor> {
-  const [person] = await db.select({ name: staff.name, account: staff.account }).from(staff).where(eq(staff.id, staffId)).limit(1);
-  return { kind: 'staff', id: staffId, name: person?.name || person?.account || '实验室' };
+  // a staff member's name is required (staff-schemas), so it names them
+  const names = await staffNames(db, [staffId]);
+  return { kind: 'staff', id: staffId, name: names.get(staffId) || '实验室' };
 }
 
 /**
@@ -134,7 +127,7 @@ export async function adminOrderDetail(db: DbOrTx, order: OrderRow, now: Date): 
   const [detail, cards, caller, returnRows] = await Promise.all([
     orderDetailOf(db, order, now, 'staff'),
     memberCards(db, [order.memberId]),
-    order.managerCalledBy !== null ? db.select({ name: staff.name, account: staff.account }).from(staff).where(eq(staff.id, order.managerCalledBy)).limit(1) : Promise.resolve([]),
+    staffNames(db, [order.managerCalledBy]),
     db
       .select()
       .from(sampleRecycles)
@@ -151,7 +144,7 @@ export async function adminOrderDetail(db: DbOrTx, order: OrderRow, now: Date): 
     completedAt: iso(order.completedAt),
     cancelledAt: iso(order.cancelledAt),
     cancelReason: order.cancelReason,
-    managerCall: order.managerCalledAt ? { at: order.managerCalledAt.toISOString(), by: caller[0]?.name || caller[0]?.account || '', note: order.managerCallNote ?? '' } : null,
+    managerCall: order.managerCalledAt ? { at: order.managerCalledAt.toISOString(), by: (order.managerCalledBy !== null && caller.get(order.managerCalledBy)) || '', note: order.managerCallNote ?? '' } : null,
     dataNotifiedAt: iso(order.dataNotifiedAt),
     promises: promisesOf(order, returnRows, now),
     returns: returnRows.map(toRecycle),
@@ -251,54 +244,6 @@ export async function staffMove(
   }
   return adminOrderDetail(db, current, now);
 }
-
-/**
- * Staff cancel with a reason (until data is delivered): refund, pickup and hours released. A paid
- * order is refunded, so the cancel carries the refund the person was shown (`refund_fen`: what the
- * order has paid, 0 when not paid) and books only while it still is — an order paid or refunded
- * since answers 409 (PRODUCT.md "Staff decisions and value"). A refund above the maker's limit is
- * filed for approval instead, and the order stays as it is until a second staff member approves.
- */
-export async function staffCancel(db: DbOrTx, channels: Channels, acting: Acting, body: CancelPinned, now: Date): Promise<AdminOrderDetail | ApprovalFiled> {
-  const outcome = await db.transaction((tx) => cancelByStaff(tx, acting, body, now));
-  if ('pendingApproval' in outcome) return outcome;
-  await notifyCancelled(db, channels, outcome, body.reason);
-  return adminOrderDetail(db, outcome, now);
-}
-
-/** The cancellation inside the caller's transaction; approving a filed one books it here too. */
-type CancelPinned = { order_no: string; reason: string; refund_fen: number };
-
-export async function cancelByStaff(tx: Tx, acting: Acting, body: CancelPinned, now: Date): Promise<OrderRow | ApprovalFiled> {
-  const order = await findOrderByNo(tx, body.order_no.trim(), { lock: true });
-  assertTransition(order, 'cancelled');
-  const refundFen = order.payment === 'paid' ? order.paidFen : 0;
-  if (refundFen !== body.refund_fen) throw new AppError('ORDER_PAYMENT_CHANGED', ORDER_PAYMENT_CHANGED, { status: 409 });
-  const filed = await gateAction(
-    tx,
-    acting,
-    {
-      action: 'order.cancel',
-      valueFen: refundFen,
-      payload: { order_no: order.orderNo, reason: body.reason, refund_fen: refundFen },
-      summary: `取消订单 ${order.orderNo}「${order.title}」，退回${order.paidFromKind === 'community' ? '科研团体' : '客户'}预存款 ${formatFen(refundFen)}`,
-      target: order.orderNo,
-      // the account the refund goes back to (an unpaid order refunds nothing: its member)
-      targetKey: order.paidFromKind && order.paidFromId !== null ? `${order.paidFromKind}:${order.paidFromId}` : `member:${order.memberId}`,
-      note: body.reason,
-      dedupeKey: `order.cancel:${order.orderNo}`,
-      duplicateMessage: '该订单的取消申请正在审批中，请勿重复提交',
-    },
-    now,
-  );
-  if (filed) return filed;
-  const actor = await staffActor(tx, acting.by.id);
-  return cancelOrder(tx, order, { ...actor, name: `${actor.name}${approvedNote(acting)}` }, body.reason, now);
-}
-
-/** The member's SMS and e-mail about a staff cancellation, after the commit. */
-export const notifyCancelled = (db: DbOrTx, channels: Channels, row: OrderRow, reason: string) =>
-  notify(db, channels, row.memberId, progressNotice('cancelled', { orderNo: row.orderNo, title: row.title, reason }));
 
 export async function staffReport(db: Db, orderNo: string, id: string) {
   const order = await findOrderByNo(db, orderNo.trim());

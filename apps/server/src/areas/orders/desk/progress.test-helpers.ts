@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Envelope, ProgressStatus } from '@lab/contract';
+import type { AdminOrder, Envelope, OrderDetail, ProgressStatus } from '@lab/contract';
 import { call, type TestContext } from '../../../../test/harness';
 import { makeLoggedInMember, makeStaff } from '../../../../test/factories';
 import { randomId } from '../../../platform/crypto';
@@ -38,6 +38,24 @@ export async function progressContext(t: TestContext) {
 }
 
 export const memberOf = (t: TestContext, overrides: Parameters<typeof makeLoggedInMember>[2] = {}) => makeLoggedInMember(t.db, t.clock.now(), overrides);
+
+export type AdminDetail = OrderDetail & { member: AdminOrder['member'] };
+
+/**
+ * The calls of the staff progress tests (progress-*.test.ts) over the file's context and
+ * progressContext: `suite` is read at each call, after beforeAll has set them.
+ */
+export function progressCalls(suite: () => { t: TestContext; ctx: Awaited<ReturnType<typeof progressContext>> }) {
+  const order = async (options: OrderOptions = {}, who?: Awaited<ReturnType<typeof memberOf>>) => {
+    const { t, ctx } = suite();
+    const m = who ?? (await memberOf(t));
+    const row = await makeOrder(t, ctx.item, m.member.id, options);
+    return { m, row };
+  };
+  const staffCall = (action: string, who: { token: string } | undefined, form: Record<string, string | undefined>) =>
+    post<AdminDetail>(suite().t, `/api/admin/orders/${action}`, who, form);
+  return { order, staffCall };
+}
 
 export interface OrderOptions {
   progress?: ProgressStatus;

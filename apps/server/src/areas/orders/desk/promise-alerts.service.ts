@@ -2,14 +2,13 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { labMinute, type OrderPromise, type PromiseKind, type StaffRole } from '@lab/contract';
 import type { Db } from '../../../db/client';
 import { orderPromiseMisses } from './desk.tables';
-import { staffAlerts } from '../../messages/staff-alerts.tables';
 import { sampleRecycles } from '../pickups/pickups.tables';
 import { orders } from '../orders.tables';
 import type { SmsProvider } from '../../../platform/messaging';
-import { raiseStaffAlert, smsStaffOfRole } from '../../messages';
+import { raiseStaffAlert, raisedAlertKeys, smsStaffOfRole } from '../../messages';
 import { addOrderEvent, type OrderRow } from '../order-core';
 import { atRisk, promisesOf, riskCondition, type ReturnAsked } from '../order-promises';
-import { getJobSettings } from '../unpaid-orders.service';
+import { getJobSettings } from '../../../platform/job-settings';
 
 /**
  * The service promises' job (PRODUCT.md "Time-driven rules"), every minute: a promise that
@@ -72,7 +71,7 @@ export async function checkPromises(db: Db, sms: SmsProvider, now: Date): Promis
       .map((promise) => ({ order, promise }));
   });
   const keys = found.map(({ order, promise }) => alertKey(order, promise));
-  const raised = new Set(keys.length ? (await db.select({ key: staffAlerts.key }).from(staffAlerts).where(inArray(staffAlerts.key, keys))).map((r) => r.key) : []);
+  const raised = await raisedAlertKeys(db, keys);
   const settings = await getJobSettings(db);
 
   for (const { order, promise } of found) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, exists, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { addDays, formatFen, labDay, labNow, REMINDER_END_HOUR, type JobSettings } from '@lab/contract';
 import type { Db, DbOrTx } from '../../../db/client';
-import { couponTemplates, memberCoupons } from '../../funds/funds.tables';
+import { couponsExpiring } from '../../funds';
 import { sentReminders } from './desk.tables';
 import { samplings } from '../pickups/pickups.tables';
 import { orderFiles, orders } from '../orders.tables';
@@ -9,7 +9,7 @@ import { certificatesExpiringWithin } from '../../content';
 import { postMessage, sendNotice, type NoticeChannels } from '../../messages';
 import { raiseStaffAlert, smsStaffOfRole } from '../../messages';
 import { orderLink } from '../notices';
-import { getJobSettings } from '../unpaid-orders.service';
+import { getJobSettings } from '../../../platform/job-settings';
 
 /**
  * The members' reminders (PRODUCT.md "Time-driven rules"), checked every hour in the day
@@ -83,12 +83,7 @@ export async function sendReminders(db: Db, channels: NoticeChannels, now: Date)
   }
 
   // ---- coupons about to expire ----
-  const coupons = await db
-    .select({ id: memberCoupons.id, rid: memberCoupons.rid, memberId: memberCoupons.memberId, validTo: memberCoupons.validTo, name: couponTemplates.name, amountFen: couponTemplates.amountFen })
-    .from(memberCoupons)
-    .innerJoin(couponTemplates, eq(couponTemplates.id, memberCoupons.templateId))
-    .where(and(eq(memberCoupons.status, 'unused'), gt(memberCoupons.validTo, now), lte(memberCoupons.validTo, new Date(now.getTime() + settings.couponReminderDays * DAY_MS))))
-    .orderBy(asc(memberCoupons.id));
+  const coupons = await couponsExpiring(db, now, new Date(now.getTime() + settings.couponReminderDays * DAY_MS));
   for (const coupon of coupons) {
     const done = await db.transaction(async (tx) => {
       if (!(await claim(tx, 'coupon', String(coupon.id), now))) return false;

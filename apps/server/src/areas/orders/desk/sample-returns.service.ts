@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { paginate, type PageWindow } from '../../../db/paginate';
 import { auditEntity } from '../../../platform/audit';
 import { conflict, notFound } from '../../../platform/errors';
-import { members, staff } from '../../accounts/accounts.tables';
+import { escapeLike, memberContacts, memberIdsMatching, staffNames } from '../../accounts';
 import { sampleRecycles } from '../pickups/pickups.tables';
 import { toRecycle } from '../pickups/sampling.service';
 import { postMessage, sendNotice } from '../../messages';
@@ -26,16 +26,17 @@ export const recycleAudit = auditEntity<string>('recycle', async (db, rid) => {
   return { rid: row.rid, orderNo: row.orderNo, samples: row.samples, status: row.status, trackingNo: row.trackingNo, staffId: row.staffId, handledAt: row.handledAt };
 });
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-function keywordCondition(keyword: string): SQL {
-  const pattern = `%${escapeLike(keyword.trim())}%`;
+/** The keyword in the request's order, recipient, phone or tracking number, or a member it names (accounts' face, read once). */
+async function keywordCondition(db: DbOrTx, keyword: string): Promise<SQL> {
+  const text = keyword.trim();
+  const pattern = `%${escapeLike(text)}%`;
+  const memberIds = await memberIdsMatching(db, text, 'phone-or-names');
   return or(
     ilike(sampleRecycles.orderNo, pattern),
     ilike(sampleRecycles.name, pattern),
     like(sampleRecycles.phone, pattern),
     ilike(sampleRecycles.trackingNo, pattern),
-    sql`${sampleRecycles.memberId} = any(array(select ${members.id} from ${members} where ${or(like(members.phone, pattern), ilike(members.name, pattern), ilike(members.nickname, pattern))}))`,
+    sql`${sampleRecycles.memberId} = any(${`{${memberIds.join(',')}}`}::int[])`,
   )!;
 }
 
@@ -44,20 +45,21 @@ async function returnRows(db: DbOrTx, where: SQL | undefined, sort: SQL[], windo
   const rows = await db
     .select({
       recycle: sampleRecycles,
-      member: { rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone },
       order: { progress: orders.progress, payment: orders.payment, paidAt: orders.paidAt },
-      staffName: staff.name,
     })
     .from(sampleRecycles)
-    .innerJoin(members, eq(members.id, sampleRecycles.memberId))
     // the member's own order only: a number typed into the request never shows someone else's
     .leftJoin(orders, and(eq(orders.orderNo, sampleRecycles.orderNo), eq(orders.memberId, sampleRecycles.memberId)))
-    .leftJoin(staff, eq(staff.id, sampleRecycles.staffId))
     .where(where)
     .orderBy(...sort)
     .limit(window.limit)
     .offset(window.offset);
-  return rows.map(({ recycle, member, order, staffName }) => ({
+  // who asked and who sent, by id for the page (accounts' face)
+  const [people, staffNamed] = await Promise.all([memberContacts(db, rows.map((r) => r.recycle.memberId)), staffNames(db, rows.map((r) => r.recycle.staffId))]);
+  return rows.flatMap(({ recycle, order }) => {
+    const member = people.get(recycle.memberId);
+    return member ? [{ recycle, order, member, staffName: recycle.staffId !== null ? (staffNamed.get(recycle.staffId) ?? null) : null }] : [];
+  }).map(({ recycle, member, order, staffName }) => ({
     ...toRecycle(recycle),
     member: { rid: member.rid, name: member.name || member.nickname, phone: member.phone },
     order: order && order.progress && order.payment ? { progressText: progressLabels[order.progress], paymentText: paymentLabels[order.payment], paidAt: order.paidAt?.toISOString() ?? null } : null,
@@ -74,7 +76,7 @@ async function returnRows(db: DbOrTx, where: SQL | undefined, sort: SQL[], windo
 export async function listReturns(db: Db, query: AdminReturnListBody, now: Date): Promise<Page<AdminReturn>> {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(sampleRecycles.status, query.status));
-  if (query.keyword) conditions.push(keywordCondition(query.keyword));
+  if (query.keyword) conditions.push(await keywordCondition(db, query.keyword));
   const by = query.order === 'ascend' ? asc : desc;
   const where = conditions.length ? and(...conditions) : undefined;
   return paginate(

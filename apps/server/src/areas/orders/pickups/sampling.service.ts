@@ -23,7 +23,7 @@ import { paginate } from '../../../db/paginate';
 import type { Db, DbOrTx } from '../../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../../platform/errors';
 import { randomId } from '../../../platform/crypto';
-import { members, staff } from '../../accounts/accounts.tables';
+import { memberContacts, staffNames } from '../../accounts';
 import { isUniqueViolation } from '../../../db/errors';
 import { getSiteSettings } from '../../content';
 import { orders } from '../orders.tables';
@@ -172,18 +172,21 @@ export async function listSamplingsForDay(db: DbOrTx, date: string, status: Samp
   const rows = await db
     .select({
       sampling: samplings,
-      member: { rid: members.rid, phone: members.phone, name: members.name, company: members.company },
-      staffName: staff.name,
       orderNo: orders.orderNo,
     })
     .from(samplings)
-    .innerJoin(members, eq(members.id, samplings.memberId))
-    .leftJoin(staff, eq(staff.id, samplings.staffId))
     // through the member's orders (indexed by member), not a scan of every order for its pickup
     .leftJoin(orders, and(eq(orders.memberId, samplings.memberId), eq(orders.samplingId, samplings.id)))
     .where(and(...conditions))
     .orderBy(asc(samplings.timeSlot), asc(samplings.createdAt), asc(samplings.id));
-  return rows.map((row) => ({ ...toSampling(row.sampling), member: row.member, collectedBy: row.staffName, orderNo: row.orderNo }));
+  // who booked and who collected, by id for the day (accounts' face)
+  const [people, collectors] = await Promise.all([memberContacts(db, rows.map((r) => r.sampling.memberId)), staffNames(db, rows.map((r) => r.sampling.staffId))]);
+  return rows.flatMap((row) => {
+    const m = people.get(row.sampling.memberId);
+    if (!m) return [];
+    const collectedBy = row.sampling.staffId !== null ? (collectors.get(row.sampling.staffId) ?? null) : null;
+    return [{ ...toSampling(row.sampling), member: { rid: m.rid, phone: m.phone, name: m.name, company: m.company }, collectedBy, orderNo: row.orderNo }];
+  });
 }
 
 /** /api/admin/sampling/days: how many pickups each day of a range holds, and the earlier ones never collected. */

@@ -2,45 +2,42 @@ import { and, asc, between, eq, isNotNull, or, type SQL } from 'drizzle-orm';
 import { addDays, reservationStatusLabels, weekdayOf, type AdminReservation, type ReservationHolds, type ReservationInstrument, type ReservationWeek } from '@lab/contract';
 import type { Db, DbOrTx } from '../../../db/client';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
-import { members } from '../../accounts/accounts.tables';
-import { serviceItems } from '../../catalog/catalog.tables';
+import { memberContacts } from '../../accounts';
+import { bookableInstruments, itemsByIds, itemsByRids } from '../../catalog';
 import { orders, reservations } from '../orders.tables';
 import { getReservationSettings, releaseOrderHolds } from '../holds.service';
 import { staffActor } from '../desk/progress.service';
 import { isRealDate, liveBooking, reservationStatusAt } from '../reservation-core';
-import { itemColumns, toReservation } from './reservations.service';
+import { toReservation } from './reservations.service';
 
 /** The lab's side of instrument bookings (仪器预约 in the back office): a day's and a week's bookings, unpaid holds. */
 
 // ---- staff: a day's bookings, a week's calendar ----
 
-const bookingColumns = {
-  reservation: reservations,
-  item: itemColumns,
-  orderNo: orders.orderNo,
-  member: { rid: members.rid, name: members.name, nickname: members.nickname, phone: members.phone },
-};
+/** Bookings as the lab sees them: the instrument (catalog's face) and who booked (accounts' face), read by id for the rows. */
+async function toAdminReservations(db: DbOrTx, rows: { reservation: typeof reservations.$inferSelect; orderNo: string | null }[], now: Date): Promise<AdminReservation[]> {
+  const [items, people] = await Promise.all([itemsByIds(db, rows.map((r) => r.reservation.itemId)), memberContacts(db, rows.map((r) => r.reservation.memberId))]);
+  return rows.flatMap((row) => {
+    const item = items.get(row.reservation.itemId);
+    const member = people.get(row.reservation.memberId);
+    if (!item || !member) return [];
+    return [{ ...toReservation(row.reservation, item, row.orderNo, now), member: { rid: member.rid, name: member.name ?? member.nickname, phone: member.phone } }];
+  });
+}
 
 /** Bookings that hold their hours (or were used): cancelled and released ones, and expired holds, are not in the lab's calendar. */
 async function liveBookings(db: DbOrTx, conditions: SQL[], now: Date): Promise<AdminReservation[]> {
   const rows = await db
-    .select(bookingColumns)
+    .select({ reservation: reservations, orderNo: orders.orderNo })
     .from(reservations)
-    .innerJoin(serviceItems, eq(serviceItems.id, reservations.itemId))
-    .innerJoin(members, eq(members.id, reservations.memberId))
     .leftJoin(orders, eq(orders.id, reservations.orderId))
     .where(and(or(eq(reservations.status, 'used'), liveBooking(now)), ...conditions))
-    .orderBy(asc(reservations.day), asc(serviceItems.name), asc(reservations.id));
-  return rows
-    .map((row) => ({
-      ...toReservation(row.reservation, row.item, row.orderNo, now),
-      member: { rid: row.member.rid, name: row.member.name ?? row.member.nickname, phone: row.member.phone },
-    }))
-    .sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name, 'zh-CN') || a.itemRid.localeCompare(b.itemRid) || (a.hours[0] ?? 0) - (b.hours[0] ?? 0));
+    .orderBy(asc(reservations.day), asc(reservations.id));
+  return (await toAdminReservations(db, rows, now)).sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name, 'zh-CN') || a.itemRid.localeCompare(b.itemRid) || (a.hours[0] ?? 0) - (b.hours[0] ?? 0));
 }
 
 async function itemIdOf(db: DbOrTx, rid: string): Promise<number> {
-  const [item] = await db.select({ id: serviceItems.id }).from(serviceItems).where(eq(serviceItems.rid, rid)).limit(1);
+  const item = (await itemsByRids(db, [rid])).get(rid);
   if (!item) throw notFound('项目');
   return item.id;
 }
@@ -72,11 +69,7 @@ export async function reservationWeek(db: DbOrTx, input: { date: string; rid?: s
   if (itemId !== null) conditions.push(eq(reservations.itemId, itemId));
   const [bookings, instruments] = await Promise.all([
     liveBookings(db, conditions, now),
-    db
-      .select(itemColumns)
-      .from(serviceItems)
-      .where(itemId !== null ? eq(serviceItems.id, itemId) : and(eq(serviceItems.published, true), or(eq(serviceItems.reservable, true), eq(serviceItems.typeId, 2))))
-      .orderBy(asc(serviceItems.name), asc(serviceItems.id)),
+    bookableInstruments(db, itemId).then((rows) => rows.map(({ rid, name, model, labLocation }) => ({ rid, name, model, labLocation }))),
   ]);
   const listed = new Set(instruments.map((i) => i.rid));
   const withdrawn = new Map<string, ReservationInstrument>();
@@ -109,12 +102,7 @@ export async function releaseHoldByStaff(db: Db, staffId: number, input: { rid: 
       throw conflict(status === 'booked' ? '该预约已支付或已转为测试后结算，不是待支付的保留' : `该预约${reservationStatusLabels[status]}，无需释放`);
     }
   });
-  const [row] = await db
-    .select(bookingColumns)
-    .from(reservations)
-    .innerJoin(serviceItems, eq(serviceItems.id, reservations.itemId))
-    .innerJoin(members, eq(members.id, reservations.memberId))
-    .leftJoin(orders, eq(orders.id, reservations.orderId))
-    .where(eq(reservations.id, found.id));
-  return { ...toReservation(row!.reservation, row!.item, row!.orderNo, now), member: { rid: row!.member.rid, name: row!.member.name ?? row!.member.nickname, phone: row!.member.phone } };
+  const rows = await db.select({ reservation: reservations, orderNo: orders.orderNo }).from(reservations).leftJoin(orders, eq(orders.id, reservations.orderId)).where(eq(reservations.id, found.id));
+  const [booking] = await toAdminReservations(db, rows, now);
+  return booking!;
 }

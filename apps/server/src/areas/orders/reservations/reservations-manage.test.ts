@@ -8,7 +8,8 @@ import { seedCatalog } from '../../catalog/catalog.seed';
 import { createServiceItems, type ServiceItemInput } from '../../catalog/catalog.service';
 import { serviceItems } from '../../catalog/catalog.tables';
 import { balanceOf, creditAccount, ensureAccount, payFromFunds } from '../../funds/ledger.service';
-import { orders, reservationSlots, reservations } from '../orders.tables';
+import { orders, reservations } from '../orders.tables';
+import { reservationSlots } from './reservations.tables';
 import { orderPaymentReference } from '../cancel-core';
 
 /**

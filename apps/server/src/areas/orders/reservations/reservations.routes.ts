@@ -8,7 +8,8 @@ import { readToken } from '../../accounts';
 import { authenticate } from '../../accounts';
 import { saveReservationSettings } from '../holds.service';
 import { reservationAudit, reservationSettingsAudit } from '../orders.audit';
-import { addReservation, cancelReservation, listReservations, queryDeviceTime } from './reservations.service';
+import { queryDeviceTime } from './device-time.service';
+import { addReservation, cancelReservation, listReservations } from './reservations.service';
 import { listHolds, listReservationsForDay, releaseHoldByStaff, reservationWeek } from './reservations-admin.service';
 
 /** The member behind an optional token on an open route; a missing, expired or staff token is simply nobody. */

@@ -1,35 +1,20 @@
-import { and, between, count, desc, eq } from 'drizzle-orm';
-import {
-  MEMBER_CANCELLABLE,
-  RESERVATION_HOURS,
-  RESERVATION_MAX_DAYS_AHEAD,
-  addDays,
-  hourLabel,
-  labNow,
-  progressLabels,
-  reservationStatusLabels,
-  type DeviceTime,
-  type Page,
-  type PricedOption,
-  type Reservation,
-  type ReservationAddBody,
-  type ReservationStatus,
-  type SlotState,
-} from '@lab/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { MEMBER_CANCELLABLE, RESERVATION_MAX_DAYS_AHEAD, addDays, labNow, progressLabels, reservationStatusLabels, type Page, type PricedOption, type Reservation, type ReservationAddBody, type ReservationStatus } from '@lab/contract';
 import type { Db, DbOrTx } from '../../../db/client';
 import { paginate } from '../../../db/paginate';
 import { randomId } from '../../../platform/crypto';
 import { labMinute } from '@lab/contract';
-import { AppError, badRequest, conflict, notFound } from '../../../platform/errors';
-import { members } from '../../accounts/accounts.tables';
-import { serviceItems } from '../../catalog/catalog.tables';
+import { AppError, conflict, notFound } from '../../../platform/errors';
+import { memberContact } from '../../accounts';
+import { itemsByIds } from '../../catalog';
 import { postMessage } from '../../messages';
 import { cancelOrder } from '../cancel-core';
 import { addOrderEvent, insertOrderRow } from '../order-core';
-import { orderLines, orders, reservationSlots, reservations } from '../orders.tables';
-import { loadItemsByRids, priceLine, type PricedItem } from '../pricing';
+import { orderLines, orders, reservations } from '../orders.tables';
+import { reservationSlots } from './reservations.tables';
+import { itemsByRids, priceLine, type PricedItem } from '../pricing';
 import { holdForBooking, releaseExpiredHolds } from '../holds.service';
-import { bookSlots, holdUntilAt, isClosedDay, isRealDate, liveBooking, normalizeHours, reservationDayProblem, reservationStatusAt, statusAt } from '../reservation-core';
+import { bookSlots, holdUntilAt, normalizeHours, reservationDayProblem, reservationStatusAt, statusAt } from '../reservation-core';
 
 /**
  * On-site instrument time (上门预约). A booking is an order of kind 'reservation' with one
@@ -74,8 +59,8 @@ export function defaultChoices(item: Pick<PricedItem, 'options'>): Record<string
 }
 
 /** A published, reservable instrument by rid, or 404. */
-async function findReservableItem(db: DbOrTx, rid: string): Promise<PricedItem> {
-  const item = (await loadItemsByRids(db, [rid])).get(rid);
+export async function findReservableItem(db: DbOrTx, rid: string): Promise<PricedItem> {
+  const item = (await itemsByRids(db, [rid])).get(rid);
   if (!item || !item.published) throw notFound('项目');
   if (!item.reservable && item.typeId !== 2) throw new AppError('NOT_FOUND', NOT_RESERVABLE_MESSAGE);
   return item;
@@ -103,60 +88,6 @@ export function toReservation(row: ReservationRow, item: ItemColumns, orderNo: s
   };
 }
 
-export const itemColumns = { rid: serviceItems.rid, name: serviceItems.name, model: serviceItems.model, labLocation: serviceItems.labLocation };
-
-// ---- open: one instrument's hours ----
-
-/**
- * device/query4timeExtra: the hours of a day (free, taken, mine, past, closed) and the
- * bookable window with each day's free hours (counted in one grouped query).
- */
-export async function queryDeviceTime(db: DbOrTx, input: { rid: string; date?: string | undefined }, memberId: number | null, now: Date): Promise<DeviceTime> {
-  const item = await findReservableItem(db, input.rid);
-  const { today, first, last } = reservationWindow(now);
-  let date = input.date;
-  if (date === undefined) {
-    date = first;
-    while (isClosedDay(date)) date = addDays(date, 1);
-  } else if (!isRealDate(date)) {
-    throw badRequest('[日期]格式不正确');
-  }
-
-  const [taken, perDay] = await Promise.all([
-    db
-      .select({ hour: reservationSlots.hour, memberId: reservations.memberId })
-      .from(reservationSlots)
-      .innerJoin(reservations, eq(reservations.id, reservationSlots.reservationId))
-      .where(and(eq(reservationSlots.itemId, item.id), eq(reservationSlots.day, date), eq(reservationSlots.active, true), liveBooking(now))),
-    db
-      .select({ day: reservationSlots.day, n: count() })
-      .from(reservationSlots)
-      .innerJoin(reservations, eq(reservations.id, reservationSlots.reservationId))
-      .where(and(eq(reservationSlots.itemId, item.id), between(reservationSlots.day, first, last), eq(reservationSlots.active, true), liveBooking(now)))
-      .groupBy(reservationSlots.day),
-  ]);
-
-  const holder = new Map(taken.map((row) => [row.hour, row.memberId]));
-  const dayState: SlotState['state'] | null = date <= today ? 'past' : isClosedDay(date) || date > last ? 'closed' : null;
-  const slots: SlotState[] = RESERVATION_HOURS.map((hour) => {
-    let state: SlotState['state'];
-    if (dayState) state = dayState;
-    else if (!holder.has(hour)) state = 'free';
-    else state = memberId !== null && holder.get(hour) === memberId ? 'mine' : 'taken';
-    return { hour, label: hourLabel(hour), state };
-  });
-
-  const takenPerDay = new Map(perDay.map((row) => [row.day, Number(row.n)]));
-  const days: DeviceTime['days'] = [];
-  for (let day = first; day <= last; day = addDays(day, 1)) {
-    const closed = isClosedDay(day);
-    days.push({ date: day, free: closed ? 0 : Math.max(0, RESERVATION_HOURS.length - (takenPerDay.get(day) ?? 0)), closed });
-  }
-
-  const price = priceLine(item, defaultChoices(item), 1);
-  return { rid: item.rid, date, slots, days, priceFen: price.unitPriceFen, unit: item.unit };
-}
-
 // ---- member: book, cancel, list ----
 
 /**
@@ -173,11 +104,7 @@ export async function addReservation(db: Db, memberId: number, input: Reservatio
   const note = input.note ?? '';
 
   return db.transaction(async (tx) => {
-    const [member] = await tx
-      .select({ name: members.name, nickname: members.nickname, phone: members.phone, organization: members.organization })
-      .from(members)
-      .where(eq(members.id, memberId))
-      .limit(1);
+    const member = await memberContact(tx, memberId);
     if (!member) throw notFound('用户');
     const holdUntil = await holdForBooking(tx, memberId, [{ itemId: item.id, day: input.date, hours }], now);
     const order = await insertOrderRow(
@@ -266,7 +193,7 @@ export async function cancelReservation(db: Db, memberId: number, rid: string, n
     if (current.status !== 'booked') throw conflict(alreadySettled[current.status]);
     if (current.day <= labNow(now).date) throw new AppError('RESERVATION_STARTED', CANCEL_ON_DAY_MESSAGE);
 
-    const [member] = await tx.select({ name: members.name, nickname: members.nickname }).from(members).where(eq(members.id, memberId)).limit(1);
+    const member = await memberContact(tx, memberId);
     const actor = { kind: 'member' as const, id: memberId, name: member?.name ?? member?.nickname ?? '' };
     if (order) {
       if (order.progress === 'cancelled') {
@@ -287,7 +214,7 @@ export async function cancelReservation(db: Db, memberId: number, rid: string, n
       await tx.update(reservations).set({ status: 'cancelled', cancelledAt: now }).where(eq(reservations.id, current.id));
     }
     const after = await own(false);
-    const [item] = await tx.select(itemColumns).from(serviceItems).where(eq(serviceItems.id, after.itemId)).limit(1);
+    const item = (await itemsByIds(tx, [after.itemId])).get(after.itemId);
     return toReservation(after, item!, order?.orderNo ?? null, now);
   });
 }
@@ -304,15 +231,21 @@ export async function listReservations(
     query,
     (window) =>
       db
-        .select({ reservation: reservations, item: itemColumns, orderNo: orders.orderNo })
+        .select({ reservation: reservations, orderNo: orders.orderNo })
         .from(reservations)
-        .innerJoin(serviceItems, eq(serviceItems.id, reservations.itemId))
         .leftJoin(orders, eq(orders.id, reservations.orderId))
         .where(where)
         .orderBy(desc(reservations.createdAt), desc(reservations.id))
         .limit(window.limit)
         .offset(window.offset),
     () => db.$count(reservations, where),
-    (rows) => rows.map((row) => toReservation(row.reservation, row.item, row.orderNo, now)),
+    // the instruments of the page, in one query through the catalog's face
+    async (rows) => {
+      const items = await itemsByIds(
+        db,
+        rows.map((row) => row.reservation.itemId),
+      );
+      return rows.map((row) => toReservation(row.reservation, items.get(row.reservation.itemId)!, row.orderNo, now));
+    },
   );
 }

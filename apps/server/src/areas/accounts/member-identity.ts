@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { members } from './accounts.tables';
+import type { MemberRow } from './accounts.service';
+import { revokeAllSessions } from './sessions.service';
+
+/**
+ * Who a member says they are and what staff set on the account, as the member area changes it:
+ * accounts is the one writer of `members`; member decides the rules (attestation, the verified
+ * type, the customer manager) and calls these inside its own transaction.
+ */
+
+/** The fields of a member's account that the member area changes. */
+export type MemberIdentityPatch = Partial<Pick<MemberRow, 'name' | 'email' | 'organization' | 'company' | 'nickname' | 'adviserStaffId'>>;
+
+/** The member with this rid, or null. */
+export async function memberByRid(db: DbOrTx, rid: string): Promise<MemberRow | null> {
+  const [row] = await db.select().from(members).where(eq(members.rid, rid)).limit(1);
+  return row ?? null;
+}
+
+/** The member's row locked until the caller's transaction ends (a decision on the current values), or null. */
+export async function lockMember(tx: DbOrTx, memberId: number): Promise<MemberRow | null> {
+  const [row] = await tx.select().from(members).where(eq(members.id, memberId)).for('update');
+  return row ?? null;
+}
+
+/** Saves the given fields; the member's phone, or null when there is no such member. */
+export async function updateMemberIdentity(db: DbOrTx, memberId: number, patch: MemberIdentityPatch): Promise<{ phone: string } | null> {
+  const [row] = await db.update(members).set(patch).where(eq(members.id, memberId)).returning({ phone: members.phone });
+  return row ?? null;
+}
+
+/** Disables or enables a member; disabling ends every session at once. False when there is no such member. */
+export async function setMemberDisabled(tx: DbOrTx, memberId: number, disabled: boolean, now: Date): Promise<boolean> {
+  const [row] = await tx.update(members).set({ disabled }).where(eq(members.id, memberId)).returning({ id: members.id });
+  if (!row) return false;
+  if (disabled) await revokeAllSessions(tx, 'member', memberId, now);
+  return true;
+}

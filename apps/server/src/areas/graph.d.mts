@@ -1,0 +1,3 @@
+/** Types of graph.mjs (plain JavaScript, so dependency-cruiser's config can read it). */
+export declare const areas: Record<string, readonly string[]>;
+export declare const readsAnyTables: readonly string[];

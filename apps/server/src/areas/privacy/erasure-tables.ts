@@ -1,0 +1,106 @@
+import { and, eq, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  announcements,
+  authSessions,
+  communities,
+  communityMembers,
+  consultations,
+  creditApplications,
+  invoiceApplications,
+  invoiceTitles,
+  loginGuards,
+  memberAddresses,
+  memberConsents,
+  memberMessages,
+  memberProfiles,
+  type members,
+  orderLines,
+  orders,
+  planLines,
+  pointsApplications,
+  pointsExchanges,
+  prestoreApplications,
+  promoterApplications,
+  rebateWithdrawals,
+  requirements,
+  reservations,
+  sampleRecycles,
+  samplings,
+  smsCodes,
+  transferApplications,
+  wxTickets,
+} from '../../db/schema';
+import type { Owned } from './erasure-engine';
+
+/**
+ * The member's own rows that 注销账号 erases (erasure.ts step 1), one entry per table, by the
+ * area that owns the table: which rows are theirs, how each personal column is erased, and
+ * whether the rows are deleted. A new table holding a member's data gets its entry here.
+ */
+
+type Member = typeof members.$inferSelect;
+type OfMyOrders = (column: PgColumn) => SQL;
+
+const region = { province: 'blankQuiet', city: 'blankQuiet', area: 'blankQuiet', addressCode: 'blankQuiet' } as const;
+
+const accountsRows = (member: Member): Owned[] => [
+  { table: memberConsents, where: eq(memberConsents.memberId, member.id), set: { ip: 'nullQuiet', userAgent: 'nullQuiet' } },
+  { table: authSessions, where: and(eq(authSessions.subjectKind, 'member'), eq(authSessions.subjectId, member.id)), set: { ip: 'nullQuiet', userAgent: 'nullQuiet' } },
+  { table: wxTickets, where: eq(wxTickets.memberId, member.id), set: { ip: 'nullQuiet', userAgent: 'nullQuiet' }, remove: true },
+  { table: smsCodes, where: eq(smsCodes.phone, member.phone), set: { ip: 'nullQuiet' }, remove: true },
+  { table: loginGuards, where: or(eq(loginGuards.key, `member:${member.id}`), eq(loginGuards.key, `member:${member.phone}`)), set: { key: 'nullQuiet' }, remove: true },
+];
+
+const messagesRows = (member: Member): Owned[] => [
+  { table: memberMessages, where: eq(memberMessages.memberId, member.id), set: { title: 'gone', content: 'blank', link: 'nullQuiet' } },
+  { table: announcements, where: eq(announcements.memberId, member.id), set: { title: 'gone', content: 'gone' } },
+  { table: consultations, where: eq(consultations.phone, member.phone), set: { name: 'label', phone: 'blank', company: 'null', content: 'gone', ip: 'nullQuiet', reply: 'gone' } },
+];
+
+const memberRows = (id: number): Owned[] => [
+  { table: memberProfiles, where: eq(memberProfiles.memberId, id), set: { teacher: 'null', teacherPhone: 'null', teacherMail: 'null', address: 'null', province: 'nullQuiet', city: 'nullQuiet', area: 'nullQuiet', addressCode: 'nullQuiet', reviewNote: 'null' } },
+  { table: memberAddresses, where: eq(memberAddresses.memberId, id), set: { name: 'label', phone: 'blank', address: 'gone' }, remove: true },
+  { table: communityMembers, where: eq(communityMembers.memberId, id), set: { message: 'blank' } },
+  // communities they made (dissolved: owning one blocks the closure) are often named after them
+  { table: communities, where: eq(communities.ownerMemberId, id), set: { name: 'gone', description: 'gone', reviewNote: 'gone' } },
+];
+
+const fundsRows = (id: number): Owned[] => [
+  { table: invoiceTitles, where: eq(invoiceTitles.memberId, id), set: { title: 'label', taxNo: 'null', bank: 'null', bankAccount: 'null', address: 'null', phone: 'null', email: 'null' }, remove: true },
+  {
+    table: invoiceApplications,
+    where: eq(invoiceApplications.memberId, id),
+    set: { email: 'null', receiver: 'null', receiverPhone: 'null', receiverAddress: 'null', remark: 'blank', rejectReason: 'gone' },
+  },
+  { table: prestoreApplications, where: eq(prestoreApplications.memberId, id), set: { payer: 'blank', remark: 'blank', refuseReason: 'gone' } },
+  { table: transferApplications, where: eq(transferApplications.memberId, id), set: { remark: 'blank', refuseReason: 'gone' } },
+  { table: creditApplications, where: eq(creditApplications.memberId, id), set: { contact: 'null', reason: 'gone', decisionNote: 'gone' } },
+];
+
+const ordersRows = (id: number, ofMyOrders: OfMyOrders): Owned[] => [
+  { table: planLines, where: eq(planLines.memberId, id), set: { note: 'blank' }, remove: true },
+  { table: samplings, where: eq(samplings.memberId, id), set: { name: 'label', phone: 'blank', ...region, address: 'gone', sendAddress: 'gone', message: 'blank' } },
+  { table: sampleRecycles, where: eq(sampleRecycles.memberId, id), set: { samples: 'gone', name: 'label', phone: 'blank', ...region, address: 'gone', message: 'blank', trackingNo: 'null' } },
+  { table: requirements, where: eq(requirements.memberId, id), set: { title: 'gone', content: 'gone', samples: 'gone', budget: 'blank', contact: 'label', phone: 'blank', quoteNote: 'gone', closeReason: 'gone' } },
+  { table: orders, where: eq(orders.memberId, id), set: { contact: 'label', phone: 'blank', remark: 'blank', cancelReason: 'gone', disputeReason: 'gone', evaluationContent: 'gone', managerCallNote: 'gone' } },
+  { table: orderLines, where: ofMyOrders(orderLines.orderId), set: { note: 'blank' } },
+  { table: reservations, where: eq(reservations.memberId, id), set: { note: 'blank' } },
+];
+
+const growthRows = (id: number): Owned[] => [
+  { table: promoterApplications, where: eq(promoterApplications.memberId, id), set: { name: 'label', phone: 'blank', organization: 'blank', channel: 'gone', reason: 'gone' } },
+  { table: rebateWithdrawals, where: eq(rebateWithdrawals.memberId, id), set: { accountName: 'null', bankName: 'nullQuiet', bankAccount: 'null', reason: 'gone' } },
+  { table: pointsApplications, where: eq(pointsApplications.memberId, id), set: { title: 'gone', journal: 'gone', doi: 'blank', reason: 'gone' } },
+  { table: pointsExchanges, where: eq(pointsExchanges.memberId, id), set: { shipTo: 'null' } },
+];
+
+/** Every table holding the member's own rows, grouped by the owning area. */
+export const ownedRows = (member: Member, ofMyOrders: OfMyOrders): Owned[] => [
+  ...memberRows(member.id),
+  ...ordersRows(member.id, ofMyOrders),
+  ...messagesRows(member),
+  ...fundsRows(member.id),
+  ...growthRows(member.id),
+  ...accountsRows(member),
+];

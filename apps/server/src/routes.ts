@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from './platform/deps';
+import { registerCalls } from './platform/calls';
+import { registerStaffDocs } from './platform/openapi';
+import { healthRoutes } from './platform/health';
+import { addressRoutes } from './areas/member/addresses.routes';
+import { accountRoutes, staffAuthRoutes, wxLoginRoutes } from './areas/accounts/auth.routes';
+import { consentRoutes } from './areas/accounts/consents.routes';
+import { agreementAdminRoutes, agreementRoutes } from './areas/content/agreements.routes';
+import { catalogRoutes, contentRoutes, serveCatalogImages } from './areas/catalog/catalog.routes';
+import { communityRoutes, profileRoutes } from './areas/member/member.routes';
+import { pickupRoutes, recycleRoutes } from './areas/orders/pickups/pickups.routes';
+import { adminPickupRoutes } from './areas/orders/pickups/pickups-admin.routes';
+import { adminPrivacyRoutes, privacyRoutes } from './areas/privacy/privacy.routes';
+import { fundsRoutes } from './areas/funds/funds.routes';
+import { planRoutes } from './areas/orders/plan.routes';
+import { ordersRoutes } from './areas/orders/orders.routes';
+import { paymentRoutes } from './areas/payments/payment.routes';
+import { onlinePayRoutes, servePayPages } from './areas/payments/online-pay.routes';
+import { orderProgressRoutes, progressRoutes } from './areas/orders/desk/progress.routes';
+import { adminReservationsRoutes, reservationsRoutes } from './areas/orders/reservations/reservations.routes';
+import { adminContractsRoutes, adminRequirementsRoutes, contractsRoutes, requirementsRoutes } from './areas/orders/requirements.routes';
+import { growthSettingsRoutes, invitesRoutes } from './areas/growth/invites.routes';
+import { promotionAdminRoutes, promotionRoutes } from './areas/growth/promotion.routes';
+import { pointsAdminRoutes, pointsRoutes } from './areas/growth/points.routes';
+import { announcementsRoutes, consultationsRoutes, messagesRoutes } from './areas/messages/member-messages.routes';
+import { staffRoutes } from './areas/accounts/staff-admin.routes';
+import { auditLogRoutes } from './views/audit-log.routes';
+import { imageRoutes, serveUploadedImages } from './areas/content/images.routes';
+import { catalogAdminRoutes } from './areas/catalog/catalog-admin.routes';
+import { contentAdminRoutes } from './areas/content/content-admin.routes';
+import { ordersAdminRoutes } from './areas/orders/orders-admin.routes';
+import { adminAttestationRoutes, adminCommunityRoutes, adminMemberRoutes } from './areas/member/member-admin.routes';
+import { fundsAdminRoutes } from './areas/funds/funds-admin.routes';
+import { paymentsAdminRoutes } from './areas/payments/payments-admin.routes';
+import { dashboardRoutes } from './views/dashboard.routes';
+import { financeCountsRoutes } from './views/finance-counts.routes';
+import { withdrawalsAdminRoutes } from './areas/growth/withdrawals-admin.routes';
+import { memberDetailRoutes } from './views/member-detail.routes';
+import { memberHomeRoutes } from './views/member-home.routes';
+import { messagesAdminRoutes } from './areas/messages/messages-admin.routes';
+import { jobsAdminRoutes } from './platform/job-settings.routes';
+import { approvalsRoutes } from './areas/approvals/approvals-admin.routes';
+import { testOutboxRoutes } from './platform/test-outbox.routes';
+
+/**
+ * Every route of the app (buildApp registers them once its plugins and guards are in place):
+ * the contract's calls, one module per resource, then the staff API document and the pages
+ * and files served beside the calls.
+ */
+export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { config } = deps;
+  // every call of the contract's table (packages/contract/src/calls.ts), one module per resource
+  await registerCalls(app, deps, [
+    healthRoutes,
+    addressRoutes,
+    planRoutes,
+    ordersRoutes,
+    paymentRoutes,
+    onlinePayRoutes,
+    requirementsRoutes,
+    adminRequirementsRoutes,
+    contractsRoutes,
+    adminContractsRoutes,
+    fundsRoutes,
+    fundsAdminRoutes,
+    paymentsAdminRoutes,
+    invitesRoutes,
+    growthSettingsRoutes,
+    promotionRoutes,
+    promotionAdminRoutes,
+    pointsRoutes,
+    pointsAdminRoutes,
+    messagesRoutes,
+    consultationsRoutes,
+    announcementsRoutes,
+    accountRoutes,
+    wxLoginRoutes,
+    staffAuthRoutes,
+    agreementRoutes,
+    consentRoutes,
+    agreementAdminRoutes,
+    staffRoutes,
+    auditLogRoutes,
+    approvalsRoutes,
+    dashboardRoutes,
+    financeCountsRoutes,
+    withdrawalsAdminRoutes,
+    messagesAdminRoutes,
+    jobsAdminRoutes,
+    catalogRoutes,
+    contentRoutes,
+    imageRoutes,
+    catalogAdminRoutes,
+    contentAdminRoutes,
+    profileRoutes,
+    memberHomeRoutes,
+    privacyRoutes,
+    adminPrivacyRoutes,
+    pickupRoutes,
+    recycleRoutes,
+    adminPickupRoutes,
+    communityRoutes,
+    adminMemberRoutes,
+    memberDetailRoutes,
+    adminAttestationRoutes,
+    adminCommunityRoutes,
+    reservationsRoutes,
+    adminReservationsRoutes,
+    progressRoutes,
+    orderProgressRoutes,
+    ordersAdminRoutes,
+  ]);
+  registerStaffDocs(app);
+  await serveCatalogImages(app);
+  await serveUploadedImages(app, deps);
+  if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
+  await servePayPages(app, deps);
+}
