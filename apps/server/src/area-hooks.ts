@@ -3,6 +3,10 @@ import { onRefundToChannel } from './areas/orders/refund-channels';
 import { refundOnlinePart } from './areas/payments/online-refunds';
 import { onStaffCodesFailing } from './areas/accounts/staff-hooks';
 import { alertStaffCodesFailing } from './areas/messages/staff-alerts.service';
+import { onLedgerChannels } from './areas/funds/online-channels';
+import { ledgerChannelNames } from './areas/payments/ledger-channels';
+import { onOnlineMoney } from './areas/funds/online-invoices';
+import { onlineInvoiceSources } from './areas/payments/online-invoice-sources';
 import { registerFundsApprovals } from './areas/funds/approved-bookings';
 import { registerGrowthApprovals } from './areas/growth/approved-points';
 import { registerOrdersApprovals } from './areas/orders/approved-cancel';
@@ -29,6 +33,10 @@ export function registerModuleHooks(): void {
   onRefundToChannel(refundOnlinePart);
   // authenticator codes failing on a staff account: 系统提醒 for the admins, an SMS to the owner
   onStaffCodesFailing(alertStaffCodesFailing);
+  // online payments and refunds in the funds' ledgers read with their channel (微信支付, 支付宝)
+  onLedgerChannels(ledgerChannelNames);
+  // the online money a member may invoice (online top-ups, the online part of paid orders)
+  onOnlineMoney(onlineInvoiceSources);
   // an approved request is booked by the area whose action it holds (funds, orders, growth)
   registerFundsApprovals();
   registerOrdersApprovals();

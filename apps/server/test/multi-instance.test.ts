@@ -7,7 +7,7 @@ import { BALANCE_TOO_LOW_MESSAGE, LOGIN_MAX_FAILURES, SmsPurpose, type AdminPres
 import type { Database } from '../src/db/client';
 import { memberCoupons, orders, smsCodes } from '../src/db/schema';
 import { systemClock } from '../src/platform/clock';
-import { COUPON_USED_MESSAGE } from '../src/areas/funds/coupons.service';
+import { COUPON_USED_MESSAGE } from '../src/areas/funds/coupon-redemption';
 import { ALREADY_PAID } from '../src/areas/payments/payment.service';
 import { fund, giveCoupon, makeOrder, paymentCatalog, type DataContext, type PaymentCatalog } from '../src/areas/payments/payment.test-helpers';
 import { defaultPassword, makeLoggedInMember, makeMember, makeStaff } from './factories';

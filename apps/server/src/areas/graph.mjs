@@ -13,7 +13,7 @@ export const areas = {
   catalog: ['accounts', 'content'],
   approvals: ['accounts'],
   member: ['accounts', 'messages', 'content'],
-  funds: ['accounts', 'messages', 'approvals', 'member'],
+  funds: ['accounts', 'messages', 'catalog', 'approvals', 'member'],
   orders: ['accounts', 'messages', 'content', 'catalog', 'approvals', 'member', 'funds'],
   payments: ['accounts', 'messages', 'member', 'funds', 'orders'],
   growth: ['accounts', 'messages', 'approvals', 'member', 'funds', 'orders'],

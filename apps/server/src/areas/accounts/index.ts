@@ -16,3 +16,4 @@ export { memberIdByRid, memberIdsMatching } from './member-match';
 export { lockMember, memberByRid, setMemberDisabled, updateMemberIdentity } from './member-identity';
 export { invitedCount, invitedMembers, memberInvite } from './invitees';
 export { memberClosedShared } from './member-standing';
+export { lookupMembers } from './member-lookup';

@@ -5,12 +5,10 @@ import {
   LEDGER_EXPORT_HEADERS,
   ownerKindLabels,
   PRESTORE_EXPORT_HEADERS,
-  WITHDRAWAL_EXPORT_HEADERS,
   type AdminAccount,
   type AdminInvoice,
   type AdminLedgerEntry,
   type AdminPrestore,
-  type AdminWithdrawal,
 } from '@lab/contract';
 import { shanghaiTime } from './export';
 
@@ -86,28 +84,6 @@ export function invoicesXlsx(list: AdminInvoice[]): Promise<Buffer> {
       redLettersText(i.redLetters),
     ]),
     { widths: [20, 12, 14, 22, 30, 24, 14, 10, 22, 12, 26, 40, 10, 24, 40], money: [7] },
-  );
-}
-
-export function withdrawalsXlsx(list: AdminWithdrawal[]): Promise<Buffer> {
-  return workbook(
-    '返利提现',
-    WITHDRAWAL_EXPORT_HEADERS,
-    list.map((w) => [
-      time(w.createdAt),
-      w.member.name || w.member.nickname,
-      w.member.phone,
-      yuan(w.amountFen),
-      w.methodText,
-      w.bank?.accountName ?? '',
-      w.bank?.bankName ?? '',
-      w.bankAccount ?? '',
-      w.statusText,
-      time(w.processedAt),
-      w.staffName ?? '',
-      w.reason ?? '',
-    ]),
-    { widths: [20, 12, 14, 14, 12, 14, 24, 24, 10, 20, 10, 24], money: [4] },
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   organizationLabels,
   type AdminCredit,
@@ -9,14 +9,14 @@ import {
   type AdminPrestoreListBody,
   type AdminTransfer,
   type AdminTransferListBody,
-  type FinanceQueueCounts,
   type Page,
 } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
-import { members, staff } from '../accounts/accounts.tables';
-import { dayRange, keywordFilter, memberRefColumns, toMemberRef } from './admin-filters';
-import { rebateWithdrawals } from '../growth/growth.tables';
-import { creditApplications, creditLines, invoiceApplications, invoiceRedLetters, prestoreApplications, transferApplications } from './funds.tables';
+import { memberRefs, staffNames } from '../accounts';
+import { dayRange, keywordFilter } from './admin-filters';
+import { creditApplications, creditLines } from './credit.tables';
+import { invoiceApplications, invoiceRedLetters } from './invoices.tables';
+import { prestoreApplications, transferApplications } from './prestore.tables';
 import { toPrestoreViews } from './prestore.service';
 import { toTransferViews } from './transfers.service';
 import { toInvoiceViews } from './invoices.service';
@@ -26,8 +26,9 @@ import { paginate } from '../../db/paginate';
 /**
  * The finance review queues as server tables: status (its index leads every query), the
  * member's phone or name or the application's number, a Shanghai date range, and the order
- * of arrival either way. One query for the page (with the member and the deciding staff
- * joined), one for the total, and one more per page for related rows — never one per row.
+ * of arrival either way. One query for the page, one for the total, and one more per page
+ * for each kind of related rows (the members and the deciding staff, by id: accounts' face) —
+ * never one per row.
  */
 
 /** Exports stop here: a year of a busy lab's applications fits many times over. */
@@ -39,6 +40,11 @@ const inOrder = <T>(ids: number[], rows: T[], idOf: (row: T) => number): T[] => 
   const byId = new Map(rows.map((r) => [idOf(r), r]));
   return ids.map((id) => byId.get(id)).filter((r): r is T => r !== undefined);
 };
+/** The members and deciding staff of a page's rows, read by id (one query each). */
+async function peopleOf(db: DbOrTx, rows: { memberId: number; staffId: number | null }[]) {
+  const [members, staff] = await Promise.all([memberRefs(db, rows.map((r) => r.memberId)), staffNames(db, rows.map((r) => r.staffId))]);
+  return (row: { memberId: number; staffId: number | null }) => ({ member: members.get(row.memberId)!, staffName: row.staffId === null ? null : (staff.get(row.staffId) ?? null) });
+}
 const pageOf = <T>(list: T[], total: number, query: { page: number; pageSize: number }): Page<T> => ({ list, total, page: query.page, pageSize: query.pageSize });
 const limits = (query: { page?: number; pageSize?: number }) =>
   query.page && query.pageSize ? { limit: query.pageSize, offset: (query.page - 1) * query.pageSize } : { limit: EXPORT_MAX_ROWS, offset: 0 };
@@ -59,15 +65,9 @@ async function prestoreRows(db: DbOrTx, query: PrestoreQuery, where: SQL | undef
   // the page's ids first (a narrow sort), then its rows with the member and the deciding staff
   const ids = (await db.select({ id: prestoreApplications.id }).from(prestoreApplications).where(where).orderBy(...arrival(prestoreApplications.createdAt, prestoreApplications.id, query.order)).limit(limit).offset(offset)).map((r) => r.id);
   if (ids.length === 0) return [];
-  const found = await db
-    .select({ a: prestoreApplications, m: memberRefColumns, staffName: staff.name })
-    .from(prestoreApplications)
-    .innerJoin(members, eq(members.id, prestoreApplications.memberId))
-    .leftJoin(staff, eq(staff.id, prestoreApplications.staffId))
-    .where(inArray(prestoreApplications.id, ids));
-  const rows = inOrder(ids, found, (r) => r.a.id);
-  const views = await toPrestoreViews(db, rows.map((r) => r.a));
-  return views.map((view, i) => ({ ...view, member: toMemberRef(rows[i]!.m), decidedAt: rows[i]!.a.decidedAt?.toISOString() ?? null, staffName: rows[i]!.staffName, version: rows[i]!.a.version }));
+  const rows = inOrder(ids, await db.select().from(prestoreApplications).where(inArray(prestoreApplications.id, ids)), (r) => r.id);
+  const [views, people] = await Promise.all([toPrestoreViews(db, rows), peopleOf(db, rows)]);
+  return views.map((view, i) => ({ ...view, ...people(rows[i]!), decidedAt: rows[i]!.decidedAt?.toISOString() ?? null, version: rows[i]!.version }));
 }
 
 export async function adminListPrestores(db: DbOrTx, query: AdminPrestoreListBody): Promise<Page<AdminPrestore>> {
@@ -93,18 +93,16 @@ export async function adminListTransfers(db: DbOrTx, query: AdminTransferListBod
     query,
     (w) =>
       db
-        .select({ t: transferApplications, m: memberRefColumns, staffName: staff.name })
+        .select()
         .from(transferApplications)
-        .innerJoin(members, eq(members.id, transferApplications.memberId))
-        .leftJoin(staff, eq(staff.id, transferApplications.staffId))
         .where(where)
         .orderBy(...arrival(transferApplications.createdAt, transferApplications.id, query.order))
         .limit(w.limit)
         .offset(w.offset),
     () => db.$count(transferApplications, where),
     async (rows) => {
-      const views = await toTransferViews(db, rows.map((r) => r.t));
-      return views.map((view, i) => ({ ...view, member: toMemberRef(rows[i]!.m), decidedAt: rows[i]!.t.decidedAt?.toISOString() ?? null, staffName: rows[i]!.staffName, version: rows[i]!.t.version }));
+      const [views, people] = await Promise.all([toTransferViews(db, rows), peopleOf(db, rows)]);
+      return views.map((view, i) => ({ ...view, ...people(rows[i]!), decidedAt: rows[i]!.decidedAt?.toISOString() ?? null, version: rows[i]!.version }));
     },
   );
 }
@@ -127,15 +125,9 @@ async function invoiceRows(db: DbOrTx, query: InvoiceQuery, where: SQL | undefin
   const { limit, offset } = limits(query);
   const ids = (await db.select({ id: invoiceApplications.id }).from(invoiceApplications).where(where).orderBy(...arrival(invoiceApplications.createdAt, invoiceApplications.id, query.order)).limit(limit).offset(offset)).map((r) => r.id);
   if (ids.length === 0) return [];
-  const found = await db
-    .select({ a: invoiceApplications, m: memberRefColumns, staffName: staff.name })
-    .from(invoiceApplications)
-    .innerJoin(members, eq(members.id, invoiceApplications.memberId))
-    .leftJoin(staff, eq(staff.id, invoiceApplications.staffId))
-    .where(inArray(invoiceApplications.id, ids));
-  const rows = inOrder(ids, found, (r) => r.a.id);
-  const views = await toInvoiceViews(db, rows.map((r) => r.a));
-  return views.map((view, i) => ({ ...view, member: toMemberRef(rows[i]!.m), decidedAt: rows[i]!.a.decidedAt?.toISOString() ?? null, staffName: rows[i]!.staffName, version: rows[i]!.a.version }));
+  const rows = inOrder(ids, await db.select().from(invoiceApplications).where(inArray(invoiceApplications.id, ids)), (r) => r.id);
+  const [views, people] = await Promise.all([toInvoiceViews(db, rows), peopleOf(db, rows)]);
+  return views.map((view, i) => ({ ...view, ...people(rows[i]!), decidedAt: rows[i]!.decidedAt?.toISOString() ?? null, version: rows[i]!.version }));
 }
 
 export async function adminListInvoices(db: DbOrTx, query: AdminInvoiceListBody): Promise<Page<AdminInvoice>> {
@@ -161,42 +153,25 @@ export async function adminListCredit(db: DbOrTx, query: AdminCreditListBody): P
     query,
     (w) =>
       db
-        .select({ a: creditApplications, m: memberRefColumns, staffName: staff.name, lineFen: creditLines.limitFen })
+        .select({ a: creditApplications, lineFen: creditLines.limitFen })
         .from(creditApplications)
-        .innerJoin(members, eq(members.id, creditApplications.memberId))
-        .leftJoin(staff, eq(staff.id, creditApplications.staffId))
         .leftJoin(creditLines, eq(creditLines.memberId, creditApplications.memberId))
         .where(where)
         .orderBy(...arrival(creditApplications.createdAt, creditApplications.id, query.order))
         .limit(w.limit)
         .offset(w.offset),
     () => db.$count(creditApplications, where),
-    (rows) =>
-      rows.map((r) => ({
+    async (rows) => {
+      const people = await peopleOf(db, rows.map((r) => r.a));
+      return rows.map((r) => ({
         ...toCreditView(r.a),
-        member: toMemberRef(r.m),
+        ...people(r.a),
         organization: r.a.organization,
         organizationText: organizationLabels[r.a.organization] ?? '',
         contact: r.a.contact,
         currentLimitFen: Number(r.lineFen ?? 0),
-        staffName: r.staffName,
         version: r.a.version,
-      })),
+      }));
+    },
   );
-}
-
-// ---- badges ----
-
-/** How many applications wait in each queue (each count reads its status index). */
-export async function financeQueueCounts(db: DbOrTx): Promise<FinanceQueueCounts> {
-  const n = (rows: { n: number }[]) => rows[0]?.n ?? 0;
-  const [prestore, invoice, invoiceRed, transfer, withdrawal, credit] = await Promise.all([
-    db.select({ n: count() }).from(prestoreApplications).where(eq(prestoreApplications.status, 'pending')).then(n),
-    db.select({ n: count() }).from(invoiceApplications).where(eq(invoiceApplications.status, 'pending')).then(n),
-    db.select({ n: countDistinct(invoiceRedLetters.applicationId) }).from(invoiceRedLetters).where(eq(invoiceRedLetters.status, 'needed')).then(n),
-    db.select({ n: count() }).from(transferApplications).where(eq(transferApplications.status, 'pending')).then(n),
-    db.select({ n: count() }).from(rebateWithdrawals).where(eq(rebateWithdrawals.status, 'pending')).then(n),
-    db.select({ n: count() }).from(creditApplications).where(eq(creditApplications.status, 'pending')).then(n),
-  ]);
-  return { prestore, invoice, invoiceRed, transfer, withdrawal, credit };
 }

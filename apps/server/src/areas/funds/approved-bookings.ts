@@ -1,9 +1,11 @@
 import type { AdminAdjustBody, AdminCouponTemplateBody } from '@lab/contract';
 import { booked, onApproved } from '../approvals';
 import { adjustBalance } from './assets.service';
-import { addCouponTemplate, issueCoupon } from './coupons.service';
+import { addCouponTemplate } from './coupons-admin';
+import { issueCoupon } from './coupons.service';
 import { approveCredit } from './credit.service';
-import { confirmPrestore, savePrestoreRules } from './prestore.service';
+import { confirmPrestore } from './prestore-decisions';
+import { savePrestoreRules } from './prestore-rules';
 
 const optional = (value: unknown) => (value === undefined ? undefined : String(value));
 

@@ -1,25 +1,22 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { formatFen, type AdminAdjustBody, type ApprovalFiled, type AssetCounts, type AssetOverview, type LedgerEntry } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { approvedNote, gateAction, type Acting } from '../approvals';
 import { conflict, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
-import { members } from '../accounts/accounts.tables';
-import { communities } from '../member/member.tables';
+import { memberByRid } from '../accounts';
+import { communityRef, ownedActiveCommunities } from '../member';
 import { postMessage } from '../messages';
 import { invoiceApplications, prestoreApplications, transferApplications } from './funds.tables';
 import { balanceOf, balancesOf, ensureAccount, postEntry } from './ledger.service';
-import { toLedgerEntry } from './prestore.service';
+import { toLedgerEntry } from './balance-history';
 import { countUsableCoupons } from './coupons.service';
 import { getCreditLine } from './credit.service';
 import { invoiceableFen } from './invoices.service';
 
 /** asset/init, asset/detail: balances of the member and of the communities they own, and the other figures. */
 export async function assetOverview(db: DbOrTx, memberId: number, now: Date): Promise<AssetOverview> {
-  const owned = await db
-    .select({ id: communities.id, rid: communities.rid, name: communities.name })
-    .from(communities)
-    .where(and(eq(communities.ownerMemberId, memberId), eq(communities.status, 'active')));
+  const owned = await ownedActiveCommunities(db, memberId);
   const [prestoreFen, communityBalances, couponNum, invoiceable, creditLimitFen, points] = await Promise.all([
     balanceOf(db, 'member', memberId),
     balancesOf(db, 'community', owned.map((c) => c.id)),
@@ -61,15 +58,18 @@ export async function assetCounts(db: DbOrTx, memberId: number, now: Date): Prom
  */
 export const ADJUSTMENT_DONE = '该调账已处理，请勿重复提交';
 
+/** Whose account an adjustment names: its id, who is told, and how the account and its owner read. */
+async function adjustedOwner(db: DbOrTx, input: AdminAdjustBody) {
+  if (input.owner_kind === 'member') {
+    const m = await memberByRid(db, input.owner_rid);
+    return m && { id: m.id, notify: m.id, name: '个人账户', who: `${m.name || m.nickname} ${m.phone}` };
+  }
+  const c = await communityRef(db, { rid: input.owner_rid });
+  return c && { id: c.id, notify: c.ownerMemberId, name: `科研团体「${c.name}」账户`, who: `科研团体「${c.name}」` };
+}
+
 export async function adjustBalance(db: DbOrTx, acting: Acting, input: AdminAdjustBody, now: Date): Promise<{ entry: LedgerEntry } | ApprovalFiled> {
-  const [owner] =
-    input.owner_kind === 'member'
-      ? await db.select({ id: members.id, notify: members.id, name: sql<string>`'个人账户'`, who: sql<string>`coalesce(nullif(${members.name}, ''), ${members.nickname}) || ' ' || ${members.phone}` }).from(members).where(eq(members.rid, input.owner_rid)).limit(1)
-      : await db
-          .select({ id: communities.id, notify: communities.ownerMemberId, name: sql<string>`'科研团体「' || ${communities.name} || '」账户'`, who: sql<string>`'科研团体「' || ${communities.name} || '」'` })
-          .from(communities)
-          .where(eq(communities.rid, input.owner_rid))
-          .limit(1);
+  const owner = await adjustedOwner(db, input);
   if (!owner) throw notFound(input.owner_kind === 'member' ? '用户' : '科研团体');
   const requestId = input.request_id ?? randomId();
   const change = `${input.amount > 0 ? '增加' : '扣减'}${formatFen(Math.abs(input.amount))}`;

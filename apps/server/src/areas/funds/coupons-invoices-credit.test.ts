@@ -18,7 +18,7 @@ import { versionOf } from '../../../test/decision-pins';
 import { randomId } from '../../platform/crypto';
 import { couponTemplates, memberCoupons } from './funds.tables';
 import { getCreditLine } from './credit.service';
-import { payWithFundsAndCoupon } from './coupons.service';
+import { payWithFundsAndCoupon } from './coupon-redemption';
 import { fundsContext, member, post, staffOf, topUpViaApi, type Person } from './test-helpers';
 
 let t: TestContext;

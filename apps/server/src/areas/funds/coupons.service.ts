@@ -1,45 +1,24 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import {
-  couponDiscountFen,
-  labDay,
-  labDayEnd,
-  labDayStart,
-  formatFen,
-  type ApprovalFiled,
-  couponStatusLabels,
-  type AdminCouponTemplate,
-  type AdminCouponTemplateBody,
-  type AdminIssuedCoupon,
-  type AdminIssuedCouponListBody,
-  type CouponListBody,
-  type CouponScope,
-  type CouponStatus,
-  type CouponTemplate,
-  type MemberCoupon,
-  type Page,
-} from '@lab/contract';
+import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { labDay, formatFen, type ApprovalFiled, couponStatusLabels, type CouponListBody, type CouponScope, type CouponStatus, type CouponTemplate, type MemberCoupon, type Page } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { gateAction, type Acting } from '../approvals';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
-import { members, staff } from '../accounts/accounts.tables';
+import { memberByRid } from '../accounts';
 import { postMessage } from '../messages';
-import { serviceGroups } from '../catalog/catalog.tables';
-import { couponTemplates, memberCoupons } from './funds.tables';
-import { keywordFilter, memberRefColumns, toMemberRef } from './admin-filters';
-import { payFromFunds, type PayInput } from './ledger.service';
+import { groupNames } from '../catalog';
+import { couponTemplates, memberCoupons } from './coupons.tables';
 import { paginate } from '../../db/paginate';
 
-type TemplateRow = typeof couponTemplates.$inferSelect;
-type CouponRow = typeof memberCoupons.$inferSelect;
+export type TemplateRow = typeof couponTemplates.$inferSelect;
+export type CouponRow = typeof memberCoupons.$inferSelect;
 
 const DAY = 86_400_000;
 const typeNames: Record<number, string> = { 1: '送样检测', 2: '现场预约', 3: '数据分析' };
 
-async function scopeTexts(db: DbOrTx, scopes: CouponScope[]): Promise<string[]> {
+export async function scopeTexts(db: DbOrTx, scopes: CouponScope[]): Promise<string[]> {
   const groupIds = [...new Set(scopes.flatMap((s) => (s.kind === 'groups' ? s.ids : [])))];
-  const groups = groupIds.length ? await db.select({ id: serviceGroups.id, name: serviceGroups.name }).from(serviceGroups).where(inArray(serviceGroups.id, groupIds)) : [];
-  const groupName = new Map(groups.map((g) => [g.id, g.name]));
+  const groupName = await groupNames(db, groupIds);
   return scopes.map((s) => {
     if (s.kind === 'all') return '全部服务可用';
     const names = s.ids.map((id) => (s.kind === 'types' ? typeNames[id] : groupName.get(id)) ?? `#${id}`);
@@ -48,14 +27,14 @@ async function scopeTexts(db: DbOrTx, scopes: CouponScope[]): Promise<string[]> 
 }
 
 /** the validity window a coupon claimed now gets from its template */
-function windowOf(template: TemplateRow, now: Date): { validFrom: Date; validTo: Date } {
+export function windowOf(template: TemplateRow, now: Date): { validFrom: Date; validTo: Date } {
   if (template.validDays) return { validFrom: now, validTo: new Date(now.getTime() + template.validDays * DAY) };
   return { validFrom: template.validFrom ?? now, validTo: template.validTo ?? new Date(now.getTime() + 365 * DAY) };
 }
 
-const statusOf = (row: CouponRow, now: Date): CouponStatus => (row.status === 'used' ? 'used' : row.validTo.getTime() <= now.getTime() ? 'expired' : 'unused');
+export const statusOf = (row: CouponRow, now: Date): CouponStatus => (row.status === 'used' ? 'used' : row.validTo.getTime() <= now.getTime() ? 'expired' : 'unused');
 
-async function templateViews(db: DbOrTx, rows: TemplateRow[], memberId: number, now: Date): Promise<CouponTemplate[]> {
+export async function templateViews(db: DbOrTx, rows: TemplateRow[], memberId: number, now: Date): Promise<CouponTemplate[]> {
   const ids = rows.map((r) => r.id);
   const mine = ids.length
     ? await db
@@ -106,7 +85,7 @@ export async function listPromotions(db: DbOrTx, memberId: number, now: Date) {
   return coupons.length === 0 ? [] : [{ id: 'coupons', title: '领券中心', description: '领取优惠券，下单立减', coupons }];
 }
 
-async function findTemplate(db: DbOrTx, rid: string): Promise<TemplateRow> {
+export async function findTemplate(db: DbOrTx, rid: string): Promise<TemplateRow> {
   const [row] = await db.select().from(couponTemplates).where(and(eq(couponTemplates.rid, rid), eq(couponTemplates.active, true))).limit(1);
   if (!row) throw notFound('优惠券');
   return row;
@@ -152,7 +131,7 @@ export const couponFaceFen = (template: { amountFen: number | null }): number | 
  */
 export async function issueCoupon(db: DbOrTx, acting: Acting, rid: string, memberRid: string, now: Date): Promise<MemberCoupon | ApprovalFiled> {
   const template = await findTemplate(db, rid);
-  const [member] = await db.select({ id: members.id, name: members.name, nickname: members.nickname, phone: members.phone }).from(members).where(eq(members.rid, memberRid)).limit(1);
+  const member = await memberByRid(db, memberRid);
   if (!member) throw notFound('用户');
   const faceFen = couponFaceFen(template);
   const row = await db.transaction(async (tx) => {
@@ -180,12 +159,12 @@ export async function issueCoupon(db: DbOrTx, acting: Acting, rid: string, membe
 }
 
 /** 减¥50.00，满¥300.00可用 / 9折，无门槛 — what a checker needs to judge a coupon. */
-function couponValueWords(t: { amountFen: number | null; offRateBp: number | null; thresholdFen: number }): string {
+export function couponValueWords(t: { amountFen: number | null; offRateBp: number | null; thresholdFen: number }): string {
   const off = t.amountFen !== null ? `减${formatFen(Number(t.amountFen))}` : `${(10_000 - (t.offRateBp ?? 0)) / 1000}折（不封顶）`;
   return `${off}，${Number(t.thresholdFen) > 0 ? `满${formatFen(Number(t.thresholdFen))}可用` : '无门槛'}`;
 }
 
-async function couponViews(db: DbOrTx, rows: CouponRow[], now: Date): Promise<MemberCoupon[]> {
+export async function couponViews(db: DbOrTx, rows: CouponRow[], now: Date): Promise<MemberCoupon[]> {
   const ids = [...new Set(rows.map((r) => r.templateId))];
   const templates = ids.length ? await db.select().from(couponTemplates).where(inArray(couponTemplates.id, ids)) : [];
   const byId = new Map(templates.map((t) => [t.id, t]));
@@ -236,71 +215,6 @@ export async function countUsableCoupons(db: DbOrTx, memberId: number, now: Date
   return row?.n ?? 0;
 }
 
-export interface OrderScope {
-  typeIds: number[];
-  groupIds: number[];
-}
-
-const inScope = (scope: CouponScope, order: OrderScope) =>
-  scope.kind === 'all' || (scope.kind === 'types' ? scope.ids.some((id) => order.typeIds.includes(id)) : scope.ids.some((id) => order.groupIds.includes(id)));
-
-export const COUPON_USED_MESSAGE = '优惠券已使用或不可用';
-
-/**
- * Redeems a member's coupon inside the caller's transaction: checks threshold, scope and
- * validity, then a guarded `UPDATE … WHERE status = 'unused' AND member_id = …` — of any
- * number of concurrent redemptions exactly one succeeds. Answers the discount in fen.
- */
-export async function redeemCoupon(
-  tx: Tx,
-  memberCouponRid: string,
-  memberId: number,
-  input: { orderAmountFen: number; scope: OrderScope; reference: string; now: Date },
-): Promise<{ discountFen: number; couponId: number }> {
-  const [coupon] = await tx
-    .select({ c: memberCoupons, t: couponTemplates })
-    .from(memberCoupons)
-    .innerJoin(couponTemplates, eq(couponTemplates.id, memberCoupons.templateId))
-    .where(and(eq(memberCoupons.rid, memberCouponRid), eq(memberCoupons.memberId, memberId)))
-    .limit(1);
-  if (!coupon) throw notFound('优惠券');
-  const { c, t } = coupon;
-  const gone = () => new AppError('COUPON_USED', c.status === 'unused' && c.validTo <= input.now ? '优惠券已过期' : COUPON_USED_MESSAGE, { status: 409 });
-  if (c.status === 'used' || c.validTo <= input.now) throw gone();
-  if (c.validFrom > input.now) throw conflict('优惠券尚未到使用时间');
-  if (input.orderAmountFen < Number(t.thresholdFen)) throw new AppError('COUPON_THRESHOLD', `订单金额未满${Number(t.thresholdFen) / 100}元，不能使用该优惠券`, { status: 409 });
-  if (!inScope(t.scope, input.scope)) throw new AppError('COUPON_SCOPE', '该优惠券不适用于所选服务', { status: 409 });
-  const discountFen = couponDiscountFen({ amountFen: t.amountFen === null ? null : Number(t.amountFen), offRateBp: t.offRateBp }, input.orderAmountFen);
-  const [used] = await tx
-    .update(memberCoupons)
-    .set({ status: 'used', usedAt: input.now, usedReference: input.reference, discountFen })
-    .where(and(eq(memberCoupons.id, c.id), eq(memberCoupons.memberId, memberId), eq(memberCoupons.status, 'unused'), gt(memberCoupons.validTo, input.now)))
-    .returning({ id: memberCoupons.id });
-  // a concurrent redemption won the row
-  if (!used) throw new AppError('COUPON_USED', COUPON_USED_MESSAGE, { status: 409 });
-  return { discountFen, couponId: c.id };
-}
-
-/**
- * Pays an order from prepaid funds with an optional coupon, atomically: the coupon is spent
- * only if the funds cover the rest, and the funds only if the coupon was still unused.
- */
-export async function payWithFundsAndCoupon(
-  db: Db,
-  input: PayInput & { memberId: number; couponRid?: string; scope?: OrderScope },
-): Promise<{ discountFen: number; paidFen: number }> {
-  if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0) throw badRequest('[金额]必须大于0');
-  const now = input.now ?? new Date();
-  return db.transaction(async (tx) => {
-    const discountFen = input.couponRid
-      ? (await redeemCoupon(tx, input.couponRid, input.memberId, { orderAmountFen: input.amountFen, scope: input.scope ?? { typeIds: [], groupIds: [] }, reference: input.reference, now })).discountFen
-      : 0;
-    const paidFen = input.amountFen - discountFen;
-    if (paidFen > 0) await payFromFunds(tx, { ...input, amountFen: paidFen, now });
-    return { discountFen, paidFen };
-  });
-}
-
 /** Seeds the demo coupon templates once. */
 export async function seedCoupons(db: DbOrTx): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(couponTemplates);
@@ -310,128 +224,6 @@ export async function seedCoupons(db: DbOrTx): Promise<void> {
     { rid: randomId(), name: 'XRD 测试 9 折', description: '结构表征（XRD 等）订单满 ¥200 享 9 折', offRateBp: 1000, thresholdFen: 200_00, scope: { kind: 'groups', ids: [31] }, validDays: 60, perMemberLimit: 2 },
     { rid: randomId(), name: '满 ¥1000 减 ¥100', description: '全部服务可用，限量 500 张', amountFen: 100_00, thresholdFen: 1000_00, validDays: 90, totalStock: 500, perMemberLimit: 1 },
   ]);
-}
-
-// ---- staff: templates ----
-
-/** a fixed validity runs from the first day's 00:00 to the last day's 23:59:59.999, Shanghai */
-const lastMoment = (day: string) => new Date(labDayEnd(day).getTime() - 1);
-
-const toAdminTemplate = (view: CouponTemplate, row: TemplateRow): AdminCouponTemplate => ({
-  ...view,
-  open: row.claimable,
-  active: row.active,
-  totalStock: row.totalStock,
-  claimedCount: row.claimedCount,
-  createdAt: row.createdAt.toISOString(),
-});
-
-async function adminTemplateViews(db: DbOrTx, rows: TemplateRow[], now: Date): Promise<AdminCouponTemplate[]> {
-  const views = await templateViews(db, rows, 0, now);
-  return views.map((view, i) => toAdminTemplate(view, rows[i]!));
-}
-
-/**
- * The most a template can ever give away, fen, as its maker's coupon limit measures it: face
- * value × stock. Unbounded (null) when the coupon is percent-off or the stock is unlimited —
- * such a template is a decision for someone with no limit (admin), or a second person.
- */
-export const templateExposureFen = (input: Pick<AdminCouponTemplateBody, 'amount' | 'total_stock'>): number | null =>
-  input.amount === undefined || input.total_stock === undefined ? null : input.amount * input.total_stock;
-
-/** Staff: a new coupon template; above the maker's coupon limit it is filed for approval instead. */
-export async function addCouponTemplate(db: DbOrTx, acting: Acting, input: AdminCouponTemplateBody, now: Date): Promise<AdminCouponTemplate | ApprovalFiled> {
-  const words = couponValueWords({ amountFen: input.amount ?? null, offRateBp: input.percent_off === undefined ? null : input.percent_off * 100, thresholdFen: input.threshold ?? 0 });
-  return db.transaction(async (tx) => {
-    const filed = await gateAction(
-      tx,
-      acting,
-      {
-        action: 'coupon.template',
-        valueFen: templateExposureFen(input),
-        payload: { ...input },
-        summary: `新建优惠券「${input.name}」：${words}，${input.total_stock === undefined ? '不限量' : `共 ${input.total_stock} 张`}，每人限领 ${input.per_member_limit} 张${input.claimable === '1' ? '，会员可领取' : '，仅员工发放'}`,
-        target: input.name,
-      },
-      now,
-    );
-    return filed ?? insertCouponTemplate(tx, input, now);
-  });
-}
-
-/** The template row itself (demo data and points gifts call this without a staff member). */
-export async function insertCouponTemplate(db: DbOrTx, input: AdminCouponTemplateBody, now: Date): Promise<AdminCouponTemplate> {
-  const scope: CouponScope = input.scope === 'all' ? { kind: 'all' } : { kind: input.scope, ids: [...new Set(input.scope_ids ?? [])] };
-  const [row] = await db
-    .insert(couponTemplates)
-    .values({
-      rid: randomId(),
-      name: input.name,
-      description: input.description ?? '',
-      amountFen: input.amount ?? null,
-      offRateBp: input.percent_off === undefined ? null : input.percent_off * 100,
-      thresholdFen: input.threshold ?? 0,
-      scope,
-      validDays: input.valid_days ?? null,
-      validFrom: input.valid_days ? null : labDayStart(input.valid_from!),
-      validTo: input.valid_days ? null : lastMoment(input.valid_to!),
-      totalStock: input.total_stock ?? null,
-      perMemberLimit: input.per_member_limit,
-      claimable: input.claimable === '1',
-      createdAt: now,
-    })
-    .returning();
-  return (await adminTemplateViews(db, [row!], now))[0]!;
-}
-
-/** Staff: the templates, newest first — those in use, or all of them with the stopped ones. */
-export async function listCouponTemplates(db: DbOrTx, now: Date, status: 'active' | 'all' = 'active'): Promise<AdminCouponTemplate[]> {
-  const rows = await db
-    .select()
-    .from(couponTemplates)
-    .where(status === 'active' ? eq(couponTemplates.active, true) : undefined)
-    .orderBy(desc(couponTemplates.active), desc(couponTemplates.id));
-  return adminTemplateViews(db, rows, now);
-}
-
-/** Staff stop a template: nobody claims or is issued it any more; coupons already held stay valid. */
-export async function disableCouponTemplate(db: Db, rid: string, now: Date): Promise<AdminCouponTemplate> {
-  const [row] = await db.update(couponTemplates).set({ active: false }).where(and(eq(couponTemplates.rid, rid), eq(couponTemplates.active, true))).returning();
-  if (!row) {
-    const [exists] = await db.select({ id: couponTemplates.id }).from(couponTemplates).where(eq(couponTemplates.rid, rid)).limit(1);
-    throw exists ? conflict('该优惠券已停用') : notFound('优惠券');
-  }
-  return (await adminTemplateViews(db, [row], now))[0]!;
-}
-
-/** Staff: the coupons members hold (issued by staff or claimed), newest first. */
-export async function listIssuedCoupons(db: DbOrTx, query: AdminIssuedCouponListBody, now: Date): Promise<Page<AdminIssuedCoupon>> {
-  const where = and(
-    query.template_rid ? inArray(memberCoupons.templateId, db.select({ id: couponTemplates.id }).from(couponTemplates).where(eq(couponTemplates.rid, query.template_rid))) : undefined,
-    query.source === 'staff' ? isNotNull(memberCoupons.issuedBy) : query.source === 'claimed' ? isNull(memberCoupons.issuedBy) : undefined,
-    await keywordFilter(db, memberCoupons.memberId, query.keyword),
-  );
-  return paginate(
-    query,
-    (w) =>
-      db
-        .select({ c: memberCoupons, m: memberRefColumns, staffName: staff.name })
-        .from(memberCoupons)
-        .innerJoin(members, eq(members.id, memberCoupons.memberId))
-        .leftJoin(staff, eq(staff.id, memberCoupons.issuedBy))
-        .where(where)
-        .orderBy(desc(memberCoupons.id))
-        .limit(w.limit)
-        .offset(w.offset),
-    () => db.$count(memberCoupons, where),
-    async (rows) => {
-      const views = await couponViews(db, rows.map((r) => r.c), now);
-      return views.map((view, i) => {
-        const { m, staffName } = rows[i]!;
-        return { ...view, member: toMemberRef(m), issuedBy: staffName };
-      });
-    },
-  );
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { conflict, decisionChanged, forbidden, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { isUniqueViolation } from '../../db/errors';
-import { members } from '../accounts/accounts.tables';
+import { memberContact } from '../accounts';
 import { approvedNote, gateAction, type Acting } from '../approvals';
 import { postMessage } from '../messages';
 import { creditApplications, creditLines } from './funds.tables';
@@ -39,7 +39,7 @@ export async function getCreditInfo(db: DbOrTx, memberId: number): Promise<Credi
 
 /** creditApply/operate apply: teachers and enterprises; one pending application at a time. */
 export async function applyForCredit(db: Db, memberId: number, input: { limit: number; reason: string; contact?: string | undefined }, now: Date): Promise<CreditInfo> {
-  const [member] = await db.select({ organization: members.organization }).from(members).where(eq(members.id, memberId)).limit(1);
+  const member = await memberContact(db, memberId);
   const organization = member?.organization;
   if (organization !== Organization.teacher && organization !== Organization.enterprise) throw forbidden(CREDIT_ONLY_TEACHER_OR_ENTERPRISE);
   try {
@@ -87,7 +87,7 @@ export async function approveCredit(db: DbOrTx, acting: Acting, input: { rid: st
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(creditApplications).where(eq(creditApplications.rid, input.rid)).for('update').limit(1);
     if (!current || current.status !== 'pending' || current.version !== input.version) throw await whyNotDecided(tx, input.rid);
-    const [member] = await tx.select({ name: members.name, nickname: members.nickname, phone: members.phone }).from(members).where(eq(members.id, current.memberId)).limit(1);
+    const member = await memberContact(tx, current.memberId);
     const lineNow = await getCreditLine(tx, current.memberId);
     const filed = await gateAction(
       tx,

@@ -6,16 +6,18 @@ import { audit, auditTarget } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { readUpload, sendFile, storeUpload, uploadSpec } from '../../platform/files';
 import { gatedAnswer } from '../approvals';
-import { withdrawalsForExport } from '../growth';
 import { adminLedger, adminListAccounts, ledgerForExport, lookupMembers } from './accounts-admin.service';
-import { invoicesXlsx, ledgerXlsx, prestoresXlsx, sendXlsx, withdrawalsXlsx } from './admin-export';
-import { adminListCredit, adminListInvoices, adminListPrestores, adminListTransfers, financeQueueCounts, invoicesForExport, prestoresForExport } from './admin-queues.service';
+import { invoicesXlsx, ledgerXlsx, prestoresXlsx, sendXlsx } from './admin-export';
+import { adminListCredit, adminListInvoices, adminListPrestores, adminListTransfers, invoicesForExport, prestoresForExport } from './admin-queues.service';
 import { adjustBalance } from './assets.service';
-import { addCouponTemplate, disableCouponTemplate, issueCoupon, listCouponTemplates, listIssuedCoupons } from './coupons.service';
+import { addCouponTemplate, disableCouponTemplate, listCouponTemplates, listIssuedCoupons } from './coupons-admin';
+import { issueCoupon } from './coupons.service';
 import { approveCredit, refuseCredit } from './credit.service';
 import { accountAudit, accountKey, couponAudit, couponTemplateAudit, creditAudit, invoiceAudit, PRESTORE_RULES_KEY, prestoreAudit, prestoreRulesAudit, transferAudit } from './funds.audit';
-import { assertFileAttachable, assertIssuable, attachInvoiceFile, issueInvoice, issueInvoiceWithFile, recordRedLetter, rejectInvoice, staffInvoiceFile } from './invoices.service';
-import { confirmPrestore, findPrestoreByRid, getPrestoreRules, refusePrestore, savePrestoreRules } from './prestore.service';
+import { assertFileAttachable, assertIssuable, attachInvoiceFile, issueInvoice, issueInvoiceWithFile, rejectInvoice, staffInvoiceFile } from './invoice-decisions';
+import { recordRedLetter } from './invoice-refunds';
+import { confirmPrestore, findPrestoreByRid, refusePrestore } from './prestore-decisions';
+import { getPrestoreRules, savePrestoreRules } from './prestore-rules';
 import { approveTransfer, refuseTransfer } from './transfers.service';
 
 const byRid = (body: { rid: string }) => body.rid;
@@ -26,12 +28,15 @@ const invoiceIssueUpload = uploadSpec({ kind: 'invoices', maxBytes: INVOICE_FILE
 const fileDay = (now: Date) => labDay(now).replace(/-/g, '');
 
 /**
- * Finance in the back office: the calls of contract/calls/admin-funds.ts. Every call that
+ * Finance in the back office: the calls of contract/funds/admin-calls.ts. Every call that
  * changes something names its audit; its handler's `db` is the transaction the audit row joins.
+ * Two calls of the finance menu are served elsewhere: the queue counts (funds' and growth's
+ * queues: views/finance-counts.routes.ts) and the rebate withdrawals' export (growth's:
+ * growth/withdrawals-admin.routes.ts).
  */
-export const fundsAdminRoutes = serve(calls.adminFunds, {
-  counts: { ...readOnly, handler: ({ db }) => financeQueueCounts(db) },
+const { counts: _counts, withdrawalExport: _withdrawalExport, ...fundsCalls } = calls.adminFunds;
 
+export const fundsAdminRoutes = serve(fundsCalls, {
   // ---- 预存审核 ----
   prestoreList: { ...readOnly, handler: ({ db, body }) => adminListPrestores(db, body) },
   prestoreConfirm: {
@@ -134,12 +139,6 @@ export const fundsAdminRoutes = serve(calls.adminFunds, {
   invoiceExport: {
     ...readOnly,
     handler: async ({ db, query, reply, now }) => sendXlsx(reply, await invoicesXlsx(await invoicesForExport(db, query)), `invoices-${fileDay(now)}`, `开票申请-${fileDay(now)}`),
-  },
-
-  // ---- 提现 ----
-  withdrawalExport: {
-    ...readOnly,
-    handler: async ({ db, query, reply, now }) => sendXlsx(reply, await withdrawalsXlsx(await withdrawalsForExport(db, query)), `withdrawals-${fileDay(now)}`, `返利提现-${fileDay(now)}`),
   },
 
   // ---- 信用额度 ----

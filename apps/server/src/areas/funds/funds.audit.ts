@@ -2,10 +2,13 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { OwnerKind } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { auditEntity } from '../../platform/audit';
-import { members } from '../accounts/accounts.tables';
-import { communities } from '../member/member.tables';
-import { rebateWithdrawals } from '../growth/growth.tables';
-import { accounts, couponTemplates, creditApplications, creditLines, invoiceApplicationItems, invoiceApplications, invoiceRedLetters, ledgerEntries, memberCoupons, prestoreApplications, prestoreRules, transferApplications } from './funds.tables';
+import { memberByRid, memberContact } from '../accounts';
+import { communityRef } from '../member';
+import { couponTemplates, memberCoupons } from './coupons.tables';
+import { creditApplications, creditLines } from './credit.tables';
+import { invoiceApplicationItems, invoiceApplications, invoiceRedLetters } from './invoices.tables';
+import { accounts, ledgerEntries } from './ledger.tables';
+import { prestoreApplications, prestoreRules, transferApplications } from './prestore.tables';
 import { balanceOf } from './ledger.service';
 
 /**
@@ -14,16 +17,13 @@ import { balanceOf } from './ledger.service';
  * balance of every account it touches, so the log shows the money arriving or leaving.
  */
 
-const phoneOf = async (db: DbOrTx, memberId: number) => {
-  const [row] = await db.select({ phone: members.phone }).from(members).where(eq(members.id, memberId)).limit(1);
-  return row?.phone ?? null;
-};
+const phoneOf = async (db: DbOrTx, memberId: number) => (await memberContact(db, memberId))?.phone ?? null;
 
 /** 预存申请 by rid: state, amounts, and the balance of the account the top-up goes to. */
 export const prestoreAudit = auditEntity<string>('prestore', async (db, rid) => {
   const [row] = await db.select().from(prestoreApplications).where(eq(prestoreApplications.rid, String(rid))).limit(1);
   if (!row) return null;
-  const [community] = row.communityId === null ? [] : await db.select({ name: communities.name }).from(communities).where(eq(communities.id, row.communityId)).limit(1);
+  const community = row.communityId === null ? null : await communityRef(db, { id: row.communityId });
   return {
     applyNo: row.applyNo,
     status: row.status,
@@ -43,7 +43,7 @@ export const prestoreAudit = auditEntity<string>('prestore', async (db, rid) => 
 export const transferAudit = auditEntity<string>('transfer', async (db, rid) => {
   const [row] = await db.select().from(transferApplications).where(eq(transferApplications.rid, String(rid))).limit(1);
   if (!row) return null;
-  const [community] = await db.select({ name: communities.name }).from(communities).where(eq(communities.id, row.communityId)).limit(1);
+  const community = await communityRef(db, { id: row.communityId });
   return {
     rid: row.rid,
     status: row.status,
@@ -169,10 +169,8 @@ export const accountKey = (ownerKind: OwnerKind, ownerRid: string) => `${ownerKi
 export const accountAudit = auditEntity<string>('account', async (db, key) => {
   const [ownerKind, ownerRid] = String(key).split(':') as [OwnerKind, string | undefined];
   if (!ownerRid || (ownerKind !== 'member' && ownerKind !== 'community')) return null;
-  const [owner] =
-    ownerKind === 'member'
-      ? (await db.select({ id: members.id, name: members.name, nickname: members.nickname }).from(members).where(eq(members.rid, ownerRid)).limit(1)).map((m) => ({ id: m.id, name: m.name ?? m.nickname }))
-      : await db.select({ id: communities.id, name: communities.name }).from(communities).where(eq(communities.rid, ownerRid)).limit(1);
+  const found = ownerKind === 'member' ? await memberByRid(db, ownerRid) : await communityRef(db, { rid: ownerRid });
+  const owner = found && { id: found.id, name: 'nickname' in found ? (found.name ?? found.nickname) : found.name };
   if (!owner) return null;
   const [account] = await db
     .select()
@@ -188,22 +186,4 @@ export const accountAudit = auditEntity<string>('account', async (db, key) => {
   snapshot.entries = entries?.n ?? 0;
   snapshot.lastEntry = last ? { type: last.type, amountFen: Number(last.amountFen), balanceAfterFen: Number(last.balanceAfterFen), reference: last.reference, note: last.note } : null;
   return snapshot;
-});
-
-/** 返利提现 by rid: state, and the rebate balance (and the prestore balance a prestore payout goes to). */
-export const withdrawalAudit = auditEntity<string>('withdrawal', async (db, rid) => {
-  const [row] = await db.select().from(rebateWithdrawals).where(eq(rebateWithdrawals.rid, String(rid))).limit(1);
-  if (!row) return null;
-  return {
-    rid: row.rid,
-    status: row.status,
-    amountFen: Number(row.amountFen),
-    method: row.method,
-    memberPhone: await phoneOf(db, row.memberId),
-    rebateBalanceFen: await balanceOf(db, 'member', row.memberId, 'rebate'),
-    prestoreBalanceFen: await balanceOf(db, 'member', row.memberId, 'prestore'),
-    reason: row.reason,
-    processedBy: row.processedBy,
-    processedAt: row.processedAt,
-  };
 });

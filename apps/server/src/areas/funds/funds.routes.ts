@@ -4,34 +4,14 @@ import { RECEIPT_MAX_BYTES, requiredText } from '@lab/contract';
 import { said, serve } from '../../platform/calls';
 import { notFound } from '../../platform/errors';
 import { readUpload, sendFile, storeUpload, uploadSpec } from '../../platform/files';
-import {
-  addPrestore,
-  attachReceipt,
-  balanceHistory,
-  cancelPrestore,
-  editPrestore,
-  findOwnPrestore,
-  getPrestore,
-  getPrestoreRules,
-  historyForExport,
-  listPrestores,
-  readyPay,
-} from './prestore.service';
+import { addPrestore, attachReceipt, cancelPrestore, editPrestore, findOwnPrestore, getPrestore, listPrestores } from './prestore.service';
+import { balanceHistory, historyForExport } from './balance-history';
+import { getPrestoreRules, readyPay } from './prestore-rules';
 import { addTransfer, cancelTransfer, getTransfer, listTransfers } from './transfers.service';
 import { assetCounts, assetOverview } from './assets.service';
 import { claimCoupon, listClaimable, listMyCoupons, listPromotions } from './coupons.service';
-import {
-  addInvoiceApplication,
-  addTitle,
-  deleteTitle,
-  editInvoiceApplication,
-  editTitle,
-  getInvoiceApplication,
-  invoiceFileOf,
-  listInvoiceApplications,
-  listTitles,
-  setDefaultTitle,
-} from './invoices.service';
+import { addTitle, deleteTitle, editTitle, listTitles, setDefaultTitle } from './invoice-titles';
+import { addInvoiceApplication, editInvoiceApplication, getInvoiceApplication, invoiceFileOf, listInvoiceApplications } from './invoices.service';
 import { applyForCredit, cancelCredit, getCreditInfo } from './credit.service';
 import { onlineSources } from './online-invoices';
 import { historyCsv, historyXlsx } from './export';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { seedCoupons } from './coupons.service';
-import { seedFunds } from './prestore.service';
+import { seedFunds } from './prestore-rules';
 
 /**
  * The default prestore tiers and the demo coupon templates, each only into an empty table;

@@ -1,19 +1,21 @@
 /**
  * The funds area's face: what other areas may use (docs/architecture.md). Keep it small.
  */
-export { toAdminLedgerEntry } from './accounts-admin.service';
-export { sendXlsx, time, workbook, yuan } from './admin-export';
-export { dayRange, keywordFilter, memberRefColumns, namedMembers, toMemberRef } from './admin-filters';
-export { EXPORT_MAX_ROWS } from './admin-queues.service';
-export { adjustBalance } from './assets.service';
-export { addCouponTemplate, countUsableCoupons, grant, grantValueCoupon, insertCouponTemplate, issueCoupon, listMyCoupons, type OrderScope, redeemCoupon } from './coupons.service';
-export { approveCredit, getCreditLine } from './credit.service';
-export { withdrawalAudit } from './funds.audit';
-export { voidRefundedSource } from './invoices.service';
-export { type Actor, balanceOf, balancesOf, balanceTooLow, bookDebit, COMMUNITY_HAS_FUNDS, creditAccount, debitAccount, ensureAccount, lockedBalance, refundToFunds, systemActor } from './ledger.service';
-export { withChannels } from './online-channels';
-export { bookableBonus, confirmPrestore, currentBonus, findOwnedCommunity, getFundsSettings, savePrestoreRules, toLedgerEntry } from './prestore.service';
-export { couponOfOrder, couponsExpiring, memberCouponState, memberInvoiceTitleId, returnCouponOfOrder } from './coupons-for-orders';
 export { accountEntriesPage, accountEntryTotals, lockAccounts } from './account-entries';
+export { sendXlsx, time, workbook, yuan } from './admin-export';
+export { dayRange, keywordFilter } from './admin-filters';
+export { EXPORT_MAX_ROWS } from './admin-queues.service';
+export { toLedgerEntry } from './balance-history';
+export { type OrderScope, redeemCoupon } from './coupon-redemption';
 export { couponTemplateRids, findCouponTemplate } from './coupon-template-lookup';
+export { insertCouponTemplate } from './coupons-admin';
+export { couponOfOrder, couponsExpiring, memberCouponState, memberInvoiceTitleId, returnCouponOfOrder } from './coupons-for-orders';
+export { countUsableCoupons, grant, grantValueCoupon, listMyCoupons } from './coupons.service';
+export { getCreditLine } from './credit.service';
 export { couponStillUsable, entriesByReferences, unusedCouponsOf } from './funds-for-payments';
+export { voidRefundedSource } from './invoice-refunds';
+export { type Actor, balanceOf, balancesOf, balanceTooLow, bookDebit, creditAccount, debitAccount, ensureAccount, lockedBalance, refundToFunds, systemActor } from './ledger.service';
+export { withChannels } from './online-channels';
+export { type OnlineMoney } from './online-invoices';
+export { bookableBonus, currentBonus, getFundsSettings } from './prestore-rules';
+export { findOwnedCommunity } from './prestore.service';

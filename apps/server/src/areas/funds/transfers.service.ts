@@ -1,21 +1,21 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { formatFen, transferStatusLabels, type Page, type TransferAddBody, type TransferApplication, type TransferListBody } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { conflict, decisionChanged, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { postMessage } from '../messages';
-import { communities } from '../member/member.tables';
+import { communityRef, communityRefs } from '../member';
 import { transferApplications } from './funds.tables';
 import { balanceOf, balanceTooLow, ensureAccount, transferBetween, type Actor } from './ledger.service';
-import { findOwnedCommunity, getFundsSettings } from './prestore.service';
+import { getFundsSettings } from './prestore-rules';
+import { findOwnedCommunity } from './prestore.service';
 import { paginate } from '../../db/paginate';
 
 type TransferRow = typeof transferApplications.$inferSelect;
 
 export async function toTransferViews(db: DbOrTx, rows: TransferRow[]): Promise<TransferApplication[]> {
-  const ids = [...new Set(rows.map((r) => r.communityId))];
-  const found = ids.length ? await db.select({ id: communities.id, rid: communities.rid, name: communities.name }).from(communities).where(inArray(communities.id, ids)) : [];
-  const refs = new Map(found.map((c) => [c.id, { rid: c.rid, name: c.name }]));
+  const found = await communityRefs(db, rows.map((r) => r.communityId));
+  const refs = new Map([...found].map(([id, c]) => [id, { rid: c.rid, name: c.name }]));
   return rows.map((row) => ({
     rid: row.rid,
     direction: row.direction,
@@ -33,12 +33,7 @@ const one = async (db: DbOrTx, row: TransferRow) => (await toTransferViews(db, [
 
 /** Books a transfer application's money: member ⇄ community, keyed by the application. */
 async function execute(tx: Tx, row: TransferRow, actor: Actor, now: Date) {
-  const [community] = await tx
-    .select({ ownerMemberId: communities.ownerMemberId, status: communities.status })
-    .from(communities)
-    .where(eq(communities.id, row.communityId))
-    .for('share')
-    .limit(1);
+  const community = await communityRef(tx, { id: row.communityId }, { lock: 'share' });
   // the community may have changed hands or closed since the application
   if (!community || community.status !== 'active' || community.ownerMemberId !== row.memberId) throw conflict('您已不是该科研团体的负责人，不能转账');
   const memberAccount = await ensureAccount(tx, 'member', row.memberId);
@@ -107,8 +102,7 @@ export async function cancelTransfer(db: Db, memberId: number, rid: string, now:
 const directionText = (row: TransferRow, community: string) => (row.direction === 'toCommunity' ? `个人账户转入科研团体「${community}」` : `科研团体「${community}」转回个人账户`);
 
 async function communityName(tx: DbOrTx, id: number) {
-  const [row] = await tx.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).limit(1);
-  return row?.name ?? '';
+  return (await communityRef(tx, { id }))?.name ?? '';
 }
 
 /** Finance approves a pending transfer: the money moves now, or BALANCE_TOO_LOW and it stays pending. The member is told in-site. */

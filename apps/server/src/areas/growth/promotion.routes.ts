@@ -1,7 +1,7 @@
 import { calls } from '@lab/contract/calls';
 import { audit } from '../../platform/audit';
 import { serve } from '../../platform/calls';
-import { withdrawalAudit } from '../funds';
+import { withdrawalAudit } from './withdrawal.audit';
 import { partnerAudit } from './growth.audit';
 import { acceptTerms, applyForPartner, listRebates, promotionOverview } from './promotion.service';
 import { adminListPartners, decidePartner } from './promotion-admin.service';

@@ -6,3 +6,4 @@ export { communityNames } from './community-names';
 export { findOwnedCommunity } from './community-core';
 export { getProfile, toMemberProfile } from './profile.service';
 export { attestationReview, ownedActiveCommunities } from './payer-standing';
+export { communitiesNamed, communityRef, communityRefs, type CommunityRef } from './community-refs';

@@ -13,3 +13,4 @@ export { endHolds, endHoldsUpdate, expiredHold } from './reservation-core';
 export { markOrderPaid, markOrderPayLater, type OrderPayment } from './order-payment';
 export { orderNumbers, paidOrderCounts, paidOrders } from './paid-orders';
 export { lockOrders, memberLiveOrders, orderIdsByNo, orderNosOf, orderScope } from './orders-for-payments';
+export { orderPaymentOf, paidOrdersOf } from './invoiceable-orders';

@@ -8,7 +8,7 @@ import { staffAlerts } from '../messages/staff-alerts.tables';
 import { onlinePayments, onlineRefunds } from './payments.tables';
 import { refundNoticeBody } from '../../platform/providers/local-gateway-notices';
 import type { GatewayRefund } from '../../platform/providers/payment-gateway';
-import { activeRules } from '../funds/prestore.service';
+import { activeRules } from '../funds/prestore-rules';
 import { paymentReference, refundsCreatedOn } from './online-pay-core';
 import { sweepRefunds } from './online-refunds';
 import { balance, fund, makeOrder, orderRow, ownedCommunity, payer, type Who } from './payment.test-helpers';
