@@ -10,7 +10,7 @@ export { onMemberInvited } from './member-hooks';
 export { authenticate, type RequestMeta, revokeAllSessions } from './sessions.service';
 export { checkSmsCode, sendSmsCode, spendSmsCode } from './sms-codes.service';
 export { type StaffCodesFailing } from './staff-hooks';
-export { activeMemberIds, countMembers, escapeLike, memberByPhone, membersByPhone, staffPhonesOfRole, memberCondition, memberContact, memberContacts, memberRefs, namedMembers, staffMember, staffNames, staffRefs, toMemberRef, type MemberContact } from './people';
+export { activeMemberIds, countMembers, escapeLike, memberByPhone, membersByPhone, staffPhonesOfRole, memberCondition, memberContact, memberContacts, memberRefs, namedMembers, staffMember, staffNames, staffRefs, type MemberContact } from './people';
 export { lockMemberRow } from './member-lock';
 export { memberIdByRid, memberIdsMatching } from './member-match';
 export { lockMember, memberByRid, setMemberDisabled, updateMemberIdentity } from './member-identity';
