@@ -109,7 +109,7 @@ describe('faces and calls', () => {
    * accounts; ledger, coupons and invoices for funds): each may shrink, never grow, and leaves
    * this list once it is at 30 (docs/architecture.md).
    */
-  const OVERSIZED: Record<string, number> = { accounts: 50, funds: 47 };
+  const OVERSIZED: Record<string, number> = { accounts: 48, funds: 47 };
 
   it('each face exports at most 30 names (the oversized ones no more than today)', () => {
     const sizes: Record<string, number> = {};

@@ -11,8 +11,7 @@ export { authenticate, type RequestMeta, revokeAllSessions } from './sessions.se
 export { checkSmsCode, sendSmsCode, spendSmsCode } from './sms-codes.service';
 export { type StaffCodesFailing } from './staff-hooks';
 export { activeMemberIds, countMembers, escapeLike, memberByPhone, membersByPhone, staffPhonesOfRole, memberCondition, memberContact, memberContacts, memberRefs, namedMembers, staffMember, staffNames, staffRefs, type MemberContact } from './people';
-export { lockMemberRow } from './member-lock';
-export { memberIdByRid, memberIdsMatching } from './member-match';
+export { memberIdsMatching } from './member-match';
 export { lockMember, memberByRid, setMemberDisabled, updateMemberIdentity } from './member-identity';
 export { invitedCount, invitedMembers, memberInvite } from './invitees';
 export { memberClosedShared } from './member-standing';

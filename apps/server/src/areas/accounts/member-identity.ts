@@ -19,9 +19,13 @@ export async function memberByRid(db: DbOrTx, rid: string): Promise<MemberRow | 
   return row ?? null;
 }
 
-/** The member's row locked until the caller's transaction ends (a decision on the current values), or null. */
-export async function lockMember(tx: DbOrTx, memberId: number): Promise<MemberRow | null> {
-  const [row] = await tx.select().from(members).where(eq(members.id, memberId)).for('update');
+/**
+ * The member's row locked until the caller's transaction ends, or null: `update` for a decision
+ * on the current values; `no key update` to queue one member's concurrent work (holds) without
+ * blocking rows that point at the member.
+ */
+export async function lockMember(tx: DbOrTx, memberId: number, strength: 'update' | 'no key update' = 'update'): Promise<MemberRow | null> {
+  const [row] = await tx.select().from(members).where(eq(members.id, memberId)).for(strength);
   return row ?? null;
 }
 

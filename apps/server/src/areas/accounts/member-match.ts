@@ -1,4 +1,4 @@
-import { eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { members } from './accounts.tables';
 import { escapeLike } from './people';
@@ -19,10 +19,4 @@ export async function memberIdsMatching(db: DbOrTx, text: string, how: 'phone-pa
   else match = or(like(members.phone, pattern), ilike(members.name, pattern), ilike(members.nickname, pattern))!;
   const rows = await db.select({ id: members.id }).from(members).where(match);
   return rows.map((row) => row.id);
-}
-
-/** The id of the member with this rid, or null. */
-export async function memberIdByRid(db: DbOrTx, rid: string): Promise<number | null> {
-  const [row] = await db.select({ id: members.id }).from(members).where(eq(members.rid, rid)).limit(1);
-  return row?.id ?? null;
 }

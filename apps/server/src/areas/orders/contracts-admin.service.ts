@@ -3,7 +3,7 @@ import { type AdminContract, type ContractStatus, type Page } from '@lab/contrac
 import type { Db, DbOrTx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { memberContacts, memberIdByRid } from '../accounts';
+import { memberByRid, memberContacts } from '../accounts';
 import { postMessage, sendNotice } from '../messages';
 import { contracts } from './requirements.tables';
 import type { NoticeDeps } from './requirements.service';
@@ -37,7 +37,7 @@ export async function adminListContracts(db: DbOrTx, query: { page: number; page
 
 /** The member a contract is for, by rid (404 when unknown). */
 export async function findMemberByRid(db: DbOrTx, rid: string) {
-  const id = await memberIdByRid(db, rid);
+  const id = (await memberByRid(db, rid))?.id ?? null;
   if (id === null) throw notFound('客户');
   return { id };
 }

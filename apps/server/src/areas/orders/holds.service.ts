@@ -7,7 +7,7 @@ import {
 } from '@lab/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { lockMemberRow } from '../accounts';
+import { lockMember } from '../accounts';
 import { cancelOrder, type Actor } from './cancel-core';
 import { orders, reservations } from './orders.tables';
 import { reservationSettings, reservationSlots } from './reservations/reservations.tables';
@@ -67,7 +67,7 @@ export async function heldHours(db: DbOrTx, memberId: number, now: Date): Promis
 export async function holdForBooking(tx: Tx, memberId: number, wanted: { itemId: number; day: string; hours: number[] }[], now: Date): Promise<Date> {
   const places = new Map(wanted.map((w) => [`${w.itemId}:${w.day}`, w]));
   for (const { itemId, day } of places.values()) await releaseExpiredHolds(tx, now, { itemId, day });
-  await lockMemberRow(tx, memberId);
+  await lockMember(tx, memberId, 'no key update');
   const settings = await getReservationSettings(tx);
   const held = await heldHours(tx, memberId, now);
   const asked = wanted.reduce((n, w) => n + w.hours.length, 0);
