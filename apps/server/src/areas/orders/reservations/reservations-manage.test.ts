@@ -1,77 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminReservation, DeviceTime, Page, Reservation } from '@lab/contract';
-import { call, createTestContext, type TestContext } from '../../../../test/harness';
+import type { AdminReservation, Page, Reservation } from '@lab/contract';
+import type { TestContext } from '../../../../test/harness';
 import { makeLoggedInMember, makeStaff } from '../../../../test/factories';
 import { issueSession } from '../../accounts/sessions.service';
-import { seedCatalog } from '../../catalog/catalog.seed';
-import { createServiceItems, type ServiceItemInput } from '../../catalog/catalog.service';
-import { serviceItems } from '../../catalog/catalog.tables';
 import { balanceOf, creditAccount, ensureAccount, payFromFunds } from '../../funds/ledger.service';
-import { orders, reservations } from '../orders.tables';
-import { reservationSlots } from './reservations.tables';
+import { orders } from '../orders.tables';
+import { MONDAY, NOW, reservationCalls, reservationsSuite, stateOf } from './reservations.test-helpers';
 import { orderPaymentReference } from '../cancel-core';
 
-/**
- * The lab's clock: Saturday 2026-03-07 10:00 in Shanghai. Tomorrow (03-08) is a Sunday, so
- * the first open day is Monday 03-09; the window runs to 2026-04-06 (today + 30).
- */
-const NOW = '2026-03-07T02:00:00Z';
-const MONDAY = '2026-03-09';
-
 let t: TestContext;
-
-function itemInput(overrides: Partial<ServiceItemInput>): ServiceItemInput {
-  return {
-    typeId: 2,
-    groupId: 41,
-    childId: 4101,
-    name: '扫描电镜机时',
-    img: '/upload/img/devices/sem.svg',
-    sketch: '',
-    description: '<p>自主上机</p>',
-    model: 'ZEISS Sigma 300',
-    priceFen: 30_000,
-    unit: '小时',
-    sampleRequirements: '',
-    turnaround: '',
-    labLocation: '上海 · 张江实验室 B 栋 2 楼',
-    reservable: true,
-    ...overrides,
-  };
-}
-
-/** A fresh reservable instrument, so each test owns its hours. */
-async function instrument(overrides: Partial<ServiceItemInput> = {}): Promise<string> {
-  const [rid] = await createServiceItems(t.db, [itemInput({ name: `扫描电镜机时-${Math.random().toString(36).slice(2, 8)}`, ...overrides })]);
-  return rid!;
-}
-
-const member = () => makeLoggedInMember(t.db, t.clock.now(), { name: '张老师' });
-const post = <T = unknown>(url: string, who: { token: string } | undefined, form: Record<string, string | number | undefined> = {}) =>
-  call<T>(t.app, 'POST', url, { ...(who ? { token: who.token } : {}), form });
-const query = (form: Record<string, string>, who?: { token: string }) => post<DeviceTime>('/api/open/device/query4timeExtra', who, form);
-const book = (who: { token: string }, rid: string, date: string, hours: number[] | string, note?: string) =>
-  post<Reservation>('/api/auth/reservation/add', who, { rid, date, hours: typeof hours === 'string' ? hours : JSON.stringify(hours), note });
+const { instrument, member, post, query, book, activeSlots } = reservationCalls(() => t);
 const cancel = (who: { token: string }, rid: string) => post<Reservation>('/api/auth/reservation/cancel', who, { rid });
 
-const stateOf = (time: DeviceTime) => Object.fromEntries(time.slots.map((s) => [s.hour, s.state]));
-const activeSlots = async (itemRid: string, day: string) => {
-  const rows = await t.db
-    .select({ hour: reservationSlots.hour })
-    .from(reservationSlots)
-    .innerJoin(reservations, eq(reservations.id, reservationSlots.reservationId))
-    .where(and(eq(reservationSlots.day, day), eq(reservationSlots.active, true), eq(reservations.itemId, await itemId(itemRid))));
-  return rows.map((r) => r.hour).sort((a, b) => a - b);
-};
-async function itemId(rid: string): Promise<number> {
-  const [row] = await t.db.select({ id: serviceItems.id }).from(serviceItems).where(eq(serviceItems.rid, rid));
-  return row!.id;
-}
-
 beforeAll(async () => {
-  t = await createTestContext({ now: NOW });
-  await seedCatalog(t.db);
+  t = await reservationsSuite();
 });
 afterAll(() => t.close());
 
