@@ -36,7 +36,6 @@ import { fundsAdminRoutes } from './areas/funds/funds-admin.routes';
 import { paymentsAdminRoutes } from './areas/payments/payments-admin.routes';
 import { dashboardRoutes } from './views/dashboard.routes';
 import { financeCountsRoutes } from './views/finance-counts.routes';
-import { withdrawalsAdminRoutes } from './areas/growth/withdrawals-admin.routes';
 import { memberDetailRoutes } from './views/member-detail.routes';
 import { memberHomeRoutes } from './views/member-home.routes';
 import { messagesAdminRoutes } from './areas/messages/messages-admin.routes';
@@ -86,7 +85,6 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     approvalsRoutes,
     dashboardRoutes,
     financeCountsRoutes,
-    withdrawalsAdminRoutes,
     messagesAdminRoutes,
     jobsAdminRoutes,
     catalogRoutes,

@@ -109,7 +109,7 @@ describe('faces and calls', () => {
    * accounts; ledger, coupons and invoices for funds): each may shrink, never grow, and leaves
    * this list once it is at 30 (docs/architecture.md).
    */
-  const OVERSIZED: Record<string, number> = { accounts: 48, funds: 47 };
+  const OVERSIZED: Record<string, number> = { accounts: 42, funds: 41 };
 
   it('each face exports at most 30 names (the oversized ones no more than today)', () => {
     const sizes: Record<string, number> = {};
@@ -130,10 +130,14 @@ describe('faces and calls', () => {
     const misplaced: string[] = [];
     let served = 0;
     for (const file of sourceFiles()) {
-      for (const m of fs.readFileSync(file, 'utf8').matchAll(/^(?!\s*\*).*\bserve\(calls\.(\w+)/gm)) {
+      const text = fs.readFileSync(file, 'utf8');
+      // a file that serves calls may name only its own area's resources, however it spells
+      // them: serve(calls.x, …), serve({ a: calls.x.a }, …), const { a } = calls.x
+      if (!/\bserve\(/.test(text)) continue;
+      for (const resource of new Set([...text.matchAll(/^(?!\s*\*).*?(?<![\w/.-])calls\.(?!ts\b)(\w+)/gm)].map((m) => m[1]!))) {
         served++;
-        const want = areaOf.get(m[1]!);
-        if (want !== ownerOf(file)) misplaced.push(`${m[1]} (contract ${want}) served from ${path.relative(serverSrc, file)}`);
+        const want = areaOf.get(resource);
+        if (want !== ownerOf(file)) misplaced.push(`${resource} (contract ${want}) served from ${path.relative(serverSrc, file)}`);
       }
     }
     expect(served).toBeGreaterThan(30);

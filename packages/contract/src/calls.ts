@@ -43,7 +43,10 @@ import { health } from './platform/health-calls';
 import { adminJobs } from './platform/jobs-calls';
 import { adminPrivacy, privacy } from './privacy/calls';
 import { auditLog } from './views/audit-log-calls';
+import { adminCustomers } from './views/customers-calls';
 import { dashboard } from './views/dashboard-calls';
+import { financeCounts } from './views/finance-counts-calls';
+import { memberHome } from './views/member-home-calls';
 
 export const calls = {
   accounts,
@@ -100,5 +103,8 @@ export const calls = {
   staffAuth,
   staff,
   auditLog,
+  adminCustomers,
+  financeCounts,
+  memberHome,
 };
 export type Calls = typeof calls;

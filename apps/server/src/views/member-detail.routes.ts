@@ -4,7 +4,7 @@ import { getMemberDetail, listMemberConsents, listMemberCoupons, listMemberLedge
 import { listMembers } from './member-list.service';
 
 const readOnly = { readOnly: true } as const;
-const { list, detail, orders, ledger, coupons, consents } = calls.adminMembers;
+const { list, detail, orders, ledger, coupons, consents } = calls.adminCustomers;
 
 /**
  * The back office's member screens that read several areas (sales; finance reads):

@@ -2,10 +2,10 @@ import { calls } from '@lab/contract/calls';
 import { serve } from '../platform/calls';
 import { getMemberHomeData, getUserInfo } from './member-home.service';
 
-const { info, home } = calls.profile;
+const { info, home } = calls.memberHome;
 
 /**
- * The member centre's calls over several areas (contract/calls/profile.ts: user/info,
+ * The member centre's calls over several areas (contract views/member-home-calls.ts: user/info,
  * web/home/data); the attestation and contact calls are the member area's (member.routes.ts).
  */
 export const memberHomeRoutes = serve(

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { paginate } from '../db/paginate';
 import { members, staff } from '../areas/accounts/accounts.tables';
 import { memberProfiles } from '../areas/member/member.tables';
+import { escapeLike } from '../platform/sql-filters';
 
 /**
  * The back office's member table (member/list; sales, finance): accounts' members with the
@@ -24,7 +25,7 @@ type MemberRow = typeof members.$inferSelect;
 const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 const oldestFirst = (column: AnyPgColumn) => sql`${column} asc nulls first`;
 
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeContains = (text: string) => `%${escapeLike(text)}%`;
 const adviser = alias(staff, 'adviser');
 const staffRef = (id: number | null, name: string | null): StaffRef | null => (id === null || name === null ? null : { id, name });
 
@@ -58,8 +59,8 @@ function toRow(r: { member: MemberRow; reviewStatus: AdminMemberRow['reviewStatu
  */
 function keywordFilter(keyword: string): SQL {
   if (/^1\d{10}$/.test(keyword)) return eq(members.phone, keyword);
-  if (/^\d+$/.test(keyword)) return like(members.phone, escapeLike(keyword));
-  const pattern = escapeLike(keyword);
+  if (/^\d+$/.test(keyword)) return like(members.phone, likeContains(keyword));
+  const pattern = likeContains(keyword);
   return or(ilike(members.name, pattern), ilike(members.nickname, pattern), ilike(members.company, pattern))!;
 }
 

@@ -13,7 +13,7 @@ declare module 'virtual:calls/accounts' {
   const routes: Record<string, CallRoute>;
   export default routes;
 }
-declare module 'virtual:calls/profile' {
+declare module 'virtual:calls/memberHome' {
   import type { CallRoute } from '@lab/contract/call';
   export const info: CallRoute;
   const routes: Record<string, CallRoute>;

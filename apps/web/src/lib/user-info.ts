@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@lab/contract';
 import type { CallData } from '@lab/contract/call';
-import type { profile } from '@lab/contract/member/calls';
-import { info as infoRoute } from 'virtual:calls/profile';
+import type { memberHome } from '@lab/contract/views/member-home-calls';
+import { info as infoRoute } from 'virtual:calls/memberHome';
 import { logout as logoutRoute } from 'virtual:calls/accounts';
 import { onConsentRequired, request } from './api';
 import { queryClient } from './query-client';
@@ -11,11 +11,11 @@ import { clearSession, useSession } from './session';
 export const userInfoKey = ['user', 'info'] as const;
 
 /*
- * The call table's profile.info and accounts.logout, sent by lib/api.ts's request rather than the typed
+ * The call table's memberHome.info and accounts.logout, sent by lib/api.ts's request rather than the typed
  * client: this file is in the home page's first script, and the typed client brings the staff
  * client with it (1.4 KB gzipped of a 170 KB budget).
  */
-export const fetchUserInfo = () => request<CallData<typeof profile.info>>(infoRoute.path);
+export const fetchUserInfo = () => request<CallData<typeof memberHome.info>>(infoRoute.path);
 
 /*
  * A call refused for a consent due (the server's consent gate): the versions due go into
@@ -23,7 +23,7 @@ export const fetchUserInfo = () => request<CallData<typeof profile.info>>(infoRo
  * and user/info is read again to be sure.
  */
 onConsentRequired(({ consentDue }) => {
-  queryClient.setQueryData<CallData<typeof profile.info>>(userInfoKey, (old) => (old ? { ...old, consentDue } : old));
+  queryClient.setQueryData<CallData<typeof memberHome.info>>(userInfoKey, (old) => (old ? { ...old, consentDue } : old));
   void queryClient.invalidateQueries({ queryKey: userInfoKey });
 });
 

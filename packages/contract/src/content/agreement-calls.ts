@@ -17,7 +17,7 @@ export const agreements = resource('agreements', {
   versions: call({ method: 'GET', path: '/api/open/agreement/versions', who: 'open', summary: '协议历史版本', description: '新版本在前。', query: agreementKindQuery, data: z.array(agreementVersionItem) }),
 });
 
-/** 后台 → 协议管理 (admin); a member's consents are adminMembers.consents. */
+/** 后台 → 协议管理 (admin); a member's consents are adminCustomers.consents. */
 export const adminAgreements = resource('adminAgreements', {
   versions: call({ method: 'POST', path: '/api/admin/agreement/versions', who: ['admin'], summary: '协议版本列表', description: '某一协议的全部已发布版本，新版本在前。', body: agreementKindQuery, data: z.array(adminAgreementVersion) }),
   publish: call({

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { gatedView } from '../approvals/schemas';
 import { call, resource } from '../call';
 import { pageOf } from '../common';
-import { adminWithdrawalExportQuery } from '../growth/admin-withdrawal-schemas';
 import { adminInvoiceExportQuery, adminInvoiceListBody, adminInvoiceRedBody, adminInvoiceView, adminMemberRefView, adminPrestoreExportQuery, adminPrestoreListBody, adminPrestoreView, adminTransferListBody, adminTransferView } from './admin-queue-schemas';
-import { adminAccountListBody, adminAccountView, adminAdjustBody, adminCouponIssueBody, adminCouponTemplateBody, adminCouponTemplateListBody, adminCouponTemplateRidBody, adminCouponTemplateView, adminCreditApproveBody, adminCreditListBody, adminCreditView, adminInvoiceIssueBody, adminIssuedCouponListBody, adminIssuedCouponView, adminLedgerBody, adminLedgerExportQuery, adminLedgerView, adminMemberLookupBody, adminPrestoreConfirmBody, adminPrestoreRulesBody, adminRefuseBody, adminTransferDecideBody, financeQueueCountsView } from './admin-schemas';
+import { adminAccountListBody, adminAccountView, adminAdjustBody, adminCouponIssueBody, adminCouponTemplateBody, adminCouponTemplateListBody, adminCouponTemplateRidBody, adminCouponTemplateView, adminCreditApproveBody, adminCreditListBody, adminCreditView, adminInvoiceIssueBody, adminIssuedCouponListBody, adminIssuedCouponView, adminLedgerBody, adminLedgerExportQuery, adminLedgerView, adminMemberLookupBody, adminPrestoreConfirmBody, adminPrestoreRulesBody, adminRefuseBody, adminTransferDecideBody } from './admin-schemas';
 import { memberCouponView } from './coupon-schemas';
 import { creditApplicationView } from './credit-schemas';
 import { invoiceApplicationView } from './invoice-schemas';
@@ -24,7 +23,6 @@ const gatedRule = '超过本角色审批额度（单笔、每人每日、每人�
  * prestore tiers, and the xlsx exports of what each table shows.
  */
 export const adminFunds = resource('adminFunds', {
-  counts: call({ method: 'POST', path: '/api/admin/funds/counts', who: finance, summary: '财务待办数', data: financeQueueCountsView }),
 
   // ---- 预存审核 ----
   prestoreList: call({ method: 'POST', path: '/api/admin/funds/prestore/list', who: finance, summary: '预存申请列表', body: adminPrestoreListBody, data: pageOf(adminPrestoreView) }),
@@ -92,8 +90,6 @@ export const adminFunds = resource('adminFunds', {
   }),
   invoiceExport: call({ method: 'GET', path: '/api/admin/funds/invoice/export', who: finance, summary: '导出开票申请', description: '筛选同列表，不分页（xlsx）。', query: adminInvoiceExportQuery, data: 'file' }),
 
-  // ---- 提现 (the queue itself is under /api/admin/growth/withdraw) ----
-  withdrawalExport: call({ method: 'GET', path: '/api/admin/growth/withdraw/export', who: finance, summary: '导出返利提现', description: '筛选同提现列表，不分页（xlsx）。', query: adminWithdrawalExportQuery, data: 'file' }),
 
   // ---- 信用额度 ----
   creditList: call({ method: 'POST', path: '/api/admin/funds/credit/list', who: finance, summary: '信用额度申请列表', body: adminCreditListBody, data: pageOf(adminCreditView) }),

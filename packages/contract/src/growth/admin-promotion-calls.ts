@@ -2,7 +2,7 @@ import { call, resource } from '../call';
 import { pageOf } from '../common';
 import { adminPartnerDecisionBody, adminWithdrawDecisionBody } from './admin-decision-schemas';
 import { adminPartnerApplication, adminPartnerListBody } from './admin-schemas';
-import { adminWithdrawal, adminWithdrawalListBody } from './admin-withdrawal-schemas';
+import { adminWithdrawal, adminWithdrawalExportQuery, adminWithdrawalListBody } from './admin-withdrawal-schemas';
 
 /** 后台: partner applications (客户服务, sales) and rebate withdrawals (财务, finance). */
 export const adminPromotion = resource('adminPromotion', {
@@ -64,4 +64,5 @@ export const adminPromotion = resource('adminPromotion', {
     data: adminWithdrawal,
     done: '已驳回',
   }),
+  withdrawalExport: call({ method: 'GET', path: '/api/admin/growth/withdraw/export', who: ['finance'], summary: '导出返利提现', description: '筛选同提现列表，不分页（xlsx）。', query: adminWithdrawalExportQuery, data: 'file' }),
 });

@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { call, resource } from '../call';
-import { memberFundsFigures } from '../funds/schemas';
-import { memberHomeData, memberProfile, memberUserInfo, profileAttestBody, updateContactBody, updateInfoBody } from './schemas';
+import { memberProfile, profileAttestBody, updateContactBody, updateInfoBody } from './schemas';
 
 /** The member's own account (个人中心 → 基本信息, 资料认证) and the member centre's figures. */
 export const profile = resource('profile', {
-  info: call({
-    method: 'POST',
-    path: '/api/auth/user/info',
-    who: 'member',
-    summary: '当前会员信息',
-    description: '账号、收货地址（默认在前）、资料认证、计划单行数；basicInfoComplete 为 false 时提示未完善基本信息。',
-    data: memberUserInfo,
-  }),
   attest: call({
     method: 'POST',
     path: '/api/auth/user/update4profile',
@@ -26,12 +17,4 @@ export const profile = resource('profile', {
   detail: call({ method: 'POST', path: '/api/auth/user/profile', who: 'member', summary: '查看资料认证', description: '从未填写的字段为 null；reviewStatus 为审核状态。', data: memberProfile }),
   setNickname: call({ method: 'POST', path: '/api/auth/user/updateInfo', who: 'member', summary: '修改昵称', body: updateInfoBody, data: z.null(), done: '操作成功!' }),
   setContact: call({ method: 'POST', path: '/api/auth/user/update4contact', who: 'member', summary: '修改联系人姓名和邮箱', body: updateContactBody, data: z.null(), done: '操作成功!' }),
-  home: call({
-    method: 'POST',
-    path: '/api/auth/web/home/data',
-    who: 'member',
-    summary: '会员中心数据',
-    description: '地址数、待取样预约、待寄回样品、所在团体与待审核的入团申请、实验计划条数、预存款余额和可用优惠券数。',
-    data: memberHomeData.extend(memberFundsFigures.shape),
-  }),
 });

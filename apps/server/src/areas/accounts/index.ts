@@ -4,13 +4,13 @@
 export { getMember, toMemberAccount } from './accounts.service';
 export { type AgreementVersionRow, agreementVersionsOf, findAgreementVersion, findCurrentVersion, publishAgreementVersion } from './agreement-versions';
 export { readToken } from './auth-guard';
-export { listConsentDue, listConsentHistory, marketingSmsAllowed, setMarketingSms } from './consents.service';
-export { claimLoginAttempt, clearLoginFailures, lockedError } from './login-guard.service';
+export { listConsentDue, listConsentHistory, marketingSmsAllowed } from './consents.service';
+export { confirmMemberSecret, endMemberAccess } from './member-secret';
 export { onMemberInvited } from './member-hooks';
-export { authenticate, type RequestMeta, revokeAllSessions } from './sessions.service';
-export { checkSmsCode, sendSmsCode, spendSmsCode } from './sms-codes.service';
+export { authenticate, type RequestMeta } from './sessions.service';
+export { sendSmsCode } from './sms-codes.service';
 export { type StaffCodesFailing } from './staff-hooks';
-export { activeMemberIds, countMembers, escapeLike, memberByPhone, membersByPhone, staffPhonesOfRole, memberCondition, memberContact, memberContacts, memberRefs, namedMembers, staffMember, staffNames, staffRefs, type MemberContact } from './people';
+export { activeMemberIds, countMembers, memberByPhone, membersByPhone, staffPhonesOfRole, memberCondition, memberContact, memberContacts, memberRefs, namedMembers, staffMember, staffNames, staffRefs, type MemberContact } from './people';
 export { memberIdsMatching } from './member-match';
 export { lockMember, memberByRid, setMemberDisabled, updateMemberIdentity } from './member-identity';
 export { invitedCount, invitedMembers, memberInvite } from './invitees';

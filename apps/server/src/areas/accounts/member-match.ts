@@ -1,7 +1,7 @@
 import { ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { members } from './accounts.tables';
-import { escapeLike } from './people';
+import { escapeLike } from '../../platform/sql-filters';
 
 /**
  * The members a back-office keyword box names, read once per list (the member table has no

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, isNotNull, like, or, type AnyColumn, type
 import type { AdminMemberRef, StaffRole } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { members, staff } from './accounts.tables';
+import { escapeLike } from '../../platform/sql-filters';
 
 /**
  * Who a member or a staff member is, as other areas read it: by id, in one query per page
@@ -120,7 +121,6 @@ export async function staffPhonesOfRole(db: DbOrTx, role: StaffRole): Promise<st
   return rows.flatMap((row) => (row.phone ? [row.phone] : []));
 }
 
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Beyond this many matching members the condition stays a subquery (a keyword like '1'). */
 const MEMBER_IDS_INLINE = 2_000;

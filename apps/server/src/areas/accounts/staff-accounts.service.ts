@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { clearLoginFailures } from './login-guard.service';
 import { revokeAllSessions } from './sessions.service';
 import { clearStaffTotp, issueStaffSetupCode } from './staff-totp-binding';
+import { escapeLike } from '../../platform/sql-filters';
 
 type StaffRow = typeof staff.$inferSelect;
 
@@ -34,7 +35,6 @@ export const staffAudit = auditEntity<number>('staff', async (db, id) => {
   return row ? toStaffAccount(row) : null;
 });
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listStaff(db: DbOrTx, query: StaffListBody): Promise<Page<StaffAccount>> {
   const filters: SQL[] = [];

@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { articles, thanksEntries } from './content.tables';
 import { createArticle } from './content.service';
 import { cleanHtml, fileUrl, shanghaiDate, withContentChange } from './content-version';
+import { escapeLike } from '../../platform/sql-filters';
 
 /**
  * 新闻·课程·案例 and 论文致谢 in the back office: server-paged tables of every row (hidden
@@ -32,7 +33,6 @@ const found = (what: string) => <T>(rows: T[]): T => {
   return row;
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Whether cleaned rich text shows anything: words or a picture. */
 export const hasVisibleText = (html: string) => /<img\s/i.test(html) || html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '').length > 0;

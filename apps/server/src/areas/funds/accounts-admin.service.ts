@@ -16,10 +16,10 @@ import { notFound } from '../../platform/errors';
 import { lookupMembers as lookup, memberContacts, namedMembers, staffNames } from '../accounts';
 import { communitiesNamed, communityRefs } from '../member';
 import { accounts, ledgerEntries } from './ledger.tables';
-import { dayRange } from './admin-filters';
-import { EXPORT_MAX_ROWS } from './admin-queues.service';
 import { withChannels } from './online-channels';
 import { paginate } from '../../db/paginate';
+import { EXPORT_MAX_ROWS } from '../../platform/xlsx';
+import { dayRange } from '../../platform/sql-filters';
 
 /**
  * 资金账户: the prepaid-funds accounts of members and communities with their balances, and

@@ -1,5 +1,3 @@
-import ExcelJS from 'exceljs';
-import type { FastifyReply } from 'fastify';
 import {
   INVOICE_EXPORT_HEADERS,
   LEDGER_EXPORT_HEADERS,
@@ -10,30 +8,13 @@ import {
   type AdminLedgerEntry,
   type AdminPrestore,
 } from '@lab/contract';
-import { shanghaiTime } from './export';
+import { time, workbook, yuan } from '../../platform/xlsx';
 
 /**
  * The finance exports (xlsx): one sheet, bold Chinese headers, money as numbers in yuan with
  * two decimals (so Excel can sum them), times in Shanghai. Each answers exactly the rows of
  * the table's filters, newest first.
  */
-
-type Cell = string | number | null;
-
-export async function workbook(sheetName: string, headers: readonly string[], rows: Cell[][], options: { widths: number[]; money: number[]; caption?: string }): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  book.creator = '科研检测服务商城';
-  const sheet = book.addWorksheet(sheetName);
-  if (options.caption) sheet.addRow([options.caption]).font = { bold: true };
-  sheet.addRow([...headers]).font = { bold: true };
-  for (const row of rows) sheet.addRow(row);
-  options.widths.forEach((width, i) => (sheet.getColumn(i + 1).width = width));
-  for (const column of options.money) sheet.getColumn(column).numFmt = '#,##0.00';
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-export const yuan = (fen: number | null) => (fen === null ? null : fen / 100);
-export const time = (iso: string | null) => (iso ? shanghaiTime(iso) : '');
 
 export function prestoresXlsx(list: AdminPrestore[]): Promise<Buffer> {
   return workbook(
@@ -95,13 +76,4 @@ export function ledgerXlsx(account: AdminAccount, entries: AdminLedgerEntry[]): 
     entries.map((e) => [time(e.createdAt), e.typeText, yuan(e.amountFen), yuan(e.balanceAfterFen), e.reference, e.note, e.actorName ?? (e.actorKind === 'member' ? '会员本人' : '系统')]),
     { widths: [20, 12, 14, 14, 36, 30, 12], money: [3, 4], caption: `${ownerKindLabels[account.ownerKind]}：${owner}` },
   );
-}
-
-/** Answers an xlsx download; the Chinese name in filename*, an ASCII one for old clients. */
-export function sendXlsx(reply: FastifyReply, body: Buffer, asciiName: string, chineseName: string) {
-  return reply
-    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('cache-control', 'private, no-store')
-    .header('content-disposition', `attachment; filename="${asciiName}.xlsx"; filename*=UTF-8''${encodeURIComponent(`${chineseName}.xlsx`)}`)
-    .send(body);
 }

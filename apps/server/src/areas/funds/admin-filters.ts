@@ -1,9 +1,8 @@
-import { and, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { labDayEnd, labDayStart } from '@lab/contract';
 import { memberCondition } from '../accounts';
 
-/** The filters every finance table shares: a keyword over the member or the record's number, a Shanghai date range. */
+/** The keyword filter every finance table shares: the member or the record's number (the date range is platform/sql-filters' dayRange). */
 
 /**
  * The keyword condition of a finance table: the member (accounts' `memberCondition`: a phone,
@@ -17,9 +16,4 @@ export async function keywordFilter(db: DbOrTx, memberIdColumn: AnyColumn, keywo
   const byMember = await memberCondition(db, memberIdColumn, keyword);
   const numbers = [...new Set([keyword, keyword.toUpperCase()])];
   return or(byMember, ...numberColumns.map((column) => inArray(column, numbers))) ?? sql`false`;
-}
-
-/** [from 00:00, to+1 00:00) in Shanghai. */
-export function dayRange(column: AnyColumn, from: string | undefined, to: string | undefined): SQL | undefined {
-  return and(from ? gte(column, labDayStart(from)) : undefined, to ? lt(column, labDayEnd(to)) : undefined);
 }

@@ -1,3 +1,4 @@
+import { EXPORT_MAX_ROWS } from '../../platform/xlsx';
 import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   organizationLabels,
@@ -13,7 +14,7 @@ import {
 } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { memberRefs, staffNames } from '../accounts';
-import { dayRange, keywordFilter } from './admin-filters';
+import { keywordFilter } from './admin-filters';
 import { creditApplications, creditLines } from './credit.tables';
 import { invoiceApplications, invoiceRedLetters } from './invoices.tables';
 import { prestoreApplications, transferApplications } from './prestore.tables';
@@ -22,6 +23,7 @@ import { toTransferViews } from './transfers.service';
 import { toInvoiceViews } from './invoices.service';
 import { toCreditView } from './credit.service';
 import { paginate } from '../../db/paginate';
+import { dayRange } from '../../platform/sql-filters';
 
 /**
  * The finance review queues as server tables: status (its index leads every query), the
@@ -32,7 +34,6 @@ import { paginate } from '../../db/paginate';
  */
 
 /** Exports stop here: a year of a busy lab's applications fits many times over. */
-export const EXPORT_MAX_ROWS = 50_000;
 
 const arrival = (column: AnyColumn, id: AnyColumn, order: 'ascend' | 'descend' | undefined) => (order === 'ascend' ? [asc(column), asc(id)] : [desc(column), desc(id)]);
 /** Rows fetched by id, put back in the order of the ids. */

@@ -1,3 +1,4 @@
+import { EXPORT_MAX_ROWS } from '../../platform/xlsx';
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { entryTypeLabels, labDayEnd, labDayStart, type BalanceHistoryBody, type LedgerEntry, type Page } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
@@ -53,7 +54,6 @@ export async function balanceHistory(db: DbOrTx, memberId: number, query: Balanc
   return { ...page, balanceFen: Number(account.balanceFen) };
 }
 
-export const EXPORT_MAX_ROWS = 50_000;
 
 /** Every entry of the filtered history (export), newest first. */
 export async function historyForExport(db: DbOrTx, memberId: number, query: Pick<BalanceHistoryBody, 'community_rid' | 'type' | 'from' | 'to'>): Promise<LedgerEntry[]> {

@@ -7,7 +7,7 @@ import { notFound } from '../../platform/errors';
 import { readUpload, sendFile, storeUpload, uploadSpec } from '../../platform/files';
 import { gatedAnswer } from '../approvals';
 import { adminLedger, adminListAccounts, ledgerForExport, lookupMembers } from './accounts-admin.service';
-import { invoicesXlsx, ledgerXlsx, prestoresXlsx, sendXlsx } from './admin-export';
+import { invoicesXlsx, ledgerXlsx, prestoresXlsx } from './admin-export';
 import { adminListCredit, adminListInvoices, adminListPrestores, adminListTransfers, invoicesForExport, prestoresForExport } from './admin-queues.service';
 import { adjustBalance } from './assets.service';
 import { addCouponTemplate, disableCouponTemplate, listCouponTemplates, listIssuedCoupons } from './coupons-admin';
@@ -19,6 +19,7 @@ import { recordRedLetter } from './invoice-refunds';
 import { confirmPrestore, findPrestoreByRid, refusePrestore } from './prestore-decisions';
 import { getPrestoreRules, savePrestoreRules } from './prestore-rules';
 import { approveTransfer, refuseTransfer } from './transfers.service';
+import { sendXlsx } from '../../platform/xlsx';
 
 const byRid = (body: { rid: string }) => body.rid;
 const readOnly = { config: { readOnly: true } } as const;
@@ -30,13 +31,10 @@ const fileDay = (now: Date) => labDay(now).replace(/-/g, '');
 /**
  * Finance in the back office: the calls of contract/funds/admin-calls.ts. Every call that
  * changes something names its audit; its handler's `db` is the transaction the audit row joins.
- * Two calls of the finance menu are served elsewhere: the queue counts (funds' and growth's
- * queues: views/finance-counts.routes.ts) and the rebate withdrawals' export (growth's:
- * growth/withdrawals-admin.routes.ts).
+ * The finance menu's queue counts are a view (contract views/finance-counts-calls.ts) and the
+ * rebate withdrawals are growth's (adminPromotion).
  */
-const { counts: _counts, withdrawalExport: _withdrawalExport, ...fundsCalls } = calls.adminFunds;
-
-export const fundsAdminRoutes = serve(fundsCalls, {
+export const fundsAdminRoutes = serve(calls.adminFunds, {
   // ---- 预存审核 ----
   prestoreList: { ...readOnly, handler: ({ db, body }) => adminListPrestores(db, body) },
   prestoreConfirm: {

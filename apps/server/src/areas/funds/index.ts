@@ -2,9 +2,7 @@
  * The funds area's face: what other areas may use (docs/architecture.md). Keep it small.
  */
 export { accountEntriesPage, accountEntryTotals, lockAccounts } from './account-entries';
-export { sendXlsx, time, workbook, yuan } from './admin-export';
-export { dayRange, keywordFilter } from './admin-filters';
-export { EXPORT_MAX_ROWS } from './admin-queues.service';
+export { keywordFilter } from './admin-filters';
 export { toLedgerEntry } from './balance-history';
 export { type OrderScope, redeemCoupon } from './coupon-redemption';
 export { couponTemplateRids, findCouponTemplate } from './coupon-template-lookup';

@@ -7,6 +7,7 @@ import { acceptTerms, applyForPartner, listRebates, promotionOverview } from './
 import { adminListPartners, decidePartner } from './promotion-admin.service';
 import { addWithdrawal, cancelWithdrawal, listWithdrawals, updateWithdrawal } from './withdrawals.service';
 import { adminListWithdrawals, decideWithdrawal } from './withdrawals-admin.service';
+import { exportWithdrawals } from './withdrawals-export';
 
 const byRid = (body: { rid: string }) => body.rid;
 
@@ -23,10 +24,11 @@ export const promotionRoutes = serve(calls.promotion, {
 });
 
 /**
- * Staff decide partner applications (sales) and withdrawals (finance; the queue's export and
- * the withdrawal's audit entity live with the money: funds/): contract growth/admin-promotion-calls.ts.
+ * Staff decide partner applications (sales) and withdrawals (finance), and export the
+ * withdrawals queue (withdrawals-export.ts): contract growth/admin-promotion-calls.ts.
  */
 export const promotionAdminRoutes = serve(calls.adminPromotion, {
+  withdrawalExport: { config: { readOnly: true }, handler: ({ db, query, reply, now }) => exportWithdrawals(db, query, reply, now) },
   partners: { handler: ({ db, body }) => adminListPartners(db, body), config: { readOnly: true } },
   approvePartner: {
     handler: ({ db, staff, body, now }) => decidePartner(db, staff.id, { ...body, approve: true }, now),

@@ -4,11 +4,13 @@ import type { DbOrTx } from '../../db/client';
 import { paginate, type PageWindow } from '../../db/paginate';
 import { badRequest, decisionChanged, notFound } from '../../platform/errors';
 import { memberContact, memberContacts, staffNames, type MemberContact } from '../accounts';
-import { creditAccount, dayRange, ensureAccount, EXPORT_MAX_ROWS, keywordFilter, type Actor } from '../funds';
+import { creditAccount, ensureAccount, keywordFilter, type Actor } from '../funds';
 import { postMessage } from '../messages';
 import { rebateWithdrawals } from './growth.tables';
 import { memberView } from './promotion-admin.service';
 import { returnHold, stateConflict, toWithdrawal, withdrawReference, type WithdrawalRow } from './withdrawals.service';
+import { EXPORT_MAX_ROWS } from '../../platform/xlsx';
+import { dayRange } from '../../platform/sql-filters';
 
 /**
  * Finance's side of the partners' withdrawals: the queue, its export, paying to prepaid funds or

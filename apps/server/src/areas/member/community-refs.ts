@@ -1,7 +1,8 @@
 import { eq, ilike, inArray, like, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { escapeLike, namedMembers } from '../accounts';
+import { namedMembers } from '../accounts';
 import { communities } from './member.tables';
+import { escapeLike } from '../../platform/sql-filters';
 
 /**
  * Which community (课题组) an id or rid names, as other areas read it (funds: community

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { memberContact, memberContacts, namedMembers, staffNames } from '../accounts';
 import { postMessage } from '../messages';
 import { communities, communityMembers } from './member.tables';
+import { escapeLike } from '../../platform/sql-filters';
 
 /**
  * 科研团体 reviews. A teacher's new community is pending: its owner runs it (adds members
@@ -15,7 +16,7 @@ import { communities, communityMembers } from './member.tables';
  * back in the queue (communities.service editCommunity).
  */
 
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeContains = (text: string) => `%${escapeLike(text)}%`;
 const COMMUNITY_LINK = '/member/communityMg';
 
 type CommunityRow = typeof communities.$inferSelect;
@@ -88,7 +89,7 @@ export async function listCommunitiesForReview(db: DbOrTx, query: AdminCommunity
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(communities.reviewStatus, query.status));
   if (query.keyword) {
-    const like = escapeLike(query.keyword);
+    const like = likeContains(query.keyword);
     // the owner as accounts names members: a phone, or words in name, nickname, unit
     const owners = (await namedMembers(db, query.keyword)).in(communities.ownerMemberId);
     filters.push(or(ilike(communities.name, like), ilike(communities.unit, like), owners)!);

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { memberByPhone, membersByPhone, staffNames } from '../accounts';
 import { consultations } from './consultations.tables';
 import { postMessage, sendNotice, type NoticeChannels } from './messages.service';
+import { escapeLike } from '../../platform/sql-filters';
 
 /**
  * Visitors' consultations (indexMsg/add) as sales sees and answers them. A reply is written
@@ -41,7 +42,6 @@ export const consultationAudit = auditEntity<number>('consultation', async (db, 
   return row ? { id: row.id, name: row.name, phone: row.phone, content: row.content, reply: row.reply, repliedAt: row.repliedAt, handledBy: row.handledBy } : null;
 });
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** consultation/list: newest first, optionally only those waiting for a reply or already replied. */
 export async function listConsultations(

@@ -8,6 +8,7 @@ import { auditEntity } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/job-queue';
 import { requeueOutboxRow } from '../../platform/outbox';
+import { escapeLike } from '../../platform/sql-filters';
 
 /**
  * A verification code is the key to an account for five minutes: nobody in the back office
@@ -19,7 +20,6 @@ export function maskCodes(body: string, params: Record<string, string | number>)
   return body.split(String(code)).join('******');
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The SMS and e-mail outbox, newest first, by channel, recipient and day. */
 export async function listOutbox(db: DbOrTx, query: OutboxListBody): Promise<Page<OutboxEntry>> {

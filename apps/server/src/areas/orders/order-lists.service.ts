@@ -6,10 +6,10 @@ import { badRequest } from '../../platform/errors';
 import { itemsByIds } from '../catalog';
 import { summaryColumns, toOrderSummary } from './order-core';
 import { orderLines, orders } from './orders.tables';
+import { escapeLike } from '../../platform/sql-filters';
 
 /** The member's order lists: order/list4person (by tab, filters, page or cursor) and order/history4user. */
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The condition of a member-facing tab (also used by staff lists). */
 export function orderTabCondition(tab: OrderListBody['tab']): SQL | undefined {

@@ -3,12 +3,13 @@ import { unsettledDaysOf, type AdminOrderMember, type AdminOrderRow, type AdminO
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../../platform/errors';
 import { labDayEnd, labDayStart } from '@lab/contract';
-import { escapeLike, memberContacts, memberIdsMatching } from '../accounts';
+import { memberContacts, memberIdsMatching } from '../accounts';
 import { itemIdsNamed } from '../catalog';
 import { sampleRecycles } from './pickups/pickups.tables';
 import { SAMPLE_CODE, scannedOrderNo, toOrderSummary } from './order-core';
 import { atRisk, promisesOf, riskCondition } from './order-promises';
 import { orderLines, orders } from './orders.tables';
+import { escapeLike } from '../../platform/sql-filters';
 
 /**
  * The staff's order table (订单管理), paged, filtered and sorted in SQL so it stays fast at

@@ -1,10 +1,10 @@
 import { calls } from '@lab/contract/calls';
 import { serve } from '../../platform/calls';
-import { sendXlsx } from '../funds';
 import { choosePayLater } from './pay-later';
 import { payOrder, readyToPay } from './payment.service';
 import { settleOrders, settlementList } from './settlement.service';
 import { statement, statementXlsx } from './statement.service';
+import { sendXlsx } from '../../platform/xlsx';
 
 /** Paying orders, pay-after-test and settlement (contract/calls/payment.ts). */
 export const paymentRoutes = serve(calls.payment, {

@@ -4,12 +4,12 @@ import { labDay, type AdminOnlineRefundNoBody, type AdminReconcileResolveBody, t
 import type { PayVendor } from '../../platform/providers/payment-gateway';
 import { serve } from '../../platform/calls';
 import { audit } from '../../platform/audit';
-import { sendXlsx } from '../funds';
 import { siteOrigin } from './online-pay.routes';
 import { adminListPayments, adminListRefunds, adminPaymentDetail, askRefund, onlineRefundAudit, paymentsForExport, recordRefundAnswer, refundsForExport, type RefundAnswer } from './payments-admin.service';
 import { paymentsXlsx, refundsXlsx } from './payments-export';
 import { assertDayOver, fetchBill, rerunDay, rerunVendors, type FetchedBill } from './reconcile.service';
 import { listRuns, reconcileDayAudit, reconcileLineAudit, resolveLine, runDetail } from './reconcile-views.service';
+import { sendXlsx } from '../../platform/xlsx';
 
 const readOnly = { config: { readOnly: true } } as const;
 

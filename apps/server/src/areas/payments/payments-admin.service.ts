@@ -21,11 +21,13 @@ import type { GatewayRefund } from '../../platform/providers/payment-gateway';
 import { onlinePaymentOrders, onlinePayments, onlineRefunds } from './payments.tables';
 import { paginate } from '../../db/paginate';
 import { memberRefs, namedMembers } from '../accounts';
-import { dayRange, entriesByReferences, withChannels } from '../funds';
+import { entriesByReferences, withChannels } from '../funds';
 import { communityNames } from '../member';
 import { orderIdsByNo, orderNosOf } from '../orders';
 import { applyRefundState, askGatewayAboutRefund } from './online-refunds';
 import { orderNosOfPayments, paymentReference, refundReference, type PaymentRow, type RefundRow } from './online-pay-core';
+import { dayRange } from '../../platform/sql-filters';
+import { EXPORT_MAX_ROWS } from '../../platform/xlsx';
 
 /**
  * 财务管理 → 在线支付 and 退款记录 (contract/admin-payments.ts): the payments and refunds as
@@ -33,7 +35,6 @@ import { orderNosOfPayments, paymentReference, refundReference, type PaymentRow,
  * refund asked about at the gateway now.
  */
 
-export const PAYMENTS_EXPORT_MAX_ROWS = 50_000;
 
 const NO_MEMBER = { rid: '', phone: '', name: '', company: null };
 
@@ -130,7 +131,7 @@ export async function adminListPayments(db: DbOrTx, query: AdminOnlinePaymentLis
 
 /** payments/export: the list's rows, unpaged. */
 export async function paymentsForExport(db: DbOrTx, query: AdminOnlinePaymentExportQuery): Promise<AdminOnlinePayment[]> {
-  const rows = await db.select().from(onlinePayments).where(await paymentWhere(db, query)).orderBy(...paymentOrder(query)).limit(PAYMENTS_EXPORT_MAX_ROWS);
+  const rows = await db.select().from(onlinePayments).where(await paymentWhere(db, query)).orderBy(...paymentOrder(query)).limit(EXPORT_MAX_ROWS);
   return toPaymentViews(db, rows);
 }
 
@@ -214,7 +215,7 @@ export async function adminListRefunds(db: DbOrTx, query: AdminOnlineRefundListB
 }
 
 export async function refundsForExport(db: DbOrTx, query: AdminOnlineRefundExportQuery): Promise<AdminOnlineRefund[]> {
-  const rows = await refundSelect(db).where(await refundWhere(db, query)).orderBy(...refundOrder(query)).limit(PAYMENTS_EXPORT_MAX_ROWS);
+  const rows = await refundSelect(db).where(await refundWhere(db, query)).orderBy(...refundOrder(query)).limit(EXPORT_MAX_ROWS);
   return toRefundViews(db, rows);
 }
 

@@ -1,5 +1,5 @@
 import { ONLINE_PAYMENT_EXPORT_HEADERS, ONLINE_REFUND_EXPORT_HEADERS, type AdminOnlinePayment, type AdminOnlineRefund } from '@lab/contract';
-import { time, workbook, yuan } from '../funds';
+import { time, workbook, yuan } from '../../platform/xlsx';
 
 /** 在线支付-YYYYMMDD.xlsx: the payments list's rows, money in yuan (numbers), times in Shanghai. */
 export function paymentsXlsx(list: AdminOnlinePayment[]): Promise<Buffer> {

@@ -23,7 +23,6 @@ import {
   transferApplications,
 } from '../../db/schema';
 import { AppError, conflict } from '../../platform/errors';
-import { verifyPassword } from '../../platform/crypto';
 import { writeMemberAudit } from '../../platform/member-audit';
 import type { SmsProvider } from '../../platform/messaging';
 import type { PaymentProviders } from '../../platform/providers';
@@ -31,10 +30,7 @@ import type { NoticeChannels } from '../messages';
 import { balanceOf } from '../funds';
 import { closeOpenPaymentsOf } from '../payments';
 import { getMember } from '../accounts';
-import { setMarketingSms } from '../accounts';
-import { claimLoginAttempt, clearLoginFailures, lockedError } from '../accounts';
-import { revokeAllSessions, type RequestMeta } from '../accounts';
-import { checkSmsCode, sendSmsCode, spendSmsCode } from '../accounts';
+import { confirmMemberSecret, endMemberAccess, sendSmsCode, type RequestMeta } from '../accounts';
 import { eraseMember } from './erasure';
 import { maskIp } from './erasure-engine';
 
@@ -146,21 +142,7 @@ export async function closeAccount(
 ) {
   const member = await getMember(db, memberId);
   if (member.closedAt) throw new AppError('FORBIDDEN', '该账号已注销');
-  let codeId: number | null = null;
-  let confirmedBy: 'sms' | 'password';
-  if (body.code !== undefined) {
-    codeId = await checkSmsCode(db, member.phone, CLOSE_ACCOUNT_SMS_PURPOSE, body.code, meta.now);
-    confirmedBy = 'sms';
-  } else {
-    const key = `member:${member.id}`;
-    const left = await claimLoginAttempt(db, key, meta.now);
-    if (!(await verifyPassword(member.passwordHash, body.password ?? ''))) {
-      if (left === 0) throw lockedError(new Date(meta.now.getTime() + 15 * 60_000), meta.now);
-      throw new AppError('WRONG_PASSWORD', member.passwordHash ? `登录密码错误，还可尝试${left}次` : '您尚未设置登录密码，请使用短信验证码确认');
-    }
-    await clearLoginFailures(db, key);
-    confirmedBy = 'password';
-  }
+  const confirmed = await confirmMemberSecret(db, member, body, CLOSE_ACCOUNT_SMS_PURPOSE, meta.now);
   // money must not arrive after the account is gone (issue 28 hole 5): every open online payment
   // is closed at its gateway first; one paid meanwhile is booked and then blocks as a balance
   await closeOpenPaymentsOf(db, payments.providers, payments.channels, memberId, meta.now, log);
@@ -170,18 +152,17 @@ export async function closeAccount(
     await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
     const blockers = await closureBlockers(tx, memberId);
     if (blockers.length > 0) throw conflict(`暂不能注销账号：${blockers.map((b, i) => `${i + 1}. ${b.reason}`).join('；')}`);
-    if (codeId !== null) await spendSmsCode(tx, codeId, meta.now);
-    // an optional consent ends with the account: 营销短信 withdrawn (a row, as from 账号设置)
-    await setMarketingSms(tx, memberId, false, meta);
+    await confirmed.spend(tx);
+    // sessions revoked; an optional consent ends with the account: 营销短信 withdrawn (a row, as from 账号设置)
+    await endMemberAccess(tx, memberId, meta);
     const counts = await eraseMember(tx, member, meta.now);
-    await revokeAllSessions(tx, 'member', memberId, meta.now);
     await writeMemberAudit(tx, {
       memberId,
       action: 'privacy.close',
       label: '注销账号',
       entity: 'member',
       targetKey: member.rid,
-      input: { confirmedBy },
+      input: { confirmedBy: confirmed.confirmedBy },
       // the person's data is what was erased: the row keeps only what was kept and counted
       before: { rid: member.rid, registeredAt: member.createdAt.toISOString() },
       after: { label: closedMemberLabel(memberId), closedAt: meta.now.toISOString(), ...counts },

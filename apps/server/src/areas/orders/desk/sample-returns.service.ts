@@ -4,13 +4,14 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { paginate, type PageWindow } from '../../../db/paginate';
 import { auditEntity } from '../../../platform/audit';
 import { conflict, notFound } from '../../../platform/errors';
-import { escapeLike, memberContacts, memberIdsMatching, staffNames } from '../../accounts';
+import { memberContacts, memberIdsMatching, staffNames } from '../../accounts';
 import { sampleRecycles } from '../pickups/pickups.tables';
 import { toRecycle } from '../pickups/sampling.service';
 import { postMessage, sendNotice } from '../../messages';
 import { returnPromise } from '../order-promises';
 import { orders } from '../orders.tables';
 import type { Channels } from './progress.service';
+import { escapeLike } from '../../../platform/sql-filters';
 
 /**
  * 样品回寄: the members' requests to have their samples sent back (sample_recycles), listed

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminMembers } from './admin-members';
+import { adminCustomers } from './customers';
 import { customerKeys } from './keys';
 
 export interface PageArgs {
@@ -9,6 +9,6 @@ export interface PageArgs {
 
 /** One member's orders, newest first. */
 export const memberOrdersQueryOptions = (rid: string, query: PageArgs) =>
-  queryOptions({ queryKey: customerKeys.memberOrders(rid, query), queryFn: () => adminMembers.orders({ rid, ...query }), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: customerKeys.memberOrders(rid, query), queryFn: () => adminCustomers.orders({ rid, ...query }), placeholderData: keepPreviousData });
 
 export const useMemberOrders = (rid: string, query: PageArgs) => useQuery(memberOrdersQueryOptions(rid, query));

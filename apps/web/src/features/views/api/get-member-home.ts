@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { profile } from '../../member/api/profile';
+import { memberHome } from './member-home';
 import { memberKeys } from '../../../api/query-keys';
 
 /** The member centre's figures. */
-export const memberHomeQueryOptions = () => queryOptions({ queryKey: memberKeys.home, queryFn: () => profile.home() });
+export const memberHomeQueryOptions = () => queryOptions({ queryKey: memberKeys.home, queryFn: () => memberHome.home() });
 
 export const useMemberHome = () => useQuery(memberHomeQueryOptions());

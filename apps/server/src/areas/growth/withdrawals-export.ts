@@ -1,8 +1,8 @@
-import { calls } from '@lab/contract/calls';
-import { labDay, WITHDRAWAL_EXPORT_HEADERS, type AdminWithdrawal } from '@lab/contract';
-import { serve } from '../../platform/calls';
-import { sendXlsx, time, workbook, yuan } from '../funds';
+import type { FastifyReply } from 'fastify';
+import { labDay, WITHDRAWAL_EXPORT_HEADERS, type AdminWithdrawal, type AdminWithdrawalExportQuery } from '@lab/contract';
+import type { DbOrTx } from '../../db/client';
 import { withdrawalsForExport } from './index';
+import { sendXlsx, time, workbook, yuan } from '../../platform/xlsx';
 
 /** The rebate withdrawals as finance exports them (xlsx): the rows of the queue's filters, newest first. */
 export function withdrawalsXlsx(list: AdminWithdrawal[]): Promise<Buffer> {
@@ -30,13 +30,6 @@ export function withdrawalsXlsx(list: AdminWithdrawal[]): Promise<Buffer> {
 /** the date in export file names: 20260315 */
 const fileDay = (now: Date) => labDay(now).replace(/-/g, '');
 
-/** 导出返利提现: a call of the finance menu (contract adminFunds), served by the area whose withdrawals they are. */
-export const withdrawalsAdminRoutes = serve(
-  { withdrawalExport: calls.adminFunds.withdrawalExport },
-  {
-    withdrawalExport: {
-      config: { readOnly: true },
-      handler: async ({ db, query, reply, now }) => sendXlsx(reply, await withdrawalsXlsx(await withdrawalsForExport(db, query)), `withdrawals-${fileDay(now)}`, `返利提现-${fileDay(now)}`),
-    },
-  },
-);
+/** 导出返利提现: the queue's filters, not paged, as finance pays them (xlsx). */
+export const exportWithdrawals = async (db: DbOrTx, query: AdminWithdrawalExportQuery, reply: FastifyReply, now: Date) =>
+  sendXlsx(reply, await withdrawalsXlsx(await withdrawalsForExport(db, query)), `withdrawals-${fileDay(now)}`, `返利提现-${fileDay(now)}`);
