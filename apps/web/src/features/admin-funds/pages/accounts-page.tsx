@@ -30,7 +30,7 @@ export default function AccountsPage() {
       key: 'owner',
       width: 220,
       render: (_, a) => (
-        <div className="finance-member">
+        <div className="admin-member-cell">
           <span>{a.ownerName || '未填写姓名'}</span>
           {a.communityOwner ? <span className="admin-muted">{`负责人 ${a.communityOwner.name}`}</span> : null}
         </div>

@@ -41,7 +41,7 @@ export default function CreditPage() {
       key: 'member',
       width: 180,
       render: (_, a) => (
-        <div className="finance-member">
+        <div className="admin-member-cell">
           <span>
             {a.member.name} <span className="admin-muted">· {a.organizationText}</span>
           </span>

@@ -18,6 +18,7 @@ import { DecisionCell, PendingActions } from '../components/decision-cells';
 import { useRefuseWithReason } from '../components/use-refuse-with-reason';
 import { QueueToolbar, queueQuery } from '../../../components/admin/queue-toolbar';
 import '../../../components/admin/finance.css';
+import { MemberCell } from '../../../components/admin/member-cell';
 
 const tabs = [
   { value: 'pending', label: '待审核' },
@@ -69,12 +70,7 @@ export default function WithdrawalsPage() {
       title: '推广合伙人',
       dataIndex: 'member',
       width: 150,
-      render: (m: AdminWithdrawal['member']) => (
-        <div className="finance-member">
-          <span>{m.name || m.nickname}</span>
-          <span className="admin-muted">{m.phone}</span>
-        </div>
-      ),
+      render: (m: AdminWithdrawal['member']) => <MemberCell member={{ name: m.name || m.nickname, phone: m.phone }} />,
     },
     { title: '提现金额', dataIndex: 'amountFen', width: 120, align: 'right', render: (fen: number) => <Money fen={fen} /> },
     { title: '方式', dataIndex: 'methodText', width: 110 },

@@ -6,10 +6,12 @@ import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
 import { approveAttestation, refuseAttestation } from '../api/decide';
 import { useAttestations } from '../api/list-attestations';
-import { organizationText, reviewTones, withStatus } from '../components/labels';
-import { MemberCell } from '../components/member-cell';
-import { ReviewStatusFilter, reviewActionsColumn, useReviewActions } from '../components/review-parts';
-import '../components/customers.css';
+import { organizationText, reviewTones } from '../components/labels';
+import { withStatus } from '../../../components/admin/review-queue';
+import { MemberCell } from '../../../components/admin/member-cell';
+import { ReviewStatusFilter, reviewActionsColumn, useReviewActions } from '../../../components/admin/review-queue';
+import '../../../components/admin/customers.css';
+import { customerKeys } from '../api/keys';
 
 const region = (p: AdminAttestation['profile']) => [p.province, p.city === p.province ? '' : p.city, p.area].filter(Boolean).join('');
 
@@ -19,6 +21,7 @@ export default function AttestationsPage() {
   const { data, isFetching } = useAttestations(withStatus(table.query));
   const nameOf = (row: AdminAttestation) => row.profile.name ?? row.member.nickname;
   const { onApprove, onRefuse } = useReviewActions({
+    refresh: customerKeys.all,
     approve: {
       call: approveAttestation,
       args: (row: AdminAttestation) => ({ rid: row.member.rid }),
@@ -35,7 +38,7 @@ export default function AttestationsPage() {
   });
 
   const columns: TableColumnsType<AdminAttestation> = [
-    { title: '会员', key: 'member', fixed: 'left', width: 120, render: (_, a) => <MemberCell rid={a.member.rid} name={a.profile.name ?? a.member.nickname} phone={a.member.phone} /> },
+    { title: '会员', key: 'member', fixed: 'left', width: 120, render: (_, a) => <MemberCell member={{ rid: a.member.rid, name: a.profile.name ?? a.member.nickname, phone: a.member.phone }} link /> },
     {
       title: '单位与类型',
       key: 'company',

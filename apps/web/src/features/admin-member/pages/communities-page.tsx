@@ -7,10 +7,12 @@ import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
 import { approveCommunity, refuseCommunity } from '../api/decide';
 import { useCommunities } from '../api/list-communities';
-import { communityTones, organizationText, withStatus } from '../components/labels';
-import { MemberCell } from '../components/member-cell';
-import { ReviewStatusFilter, reviewActionsColumn, useReviewActions } from '../components/review-parts';
-import '../components/customers.css';
+import { communityTones, organizationText } from '../components/labels';
+import { withStatus } from '../../../components/admin/review-queue';
+import { MemberCell } from '../../../components/admin/member-cell';
+import { ReviewStatusFilter, reviewActionsColumn, useReviewActions } from '../../../components/admin/review-queue';
+import '../../../components/admin/customers.css';
+import { customerKeys } from '../api/keys';
 
 /**
  * /admin/communities: research communities teachers created. Until approved, other members
@@ -20,6 +22,7 @@ export default function CommunitiesPage() {
   const table = useServerTable({ filters: { status: 'pending', keyword: '' } });
   const { data, isFetching } = useCommunities(withStatus(table.query));
   const { onApprove, onRefuse } = useReviewActions({
+    refresh: customerKeys.all,
     approve: {
       call: approveCommunity,
       args: (row: AdminCommunity) => ({ rid: row.rid }),
@@ -54,7 +57,7 @@ export default function CommunitiesPage() {
       width: 150,
       render: (_, c) => (
         <div className="customers-stack">
-          <MemberCell rid={c.owner.rid} name={c.owner.name} phone={c.owner.phone} />
+          <MemberCell member={{ rid: c.owner.rid, name: c.owner.name, phone: c.owner.phone }} link />
           <span><Tag>{organizationText(c.owner.organization)}</Tag><span className="admin-muted">{c.owner.company}</span></span>
         </div>
       ),

@@ -9,9 +9,9 @@ import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
 import { useMembers } from '../api/list-members';
 import { useAdvisers } from '../api/list-staff-names';
-import { MemberCell } from '../components/member-cell';
+import { MemberCell } from '../../../components/admin/member-cell';
 import { organizationColors, organizationOptions, organizationText, reviewTones } from '../components/labels';
-import '../components/customers.css';
+import '../../../components/admin/customers.css';
 
 const typeOptions = [{ value: '', label: '全部类型' }, ...organizationOptions.map((o) => ({ value: String(o.value), label: o.label })), { value: 'none', label: '未设置类型' }];
 const reviewOptions = [
@@ -43,7 +43,7 @@ export default function MembersPage() {
   ];
 
   const columns: TableColumnsType<AdminMemberRow> = [
-    { title: '会员', key: 'member', fixed: 'left', width: 140, render: (_, m) => <MemberCell rid={m.rid} name={m.name || m.nickname} phone={m.phone} /> },
+    { title: '会员', key: 'member', fixed: 'left', width: 140, render: (_, m) => <MemberCell member={{ rid: m.rid, name: m.name || m.nickname, phone: m.phone }} link /> },
     { title: '单位', dataIndex: 'company', render: (company: string | null) => company ?? <span className="admin-muted">未填写</span> },
     {
       title: '用户类型',

@@ -12,3 +12,12 @@ export const orderKeys = {
   returns: (query: object) => [...adminKey, 'orders', 'returns', query] as const,
   holds: [...adminKey, 'orders', 'holds'] as const,
 };
+
+/** 测试需求 and contracts (客户服务 → 需求与合同) live under ['admin', 'requirements']: one change refreshes both lists. */
+export const requirementKeys = {
+  all: [...adminKey, 'requirements'] as const,
+  requirements: (query: object) => [...adminKey, 'requirements', 'list', query] as const,
+  contracts: (query: object) => [...adminKey, 'requirements', 'contracts', query] as const,
+  catalogSearch: (keyword: string) => [...adminKey, 'requirements', 'catalog', keyword] as const,
+  catalogItem: (rid: string) => [...adminKey, 'requirements', 'catalog-item', rid] as const,
+};

@@ -2,7 +2,8 @@ import { Descriptions, Table, Tag, type TableColumnsType } from 'antd';
 import { communityReviewLabels, membershipStatusLabels, type AdminMemberCommunity, type AdminMemberDetail } from '@lab/contract';
 import { StatusTag } from '../../../components/admin/status-tag';
 import { formatDateTime } from '../../../lib/format';
-import { applicationTones, communityTones } from '../../admin-member/components/labels';
+import { communityTones } from '../../admin-member/components/labels';
+import { applicationTones } from '../../../components/admin/review-queue';
 
 /** 科研团体: the communities the member owns or joined, and the 推广合伙人 status. */
 export function MemberCommunitiesTab({ member }: { member: AdminMemberDetail }) {

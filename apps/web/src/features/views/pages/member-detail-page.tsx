@@ -21,7 +21,7 @@ import { Figure, MemberFundsTab } from '../components/member-funds-tab';
 import { MemberOrdersTab } from '../components/member-orders-tab';
 import { MemberProfileTab } from '../../admin-member/components/member-profile-tab';
 import { OrganizationModal } from '../../admin-member/components/organization-modal';
-import '../../admin-member/components/customers.css';
+import '../../../components/admin/customers.css';
 
 const tabKeys = ['profile', 'orders', 'funds', 'coupons', 'communities'] as const;
 type TabKey = (typeof tabKeys)[number];

@@ -6,8 +6,8 @@ import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { useExchanges } from '../api/list-exchanges';
 import { shipExchange, useExchangeMutation } from '../api/save-exchange';
-import { withStatus } from './labels';
-import { MemberCell } from './member-cell';
+import { withStatus } from '../../../components/admin/review-queue';
+import { MemberCell } from '../../../components/admin/member-cell';
 import { AdminTable } from '../../../components/admin/admin-table';
 
 const statusColors: Record<AdminExchangeRecord['status'], string> = { to_ship: 'warning', shipped: 'success', done: 'default' };
@@ -36,7 +36,7 @@ export function ExchangesTab() {
   };
 
   const columns: TableColumnsType<AdminExchangeRecord> = [
-    { title: '会员', key: 'member', fixed: 'left', width: 120, render: (_, e) => <MemberCell rid={e.member.rid} name={e.member.name} phone={e.member.phone} /> },
+    { title: '会员', key: 'member', fixed: 'left', width: 120, render: (_, e) => <MemberCell member={{ rid: e.member.rid, name: e.member.name, phone: e.member.phone }} link /> },
     { title: '商品', key: 'item', render: (_, e) => <span>{e.itemName} <Tag color={e.kind === 'coupon' ? 'gold' : 'blue'}>{e.kind === 'coupon' ? '优惠券' : '礼品'}</Tag></span> },
     { title: '积分', dataIndex: 'points', align: 'right', width: 90, render: (points: number) => <span className="admin-money">{points.toLocaleString('en-US')}</span> },
     { title: '收货地址', dataIndex: 'shipTo', render: (to: string | null) => (to ? <div className="customers-clip">{to}</div> : <span className="admin-muted">无需寄送</span>) },

@@ -6,16 +6,16 @@ import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { AdminTable } from '../../../components/admin/admin-table';
 import { StatusTag, type Tone } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
-import { adminContracts } from '../../admin-orders/api/admin-contracts';
+import { adminContracts } from '../api/admin-contracts';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { settled } from '../../../lib/use-api-mutation';
 import { useContracts } from '../api/list-contracts';
 import { confirmContract, useRequirementMutation } from '../api/save-requirement';
 import { ContractSendModal } from '../components/contract-send-modal';
-import { withStatus } from '../components/labels';
-import { MemberCell } from '../components/member-cell';
-import '../components/customers.css';
+import { withStatus } from '../../../components/admin/review-queue';
+import { MemberCell } from '../../../components/admin/member-cell';
+import '../../../components/admin/customers.css';
 
 const tones: Record<ContractStatus, Tone> = { to_sign: 'warning', signed: 'processing', confirmed: 'success', closed: 'default' };
 const statusOptions = [
@@ -67,7 +67,7 @@ export default function ContractsPage() {
         </div>
       ),
     },
-    { title: '客户', key: 'member', width: 150, render: (_, c) => <div className="customers-stack"><MemberCell rid={c.member.rid} name={c.member.name} phone={c.member.phone} /><span className="admin-muted">{c.member.company}</span></div> },
+    { title: '客户', key: 'member', width: 150, render: (_, c) => <div className="customers-stack"><MemberCell member={{ rid: c.member.rid, name: c.member.name, phone: c.member.phone }} link /><span className="admin-muted">{c.member.company}</span></div> },
     { title: '状态', dataIndex: 'status', width: 120, render: (s: ContractStatus) => <StatusTag status={s} labels={contractStatusLabels} tones={tones} /> },
     {
       title: '时间',

@@ -1,6 +1,6 @@
-import { adminContracts } from '../../admin-orders/api/admin-contracts';
-import { adminRequirements } from '../../admin-orders/api/admin-requirements';
-import { customerKeys } from './keys';
+import { adminContracts } from './admin-contracts';
+import { adminRequirements } from './admin-requirements';
+import { requirementKeys } from './keys';
 import type { QuoteLineBody } from '../components/quote-lines';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
@@ -24,5 +24,5 @@ export function sendContract({ memberRid, title, file }: { memberRid: string; ti
 }
 
 export function useRequirementMutation<A, R>(run: (args: A) => Promise<R>) {
-  return useApiMutation({ mutationFn: run, invalidates: [customerKeys.all] });
+  return useApiMutation({ mutationFn: run, invalidates: [requirementKeys.all] });
 }

@@ -6,7 +6,7 @@ import { SchemaForm } from '../../../components/schema-form';
 import { FileField } from '../../../components/admin/file-field';
 import { feedback } from '../../../lib/feedback';
 import { sendContract, useRequirementMutation } from '../api/save-requirement';
-import { useMemberPicker } from '../api/search-members';
+import { useMemberPicker } from '../../admin-member/api/search-members';
 
 /** the server's limits for a lab contract: PDF, PNG, JPG or ZIP, at most 10 MB */
 export const CONTRACT_MAX_BYTES = 10 * 1024 * 1024;

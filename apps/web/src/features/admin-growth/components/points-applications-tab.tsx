@@ -6,11 +6,12 @@ import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { refusePointsApplication } from '../api/decide';
 import { usePointsApplications } from '../api/list-points-applications';
-import { applicationLabels, applicationTones, withStatus } from './labels';
-import { MemberCell } from './member-cell';
-import { ReviewStatusFilter, reviewActionsColumn, useReviewActions } from './review-parts';
+import { applicationLabels, applicationTones, withStatus } from '../../../components/admin/review-queue';
+import { MemberCell } from '../../../components/admin/member-cell';
+import { ReviewStatusFilter, reviewActionsColumn, useReviewActions } from '../../../components/admin/review-queue';
 import { PointsApproveModal } from './points-approve-modal';
 import { AdminTable } from '../../../components/admin/admin-table';
+import { growthKeys } from '../api/keys';
 
 /** 论文致谢奖励: papers acknowledging the lab; approve with the points awarded, or refuse with a reason. */
 export function PointsApplicationsTab() {
@@ -18,6 +19,7 @@ export function PointsApplicationsTab() {
   const { data, isFetching } = usePointsApplications(withStatus(table.query));
   const [approving, setApproving] = useState<AdminPointsApplication | null>(null);
   const { onRefuse } = useReviewActions({
+    refresh: growthKeys.all,
     refuse: {
       call: refusePointsApplication,
       args: (row: AdminPointsApplication, reason) => ({ rid: row.rid, version: row.version, reason }),
@@ -27,7 +29,7 @@ export function PointsApplicationsTab() {
   });
 
   const columns: TableColumnsType<AdminPointsApplication> = [
-    { title: '会员', key: 'member', fixed: 'left', width: 120, render: (_, a) => <MemberCell rid={a.member.rid} name={a.member.name} phone={a.member.phone} /> },
+    { title: '会员', key: 'member', fixed: 'left', width: 120, render: (_, a) => <MemberCell member={{ rid: a.member.rid, name: a.member.name, phone: a.member.phone }} link /> },
     {
       title: '论文',
       key: 'paper',

@@ -7,16 +7,18 @@ import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
 import { approvePartner, refusePartner } from '../api/decide';
 import { usePartners } from '../api/list-partners';
-import { applicationLabels, applicationTones, withStatus } from '../components/labels';
-import { MemberCell } from '../components/member-cell';
-import { ReviewStatusFilter, reviewActionsColumn, useReviewActions } from '../components/review-parts';
-import '../components/customers.css';
+import { applicationLabels, applicationTones, withStatus } from '../../../components/admin/review-queue';
+import { MemberCell } from '../../../components/admin/member-cell';
+import { ReviewStatusFilter, reviewActionsColumn, useReviewActions } from '../../../components/admin/review-queue';
+import '../../../components/admin/customers.css';
+import { growthKeys } from '../api/keys';
 
 /** /admin/partners: 推广合伙人 applications; an approved partner earns rebates on the orders of members they invite. */
 export default function PartnersPage() {
   const table = useServerTable({ filters: { status: 'pending' } });
   const { data, isFetching } = usePartners(withStatus(table.query));
   const { onApprove, onRefuse } = useReviewActions({
+    refresh: growthKeys.all,
     approve: {
       call: approvePartner,
       args: (row: AdminPartnerApplication) => ({ rid: row.rid }),
@@ -32,7 +34,7 @@ export default function PartnersPage() {
   });
 
   const columns: TableColumnsType<AdminPartnerApplication> = [
-    { title: '会员', key: 'member', fixed: 'left', width: 130, render: (_, a) => <MemberCell rid={a.member.rid} name={a.member.name || a.member.nickname} phone={a.member.phone} /> },
+    { title: '会员', key: 'member', fixed: 'left', width: 130, render: (_, a) => <MemberCell member={{ rid: a.member.rid, name: a.member.name || a.member.nickname, phone: a.member.phone }} link /> },
     { title: '申请人', key: 'applicant', render: (_, a) => <div className="customers-stack"><span>{a.name}</span><span className="admin-muted">{a.phone}</span></div> },
     { title: '单位/机构', dataIndex: 'organization' },
     { title: '推广渠道', dataIndex: 'channel', render: (text: string) => <div className="customers-clip">{text}</div> },

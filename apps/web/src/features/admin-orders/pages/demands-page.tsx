@@ -8,15 +8,15 @@ import { Money } from '../../../components/admin/money';
 import { useReasonPrompt } from '../../../components/admin/reason-prompt';
 import { StatusTag, type Tone } from '../../../components/admin/status-tag';
 import { useServerTable } from '../../../components/admin/use-server-table';
-import { adminRequirements } from '../../admin-orders/api/admin-requirements';
+import { adminRequirements } from '../api/admin-requirements';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { useRequirements } from '../api/list-requirements';
 import { closeRequirement, useRequirementMutation } from '../api/save-requirement';
-import { withStatus } from '../components/labels';
-import { MemberCell } from '../components/member-cell';
+import { withStatus } from '../../../components/admin/review-queue';
+import { MemberCell } from '../../../components/admin/member-cell';
 import { QuoteModal } from '../components/quote-modal';
-import '../components/customers.css';
+import '../../../components/admin/customers.css';
 
 const tones: Record<RequirementStatus, Tone> = { open: 'warning', quoted: 'processing', accepted: 'success', closed: 'default', cancelled: 'default' };
 const statusOptions = [
@@ -123,7 +123,7 @@ export default function DemandsPage() {
         </div>
       ),
     },
-    { title: '客户', key: 'member', width: 130, render: (_, r) => <div className="customers-stack"><MemberCell rid={r.member.rid} name={r.member.name} phone={r.member.phone} /><span className="admin-muted">{r.member.company}</span></div> },
+    { title: '客户', key: 'member', width: 130, render: (_, r) => <div className="customers-stack"><MemberCell member={{ rid: r.member.rid, name: r.member.name, phone: r.member.phone }} link /><span className="admin-muted">{r.member.company}</span></div> },
     { title: '样品', dataIndex: 'samples', render: (text: string) => <div className="customers-clip">{text}</div> },
     { title: '预算 / 期望完成', key: 'budget', width: 130, render: (_, r) => <div className="customers-stack"><span>{r.budget || <span className="admin-muted">未填写预算</span>}</span><span className="admin-muted">{r.deadline ? formatDate(r.deadline) : '无期望日期'}</span></div> },
     { title: '提交时间', dataIndex: 'createdAt', width: 140, render: (at: string) => <span className="admin-nowrap">{formatDateTime(at)}</span> },

@@ -1,6 +1,6 @@
 import type { AdminExchangeItemAddBody, AdminExchangeItemEditBody } from '@lab/contract';
-import { customerKeys } from './keys';
-import { adminPoints } from '../../admin-growth/api/admin-points';
+import { growthKeys } from './keys';
+import { adminPoints } from './admin-points';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** POST /api/admin/growth/exchange/add — a coupon (from a template) or a gift. */
@@ -16,5 +16,5 @@ export const setExchangeItemActive = ({ rid, active }: { rid: string; active: bo
 export const shipExchange = ({ rid, note }: { rid: string; note?: string }) => adminPoints.ship({ rid, note: note || undefined });
 
 export function useExchangeMutation<A, R>(run: (args: A) => Promise<R>) {
-  return useApiMutation({ mutationFn: run, invalidates: [customerKeys.all] });
+  return useApiMutation({ mutationFn: run, invalidates: [growthKeys.all] });
 }

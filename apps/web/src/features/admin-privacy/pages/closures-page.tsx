@@ -6,7 +6,7 @@ import { AdminTable } from '../../../components/admin/admin-table';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
 import { useClosures } from '../api/list-closures';
-import '../components/customers.css';
+import '../../../components/admin/customers.css';
 
 const confirmedByText: Record<string, string> = { sms: '短信验证码', password: '登录密码' };
 

@@ -4,7 +4,7 @@ import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { ExchangeItemsTab } from '../components/exchange-items-tab';
 import { ExchangesTab } from '../components/exchanges-tab';
 import { PointsApplicationsTab } from '../components/points-applications-tab';
-import '../components/customers.css';
+import '../../../components/admin/customers.css';
 
 const tabs = ['awards', 'items', 'exchanges'] as const;
 type Tab = (typeof tabs)[number];
