@@ -224,4 +224,42 @@ describe('pay dialog', () => {
     expect(within(dialog).getByTestId('pay-short')).toHaveTextContent('还差 ¥630.00');
     expect(within(bar).getByRole('button', { name: /确认支付 ¥630\.00/ })).toBeDisabled();
   });
+
+  it('可领 N 张: a coupon of 领券中心 not yet claimed is claimed in the dialog and then chosen', { timeout: 30_000 }, async () => {
+    login();
+    const template = {
+      rid: 't1', name: '满1000减100', amountFen: 100_00, offRateBp: null, thresholdFen: 1000_00, scope: { kind: 'all' as const }, scopeText: '全部服务可用',
+      validFrom: null, validTo: null, validDays: 30, perMemberLimit: 1, remaining: null, claimedByMe: 0, claimable: true, description: '',
+    };
+    let claimed = false;
+    const big = summary({ totalFen: 1200_00, payableFen: 1200_00 });
+    const { calls } = mockApi({
+      '/api/auth/order/ready2pay': () => ({
+        data: ready({
+          order: big,
+          coupons: claimed ? [{ rid: 'mc9', name: '满1000减100', discountFen: 100_00, usable: true, reason: '' }] : [],
+        }),
+      }),
+      // one already claimed (none left for me) is not offered
+      '/api/auth/discount4user/list4all': () => ({ data: [{ ...template, claimable: !claimed, claimedByMe: claimed ? 1 : 0 }, { ...template, rid: 't2', name: '新用户立减 ¥50', claimable: false, claimedByMe: 1 }] }),
+      '/api/auth/discount4user/add': () => {
+        claimed = true;
+        return { data: { rid: 'mc9', name: '满1000减100', amountFen: 100_00, offRateBp: null, thresholdFen: 1000_00, scope: { kind: 'all' }, scopeText: '全部服务可用', status: 'unused', statusText: '未使用', validFrom: '2026-03-05T00:00:00.000Z', validTo: '2026-04-05T00:00:00.000Z', usedAt: null, claimedAt: '2026-03-05T00:00:00.000Z' }, msg: '领取成功' };
+      },
+    });
+    renderApp(<PayDialog orderNo="DD202603050001" open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: '支付订单' });
+    expect(await within(dialog).findByText('暂无可用于本订单的优惠券')).toBeInTheDocument();
+    await userEvent.click(await within(dialog).findByRole('button', { name: /可领 1 张优惠券/ }));
+    const offered = within(dialog).getByRole('list', { name: '可领取的优惠券' });
+    expect(within(offered).getAllByRole('listitem')).toHaveLength(1);
+    expect(offered).toHaveTextContent('满1000减100减¥100.00，满¥1,000.00可用，全部服务可用');
+    await userEvent.click(within(offered).getByRole('button', { name: '领取' }));
+    expect(Object.fromEntries(calls.find((c) => c.path === '/api/auth/discount4user/add')!.form)).toEqual({ rid: 't1' });
+    // the dialog reads again: the claimed coupon is there and chosen, the amount lowered
+    const coupons = await within(await screen.findByRole('dialog', { name: '支付订单' })).findByRole('radiogroup', { name: '优惠券' });
+    await waitFor(() => expect(within(coupons).getByRole('radio', { name: /满1000减100/ })).toBeChecked());
+    expect(screen.getByTestId('pay-amount')).toHaveTextContent('¥1,100.00');
+    await waitFor(() => expect(screen.queryByRole('button', { name: /可领 \d 张优惠券/ })).toBeNull());
+  });
 });

@@ -12,6 +12,7 @@ import { useReadyToPay } from '../api/ready-to-pay';
 import { payOrder, type PayRequest } from '../api/pay-order';
 import { payLater } from '../api/pay-later';
 import { BalanceChoice, PaymentRefusal, sourceKey } from './balance-choice';
+import { ClaimCoupons } from './claim-coupons';
 import { isOnline, onlineSplit, PayMethodChoice, type PayMethod } from './pay-method';
 
 
@@ -64,9 +65,11 @@ interface PayFormProps {
   /** the coupon chosen when ordering: preselected while it is still usable */
   preferredCouponRid?: string | undefined;
   onDone: () => void;
+  /** a coupon claimed in the dialog (可领 N 张): the one to choose when the dialog's data comes again */
+  onClaimed: (couponRid: string) => void;
 }
 
-function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
+function PayForm({ ready, preferredCouponRid, onDone, onClaimed }: PayFormProps) {
   const orderNo = ready.order.orderNo;
   const firstUsable = ready.coupons.find((c) => c.usable && c.rid === preferredCouponRid) ?? ready.coupons.find((c) => c.usable);
   const [initial] = useState(() => defaultPayChoice(ready, amountToPay(ready, firstUsable?.rid ?? '')));
@@ -192,6 +195,7 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
           ))}
         </Radio.Group>
         {ready.coupons.length === 0 ? <p className="pay-hint">暂无可用于本订单的优惠券</p> : null}
+        <ClaimCoupons onClaimed={(c) => onClaimed(c.rid)} />
       </fieldset>
 
       {online && useBalance ? (
@@ -258,6 +262,7 @@ interface PayDialogProps {
 /** 支付订单: 预存款 (mine or a community's) or 微信支付 / 支付宝 (with 余额抵扣), a coupon; pay, or 测试后结算. */
 export function PayDialog({ orderNo, preferredCouponRid, open, onClose, onPaid }: PayDialogProps) {
   const ready = useReadyToPay(orderNo, open);
+  const [claimed, setClaimed] = useState<string | undefined>();
   let body;
   if (ready.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (ready.isError) {
@@ -267,7 +272,8 @@ export function PayDialog({ orderNo, preferredCouponRid, open, onClose, onPaid }
       <PayForm
         key={ready.dataUpdatedAt}
         ready={ready.data}
-        preferredCouponRid={preferredCouponRid}
+        preferredCouponRid={claimed ?? preferredCouponRid}
+        onClaimed={setClaimed}
         onDone={() => {
           onPaid?.();
           onClose();

@@ -15,15 +15,17 @@ type Reply = { code?: 0 | 1; msg?: string; data?: unknown; status?: number };
 
 const saveSessionAgain = () => saveSession({ token: 't', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
 
-function setup({ plan = planFixture, order }: { plan?: Plan; order?: (call: MockCall) => Reply } = {}) {
+function setup({ plan = planFixture, order, extra = {} }: { plan?: Plan; order?: (call: MockCall) => Reply; extra?: Parameters<typeof mockApi>[0] } = {}) {
   saveSession({ token: 't', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
   return mockApi({
+    ...extra,
     '/api/auth/tempDevice/list': { data: plan },
     '/api/auth/user/info': { data: { account, addressList: [address], cartNum: plan.count } },
     '/api/open/setting': { data: siteSettings },
     '/api/auth/address/list': { data: [address] },
     '/api/auth/discount4user/all': { data: { list: [], total: 0, page: 1, pageSize: 100 } },
     '/api/auth/invoice/list': { data: [] },
+    ...extra,
     '/api/auth/order/add': order ?? { data: { orderNo: 'KY2026112200000001' }, msg: '订单已提交' },
   });
 }
@@ -222,5 +224,29 @@ describe('order form', () => {
     const late = valuesOfDraft(draft, [{ id: 'L1' }], empty, '2026-12-11');
     expect(late.date).toBeNull();
     expect(late.time).toBeUndefined();
+  });
+
+  it('可领 N 张 beside 暂无可用优惠券: a coupon claimed in place is chosen for the order', { timeout: 30_000 }, async () => {
+    const mine = { rid: 'mc1', name: '新用户立减 ¥50', amountFen: 50_00, offRateBp: null, thresholdFen: 100_00, scope: { kind: 'all' }, scopeText: '全部服务可用', status: 'unused', statusText: '未使用', validFrom: '2026-03-05T00:00:00.000Z', validTo: '2099-04-05T00:00:00.000Z', usedAt: null, claimedAt: '2026-03-05T00:00:00.000Z' };
+    let claimed = false;
+    const { calls } = setup({
+      extra: {
+        '/api/auth/discount4user/all': () => ({ data: { list: claimed ? [mine] : [], total: claimed ? 1 : 0, page: 1, pageSize: 100 } }),
+        '/api/auth/discount4user/list4all': () => ({
+          data: [{ rid: 't1', name: '新用户立减 ¥50', amountFen: 50_00, offRateBp: null, thresholdFen: 100_00, scope: { kind: 'all' }, scopeText: '全部服务可用', validFrom: null, validTo: null, validDays: 30, perMemberLimit: 1, remaining: null, claimedByMe: claimed ? 1 : 0, claimable: !claimed, description: '' }],
+        }),
+        '/api/auth/discount4user/add': () => {
+          claimed = true;
+          return { data: mine, msg: '领取成功' };
+        },
+      },
+    });
+    renderApp(<OrderConfirmPage />, { path: '/experiment/confirm?ids=L1' });
+    await screen.findByRole('article', { name: 'XRD 粉末衍射' });
+    await userEvent.click(await screen.findByRole('button', { name: /可领 1 张优惠券/ }));
+    await userEvent.click(within(screen.getByRole('list', { name: '可领取的优惠券' })).getByRole('button', { name: '领取' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/discount4user/add')).toBe(true));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '优惠券' }).closest('.ant-select')).toHaveTextContent('新用户立减 ¥50（预计优惠 ¥50.00）'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /可领 \d 张优惠券/ })).toBeNull());
   });
 });
