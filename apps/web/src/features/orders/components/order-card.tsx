@@ -42,7 +42,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
         <span className="ord-card-no">
           订单编号 <Link to={detail}>{order.orderNo}</Link>
         </span>
-        <span className="member-muted">{formatDateTime(order.createdAt)}</span>
+        <span className="member-muted nowrap">{formatDateTime(order.createdAt)}</span>
         <OrderTags order={order} />
       </div>
       <div className="ord-card-body">
