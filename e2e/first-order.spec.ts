@@ -62,6 +62,7 @@ for (const { width, height } of [
     await restored();
     await page.reload();
     await restored();
+    await page.screenshot({ path: `test-results/first-order-checkout-${width}.png`, fullPage: true });
 
     // ---- submitted: the draft is gone; the pay dialog opens on 微信支付 (no balance), its button on screen ----
     await pickSelect(page, page.getByLabel('发票需求'), '不开发票');
@@ -77,5 +78,12 @@ for (const { width, height } of [
     await expect(button).toBeEnabled();
     await expect(button).toBeInViewport();
     await page.screenshot({ path: `test-results/first-order-pay-${width}.png` });
+
+    // ---- the member centre leads with where the order stands ----
+    await page.goto('/member/center');
+    const strip = page.getByRole('navigation', { name: '订单状态' });
+    await expect(strip.getByRole('link', { name: '待支付 1 单' })).toHaveAttribute('href', '/member/unpaid');
+    await expect(page.getByRole('list', { name: '最近订单' }).getByRole('link', { name: '去支付' })).toBeVisible();
+    await page.screenshot({ path: `test-results/first-order-member-centre-${width}.png`, fullPage: true });
   });
 }
