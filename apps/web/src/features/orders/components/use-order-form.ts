@@ -259,7 +259,12 @@ export function valuesOfDraft(draft: OrderDraft, lines: FormLine[], current: Ord
   const dayOk = draft.date !== '' && draft.date >= today;
   return {
     ...current,
-    lines: lines.map((l, index) => draft.lines[l.id] ?? current.lines?.[index] ?? { samples: [], note: '' }),
+    lines: lines.map((l, index) => {
+      const kept = draft.lines[l.id];
+      // fresh row keys: the counter behind them starts again after a reload
+      if (kept) return { ...kept, samples: kept.samples.map((s) => ({ ...s, key: newSample().key })) };
+      return current.lines?.[index] ?? { samples: [], note: '' };
+    }),
     delivery: draft.delivery,
     address_rid: draft.address_rid ?? current.address_rid,
     date: dayOk ? dayjs(draft.date) : null,
