@@ -119,6 +119,17 @@ export function useOrderForm() {
     setRestored(true);
   }, [shown, memberRid, lineIds, lines, form]);
 
+  // the member's coupon that takes the most off these lines, chosen for them until they choose (never full price by omission)
+  const couponsRead = coupons.isSuccess;
+  const offeredFor = useRef('');
+  useEffect(() => {
+    if (!shown || !couponsRead || offeredFor.current === lineIds) return;
+    offeredFor.current = lineIds;
+    if (form.getFieldValue('coupon_rid') || form.isFieldTouched('coupon_rid')) return;
+    const best = bestCoupon(couponList, pricedNow());
+    if (best) form.setFieldValue('coupon_rid', best);
+  });
+
   const saveDraft = () => {
     if (memberRid && restoredFor.current === `${memberRid}:${lineIds}`) orderDrafts.save(memberRid, draftOfValues(form.getFieldsValue(true) as OrderValues, lines));
   };
@@ -149,6 +160,15 @@ export function useOrderForm() {
       form.setFieldValue('invoice_title_rid', type > 0 ? titleList.find((t) => !isSpecialInvoice(type) || t.specialReady)?.rid : undefined);
     }
     saveDraft();
+  };
+
+  /** the lines priced from the form's values as they stand (for a choice made in an effect) */
+  const pricedNow = () => {
+    const values = form.getFieldsValue(true) as OrderValues;
+    return lines.map((l, index) => {
+      const count = l.reservation ? l.count : (values.lines?.[index]?.samples ?? []).reduce((n, x) => n + (x?.count ?? 0), 0);
+      return { amountFen: l.reservation ? l.amountFen : l.unitPriceFen * count, typeId: l.typeId, groupId: l.groupId };
+    });
   };
 
   // as the server prices it: a test line by its samples, an on-site line by its hours
@@ -234,6 +254,16 @@ export type OrderForm = ReturnType<typeof useOrderForm>;
 
 type FormLine = { id: string };
 
+/** The coupon that takes the most off the priced lines (none usable: undefined). */
+export function bestCoupon(list: Parameters<typeof couponEstimate>[0][], priced: Parameters<typeof couponEstimate>[1]): string | undefined {
+  let best: { rid: string; off: number } | undefined;
+  for (const c of list) {
+    const estimate = couponEstimate(c, priced);
+    if (!estimate.reason && estimate.discountFen > 0 && (!best || estimate.discountFen > best.off)) best = { rid: c.rid, off: estimate.discountFen };
+  }
+  return best?.rid;
+}
+
 /** The draft of the form's values: each line's samples by the line's id, the day as text. */
 export function draftOfValues(v: OrderValues, lines: FormLine[]): Omit<OrderDraft, 'savedAt'> {
   return {
@@ -269,7 +299,7 @@ export function valuesOfDraft(draft: OrderDraft, lines: FormLine[], current: Ord
     address_rid: draft.address_rid ?? current.address_rid,
     date: dayOk ? dayjs(draft.date) : null,
     time: dayOk ? draft.time : undefined,
-    coupon_rid: draft.coupon_rid,
+    coupon_rid: draft.coupon_rid ?? current.coupon_rid,
     invoice_type: draft.invoice_type,
     invoice_title_rid: draft.invoice_title_rid,
     contact: draft.contact || current.contact,

@@ -249,4 +249,20 @@ describe('order form', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: '优惠券' }).closest('.ant-select')).toHaveTextContent('新用户立减 ¥50（预计优惠 ¥50.00）'));
     await waitFor(() => expect(screen.queryByRole('button', { name: /可领 \d 张优惠券/ })).toBeNull());
   });
+
+  it('chooses the member’s coupon that takes the most off these lines, until they choose otherwise', { timeout: 30_000 }, async () => {
+    const coupon = (over: Record<string, unknown>) => ({ rid: 'mc1', name: '新用户立减 ¥50', amountFen: 50_00, offRateBp: null, thresholdFen: 100_00, scope: { kind: 'all' }, scopeText: '全部服务可用', status: 'unused', statusText: '未使用', validFrom: '2026-03-05T00:00:00.000Z', validTo: '2099-04-05T00:00:00.000Z', usedAt: null, claimedAt: '2026-03-05T00:00:00.000Z', ...over });
+    const list = [coupon({ rid: 'small', name: '立减 ¥10', amountFen: 10_00, thresholdFen: 0 }), coupon({}), coupon({ rid: 'far', name: '满1000减100', amountFen: 100_00, thresholdFen: 1000_00 })];
+    const { calls } = setup({ extra: { '/api/auth/discount4user/all': { data: { list, total: 3, page: 1, pageSize: 100 } } } });
+    renderApp(<OrderConfirmPage />, { path: '/experiment/confirm?ids=L1' });
+    await screen.findByRole('article', { name: 'XRD 粉末衍射' });
+    // ¥200 of samples: ¥50 off beats ¥10 off; 满1000 does not apply
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '优惠券' }).closest('.ant-select')).toHaveTextContent('新用户立减 ¥50（预计优惠 ¥50.00）'));
+    await userEvent.type(screen.getByRole('textbox', { name: 'XRD 粉末衍射 样品1 名称' }), 'TiO2');
+    await chooseForm('XRD 粉末衍射 样品1 形态', '粉末');
+    await userEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意' }));
+    await submit();
+    await waitFor(() => expect(orderCalls(calls)).toHaveLength(1));
+    expect(orderCalls(calls)[0]!.form.get('coupon_rid')).toBe('mc1');
+  });
 });
