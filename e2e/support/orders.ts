@@ -68,14 +68,6 @@ export async function topUp(request: APIRequestContext, token: string, yuan: str
   await staffPost(request, finance, '/api/admin/funds/prestore/confirm', { rid: found!.rid, version: found!.version });
 }
 
-/** The member claims a coupon of the claim centre by its name. */
-export async function claimCoupon(request: APIRequestContext, token: string, name: string) {
-  const templates = await memberPost<{ rid: string; name: string }[]>(request, token, '/api/auth/discount4user/list4all');
-  const template = templates.find((t) => t.name === name);
-  expect(template, `claimable coupon ${name}`).toBeDefined();
-  await memberPost(request, token, '/api/auth/discount4user/add', { rid: template!.rid });
-}
-
 /** The rid of a catalogue item by its exact name (rids are random per database). */
 export async function itemRid(request: APIRequestContext, keyword: string, name: string): Promise<string> {
   const response = await request.get('/api/open/web/device/search', { params: { keyword, pageSize: 20 } });

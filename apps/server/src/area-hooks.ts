@@ -21,6 +21,8 @@ import { onGroupDelete } from './areas/catalog/group-guards';
 import { couponLimitedToGroup } from './areas/funds/group-coupons';
 import { onCommunityDissolving } from './areas/member/community-hooks';
 import { refuseDissolvingWithFunds } from './areas/funds/community-dissolving';
+import { onMemberRegistered } from './areas/accounts/member-hooks';
+import { grantNewMemberCoupons } from './areas/funds/new-member-coupons';
 
 /**
  * Wires what flows upward between modules (an order paid reaching points and rebates, an invited
@@ -51,4 +53,6 @@ export function registerModuleHooks(): void {
   onGroupDelete(couponLimitedToGroup);
   // a community still holding money cannot be dissolved
   onCommunityDissolving(refuseDissolvingWithFunds);
+  // every new member gets the lab's 新用户券 (the coupon templates marked 注册即发放)
+  onMemberRegistered(grantNewMemberCoupons);
 }

@@ -1,11 +1,11 @@
-import { and, count, eq } from 'drizzle-orm';
-import type { MemberFundsFigures, MemberHomeData, MemberUserInfo } from '@lab/contract';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { MemberFundsFigures, MemberHomeData, MemberOrderCounts, MemberUserInfo } from '@lab/contract';
 import type { DbOrTx } from '../db/client';
 import { getMember, listConsentDue, toMemberAccount } from '../areas/accounts';
 import { balanceOf, countUsableCoupons } from '../areas/funds';
 import { countAddresses, getProfile, listAddresses } from '../areas/member';
 import { communities, communityMembers } from '../areas/member/member.tables';
-import { planLines } from '../areas/orders/orders.tables';
+import { orders, planLines } from '../areas/orders/orders.tables';
 import { sampleRecycles, samplings } from '../areas/orders/pickups/pickups.tables';
 
 /**
@@ -31,8 +31,8 @@ export async function getUserInfo(db: DbOrTx, memberId: number, now: Date): Prom
 }
 
 /** web/home/data: the member centre's figures. */
-export async function getMemberHomeData(db: DbOrTx, memberId: number, now = new Date()): Promise<MemberHomeData & MemberFundsFigures> {
-  const [addressNum, [pickups], [recycles], [joined], [applications], prestoreFen, couponNum, cartNum] = await Promise.all([
+export async function getMemberHomeData(db: DbOrTx, memberId: number, now = new Date()): Promise<MemberHomeData & MemberFundsFigures & { orders: MemberOrderCounts }> {
+  const [addressNum, [pickups], [recycles], [joined], [applications], prestoreFen, couponNum, cartNum, [orderCounts]] = await Promise.all([
     countAddresses(db, memberId),
     db.select({ n: count() }).from(samplings).where(and(eq(samplings.memberId, memberId), eq(samplings.status, 'pending'))),
     db.select({ n: count() }).from(sampleRecycles).where(and(eq(sampleRecycles.memberId, memberId), eq(sampleRecycles.status, 'pending'))),
@@ -49,8 +49,19 @@ export async function getMemberHomeData(db: DbOrTx, memberId: number, now = new 
     balanceOf(db, 'member', memberId),
     countUsableCoupons(db, memberId, now),
     db.$count(planLines, eq(planLines.memberId, memberId)),
+    // the order-status strip, as the order list's tabs count (one pass over the member's orders)
+    db
+      .select({
+        reportReady: sql<number>`count(*) filter (where ${orders.progress} = 'delivered')`.mapWith(Number),
+        unpaid: sql<number>`count(*) filter (where ${orders.payment} = 'unpaid' and ${orders.progress} <> 'cancelled' and not ${orders.payLater})`.mapWith(Number),
+        awaitingSample: sql<number>`count(*) filter (where ${orders.progress} = 'awaiting_sample')`.mapWith(Number),
+        testing: sql<number>`count(*) filter (where ${orders.progress} = 'testing')`.mapWith(Number),
+      })
+      .from(orders)
+      .where(eq(orders.memberId, memberId)),
   ]);
   return {
+    orders: orderCounts ?? { reportReady: 0, unpaid: 0, awaitingSample: 0, testing: 0 },
     basicInfoComplete: addressNum > 0,
     addressNum,
     samplingPending: pickups?.n ?? 0,

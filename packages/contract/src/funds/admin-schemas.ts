@@ -91,6 +91,8 @@ export const adminCouponTemplateRidBody = z.object({ rid: requiredText('优惠�
 export const adminCouponTemplateView = couponTemplateView.extend({
   /** members may claim it themselves (otherwise staff issue only) */
   open: z.boolean(),
+  /** a new member gets one at registration (新用户券) */
+  newMembers: z.boolean(),
   active: z.boolean(),
   totalStock: z.number().nullable(),
   claimedCount: z.number(),
@@ -192,6 +194,8 @@ export const adminCouponTemplateBody = z
     total_stock: optionalInt('发放总量', 1, 10_000_000),
     per_member_limit: z.preprocess((v) => (v === '' || v === undefined ? 1 : v), z.coerce.number({ error: '[每人限领]必须是数字' }).int({ error: '[每人限领]必须是整数' }).min(1, { error: '[每人限领]不能小于1' }).max(100, { error: '[每人限领]不能超过100' })),
     claimable: z.preprocess((v) => (v === undefined || v === '' ? '1' : String(v)), z.enum(['0', '1'], { error: '[允许领取]不正确' })),
+    /** '1': a new member gets one at registration (新用户券) */
+    new_members: z.preprocess((v) => (v === undefined || v === '' ? '0' : String(v)), z.enum(['0', '1'], { error: '[注册即发放]不正确' })),
   })
   .superRefine((v, ctx) => {
     if ((v.amount === undefined) === (v.percent_off === undefined)) ctx.addIssue({ code: 'custom', path: ['amount'], message: '[优惠金额]与[折扣比例]请填写其中一项' });

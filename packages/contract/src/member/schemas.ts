@@ -145,6 +145,19 @@ export const memberHomeData = z.object({
 });
 export type MemberHomeData = z.infer<typeof memberHomeData>;
 
+/**
+ * The member centre's order-status strip (issue 31): orders waiting on the member or the lab,
+ * each as the order list's tab counts it. reportReady: 已出数据, the report is out to download
+ * and confirm; unpaid: 待支付 (not cancelled, not settled after testing).
+ */
+export const memberOrderCounts = z.object({
+  reportReady: z.number().int(),
+  unpaid: z.number().int(),
+  awaitingSample: z.number().int(),
+  testing: z.number().int(),
+});
+export type MemberOrderCounts = z.infer<typeof memberOrderCounts>;
+
 // ---- addresses ----
 
 export const MAX_ADDRESSES = 20;

@@ -9,7 +9,7 @@ import { members } from './accounts.tables';
 import { checkSmsCode, spendSmsCode } from './sms-codes.service';
 import { claimLoginAttempt, clearLoginFailures, lockedError } from './login-guard.service';
 import { issueSession, revokeAllSessions, type RequestMeta } from './sessions.service';
-import { runMemberInvited } from './member-hooks';
+import { runMemberInvited, runMemberRegistered } from './member-hooks';
 import { agreementRequired, recordRegistrationConsents } from './consents.service';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -90,6 +90,8 @@ export async function registerMember(db: Db, input: SignBody, meta: RequestMeta)
     await recordRegistrationConsents(tx, member.id, input, inviterId !== null ? 'invite' : 'password', meta);
     // registered through an invite: the configured new-member coupon (growth settings)
     if (inviterId !== null) await runMemberInvited(tx, member.id, meta.now);
+    // every new member: the lab's 新用户券, if it offers one
+    await runMemberRegistered(tx, member.id, meta.now);
     await spendSmsCode(tx, codeId, meta.now);
     return { rid: member.rid };
   });
@@ -138,6 +140,7 @@ export async function loginWithSmsCode(db: Db, input: SmsLoginBody, meta: Reques
       if (!input.agreement) throw agreementRequired();
       member = await createMember(tx, { phone: input.phone, passwordHash: null, inviterId: null, now: meta.now });
       await recordRegistrationConsents(tx, member.id, input, input.via === 'wechat' ? 'wechat' : 'sms', meta);
+      await runMemberRegistered(tx, member.id, meta.now);
     }
     if (member.disabled) throw new AppError('FORBIDDEN', '该账号已停用，请联系客服');
     await tx.update(members).set({ lastLoginAt: meta.now }).where(eq(members.id, member.id));

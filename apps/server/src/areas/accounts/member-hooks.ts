@@ -14,6 +14,23 @@ export function onMemberInvited(handler: MemberInvitedHandler): void {
   if (!invitedHandlers.includes(handler)) invitedHandlers.push(handler);
 }
 
+/**
+ * What higher modules do when anyone becomes a member (registration, or a first SMS login),
+ * inside that transaction: funds gives the 新用户券 (src/area-hooks.ts).
+ */
+export type MemberRegisteredHandler = (tx: Tx, memberId: number, now: Date) => Promise<unknown>;
+
+const registeredHandlers: MemberRegisteredHandler[] = [];
+
+/** Adds a handler once (registering twice is a no-op); handlers run in registration order. */
+export function onMemberRegistered(handler: MemberRegisteredHandler): void {
+  if (!registeredHandlers.includes(handler)) registeredHandlers.push(handler);
+}
+
+export async function runMemberRegistered(tx: Tx, memberId: number, now: Date): Promise<void> {
+  for (const handle of registeredHandlers) await handle(tx, memberId, now);
+}
+
 export async function runMemberInvited(tx: Tx, memberId: number, now: Date): Promise<void> {
   for (const handle of invitedHandlers) await handle(tx, memberId, now);
 }

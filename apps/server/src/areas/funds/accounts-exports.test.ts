@@ -177,8 +177,12 @@ describe('优惠券 (finance and sales)', () => {
   it('creates a staff-only template, finds a member and issues it (audited, member told); lists what was issued', async () => {
     // ¥200 × 2 is within sales' own coupon limit (¥500); above it the template waits for approval (approvals.test.ts)
     const created = await post<AdminCouponTemplate>(t, '/api/admin/funds/coupon/template/add', sales, { name: '老客户回馈 ¥200', amount: '200', threshold: '1000', valid_days: '60', claimable: '0', total_stock: '2' });
-    expect(created).toMatchObject({ code: 1, data: { open: false, active: true, claimedCount: 0, totalStock: 2, amountFen: 200_00 } });
+    expect(created).toMatchObject({ code: 1, data: { open: false, newMembers: false, active: true, claimedCount: 0, totalStock: 2, amountFen: 200_00 } });
     expect(await lastAudit(t)).toMatchObject({ action: 'funds.couponTemplate.add', entity: 'couponTemplate', targetKey: created.data.rid, before: null, after: expect.objectContaining({ name: '老客户回馈 ¥200', claimable: false }) });
+    // 新用户券: marked 注册即发放, given to every new member (new-member-coupons.test.ts)
+    const welcome = await post<AdminCouponTemplate>(t, '/api/admin/funds/coupon/template/add', sales, { name: '新客立减 ¥20', amount: '20', valid_days: '30', claimable: '0', total_stock: '5', new_members: '1' });
+    expect(welcome).toMatchObject({ code: 1, data: { newMembers: true, open: false } });
+    expect(await post(t, '/api/admin/funds/coupon/template/add', sales, { name: '坏值', amount: '20', valid_days: '30', new_members: 'x' })).toMatchObject({ status: 400, msg: '[注册即发放]不正确' });
 
     const who = await namedMember(t, '券客户');
     const lookup = await post<AdminMemberRef[]>(t, '/api/admin/funds/member/lookup', sales, { keyword: who.member.phone });

@@ -19,6 +19,7 @@ const lastMoment = (day: string) => new Date(labDayEnd(day).getTime() - 1);
 const toAdminTemplate = (view: CouponTemplate, row: TemplateRow): AdminCouponTemplate => ({
   ...view,
   open: row.claimable,
+  newMembers: row.newMembers,
   active: row.active,
   totalStock: row.totalStock,
   claimedCount: row.claimedCount,
@@ -49,7 +50,7 @@ export async function addCouponTemplate(db: DbOrTx, acting: Acting, input: Admin
         action: 'coupon.template',
         valueFen: templateExposureFen(input),
         payload: { ...input },
-        summary: `新建优惠券「${input.name}」：${words}，${input.total_stock === undefined ? '不限量' : `共 ${input.total_stock} 张`}，每人限领 ${input.per_member_limit} 张${input.claimable === '1' ? '，会员可领取' : '，仅员工发放'}`,
+        summary: `新建优惠券「${input.name}」：${words}，${input.total_stock === undefined ? '不限量' : `共 ${input.total_stock} 张`}，每人限领 ${input.per_member_limit} 张${input.claimable === '1' ? '，会员可领取' : '，仅员工发放'}${input.new_members === '1' ? '，新用户注册即发放' : ''}`,
         target: input.name,
       },
       now,
@@ -77,6 +78,7 @@ export async function insertCouponTemplate(db: DbOrTx, input: AdminCouponTemplat
       totalStock: input.total_stock ?? null,
       perMemberLimit: input.per_member_limit,
       claimable: input.claimable === '1',
+      newMembers: input.new_members === '1',
       createdAt: now,
     })
     .returning();

@@ -220,7 +220,7 @@ export async function seedCoupons(db: DbOrTx): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(couponTemplates);
   if ((existing?.n ?? 0) > 0) return;
   await db.insert(couponTemplates).values([
-    { rid: randomId(), name: '新用户立减 ¥50', description: '满 ¥300 可用，领取后 30 天内有效', amountFen: 50_00, thresholdFen: 300_00, validDays: 30, perMemberLimit: 1 },
+    { rid: randomId(), name: '新用户立减 ¥50', description: '满 ¥300 可用，注册即发放，30 天内有效', amountFen: 50_00, thresholdFen: 300_00, validDays: 30, perMemberLimit: 1, newMembers: true },
     { rid: randomId(), name: 'XRD 测试 9 折', description: '结构表征（XRD 等）订单满 ¥200 享 9 折', offRateBp: 1000, thresholdFen: 200_00, scope: { kind: 'groups', ids: [31] }, validDays: 60, perMemberLimit: 2 },
     { rid: randomId(), name: '满 ¥1000 减 ¥100', description: '全部服务可用，限量 500 张', amountFen: 100_00, thresholdFen: 1000_00, validDays: 90, totalStock: 500, perMemberLimit: 1 },
   ]);

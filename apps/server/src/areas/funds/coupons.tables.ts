@@ -26,6 +26,8 @@ export const couponTemplates = pgTable(
     perMemberLimit: integer().notNull().default(1),
     /** false: staff issue only */
     claimable: boolean().notNull().default(true),
+    /** 新用户券: every new member gets one at registration (stock and validity as for a claim) */
+    newMembers: boolean().notNull().default(false),
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

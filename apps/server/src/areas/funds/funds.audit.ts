@@ -149,6 +149,7 @@ export const couponTemplateAudit = auditEntity<string>('couponTemplate', async (
     claimedCount: row.claimedCount,
     perMemberLimit: row.perMemberLimit,
     claimable: row.claimable,
+    newMembers: row.newMembers,
     active: row.active,
   };
 });

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeItem, Page, PointsApplication, PointsEntry, PointsOverview } from '@lab/contract';
@@ -33,6 +34,12 @@ describe('the demo catalogue', () => {
     expect(coupons.every((r) => r.item.couponTemplateId !== null)).toBe(true);
     expect(coupons.filter((r) => r.item.name.includes('抵用券')).every((r) => r.claimable === false)).toBe(true);
     expect(rows.filter((r) => r.item.kind === 'gift').every((r) => r.item.stock! > 0 && r.item.img.startsWith('/upload/img/points/'))).toBe(true);
+    // each coupon's picture says what it is worth (not a bare 抵用券 ¥, issue 31)
+    for (const r of coupons) {
+      const svg = await readFile(new URL(`../../../assets${r.item.img}`, import.meta.url), 'utf8');
+      const worth = r.item.name.match(/¥\d+|9 折/)![0].replace(' ', '');
+      expect(svg, r.item.name).toContain(`>${worth}</text>`);
+    }
     const who = await member();
     await givePoints(who.member.id, 2000);
     const listed = await post<ExchangeItem[]>('/api/auth/web/integration/list4exchange', who);

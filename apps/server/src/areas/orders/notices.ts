@@ -57,7 +57,7 @@ export function progressNotice(kind: ProgressNoticeKind, ctx: NoticeContext): Pr
       return {
         template: 'order_sample_received',
         title: '样品已签收',
-        content: `您的订单${no}的样品已签收，项目经理将在2小时内与您电话联系，确认测试细节。`,
+        content: `您的订单${no}的样品已签收，客户经理将在2小时内与您电话联系，确认测试细节。`,
         params,
       };
     case 'testing':

@@ -101,6 +101,15 @@ describe('order/add', () => {
     expect(res).toMatchObject({ code: 1, data: { contact: '实验员小李', phone: '13912345678', totalFen: 10000 } });
   });
 
+  it('tells the member the amount written as the site writes money (¥1,780.00, not ¥1780.00)', async () => {
+    const buyer = await makeBuyer(t);
+    const line = await makePlanLine(t.db, buyer.member.id, await makeItem(t.db, { priceFen: 178_000 }));
+    const res = await call<OrderDetail>(t.app, 'POST', '/api/auth/order/add', { token: buyer.token, json: { lines: [{ id: line.rid, samples: [sample()] }], delivery: 'self', agree: true } });
+    expect(res).toMatchObject({ code: 1, data: { totalFen: 178_000 } });
+    const [told] = await t.db.select().from(memberMessages).where(and(eq(memberMessages.memberId, buyer.member.id), eq(memberMessages.title, `订单${res.data.orderNo}已提交`)));
+    expect(told!.content).toContain('金额¥1,780.00。');
+  });
+
   it('refuses bad input, leaving the plan and the orders as they were', async () => {
     const buyer = await makeBuyer(t);
     const other = await makeBuyer(t);

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { MEMBER_CANCELLABLE, progressLabels, type OrderAddBody, type OrderDetail, type OrderLine, type OrderSample } from '@lab/contract';
+import { formatFen, MEMBER_CANCELLABLE, progressLabels, type OrderAddBody, type OrderDetail, type OrderLine, type OrderSample } from '@lab/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
@@ -230,7 +230,7 @@ export async function placeOrder(db: Db, memberId: number, input: OrderAddBody, 
       memberId,
       {
         title: `订单${order.orderNo}已提交`,
-        content: `您的订单「${order.title}」已提交，共${lines.length}个项目，金额¥${(order.totalFen / 100).toFixed(2)}。${input.delivery === 'pickup' ? '我们将按预约时间上门取样。' : '请按订单详情中的地址寄送样品。'}`,
+        content: `您的订单「${order.title}」已提交，共${lines.length}个项目，金额${formatFen(order.totalFen)}。${input.delivery === 'pickup' ? '我们将按预约时间上门取样。' : '请按订单详情中的地址寄送样品。'}`,
         link: `/member/order/${order.orderNo}`,
       },
       now,

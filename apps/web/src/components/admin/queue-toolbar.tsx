@@ -21,6 +21,8 @@ interface QueueToolbarProps {
   to: string;
   keywordPlaceholder: string;
   onChange: (changes: Partial<Record<'status' | 'keyword' | 'from' | 'to', string>>) => void;
+  /** what the date range filters by, as the list's server reads it (申请日期, 发起日期) */
+  dateLabel?: string;
   /** more filters (type, method…) after the dates */
   children?: ReactNode;
 }
@@ -31,7 +33,7 @@ const day = (text: string): Dayjs | null => (text ? dayjs(text) : null);
  * The head of every review queue: status tabs (待审核 first, with how many wait), then the
  * member or number search and the date range, wrapping on a phone.
  */
-export function QueueToolbar({ tabs, status, pendingCount, keyword, from, to, keywordPlaceholder, onChange, children }: QueueToolbarProps) {
+export function QueueToolbar({ tabs, status, pendingCount, keyword, from, to, keywordPlaceholder, onChange, dateLabel = '申请日期', children }: QueueToolbarProps) {
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null]>([day(from), day(to)]);
   return (
     <>
@@ -58,8 +60,8 @@ export function QueueToolbar({ tabs, status, pendingCount, keyword, from, to, ke
         <DatePicker.RangePicker
           value={range}
           allowEmpty={[true, true]}
-          placeholder={['申请开始日期', '结束日期']}
-          aria-label="申请日期"
+          placeholder={[dateLabel.replace(/日期$/, '开始日期'), '结束日期']}
+          aria-label={dateLabel}
           onChange={(values) => {
             setRange([values?.[0] ?? null, values?.[1] ?? null]);
             onChange({ from: values?.[0]?.format('YYYY-MM-DD') ?? '', to: values?.[1]?.format('YYYY-MM-DD') ?? '' });

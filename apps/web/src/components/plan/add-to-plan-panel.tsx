@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CheckCircleFilled, CustomerServiceOutlined, DownOutlined, ShoppingCartOutlined } from '../icons';
 import { Link } from 'react-router';
 import { formatFen } from '@lab/contract/display';
 import { SAMPLE_COUNT_MAX } from '@lab/contract/orders/values';
 import type { PricedOption } from '@lab/contract';
 import { ApiError } from '../../lib/api';
-import { loginPanel } from '../../lib/login-panel';
+import { loginPanel, useLoginPanel } from '../../lib/login-panel';
 import { useSession } from '../../lib/session';
 import { siteInfo } from '../../lib/site-info';
 import { feedback } from '../../lib/feedback';
@@ -73,10 +73,23 @@ export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
   const extraFen = item.options.reduce((sum, o) => sum + (o.choices.find((c) => c.id === choices[String(o.id)])?.priceFen ?? 0), 0);
   const unitFen = item.priceFen + extraFen;
 
+  // a visitor's 加入实验计划 waits for the login and is then done (已加入实验计划); closing the panel without logging in drops it
+  const [waitingForLogin, setWaitingForLogin] = useState(false);
+  const panelOpen = useLoginPanel().open;
+  useEffect(() => {
+    if (!waitingForLogin) return;
+    if (session) {
+      setWaitingForLogin(false);
+      form.submit();
+    } else if (!panelOpen) setWaitingForLogin(false);
+  }, [waitingForLogin, session, panelOpen, form]);
+
   const submit = () => {
     // no `intended`: the visitor stays where they are, with what they chose, after logging in
-    if (!session) loginPanel.open({ view: 'sign' });
-    else form.submit();
+    if (!session) {
+      setWaitingForLogin(true);
+      loginPanel.open({ view: 'sign' });
+    } else form.submit();
   };
 
   return (

@@ -38,7 +38,7 @@ describe('staff steps', () => {
     const { row } = await order({ payment: 'paid' }, m);
     const steps: [StaffAction, string, RegExp][] = [
       ['confirm', '订单已确认', /寄送样品/],
-      ['receive', '样品已签收', /项目经理将在2小时内与您电话联系/],
+      ['receive', '样品已签收', /客户经理将在2小时内与您电话联系/],
       ['test', '样品测试中', /已开始测试/],
       ['deliver', '数据已交付', /下载报告/],
       ['complete', '订单已完成', /欢迎对本次服务进行评价/],

@@ -24,6 +24,7 @@ interface Draft {
   totalStock: number | null;
   perMemberLimit: number | null;
   claimable: boolean;
+  newMembers: boolean;
 }
 
 const empty: Draft = {
@@ -41,6 +42,7 @@ const empty: Draft = {
   totalStock: null,
   perMemberLimit: 1,
   claimable: true,
+  newMembers: false,
 };
 
 const typeOptions = [
@@ -63,7 +65,7 @@ export function templateBody(d: Draft): Parameters<typeof addCouponTemplate>[0] 
   }
   if (d.scope !== 'all') more.scope_ids = d.scopeIds.join(',');
   if (d.totalStock !== null) more.total_stock = String(d.totalStock);
-  return { name: d.name, scope: d.scope, claimable: d.claimable ? '1' : '0', per_member_limit: d.perMemberLimit === null ? undefined : String(d.perMemberLimit), ...more };
+  return { name: d.name, scope: d.scope, claimable: d.claimable ? '1' : '0', new_members: d.newMembers ? '1' : '0', per_member_limit: d.perMemberLimit === null ? undefined : String(d.perMemberLimit), ...more };
 }
 
 /** Where the contract's fields stand in the form (named as the draft names them). */
@@ -189,6 +191,11 @@ export function CouponTemplateModal({ open, onClose }: { open: boolean; onClose:
           <Col xs={24} sm={12}>
             <Form.Item label="会员可在领券中心领取" name="claimable" valuePropName="checked" extra="关闭后仅能由工作人员发放">
               <Switch aria-label="会员可领取" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item label="新用户注册即发放" name="newMembers" valuePropName="checked" extra="新会员注册时自动获得一张（受发放总量与有效期限制）">
+              <Switch aria-label="新用户注册即发放" />
             </Form.Item>
           </Col>
         </Row>

@@ -58,7 +58,12 @@ function Templates({ onIssue }: { onIssue: (t: AdminCouponTemplate) => void }) {
     { title: '有效期', key: 'validity', width: 150, render: (_, t) => couponValidityText(t) },
     { title: '已发 / 总量', key: 'stock', width: 100, render: (_, t) => `${t.claimedCount} / ${t.totalStock ?? '不限'}` },
     { title: '每人限领', dataIndex: 'perMemberLimit', width: 80, render: (n: number) => `${n} 张` },
-    { title: '领取方式', dataIndex: 'open', width: 100, render: (open: boolean) => (open ? <Tag color="blue">会员可领</Tag> : <Tag>仅限发放</Tag>) },
+    { title: '领取方式', dataIndex: 'open', width: 100, render: (open: boolean, row) => (
+        <>
+          {open ? <Tag color="blue">会员可领</Tag> : <Tag>仅限发放</Tag>}
+          {row.newMembers ? <Tag color="gold">注册即发</Tag> : null}
+        </>
+      ) },
     { title: '状态', key: 'state', width: 80, render: (_, t) => stateOf(t) },
     {
       title: '操作',

@@ -70,6 +70,7 @@ export default function OnlinePaymentsPage() {
           from={table.filters.from}
           to={table.filters.to}
           keywordPlaceholder="手机号、支付单号、订单编号或交易号"
+          dateLabel="发起日期"
           onChange={table.setFilters}
         >
           <Select aria-label="支付渠道" style={{ width: 120 }} value={table.filters.vendor} options={vendorOptions} onChange={(vendor) => table.setFilters({ vendor })} />

@@ -74,7 +74,7 @@ export default function OnlineRefundsPage() {
   return (
     <AdminPage title="退款记录" description="已支付订单取消后原路退回微信支付、支付宝的款项；退款中的记录由后台任务每分钟向支付平台查询，也可在此立即查询。" extra={<ExportButton save={() => exportOnlineRefunds(query)} />}>
       <AdminSection>
-        <QueueToolbar tabs={tabs} status={table.filters.status} keyword={table.filters.keyword} from={table.filters.from} to={table.filters.to} keywordPlaceholder="手机号、退款单号、支付单号或订单编号" onChange={table.setFilters}>
+        <QueueToolbar tabs={tabs} status={table.filters.status} keyword={table.filters.keyword} from={table.filters.from} to={table.filters.to} keywordPlaceholder="手机号、退款单号、支付单号或订单编号" dateLabel="发起日期" onChange={table.setFilters}>
           <Select aria-label="支付渠道" style={{ width: 120 }} value={table.filters.vendor} options={vendorOptions} onChange={(vendor) => table.setFilters({ vendor })} />
         </QueueToolbar>
         <AdminTable<AdminOnlineRefund> rowKey="refundNo" columns={columns} query={{ data, isFetching }} table={table} scroll={{ x: 1450 }} locale={{ emptyText: '没有符合条件的退款记录' }} />

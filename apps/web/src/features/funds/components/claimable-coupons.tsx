@@ -3,9 +3,9 @@ import type { CouponTemplate } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { memberDataKeys } from '../../../api/refresh';
-import { useClaimable } from '../api/list-claimable';
+import { useClaimable } from '../api/funds/list-claimable';
 import { usePromotions } from '../api/list-promotions';
-import { claimCoupon } from '../api/claim-coupon';
+import { claimCoupon } from '../api/funds/claim-coupon';
 import { CouponCard } from './coupon-card';
 
 function TemplateGrid({ list, label }: { list: CouponTemplate[]; label: string }) {

@@ -14,4 +14,4 @@ export function couponEstimate(coupon: MemberCoupon, lines: PricedLine[]): { dis
 }
 
 /** What a coupon is worth as its list shows it: 减¥20.00, or 8.5折. */
-export const couponValue = (c: MemberCoupon) => (c.amountFen !== null ? `减${formatFen(c.amountFen)}` : `${(10 - (c.offRateBp ?? 0) / 1000).toFixed(1).replace(/\.0$/, '')}折`);
+export const couponValue = (c: Pick<MemberCoupon, 'amountFen' | 'offRateBp'>) => (c.amountFen !== null ? `减${formatFen(c.amountFen)}` : `${(10 - (c.offRateBp ?? 0) / 1000).toFixed(1).replace(/\.0$/, '')}折`);

@@ -8,7 +8,7 @@ import { orderQueryOptions } from '../api/get-order';
 import { downloadReport } from '../api/download-report';
 import { OrderActions } from './order-actions';
 import { OrderTags } from './order-tags';
-import { formatDateTime, sampleSummary } from './order-format';
+import { formatDateTime, nextStep, sampleSummary } from './order-format';
 
 /** The progress at which an order's reports are out: from 已出数据 on. */
 const reportsOut = new Set<OrderSummary['progress']>(['delivered', 'completed']);
@@ -42,7 +42,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
         <span className="ord-card-no">
           订单编号 <Link to={detail}>{order.orderNo}</Link>
         </span>
-        <span className="member-muted">{formatDateTime(order.createdAt)}</span>
+        <span className="member-muted nowrap">{formatDateTime(order.createdAt)}</span>
         <OrderTags order={order} />
       </div>
       <div className="ord-card-body">
@@ -53,6 +53,9 @@ export function OrderCard({ order }: { order: OrderSummary }) {
           <p className="member-muted">
             {order.kind === 'reservation' ? '上门预约 · ' : `${deliveryLabels[order.delivery]} · `}
             {sampleSummary(order)}
+          </p>
+          <p className="ord-card-next" data-testid="ord-next">
+            下一步：{nextStep(order).text}
           </p>
         </div>
         <div className="ord-card-amount">

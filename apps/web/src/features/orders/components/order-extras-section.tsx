@@ -2,6 +2,7 @@ import { Form, Input, Select } from 'antd';
 import { Link } from 'react-router';
 import { formatFen, invoiceTypeLabels, isSpecialInvoice, SPECIAL_INVOICE_NEEDS_UNIT } from '@lab/contract';
 import { couponEstimate, couponValue } from './coupon-estimate';
+import { ClaimCoupons } from './claim-coupons';
 import type { OrderForm } from './use-order-form';
 
 const INVOICE_CHOICES = [0, 1, 3, 2, 4] as const;
@@ -24,7 +25,25 @@ export function OrderExtrasSection({ form }: { form: OrderForm }) {
         <Form.Item label="联系电话" name="phone" normalize={trimmed} className="order-field">
           <Input maxLength={11} inputMode="numeric" aria-label="联系电话" />
         </Form.Item>
-        <Form.Item label="优惠券" name="coupon_rid" className="order-field" extra="优惠金额在支付时按订单核算，支付时也可更换">
+        <Form.Item
+          label="优惠券"
+          name="coupon_rid"
+          className="order-field"
+          extra={
+            <>
+              优惠金额在支付时按订单核算，支付时也可更换
+              <ClaimCoupons
+                onClaimed={(coupon) => {
+                  // claimed here to be used here: chosen when it fits the order
+                  if (!couponEstimate(coupon, form.priced).reason) {
+                    form.form.setFieldValue('coupon_rid', coupon.rid);
+                    form.saveDraft();
+                  }
+                }}
+              />
+            </>
+          }
+        >
           <Select
             allowClear
             placeholder={couponList.length ? '不使用优惠券' : '暂无可用优惠券'}

@@ -4,6 +4,7 @@ import {
   progressLabels,
   type OrderTab,
   type PaymentStatus,
+  type OrderSummary,
   type ProgressStatus,
 } from '@lab/contract';
 
@@ -38,3 +39,29 @@ export const sampleSummary = (o: { kind: 'test' | 'reservation'; sampleCount: nu
   o.kind === 'reservation' ? '仪器机时' : `${o.lineCount} 个项目 · ${o.sampleCount} 个样品`;
 
 export { formatDateTime } from '../../../lib/format';
+
+/**
+ * What happens next for an order, as the member reads it, and where to do it (issue 31): to pay,
+ * to send the samples, to download and confirm the report, to evaluate; or what the lab is doing.
+ */
+export function nextStep(o: Pick<OrderSummary, 'orderNo' | 'progress' | 'payment' | 'payLater' | 'actions'>): { text: string; to?: string } {
+  const detail = `/member/order/${encodeURIComponent(o.orderNo)}`;
+  if (o.progress === 'cancelled') return { text: '订单已取消' };
+  if (o.actions.pay) return { text: '去支付', to: `${detail}?pay=1` };
+  switch (o.progress) {
+    case 'submitted':
+      return { text: '等待实验室确认订单' };
+    case 'awaiting_sample':
+      return { text: '寄送样品（查看收样地址）', to: detail };
+    case 'received':
+      return { text: '样品已收到，等待排期测试' };
+    case 'testing':
+      return { text: '测试中，出数据后将通知您' };
+    case 'delivered':
+      return { text: '下载报告并确认数据', to: detail };
+    default:
+      if (o.actions.evaluate) return { text: '评价本次服务', to: detail };
+      if (o.payment === 'unsettled' || (o.payLater && o.payment === 'unpaid')) return { text: '待结算', to: '/member/unsettled' };
+      return { text: '已完成' };
+  }
+}

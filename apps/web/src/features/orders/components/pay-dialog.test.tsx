@@ -7,7 +7,7 @@ import { saveSession } from '../../../lib/session';
 import { ready, summary } from '../testing/fixtures';
 import { payRedirect } from '../../../lib/pay-redirect';
 import { onlinePayment } from '../../../components/online-pay/testing';
-import { amountToPay, onlineBodyOf, payBodyOf, PayDialog } from './pay-dialog';
+import { amountToPay, defaultPayChoice, onlineBodyOf, payBodyOf, PayDialog } from './pay-dialog';
 import { onlineSplit } from './pay-method';
 
 const login = () => saveSession({ token: 't', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
@@ -54,10 +54,15 @@ describe('pay dialog', () => {
     // no pay-after-test when the server does not allow it
     expect(within(dialog).queryByRole('button', { name: '测试后结算' })).toBeNull();
 
+    // a balance that cannot pay cannot be paid from
+    expect(within(dialog).getByRole('button', { name: /确认支付 ¥630\.00/ })).toBeDisabled();
+    await userEvent.click(within(accounts).getByRole('radio', { name: /个人预存款/ }));
+    expect(within(dialog).queryByTestId('pay-short')).toBeNull();
+
     await userEvent.click(within(dialog).getByRole('button', { name: /确认支付 ¥630\.00/ }));
     await waitFor(() => expect(paid).toBe(1));
     const pay = calls.find((c) => c.path === '/api/auth/order/pay');
-    expect(Object.fromEntries(pay!.form)).toEqual({ order_no: 'DD202603050001', community_rid: 'cm1', coupon_rid: 'cp1' });
+    expect(Object.fromEntries(pay!.form)).toEqual({ order_no: 'DD202603050001', coupon_rid: 'cp1' });
     expect(pay!.headers.token).toBe('t');
     expect(await screen.findByText('支付成功')).toBeInTheDocument();
   });
@@ -68,7 +73,8 @@ describe('pay dialog', () => {
       '/api/auth/order/ready2pay': {
         data: ready({
           coupons: [],
-          balances: [{ kind: 'member', rid: null, name: '我的账户', balanceFen: 100_00 }],
+          // enough when the dialog opened; spent elsewhere before the member pays
+          balances: [{ kind: 'member', rid: null, name: '我的账户', balanceFen: 1000_00 }],
           payLater: { allowed: false, reason: '企业客户需在测试前全额支付，不能选择测试后结算', limitFen: 0, usedFen: 0 },
         }),
       },
@@ -193,5 +199,67 @@ describe('pay dialog', () => {
     } finally {
       payRedirect.go = go;
     }
+  });
+
+  it('opens on a choice that can pay: a covering balance (mine first), else 微信支付 — never a ¥0 balance', async () => {
+    const mine = { kind: 'member' as const, rid: null, name: '我的账户', balanceFen: 0 };
+    const group = { kind: 'community' as const, rid: 'cm1', name: '纳米材料课题组', balanceFen: 800_00 };
+    expect(defaultPayChoice(ready({ balances: [mine, group] }), 630_00)).toEqual({ method: 'balance', source: 'cm1' });
+    expect(defaultPayChoice(ready({ balances: [{ ...mine, balanceFen: 700_00 }, group] }), 630_00)).toEqual({ method: 'balance', source: 'member' });
+    expect(defaultPayChoice(ready({ balances: [mine] }), 630_00)).toEqual({ method: 'wechat', source: 'member' });
+    expect(defaultPayChoice(ready({ balances: [] }), 630_00)).toEqual({ method: 'wechat', source: 'member' });
+
+    login();
+    mockApi({ '/api/auth/order/ready2pay': { data: ready({ balances: [mine] }) } });
+    renderApp(<PayDialog orderNo="DD202603050001" open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: '支付订单' });
+    const methods = await within(dialog).findByRole('radiogroup', { name: '支付方式' });
+    expect(within(methods).getByRole('radio', { name: /微信支付/ })).toBeChecked();
+    // the amount and the button sit together in the bar a phone keeps on screen
+    const bar = within(dialog).getByTestId('pay-bar');
+    expect(within(bar).getByRole('button', { name: /微信支付 ¥630\.00/ })).toBeEnabled();
+    expect(within(bar).getByTestId('pay-amount')).toHaveTextContent('¥630.00');
+    // choosing the ¥0 balance: the warning, and 确认支付 cannot be pressed
+    await userEvent.click(within(methods).getByRole('radio', { name: /预存款支付/ }));
+    expect(within(dialog).getByTestId('pay-short')).toHaveTextContent('还差 ¥630.00');
+    expect(within(bar).getByRole('button', { name: /确认支付 ¥630\.00/ })).toBeDisabled();
+  });
+
+  it('可领 N 张: a coupon of 领券中心 not yet claimed is claimed in the dialog and then chosen', { timeout: 30_000 }, async () => {
+    login();
+    const template = {
+      rid: 't1', name: '满1000减100', amountFen: 100_00, offRateBp: null, thresholdFen: 1000_00, scope: { kind: 'all' as const }, scopeText: '全部服务可用',
+      validFrom: null, validTo: null, validDays: 30, perMemberLimit: 1, remaining: null, claimedByMe: 0, claimable: true, description: '',
+    };
+    let claimed = false;
+    const big = summary({ totalFen: 1200_00, payableFen: 1200_00 });
+    const { calls } = mockApi({
+      '/api/auth/order/ready2pay': () => ({
+        data: ready({
+          order: big,
+          coupons: claimed ? [{ rid: 'mc9', name: '满1000减100', discountFen: 100_00, usable: true, reason: '' }] : [],
+        }),
+      }),
+      // one already claimed (none left for me) is not offered
+      '/api/auth/discount4user/list4all': () => ({ data: [{ ...template, claimable: !claimed, claimedByMe: claimed ? 1 : 0 }, { ...template, rid: 't2', name: '新用户立减 ¥50', claimable: false, claimedByMe: 1 }] }),
+      '/api/auth/discount4user/add': () => {
+        claimed = true;
+        return { data: { rid: 'mc9', name: '满1000减100', amountFen: 100_00, offRateBp: null, thresholdFen: 1000_00, scope: { kind: 'all' }, scopeText: '全部服务可用', status: 'unused', statusText: '未使用', validFrom: '2026-03-05T00:00:00.000Z', validTo: '2026-04-05T00:00:00.000Z', usedAt: null, claimedAt: '2026-03-05T00:00:00.000Z' }, msg: '领取成功' };
+      },
+    });
+    renderApp(<PayDialog orderNo="DD202603050001" open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: '支付订单' });
+    expect(await within(dialog).findByText('暂无可用于本订单的优惠券')).toBeInTheDocument();
+    await userEvent.click(await within(dialog).findByRole('button', { name: /可领 1 张优惠券/ }));
+    const offered = within(dialog).getByRole('list', { name: '可领取的优惠券' });
+    expect(within(offered).getAllByRole('listitem')).toHaveLength(1);
+    expect(offered).toHaveTextContent('满1000减100减¥100.00，满¥1,000.00可用，全部服务可用');
+    await userEvent.click(within(offered).getByRole('button', { name: '领取' }));
+    expect(Object.fromEntries(calls.find((c) => c.path === '/api/auth/discount4user/add')!.form)).toEqual({ rid: 't1' });
+    // the dialog reads again: the claimed coupon is there and chosen, the amount lowered
+    const coupons = await within(await screen.findByRole('dialog', { name: '支付订单' })).findByRole('radiogroup', { name: '优惠券' });
+    await waitFor(() => expect(within(coupons).getByRole('radio', { name: /满1000减100/ })).toBeChecked());
+    expect(screen.getByTestId('pay-amount')).toHaveTextContent('¥1,100.00');
+    await waitFor(() => expect(screen.queryByRole('button', { name: /可领 \d 张优惠券/ })).toBeNull());
   });
 });

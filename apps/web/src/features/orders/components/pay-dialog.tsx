@@ -1,6 +1,7 @@
 import { Button, Modal, Radio, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { NO_COUPON, PAY_VENDOR_NAMES, formatFen, type ReadyToPay } from '@lab/contract';
+import { PAY_VENDORS } from '../../../components/online-pay/vendor';
 import { useOnlinePay, type OnlinePayRequest } from '../../../components/online-pay/use-online-pay';
 import { LoadFailed } from '../../../components/member/load-failed';
 import { ApiError } from '../../../lib/api';
@@ -11,6 +12,7 @@ import { useReadyToPay } from '../api/ready-to-pay';
 import { payOrder, type PayRequest } from '../api/pay-order';
 import { payLater } from '../api/pay-later';
 import { BalanceChoice, PaymentRefusal, sourceKey } from './balance-choice';
+import { ClaimCoupons } from './claim-coupons';
 import { isOnline, onlineSplit, PayMethodChoice, type PayMethod } from './pay-method';
 
 
@@ -47,28 +49,39 @@ export function onlineBodyOf(orderNo: string, vendor: 'wechat' | 'alipay', sourc
   };
 }
 
+/**
+ * The choice the dialog opens on: a balance that covers the amount (my own first, then a
+ * community's), else 微信支付 for the whole amount — never a balance that cannot pay.
+ */
+export function defaultPayChoice(ready: ReadyToPay, toPayFen: number): { method: PayMethod; source: string } {
+  const covering = ready.balances.find((b) => b.kind === 'member' && b.balanceFen >= toPayFen) ?? ready.balances.find((b) => b.balanceFen >= toPayFen);
+  if (covering) return { method: 'balance', source: sourceKey(covering) };
+  const richest = [...ready.balances].sort((a, b) => b.balanceFen - a.balanceFen)[0];
+  return { method: PAY_VENDORS[0] ?? 'wechat', source: richest ? sourceKey(richest) : 'member' };
+}
+
 interface PayFormProps {
   ready: ReadyToPay;
   /** the coupon chosen when ordering: preselected while it is still usable */
   preferredCouponRid?: string | undefined;
   onDone: () => void;
+  /** a coupon claimed in the dialog (可领 N 张): the one to choose when the dialog's data comes again */
+  onClaimed: (couponRid: string) => void;
 }
 
-function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
+function PayForm({ ready, preferredCouponRid, onDone, onClaimed }: PayFormProps) {
   const orderNo = ready.order.orderNo;
   const firstUsable = ready.coupons.find((c) => c.usable && c.rid === preferredCouponRid) ?? ready.coupons.find((c) => c.usable);
-  const [source, setSource] = useState(() => {
-    const first = ready.balances[0];
-    return first ? sourceKey(first) : 'member';
-  });
+  const [initial] = useState(() => defaultPayChoice(ready, amountToPay(ready, firstUsable?.rid ?? '')));
+  const [source, setSource] = useState(initial.source);
   const [couponRid, setCouponRid] = useState(firstUsable?.rid ?? '');
-  const [method, setMethod] = useState<PayMethod>('balance');
+  const [method, setMethod] = useState<PayMethod>(initial.method);
   const [useBalance, setUseBalance] = useState(false);
   const [error, setError] = useState<{ text: string; lowBalance: boolean } | null>(null);
 
   const toPay = amountToPay(ready, couponRid);
   const balance = ready.balances.find((b) => sourceKey(b) === source);
-  const short = balance ? toPay - balance.balanceFen : 0;
+  const short = balance ? toPay - balance.balanceFen : toPay;
   const coupon = ready.coupons.find((c) => c.rid === couponRid);
   const online = isOnline(method);
   const split = onlineSplit(toPay, balance?.balanceFen ?? 0, online && useBalance);
@@ -130,7 +143,7 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
     );
   } else {
     submit = (
-      <Button type="primary" onClick={() => pay.mutate(payBodyOf(orderNo, source, couponRid))} loading={pay.isPending} disabled={busy}>
+      <Button type="primary" onClick={() => pay.mutate(payBodyOf(orderNo, source, couponRid))} loading={pay.isPending} disabled={busy || short > 0}>
         确认支付 {formatFen(toPay)}
       </Button>
     );
@@ -182,15 +195,9 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
           ))}
         </Radio.Group>
         {ready.coupons.length === 0 ? <p className="pay-hint">暂无可用于本订单的优惠券</p> : null}
+        <ClaimCoupons onClaimed={(c) => onClaimed(c.rid)} />
       </fieldset>
 
-      <div className="pay-total" aria-label="应付金额">
-        <span>
-          {coupon?.usable ? <small>已优惠 {formatFen(ready.order.totalFen - toPay)}</small> : null}
-          应付金额
-        </span>
-        <strong data-testid="pay-amount">{formatFen(toPay)}</strong>
-      </div>
       {online && useBalance ? (
         <dl className="pay-split" data-testid="pay-split">
           <div>
@@ -219,14 +226,24 @@ function PayForm({ ready, preferredCouponRid, onDone }: PayFormProps) {
         </p>
       ) : null}
 
-      <Space className="pay-buttons" wrap>
-        {ready.payLater.allowed ? (
-          <Button onClick={() => later.mutate(orderNo)} loading={later.isPending} disabled={busy && !later.isPending}>
-            测试后结算
-          </Button>
-        ) : null}
-        {submit}
-      </Space>
+      {/* the amount and the button: on a phone a bar fixed at the bottom of the screen */}
+      <div className="pay-bar" data-testid="pay-bar">
+        <div className="pay-total" aria-label="应付金额">
+          <span>
+            {coupon?.usable ? <small>已优惠 {formatFen(ready.order.totalFen - toPay)}</small> : null}
+            应付金额
+          </span>
+          <strong data-testid="pay-amount">{formatFen(toPay)}</strong>
+        </div>
+        <Space className="pay-buttons" wrap>
+          {ready.payLater.allowed ? (
+            <Button onClick={() => later.mutate(orderNo)} loading={later.isPending} disabled={busy && !later.isPending}>
+              测试后结算
+            </Button>
+          ) : null}
+          {submit}
+        </Space>
+      </div>
       {online ? <p className="pay-hint pay-secure">支付由{PAY_VENDOR_NAMES[method]}官方渠道完成，支付结果以支付平台通知为准；订单取消后款项原路退回。</p> : null}
       {onlinePay.dialog}
     </div>
@@ -245,6 +262,7 @@ interface PayDialogProps {
 /** 支付订单: 预存款 (mine or a community's) or 微信支付 / 支付宝 (with 余额抵扣), a coupon; pay, or 测试后结算. */
 export function PayDialog({ orderNo, preferredCouponRid, open, onClose, onPaid }: PayDialogProps) {
   const ready = useReadyToPay(orderNo, open);
+  const [claimed, setClaimed] = useState<string | undefined>();
   let body;
   if (ready.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (ready.isError) {
@@ -254,7 +272,8 @@ export function PayDialog({ orderNo, preferredCouponRid, open, onClose, onPaid }
       <PayForm
         key={ready.dataUpdatedAt}
         ready={ready.data}
-        preferredCouponRid={preferredCouponRid}
+        preferredCouponRid={claimed ?? preferredCouponRid}
+        onClaimed={setClaimed}
         onDone={() => {
           onPaid?.();
           onClose();

@@ -1,8 +1,8 @@
-import type { Dayjs } from 'dayjs';
-import { useEffect, useMemo, useRef } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { disabledSlots, isSpecialInvoice, orderAddBody, pickupSlots, type DeliveryKind } from '@lab/contract';
+import { disabledSlots, isSpecialInvoice, labDay, orderAddBody, pickupSlots, type DeliveryKind } from '@lab/contract';
 import { useUserInfo } from '../../../lib/user-info';
 import { useAddresses } from '../../member/api/addresses/list-addresses';
 import { useSiteSettings } from '../../content/api/content/site-settings';
@@ -14,6 +14,7 @@ import { useInvoiceTitles } from '../../funds/api/funds/list-invoice-titles';
 import { couponEstimate } from './coupon-estimate';
 import { newSample, type SampleDraft } from './sample-rows';
 import { useApiMutation } from '../../../lib/use-api-mutation';
+import { orderDrafts, type OrderDraft } from './order-draft';
 
 export interface LineDraft {
   samples: SampleDraft[];
@@ -105,6 +106,40 @@ export function useOrderForm() {
     if (shown && firstUsable && !form.getFieldValue('address_rid')) form.setFieldsValue({ address_rid: firstUsable });
   }, [shown, firstUsable, form]);
 
+  // the member's unsent draft (kept as they type) back in the form: after a reload, a detour, another choice of lines
+  const memberRid = account?.rid;
+  const restoredFor = useRef('');
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    if (!shown || !memberRid || restoredFor.current === `${memberRid}:${lineIds}`) return;
+    restoredFor.current = `${memberRid}:${lineIds}`;
+    const draft = orderDrafts.get(memberRid);
+    if (!draft) return;
+    form.setFieldsValue(valuesOfDraft(draft, lines, form.getFieldsValue(true) as OrderValues, labDay(new Date())));
+    setRestored(true);
+  }, [shown, memberRid, lineIds, lines, form]);
+
+  // the member's coupon that takes the most off these lines, chosen for them until they choose (never full price by omission)
+  const couponsRead = coupons.isSuccess;
+  const offeredFor = useRef('');
+  useEffect(() => {
+    if (!shown || !couponsRead || offeredFor.current === lineIds) return;
+    offeredFor.current = lineIds;
+    if (form.getFieldValue('coupon_rid') || form.isFieldTouched('coupon_rid')) return;
+    const best = bestCoupon(couponList, pricedNow());
+    if (best) form.setFieldValue('coupon_rid', best);
+  });
+
+  const saveDraft = () => {
+    if (memberRid && restoredFor.current === `${memberRid}:${lineIds}`) orderDrafts.save(memberRid, draftOfValues(form.getFieldsValue(true) as OrderValues, lines));
+  };
+  /** 重新填写: the draft forgotten, the form as new */
+  const discardDraft = () => {
+    if (memberRid) orderDrafts.clear(memberRid);
+    form.resetFields();
+    setRestored(false);
+  };
+
   const drafts = (Form.useWatch('lines', { form, preserve: true }) as LineDraft[] | undefined) ?? initialValues.lines;
   const delivery = (Form.useWatch('delivery', form) as DeliveryKind | undefined) ?? 'self';
   const date = Form.useWatch('date', form) as Dayjs | null | undefined;
@@ -124,6 +159,16 @@ export function useOrderForm() {
       // the first title it may use (a special invoice needs a unit ready for it)
       form.setFieldValue('invoice_title_rid', type > 0 ? titleList.find((t) => !isSpecialInvoice(type) || t.specialReady)?.rid : undefined);
     }
+    saveDraft();
+  };
+
+  /** the lines priced from the form's values as they stand (for a choice made in an effect) */
+  const pricedNow = () => {
+    const values = form.getFieldsValue(true) as OrderValues;
+    return lines.map((l, index) => {
+      const count = l.reservation ? l.count : (values.lines?.[index]?.samples ?? []).reduce((n, x) => n + (x?.count ?? 0), 0);
+      return { amountFen: l.reservation ? l.amountFen : l.unitPriceFen * count, typeId: l.typeId, groupId: l.groupId };
+    });
   };
 
   // as the server prices it: a test line by its samples, an on-site line by its hours
@@ -140,6 +185,7 @@ export function useOrderForm() {
   const mutation = useApiMutation({
     mutationFn: addOrder,
     onSuccess: (order) => {
+      if (memberRid) orderDrafts.clear(memberRid);
       refreshPlanData();
       void navigate(`/member/order/${encodeURIComponent(order.orderNo)}?pay=1`);
     },
@@ -180,6 +226,9 @@ export function useOrderForm() {
     schema,
     body,
     onValuesChange,
+    saveDraft,
+    restored,
+    discardDraft,
     submit: (values: OrderValues) => mutation.mutate(body(values)),
     delivery,
     invoiceType,
@@ -202,3 +251,59 @@ export function useOrderForm() {
 }
 
 export type OrderForm = ReturnType<typeof useOrderForm>;
+
+type FormLine = { id: string };
+
+/** The coupon that takes the most off the priced lines (none usable: undefined). */
+export function bestCoupon(list: Parameters<typeof couponEstimate>[0][], priced: Parameters<typeof couponEstimate>[1]): string | undefined {
+  let best: { rid: string; off: number } | undefined;
+  for (const c of list) {
+    const estimate = couponEstimate(c, priced);
+    if (!estimate.reason && estimate.discountFen > 0 && (!best || estimate.discountFen > best.off)) best = { rid: c.rid, off: estimate.discountFen };
+  }
+  return best?.rid;
+}
+
+/** The draft of the form's values: each line's samples by the line's id, the day as text. */
+export function draftOfValues(v: OrderValues, lines: FormLine[]): Omit<OrderDraft, 'savedAt'> {
+  return {
+    lines: Object.fromEntries(lines.map((l, index) => [l.id, { samples: v.lines?.[index]?.samples ?? [], note: v.lines?.[index]?.note ?? '' }])),
+    delivery: v.delivery,
+    address_rid: v.address_rid,
+    date: v.date ? v.date.format('YYYY-MM-DD') : '',
+    time: v.time,
+    coupon_rid: v.coupon_rid,
+    invoice_type: v.invoice_type,
+    invoice_title_rid: v.invoice_title_rid,
+    contact: v.contact ?? '',
+    phone: v.phone ?? '',
+    remark: v.remark ?? '',
+  };
+}
+
+/**
+ * The form's values from a draft: a line the draft has keeps its samples, another its fresh
+ * rows; a pickup day already past is dropped with its slot (the member picks again).
+ */
+export function valuesOfDraft(draft: OrderDraft, lines: FormLine[], current: OrderValues, today: string): OrderValues {
+  const dayOk = draft.date !== '' && draft.date >= today;
+  return {
+    ...current,
+    lines: lines.map((l, index) => {
+      const kept = draft.lines[l.id];
+      // fresh row keys: the counter behind them starts again after a reload
+      if (kept) return { ...kept, samples: kept.samples.map((s) => ({ ...s, key: newSample().key })) };
+      return current.lines?.[index] ?? { samples: [], note: '' };
+    }),
+    delivery: draft.delivery,
+    address_rid: draft.address_rid ?? current.address_rid,
+    date: dayOk ? dayjs(draft.date) : null,
+    time: dayOk ? draft.time : undefined,
+    coupon_rid: draft.coupon_rid ?? current.coupon_rid,
+    invoice_type: draft.invoice_type,
+    invoice_title_rid: draft.invoice_title_rid,
+    contact: draft.contact || current.contact,
+    phone: draft.phone || current.phone,
+    remark: draft.remark,
+  };
+}

@@ -7,18 +7,25 @@ import { saveSession } from '../../../lib/session';
 import OrderConfirmPage from './order-confirm-page';
 import { account, address, line, planFixture, siteSettings } from '../testing/plan-fixture';
 import type { Plan } from '@lab/contract';
+import dayjs from 'dayjs';
+import { resetStores } from '../../../lib/store';
+import { draftOfValues, valuesOfDraft, type OrderValues } from '../components/use-order-form';
 
 type Reply = { code?: 0 | 1; msg?: string; data?: unknown; status?: number };
 
-function setup({ plan = planFixture, order }: { plan?: Plan; order?: (call: MockCall) => Reply } = {}) {
+const saveSessionAgain = () => saveSession({ token: 't', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
+
+function setup({ plan = planFixture, order, extra = {} }: { plan?: Plan; order?: (call: MockCall) => Reply; extra?: Parameters<typeof mockApi>[0] } = {}) {
   saveSession({ token: 't', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
   return mockApi({
+    ...extra,
     '/api/auth/tempDevice/list': { data: plan },
     '/api/auth/user/info': { data: { account, addressList: [address], cartNum: plan.count } },
     '/api/open/setting': { data: siteSettings },
     '/api/auth/address/list': { data: [address] },
     '/api/auth/discount4user/all': { data: { list: [], total: 0, page: 1, pageSize: 100 } },
     '/api/auth/invoice/list': { data: [] },
+    ...extra,
     '/api/auth/order/add': order ?? { data: { orderNo: 'KY2026112200000001' }, msg: '订单已提交' },
   });
 }
@@ -149,5 +156,113 @@ describe('order form', () => {
     renderApp(<OrderConfirmPage />, { path: '/experiment/confirm?ids=gone' });
     expect(await screen.findByText('没有可下单的项目，请先在实验计划中选择项目')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '返回实验计划' })).toHaveAttribute('href', '/experiment/plan');
+  });
+
+  it('keeps what was typed as a draft per member: a reload (or a detour) brings it back; submitting clears it', { timeout: 60_000 }, async () => {
+    const { calls } = setup();
+    const first = renderApp(<OrderConfirmPage />, { path: '/experiment/confirm?ids=L1' });
+    await screen.findByRole('article', { name: 'XRD 粉末衍射' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'XRD 粉末衍射 样品1 名称' }), 'TiO2 粉末');
+    await chooseForm('XRD 粉末衍射 样品1 形态', '粉末');
+    await userEvent.click(screen.getByRole('button', { name: /添加样品/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'XRD 粉末衍射 样品2 名称' }), '薄膜 A');
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: '送样方式' })).getByText('上门取样'));
+    await chooseForm('发票需求', '增值税普通电子发票');
+    await userEvent.type(screen.getByRole('textbox', { name: '订单备注' }), '周三前送到');
+    expect(screen.queryByText('已恢复您上次未提交的填写')).toBeNull();
+
+    // the tab reloaded (or the member went to 去添加抬头 and came back): only localStorage is left
+    first.unmount();
+    resetStores();
+    expect(localStorage.getItem('lab.order-drafts')).toContain('TiO2 粉末');
+    saveSessionAgain();
+    renderApp(<OrderConfirmPage />, { path: '/experiment/confirm?ids=L1' });
+    expect(await screen.findByText('已恢复您上次未提交的填写')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'XRD 粉末衍射 样品1 名称' })).toHaveValue('TiO2 粉末'));
+    expect(screen.getByRole('combobox', { name: 'XRD 粉末衍射 样品1 形态' }).closest('.ant-select')).toHaveTextContent('粉末');
+    expect(screen.getByRole('textbox', { name: 'XRD 粉末衍射 样品2 名称' })).toHaveValue('薄膜 A');
+    expect(within(screen.getByRole('radiogroup', { name: '送样方式' })).getByRole('radio', { name: '上门取样' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: '发票需求' }).closest('.ant-select')).toHaveTextContent('增值税普通电子发票');
+    expect(screen.getByRole('textbox', { name: '订单备注' })).toHaveValue('周三前送到');
+
+    // submitted: the draft is gone
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: '送样方式' })).getByText('自行寄样'));
+    await chooseForm('XRD 粉末衍射 样品2 形态', '薄膜');
+    await userEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意' }));
+    await submit();
+    await waitFor(() => expect(orderCalls(calls)).toHaveLength(1));
+    expect(JSON.parse(orderCalls(calls)[0]!.form.get('lines')!)[0].samples.map((x: { name: string }) => x.name)).toEqual(['TiO2 粉末', '薄膜 A']);
+    await waitFor(() => expect(localStorage.getItem('lab.order-drafts')).toBeNull());
+  });
+
+  it('a draft keeps the pickup day and slot while the day is ahead, and lines by their id', () => {
+    const values = {
+      lines: [{ samples: [{ key: 's1', name: '粉末', count: 1, form: 'powder', hazards: '', magnetic: false, returnWanted: false }], note: 'n' }],
+      delivery: 'pickup',
+      address_rid: 'a1',
+      date: dayjs('2026-12-10'),
+      time: '09:00-12:00',
+      agree: true,
+      coupon_rid: 'cp1',
+      invoice_type: 1,
+      invoice_title_rid: 't1',
+      contact: '陈老师',
+      phone: '13900139000',
+      remark: '',
+    } as OrderValues;
+    const draft = { ...draftOfValues(values, [{ id: 'L1' }]), savedAt: 1 };
+    expect(draft).toMatchObject({ lines: { L1: { note: 'n' } }, date: '2026-12-10', time: '09:00-12:00', invoice_title_rid: 't1' });
+    const empty = { ...values, lines: [{ samples: [], note: '' }, { samples: [], note: 'x' }], date: null, time: undefined, agree: false };
+    const back = valuesOfDraft(draft, [{ id: 'L2' }, { id: 'L1' }], empty, '2026-12-08');
+    expect(back.lines[0]).toEqual({ samples: [], note: '' });
+    expect(back.lines[1]!.samples[0]!.name).toBe('粉末');
+    expect(back.date?.format('YYYY-MM-DD')).toBe('2026-12-10');
+    expect(back.time).toBe('09:00-12:00');
+    // the agreement is ticked again on submitting
+    expect(back.agree).toBe(false);
+    // a day gone by: the member picks again
+    const late = valuesOfDraft(draft, [{ id: 'L1' }], empty, '2026-12-11');
+    expect(late.date).toBeNull();
+    expect(late.time).toBeUndefined();
+  });
+
+  it('可领 N 张 beside 暂无可用优惠券: a coupon claimed in place is chosen for the order', { timeout: 30_000 }, async () => {
+    const mine = { rid: 'mc1', name: '新用户立减 ¥50', amountFen: 50_00, offRateBp: null, thresholdFen: 100_00, scope: { kind: 'all' }, scopeText: '全部服务可用', status: 'unused', statusText: '未使用', validFrom: '2026-03-05T00:00:00.000Z', validTo: '2099-04-05T00:00:00.000Z', usedAt: null, claimedAt: '2026-03-05T00:00:00.000Z' };
+    let claimed = false;
+    const { calls } = setup({
+      extra: {
+        '/api/auth/discount4user/all': () => ({ data: { list: claimed ? [mine] : [], total: claimed ? 1 : 0, page: 1, pageSize: 100 } }),
+        '/api/auth/discount4user/list4all': () => ({
+          data: [{ rid: 't1', name: '新用户立减 ¥50', amountFen: 50_00, offRateBp: null, thresholdFen: 100_00, scope: { kind: 'all' }, scopeText: '全部服务可用', validFrom: null, validTo: null, validDays: 30, perMemberLimit: 1, remaining: null, claimedByMe: claimed ? 1 : 0, claimable: !claimed, description: '' }],
+        }),
+        '/api/auth/discount4user/add': () => {
+          claimed = true;
+          return { data: mine, msg: '领取成功' };
+        },
+      },
+    });
+    renderApp(<OrderConfirmPage />, { path: '/experiment/confirm?ids=L1' });
+    await screen.findByRole('article', { name: 'XRD 粉末衍射' });
+    await userEvent.click(await screen.findByRole('button', { name: /可领 1 张优惠券/ }));
+    await userEvent.click(within(screen.getByRole('list', { name: '可领取的优惠券' })).getByRole('button', { name: '领取' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/discount4user/add')).toBe(true));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '优惠券' }).closest('.ant-select')).toHaveTextContent('新用户立减 ¥50（预计优惠 ¥50.00）'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /可领 \d 张优惠券/ })).toBeNull());
+  });
+
+  it('chooses the member’s coupon that takes the most off these lines, until they choose otherwise', { timeout: 30_000 }, async () => {
+    const coupon = (over: Record<string, unknown>) => ({ rid: 'mc1', name: '新用户立减 ¥50', amountFen: 50_00, offRateBp: null, thresholdFen: 100_00, scope: { kind: 'all' }, scopeText: '全部服务可用', status: 'unused', statusText: '未使用', validFrom: '2026-03-05T00:00:00.000Z', validTo: '2099-04-05T00:00:00.000Z', usedAt: null, claimedAt: '2026-03-05T00:00:00.000Z', ...over });
+    const list = [coupon({ rid: 'small', name: '立减 ¥10', amountFen: 10_00, thresholdFen: 0 }), coupon({}), coupon({ rid: 'far', name: '满1000减100', amountFen: 100_00, thresholdFen: 1000_00 })];
+    const { calls } = setup({ extra: { '/api/auth/discount4user/all': { data: { list, total: 3, page: 1, pageSize: 100 } } } });
+    renderApp(<OrderConfirmPage />, { path: '/experiment/confirm?ids=L1' });
+    await screen.findByRole('article', { name: 'XRD 粉末衍射' });
+    // ¥200 of samples: ¥50 off beats ¥10 off; 满1000 does not apply
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '优惠券' }).closest('.ant-select')).toHaveTextContent('新用户立减 ¥50（预计优惠 ¥50.00）'));
+    await userEvent.type(screen.getByRole('textbox', { name: 'XRD 粉末衍射 样品1 名称' }), 'TiO2');
+    await chooseForm('XRD 粉末衍射 样品1 形态', '粉末');
+    await userEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意' }));
+    await submit();
+    await waitFor(() => expect(orderCalls(calls)).toHaveLength(1));
+    expect(orderCalls(calls)[0]!.form.get('coupon_rid')).toBe('mc1');
   });
 });

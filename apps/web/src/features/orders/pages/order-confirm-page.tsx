@@ -48,6 +48,19 @@ export default function OrderConfirmPage() {
         <Link to="/experiment/plan">返回实验计划</Link>
       </div>
       <BasicInfoWarning />
+      {form.restored ? (
+        <Alert
+          className="order-draft-restored"
+          type="info"
+          showIcon
+          title="已恢复您上次未提交的填写"
+          action={
+            <Button size="small" onClick={form.discardDraft}>
+              重新填写
+            </Button>
+          }
+        />
+      ) : null}
       <SchemaForm
         form={form.form}
         name="order"

@@ -68,6 +68,8 @@ describe('my orders', () => {
     expect(within(first).getByRole('button', { name: '查看详情' })).toBeInTheDocument();
     expect(within(first).queryByRole('button', { name: '确认数据' })).toBeNull();
     expect(within(first).getByRole('link', { name: 'DD202603050001' })).toHaveAttribute('href', '/member/order/DD202603050001');
+    // each order says what comes next
+    expect(within(first).getByTestId('ord-next')).toHaveTextContent('下一步：去支付');
 
     const second = cards[1]!;
     // 16:10 UTC is the next day in Shanghai
@@ -79,6 +81,7 @@ describe('my orders', () => {
     expect(within(second).getByRole('button', { name: '申请复测' })).toBeInTheDocument();
     expect(within(second).queryByRole('button', { name: '去支付' })).toBeNull();
     expect(within(second).queryByRole('button', { name: '取消订单' })).toBeNull();
+    expect(within(second).getByTestId('ord-next')).toHaveTextContent('下一步：下载报告并确认数据');
   });
 
   it('each tab asks the server for its status and remembers it in the URL', async () => {

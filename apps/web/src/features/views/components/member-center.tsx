@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format';
 import { samplingDialog } from '../../../components/member/sampling-dialog-store';
 import type { ReactNode } from 'react';
 import { MemberFigures } from './member-figures';
+import { MemberOrderStatus } from './member-order-status';
 import '../../member/pages/member-center.css';
 
 const shortcuts = [
@@ -65,6 +66,8 @@ export function MemberCenter({ money }: { money?: ReactNode }) {
           }
         />
       ) : null}
+
+      <MemberOrderStatus />
 
       <section className="mc-card mc-profile" aria-label="我的资料">
         <div className="mc-hello">

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { funds } from './funds';
-import { fundsKeys } from '../../../api/query-keys';
+import { funds } from '../funds';
+import { fundsKeys } from '../../../../api/query-keys';
 
 /** POST /api/auth/discount4user/list4all: coupons I can claim now. */
 export const listClaimable = () => funds.claimableCoupons();
