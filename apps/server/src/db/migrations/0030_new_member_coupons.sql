@@ -1,0 +1,1 @@
+ALTER TABLE "coupon_templates" ADD COLUMN "new_members" boolean DEFAULT false NOT NULL;
