@@ -112,7 +112,12 @@ export async function serveWeb(app: FastifyInstance, site: WebSite | null, deps:
     web.get('/policy', (_request, reply) => reply.redirect('/agreement/privacy', 301));
     for (const address of renderer?.addresses ?? []) {
       const query = address.page?.query;
-      web.get(address.path, query ? (request, reply) => drawn(request, reply, pageKey(request.url, query, request.query as Record<string, unknown>)) : shell);
+      try {
+        web.get(address.path, query ? (request, reply) => drawn(request, reply, pageKey(request.url, query, request.query as Record<string, unknown>)) : shell);
+      } catch (error) {
+        // one the router cannot take (a second of the same shape): the not-found handler still answers it as the app would
+        app.log.error({ err: error, address: address.path }, 'an address of the web app is not a route of the server');
+      }
     }
   });
 

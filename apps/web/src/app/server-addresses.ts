@@ -14,11 +14,14 @@ import type { WebAddress } from '@lab/contract/web-render';
  * `pages`: the route ids the server draws, with the query parameters each reads.
  */
 export function serverAddresses(routes: RouteObject[], backOffice: string, pages: Record<string, { query: readonly string[] }>): WebAddress[] {
+  // by shape: '/project/:typeId' and '/project/:title' (both optional segments, one left out) are one route to the server
   const found = new Map<string, WebAddress>();
   const add = (path: string, id: string | undefined) => {
     const page = id === undefined ? undefined : pages[id];
+    const shape = path.replace(/:\w+/g, ':');
+    const known = found.get(shape);
     // a layout and its index route share an address: the one the server draws wins
-    if (!found.has(path) || page) found.set(path, { path, page: page ? { query: page.query } : null });
+    if (!known || (page && !known.page)) found.set(shape, { path: known?.path ?? path, page: page ? { query: page.query } : (known?.page ?? null) });
   };
   const walk = (list: RouteObject[], parent: string) => {
     for (const route of list) {
