@@ -29,5 +29,14 @@ test.describe('the back office shell', () => {
     await loginToBackOffice(page, 'admin');
     await openFromMenu(page, '系统管理', '员工账号');
     for (const name of ['系统管理员', '王经理', '李实验员', '赵会计']) await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+
+    // a reload (or a link pasted into a new tab) asks the server for the screen's address itself:
+    // the shell, 200, and the same screen again (it answered 404 while the back office's screens
+    // joined the router only on first use)
+    await expect(page).toHaveURL(/\/admin\/staff/);
+    const reloaded = await page.reload();
+    expect(reloaded?.status()).toBe(200);
+    for (const name of ['系统管理员', '王经理', '李实验员', '赵会计']) await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+    expect((await page.request.get('/admin/orders')).status()).toBe(200);
   });
 });

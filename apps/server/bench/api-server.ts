@@ -6,6 +6,9 @@
  * Every SQL statement the app sends is counted; the bench reads the counters (statements,
  * requests each server received, this process's CPU time) around each run.
  *
+ * The site is served from the web's build (apps/web/dist and dist-ssr, `npm run build`) when
+ * there is one, so the pages the server draws are measured too.
+ *
  * Messages from the parent: { type: 'bare', body (base64), headers (the app's raw response
  * headers, name and value in turn) } → { type: 'bare-set' }; { type: 'stats' } → { type:
  * 'stats', statements, received, bareReceived, cpuMicros }; profile-start / profile-stop (name)
@@ -22,6 +25,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
+import { serverPaths } from '../src/platform/paths';
 import { openDatabase, queryRows, statementCounter, type Database } from '../src/db/client';
 import { seedBusyMember, seedPayers } from '../test/bulk-orders';
 import { analyseOrders, seedBigCatalog } from './api-seed';
@@ -66,7 +70,9 @@ await analyseOrders(db);
 const [detail] = await queryRows<{ rid: string }>(db, sql`select rid from service_items where published order by order_count desc, id limit 1`);
 const seedSeconds = (Date.now() - started) / 1000;
 
-const config = loadConfig({ LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', DATA_DIR: os.tmpdir(), SEED_DEMO: '0' });
+// the site as production serves it: the web build and its server build, which draws the public pages
+const pages = fs.existsSync(serverPaths.webSsr) && fs.existsSync(path.join(serverPaths.webDist, 'index.html'));
+const config = loadConfig({ LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', DATA_DIR: os.tmpdir(), SEED_DEMO: '0', WEB_DIST: serverPaths.webDist, WEB_SSR: serverPaths.webSsr });
 const app = await buildApp({ db, config });
 const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 // requests the app received, so statements per request count the ones a run left in flight too
@@ -141,6 +147,7 @@ send({
   database: database.kind,
   seedSeconds,
   detailRid: detail!.rid,
+  pages,
   memberToken: busy.token,
   payments: payments.slice(0, payOrders),
 });

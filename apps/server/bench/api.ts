@@ -18,7 +18,13 @@
  *
  * Each call runs BENCH_ROUNDS (3) rounds of BENCH_SECONDS (5) s, app and bare alternating, and
  * shows the round with the median req/s of each: a neighbour's burst on a shared machine then
- * hits both alike. BENCH_CONNECTIONS (32). BENCH_ONLY=home,search,detail,orders,pay runs some.
+ * hits both alike. BENCH_CONNECTIONS (32). BENCH_ONLY=home,search,detail,orders,pay,page runs some
+ * (page: the six page rows; page-home, page-list, page-item: one page both ways; page-home-br…).
+ *
+ * With the web's build (npm run build: apps/web/dist and dist-ssr) the server draws the public
+ * pages, and six more rows follow: the home page, the service list and an item's page, each as
+ * HTML from the page cache as a browser takes it (brotli) and as a client that asks for no
+ * compression gets it, beside the bare server sending the same bytes.
  * BENCH_LOG_LEVEL (info, as in production). BENCH_CPU_PROF=1 writes the server's CPU profile of
  * each app round to .tmp/bench-profiles. BENCH_ITEMS, BENCH_MEMBER_ORDERS, BENCH_PAYERS and
  * BENCH_PAY_ORDERS size the data.
@@ -45,6 +51,8 @@ interface Ready {
   database: string;
   seedSeconds: number;
   detailRid: string;
+  /** the web's build is there: the server draws the public pages */
+  pages: boolean;
   memberToken: string;
   payments: { token: string; orderNo: string }[];
 }
@@ -80,6 +88,30 @@ interface Endpoint {
   /** the autocannon options of one round */
   options: (round: number) => autocannon.Options;
   note?: string;
+}
+
+/** What a browser asks for; autocannon and node:http send no accept-encoding of their own. */
+const brotli = { 'accept-encoding': 'gzip, deflate, br' };
+
+/**
+ * The public pages the server draws, from its page cache: the home page, the service list and an
+ * item's page, each as a browser takes it (brotli) and as a client without compression does.
+ */
+function pageEndpoints(ready: Ready): Endpoint[] {
+  if (!ready.pages) return [];
+  const pages = [
+    { key: 'page-home', path: '/' },
+    { key: 'page-list', path: '/project' },
+    { key: 'page-item', path: `/detail/${ready.detailRid}` },
+  ];
+  return pages.flatMap(({ key, path: address }) => {
+    const url = `${ready.appUrl}${address}`;
+    const label = `GET  ${address.length > 16 ? `${address.slice(0, 15)}…` : address}`;
+    return [
+      { key: `${key}-br`, label: `${label} (HTML, br)`, sample: () => request(url, { headers: brotli }), options: () => ({ url, headers: brotli }) },
+      { key: `${key}-plain`, label: `${label} (HTML, plain)`, sample: () => request(url), options: () => ({ url }) },
+    ];
+  });
 }
 
 /** The server child, talked to by messages; `ask` waits for the answer of the given type. */
@@ -223,10 +255,12 @@ async function benchDatabase(env: NodeJS.ProcessEnv) {
       `load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
   );
   console.log(
-    `${'call'.padEnd(34)}${pad('bytes', 7)}${pad('req/s', 8)}${pad('p50', 6)}${pad('p99', 6)}${pad('errors', 7)}` +
+    `${'call'.padEnd(36)}${pad('bytes', 7)}${pad('req/s', 8)}${pad('p50', 6)}${pad('p99', 6)}${pad('errors', 7)}` +
       `${pad('bare req/s', 11)}${pad('p50', 6)}${pad('p99', 6)}${pad('app/bare', 9)}${pad('SQL/req', 8)}${pad('CPU µs/req', 11)}${pad('bare', 6)}`,
   );
-  const endpoints = endpointsOf(ready, cursors).filter((e) => !only || only.includes(e.key));
+  // BENCH_ONLY names calls (home, search…) or pages: page (all six), page-home (both encodings), page-home-br
+  const endpoints = [...endpointsOf(ready, cursors), ...pageEndpoints(ready)].filter((e) => !only || only.some((name) => e.key === name || e.key.startsWith(`${name}-`)));
+  if (!ready.pages) console.log('(no web build, apps/web/dist-ssr: the pages are not measured; npm run build first)');
   const stats = () => server.ask<Stats>({ type: 'stats' }, 'stats');
   for (const endpoint of endpoints) {
     const sample = await endpoint.sample();
@@ -260,12 +294,13 @@ async function benchDatabase(env: NodeJS.ProcessEnv) {
     const statementsPerRequest = (last.statements - first.statements) / Math.max(1, last.received - first.received);
     const errors = appRuns.reduce((sum, run) => sum + run.errors, 0);
     console.log(
-      `${endpoint.label.padEnd(34)}${pad(sample.body.length, 7)}${pad(app.rps.toFixed(0), 8)}${pad(app.p50, 6)}${pad(app.p99, 6)}${pad(errors, 7)}` +
+      `${endpoint.label.padEnd(36)}${pad(sample.body.length, 7)}${pad(app.rps.toFixed(0), 8)}${pad(app.p50, 6)}${pad(app.p99, 6)}${pad(errors, 7)}` +
         `${pad(bare.rps.toFixed(0), 11)}${pad(bare.p50, 6)}${pad(bare.p99, 6)}${pad(`${((app.rps / bare.rps) * 100).toFixed(0)}%`, 9)}${pad(statementsPerRequest.toFixed(2), 8)}` +
         `${pad((cpu.app / Math.max(1, cpu.appRequests)).toFixed(0), 11)}${pad((cpu.bare / Math.max(1, cpu.bareRequests)).toFixed(0), 6)}`,
     );
   }
   for (const endpoint of endpoints) if (endpoint.note) console.log(`  ${endpoint.key}: ${endpoint.note}`);
+  console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   await server.stop();
 }
 

@@ -10,7 +10,7 @@ import { consentGate } from './areas/accounts/consent-gate';
 import { auditTrail } from './platform/audit';
 import { systemClock, type Clock } from './platform/clock';
 import { fail } from './platform/envelope';
-import { registerErrorHandler } from './platform/error-handler';
+import { checkApiInput, registerErrorHandler } from './platform/error-handler';
 import { clientErrorHandler, registerTextParsers } from './platform/request-text';
 import type { EmailProvider, SmsProvider } from './platform/messaging';
 import type { FileStore } from './platform/providers/file-store';
@@ -32,6 +32,7 @@ import { OneLineRequestLog } from './platform/access-log';
 import { recordRouteTable } from './platform/route-table';
 import { securityHeadersFor } from './platform/security-headers';
 import { registerRoutes } from './routes';
+import { endConnectionsWhenClosing } from './platform/shutdown';
 
 z.config(z.locales.zhCN());
 
@@ -120,6 +121,8 @@ export async function buildApp(options: BuildOptions) {
   };
   app.decorate('deps', deps);
 
+  // What every answer needs, pages and files included: the error envelope, metrics, the
+  // security headers and request id, `Connection: close` while closing.
   registerErrorHandler(app);
   if (options.metrics) recordHttpMetrics(app, options.metrics);
   const site = readWebSite(config);
@@ -128,25 +131,33 @@ export async function buildApp(options: BuildOptions) {
     reply.headers(securityHeaders).header('x-request-id', request.id);
     done();
   });
-  // JSON and forms read as bytes: text that is not UTF-8 is refused, not saved as U+FFFD
-  registerTextParsers(app);
-  await app.register(rateLimit, {
-    global: false,
-    store: databaseRateLimitStore(options.db),
-    enableDraftSpec: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      ...fail(`操作过于频繁，请${Math.max(1, Math.ceil(context.ttl / 1000))}秒后再试`),
-    }),
-    ...(options.rateLimit === false ? { allowList: () => true } : {}),
-  });
-  registerMemberUploadLimits(app);
-  await registerOpenApi(app, { production: config.production });
-  await app.register(authGuard, { db: options.db, clock: deps.clock });
-  await app.register(consentGate, { db: options.db, clock: deps.clock });
-  await app.register(auditTrail, { db: options.db, clock: deps.clock });
+  endConnectionsWhenClosing(app);
 
-  await registerRoutes(app, deps);
+  // The API in a context of its own (fastify's encapsulation), with what only its calls need:
+  // body checks and parsers, rate limits, the auth guard, the consent gate, the audit trail. The
+  // site beside it (serveWeb: the pages, their shell, the files) runs none of it
+  // (docs/decisions/0038-pages-as-routes.md).
+  await app.register(async (api) => {
+    checkApiInput(api);
+    // JSON and forms read as bytes: text that is not UTF-8 is refused, not saved as U+FFFD
+    registerTextParsers(api);
+    await api.register(rateLimit, {
+      global: false,
+      store: databaseRateLimitStore(options.db),
+      enableDraftSpec: false,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        ...fail(`操作过于频繁，请${Math.max(1, Math.ceil(context.ttl / 1000))}秒后再试`),
+      }),
+      ...(options.rateLimit === false ? { allowList: () => true } : {}),
+    });
+    registerMemberUploadLimits(api);
+    await registerOpenApi(api, { production: config.production });
+    await api.register(authGuard, { db: options.db, clock: deps.clock });
+    await api.register(consentGate, { db: options.db, clock: deps.clock });
+    await api.register(auditTrail, { db: options.db, clock: deps.clock });
+    await registerRoutes(api, deps);
+  });
 
   await serveWeb(app, site, { db: options.db, config });
   return app;

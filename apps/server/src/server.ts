@@ -12,7 +12,7 @@ import { warnWhenNoStaff } from './areas/accounts/first-admin';
 import { syncConfigAlerts } from './areas/messages/staff-alerts.service';
 import { jobQueues, jobSpecs, openJobQueue } from './jobs';
 import { createMetrics, serveMetrics } from './platform/metrics';
-import { closeOnSignals, endConnectionsWhenClosing } from './platform/shutdown';
+import { closeOnSignals } from './platform/shutdown';
 import { serverPaths } from './platform/paths';
 import { pino } from 'pino';
 
@@ -63,7 +63,6 @@ await warnWhenNoStaff(database.db, app.log);
 const warnings = startupWarnings(config);
 for (const warning of warnings) app.log[warning.level]({ setting: warning.key }, warning.log);
 await syncConfigAlerts(database.db, warnings.flatMap((w) => (w.alert ? [{ key: w.key, ...w.alert }] : [])), new Date());
-endConnectionsWhenClosing(app);
 
 await app.listen({ port: config.PORT, host: config.HOST });
 const metricsServer = metrics && (await serveMetrics(metrics, { port: config.METRICS_PORT!, host: config.METRICS_HOST ?? config.HOST, token: config.METRICS_TOKEN!, log: app.log }));

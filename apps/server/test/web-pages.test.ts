@@ -31,9 +31,19 @@ export function createRenderer({ template, manifest, api }) {
   if (!manifest['index.html']) throw new Error('no manifest');
   const draws = (url) => url === '/' || url.startsWith('/project');
   return {
-    // as the real one: the shell with the not-found title where the app has no page
+    // as the real one: the app's addresses, the drawn pages with the query parameters they read
+    addresses: [
+      { path: '/', page: { query: [] } },
+      { path: '/project', page: { query: ['keyword', 'fail'] } },
+      { path: '/member/order', page: null },
+      { path: '/detail/:rid', page: null },
+      { path: '/admin', page: null },
+      { path: '/admin/*', page: null },
+    ],
+    // the shell with the not-found title where the app's router has no page — which, as the
+    // app's own router before its back office's screens join it on first use, includes /admin/…
     notFoundPage(url) {
-      return url.startsWith('/nowhere') ? template.replace(/<title>[^<]*</, '<title>页面不存在 - 科研检测服务商城<') : null;
+      return url.startsWith('/nowhere') || url.startsWith('/admin/') ? template.replace(/<title>[^<]*</, '<title>页面不存在 - 科研检测服务商城<') : null;
     },
     // as the real one: a query parameter the page does not read (here, any but keyword and fail) is not part of it
     pageUrl(url) {
@@ -169,6 +179,29 @@ describe('every other route, and a page that could not be drawn', () => {
     }
   });
 
+  it('every address of the app answers 200 with its shell on a reload, the back office’s deep links included', async () => {
+    for (const url of ['/admin', '/admin/orders', '/admin/finance/prestore?status=1', '/admin/members/m-123/orders', '/member/order']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await a.inject({ method, url, headers: { 'accept-encoding': 'identity' } });
+        expect(res.statusCode, `${method} ${url}`).toBe(200);
+        expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        if (method === 'GET') expect(res.body, url).toBe(template);
+      }
+    }
+  });
+
+  it('sends a client that takes no compression the page as drawn, the same bytes every time', async () => {
+    const br = await a.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    const plain = await a.inject({ url: '/' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.etag).toBe(br.headers.etag);
+    expect(plain.body).toBe(zlib.brotliDecompressSync(br.rawPayload).toString());
+    expect(plain.body).toContain('data-drawing=');
+    expect((await a.inject({ url: '/' })).body).toBe(plain.body);
+  });
+
   it('an address the app has no page for is 404, titled as the not-found page', async () => {
     const res = await get(a, '/nowhere/at-all?x=1');
     expect(res.statusCode).toBe(404);
@@ -189,9 +222,48 @@ describe('every other route, and a page that could not be drawn', () => {
     }
   });
 
+  it('an API address no call has is 404 in the envelope, with or without a token (the guard is the calls’)', async () => {
+    for (const url of ['/api/auth/no-such-call', '/api/admin/no-such-call', '/api/open/no-such-call']) {
+      const res = await get(a, url);
+      expect(res.statusCode, url).toBe(404);
+      expect(JSON.parse(res.body), url).toMatchObject({ code: 0, msg: '请求的内容不存在' });
+    }
+  });
+
   it('a script or style sheet the build does not have is 404, not the page', async () => {
     const res = await get(a, '/assets/index-Gone123.js');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).not.toMatch(/html/);
+  });
+});
+
+/** The kinds of hook fastify runs for a route, as its printRoutes lists them (in order, once each). */
+function hooksOf(app: FastifyInstance, route: string): string[] {
+  const lines = app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n');
+  const at = lines.findIndex((line) => line.replace(/^[\s│├└─]+/, '') === route);
+  expect(at, `${route} is a route`).toBeGreaterThan(-1);
+  const hooks: string[] = [];
+  for (const line of lines.slice(at + 1)) {
+    const hook = /• \((\w+)\)/.exec(line)?.[1];
+    if (!hook) break;
+    hooks.push(hook);
+  }
+  return hooks;
+}
+
+describe('what a page runs', () => {
+  it('what every answer needs (security headers, request id), none of the API’s input checks, guard or consent gate', async () => {
+    // the API refuses a query with text PostgreSQL cannot store or bytes that are not UTF-8; a page reads none of it
+    for (const url of ['/?from=%00', '/?from=%FF', '/admin/orders?x=%00']) {
+      const res = await get(a, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['x-request-id'], url).toBeTruthy();
+    }
+    expect((await get(a, '/api/open/web/index?from=%00')).statusCode).toBe(400);
+    // fastify's own account of each route's hooks: a page the security headers' onRequest and the
+    // closing onSend only (no rate limit either); an API call its checks, guard and consent gate too
+    for (const route of ['/ (GET)', 'project (GET)', 'detail/:rid (GET)', 'member/order (GET)']) expect(hooksOf(a, route), route).toEqual(['onRequest', 'onSend']);
+    expect(hooksOf(a, 'api/open/web/index (GET)')).toEqual(['onRequest', 'preValidation', 'preHandler', 'onSend']);
   });
 });

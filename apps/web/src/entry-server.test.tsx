@@ -137,15 +137,37 @@ describe('the server draws the public pages', () => {
   });
 
   it('answers an address with no page by the shell titled 页面不存在 (sent 404), and no other', () => {
-    for (const url of ['/no-such-page', '/detail', '/member/no-such', '/admin/no-such?x=1']) {
+    for (const url of ['/no-such-page', '/detail', '/member/no-such', '/adminx', '/project/1/2/3']) {
       const page = renderer.notFoundPage(url);
       expect(page, url).toContain('<title>页面不存在 - 科研检测服务商城</title>');
       expect(page, url).toContain('<div id="root"><!--app-html--></div>');
       expect(page, url).toContain('/assets/index-A.js');
     }
-    for (const url of ['/', '/project/1', '/detail/xrd-rid', '/member/order', '/invited/ABC123', '/admin', '/admin/login', '/about/profile', '/list/news', '/article/1']) {
+    // the back office's screens join the router on first use: every address under /admin/ is the
+    // back office's to draw (its own not-found screen included), so the server sends its shell
+    for (const url of ['/', '/project/1', '/detail/xrd-rid', '/member/order', '/invited/ABC123', '/admin', '/admin/login', '/admin/orders', '/admin/no-such?x=1', '/about/profile', '/list/news', '/article/1']) {
       expect(renderer.notFoundPage(url), url).toBeNull();
     }
+  });
+
+  it('lists every address of the app for the server’s router, with the pages it draws and the query they read', () => {
+    const byPath = new Map(renderer.addresses.map((address) => [address.path, address.page]));
+    expect(byPath.get('/')).toEqual({ query: [] });
+    expect(byPath.get('/detail/:rid')).toEqual({ query: [] });
+    // optional segments both ways: /project, /project/:typeId, /project/:typeId/:title
+    for (const path of ['/project', '/project/:typeId', '/project/:typeId/:title']) expect(byPath.get(path)?.query, path).toContain('keyword');
+    for (const path of ['/member', '/member/order', '/member/order/:orderNo', '/experiment/plan', '/invited', '/invited/:code', '/about/:section', '/agreement/:kind', '/wx/confirm', '/admin', '/admin/login', '/admin/*']) {
+      expect(byPath.has(path), path).toBe(true);
+    }
+    expect(byPath.get('/member/order')).toBeNull();
+    expect(byPath.get('/admin/*')).toBeNull();
+    // the not-found page is what no address is; every address once, each a route the server can take
+    expect([...byPath.keys()].filter((path) => path.includes('*'))).toEqual(['/admin/*']);
+    expect(byPath.size).toBe(renderer.addresses.length);
+    // one route per shape: the server's router takes '/project/:typeId' and '/project/:title' for the same route
+    const shapes = renderer.addresses.map(({ path }) => path.replace(/:\w+/g, ':'));
+    expect(new Set(shapes).size).toBe(shapes.length);
+    for (const { path } of renderer.addresses) expect(path, path).toMatch(/^\/([\w-]+|:\w+)?(\/([\w-]+|:\w+))*(\/\*)?$/);
   });
 
   it('leaves every other page to the browser, and a page whose data failed', async () => {

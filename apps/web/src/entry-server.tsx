@@ -3,7 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { BuildManifestChunk, CreateWebRenderer, RenderApiCall, RenderApiAnswer } from '@lab/contract/web-render';
-import { routes } from './app/router';
+import { BACK_OFFICE_SCREENS, routes } from './app/router';
+import { serverAddresses } from './app/server-addresses';
 import { AppProviders } from './app/providers';
 import { loaderContext } from './app/public-loaders';
 import { SERVER_STATE_ID, type ServerState } from './app/server-page';
@@ -142,9 +143,14 @@ export const createRenderer: CreateWebRenderer = ({ template, manifest, api }) =
   const notFoundShell = template.replace(SHELL_TITLE, () => `<title>${escapeHtml(fullTitle(NOT_FOUND_TITLE))}</title>`);
 
   return {
+    addresses: serverAddresses(routes, BACK_OFFICE_SCREENS, publicPages),
+
     notFoundPage(url) {
-      // the catch-all routes ('*', the site's and the back office's) draw the not-found page
-      const leaf = matchRoutes(routes, new URL(url, SERVER_ORIGIN).pathname)?.at(-1)?.route;
+      // the catch-all route ('*') draws the not-found page; the back office's screens are not in
+      // the table until first used, and its layout shows its own not-found screen
+      const path = new URL(url, SERVER_ORIGIN).pathname;
+      if (path.startsWith(BACK_OFFICE_SCREENS)) return null;
+      const leaf = matchRoutes(routes, path)?.at(-1)?.route;
       return !leaf || leaf.path === '*' ? notFoundShell : null;
     },
 

@@ -31,7 +31,23 @@ export interface WebRendererOptions {
   api: (call: RenderApiCall) => Promise<RenderApiAnswer>;
 }
 
+/**
+ * An address of the app, written as a route of the server (fastify's syntax: `:name` one
+ * segment, a final `*` the rest): '/', '/detail/:rid', '/member/order', '/admin/*'.
+ */
+export interface WebAddress {
+  path: string;
+  /** the server draws the page here: the query parameters it reads; null: the bare shell */
+  page: { query: readonly string[] } | null;
+}
+
 export interface WebRenderer {
+  /**
+   * Every address the app has a page for (the back office's screens as one '/admin/*'): the
+   * server answers each as a route of its own, and only an address none of them knows with
+   * its not-found page (404).
+   */
+  addresses: readonly WebAddress[];
   /**
    * The address the page at `url` (path and query) is drawn and kept under: its path and the
    * query parameters the page reads, in a fixed order; null when the server does not draw it.

@@ -147,7 +147,10 @@ function register(app: FastifyInstance, deps: AppDeps, entry: CallModule['entrie
         reply,
       };
       const answer = await handler(ctx);
-      if (call.data === 'file' || (answer as unknown) === reply) return answer;
+      // a reply is thenable (it settles when the answer has gone out), so awaiting a handler that
+      // returned it gives undefined, never the reply: what says it sent the answer itself is the reply
+      if (call.data === 'file') return answer;
+      if (reply.sent) return reply;
       return answer instanceof Said ? ok(answer.data, answer.msg) : ok(answer, call.done);
     },
   });

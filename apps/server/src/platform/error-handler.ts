@@ -62,13 +62,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * about internals and is logged with the request id.
  */
 export function registerErrorHandler(app: FastifyInstance) {
-  // A call that sends no body at all reads as an empty form, so the answer names the first
-  // missing field ('[手机号]不能为空') instead of a type error about the body.
-  app.addHook('preValidation', async (request) => {
-    if (request.body == null && request.routeOptions.schema?.body) request.body = {};
-    // PostgreSQL cannot store U+0000 or a lone surrogate: either anywhere in the input would fail a query (500)
-    if (hasUnstorableText(request.body) || hasUnstorableText(request.query)) throw badRequest(nulMessage);
-  });
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
@@ -144,4 +137,17 @@ export function hasUnstorableText(input: unknown): boolean {
     }
   }
   return false;
+}
+
+/**
+ * The API's input, before validation: a call that sends no body at all reads as an empty form,
+ * so the answer names the first missing field ('[手机号]不能为空') instead of a type error about
+ * the body; text PostgreSQL cannot store (U+0000, a lone surrogate) anywhere in the body or the
+ * query is refused, where it would fail a query (500).
+ */
+export function checkApiInput(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (request.body == null && request.routeOptions.schema?.body) request.body = {};
+    if (hasUnstorableText(request.body) || hasUnstorableText(request.query)) throw badRequest(nulMessage);
+  });
 }

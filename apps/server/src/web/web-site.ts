@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BuildManifestChunk, CreateWebRenderer, RenderApiCall, WebRenderer } from '@lab/contract/web-render';
 import type { Config } from '../platform/config';
 import type { Db } from '../db/client';
 import { fail } from '../platform/envelope';
-import { createPageCache, sendPage } from './page-cache';
+import { createPageCache, encodePage, sendPage } from './page-cache';
 
 /** The built web app (apps/web/dist), read once at start-up. */
 export interface WebSite {
@@ -61,33 +61,65 @@ async function loadRenderer(app: FastifyInstance, site: WebSite, config: Config)
 }
 
 /**
- * The built site: hashed assets and files from dist, and for every other GET the page itself —
- * drawn by the server for the public pages (home, service list, item detail), the bare shell for the rest
- * (history fallback, so a deep link like /member/order loads the app), and for an address the
- * app has no page for, the shell titled 页面不存在 with status 404.
+ * The built site: hashed assets and files from dist, and every address of the web app as a
+ * route of its own (the renderer's `addresses`, walked from the app's router): the public pages
+ * the server draws (home, service list, item detail, agreements) from the page cache, the rest
+ * (a member's pages, the back office's `/admin/*`) as the bare shell, so a reload or a deep link
+ * loads the app. An address no route knows gets the app's not-found page with status 404
+ * (docs/decisions/0038-pages-as-routes.md). Without the web's server build the server cannot
+ * tell the app's addresses apart: every GET gets the shell, as before.
  */
 export async function serveWeb(app: FastifyInstance, site: WebSite | null, deps: { db: Db; config: Config }) {
-  if (site) {
-    await app.register(fastifyStatic, {
-      root: site.dist,
-      wildcard: false,
-      index: false,
-      maxAge: '1y',
-      immutable: true,
-      // the web build writes .br and .gz beside each file (apps/web/precompress.ts)
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        // the shell names this build's scripts: asked again each time (a 304 while unchanged)
-        if (path.basename(filePath).startsWith('index.html')) res.header('cache-control', 'no-cache');
-        else if (!filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=300');
-      },
-    });
-  }
-  // the privacy policy used to be a static page (/policy): old links lead to the published one
-  app.get('/policy', (_request, reply) => reply.redirect('/agreement/privacy', 301));
   const renderer = site ? await loadRenderer(app, site, deps.config) : null;
-  // a page kept compressed twice is ~25 KB: the home page, the lists and 500 items' pages ≈ 12 MB
+  // a page kept three ways (plain, br, gzip) is ~60–100 KB: the home page, the lists and 500 items' pages ≈ 40 MB
   const pages = renderer ? createPageCache(deps.db, (url) => renderer.render(url), { maxEntries: 500 }) : null;
+  // the shell, kept like a drawn page: from memory in the browser's encoding, with its tag (304)
+  const shellPage = site ? await encodePage(site.template) : null;
+  const shell = (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, shellPage!);
+
+  /** A page the server draws, from the cache; the shell if it could not be drawn (the browser draws it then). */
+  const drawn = async (request: FastifyRequest, reply: FastifyReply, pageUrl: string) => {
+    try {
+      const page = await pages!(pageUrl);
+      if (page) return sendPage(request, reply, page);
+    } catch (error) {
+      request.log.error({ err: error }, 'drawing the page on the server failed');
+    }
+    return shell(request, reply);
+  };
+
+  // The site in a context of its own, beside the API's (buildApp): a page or a file runs what
+  // every answer needs (security headers, request id, metrics) and none of the API's body
+  // checks, guard or consent gate.
+  await app.register(async (web) => {
+    if (site) {
+      await web.register(fastifyStatic, {
+        root: site.dist,
+        wildcard: false,
+        index: false,
+        maxAge: '1y',
+        immutable: true,
+        // the web build writes .br and .gz beside each file (apps/web/precompress.ts)
+        preCompressed: true,
+        setHeaders: (res, filePath) => {
+          // the shell names this build's scripts: asked again each time (a 304 while unchanged)
+          if (path.basename(filePath).startsWith('index.html')) res.header('cache-control', 'no-cache');
+          else if (!filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=300');
+        },
+      });
+    }
+    // the privacy policy used to be a static page (/policy): old links lead to the published one
+    web.get('/policy', (_request, reply) => reply.redirect('/agreement/privacy', 301));
+    for (const address of renderer?.addresses ?? []) {
+      const query = address.page?.query;
+      try {
+        web.get(address.path, query ? (request, reply) => drawn(request, reply, pageKey(request.url, query, request.query as Record<string, unknown>)) : shell);
+      } catch (error) {
+        // one the router cannot take (a second of the same shape): the not-found handler still answers it as the app would
+        app.log.error({ err: error, address: address.path }, 'an address of the web app is not a route of the server');
+      }
+    }
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     // a script of another build is missing, not a page: the page would be sent as a script
@@ -97,16 +129,29 @@ export async function serveWeb(app: FastifyInstance, site: WebSite | null, deps:
     // an address the app has no page for: its not-found page, with the status that says so
     const missing = renderer?.notFoundPage(request.url);
     if (missing) return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(missing);
+    // what the routes above do not spell as the app's router would (a trailing slash, another
+    // case), or any address when there is no server build to tell: as the app would
     const pageUrl = renderer?.pageUrl(request.url);
-    if (pages && pageUrl) {
-      try {
-        const page = await pages(pageUrl);
-        if (page) return sendPage(request, reply, page);
-      } catch (error) {
-        // the shell still works: the browser draws the page itself
-        request.log.error({ err: error }, 'drawing the page on the server failed');
-      }
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (pages && pageUrl) return drawn(request, reply, pageUrl);
+    return shell(request, reply);
   });
+}
+
+/**
+ * The address a drawn page is kept under: its path and only the query parameters the page reads,
+ * in its order (as the renderer's pageUrl), so '/?from=singlemessage' is '/'. No route matching:
+ * the server's router has matched already.
+ */
+function pageKey(url: string, keys: readonly string[], query: Record<string, unknown>): string {
+  const mark = url.indexOf('?');
+  const path = mark < 0 ? url : url.slice(0, mark);
+  if (mark < 0 || keys.length === 0) return path;
+  const kept = new URLSearchParams();
+  for (const key of keys) {
+    const given = query[key];
+    const value = Array.isArray(given) ? given[0] : given;
+    if (typeof value === 'string') kept.set(key, value);
+  }
+  const search = kept.toString();
+  return search ? `${path}?${search}` : path;
 }

@@ -91,9 +91,12 @@ const adminRoutes: RouteObject[] = [
 
 let adminScreensAdded: Promise<void> | null = null;
 
+/** Where the back office's screens live: every path under it may be one (the server answers them all with the shell). */
+export const BACK_OFFICE_SCREENS = '/admin/';
+
 /** React Router asks for this when a path matches no route yet: under /admin, the back office's screens come in once. */
 const patchAdminScreens: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
-  if (!/^\/admin\//.test(path)) return;
+  if (!path.startsWith(BACK_OFFICE_SCREENS)) return;
   adminScreensAdded ??= import('./admin/admin-route-tree').then(({ adminScreens, adminBareScreens }) => {
     patch('admin', adminScreens);
     patch('admin-bare', adminBareScreens);
