@@ -27,7 +27,7 @@ export function checkPdfSignature(pdf: Buffer): PdfSignatureCheck {
   const signed = Buffer.concat([pdf.subarray(0, length1), pdf.subarray(start2, start2 + length2)]);
   try {
     const der = Buffer.from(hex, 'hex');
-    const message = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(der.toString('binary'), { strict: false, parseAllBytes: false })) as forge.pkcs7.PkcsSignedData & {
+    const message = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(der.toString('binary'), { strict: false, parseAllBytes: false } as unknown as boolean)) as forge.pkcs7.PkcsSignedData & {
       rawCapture: { authenticatedAttributes?: forge.asn1.Asn1[]; signature: string };
     };
     const attributes = message.rawCapture.authenticatedAttributes;

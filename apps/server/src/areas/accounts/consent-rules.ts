@@ -58,6 +58,7 @@ export const consentRules: ConsentRules = {
     mine: read,
     decide: consent,
   },
+  documents: { statement: { gate: 'open', why: '为已有订单出具报销凭证（不新增个人信息）' }, paymentNotice: finished },
   contracts: { list: read, download: read, signed: read, upload: consent, orderAgreements: read, uploadOrderAgreement: consent },
   funds: {
     prestoreRules: read,

@@ -97,8 +97,8 @@ function openP12(p12: Buffer, password: string): OpenedP12 {
     throw new Error('文书签章证书无法打开：请检查 LAB_SEAL_P12 文件与 LAB_SEAL_P12_PASSWORD 密码');
   }
   const bags = (type: string) => parsed.getBags({ bagType: type })[type] ?? [];
-  const key = [...bags(forge.pki.oids.pkcs8ShroudedKeyBag), ...bags(forge.pki.oids.keyBag)][0]?.key as forge.pki.rsa.PrivateKey | undefined;
-  const certs = bags(forge.pki.oids.certBag)
+  const key = [...bags(forge.pki.oids.pkcs8ShroudedKeyBag!), ...bags(forge.pki.oids.keyBag!)][0]?.key as forge.pki.rsa.PrivateKey | undefined;
+  const certs = bags(forge.pki.oids.certBag!)
     .map((b) => b.cert)
     .filter((c): c is forge.pki.Certificate => !!c);
   certs.forEach(decodeNames);
