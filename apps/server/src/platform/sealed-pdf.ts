@@ -129,7 +129,8 @@ export async function renderSealedPdf(spec: SealedPdfSpec, seal: DocumentSeal): 
   doc.text(`地址：${spec.lab.address}`, left, y + 38, { width: contentWidth - 200 });
   doc.text(`电话：${spec.lab.phone}`, left, y + 56);
   doc.text(`日期：${day(spec.issuedAt)}`, left, y + 74);
-  drawSeal(doc, sealCentre, 52, spec.lab.name, seal.demo ? '测试签章' : '检测专用章');
+  // a real seal bears the certificate's organisation, so what is drawn is who signed
+  drawSeal(doc, sealCentre, 52, seal.demo ? spec.lab.name : signer || spec.lab.name, seal.demo ? '测试签章' : '检测专用章');
   const sealPage = doc.bufferedPageRange().start + doc.bufferedPageRange().count - 1;
 
   // every page: footer, and the demo mark
