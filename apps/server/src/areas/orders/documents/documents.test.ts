@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentCheckView, DocumentVerifyView } from '@lab/contract';
+import { fenInWords, type DocumentCheckView, type DocumentVerifyView } from '@lab/contract';
 import type { TestContext } from '../../../../test/harness';
 import { tmpRoot } from '../../../../test/template';
 import { checkPdfSignature } from '../../../platform/pdf-signature';
@@ -188,5 +188,26 @@ describe('the 缴费通知书 of a pay-after-test order', () => {
     expect(refused.json()).toMatchObject({ msg: '缴费通知书仅用于先测后付订单；本订单请在线支付或使用预存款支付' });
     await t.db.update(orders).set({ payment: 'paid' }).where(eq(orders.id, order.id));
     expect((await get('/api/auth/order/paymentNotice', who, { order_no: order.orderNo })).json()).toMatchObject({ code: 0, msg: '该订单已支付，无需缴费通知书' });
+  });
+});
+
+describe('amounts in 大写 (fenInWords)', () => {
+  it('writes fen the way finance papers want them', () => {
+    const cases: [number, string][] = [
+      [0, '零元整'],
+      [5, '伍分'],
+      [50, '伍角'],
+      [1005, '壹拾元零伍分'],
+      [16_000, '壹佰陆拾元整'],
+      [123_456, '壹仟贰佰叁拾肆元伍角陆分'],
+      [1_000_000, '壹万元整'],
+      [1_000_500, '壹万零伍元整'],
+      [10_050_000, '壹拾万零伍佰元整'],
+      [100_000_000, '壹佰万元整'],
+      [10_000_000_500, '壹亿零伍元整'],
+      [1_020_304_050, '壹仟零贰拾万叁仟零肆拾元伍角'],
+      [-2_000, '负贰拾元整'],
+    ];
+    for (const [fen, words] of cases) expect([fen, fenInWords(fen)]).toEqual([fen, words]);
   });
 });
