@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { call, resource } from '../call';
-import { documentCheckView, documentRevokeBody, documentVerifyQuery, documentVerifyView } from './document-schemas';
+import { documentCheckView, documentRevokeBody, documentVerifyQuery, documentVerifyView, quoteView } from './document-schemas';
 import { orderNoBody } from './schemas';
 
 /** Sealed documents: the member's downloads of an order's papers, and the public verification page (/verify/<no>). */
@@ -40,6 +41,15 @@ export const documents = resource('documents', {
     query: orderNoBody,
     data: 'file',
   }),
+  planQuote: call({
+    method: 'GET',
+    path: '/api/auth/tempDevice/quote',
+    who: 'member',
+    summary: '生成实验计划的报价单（盖章 PDF）',
+    description: '按当前价格为实验计划中的送样检测项目出具报价单，有效期 30 天；有效期内凭报价单编号下单按报价单价计价。计划与价格未变时重复下载得到同一份报价单。',
+    data: 'file',
+  }),
+  quotes: call({ method: 'POST', path: '/api/auth/quote/list', who: 'member', summary: '我的报价单', description: '新到旧，最近 20 份。', data: z.array(quoteView) }),
 });
 
 export const adminDocuments = resource('adminDocuments', {

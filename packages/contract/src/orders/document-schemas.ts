@@ -75,3 +75,20 @@ export type DocumentCheckView = z.infer<typeof documentCheckView>;
 
 /** staff document/revoke */
 export const documentRevokeBody = z.object({ no: documentNoField, reason: requiredText('撤销原因', 200) });
+
+/** QUOTE_VALID_DAYS: how long a 报价单 holds its prices */
+export const QUOTE_VALID_DAYS = 30;
+
+/** One of the member's 报价单 (plan/quotes). */
+export const quoteView = z.object({
+  no: z.string(),
+  totalFen: z.number().int(),
+  lineCount: z.number().int(),
+  issuedAt: z.string(),
+  expiresAt: z.string(),
+  status: z.enum(documentStatuses),
+  statusText: z.string(),
+  /** the order it became, once accepted */
+  orderNo: z.string().nullable(),
+});
+export type QuoteView = z.infer<typeof quoteView>;

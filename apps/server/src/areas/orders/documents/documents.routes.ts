@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../../db/client';
 import { documentAudit } from './documents.audit';
 import { type DocumentDeps, fileHash, findDocument, revokeDocument, toVerifyView, type SealedDocumentRow } from './documents.service';
 import { orderPaymentNotice, orderStatement } from './order-papers';
+import { listQuotes, planQuote } from './quotes.service';
 
 /** A copy uploaded to /verify: a PDF up to 20 MB, read to compare, never stored. */
 export const DOCUMENT_CHECK_MAX_BYTES = 20 * 1024 * 1024;
@@ -57,6 +58,11 @@ export const documentsRoutes = serve(calls.documents, {
     const row = await orderPaymentNotice(db, documentDeps(deps), memberId, query.order_no, now);
     return sendFile(reply, deps.files, 'documents', { name: row.storedName, type: 'application/pdf' }, download(row));
   },
+  planQuote: async ({ db, memberId, now, deps, reply }) => {
+    const row = await planQuote(db, documentDeps(deps), memberId, now);
+    return sendFile(reply, deps.files, 'documents', { name: row.storedName, type: 'application/pdf' }, `报价单-${row.no}`);
+  },
+  quotes: ({ db, memberId, now }) => listQuotes(db, memberId, now),
 });
 
 /** Staff: revoke a sealed document (the verification page then says 已撤销 and why). */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { documentKindLabels, documentStatusLabels, type DocumentKind, type DocumentStatus, type DocumentVerifyView } from '@lab/contract';
-import type { Db, DbOrTx } from '../../../db/client';
+import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { notFound, conflict } from '../../../platform/errors';
 import type { FileStore } from '../../../platform/providers/file-store';
 import type { DocumentSeal } from '../../../platform/providers/document-seal';
@@ -40,6 +40,8 @@ export interface IssueInput {
   expiresAt: Date | null;
   /** what the PDF shows, without its number, link and content hash (added here) */
   spec: Omit<SealedPdfSpec, 'no' | 'verifyUrl' | 'contentSha256' | 'issuedAt'>;
+  /** rows that go with the document (a quote's lines), written in its transaction */
+  record?: (tx: Tx, row: SealedDocumentRow) => Promise<void>;
 }
 
 /** SHA-256 of the content as canonical JSON (keys as written by the caller: the spec is built in one place per kind). */
@@ -66,6 +68,7 @@ async function liveOrderDocument(db: DbOrTx, orderId: number, kind: DocumentKind
  */
 export async function issueDocument(db: Db, deps: DocumentDeps, input: IssueInput, now: Date): Promise<SealedDocumentRow> {
   const digest = contentHash({ kind: input.kind, title: input.title, amountFen: input.amountFen, expiresAt: input.expiresAt?.toISOString() ?? null, spec: input.spec });
+  // a quote is not an order's paper: its reuse is the caller's (quotes.service)
   if (input.orderId !== null) {
     const live = await liveOrderDocument(db, input.orderId, input.kind);
     if (live && live.contentSha256 === digest && live.demo === deps.seal.demo) return live;
@@ -106,6 +109,7 @@ export async function issueDocument(db: Db, deps: DocumentDeps, input: IssueInpu
         after: { no, kind: input.kind, title: input.title, amountFen: input.amountFen, sha256: row!.sha256, demo: row!.demo },
         now,
       });
+      if (input.record) await input.record(tx, row!);
       if (input.orderId !== null) {
         // the older live version of the same paper is replaced by this one
         await tx
