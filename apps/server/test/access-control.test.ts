@@ -118,6 +118,7 @@ const registry: Record<string, Entry> = {
   'POST /api/auth/tempDevice/operate ids': refuse((w) => ({ body: { action: 'remove', ids: w.lineA.rid } })),
   'POST /api/auth/order/add lines[].id': refuse((w) => ({ body: { lines: JSON.stringify([{ id: w.lineA.rid, samples: [sample] }]), delivery: 'self', agree: 1 } })),
   'POST /api/auth/order/add address_rid': refuse((w) => ({ body: { lines: JSON.stringify([{ id: w.lineB.rid, samples: [sample] }]), delivery: 'pickup', address_rid: w.addressA.rid, date: BOOKING_DAY, time: '09:00', agree: 1 } }), '地址不存在'),
+  'POST /api/auth/order/add quote_no': refuse((w) => ({ body: { lines: JSON.stringify([{ id: w.lineB.rid, samples: [sample] }]), delivery: 'self', quote_no: w.quoteNoA, agree: 1 } }), '报价单不存在'),
   'POST /api/auth/order/add coupon_rid': refuse((w) => ({ body: { lines: JSON.stringify([{ id: w.lineB.rid, samples: [sample] }]), delivery: 'self', coupon_rid: w.couponA.rid, agree: 1 } }), '优惠券不存在'),
   'POST /api/auth/order/add invoice_title_rid': refuse((w) => ({ body: { lines: JSON.stringify([{ id: w.lineB.rid, samples: [sample] }]), delivery: 'self', invoice_type: 1, invoice_title_rid: w.titleA.rid, agree: 1 } }), '发票抬头不存在'),
   'POST /api/auth/order/detail order_no': refuse((w) => ({ body: { order_no: w.orderA.orderNo } })),

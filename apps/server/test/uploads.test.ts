@@ -100,6 +100,7 @@ const downloads: Record<string, { who: (w: World) => { token: string }; query: (
   'GET /api/auth/contract/signed': { who: (w) => w.a, query: (w) => ({ rid: w.contractA.rid }) },
   'GET /api/auth/order/statement': { who: (w) => w.a, query: (w) => ({ order_no: w.orderA.orderNo }) },
   'GET /api/auth/order/paymentNotice': { who: (w) => w.a, query: (w) => ({ order_no: w.orderUnsettled.orderNo }) },
+  'GET /api/auth/tempDevice/quote': { who: (w) => w.a, query: () => ({}) },
   'GET /api/admin/funds/prestore/receipt': { who: (w) => w.staff.finance, query: (w) => ({ rid: w.prestorePending.rid }) },
   'GET /api/admin/funds/invoice/file': { who: (w) => w.staff.finance, query: (w) => ({ rid: w.invoiceIssued.rid }) },
   'GET /api/admin/orders/report': { who: (w) => w.staff.lab, query: (w) => ({ order_no: w.orderDelivered.orderNo, id: w.reportId }) },
