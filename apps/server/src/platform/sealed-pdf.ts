@@ -49,7 +49,7 @@ export async function renderSealedPdf(spec: SealedPdfSpec, seal: DocumentSeal): 
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  doc.registerFont('cjk', font.file, font.name);
+  doc.registerFont('cjk', font.bytes, font.name);
   doc.font('cjk');
 
   const qr = await QRCode.toBuffer(spec.verifyUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });

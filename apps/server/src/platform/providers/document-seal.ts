@@ -21,7 +21,7 @@ export interface DocumentSeal {
   /** the subject's organisation on the certificate (who signs) */
   readonly signer: string;
   /** the font file and face the PDF text is written with (checked: readable) */
-  font(): { file: string; name: string | undefined };
+  font(): { file: string; bytes: Buffer; name: string | undefined };
   /** signs a PDF that carries a signature placeholder (platform/pdf) with a PKCS#7 detached signature */
   sign(pdf: Buffer, signedAt: Date): Promise<Buffer>;
 }
@@ -151,6 +151,8 @@ function demoP12(dataDir: string, labName: string): Buffer {
 export function documentSeal(settings: DocumentSealSettings): DocumentSeal {
   const demo = !settings.p12Path;
   let loaded: OpenedP12 | null = null;
+  let fontBytes: Buffer | null = null;
+  let fontName: string | undefined;
   const load = () => {
     if (loaded) return loaded;
     if (settings.p12Path) {
@@ -168,11 +170,15 @@ export function documentSeal(settings: DocumentSealSettings): DocumentSeal {
     },
     font() {
       const file = settings.fontFile || DEFAULT_DOCUMENT_FONT;
+      if (fontBytes) return { file, bytes: fontBytes, name: fontName };
       if (!fs.existsSync(file)) {
         throw new Error(`文书字体不存在：${file}。请安装中文字体（Debian: apt-get install fonts-noto-cjk）或用 LAB_DOCUMENT_FONT 指定一个 .ttf/.otf/.ttc 字体文件`);
       }
       const collection = /\.(ttc|otc)$/i.test(file);
-      return { file, name: collection ? settings.fontName || DEFAULT_DOCUMENT_FONT_NAME : undefined };
+      // read once: a CJK collection is tens of megabytes
+      fontBytes = fs.readFileSync(file);
+      fontName = collection ? settings.fontName || DEFAULT_DOCUMENT_FONT_NAME : undefined;
+      return { file, bytes: fontBytes, name: fontName };
     },
     async sign(pdf, signedAt) {
       return new SignPdf().sign(pdf, new LabSigner(load()), signedAt);
