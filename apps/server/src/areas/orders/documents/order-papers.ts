@@ -42,8 +42,8 @@ async function orderFacts(db: DbOrTx, order: OrderRow) {
   const table = {
     columns: [
       { label: '序号', width: 0.6, align: 'center' as const },
-      { label: '检测项目与条件', width: 3.4 },
-      { label: '样品编号', width: 2.2 },
+      { label: '检测项目与条件', width: 3.0 },
+      { label: '样品编号', width: 2.7 },
       { label: '数量', width: 0.9, align: 'right' as const },
       { label: '单价', width: 1.2, align: 'right' as const },
       { label: '金额', width: 1.3, align: 'right' as const },
