@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { documentKindLabels, documentStatusLabels, type DocumentKind, type DocumentStatus, type DocumentVerifyView } from '@lab/contract';
-import type { Db, DbOrTx, Tx } from '../../../db/client';
+import type { DbOrTx, Tx } from '../../../db/client';
 import { notFound, conflict } from '../../../platform/errors';
 import type { FileStore } from '../../../platform/providers/file-store';
 import type { DocumentSeal } from '../../../platform/providers/document-seal';
@@ -66,7 +66,7 @@ async function liveOrderDocument(db: DbOrTx, orderId: number, kind: DocumentKind
  * the same. The PDF is drawn and stored before the row is written; a row that cannot be written
  * leaves no file behind. A newer version marks the older one superseded in the same transaction.
  */
-export async function issueDocument(db: Db, deps: DocumentDeps, input: IssueInput, now: Date): Promise<SealedDocumentRow> {
+export async function issueDocument(db: DbOrTx, deps: DocumentDeps, input: IssueInput, now: Date): Promise<SealedDocumentRow> {
   const digest = contentHash({ kind: input.kind, title: input.title, amountFen: input.amountFen, expiresAt: input.expiresAt?.toISOString() ?? null, spec: input.spec });
   // a quote is not an order's paper: its reuse is the caller's (quotes.service)
   if (input.orderId !== null) {

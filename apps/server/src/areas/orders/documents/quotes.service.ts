@@ -59,6 +59,53 @@ export async function planQuote(db: Db, deps: DocumentDeps, memberId: number, no
   if (lines.length === 0) throw conflict('实验计划中没有可报价的送样检测项目，请先加入项目');
   const same = await sameLiveQuote(db, memberId, lines, now);
   if (same && same.demo === deps.seal.demo) return same;
+  return sealQuote(db, deps, { memberId, lines, title: `报价单（实验计划 ${lines.length} 个项目）`, source: '实验计划', note: '', requirementId: null }, now);
+}
+
+/**
+ * The sealed 报价单 of a requirement sales quoted (requirements-admin quoteRequirement): its lines
+ * priced now and held 30 days; a quote given again replaces the earlier one (已被新版本替代).
+ */
+export async function requirementQuote(db: DbOrTx, deps: DocumentDeps, requirement: { id: number; memberId: number; title: string; quoteNote: string | null; quoteLines: { itemId: number; count: number; choices: Record<string, number> }[] | null }, now: Date) {
+  const items = await itemsByIds(
+    db,
+    (requirement.quoteLines ?? []).map((l) => l.itemId),
+  );
+  const lines: QuotedLine[] = (requirement.quoteLines ?? []).flatMap((l) => {
+    const item = items.get(l.itemId);
+    const price = item ? tryPriceLine(item, l.choices, l.count) : null;
+    return item && price ? [{ itemId: item.id, choiceKey: choiceKey(l.choices), name: item.name, unit: item.unit, count: l.count, options: price.options, unitPriceFen: price.unitPriceFen, amountFen: price.amountFen }] : [];
+  });
+  if (lines.length === 0) return null;
+  const older = await db
+    .select({ id: sealedDocuments.id })
+    .from(quotes)
+    .innerJoin(sealedDocuments, eq(sealedDocuments.id, quotes.documentId))
+    .where(and(eq(quotes.requirementId, requirement.id), isNull(quotes.orderId), isNull(sealedDocuments.supersededAt)));
+  const row = await sealQuote(db, deps, { memberId: requirement.memberId, lines, title: `报价单（测试需求「${requirement.title}」）`, source: `测试需求「${requirement.title}」`, note: requirement.quoteNote ?? '', requirementId: requirement.id }, now);
+  for (const o of older) await db.update(sealedDocuments).set({ supersededAt: now, supersededBy: row.no }).where(eq(sealedDocuments.id, o.id));
+  return row;
+}
+
+/** The latest quote of a requirement, if any (its expiry decides whether it can still be accepted). */
+export async function latestRequirementQuote(db: DbOrTx, requirementId: number): Promise<SealedDocumentRow | null> {
+  const [row] = await db
+    .select({ doc: sealedDocuments })
+    .from(quotes)
+    .innerJoin(sealedDocuments, eq(sealedDocuments.id, quotes.documentId))
+    .where(eq(quotes.requirementId, requirementId))
+    .orderBy(desc(sealedDocuments.issuedAt), desc(sealedDocuments.id))
+    .limit(1);
+  return row?.doc ?? null;
+}
+
+async function sealQuote(
+  db: DbOrTx,
+  deps: DocumentDeps,
+  q: { memberId: number; lines: QuotedLine[]; title: string; source: string; note: string; requirementId: number | null },
+  now: Date,
+): Promise<SealedDocumentRow> {
+  const { memberId, lines } = q;
   const [site, funds, person] = await Promise.all([getSiteSettings(db), getFundsSettings(db), memberContact(db, memberId)]);
   const name = person?.name || person?.nickname || '';
   const client = [person?.company, name].filter(Boolean).join(' ');
@@ -71,7 +118,7 @@ export async function planQuote(db: Db, deps: DocumentDeps, memberId: number, no
       kind: 'quote',
       memberId,
       orderId: null,
-      title: `报价单（实验计划 ${lines.length} 个项目）`,
+      title: q.title,
       client,
       amountFen: totalFen,
       expiresAt,
@@ -83,6 +130,7 @@ export async function planQuote(db: Db, deps: DocumentDeps, memberId: number, no
           ['联系电话', person?.phone ?? '—'],
           ['报价日期', labDay(now)],
           ['有效期至', `${labDay(expiresAt)}（${QUOTE_VALID_DAYS} 天）`],
+          ['报价依据', q.source],
         ],
         table: {
           columns: [
@@ -96,6 +144,7 @@ export async function planQuote(db: Db, deps: DocumentDeps, memberId: number, no
         },
         totals: [['报价合计', totalFen]],
         notes: [
+          ...(q.note ? [`报价说明：${q.note}`] : []),
           `本报价单自出具之日起 ${QUOTE_VALID_DAYS} 天内有效（至 ${labDay(expiresAt)}）。有效期内在网站下单时填写报价单编号，所列项目按上表单价计价。`,
           '实际金额按送样数量（或机时）乘以单价计算；未列入本报价单的项目按下单时的价格计价。',
           '报价单过期后价格以网站当时的价格为准，请重新生成报价单或联系客户经理重新报价。',
@@ -103,7 +152,7 @@ export async function planQuote(db: Db, deps: DocumentDeps, memberId: number, no
         ],
       },
       record: async (tx, row) => {
-        await tx.insert(quotes).values({ documentId: row.id, memberId, lines, totalFen, createdAt: now });
+        await tx.insert(quotes).values({ documentId: row.id, memberId, lines, totalFen, requirementId: q.requirementId, createdAt: now });
       },
     },
     now,

@@ -2,6 +2,7 @@ import { bigint, integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core'
 import type { ChosenOption } from '@lab/contract';
 import { members } from '../../accounts/accounts.tables';
 import { orders } from '../orders.tables';
+import { requirements } from '../requirements.tables';
 import { sealedDocuments } from './documents.tables';
 
 /** One quoted line: the item and its choices as in the plan, and the price the quote holds. */
@@ -33,6 +34,8 @@ export const quotes = pgTable('quotes', {
     .references(() => members.id),
   lines: jsonb().$type<QuotedLine[]>().notNull(),
   totalFen: bigint({ mode: 'number' }).notNull(),
+  /** a requirement's quote (staff quoted it); null: the member's plan */
+  requirementId: integer().references(() => requirements.id),
   orderId: integer().references(() => orders.id),
   createdAt: timestamp({ withTimezone: true }).notNull(),
 });

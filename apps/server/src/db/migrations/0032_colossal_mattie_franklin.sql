@@ -1,0 +1,2 @@
+ALTER TABLE "quotes" ADD COLUMN "requirement_id" integer;--> statement-breakpoint
+ALTER TABLE "quotes" ADD CONSTRAINT "quotes_requirement_id_requirements_id_fk" FOREIGN KEY ("requirement_id") REFERENCES "public"."requirements"("id") ON DELETE no action ON UPDATE no action;
