@@ -10,6 +10,8 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo -n "$@"; fi; }
 need=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need+=(chromium)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
+# the sealed documents' tests read and draw their PDFs (pdftotext, pdftoppm)
+command -v pdftoppm >/dev/null || need+=(poppler-utils)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 echo "installing ${need[*]} (Debian packages) for the browser tests"

@@ -14,6 +14,7 @@ import { checkApiInput, registerErrorHandler } from './platform/error-handler';
 import { clientErrorHandler, registerTextParsers } from './platform/request-text';
 import type { EmailProvider, SmsProvider } from './platform/messaging';
 import type { FileStore } from './platform/providers/file-store';
+import { documentSeal, type DocumentSeal } from './platform/providers/document-seal';
 import { emailProviderFor, fileStoreFor, paymentProvidersFor, smsProviderFor, type PaymentProviders } from './platform/providers';
 import { localDeliverers, queuedEmailProvider, queuedSmsProvider, type Deliverers } from './platform/outbox';
 import type { JobQueue } from './platform/job-queue';
@@ -58,6 +59,8 @@ export interface BuildOptions {
   metrics?: Metrics | null;
   /** online payment providers; default the configuration's (paymentProvidersFor: the local gateway) */
   payments?: PaymentProviders;
+  /** the document seal; default the configuration's (LAB_SEAL_P12, else the data folder's demo certificate) */
+  seal?: DocumentSeal;
 }
 
 export async function buildApp(options: BuildOptions) {
@@ -106,6 +109,15 @@ export async function buildApp(options: BuildOptions) {
     secrets: options.secrets ?? secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir })),
     jobs,
     deliverers,
+    seal:
+      options.seal ??
+      documentSeal({
+        dataDir: config.dataDir,
+        p12Path: config.LAB_SEAL_P12,
+        p12Password: config.LAB_SEAL_P12_PASSWORD,
+        fontFile: config.LAB_DOCUMENT_FONT,
+        fontName: config.LAB_DOCUMENT_FONT_NAME,
+      }),
     payments:
       options.payments ??
       (await paymentProvidersFor(config, {

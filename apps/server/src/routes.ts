@@ -21,6 +21,7 @@ import { onlinePayRoutes, servePayPages } from './areas/payments/online-pay.rout
 import { orderProgressRoutes, progressRoutes } from './areas/orders/desk/progress.routes';
 import { adminReservationsRoutes, reservationsRoutes } from './areas/orders/reservations/reservations.routes';
 import { adminContractsRoutes, adminRequirementsRoutes, contractsRoutes, requirementsRoutes } from './areas/orders/requirements.routes';
+import { adminDocumentsRoutes, documentsRoutes } from './areas/orders/documents/documents.routes';
 import { growthSettingsRoutes, invitesRoutes } from './areas/growth/invites.routes';
 import { promotionAdminRoutes, promotionRoutes } from './areas/growth/promotion.routes';
 import { pointsAdminRoutes, pointsRoutes } from './areas/growth/points.routes';
@@ -60,6 +61,8 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     onlinePayRoutes,
     requirementsRoutes,
     adminRequirementsRoutes,
+    documentsRoutes,
+    adminDocumentsRoutes,
     contractsRoutes,
     adminContractsRoutes,
     fundsRoutes,

@@ -7,6 +7,7 @@ import type { AddressEntity, CommunitySummary, Contract, InvoiceApplication, Inv
 import { randomId } from '../src/platform/crypto';
 import { memberMessages } from '../src/areas/messages/member-messages.tables';
 import { orderFiles } from '../src/areas/orders/orders.tables';
+import { sealedDocuments } from '../src/areas/orders/documents/documents.tables';
 import { makeItem, makePlanLine } from '../src/areas/orders/test-helpers';
 import { makeOrder } from '../src/areas/orders/desk/progress.test-helpers';
 import { bookPickup } from '../src/areas/orders/desk/order-desk.test-helpers';
@@ -106,6 +107,10 @@ export async function buildWorld(t: TestContext) {
   const instrument = await makeItem(t.db, { reservable: true });
   const lineA = await makePlanLine(t.db, a.member.id, item, {}, now);
   const lineB = await makePlanLine(t.db, b.member.id, item, {}, now);
+  // A's sealed 报价单 of that plan (its number is what order/add quote_no names)
+  const quoted = await t.app.inject({ method: 'GET', url: '/api/auth/tempDevice/quote', headers: { token: a.token } });
+  expect(quoted.statusCode, quoted.body.slice(0, 200)).toBe(200);
+  const [quoteA] = await t.db.select({ no: sealedDocuments.no }).from(sealedDocuments).where(and(eq(sealedDocuments.memberId, a.member.id), eq(sealedDocuments.kind, 'quote')));
   const orderA = await makeOrder(t, item, a.member.id, { payment: 'unpaid' });
   const orderB = await makeOrder(t, item, b.member.id, { payment: 'unpaid' });
   const orderBDelivered = await makeOrder(t, item, b.member.id, { progress: 'delivered', payment: 'paid' });
@@ -167,6 +172,7 @@ export async function buildWorld(t: TestContext) {
     couponA,
     lineA,
     lineB,
+    quoteNoA: quoteA!.no,
     orderA,
     orderB,
     orderBDelivered,

@@ -8,6 +8,8 @@ import { call, createTestContext, type TestContext } from './harness';
 import { versionOf } from './decision-pins';
 import { tmpRoot } from './template';
 import { idLike, routeFields } from './route-fields';
+import { eq } from 'drizzle-orm';
+import { sealedDocuments } from '../src/areas/orders/documents/documents.tables';
 import { WORLD_NOW, buildWorld, digestTracker, multipart, pdfBytes, pngBytes, storedFiles, type World } from './access-world';
 
 /**
@@ -54,6 +56,14 @@ async function freshInvoice(w: World, issued: boolean): Promise<string> {
   return application.rid;
 }
 
+/** The number of a sealed document of A's (its order's 测试明细清单, issued once and then answered again). */
+async function documentNo(w: World): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/auth/order/statement', query: { order_no: w.orderA.orderNo }, headers: { token: w.a.token } });
+  expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+  const [row] = await t.db.select({ no: sealedDocuments.no }).from(sealedDocuments).where(eq(sealedDocuments.orderId, w.orderA.id)).limit(1);
+  return row!.no;
+}
+
 async function freshRequirement(w: World): Promise<string> {
   const added = await post<Requirement>('/api/auth/demand/add', w.a, { title: '附件测试', content: '说明', samples: '粉末', contact: '甲老师', phone: '13800138000' });
   return added.rid;
@@ -74,6 +84,8 @@ const uploads: Record<string, UploadCase> = {
   },
   'POST /api/admin/funds/invoice/file': { who: (w) => w.staff.finance, fields: async (w) => ({ rid: await freshInvoice(w, true) }) },
   'POST /api/admin/upload/image': { who: (w) => w.staff.admin, fields: async () => ({}) },
+  // /verify's original check: read and compared, never stored (the test below sees nothing added)
+  'POST /api/open/document/check': { who: (w) => w.b, fields: async (w) => ({ no: await documentNo(w) }) },
 };
 
 /** GET route → who downloads what; every GET under /api/auth and /api/admin answers a file. */
@@ -86,6 +98,9 @@ const downloads: Record<string, { who: (w: World) => { token: string }; query: (
   'GET /api/auth/demand/file': { who: (w) => w.a, query: (w) => ({ rid: w.requirementA.rid, id: w.attachmentId }) },
   'GET /api/auth/contract/download': { who: (w) => w.a, query: (w) => ({ rid: w.contractA.rid }) },
   'GET /api/auth/contract/signed': { who: (w) => w.a, query: (w) => ({ rid: w.contractA.rid }) },
+  'GET /api/auth/order/statement': { who: (w) => w.a, query: (w) => ({ order_no: w.orderA.orderNo }) },
+  'GET /api/auth/order/paymentNotice': { who: (w) => w.a, query: (w) => ({ order_no: w.orderUnsettled.orderNo }) },
+  'GET /api/auth/tempDevice/quote': { who: (w) => w.a, query: () => ({}) },
   'GET /api/admin/funds/prestore/receipt': { who: (w) => w.staff.finance, query: (w) => ({ rid: w.prestorePending.rid }) },
   'GET /api/admin/funds/invoice/file': { who: (w) => w.staff.finance, query: (w) => ({ rid: w.invoiceIssued.rid }) },
   'GET /api/admin/orders/report': { who: (w) => w.staff.lab, query: (w) => ({ order_no: w.orderDelivered.orderNo, id: w.reportId }) },
@@ -119,7 +134,7 @@ const impostors = [
 /** File names a client may send; none of them may reach the disk path or break the answer. */
 const hostileNames = ['../../etc/passwd', '..\\..\\windows\\win.ini', 'a\u0000b.pdf', `${'长'.repeat(300)}.pdf`, '检测报告🧪 final (2).pdf', 'x"; filename="evil.html\r\nX-Injected: 1.pdf'];
 
-const storedName = /^(receipts|invoices|reports|protocols|requirements|contracts|images)\/[\w-]{20,60}\.(png|jpg|pdf|zip|webp)$/;
+const storedName = /^(receipts|invoices|reports|protocols|requirements|contracts|images|documents)\/[\w-]{20,60}\.(png|jpg|pdf|zip|webp)$/;
 
 beforeAll(async () => {
   t = await createTestContext({ now: WORLD_NOW, dataDir });

@@ -31,6 +31,7 @@ import { messages } from './messages/calls';
 import { adminOrderDesk, adminOrders } from './orders/admin-calls';
 import { orders } from './orders/calls';
 import { adminContracts, contracts } from './orders/contract-calls';
+import { adminDocuments, documents } from './orders/document-calls';
 import { plan } from './orders/plan-calls';
 import { orderProgress } from './orders/progress-calls';
 import { adminRequirements, requirements } from './orders/requirement-calls';
@@ -78,6 +79,8 @@ export const calls = {
   communities,
   content,
   contracts,
+  documents,
+  adminDocuments,
   adminContracts,
   dashboard,
   funds,

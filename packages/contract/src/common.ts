@@ -60,7 +60,7 @@ export interface Envelope<T> {
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.union([z.literal(0), z.literal(1)]), msg: z.string(), data });
 
-export { formatFen } from './display';
+export { fenInWords, formatFen } from './display';
 
 export const pageQuery = z.object({
   page: z.coerce.number({ error: '[页码]必须是数字' }).int({ error: '[页码]必须是整数' }).min(1, { error: '[页码]不能小于1' }).max(10_000, { error: '[页码]过大' }).default(1),

@@ -10,6 +10,8 @@ export * from '../areas/funds/funds.tables';
 export * from '../areas/orders/orders.tables';
 export * from '../areas/orders/reservations/reservations.tables';
 export * from '../areas/orders/requirements.tables';
+export * from '../areas/orders/documents/documents.tables';
+export * from '../areas/orders/documents/quotes.tables';
 export * from '../areas/messages/member-messages.tables';
 export * from '../areas/growth/growth.tables';
 export * from '../areas/messages/messages.tables';

@@ -77,6 +77,13 @@ export const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
 
   // ---- outside services: the local providers are the default (README, docs/deploy.md) ----
+  /** the lab's document seal: a PKCS#12 (.p12/.pfx) with its key and certificate; unset: a demo certificate made under DATA_DIR/seal (测试签章 on every page) */
+  LAB_SEAL_P12: z.string().min(1).optional(),
+  LAB_SEAL_P12_PASSWORD: z.string().optional(),
+  /** the font sealed documents are written in (Chinese text); default Debian's fonts-noto-cjk */
+  LAB_DOCUMENT_FONT: z.string().min(1).optional(),
+  /** the face inside a .ttc/.otc collection; default NotoSansCJKsc-Regular */
+  LAB_DOCUMENT_FONT_NAME: z.string().min(1).optional(),
   /** where uploads are kept: `local` (DATA_DIR/files) or `s3` (any S3-compatible service: the S3_* settings) */
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(1).optional(),

@@ -7,6 +7,7 @@ import type { SecretBox } from './secret-box';
 import type { JobQueue } from './job-queue';
 import type { Deliverers } from './outbox';
 import type { PaymentProviders } from './providers';
+import type { DocumentSeal } from './providers/document-seal';
 
 /** What every route module is given at app start (app.ts builds it once). */
 export interface AppDeps {
@@ -25,4 +26,6 @@ export interface AppDeps {
   deliverers: Deliverers;
   /** online payment: one provider per vendor (platform/providers/index.ts paymentProvidersFor; the local gateway by default) */
   payments: PaymentProviders;
+  /** the lab's certificate and the documents' font (platform/providers/document-seal.ts: LAB_SEAL_P12, or a demo certificate) */
+  seal: DocumentSeal;
 }

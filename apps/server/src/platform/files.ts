@@ -14,7 +14,7 @@ import { hasUnstorableText, nulMessage } from './error-handler';
  * the type is read from the content (png, jpeg, pdf, zip magic bytes), never from the
  * client's name or header. Zip covers data archives and Office files (xlsx, docx).
  */
-export type StoredKind = 'receipts' | 'invoices' | 'reports' | 'protocols' | 'requirements' | 'contracts' | 'images';
+export type StoredKind = 'receipts' | 'invoices' | 'reports' | 'protocols' | 'requirements' | 'contracts' | 'images' | 'documents';
 const types = [
   { type: 'image/png', ext: 'png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
   { type: 'image/jpeg', ext: 'jpg', magic: [0xff, 0xd8, 0xff] },

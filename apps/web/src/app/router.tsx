@@ -177,6 +177,8 @@ export const routes: RouteObject[] = [
         ...page(() => import('../features/content/pages/static-page')),
       })),
       { path: 'require', ...page(() => import('../features/orders/pages/require-page')) },
+      // the public register of sealed documents: the QR code on every sealed PDF points here
+      { path: 'verify/:no?', ...page(() => import('../features/orders/pages/verify-page')) },
       // PAY_RESULT_PATH: where the payment gateways send the browser back (an online payment's result, asked of the server)
       { path: 'pay/result', loader: requireLogin, ...page(() => import('../features/payments/pages/pay-result-page')) },
       { path: 'wx/confirm', ...page(() => import('../features/accounts/pages/wx-confirm-page')) },

@@ -103,6 +103,8 @@ export const orderAddBody = z
     time: optionalText('取样时间', 10),
     agree: flagField.refine((v) => v, { error: '请阅读并同意《委托检测服务协议》' }),
     coupon_rid: optionalText('优惠券', 40),
+    /** a sealed 报价单 (BJ…) of the member's, still valid: its lines are ordered at the quoted unit prices */
+    quote_no: optionalText('报价单编号', 40),
     /** 0 none, 1–4 as invoice types */
     invoice_type: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(4).default(0)),
     invoice_title_rid: optionalText('发票抬头', 40),

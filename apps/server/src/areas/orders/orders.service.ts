@@ -3,7 +3,7 @@ import { formatFen, MEMBER_CANCELLABLE, progressLabels, type OrderAddBody, type 
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { getMember } from '../accounts';
 import { countAddresses } from '../member';
 import { memberCouponState, memberInvoiceTitleId } from '../funds';
@@ -15,7 +15,8 @@ import { addOrderEvent, findMemberOrder, insertOrderRow, memberName } from './or
 import { orderLines, orders, planLines } from './orders.tables';
 import { contracts } from './requirements.tables';
 import { planLineMissing } from './plan.service';
-import { itemsByIds, priceLine } from './pricing';
+import { choiceKey, itemsByIds, priceLine } from './pricing';
+import { quoteForOrder } from './documents/quotes.service';
 import { holdForBooking } from './holds.service';
 import { bookSlots } from './reservation-core';
 import { getOrderDetail, orderDetailOf } from './order-detail.service';
@@ -53,10 +54,14 @@ interface PreparedLine {
   note: string;
   samples: OrderSample[];
   reservation: { day: string; hours: number[] } | null;
+  /** pricing.ts choiceKey of the line's choices (a quote's prices are keyed by it) */
+  choiceKey: string;
 }
 
-/** Reads the member's plan lines named in the body (locked) and prices them from the catalogue. */
-async function prepareLines(tx: Tx, memberId: number, input: OrderAddBody['lines']): Promise<PreparedLine[]> {
+/**
+ * Reads the member's plan lines named in the body (locked) and prices them from the catalogue;
+ * `quoted`: the unit price a quote holds for an item and its choices (pricing.ts choiceKey), else the catalogue's. */
+async function prepareLines(tx: Tx, memberId: number, input: OrderAddBody['lines'], quoted?: (itemId: number, key: string) => number | undefined): Promise<PreparedLine[]> {
   const ids = input.map((l) => l.id);
   if (new Set(ids).size !== ids.length) throw badRequest('同一项目不能重复提交');
   const rows = await tx
@@ -79,7 +84,9 @@ async function prepareLines(tx: Tx, memberId: number, input: OrderAddBody['lines
     if (!reservation && samples.length === 0) throw badRequest(`请填写「${item.name}」的样品信息`);
     // a test line is priced by its samples; an on-site line by its hours
     const lineCount = reservation ? reservation.hours.length : samples.reduce((n, s) => n + s.count, 0);
-    const price = priceLine(item, line.choices, lineCount);
+    const listed = priceLine(item, line.choices, lineCount);
+    const quotedUnit = reservation ? undefined : quoted?.(item.id, choiceKey(line.choices));
+    const price = quotedUnit === undefined ? listed : { ...listed, unitPriceFen: quotedUnit, amountFen: quotedUnit * lineCount };
     return {
       planLineId: line.id,
       itemId: item.id,
@@ -95,6 +102,7 @@ async function prepareLines(tx: Tx, memberId: number, input: OrderAddBody['lines
       note: wanted.note ?? line.note,
       samples,
       reservation,
+      choiceKey: choiceKey(line.choices),
     };
   });
 }
@@ -125,7 +133,9 @@ export async function placeOrder(db: Db, memberId: number, input: OrderAddBody, 
   // the answer is read inside the transaction: a read after the commit could fail (503) although
   // the order is saved, and the client would place it again (issue 28, fault 12)
   return db.transaction(async (tx) => {
-    const lines = await prepareLines(tx, memberId, input.lines);
+    const quote = input.quote_no ? await quoteForOrder(tx, memberId, input.quote_no, now) : null;
+    const lines = await prepareLines(tx, memberId, input.lines, quote?.priceOf);
+    if (quote && !lines.some((l) => !l.reservation && quote.priceOf(l.itemId, l.choiceKey) !== undefined)) throw conflict(`所选项目不在报价单 ${quote.no} 内，请选择报价单中的项目下单`);
     const wanted = lines.flatMap((line) => (line.reservation ? [{ itemId: line.itemId, ...line.reservation }] : []));
     const holdUntil = wanted.length > 0 ? await holdForBooking(tx, memberId, wanted, now) : null;
     if (input.coupon_rid) await checkCoupon(tx, memberId, input.coupon_rid, now);
@@ -171,6 +181,8 @@ export async function placeOrder(db: Db, memberId: number, input: OrderAddBody, 
         sort: index,
       })),
     );
+    // the quote is used: its verification page says 已转订单
+    await quote?.converted(order.id);
     for (const line of lines) {
       if (!line.reservation) continue;
       await bookSlots(tx, {

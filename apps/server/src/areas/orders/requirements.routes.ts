@@ -28,11 +28,13 @@ import {
   cancelRequirement,
   downloadBaseName,
   findOwnRequirement,
+  findRequirement,
   getRequirement,
   listRequirements,
   requirementFileOf,
 } from './requirements.service';
 import { adminListRequirements, adminRequirementFile, closeRequirement, quoteRequirement } from './requirements-admin.service';
+import { requirementQuote } from './documents/quotes.service';
 
 const byRid = (body: { rid: string }) => body.rid;
 /** staff contract/add (multipart fields) */
@@ -69,7 +71,12 @@ export const adminRequirementsRoutes = serve(calls.adminRequirements, {
   list: { config: { readOnly: true }, handler: ({ db, body }) => adminListRequirements(db, body) },
   quote: {
     config: { audit: audit(requirementAudit, 'demand.quote', '测试需求报价', byRid) },
-    handler: ({ db, staff, body, now, deps, request }) => quoteRequirement(db, { sms: deps.sms, email: deps.email, log: request.log }, staff.id, body, now),
+    handler: async ({ db, staff, body, now, deps, request }) => {
+      const quoted = await quoteRequirement(db, { sms: deps.sms, email: deps.email, log: request.log }, staff.id, body, now);
+      // the member gets the quote as a sealed 报价单 too, valid 30 days (documents/quotes.service)
+      await requirementQuote(db, { files: deps.files, seal: deps.seal, origin: deps.config.siteOrigin }, await findRequirement(db, body.rid), now);
+      return quoted;
+    },
   },
   close: {
     config: { audit: audit(requirementAudit, 'demand.close', '关闭测试需求', byRid) },

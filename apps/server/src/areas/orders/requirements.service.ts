@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { requirementStatusLabels, type AdminRequirement, type Page, type QuoteLine, type Requirement, type RequirementAddBody, type RequirementStatus } from '@lab/contract';
+import { labDay, requirementStatusLabels, type AdminRequirement, type Page, type QuoteLine, type Requirement, type RequirementAddBody, type RequirementStatus } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { paginate, type PageQuery } from '../../db/paginate';
 import { randomId } from '../../platform/crypto';
@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors'
 import { type NoticeChannels } from '../messages';
 import { requirements } from './requirements.tables';
 import { addLineToPlan } from './plan.service';
+import { latestRequirementQuote } from './documents/quotes.service';
 import { itemsByIds, tryPriceLine, type PricedItem } from './pricing';
 
 /**
@@ -223,6 +224,11 @@ export async function acceptQuote(db: Db, memberId: number, rid: string, now: Da
     const current = await findOwnRequirement(tx, memberId, rid, { lock: true });
     if (current.status === 'accepted') throw conflict('该报价已接受，请勿重复操作');
     if (current.status !== 'quoted' || !current.quoteLines) throw statusError(current, '接受报价');
+    // the sealed 报价单 holds its prices 30 days; after that the member asks for a new quote
+    const sealed = await latestRequirementQuote(tx, current.id);
+    if (sealed?.expiresAt && sealed.expiresAt.getTime() <= now.getTime()) {
+      throw new AppError('QUOTE_EXPIRED', `报价单 ${sealed.no} 已于 ${labDay(sealed.expiresAt)} 过期，请联系客户经理重新报价`, { status: 409 });
+    }
     const items = await itemsByIds(tx, current.quoteLines.map((l) => l.itemId));
     for (const line of current.quoteLines) {
       const item = items.get(line.itemId);

@@ -58,6 +58,8 @@ export function useOrderForm() {
   const [form] = Form.useForm<OrderValues>();
 
   const wanted = useMemo(() => new Set((params.get('ids') ?? '').split(',').filter(Boolean)), [params]);
+  /** ?quote=BJ…: the 报价单 whose unit prices the order takes (the server checks it is mine and valid) */
+  const quoteNo = params.get('quote') ?? '';
   const lines = useMemo(
     () => (plan.data?.dataArr ?? []).flatMap((g) => g.items).filter((l) => l.available && (wanted.size === 0 || wanted.has(l.id))),
     [plan.data, wanted],
@@ -209,6 +211,7 @@ export function useOrderForm() {
     contact: v.contact ?? '',
     phone: v.phone ?? '',
     remark: v.remark ?? '',
+    ...(quoteNo ? { quote_no: quoteNo } : {}),
   });
 
   /** The contract's body, and a test line needs its samples (what the line is, only the page knows). */
@@ -221,6 +224,7 @@ export function useOrderForm() {
     form,
     plan,
     lines,
+    quoteNo,
     priced,
     initialValues,
     schema,

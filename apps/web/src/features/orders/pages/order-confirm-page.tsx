@@ -61,6 +61,15 @@ export default function OrderConfirmPage() {
           }
         />
       ) : null}
+      {form.quoteNo ? (
+        <Alert
+          type="info"
+          showIcon
+          className="order-quote-note"
+          title={`按报价单 ${form.quoteNo} 下单`}
+          description="报价单中的项目按报价单单价计价，以提交后的订单金额为准；报价单过期后需重新生成。"
+        />
+      ) : null}
       <SchemaForm
         form={form.form}
         name="order"

@@ -18,6 +18,7 @@ import { Delivery, LineCard, Payment } from '../components/order-detail-sections
 import { OrderTags } from '../components/order-tags';
 import { OrderEvents, OrderSteps } from '../components/order-timeline';
 import { ProtocolSection } from '../components/protocol-section';
+import { OrderPapersSection } from '../components/order-papers-section';
 import { SampleProgress } from '../components/sample-progress';
 import { formatDateTime, sampleSummary } from '../components/order-format';
 import '../../../components/member/member-pages.css';
@@ -149,6 +150,7 @@ export default function OrderDetailPage() {
       <Reports order={order} />
       <Payment order={order} />
       {order.kind === 'test' ? <ProtocolSection orderNo={order.orderNo} /> : null}
+      <OrderPapersSection order={order} />
 
       {order.evaluation ? (
         <section className="member-card" aria-label="我的评价">

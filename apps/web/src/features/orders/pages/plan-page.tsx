@@ -1,4 +1,5 @@
 import { Alert, App, Button, Checkbox, Empty, Skeleton } from 'antd';
+import { PlanQuotes } from '../components/plan-quotes';
 import { ExperimentOutlined } from '@ant-design/icons';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -152,6 +153,7 @@ export default function PlanPage() {
           </Button>
         </div>
         <p className="plan-hint">价格按当前价目表实时计算，提交订单后锁定；样品信息、送样方式与发票需求在下一步填写。</p>
+        <PlanQuotes disabled={available.length === 0} />
       </>
     );
 
