@@ -27,6 +27,7 @@ import {
   reservations,
   sampleRecycles,
   samplings,
+  sealedDocuments,
   smsCodes,
   transferApplications,
   wxTickets,
@@ -86,6 +87,8 @@ const ordersRows = (id: number, ofMyOrders: OfMyOrders): Owned[] => [
   { table: orders, where: eq(orders.memberId, id), set: { contact: 'label', phone: 'blank', remark: 'blank', cancelReason: 'gone', disputeReason: 'gone', evaluationContent: 'gone', managerCallNote: 'gone' } },
   { table: orderLines, where: ofMyOrders(orderLines.orderId), set: { note: 'blank' } },
   { table: reservations, where: eq(reservations.memberId, id), set: { note: 'blank' } },
+  // the register of sealed documents keeps number, amount and hashes (what /verify answers), not who or what they named
+  { table: sealedDocuments, where: eq(sealedDocuments.memberId, id), set: { client: 'label', title: 'gone' } },
 ];
 
 const growthRows = (id: number): Owned[] => [
