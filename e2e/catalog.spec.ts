@@ -12,7 +12,7 @@ async function api<T>(page: Page, path: string): Promise<T> {
 test.describe('catalogue', () => {
   test('search from the header opens the named window with highlighted results', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('searchbox', { name: '搜索检测项目' }).fill('XRD');
+    await page.getByRole('combobox', { name: '搜索检测项目' }).fill('XRD');
     const popupPromise = page.waitForEvent('popup');
     await page.getByRole('search').getByRole('button', { name: '搜索' }).click();
     const popup = await popupPromise;
