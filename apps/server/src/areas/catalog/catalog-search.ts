@@ -46,12 +46,12 @@ const wordsIn = (column: AnyPgColumn, concept: Concept) =>
     sql` or `,
   )})`;
 
-/** An item has a concept when its words hold one alternative's words, or its text one alternative. */
-const conceptMatch = (concept: Concept) =>
-  sql`(${wordsIn(serviceItems.searchWords, concept)} or ${sql.join(
-    concept.alternatives.map((alt) => termMatch(alt.text)),
-    sql` or `,
-  )})`;
+/**
+ * An item has a concept when its words hold one alternative's words, or its text holds what
+ * the query said (the synonyms' own texts are matched as words only: one trigram scan, not one
+ * per synonym).
+ */
+const conceptMatch = (concept: Concept) => sql`(${wordsIn(serviceItems.searchWords, concept)} or ${termMatch(concept.text)})`;
 
 /**
  * How well an item has a concept: in its name or technique 100, its model or keywords 60,

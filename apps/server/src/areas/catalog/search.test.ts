@@ -149,6 +149,17 @@ describe('synonyms kept by staff', () => {
   });
 });
 
+describe('the words kept up to date', () => {
+  it("re-cuts a sub-type's items when it is renamed: its name is their technique", async () => {
+    expect((await search({ keyword: 'MechLab' })).data.total).toBe(0);
+    const renamed = await post(t, '/api/admin/catalog/child/update', admin, { id: 3603, name: '力学与流变 MechLab', sort: 2 });
+    expect(renamed.code).toBe(1);
+    const found = (await search({ keyword: 'mechlab', pageSize: '100' }, second)).data.list;
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((i) => i.childId === 3603)).toBe(true);
+  });
+});
+
 describe('suggestions', () => {
   it('offers techniques, synonyms and items as the user types', async () => {
     const res = await call<DeviceSuggestion[]>(t.app, 'GET', '/api/open/web/device/suggest', { query: { q: '扫描' } });
