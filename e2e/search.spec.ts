@@ -12,7 +12,7 @@ test.describe('search as researchers speak (phone width)', () => {
     expect((await box.boundingBox())!.y).toBeLessThan(150);
     await box.fill('扫描');
     const list = page.getByRole('listbox', { name: '搜索联想' });
-    await expect(list.getByRole('option', { name: /扫描电镜 SEM/ })).toBeVisible();
+    await expect(list.getByRole('option', { name: '技术 扫描电镜 SEM' })).toBeVisible();
     const item = list.getByRole('option', { name: /场发射扫描电镜/ });
     await expect(item).toBeVisible();
     await item.tap();

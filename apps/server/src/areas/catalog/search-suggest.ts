@@ -7,8 +7,8 @@ import { foldText, textRuns } from './search-words';
 
 /**
  * Suggestions as the user types (搜索联想): techniques (sub-types) whose name holds the text,
- * synonym terms that start with it, then published items whose search text holds it (name
- * first, then the more ordered). At most 8: 2 techniques, 2 synonyms, the rest items.
+ * synonym terms that start with it, then published items whose name holds it (those starting
+ * with it first, then the more ordered). At most 8: 2 techniques, 2 synonyms, the rest items.
  */
 export async function suggest(db: DbOrTx, q: string | undefined): Promise<DeviceSuggestion[]> {
   const folded = foldText(q ?? '')
@@ -32,8 +32,9 @@ export async function suggest(db: DbOrTx, q: string | undefined): Promise<Device
     db
       .select({ rid: serviceItems.rid, name: serviceItems.name })
       .from(serviceItems)
-      .where(and(eq(serviceItems.published, true), termMatch(folded)))
-      .orderBy(sql`(lower(${serviceItems.name}) like ${contains}) desc`, desc(serviceItems.orderCount), asc(serviceItems.id))
+      // the index finds the rows holding the text; only names holding it are suggested
+      .where(and(eq(serviceItems.published, true), termMatch(folded), sql`lower(${serviceItems.name}) like ${contains}`))
+      .orderBy(sql`(lower(${serviceItems.name}) like ${contains.slice(1)}) desc`, desc(serviceItems.orderCount), asc(serviceItems.id))
       .limit(8),
   ]);
   const list: DeviceSuggestion[] = [
