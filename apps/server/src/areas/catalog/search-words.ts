@@ -110,6 +110,3 @@ export function indexWords(...texts: (string | null | undefined)[]): string[] {
   }
   return [...words];
 }
-
-/** Plain text of sanitised rich text (the description), for its words. */
-export const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
