@@ -1,4 +1,4 @@
-import { asc, eq, ne, sql } from 'drizzle-orm';
+import { asc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { serviceChildren, serviceGroups, serviceItems } from './catalog.tables';
 import { indexWords, SEARCH_WORDS_VERSION } from './search-words';
@@ -48,7 +48,7 @@ export async function refreshItemWords(db: DbOrTx): Promise<number> {
       .from(serviceItems)
       .innerJoin(serviceGroups, eq(serviceGroups.id, serviceItems.groupId))
       .leftJoin(serviceChildren, eq(serviceChildren.id, serviceItems.childId))
-      .where(ne(serviceItems.wordsVersion, SEARCH_WORDS_VERSION))
+      .where(lt(serviceItems.wordsVersion, SEARCH_WORDS_VERSION))
       .orderBy(asc(serviceItems.id))
       .limit(BATCH);
     if (rows.length === 0) return done;

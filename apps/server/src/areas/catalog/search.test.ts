@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AdminSearchMiss, AdminSynonym, DeviceSearchAnswer, DeviceSuggestion, Page } from '@lab/contract';
@@ -10,6 +11,8 @@ import { loadConfig } from '../../platform/config';
 import { seedCatalog } from './catalog.seed';
 import { searchMisses } from './search.tables';
 import { recordMiss } from './search-misses';
+import { refreshItemWords } from './item-words';
+import { serviceItems } from './catalog.tables';
 import { post } from './catalog-admin.test-helpers';
 
 let t: TestContext;
@@ -150,6 +153,14 @@ describe('synonyms kept by staff', () => {
 });
 
 describe('the words kept up to date', () => {
+  it('cuts at start the items written before their words (or by an older dictionary)', async () => {
+    await t.db.execute(sql`update service_items set title_words = '{}', tag_words = '{}', search_words = '{}', words_version = 0 where child_id = 3401`);
+    expect(await refreshItemWords(t.db)).toBeGreaterThan(0);
+    expect(await refreshItemWords(t.db)).toBe(0);
+    const [row] = await t.db.select({ titleWords: serviceItems.titleWords }).from(serviceItems).where(eq(serviceItems.childId, 3401)).limit(1);
+    expect(row!.titleWords).toEqual(expect.arrayContaining(['ftir', '红外光谱']));
+  });
+
   it("re-cuts a sub-type's items when it is renamed: its name is their technique", async () => {
     expect((await search({ keyword: 'MechLab' })).data.total).toBe(0);
     const renamed = await post(t, '/api/admin/catalog/child/update', admin, { id: 3603, name: '力学与流变 MechLab', sort: 2 });
