@@ -101,7 +101,8 @@ export function highlightWords(query: SearchQuery): string[] {
   for (const concept of query.concepts) {
     for (const alt of concept.alternatives) {
       words.add(alt.text);
-      for (const w of alt.words) if (w.length > 1 || !concept.weak) words.add(w);
+      // a lone character (the x of x射线) would mark every x
+      for (const w of alt.words) if ([...w].length > 1) words.add(w);
     }
   }
   return [...words].filter((w) => w.trim()).sort((a, b) => b.length - a.length);
