@@ -43,7 +43,7 @@ test.describe('site shell (desktop)', () => {
 
   test('search opens in the named window', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('searchbox', { name: '搜索检测项目' }).fill('XRD 物相');
+    await page.getByRole('combobox', { name: '搜索检测项目' }).fill('XRD 物相');
     const popupPromise = page.waitForEvent('popup');
     await page.getByRole('search').getByRole('button', { name: '搜索' }).click();
     const popup = await popupPromise;

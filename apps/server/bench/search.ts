@@ -3,7 +3,9 @@
  *
  * Seeds 10,000 service items (variations of the demo catalogue) and times the search call
  * (GET /api/open/web/device/search through the app, validation and serialisation included)
- * for a mix of Chinese and Latin keywords, filters and sorts: p50 / p99 / max per database.
+ * for a mix of Chinese and Latin keywords, synonyms, filters and sorts: p50 / p99 / max per
+ * database, one call at a time; then the search and the suggestions (device/suggest) with 32
+ * calls in flight (BENCH_CONCURRENCY).
  * Runs on PGlite in a temp folder, and on PostgreSQL as well when BENCH_DATABASE_URL (or
  * the tests' postgres://postgres@127.0.0.1:5432/postgres) answers.
  */
@@ -31,12 +33,20 @@ const queries: Record<string, string>[] = [
   { keyword: '氧空位' },
   { keyword: '钛' },
   { keyword: '不存在的项目名称' },
+  { keyword: '扫描电子显微镜' },
+  { keyword: 'SEM测试' },
+  { keyword: 'ＸＲＤ精修' },
+  { keyword: 'XPS分峰拟合' },
+  { keyword: '氮气吸附比表面分析' },
   { keyword: '电镜', typeId: '2' },
   { keyword: '测试', sort: 'priceAsc' },
   { childId: '3201' },
   { typeId: '1', sort: 'hot', page: '20' },
   {},
 ];
+
+const suggestions = ['扫', '扫描', 'x', 'xp', '比表', '核磁', 'sem', '拉曼', '电镜', 'd8'];
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
@@ -72,6 +82,30 @@ async function run(label: string, database: Database) {
   console.log(`  ${'query'.padEnd(44)}${'hits'.padStart(7)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}`);
   for (const row of rows) console.log(row);
   console.log(`  all ${all.length} calls: p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms, max ${all[all.length - 1]!.toFixed(1)} ms (target < 50 ms)`);
+  // many visitors at once: `concurrency` calls in flight, each timed from its start
+  const inFlight = async (urls: string[], calls: number) => {
+    const times: number[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < calls) {
+        const url = urls[next++ % urls.length]!;
+        const t0 = process.hrtime.bigint();
+        const res = await app.inject({ method: 'GET', url });
+        times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    return times.sort((a, b) => a - b);
+  };
+  const searchUrls = queries.map((q) => `/api/open/web/device/search?${new URLSearchParams(q).toString()}`);
+  const suggestUrls = suggestions.map((q) => `/api/open/web/device/suggest?${new URLSearchParams({ q }).toString()}`);
+  for (const [name, urls, target] of [['search', searchUrls, 50], ['suggest', suggestUrls, 20]] as const) {
+    const started2 = Date.now();
+    const times = await inFlight(urls, rounds * urls.length);
+    const rate = (times.length / ((Date.now() - started2) / 1000)).toFixed(0);
+    console.log(`  ${name}, ${concurrency} in flight: ${times.length} calls, ${rate}/s, p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (target < ${target} ms)`);
+  }
   await app.close();
 }
 

@@ -30,6 +30,7 @@ import { staffRoutes } from './areas/accounts/staff-admin.routes';
 import { auditLogRoutes } from './views/audit-log.routes';
 import { imageRoutes, serveUploadedImages } from './areas/content/images.routes';
 import { catalogAdminRoutes } from './areas/catalog/catalog-admin.routes';
+import { searchWordsAdminRoutes } from './areas/catalog/search-admin.routes';
 import { contentAdminRoutes } from './areas/content/content-admin.routes';
 import { ordersAdminRoutes } from './areas/orders/orders-admin.routes';
 import { adminAttestationRoutes, adminCommunityRoutes, adminMemberRoutes } from './areas/member/member-admin.routes';
@@ -94,6 +95,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     contentRoutes,
     imageRoutes,
     catalogAdminRoutes,
+    searchWordsAdminRoutes,
     contentAdminRoutes,
     profileRoutes,
     memberHomeRoutes,

@@ -7,6 +7,7 @@ import { FolderInUseError } from './db/folder-lock';
 import { diskShortfall, freeBytesSync, isDiskFull, lowDiskLine, MB, PGLITE_START_MB } from './platform/disk';
 import { loadSecretKey, secretBox } from './platform/secret-box';
 import { seedDemoData } from './seed/seed';
+import { refreshItemWords } from './areas/catalog';
 import { waitForDatabase } from './db/wait-for-database';
 import { warnWhenNoStaff } from './areas/accounts/first-admin';
 import { syncConfigAlerts } from './areas/messages/staff-alerts.service';
@@ -58,6 +59,9 @@ if (config.SEED_DEMO) {
   if (config.production) app.log.warn('SEED_DEMO=1 with NODE_ENV=production: demo mode is on, and the README\'s demo accounts can log in');
   if (await seedDemoData(database.db, { files, secrets, jobs })) app.log.info('demo data seeded');
 }
+// items written before their search words, or cut by an older dictionary (decisions/0044), are cut now
+const recut = await refreshItemWords(database.db);
+if (recut > 0) app.log.info({ items: recut }, 'search words cut');
 await warnWhenNoStaff(database.db, app.log);
 // settings that must not pass quietly (the simulated gateway where money is real, the test outbox): the log, and 系统提醒 for admins
 const warnings = startupWarnings(config);

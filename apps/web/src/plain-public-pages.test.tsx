@@ -100,7 +100,7 @@ describe('public pages on the plain kit: drawn on the server without antd, hydra
 
   it('the search results, with the search box filled in', async () => {
     const { html, container } = await drawThenHydrate('/search?kw=xrd', '/search', SearchPage, (client) =>
-      client.setQueryData(deviceSearchQueryOptions({ keyword: 'xrd', page: 1, pageSize: 12 }).queryKey, { list: [summaryFixture], total: 1, page: 1, pageSize: 12 }),
+      client.setQueryData(deviceSearchQueryOptions({ keyword: 'xrd', page: 1, pageSize: 12 }).queryKey, { list: [summaryFixture], total: 1, page: 1, pageSize: 12, words: ['xrd'], near: [] }),
     );
     noAntd(html);
     expect(container.querySelector<HTMLInputElement>('input[aria-label="搜索关键词"]')?.value).toBe('xrd');

@@ -8,6 +8,7 @@ import { staffAuth } from './accounts/staff-auth-calls';
 import { staff } from './accounts/staff-calls';
 import { approvals } from './approvals/calls';
 import { adminCatalog } from './catalog/admin-calls';
+import { adminSearchWords } from './catalog/admin-search-calls';
 import { catalog } from './catalog/calls';
 import { adminContent, images } from './content/admin-calls';
 import { adminAgreements, agreements } from './content/agreement-calls';
@@ -76,6 +77,7 @@ export const calls = {
   adminPromotion,
   approvals,
   catalog,
+  adminSearchWords,
   communities,
   content,
   contracts,

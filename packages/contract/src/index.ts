@@ -50,6 +50,7 @@ export * from './content/image-schemas';
 export * from './platform/jobs-schemas';
 export * from './catalog/admin-group-schemas';
 export * from './catalog/admin-item-schemas';
+export * from './catalog/search-schemas';
 export * from './content/admin-schemas';
 export * from './content/admin-home-schemas';
 export * from './content/admin-article-schemas';

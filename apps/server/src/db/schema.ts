@@ -2,6 +2,7 @@
 export * from '../areas/accounts/accounts.tables';
 export * from '../platform/platform.tables';
 export * from '../areas/catalog/catalog.tables';
+export * from '../areas/catalog/search.tables';
 export * from '../areas/content/content.tables';
 export * from '../areas/messages/consultations.tables';
 export * from '../areas/member/member.tables';

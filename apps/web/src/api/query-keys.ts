@@ -68,4 +68,6 @@ export const catalogKeys = {
   /** a service type's groups; no type: every group */
   typeGroups: (typeId: number | undefined) => ['catalog', 'type-groups', typeId ?? 'all'] as const,
   device: (rid: string) => ['catalog', 'device', rid] as const,
+  /** what the header's search suggests for what is typed */
+  suggest: (q: string) => ['catalog', 'suggest', q] as const,
 };

@@ -37,10 +37,39 @@ describe('site header', () => {
   it('search opens /search?kw= in the named window', async () => {
     const open = vi.fn();
     vi.stubGlobal('open', open);
+    mockApi({ '/api/open/web/device/suggest': { data: [] } });
     renderApp(<SiteHeader />);
-    await userEvent.type(screen.getByRole('searchbox', { name: '搜索检测项目' }), 'XPS 价态');
+    await userEvent.type(screen.getByRole('combobox', { name: '搜索检测项目' }), 'XPS 价态');
     await userEvent.click(screen.getByRole('button', { name: '搜索' }));
     expect(open).toHaveBeenCalledWith('/search?kw=XPS%20%E4%BB%B7%E6%80%81', 'labSearch');
+  });
+
+  it('suggests techniques, words and items as the user types; ↓ ↑ and Enter pick one', async () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const { calls } = mockApi({
+      '/api/open/web/device/suggest': {
+        data: [
+          { kind: 'technique', text: '扫描电镜 SEM', rid: null, childId: 3201 },
+          { kind: 'synonym', text: '扫描电子显微镜', rid: null, childId: null },
+          { kind: 'item', text: '场发射扫描电镜 SEM（形貌）', rid: 'sem01', childId: null },
+        ],
+      },
+    });
+    const { router } = renderApp(<SiteHeader />);
+    const box = screen.getByRole('combobox', { name: '搜索检测项目' });
+    await userEvent.type(box, '扫描');
+    const list = await screen.findByRole('listbox', { name: '搜索联想' });
+    await waitFor(() => expect(list.querySelectorAll('[role="option"]')).toHaveLength(3));
+    await waitFor(() => expect(calls.at(-1)?.query.get('q')).toBe('扫描'));
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('option', { name: /扫描电子显微镜/ })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{Enter}');
+    expect(open).toHaveBeenCalledWith(`/search?kw=${encodeURIComponent('扫描电子显微镜')}`, 'labSearch');
+    await userEvent.type(box, '电镜');
+    await screen.findByRole('listbox', { name: '搜索联想' });
+    await userEvent.keyboard('{ArrowUp}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/detail/sem01'));
   });
 
   it('visitors get login and register buttons that open the panel views', async () => {

@@ -120,7 +120,6 @@ export function SiteHeader() {
         </div>
       </div>
       <SideDrawer className="mobile-nav" open={drawer} onClose={closeDrawer} label="菜单" title={<Logo />}>
-        <SearchForm onDone={closeDrawer} />
         <nav className="mobile-links" aria-label="手机导航" onClick={(event) => (event.target as HTMLElement).closest('a') && closeDrawer()}>
           <NavLink to="/" end>
             首页

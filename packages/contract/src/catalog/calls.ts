@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call, resource } from '../call';
-import { pageOf } from '../common';
-import { deviceDetail, deviceDetailQuery, deviceSearchQuery, deviceSummary, homeData, typeGroup, typeGroupQuery } from './schemas';
+import { deviceDetail, deviceDetailQuery, deviceSearchQuery, homeData, typeGroup, typeGroupQuery } from './schemas';
+import { deviceSearchAnswer, deviceSuggestion, deviceSuggestQuery } from './search-schemas';
 
 /** The public catalogue: the home page's data, the service groups, the item list and an item's page. */
 export const catalog = resource('catalog', {
@@ -27,9 +27,18 @@ export const catalog = resource('catalog', {
     path: '/api/open/web/device/search',
     who: 'open',
     summary: '搜索服务项目',
-    description: '只含已上架的项目；可按服务类型、分类、子类与关键词筛选，分页。',
+    description: '只含已上架的项目；可按服务类型、分类、子类与关键词筛选，分页。关键词按词匹配（中文分词、同义词、全角半角与大小写不分），答所匹配的词（用于高亮）；一个也没找到时答相近的技术。',
     query: deviceSearchQuery,
-    data: pageOf(deviceSummary),
+    data: deviceSearchAnswer,
+  }),
+  suggest: call({
+    method: 'GET',
+    path: '/api/open/web/device/suggest',
+    who: 'open',
+    summary: '搜索联想',
+    description: '输入时的联想：技术（子类）、服务项目与同义词，最多 8 条。',
+    query: deviceSuggestQuery,
+    data: z.array(deviceSuggestion),
   }),
   detail: call({
     method: 'GET',

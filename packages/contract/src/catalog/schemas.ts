@@ -106,7 +106,8 @@ export const typeGroupQuery = z.object({
 export { deviceSortValues } from '../display';
 
 export const deviceSearchQuery = pageQuery.extend({
-  keyword: optionalText('关键词', 50),
+  /** up to 500 characters are accepted; the search reads the first 100 */
+  keyword: optionalText('关键词', 500),
   typeId: z.coerce.number({ error: '[服务类型]必须是数字' }).int().min(1).max(3, { error: '[服务类型]不正确' }).optional(),
   /** a type group */
   groupId: z.coerce.number({ error: '[分类]必须是数字' }).int().positive({ error: '[分类]不正确' }).max(ID_MAX, { error: '[分类]不正确' }).optional(),

@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { fileUrl, withContentChange } from '../content';
 import { whyGroupInUse } from './group-guards';
 import { serviceChildren, serviceGroups, serviceItems } from './catalog.tables';
+import { refreshItemWords, staleItemWords } from './item-words';
 
 /**
  * The catalogue's groups and sub-types as the admin edits them (items: catalog-items-admin.service.ts).
@@ -118,6 +119,11 @@ export async function updateServiceGroup(db: Db, input: ServiceGroupUpdateBody, 
       .set({ typeId: input.typeId, name: input.name, img: input.img, description: input.tags, sort: input.sort, visible: input.visible })
       .where(eq(serviceGroups.id, group.id));
     if (group.typeId !== input.typeId) await tx.update(serviceItems).set({ typeId: input.typeId }).where(eq(serviceItems.groupId, group.id));
+    if (group.name !== input.name) {
+      // the group's name is among its items' search words
+      await staleItemWords(tx, { groupId: group.id });
+      await refreshItemWords(tx);
+    }
   });
   return getServiceGroup(db, input.id, fileHost);
 }
@@ -174,6 +180,11 @@ export async function updateServiceChild(db: Db, input: ServiceChildUpdateBody):
     if (!child) throw notFound('子类');
     await assertChildNameFree(tx, child.groupId, input.name, child.id);
     const [updated] = await tx.update(serviceChildren).set({ name: input.name, sort: input.sort }).where(eq(serviceChildren.id, child.id)).returning();
+    if (child.name !== input.name) {
+      // the sub-type's name is its items' technique, among their title words
+      await staleItemWords(tx, { childId: child.id });
+      await refreshItemWords(tx);
+    }
     return toAdminChild(updated!, await childCount(tx, child.id));
   });
 }

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { fileUrl, withContentChange } from '../content';
 import { serviceItemValues, setItemPublished, type ServiceItemInput } from './catalog.service';
+import { refreshItemWords } from './item-words';
 import { likeContains, searchTerms, termMatch } from './catalog-search';
 import { serviceChildren, serviceGroups, serviceItems } from './catalog.tables';
 
@@ -216,6 +217,7 @@ export async function addServiceItem(db: Db, input: ServiceItemBody, now: Date):
     const { orderCount: _orderCount, ...values } = serviceItemValues(itemInput(input, place, numberOptions(input.options, [], 0)));
     const rid = randomId();
     await tx.insert(serviceItems).values({ rid, ...values, createdAt: now, updatedAt: now });
+    await refreshItemWords(tx);
     return { rid };
   });
 }
@@ -229,6 +231,7 @@ export async function editServiceItem(db: Db, rid: string, input: ServiceItemBod
     const options = numberOptions(input.options, item.options, idFloor(now));
     const { orderCount: _orderCount, ...values } = serviceItemValues(itemInput(input, place, options));
     await tx.update(serviceItems).set({ ...values, updatedAt: now }).where(eq(serviceItems.id, item.id));
+    await refreshItemWords(tx);
   });
   return getServiceItem(db, rid, fileHost);
 }

@@ -6,6 +6,7 @@ import { serve } from '../../platform/calls';
 import { fillFiguresIn } from '../content';
 import { getDeviceDetail, listTypeGroups } from './catalog.service';
 import { searchDevices } from './catalog-search';
+import { suggest } from './search-suggest';
 import { buildHomeData } from './home-data';
 import { createContentCache, sendCached } from './content-cache';
 import { imageRoot } from './image-root';
@@ -49,7 +50,8 @@ export const catalogRoutes = serve(calls.catalog, {
       await contentCache(db).get('home', async () => home.data.parse(fillFiguresIn(await buildHomeData(db, deps.config.FILE_HOST), await siteFigures(db, now)))),
     ),
   typeGroups: ({ db, deps, query }) => listTypeGroups(db, query.typeId, deps.config.FILE_HOST),
-  search: ({ db, deps, query }) => searchDevices(db, query, deps.config.FILE_HOST),
+  search: ({ db, deps, query, now }) => searchDevices(db, query, deps.config.FILE_HOST, now),
+  suggest: ({ db, query }) => suggest(db, query.q),
   detail: async ({ db, deps, query, request, reply, now }) =>
     sendCached(
       request,

@@ -7,6 +7,8 @@ import { backfillSearchTokens, serviceItemValues, type ServiceItemInput } from '
 import { serviceChildren, serviceGroups, serviceItems } from './catalog.tables';
 import { exampleCaptions, generalFaq, groupFaq, seedGroups, seedItems, type SeedItem } from './seed-items';
 import { seedItemDocs } from './seed-item-docs';
+import { refreshItemWords } from './item-words';
+import { seedSynonyms } from './seed-synonyms';
 
 function toOptions(item: SeedItem): PricedOption[] {
   let choiceId = 0;
@@ -75,6 +77,8 @@ export async function seedCatalog(db: Db): Promise<boolean> {
     await tx.insert(serviceChildren).values(seedGroups.flatMap((g) => g.children.map(([id, name], i) => ({ id, groupId: g.id, name, sort: i }))));
     const items = seedItems.map((item, i) => ({ rid: randomId(), ...serviceItemValues(seedItemInput(item, i)) }));
     await tx.insert(serviceItems).values(items);
+    await refreshItemWords(tx);
+    await seedSynonyms(tx);
     const ridByName = new Map(items.map((item) => [item.name, item.rid]));
     // the demo content, in the same transaction (content writes its own tables)
     await seedContent(tx, (name) => ridByName.get(name));

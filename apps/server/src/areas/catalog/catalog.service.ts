@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { cleanHtml, fileUrl, withContentChange } from '../content';
 import { serviceChildren, serviceGroups, serviceItems, type ExampleResult, type FaqEntry } from './catalog.tables';
+import { refreshItemWords } from './item-words';
 
 const itemNotFound = () => new AppError('NOT_FOUND', '项目不存在或已下架');
 
@@ -184,11 +185,14 @@ export function serviceItemValues(input: ServiceItemInput) {
     sort: input.sort ?? 0,
     searchText,
     searchTokens: buildSearchTokens(searchText),
+    // stale: the writer calls refreshItemWords in the same transaction
+    wordsVersion: 0,
   };
 }
 
-/** Items written before the token column existed get their tokens (run at start-up by the seed). */
+/** Items written before the token column existed get their tokens, and items cut by an older SEARCH_WORDS_VERSION their words (run at start-up by the seed). */
 export async function backfillSearchTokens(db: DbOrTx): Promise<number> {
+  await refreshItemWords(db);
   const rows = await db
     .select({ id: serviceItems.id, searchText: serviceItems.searchText })
     .from(serviceItems)
@@ -202,6 +206,7 @@ export async function createServiceItems(db: Db, inputs: ServiceItemInput[]): Pr
   const rows = inputs.map((input) => ({ rid: randomId(), ...serviceItemValues(input) }));
   await withContentChange(db, async (tx) => {
     for (let i = 0; i < rows.length; i += 500) await tx.insert(serviceItems).values(rows.slice(i, i + 500));
+    await refreshItemWords(tx);
   });
   return rows.map((r) => r.rid);
 }
@@ -215,6 +220,7 @@ export async function updateServiceItem(db: Db, rid: string, input: ServiceItemI
       .where(eq(serviceItems.rid, rid))
       .returning({ id: serviceItems.id });
     if (!row) throw itemNotFound();
+    await refreshItemWords(tx);
   });
 }
 

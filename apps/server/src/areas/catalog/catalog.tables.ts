@@ -91,6 +91,14 @@ export const serviceItems = pgTable(
     searchText: text().notNull().default(''),
     /** every character and every pair of adjacent characters of the search text: 1- and 2-character terms (most Chinese words) find rows through a GIN index */
     searchTokens: text().array().notNull().default(sql`'{}'::text[]`),
+    /** the words (search-words.ts) of the name and the technique (the sub-type's name): ranked first */
+    titleWords: text().array().notNull().default(sql`'{}'::text[]`),
+    /** the words of the model and the keywords */
+    tagWords: text().array().notNull().default(sql`'{}'::text[]`),
+    /** every word an item is found by: title, tags, sketch and description; GIN indexed */
+    searchWords: text().array().notNull().default(sql`'{}'::text[]`),
+    /** SEARCH_WORDS_VERSION the words were cut with (0: never): older rows are cut again at start */
+    wordsVersion: smallint().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -107,5 +115,8 @@ export const serviceItems = pgTable(
     // fastupdate off: catalogue writes are rare, and a GIN pending list would be scanned linearly by every search until a vacuum
     index('service_items_search_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('service_items_tokens_idx').using('gin', t.searchTokens).with({ fastupdate: false }),
+    index('service_items_words_idx').using('gin', t.searchWords).with({ fastupdate: false }),
+    // the rows whose words are stale (refreshItemWords): none but those just written
+    index('service_items_words_version_idx').on(t.wordsVersion),
   ],
 );

@@ -3,3 +3,4 @@
  */
 export { bookableInstruments, groupNames, itemIdsNamed, itemsByIds, itemsByRids, type PricedItem } from './items-for-orders';
 export { countOrderedItems, setItemOrderCounts } from './ordered-items';
+export { refreshItemWords } from './item-words';

@@ -40,6 +40,7 @@ export const adminPages: Record<string, AdminPage> = {
   'catalog/groups': { load: () => import('../../features/admin-catalog/pages/groups-page') },
   'catalog/items': { load: () => import('../../features/admin-catalog/pages/items-page') },
   'catalog/items/:rid': { load: () => import('../../features/admin-catalog/pages/item-edit-page') },
+  'catalog/search-words': { load: () => import('../../features/admin-catalog/pages/search-words-page') },
   'content/banners': { load: () => import('../../features/admin-content/pages/banners-page') },
   'content/hot-areas': { load: () => import('../../features/admin-content/pages/hot-areas-page') },
   'content/articles': { load: () => import('../../features/admin-content/pages/articles-page') },

@@ -64,6 +64,7 @@ export const adminScreens: AdminScreen[] = [
   { path: 'catalog/groups', title: '服务分类', roles: adminOnly, group: 'catalog' },
   { path: 'catalog/items', title: '服务项目', roles: adminOnly, group: 'catalog' },
   { path: 'catalog/items/:rid', title: '编辑服务项目', roles: adminOnly },
+  { path: 'catalog/search-words', title: '搜索词', roles: adminOnly, group: 'catalog' },
 
   // ---- content ----
   { path: 'content/banners', title: '轮播图', roles: adminOnly, group: 'content' },

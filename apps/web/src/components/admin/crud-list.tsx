@@ -54,6 +54,8 @@ export interface CrudListProps<T extends Row<K>, K extends keyof T & string, V e
   confirmDelete?: (row: T) => { title?: string; content: string };
   /** the create/edit dialog */
   dialog?: CrudDialogConfig<T, V, S>;
+  /** the 新增 dialog is open when the list appears (a page that fills it from elsewhere remounts the list) */
+  openOnStart?: boolean;
 }
 
 const visibleOptions = [
@@ -75,10 +77,10 @@ const keyed = <K extends PropertyKey, I>(key: K, id: I, visible: boolean) => ({ 
  * its success message, deletes after a confirmation, and the dialog (components/admin/crud-dialog).
  */
 export function CrudList<T extends Row<K>, K extends keyof T & string, V extends object, S extends z.ZodType>(props: CrudListProps<T, K, V, S>) {
-  const { title, description, noun, rowKey, label, query, refresh, columns, scrollX, empty, filters, table, extra, create, onEdit, rowActions, actionsWidth = 120, reorder, visible, remove, confirmDelete, dialog } = props;
+  const { title, description, noun, rowKey, label, query, refresh, columns, scrollX, empty, filters, table, extra, create, onEdit, rowActions, actionsWidth = 120, reorder, visible, remove, confirmDelete, dialog, openOnStart = false } = props;
   const { modal } = App.useApp();
   const [editing, setEditing] = useState<T | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const [formOpen, setFormOpen] = useState(openOnStart);
   const order = useListChange(refresh, (ids: T[K][]) => reorder!(ids));
   const shown = useListChange(refresh, (args: Record<K, T[K]> & { visible: boolean }) => visible!.call(args));
   const removal = useListChange(refresh, remove);

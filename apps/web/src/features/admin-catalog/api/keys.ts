@@ -6,4 +6,6 @@ export const catalogKeys = {
   groups: [...adminKey, 'catalog', 'groups'] as const,
   items: (query: object) => [...adminKey, 'catalog', 'items', query] as const,
   item: (rid: string) => [...adminKey, 'catalog', 'item', rid] as const,
+  synonyms: (query: object) => [...adminKey, 'catalog', 'synonyms', query] as const,
+  misses: (query: object) => [...adminKey, 'catalog', 'misses', query] as const,
 };

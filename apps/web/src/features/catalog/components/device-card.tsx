@@ -11,7 +11,7 @@ import { Highlight } from './highlight';
 export type CardImage = 'lazy' | 'eager' | 'lead';
 
 /** A service item in a list: image, name, model, sketch, price per unit, turnaround, orders. */
-export function DeviceCard({ item, keyword, image = 'lazy' }: { item: DeviceSummary; keyword?: string | undefined; image?: CardImage }) {
+export function DeviceCard({ item, keyword, words, image = 'lazy' }: { item: DeviceSummary; keyword?: string | undefined; words?: readonly string[] | undefined; image?: CardImage }) {
   return (
     <Link className="cat-card" to={detailPath(item.rid)}>
       <span className="cat-card-media">
@@ -28,15 +28,15 @@ export function DeviceCard({ item, keyword, image = 'lazy' }: { item: DeviceSumm
       </span>
       <span className="cat-card-body">
         <span className="cat-card-name">
-          <Highlight text={item.name} keyword={keyword} />
+          <Highlight text={item.name} keyword={keyword} words={words} />
         </span>
         {item.model ? (
           <span className="cat-card-model">
-            型号：<Highlight text={item.model} keyword={keyword} />
+            型号：<Highlight text={item.model} keyword={keyword} words={words} />
           </span>
         ) : null}
         <span className="cat-card-sketch">
-          <Highlight text={item.sketch} keyword={keyword} />
+          <Highlight text={item.sketch} keyword={keyword} words={words} />
         </span>
         <span className="cat-card-meta">
           <span>{item.childName ? `${item.groupName} · ${item.childName}` : item.groupName}</span>
@@ -55,13 +55,13 @@ export function DeviceCard({ item, keyword, image = 'lazy' }: { item: DeviceSumm
 }
 
 /** `firstRow`: the grid opens the page, its first row (4 wide) is on the first screen. */
-export function DeviceGrid({ items, keyword, firstRow = false }: { items: DeviceSummary[]; keyword?: string | undefined; firstRow?: boolean }) {
+export function DeviceGrid({ items, keyword, words, firstRow = false }: { items: DeviceSummary[]; keyword?: string | undefined; words?: readonly string[] | undefined; firstRow?: boolean }) {
   const imageOf = (index: number): CardImage => (!firstRow || index >= 4 ? 'lazy' : index === 0 ? 'lead' : 'eager');
   return (
     <ul className="cat-grid">
       {items.map((item, index) => (
         <li key={item.rid}>
-          <DeviceCard item={item} keyword={keyword} image={imageOf(index)} />
+          <DeviceCard item={item} keyword={keyword} words={words} image={imageOf(index)} />
         </li>
       ))}
     </ul>

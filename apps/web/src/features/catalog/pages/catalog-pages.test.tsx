@@ -97,6 +97,22 @@ describe('search page', () => {
     expect(document.title).toBe('搜索“xrd” - 科研检测服务商城');
   });
 
+  it('marks the synonyms the search matched with', async () => {
+    mockApi({ '/api/open/web/device/search': () => ({ list: [{ ...summaryFixture, name: '场发射扫描电镜 SEM（形貌）' }], total: 1, page: 1, pageSize: 12, words: ['扫描电子显微镜', '扫描电镜', 'sem'], near: [] }) });
+    renderRoutes([{ path: '/search', Component: SearchPage }], `/search?kw=${encodeURIComponent('扫描电子显微镜')}`);
+    const results = await screen.findByRole('region', { name: '搜索结果' });
+    const marks = [...results.querySelectorAll('.cat-card-name mark')].map((m) => m.textContent);
+    expect(marks).toEqual(['扫描电镜', 'SEM']);
+  });
+
+  it('when nothing matched, says so, offers near techniques and 发布需求 with the words kept', async () => {
+    mockApi({ '/api/open/web/device/search': () => ({ list: [], total: 0, page: 1, pageSize: 12, words: ['冷冻电镜'], near: [{ childId: 3202, groupId: 32, typeId: 1, name: '透射电镜 TEM' }] }) });
+    renderRoutes([{ path: '/search', Component: SearchPage }], `/search?kw=${encodeURIComponent('冷冻电镜')}`);
+    expect(await screen.findByText('没有找到与“冷冻电镜”相关的检测项目')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '透射电镜 TEM' })).toHaveAttribute('href', expect.stringContaining('childId=3202'));
+    expect(screen.getByRole('link', { name: '发布需求' })).toHaveAttribute('href', `/require?q=${encodeURIComponent('冷冻电镜')}`);
+  });
+
   it('without a keyword asks nothing and invites a search', async () => {
     const fetchMock = mockApi({});
     renderRoutes([{ path: '/search', Component: SearchPage }], '/search');

@@ -7,6 +7,7 @@ import { SearchBox } from '../components/search-box';
 import { QueryError } from '../../../components/query-error';
 import { EmptyState } from '../components/empty-state';
 import { Pager } from '../components/pager';
+import { NothingFound } from '../components/nothing-found';
 import { SkeletonBlock } from '../../../components/skeleton-block';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/catalog.css';
@@ -69,25 +70,13 @@ export default function SearchPage() {
         ) : !results.data ? (
           <QueryError error={results.error} onRetry={() => void results.refetch()} />
         ) : results.data.list.length === 0 ? (
-          <EmptyState className="cat-empty" description={`没有找到与“${keyword}”相关的检测项目`}>
-            <p className="cat-suggest">
-              换个关键词试试：
-              {suggestions.map((word) => (
-                <Link key={word} to={`/search?kw=${encodeURIComponent(word)}`}>
-                  {word}
-                </Link>
-              ))}
-            </p>
-            <p className="cat-suggest">
-              或 <Link to="/project">浏览全部检测项目</Link>、<Link to="/contact">联系顾问</Link>
-            </p>
-          </EmptyState>
+          <NothingFound keyword={keyword} near={results.data.near} />
         ) : (
           <section aria-label="搜索结果" aria-busy={results.isFetching}>
             <p className="cat-count">
               找到 <strong>{results.data.total}</strong> 个与“{keyword}”相关的检测项目
             </p>
-            <DeviceGrid items={results.data.list} keyword={keyword} />
+            <DeviceGrid items={results.data.list} keyword={keyword} words={results.data.words} />
             {results.data.total > PAGE_SIZE ? (
               <Pager
                 className="cat-pagination"

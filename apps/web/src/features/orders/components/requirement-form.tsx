@@ -43,7 +43,7 @@ export interface SubmittedRequirement {
  * 提交测试需求: what to test, the samples, budget, wished deadline and contact; attachments
  * are checked here and uploaded one by one after demand/add has answered the requirement.
  */
-export function RequirementForm({ initial, onSubmitted }: { initial: Pick<Values, 'contact' | 'phone'>; onSubmitted: (result: SubmittedRequirement) => void }) {
+export function RequirementForm({ initial, onSubmitted }: { initial: Partial<Pick<Values, 'contact' | 'phone' | 'title'>>; onSubmitted: (result: SubmittedRequirement) => void }) {
   const [form] = Form.useForm<Values>();
   const [files, setFilesState] = useState<File[]>([]);
   // beforeUpload runs once per chosen file, before React re-renders: count from a ref

@@ -1,7 +1,7 @@
 import { Alert, Button, Result, Skeleton } from 'antd';
 import { AuditOutlined, CustomerServiceOutlined, FileSearchOutlined, LoginOutlined, ShoppingCartOutlined, SolutionOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { loginPanel } from '../../../lib/login-panel';
 import { useSession } from '../../../lib/session';
 import { siteInfo } from '../../../lib/site-info';
@@ -79,6 +79,9 @@ function RequirePageContent() {
   const info = useUserInfo();
   const [submitted, setSubmitted] = useState<SubmittedRequirement | null>(null);
   const [round, setRound] = useState(0);
+  // /require?q=…: a search that found nothing brings its words, kept as what to test
+  const [search] = useSearchParams();
+  const asked = (search.get('q') ?? '').trim().slice(0, 100);
 
   useEffect(() => {
     document.title = '提交测试需求 - 科研检测服务商城';
@@ -120,7 +123,7 @@ function RequirePageContent() {
           ) : (
             <RequirementForm
               key={round}
-              initial={{ contact: info.data?.account.name || info.data?.account.nickname || undefined, phone: info.data?.account.phone }}
+              initial={{ contact: info.data?.account.name || info.data?.account.nickname || undefined, phone: info.data?.account.phone, ...(asked && round === 0 ? { title: asked } : {}) }}
               onSubmitted={setSubmitted}
             />
           )}
