@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,6 +61,8 @@ export interface BuildOptions {
   payments?: PaymentProviders;
   /** the document seal; default the configuration's (LAB_SEAL_P12, else the data folder's demo certificate) */
   seal?: DocumentSeal;
+  /** routes a test adds inside the API's context, where the guard, the consent gate and the audit trail run */
+  moreRoutes?: (api: FastifyInstance) => void | Promise<void>;
 }
 
 export async function buildApp(options: BuildOptions) {
@@ -169,6 +171,14 @@ export async function buildApp(options: BuildOptions) {
     await api.register(consentGate, { db: options.db, clock: deps.clock });
     await api.register(auditTrail, { db: options.db, clock: deps.clock });
     await registerRoutes(api, deps);
+    if (options.moreRoutes) await options.moreRoutes(api);
+    // An address under /api/auth or /api/admin that no call has is guarded as every address
+    // there: without a valid login 401 (a caller cannot tell a call that exists from one that
+    // does not), with one 404. Wildcards, so the router tries them after every real route;
+    // they are not calls (left out of the route table and the docs).
+    for (const prefix of ['/api/auth/*', '/api/admin/*']) {
+      api.all(prefix, { schema: { hide: true }, config: { roles: 'any', readOnly: true } }, async (_request, reply) => reply.status(404).send(fail('请求的内容不存在')));
+    }
   });
 
   await serveWeb(app, site, { db: options.db, config });

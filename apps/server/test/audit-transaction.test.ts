@@ -107,12 +107,19 @@ describe.runIf(testDbKind === 'pglite')('a statement on the database itself insi
   it('so an audited route whose handler uses the app\'s database instead of request.db answers 500 and changes nothing', async () => {
     const database = await openTestDatabase();
     const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: '0' });
-    const app = await buildApp({ db: database.db, config, logger: false, rateLimit: false });
     const staffAudit = auditEntity<number>('staff', async (db, id) => (await db.select({ name: staff.name }).from(staff).where(eq(staff.id, Number(id))))[0] ?? null);
     // the mistake this guards against: the route's closure holds the app's `db`, not the request's transaction
-    app.post('/api/admin/test/rename', { config: { roles: ['admin'], audit: audit(staffAudit, 'test.rename', '改名', () => 1) } }, async () => {
-      await database.db.update(staff).set({ name: '改过的名字' }).where(eq(staff.role, 'admin'));
-      return ok(null);
+    const app = await buildApp({
+      db: database.db,
+      config,
+      logger: false,
+      rateLimit: false,
+      moreRoutes: (api) => {
+        api.post('/api/admin/test/rename', { config: { roles: ['admin'], audit: audit(staffAudit, 'test.rename', '改名', () => 1) } }, async () => {
+          await database.db.update(staff).set({ name: '改过的名字' }).where(eq(staff.role, 'admin'));
+          return ok(null);
+        });
+      },
     });
     try {
       await app.ready();

@@ -212,4 +212,10 @@ export const registry: Record<string, Entry> = {
       'content/settings/allowRegion', 'content/settings/sampling', 'content/settings/localInfo',
     ].map((path) => [`POST /api/admin/${path}`, none(CONTENT)]),
   ),
+  // ---- sealed documents and search words (issues 32, 36) ----
+  'POST /api/admin/document/revoke': none('withdraws a sealed document (its /verify page says 已撤销; a revoked quote can no longer be ordered at its prices): no money or value moves'),
+  'POST /api/admin/catalog/synonym/add': none(CONTENT),
+  'POST /api/admin/catalog/synonym/update': none(CONTENT),
+  'POST /api/admin/catalog/synonym/delete': none(CONTENT),
+  'POST /api/admin/catalog/search-miss/delete': none(CONTENT),
 };

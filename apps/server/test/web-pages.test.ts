@@ -222,12 +222,15 @@ describe('every other route, and a page that could not be drawn', () => {
     }
   });
 
-  it('an API address no call has is 404 in the envelope, with or without a token (the guard is the calls’)', async () => {
-    for (const url of ['/api/auth/no-such-call', '/api/admin/no-such-call', '/api/open/no-such-call']) {
+  it('an API address no call has: 401 under /api/auth and /api/admin without a login (as every address there), 404 in the envelope otherwise', async () => {
+    for (const url of ['/api/auth/no-such-call', '/api/admin/no-such-call']) {
       const res = await get(a, url);
-      expect(res.statusCode, url).toBe(404);
-      expect(JSON.parse(res.body), url).toMatchObject({ code: 0, msg: '请求的内容不存在' });
+      expect(res.statusCode, url).toBe(401);
+      expect(JSON.parse(res.body), url).toMatchObject({ code: 0, msg: '请先登录' });
     }
+    const res = await get(a, '/api/open/no-such-call');
+    expect(res.statusCode).toBe(404);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 0, msg: '请求的内容不存在' });
   });
 
   it('a script or style sheet the build does not have is 404, not the page', async () => {

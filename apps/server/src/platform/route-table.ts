@@ -27,7 +27,8 @@ export function recordRouteTable(app: FastifyInstance) {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     // the docs' own pages (Swagger UI) are not API calls: no envelope, nothing to fuzz or guard
-    if (!route.url.startsWith('/api/') || isDocsRoute(route.url)) return;
+    // nor the API's guarded not-found answers (app.ts: /api/auth/*, /api/admin/*)
+    if (!route.url.startsWith('/api/') || isDocsRoute(route.url) || route.url.endsWith('/*')) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' && [route.method].flat().length === 1 && routeTable.some((r) => r.method === 'GET' && r.url === route.url)) continue;
       routeTable.push({ method, url: route.url, config: (route.config ?? {}) as FastifyContextConfig, hasBody: Boolean(route.schema?.body), schema: { params: route.schema?.params, querystring: route.schema?.querystring, body: route.schema?.body } });

@@ -44,6 +44,10 @@ describe('access tokens', () => {
 
   it('protect every /api/auth path, even one that does not exist', async () => {
     expect(await call(t.app, 'POST', '/api/auth/nothing-here')).toMatchObject({ status: 401, code: 0 });
+    expect(await call(t.app, 'GET', '/api/auth/nothing-here', { token: 'x'.repeat(43) })).toMatchObject({ status: 401, code: 0 });
+    // logged in, it is simply not there
+    const { token } = await login();
+    expect(await call(t.app, 'POST', '/api/auth/nothing-here', { token })).toMatchObject({ status: 404, code: 0, msg: '请求的内容不存在' });
   });
 
   it('are stored only as hashes: auth_sessions never contains a raw token', async () => {
