@@ -19,6 +19,7 @@ import { ordersRoutes } from './areas/orders/orders.routes';
 import { paymentRoutes } from './areas/payments/payment.routes';
 import { onlinePayRoutes, servePayPages } from './areas/payments/online-pay.routes';
 import { orderProgressRoutes, progressRoutes } from './areas/orders/desk/progress.routes';
+import { sampleRoutes } from './areas/orders/desk/samples.routes';
 import { adminReservationsRoutes, reservationsRoutes } from './areas/orders/reservations/reservations.routes';
 import { adminContractsRoutes, adminRequirementsRoutes, contractsRoutes, requirementsRoutes } from './areas/orders/requirements.routes';
 import { growthSettingsRoutes, invitesRoutes } from './areas/growth/invites.routes';
@@ -107,6 +108,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     reservationsRoutes,
     adminReservationsRoutes,
     progressRoutes,
+    sampleRoutes,
     orderProgressRoutes,
     ordersAdminRoutes,
   ]);

@@ -32,6 +32,7 @@ import { adminOrderDesk, adminOrders } from './orders/admin-calls';
 import { orders } from './orders/calls';
 import { adminContracts, contracts } from './orders/contract-calls';
 import { plan } from './orders/plan-calls';
+import { adminSamples } from './orders/sample-calls';
 import { orderProgress } from './orders/progress-calls';
 import { adminRequirements, requirements } from './orders/requirement-calls';
 import { adminReservations, reservations } from './orders/reservation-calls';
@@ -100,6 +101,7 @@ export const calls = {
   pickups,
   recycles,
   adminPickups,
+  adminSamples,
   staffAuth,
   staff,
   auditLog,

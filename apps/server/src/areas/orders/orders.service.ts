@@ -1,3 +1,4 @@
+import { ensureSampleRows } from './desk/sample-moves';
 import { and, eq, inArray } from 'drizzle-orm';
 import { MEMBER_CANCELLABLE, progressLabels, type OrderAddBody, type OrderDetail, type OrderLine, type OrderSample } from '@lab/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -171,6 +172,8 @@ export async function placeOrder(db: Db, memberId: number, input: OrderAddBody, 
         sort: index,
       })),
     );
+    // each sample's own state starts at 待收样 (desk/sample-moves.ts)
+    await ensureSampleRows(tx, order, now);
     for (const line of lines) {
       if (!line.reservation) continue;
       await bookSlots(tx, {
