@@ -32,6 +32,7 @@ import { adminOrderDesk, adminOrders } from './orders/admin-calls';
 import { orders } from './orders/calls';
 import { adminContracts, contracts } from './orders/contract-calls';
 import { plan } from './orders/plan-calls';
+import { adminQueue } from './orders/queue-calls';
 import { adminSamples } from './orders/sample-calls';
 import { orderProgress } from './orders/progress-calls';
 import { adminRequirements, requirements } from './orders/requirement-calls';
@@ -102,6 +103,7 @@ export const calls = {
   recycles,
   adminPickups,
   adminSamples,
+  adminQueue,
   staffAuth,
   staff,
   auditLog,

@@ -36,8 +36,8 @@ export function stateFromProgress(order: Pick<OrderRow, 'progress' | 'receivedAt
 export async function ensureSampleRows(tx: DbOrTx, order: Pick<OrderRow, 'id' | 'progress' | 'receivedAt' | 'deliveredAt'>, now: Date): Promise<void> {
   const state = stateFromProgress(order);
   await tx.execute(sql`
-    INSERT INTO order_samples (order_id, line_id, code, state, state_at, created_at)
-    SELECT l.order_id, l.id, s.value->>'code', ${state}, ${state === 'awaiting' ? null : now}, ${now}
+    INSERT INTO order_samples (order_id, line_id, item_id, code, state, state_at, created_at)
+    SELECT l.order_id, l.id, l.item_id, s.value->>'code', ${state}, ${state === 'awaiting' ? null : now}, ${now}
     FROM order_lines l, jsonb_array_elements(l.samples) s
     WHERE l.order_id = ${order.id} AND s.value->>'code' IS NOT NULL
     ON CONFLICT (code) DO NOTHING`);
@@ -65,11 +65,13 @@ export async function carryOrderSamples(tx: DbOrTx, order: OrderRow, action: str
     move.from.map((s) => sql`${s}`),
     sql`, `,
   );
+  // samples entering the queue go to its end, in code order (the order row is locked: no other move of them runs meanwhile)
+  const queuePos = move.to === 'queued' ? sql`(SELECT coalesce(max(q.queue_pos), 0) FROM order_samples q WHERE q.item_id = behind.item_id AND q.state = 'queued') + behind.rn` : sql`NULL`;
   await tx.execute(sql`
     WITH behind AS (
-      SELECT id, state FROM order_samples WHERE order_id = ${order.id} AND state IN (${from}) FOR UPDATE
+      SELECT id, state, item_id, row_number() OVER (PARTITION BY item_id ORDER BY id) AS rn FROM order_samples WHERE order_id = ${order.id} AND state IN (${from})
     ), moved AS (
-      UPDATE order_samples o SET state = ${move.to}, state_at = ${now} FROM behind WHERE o.id = behind.id RETURNING o.id, behind.state AS from_state
+      UPDATE order_samples o SET state = ${move.to}, state_at = ${now}, queue_pos = ${queuePos} FROM behind WHERE o.id = behind.id RETURNING o.id, behind.state AS from_state
     )
     INSERT INTO sample_events (sample_id, order_id, from_state, to_state, note, actor_kind, actor_id, actor_name, created_at)
     SELECT id, ${order.id}, from_state, ${move.to}, ${carryNotes[action] ?? ''}, ${actor.kind}, ${actor.id}, ${actor.name}, ${now} FROM moved`);

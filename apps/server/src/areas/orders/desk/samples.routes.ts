@@ -9,7 +9,7 @@ import { orderSamples } from './samples.tables';
 /** A sample as the audit log keeps it: its state and since when, with its order's progress. The key is its code. */
 export const sampleAudit = auditEntity<string>('sample', async (db, key) => {
   const [row] = await db
-    .select({ code: orderSamples.code, state: orderSamples.state, stateAt: orderSamples.stateAt, orderNo: orders.orderNo, progress: orders.progress })
+    .select({ code: orderSamples.code, state: orderSamples.state, stateAt: orderSamples.stateAt, queuePos: orderSamples.queuePos, orderNo: orders.orderNo, progress: orders.progress })
     .from(orderSamples)
     .innerJoin(orders, eq(orders.id, orderSamples.orderId))
     .where(eq(orderSamples.code, String(key).trim().toUpperCase()))

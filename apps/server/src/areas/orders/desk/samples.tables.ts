@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sampleStates } from '@lab/contract';
+import { serviceItems } from '../../catalog/catalog.tables';
 import { orderLines, orders } from '../orders.tables';
 
 /**
@@ -20,14 +21,25 @@ export const orderSamples = pgTable(
     lineId: integer()
       .notNull()
       .references(() => orderLines.id),
+    /** the instrument (catalogue test item) whose queue the sample waits in */
+    itemId: integer()
+      .notNull()
+      .references(() => serviceItems.id),
     /** the label's code: <order no>-<line>-<n> */
     code: text().notNull().unique(),
     state: text({ enum: sampleStates }).notNull().default('awaiting'),
     /** when it entered its state (null: nothing happened to it yet) */
     stateAt: timestamp({ withTimezone: true }),
+    /** its place in the instrument's queue while 排队中 (smaller first); null otherwise */
+    queuePos: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_samples_order_idx').on(t.orderId, t.id), index('order_samples_line_state_idx').on(t.lineId, t.state)],
+  (t) => [
+    index('order_samples_order_idx').on(t.orderId, t.id),
+    index('order_samples_line_state_idx').on(t.lineId, t.state),
+    // 排队看板 and the estimates: one instrument's queue in order
+    index('order_samples_queue_idx').on(t.itemId, t.queuePos, t.id).where(sql`state = 'queued'`),
+  ],
 );
 
 /** Every move of a sample: from, to, who and when (the desk's history; the audit log has the staff's requests). */
