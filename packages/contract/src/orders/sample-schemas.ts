@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyMessage, optionalText } from '../common';
 import { blankToUndefined, flagField } from './fields';
+import { sampleEstimateView } from './queue-schemas';
 
 /**
  * Each sample's own state (PRODUCT.md "Samples, queues and estimates"): 待收样 → 已收样 → 排队中 →
@@ -43,6 +44,8 @@ export const sampleStateView = z.object({
   stateText: z.string(),
   /** when it entered this state; null while nothing happened to it yet */
   stateAt: z.string().nullable(),
+  /** while 排队中: the samples ahead and the working days until its data; otherwise null */
+  estimate: sampleEstimateView.nullable(),
 });
 export type SampleStateView = z.infer<typeof sampleStateView>;
 

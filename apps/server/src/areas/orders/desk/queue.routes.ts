@@ -21,7 +21,8 @@ const calendarAudit = auditEntity<string>('instrumentCalendar', async (db, key) 
       .orderBy(desc(instrumentClosedDays.day))
       .limit(60),
   ]);
-  return { capacityPerDay: settings[0]?.capacityPerDay ?? null, closedDays: days.map((d) => `${d.day} ${d.kind} ${d.note}`.trim()) };
+  const kept = settings[0];
+  return { capacityPerDay: kept?.capacityPerDay ?? null, defaultDays: kept ? `${kept.defaultMinDays}–${kept.defaultMaxDays}` : null, closedDays: days.map((d) => `${d.day} ${d.kind} ${d.note}`.trim()) };
 });
 
 /** A closed day by id (删除停机日). */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
-import { labDay, QUEUE_CAPACITY_DEFAULT, sampleStateLabels, type QueueBoard, type QueueReorderBody } from '@lab/contract';
+import { labDay, QUEUE_CAPACITY_DEFAULT, QUEUE_DEFAULT_MAX_DAYS, QUEUE_DEFAULT_MIN_DAYS, sampleStateLabels, type QueueBoard, type QueueReorderBody } from '@lab/contract';
 import type { Db, DbOrTx } from '../../../db/client';
 import { AppError, conflict, notFound } from '../../../platform/errors';
 import { isUniqueViolation } from '../../../db/errors';
@@ -37,12 +37,25 @@ export async function queueBoard(db: DbOrTx, itemRid: string | undefined, now: D
   const chosen = itemRid ? await instrumentByRid(db, itemRid) : null;
   const ids = new Set([...counts.map((c) => c.itemId), ...settings.map((s) => s.itemId), ...(chosen ? [chosen.id] : [])]);
   const items = await itemsByIds(db, ids);
-  const capacity = new Map(settings.map((s) => [s.itemId, s.capacityPerDay]));
+  const settingsOf = new Map(settings.map((s) => [s.itemId, s]));
   const queuedCount = new Map(counts.map((c) => [c.itemId, c.n]));
   const instruments = [...ids]
     .flatMap((id) => {
       const item = items.get(id);
-      return item ? [{ id, rid: item.rid, name: item.name, queued: queuedCount.get(id) ?? 0, capacityPerDay: capacity.get(id) ?? QUEUE_CAPACITY_DEFAULT }] : [];
+      const kept = settingsOf.get(id);
+      return item
+        ? [
+            {
+              id,
+              rid: item.rid,
+              name: item.name,
+              queued: queuedCount.get(id) ?? 0,
+              capacityPerDay: kept?.capacityPerDay ?? QUEUE_CAPACITY_DEFAULT,
+              defaultMinDays: kept?.defaultMinDays ?? QUEUE_DEFAULT_MIN_DAYS,
+              defaultMaxDays: kept?.defaultMaxDays ?? QUEUE_DEFAULT_MAX_DAYS,
+            },
+          ]
+        : [];
     })
     .sort((a, b) => b.queued - a.queued || a.name.localeCompare(b.name, 'zh-CN'));
   const current = chosen ? instruments.find((i) => i.id === chosen.id)! : instruments[0];
@@ -120,9 +133,14 @@ export async function reorderQueue(db: Db, body: QueueReorderBody, now: Date): P
 }
 
 /** 每日产能 (admin). */
-export async function setCapacity(db: Db, staffId: number, body: { item_rid: string; capacity_per_day: number }, now: Date): Promise<QueueBoard> {
+export async function setCapacity(
+  db: Db,
+  staffId: number,
+  body: { item_rid: string; capacity_per_day: number; default_min_days: number; default_max_days: number },
+  now: Date,
+): Promise<QueueBoard> {
   const item = await instrumentByRid(db, body.item_rid);
-  const values = { capacityPerDay: body.capacity_per_day, updatedAt: now, updatedBy: staffId };
+  const values = { capacityPerDay: body.capacity_per_day, defaultMinDays: body.default_min_days, defaultMaxDays: body.default_max_days, updatedAt: now, updatedBy: staffId };
   await db.insert(instrumentQueues).values({ itemId: item.id, ...values }).onConflictDoUpdate({ target: instrumentQueues.itemId, set: values });
   return queueBoard(db, item.rid, now);
 }

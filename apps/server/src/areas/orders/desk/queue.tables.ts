@@ -1,6 +1,6 @@
 import { check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { closedDayKinds, QUEUE_CAPACITY_DEFAULT } from '@lab/contract';
+import { closedDayKinds, QUEUE_CAPACITY_DEFAULT, QUEUE_DEFAULT_MAX_DAYS, QUEUE_DEFAULT_MIN_DAYS } from '@lab/contract';
 import { staff } from '../../accounts/accounts.tables';
 import { serviceItems } from '../../catalog/catalog.tables';
 
@@ -12,10 +12,16 @@ export const instrumentQueues = pgTable(
       .primaryKey()
       .references(() => serviceItems.id),
     capacityPerDay: integer().notNull().default(QUEUE_CAPACITY_DEFAULT),
+    /** the service time (working days, 上机 → 出数据) the estimates use while history is thin */
+    defaultMinDays: integer().notNull().default(QUEUE_DEFAULT_MIN_DAYS),
+    defaultMaxDays: integer().notNull().default(QUEUE_DEFAULT_MAX_DAYS),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer().references(() => staff.id),
   },
-  (t) => [check('instrument_queues_capacity', sql`${t.capacityPerDay} BETWEEN 1 AND 500`)],
+  (t) => [
+    check('instrument_queues_capacity', sql`${t.capacityPerDay} BETWEEN 1 AND 500`),
+    check('instrument_queues_default_days', sql`${t.defaultMinDays} BETWEEN 1 AND 60 AND ${t.defaultMaxDays} BETWEEN ${t.defaultMinDays} AND 60`),
+  ],
 );
 
 /** Days an instrument does not run (Sundays never do): a holiday or maintenance; no item: every instrument. */

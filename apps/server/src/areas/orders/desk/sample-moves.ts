@@ -84,7 +84,7 @@ export async function sampleStatesOf(db: DbOrTx, orderId: number): Promise<Map<s
 }
 
 /** A sample's state for the detail: its row, or what the order's progress implies. */
-export function sampleStateViewOf(known: { state: SampleState; stateAt: Date | null } | undefined, order: Pick<OrderRow, 'progress' | 'receivedAt' | 'deliveredAt'>): SampleStateView {
+export function sampleStateViewOf(known: { state: SampleState; stateAt: Date | null } | undefined, order: Pick<OrderRow, 'progress' | 'receivedAt' | 'deliveredAt'>): Omit<SampleStateView, 'estimate'> {
   const state = known?.state ?? stateFromProgress(order);
   return { state, stateText: sampleStateLabels[state], stateAt: known?.stateAt?.toISOString() ?? null };
 }

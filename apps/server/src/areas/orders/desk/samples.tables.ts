@@ -61,5 +61,11 @@ export const sampleEvents = pgTable(
     actorName: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sample_events_order_idx').on(t.orderId, t.id), check('sample_events_moves', sql`${t.fromState} IS DISTINCT FROM ${t.toState}`)],
+  (t) => [
+    index('sample_events_order_idx').on(t.orderId, t.id),
+    // the estimates' service times: the data delivered in the last 60 days, and each sample's moves
+    index('sample_events_state_idx').on(t.toState, t.createdAt),
+    index('sample_events_sample_idx').on(t.sampleId, t.toState, t.createdAt),
+    check('sample_events_moves', sql`${t.fromState} IS DISTINCT FROM ${t.toState}`),
+  ],
 );

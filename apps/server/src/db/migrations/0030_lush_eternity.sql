@@ -39,9 +39,12 @@ CREATE TABLE "instrument_closed_days" (
 CREATE TABLE "instrument_queues" (
 	"item_id" integer PRIMARY KEY NOT NULL,
 	"capacity_per_day" integer DEFAULT 8 NOT NULL,
+	"default_min_days" integer DEFAULT 3 NOT NULL,
+	"default_max_days" integer DEFAULT 5 NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_by" integer,
-	CONSTRAINT "instrument_queues_capacity" CHECK ("instrument_queues"."capacity_per_day" BETWEEN 1 AND 500)
+	CONSTRAINT "instrument_queues_capacity" CHECK ("instrument_queues"."capacity_per_day" BETWEEN 1 AND 500),
+	CONSTRAINT "instrument_queues_default_days" CHECK ("instrument_queues"."default_min_days" BETWEEN 1 AND 60 AND "instrument_queues"."default_max_days" BETWEEN "instrument_queues"."default_min_days" AND 60)
 );
 --> statement-breakpoint
 ALTER TABLE "order_samples" ADD CONSTRAINT "order_samples_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -57,4 +60,6 @@ CREATE INDEX "order_samples_order_idx" ON "order_samples" USING btree ("order_id
 CREATE INDEX "order_samples_line_state_idx" ON "order_samples" USING btree ("line_id","state");--> statement-breakpoint
 CREATE INDEX "order_samples_queue_idx" ON "order_samples" USING btree ("item_id","queue_pos","id") WHERE state = 'queued';--> statement-breakpoint
 CREATE INDEX "sample_events_order_idx" ON "sample_events" USING btree ("order_id","id");--> statement-breakpoint
+CREATE INDEX "sample_events_state_idx" ON "sample_events" USING btree ("to_state","created_at");--> statement-breakpoint
+CREATE INDEX "sample_events_sample_idx" ON "sample_events" USING btree ("sample_id","to_state","created_at");--> statement-breakpoint
 CREATE INDEX "instrument_closed_days_day_idx" ON "instrument_closed_days" USING btree ("day");
