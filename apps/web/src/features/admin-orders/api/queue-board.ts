@@ -28,7 +28,7 @@ export function useQueueChanges(shown: string) {
   };
   return {
     reorder: useApiMutation({ mutationFn: (body: { code: string; direction: 'up' | 'down'; reason: string }) => adminQueue.reorder(body), onSuccess }),
-    capacity: useApiMutation({ mutationFn: (body: { item_rid: string; capacity_per_day: number }) => adminQueue.capacity(body), onSuccess }),
+    capacity: useApiMutation({ mutationFn: (body: { item_rid: string; capacity_per_day: number; default_min_days: number; default_max_days: number }) => adminQueue.capacity(body), onSuccess }),
     closeDay: useApiMutation({ mutationFn: (body: { item_rid?: string; day: string; kind: ClosedDayKind; note?: string }) => adminQueue.closeDay(body), onSuccess }),
     openDay: useApiMutation({ mutationFn: (id: number) => adminQueue.openDay({ id }), onSuccess }),
   };

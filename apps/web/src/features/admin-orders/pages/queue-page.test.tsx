@@ -11,14 +11,16 @@ const sample = (position: number, code: string) => ({ position, code, name: `样
 
 const board = (codes: string[]): QueueBoard => ({
   instruments: [
-    { rid: 'xrd', name: 'X射线衍射 XRD', queued: codes.length, capacityPerDay: 8 },
-    { rid: 'sem', name: '扫描电镜 SEM', queued: 0, capacityPerDay: 6 },
+    { rid: 'xrd', name: 'X射线衍射 XRD', queued: codes.length, capacityPerDay: 8, defaultMinDays: 3, defaultMaxDays: 5 },
+    { rid: 'sem', name: '扫描电镜 SEM', queued: 0, capacityPerDay: 6, defaultMinDays: 3, defaultMaxDays: 5 },
   ],
   current: {
     rid: 'xrd',
     name: 'X射线衍射 XRD',
     queued: codes.length,
     capacityPerDay: 8,
+    defaultMinDays: 3,
+    defaultMaxDays: 5,
     samples: codes.map((code, i) => sample(i + 1, code)),
     closedDays: [{ id: 4, day: '2026-04-06', kind: 'holiday', note: '清明节', all: true }],
   },
@@ -78,5 +80,24 @@ describe('排队看板', () => {
     await user.click(screen.getByRole('button', { name: '添加停机日' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/admin/queue/closeDay')).toBe(true));
     expect(Object.fromEntries(calls.find((c) => c.path === '/api/admin/queue/closeDay')!.form)).toEqual({ day: '2026-05-01', kind: 'maintenance', note: '劳动节' });
+  }, 30_000);
+
+  it('lets the admin save the capacity and the default service time together', async () => {
+    login();
+    const { calls } = mockApi({
+      '/api/admin/me': { data: { id: 1, account: 'admin', name: '管理员', role: 'admin', phone: null } },
+      '/api/admin/queue/board': { data: board([A]) },
+      '/api/admin/queue/capacity': { data: board([A]) },
+    });
+    const user = userEvent.setup();
+    renderApp(<QueuePage />, { path: '/admin/queue' });
+    const capacity = await screen.findByLabelText('每日可测样品数');
+    await user.clear(capacity);
+    await user.type(capacity, '12');
+    await user.clear(screen.getByLabelText('默认最长周期'));
+    await user.type(screen.getByLabelText('默认最长周期'), '7');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/admin/queue/capacity')).toBe(true));
+    expect(Object.fromEntries(calls.find((c) => c.path === '/api/admin/queue/capacity')!.form)).toEqual({ item_rid: 'xrd', capacity_per_day: '12', default_min_days: '3', default_max_days: '7' });
   }, 30_000);
 });

@@ -87,7 +87,7 @@ export default function QueuePage() {
           <AdminSection title={`${current.name} · 排队 ${current.queued} 个 · 每日可测 ${current.capacityPerDay} 个`}>
             <Table<Queued> className="admin-table" size="small" rowKey="code" columns={columns} dataSource={current.samples} pagination={false} scroll={{ x: 640 }} locale={{ emptyText: '该仪器没有排队中的样品' }} />
           </AdminSection>
-          <AdminSection title="产能与停机日">
+          <AdminSection title="产能、默认周期与停机日">
             <Calendar key={current.rid} current={current} admin={role === 'admin'} changes={changes} />
           </AdminSection>
         </>
@@ -98,6 +98,13 @@ export default function QueuePage() {
 
 function Calendar({ current, admin, changes }: { current: NonNullable<QueueBoard['current']>; admin: boolean; changes: ReturnType<typeof useQueueChanges> }) {
   const [capacity, setCapacity] = useState<number | null>(current.capacityPerDay);
+  const [minDays, setMinDays] = useState<number | null>(current.defaultMinDays);
+  const [maxDays, setMaxDays] = useState<number | null>(current.defaultMaxDays);
+  const unchanged = capacity === current.capacityPerDay && minDays === current.defaultMinDays && maxDays === current.defaultMaxDays;
+  const save = () => {
+    if (!capacity || !minDays || !maxDays) return;
+    changes.capacity.mutate({ item_rid: current.rid, capacity_per_day: capacity, default_min_days: minDays, default_max_days: maxDays }, { onSuccess: () => feedback.success('已保存') });
+  };
   const [day, setDay] = useState('');
   const [kind, setKind] = useState<ClosedDayKind>('maintenance');
   const [note, setNote] = useState('');
@@ -139,7 +146,12 @@ function Calendar({ current, admin, changes }: { current: NonNullable<QueueBoard
         <Space wrap>
           <span>每日可测样品数</span>
           <InputNumber aria-label="每日可测样品数" min={1} max={500} precision={0} value={capacity} onChange={setCapacity} />
-          <Button disabled={!capacity || capacity === current.capacityPerDay} loading={changes.capacity.isPending} onClick={() => capacity && changes.capacity.mutate({ item_rid: current.rid, capacity_per_day: capacity }, { onSuccess: () => feedback.success('每日产能已保存') })}>
+          <span>默认周期（历史不足10个样品时用于估算）</span>
+          <InputNumber aria-label="默认最短周期" min={1} max={60} precision={0} value={minDays} onChange={setMinDays} />
+          <span>–</span>
+          <InputNumber aria-label="默认最长周期" min={1} max={60} precision={0} value={maxDays} onChange={setMaxDays} />
+          <span>个工作日</span>
+          <Button disabled={!capacity || !minDays || !maxDays || unchanged} loading={changes.capacity.isPending} onClick={save}>
             保存
           </Button>
         </Space>

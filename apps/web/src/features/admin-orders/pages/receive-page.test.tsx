@@ -43,8 +43,8 @@ const detail = (over: Partial<AdminOrderDetail> = {}): AdminOrderDetail =>
         amountFen: 105_000,
         note: '',
         samples: [
-          { code: `${ORDER}-1-1`, name: 'ZnO 薄膜', count: 2, form: 'film', hazards: undefined, magnetic: false, returnWanted: false, state: 'awaiting', stateText: '待收样', stateAt: null },
-          { code: `${ORDER}-1-2`, name: 'TiO2 粉末', count: 1, form: 'powder', hazards: undefined, magnetic: false, returnWanted: true, state: 'awaiting', stateText: '待收样', stateAt: null },
+          { code: `${ORDER}-1-1`, name: 'ZnO 薄膜', count: 2, form: 'film', hazards: undefined, magnetic: false, returnWanted: false, state: 'awaiting', stateText: '待收样', stateAt: null, estimate: null },
+          { code: `${ORDER}-1-2`, name: 'TiO2 粉末', count: 1, form: 'powder', hazards: undefined, magnetic: false, returnWanted: true, state: 'awaiting', stateText: '待收样', stateAt: null, estimate: null },
         ],
         reservation: null,
       },

@@ -1,5 +1,5 @@
 import { Alert, Skeleton, Tag } from 'antd';
-import { sampleChain, type OrderLine, type SampleState } from '@lab/contract';
+import { sampleChain, type OrderLine, type SampleEstimate, type SampleState } from '@lab/contract';
 import { formatDateTime } from '../../../lib/format';
 import { useTestRecord } from '../api/get-test-record';
 
@@ -14,6 +14,26 @@ const stepOf = (state: SampleState | undefined) => {
 };
 
 type Sample = OrderLine['samples'][number];
+
+/** 3月5日 from 2026-03-05 */
+const monthDay = (day: string) => `${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日`;
+
+/** 前面还有 N 个样品 · 预计 X–Y 个工作日出数据（约 …）, with when it was worked out. */
+function EstimateLine({ estimate }: { estimate: SampleEstimate }) {
+  const days = estimate.minDays === estimate.maxDays ? `${estimate.minDays}` : `${estimate.minDays}–${estimate.maxDays}`;
+  const dates = estimate.fromDay === estimate.toDay ? monthDay(estimate.fromDay) : `${monthDay(estimate.fromDay)}–${monthDay(estimate.toDay)}`;
+  return (
+    <span className="ord-progress-estimate" data-testid="sample-estimate">
+      <strong>{estimate.ahead === 0 ? '下一个上机' : `前面还有 ${estimate.ahead} 个样品`}</strong>
+      <span>
+        预计 {days} 个工作日出数据（约 {dates}）
+      </span>
+      <span className="member-muted">
+        {estimate.basis === 'history' ? '按近60天同项目实际周期' : '按实验室标准周期'}估算 · {formatDateTime(estimate.computedAt)} 计算
+      </span>
+    </span>
+  );
+}
 
 /**
  * 样品进度: per line of the order, each sample's code and name with where it is in the lab (the
@@ -47,6 +67,7 @@ export function SampleProgress({ orderNo, lines: ordered = [] }: { orderNo: stri
                       <Tag color={stateColor(known?.state, s.status)} variant="filled" className="ord-progress-status">
                         {s.status}
                       </Tag>
+                      {known?.estimate ? <EstimateLine estimate={known.estimate} /> : null}
                       {step || known?.stateAt ? (
                         <span className="member-muted ord-progress-when">
                           {step ? `第 ${step} 步` : ''}
