@@ -219,6 +219,8 @@ export async function applyStep(tx: Tx, order: OrderRow, action: StaffAction, ac
     extra.deliveredAt = now;
     // a new delivery (after a re-test too) waits for its own notice
     extra.dataNotifiedAt = null;
+    // a new delivery gets its own days before it is confirmed by itself, and its own notice
+    extra.autoConfirmNoticeAt = null;
     if (order.payLater && order.payment === 'unpaid') {
       extra.payment = 'unsettled';
       unsettled = true;

@@ -47,6 +47,8 @@ CREATE TABLE "instrument_queues" (
 	CONSTRAINT "instrument_queues_default_days" CHECK ("instrument_queues"."default_min_days" BETWEEN 1 AND 60 AND "instrument_queues"."default_max_days" BETWEEN "instrument_queues"."default_min_days" AND 60)
 );
 --> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "auto_confirm_notice_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "job_settings" ADD COLUMN "auto_confirm_days" integer DEFAULT 10 NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_samples" ADD CONSTRAINT "order_samples_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_samples" ADD CONSTRAINT "order_samples_line_id_order_lines_id_fk" FOREIGN KEY ("line_id") REFERENCES "public"."order_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_samples" ADD CONSTRAINT "order_samples_item_id_service_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."service_items"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
