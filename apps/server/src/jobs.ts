@@ -8,6 +8,7 @@ import { sweepUnpaidOrders } from './areas/orders/unpaid-orders.service';
 import { releaseExpiredHolds } from './areas/orders/holds.service';
 import { sendReminders } from './areas/orders/desk/reminders.service';
 import { checkPromises } from './areas/orders/desk/promise-alerts.service';
+import { sweepDeliveredOrders } from './areas/orders/desk/auto-confirm.service';
 import { sweepOpenPayments } from './areas/payments/check-payments';
 import { sweepRefunds } from './areas/payments/online-refunds';
 import { siteOrigin } from './areas/payments/online-pay.routes';
@@ -21,6 +22,7 @@ import { reconcileYesterday } from './areas/payments/reconcile.service';
 
 export const LEDGER_CHECK_JOB = 'ledger-check';
 export const UNPAID_ORDERS_JOB = 'unpaid-orders';
+export const AUTO_CONFIRM_JOB = 'auto-confirm';
 export const RELEASE_HOLDS_JOB = 'release-holds';
 export const REMINDERS_JOB = 'reminders';
 export const PROMISES_JOB = 'promise-alerts';
@@ -33,6 +35,8 @@ export const jobCrons: Record<string, string> = {
   [LEDGER_CHECK_JOB]: '30 2 * * *',
   // the day-before notices and the cancels, at the top of every hour
   [UNPAID_ORDERS_JOB]: '0 * * * *',
+  // delivered orders nobody answered: the day-before notices and the completions, at a quarter past every hour
+  [AUTO_CONFIRM_JOB]: '15 * * * *',
   // every read already treats an expired hold as released (holds.service.ts); this brings the rows and their orders up to date
   [RELEASE_HOLDS_JOB]: '*/5 * * * *',
   // pickups tomorrow, coupons and raw data about to expire: hourly, sent only in the day (任务设置's hour to 21:00)
@@ -54,6 +58,7 @@ export const jobQueues: Pick<JobSpec, 'name' | 'queue'>[] = [
   OUTBOX_QUEUE,
   scheduled(LEDGER_CHECK_JOB),
   scheduled(UNPAID_ORDERS_JOB),
+  scheduled(AUTO_CONFIRM_JOB),
   scheduled(RELEASE_HOLDS_JOB),
   scheduled(REMINDERS_JOB),
   everyMinute(PROMISES_JOB),
@@ -78,6 +83,13 @@ export function jobSpecs(deps: AppDeps, log: FastifyBaseLogger, crons: Record<st
       async run() {
         const outcome = await sweepUnpaidOrders(deps.db, { sms: deps.sms, email: deps.email }, log, deps.clock.now());
         if (outcome.noticed.length || outcome.cancelled.length) log.info(outcome, 'unpaid orders: members told, overdue orders cancelled');
+      },
+    },
+    {
+      ...scheduled(AUTO_CONFIRM_JOB),
+      async run() {
+        const outcome = await sweepDeliveredOrders(deps.db, { sms: deps.sms, email: deps.email, log }, log, deps.clock.now());
+        if (outcome.noticed.length || outcome.completed.length) log.info(outcome, 'delivered orders: members told, unanswered orders confirmed');
       },
     },
     {

@@ -19,6 +19,8 @@ import { ordersRoutes } from './areas/orders/orders.routes';
 import { paymentRoutes } from './areas/payments/payment.routes';
 import { onlinePayRoutes, servePayPages } from './areas/payments/online-pay.routes';
 import { orderProgressRoutes, progressRoutes } from './areas/orders/desk/progress.routes';
+import { queueRoutes } from './areas/orders/desk/queue.routes';
+import { sampleRoutes } from './areas/orders/desk/samples.routes';
 import { adminReservationsRoutes, reservationsRoutes } from './areas/orders/reservations/reservations.routes';
 import { adminContractsRoutes, adminRequirementsRoutes, contractsRoutes, requirementsRoutes } from './areas/orders/requirements.routes';
 import { adminDocumentsRoutes, documentsRoutes } from './areas/orders/documents/documents.routes';
@@ -112,6 +114,8 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     reservationsRoutes,
     adminReservationsRoutes,
     progressRoutes,
+    sampleRoutes,
+    queueRoutes,
     orderProgressRoutes,
     ordersAdminRoutes,
   ]);

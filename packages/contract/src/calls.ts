@@ -34,6 +34,8 @@ import { orders } from './orders/calls';
 import { adminContracts, contracts } from './orders/contract-calls';
 import { adminDocuments, documents } from './orders/document-calls';
 import { plan } from './orders/plan-calls';
+import { adminQueue } from './orders/queue-calls';
+import { adminSamples } from './orders/sample-calls';
 import { orderProgress } from './orders/progress-calls';
 import { adminRequirements, requirements } from './orders/requirement-calls';
 import { adminReservations, reservations } from './orders/reservation-calls';
@@ -105,6 +107,8 @@ export const calls = {
   pickups,
   recycles,
   adminPickups,
+  adminSamples,
+  adminQueue,
   staffAuth,
   staff,
   auditLog,

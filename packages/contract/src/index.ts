@@ -27,6 +27,8 @@ export * from './orders/requirement-schemas';
 export * from './orders/contract-schemas';
 export * from './orders/document-schemas';
 export * from './orders/schemas';
+export * from './orders/sample-schemas';
+export * from './orders/queue-schemas';
 export * from './orders/reservation-schemas';
 export * from './orders/admin-schemas';
 export * from './payments/schemas';

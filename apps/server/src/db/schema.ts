@@ -18,6 +18,8 @@ export * from '../areas/growth/growth.tables';
 export * from '../areas/messages/messages.tables';
 export * from '../areas/approvals/approvals.tables';
 export * from '../areas/orders/desk/desk.tables';
+export * from '../areas/orders/desk/samples.tables';
+export * from '../areas/orders/desk/queue.tables';
 export * from '../areas/messages/staff-alerts.tables';
 export * from '../platform/job-settings.tables';
 export * from '../areas/payments/payments.tables';

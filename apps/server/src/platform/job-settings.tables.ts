@@ -18,6 +18,8 @@ export const jobSettings = pgTable('job_settings', {
   promiseAlertSms: boolean().notNull().default(true),
   /** the daily reconciliation of online payments reads yesterday's bills from this hour (lab time) on */
   reconcileHour: integer().notNull().default(10),
+  /** a delivered order neither confirmed nor disputed completes by itself this many days after delivery */
+  autoConfirmDays: integer().notNull().default(10),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedBy: integer().references(() => staff.id),
 });

@@ -15,8 +15,8 @@ const SETTINGS_ID = 1;
 export async function getJobSettings(db: DbOrTx): Promise<JobSettings> {
   const [row] = await db.select().from(jobSettings).where(eq(jobSettings.id, SETTINGS_ID)).limit(1);
   if (!row) return { ...DEFAULT_JOB_SETTINGS };
-  const { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms, reconcileHour } = row;
-  return { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms, reconcileHour };
+  const { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms, reconcileHour, autoConfirmDays } = row;
+  return { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms, reconcileHour, autoConfirmDays };
 }
 
 export async function saveJobSettings(db: DbOrTx, staffId: number, input: JobSettingsBody, now: Date): Promise<JobSettings> {
@@ -28,6 +28,7 @@ export async function saveJobSettings(db: DbOrTx, staffId: number, input: JobSet
     retentionReminderDays: input.retention_reminder_days,
     promiseAlertSms: input.promise_alert_sms,
     ...(input.reconcile_hour === undefined ? {} : { reconcileHour: input.reconcile_hour }),
+    ...(input.auto_confirm_days === undefined ? {} : { autoConfirmDays: input.auto_confirm_days }),
     updatedAt: now,
     updatedBy: staffId,
   };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { adminTableQuery, dateFilter } from '../admin-table';
 import { optionalText, requiredText } from '../common';
+import { flagField } from './fields';
+import { sampleEventView } from './sample-schemas';
 import { recycleRequest, recycleStatuses } from './sampling-schemas';
 import { orderDetailView, orderNoField, orderSummaryView, paymentStatuses, progressStatuses, SAMPLE_FORMS } from './schemas';
 
@@ -155,6 +157,8 @@ export const adminOrderDetailView = orderDetailView.extend({
   promises: z.array(orderPromiseView),
   /** the member's requests to send samples of this order back */
   returns: z.array(recycleRequest),
+  /** every move of the order's samples, oldest first (who, when) */
+  sampleEvents: z.array(sampleEventView),
   /** what the order's state allows now (the web also checks the person's role) */
   staffActions: z.object(actionFlags),
   /** why an action the state would allow cannot be taken yet, e.g. { test: '企业订单需全额付款后才能开始测试' } */
@@ -230,7 +234,8 @@ export type AdminReturnSendBody = z.infer<typeof adminReturnSendBody>;
 
 /** the staff's order search is adminOrderSearchBody (admin-orders.ts) */
 /** staff moves an order: confirm, receive (scan), test, deliver, complete, retest, cancel */
-export const adminProgressBody = z.object({ order_no: orderNoField, note: optionalText('备注', 500) });
+/** A lab step; `confirm` 1 with receive also confirms an order still 待确认 (确认并收样, one step). */
+export const adminProgressBody = z.object({ order_no: orderNoField, note: optionalText('备注', 500), confirm: flagField.default(false) });
 /**
  * Staff cancel. `refund_fen` is the refund the person cancelling was shown — what the order has
  * paid, 0 when it is not paid — and the cancel books only while it still is (PRODUCT.md "Staff

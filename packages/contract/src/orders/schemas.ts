@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emptyMessage, optionalText, pageOf, pageQuery, phonePattern, requiredText } from '../common';
 import { blankToUndefined, flagField, intField, jsonField, optionalDate } from './fields';
 import { chosenOptionView, PLAN_MAX_LINES } from './plan-schemas';
+import { sampleStateView } from './sample-schemas';
 import { SAMPLE_COUNT_MAX } from './values';
 
 /**
@@ -147,6 +148,8 @@ export const orderSampleView = z.object({
   magnetic: z.boolean(),
   returnWanted: z.boolean(),
   code: z.string(),
+  /** where the sample is in the lab (sample-schemas.ts) */
+  ...sampleStateView.shape,
 });
 
 export const orderLineView = z.object({

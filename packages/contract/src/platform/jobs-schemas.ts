@@ -18,6 +18,8 @@ export const jobSettingsView = z.object({
   promiseAlertSms: z.boolean(),
   /** the daily reconciliation of online payments reads yesterday's bills from this hour (lab time) on (WeChat Pay's bill is ready after 10:00, Alipay's after 09:00) */
   reconcileHour: z.number().int(),
+  /** a delivered order the member neither confirmed nor disputed completes by itself this many days after delivery (the member is told the day before) */
+  autoConfirmDays: z.number().int(),
 });
 export type JobSettings = z.infer<typeof jobSettingsView>;
 export const DEFAULT_JOB_SETTINGS: JobSettings = {
@@ -28,6 +30,7 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   retentionReminderDays: 7,
   promiseAlertSms: true,
   reconcileHour: 10,
+  autoConfirmDays: 10,
 };
 /** reminders are not sent from this hour (lab time) on */
 export const REMINDER_END_HOUR = 21;
@@ -49,6 +52,8 @@ export const jobSettingsBody = z
     promise_alert_sms: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()),
     /** absent: unchanged */
     reconcile_hour: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber('对账时间', 9, 23, '点').optional()),
+    /** absent: unchanged */
+    auto_confirm_days: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber('自动确认天数', 3, 60, '天').optional()),
   })
   .refine((body) => body.retention_reminder_days < body.raw_data_retention_days, { path: ['retention_reminder_days'], error: '[数据保存到期提醒]须少于保存天数' });
 export type JobSettingsBody = z.infer<typeof jobSettingsBody>;

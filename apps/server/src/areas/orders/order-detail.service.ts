@@ -1,5 +1,7 @@
+import { orderEstimates } from './desk/queue-estimate';
+import { sampleStateViewOf, sampleStatesOf } from './desk/sample-moves';
 import { and, asc, eq } from 'drizzle-orm';
-import { samplingStatusLabels, type OrderDetail, type OrderLine, type ReportFile } from '@lab/contract';
+import { samplingStatusLabels, type OrderDetail, type OrderLine, type ReportFile, type SampleEstimate } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { memberContact } from '../accounts';
 import { itemsByIds } from '../catalog';
@@ -23,7 +25,7 @@ export const DEFAULT_LAB_ADDRESS = '上海市徐汇区桂平路 680 号 科研�
  */
 export async function orderDetailOf(db: DbOrTx, order: OrderRow, now: Date, audience: 'member' | 'staff' = 'member'): Promise<OrderDetail> {
   const showReports = audience === 'staff' || order.deliveredAt !== null;
-  const [lineRows, eventRows, reportRows, reservationRows, pickupRows, couponRows, settings, payer] = await Promise.all([
+  const [lineRows, eventRows, reportRows, reservationRows, pickupRows, couponRows, settings, payer, states, estimates] = await Promise.all([
     linesWithItemRid(db, order.id),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
     showReports
@@ -38,6 +40,8 @@ export async function orderDetailOf(db: DbOrTx, order: OrderRow, now: Date, audi
     couponOf(db, order),
     getSiteSettings(db),
     payerName(db, order),
+    sampleStatesOf(db, order.id),
+    order.progress === 'received' || order.progress === 'testing' ? orderEstimates(db, order.id, now) : Promise.resolve(new Map<string, SampleEstimate>()),
   ]);
   // on-site lines were booked in line order: the n-th reservation of an item belongs to its n-th on-site line
   const booked = new Map<number, (typeof reservationRows)[number][]>();
@@ -57,7 +61,7 @@ export async function orderDetailOf(db: DbOrTx, order: OrderRow, now: Date, audi
       unitPriceFen: line.unitPriceFen,
       amountFen: line.amountFen,
       note: line.note,
-      samples: line.samples,
+      samples: line.samples.map((sample) => ({ ...sample, ...sampleStateViewOf(states.get(sample.code), order), estimate: estimates.get(sample.code) ?? null })),
       reservation: reservation ? { rid: reservation.rid, date: reservation.day, hours: reservation.hours, status: reservationStatusAt(reservation, now) } : null,
     };
   });

@@ -1,3 +1,4 @@
+import { ensureSampleRows } from './desk/sample-moves';
 import { and, eq, inArray } from 'drizzle-orm';
 import { formatFen, MEMBER_CANCELLABLE, progressLabels, type OrderAddBody, type OrderDetail, type OrderLine, type OrderSample } from '@lab/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -183,6 +184,8 @@ export async function placeOrder(db: Db, memberId: number, input: OrderAddBody, 
     );
     // the quote is used: its verification page says 已转订单
     await quote?.converted(order.id);
+    // each sample's own state starts at 待收样 (desk/sample-moves.ts)
+    await ensureSampleRows(tx, order, now);
     for (const line of lines) {
       if (!line.reservation) continue;
       await bookSlots(tx, {

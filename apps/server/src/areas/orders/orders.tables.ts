@@ -105,6 +105,8 @@ export const orders = pgTable(
     dataNotifiedAt: timestamp({ withTimezone: true }),
     /** the member was told, the day before, that this unpaid order will be cancelled (jobs: unpaid-orders) */
     unpaidNoticeAt: timestamp({ withTimezone: true }),
+    /** the member was told, the day before, that this delivered order will be confirmed by the system (jobs: auto-confirm); a new delivery clears it */
+    autoConfirmNoticeAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     // a member's list, newest first, keyset-paged by (created_at, id)

@@ -16,6 +16,7 @@ export const adminPages: Record<string, AdminPage> = {
   'orders/:orderNo': { load: () => import('../../features/admin-orders/pages/order-detail-page') },
   'orders/:orderNo/labels': { bare: true, load: () => import('../../features/admin-orders/pages/sample-labels-page') },
   'receive': { load: () => import('../../features/admin-orders/pages/receive-page') },
+  'queue': { load: () => import('../../features/admin-orders/pages/queue-page') },
   'sampling': { load: () => import('../../features/admin-orders/pages/sampling-page') },
   'reservations': { load: () => import('../../features/admin-orders/pages/reservations-page') },
   'returns': { load: () => import('../../features/admin-orders/pages/returns-page') },

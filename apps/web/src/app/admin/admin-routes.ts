@@ -34,6 +34,7 @@ export const adminScreens: AdminScreen[] = [
   { path: 'orders/:orderNo', title: '订单详情', roles: salesAndLab },
   { path: 'orders/:orderNo/labels', title: '样品标签', roles: salesAndLab, bare: true },
   { path: 'receive', title: '收样登记', roles: lab, group: 'orders' },
+  { path: 'queue', title: '排队看板', roles: salesAndLab, group: 'orders' },
   { path: 'sampling', title: '上门取样', roles: salesAndLab, group: 'orders' },
   { path: 'reservations', title: '仪器预约', roles: salesAndLab, group: 'orders' },
   { path: 'returns', title: '样品回寄', roles: salesAndLab, group: 'orders' },

@@ -1,5 +1,6 @@
+import { sampleStatesOf } from './sample-moves';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { progressStatuses, type evaluateAddBody, type OrderDetail, type OrderEvent, type ProgressStatus, type TestRecord } from '@lab/contract';
+import { progressStatuses, sampleStateLabels, type evaluateAddBody, type OrderDetail, type OrderEvent, type ProgressStatus, type TestRecord } from '@lab/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/client';
 import { AppError, conflict, notFound } from '../../../platform/errors';
@@ -106,12 +107,18 @@ export async function testRecord(db: Db, memberId: number, orderNo: string): Pro
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
   ]);
   const events = eventRows.map(toOrderEvent).filter((e) => recordEventStatuses.has(e.status));
+  const states = await sampleStatesOf(db, order.id);
   const retesting = order.progress === 'testing' && order.deliveredAt !== null;
-  const status = retesting ? '复测中' : sampleStatusText[order.progress];
+  // a sample with a state of its own says it; an order from before samples had states says its progress
+  const statusOf = (code: string) => {
+    const known = states.get(code);
+    if (known) return retesting && ['queued', 'running', 'processing'].includes(known.state) ? `复测中：${sampleStateLabels[known.state]}` : sampleStateLabels[known.state];
+    return retesting ? '复测中' : sampleStatusText[order.progress];
+  };
   return lineRows.map((line) => ({
     lineId: line.rid,
     name: line.name,
-    samples: line.samples.map((s) => ({ code: s.code, name: s.name, status })),
+    samples: line.samples.map((s) => ({ code: s.code, name: s.name, status: statusOf(s.code) })),
     events,
   }));
 }

@@ -196,7 +196,8 @@ describe('staff steps', () => {
     expect((await eventsOf(t, row.id)).at(-1)).toMatchObject({ status: 'testing', title: '开始复测', note: '重新制样测试' });
     expect((await smsTo(t, m.member.phone))[0]).toMatchObject({ template: 'order_retest' });
     const record = await post<TestRecord[]>(t, '/api/auth/order/testRecord', m, { order_no: row.orderNo });
-    expect(record.data[0]!.samples[0]!.status).toBe('复测中');
+    // the re-test put the samples back in the queue
+    expect(record.data[0]!.samples[0]!.status).toBe('复测中：排队中');
   });
 });
 

@@ -17,6 +17,7 @@ import { addOrderEvent, findOrderByNo, moveProgress, scannedOrderNo, type OrderR
 import { orderFiles, orders } from '../orders.tables';
 import { findReport } from './reports.service';
 import { endHolds } from '../reservation-core';
+import { carryOrderSamples, sampleHistory } from './sample-moves';
 
 /**
  * Order progress after it is placed: the lab's steps (confirm, sample received, testing,
@@ -124,7 +125,7 @@ function deskActions(order: OrderRow, reportCount: number): Pick<AdminOrderDetai
  * promises with their deadlines, the sample returns asked for, and the actions open now.
  */
 export async function adminOrderDetail(db: DbOrTx, order: OrderRow, now: Date): Promise<AdminOrderDetail> {
-  const [detail, cards, caller, returnRows] = await Promise.all([
+  const [detail, cards, caller, returnRows, sampleEvents] = await Promise.all([
     orderDetailOf(db, order, now, 'staff'),
     memberCards(db, [order.memberId]),
     staffNames(db, [order.managerCalledBy]),
@@ -133,6 +134,7 @@ export async function adminOrderDetail(db: DbOrTx, order: OrderRow, now: Date): 
       .from(sampleRecycles)
       .where(and(eq(sampleRecycles.orderNo, order.orderNo), eq(sampleRecycles.memberId, order.memberId)))
       .orderBy(asc(sampleRecycles.createdAt), asc(sampleRecycles.id)),
+    sampleHistory(db, order.id),
   ]);
   const iso = (at: Date | null) => at?.toISOString() ?? null;
   return {
@@ -148,6 +150,7 @@ export async function adminOrderDetail(db: DbOrTx, order: OrderRow, now: Date): 
     dataNotifiedAt: iso(order.dataNotifiedAt),
     promises: promisesOf(order, returnRows, now),
     returns: returnRows.map(toRecycle),
+    sampleEvents,
     ...deskActions(order, detail.reports.length),
   };
 }
@@ -171,7 +174,7 @@ function checkCanStartTesting(order: OrderRow): void {
   if (problem) throw new AppError('ORDER_UNPAID', problem, { status: 409 });
 }
 
-async function reportCount(tx: Tx, orderId: number): Promise<number> {
+export async function reportCount(tx: Tx, orderId: number): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(orderFiles)
@@ -179,70 +182,114 @@ async function reportCount(tx: Tx, orderId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** confirm | receive | test | deliver | complete | retest, by a staff member. */
+/** What one lab step did inside its transaction: the moved order and the notice to send after the commit. */
+export interface StepDone {
+  row: OrderRow;
+  /** null: the member is told by the step that follows it (确认并收样 tells only of the receipt) */
+  notice: ProgressNotice | null;
+  action: StaffAction;
+}
+
+export interface StepOptions {
+  /** bring the order's samples along (an order-level click) */
+  carrySamples: boolean;
+  /** false: no message of its own (a confirm done together with the receipt) */
+  tell?: boolean;
+}
+
+/**
+ * One lab step on an order already locked in `tx`: the guarded move, its side effects, the
+ * timeline event and the in-site message. `carrySamples` brings the order's samples along (an
+ * order-level click); a step that follows from one sample's move (samples.service.ts) moves
+ * only the order.
+ */
+export async function applyStep(tx: Tx, order: OrderRow, action: StaffAction, actor: Actor, note: string, now: Date, options: StepOptions): Promise<StepDone> {
+  const step = staffSteps[action];
+  if (order.progress !== step.from) throw stateError(order, step.verb);
+  const extra: Partial<typeof orders.$inferInsert> = {};
+  let unsettled = false;
+  // the lab has the order in hand: its booked hours are no longer an unpaid hold that lapses
+  if (action === 'receive') {
+    extra.receivedAt = now;
+    await endHolds(tx, order.id);
+  }
+  if (action === 'test') checkCanStartTesting(order);
+  if (action === 'deliver') {
+    if ((await reportCount(tx, order.id)) === 0) throw new AppError('REPORT_MISSING', NO_REPORT_MESSAGE, { status: 409 });
+    extra.deliveredAt = now;
+    // a new delivery (after a re-test too) waits for its own notice
+    extra.dataNotifiedAt = null;
+    // a new delivery gets its own days before it is confirmed by itself, and its own notice
+    extra.autoConfirmNoticeAt = null;
+    if (order.payLater && order.payment === 'unpaid') {
+      extra.payment = 'unsettled';
+      unsettled = true;
+    }
+  }
+  if (action === 'complete') extra.completedAt = now;
+  // a re-test answers the member's dispute; completing without one closes it too
+  if ((action === 'retest' || action === 'complete') && openDispute(order)) extra.disputeResolved = true;
+  const moved = await moveProgress(tx, order, step.to, now, extra);
+  if (step.to === 'completed') await onOrderCompleted(tx, moved, now);
+  // the sample is in the lab: a home pickup still open was evidently collected
+  if (action === 'receive' && order.samplingId !== null && actor.kind === 'staff') {
+    await tx
+      .update(samplings)
+      .set({ status: 'collected', collectedAt: now, staffId: actor.id })
+      .where(and(eq(samplings.id, order.samplingId), eq(samplings.status, 'pending')));
+  }
+  if (options.carrySamples) await carryOrderSamples(tx, order, action, actor, now);
+  await addOrderEvent(tx, order.id, { status: step.to, title: step.event, note, actor, now });
+  if (unsettled) await addOrderEvent(tx, order.id, { status: 'unsettled', title: '待结算', note: '测试后结算：数据已交付，请完成结算', actor, now });
+  if (options.tell === false) return { row: moved, notice: null, action };
+  const message = progressNotice(step.notice, { orderNo: order.orderNo, title: order.title, unsettled, delivery: order.delivery, kind: order.kind });
+  await postMessage(tx, order.memberId, messageOf(order.orderNo, message), now);
+  return { row: moved, notice: message, action };
+}
+
+/**
+ * After the commit: the steps' SMS and e-mail; a delivery whose notice went out records it as the
+ * data notice's time. Answers the order as it is now.
+ */
+export async function afterSteps(db: Db, channels: Channels, steps: StepDone[], now: Date): Promise<OrderRow | null> {
+  let current: OrderRow | null = steps.at(-1)?.row ?? null;
+  for (const done of steps) {
+    if (!done.notice) continue;
+    const sent = await notify(db, channels, done.row.memberId, done.notice);
+    // the data notice's promise counts from this delivery: record when its notice actually went out
+    if (done.action === 'deliver' && sent) {
+      const [noted] = await db
+        .update(orders)
+        .set({ dataNotifiedAt: now })
+        .where(and(eq(orders.id, done.row.id), eq(orders.deliveredAt, now)))
+        .returning();
+      current = noted ?? current;
+    }
+  }
+  return current;
+}
+
+/** confirm | receive | test | deliver | complete | retest, by a staff member; receive with `confirm` also confirms a 待确认 order (确认并收样). */
 export async function staffMove(
   db: Db,
   channels: Channels,
   staffId: number,
   action: StaffAction,
-  body: { order_no: string; note?: string | undefined },
+  body: { order_no: string; note?: string | undefined; confirm?: boolean | undefined },
   now: Date,
 ): Promise<AdminOrderDetail> {
-  const step = staffSteps[action];
   const orderNo = action === 'receive' ? scannedOrderNo(body.order_no) : body.order_no.trim();
   const note = body.note ?? '';
-  const { row, notice } = await db.transaction(async (tx) => {
+  const steps = await db.transaction(async (tx) => {
     const actor = await staffActor(tx, staffId);
     const order = await findOrderByNo(tx, orderNo, { lock: true });
-    if (order.progress !== step.from) throw stateError(order, step.verb);
-    const extra: Partial<typeof orders.$inferInsert> = {};
-    let unsettled = false;
-    // the lab has the order in hand: its booked hours are no longer an unpaid hold that lapses
-    if (action === 'receive') {
-      extra.receivedAt = now;
-      await endHolds(tx, order.id);
-    }
-    if (action === 'test') checkCanStartTesting(order);
-    if (action === 'deliver') {
-      if ((await reportCount(tx, order.id)) === 0) throw new AppError('REPORT_MISSING', NO_REPORT_MESSAGE, { status: 409 });
-      extra.deliveredAt = now;
-      // a new delivery (after a re-test too) waits for its own notice
-      extra.dataNotifiedAt = null;
-      if (order.payLater && order.payment === 'unpaid') {
-        extra.payment = 'unsettled';
-        unsettled = true;
-      }
-    }
-    if (action === 'complete') extra.completedAt = now;
-    // a re-test answers the member's dispute; completing without one closes it too
-    if ((action === 'retest' || action === 'complete') && openDispute(order)) extra.disputeResolved = true;
-    const moved = await moveProgress(tx, order, step.to, now, extra);
-    if (step.to === 'completed') await onOrderCompleted(tx, moved, now);
-    // the sample is in the lab: a home pickup still open was evidently collected
-    if (action === 'receive' && order.samplingId !== null) {
-      await tx
-        .update(samplings)
-        .set({ status: 'collected', collectedAt: now, staffId })
-        .where(and(eq(samplings.id, order.samplingId), eq(samplings.status, 'pending')));
-    }
-    await addOrderEvent(tx, order.id, { status: step.to, title: step.event, note, actor, now });
-    if (unsettled) await addOrderEvent(tx, order.id, { status: 'unsettled', title: '待结算', note: '测试后结算：数据已交付，请完成结算', actor, now });
-    const message = progressNotice(step.notice, { orderNo: order.orderNo, title: order.title, unsettled, delivery: order.delivery, kind: order.kind });
-    await postMessage(tx, order.memberId, messageOf(order.orderNo, message), now);
-    return { row: moved, notice: message };
+    const done: StepDone[] = [];
+    if (action === 'receive' && body.confirm === true && order.progress === 'submitted') done.push(await applyStep(tx, order, 'confirm', actor, '', now, { carrySamples: true, tell: false }));
+    done.push(await applyStep(tx, done.at(-1)?.row ?? order, action, actor, note, now, { carrySamples: true }));
+    return done;
   });
-  const sent = await notify(db, channels, row.memberId, notice);
-  // the data notice's promise counts from this delivery: record when its notice actually went out
-  let current = row;
-  if (action === 'deliver' && sent) {
-    const [noted] = await db
-      .update(orders)
-      .set({ dataNotifiedAt: now })
-      .where(and(eq(orders.id, row.id), eq(orders.deliveredAt, now)))
-      .returning();
-    current = noted ?? row;
-  }
-  return adminOrderDetail(db, current, now);
+  const current = await afterSteps(db, channels, steps, now);
+  return adminOrderDetail(db, current!, now);
 }
 
 export async function staffReport(db: Db, orderNo: string, id: string) {

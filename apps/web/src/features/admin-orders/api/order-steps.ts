@@ -8,9 +8,12 @@ import { useApiMutation } from '../../../lib/use-api-mutation';
 /** The lifecycle steps and the desk's notes: each answers the order as it is now. */
 export type OrderStep = 'confirm' | 'receive' | 'test' | 'deliver' | 'complete' | 'retest';
 
-/** POST /api/admin/orders/<step> — confirm | receive (a scanned number or sample code) | test | deliver | complete | retest. */
-export const moveOrder = (step: OrderStep, orderNo: string, note?: string) =>
-  adminOrders[step]({ order_no: orderNo, ...(note ? { note } : {}) });
+/**
+ * POST /api/admin/orders/<step> — confirm | receive (a scanned number or sample code) | test | deliver | complete | retest.
+ * `confirmFirst` with receive: 确认并收样, an order still 待确认 confirmed and received in one step.
+ */
+export const moveOrder = (step: OrderStep, orderNo: string, note?: string, confirmFirst = false) =>
+  adminOrders[step]({ order_no: orderNo, ...(note ? { note } : {}), ...(confirmFirst ? { confirm: true } : {}) });
 
 /**
  * POST /api/admin/orders/cancel — with the reason the member is told; a paid order is refunded,

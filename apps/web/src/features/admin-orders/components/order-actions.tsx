@@ -32,8 +32,11 @@ const done: Record<OrderStep, string> = {
   retest: '已安排复测',
 };
 
+/** What confirming tells the member: only what applies to this order (as the server's notice says). */
+const confirmText = (detail: Pick<AdminOrderDetail, 'kind' | 'delivery'>) =>
+  detail.kind === 'reservation' ? '确认后客户将收到上机时间提醒。' : detail.delivery === 'pickup' ? '确认后客户将收到上门取样提醒，请按预约时间安排取样。' : '确认后客户将收到寄样提醒。';
+
 const confirmTexts: Partial<Record<OrderStep, string>> = {
-  confirm: '确认后客户将收到寄样提醒。',
   receive: '确认样品已到实验室？客户将收到签收通知，请在2小时内回访。',
   test: '确认开始测试？客户将收到测试通知。',
   complete: '完成后订单关闭，客户可评价本次服务。',
@@ -57,7 +60,7 @@ export function OrderActions({ detail, role }: { detail: AdminOrderDetail; role:
   const confirmStep = (action: OrderStep) =>
     modal.confirm({
       title: `${actionLabels[action]}？`,
-      content: confirmTexts[action],
+      content: action === 'confirm' ? confirmText(detail) : confirmTexts[action],
       okText: actionLabels[action],
       cancelText: '取消',
       onOk: () => settled(step.mutateAsync({ action }, said(done[action]))),

@@ -1,8 +1,53 @@
-import { Table, Tag, type TableColumnsType } from 'antd';
-import { hourLabel, sampleFormLabels, type OrderLine } from '@lab/contract';
+import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { hourLabel, sampleFormLabels, sampleMoves, sampleStateLabels, type OrderLine, type SampleState } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
+import { formatDateTime } from '../../../lib/format';
 
 type Sample = OrderLine['samples'][number];
+
+/** Samples through (data out, returned, kept) green; received and waiting orange; in the lab's hands blue. */
+const stateColor: Record<SampleState, string> = {
+  awaiting: 'default',
+  received: 'orange',
+  queued: 'gold',
+  running: 'processing',
+  processing: 'processing',
+  data_out: 'success',
+  returned: 'default',
+  retained: 'default',
+};
+
+/** A move's button: the way on names where the sample goes, the ends name themselves. */
+const moveLabel = (to: SampleState) => (to === 'returned' || to === 'retained' ? sampleStateLabels[to] : `→ ${sampleStateLabels[to]}`);
+
+const stateColumn: TableColumnsType<Sample>[number] = {
+  title: '状态',
+  key: 'state',
+  render: (_, sample) => (
+    <span className="desk-sample-state">
+      <Tag color={stateColor[sample.state]}>{sample.stateText}</Tag>
+      {sample.stateAt ? <span className="admin-muted">{formatDateTime(sample.stateAt)}</span> : null}
+    </span>
+  ),
+};
+
+/** The desk's buttons for a sample: the moves its state allows (the first is what a scan does). */
+const moveColumn = (onMove: (sample: Sample, to: SampleState) => void, busy: boolean): TableColumnsType<Sample>[number] => ({
+  title: '流转',
+  key: 'move',
+  render: (_, sample) =>
+    sampleMoves[sample.state].length === 0 ? (
+      <span className="admin-muted">—</span>
+    ) : (
+      <Space size={4} wrap>
+        {sampleMoves[sample.state].map((to, i) => (
+          <Button key={to} size="small" type={i === 0 ? 'primary' : 'default'} disabled={busy} onClick={() => onMove(sample, to)} aria-label={`样品${sample.code}${moveLabel(to)}`}>
+            {moveLabel(to)}
+          </Button>
+        ))}
+      </Space>
+    ),
+});
 
 const sampleColumns: TableColumnsType<Sample> = [
   { title: '样品编号', dataIndex: 'code', render: (code: string) => <code className="desk-code">{code}</code> },
@@ -23,8 +68,13 @@ const sampleColumns: TableColumnsType<Sample> = [
   },
 ];
 
-/** The order's tests, each with its options, price and samples (their lab codes, as the labels print them); `highlight` marks a scanned sample. */
-export function SampleLines({ lines, highlight }: { lines: OrderLine[]; highlight?: string | undefined }) {
+/**
+ * The order's tests, each with its options, price and samples (their lab codes, as the labels
+ * print them, and their states); `highlight` marks a scanned sample; `onMove` adds the buttons
+ * that move a sample on (lab staff).
+ */
+export function SampleLines({ lines, highlight, onMove, busy = false }: { lines: OrderLine[]; highlight?: string | undefined; onMove?: ((sample: Sample, to: SampleState) => void) | undefined; busy?: boolean }) {
+  const columns = [...sampleColumns, stateColumn, ...(onMove ? [moveColumn(onMove, busy)] : [])];
   return (
     <div className="desk-lines">
       {lines.map((line, index) => (
@@ -51,7 +101,7 @@ export function SampleLines({ lines, highlight }: { lines: OrderLine[]; highligh
               className="admin-table"
               size="small"
               rowKey="code"
-              columns={sampleColumns}
+              columns={columns}
               dataSource={line.samples}
               pagination={false}
               scroll={{ x: 560 }}

@@ -12,6 +12,7 @@ import { OrderTimeline } from '../components/order-timeline';
 import { PromiseList } from '../components/promise-list';
 import { ReportFiles } from '../components/report-files';
 import { SampleLines } from '../components/sample-lines';
+import { SampleHistory, useSampleMoves } from '../components/sample-desk';
 import { mayAct } from '../order-desk';
 import '../order-desk.css';
 
@@ -114,6 +115,7 @@ export default function OrderDetailPage() {
   const role = me.data?.role;
   // on a phone the promises come first: they are what the desk acts on
   const narrow = Grid.useBreakpoint().lg === false;
+  const samples = useSampleMoves();
   const parents = [{ title: '订单管理', to: '/admin/orders' }];
 
   if (isPending) {
@@ -161,8 +163,13 @@ export default function OrderDetailPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16} className="desk-column">
           <AdminSection title="测试项目与样品">
-            <SampleLines lines={detail.lines} />
+            <SampleLines lines={detail.lines} onMove={mayAct(role, 'receive') ? samples.onMove : undefined} busy={samples.busy} />
           </AdminSection>
+          {detail.lines.some((line) => line.samples.length > 0) && (
+            <AdminSection title="样品流转记录">
+              <SampleHistory detail={detail} />
+            </AdminSection>
+          )}
           <AdminSection title="报告文件">
             <ReportFiles orderNo={detail.orderNo} reports={detail.reports} canUpload={detail.staffActions.upload && mayAct(role, 'upload')} canDelete={detail.progress === 'testing' && mayAct(role, 'upload')} />
           </AdminSection>

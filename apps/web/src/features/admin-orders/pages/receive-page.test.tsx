@@ -43,8 +43,8 @@ const detail = (over: Partial<AdminOrderDetail> = {}): AdminOrderDetail =>
         amountFen: 105_000,
         note: '',
         samples: [
-          { code: `${ORDER}-1-1`, name: 'ZnO 薄膜', count: 2, form: 'film', hazards: undefined, magnetic: false, returnWanted: false },
-          { code: `${ORDER}-1-2`, name: 'TiO2 粉末', count: 1, form: 'powder', hazards: undefined, magnetic: false, returnWanted: true },
+          { code: `${ORDER}-1-1`, name: 'ZnO 薄膜', count: 2, form: 'film', hazards: undefined, magnetic: false, returnWanted: false, state: 'awaiting', stateText: '待收样', stateAt: null, estimate: null },
+          { code: `${ORDER}-1-2`, name: 'TiO2 粉末', count: 1, form: 'powder', hazards: undefined, magnetic: false, returnWanted: true, state: 'awaiting', stateText: '待收样', stateAt: null, estimate: null },
         ],
         reservation: null,
       },
@@ -72,6 +72,7 @@ const detail = (over: Partial<AdminOrderDetail> = {}): AdminOrderDetail =>
     dataNotifiedAt: null,
     promises: [],
     returns: [],
+    sampleEvents: [],
     staffActions: { confirm: false, receive: true, test: false, deliver: false, complete: false, retest: false, cancel: true, upload: false, call: false, notify: false },
     blocked: {},
     ...over,
@@ -125,12 +126,63 @@ describe('收样登记', () => {
     const user = userEvent.setup();
     renderApp(<ReceivePage />);
     await user.type(screen.getByLabelText('订单号或样品编号'), `${ORDER}{Enter}`);
-    expect(await screen.findByText('订单当前为「测试中」，无需收样')).toBeInTheDocument();
+    expect(await screen.findByText('订单当前为「测试中」，无需整单收样；可在下方逐个样品流转')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '确认收样' })).not.toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('订单号或样品编号'));
     await user.type(screen.getByLabelText('订单号或样品编号'), 'KY000{Enter}');
     expect(await screen.findByText('订单不存在')).toBeInTheDocument();
     expect(screen.getByText(/没有找到「KY000」对应的订单/)).toBeInTheDocument();
+  }, 30_000);
+
+  it('confirms and receives an order still 待确认 in one step (确认并收样)', async () => {
+    login();
+    let order = detail({ progress: 'submitted', progressText: '待确认', staffActions: { ...detail().staffActions, confirm: true, receive: false } });
+    const { calls } = mockApi({
+      '/api/admin/me': { data: { id: 3, account: 'lab', name: '李实验员', role: 'lab', phone: null } },
+      '/api/admin/orders/detail': () => ({ data: order }),
+      '/api/admin/orders/receive': () => {
+        order = detail({ progress: 'received', progressText: '已收样' });
+        return { msg: '已确认收样', data: order };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(<ReceivePage />);
+    await user.type(screen.getByLabelText('订单号或样品编号'), `${ORDER}{Enter}`);
+    expect(await screen.findByText(/订单尚未确认：样品已到时可「确认并收样」/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '确认收样' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '确认并收样' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/admin/orders/receive')).toBe(true));
+    const receive = calls.find((c) => c.path === '/api/admin/orders/receive')!;
+    expect(receive.form.get('order_no')).toBe(ORDER);
+    expect(receive.form.get('confirm')).toBe('true');
+  }, 30_000);
+
+  it("moves one sample on from its row, and shows each sample's state", async () => {
+    login();
+    let order = detail({ progress: 'received', progressText: '已收样' });
+    order.lines[0]!.samples[0] = { ...order.lines[0]!.samples[0]!, state: 'received', stateText: '已收样', stateAt: '2026-03-02T02:00:00Z' };
+    const { calls } = mockApi({
+      '/api/admin/me': { data: { id: 3, account: 'lab', name: '李实验员', role: 'lab', phone: null } },
+      '/api/admin/orders/detail': () => ({ data: order }),
+      '/api/admin/samples/move': () => {
+        order = detail({ progress: 'received', progressText: '已收样' });
+        order.lines[0]!.samples[0] = { ...order.lines[0]!.samples[0]!, state: 'queued', stateText: '排队中', stateAt: '2026-03-02T03:00:00Z' };
+        return { msg: '样品状态已更新', data: order };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(<ReceivePage />);
+    await user.type(screen.getByLabelText('订单号或样品编号'), `${ORDER}-1-1{Enter}`);
+    const found = await screen.findByTestId('receive-order');
+    const row = () => within(within(found).getByText(`${ORDER}-1-1`).closest('tr')!);
+    expect(row().getByText('已收样', { selector: '.ant-tag' })).toBeInTheDocument();
+    // the second sample has not arrived: its one move is receiving it
+    expect(within(within(found).getByText(`${ORDER}-1-2`).closest('tr')!).getByRole('button', { name: `样品${ORDER}-1-2→ 已收样` })).toBeInTheDocument();
+    await user.click(row().getByRole('button', { name: `样品${ORDER}-1-1→ 排队中` }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/admin/samples/move')).toBe(true));
+    const move = calls.find((c) => c.path === '/api/admin/samples/move')!;
+    expect(Object.fromEntries(move.form)).toEqual({ code: `${ORDER}-1-1`, to: 'queued' });
+    await waitFor(() => expect(row().getByText('排队中', { selector: '.ant-tag' })).toBeInTheDocument());
   }, 30_000);
 });

@@ -10,6 +10,7 @@ import { useAdminOrder } from '../api/order-detail';
 import { moveOrder, useOrderChange } from '../api/order-steps';
 import { PaymentTag, ProgressTag } from '../components/order-tags';
 import { SampleLines } from '../components/sample-lines';
+import { useSampleMoves } from '../components/sample-desk';
 import { mayAct } from '../order-desk';
 import '../order-desk.css';
 
@@ -28,7 +29,8 @@ export default function ReceivePage() {
   const [received, setReceived] = useState<{ orderNo: string; title: string; at: string }[]>([]);
   const { data: order, isFetching, error } = useAdminOrder(scanned);
   const me = useStaffMe();
-  const receive = useOrderChange(({ code, text: remark }: { code: string; text: string }) => moveOrder('receive', code, remark));
+  const receive = useOrderChange(({ code, text: remark, confirmFirst }: { code: string; text: string; confirmFirst: boolean }) => moveOrder('receive', code, remark, confirmFirst));
+  const samples = useSampleMoves();
   const justReceived = order ? received.find((r) => r.orderNo === order.orderNo) : undefined;
 
   const next = () => {
@@ -38,11 +40,11 @@ export default function ReceivePage() {
     input.current?.focus();
   };
 
-  const confirm = () => {
+  const confirm = (confirmFirst = false) => {
     if (!order || !scanned) return;
     // the scanned text itself: the audit log keeps what was scanned at the desk
     receive.mutate(
-      { code: scanned, text: note.trim() },
+      { code: scanned, text: note.trim(), confirmFirst },
       {
         onSuccess: (done) => {
           setReceived((list) => [{ orderNo: done.orderNo, title: done.title, at: new Date().toISOString() }, ...list]);
@@ -120,7 +122,7 @@ export default function ReceivePage() {
                     </Button>
                   }
                 />
-              ) : order.progress === 'awaiting_sample' ? (
+              ) : order.progress === 'awaiting_sample' || order.progress === 'submitted' ? (
                 mayAct(me.data?.role, 'receive') ? (
                   <div className="desk-receive-confirm">
                     <Input.TextArea
@@ -131,9 +133,15 @@ export default function ReceivePage() {
                       placeholder="收样备注（选填），如：样品完好，共 4 个"
                       aria-label="收样备注"
                     />
-                    <Button type="primary" size="large" className="desk-receive-button" loading={receive.isPending} onClick={confirm}>
-                      确认收样
-                    </Button>
+                    {order.progress === 'submitted' ? (
+                      <Button type="primary" size="large" className="desk-receive-button" loading={receive.isPending} onClick={() => confirm(true)}>
+                        确认并收样
+                      </Button>
+                    ) : (
+                      <Button type="primary" size="large" className="desk-receive-button" loading={receive.isPending} onClick={() => confirm()}>
+                        确认收样
+                      </Button>
+                    )}
                   </div>
                 ) : (
                   <Alert className="desk-dialog-alert" type="info" showIcon title="确认收样由实验员操作" />
@@ -143,14 +151,17 @@ export default function ReceivePage() {
                   className="desk-dialog-alert"
                   type="warning"
                   showIcon
-                  title={order.progress === 'submitted' ? '订单尚未确认，请先在订单详情中确认订单' : `订单当前为「${order.progressText}」，无需收样`}
+                  title={`订单当前为「${order.progressText}」，无需整单收样；可在下方逐个样品流转`}
                   action={<Link to={`/admin/orders/${order.orderNo}`}>查看订单</Link>}
                 />
               )}
-              {order.progress === 'awaiting_sample' && order.payment === 'unpaid' && !order.payLater && (
+              {order.progress === 'submitted' && !justReceived && (
+                <Alert className="desk-dialog-alert" type="info" showIcon title="订单尚未确认：样品已到时可「确认并收样」，一步完成确认与签收，客户只收到签收通知" />
+              )}
+              {(order.progress === 'awaiting_sample' || order.progress === 'submitted') && order.payment === 'unpaid' && !order.payLater && (
                 <Alert className="desk-dialog-alert" type="info" showIcon title="该订单尚未支付：可以先收样，客户付款（或选择测试后结算）后才能开始测试" />
               )}
-              {order.lines.some((line) => line.samples.length > 0) ? <SampleLines lines={order.lines} highlight={scanned.toUpperCase()} /> : <Empty description="该订单为仪器预约，没有需要收取的样品" />}
+              {order.lines.some((line) => line.samples.length > 0) ? <SampleLines lines={order.lines} highlight={scanned.toUpperCase()} onMove={mayAct(me.data?.role, 'receive') ? samples.onMove : undefined} busy={samples.busy} /> : <Empty description="该订单为仪器预约，没有需要收取的样品" />}
             </div>
           )}
         </AdminSection>

@@ -24,6 +24,10 @@ describe('后台任务设置 screen', () => {
     expect(coupon).toHaveValue('3');
     expect(screen.getByLabelText('原始数据保存天数')).toHaveValue('180');
     expect(screen.getByLabelText('服务承诺短信提醒')).toBeChecked();
+    const autoConfirm = screen.getByLabelText('数据交付后自动确认');
+    expect(autoConfirm).toHaveValue('10');
+    await userEvent.clear(autoConfirm);
+    await userEvent.type(autoConfirm, '14');
 
     const retention = screen.getByLabelText('原始数据保存天数');
     await userEvent.clear(retention);
@@ -51,6 +55,7 @@ describe('后台任务设置 screen', () => {
       retention_reminder_days: '7',
       promise_alert_sms: '0',
       reconcile_hour: '10',
+      auto_confirm_days: '14',
     });
     expect(await screen.findByText('设置已保存')).toBeInTheDocument();
   });

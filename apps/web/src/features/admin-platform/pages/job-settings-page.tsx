@@ -13,6 +13,7 @@ interface Values {
   retention_reminder_days: number | null;
   promise_alert_sms: boolean;
   reconcile_hour: number | null;
+  auto_confirm_days: number | null;
 }
 
 const toValues = (settings: JobSettings): Values => ({
@@ -23,6 +24,7 @@ const toValues = (settings: JobSettings): Values => ({
   retention_reminder_days: settings.retentionReminderDays,
   promise_alert_sms: settings.promiseAlertSms,
   reconcile_hour: settings.reconcileHour,
+  auto_confirm_days: settings.autoConfirmDays,
 });
 
 const text = (value: number | null) => (value === null ? '' : String(value));
@@ -36,6 +38,7 @@ const formBody = (values: Values): JobSettingsForm => ({
   retention_reminder_days: text(values.retention_reminder_days),
   promise_alert_sms: values.promise_alert_sms ? '1' : '0',
   reconcile_hour: text(values.reconcile_hour),
+  auto_confirm_days: text(values.auto_confirm_days),
 });
 
 /** /admin/job-settings: the figures the background jobs work by. */
@@ -58,6 +61,9 @@ export default function JobSettingsPage() {
           <SchemaForm form={form} name="job-settings" schema={jobSettingsBody} body={formBody} layout="vertical" style={{ maxWidth: 560 }} onSubmit={(_checked, values) => save.mutate(formBody(values))}>
             <Form.Item label="未付款订单自动取消" name="unpaid_cancel_days" extra="须预付的订单下单后超过该天数仍未付款，系统自动取消；前一天以站内信和短信提醒会员。" required>
               <InputNumber min={2} max={90} precision={0} suffix="天" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item label="数据交付后自动确认" name="auto_confirm_days" extra="数据交付后超过该天数，会员既未确认数据也未申请复测时，系统自动确认并完成订单；前一天以站内信和短信提醒会员。" required>
+              <InputNumber min={3} max={60} precision={0} suffix="天" style={{ width: 200 }} />
             </Form.Item>
             <Form.Item label="提醒发送时间" name="reminder_hour" extra={`上门取样（前一天，同时提醒实验室员工）、优惠券到期、数据保存到期的提醒，每天从该时间起发送，${REMINDER_END_HOUR}点后不发。`} required>
               <InputNumber min={6} max={REMINDER_END_HOUR - 1} precision={0} suffix="点起" style={{ width: 200 }} />

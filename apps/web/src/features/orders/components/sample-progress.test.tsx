@@ -88,4 +88,26 @@ describe('order detail: 样品进度', () => {
     expect(await within(block).findByText('样品进度加载失败')).toBeInTheDocument();
     expect(within(block).getByText('服务器繁忙，请稍后再试')).toBeInTheDocument();
   });
+
+  it("shows each sample's step and when its state changed, from the order's detail", async () => {
+    const base = detail({ progress: 'testing', progressText: '测试中', payment: 'paid', paymentText: '已支付', actions: { pay: false, cancel: false, confirmData: false, dispute: false, evaluate: false } });
+    const lines = base.lines.map((line, i) =>
+      i === 0
+        ? { ...line, samples: [{ ...line.samples[0]!, state: 'processing' as const, stateText: '数据处理', stateAt: '2026-03-05T06:30:00Z' }, { ...line.samples[1]!, state: 'queued' as const, stateText: '排队中', stateAt: null, estimate: { ahead: 3, minDays: 4, maxDays: 7, fromDay: '2026-03-09', toDay: '2026-03-12', basis: 'default' as const, computedAt: '2026-03-05T06:40:00Z' } }] }
+        : line,
+    );
+    setup({ ...base, lines }, [
+      { ...records[0]!, samples: [{ ...records[0]!.samples[0]!, status: '数据处理' }, { ...records[0]!.samples[1]!, status: '排队中' }] },
+    ]);
+    renderApp(<OrderDetailPage />, { path: '/member/order/DD202603050001' });
+    const block = await screen.findByRole('region', { name: '样品进度' });
+    const [line] = await within(block).findAllByTestId('sample-progress-line');
+    const [first, second] = within(line!).getAllByRole('listitem');
+    expect(first).toHaveTextContent('数据处理');
+    expect(first).toHaveTextContent('第 5/6 步 · 2026-03-05 14:30 更新');
+    expect(second).toHaveTextContent('排队中');
+    expect(within(second!).getByTestId('sample-estimate')).toHaveTextContent('前面还有 3 个样品预计 4–7 个工作日出数据（约 3月9日–3月12日）按实验室标准周期估算 · 2026-03-05 14:40 计算');
+    expect(second).toHaveTextContent('第 3/6 步');
+    expect(within(first!).queryByTestId('sample-estimate')).toBeNull();
+  });
 });

@@ -145,7 +145,7 @@ export default function OrderDetailPage() {
         </ul>
       </section>
 
-      {order.progress !== 'cancelled' && order.lines.some((l) => l.samples.length > 0) ? <SampleProgress orderNo={order.orderNo} /> : null}
+      {order.progress !== 'cancelled' && order.lines.some((l) => l.samples.length > 0) ? <SampleProgress orderNo={order.orderNo} lines={order.lines} /> : null}
       {order.kind === 'test' ? <Delivery order={order} /> : null}
       <Reports order={order} />
       <Payment order={order} />

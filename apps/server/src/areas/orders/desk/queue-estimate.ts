@@ -1,0 +1,121 @@
+import { and, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import {
+  addDays,
+  ESTIMATE_HISTORY_DAYS,
+  ESTIMATE_MIN_HISTORY,
+  labDay,
+  QUEUE_CAPACITY_DEFAULT,
+  QUEUE_DEFAULT_MAX_DAYS,
+  QUEUE_DEFAULT_MIN_DAYS,
+  weekdayOf,
+  type SampleEstimate,
+} from '@lab/contract';
+import { queryRows, type DbOrTx } from '../../../db/client';
+import { instrumentClosedDays, instrumentQueues } from './queue.tables';
+
+/**
+ * The honest estimate of a queued sample (PRODUCT.md "Samples, queues and estimates"): the
+ * samples ahead of it on its instrument, how many working days they take at the instrument's
+ * daily capacity, and the instrument's service time (上机 → 出数据) — the median and the 80th
+ * percentile of the samples whose data came out in the last 60 days, or the lab's default
+ * while fewer than 10 did. Working days skip Sundays and the instrument's closed days (its own
+ * and every instrument's). Read fresh with the order, so it follows every queue change: four
+ * statements for an order, whatever the number of its samples or of the queue.
+ */
+
+const DAY_SECONDS = 86_400;
+
+/** The n-th working day after `day` (Sundays and closed days skipped). */
+export function nthWorkingDay(day: string, n: number, closed: ReadonlySet<string>): string {
+  let at = day;
+  for (let counted = 0; counted < n; ) {
+    at = addDays(at, 1);
+    if (weekdayOf(at) !== 0 && !closed.has(at)) counted += 1;
+  }
+  return at;
+}
+
+interface ServiceTimes {
+  n: number;
+  p50: number;
+  p80: number;
+}
+
+/** The instruments' service times (days, 上机 → 出数据) of the samples whose data came out since `since`: one statement. */
+async function serviceTimes(db: DbOrTx, itemIds: number[], since: Date): Promise<Map<number, ServiceTimes>> {
+  const ids = sql.join(
+    itemIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ itemId: number; n: number; p50: number; p80: number }>(
+    db,
+    sql`
+    SELECT os.item_id AS "itemId", count(*)::int AS n,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY x.d) AS p50,
+      percentile_cont(0.8) WITHIN GROUP (ORDER BY x.d) AS p80
+    FROM (
+      SELECT o.sample_id, extract(epoch FROM o.created_at - r.at) / ${DAY_SECONDS} AS d
+      FROM sample_events o
+      CROSS JOIN LATERAL (
+        SELECT max(e.created_at) AS at FROM sample_events e WHERE e.sample_id = o.sample_id AND e.to_state = 'running' AND e.created_at <= o.created_at
+      ) r
+      WHERE o.to_state = 'data_out' AND o.created_at >= ${since} AND r.at IS NOT NULL
+    ) x
+    JOIN order_samples os ON os.id = x.sample_id
+    WHERE os.item_id IN (${ids})
+    GROUP BY os.item_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.itemId), { n: Number(r.n), p50: Number(r.p50), p80: Number(r.p80) }]));
+}
+
+/** The estimate of each queued sample of an order, by code (samples not queued have none). */
+export async function orderEstimates(db: DbOrTx, orderId: number, now: Date): Promise<Map<string, SampleEstimate>> {
+  const queued = await queryRows<{ code: string; itemId: number; ahead: number }>(
+    db,
+    sql`
+    SELECT o.code, o.item_id AS "itemId",
+      (SELECT count(*)::int FROM order_samples q
+        WHERE q.item_id = o.item_id AND q.state = 'queued' AND (q.queue_pos < o.queue_pos OR (q.queue_pos = o.queue_pos AND q.id < o.id))) AS ahead
+    FROM order_samples o
+    WHERE o.order_id = ${orderId} AND o.state = 'queued'`,
+  );
+  if (queued.length === 0) return new Map();
+  const itemIds = [...new Set(queued.map((q) => Number(q.itemId)))];
+  const today = labDay(now);
+  const [times, settings, closedRows] = await Promise.all([
+    serviceTimes(db, itemIds, new Date(now.getTime() - ESTIMATE_HISTORY_DAYS * DAY_SECONDS * 1000)),
+    db.select().from(instrumentQueues).where(inArray(instrumentQueues.itemId, itemIds)),
+    db
+      .select({ itemId: instrumentClosedDays.itemId, day: instrumentClosedDays.day })
+      .from(instrumentClosedDays)
+      .where(and(or(inArray(instrumentClosedDays.itemId, itemIds), isNull(instrumentClosedDays.itemId)), gte(instrumentClosedDays.day, today))),
+  ]);
+  const settingsOf = new Map(settings.map((s) => [s.itemId, s]));
+  const computedAt = now.toISOString();
+  const estimates = new Map<string, SampleEstimate>();
+  for (const sample of queued) {
+    const itemId = Number(sample.itemId);
+    const kept = settingsOf.get(itemId);
+    const capacity = kept?.capacityPerDay ?? QUEUE_CAPACITY_DEFAULT;
+    const history = times.get(itemId);
+    const enough = history !== undefined && history.n >= ESTIMATE_MIN_HISTORY;
+    // a service time counts whole working days, at least one
+    const low = enough ? Math.max(1, Math.ceil(history.p50)) : (kept?.defaultMinDays ?? QUEUE_DEFAULT_MIN_DAYS);
+    const high = enough ? Math.max(low, Math.ceil(history.p80)) : (kept?.defaultMaxDays ?? QUEUE_DEFAULT_MAX_DAYS);
+    // the samples ahead fill whole days first: the sample runs on working day ⌊ahead / capacity⌋ from the next
+    const waiting = Math.floor(Number(sample.ahead) / capacity);
+    const closed = new Set(closedRows.filter((r) => r.itemId === null || r.itemId === itemId).map((r) => r.day));
+    const minDays = waiting + low;
+    const maxDays = waiting + high;
+    estimates.set(sample.code, {
+      ahead: Number(sample.ahead),
+      minDays,
+      maxDays,
+      fromDay: nthWorkingDay(today, minDays, closed),
+      toDay: nthWorkingDay(today, maxDays, closed),
+      basis: enough ? 'history' : 'default',
+      computedAt,
+    });
+  }
+  return estimates;
+}
