@@ -218,4 +218,10 @@ export const registry: Record<string, Entry> = {
   'POST /api/admin/catalog/synonym/update': none(CONTENT),
   'POST /api/admin/catalog/synonym/delete': none(CONTENT),
   'POST /api/admin/catalog/search-miss/delete': none(CONTENT),
+  // ---- per-sample states and the instrument queues (issue 33) ----
+  'POST /api/admin/samples/move': none(PROGRESS),
+  'POST /api/admin/queue/reorder': none('moves a sample one place in its instrument\'s queue, with the reason audited: the estimate changes, no money or value moves'),
+  'POST /api/admin/queue/capacity': none(CONFIG),
+  'POST /api/admin/queue/closeDay': none(CONFIG),
+  'POST /api/admin/queue/openDay': none(CONFIG),
 };
