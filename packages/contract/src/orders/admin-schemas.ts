@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminTableQuery, dateFilter } from '../admin-table';
 import { optionalText, requiredText } from '../common';
-import { flagField } from './fields';
+import { optionalFlagField } from './fields';
 import { sampleEventView } from './sample-schemas';
 import { recycleRequest, recycleStatuses } from './sampling-schemas';
 import { orderDetailView, orderNoField, orderSummaryView, paymentStatuses, progressStatuses, SAMPLE_FORMS } from './schemas';
@@ -235,7 +235,7 @@ export type AdminReturnSendBody = z.infer<typeof adminReturnSendBody>;
 /** the staff's order search is adminOrderSearchBody (admin-orders.ts) */
 /** staff moves an order: confirm, receive (scan), test, deliver, complete, retest, cancel */
 /** A lab step; `confirm` 1 with receive also confirms an order still 待确认 (确认并收样, one step). */
-export const adminProgressBody = z.object({ order_no: orderNoField, note: optionalText('备注', 500), confirm: flagField.default(false) });
+export const adminProgressBody = z.object({ order_no: orderNoField, note: optionalText('备注', 500), confirm: optionalFlagField });
 /**
  * Staff cancel. `refund_fen` is the refund the person cancelling was shown — what the order has
  * paid, 0 when it is not paid — and the cancel books only while it still is (PRODUCT.md "Staff

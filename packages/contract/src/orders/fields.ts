@@ -35,6 +35,8 @@ export const jsonField = <T extends z.ZodType>(label: string, schema: T) =>
   }, z.any().refine((v) => v !== Symbol.for('invalid-json'), { error: `[${label}]格式不正确` }).pipe(schema));
 /** '1', 'true', 1, true → true; '0', 'false', '', absent → false */
 export const flagField = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on', z.boolean());
+/** A flag that may be left out: absent stays absent (so an audit row's input is what was sent), given is read as flagField. */
+export const optionalFlagField = z.preprocess((v) => (v === undefined || v === null || v === '' ? undefined : v === true || v === 1 || v === '1' || v === 'true' || v === 'on'), z.boolean().optional());
 export const ridList = (label: string) =>
   z.preprocess(
     (v) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
