@@ -82,7 +82,7 @@ for (const { width, height } of [
     // ---- the member centre leads with where the order stands ----
     await page.goto('/member/center');
     const strip = page.getByRole('navigation', { name: '订单状态' });
-    await expect(strip.getByRole('link', { name: '待支付 1 单' })).toHaveAttribute('href', '/member/unpaid');
+    await expect(strip.getByRole('link', { name: '1 待支付' })).toHaveAttribute('href', '/member/unpaid');
     await expect(page.getByRole('list', { name: '最近订单' }).getByRole('link', { name: '去支付' })).toBeVisible();
     await page.screenshot({ path: `test-results/first-order-member-centre-${width}.png`, fullPage: true });
   });

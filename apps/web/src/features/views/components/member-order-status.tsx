@@ -34,8 +34,9 @@ export function MemberOrderStatus() {
         {strip.map((s) => {
           const n = counts?.[s.key];
           return (
-            <Link key={s.key} to={s.to} className={n ? 'mc-order-state is-due' : 'mc-order-state'} aria-label={`${s.label} ${n ?? '–'} 单`}>
-              <strong data-testid={`order-state-${s.label}`}>{n ?? '–'}</strong>
+            <Link key={s.key} to={s.to} className={n ? 'mc-order-state is-due' : 'mc-order-state'}>
+              {/* the visible text is the name (axe: label-content-name-mismatch): "3 报告待下载" */}
+              <strong data-testid={`order-state-${s.label}`}>{n ?? '–'}</strong>{' '}
               <span>{s.label}</span>
             </Link>
           );

@@ -78,10 +78,10 @@ describe('member center: where my orders stand', () => {
     await waitFor(() => expect(screen.getByTestId('order-state-报告待下载')).toHaveTextContent('2'));
     const states = within(strip).getAllByRole('link');
     expect(states.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['2报告待下载', '/member/order?tab=delivered'],
-      ['1待支付', '/member/unpaid'],
-      ['0待寄样', '/member/order?tab=awaiting_sample'],
-      ['3测试中', '/member/order?tab=testing'],
+      ['2 报告待下载', '/member/order?tab=delivered'],
+      ['1 待支付', '/member/unpaid'],
+      ['0 待寄样', '/member/order?tab=awaiting_sample'],
+      ['3 测试中', '/member/order?tab=testing'],
     ]);
     // the strip comes before who I am
     const section = screen.getByRole('region', { name: '我的订单' });
