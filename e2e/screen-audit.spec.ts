@@ -188,7 +188,7 @@ test.describe('screen audit (issue 18)', () => {
     await loginAs(page, account);
     for (const width of [1440, 1280, 1100]) {
       await page.setViewportSize({ width, height: 900 });
-      const search = page.getByRole('search', { name: '全站搜索' }).getByRole('searchbox');
+      const search = page.getByRole('search', { name: '全站搜索' }).getByRole('combobox');
       await expect(search).toBeVisible();
       const { text, room } = await search.evaluate((input: HTMLInputElement) => {
         const style = getComputedStyle(input);
