@@ -1,5 +1,5 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import { freshTotpCode } from './totp';
+import { freshTotpCode, skipTotpStep } from './totp';
 
 /** The staff accounts the demo seed adds (README). */
 export const demoStaff = {
@@ -24,12 +24,23 @@ export async function loginToBackOffice(page: Page, role: DemoRole, next = '/adm
     await expect(page.getByRole('heading', { name: '两步验证' })).toBeVisible();
     await page.getByLabel('动态码').fill(await freshTotpCode(person.account));
     await page.getByRole('button', { name: '验证并登录' }).click();
+    // a step another worker of this run used already (the server takes each step once): the next step's code
+    const used = page.getByText('该动态码已使用过');
+    await expect(backOfficeMenu(page).or(used)).toBeVisible();
+    if (await used.isVisible()) {
+      await page.getByRole('button', { name: '确定' }).click();
+      skipTotpStep(person.account);
+      await page.getByLabel('动态码').fill(await freshTotpCode(person.account));
+      await page.getByRole('button', { name: '验证并登录' }).click();
+    }
   }
   await expectBackOffice(page, role);
 }
 
+const backOfficeMenu = (page: Page) => page.getByRole('navigation', { name: '后台菜单' }).or(page.getByRole('menu', { name: '后台菜单' }));
+
 async function expectBackOffice(page: Page, role: DemoRole) {
-  await expect(page.getByRole('navigation', { name: '后台菜单' }).or(page.getByRole('menu', { name: '后台菜单' }))).toBeVisible();
+  await expect(backOfficeMenu(page)).toBeVisible();
   await expect(page.getByText(demoStaff[role].name).first()).toBeVisible();
 }
 
