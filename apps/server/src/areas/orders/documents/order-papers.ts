@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { formatFen, labDay } from '@lab/contract';
+import { formatFen, labDay, paymentLabels, progressLabels } from '@lab/contract';
 import type { Db, DbOrTx } from '../../../db/client';
 import { conflict } from '../../../platform/errors';
 import { memberContact } from '../../accounts';
@@ -15,17 +15,6 @@ import { issueDocument, type DocumentDeps, type SealedDocumentRow } from './docu
  * university's finance office (校内转账 to the lab's account, the order number as the reference).
  */
 const LAB_FALLBACK = { address: '上海市徐汇区桂平路 680 号 科研检测中心', phone: '400-820-6688' };
-
-const progressText: Record<OrderRow['progress'], string> = {
-  submitted: '待确认',
-  awaiting_sample: '待寄样',
-  received: '已收样',
-  testing: '测试中',
-  delivered: '已出数据',
-  completed: '已完成',
-  cancelled: '已取消',
-};
-const paymentText: Record<OrderRow['payment'], string> = { unpaid: '待支付', unsettled: '待结算', paid: '已支付', refunded: '已退款' };
 
 async function orderFacts(db: DbOrTx, order: OrderRow) {
   const [site, funds, person, lines] = await Promise.all([
@@ -84,7 +73,7 @@ export async function orderStatement(db: Db, deps: DocumentDeps, memberId: numbe
           ['委托方', f.client || '—'],
           ['订单编号', order.orderNo],
           ['下单日期', labDay(order.createdAt)],
-          ['订单状态', `${progressText[order.progress]} · ${paymentText[order.payment]}`],
+          ['订单状态', `${progressLabels[order.progress]} · ${paymentLabels[order.payment]}`],
           ['联系人', order.contact || f.name || '—'],
           ['样品数', String(order.sampleCount)],
         ],
