@@ -1,4 +1,6 @@
-import PDFDocument from 'pdfkit';
+import PDFKitDocument from 'pdfkit';
+import { PDFArray, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
+import { DEFAULT_BYTE_RANGE_PLACEHOLDER as BYTE_RANGE_PLACEHOLDER } from '@signpdf/utils';
 import QRCode from 'qrcode';
 import { fenInWords, formatFen } from '@lab/contract';
 import type { DocumentSeal } from './providers/document-seal';
@@ -37,7 +39,7 @@ const day = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slic
 export async function renderSealedPdf(spec: SealedPdfSpec, seal: DocumentSeal): Promise<Buffer> {
   const font = seal.font();
   const signer = seal.signer;
-  const doc = new PDFDocument({
+  const doc = new PDFKitDocument({
     size: 'A4',
     margins: { top: PAGE.margin, bottom: PAGE.margin + 20, left: PAGE.margin, right: PAGE.margin },
     bufferPages: true,
@@ -144,18 +146,17 @@ export async function renderSealedPdf(spec: SealedPdfSpec, seal: DocumentSeal): 
     doc.text(footer, left, PAGE.height - PAGE.margin + 4, { width: contentWidth, lineBreak: true, height: 24 });
   }
 
+  doc.end();
+  await ended;
   // the signature field: its widget covers the drawn seal
-  doc.switchToPage(sealPage);
-  addSignaturePlaceholder(doc, {
+  const unsigned = await withSignaturePlaceholder(Buffer.concat(chunks), sealPage - range.start, {
     rect: [sealCentre.x - 52, PAGE.height - sealCentre.y - 52, sealCentre.x + 52, PAGE.height - sealCentre.y + 52],
     name: signer,
     reason: `${spec.title} ${spec.no}`,
     location: spec.lab.address,
     signedAt: spec.issuedAt,
   });
-  doc.end();
-  await ended;
-  return seal.sign(Buffer.concat(chunks), spec.issuedAt);
+  return seal.sign(unsigned, spec.issuedAt);
 }
 
 function drawTable(doc: PDFKit.PDFDocument, table: NonNullable<SealedPdfSpec['table']>, top: number): number {
@@ -201,51 +202,50 @@ function demoMark(doc: PDFKit.PDFDocument) {
   doc.fontSize(8).fillColor(RED).text('测试签章：本文件由演示证书签署，不具法律效力', PAGE.margin, PAGE.margin - 30, { lineBreak: false });
 }
 
-/** pdfkit's private parts the placeholder reaches (the way @signpdf/placeholder-pdfkit does). */
-interface PdfInternals {
-  ref(data: Record<string, unknown>): PDFKit.PDFKitReference & { end(): void };
-  _root: { data: Record<string, unknown> };
-  page: { dictionary: { data: Record<string, unknown> } };
-  endAcroForm: () => void;
-}
-
 export const SIGNATURE_BYTES = 16384;
 
 /**
  * The signature dictionary with an empty /Contents (hex zeros) and /ByteRange placeholders that
- * @signpdf/signpdf fills, one signature field whose widget is the seal's rectangle, and the form.
+ * @signpdf/signpdf fills, one signature field whose widget is the seal's rectangle on the seal's
+ * page, and the form, added to pdfkit's finished file through pdf-lib's public API (pdfkit has
+ * none for signature fields). Texts are UTF-16 hex strings, so the Chinese name, reason and place
+ * read right in a reader's signature panel. Saved without object streams: the signature
+ * dictionary stays a plain object whose placeholders the signer finds.
  */
-function addSignaturePlaceholder(doc: PDFKit.PDFDocument, field: { rect: number[]; name: string; reason: string; location: string; signedAt: Date }) {
-  const pdf = doc as unknown as PdfInternals;
-  const placeholder = '**********';
-  const signature = pdf.ref({
+async function withSignaturePlaceholder(pdf: Buffer, pageIndex: number, field: { rect: number[]; name: string; reason: string; location: string; signedAt: Date }): Promise<Buffer> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const page = doc.getPage(pageIndex);
+  const { context } = doc;
+  const byteRange = context.obj([0, PDFName.of(BYTE_RANGE_PLACEHOLDER), PDFName.of(BYTE_RANGE_PLACEHOLDER), PDFName.of(BYTE_RANGE_PLACEHOLDER)]);
+  const signature = context.obj({
     Type: 'Sig',
     Filter: 'Adobe.PPKLite',
     SubFilter: 'adbe.pkcs7.detached',
-    ByteRange: [0, placeholder, placeholder, placeholder],
-    Contents: Buffer.alloc(SIGNATURE_BYTES),
-    Reason: new String(field.reason),
-    M: field.signedAt,
-    Name: new String(field.name),
-    Location: new String(field.location),
+    ByteRange: byteRange,
+    Contents: PDFHexString.of('00'.repeat(SIGNATURE_BYTES)),
+    Reason: PDFHexString.fromText(field.reason),
+    M: PDFString.fromDate(field.signedAt),
+    Name: PDFHexString.fromText(field.name),
+    Location: PDFHexString.fromText(field.location),
   });
-  signature.end();
-  const widget = pdf.ref({
-    Type: 'Annot',
-    Subtype: 'Widget',
-    FT: 'Sig',
-    Rect: field.rect,
-    V: signature,
-    T: new String('LabSeal'),
-    F: 4,
-    P: pdf.page.dictionary,
-  });
-  widget.end();
-  const annots = (pdf.page.dictionary.data.Annots as unknown[] | undefined) ?? [];
-  pdf.page.dictionary.data.Annots = [...annots, widget];
-  const form = pdf.ref({ SigFlags: 3, Fields: [widget] });
-  form.end();
-  pdf._root.data.AcroForm = form;
-  // the form is complete (its objects written); pdfkit's own form ending would look for its form fonts
-  pdf.endAcroForm = () => undefined;
+  const signatureRef = context.register(signature);
+  const appearance = context.register(context.formXObject([], { BBox: [0, 0, field.rect[2]! - field.rect[0]!, field.rect[3]! - field.rect[1]!], Resources: {} }));
+  const widget = context.register(
+    context.obj({
+      Type: 'Annot',
+      Subtype: 'Widget',
+      FT: 'Sig',
+      Rect: field.rect,
+      V: signatureRef,
+      T: PDFHexString.fromText('LabSeal'),
+      F: 4,
+      P: page.ref,
+      AP: { N: appearance },
+    }),
+  );
+  const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray) ?? context.obj([]);
+  annots.push(widget);
+  page.node.set(PDFName.of('Annots'), annots);
+  doc.catalog.set(PDFName.of('AcroForm'), context.register(context.obj({ SigFlags: 3, Fields: [widget] })));
+  return Buffer.from(await doc.save({ useObjectStreams: false, updateFieldAppearances: false }));
 }
