@@ -7,7 +7,7 @@ import { checkLedger } from './areas/funds/ledger-check.service';
 import { sweepUnpaidOrders } from './areas/orders/unpaid-orders.service';
 import { releaseExpiredHolds } from './areas/orders/holds.service';
 import { sendReminders } from './areas/orders/desk/reminders.service';
-import { checkPromises } from './areas/orders/desk/promise-alerts.service';
+import { checkPromises, checkSlippingEstimates } from './areas/orders/desk/promise-alerts.service';
 import { sweepDeliveredOrders } from './areas/orders/desk/auto-confirm.service';
 import { sweepOpenPayments } from './areas/payments/check-payments';
 import { sweepRefunds } from './areas/payments/online-refunds';
@@ -112,6 +112,8 @@ export function jobSpecs(deps: AppDeps, log: FastifyBaseLogger, crons: Record<st
       async run() {
         const found = await checkPromises(deps.db, deps.sms, deps.clock.now());
         if (found.alerted.length || found.missed.length) log.info(found, 'service promises: staff alerted, missed promises recorded');
+        const slipping = await checkSlippingEstimates(deps.db, deps.clock.now());
+        if (slipping.length) log.info({ slipping }, 'estimates past the promised turnaround: the lab alerted');
       },
     },
     {

@@ -19,7 +19,7 @@ import { ordersRoutes } from './areas/orders/orders.routes';
 import { paymentRoutes } from './areas/payments/payment.routes';
 import { onlinePayRoutes, servePayPages } from './areas/payments/online-pay.routes';
 import { orderProgressRoutes, progressRoutes } from './areas/orders/desk/progress.routes';
-import { queueRoutes } from './areas/orders/desk/queue.routes';
+import { itemWaitRoutes, queueRoutes } from './areas/orders/desk/queue.routes';
 import { sampleRoutes } from './areas/orders/desk/samples.routes';
 import { adminReservationsRoutes, reservationsRoutes } from './areas/orders/reservations/reservations.routes';
 import { adminContractsRoutes, adminRequirementsRoutes, contractsRoutes, requirementsRoutes } from './areas/orders/requirements.routes';
@@ -116,6 +116,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     progressRoutes,
     sampleRoutes,
     queueRoutes,
+    itemWaitRoutes,
     orderProgressRoutes,
     ordersAdminRoutes,
   ]);

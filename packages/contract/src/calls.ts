@@ -34,7 +34,7 @@ import { orders } from './orders/calls';
 import { adminContracts, contracts } from './orders/contract-calls';
 import { adminDocuments, documents } from './orders/document-calls';
 import { plan } from './orders/plan-calls';
-import { adminQueue } from './orders/queue-calls';
+import { adminQueue, queue } from './orders/queue-calls';
 import { adminSamples } from './orders/sample-calls';
 import { orderProgress } from './orders/progress-calls';
 import { adminRequirements, requirements } from './orders/requirement-calls';
@@ -109,6 +109,7 @@ export const calls = {
   adminPickups,
   adminSamples,
   adminQueue,
+  queue,
   staffAuth,
   staff,
   auditLog,

@@ -66,3 +66,9 @@ export const weekdayOf = (day: string) => utcMidnight(day).getUTCDay();
 
 /** The weekday names a person reads, 0 Sunday … 6 Saturday as weekdayOf numbers them. */
 export const WEEKDAY_NAMES = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'] as const;
+
+/** 3月5日 from 2026-03-05: a calendar date as a sentence names it. */
+export const monthDay = (day: string) => `${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日`;
+
+/** 3月5日 or 3月5日–3月9日: the days an estimate falls on. */
+export const dayRange = (from: string, to: string) => (from === to ? monthDay(from) : `${monthDay(from)}–${monthDay(to)}`);

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { call, resource } from '../call';
-import { queueBoardBody, queueBoardView, queueCapacityBody, queueCloseDayBody, queueOpenDayBody, queueReorderBody } from './queue-schemas';
+import { itemWaitsQuery, itemWaitView, queueBoardBody, queueBoardView, queueCapacityBody, queueCloseDayBody, queueOpenDayBody, queueReorderBody } from './queue-schemas';
 
 /** 排队看板 (lab and sales read; the lab reorders with a reason; the admin keeps capacity and calendar). */
 export const adminQueue = resource('adminQueue', {
@@ -34,4 +35,17 @@ export const adminQueue = resource('adminQueue', {
     done: '停机日已添加',
   }),
   openDay: call({ method: 'POST', path: '/api/admin/queue/openDay', who: ['admin'], summary: '删除停机日', body: queueOpenDayBody, data: queueBoardView, done: '停机日已删除' }),
+});
+
+/** The typical current wait of items (the item page, the order form): open, a count and days only, never whose samples. */
+export const queue = resource('queue', {
+  waits: call({
+    method: 'GET',
+    path: '/api/open/queue/waits',
+    who: 'open',
+    summary: '项目当前排队与预计出数据时间',
+    description: '按项目（rid，逗号分隔，最多 20 个）：仪器上排队中的样品数、今天送样预计的工作日区间与日期、是否超出项目标明的测试周期。',
+    query: itemWaitsQuery,
+    data: z.array(itemWaitView),
+  }),
 });

@@ -106,3 +106,38 @@ export const sampleEstimateView = z.object({
   computedAt: z.string(),
 });
 export type SampleEstimate = z.infer<typeof sampleEstimateView>;
+
+/**
+ * The working days an item's stated 测试周期 promises at most ("3–5 个工作日" → 5, "7 个工作日" → 7),
+ * or null when the text states no working days ("以客服确认为准", "当天"): what the order form and
+ * the staff's slip alert compare the estimate with.
+ */
+export function promisedWorkingDays(turnaround: string): number | null {
+  const match = /(\d+)\s*(?:[–—\-~～至到]\s*(\d+))?\s*个?\s*工作日/.exec(turnaround);
+  if (!match) return null;
+  const days = Number(match[2] ?? match[1]);
+  return days > 0 ? days : null;
+}
+
+export const ITEM_WAITS_MAX = 20;
+
+export const itemWaitsQuery = z.object({
+  /** item rids, separated by commas (at most 20) */
+  items: z
+    .string({ error: '[项目]不能为空' })
+    .trim()
+    .transform((text) => [...new Set(text.split(',').map((rid) => rid.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().max(64)).min(1, '[项目]不能为空').max(ITEM_WAITS_MAX, `一次最多查询 ${ITEM_WAITS_MAX} 个项目`)),
+});
+
+/**
+ * The current wait of an item's instrument, as a sample sent today would see it: the samples
+ * queued on it (a count), the estimate in working days and dates, and whether its upper end
+ * passes the item's stated 测试周期 (`promisedDays`; null when the text states none).
+ */
+export const itemWaitView = sampleEstimateView.extend({
+  itemRid: z.string(),
+  promisedDays: z.number().int().nullable(),
+  beyondPromise: z.boolean(),
+});
+export type ItemWait = z.infer<typeof itemWaitView>;

@@ -6,9 +6,12 @@ import { sampleRecycles } from '../pickups/pickups.tables';
 import { orders } from '../orders.tables';
 import type { SmsProvider } from '../../../platform/messaging';
 import { raiseStaffAlert, raisedAlertKeys, smsStaffOfRole } from '../../messages';
+import { itemsByIds } from '../../catalog';
 import { addOrderEvent, type OrderRow } from '../order-core';
 import { atRisk, promisesOf, riskCondition, type ReturnAsked } from '../order-promises';
 import { getJobSettings } from '../../../platform/job-settings';
+import { promisedDaysOfItems } from './item-waits';
+import { slippingSamples } from './queue-estimate';
 
 /**
  * The service promises' job (PRODUCT.md "Time-driven rules"), every minute: a promise that
@@ -123,4 +126,41 @@ export async function checkPromises(db: Db, sms: SmsProvider, now: Date): Promis
 /** The misses recorded on one order, oldest deadline first (the order's detail, tests). */
 export function promiseMissesOf(db: Db, orderId: number) {
   return db.select().from(orderPromiseMisses).where(eq(orderPromiseMisses.orderId, orderId)).orderBy(asc(orderPromiseMisses.dueAt));
+}
+
+/**
+ * A slipping estimate (issue 33): a queued sample whose estimate now ends after the day its
+ * item's 测试周期 promised, counted from its receipt, raises one in-site alert for the lab (key
+ * per sample, so a second run or instance raises nothing), naming the sample, the promised day
+ * and the estimate. The queue board is where the lab acts on it.
+ */
+export async function checkSlippingEstimates(db: Db, now: Date): Promise<string[]> {
+  const slipping = await slippingSamples(db, now, (itemIds) => promisedDaysOfItems(db, itemIds));
+  if (slipping.length === 0) return [];
+  const raised = await raisedAlertKeys(
+    db,
+    slipping.map((s) => `estimate:${s.code}`),
+  );
+  const fresh = slipping.filter((s) => !raised.has(`estimate:${s.code}`));
+  if (fresh.length === 0) return [];
+  const [orderRows, items] = await Promise.all([
+    db.select({ id: orders.id, orderNo: orders.orderNo }).from(orders).where(inArray(orders.id, [...new Set(fresh.map((s) => s.orderId))])),
+    itemsByIds(db, new Set(fresh.map((s) => s.itemId))),
+  ]);
+  const orderNos = new Map(orderRows.map((o) => [o.id, o.orderNo]));
+  const alerted: string[] = [];
+  for (const sample of fresh) {
+    const orderNo = orderNos.get(sample.orderId) ?? '';
+    const isNew = await raiseStaffAlert(db, {
+      key: `estimate:${sample.code}`,
+      kind: 'estimate_slip',
+      role: 'lab',
+      title: `样品${sample.code}预计出数据晚于承诺周期`,
+      content: `订单${orderNo}的样品${sample.code}前面还有 ${sample.estimate.ahead} 个样品，预计 ${sample.estimate.fromDay} 至 ${sample.estimate.toDay} 出数据，晚于测试周期承诺的 ${sample.dueDay}。请调整排队或联系客户。`,
+      link: `/admin/queue?rid=${items.get(sample.itemId)?.rid ?? ''}`,
+      createdAt: now,
+    });
+    if (isNew) alerted.push(sample.code);
+  }
+  return alerted;
 }

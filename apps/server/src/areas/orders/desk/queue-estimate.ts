@@ -1,4 +1,4 @@
-import { and, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   addDays,
   ESTIMATE_HISTORY_DAYS,
@@ -12,6 +12,7 @@ import {
 } from '@lab/contract';
 import { queryRows, type DbOrTx } from '../../../db/client';
 import { instrumentClosedDays, instrumentQueues } from './queue.tables';
+import { orderSamples } from './samples.tables';
 
 /**
  * The honest estimate of a queued sample (PRODUCT.md "Samples, queues and estimates"): the
@@ -68,6 +69,56 @@ async function serviceTimes(db: DbOrTx, itemIds: number[], since: Date): Promise
   return new Map(rows.map((r) => [Number(r.itemId), { n: Number(r.n), p50: Number(r.p50), p80: Number(r.p80) }]));
 }
 
+/** What every estimate of some instruments reads once: their service times, queue settings and closed days from today. */
+interface EstimateBasis {
+  today: string;
+  computedAt: string;
+  times: Map<number, ServiceTimes>;
+  settingsOf: Map<number, typeof instrumentQueues.$inferSelect>;
+  closedRows: { itemId: number | null; day: string }[];
+}
+
+async function estimateBasis(db: DbOrTx, itemIds: number[], now: Date): Promise<EstimateBasis> {
+  const today = labDay(now);
+  const [times, settings, closedRows] = await Promise.all([
+    serviceTimes(db, itemIds, new Date(now.getTime() - ESTIMATE_HISTORY_DAYS * DAY_SECONDS * 1000)),
+    db.select().from(instrumentQueues).where(inArray(instrumentQueues.itemId, itemIds)),
+    db
+      .select({ itemId: instrumentClosedDays.itemId, day: instrumentClosedDays.day })
+      .from(instrumentClosedDays)
+      .where(and(or(inArray(instrumentClosedDays.itemId, itemIds), isNull(instrumentClosedDays.itemId)), gte(instrumentClosedDays.day, today))),
+  ]);
+  return { today, computedAt: now.toISOString(), times, settingsOf: new Map(settings.map((s) => [s.itemId, s])), closedRows };
+}
+
+/** The instrument's closed days (its own and every instrument's) from today. */
+const closedDaysOf = (basis: EstimateBasis, itemId: number) => new Set(basis.closedRows.filter((r) => r.itemId === null || r.itemId === itemId).map((r) => r.day));
+
+/** The estimate of a sample with `ahead` samples before it on the instrument `itemId`. */
+function estimate(basis: EstimateBasis, itemId: number, ahead: number): SampleEstimate {
+  const kept = basis.settingsOf.get(itemId);
+  const capacity = kept?.capacityPerDay ?? QUEUE_CAPACITY_DEFAULT;
+  const history = basis.times.get(itemId);
+  const enough = history !== undefined && history.n >= ESTIMATE_MIN_HISTORY;
+  // a service time counts whole working days, at least one
+  const low = enough ? Math.max(1, Math.ceil(history.p50)) : (kept?.defaultMinDays ?? QUEUE_DEFAULT_MIN_DAYS);
+  const high = enough ? Math.max(low, Math.ceil(history.p80)) : (kept?.defaultMaxDays ?? QUEUE_DEFAULT_MAX_DAYS);
+  // the samples ahead fill whole days first: the sample runs on working day ⌊ahead / capacity⌋ from the next
+  const waiting = Math.floor(ahead / capacity);
+  const closed = closedDaysOf(basis, itemId);
+  const minDays = waiting + low;
+  const maxDays = waiting + high;
+  return {
+    ahead,
+    minDays,
+    maxDays,
+    fromDay: nthWorkingDay(basis.today, minDays, closed),
+    toDay: nthWorkingDay(basis.today, maxDays, closed),
+    basis: enough ? 'history' : 'default',
+    computedAt: basis.computedAt,
+  };
+}
+
 /** The estimate of each queued sample of an order, by code (samples not queued have none). */
 export async function orderEstimates(db: DbOrTx, orderId: number, now: Date): Promise<Map<string, SampleEstimate>> {
   const queued = await queryRows<{ code: string; itemId: number; ahead: number }>(
@@ -80,42 +131,54 @@ export async function orderEstimates(db: DbOrTx, orderId: number, now: Date): Pr
     WHERE o.order_id = ${orderId} AND o.state = 'queued'`,
   );
   if (queued.length === 0) return new Map();
-  const itemIds = [...new Set(queued.map((q) => Number(q.itemId)))];
-  const today = labDay(now);
-  const [times, settings, closedRows] = await Promise.all([
-    serviceTimes(db, itemIds, new Date(now.getTime() - ESTIMATE_HISTORY_DAYS * DAY_SECONDS * 1000)),
-    db.select().from(instrumentQueues).where(inArray(instrumentQueues.itemId, itemIds)),
+  const basis = await estimateBasis(db, [...new Set(queued.map((q) => Number(q.itemId)))], now);
+  return new Map(queued.map((sample) => [sample.code, estimate(basis, Number(sample.itemId), Number(sample.ahead))]));
+}
+
+/**
+ * The wait a sample sent today would see on each of these instruments: every sample queued on it
+ * is ahead (four statements, whatever the number of items or of queued samples).
+ */
+export async function instrumentWaits(db: DbOrTx, itemIds: number[], now: Date): Promise<Map<number, SampleEstimate>> {
+  if (itemIds.length === 0) return new Map();
+  const [counts, basis] = await Promise.all([
     db
-      .select({ itemId: instrumentClosedDays.itemId, day: instrumentClosedDays.day })
-      .from(instrumentClosedDays)
-      .where(and(or(inArray(instrumentClosedDays.itemId, itemIds), isNull(instrumentClosedDays.itemId)), gte(instrumentClosedDays.day, today))),
+      .select({ itemId: orderSamples.itemId, n: sql<number>`count(*)::int` })
+      .from(orderSamples)
+      .where(and(inArray(orderSamples.itemId, itemIds), eq(orderSamples.state, 'queued')))
+      .groupBy(orderSamples.itemId),
+    estimateBasis(db, itemIds, now),
   ]);
-  const settingsOf = new Map(settings.map((s) => [s.itemId, s]));
-  const computedAt = now.toISOString();
-  const estimates = new Map<string, SampleEstimate>();
-  for (const sample of queued) {
+  const queued = new Map(counts.map((c) => [c.itemId, Number(c.n)]));
+  return new Map(itemIds.map((id) => [id, estimate(basis, id, queued.get(id) ?? 0)]));
+}
+
+/**
+ * Every queued sample whose estimate now ends after the day its item's 测试周期 promised, counted
+ * in working days from the day it was received (or queued, for a sample the desk carried along
+ * with its order) — the promise job alerts the lab once per sample.
+ * Five statements for the whole lab, whatever the number of samples.
+ */
+export async function slippingSamples(db: DbOrTx, now: Date, promisedDaysOf: (itemIds: number[]) => Promise<Map<number, number | null>>) {
+  const queued = await queryRows<{ code: string; orderId: number; itemId: number; ahead: number; receivedAt: Date | string | null }>(
+    db,
+    sql`
+    SELECT o.code, o.order_id AS "orderId", o.item_id AS "itemId",
+      (row_number() OVER (PARTITION BY o.item_id ORDER BY o.queue_pos, o.id) - 1)::int AS ahead,
+      (SELECT min(e.created_at) FROM sample_events e WHERE e.sample_id = o.id AND e.to_state IN ('received', 'queued')) AS "receivedAt"
+    FROM order_samples o
+    WHERE o.state = 'queued'`,
+  );
+  if (queued.length === 0) return [];
+  const itemIds = [...new Set(queued.map((q) => Number(q.itemId)))];
+  const [promised, basis] = await Promise.all([promisedDaysOf(itemIds), estimateBasis(db, itemIds, now)]);
+  return queued.flatMap((sample) => {
     const itemId = Number(sample.itemId);
-    const kept = settingsOf.get(itemId);
-    const capacity = kept?.capacityPerDay ?? QUEUE_CAPACITY_DEFAULT;
-    const history = times.get(itemId);
-    const enough = history !== undefined && history.n >= ESTIMATE_MIN_HISTORY;
-    // a service time counts whole working days, at least one
-    const low = enough ? Math.max(1, Math.ceil(history.p50)) : (kept?.defaultMinDays ?? QUEUE_DEFAULT_MIN_DAYS);
-    const high = enough ? Math.max(low, Math.ceil(history.p80)) : (kept?.defaultMaxDays ?? QUEUE_DEFAULT_MAX_DAYS);
-    // the samples ahead fill whole days first: the sample runs on working day ⌊ahead / capacity⌋ from the next
-    const waiting = Math.floor(Number(sample.ahead) / capacity);
-    const closed = new Set(closedRows.filter((r) => r.itemId === null || r.itemId === itemId).map((r) => r.day));
-    const minDays = waiting + low;
-    const maxDays = waiting + high;
-    estimates.set(sample.code, {
-      ahead: Number(sample.ahead),
-      minDays,
-      maxDays,
-      fromDay: nthWorkingDay(today, minDays, closed),
-      toDay: nthWorkingDay(today, maxDays, closed),
-      basis: enough ? 'history' : 'default',
-      computedAt,
-    });
-  }
-  return estimates;
+    const days = promised.get(itemId);
+    if (!days || !sample.receivedAt) return [];
+    const received = labDay(new Date(sample.receivedAt));
+    const dueDay = nthWorkingDay(received, days, closedDaysOf(basis, itemId));
+    const estimated = estimate(basis, itemId, Number(sample.ahead));
+    return estimated.toDay > dueDay ? [{ code: sample.code, orderId: Number(sample.orderId), itemId, dueDay, estimate: estimated }] : [];
+  });
 }

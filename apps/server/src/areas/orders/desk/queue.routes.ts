@@ -3,6 +3,7 @@ import { calls } from '@lab/contract/calls';
 import { audit, auditEntity } from '../../../platform/audit';
 import { serve } from '../../../platform/calls';
 import { itemsByRids } from '../../catalog';
+import { itemWaits } from './item-waits';
 import { closeDay, openDay, queueBoard, reorderQueue, setCapacity } from './queue.service';
 import { instrumentClosedDays, instrumentQueues } from './queue.tables';
 import { sampleAudit } from './samples.routes';
@@ -50,4 +51,9 @@ export const queueRoutes = serve(calls.adminQueue, {
     handler: ({ db, body, now }) => openDay(db, body.id, now),
     config: { audit: audit(closedDayAudit, 'queue.openDay', '删除停机日', (body: { id: number }) => body.id) },
   },
+});
+
+/** The typical current wait of items (the item page, the order form). */
+export const itemWaitRoutes = serve(calls.queue, {
+  waits: { handler: ({ db, query, now }) => itemWaits(db, query.items, now), config: { readOnly: true } },
 });

@@ -143,6 +143,14 @@ describe('detail page', () => {
     expect(screen.getByRole('button', { name: /加入实验计划/ })).toBeInTheDocument();
   });
 
+  it('shows the instrument’s current queue and when data may come for a sample sent today', async () => {
+    const wait = { itemRid: detailFixture.rid, ahead: 6, minDays: 3, maxDays: 5, fromDay: '2026-03-05', toDay: '2026-03-07', basis: 'history', computedAt: '2026-03-02T02:00:00Z', promisedDays: 5, beyondPromise: false };
+    mockApi({ '/api/open/web/device/detail': () => detailFixture, '/api/open/queue/waits': () => [wait] });
+    renderRoutes([{ path: '/detail/:rid', Component: DetailPage }], '/detail/xrd-rid');
+    expect(await screen.findByTestId('item-wait')).toHaveTextContent('当前排队6 个样品排队中，今天送样预计 3–5 个工作日出数据（约 3月5日–3月7日）');
+    expect(screen.queryByText(/可能超出标明的测试周期/)).toBeNull();
+  });
+
   it('an unknown rid shows not found', async () => {
     mockApi({});
     renderRoutes([{ path: '/detail/:rid', Component: DetailPage }], '/detail/nope');

@@ -8,6 +8,7 @@ import { SkeletonBlock } from '../../../components/skeleton-block';
 import { deviceDetailQueryOptions, useDeviceDetail } from '../api/get-device-detail';
 import type { EnsurePageData } from '../../../lib/page-data';
 import { DeviceGrid } from '../components/device-card';
+import { ItemWait } from '../components/item-wait';
 import { SkeletonImage } from '../components/skeleton-image';
 import { Crumbs } from '../components/page-header';
 import { projectQueryPath, projectRoutePath } from '../components/links';
@@ -79,6 +80,7 @@ function DetailBody({ item }: { item: DeviceDetail }) {
                   </dt>
                   <dd>{item.turnaround || '以客服确认为准'}</dd>
                 </div>
+                {reservable ? null : <ItemWait rid={item.rid} />}
                 <div>
                   <dt>
                     <EnvironmentOutlined /> 实验室

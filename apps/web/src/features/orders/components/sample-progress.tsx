@@ -1,5 +1,5 @@
 import { Alert, Skeleton, Tag } from 'antd';
-import { sampleChain, type OrderLine, type SampleEstimate, type SampleState } from '@lab/contract';
+import { dayRange, sampleChain, type OrderLine, type SampleEstimate, type SampleState } from '@lab/contract';
 import { formatDateTime } from '../../../lib/format';
 import { useTestRecord } from '../api/get-test-record';
 
@@ -15,13 +15,10 @@ const stepOf = (state: SampleState | undefined) => {
 
 type Sample = OrderLine['samples'][number];
 
-/** 3月5日 from 2026-03-05 */
-const monthDay = (day: string) => `${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日`;
-
 /** 前面还有 N 个样品 · 预计 X–Y 个工作日出数据（约 …）, with when it was worked out. */
 function EstimateLine({ estimate }: { estimate: SampleEstimate }) {
   const days = estimate.minDays === estimate.maxDays ? `${estimate.minDays}` : `${estimate.minDays}–${estimate.maxDays}`;
-  const dates = estimate.fromDay === estimate.toDay ? monthDay(estimate.fromDay) : `${monthDay(estimate.fromDay)}–${monthDay(estimate.toDay)}`;
+  const dates = dayRange(estimate.fromDay, estimate.toDay);
   return (
     <span className="ord-progress-estimate" data-testid="sample-estimate">
       <strong>{estimate.ahead === 0 ? '下一个上机' : `前面还有 ${estimate.ahead} 个样品`}</strong>

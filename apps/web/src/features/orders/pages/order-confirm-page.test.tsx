@@ -42,6 +42,28 @@ async function chooseForm(label: string, form: string) {
 }
 
 describe('order form', () => {
+  it('warns on a line whose instrument’s current queue runs past the stated turnaround, and not on one within it', async () => {
+    const wait = (itemRid: string, beyondPromise: boolean) => ({
+      itemRid,
+      ahead: beyondPromise ? 14 : 0,
+      minDays: beyondPromise ? 6 : 2,
+      maxDays: beyondPromise ? 9 : 4,
+      fromDay: '2026-03-10',
+      toDay: '2026-03-13',
+      basis: 'history',
+      computedAt: '2026-03-02T02:00:00Z',
+      promisedDays: 5,
+      beyondPromise,
+    });
+    const { calls } = setup({ extra: { '/api/open/queue/waits': { data: [wait('xrd', true), wait('fit', false)] } } });
+    renderApp(<OrderConfirmPage />, { path: '/experiment/confirm?ids=L1,L3' });
+    const late = await screen.findByTestId('order-line-wait');
+    expect(late).toHaveTextContent('当前排队 14 个样品，今天送样预计 6–9 个工作日出数据（约 3月10日–3月13日），超出标明的 5 个工作日');
+    expect(within(screen.getByRole('article', { name: 'XRD 粉末衍射' })).getByTestId('order-line-wait')).toBe(late);
+    expect(within(screen.getByRole('article', { name: 'XRD 物相检索' })).queryByTestId('order-line-wait')).toBeNull();
+    expect(calls.find((c) => c.path === '/api/open/queue/waits')!.query.get('items')).toBe('fit,xrd');
+  });
+
   it('checks with the contract schema, showing the server’s messages one at a time, and sends nothing until all is right', { timeout: 60_000 }, async () => {
     const { calls } = setup();
     renderApp(<OrderConfirmPage />, { path: '/experiment/confirm?ids=L1' });
