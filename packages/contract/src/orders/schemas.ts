@@ -167,7 +167,8 @@ export const orderLineView = z.object({
   amountFen: z.number().int(),
   note: z.string(),
   samples: z.array(orderSampleView),
-  reservation: z.object({ rid: z.string(), date: z.string(), hours: z.array(z.number().int()), status: z.enum(reservationStatuses) }).nullable(),
+  /** holdUntil: an unpaid booking keeps its hours until then (null once paid or no longer a hold) */
+  reservation: z.object({ rid: z.string(), date: z.string(), hours: z.array(z.number().int()), status: z.enum(reservationStatuses), holdUntil: z.string().nullable() }).nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineView>;
 
