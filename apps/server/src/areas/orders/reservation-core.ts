@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { reservations } from './orders.tables';
 import { reservationSlots } from './reservations/reservations.tables';
-import { guardWaitList } from './reservations/waits.service';
+import { guardWaitList } from './reservations/wait-guard';
 
 /**
  * Booking instrument hours. Used by reservation/add and by order/add for the plan's on-site

@@ -39,6 +39,7 @@ export const reservationsRoutes = serve(calls.reservations, {
     return reply
       .type('text/calendar; charset=utf-8')
       .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
       .header('content-disposition', `attachment; filename="booking-${file.day}.ics"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
       .send(file.text);
   },

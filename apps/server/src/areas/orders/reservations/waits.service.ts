@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { RESERVATION_HOURS, WAIT_FREE_SLOT_MESSAGE, WAIT_HELD_MESSAGE, labDay, labMinute, waitStatusLabels, type Wait } from '@lab/contract';
-import type { Db, DbOrTx, Tx } from '../../../db/client';
+import { RESERVATION_HOURS, WAIT_FREE_SLOT_MESSAGE, labDay, labMinute, waitStatusLabels, type Wait } from '@lab/contract';
+import type { Db, DbOrTx } from '../../../db/client';
 import { randomId } from '../../../platform/crypto';
 import { AppError, conflict, notFound } from '../../../platform/errors';
 import { getJobSettings } from '../../../platform/job-settings';
@@ -11,6 +11,7 @@ import { reservations } from '../orders.tables';
 import { liveBooking, reservationDayProblem } from '../reservation-core';
 import { bookingStart } from './booking-times';
 import { reservationSlots, reservationWaits } from './reservations.tables';
+import { liveOffer, lockDay, openWaits as open } from './wait-guard';
 
 /**
  * The wait list of a taken hour (reservation/wait/*, 0051). A member joins for one hour of an
@@ -25,21 +26,8 @@ import { reservationSlots, reservationWaits } from './reservations.tables';
 
 type WaitRow = typeof reservationWaits.$inferSelect;
 const MINUTE_MS = 60_000;
-const open = ['waiting', 'offered'] as const;
 const pad = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 const hourText = (hour: number) => `${pad(hour)}-${pad(hour + 1)}`;
-
-/** The instrument's open wait rows of a day, locked until the transaction ends. */
-function lockDay(tx: Tx, itemId: number, day: string, hours?: readonly number[]) {
-  return tx
-    .select()
-    .from(reservationWaits)
-    .where(and(eq(reservationWaits.itemId, itemId), eq(reservationWaits.day, day), inArray(reservationWaits.status, [...open]), hours ? inArray(reservationWaits.hour, [...hours]) : undefined))
-    .orderBy(asc(reservationWaits.id))
-    .for('update');
-}
-
-const liveOffer = (row: WaitRow, now: Date) => row.status === 'offered' && row.offerUntil !== null && row.offerUntil > now;
 
 /** The hours of the day some live booking holds. */
 async function heldHours(tx: DbOrTx, itemId: number, day: string, now: Date): Promise<Map<number, number>> {
@@ -49,22 +37,6 @@ async function heldHours(tx: DbOrTx, itemId: number, day: string, now: Date): Pr
     .innerJoin(reservations, eq(reservations.id, reservationSlots.reservationId))
     .where(and(eq(reservationSlots.itemId, itemId), eq(reservationSlots.day, day), eq(reservationSlots.active, true), liveBooking(now)));
   return new Map(rows.map((r) => [r.hour, r.memberId]));
-}
-
-/**
- * Inside a booking (bookSlots), before its hours are written: an hour someone waits for may be
- * booked only by the member it is offered to now; their wait rows of the hours become taken.
- */
-export async function guardWaitList(tx: Tx, memberId: number, itemId: number, day: string, hours: readonly number[], now: Date): Promise<void> {
-  const rows = await lockDay(tx, itemId, day, hours);
-  if (rows.length === 0) return;
-  for (const hour of hours) {
-    const ofHour = rows.filter((r) => r.hour === hour);
-    if (ofHour.length === 0) continue;
-    if (!ofHour.some((r) => r.memberId === memberId && liveOffer(r, now))) throw new AppError('WAIT_HELD', WAIT_HELD_MESSAGE, { status: 409 });
-  }
-  const mine = rows.filter((r) => r.memberId === memberId).map((r) => r.id);
-  if (mine.length) await tx.update(reservationWaits).set({ status: 'taken', closedAt: now }).where(inArray(reservationWaits.id, mine));
 }
 
 async function toWaits(db: DbOrTx, rows: WaitRow[], now: Date): Promise<Wait[]> {
