@@ -74,8 +74,11 @@ test.describe('on-site reservation', () => {
     await expect(calendar.getByTestId('reservation-total')).toHaveText(formatFen(item.priceFen * 2));
 
     await calendar.getByRole('button', { name: '立即预约' }).click();
-    await expect(calendar.getByText(`预约成功：${wanted.date} ${timeText(wanted.hours)}`)).toBeVisible();
-    // the slots are fetched again: the hours are now the member's own
+    // straight to paying (bookings.spec.ts pays); back on the detail page the hours are the member's own
+    await expect(page).toHaveURL(/\/member\/order\/[A-Z]+\d+\?pay=1$/);
+    await expect(page.getByRole('dialog', { name: '支付订单' }).getByTestId('hold-deadline')).toContainText('已为您保留至');
+    await page.goto(`/detail/${item.rid}`);
+    await calendar.getByRole('button', { name: new RegExp(`^${wanted.date} `) }).click();
     await expect(calendar.getByRole('button', { name: `${first} 我的预约` })).toBeDisabled();
     await expect(calendar.getByRole('button', { name: `${second} 我的预约` })).toBeDisabled();
 
@@ -89,8 +92,7 @@ test.describe('on-site reservation', () => {
     expect(seen.data.slots.filter((s) => (wanted.hours as number[]).includes(s.hour)).map((s) => s.state)).toEqual(['taken', 'taken']);
 
     // the booking in 我的预约, with its order
-    await calendar.getByRole('link', { name: '查看我的预约' }).click();
-    await expect(page).toHaveURL('/member/reservation');
+    await page.goto('/member/reservation');
     await expect(page.getByRole('complementary', { name: '会员中心菜单' }).getByRole('link', { name: '我的预约' })).toHaveClass(/active/);
     const booking = page.getByTestId('reservation-item').filter({ hasText: item.name });
     await expect(booking).toHaveCount(1);

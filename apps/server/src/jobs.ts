@@ -13,6 +13,7 @@ import { sweepOpenPayments } from './areas/payments/check-payments';
 import { sweepRefunds } from './areas/payments/online-refunds';
 import { siteOrigin } from './areas/payments/online-pay.routes';
 import { reconcileYesterday } from './areas/payments/reconcile.service';
+import { runBookingJobs } from './areas/orders/reservations/booking-jobs.service';
 
 /**
  * Every background job of the shop, in one list: the queue (name, retries) and, for a
@@ -28,6 +29,7 @@ export const REMINDERS_JOB = 'reminders';
 export const PROMISES_JOB = 'promise-alerts';
 export const ONLINE_PAY_JOB = 'online-payments';
 export const RECONCILE_JOB = 'payment-reconcile';
+export const BOOKINGS_JOB = 'bookings';
 
 /** Scheduled jobs: their cron (lab time). Tests may give their own (a per-second one, to see a tick run). */
 export const jobCrons: Record<string, string> = {
@@ -47,6 +49,8 @@ export const jobCrons: Record<string, string> = {
   [ONLINE_PAY_JOB]: '* * * * *',
   // yesterday's bills against our records, from 任务设置's hour on (a day reconciled is not read again; a failed download is tried the next hour)
   [RECONCILE_JOB]: '20 * * * *',
+  // instrument bookings (0051): confirmations, the day-before and hour-before reminders, no-shows 30 minutes in, the wait list's hand-over and expiry
+  [BOOKINGS_JOB]: '* * * * *',
 };
 
 const scheduled = (name: string) => ({ name, queue: { retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 } });
@@ -64,6 +68,7 @@ export const jobQueues: Pick<JobSpec, 'name' | 'queue'>[] = [
   everyMinute(PROMISES_JOB),
   everyMinute(ONLINE_PAY_JOB),
   scheduled(RECONCILE_JOB),
+  everyMinute(BOOKINGS_JOB),
 ];
 
 /** The handlers, given what the modules are given. */
@@ -135,6 +140,14 @@ export function jobSpecs(deps: AppDeps, log: FastifyBaseLogger, crons: Record<st
           else if (run.mismatchCount) log.warn({ vendor: run.vendor, day: run.day, mismatches: run.mismatchCount }, 'payment reconciliation: the bill and our records differ, finance sees it under 对账');
           else log.info({ vendor: run.vendor, day: run.day }, 'payment reconciliation: the bill matches our records');
         }
+      },
+    },
+    {
+      ...everyMinute(BOOKINGS_JOB),
+      pollSeconds: 1,
+      async run() {
+        const done = await runBookingJobs(deps.db, { sms: deps.sms, email: deps.email }, deps.clock.now());
+        if (Object.values(done).some((list) => list.length)) log.info(done, 'bookings: confirmations and reminders sent, no-shows marked, wait-list slots offered');
       },
     },
   ];

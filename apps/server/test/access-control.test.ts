@@ -144,6 +144,9 @@ const registry: Record<string, Entry> = {
   'POST /api/auth/order/testRecord order_no': refuse((w) => ({ body: { order_no: w.orderDelivered.orderNo } })),
   'POST /api/auth/reservation/add rid': exempt(CATALOGUE),
   'POST /api/auth/reservation/cancel rid': refuse((w) => ({ body: { rid: w.reservationA.rid } })),
+  'GET /api/auth/reservation/ics rid': refuse((w) => ({ query: { rid: w.reservationA.rid } })),
+  'POST /api/auth/reservation/wait/join rid': exempt(CATALOGUE),
+  'POST /api/auth/reservation/wait/leave rid': refuse((w) => ({ body: { rid: w.waitA.rid } })),
 
   // ---- requirements, contracts, agreements ----
   'POST /api/auth/demand/detail rid': refuse((w) => ({ body: { rid: w.requirementA.rid } })),

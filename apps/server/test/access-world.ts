@@ -3,10 +3,10 @@ import path from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { AddressEntity, CommunitySummary, Contract, InvoiceApplication, InvoiceTitle, PrestoreApplication, Requirement, Reservation, TransferApplication } from '@lab/contract';
+import type { AddressEntity, CommunitySummary, Contract, InvoiceApplication, InvoiceTitle, PrestoreApplication, Requirement, Reservation, TransferApplication, Wait } from '@lab/contract';
 import { randomId } from '../src/platform/crypto';
 import { memberMessages } from '../src/areas/messages/member-messages.tables';
-import { orderFiles } from '../src/areas/orders/orders.tables';
+import { orderFiles, reservations } from '../src/areas/orders/orders.tables';
 import { sealedDocuments } from '../src/areas/orders/documents/documents.tables';
 import { makeItem, makePlanLine } from '../src/areas/orders/test-helpers';
 import { makeOrder } from '../src/areas/orders/desk/progress.test-helpers';
@@ -122,6 +122,12 @@ export async function buildWorld(t: TestContext) {
   const orderUnsettled = await makeOrder(t, item, a.member.id, { progress: 'delivered', payment: 'unsettled', payLater: true });
   const paymentA = await ok(post<{ payment: { paymentNo: string } }>('/api/auth/onlinePay/start', a, { purpose: 'topup', vendor: 'wechat', scene: 'native', amount: '1000' }), 'A online payment');
   const reservationA = await ok(post<Reservation>('/api/auth/reservation/add', a, { rid: instrument.rid, date: BOOKING_DAY, hours: JSON.stringify([9]) }), 'A reservation');
+  // A waits for an hour B holds
+  await ok(post<Reservation>('/api/auth/reservation/add', b, { rid: instrument.rid, date: BOOKING_DAY, hours: JSON.stringify([10]) }), 'B reservation');
+  // a firm (paid) booking of A has a calendar file
+  const reservationFirmA = await ok(post<Reservation>('/api/auth/reservation/add', a, { rid: instrument.rid, date: BOOKING_DAY, hours: JSON.stringify([11]) }), 'A firm reservation');
+  await t.db.update(reservations).set({ holdUntil: null }).where(eq(reservations.rid, reservationFirmA.rid));
+  const waitA = await ok(post<Wait>('/api/auth/reservation/wait/join', a, { rid: instrument.rid, date: BOOKING_DAY, hour: 10 }), 'A wait');
   await ok(multipart(t.app, '/api/auth/order/updateProtocolFile', a.token, { order_no: orderA.orderNo }, { name: 'agreement.pdf', bytes: pdfBytes, type: 'application/pdf' }), 'A agreement');
 
   // ---- requirement with an attachment and a quote; a lab contract with A's signed copy ----
@@ -189,6 +195,8 @@ export async function buildWorld(t: TestContext) {
     orderUnsettled,
     paymentNoA: paymentA.payment.paymentNo,
     reservationA,
+    waitA,
+    reservationFirmA,
     requirementA,
     attachmentId: attachment.files[0]!.id,
     contractA,

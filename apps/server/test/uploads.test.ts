@@ -97,6 +97,7 @@ const downloads: Record<string, { who: (w: World) => { token: string }; query: (
   'GET /api/auth/order/report': { who: (w) => w.a, query: (w) => ({ order_no: w.orderDelivered.orderNo, id: w.reportId }) },
   'GET /api/auth/demand/file': { who: (w) => w.a, query: (w) => ({ rid: w.requirementA.rid, id: w.attachmentId }) },
   'GET /api/auth/contract/download': { who: (w) => w.a, query: (w) => ({ rid: w.contractA.rid }) },
+  'GET /api/auth/reservation/ics': { who: (w) => w.a, query: (w) => ({ rid: w.reservationFirmA.rid }) },
   'GET /api/auth/contract/signed': { who: (w) => w.a, query: (w) => ({ rid: w.contractA.rid }) },
   'GET /api/auth/order/statement': { who: (w) => w.a, query: (w) => ({ order_no: w.orderA.orderNo }) },
   'GET /api/auth/order/paymentNotice': { who: (w) => w.a, query: (w) => ({ order_no: w.orderUnsettled.orderNo }) },
@@ -222,7 +223,8 @@ describe('every upload route', () => {
 
 describe('every download', () => {
   // the member's copy of their data (下载我的数据) is JSON, sent as an attachment with nosniff
-  const safeTypes = /^(application\/pdf|image\/png|image\/jpeg|image\/webp|application\/zip|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet|text\/csv; charset=utf-8|text\/html; charset=utf-8|application\/json; charset=utf-8)$/;
+  // a booking's calendar file (.ics) is text/calendar, which no browser runs
+  const safeTypes = /^(text\/calendar; charset=utf-8|application\/pdf|image\/png|image\/jpeg|image\/webp|application\/zip|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet|text\/csv; charset=utf-8|text\/html; charset=utf-8|application\/json; charset=utf-8)$/;
 
   it('answers its owner with a safe Content-Type, nosniff and attachment', async () => {
     for (const route of getRoutes()) {

@@ -20,6 +20,13 @@ export const jobSettings = pgTable('job_settings', {
   reconcileHour: integer().notNull().default(10),
   /** a delivered order neither confirmed nor disputed completes by itself this many days after delivery */
   autoConfirmDays: integer().notNull().default(10),
+  /** instrument bookings: the member may cancel until this many hours before the start */
+  bookingCancelHours: integer().notNull().default(24),
+  /** a freed slot is held this many minutes for the first member waiting for it */
+  waitOfferMinutes: integer().notNull().default(60),
+  /** this many no-shows within noShowDays block a member's bookings until staff lift it */
+  noShowLimit: integer().notNull().default(3),
+  noShowDays: integer().notNull().default(90),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedBy: integer().references(() => staff.id),
 });

@@ -15,8 +15,8 @@ const SETTINGS_ID = 1;
 export async function getJobSettings(db: DbOrTx): Promise<JobSettings> {
   const [row] = await db.select().from(jobSettings).where(eq(jobSettings.id, SETTINGS_ID)).limit(1);
   if (!row) return { ...DEFAULT_JOB_SETTINGS };
-  const { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms, reconcileHour, autoConfirmDays } = row;
-  return { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms, reconcileHour, autoConfirmDays };
+  const { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms, reconcileHour, autoConfirmDays, bookingCancelHours, waitOfferMinutes, noShowLimit, noShowDays } = row;
+  return { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms, reconcileHour, autoConfirmDays, bookingCancelHours, waitOfferMinutes, noShowLimit, noShowDays };
 }
 
 export async function saveJobSettings(db: DbOrTx, staffId: number, input: JobSettingsBody, now: Date): Promise<JobSettings> {
@@ -29,6 +29,10 @@ export async function saveJobSettings(db: DbOrTx, staffId: number, input: JobSet
     promiseAlertSms: input.promise_alert_sms,
     ...(input.reconcile_hour === undefined ? {} : { reconcileHour: input.reconcile_hour }),
     ...(input.auto_confirm_days === undefined ? {} : { autoConfirmDays: input.auto_confirm_days }),
+    ...(input.booking_cancel_hours === undefined ? {} : { bookingCancelHours: input.booking_cancel_hours }),
+    ...(input.wait_offer_minutes === undefined ? {} : { waitOfferMinutes: input.wait_offer_minutes }),
+    ...(input.no_show_limit === undefined ? {} : { noShowLimit: input.no_show_limit }),
+    ...(input.no_show_days === undefined ? {} : { noShowDays: input.no_show_days }),
     updatedAt: now,
     updatedBy: staffId,
   };

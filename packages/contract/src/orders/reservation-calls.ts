@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call, resource } from '../call';
 import { pageOf } from '../common';
-import { adminReservationListBody, adminReservationReleaseBody, adminReservationSettingsBody, adminReservationView, adminReservationWeekBody, deviceTimeView, reservationAddBody, reservationHoldsView, reservationListBody, reservationRidBody, reservationSettingsView, reservationView, reservationWeekView, timeQueryBody } from './reservation-schemas';
+import { bookingBlockView, bookingLiftBody, waitJoinBody, waitView, adminReservationListBody, adminReservationReleaseBody, adminReservationSettingsBody, adminReservationView, adminReservationWeekBody, deviceTimeView, reservationAddBody, reservationHoldsView, reservationListBody, reservationRidBody, reservationSettingsView, reservationView, reservationWeekView, timeQueryBody } from './reservation-schemas';
 
 /** On-site instrument time (上门预约): open hours, the member's bookings. */
 export const reservations = resource('reservations', {
@@ -35,6 +35,27 @@ export const reservations = resource('reservations', {
     done: '预约已取消',
   }),
   list: call({ method: 'POST', path: '/api/auth/reservation/list4person', who: 'member', summary: '我的仪器预约', description: '新到旧，可按状态筛选。', body: reservationListBody, data: pageOf(reservationView) }),
+  ics: call({
+    method: 'GET',
+    path: '/api/auth/reservation/ics',
+    who: 'member',
+    summary: '下载预约日历文件',
+    description: '已支付（或选择测后付款）的预约的 .ics 日历文件，时间为北京时间。',
+    query: reservationRidBody,
+    data: 'file',
+  }),
+  waitJoin: call({
+    method: 'POST',
+    path: '/api/auth/reservation/wait/join',
+    who: 'member',
+    summary: '加入候补',
+    description: '已被预约的时段可加入候补；时段空出时按先后通知候补会员（站内信与短信），并为其保留一段时间。仍可预约的时段不能候补。',
+    body: waitJoinBody,
+    data: waitView,
+    done: '已加入候补，时段空出时将通知您',
+  }),
+  waitLeave: call({ method: 'POST', path: '/api/auth/reservation/wait/leave', who: 'member', summary: '退出候补', body: reservationRidBody, data: waitView, done: '已退出候补' }),
+  waits: call({ method: 'POST', path: '/api/auth/reservation/wait/list', who: 'member', summary: '我的候补', description: '候补中与为我保留中的时段，先到期的在前。', data: z.array(waitView) }),
 });
 
 /** The back office's instrument bookings (仪器预约): by day and week, unpaid holds and their rules. */
@@ -77,5 +98,23 @@ export const adminReservations = resource('adminReservations', {
     body: adminReservationSettingsBody,
     data: reservationSettingsView,
     done: '预约规则已保存',
+  }),
+  blocks: call({
+    method: 'POST',
+    path: '/api/admin/reservations/blocks',
+    who: ['sales', 'lab'],
+    summary: '因爽约暂停预约的会员',
+    description: '统计期内爽约次数达到上限（后台任务设置）的会员，最近爽约的在前。',
+    data: z.array(bookingBlockView),
+  }),
+  lift: call({
+    method: 'POST',
+    path: '/api/admin/reservations/lift',
+    who: ['sales', 'lab'],
+    summary: '解除爽约限制',
+    description: '此前的爽约不再计入，会员可以重新预约；须填写原因。',
+    body: bookingLiftBody,
+    data: z.object({ memberRid: z.string() }),
+    done: '已解除该会员的预约限制',
   }),
 });

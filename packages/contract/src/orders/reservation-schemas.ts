@@ -22,6 +22,10 @@ export const reservationView = z.object({
   createdAt: z.string(),
   /** an unpaid booking keeps its hours until then (null: paid, pay-after-test, or no longer booked) */
   holdUntil: z.string().nullable(),
+  /** when the first booked hour begins (Asia/Shanghai, as an instant) */
+  startsAt: z.string(),
+  /** the member may cancel until then (任务设置's hours before the start); null when it is no longer booked */
+  cancelUntil: z.string().nullable(),
 });
 
 // ---- instrument bookings by week (POST /api/admin/reservations/week) ----
@@ -113,3 +117,45 @@ export const reservationRidBody = z.object({ rid: rid('预约编号') });
 export const reservationListBody = pageQuery.extend({ status: z.preprocess(blankToUndefined, z.enum(reservationStatuses).optional()) });
 export type Reservation = z.infer<typeof reservationView>;
 export const SLOT_TAKEN_MESSAGE = '所选时段已被预约，请选择其他时段';
+
+export const NOT_CANCELLABLE_MESSAGE = (hours: number) => `距预约开始已不足${hours}小时，不能取消，请联系实验室`;
+export const noShowBlockMessage = (days: number, count: number) => `您在${days}天内已爽约${count}次，暂不能预约仪器机时，请联系实验室解除限制`;
+
+// ---- wait list for a taken hour (reservation/wait/*) ----
+
+export const waitStatuses = ['waiting', 'offered', 'taken', 'expired', 'left'] as const;
+export type WaitStatus = (typeof waitStatuses)[number];
+export const waitStatusLabels: Record<WaitStatus, string> = { waiting: '候补中', offered: '为您保留中', taken: '已预约', expired: '保留已过期', left: '已退出' };
+export const waitView = z.object({
+  rid: z.string(),
+  itemRid: z.string(),
+  name: z.string(),
+  date: z.string(),
+  hour: z.number().int(),
+  timeText: z.string(),
+  status: z.enum(waitStatuses),
+  statusText: z.string(),
+  /** the member's place among those waiting (1 = next); null when no longer waiting */
+  position: z.number().int().nullable(),
+  /** an offered slot is held for the member until then */
+  offerUntil: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Wait = z.infer<typeof waitView>;
+export const waitJoinBody = z.object({
+  rid: rid('项目编号'),
+  date: requiredDate('预约日期'),
+  hour: z.coerce.number({ error: '请选择候补时段' }).int({ error: '请选择候补时段' }),
+});
+export const WAIT_FREE_SLOT_MESSAGE = '该时段仍可预约，请直接预约，无需候补';
+export const WAIT_HELD_MESSAGE = '该时段正为候补会员保留，请选择其他时段或加入候补';
+
+// ---- no-show blocks (staff) ----
+
+export const bookingBlockView = z.object({
+  member: z.object({ rid: z.string(), name: z.string(), phone: z.string() }),
+  noShows: z.number().int(),
+  lastNoShowAt: z.string(),
+});
+export type BookingBlock = z.infer<typeof bookingBlockView>;
+export const bookingLiftBody = z.object({ member_rid: requiredText('会员编号', 40), reason: requiredText('解除原因', 200) });

@@ -19,9 +19,9 @@ export { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, SAMPLE_COUNT_MAX, hou
 export const orderNoField = requiredText('订单编号', 32);
 
 /** released: an unpaid booking whose hold expired, or that staff released — its hours are free again */
-export const reservationStatuses = ['booked', 'cancelled', 'used', 'released'] as const;
+export const reservationStatuses = ['booked', 'cancelled', 'used', 'released', 'no_show'] as const;
 export type ReservationStatus = (typeof reservationStatuses)[number];
-export const reservationStatusLabels: Record<ReservationStatus, string> = { booked: '已预约', cancelled: '已取消', used: '已使用', released: '已释放' };
+export const reservationStatusLabels: Record<ReservationStatus, string> = { booked: '已预约', cancelled: '已取消', used: '已使用', released: '已释放', no_show: '爽约' };
 
 // ---- orders ----
 
@@ -167,7 +167,8 @@ export const orderLineView = z.object({
   amountFen: z.number().int(),
   note: z.string(),
   samples: z.array(orderSampleView),
-  reservation: z.object({ rid: z.string(), date: z.string(), hours: z.array(z.number().int()), status: z.enum(reservationStatuses) }).nullable(),
+  /** holdUntil: an unpaid booking keeps its hours until then (null once paid or no longer a hold) */
+  reservation: z.object({ rid: z.string(), date: z.string(), hours: z.array(z.number().int()), status: z.enum(reservationStatuses), holdUntil: z.string().nullable() }).nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineView>;
 

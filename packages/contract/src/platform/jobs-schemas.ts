@@ -20,6 +20,13 @@ export const jobSettingsView = z.object({
   reconcileHour: z.number().int(),
   /** a delivered order the member neither confirmed nor disputed completes by itself this many days after delivery (the member is told the day before) */
   autoConfirmDays: z.number().int(),
+  /** an instrument booking can be cancelled by the member until this many hours before it starts */
+  bookingCancelHours: z.number().int(),
+  /** a freed slot is held this many minutes for the first member on its wait list, then offered to the next */
+  waitOfferMinutes: z.number().int(),
+  /** this many no-shows (爽约) within noShowDays block a member's bookings until staff lift it */
+  noShowLimit: z.number().int(),
+  noShowDays: z.number().int(),
 });
 export type JobSettings = z.infer<typeof jobSettingsView>;
 export const DEFAULT_JOB_SETTINGS: JobSettings = {
@@ -31,6 +38,10 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   promiseAlertSms: true,
   reconcileHour: 10,
   autoConfirmDays: 10,
+  bookingCancelHours: 24,
+  waitOfferMinutes: 60,
+  noShowLimit: 3,
+  noShowDays: 90,
 };
 /** reminders are not sent from this hour (lab time) on */
 export const REMINDER_END_HOUR = 21;
@@ -54,6 +65,11 @@ export const jobSettingsBody = z
     reconcile_hour: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber('对账时间', 9, 23, '点').optional()),
     /** absent: unchanged */
     auto_confirm_days: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber('自动确认天数', 3, 60, '天').optional()),
+    /** absent: unchanged (the four figures of instrument bookings) */
+    booking_cancel_hours: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber('预约取消截止', 1, 168, '小时').optional()),
+    wait_offer_minutes: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber('候补保留时长', 10, 1440, '分钟').optional()),
+    no_show_limit: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber('爽约次数上限', 1, 20, '次').optional()),
+    no_show_days: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber('爽约统计天数', 7, 365, '天').optional()),
   })
   .refine((body) => body.retention_reminder_days < body.raw_data_retention_days, { path: ['retention_reminder_days'], error: '[数据保存到期提醒]须少于保存天数' });
 export type JobSettingsBody = z.infer<typeof jobSettingsBody>;

@@ -115,7 +115,7 @@ export const consentRules: ConsentRules = {
   privacy: { overview: rights, exportData: rights, sendCloseCode: rights, close: rights },
   promotion: { overview: read, apply: consent, acceptTerms: { gate: 'open', why: '接受新版推广合伙人协议，才能取回已得的返利' }, rebates: read, withdrawals: read, withdraw: moneyOut, cancelWithdrawal: leave, updateWithdrawal: moneyOut },
   requirements: { add: consent, list: read, detail: read, accept: consent, cancel: leave, uploadFile: consent, file: read },
-  reservations: { add: consent, cancel: leave, list: read },
+  reservations: { add: consent, cancel: leave, list: read, ics: read, waitJoin: consent, waitLeave: leave, waits: read },
   pickups: { add: consent, list: read, cancel: leave },
   recycles: { add: samplesBack, list: read },
 };

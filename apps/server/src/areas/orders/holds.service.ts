@@ -12,6 +12,7 @@ import { cancelOrder, type Actor } from './cancel-core';
 import { orders, reservations } from './orders.tables';
 import { reservationSettings, reservationSlots } from './reservations/reservations.tables';
 import { expiredHold, liveBooking } from './reservation-core';
+import { assertMayBook } from './reservations/booking-rules';
 
 /**
  * Holds (PRODUCT.md: "Unpaid instrument bookings are holds that expire, with a cap per member").
@@ -68,6 +69,8 @@ export async function holdForBooking(tx: Tx, memberId: number, wanted: { itemId:
   const places = new Map(wanted.map((w) => [`${w.itemId}:${w.day}`, w]));
   for (const { itemId, day } of places.values()) await releaseExpiredHolds(tx, now, { itemId, day });
   await lockMember(tx, memberId, 'no key update');
+  // too many no-shows lately: refused until staff lift it (booking-rules.ts)
+  await assertMayBook(tx, memberId, now);
   const settings = await getReservationSettings(tx);
   const held = await heldHours(tx, memberId, now);
   const asked = wanted.reduce((n, w) => n + w.hours.length, 0);

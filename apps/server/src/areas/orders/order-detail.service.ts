@@ -11,7 +11,7 @@ import { communityNames } from '../member';
 import { samplings } from './pickups/pickups.tables';
 import { findMemberOrder, memberName, toOrderEvent, toOrderSummary, type OrderRow } from './order-core';
 import { orderEvents, orderFiles, orderLines, reservations } from './orders.tables';
-import { reservationStatusAt } from './reservation-core';
+import { holdUntilAt, reservationStatusAt } from './reservation-core';
 
 /** The detail of an order: order/detail, the answers of order/add and order/cancel, the lab desk's view. */
 
@@ -62,7 +62,7 @@ export async function orderDetailOf(db: DbOrTx, order: OrderRow, now: Date, audi
       amountFen: line.amountFen,
       note: line.note,
       samples: line.samples.map((sample) => ({ ...sample, ...sampleStateViewOf(states.get(sample.code), order), estimate: estimates.get(sample.code) ?? null })),
-      reservation: reservation ? { rid: reservation.rid, date: reservation.day, hours: reservation.hours, status: reservationStatusAt(reservation, now) } : null,
+      reservation: reservation ? { rid: reservation.rid, date: reservation.day, hours: reservation.hours, status: reservationStatusAt(reservation, now), holdUntil: holdUntilAt(reservation, now)?.toISOString() ?? null } : null,
     };
   });
   const pickup = pickupRows[0];

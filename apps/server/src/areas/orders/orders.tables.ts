@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ChosenOption, OrderSample } from '@lab/contract';
+import { reservationStatuses, type ChosenOption, type OrderSample } from '@lab/contract';
 import { members, staff } from '../accounts/accounts.tables';
 import { serviceItems } from '../catalog/catalog.tables';
 import { samplings } from './pickups/pickups.tables';
@@ -218,7 +218,7 @@ export const reservations = pgTable(
     day: date({ mode: 'string' }).notNull(),
     hours: jsonb().$type<number[]>().notNull(),
     /** released: an unpaid hold that expired or that staff let go (its hours are free again) */
-    status: text({ enum: ['booked', 'cancelled', 'used', 'released'] }).notNull().default('booked'),
+    status: text({ enum: reservationStatuses }).notNull().default('booked'),
     amountFen: bigint({ mode: 'number' }).notNull(),
     note: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -230,10 +230,13 @@ export const reservations = pgTable(
      * its status is brought up to date.
      */
     holdUntil: timestamp({ withTimezone: true }),
+    /** marked 爽约 by the bookings job: the lab had not started it 30 minutes after its first hour (reservation-jobs.service.ts) */
+    noShowAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('reservations_member_idx').on(t.memberId, t.createdAt.desc()),
     index('reservations_item_day_idx').on(t.itemId, t.day),
     index('reservations_hold_idx').on(t.holdUntil).where(sql`status = 'booked' AND hold_until IS NOT NULL`),
+    index('reservations_no_show_idx').on(t.memberId, t.noShowAt).where(sql`no_show_at IS NOT NULL`),
   ],
 );

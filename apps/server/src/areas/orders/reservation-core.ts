@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { reservations } from './orders.tables';
 import { reservationSlots } from './reservations/reservations.tables';
+import { guardWaitList } from './reservations/wait-guard';
 
 /**
  * Booking instrument hours. Used by reservation/add and by order/add for the plan's on-site
@@ -83,6 +84,8 @@ export async function bookSlots(tx: Tx, input: BookInput): Promise<typeof reserv
   const problem = reservationDayProblem(input.day, input.now);
   if (problem) throw new AppError('RESERVATION_DAY', problem);
   const hours = normalizeHours(input.hours);
+  // an hour members wait for is booked only by the one it is offered to (0051)
+  await guardWaitList(tx, input.memberId, input.itemId, input.day, hours, input.now);
   try {
     return await tx.transaction(async (sp) => {
       const [reservation] = await sp

@@ -169,7 +169,7 @@ describe('注销账号 leaves nothing of the person in the database', () => {
     await staff(lab, '/api/admin/sampling/collect', { rid: pickup.rid });
 
     // ---- instrument time booked and cancelled; a contract signed ----
-    const reservation = await me<Reservation>('/api/auth/reservation/add', { rid: instrument.rid, date: MONDAY, hours: JSON.stringify([10]), note: `自带样品${mark('RESV')}` });
+    const reservation = await me<Reservation>('/api/auth/reservation/add', { rid: instrument.rid, date: '2026-03-10', hours: JSON.stringify([10]), note: `自带样品${mark('RESV')}` });
     await me('/api/auth/reservation/cancel', { rid: reservation.rid });
     const contract = await multipart<Contract>(t.app, '/api/admin/contract/add', sales.token, { member_rid: member.rid, title: `${person.name}框架合同` }, { name: 'contract.pdf', bytes: pdfBytes, type: 'application/pdf' });
     await multipart(t.app, '/api/auth/contract/upload', token, { rid: contract.data.rid }, { name: '签署件.pdf', bytes: pdfBytes, type: 'application/pdf' });

@@ -25,6 +25,8 @@ import {
   rebateWithdrawals,
   requirements,
   reservations,
+  reservationWaits,
+  bookingLifts,
   sampleRecycles,
   samplings,
   sealedDocuments,
@@ -87,6 +89,10 @@ const ordersRows = (id: number, ofMyOrders: OfMyOrders): Owned[] => [
   { table: orders, where: eq(orders.memberId, id), set: { contact: 'label', phone: 'blank', remark: 'blank', cancelReason: 'gone', disputeReason: 'gone', evaluationContent: 'gone', managerCallNote: 'gone' } },
   { table: orderLines, where: ofMyOrders(orderLines.orderId), set: { note: 'blank' } },
   { table: reservations, where: eq(reservations.memberId, id), set: { note: 'blank' } },
+  // a wait for an hour says nothing but the hour: the rows go
+  { table: reservationWaits, where: eq(reservationWaits.memberId, id), set: {}, remove: true },
+  // the staff's reason for lifting a no-show block may name the member
+  { table: bookingLifts, where: eq(bookingLifts.memberId, id), set: { reason: 'gone' } },
   // the register of sealed documents keeps number, amount and hashes (what /verify answers), not who or what they named
   { table: sealedDocuments, where: eq(sealedDocuments.memberId, id), set: { client: 'label', title: 'gone' } },
 ];

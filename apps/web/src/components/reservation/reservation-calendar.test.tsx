@@ -76,7 +76,7 @@ describe('ReservationCalendar', () => {
     expect(screen.getByRole('button', { name: '立即预约' })).toBeDisabled();
   });
 
-  it('picks consecutive hours, prices them and books them; the slots are fetched again', async () => {
+  it('picks consecutive hours, prices them and books them, then goes straight to paying; the slots are fetched again', async () => {
     login();
     let booked = false;
     const { calls } = api({
@@ -89,7 +89,7 @@ describe('ReservationCalendar', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp(<ReservationCalendar rid="sem1" priceFen={400_00} unit="小时" />);
+    const { router } = renderApp(<ReservationCalendar rid="sem1" priceFen={400_00} unit="小时" />);
     await user.click(await screen.findByRole('button', { name: /^2026-11-24 周二/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: /^2026-11-24 周二/ })).toHaveAttribute('aria-pressed', 'true'));
     await user.click(slot('10:00-11:00 可预约'));
@@ -102,16 +102,40 @@ describe('ReservationCalendar', () => {
     expect(screen.getByTestId('reservation-total')).toHaveTextContent('¥800.00');
     const before = calls.filter((c) => c.path === '/api/open/device/query4timeExtra').length;
     await user.click(screen.getByRole('button', { name: '立即预约' }));
-    expect(await screen.findByText('预约成功：2026-11-24 10:00-12:00')).toBeInTheDocument();
-    expect(screen.getByText(/请在 2026-11-22 12:00 前完成支付，逾期未支付时段将自动释放。/)).toBeInTheDocument();
+    // straight to paying: the order's page with its pay dialog open
+    await waitFor(() => expect(router.state.location.pathname).toBe('/member/order/R20261122001'));
+    expect(router.state.location.search).toBe('?pay=1');
+    expect(await screen.findByText('已为您保留至 12:00，去支付')).toBeInTheDocument();
+    expect(screen.getByText(/2026-11-24 10:00-12:00，费用 ¥800.00，保留至 2026-11-22 12:00，逾期未支付时段将自动释放。/)).toBeInTheDocument();
     expect(booked).toBe(true);
     const add = calls.find((c) => c.path === '/api/auth/reservation/add')!;
     expect(add.form.get('rid')).toBe('sem1');
     expect(add.form.get('date')).toBe('2026-11-24');
     expect(JSON.parse(add.form.get('hours')!)).toEqual([10, 11]);
-    expect(screen.getByRole('link', { name: /去支付订单 R20261122001/ })).toHaveAttribute('href', '/member/order/R20261122001');
+    expect(screen.getByRole('link', { name: /去支付订单 R20261122001/ })).toHaveAttribute('href', '/member/order/R20261122001?pay=1');
     expect(screen.getByRole('link', { name: '查看我的预约' })).toHaveAttribute('href', '/member/reservation');
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/open/device/query4timeExtra').length).toBeGreaterThan(before));
+  });
+
+  it('a taken hour can be waited for (候补); the server is asked with the day and hour', async () => {
+    login();
+    const { calls } = api({
+      '/api/auth/reservation/wait/join': () => ({
+        msg: '已加入候补，时段空出时将通知您',
+        data: { rid: 'w1', itemRid: 'sem1', name: 'SEM', date: '2026-11-23', hour: 9, timeText: '09:00-10:00', status: 'waiting', statusText: '候补中', position: 2, offerUntil: null, createdAt: '2026-11-22T02:00:00Z' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(<ReservationCalendar rid="sem1" priceFen={400_00} unit="小时" />);
+    const group = await screen.findByRole('group', { name: '候补已约满的时段' });
+    // only the hours someone else holds (not my own)
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['候补 09:00-10:00']);
+    await user.click(within(group).getByRole('button', { name: '候补 09:00-10:00' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/api/auth/reservation/wait/join')?.form.get('hour')).toBe('9'));
+    const join = calls.find((c) => c.path === '/api/auth/reservation/wait/join')!;
+    expect(join.form.get('rid')).toBe('sem1');
+    expect(join.form.get('date')).toBe('2026-11-23');
+    expect(await screen.findByText('已加入候补（第 2 位），时段空出时将通知您')).toBeInTheDocument();
   });
 
   it('a taken hour (409) shows the server message, clears the pick and fetches the slots again', async () => {
@@ -246,7 +270,7 @@ describe('ReservationCalendar and the login panel', () => {
     expect(screen.getByTestId('reservation-total')).toHaveTextContent('¥800.00');
 
     await user.click(screen.getByRole('button', { name: '立即预约' }));
-    expect(await screen.findByText('预约成功：2026-11-24 10:00-12:00')).toBeInTheDocument();
+    expect(await screen.findByText('已为您保留至 12:00，去支付')).toBeInTheDocument();
     const add = calls.find((c) => c.path === '/api/auth/reservation/add')!;
     expect(add.form.get('date')).toBe('2026-11-24');
     expect(JSON.parse(add.form.get('hours')!)).toEqual([10, 11]);

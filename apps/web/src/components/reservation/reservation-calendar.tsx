@@ -3,7 +3,7 @@ import { formatFen } from '@lab/contract/display';
 import { PlainAlert, PlainButton } from '../plain-controls';
 import { SkeletonBlock } from '../skeleton-block';
 import { useReservationCalendar } from './use-reservation-calendar';
-import { BookingResult, BookingSummary, DayPicker, SlotGrid, TestOptions } from './reservation-sections';
+import { BookingResult, BookingSummary, DayPicker, SlotGrid, TestOptions, WaitJoin } from './reservation-sections';
 import './reservation-calendar.css';
 
 export interface ReservationCalendarProps {
@@ -52,6 +52,7 @@ export function ReservationCalendar({ rid, priceFen, unit }: ReservationCalendar
         <>
           <DayPicker calendar={calendar} />
           <SlotGrid calendar={calendar} />
+          <WaitJoin calendar={calendar} />
           {notice ? <PlainAlert className="rc-notice" type="warning" title={notice} /> : null}
           <TestOptions calendar={calendar} />
           <BookingSummary calendar={calendar} unit={unit} />

@@ -84,6 +84,23 @@ export function SlotGrid({ calendar }: { calendar: ReservationCalendarState }) {
   );
 }
 
+/** The day's hours others hold: each can be waited for (候补). */
+export function WaitJoin({ calendar }: { calendar: ReservationCalendarState }) {
+  const { data, wait, joinWaitFor } = calendar;
+  const taken = data?.slots.filter((s) => s.state === 'taken') ?? [];
+  if (taken.length === 0) return null;
+  return (
+    <div className="rc-wait" role="group" aria-label="候补已约满的时段">
+      <span className="rc-muted">已被预约的时段可候补，空出时按先后通知并为您保留：</span>
+      {taken.map((slot) => (
+        <PlainButton key={slot.hour} size="sm" loading={wait.isPending && wait.variables?.hour === slot.hour} onClick={() => joinWaitFor(slot.hour)}>
+          候补 {slot.label}
+        </PlainButton>
+      ))}
+    </div>
+  );
+}
+
 function OptionChoices({ options, value, onChange }: { options: readonly PricedOption[]; value: Record<string, number>; onChange: (next: Record<string, number>) => void }) {
   const group = useId();
   return (
@@ -164,12 +181,12 @@ export function BookingResult({ calendar }: { calendar: ReservationCalendarState
         <PlainAlert
           className="rc-booked"
           type="success"
-          title={`预约成功：${booked.date} ${booked.timeText}`}
+          title={booked.holdUntil ? `已为您保留至 ${formatDateTime(booked.holdUntil).slice(11)}，去支付` : `预约成功：${booked.date} ${booked.timeText}`}
           description={
             <span className="rc-booked-links">
-              费用 {formatFen(booked.amountFen)}，
-              {booked.holdUntil ? `请在 ${formatDateTime(booked.holdUntil)} 前完成支付，逾期未支付时段将自动释放。` : '请在预约日前完成支付。'}
-              {booked.orderNo ? <Link to={`/member/order/${booked.orderNo}`}>去支付订单 {booked.orderNo}</Link> : null}
+              {booked.date} {booked.timeText}，费用 {formatFen(booked.amountFen)}
+              {booked.holdUntil ? `，保留至 ${formatDateTime(booked.holdUntil)}，逾期未支付时段将自动释放。` : '。'}
+              {booked.orderNo ? <Link to={`/member/order/${booked.orderNo}?pay=1`}>去支付订单 {booked.orderNo}</Link> : null}
               <Link to="/member/reservation">查看我的预约</Link>
             </span>
           }

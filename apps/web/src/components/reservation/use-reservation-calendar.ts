@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { PricedOption, Reservation } from '@lab/contract';
 import { ApiError } from '../../lib/api';
 import { hasToken } from '../../lib/session';
@@ -12,6 +13,7 @@ import { useDeviceTime } from '../../features/orders/api/reservations/device-tim
 import { useItemDetail } from '../../features/catalog/api/catalog/device-detail';
 import { addReservation } from '../../features/orders/api/reservations/add-reservation';
 import { addPlanReservation } from '../../features/orders/api/plan/add-plan-reservation';
+import { joinWait } from '../../features/orders/api/reservations/waits';
 import { hoursText, pickHour } from './hours';
 
 /** The test options of the item, each with its first choice chosen to begin with. */
@@ -30,6 +32,7 @@ export function useReservationCalendar(rid: string, priceFen: number) {
   const [booked, setBooked] = useState<Reservation | null>(null);
   const [planned, setPlanned] = useState<string | null>(null);
   const [choices, setChoices] = useState<Record<string, number> | null>(null);
+  const navigate = useNavigate();
   const time = useDeviceTime(rid, day);
   const detail = useItemDetail(rid);
   const options = useMemo(() => detail.data?.options ?? [], [detail.data]);
@@ -80,10 +83,12 @@ export function useReservationCalendar(rid: string, priceFen: number) {
   const book = useApiMutation({
     mutationFn: addReservation,
     invalidates: memberDataKeys,
-    onSuccess: (reservation) => {
+    onSuccess: async (reservation) => {
       setBooked(reservation);
-      feedback.success('预约成功');
-      return afterBooking();
+      await afterBooking();
+      // straight to paying: the order with its pay dialog open, the hold's deadline above it
+      if (reservation.orderNo) void navigate(`/member/order/${encodeURIComponent(reservation.orderNo)}?pay=1`);
+      else feedback.success('预约成功');
     },
     onError: afterRefusal,
   });
@@ -98,6 +103,20 @@ export function useReservationCalendar(rid: string, priceFen: number) {
     onError: afterRefusal,
   });
 
+  // 候补: an hour someone else holds; told (in-site and SMS) when it frees
+  const wait = useApiMutation({
+    mutationFn: joinWait,
+    invalidates: memberDataKeys,
+    onSuccess: (joined) => feedback.success(`已加入候补（第 ${joined.position ?? 1} 位），时段空出时将通知您`),
+  });
+  const joinWaitFor = (hour: number) => {
+    if (!hasToken()) {
+      loginPanel.open({ view: 'sign' });
+      return;
+    }
+    if (shownDay) wait.mutate({ rid, date: shownDay, hour });
+  };
+
   const submit = (kind: 'book' | 'plan') => {
     if (!hasToken()) {
       loginPanel.open({ view: 'sign' });
@@ -108,7 +127,7 @@ export function useReservationCalendar(rid: string, priceFen: number) {
     else plan.mutate({ rid, date: shownDay, hours, options: chosen });
   };
 
-  return { time, data, shownDay, hours, notice, booked, planned, options, chosen, setChoices, totalFen, defaultOptions, chooseDay, clickHour, book, plan, submit };
+  return { time, data, shownDay, hours, notice, booked, planned, options, chosen, setChoices, totalFen, defaultOptions, chooseDay, clickHour, book, plan, submit, wait, joinWaitFor };
 }
 
 export type ReservationCalendarState = ReturnType<typeof useReservationCalendar>;

@@ -10,7 +10,7 @@ import { orders } from '../orders.tables';
 export const sentReminders = pgTable('sent_reminders', {
   /** `<kind>:<object>`, e.g. coupon:42, pickup:7, retention:12:<delivery instant> */
   key: text().primaryKey(),
-  kind: text({ enum: ['pickup', 'coupon', 'retention'] }).notNull(),
+  kind: text({ enum: ['pickup', 'coupon', 'retention', 'booking'] }).notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,5 @@
-import { and, asc, between, eq, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { getJobSettings } from '../../../platform/job-settings';
 import { addDays, reservationStatusLabels, weekdayOf, type AdminReservation, type ReservationHolds, type ReservationInstrument, type ReservationWeek } from '@lab/contract';
 import type { Db, DbOrTx } from '../../../db/client';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
@@ -16,12 +17,12 @@ import { toReservation } from './reservations.service';
 
 /** Bookings as the lab sees them: the instrument (catalog's face) and who booked (accounts' face), read by id for the rows. */
 async function toAdminReservations(db: DbOrTx, rows: { reservation: typeof reservations.$inferSelect; orderNo: string | null }[], now: Date): Promise<AdminReservation[]> {
-  const [items, people] = await Promise.all([itemsByIds(db, rows.map((r) => r.reservation.itemId)), memberContacts(db, rows.map((r) => r.reservation.memberId))]);
+  const [items, people, rule] = await Promise.all([itemsByIds(db, rows.map((r) => r.reservation.itemId)), memberContacts(db, rows.map((r) => r.reservation.memberId)), getJobSettings(db)]);
   return rows.flatMap((row) => {
     const item = items.get(row.reservation.itemId);
     const member = people.get(row.reservation.memberId);
     if (!item || !member) return [];
-    return [{ ...toReservation(row.reservation, item, row.orderNo, now), member: { rid: member.rid, name: member.name ?? member.nickname, phone: member.phone } }];
+    return [{ ...toReservation(row.reservation, item, row.orderNo, now, rule), member: { rid: member.rid, name: member.name ?? member.nickname, phone: member.phone } }];
   });
 }
 
@@ -31,7 +32,7 @@ async function liveBookings(db: DbOrTx, conditions: SQL[], now: Date): Promise<A
     .select({ reservation: reservations, orderNo: orders.orderNo })
     .from(reservations)
     .leftJoin(orders, eq(orders.id, reservations.orderId))
-    .where(and(or(eq(reservations.status, 'used'), liveBooking(now)), ...conditions))
+    .where(and(or(inArray(reservations.status, ['used', 'no_show']), liveBooking(now)), ...conditions))
     .orderBy(asc(reservations.day), asc(reservations.id));
   return (await toAdminReservations(db, rows, now)).sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name, 'zh-CN') || a.itemRid.localeCompare(b.itemRid) || (a.hours[0] ?? 0) - (b.hours[0] ?? 0));
 }

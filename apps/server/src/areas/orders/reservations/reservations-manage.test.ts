@@ -67,7 +67,7 @@ describe('POST /api/auth/reservation/cancel', () => {
     expect(await activeSlots(rid, MONDAY)).toEqual([9]);
   });
 
-  it('is refused on the day and after it', async () => {
+  it('is refused from 24 hours before the start (the default of 后台任务设置)', async () => {
     const rid = await instrument();
     const alice = await member();
     const booked = await book(alice, rid, '2026-03-10', [9]);
@@ -83,13 +83,13 @@ describe('POST /api/auth/reservation/cancel', () => {
       return issueSession(t.db, 'member', alice.member.id, { now: t.clock.now() });
     };
     try {
-      const midnight = await at('2026-03-09T16:00:00Z'); // 00:00 on 03-10 in Shanghai: the day has come
-      expect(await cancel(midnight, booked.data.rid)).toMatchObject({ status: 400, code: 0, msg: '预约当天及之后不能取消，请联系实验室' });
+      const dayBefore = await at('2026-03-09T01:00:00Z'); // 09:00 on 03-09 in Shanghai: 24 hours before 09:00 on 03-10
+      expect(await cancel(dayBefore, booked.data.rid)).toMatchObject({ status: 400, code: 0, msg: '距预约开始已不足24小时，不能取消，请联系实验室' });
       const later = await at('2026-03-12T02:00:00Z');
-      expect(await cancel(later, booked.data.rid)).toMatchObject({ status: 400, msg: '预约当天及之后不能取消，请联系实验室' });
+      expect(await cancel(later, booked.data.rid)).toMatchObject({ status: 400, msg: '距预约开始已不足24小时，不能取消，请联系实验室' });
       expect(await activeSlots(rid, '2026-03-10')).toEqual([9]);
-      const eveningBefore = await at('2026-03-09T15:59:00Z'); // 23:59 the evening before: still allowed
-      expect((await cancel(eveningBefore, booked.data.rid)).code).toBe(1);
+      const justBefore = await at('2026-03-09T00:59:00Z'); // a minute earlier: still allowed
+      expect((await cancel(justBefore, booked.data.rid)).code).toBe(1);
     } finally {
       t.clock.set(NOW);
     }

@@ -11,6 +11,10 @@ import { reservationAudit, reservationSettingsAudit } from '../orders.audit';
 import { queryDeviceTime } from './device-time.service';
 import { addReservation, cancelReservation, listReservations } from './reservations.service';
 import { listHolds, listReservationsForDay, releaseHoldByStaff, reservationWeek } from './reservations-admin.service';
+import { bookingLiftAudit, liftBookingBlock, listBookingBlocks } from './booking-rules';
+import { reservationIcs } from './reservations.service';
+import { findReservableItem } from './reservations.service';
+import { joinWait, leaveWait, listWaits } from './waits.service';
 
 /** The member behind an optional token on an open route; a missing, expired or staff token is simply nobody. */
 async function optionalMemberId(db: Db, request: FastifyRequest, now: Date): Promise<number | null> {
@@ -30,6 +34,21 @@ export const reservationsRoutes = serve(calls.reservations, {
   add: ({ db, memberId, body, now }) => addReservation(db, memberId, body, now),
   cancel: ({ db, memberId, body, now }) => cancelReservation(db, memberId, body.rid, now),
   list: ({ db, memberId, body, now }) => listReservations(db, memberId, body, now),
+  ics: async ({ db, memberId, query, reply, now }) => {
+    const file = await reservationIcs(db, memberId, query.rid, now);
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `attachment; filename="booking-${file.day}.ics"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      .send(file.text);
+  },
+  waitJoin: async ({ db, memberId, body, now }) => {
+    const item = await findReservableItem(db, body.rid);
+    return joinWait(db, memberId, { itemId: item.id, date: body.date, hour: body.hour }, now);
+  },
+  waitLeave: ({ db, memberId, body, now }) => leaveWait(db, memberId, body.rid, now),
+  waits: ({ db, memberId, now }) => listWaits(db, memberId, now),
 });
 
 /** 仪器预约 in the back office: the calls of contract/calls/reservations.ts (adminReservations). */
@@ -44,5 +63,10 @@ export const adminReservationsRoutes = serve(calls.adminReservations, {
   settings: {
     handler: ({ db, staff, body, now }) => saveReservationSettings(db, staff.id, body, now),
     config: { audit: audit(reservationSettingsAudit, 'reservations.settings', '修改预约保留规则', () => 'reservations') },
+  },
+  blocks: { handler: ({ db, now }) => listBookingBlocks(db, now), config: { readOnly: true } },
+  lift: {
+    handler: ({ db, staff, body, now }) => liftBookingBlock(db, staff.id, body, now),
+    config: { audit: audit<{ member_rid: string }>(bookingLiftAudit, 'reservations.lift', '解除爽约限制', (body) => body.member_rid) },
   },
 });

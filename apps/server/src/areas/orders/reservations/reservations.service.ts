@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { MEMBER_CANCELLABLE, RESERVATION_MAX_DAYS_AHEAD, addDays, labNow, progressLabels, reservationStatusLabels, type Page, type PricedOption, type Reservation, type ReservationAddBody, type ReservationStatus } from '@lab/contract';
+import { NOT_CANCELLABLE_MESSAGE, MEMBER_CANCELLABLE, RESERVATION_MAX_DAYS_AHEAD, addDays, labNow, progressLabels, reservationStatusLabels, type Page, type PricedOption, type Reservation, type ReservationAddBody, type ReservationStatus } from '@lab/contract';
 import type { Db, DbOrTx } from '../../../db/client';
 import { paginate } from '../../../db/paginate';
 import { randomId } from '../../../platform/crypto';
@@ -14,6 +14,8 @@ import { orderLines, orders, reservations } from '../orders.tables';
 import { reservationSlots } from './reservations.tables';
 import { itemsByRids, priceLine, type PricedItem } from '../pricing';
 import { holdForBooking, releaseExpiredHolds } from '../holds.service';
+import { getJobSettings } from '../../../platform/job-settings';
+import { bookingIcs, bookingStart } from './booking-times';
 import { bookSlots, holdUntilAt, normalizeHours, reservationDayProblem, reservationStatusAt, statusAt } from '../reservation-core';
 
 /**
@@ -27,7 +29,11 @@ type ReservationRow = typeof reservations.$inferSelect;
 export type ItemColumns = Pick<PricedItem, 'rid' | 'name' | 'model' | 'labLocation'>;
 
 export const NOT_RESERVABLE_MESSAGE = '该项目不支持上门预约';
-export const CANCEL_ON_DAY_MESSAGE = '预约当天及之后不能取消，请联系实验室';
+/** The rule of cancelling a booking: 任务设置's hours before its start. */
+export type CancelRule = { bookingCancelHours: number };
+
+/** Until when the member may cancel a booking: the start less the rule's hours. */
+export const cancelUntilOf = (row: Pick<ReservationRow, 'day' | 'hours'>, rule: CancelRule) => new Date(bookingStart(row.day, row.hours).getTime() - rule.bookingCancelHours * 3600_000);
 
 /** '09:00-11:00'; hours that do not follow one another (over lunch) as '11:00-12:00、13:00-14:00'. */
 export function timeText(hours: readonly number[]): string {
@@ -67,7 +73,7 @@ export async function findReservableItem(db: DbOrTx, rid: string): Promise<Price
 }
 
 /** A booking as a person sees it at `now`: an expired hold reads as released (reservation-core). */
-export function toReservation(row: ReservationRow, item: ItemColumns, orderNo: string | null, now: Date): Reservation {
+export function toReservation(row: ReservationRow, item: ItemColumns, orderNo: string | null, now: Date, rule: CancelRule): Reservation {
   const status = reservationStatusAt(row, now);
   return {
     rid: row.rid,
@@ -85,6 +91,8 @@ export function toReservation(row: ReservationRow, item: ItemColumns, orderNo: s
     note: row.note,
     createdAt: row.createdAt.toISOString(),
     holdUntil: holdUntilAt(row, now)?.toISOString() ?? null,
+    startsAt: bookingStart(row.day, row.hours).toISOString(),
+    cancelUntil: status === 'booked' ? cancelUntilOf(row, rule).toISOString() : null,
   };
 }
 
@@ -156,12 +164,12 @@ export async function addReservation(db: Db, memberId: number, input: Reservatio
       {
         kind: 'reservation',
         title: `已预约${item.name}`,
-        content: `您已预约「${item.name}」${input.date} ${text}（订单${order.orderNo}）${item.labLocation ? `，地点：${item.labLocation}` : ''}。请在${labMinute(holdUntil)}前完成支付，逾期未支付时段将自动释放；如需取消请在预约日前一天及之前操作。`,
+        content: `您已预约「${item.name}」${input.date} ${text}（订单${order.orderNo}）${item.labLocation ? `，地点：${item.labLocation}` : ''}。请在${labMinute(holdUntil)}前完成支付，逾期未支付时段将自动释放；如需取消请在开始前按规定时间操作。`,
         link: '/member/reservation',
       },
       now,
     );
-    return toReservation(booked, item, order.orderNo, now);
+    return toReservation(booked, item, order.orderNo, now, await getJobSettings(tx));
   });
 }
 
@@ -169,6 +177,7 @@ const alreadySettled: Record<Exclude<ReservationStatus, 'booked'>, string> = {
   cancelled: '该预约已取消',
   used: '该预约已使用，不能取消',
   released: '该预约未在保留时间内支付，时段已释放',
+  no_show: '该预约已记为爽约，不能取消',
 };
 
 /**
@@ -191,7 +200,8 @@ export async function cancelReservation(db: Db, memberId: number, rid: string, n
     const [order] = first.orderId === null ? [] : await tx.select().from(orders).where(eq(orders.id, first.orderId)).limit(1).for('update');
     const current = await own(true);
     if (current.status !== 'booked') throw conflict(alreadySettled[current.status]);
-    if (current.day <= labNow(now).date) throw new AppError('RESERVATION_STARTED', CANCEL_ON_DAY_MESSAGE);
+    const rule = await getJobSettings(tx);
+    if (cancelUntilOf(current, rule) <= now) throw new AppError('RESERVATION_STARTED', NOT_CANCELLABLE_MESSAGE(rule.bookingCancelHours));
 
     const member = await memberContact(tx, memberId);
     const actor = { kind: 'member' as const, id: memberId, name: member?.name ?? member?.nickname ?? '' };
@@ -215,7 +225,7 @@ export async function cancelReservation(db: Db, memberId: number, rid: string, n
     }
     const after = await own(false);
     const item = (await itemsByIds(tx, [after.itemId])).get(after.itemId);
-    return toReservation(after, item!, order?.orderNo ?? null, now);
+    return toReservation(after, item!, order?.orderNo ?? null, now, rule);
   });
 }
 
@@ -241,11 +251,36 @@ export async function listReservations(
     () => db.$count(reservations, where),
     // the instruments of the page, in one query through the catalog's face
     async (rows) => {
-      const items = await itemsByIds(
-        db,
-        rows.map((row) => row.reservation.itemId),
-      );
-      return rows.map((row) => toReservation(row.reservation, items.get(row.reservation.itemId)!, row.orderNo, now));
+      const [items, rule] = await Promise.all([
+        itemsByIds(
+          db,
+          rows.map((row) => row.reservation.itemId),
+        ),
+        getJobSettings(db),
+      ]);
+      return rows.map((row) => toReservation(row.reservation, items.get(row.reservation.itemId)!, row.orderNo, now, rule));
     },
   );
+}
+
+/**
+ * reservation/ics: the member's own booking as a calendar file — once it is firm (paid or
+ * pay-after-test), as the confirmation says; a hold, a cancelled or a released booking has none.
+ */
+export async function reservationIcs(db: DbOrTx, memberId: number, rid: string, now: Date): Promise<{ text: string; name: string; day: string }> {
+  const [row] = await db
+    .select({ reservation: reservations, orderNo: orders.orderNo })
+    .from(reservations)
+    .leftJoin(orders, eq(orders.id, reservations.orderId))
+    .where(and(eq(reservations.rid, rid), eq(reservations.memberId, memberId)))
+    .limit(1);
+  if (!row) throw notFound('预约');
+  const r = row.reservation;
+  const status = reservationStatusAt(r, now);
+  if (status !== 'booked' && status !== 'used') throw conflict(`该预约${reservationStatusLabels[status]}，没有日历文件`);
+  if (r.holdUntil !== null) throw conflict('预约支付后才能下载日历文件');
+  const item = (await itemsByIds(db, [r.itemId])).get(r.itemId);
+  if (!item) throw notFound('项目');
+  const text = bookingIcs({ rid: r.rid, day: r.day, hours: r.hours, timeText: timeText(r.hours), name: item.name, model: item.model, labLocation: item.labLocation, orderNo: row.orderNo }, now);
+  return { text, name: `仪器预约-${item.name}-${r.day}.ics`, day: r.day };
 }

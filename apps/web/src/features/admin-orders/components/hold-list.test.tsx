@@ -23,6 +23,8 @@ const hold: AdminReservation = {
   note: '',
   createdAt: '2026-03-07T02:00:00.000Z',
   holdUntil: '2026-03-07T04:00:00.000Z',
+  startsAt: '2026-03-09T01:00:00.000Z',
+  cancelUntil: '2026-03-08T01:00:00.000Z',
   member: { rid: 'm1', name: '囤机时', phone: '13912345678' },
 };
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Button, DatePicker, Descriptions, Empty, Popover, Select, Skeleton, Space } from 'antd';
+import { Button, DatePicker, Descriptions, Empty, Popover, Select, Skeleton, Space, Tag } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { WEEKDAY_NAMES, weekdayOf, type AdminReservation } from '@lab/contract';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useStaffMe } from '../../../lib/admin-api';
 import { useReservationWeek } from '../api/reservation-week';
 import { HoldList } from '../components/hold-list';
+import { NoShowBlocks } from '../components/no-show-blocks';
 import { bookedHours, useDeskParams, weekGrid } from '../order-desk';
 import '../order-desk.css';
 
@@ -37,8 +38,13 @@ function Booking({ booking }: { booking: AdminReservation }) {
   );
   return (
     <Popover content={details} title={booking.name} trigger="click">
-      <button type="button" className={`desk-booking${booking.status === 'used' ? ' is-used' : booking.holdUntil ? ' is-held' : ''}`} data-testid="booking">
+      <button type="button" className={`desk-booking${booking.status === 'used' || booking.status === 'no_show' ? ' is-used' : booking.holdUntil ? ' is-held' : ''}`} data-testid="booking">
         <strong>{booking.timeText}</strong>
+        {booking.status === 'no_show' ? (
+          <Tag color="error" style={{ marginInlineStart: 4 }}>
+            爽约
+          </Tag>
+        ) : null}
         <br />
         {booking.member.name}
       </button>
@@ -119,6 +125,7 @@ export default function ReservationsPage() {
         )}
       </AdminSection>
       <HoldList canEditRules={role === 'lab' || role === 'admin'} />
+      <NoShowBlocks />
     </AdminPage>
   );
 }

@@ -28,6 +28,14 @@ describe('后台任务设置 screen', () => {
     expect(autoConfirm).toHaveValue('10');
     await userEvent.clear(autoConfirm);
     await userEvent.type(autoConfirm, '14');
+    // the instrument bookings' figures
+    const cancelHours = screen.getByLabelText('仪器预约取消截止');
+    expect(cancelHours).toHaveValue('24');
+    await userEvent.clear(cancelHours);
+    await userEvent.type(cancelHours, '12');
+    expect(screen.getByLabelText('候补保留时长')).toHaveValue('60');
+    expect(screen.getByLabelText('爽约次数上限')).toHaveValue('3');
+    expect(screen.getByLabelText('爽约统计天数')).toHaveValue('90');
 
     const retention = screen.getByLabelText('原始数据保存天数');
     await userEvent.clear(retention);
@@ -56,6 +64,10 @@ describe('后台任务设置 screen', () => {
       promise_alert_sms: '0',
       reconcile_hour: '10',
       auto_confirm_days: '14',
+      booking_cancel_hours: '12',
+      wait_offer_minutes: '60',
+      no_show_limit: '3',
+      no_show_days: '90',
     });
     expect(await screen.findByText('设置已保存')).toBeInTheDocument();
   });

@@ -14,6 +14,10 @@ interface Values {
   promise_alert_sms: boolean;
   reconcile_hour: number | null;
   auto_confirm_days: number | null;
+  booking_cancel_hours: number | null;
+  wait_offer_minutes: number | null;
+  no_show_limit: number | null;
+  no_show_days: number | null;
 }
 
 const toValues = (settings: JobSettings): Values => ({
@@ -25,6 +29,10 @@ const toValues = (settings: JobSettings): Values => ({
   promise_alert_sms: settings.promiseAlertSms,
   reconcile_hour: settings.reconcileHour,
   auto_confirm_days: settings.autoConfirmDays,
+  booking_cancel_hours: settings.bookingCancelHours,
+  wait_offer_minutes: settings.waitOfferMinutes,
+  no_show_limit: settings.noShowLimit,
+  no_show_days: settings.noShowDays,
 });
 
 const text = (value: number | null) => (value === null ? '' : String(value));
@@ -39,6 +47,10 @@ const formBody = (values: Values): JobSettingsForm => ({
   promise_alert_sms: values.promise_alert_sms ? '1' : '0',
   reconcile_hour: text(values.reconcile_hour),
   auto_confirm_days: text(values.auto_confirm_days),
+  booking_cancel_hours: text(values.booking_cancel_hours),
+  wait_offer_minutes: text(values.wait_offer_minutes),
+  no_show_limit: text(values.no_show_limit),
+  no_show_days: text(values.no_show_days),
 });
 
 /** /admin/job-settings: the figures the background jobs work by. */
@@ -82,6 +94,18 @@ export default function JobSettingsPage() {
             </Form.Item>
             <Form.Item label="在线支付对账时间" name="reconcile_hour" extra="每天从该时间起下载前一天的微信支付、支付宝账单与本地记录核对（微信支付账单10点后可下载，支付宝9点后）；下载失败的每小时重试。" required>
               <InputNumber min={9} max={23} precision={0} suffix="点起" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item label="仪器预约取消截止" name="booking_cancel_hours" extra="会员可在预约开始前该小时数以前在线取消，之后需联系实验室。" required>
+              <InputNumber min={1} max={168} precision={0} prefix="开始前" suffix="小时" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item label="候补保留时长" name="wait_offer_minutes" extra="已约满的时段空出时，依次通知候补会员（站内信和短信）并为其保留该时长，逾期顺延给下一位。" required>
+              <InputNumber min={10} max={1440} precision={0} suffix="分钟" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item label="爽约次数上限" name="no_show_limit" extra="预约开始后30分钟内未上机记为爽约；统计天数内爽约达到该次数，暂停预约，直至员工在「仪器预约」中解除。" required>
+              <InputNumber min={1} max={20} precision={0} suffix="次" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item label="爽约统计天数" name="no_show_days" extra="统计最近该天数内的爽约次数。" required>
+              <InputNumber min={7} max={365} precision={0} prefix="最近" suffix="天" style={{ width: 200 }} />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={save.isPending}>保存设置</Button>
           </SchemaForm>

@@ -1,5 +1,5 @@
 import { Button, Popconfirm } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { OrderSummary } from '@lab/contract';
 import { feedback } from '../../../lib/feedback';
@@ -21,13 +21,15 @@ interface OrderActionsProps {
   /** open the pay dialog at once (the order form sends members to ?pay=1) */
   payOpen?: boolean;
   onPayClose?: () => void;
+  /** shown in the pay dialog above the form (a booking's hold deadline) */
+  payNote?: ReactNode;
 }
 
 /**
  * The buttons an order shows now — decided by the server's `actions` — with their dialogs:
  * 去支付, 取消订单, 确认数据, 申请复测, 评价, 查看详情.
  */
-export function OrderActions({ order, showDetail = false, size = 'middle', couponRid, payOpen = false, onPayClose }: OrderActionsProps) {
+export function OrderActions({ order, showDetail = false, size = 'middle', couponRid, payOpen = false, onPayClose, payNote }: OrderActionsProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const confirm = useApiMutation({ mutationFn: confirmData, invalidates: memberDataKeys, onSuccess: () => feedback.success('已确认数据') });
   const navigate = useNavigate();
@@ -72,7 +74,7 @@ export function OrderActions({ order, showDetail = false, size = 'middle', coupo
         </Button>
       ) : null}
 
-      <PayDialog orderNo={orderNo} preferredCouponRid={couponRid} open={dialog === 'pay' || (payOpen && actions.pay)} onClose={close} />
+      <PayDialog orderNo={orderNo} preferredCouponRid={couponRid} open={dialog === 'pay' || (payOpen && actions.pay)} onClose={close} note={payNote} />
       <CancelOrderDialog orderNo={orderNo} paid={order.payment === 'paid'} open={dialog === 'cancel'} onClose={close} />
       <DisputeDialog orderNo={orderNo} open={dialog === 'dispute'} onClose={close} />
       <EvaluateDialog orderNo={orderNo} open={dialog === 'evaluate'} onClose={close} />

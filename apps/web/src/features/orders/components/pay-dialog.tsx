@@ -1,5 +1,5 @@
 import { Button, Modal, Radio, Skeleton, Space } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NO_COUPON, PAY_VENDOR_NAMES, formatFen, type ReadyToPay } from '@lab/contract';
 import { PAY_VENDORS } from '../../../components/online-pay/vendor';
 import { useOnlinePay, type OnlinePayRequest } from '../../../components/online-pay/use-online-pay';
@@ -257,10 +257,12 @@ interface PayDialogProps {
   onClose: () => void;
   /** after a successful payment or choosing to settle after testing */
   onPaid?: () => void;
+  /** shown above the form: a booking's hold deadline */
+  note?: ReactNode;
 }
 
 /** 支付订单: 预存款 (mine or a community's) or 微信支付 / 支付宝 (with 余额抵扣), a coupon; pay, or 测试后结算. */
-export function PayDialog({ orderNo, preferredCouponRid, open, onClose, onPaid }: PayDialogProps) {
+export function PayDialog({ orderNo, preferredCouponRid, open, onClose, onPaid, note }: PayDialogProps) {
   const ready = useReadyToPay(orderNo, open);
   const [claimed, setClaimed] = useState<string | undefined>();
   let body;
@@ -284,6 +286,7 @@ export function PayDialog({ orderNo, preferredCouponRid, open, onClose, onPaid }
 
   return (
     <Modal open={open} title="支付订单" onCancel={onClose} footer={null} destroyOnHidden width={560} centered>
+      {note}
       {body}
     </Modal>
   );

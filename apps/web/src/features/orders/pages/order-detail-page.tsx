@@ -84,6 +84,20 @@ export default function OrderDetailPage() {
     return <LoadFailed title="订单加载失败" error={error} onRetry={refetch} />;
   }
 
+  // an unpaid booking holds its hours until then: said on the page and in the pay dialog
+  const holdUntil = order.kind === 'reservation' ? (order.lines.find((l) => l.reservation?.holdUntil)?.reservation?.holdUntil ?? null) : null;
+  const hold = holdUntil ? (
+    <Alert
+      className="ord-hold"
+      type="warning"
+      showIcon
+      data-testid="hold-deadline"
+      title={`已为您保留至 ${formatDateTime(holdUntil).slice(11)}，请在此前完成支付`}
+      description={`应付 ${formatFen(order.payableFen)}，保留至 ${formatDateTime(holdUntil)}；逾期未支付，时段将自动释放。`}
+      style={{ marginBottom: 16 }}
+    />
+  ) : null;
+
   return (
     <div className="member-page ord-page ord-detail">
       <nav className="ord-breadcrumb" aria-label="位置">
@@ -109,6 +123,7 @@ export default function OrderDetailPage() {
               order={order}
               couponRid={order.coupon?.rid}
               payOpen={payOpen}
+              payNote={hold}
               onPayClose={() => {
                 if (payOpen) setParams({}, { replace: true });
               }}
@@ -117,6 +132,7 @@ export default function OrderDetailPage() {
         </div>
       </section>
 
+      {hold}
       {order.dispute ? (
         <Alert
           type={order.dispute.resolved ? 'success' : 'warning'}
