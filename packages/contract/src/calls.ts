@@ -46,6 +46,7 @@ import { onlinePay } from './payments/online-pay-calls';
 import { health } from './platform/health-calls';
 import { adminJobs } from './platform/jobs-calls';
 import { adminPrivacy, privacy } from './privacy/calls';
+import { analytics } from './views/analytics-calls';
 import { auditLog } from './views/audit-log-calls';
 import { adminCustomers } from './views/customers-calls';
 import { dashboard } from './views/dashboard-calls';
@@ -87,6 +88,7 @@ export const calls = {
   adminDocuments,
   adminContracts,
   dashboard,
+  analytics,
   funds,
   health,
   invites,
