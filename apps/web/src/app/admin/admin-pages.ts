@@ -11,6 +11,7 @@ export interface AdminPage {
 
 export const adminPages: Record<string, AdminPage> = {
   'dashboard': { load: () => import('../../features/views/pages/dashboard-page') },
+  'analytics': { load: () => import('../../features/views/pages/analytics-page') },
   'approvals': { load: () => import('../../features/admin-approvals/pages/approvals-page') },
   'orders': { load: () => import('../../features/admin-orders/pages/orders-page') },
   'orders/:orderNo': { load: () => import('../../features/admin-orders/pages/order-detail-page') },
