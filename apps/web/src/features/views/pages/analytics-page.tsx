@@ -225,7 +225,9 @@ function Tiles({ data, filters }: { data: AnalyticsView; filters: AnalyticsFilte
       </Tile>
       <Tile tile="revenue" filters={filters}>
         <p className="analytics-figures">
-          收款 <Money fen={paid} />　退款 <Money fen={refunded} />　净收入 <Money fen={paid - refunded} />
+          <span>收款 <Money fen={paid} /></span>
+          <span>退款 <Money fen={refunded} /></span>
+          <span>净收入 <Money fen={paid - refunded} /></span>
         </p>
         <AnalyticsChart label={analyticsTileLabels.revenue} option={charts.revenue} empty={data.revenue.length === 0} />
       </Tile>
