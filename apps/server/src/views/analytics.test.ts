@@ -138,7 +138,7 @@ beforeAll(async () => {
   const tests = await t.db.select().from(serviceItems).where(eq(serviceItems.reservable, false)).orderBy(asc(serviceItems.id));
   itemA = tests[0]!;
   itemB = tests.find((i) => i.groupId !== itemA.groupId) ?? tests[1]!;
-  [itemR] = await t.db.select().from(serviceItems).where(eq(serviceItems.reservable, true)).orderBy(asc(serviceItems.id)).limit(1);
+  itemR = (await t.db.select().from(serviceItems).where(eq(serviceItems.reservable, true)).orderBy(asc(serviceItems.id)).limit(1))[0]!;
   lab = await makeStaff(t.db, 'lab', NOW);
   sales = await makeStaff(t.db, 'sales', NOW);
 
