@@ -35,7 +35,7 @@ const zipMagic = [0x50, 0x4b, 0x03, 0x04];
 /**
  * A spreadsheet told by its content (a bank statement): xlsx is a zip holding xl/workbook.xml
  * (its name is in the zip's directory, uncompressed); csv is text — UTF-8 or GB18030, no NUL,
- * not markup — whose first line has two or more comma-separated fields. Anything else: null.
+ * not markup — whose first two lines have two or more comma-separated fields. Anything else: null.
  */
 export function sniffSheet(buffer: Buffer): 'xlsx' | 'csv' | null {
   if (zipMagic.every((byte, i) => buffer[i] === byte)) return buffer.includes('xl/workbook.xml') ? 'xlsx' : null;
@@ -53,8 +53,9 @@ export function sniffSheet(buffer: Buffer): 'xlsx' | 'csv' | null {
   if (!sample || sample.startsWith('<')) return null;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0008\u000b\u000e-\u001f]/.test(sample)) return null;
-  const firstLine = sample.split(/\r?\n/)[0] ?? '';
-  return firstLine.split(',').length >= 2 ? 'csv' : null;
+  // a table: a header and a row at least, each of two or more fields
+  const rows = sample.split(/\r?\n/).filter((line) => line.trim() !== '').slice(0, 2);
+  return rows.length === 2 && rows.every((line) => line.split(',').length >= 2) ? 'csv' : null;
 }
 
 const storedName = /^[\w-]{20,60}\.(png|jpg|pdf|zip|webp)$/;

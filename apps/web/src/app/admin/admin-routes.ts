@@ -53,6 +53,7 @@ export const adminScreens: AdminScreen[] = [
 
   // ---- finance ----
   { path: 'finance/prestores', title: '预存审核', roles: finance, group: 'finance' },
+  { path: 'finance/bank', title: '银行流水对账', roles: finance, group: 'finance' },
   { path: 'finance/invoices', title: '发票管理', roles: finance, group: 'finance' },
   { path: 'finance/transfers', title: '转账审核', roles: finance, group: 'finance' },
   { path: 'finance/withdrawals', title: '提现审核', roles: finance, group: 'finance' },
