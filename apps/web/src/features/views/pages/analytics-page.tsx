@@ -28,7 +28,7 @@ const BLUE = '#0a58ca';
 const palette = [BLUE, '#13a8a8', '#fa8c16', '#722ed1', '#52c41a', '#eb2f96', '#faad14', '#2f54eb', '#8c8c8c'];
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
 const yuan = (fen: number) => Math.round(fen) / 100;
-const grid = { left: 48, right: 16, top: 36, bottom: 28, containLabel: true };
+const grid = { left: 48, right: 16, top: 52, bottom: 28, containLabel: true };
 
 /** Where each tile's figures come from: the list behind it. */
 const behind: Record<AnalyticsTile, { to: string; label: string }> = {
