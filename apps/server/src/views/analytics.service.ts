@@ -75,7 +75,11 @@ export async function turnaround(db: DbOrTx, f: AnalyticsFilters, r: Range): Pro
       db,
       sql`SELECT ${weekOf(sql`t.delivered_at`)} AS week, count(*)::int AS n,
             percentile_cont(0.5) WITHIN GROUP (ORDER BY t.h) AS p50, percentile_cont(0.9) WITHIN GROUP (ORDER BY t.h) AS p90
-          FROM (SELECT DISTINCT b.id, b.delivered_at, b.h FROM (${base}) b) t GROUP BY 1 ORDER BY 1`,
+          FROM (
+            SELECT o.delivered_at, extract(epoch FROM o.delivered_at - o.received_at) / 3600 AS h FROM orders o
+            WHERE o.kind = 'test' AND o.progress <> 'cancelled' AND o.received_at IS NOT NULL AND o.delivered_at >= o.received_at
+              AND o.delivered_at >= ${r.start} AND o.delivered_at < ${r.end} AND ${orderMatches(f)}
+          ) t GROUP BY 1 ORDER BY 1`,
     ),
     queryRows<{ itemId: number; name: string; n: number; p50: number | null; p90: number | null }>(
       db,
