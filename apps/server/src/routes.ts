@@ -37,7 +37,9 @@ import { contentAdminRoutes } from './areas/content/content-admin.routes';
 import { ordersAdminRoutes } from './areas/orders/orders-admin.routes';
 import { adminAttestationRoutes, adminCommunityRoutes, adminMemberRoutes } from './areas/member/member-admin.routes';
 import { fundsAdminRoutes } from './areas/funds/funds-admin.routes';
+import { bankStatementRoutes } from './areas/funds/bank-statements.routes';
 import { paymentsAdminRoutes } from './areas/payments/payments-admin.routes';
+import { analyticsRoutes } from './views/analytics.routes';
 import { dashboardRoutes } from './views/dashboard.routes';
 import { financeCountsRoutes } from './views/finance-counts.routes';
 import { memberDetailRoutes } from './views/member-detail.routes';
@@ -70,6 +72,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     adminContractsRoutes,
     fundsRoutes,
     fundsAdminRoutes,
+    bankStatementRoutes,
     paymentsAdminRoutes,
     invitesRoutes,
     growthSettingsRoutes,
@@ -90,6 +93,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     auditLogRoutes,
     approvalsRoutes,
     dashboardRoutes,
+    analyticsRoutes,
     financeCountsRoutes,
     messagesAdminRoutes,
     jobsAdminRoutes,

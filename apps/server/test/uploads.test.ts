@@ -83,6 +83,8 @@ const uploads: Record<string, UploadCase> = {
     },
   },
   'POST /api/admin/funds/invoice/file': { who: (w) => w.staff.finance, fields: async (w) => ({ rid: await freshInvoice(w, true) }) },
+  // a bank statement is read into lines and never stored; the same file again answers duplicate
+  'POST /api/admin/funds/bank/upload': { who: (w) => w.staff.finance, fields: async () => ({}) },
   'POST /api/admin/upload/image': { who: (w) => w.staff.admin, fields: async () => ({}) },
   // /verify's original check: read and compared, never stored (the test below sees nothing added)
   'POST /api/open/document/check': { who: (w) => w.b, fields: async (w) => ({ no: await documentNo(w) }) },
@@ -114,6 +116,8 @@ const downloads: Record<string, { who: (w: World) => { token: string }; query: (
   'GET /api/admin/growth/withdraw/export': { who: (w) => w.staff.finance, query: () => ({}) },
   'GET /api/admin/payments/export': { who: (w) => w.staff.finance, query: () => ({}) },
   'GET /api/admin/payments/refund/export': { who: (w) => w.staff.finance, query: () => ({}) },
+  'GET /api/admin/analytics/export': { who: (w) => w.staff.lab, query: () => ({ tile: 'revenue', from: '2026-03-01', to: '2026-03-31' }) },
+  'GET /api/admin/analytics/yearly/export': { who: (w) => w.staff.lab, query: () => ({ year: '2026' }) },
   'GET /api/auth/privacy/export': { who: (w) => w.a, query: () => ({ format: 'json' }) },
 };
 
@@ -122,7 +126,10 @@ const uploadRoutes = () => t.app.routeTable.filter((route) => route.config.uploa
 const getRoutes = () => t.app.routeTable.filter((route) => route.method === 'GET' && /^\/api\/(auth|admin)\//.test(route.url));
 
 /** A valid file of the first type the route accepts. */
-const goodFile = (types: readonly SniffedExt[]) => (types.includes('pdf') ? { bytes: pdfBytes, ext: 'pdf', type: 'application/pdf' } : { bytes: pngBytes, ext: 'png', type: 'image/png' });
+const goodFile = (types: readonly SniffedExt[]) =>
+  types.includes('csv') ? { bytes: statementCsv, ext: 'csv', type: 'text/csv' } : types.includes('pdf') ? { bytes: pdfBytes, ext: 'pdf', type: 'application/pdf' } : { bytes: pngBytes, ext: 'png', type: 'image/png' };
+/** a bank statement in the generic layout (the statement upload reads csv and xlsx by content) */
+const statementCsv = Buffer.from('日期,收入金额,付款人,备注\n2026-03-01,100.00,某大学,预存\n');
 
 /** Contents that are not what their name and declared type say. */
 const impostors = [

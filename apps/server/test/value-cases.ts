@@ -3,6 +3,8 @@ import type { AdminCredit, AdminInvoice, AdminOrderDetail, AdminPointsApplicatio
 import { invoiceApplication, pendingCredit, pendingTransfer, pendingWithdrawal } from '../src/areas/funds/funds-admin.test-helpers';
 import { fund, makeOrder } from '../src/areas/payments/payment.test-helpers';
 import { changedByHand, listed, member, post, w, type Body } from './value-world';
+import { randomId } from '../src/platform/crypto';
+import { bankStatementLines, bankStatements } from '../src/areas/funds/bank-statements.tables';
 
 /**
  * The applications the pinned decisions are made on (value-registry.ts): each made through the
@@ -20,6 +22,22 @@ export async function topUpCase(decide: Body) {
     // what a member may still change once the application is submitted: the remark (the amount and payer are refused)
     change: async () => void expect((await post('/api/auth/prestoreApply/edit', who, { rid, amount: '100', remark: '改了备注' })).code).toBe(1),
   };
+}
+
+/** 银行流水对账: a pending top-up of ¥100 and a bank line of ¥100 naming it (booked through the top-up's decision). */
+export async function bankLineCase(decide: Body) {
+  const topUp = await topUpCase(decide);
+  const seen = await topUp.seen();
+  const applied = await listed<AdminPrestore>('/api/admin/funds/prestore/list', w.staffOf.finance, String(seen.rid));
+  const [statement] = await w.t.db
+    .insert(bankStatements)
+    .values({ rid: randomId(), fileName: 'statement.csv', fileSha256: randomId(32), layout: 'generic', lineCount: 1, creditCount: 1, staffId: w.staffOf.finance.id })
+    .returning();
+  const [line] = await w.t.db
+    .insert(bankStatementLines)
+    .values({ rid: randomId(), statementId: statement!.id, fingerprint: randomId(32), bookedAt: w.t.clock.now(), amountFen: 10_000, payer: '复旦大学', remark: `预存 ${applied.applyNo}` })
+    .returning();
+  return { seen: async () => ({ line_rid: line!.rid, ...(await topUp.seen()) }), change: topUp.change };
 }
 
 export async function transferCase(decide: Body) {

@@ -2,7 +2,7 @@ import { DECISION_CHANGED_MESSAGE, ORDER_PAYMENT_CHANGED, type ApprovalKind } fr
 import type { RouteEntry } from '../src/app';
 import { randomId } from '../src/platform/crypto';
 import { couponTemplates } from '../src/areas/funds/funds.tables';
-import { cancelCase, creditCase, invoiceCase, pointsCase, redLetterCase, topUpCase, transferCase, withdrawalCase } from './value-cases';
+import { bankLineCase, cancelCase, creditCase, invoiceCase, pointsCase, redLetterCase, topUpCase, transferCase, withdrawalCase } from './value-cases';
 import { member, w, type Body } from './value-world';
 
 /**
@@ -79,6 +79,7 @@ const UNGATED_REFUSAL = ungated('a refusal: nothing is created or released, and 
 export const registry: Record<string, Entry> = {
   // ---- value decisions, each pinned to what the staff member saw ----
   'POST /api/admin/funds/prestore/confirm': pinned(['version'], gated('topup'), finance(CHANGED, () => topUpCase({}))),
+  'POST /api/admin/funds/bank/confirm': pinned(['version'], gated('topup'), finance(CHANGED, () => bankLineCase({}))),
   'POST /api/admin/funds/prestore/refuse': pinned(['version'], UNGATED_REFUSAL, finance(CHANGED, () => topUpCase({ reason: '未查到该笔转账' }))),
   'POST /api/admin/funds/transfer/approve': pinned(
     ['version'],
@@ -151,6 +152,7 @@ export const registry: Record<string, Entry> = {
   ),
 
   // ---- not decisions that move money or value ----
+  'POST /api/admin/funds/bank/upload': none('reads the bank\'s statement into lines to match: nothing is booked until a line is confirmed (funds/bank/confirm)'),
   'POST /api/admin/payments/reconcile/run': none('compares our online payments with the gateway\'s bill for a day and lists the differences: nothing is booked'),
   'POST /api/admin/payments/reconcile/resolve': none('a note that a reconciliation difference was looked into: nothing is booked'),
   'POST /api/admin/agreement/publish': none(CONTENT),

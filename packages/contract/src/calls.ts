@@ -46,6 +46,8 @@ import { onlinePay } from './payments/online-pay-calls';
 import { health } from './platform/health-calls';
 import { adminJobs } from './platform/jobs-calls';
 import { adminPrivacy, privacy } from './privacy/calls';
+import { analytics } from './views/analytics-calls';
+import { adminBankStatements } from './funds/bank-statement-calls';
 import { auditLog } from './views/audit-log-calls';
 import { adminCustomers } from './views/customers-calls';
 import { dashboard } from './views/dashboard-calls';
@@ -65,6 +67,7 @@ export const calls = {
   adminContent,
   images,
   adminFunds,
+  adminBankStatements,
   adminGrowth,
   adminMembers,
   adminAttestations,
@@ -87,6 +90,7 @@ export const calls = {
   adminDocuments,
   adminContracts,
   dashboard,
+  analytics,
   funds,
   health,
   invites,

@@ -48,6 +48,8 @@ export * from './accounts/staff-auth-schemas';
 export * from './accounts/staff-schemas';
 export * from './views/audit-log-schemas';
 export * from './views/dashboard-schemas';
+export * from './views/analytics-schemas';
+export * from './funds/bank-statement-schemas';
 export * from './content/image-schemas';
 export * from './platform/jobs-schemas';
 export * from './catalog/admin-group-schemas';

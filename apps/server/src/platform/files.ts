@@ -23,10 +23,39 @@ const types = [
   // RIFF....WEBP: bytes 4–7 are the size, so they match anything
   { type: 'image/webp', ext: 'webp', magic: [0x52, 0x49, 0x46, 0x46, -1, -1, -1, -1, 0x57, 0x45, 0x42, 0x50] },
 ] as const;
-export type SniffedExt = (typeof types)[number]['ext'];
+/** what upload specs may accept: the stored types above, and the spreadsheets read and never stored (sniffSheet) */
+export type SniffedExt = (typeof types)[number]['ext'] | 'xlsx' | 'csv';
 
 export function sniffType(buffer: Buffer) {
   return types.find((t) => t.magic.every((byte, i) => byte === -1 ? buffer.length > i : buffer[i] === byte)) ?? null;
+}
+
+const zipMagic = [0x50, 0x4b, 0x03, 0x04];
+
+/**
+ * A spreadsheet told by its content (a bank statement): xlsx is a zip holding xl/workbook.xml
+ * (its name is in the zip's directory, uncompressed); csv is text — UTF-8 or GB18030, no NUL,
+ * not markup — whose first two lines have two or more comma-separated fields. Anything else: null.
+ */
+export function sniffSheet(buffer: Buffer): 'xlsx' | 'csv' | null {
+  if (zipMagic.every((byte, i) => buffer[i] === byte)) return buffer.includes('xl/workbook.xml') ? 'xlsx' : null;
+  const head = buffer.subarray(0, 4096);
+  if (head.length === 0 || head.includes(0)) return null;
+  const decoded = [new TextDecoder('utf-8', { fatal: true }), new TextDecoder('gb18030', { fatal: true })].map((decoder) => {
+    try {
+      // a multi-byte character cut at 4096 bytes is not a reason to refuse the file
+      return decoder.decode(buffer.length > 4096 ? head.subarray(0, 4000) : head);
+    } catch {
+      return null;
+    }
+  });
+  const sample = (decoded[0] ?? decoded[1])?.replace(/^\uFEFF/, '').trimStart();
+  if (!sample || sample.startsWith('<')) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0008\u000b\u000e-\u001f]/.test(sample)) return null;
+  // a table: a header and a row at least, each of two or more fields
+  const rows = sample.split(/\r?\n/).filter((line) => line.trim() !== '').slice(0, 2);
+  return rows.length === 2 && rows.every((line) => line.split(',').length >= 2) ? 'csv' : null;
 }
 
 const storedName = /^[\w-]{20,60}\.(png|jpg|pdf|zip|webp)$/;
@@ -149,7 +178,7 @@ export async function removingFilesOnFailure<T>(work: () => Promise<T>): Promise
   return result;
 }
 
-const allowedText: Record<SniffedExt, string> = { png: 'PNG', jpg: 'JPG', pdf: 'PDF', zip: 'ZIP', webp: 'WEBP' };
+const allowedText: Record<SniffedExt, string> = { png: 'PNG', jpg: 'JPG', pdf: 'PDF', zip: 'ZIP', webp: 'WEBP', xlsx: 'XLSX', csv: 'CSV' };
 
 /** Saves an upload under a random name; `allow` lists the types this upload accepts (default images and PDF). */
 export async function saveFile(

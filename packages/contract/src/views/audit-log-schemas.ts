@@ -55,6 +55,7 @@ export const auditEntityLabels: Record<string, string> = {
   attestation: '资料认证',
   community: '科研团体',
   prestore: '预存申请',
+  bankStatement: '银行流水',
   transfer: '转账申请',
   account: '资金账户',
   invoice: '发票申请',

@@ -10,6 +10,7 @@ import { invoiceApplicationItems, invoiceApplications, invoiceRedLetters } from 
 import { accounts, ledgerEntries } from './ledger.tables';
 import { prestoreApplications, prestoreRules, transferApplications } from './prestore.tables';
 import { balanceOf } from './ledger.service';
+import { statementForAudit } from './bank-statements.service';
 
 /**
  * The money objects as the audit log keeps them (platform/audit.ts reads one before a staff
@@ -188,3 +189,6 @@ export const accountAudit = auditEntity<string>('account', async (db, key) => {
   snapshot.lastEntry = last ? { type: last.type, amountFen: Number(last.amountFen), balanceAfterFen: Number(last.balanceAfterFen), reference: last.reference, note: last.note } : null;
   return snapshot;
 });
+
+/** 银行流水 by the statement's rid (uploads): the file, its layout and its line counts. */
+export const bankStatementAudit = auditEntity<string>('bankStatement', (db, rid) => statementForAudit(db, String(rid)));

@@ -8,3 +8,4 @@ export * from './prestore.tables';
 export * from './coupons.tables';
 export * from './invoices.tables';
 export * from './credit.tables';
+export * from './bank-statements.tables';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   AuditOutlined,
+  BarChartOutlined,
   CheckSquareOutlined,
   DashboardOutlined,
   ExperimentOutlined,
@@ -16,6 +17,7 @@ import type { AdminGroup } from './admin-routes';
 export const adminGroups: { key: AdminGroup; label: string; icon: ReactNode; single?: true }[] = [
   { key: 'home', label: '工作台', icon: <DashboardOutlined />, single: true },
   { key: 'approvals', label: '待审批', icon: <CheckSquareOutlined />, single: true },
+  { key: 'analytics', label: '运营分析', icon: <BarChartOutlined />, single: true },
   { key: 'orders', label: '订单与样品', icon: <ExperimentOutlined /> },
   { key: 'members', label: '客户服务', icon: <TeamOutlined /> },
   { key: 'finance', label: '财务', icon: <MoneyCollectOutlined /> },

@@ -11,6 +11,7 @@ export interface AdminPage {
 
 export const adminPages: Record<string, AdminPage> = {
   'dashboard': { load: () => import('../../features/views/pages/dashboard-page') },
+  'analytics': { load: () => import('../../features/views/pages/analytics-page') },
   'approvals': { load: () => import('../../features/admin-approvals/pages/approvals-page') },
   'orders': { load: () => import('../../features/admin-orders/pages/orders-page') },
   'orders/:orderNo': { load: () => import('../../features/admin-orders/pages/order-detail-page') },
@@ -30,6 +31,7 @@ export const adminPages: Record<string, AdminPage> = {
   'contracts': { load: () => import('../../features/admin-orders/pages/contracts-page') },
   'closures': { load: () => import('../../features/admin-privacy/pages/closures-page') },
   'finance/prestores': { load: () => import('../../features/admin-funds/pages/prestores-page') },
+  'finance/bank': { load: () => import('../../features/admin-funds/pages/bank-statements-page') },
   'finance/invoices': { load: () => import('../../features/admin-funds/pages/invoices-page') },
   'finance/transfers': { load: () => import('../../features/admin-funds/pages/transfers-page') },
   'finance/withdrawals': { load: () => import('../../features/admin-funds/pages/withdrawals-page') },

@@ -6,7 +6,7 @@ import type { StaffRole } from '@lab/contract';
  * admin-pages.ts (the router's part). Pages without a `group` are reached from other screens
  * (details, printing). Loaded with the back office's layout, never on the public site's first load.
  */
-export type AdminGroup = 'home' | 'approvals' | 'orders' | 'members' | 'finance' | 'catalog' | 'content' | 'messages' | 'system';
+export type AdminGroup = 'home' | 'approvals' | 'analytics' | 'orders' | 'members' | 'finance' | 'catalog' | 'content' | 'messages' | 'system';
 
 export interface AdminScreen {
   path: string;
@@ -26,6 +26,7 @@ const adminOnly = [] as const;
 export const adminScreens: AdminScreen[] = [
   // ---- home ----
   { path: 'dashboard', title: '工作台', roles: 'any', group: 'home' },
+  { path: 'analytics', title: '运营分析', roles: ['lab', 'finance'], group: 'analytics' },
   // coupons, refunds and adjustments above their maker's limit: every role files or decides them
   { path: 'approvals', title: '待审批', roles: 'any', group: 'approvals' },
 
@@ -52,6 +53,7 @@ export const adminScreens: AdminScreen[] = [
 
   // ---- finance ----
   { path: 'finance/prestores', title: '预存审核', roles: finance, group: 'finance' },
+  { path: 'finance/bank', title: '银行流水对账', roles: finance, group: 'finance' },
   { path: 'finance/invoices', title: '发票管理', roles: finance, group: 'finance' },
   { path: 'finance/transfers', title: '转账审核', roles: finance, group: 'finance' },
   { path: 'finance/withdrawals', title: '提现审核', roles: finance, group: 'finance' },
