@@ -42,6 +42,7 @@ import { dashboardRoutes } from './views/dashboard.routes';
 import { financeCountsRoutes } from './views/finance-counts.routes';
 import { memberDetailRoutes } from './views/member-detail.routes';
 import { memberHomeRoutes } from './views/member-home.routes';
+import { reimbursementRoutes } from './views/reimbursement-pack.routes';
 import { messagesAdminRoutes } from './areas/messages/messages-admin.routes';
 import { jobsAdminRoutes } from './platform/job-settings.routes';
 import { approvalsRoutes } from './areas/approvals/approvals-admin.routes';
@@ -101,6 +102,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     contentAdminRoutes,
     profileRoutes,
     memberHomeRoutes,
+    reimbursementRoutes,
     privacyRoutes,
     adminPrivacyRoutes,
     pickupRoutes,

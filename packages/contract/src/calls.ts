@@ -51,6 +51,7 @@ import { adminCustomers } from './views/customers-calls';
 import { dashboard } from './views/dashboard-calls';
 import { financeCounts } from './views/finance-counts-calls';
 import { memberHome } from './views/member-home-calls';
+import { reimbursement } from './views/reimbursement-calls';
 
 export const calls = {
   accounts,
@@ -115,5 +116,6 @@ export const calls = {
   adminCustomers,
   financeCounts,
   memberHome,
+  reimbursement,
 };
 export type Calls = typeof calls;
