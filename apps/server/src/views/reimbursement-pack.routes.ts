@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import { calls } from '@lab/contract/calls';
 import { labDay } from '@lab/contract';
 import { serve } from '../platform/calls';
+import { sha256 } from '../platform/crypto';
 import { writeMemberAudit } from '../platform/member-audit';
 import { notFound } from '../platform/errors';
 import { zipStream } from '../platform/zip-stream';
@@ -56,5 +56,3 @@ export const reimbursementRoutes = serve(calls.reimbursement, {
       .send(body);
   },
 });
-
-const sha256 = (text: string) => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
