@@ -46,7 +46,7 @@ const memberPages: Partial<Record<(typeof memberChildren)[number], () => Promise
   prestore: () => import('../features/funds/pages/prestore-page'),
   coupon: () => import('../features/funds/pages/coupon-page'),
   invoiceMg: () => import('../features/funds/pages/invoice-titles-page'),
-  invoiceLs: () => import('../features/funds/pages/invoice-records-page'),
+  invoiceLs: () => import('../features/views/pages/member-invoices-page'),
   communityMg: () => import('../features/member/pages/community-manage-page'),
   communityJn: () => import('../features/member/pages/community-joined-page'),
   order: () => import('../features/orders/pages/order-list-page'),
@@ -136,7 +136,7 @@ export const routes: RouteObject[] = [
             ...page(memberPages[child] ?? (() => import('../pages/under-construction-page'))),
           })),
           // beyond the spec's routes: one order's detail, the member's instrument bookings, in-site messages
-          { path: 'order/:orderNo', loader: requireLogin, ...page(() => import('../features/orders/pages/order-detail-page')) },
+          { path: 'order/:orderNo', loader: requireLogin, ...page(() => import('../features/views/pages/member-order-page')) },
           { path: 'reservation', loader: requireLogin, ...page(() => import('../features/orders/pages/my-reservations-page')) },
           { path: 'message', loader: requireLogin, ...page(() => import('../features/messages/pages/messages-page')) },
           // 账号设置: 隐私与授权 (营销短信), the agreements, the consent record
