@@ -35,6 +35,9 @@ export function zipStream(sources: ZipSource[], closing: (files: ZippedFile[]) =
   const entry = (name: string) => {
     const file = new ZipPassThrough(name);
     file.mtime = mtime;
+    // made on Unix, UTF-8 names (bit 11, which fflate sets): unzip then reads Chinese names as they are instead of as a DOS code page
+    file.os = 3;
+    file.attrs = 0o100644 << 16;
     zip.add(file);
     return file;
   };
