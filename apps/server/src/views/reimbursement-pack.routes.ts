@@ -32,7 +32,8 @@ export const reimbursementRoutes = serve(calls.reimbursement, {
       pack.files.map((f) => ({
         name: f.name,
         open: async () => {
-          const opened = await deps.files.open(f.kind, f.storedName);
+          const at = await f.locate();
+          const opened = await deps.files.open(at.kind, at.storedName);
           if (!opened) throw notFound(`文件 ${f.name}`);
           return opened.body;
         },

@@ -415,11 +415,54 @@ async function paymentProofSpec(db: DbOrTx, order: OrderRow) {
   return { rows, payer, channel, paidFen: order.paidFen };
 }
 
+/** The sealed 付款证明 of a paid order, in the order's member's name. */
+async function sealProof(db: Db, deps: PackDeps, order: OrderRow, client: string, now: Date) {
+  const proof = await paymentProofSpec(db, order);
+  return sealPackPaper(
+    db,
+    deps,
+    {
+      kind: 'payment_proof',
+      memberId: order.memberId,
+      orderId: order.id,
+      title: `付款证明（订单 ${order.orderNo}）`,
+      client,
+      amountFen: proof.paidFen,
+      spec: {
+        title: '付款证明',
+        facts: [
+          ['订单编号', order.orderNo],
+          ['检测项目', order.title],
+          ['付款方', proof.payer],
+          ['支付方式', proof.channel],
+          ['支付时间', order.paidAt ? labTime(order.paidAt) : '—'],
+          ['实付金额', `${formatFen(proof.paidFen)}（${fenInWords(proof.paidFen)}）`],
+        ],
+        table: {
+          columns: [
+            { label: '时间', width: 1.9 },
+            { label: '渠道 / 类型', width: 2.4 },
+            { label: '交易号 / 单号', width: 3.3 },
+            { label: '金额', width: 1.4, align: 'right' },
+          ],
+          rows: proof.rows,
+        },
+        totals: [['实付金额', proof.paidFen]],
+        notes: [
+          '本证明据实验室收款记录出具：在线支付列明支付渠道与交易号，预存款支付列明账务流水与财务确认到账的预存申请。',
+          '扫描二维码可核验本证明的真伪与状态。',
+        ],
+      },
+    },
+    now,
+  );
+}
+
 export interface PreparedPack {
   status: PackStatus;
   scopeKey: string;
-  /** the files in ZIP order, each with where its bytes are */
-  files: { name: string; label: string; orderNo: string | null; kind: StoredKind; storedName: string }[];
+  /** the files in ZIP order, each with where its bytes are (a sealed paper is issued when asked) */
+  files: { name: string; label: string; orderNo: string | null; locate: () => Promise<{ kind: StoredKind; storedName: string }> }[];
   client: string;
 }
 
@@ -440,55 +483,17 @@ export async function preparePack(db: Db, deps: PackDeps, memberId: number, quer
     if (!piece.present || !piece.source) continue;
     const source = piece.source;
     if ('stored' in source) {
-      files.push({ name: piece.name, label: piece.label, orderNo: piece.orderNo, kind: source.stored.kind, storedName: source.stored.name });
+      const at = { kind: source.stored.kind, storedName: source.stored.name };
+      files.push({ name: piece.name, label: piece.label, orderNo: piece.orderNo, locate: async () => at });
       continue;
     }
+    // sealed when its turn in the ZIP comes (a first pack seals ~0.5 s a paper): the first bytes go at once
     const order = source.order;
-    const row =
-      source.seal === 'statement'
-        ? await orderStatementOf(db, deps, order, now)
-        : await (async () => {
-            const proof = await paymentProofSpec(db, order);
-            return sealPackPaper(
-              db,
-              deps,
-              {
-                kind: 'payment_proof',
-                memberId: order.memberId,
-                orderId: order.id,
-                title: `付款证明（订单 ${order.orderNo}）`,
-                client,
-                amountFen: proof.paidFen,
-                spec: {
-                  title: '付款证明',
-                  facts: [
-                    ['订单编号', order.orderNo],
-                    ['检测项目', order.title],
-                    ['付款方', proof.payer],
-                    ['支付方式', proof.channel],
-                    ['支付时间', order.paidAt ? labTime(order.paidAt) : '—'],
-                    ['实付金额', `${formatFen(proof.paidFen)}（${fenInWords(proof.paidFen)}）`],
-                  ],
-                  table: {
-                    columns: [
-                      { label: '时间', width: 1.9 },
-                      { label: '渠道 / 类型', width: 2.4 },
-                      { label: '交易号 / 单号', width: 3.3 },
-                      { label: '金额', width: 1.4, align: 'right' },
-                    ],
-                    rows: proof.rows,
-                  },
-                  totals: [['实付金额', proof.paidFen]],
-                  notes: [
-                    '本证明据实验室收款记录出具：在线支付列明支付渠道与交易号，预存款支付列明账务流水与财务确认到账的预存申请。',
-                    '扫描二维码可核验本证明的真伪与状态。',
-                  ],
-                },
-              },
-              now,
-            );
-          })();
-    files.push({ name: piece.name, label: piece.label, orderNo: piece.orderNo, kind: 'documents', storedName: row.storedName });
+    const seal = async () => {
+      const row = source.seal === 'statement' ? await orderStatementOf(db, deps, order, now) : await sealProof(db, deps, order, client, now);
+      return { kind: 'documents' as const, storedName: row.storedName };
+    };
+    files.push({ name: piece.name, label: piece.label, orderNo: piece.orderNo, locate: seal });
   }
 
   const enclosed = files.map((f, i) => [String(i + 2), f.name, f.label]);
@@ -526,7 +531,7 @@ export async function preparePack(db: Db, deps: PackDeps, memberId: number, quer
     },
     now,
   );
-  files.unshift({ name: '00-报销材料封面.pdf', label: packPieceLabels.cover, orderNo: null, kind: 'documents', storedName: cover.storedName });
+  files.unshift({ name: '00-报销材料封面.pdf', label: packPieceLabels.cover, orderNo: null, locate: async () => ({ kind: 'documents', storedName: cover.storedName }) });
   return { status, scopeKey: scope.key, files, client };
 }
 
