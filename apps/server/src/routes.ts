@@ -43,6 +43,7 @@ import { financeCountsRoutes } from './views/finance-counts.routes';
 import { memberDetailRoutes } from './views/member-detail.routes';
 import { memberHomeRoutes } from './views/member-home.routes';
 import { reimbursementRoutes } from './views/reimbursement-pack.routes';
+import { packTemplatesAdminRoutes } from './areas/content/pack-templates.routes';
 import { messagesAdminRoutes } from './areas/messages/messages-admin.routes';
 import { jobsAdminRoutes } from './platform/job-settings.routes';
 import { approvalsRoutes } from './areas/approvals/approvals-admin.routes';
@@ -103,6 +104,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     profileRoutes,
     memberHomeRoutes,
     reimbursementRoutes,
+    packTemplatesAdminRoutes,
     privacyRoutes,
     adminPrivacyRoutes,
     pickupRoutes,

@@ -13,6 +13,7 @@ import { catalog } from './catalog/calls';
 import { adminContent, images } from './content/admin-calls';
 import { adminAgreements, agreements } from './content/agreement-calls';
 import { content } from './content/calls';
+import { adminPackTemplates } from './content/pack-template-calls';
 import { adminFunds } from './funds/admin-calls';
 import { funds } from './funds/calls';
 import { adminGrowth } from './growth/admin-calls';
@@ -64,6 +65,7 @@ export const calls = {
   adminCatalog,
   adminConsultations,
   adminContent,
+  adminPackTemplates,
   images,
   adminFunds,
   adminGrowth,

@@ -49,6 +49,7 @@ export * from './accounts/staff-schemas';
 export * from './views/audit-log-schemas';
 export * from './views/dashboard-schemas';
 export * from './views/reimbursement-schemas';
+export * from './content/pack-template-schemas';
 export * from './content/image-schemas';
 export * from './platform/jobs-schemas';
 export * from './catalog/admin-group-schemas';

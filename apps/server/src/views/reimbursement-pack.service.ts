@@ -10,13 +10,13 @@ import {
   labTime,
   packPieceLabels,
   packTemplateKeys,
-  packTemplateLabels,
   PAY_VENDOR_NAMES,
   type PackPiece,
   type PackPieceKind,
   type PackQuery,
   type PackStatus,
   type PackTemplateKey,
+  type PackTemplateView,
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../db/client';
 import { badRequest, conflict, notFound } from '../platform/errors';
@@ -24,6 +24,7 @@ import type { FileStore } from '../platform/providers/file-store';
 import type { DocumentSeal } from '../platform/providers/document-seal';
 import type { StoredKind } from '../platform/files';
 import { memberContact } from '../areas/accounts';
+import { packTemplates } from '../areas/content';
 import { orderStatementOf, sealPackPaper, type OrderRow } from '../areas/orders';
 import { contracts } from '../areas/orders/requirements.tables';
 import { orderFiles, orders } from '../areas/orders/orders.tables';
@@ -42,34 +43,22 @@ import { communities } from '../areas/member/member.tables';
  * through orders' face and lists the files the route streams as a ZIP. The view writes no table.
  */
 
-/** ¥50,000 and ¥1,000: 中山大学 财务处's thresholds for a signed 测试合同 and a payment proof */
-export const CONTRACT_FROM_FEN = 5_000_000;
-export const PAYMENT_PROOF_FROM_FEN = 100_000;
-
+/** What a template asks for at a pack's total (thresholds kept by admin: content's 报销模板). */
 interface PackTemplate {
-  key: PackTemplateKey;
-  rule: string;
-  /** whether the template asks for the piece at this pack total */
+  view: PackTemplateView;
   requires: (kind: Exclude<PackPieceKind, 'cover'>, totalFen: number) => boolean;
-  /** pieces it leaves out of the ZIP even when present */
+  /** pieces it leaves out of the ZIP even when present (创新券: the 清单) */
   leaves: PackPieceKind[];
 }
 
-export const PACK_TEMPLATES: Record<PackTemplateKey, PackTemplate> = {
-  default: {
-    key: 'default',
-    rule: `依中山大学财务处报销要求：金额 ${formatFen(CONTRACT_FROM_FEN)} 以下附测试清单，${formatFen(CONTRACT_FROM_FEN)} 及以上附已签署的测试合同；${formatFen(PAYMENT_PROOF_FROM_FEN)} 及以上附付款证明；检测报告与发票必附。`,
+function templateRules(view: PackTemplateView): PackTemplate {
+  return {
+    view,
     requires: (kind, total) =>
-      kind === 'statement' ? total < CONTRACT_FROM_FEN : kind === 'agreement' ? total >= CONTRACT_FROM_FEN : kind === 'payment' ? total >= PAYMENT_PROOF_FROM_FEN : true,
-    leaves: [],
-  },
-  voucher: {
-    key: 'voucher',
-    rule: '创新券兑付：已签署的合同（委托检测服务协议）、发票、付款证明与服务成果（检测报告）。',
-    requires: (kind) => kind !== 'statement',
-    leaves: ['statement'],
-  },
-};
+      kind === 'statement' ? view.key === 'default' && total < view.contractFromFen : kind === 'agreement' ? total >= view.contractFromFen : kind === 'payment' ? total >= view.proofFromFen : true,
+    leaves: view.key === 'voucher' ? ['statement'] : [],
+  };
+}
 
 /** A file that goes in the ZIP: a stored one, or a sealed paper issued when the pack is made. */
 type PieceSource = { stored: { kind: StoredKind; name: string } } | { seal: 'statement' | 'payment_proof'; order: OrderRow };
@@ -209,8 +198,8 @@ async function orderAgreement(db: DbOrTx, order: OrderRow): Promise<{ source: Pi
 }
 
 /** Each piece of the pack under the template: present or missing (with why), required or not, its name in the ZIP. */
-async function planPack(db: DbOrTx, scope: Scope, templateKey: PackTemplateKey): Promise<{ pieces: PlannedPiece[]; missing: string[]; totalFen: number }> {
-  const template = PACK_TEMPLATES[templateKey];
+async function planPack(db: DbOrTx, scope: Scope, template: PackTemplate): Promise<{ pieces: PlannedPiece[]; missing: string[]; totalFen: number }> {
+  const { contractFromFen, proofFromFen, name } = template.view;
   const totalFen = scope.orders.reduce((sum, o) => sum + due(o), 0);
   const pieces: PlannedPiece[] = [];
   const missing: string[] = [];
@@ -293,9 +282,9 @@ async function planPack(db: DbOrTx, scope: Scope, templateKey: PackTemplateKey):
       required: agreementNeeded,
       note: agreement
         ? '已签署'
-        : templateKey === 'voucher'
-          ? '创新券兑付须附已签署的委托检测服务协议（合同），该订单尚未签署'
-          : `报销金额满 ${formatFen(CONTRACT_FROM_FEN)} 须附已签署的委托检测服务协议（测试合同），该订单尚未签署`,
+        : contractFromFen === 0
+          ? `${name}须附已签署的委托检测服务协议（合同），该订单尚未签署`
+          : `报销金额满 ${formatFen(contractFromFen)} 须附已签署的委托检测服务协议（测试合同），该订单尚未签署`,
       source: agreement?.source ?? null,
     });
 
@@ -308,9 +297,9 @@ async function planPack(db: DbOrTx, scope: Scope, templateKey: PackTemplateKey):
       required: need('payment'),
       note: paid
         ? '盖章，含支付渠道、交易号、时间与金额'
-        : templateKey === 'voucher'
-          ? '尚未支付，无付款证明（创新券兑付须附付款证明）'
-          : `尚未支付，无付款证明（报销金额满 ${formatFen(PAYMENT_PROOF_FROM_FEN)} 须附付款证明）`,
+        : proofFromFen === 0
+          ? `尚未支付，无付款证明（${name}须附付款证明）`
+          : `尚未支付，无付款证明（报销金额满 ${formatFen(proofFromFen)} 须附付款证明）`,
       source: paid ? { seal: 'payment_proof', order } : null,
     });
 
@@ -344,13 +333,14 @@ const templateOf = (query: PackQuery): PackTemplateKey => query.template ?? 'def
 /** reimbursement/status: what the pack would hold and every reason it cannot be made yet. */
 export async function packStatus(db: DbOrTx, memberId: number, query: PackQuery): Promise<PackStatus> {
   const scope = await resolveScope(db, memberId, query);
-  const template = templateOf(query);
-  const { pieces, missing, totalFen } = await planPack(db, scope, template);
+  const templates = await packTemplates(db);
+  const template = templates[templateOf(query)];
+  const { pieces, missing, totalFen } = await planPack(db, scope, templateRules(template));
   return {
-    template,
-    templateName: packTemplateLabels[template],
-    templateRule: PACK_TEMPLATES[template].rule,
-    templates: packTemplateKeys.map((key) => ({ key, name: packTemplateLabels[key] })),
+    template: template.key,
+    templateName: template.name,
+    templateRule: template.rule,
+    templates: packTemplateKeys.map((key) => ({ key, name: templates[key].name })),
     orders: scope.orders.map((o) => ({ orderNo: o.orderNo, title: o.title, amountFen: due(o) })),
     totalFen,
     pieces: pieces.map(({ source: _source, ...piece }) => piece),
@@ -474,7 +464,7 @@ export async function preparePack(db: Db, deps: PackDeps, memberId: number, quer
   const status = await packStatus(db, memberId, query);
   if (!status.ready) throw conflict(`报销材料不全，暂不能下载：${status.missing.map((m, i) => `${i + 1}. ${m}`).join('；')}`);
   const scope = await resolveScope(db, memberId, query);
-  const { pieces } = await planPack(db, scope, status.template);
+  const { pieces } = await planPack(db, scope, templateRules((await packTemplates(db))[status.template]));
   const person = await memberContact(db, memberId);
   const client = [person?.company, person?.name || person?.nickname].filter(Boolean).join(' ');
 

@@ -5,9 +5,10 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PackStatus } from '@lab/contract';
+import type { PackStatus, PackTemplateView } from '@lab/contract';
 import type { TestContext } from '../../test/harness';
 import { tmpRoot } from '../../test/template';
+import { makeStaff } from '../../test/factories';
 import { randomId, randomToken } from '../platform/crypto';
 import { checkPdfSignature } from '../platform/pdf-signature';
 import { auditLog } from '../db/schema';
@@ -31,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { member, get, makeOrder } = contractCalls(() => suite);
+const { member, get, post, makeOrder } = contractCalls(() => suite);
 type Who = Awaited<ReturnType<typeof member>>;
 type Order = Awaited<ReturnType<typeof makeOrder>>['order'];
 
@@ -348,6 +349,38 @@ describe('who and what a pack covers', () => {
     expect((await pack(stranger, { invoice_rid: inv.rid })).json()).toMatchObject({ code: 0, msg: '开票申请不存在' });
     expect((await pack(stranger, {})).statusCode).toBe(400);
     expect((await get('/api/auth/reimbursement/pack', undefined, { order_no: order.orderNo })).statusCode).toBe(401);
+  });
+});
+
+describe('系统 → 报销模板 (admin)', () => {
+  it('admin lowers the contract threshold: a ¥160 order now asks for the signed agreement; bad input and other roles change nothing', async () => {
+    const admin = await makeStaff(t.db, 'admin', t.clock.now());
+    const listed = await post<PackTemplateView[]>('/api/admin/packTemplate/list', admin, {});
+    expect(listed.data.map((v) => [v.key, v.contractFromFen, v.proofFromFen, v.updatedAt])).toEqual([
+      ['default', 5_000_000, 100_000, null],
+      ['voucher', 0, 0, null],
+    ]);
+    const who = await member();
+    const order = await readyOrder(who, 'online');
+    await invoice(who, [order]);
+    expect((await status(who, { order_no: order.orderNo })).data.ready).toBe(true);
+
+    const bad = await post('/api/admin/packTemplate/save', admin, { key: 'default', name: '', rule: '规则', contract_from: '-1', proof_from: '1000' });
+    expect(bad).toMatchObject({ code: 0, msg: '[模板名称]不能为空' });
+    const bySales = await post('/api/admin/packTemplate/save', suite.sales, { key: 'default', name: '复旦大学', rule: '规则', contract_from: '100', proof_from: '100' });
+    expect(bySales.code).toBe(0);
+    expect((await post<PackTemplateView[]>('/api/admin/packTemplate/list', admin, {})).data[0]!.updatedAt).toBeNull();
+
+    const saved = await post<PackTemplateView>('/api/admin/packTemplate/save', admin, { key: 'default', name: '复旦大学财务处', rule: '满 ¥100 须附测试合同', contract_from: '100', proof_from: '100' });
+    expect(saved).toMatchObject({ code: 1, msg: '报销模板已保存', data: { key: 'default', name: '复旦大学财务处', contractFromFen: 10_000, proofFromFen: 10_000 } });
+    const after = await status(who, { order_no: order.orderNo });
+    expect(after.data).toMatchObject({ templateName: '复旦大学财务处', templateRule: '满 ¥100 须附测试合同', ready: false, missing: [`订单 ${order.orderNo}：报销金额满 ¥100.00 须附已签署的委托检测服务协议（测试合同），该订单尚未签署`] });
+    expect(after.data.templates[0]).toEqual({ key: 'default', name: '复旦大学财务处' });
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'content.packTemplate'));
+    expect(audits.map((a) => a.targetKey)).toEqual(['default']);
+
+    // back to the built-in figures for the other tests
+    await post('/api/admin/packTemplate/save', admin, { key: 'default', name: '高校报销（通用）', rule: '默认', contract_from: '50000', proof_from: '1000' });
   });
 });
 
