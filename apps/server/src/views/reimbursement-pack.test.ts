@@ -320,6 +320,22 @@ describe('who and what a pack covers', () => {
     }
   });
 
+  it('a statement period (对账单): the member’s live orders created in it, each with its pieces', async () => {
+    const who = await member();
+    const a = await readyOrder(who, 'online');
+    const b = await readyOrder(who, 'prestore');
+    await makeOrder(who, { progress: 'cancelled' });
+    await invoice(who, [a, b]);
+    const seen = await status(who, { from: '2026-12-01', to: '2026-12-01' });
+    expect(seen.data).toMatchObject({ ready: true, totalFen: 32_000 });
+    expect(seen.data.orders.map((o) => o.orderNo)).toEqual([a.orderNo, b.orderNo]);
+    const files = unzip((await pack(who, { from: '2026-12-01', to: '2026-12-01' })).rawPayload);
+    expect([...files.keys()].filter((n) => n.endsWith('1-测试明细清单.pdf'))).toHaveLength(2);
+    checkSums(files);
+    expect((await status(who, { from: '2026-12-02', to: '2026-12-01' }))).toMatchObject({ status: 400, msg: '[开始日期]不能晚于[结束日期]' });
+    expect((await status(who, { from: '2026-11-01', to: '2026-11-30' })).data.missing).toEqual(['该期间没有可报销的订单']);
+  });
+
   it('a community-paid order: its owner may take the pack; the order’s member too; anyone else gets 404', async () => {
     const owner = await member({ name: '王教授' });
     const student = await member({ name: '小张' });

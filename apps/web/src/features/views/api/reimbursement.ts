@@ -8,14 +8,14 @@ import { downloadFile } from '../../../lib/download';
 /** 报销材料: what a pack of an order or an invoice holds, and the ZIP itself. */
 export const reimbursement = bindCalls<typeof table>(routes, downloadFile);
 
-/** What the pack is of: one order or one invoice application. */
-export type PackScope = { order_no: string } | { invoice_rid: string };
+/** What the pack is of: one order, one invoice application or one statement period (对账单). */
+export type PackScope = { order_no: string } | { invoice_rid: string } | { from: string; to: string };
 
-const scopeKey = (scope: PackScope) => ('order_no' in scope ? `order:${scope.order_no}` : `invoice:${scope.invoice_rid}`);
+const scopeKey = (scope: PackScope) => ('order_no' in scope ? `order:${scope.order_no}` : 'invoice_rid' in scope ? `invoice:${scope.invoice_rid}` : `period:${scope.from}~${scope.to}`);
 
 /** GET /api/auth/reimbursement/status — every piece, present or missing, under the template. */
 export const usePackStatus = (scope: PackScope, template: PackTemplateKey, enabled = true) =>
   useQuery({ queryKey: ['member', 'reimbursement', scopeKey(scope), template], queryFn: () => reimbursement.status({ ...scope, template }), placeholderData: keepPreviousData, enabled });
 
 /** GET /api/auth/reimbursement/pack — the ZIP (the server refuses with every missing reason). */
-export const downloadPack = (scope: PackScope, template: PackTemplateKey) => reimbursement.pack({ ...scope, template }, `报销材料-${'order_no' in scope ? scope.order_no : scope.invoice_rid}.zip`);
+export const downloadPack = (scope: PackScope, template: PackTemplateKey) => reimbursement.pack({ ...scope, template }, `报销材料-${scopeKey(scope).replace(/^\w+:/, '')}.zip`);
