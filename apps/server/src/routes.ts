@@ -44,6 +44,8 @@ import { dashboardRoutes } from './views/dashboard.routes';
 import { financeCountsRoutes } from './views/finance-counts.routes';
 import { memberDetailRoutes } from './views/member-detail.routes';
 import { memberHomeRoutes } from './views/member-home.routes';
+import { reimbursementRoutes } from './views/reimbursement-pack.routes';
+import { packTemplatesAdminRoutes } from './areas/content/pack-templates.routes';
 import { messagesAdminRoutes } from './areas/messages/messages-admin.routes';
 import { jobsAdminRoutes } from './platform/job-settings.routes';
 import { approvalsRoutes } from './areas/approvals/approvals-admin.routes';
@@ -105,6 +107,8 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     contentAdminRoutes,
     profileRoutes,
     memberHomeRoutes,
+    reimbursementRoutes,
+    packTemplatesAdminRoutes,
     privacyRoutes,
     adminPrivacyRoutes,
     pickupRoutes,

@@ -160,6 +160,7 @@ export const registry: Record<string, Entry> = {
   'POST /api/admin/content/certificate/add': none(CONTENT),
   'POST /api/admin/content/certificate/edit': none(CONTENT),
   'POST /api/admin/content/certificate/delete': none(CONTENT),
+  'POST /api/admin/packTemplate/save': none('which papers a reimbursement pack asks for and from which total: texts and thresholds the lab edits; nothing is booked'),
   'POST /api/admin/approvals/limits/save': none(CONFIG),
   'POST /api/admin/approvals/reject': none('refusing a filed request: nothing is booked'),
   'POST /api/admin/approvals/withdraw': none('the maker takes back a filed request: nothing is booked'),

@@ -13,6 +13,7 @@ import { catalog } from './catalog/calls';
 import { adminContent, images } from './content/admin-calls';
 import { adminAgreements, agreements } from './content/agreement-calls';
 import { content } from './content/calls';
+import { adminPackTemplates } from './content/pack-template-calls';
 import { adminFunds } from './funds/admin-calls';
 import { funds } from './funds/calls';
 import { adminGrowth } from './growth/admin-calls';
@@ -53,6 +54,7 @@ import { adminCustomers } from './views/customers-calls';
 import { dashboard } from './views/dashboard-calls';
 import { financeCounts } from './views/finance-counts-calls';
 import { memberHome } from './views/member-home-calls';
+import { reimbursement } from './views/reimbursement-calls';
 
 export const calls = {
   accounts,
@@ -65,6 +67,7 @@ export const calls = {
   adminCatalog,
   adminConsultations,
   adminContent,
+  adminPackTemplates,
   images,
   adminFunds,
   adminBankStatements,
@@ -120,5 +123,6 @@ export const calls = {
   adminCustomers,
   financeCounts,
   memberHome,
+  reimbursement,
 };
 export type Calls = typeof calls;

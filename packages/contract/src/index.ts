@@ -50,6 +50,8 @@ export * from './views/audit-log-schemas';
 export * from './views/dashboard-schemas';
 export * from './views/analytics-schemas';
 export * from './funds/bank-statement-schemas';
+export * from './views/reimbursement-schemas';
+export * from './content/pack-template-schemas';
 export * from './content/image-schemas';
 export * from './platform/jobs-schemas';
 export * from './catalog/admin-group-schemas';

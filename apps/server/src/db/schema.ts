@@ -4,6 +4,7 @@ export * from '../platform/platform.tables';
 export * from '../areas/catalog/catalog.tables';
 export * from '../areas/catalog/search.tables';
 export * from '../areas/content/content.tables';
+export * from '../areas/content/pack-templates.tables';
 export * from '../areas/messages/consultations.tables';
 export * from '../areas/member/member.tables';
 export * from '../areas/orders/pickups/pickups.tables';

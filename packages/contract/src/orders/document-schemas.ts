@@ -3,13 +3,15 @@ import { requiredText } from '../common';
 
 // ---- sealed documents (报价单, 测试明细清单, 缴费通知书…) and their public verification (/verify/<no>) ----
 
-export const documentKinds = ['quote', 'statement', 'payment_notice', 'agreement'] as const;
+export const documentKinds = ['quote', 'statement', 'payment_notice', 'agreement', 'payment_proof', 'pack_cover'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 export const documentKindLabels: Record<DocumentKind, string> = {
   quote: '报价单',
   statement: '测试明细清单',
   payment_notice: '缴费通知书',
   agreement: '委托检测服务协议',
+  payment_proof: '付款证明',
+  pack_cover: '报销材料封面',
 };
 
 /** valid 有效, expired 已过期, revoked 已撤销, converted 已转订单 (a quote accepted), superseded 已被新版本替代 */

@@ -8,3 +8,4 @@ export { seedContent } from './content.seed';
 export { homeContent } from './home-content';
 export { getSettingValues, getSiteSettings, normalizeStoredIdentity, readSetting } from './settings.service';
 export { fillFigures, fillFiguresIn, onCatalogFacts } from './public-figures';
+export { packTemplates } from './pack-templates.service';

@@ -63,4 +63,5 @@ export const adminPages: Record<string, AdminPage> = {
   'approval-limits': { load: () => import('../../features/admin-approvals/pages/approval-limits-page') },
   'job-settings': { load: () => import('../../features/admin-platform/pages/job-settings-page') },
   'growth-settings': { load: () => import('../../features/admin-growth/pages/growth-settings-page') },
+  'pack-templates': { load: () => import('../../features/admin-content/pages/pack-templates-page') },
 };

@@ -93,6 +93,7 @@ export const adminScreens: AdminScreen[] = [
   { path: 'approval-limits', title: '审批额度', roles: adminOnly, group: 'system' },
   { path: 'job-settings', title: '后台任务设置', roles: adminOnly, group: 'system' },
   { path: 'growth-settings', title: '推广与积分设置', roles: adminOnly, group: 'system' },
+  { path: 'pack-templates', title: '报销模板', roles: adminOnly, group: 'system' },
 ];
 
 /** Whether a role sees a screen: admin sees all; `[]` means admin only. */

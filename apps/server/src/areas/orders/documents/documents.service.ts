@@ -20,7 +20,7 @@ import { sealedDocuments } from './documents.tables';
  */
 export type SealedDocumentRow = typeof sealedDocuments.$inferSelect;
 
-const prefixes: Record<DocumentKind, string> = { quote: 'BJ', statement: 'QD', payment_notice: 'JF', agreement: 'XY' };
+const prefixes: Record<DocumentKind, string> = { quote: 'BJ', statement: 'QD', payment_notice: 'JF', agreement: 'XY', payment_proof: 'ZF', pack_cover: 'BX' };
 const numberSpec = (kind: DocumentKind): NumberSpec => ({ constraint: 'sealed_documents_no_unique', draw: dayNumber(prefixes[kind], 6) });
 
 export interface DocumentDeps {
@@ -42,6 +42,8 @@ export interface IssueInput {
   spec: Omit<SealedPdfSpec, 'no' | 'verifyUrl' | 'contentSha256' | 'issuedAt'>;
   /** rows that go with the document (a quote's lines), written in its transaction */
   record?: (tx: Tx, row: SealedDocumentRow) => Promise<void>;
+  /** a paper of no single order (a pack's cover over several): the member's live one of the same content answers */
+  reuseByContent?: boolean;
 }
 
 /** SHA-256 of the content as canonical JSON (keys as written by the caller: the spec is built in one place per kind). */
@@ -72,6 +74,22 @@ export async function issueDocument(db: DbOrTx, deps: DocumentDeps, input: Issue
   if (input.orderId !== null) {
     const live = await liveOrderDocument(db, input.orderId, input.kind);
     if (live && live.contentSha256 === digest && live.demo === deps.seal.demo) return live;
+  } else if (input.reuseByContent) {
+    const [same] = await db
+      .select()
+      .from(sealedDocuments)
+      .where(
+        and(
+          eq(sealedDocuments.memberId, input.memberId),
+          eq(sealedDocuments.kind, input.kind),
+          eq(sealedDocuments.contentSha256, digest),
+          eq(sealedDocuments.demo, deps.seal.demo),
+          isNull(sealedDocuments.orderId),
+          isNull(sealedDocuments.revokedAt),
+        ),
+      )
+      .limit(1);
+    if (same) return same;
   }
   const storedName = `${randomToken()}.pdf`;
   let stored = false;

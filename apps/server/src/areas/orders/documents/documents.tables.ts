@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { documentKinds } from '@lab/contract';
 import { members, staff } from '../../accounts/accounts.tables';
 import { orders } from '../orders.tables';
 
@@ -15,7 +16,7 @@ export const sealedDocuments = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     /** the printed number: kind prefix, Shanghai day, random digits (never a sequence) */
     no: text().notNull().unique(),
-    kind: text({ enum: ['quote', 'statement', 'payment_notice', 'agreement'] }).notNull(),
+    kind: text({ enum: documentKinds }).notNull(),
     memberId: integer()
       .notNull()
       .references(() => members.id),

@@ -7,6 +7,7 @@ import { getSiteSettings } from '../../content';
 import { getFundsSettings } from '../../funds';
 import { findMemberOrder, type OrderRow } from '../order-core';
 import { orderLines } from '../orders.tables';
+import type { SealedPdfSpec } from '../../../platform/sealed-pdf';
 import { issueDocument, type DocumentDeps, type SealedDocumentRow } from './documents.service';
 
 /**
@@ -52,7 +53,15 @@ async function orderFacts(db: DbOrTx, order: OrderRow) {
 
 /** The sealed 测试明细清单 of one of the member's orders (another member's order: 404). */
 export async function orderStatement(db: Db, deps: DocumentDeps, memberId: number, orderNo: string, now: Date): Promise<SealedDocumentRow> {
-  const order = await findMemberOrder(db, memberId, orderNo);
+  return orderStatementOf(db, deps, await findMemberOrder(db, memberId, orderNo), now);
+}
+
+/**
+ * The sealed 测试明细清单 of an order the caller has already found (the reimbursement pack's view checks
+ * the order's owner or its paying community's owner); issued in the order's member's name.
+ */
+export async function orderStatementOf(db: Db, deps: DocumentDeps, order: OrderRow, now: Date): Promise<SealedDocumentRow> {
+  const memberId = order.memberId;
   if (order.progress === 'cancelled') throw conflict('已取消的订单不能开具测试明细清单');
   const f = await orderFacts(db, order);
   return issueDocument(
@@ -127,6 +136,45 @@ export async function orderPaymentNotice(db: Db, deps: DocumentDeps, memberId: n
           '本通知书为实验室为减少师生报销时间出具的缴费依据，扫描二维码可核验其真伪与状态。',
         ],
       },
+    },
+    now,
+  );
+}
+
+/** What a pack's own paper shows (the view that builds the pack draws it from the other areas' figures). */
+export interface PackPaperInput {
+  kind: 'payment_proof' | 'pack_cover';
+  memberId: number;
+  /** the order a payment proof is of; null for a cover over several orders */
+  orderId: number | null;
+  title: string;
+  client: string;
+  amountFen: number;
+  spec: Omit<SealedPdfSpec, 'no' | 'verifyUrl' | 'contentSha256' | 'issuedAt' | 'lab'>;
+}
+
+/**
+ * A sealed paper of the reimbursement pack (decisions/0050-reimbursement-pack.md): the 付款证明 of one
+ * order or the cover sheet of a pack. The lab's name and address are the register's; the same content
+ * answers the same file (an order's proof by its order, a cover by the member and content).
+ */
+export async function sealPackPaper(db: Db, deps: DocumentDeps, input: PackPaperInput, now: Date): Promise<SealedDocumentRow> {
+  const [site, funds] = await Promise.all([getSiteSettings(db), getFundsSettings(db)]);
+  const local = site.localInfo;
+  const lab = { name: funds.bank.accountName, address: local.address || LAB_FALLBACK.address, phone: local.phone || LAB_FALLBACK.phone };
+  return issueDocument(
+    db,
+    deps,
+    {
+      kind: input.kind,
+      memberId: input.memberId,
+      orderId: input.orderId,
+      title: input.title,
+      client: input.client,
+      amountFen: input.amountFen,
+      expiresAt: null,
+      spec: { ...input.spec, lab },
+      reuseByContent: input.orderId === null,
     },
     now,
   );

@@ -1,6 +1,6 @@
 import { Alert, Button, Descriptions, Empty, Modal, Pagination, Skeleton, Tabs, Tag } from 'antd';
 import { DownloadOutlined, FileAddOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatFen, type InvoiceApplication, type InvoiceStatus, type RedLetter } from '@lab/contract';
 import { formatDate } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -69,7 +69,9 @@ function InvoiceInfoModal({ rid, onClose }: { rid: string; onClose: () => void }
   );
 }
 
-function InvoiceList({ status, onEdit }: { status: InvoiceStatus | undefined; onEdit: (invoice: InvoiceApplication) => void }) {
+type PackSlot = (invoice: InvoiceApplication) => ReactNode;
+
+function InvoiceList({ status, onEdit, pack }: { status: InvoiceStatus | undefined; onEdit: (invoice: InvoiceApplication) => void; pack: PackSlot | undefined }) {
   const [page, setPage] = useState(1);
   const [info, setInfo] = useState<string | null>(null);
   const { data, isPending, isError, error } = useInvoiceApplications(page, status);
@@ -105,6 +107,7 @@ function InvoiceList({ status, onEdit }: { status: InvoiceStatus | undefined; on
             </div>
             <div className="member-item-actions">
               {i.hasFile ? <DownloadButton invoice={i} /> : null}
+              {i.status === 'issued' || i.status === 'pending' ? pack?.(i) : null}
               {i.status === 'pending' ? (
                 <Button size="small" onClick={() => onEdit(i)}>
                   修改
@@ -123,8 +126,8 @@ function InvoiceList({ status, onEdit }: { status: InvoiceStatus | undefined; on
   );
 }
 
-/** 发票记录: my invoice applications and issued invoices; apply for one covering confirmed top-ups and online payments. */
-export default function InvoiceRecordsPage() {
+/** 发票记录: my invoice applications and issued invoices; apply for one covering confirmed top-ups and online payments. `pack`: each invoice's 报销材料 button, put in by a view. */
+export default function InvoiceRecordsPage({ pack }: { pack?: PackSlot } = {}) {
   const asset = useAsset();
   const [editing, setEditing] = useState<InvoiceApplication | 'new' | null>(null);
   return (
@@ -142,11 +145,11 @@ export default function InvoiceRecordsPage() {
       <Tabs
         destroyOnHidden
         items={[
-          { key: 'all', label: '全部', children: <InvoiceList status={undefined} onEdit={setEditing} /> },
-          { key: 'pending', label: '待开票', children: <InvoiceList status="pending" onEdit={setEditing} /> },
-          { key: 'issued', label: '已开票', children: <InvoiceList status="issued" onEdit={setEditing} /> },
-          { key: 'rejected', label: '已驳回', children: <InvoiceList status="rejected" onEdit={setEditing} /> },
-          { key: 'void', label: '已作废', children: <InvoiceList status="void" onEdit={setEditing} /> },
+          { key: 'all', label: '全部', children: <InvoiceList status={undefined} onEdit={setEditing} pack={pack} /> },
+          { key: 'pending', label: '待开票', children: <InvoiceList status="pending" onEdit={setEditing} pack={pack} /> },
+          { key: 'issued', label: '已开票', children: <InvoiceList status="issued" onEdit={setEditing} pack={pack} /> },
+          { key: 'rejected', label: '已驳回', children: <InvoiceList status="rejected" onEdit={setEditing} pack={pack} /> },
+          { key: 'void', label: '已作废', children: <InvoiceList status="void" onEdit={setEditing} pack={pack} /> },
         ]}
       />
       {editing ? <InvoiceApplyModal editing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from 'antd';
 import { FilePdfOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -13,8 +14,8 @@ export function noticeAvailable(order: Pick<OrderDetail, 'payLater' | 'payment' 
   return order.payLater && order.progress !== 'cancelled' && (order.payment === 'unpaid' || order.payment === 'unsettled');
 }
 
-/** 报销材料: the order's sealed 测试明细清单, and the 缴费通知书 of a pay-after-test order not yet paid. */
-export function OrderPapersSection({ order }: { order: Pick<OrderDetail, 'orderNo' | 'payLater' | 'payment' | 'progress'> }) {
+/** 报销材料: the order's sealed 测试明细清单, the 缴费通知书 of a pay-after-test order not yet paid, and (children) the whole pack's panel. */
+export function OrderPapersSection({ order, children }: { order: Pick<OrderDetail, 'orderNo' | 'payLater' | 'payment' | 'progress'>; children?: ReactNode }) {
   const download = useApiMutation({
     mutationFn: (paper: Paper) => (paper === 'statement' ? downloadStatement(order.orderNo) : downloadPaymentNotice(order.orderNo)),
     onSuccess: (name) => feedback.success(`已下载 ${name}`),
@@ -36,6 +37,7 @@ export function OrderPapersSection({ order }: { order: Pick<OrderDetail, 'orderN
           </Button>
         ) : null}
       </div>
+      {children}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, DatePicker, Form, Table, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Dayjs } from 'dayjs';
 import { formatFen, statementBody, type Statement } from '@lab/contract';
@@ -24,8 +24,8 @@ const columns: TableColumnsType<Row> = [
   { title: '未付', dataIndex: 'dueFen', align: 'right', className: 'ord-cell-money', render: (v: number) => <span className={v > 0 ? 'ord-due' : undefined}>{formatFen(v)}</span> },
 ];
 
-/** 对账单: a period's orders with payable, paid and due, and the xlsx export. */
-export function StatementPanel() {
+/** 对账单: a period's orders with payable, paid and due, and the xlsx export; `pack`: the period's 报销材料 button, put in by a view. */
+export function StatementPanel({ pack }: { pack?: (period: { from: string; to: string }) => ReactNode }) {
   const [form] = Form.useForm<{ picked: [Dayjs | null, Dayjs | null] | null }>();
   const [range, setRange] = useState<StatementRange>({});
   const { data, isPending, isError, error: loadError, isFetching } = useStatement(range);
@@ -36,9 +36,12 @@ export function StatementPanel() {
     <section className="member-card" aria-label="对账单">
       <div className="ord-card-head-row">
         <h2 className="member-card-title">对账单</h2>
-        <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()} disabled={!data}>
-          导出Excel
-        </Button>
+        <div className="member-item-actions">
+          {data && data.orders.length > 0 ? pack?.({ from: data.from, to: data.to }) : null}
+          <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()} disabled={!data}>
+            导出Excel
+          </Button>
+        </div>
       </div>
       <SchemaForm
         form={form}

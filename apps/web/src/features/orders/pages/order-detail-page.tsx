@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Empty, Rate, Result, Skeleton } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -57,8 +58,8 @@ function Reports({ order }: { order: OrderDetail }) {
   );
 }
 
-/** One order: status, progress timeline, lines and samples, delivery, reports, payment, agreement, evaluation. */
-export default function OrderDetailPage() {
+/** One order: status, progress timeline, lines and samples, delivery, reports, payment, agreement, evaluation; `pack`: the 报销材料 panel a view puts in (features/views/pages/member-order-page). */
+export default function OrderDetailPage({ pack }: { pack?: (orderNo: string) => ReactNode } = {}) {
   const { orderNo = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const { data: order, isPending, isError, error, refetch } = useOrder(orderNo);
@@ -166,7 +167,7 @@ export default function OrderDetailPage() {
       <Reports order={order} />
       <Payment order={order} />
       {order.kind === 'test' ? <ProtocolSection orderNo={order.orderNo} /> : null}
-      <OrderPapersSection order={order} />
+      <OrderPapersSection order={order}>{pack?.(order.orderNo)}</OrderPapersSection>
 
       {order.evaluation ? (
         <section className="member-card" aria-label="我的评价">

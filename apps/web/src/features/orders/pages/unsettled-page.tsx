@@ -1,5 +1,5 @@
 import { Button, Empty, Skeleton, Table, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatFen, PAY_VENDOR_NAMES, type OrderSummary, type SettlementList } from '@lab/contract';
 import { useOnlinePay } from '../../../components/online-pay/use-online-pay';
@@ -131,7 +131,7 @@ function Settlement({ data }: { data: SettlementList }) {
 }
 
 /** 待结算: orders tested before payment, settled together from funds or online (微信支付 / 支付宝); the statement of account. */
-export default function UnsettledPage() {
+export default function UnsettledPage({ pack }: { pack?: (period: { from: string; to: string }) => ReactNode } = {}) {
   const { data, isPending, isError, error, refetch, dataUpdatedAt } = useSettlementList();
   return (
     <div className="member-page ord-page">
@@ -146,7 +146,7 @@ export default function UnsettledPage() {
       ) : (
         <Settlement key={dataUpdatedAt} data={data} />
       )}
-      <StatementPanel />
+      <StatementPanel pack={pack} />
     </div>
   );
 }
