@@ -355,9 +355,10 @@ export function planHistory(items: HistoryItem[], people: Staff, now: Date, opti
 
   const times: number[] = [];
   for (let k = 0; k < orderTotal; k += 1) {
-    const { day } = drawDay();
-    const ms = labInstant(day, '09:00').getTime() + r.int(0, 8 * 60 + 50) * MINUTE;
-    times.push(Math.min(ms, nowMs - 20 * MINUTE));
+    // an order placed today is placed before now (a draw later today is drawn again)
+    let ms = Infinity;
+    for (let tries = 0; ms > nowMs - 20 * MINUTE && tries < 20; tries += 1) ms = labInstant(drawDay().day, '09:00').getTime() + r.int(0, 8 * 60 + 50) * MINUTE;
+    if (ms <= nowMs - 20 * MINUTE) times.push(ms);
   }
   times.sort((a, b) => a - b);
 

@@ -54,6 +54,8 @@ export async function seedDemoData(
     organization: 0,
     company: '华东理工大学 材料科学与工程学院',
     inviteCode: 'DEMO2026',
+    // customers of some standing: the student since last year's autumn term, the teacher longer
+    createdAt: new Date((options.now ?? new Date()).getTime() - 400 * 86_400_000),
   });
   const [teacher] = await db
     .insert(members)
@@ -67,6 +69,7 @@ export async function seedDemoData(
       organization: 3,
       company: '上海交通大学 化学化工学院',
       inviteCode: 'TEACH026',
+      createdAt: new Date((options.now ?? new Date()).getTime() - 700 * 86_400_000),
     })
     .returning({ id: members.id });
   if (teacher) {
