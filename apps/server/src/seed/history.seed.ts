@@ -365,7 +365,6 @@ export function planHistory(items: HistoryItem[], people: Staff, now: Date, opti
   const plannedOrders: PlannedOrder[] = [];
   const firstOrder = new Map<number, number>();
   const lastSeen = new Map<number, number>();
-  const queueTick = { n: 0 };
 
   for (const createdMs of times) {
     const memberIndex = drawMember();
@@ -373,7 +372,7 @@ export function planHistory(items: HistoryItem[], people: Staff, now: Date, opti
     if (!firstOrder.has(memberIndex)) firstOrder.set(memberIndex, createdMs);
     const memberActor: Actor = { kind: 'member', id: null, name: member.name };
     const orderNo = dayNo('KY', createdMs, 8);
-    const reservation = drawBookable !== null && r.chance(0.08);
+    const reservation = drawBookable !== null && r.chance(0.12);
     const events: PlannedOrder['events'] = [];
     const event = (ms: number, status: string, title: string, actor: Actor, note = '') => events.push({ status, title, note, actor, at: at(ms) });
     const lines: PlannedLine[] = [];
@@ -584,10 +583,9 @@ export function planHistory(items: HistoryItem[], people: Staff, now: Date, opti
               move(processMs, 'running', 'processing', staffActor('lab'));
               move(deliverMs, 'processing', 'data_out', staffActor('lab'));
               const current = moves.at(-1);
-              queueTick.n += 1;
               sample.state = current?.to ?? 'awaiting';
               sample.stateAt = current?.at ?? null;
-              sample.queuePos = current?.to === 'queued' ? Math.floor((receiveMs - start) / MINUTE) * 10 + (queueTick.n % 10) : null;
+              sample.queuePos = current?.to === 'queued' ? Math.floor((receiveMs - start) / MINUTE) * 100 + Math.min(index, 99) : null;
             }
           }
           if (happened(testMs)) {
