@@ -112,6 +112,10 @@ describe('the demo history', () => {
     expect(queued).toBeDefined();
     const estimates = await orderEstimates(t.db, Number(queued!.order_id), now);
     expect(estimates.get(queued!.code)).toMatchObject({ basis: 'history' } satisfies Partial<SampleEstimate>);
+    // an instrument with little history falls back on its stated 测试周期, not the lab-wide 3–5 days
+    const [stem] = await rows<{ min: number; max: number }>(sql`
+      select q.default_min_days as min, q.default_max_days as max from instrument_queues q join service_items i on i.id = q.item_id where i.name = '球差校正 STEM（HAADF 原子像）'`);
+    expect(stem).toEqual({ min: 10, max: 15 });
   });
 
   it('seeds once: a second start adds nothing', async () => {

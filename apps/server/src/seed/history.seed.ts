@@ -13,6 +13,7 @@ import { orderEvents, orderLines, orders, reservations } from '../areas/orders/o
 import { reservationSlots } from '../areas/orders/reservations/reservations.tables';
 import { orderSamples, sampleEvents } from '../areas/orders/desk/samples.tables';
 import { orderPromiseMisses } from '../areas/orders/desk/desk.tables';
+import { instrumentQueues } from '../areas/orders/desk/queue.tables';
 import { localGatewayPayments, localGatewayRefunds } from '../platform/providers/local-gateway.tables';
 import { LOCAL_IDS } from '../platform/providers/payment-local';
 import { cancelReasons, companyCities, companyTrades, companyWords, evaluationTexts, givenChars, orderNotes, sampleForms, sampleNames, surnames, universities } from './history-names';
@@ -836,7 +837,22 @@ export async function seedHistory(db: Db, now: Date, options: HistoryOptions = {
     .from(reservationSlots)
     .where(and(eq(reservationSlots.active, true), gte(reservationSlots.day, labDay(new Date(now.getTime() - 800 * DAY)))));
   const plan = planHistory(itemRows, { sales: who('sales'), lab: who('lab'), finance: who('finance') }, now, options, new Set(taken.map((t) => `${t.itemId}:${t.day}:${t.hour}`)));
-  await db.transaction((tx) => writeHistory(tx, plan, { sales: who('sales').id, finance: who('finance').id }));
+  await db.transaction(async (tx) => {
+    await writeHistory(tx, plan, { sales: who('sales').id, finance: who('finance').id });
+    // the lab's queue settings: each instrument's default service time is its stated 测试周期 (what
+    // the estimates use while an instrument's own history is thin), a busy instrument runs more a day
+    const queued = itemRows.filter((item) => !item.reservable && item.typeId !== 2);
+    const set = await tx.select({ itemId: instrumentQueues.itemId }).from(instrumentQueues);
+    const kept = new Set(set.map((row) => row.itemId));
+    await bulk(tx, instrumentQueues).values(
+      queued
+        .filter((item) => !kept.has(item.id))
+        .map((item) => {
+          const [min, max] = turnaroundDays(item.turnaround);
+          return { itemId: item.id, capacityPerDay: (weightOf.get(item.name) ?? 0) > 8000 ? 16 : 8, defaultMinDays: Math.min(min, 60), defaultMaxDays: Math.min(Math.max(max, min), 60), updatedAt: now };
+        }),
+    );
+  });
   // statistics for the planner after a bulk load (PGlite has no autovacuum)
   await db.execute(sql`analyze members, accounts, ledger_entries, orders, order_lines, order_events, order_samples, sample_events, reservations, reservation_slots, online_payments, invoice_applications`);
   const tally = <T>(list: T[], key: (t: T) => string | null) => list.reduce<Record<string, number>>((acc, t) => {
