@@ -48,7 +48,7 @@ export default defineConfig({
   // built here only when their sources changed since the last build (scripts/build.mjs)
   webServer: {
     command: `node scripts/build.mjs --if-stale --no-check && rm -rf ${dataDir} && npm run start -w @lab/server`,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '1', E2E_OUTBOX: '1', TRUST_PROXY: '1' },
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '1', SEED_HISTORY: '0', E2E_OUTBOX: '1', TRUST_PROXY: '1' },
     url: `http://localhost:${port}/api/health`,
     // a build, when one is due, is part of it
     timeout: 300_000,

@@ -57,7 +57,8 @@ if (config.JOBS_IN_PROCESS) await jobs.work(jobSpecs(app.deps, app.log));
 app.log.info({ ms: jobsOpenMs, inProcess: config.JOBS_IN_PROCESS }, config.JOBS_IN_PROCESS ? 'jobs running in this process' : 'jobs queued here, run by npm run worker');
 if (config.SEED_DEMO) {
   if (config.production) app.log.warn('SEED_DEMO=1 with NODE_ENV=production: demo mode is on, and the README\'s demo accounts can log in');
-  if (await seedDemoData(database.db, { files, secrets, jobs })) app.log.info('demo data seeded');
+  const seedStarted = Date.now();
+  if (await seedDemoData(database.db, { files, secrets, jobs, history: config.SEED_HISTORY })) app.log.info({ ms: Date.now() - seedStarted, history: config.SEED_HISTORY }, 'demo data seeded');
 }
 // items written before their search words, or cut by an older dictionary (decisions/0044), are cut now
 const recut = await refreshItemWords(database.db);

@@ -42,6 +42,15 @@ export const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
+  /**
+   * with the demo data (SEED_DEMO), two years of the lab's history: a few thousand orders and
+   * hundreds of customers, so the site's figures read like a lab in business (seed/history.seed.ts).
+   * 0: only the demo accounts' own few orders (the browser tests)
+   */
+  SEED_HISTORY: z
+    .enum(['0', '1'])
+    .default('1')
+    .transform((v) => v === '1'),
   /** the key that encrypts staff TOTP secrets (any text of 32+ characters); default: DATA_DIR/secret.key, made once */
   SECRET_KEY: z.string().min(32, { error: '至少32个字符' }).optional(),
   /** browser tests only: GET /api/test/outbox shows the local SMS outbox to anyone; refused with NODE_ENV=production or outside demo mode */

@@ -172,6 +172,7 @@ export async function seedOrdersDemo(db: Db, files: FileStore, notices: NoticeCh
   await pay(teacher.id, testing, at(6, 1));
   await move(testing, 'confirm', at(5));
   await move(testing, 'receive', at(3), '样品完好');
+  await call(testing, at(3, 1), '确认 Zn 2p、O 1s、Ti 2p 精细谱范围，荷电校正用 C 1s');
   await move(testing, 'test', at(1));
 
   // 待寄样: TGA, confirmed by the lab, not yet paid

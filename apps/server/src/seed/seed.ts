@@ -11,6 +11,7 @@ import { seedCatalog } from '../areas/catalog/catalog.seed';
 import { recountItemOrders } from '../areas/orders/item-order-counts';
 import { seedFundsDemo } from '../areas/funds/funds.seed';
 import { seedOrdersDemo } from './orders.seed';
+import { seedHistory, type HistoryOptions } from './history.seed';
 import type { FileStore } from '../platform/providers/file-store';
 import type { JobQueue } from '../platform/job-queue';
 import { localQueuedProviders } from '../platform/outbox';
@@ -24,9 +25,14 @@ export { demoAccounts };
  * Seeds demo data once: a database that already has staff is left alone. With the data
  * directory (where report files are kept) the ordering area gets its demo orders too; their
  * notices are queued in the outbox as a request's are (sent by `jobs` when given), for the local
- * provider only: demo data never texts the demo phones through a real vendor.
+ * provider only: demo data never texts the demo phones through a real vendor. With `history`
+ * (the server's start, SEED_HISTORY) two years of the lab's orders and customers come after them
+ * (history.seed.ts; docs/decisions/0049-demo-history.md); the tests leave it out.
  */
-export async function seedDemoData(db: Db, options: { secrets: SecretBox; jobs: JobQueue | null; files?: FileStore; now?: Date }): Promise<boolean> {
+export async function seedDemoData(
+  db: Db,
+  options: { secrets: SecretBox; jobs: JobQueue | null; files?: FileStore; now?: Date; history?: boolean | HistoryOptions },
+): Promise<boolean> {
   registerModuleHooks(); // the demo orders' payments earn points as the server's do
   await seedCatalog(db);
   await seedFundsDemo(db);
@@ -48,6 +54,8 @@ export async function seedDemoData(db: Db, options: { secrets: SecretBox; jobs: 
     organization: 0,
     company: '华东理工大学 材料科学与工程学院',
     inviteCode: 'DEMO2026',
+    // customers of some standing: the student since last year's autumn term, the teacher longer
+    createdAt: new Date((options.now ?? new Date()).getTime() - 400 * 86_400_000),
   });
   const [teacher] = await db
     .insert(members)
@@ -61,6 +69,7 @@ export async function seedDemoData(db: Db, options: { secrets: SecretBox; jobs: 
       organization: 3,
       company: '上海交通大学 化学化工学院',
       inviteCode: 'TEACH026',
+      createdAt: new Date((options.now ?? new Date()).getTime() - 700 * 86_400_000),
     })
     .returning({ id: members.id });
   if (teacher) {
@@ -69,14 +78,14 @@ export async function seedDemoData(db: Db, options: { secrets: SecretBox; jobs: 
     await db.insert(memberProfiles).values({ memberId: teacher.id, ...place, attestedAt: new Date(), reviewStatus: 'approved', reviewedAt: new Date() });
     await db.insert(memberAddresses).values({ rid: randomId(), memberId: teacher.id, name: '陈老师', phone: demoAccounts.teacher.phone, ...place, isDefault: true });
   }
-  if (options.files) {
-    await seedOrdersDemo(db, options.files, localQueuedProviders(db, options.jobs), options.now ?? new Date());
-    // each item's 已服务 N 单 from the orders just made, not the catalogue's illustrative figure
-    await recountItemOrders(db);
-  }
+  if (options.files) await seedOrdersDemo(db, options.files, localQueuedProviders(db, options.jobs), options.now ?? new Date());
   // the demo members registered as anyone does: with the current 用户协议 and 隐私政策 agreed
   for (const { id } of await db.select({ id: members.id }).from(members)) {
     await recordRegistrationConsents(db, id, { agreement: true, marketingSms: false }, 'password', { now: options.now ?? new Date() });
   }
+  // two years of the lab's business before today (history.seed.ts): the server's demo, never the tests'
+  if (options.history) await seedHistory(db, options.now ?? new Date(), options.history === true ? {} : options.history);
+  // each item's 已服务 N 单 from the orders just made, not the catalogue's illustrative figure
+  if (options.files || options.history) await recountItemOrders(db);
   return true;
 }
