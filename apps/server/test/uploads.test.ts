@@ -119,6 +119,7 @@ const downloads: Record<string, { who: (w: World) => { token: string }; query: (
   'GET /api/admin/analytics/export': { who: (w) => w.staff.lab, query: () => ({ tile: 'revenue', from: '2026-03-01', to: '2026-03-31' }) },
   'GET /api/admin/analytics/yearly/export': { who: (w) => w.staff.lab, query: () => ({ year: '2026' }) },
   'GET /api/auth/privacy/export': { who: (w) => w.a, query: () => ({ format: 'json' }) },
+  'GET /api/auth/reimbursement/pack': { who: (w) => w.a, query: (w) => ({ order_no: w.orderDelivered.orderNo }) },
 };
 
 const label = (route: RouteEntry) => `${route.method} ${route.url}`;

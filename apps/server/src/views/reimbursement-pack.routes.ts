@@ -13,7 +13,7 @@ import { manifestText, packStatus, preparePack } from './reimbursement-pack.serv
  * manifest and SHA256SUMS last. Each download is on the audit log (the member's row) before a byte goes.
  */
 export const reimbursementRoutes = serve(calls.reimbursement, {
-  status: ({ db, memberId, query }) => packStatus(db, memberId, query),
+  status: { handler: ({ db, memberId, body }) => packStatus(db, memberId, body), config: { readOnly: true } },
   pack: async ({ db, memberId, query, now, deps, reply, request }) => {
     const pack = await preparePack(db, { files: deps.files, seal: deps.seal, origin: deps.config.siteOrigin }, memberId, query, now);
     await writeMemberAudit(db, {

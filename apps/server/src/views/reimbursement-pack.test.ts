@@ -37,7 +37,7 @@ type Who = Awaited<ReturnType<typeof member>>;
 type Order = Awaited<ReturnType<typeof makeOrder>>['order'];
 
 const status = async (who: Who, query: Record<string, string>) => {
-  const res = await get('/api/auth/reimbursement/status', who, query);
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/reimbursement/status', payload: query, headers: { token: who.token } });
   return { status: res.statusCode, ...res.json<{ code: number; msg: string; data: PackStatus }>() };
 };
 const pack = (who: Who, query: Record<string, string>) => get('/api/auth/reimbursement/pack', who, query);
@@ -356,7 +356,7 @@ describe('who and what a pack covers', () => {
     expect((await pack(student, { order_no: order.orderNo })).statusCode).toBe(200);
 
     const stranger = await member();
-    for (const call of [pack(stranger, { order_no: order.orderNo }), get('/api/auth/reimbursement/status', stranger, { order_no: order.orderNo })]) {
+    for (const call of [pack(stranger, { order_no: order.orderNo }), t.app.inject({ method: 'POST', url: '/api/auth/reimbursement/status', payload: { order_no: order.orderNo }, headers: { token: stranger.token } })]) {
       const res = await call;
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 0, msg: '订单不存在' });

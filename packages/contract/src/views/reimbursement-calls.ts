@@ -4,12 +4,12 @@ import { packQuery, packStatus } from './reimbursement-schemas';
 /** The reimbursement pack (报销材料): a read-only screen over orders, funds and payments — a view. */
 export const reimbursement = resource('reimbursement', {
   status: call({
-    method: 'GET',
+    method: 'POST',
     path: '/api/auth/reimbursement/status',
     who: 'member',
     summary: '报销材料清单',
     description: '订单、开票申请或对账期间的报销材料：按模板（高校报销 / 创新券）列出每份材料是否已具备，缺少的逐条说明原因。',
-    query: packQuery,
+    body: packQuery,
     data: packStatus,
   }),
   pack: call({

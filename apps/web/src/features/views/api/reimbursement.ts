@@ -13,7 +13,7 @@ export type PackScope = { order_no: string } | { invoice_rid: string } | { from:
 
 const scopeKey = (scope: PackScope) => ('order_no' in scope ? `order:${scope.order_no}` : 'invoice_rid' in scope ? `invoice:${scope.invoice_rid}` : `period:${scope.from}~${scope.to}`);
 
-/** GET /api/auth/reimbursement/status — every piece, present or missing, under the template. */
+/** POST /api/auth/reimbursement/status — every piece, present or missing, under the template. */
 export const usePackStatus = (scope: PackScope, template: PackTemplateKey, enabled = true) =>
   useQuery({ queryKey: ['member', 'reimbursement', scopeKey(scope), template], queryFn: () => reimbursement.status({ ...scope, template }), placeholderData: keepPreviousData, enabled });
 

@@ -40,14 +40,14 @@ const voucher: PackStatus = {
 describe('the 报销材料 panel', () => {
   it('lists each piece, and on another template shows every missing reason and holds the download', async () => {
     login();
-    const { calls } = mockApi({ '/api/auth/reimbursement/status': (call) => ({ data: call.query.get('template') === 'voucher' ? voucher : ready }) });
+    const { calls } = mockApi({ '/api/auth/reimbursement/status': (call) => ({ data: call.form.get('template') === 'voucher' ? voucher : ready }) });
     renderApp(<ReimbursementPanel scope={{ order_no: 'KY1' }} />, { path: '/member/order/KY1', routes: [] });
     const pieces = await screen.findAllByTestId('pack-piece');
     expect(pieces).toHaveLength(3);
     expect(pieces[1]).toHaveTextContent('01-发票-2631.pdf');
     expect(pieces[2]).toHaveTextContent('非必需');
     expect(screen.getByRole('button', { name: /下载报销材料/ })).toBeEnabled();
-    expect(calls[0]!.query.get('order_no')).toBe('KY1');
+    expect(calls[0]!.form.get('order_no')).toBe('KY1');
 
     await userEvent.click(screen.getByText('创新券兑付'));
     const missing = await screen.findByTestId('pack-missing');
