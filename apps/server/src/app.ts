@@ -15,7 +15,7 @@ import { clientErrorHandler, registerTextParsers } from './platform/request-text
 import type { EmailProvider, SmsProvider } from './platform/messaging';
 import type { FileStore } from './platform/providers/file-store';
 import { documentSeal, type DocumentSeal } from './platform/providers/document-seal';
-import { emailProviderFor, fileStoreFor, paymentProvidersFor, smsProviderFor, type PaymentProviders } from './platform/providers';
+import { emailProviderFor, fileStoreFor, paymentProvidersFor, smsProviderFor, wechatMpFor, type PaymentProviders } from './platform/providers';
 import { localDeliverers, queuedEmailProvider, queuedSmsProvider, type Deliverers } from './platform/outbox';
 import type { JobQueue } from './platform/job-queue';
 import { recordHttpMetrics, type Metrics } from './platform/metrics';
@@ -111,6 +111,7 @@ export async function buildApp(options: BuildOptions) {
     secrets: options.secrets ?? secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir })),
     jobs,
     deliverers,
+    wechat: await wechatMpFor(config, { db: options.db, clock: options.clock ?? systemClock, log: app.log }),
     seal:
       options.seal ??
       documentSeal({

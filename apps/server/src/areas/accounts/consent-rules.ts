@@ -35,7 +35,7 @@ const bodyField = (body: unknown, name: string) => (typeof body === 'object' && 
 
 export const consentRules: ConsentRules = {
   accounts: { logout: session },
-  wxLogin: { confirm: session },
+  wxLogin: { confirm: session, binding: read, unbind: leave },
   addresses: { list: read, add: consent, edit: consent, remove: leave, makeDefault: consent },
   consents: { due: rights, accept: rights, mine: rights, setMarketingSms: rights },
   onlinePay: {

@@ -30,6 +30,7 @@ import {
   sealedDocuments,
   smsCodes,
   transferApplications,
+  wxBindings,
   wxTickets,
 } from '../../db/schema';
 import type { Owned } from './erasure-engine';
@@ -48,7 +49,8 @@ const region = { province: 'blankQuiet', city: 'blankQuiet', area: 'blankQuiet',
 const accountsRows = (member: Member): Owned[] => [
   { table: memberConsents, where: eq(memberConsents.memberId, member.id), set: { ip: 'nullQuiet', userAgent: 'nullQuiet' } },
   { table: authSessions, where: and(eq(authSessions.subjectKind, 'member'), eq(authSessions.subjectId, member.id)), set: { ip: 'nullQuiet', userAgent: 'nullQuiet' } },
-  { table: wxTickets, where: eq(wxTickets.memberId, member.id), set: { ip: 'nullQuiet', userAgent: 'nullQuiet' }, remove: true },
+  { table: wxTickets, where: eq(wxTickets.memberId, member.id), set: { ip: 'nullQuiet', userAgent: 'nullQuiet', openid: 'nullQuiet' }, remove: true },
+  { table: wxBindings, where: eq(wxBindings.memberId, member.id), set: { openid: 'gone' }, remove: true },
   { table: smsCodes, where: eq(smsCodes.phone, member.phone), set: { ip: 'nullQuiet' }, remove: true },
   { table: loginGuards, where: or(eq(loginGuards.key, `member:${member.id}`), eq(loginGuards.key, `member:${member.phone}`)), set: { key: 'nullQuiet' }, remove: true },
 ];
