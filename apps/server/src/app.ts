@@ -97,9 +97,11 @@ export async function buildApp(options: BuildOptions) {
   const jobs = options.jobs ?? null;
   // the outbox's deliverers: the real providers the configuration names, else the local ones (a log line)
   const local = localDeliverers(app.log);
+  const wechat = await wechatMpFor(config, { db: options.db, clock: options.clock ?? systemClock, log: app.log });
   const deliverers = options.deliverers ?? {
     sms: (await smsProviderFor(config, app.log)) ?? local.sms,
     email: (await emailProviderFor(config, app.log)) ?? local.email,
+    wechat: wechat ? { name: 'wechat-mp', send: (message) => wechat.sendTemplate(message) } : local.wechat,
   };
   const deps: AppDeps = {
     db: options.db,
@@ -111,7 +113,7 @@ export async function buildApp(options: BuildOptions) {
     secrets: options.secrets ?? secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir })),
     jobs,
     deliverers,
-    wechat: await wechatMpFor(config, { db: options.db, clock: options.clock ?? systemClock, log: app.log }),
+    wechat,
     seal:
       options.seal ??
       documentSeal({

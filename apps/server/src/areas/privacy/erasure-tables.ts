@@ -13,6 +13,7 @@ import {
   memberAddresses,
   memberConsents,
   memberMessages,
+  noticeChannelChoices,
   memberProfiles,
   type members,
   orderLines,
@@ -59,6 +60,8 @@ const messagesRows = (member: Member): Owned[] => [
   { table: memberMessages, where: eq(memberMessages.memberId, member.id), set: { title: 'gone', content: 'blank', link: 'nullQuiet' } },
   { table: announcements, where: eq(announcements.memberId, member.id), set: { title: 'gone', content: 'gone' } },
   { table: consultations, where: eq(consultations.phone, member.phone), set: { name: 'label', phone: 'blank', company: 'null', content: 'gone', ip: 'nullQuiet', reply: 'gone' } },
+  // which channels they chose: nothing of them to keep
+  { table: noticeChannelChoices, where: eq(noticeChannelChoices.memberId, member.id), set: { kind: 'nullQuiet' }, remove: true },
 ];
 
 const memberRows = (id: number): Owned[] => [
