@@ -47,8 +47,20 @@ export const siteIdentity = z.object({
   company: z.string(),
   licenceImg: z.string(),
   founded: z.number().int().nullable(),
+  /** the footer's QR images of the real accounts, full addresses ('' when none: that code is not shown) */
+  qrOfficial: z.string(),
+  /** 业务咨询: a 企业微信 customer-service code, or a sales person's */
+  qrConsult: z.string(),
+  qrMiniapp: z.string(),
 });
 export type SiteIdentity = z.infer<typeof siteIdentity>;
+
+/** The footer's QR codes: each shown only when its image is set in 站点设置. */
+export const siteQrCodes = [
+  { key: 'qrOfficial', label: '公众号' },
+  { key: 'qrConsult', label: '业务咨询' },
+  { key: 'qrMiniapp', label: '小程序下单' },
+] as const;
 
 /** The digits of a 公安备案号, for beian.gov.cn's recordcode link ('' when there are none). */
 export const policeRecordCode = (police: string) => (police.match(/\d{6,}/g) ?? []).join('');
