@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult, WxBinding, WxPollResult, WxTicket } from '@lab/contract';
 import { buildApp } from '../../app';
+import { loadConfig } from '../../platform/config';
 import { call, createTestContext, lastSmsCode, uniquePhone, type TestContext } from '../../../test/harness';
 import { userInfo } from '../../../test/auth-flows';
 import { WechatMpPeer } from '../../../test/peers/wechat-mp-peer';
@@ -51,6 +52,13 @@ const smsCode = async (phone: string) => {
 };
 const bind = (form: Record<string, string>) => call<LoginResult>(t.app, 'POST', '/api/open/wx/bind', { form: { agreement: '1', ...form } });
 const openid = () => `o${Math.random().toString(36).slice(2, 14)}${Math.random().toString(36).slice(2, 14)}`;
+
+describe('the configuration', () => {
+  it('refuses an AppID without its secret and token, and a malformed EncodingAESKey', () => {
+    expect(() => loadConfig({ WECHAT_MP_APPID: APPID })).toThrow('环境变量配置错误: WECHAT_MP_APPID 还需要 WECHAT_MP_SECRET、WECHAT_MP_TOKEN');
+    expect(() => loadConfig({ WECHAT_MP_APPID: APPID, WECHAT_MP_SECRET: SECRET, WECHAT_MP_TOKEN: TOKEN, WECHAT_MP_AES_KEY: 'short' })).toThrow('WECHAT_MP_AES_KEY 应为43位字母或数字');
+  });
+});
 
 describe('the access token, shared by every instance', () => {
   it('two instances racing for it make one fetch; a token WeChat calls expired is fetched again and the call tried once more', async () => {
