@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { CarOutlined, ClockCircleOutlined, PhoneOutlined, QrcodeOutlined, VerticalAlignTopOutlined } from './icons';
-import { siteQrCodes } from '@lab/contract';
-import { siteInfo } from '../lib/site-info';
+import { siteInfo, siteQrCodes } from '../lib/site-info';
 import { hasToken } from '../lib/session';
 import { loginPanel } from '../lib/login-panel';
 import { samplingDialog } from './member/sampling-dialog-store';

@@ -1,7 +1,6 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined, ClockCircleOutlined } from './icons';
 import { Link } from 'react-router';
-import { siteQrCodes } from '@lab/contract';
-import { projectPath, serviceTypes, siteInfo } from '../lib/site-info';
+import { projectPath, serviceTypes, siteInfo, siteQrCodes } from '../lib/site-info';
 import { Logo } from './logo';
 import { useSiteContact } from '../lib/site-contact';
 import { SiteFilings } from './site-filings';

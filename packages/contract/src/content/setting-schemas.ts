@@ -55,13 +55,6 @@ export const siteIdentity = z.object({
 });
 export type SiteIdentity = z.infer<typeof siteIdentity>;
 
-/** The footer's QR codes: each shown only when its image is set in 站点设置. */
-export const siteQrCodes = [
-  { key: 'qrOfficial', label: '公众号' },
-  { key: 'qrConsult', label: '业务咨询' },
-  { key: 'qrMiniapp', label: '小程序下单' },
-] as const;
-
 /** The digits of a 公安备案号, for beian.gov.cn's recordcode link ('' when there are none). */
 export const policeRecordCode = (police: string) => (police.match(/\d{6,}/g) ?? []).join('');
 
