@@ -50,8 +50,9 @@ export const scanReplies = {
  * to the follower, or null.
  */
 export async function handleMpEvent(db: Db, event: MpEvent, now: Date): Promise<string | null> {
-  if (event.event === 'unsubscribe' || event.event === 'subscribe') {
-    await db.update(wxBindings).set({ subscribed: event.event === 'subscribe' }).where(eq(wxBindings.openid, event.openid));
+  // only followers scan (SCAN) or follow (subscribe): either says they follow now
+  if (event.event === 'unsubscribe' || event.event === 'subscribe' || event.event === 'SCAN') {
+    await db.update(wxBindings).set({ subscribed: event.event !== 'unsubscribe' }).where(eq(wxBindings.openid, event.openid));
   }
   if ((event.event !== 'SCAN' && event.event !== 'subscribe') || !event.scene?.startsWith('login_')) return null;
   const [ticket] = await db.select().from(wxTickets).where(eq(wxTickets.scene, event.scene)).limit(1);
