@@ -15,7 +15,7 @@ import { clientErrorHandler, registerTextParsers } from './platform/request-text
 import type { EmailProvider, SmsProvider } from './platform/messaging';
 import type { FileStore } from './platform/providers/file-store';
 import { documentSeal, type DocumentSeal } from './platform/providers/document-seal';
-import { emailProviderFor, fileStoreFor, paymentProvidersFor, smsProviderFor, type PaymentProviders } from './platform/providers';
+import { emailProviderFor, fileStoreFor, paymentProvidersFor, smsProviderFor, wechatMpFor, type PaymentProviders } from './platform/providers';
 import { localDeliverers, queuedEmailProvider, queuedSmsProvider, type Deliverers } from './platform/outbox';
 import type { JobQueue } from './platform/job-queue';
 import { recordHttpMetrics, type Metrics } from './platform/metrics';
@@ -97,9 +97,11 @@ export async function buildApp(options: BuildOptions) {
   const jobs = options.jobs ?? null;
   // the outbox's deliverers: the real providers the configuration names, else the local ones (a log line)
   const local = localDeliverers(app.log);
+  const wechat = await wechatMpFor(config, { db: options.db, clock: options.clock ?? systemClock, log: app.log });
   const deliverers = options.deliverers ?? {
     sms: (await smsProviderFor(config, app.log)) ?? local.sms,
     email: (await emailProviderFor(config, app.log)) ?? local.email,
+    wechat: wechat ? { name: 'wechat-mp', send: (message) => wechat.sendTemplate(message) } : local.wechat,
   };
   const deps: AppDeps = {
     db: options.db,
@@ -111,6 +113,7 @@ export async function buildApp(options: BuildOptions) {
     secrets: options.secrets ?? secretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.dataDir })),
     jobs,
     deliverers,
+    wechat,
     seal:
       options.seal ??
       documentSeal({

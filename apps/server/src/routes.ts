@@ -50,6 +50,7 @@ import { messagesAdminRoutes } from './areas/messages/messages-admin.routes';
 import { jobsAdminRoutes } from './platform/job-settings.routes';
 import { approvalsRoutes } from './areas/approvals/approvals-admin.routes';
 import { testOutboxRoutes } from './platform/test-outbox.routes';
+import { serveWechatCallback } from './areas/accounts/wx-mp.routes';
 
 /**
  * Every route of the app (buildApp registers them once its plugins and guards are in place):
@@ -133,4 +134,5 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
   await serveUploadedImages(app, deps);
   if (config.E2E_OUTBOX) await testOutboxRoutes(app, deps);
   await servePayPages(app, deps);
+  await serveWechatCallback(app, deps);
 }

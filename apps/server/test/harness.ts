@@ -93,12 +93,14 @@ export async function createTestContext(
     payments?: BuildOptions['payments'];
     /** the database as the app sees it (a fault of the test's own, test/fail-after-commit.ts); `t.db` stays the real one */
     appDb?: (db: Db) => Db;
+    /** more environment for loadConfig (a real provider pointed at a local peer) */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(options.sqlLogger ? { logger: options.sqlLogger } : {});
   const clock = new FixedClock(options.now ?? Date.now());
   // the local payment gateway serves (asked for: outside demo mode it would not, docs/payments.md)
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: options.dataDir ?? path.join(tmpRoot, 'files'), SEED_DEMO: '0', PAY_LOCAL_GATEWAY: '1' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: options.dataDir ?? path.join(tmpRoot, 'files'), SEED_DEMO: '0', PAY_LOCAL_GATEWAY: '1', ...options.env });
   const secrets = secretBox(randomBytes(32));
   const jobs = options.jobs ? await openJobQueue(database, silentLog, true, options.jobs.cronSeconds) : null;
   const app = await buildApp({

@@ -169,6 +169,7 @@ export const registry: Record<string, Entry> = {
   'POST /api/admin/reservations/lift': none('lifting a no-show block: the member may book again and pays for each booking; no money or value moves'),
   'POST /api/admin/jobs/settings/save': none(CONFIG),
   'POST /api/admin/messages/outbox/resend': none('sending a failed SMS or e-mail again: no money or value moves'),
+  'POST /api/admin/messages/wechatTemplates/save': none('which official-account template carries a kind of notice: no money or value moves'),
   'POST /api/admin/messages/alerts/handle': none('marking a job\'s alert handled: nothing is booked'),
   'POST /api/admin/growth/exchange/ship': none('mailing a gift the member already paid for with points: no value moves'),
   'POST /api/admin/demand/quote': none('a price offered for a member\'s requirement: nothing is booked until the member accepts it into their plan and pays'),

@@ -189,7 +189,7 @@ describe('the server draws the public pages', () => {
 });
 
 describe('the footer’s filings, drawn on the server from the site settings', () => {
-  const identity = { icp: '沪ICP备12345678号-1', police: '沪公网安备 31010402000123号', policeCode: '31010402000123', company: '上海科研检测技术有限公司', licenceImg: 'https://files.example.cn/upload/img/licence.png', founded: 2016 };
+  const identity = { icp: '沪ICP备12345678号-1', police: '沪公网安备 31010402000123号', policeCode: '31010402000123', company: '上海科研检测技术有限公司', licenceImg: 'https://files.example.cn/upload/img/licence.png', founded: 2016, qrOfficial: '', qrConsult: '', qrMiniapp: '' };
 
   it('shows each filing that is set, with its link', async () => {
     answers = { '/api/open/web/index': home, '/api/open/setting': { ...settings, identity } };
@@ -203,8 +203,22 @@ describe('the footer’s filings, drawn on the server from the site settings', (
     expect(link('营业执照')?.getAttribute('href')).toBe(identity.licenceImg);
   });
 
+  it('shows the QR codes of the real accounts set in 站点设置, and no other (issue 38)', async () => {
+    const qrOfficial = 'https://files.example.cn/upload/img/mp.png';
+    const qrConsult = 'https://files.example.cn/upload/img/wecom.png';
+    answers = { '/api/open/web/index': home, '/api/open/setting': { ...settings, identity: { ...identity, qrOfficial, qrConsult } } };
+    const page = bodyOf((await renderer.render('/'))!);
+    const codes = [...page.querySelectorAll('footer .footer-qr img')].map((img) => [img.getAttribute('alt'), img.getAttribute('src')]);
+    expect(codes).toEqual([
+      ['公众号二维码', qrOfficial],
+      ['业务咨询二维码', qrConsult],
+    ]);
+    answers = { '/api/open/web/index': home, '/api/open/setting': { ...settings, identity } };
+    expect(bodyOf((await renderer.render('/'))!).querySelector('footer .footer-qr')).toBeNull();
+  });
+
   it('shows none when none is set', async () => {
-    for (const given of [undefined, { icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: null }]) {
+    for (const given of [undefined, { icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: null, qrOfficial: '', qrConsult: '', qrMiniapp: '' }]) {
       answers = { '/api/open/web/index': home, '/api/open/setting': { ...settings, ...(given ? { identity: given } : {}) } };
       const page = bodyOf((await renderer.render('/'))!);
       expect(page.querySelector('footer .filing')).toBeNull();

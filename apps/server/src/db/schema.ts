@@ -27,3 +27,5 @@ export * from '../areas/payments/payments.tables';
 export * from '../areas/payments/reconciliation.tables';
 export * from '../areas/accounts/consent.tables';
 export * from '../platform/providers/local-gateway.tables';
+export * from '../platform/providers/wechat-mp.tables';
+export * from '../areas/messages/notice-channels.tables';

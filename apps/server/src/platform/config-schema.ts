@@ -174,6 +174,17 @@ export const envSchema = z.object({
   ALIPAY_SELLER_ID: z.string().regex(/^2088\d{12}$/, { error: '应为 2088 开头的16位 PID' }).optional(),
   /** the OpenAPI gateway; the sandbox's (https://openapi-sandbox.dl.alipaydev.com/gateway.do) or a local peer's in tests */
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
+  // ---- WeChat official account (公众号: QR login, service notices; docs/deploy.md "WeChat official account") ----
+  /** the official account's AppID; set with WECHAT_MP_SECRET and WECHAT_MP_TOKEN, the QR login and the WeChat notices go through the account (unset: the local stand-in) */
+  WECHAT_MP_APPID: z.string().regex(/^wx[0-9a-f]{16}$/, { error: '应为 wx 开头的18位 AppID' }).optional(),
+  /** the AppSecret (开发者密码) */
+  WECHAT_MP_SECRET: z.string().min(1).optional(),
+  /** the Token of 服务器配置: WeChat signs every callback with it */
+  WECHAT_MP_TOKEN: z.string().regex(/^[A-Za-z0-9]{3,32}$/, { error: '应为3–32位字母或数字' }).optional(),
+  /** the EncodingAESKey (43 characters) of 服务器配置 in 安全模式; unset: 明文模式 */
+  WECHAT_MP_AES_KEY: z.string().regex(/^[A-Za-z0-9]{43}$/, { error: '应为43位字母或数字' }).optional(),
+  /** the API's origin; the tests point it at a local peer */
+  WECHAT_MP_API_BASE: z.url().default('https://api.weixin.qq.com'),
 });
 
 /** The variables as the schema reads them. */

@@ -52,6 +52,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!cert && !publicKey) throw new Error('环境变量配置错误: PAYMENT_WECHAT=wechatpay 还需要 WECHATPAY_PLATFORM_CERT_FILE 或 WECHATPAY_PUBLIC_KEY_FILE');
     if (publicKey && !publicKeyId) throw new Error('环境变量配置错误: WECHATPAY_PUBLIC_KEY_FILE 还需要 WECHATPAY_PUBLIC_KEY_ID');
   }
+  // the official account: its secret for the access token, its Token for the callbacks' signatures
+  if (parsed.data.WECHAT_MP_APPID) {
+    const missing = (['WECHAT_MP_SECRET', 'WECHAT_MP_TOKEN'] as const).filter((key) => !parsed.data[key]);
+    if (missing.length) throw new Error(`环境变量配置错误: WECHAT_MP_APPID 还需要 ${missing.join('、')}`);
+  }
   // metrics are never anonymous (docs/deploy.md "Metrics")
   if (parsed.data.METRICS_PORT !== undefined && !parsed.data.METRICS_TOKEN) throw new Error('环境变量配置错误: METRICS_PORT 还需要 METRICS_TOKEN');
   const production = parsed.data.NODE_ENV === 'production';

@@ -8,6 +8,7 @@ import type { JobQueue } from './job-queue';
 import type { Deliverers } from './outbox';
 import type { PaymentProviders } from './providers';
 import type { DocumentSeal } from './providers/document-seal';
+import type { WechatMp } from './providers/wechat-mp';
 
 /** What every route module is given at app start (app.ts builds it once). */
 export interface AppDeps {
@@ -28,4 +29,6 @@ export interface AppDeps {
   payments: PaymentProviders;
   /** the lab's certificate and the documents' font (platform/providers/document-seal.ts: LAB_SEAL_P12, or a demo certificate) */
   seal: DocumentSeal;
+  /** the WeChat official account (WECHAT_MP_APPID…), or null: the local stand-in (platform/providers/wechat-mp.ts) */
+  wechat: WechatMp | null;
 }

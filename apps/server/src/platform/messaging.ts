@@ -5,6 +5,26 @@ export interface SmsMessage {
   template: 'verify_code' | string;
   params: Record<string, string | number>;
   body: string;
+  /**
+   * A service notice to go by WeChat first (the official account's template message), this SMS
+   * being its fallback: the outbox queues it as a WeChat row (platform/outbox.ts).
+   */
+  wechat?: WechatNotice;
+}
+
+/** A template message of the official account. */
+export interface WechatNotice {
+  openid: string;
+  /** the account's template id (公众号模板ID) */
+  templateId: string;
+  /** the template's fields (thing1, character_string2…) */
+  data: Record<string, string>;
+}
+
+/** Who delivers WeChat rows: the official account (platform/providers/wechat-mp.ts) or the local deliverer (a log line). */
+export interface WechatProvider {
+  readonly name: string;
+  send(message: WechatNotice): Promise<SendResult>;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { outbox } from './platform.tables';
 import type { Clock } from './clock';
 import type { JobQueue, JobSpec } from './job-queue';
-import { sent, type EmailMessage, type EmailProvider, type SendResult, type SmsMessage, type SmsProvider } from './messaging';
+import { sent, type EmailMessage, type EmailProvider, type SendResult, type SmsMessage, type SmsProvider, type WechatNotice, type WechatProvider } from './messaging';
 
 /**
  * The outbox (PRODUCT.md "Outside services"): what the services call to send an SMS or an
@@ -47,13 +47,31 @@ export const OUTBOX_QUEUE = {
 export interface Deliverers {
   sms: SmsProvider;
   email: EmailProvider;
+  /** WeChat rows; without it they go by SMS (their fallback) */
+  wechat?: WechatProvider;
 }
+
+/** WeChat's answer when the follower has left the official account (需要接收者关注): the notice goes by SMS. */
+export const WECHAT_UNSUBSCRIBED = '43004';
 
 /** What the services call: a queued row (and its job), in the caller's transaction when given. */
 export function queuedSmsProvider(db: Db, jobs: JobQueue | null, deliverer: { name: string }): SmsProvider {
   return {
     name: deliverer.name,
     async send(message, tx) {
+      if (message.wechat) {
+        // a service notice by WeChat first: its row carries the template and the SMS to fall back to
+        return queue(tx ?? db, jobs, deliverer.name, {
+          channel: 'wechat',
+          recipient: message.wechat.openid,
+          template: message.template,
+          params: message.wechat.data,
+          body: message.body,
+          provider: deliverer.name,
+          vendorTemplate: message.wechat.templateId,
+          fallbackPhone: message.phone,
+        });
+      }
       return queue(tx ?? db, jobs, deliverer.name, { channel: 'sms', recipient: message.phone, template: message.template, params: message.params, body: message.body, provider: deliverer.name });
     },
   };
@@ -154,6 +172,13 @@ export function localDeliverers(log: FastifyBaseLogger, write: LineWriter = stdo
         return sent(LOCAL_PROVIDER, null);
       },
     },
+    wechat: {
+      name: LOCAL_PROVIDER,
+      async send(message: WechatNotice) {
+        await deliver({ wechat: { openid: message.openid, templateId: message.templateId } }, 'wechat template message sent (local outbox)');
+        return sent(LOCAL_PROVIDER, null);
+      },
+    },
   };
 }
 
@@ -169,8 +194,15 @@ export function localQueuedProviders(db: Db, jobs: JobQueue | null) {
 type OutboxRow = typeof outbox.$inferSelect;
 
 /** The message of a row as its provider takes it. */
-function messageOf(row: OutboxRow): { sms: SmsMessage } | { email: EmailMessage } {
+function messageOf(row: OutboxRow): { sms: SmsMessage } | { email: EmailMessage } | { wechat: WechatNotice; fallback: SmsMessage | null } {
   if (row.channel === 'sms') return { sms: { phone: row.recipient, template: row.template, params: row.params, body: row.body } };
+  if (row.channel === 'wechat') {
+    const data = Object.fromEntries(Object.entries(row.params).map(([key, value]) => [key, String(value)]));
+    return {
+      wechat: { openid: row.recipient, templateId: row.vendorTemplate ?? '', data },
+      fallback: row.fallbackPhone ? { phone: row.fallbackPhone, template: row.template, params: row.params, body: row.body } : null,
+    };
+  }
   const [subject = '', ...rest] = row.body.split('\n\n');
   return { email: { to: row.recipient, template: row.template, params: row.params, subject, body: rest.join('\n\n') } };
 }
@@ -194,6 +226,7 @@ export async function dispatchOutboxRow(
   // a row queued for the local provider stays local (localQueuedProviders)
   const deliverers = row.provider === LOCAL_PROVIDER && local ? local : configured;
   try {
+    if ('wechat' in message) return await dispatchWechat(db, deliverers, clock, row, message.wechat, message.fallback);
     // a provider answers a refusal (ok: false, the vendor's code and message) or throws (network)
     const result = 'sms' in message ? await deliverers.sms.send(message.sms) : await deliverers.email.send(message.email);
     if (!result.ok) throw new Error(result.code ? `${result.code}: ${result.error}` : result.error);
@@ -211,6 +244,38 @@ export async function dispatchOutboxRow(
     .update(outbox)
     .set({ status: 'sent', attempts: sql`${outbox.attempts} + 1`, triedAt: clock.now() })
     .where(and(eq(outbox.id, id), eq(outbox.status, 'queued')));
+  return 'sent';
+}
+
+/**
+ * A WeChat row: the template message; when the follower has left the account (43004), or no
+ * WeChat deliverer is configured, the row becomes its SMS — same row, so it is never lost and a
+ * failing SMS is retried as any other. Other refusals (45009 rate limit, a token WeChat kept
+ * refusing) throw: retried with back-off, a dead letter after the last try.
+ */
+async function dispatchWechat(db: Db, deliverers: Deliverers, clock: Clock, row: OutboxRow, notice: WechatNotice, fallback: SmsMessage | null): Promise<'sent'> {
+  const result = deliverers.wechat ? await deliverers.wechat.send(notice) : null;
+  if (result?.ok) {
+    await db
+      .update(outbox)
+      .set({ status: 'sent', attempts: sql`${outbox.attempts} + 1`, triedAt: clock.now() })
+      .where(and(eq(outbox.id, row.id), eq(outbox.status, 'queued')));
+    return 'sent';
+  }
+  if (result && result.code !== WECHAT_UNSUBSCRIBED) throw new Error(result.code ? `${result.code}: ${result.error}` : result.error);
+  if (!fallback) throw new Error(result ? `${result.code}: ${result.error}` : 'no WeChat deliverer and no phone to fall back to');
+  // the row becomes its SMS first: a failing SMS is then retried as an SMS
+  const why = result ? `微信 ${result.code}（未关注公众号），已改发短信` : '未配置微信发送，已改发短信';
+  await db
+    .update(outbox)
+    .set({ channel: 'sms', recipient: fallback.phone, provider: deliverers.sms.name, lastError: why })
+    .where(and(eq(outbox.id, row.id), eq(outbox.status, 'queued')));
+  const sms = await deliverers.sms.send(fallback);
+  if (!sms.ok) throw new Error(sms.code ? `${sms.code}: ${sms.error}` : sms.error);
+  await db
+    .update(outbox)
+    .set({ status: 'sent', attempts: sql`${outbox.attempts} + 1`, triedAt: clock.now() })
+    .where(and(eq(outbox.id, row.id), eq(outbox.status, 'queued')));
   return 'sent';
 }
 

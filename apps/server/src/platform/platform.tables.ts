@@ -13,7 +13,8 @@ export const outbox = pgTable(
   'outbox',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    channel: text({ enum: ['sms', 'email'] }).notNull(),
+    /** wechat: an official-account template message (recipient the openid), sent by SMS to fallbackPhone when the follower left (43004) */
+    channel: text({ enum: ['sms', 'email', 'wechat'] }).notNull(),
     recipient: text().notNull(),
     template: text().notNull(),
     params: jsonb().$type<Record<string, string | number>>().notNull(),
@@ -27,6 +28,10 @@ export const outbox = pgTable(
     lastError: text(),
     /** the last try, sent or not */
     triedAt: timestamp({ withTimezone: true }),
+    /** a WeChat row: the vendor's template (公众号模板ID); `params` are then the template's fields */
+    vendorTemplate: text(),
+    /** a WeChat row: the phone its SMS goes to when WeChat cannot deliver it (unsubscribed) */
+    fallbackPhone: text(),
   },
   (t) => [
     index('outbox_recipient_idx').on(t.recipient, t.createdAt),

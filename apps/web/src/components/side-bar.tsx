@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { CarOutlined, ClockCircleOutlined, PhoneOutlined, QrcodeOutlined, VerticalAlignTopOutlined } from './icons';
-import { qrCodes, siteInfo } from '../lib/site-info';
-import { QrImage } from './qr-image';
+import { siteInfo, siteQrCodes } from '../lib/site-info';
 import { hasToken } from '../lib/session';
 import { loginPanel } from '../lib/login-panel';
 import { samplingDialog } from './member/sampling-dialog-store';
@@ -14,7 +13,6 @@ function bookPickup() {
   else loginPanel.open({ view: 'sign', intended: '/member/sample' });
 }
 
-const sideQrs = qrCodes.filter((qr) => qr.key !== 'consult');
 
 /** What the floating button must never sit on: a person could not see or tap what they type into. */
 const FORM_FIELDS = 'input:not([type="hidden"]), textarea, select, [contenteditable="true"]';
@@ -63,22 +61,29 @@ function useBackToTop(button: RefObject<HTMLButtonElement | null>) {
 /** Fixed on the right: QR codes, the hotline, working hours and back-to-top (spec). */
 export function SideBar() {
   const contact = useSiteContact();
+  // the real accounts' codes set in 站点设置 (业务咨询 has the hotline below)
+  const identity = contact.identity;
+  const sideQrs = identity ? siteQrCodes.filter((qr) => qr.key !== 'qrConsult' && identity[qr.key]) : [];
   const topButton = useRef<HTMLButtonElement>(null);
   const topShown = useBackToTop(topButton);
   return (
     <aside className="side-bar" aria-label="快捷服务">
-      <div className="side-item side-hide-mobile" tabIndex={0}>
-        <QrcodeOutlined />
-        <span className="side-label">扫码关注</span>
-        <div className="side-pop side-pop-qr">
-          {sideQrs.map((qr) => (
-            <figure key={qr.key}>
-              <QrImage value={qr.path} label={qr.label} size={104} />
-              <figcaption>{qr.label}</figcaption>
-            </figure>
-          ))}
+      {identity && sideQrs.length > 0 ? (
+        <div className="side-item side-hide-mobile" tabIndex={0}>
+          <QrcodeOutlined />
+          <span className="side-label">扫码关注</span>
+          <div className="side-pop side-pop-qr">
+            {sideQrs.map((qr) => (
+              <figure key={qr.key}>
+                <span className="qr-image">
+                  <img src={identity[qr.key]} alt={`${qr.label}二维码`} width={104} height={104} loading="lazy" />
+                </span>
+                <figcaption>{qr.label}</figcaption>
+              </figure>
+            ))}
+          </div>
         </div>
-      </div>
+      ) : null}
       <a className="side-item side-hide-mobile" href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>
         <PhoneOutlined />
         <span className="side-label">服务热线</span>

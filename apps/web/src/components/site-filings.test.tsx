@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { SiteFilings } from './site-filings';
 
-const blank = { icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: null };
+const blank = { icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: null, qrOfficial: '', qrConsult: '', qrMiniapp: '' };
 
 describe('SiteFilings (the footer’s 备案信息)', () => {
   it('draws nothing until the settings answer, and nothing when no filing is set', () => {

@@ -1,13 +1,19 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined, ClockCircleOutlined } from './icons';
 import { Link } from 'react-router';
-import { projectPath, qrCodes, serviceTypes, siteInfo } from '../lib/site-info';
+import { projectPath, serviceTypes, siteInfo, siteQrCodes } from '../lib/site-info';
 import { Logo } from './logo';
-import { QrImage } from './qr-image';
 import { useSiteContact } from '../lib/site-contact';
 import { SiteFilings } from './site-filings';
 
+/**
+ * The footer. Its QR codes are the real accounts' images uploaded in 站点设置 (公众号, 业务咨询 —
+ * a 企业微信 code —, 小程序), each shown only when set: a code that opened a page of this site
+ * would pretend to be an account.
+ */
 export function SiteFooter() {
   const contact = useSiteContact();
+  const identity = contact.identity;
+  const codes = identity ? siteQrCodes.filter((qr) => identity[qr.key]) : [];
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -52,14 +58,18 @@ export function SiteFooter() {
           <Link to="/agreement/user">用户协议</Link>
           <Link to="/agreement/privacy">隐私政策</Link>
         </nav>
-        <section className="footer-qr" aria-label="扫码关注">
-          {qrCodes.map((qr) => (
-            <figure key={qr.key}>
-              <QrImage value={qr.path} label={qr.label} size={96} />
-              <figcaption>{qr.label}</figcaption>
-            </figure>
-          ))}
-        </section>
+        {identity && codes.length > 0 ? (
+          <section className="footer-qr" aria-label="扫码关注">
+            {codes.map((qr) => (
+              <figure key={qr.key}>
+                <span className="qr-image">
+                  <img src={identity[qr.key]} alt={`${qr.label}二维码`} width={96} height={96} loading="lazy" />
+                </span>
+                <figcaption>{qr.label}</figcaption>
+              </figure>
+            ))}
+          </section>
+        ) : null}
       </div>
       <div className="footer-bottom">
         {/* the server's copy of the page may be from last year on New Year's Day */}

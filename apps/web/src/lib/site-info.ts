@@ -19,13 +19,17 @@ export const serviceTypes = [
   { typeId: 3, title: '数据分析', note: '谱图解析与数据处理' },
 ] as const;
 
+/**
+ * The footer's QR codes (站点设置's images of the real accounts; each shown only when set). Here,
+ * not imported from the contract: the public first load must not carry the contract's schemas.
+ */
+export const siteQrCodes = [
+  { key: 'qrOfficial', label: '公众号' },
+  { key: 'qrConsult', label: '业务咨询' },
+  { key: 'qrMiniapp', label: '小程序下单' },
+] as const;
+
 export const projectPath = (typeId: number, title: string) => `/project/${typeId}/${encodeURIComponent(title)}`;
 
-/** The three QR codes of the footer and side bar: each encodes a page of this site. */
-export const qrCodes = [
-  { key: 'official', label: '公众号', path: '/list/news', hint: '扫码关注资讯动态' },
-  { key: 'consult', label: '业务咨询', path: '/contact', hint: '扫码联系业务顾问' },
-  { key: 'order', label: '小程序下单', path: '/experiment/plan', hint: '扫码手机下单' },
-] as const;
 
 export const absoluteUrl = (path: string) => new URL(path, window.location.origin).toString();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call, resource } from '../call';
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, loginBody, loginResult, refreshBody, refreshQuery, refreshResult, resetBody, sendCodeBody, signBody, SMS_CODE_COOLDOWN_SECONDS, SMS_CODE_MAX_TRIES, SMS_CODE_TTL_SECONDS, SMS_CODES_PER_DAY, smsLoginBody, smsLoginResult, WX_TICKET_SECONDS, wxPollResult, wxScanResult, wxTicket, wxTicketBody } from './schemas';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, loginBody, loginResult, refreshBody, refreshQuery, refreshResult, resetBody, sendCodeBody, signBody, SMS_CODE_COOLDOWN_SECONDS, SMS_CODE_MAX_TRIES, SMS_CODE_TTL_SECONDS, SMS_CODES_PER_DAY, smsLoginBody, smsLoginResult, WX_TICKET_SECONDS, wxPollResult, wxScanResult, wxTicket, wxTicketBody, wxBindBody, wxBinding } from './schemas';
 
 const codeRule = `验证码 6 位数字，${SMS_CODE_TTL_SECONDS / 60} 分钟内有效，最多试 ${SMS_CODE_MAX_TRIES} 次，用后作废。`;
 
@@ -108,5 +108,25 @@ export const wxLogin = resource('wxLogin', {
     body: wxTicketBody,
     data: z.null(),
     done: '已确认登录',
+  }),
+  bind: call({
+    method: 'POST',
+    path: '/api/open/wx/bind',
+    who: 'open',
+    summary: '扫码后绑定手机号并登录',
+    description: `公众号扫码的微信尚未绑定会员时（状态 bind），填写手机号与短信验证码（useFor 3）绑定并登录；以后扫码即直接登录。首次使用的手机号自动注册。${codeRule}`,
+    body: wxBindBody,
+    data: loginResult,
+    done: '绑定成功，已登录',
+  }),
+  binding: call({ method: 'POST', path: '/api/auth/wx/binding', who: 'member', summary: '我的微信绑定', description: '账号设置：是否已绑定微信、何时绑定、是否仍关注公众号。', data: wxBinding }),
+  unbind: call({
+    method: 'POST',
+    path: '/api/auth/wx/unbind',
+    who: 'member',
+    summary: '解除微信绑定',
+    description: '解除后该微信扫码不再登录本账号，微信通知改为短信；再次扫码需重新绑定手机号。',
+    data: wxBinding,
+    done: '已解除微信绑定',
   }),
 });

@@ -164,7 +164,8 @@ export const wxTicket = z.object({
 });
 export type WxTicket = z.infer<typeof wxTicket>;
 
-export const wxTicketStatus = z.enum(['waiting', 'scanned', 'confirmed', 'expired']);
+/** bind: scanned in WeChat by someone with no member bound — the desktop asks for the phone and an SMS code once (wx/bind) */
+export const wxTicketStatus = z.enum(['waiting', 'scanned', 'bind', 'confirmed', 'expired']);
 export type WxTicketStatus = z.infer<typeof wxTicketStatus>;
 
 /** wx/scan: the ticket's state and the device that asked for it, shown before the member confirms. */
@@ -187,6 +188,21 @@ export const wxPollResult = z.object({
   login: loginResult.optional(),
 });
 export type WxPollResult = z.infer<typeof wxPollResult>;
+
+/** wx/bind: the phone and its SMS code (useFor 3) that bind the WeChat that scanned; a new phone registers, as SMS login does. */
+export const wxBindBody = smsLoginBody.omit({ via: true }).extend({ ticket: requiredText('二维码', 100) });
+export type WxBindBody = z.infer<typeof wxBindBody>;
+
+/** The member's WeChat binding, as 账号设置 shows it. */
+export const wxBinding = z.object({
+  bound: z.boolean(),
+  /** whether the official account serves (else the QR login is this site's own confirm page) */
+  officialAccount: z.boolean(),
+  boundAt: z.string().nullable(),
+  /** still following the official account: WeChat notices reach them */
+  subscribed: z.boolean().nullable(),
+});
+export type WxBinding = z.infer<typeof wxBinding>;
 
 /** Organisation types (spec): 0 student, 3 teacher, 1 individual, 2 enterprise. */
 export const Organization = { student: 0, individual: 1, enterprise: 2, teacher: 3 } as const;

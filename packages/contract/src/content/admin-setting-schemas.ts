@@ -131,6 +131,9 @@ export const siteIdentityBody = z
     police: optionalText('公安机关备案号', 60).refine((v) => v === undefined || /公网安备\s*\d{10,}号?/.test(v), { error: '[公安机关备案号]格式应如 沪公网安备 31010402000123号' }),
     company: optionalText('运营主体', 100),
     licenceImg: z.preprocess(blankToUndefined, imageField('营业执照').optional()),
+    qrOfficial: z.preprocess(blankToUndefined, imageField('公众号二维码').optional()),
+    qrConsult: z.preprocess(blankToUndefined, imageField('业务咨询二维码').optional()),
+    qrMiniapp: z.preprocess(blankToUndefined, imageField('小程序二维码').optional()),
     founded: z.preprocess(
       blankToUndefined,
       z.coerce.number({ error: '[成立年份]必须是数字' }).int({ error: '[成立年份]必须是整数' }).min(1900, { error: '[成立年份]不正确' }).max(2100, { error: '[成立年份]不正确' }).optional(),
@@ -142,6 +145,9 @@ export const siteIdentityBody = z
     company: value.company ?? '',
     licenceImg: value.licenceImg ?? '',
     founded: value.founded ?? null,
+    qrOfficial: value.qrOfficial ?? '',
+    qrConsult: value.qrConsult ?? '',
+    qrMiniapp: value.qrMiniapp ?? '',
   }));
 export type SiteIdentityBody = z.input<typeof siteIdentityBody>;
 /** As saved: the licence as its stored path ('' when none). */
@@ -155,5 +161,8 @@ export const adminSiteIdentity = z.object({
   licenceImg: z.string(),
   licenceImgUrl: z.string(),
   founded: z.number().int().nullable(),
+  qrOfficial: z.string(),
+  qrConsult: z.string(),
+  qrMiniapp: z.string(),
 });
 export type AdminSiteIdentity = z.infer<typeof adminSiteIdentity>;

@@ -47,6 +47,11 @@ export const siteIdentity = z.object({
   company: z.string(),
   licenceImg: z.string(),
   founded: z.number().int().nullable(),
+  /** the footer's QR images of the real accounts, full addresses ('' when none: that code is not shown) */
+  qrOfficial: z.string(),
+  /** 业务咨询: a 企业微信 customer-service code, or a sales person's */
+  qrConsult: z.string(),
+  qrMiniapp: z.string(),
 });
 export type SiteIdentity = z.infer<typeof siteIdentity>;
 

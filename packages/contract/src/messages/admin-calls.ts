@@ -1,6 +1,7 @@
 import { call, resource } from '../call';
+import { z } from 'zod';
 import { pageOf, pageQuery } from '../common';
-import { announcementView, outboxEntry, outboxListBody, outboxResendBody, staffAlertIdBody, staffAlertListBody, staffAlertView } from './admin-schemas';
+import { announcementView, saveWechatTemplateBody, wechatTemplateView, outboxEntry, outboxListBody, outboxResendBody, staffAlertIdBody, staffAlertListBody, staffAlertView } from './admin-schemas';
 
 /** 消息管理 (admin): the announcements sent and what the SMS and e-mail providers sent. */
 export const adminMessages = resource('adminMessages', {
@@ -50,5 +51,23 @@ export const adminMessages = resource('adminMessages', {
     body: staffAlertIdBody,
     data: staffAlertView,
     done: '已标记为已处理',
+  }),
+  wechatTemplates: call({
+    method: 'POST',
+    path: '/api/admin/messages/wechatTemplates',
+    who: ['admin'],
+    summary: '公众号模板消息设置',
+    description: '每种服务通知所用的模板ID与字段对应；未设置模板的通知不经微信发送（改发短信）。',
+    data: z.array(wechatTemplateView),
+  }),
+  saveWechatTemplate: call({
+    method: 'POST',
+    path: '/api/admin/messages/wechatTemplates/save',
+    who: ['admin'],
+    summary: '保存公众号模板',
+    description: 'fields 每行或以逗号分隔一项“模板字段=参数”，如 character_string1=orderNo；参数须为该通知的参数之一。模板ID留空即停用该通知的微信发送。',
+    body: saveWechatTemplateBody,
+    data: wechatTemplateView,
+    done: '已保存模板设置',
   }),
 });

@@ -67,7 +67,7 @@ export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const outboxListBody = pageQuery.extend({
-  channel: z.preprocess(blankToUndefined, z.enum(['sms', 'email'], { error: '[渠道]不正确' }).optional()),
+  channel: z.preprocess(blankToUndefined, z.enum(['sms', 'email', 'wechat'], { error: '[渠道]不正确' }).optional()),
   status: z.preprocess(blankToUndefined, z.enum(OUTBOX_STATUSES, { error: '[状态]不正确' }).optional()),
   recipient: optionalText('接收人', 100),
   from: dateFilter('开始日期'),
@@ -78,7 +78,7 @@ export type OutboxListBody = z.infer<typeof outboxListBody>;
 /** A message the SMS or e-mail provider sent; verification codes are masked for staff. */
 export const outboxEntry = z.object({
   id: z.number().int(),
-  channel: z.enum(['sms', 'email']),
+  channel: z.enum(['sms', 'email', 'wechat']),
   recipient: z.string(),
   template: z.string(),
   body: z.string(),
@@ -128,3 +128,23 @@ export const adminAnnouncementBody = z.object({
   /** … or one member's phone (what staff know) */
   member_phone: optionalText('会员手机号', 11).refine((value) => value === undefined || /^1[3-9]\d{9}$/.test(value), { error: '[会员手机号]格式不正确' }),
 });
+
+/** 公众号模板消息: one notice kind's template (the account's 模板ID) and which of its fields carries which of the notice's parameters. */
+export const wechatTemplateView = z.object({
+  kind: z.string(),
+  label: z.string(),
+  params: z.array(z.string()),
+  templateId: z.string().nullable(),
+  /** template field (thing1, character_string2, time3…) → the notice's parameter */
+  fields: z.record(z.string(), z.string()),
+  updatedAt: z.string().nullable(),
+});
+export type WechatTemplateView = z.infer<typeof wechatTemplateView>;
+
+/** `fields`: one a line or separated by commas, "character_string1=orderNo"; an empty template id turns the kind's WeChat notices off. */
+export const saveWechatTemplateBody = z.object({
+  kind: z.string({ error: '[通知类型]不能为空' }).min(1, { error: '[通知类型]不能为空' }),
+  templateId: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(64, { error: '[模板ID]不能超过64个字符' }).regex(/^[\w-]*$/, { error: '[模板ID]只能是字母、数字、下划线或短横线' }).default('')),
+  fields: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(500, { error: '[字段对应]不能超过500个字符' }).default('')),
+});
+export type SaveWechatTemplateBody = z.infer<typeof saveWechatTemplateBody>;

@@ -19,3 +19,51 @@ export type MemberMessage = z.infer<typeof memberMessage>;
 /** message/unread */
 export const unreadCount = z.object({ unread: z.number() });
 export type UnreadCount = z.infer<typeof unreadCount>;
+
+// ---- service notices: which channels (短信, 邮件, 微信) per kind ----
+
+/**
+ * The service notices a member may have sent by WeChat (the official account's template messages),
+ * each with its label and the parameters its text has (what an admin maps to the template's
+ * fields). tutor_approval (待导师审批) is ready for the tutor approvals of issue 34.
+ */
+export const WECHAT_NOTICE_KINDS = {
+  order_sample_received: { label: '已收样', params: ['orderNo'] },
+  order_data_delivered: { label: '已出数据', params: ['orderNo'] },
+  order_unpaid_reminder: { label: '待支付', params: ['orderNo', 'deadline'] },
+  pickup_reminder: { label: '上门取样预约提醒', params: ['date', 'time'] },
+  tutor_approval: { label: '待导师审批', params: ['orderNo', 'member'] },
+} as const;
+export type WechatNoticeKind = keyof typeof WECHAT_NOTICE_KINDS;
+export const wechatNoticeKinds = Object.keys(WECHAT_NOTICE_KINDS) as WechatNoticeKind[];
+export const noticeParamLabels: Record<string, string> = { orderNo: '订单号', deadline: '付款截止时间', date: '日期', time: '时段', member: '申请人' };
+
+export const NOTICE_CHANNELS = ['sms', 'email', 'wechat'] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+export const noticeChannelLabels: Record<NoticeChannel, string> = { sms: '短信', email: '邮件', wechat: '微信' };
+
+/** One kind's channels as 账号设置 shows them. */
+export const noticeChannelChoice = z.object({
+  kind: z.enum(wechatNoticeKinds as [WechatNoticeKind, ...WechatNoticeKind[]]),
+  label: z.string(),
+  channels: z.array(z.enum(NOTICE_CHANNELS)),
+  /** whether the member chose (false: the default — 微信 when bound, else 短信; 邮件 when an address is on file) */
+  chosen: z.boolean(),
+});
+export const noticeChannels = z.object({
+  kinds: z.array(noticeChannelChoice),
+  /** a WeChat bound and following the official account: 微信 can reach them */
+  wechatReady: z.boolean(),
+  hasEmail: z.boolean(),
+});
+export type NoticeChannels = z.infer<typeof noticeChannels>;
+
+const channelList = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
+  z.array(z.enum(NOTICE_CHANNELS, { error: '[通知方式]不正确' }), { error: '[通知方式]不正确' }).min(1, { error: '[通知方式]至少选择一项' }).max(3),
+);
+export const setNoticeChannelsBody = z.object({
+  kind: z.enum(wechatNoticeKinds as [WechatNoticeKind, ...WechatNoticeKind[]], { error: '[通知类型]不正确' }),
+  channels: channelList,
+});
+export type SetNoticeChannelsBody = z.infer<typeof setNoticeChannelsBody>;

@@ -1,6 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import { SmsPurpose, type LoginBody, type LoginResult, type MemberAccount, type ResetBody, type SignBody, type SmsLoginBody } from '@lab/contract';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { hashPassword, randomId, verifyPassword } from '../../platform/crypto';
@@ -130,7 +130,8 @@ export async function loginWithPassword(db: Db, input: LoginBody, meta: RequestM
  * the tick of 用户协议 and 隐私政策, recorded with the account (channel 'wechat' when the code was
  * typed on the phone's side of a QR login). The refusal rolls the spent code back.
  */
-export async function loginWithSmsCode(db: Db, input: SmsLoginBody, meta: RequestMeta) {
+/** `also`: more of the same transaction once the member is known (wx/bind binds the WeChat that scanned). */
+export async function loginWithSmsCode(db: Db, input: SmsLoginBody, meta: RequestMeta, also?: (tx: Tx, memberId: number) => Promise<void>) {
   const codeId = await checkSmsCode(db, input.phone, SmsPurpose.login, input.code, meta.now);
   return db.transaction(async (tx) => {
     await spendSmsCode(tx, codeId, meta.now);
@@ -143,6 +144,7 @@ export async function loginWithSmsCode(db: Db, input: SmsLoginBody, meta: Reques
       await runMemberRegistered(tx, member.id, meta.now);
     }
     if (member.disabled) throw new AppError('FORBIDDEN', '该账号已停用，请联系客服');
+    if (also) await also(tx, member.id);
     await tx.update(members).set({ lastLoginAt: meta.now }).where(eq(members.id, member.id));
     const session = await issueSession(tx, 'member', member.id, meta);
     return { ...session, created };

@@ -182,6 +182,28 @@ export const wxTickets = pgTable(
     /** the desktop that asked: shown on the phone before the member confirms */
     ip: text(),
     userAgent: text(),
+    /** with the official account: the parametric QR code's scene (its events name it) */
+    scene: text().unique(),
+    /** with the official account: who scanned, while they have no member bound (status scanned: 绑定手机号) */
+    openid: text(),
   },
   (t) => [index('wx_tickets_created_idx').on(t.createdAt).where(sql`status <> 'consumed'`)],
 );
+
+/**
+ * A member's WeChat (the official account's openid), bound at their first scan with the phone and
+ * an SMS code; a later scan logs them in at once. One WeChat per member and one member per WeChat;
+ * 解除绑定 in 账号设置 deletes the row. `subscribed` follows the account's 关注/取消关注 events:
+ * notices to an unsubscribed follower go by SMS.
+ */
+export const wxBindings = pgTable('wx_bindings', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  memberId: integer()
+    .notNull()
+    .unique()
+    .references(() => members.id),
+  appId: text().notNull(),
+  openid: text().notNull().unique(),
+  subscribed: boolean().notNull().default(true),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});

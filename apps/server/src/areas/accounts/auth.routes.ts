@@ -3,12 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { calls } from '@lab/contract/calls';
 import type { StaffLoginAnswer } from '@lab/contract';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest } from '../../platform/errors';
+import { AppError, badRequest } from '../../platform/errors';
 import { said, serve } from '../../platform/calls';
 import { loginWithPassword, loginWithSmsCode, registerMember, resetPassword } from './accounts.service';
 import { sendMemberSmsCode } from './sms-codes.service';
 import { revokeFamily, rotateRefreshToken, type RequestMeta } from './sessions.service';
 import { confirmWxTicket, createWxTicket, markWxTicketScanned, pollWxTicket } from './wx-login.service';
+import { bindAndLogin, createMpTicket, unbindWx, wxBindingOf } from './wx-mp.service';
 import { getStaffInfo, loginStaff, loginStaffWithSmsCode, sendStaffLoginCode } from './staff.service';
 import { verifyStaffTotp } from './staff-totp.service';
 import { enableStaffTotp, startStaffTotpSetup } from './staff-totp-binding';
@@ -61,15 +62,28 @@ export const accountRoutes = serve(calls.accounts, {
   logout,
 });
 
-/** 微信扫码登录: the QR code opens this site's confirm page on a phone where the member is logged in. */
+const qrImage = async (content: string) => {
+  const svg = await QRCode.toString(content, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+};
+
+/**
+ * 微信扫码登录: with the official account (WECHAT_MP_APPID) WeChat's parametric QR code, drawn
+ * here from what it encodes (the page's CSP allows no outside images); else the local stand-in,
+ * whose QR code opens this site's confirm page on a phone where the member is logged in.
+ */
 export const wxLoginRoutes = serve(calls.wxLogin, {
   ticket: {
     handler: async (ctx) => {
+      const wechat = ctx.deps.wechat;
+      if (wechat) {
+        const mp = await createMpTicket(ctx.db, wechat, meta(ctx));
+        return { expire_seconds: mp.expire_seconds, ticket: mp.ticket, qr_code_url: await qrImage(mp.qrContent), confirm_url: mp.imageUrl };
+      }
       const { ticket, expire_seconds } = await createWxTicket(ctx.db, meta(ctx));
       const origin = ctx.deps.config.PUBLIC_URL ?? `${ctx.request.protocol}://${ctx.request.host}`;
       const confirmUrl = `${origin}/wx/confirm?ticket=${encodeURIComponent(ticket)}`;
-      const svg = await QRCode.toString(confirmUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-      return { expire_seconds, ticket, qr_code_url: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, confirm_url: confirmUrl };
+      return { expire_seconds, ticket, qr_code_url: await qrImage(confirmUrl), confirm_url: confirmUrl };
     },
     config: perMinute(30),
   },
@@ -85,6 +99,16 @@ export const wxLoginRoutes = serve(calls.wxLogin, {
     await confirmWxTicket(db, body.ticket, memberId, now);
     return null;
   },
+  bind: {
+    handler: (ctx) => {
+      // only the official account's scans ask for a phone; without it no ticket is ever in that state
+      if (!ctx.deps.wechat) throw new AppError('TICKET_EXPIRED', '二维码已过期，请刷新后重新扫描');
+      return bindAndLogin(ctx.db, ctx.deps.wechat.appId, ctx.body, meta(ctx));
+    },
+    config: perMinute(30),
+  },
+  binding: { handler: ({ db, memberId, deps }) => wxBindingOf(db, memberId, deps.wechat !== null), config: { readOnly: true } },
+  unbind: ({ db, memberId, deps }) => unbindWx(db, memberId, deps.wechat !== null),
 });
 
 /** A first answer with `mfa` means: go on to the second step (admin, finance). */

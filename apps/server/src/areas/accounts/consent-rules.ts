@@ -35,7 +35,7 @@ const bodyField = (body: unknown, name: string) => (typeof body === 'object' && 
 
 export const consentRules: ConsentRules = {
   accounts: { logout: session },
-  wxLogin: { confirm: session },
+  wxLogin: { confirm: session, binding: read, unbind: leave },
   addresses: { list: read, add: consent, edit: consent, remove: leave, makeDefault: consent },
   consents: { due: rights, accept: rights, mine: rights, setMarketingSms: rights },
   onlinePay: {
@@ -104,7 +104,7 @@ export const consentRules: ConsentRules = {
     creditInfo: read,
   },
   invites: { overview: read, list: read, orders: read },
-  messages: { list: read, unread: read, read: read, readAll: read },
+  messages: { list: read, unread: read, read: read, readAll: read, channels: read, setChannels: rights },
   orderProgress: { report: read, confirmData: finished, dispute: consent, evaluate: consent, testRecord: read },
   orders: { add: consent, detail: read, list: read, orderedItems: read, cancel: leave },
   payment: { readyToPay: read, pay: consent, payLater: consent, settlementList: read, settle: finished, statement: read, exportStatement: read },

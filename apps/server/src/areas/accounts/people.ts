@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNotNull, like, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminMemberRef, StaffRole } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
-import { members, staff } from './accounts.tables';
+import { members, staff, wxBindings } from './accounts.tables';
 import { escapeLike } from '../../platform/sql-filters';
 
 /**
@@ -41,10 +41,20 @@ const contactColumns = {
   createdAt: members.createdAt,
 };
 
-/** One member's contact fields, or null. */
-export async function memberContact(db: DbOrTx, memberId: number): Promise<MemberContact | null> {
-  const [row] = await db.select(contactColumns).from(members).where(eq(members.id, memberId)).limit(1);
-  return row ?? null;
+/**
+ * One member's contact fields, or null; with the WeChat bound to them (the official account's
+ * openid and whether they still follow it: what a notice by WeChat needs), or null.
+ */
+export async function memberContact(db: DbOrTx, memberId: number): Promise<(MemberContact & { wechat: { openid: string; subscribed: boolean } | null }) | null> {
+  const [row] = await db
+    .select({ ...contactColumns, openid: wxBindings.openid, subscribed: wxBindings.subscribed })
+    .from(members)
+    .leftJoin(wxBindings, eq(wxBindings.memberId, members.id))
+    .where(eq(members.id, memberId))
+    .limit(1);
+  if (!row) return null;
+  const { openid, subscribed, ...contact } = row;
+  return { ...contact, wechat: openid === null ? null : { openid, subscribed: subscribed ?? false } };
 }
 
 /** The member with this phone number, or null. */

@@ -75,7 +75,8 @@ export async function pollWxTicket(db: Db, ticket: string, meta: RequestMeta): P
   if (!row || row.status === 'consumed' || deadline <= meta.now.getTime()) {
     return { status: 'expired' };
   }
-  if (row.status !== 'confirmed' || row.memberId === null) return { status: row.status };
+  // scanned in WeChat by someone with no member bound: the desktop asks for the phone (wx-mp.service.ts)
+  if (row.status !== 'confirmed' || row.memberId === null) return { status: row.status === 'scanned' && row.openid ? 'bind' : row.status };
   const memberId = row.memberId;
   return db.transaction(async (tx) => {
     const claimed = await tx

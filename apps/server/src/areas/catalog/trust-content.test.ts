@@ -51,7 +51,7 @@ const lastAudit = async () => (await t.db.select().from(auditLog).orderBy(sql`${
 
 describe('备案与主体信息 (site settings → the footer)', () => {
   it('answers blank parts until set (the footer shows nothing), then each part as saved, bumping the content version', async () => {
-    expect((await publicSettings()).identity).toEqual({ icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: 2016 });
+    expect((await publicSettings()).identity).toEqual({ icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: 2016, qrOfficial: '', qrConsult: '', qrMiniapp: '' });
 
     const before = await getContentVersion(t.db);
     const saved = await post<AdminSiteIdentity>('/api/admin/content/settings/identity', admin, {
@@ -73,7 +73,7 @@ describe('备案与主体信息 (site settings → the footer)', () => {
 
     // cleared again: blank parts, nothing for the footer to show
     await post('/api/admin/content/settings/identity', admin, { icp: '', police: '', company: '', licenceImg: '', founded: 2016 });
-    expect((await publicSettings()).identity).toEqual({ icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: 2016 });
+    expect((await publicSettings()).identity).toEqual({ icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: 2016, qrOfficial: '', qrConsult: '', qrMiniapp: '' });
   });
 
   it('refuses a malformed number, and anyone but an admin', async () => {

@@ -214,7 +214,7 @@ export const seedSettings = {
     express: '收件人：样品接收组 021-64850000 上海市徐汇区桂平路 680 号 3 号楼 1 楼样品室',
   },
   /** 备案与主体信息: the founding year only. ICP and 公安 filings, the company and its licence are real records staff enter in 站点设置; the demo never invents them. */
-  siteIdentity: { icp: '', police: '', company: '', licenceImg: '', founded: 2016 },
+  siteIdentity: { icp: '', police: '', company: '', licenceImg: '', founded: 2016, qrOfficial: '', qrConsult: '', qrMiniapp: '' },
   abilityShowcase: {
     sections: [
       { title: '电子显微平台', sketch: '冷场 SEM、热场 SEM、FIB 双束、200 kV 场发射 TEM 与双球差校正 STEM，覆盖从微米到亚埃的形貌与结构观察。', img: '/upload/img/showcase/microscopy.svg' },

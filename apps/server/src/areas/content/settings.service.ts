@@ -89,13 +89,24 @@ export function normalizeStoredIdentity(value: unknown): StoredSiteIdentity {
     company: text(raw.company).trim(),
     licenceImg: text(raw.licenceImg).trim(),
     founded: Number.isInteger(founded) && founded >= 1900 && founded <= 2100 ? founded : null,
+    qrOfficial: text(raw.qrOfficial).trim(),
+    qrConsult: text(raw.qrConsult).trim(),
+    qrMiniapp: text(raw.qrMiniapp).trim(),
   };
 }
 
 /** As the public pages read it: the licence picture as a full address. */
 export function publicIdentity(value: unknown, fileHost: string): SiteIdentity {
   const stored = normalizeStoredIdentity(value);
-  return { ...stored, policeCode: policeRecordCode(stored.police), licenceImg: stored.licenceImg ? fileUrl(fileHost, stored.licenceImg) : '' };
+  const url = (path: string) => (path ? fileUrl(fileHost, path) : '');
+  return {
+    ...stored,
+    policeCode: policeRecordCode(stored.police),
+    licenceImg: url(stored.licenceImg),
+    qrOfficial: url(stored.qrOfficial),
+    qrConsult: url(stored.qrConsult),
+    qrMiniapp: url(stored.qrMiniapp),
+  };
 }
 
 async function readStored(db: DbOrTx, keys: readonly StoredSettingKey[]): Promise<Map<string, unknown>> {

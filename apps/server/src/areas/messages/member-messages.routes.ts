@@ -3,6 +3,7 @@ import type { AdminConsultation, AnnouncementView } from '@lab/contract';
 import { audit, auditEntity } from '../../platform/audit';
 import { serve } from '../../platform/calls';
 import { listMessages, readAllMessages, readMessage, unreadCount } from './messages.service';
+import { myNoticeChannels, setNoticeChannels } from './notice-channels.service';
 import { announce, getAnnouncement } from './announcements.service';
 import { consultationAudit, listConsultations, replyConsultation } from './consultations.service';
 
@@ -14,6 +15,8 @@ export const messagesRoutes = serve(calls.messages, {
   unread: ({ db, memberId }) => unreadCount(db, memberId),
   read: ({ db, memberId, body, now }) => readMessage(db, memberId, body.rid, now),
   readAll: ({ db, memberId, now }) => readAllMessages(db, memberId, now),
+  channels: { handler: ({ db, memberId }) => myNoticeChannels(db, memberId), config: { readOnly: true } },
+  setChannels: ({ db, memberId, body, now }) => setNoticeChannels(db, memberId, body, now),
 });
 
 /** Sales answer visitors' consultations: contract/calls/admin-consultations.ts. */

@@ -4,6 +4,7 @@ import { listAnnouncements } from './announcements.service';
 import { audit } from '../../platform/audit';
 import { listOutbox, outboxAudit, resendOutbox } from './outbox.service';
 import { handleStaffAlert, listStaffAlerts, staffAlertAudit } from './staff-alerts.service';
+import { listWechatTemplates, saveWechatTemplate, wechatTemplateAudit } from './notice-channels.service';
 
 const readOnly = { readOnly: true };
 
@@ -19,5 +20,10 @@ export const messagesAdminRoutes = serve(calls.adminMessages, {
   handleAlert: {
     handler: ({ db, staff, body, now }) => handleStaffAlert(db, staff, body.id, now),
     config: { audit: audit<{ id: number }>(staffAlertAudit, 'messages.alert.handle', '标记系统提醒已处理', (body) => body.id) },
+  },
+  wechatTemplates: { handler: ({ db }) => listWechatTemplates(db), config: readOnly },
+  saveWechatTemplate: {
+    handler: ({ db, staff, body, now }) => saveWechatTemplate(db, staff.id, body, now),
+    config: { audit: audit<{ kind: string }>(wechatTemplateAudit, 'messages.wechat_template.save', '设置公众号模板消息', (body) => body.kind) },
   },
 });

@@ -7,6 +7,8 @@ import { notFound } from '../../platform/errors';
 import type { EmailProvider, SmsProvider } from '../../platform/messaging';
 import { memberMessages } from './member-messages.tables';
 import { marketingSmsAllowed, memberContact } from '../accounts';
+import type { WechatNoticeKind } from '@lab/contract';
+import { channelsFor, isWechatKind, templateData, templateFor } from './notice-channels.service';
 
 /**
  * In-site messages (站内信) and the notices that go with them. `postMessage` runs inside
@@ -73,18 +75,46 @@ export async function sendNotice(
   notice: { template: string; params: Record<string, string | number>; subject: string; body: string; marketing?: boolean },
 ): Promise<void> {
   // the caller may have read the contact already (paying reads it with the order)
-  const member = typeof to === 'number' ? await memberContact(db, to) : to;
+  const full = typeof to === 'number' ? await memberContact(db, to) : null;
+  const member = typeof to === 'number' ? full : to;
   if (!member) return;
   if (notice.marketing) {
     if (typeof to !== 'number') throw new Error('a marketing notice needs the member, to check the consent');
     if ((await marketingSmsAllowed(db, [to])).has(to)) {
       await channels.sms.send({ phone: member.phone, template: notice.template, params: notice.params, body: `【科研检测】${notice.body}${marketingSmsFooter(channels.siteUrl)}` }, db);
     }
+  } else if (full && isWechatKind(notice.template)) {
+    await sendServiceNotice(db, channels, full.id, full, notice.template, notice);
+    return;
   } else {
     await channels.sms.send({ phone: member.phone, template: notice.template, params: notice.params, body: `【科研检测】${notice.body}` }, db);
   }
   // the member consented to marketing by SMS only (营销短信): a marketing notice sends no e-mail
   if (member.email && !notice.marketing) await channels.email.send({ to: member.email, template: notice.template, params: notice.params, subject: notice.subject, body: notice.body }, db);
+}
+
+/**
+ * A service notice of a kind WeChat may carry (已收样, 已出数据, 待支付…) by the channels the member
+ * chose (账号设置 → 通知方式; by default WeChat when bound and following, else SMS, and e-mail):
+ * WeChat as a template message queued in the outbox with its SMS to fall back to (the follower
+ * left: 43004); WeChat chosen but not possible (not bound, unfollowed, no template set) goes by SMS.
+ */
+async function sendServiceNotice(
+  db: DbOrTx,
+  channels: NoticeChannels,
+  memberId: number,
+  member: NonNullable<Awaited<ReturnType<typeof memberContact>>>,
+  kind: WechatNoticeKind,
+  notice: { params: Record<string, string | number>; subject: string; body: string },
+) {
+  const chosen = await channelsFor(db, memberId, kind, member);
+  const sms = { phone: member.phone, template: kind, params: notice.params, body: `【科研检测】${notice.body}` };
+  const template = chosen.includes('wechat') && member.wechat?.subscribed ? await templateFor(db, kind) : null;
+  if (template && member.wechat) {
+    await channels.sms.send({ ...sms, wechat: { openid: member.wechat.openid, templateId: template.templateId, data: templateData(template.fields, notice.params) } }, db);
+  }
+  if (chosen.includes('sms') || (chosen.includes('wechat') && !template)) await channels.sms.send(sms, db);
+  if (chosen.includes('email') && member.email) await channels.email.send({ to: member.email, template: kind, params: notice.params, subject: notice.subject, body: notice.body }, db);
 }
 
 // ---- the member's in-site messages (message/list|unread|read|readAll) ----

@@ -70,10 +70,11 @@ export async function sweepUnpaidOrders(db: Db, channels: NoticeChannels, log: P
         .returning();
       if (!order) return null;
       const deadline = new Date(Math.max(order.createdAt.getTime() + unpaidCancelDays * DAY_MS, now.getTime() + NOTICE_LEAD_MS));
-      const text = `您的订单${order.orderNo}尚未付款，如在${deadline.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false })}前仍未付款，系统将自动取消该订单。`;
+      const by = deadline.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
+      const text = `您的订单${order.orderNo}尚未付款，如在${by}前仍未付款，系统将自动取消该订单。`;
       await postMessage(tx, order.memberId, { title: `订单${order.orderNo}即将自动取消`, content: text, link: orderLink(order.orderNo) }, now);
       // the SMS and e-mail queue in this transaction: they leave exactly when the notice is recorded
-      await sendNotice(tx, channels, order.memberId, { template: 'order_unpaid_reminder', params: { orderNo: order.orderNo }, subject: `订单${order.orderNo}即将自动取消`, body: text });
+      await sendNotice(tx, channels, order.memberId, { template: 'order_unpaid_reminder', params: { orderNo: order.orderNo, deadline: by }, subject: `订单${order.orderNo}即将自动取消`, body: text });
       return order;
     });
     if (noticed) outcome.noticed.push(noticed.orderNo);

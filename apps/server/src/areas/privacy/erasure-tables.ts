@@ -13,6 +13,7 @@ import {
   memberAddresses,
   memberConsents,
   memberMessages,
+  noticeChannelChoices,
   memberProfiles,
   type members,
   orderLines,
@@ -32,6 +33,7 @@ import {
   sealedDocuments,
   smsCodes,
   transferApplications,
+  wxBindings,
   wxTickets,
 } from '../../db/schema';
 import type { Owned } from './erasure-engine';
@@ -50,7 +52,8 @@ const region = { province: 'blankQuiet', city: 'blankQuiet', area: 'blankQuiet',
 const accountsRows = (member: Member): Owned[] => [
   { table: memberConsents, where: eq(memberConsents.memberId, member.id), set: { ip: 'nullQuiet', userAgent: 'nullQuiet' } },
   { table: authSessions, where: and(eq(authSessions.subjectKind, 'member'), eq(authSessions.subjectId, member.id)), set: { ip: 'nullQuiet', userAgent: 'nullQuiet' } },
-  { table: wxTickets, where: eq(wxTickets.memberId, member.id), set: { ip: 'nullQuiet', userAgent: 'nullQuiet' }, remove: true },
+  { table: wxTickets, where: eq(wxTickets.memberId, member.id), set: { ip: 'nullQuiet', userAgent: 'nullQuiet', openid: 'nullQuiet' }, remove: true },
+  { table: wxBindings, where: eq(wxBindings.memberId, member.id), set: { openid: 'gone' }, remove: true },
   { table: smsCodes, where: eq(smsCodes.phone, member.phone), set: { ip: 'nullQuiet' }, remove: true },
   { table: loginGuards, where: or(eq(loginGuards.key, `member:${member.id}`), eq(loginGuards.key, `member:${member.phone}`)), set: { key: 'nullQuiet' }, remove: true },
 ];
@@ -59,6 +62,8 @@ const messagesRows = (member: Member): Owned[] => [
   { table: memberMessages, where: eq(memberMessages.memberId, member.id), set: { title: 'gone', content: 'blank', link: 'nullQuiet' } },
   { table: announcements, where: eq(announcements.memberId, member.id), set: { title: 'gone', content: 'gone' } },
   { table: consultations, where: eq(consultations.phone, member.phone), set: { name: 'label', phone: 'blank', company: 'null', content: 'gone', ip: 'nullQuiet', reply: 'gone' } },
+  // which channels they chose: nothing of them to keep
+  { table: noticeChannelChoices, where: eq(noticeChannelChoices.memberId, member.id), set: { kind: 'nullQuiet' }, remove: true },
 ];
 
 const memberRows = (id: number): Owned[] => [

@@ -149,8 +149,10 @@ export async function eraseMember(tx: DbOrTx, member: typeof members.$inferSelec
 
   // what the lab sent to the phone or e-mail: one not yet sent goes nowhere now; the others lose the address and the text
   const sentTo = [member.phone, ...(member.email ? [member.email] : [])];
-  await tx.delete(outbox).where(and(inArray(outbox.recipient, sentTo), eq(outbox.status, 'queued')));
-  await tx.update(outbox).set({ recipient: label, body: GONE, params: {} }).where(inArray(outbox.recipient, sentTo));
+  // a WeChat row is to the openid, with the member's phone as its SMS fallback
+  const theirs = or(inArray(outbox.recipient, sentTo), inArray(outbox.fallbackPhone, sentTo));
+  await tx.delete(outbox).where(and(theirs, eq(outbox.status, 'queued')));
+  await tx.update(outbox).set({ recipient: label, body: GONE, params: {}, fallbackPhone: null }).where(theirs);
 
   // step 2: rows that quote the member
   await tx.execute(sql`select set_config('lab.erasure', 'on', true)`);

@@ -9,6 +9,7 @@ import type { Clock } from '../clock';
 import type { PaymentProvider, PayVendor } from './payment-gateway';
 import { localPaymentGateway, type LocalGateway, type NoticeSender } from './payment-local';
 import { loadLocalGatewayKeys, throwawayKeys } from './local-gateway-notices';
+import type { WechatMp } from './wechat-mp';
 
 /**
  * The messaging providers the configuration chooses (README "Configuration"): the local ones
@@ -159,5 +160,23 @@ export async function alipayPaymentProviderFor(config: Config): Promise<PaymentP
     alipayPublicKey: key('ALIPAY_PUBLIC_KEY_FILE', normalizePublicKey),
     sellerId: config.ALIPAY_SELLER_ID!,
     gateway: config.ALIPAY_GATEWAY,
+  });
+}
+
+/**
+ * The WeChat official account when WECHAT_MP_APPID is set (loadConfig has refused it without
+ * WECHAT_MP_SECRET and WECHAT_MP_TOKEN), or null: the local stand-in then serves the QR login
+ * (this site's confirm page) and WeChat notices are delivered by the local outbox (a log line).
+ */
+export async function wechatMpFor(config: Config, deps: { db: Db; clock: Clock; log: FastifyBaseLogger }): Promise<WechatMp | null> {
+  if (!config.WECHAT_MP_APPID) return null;
+  const { wechatMp } = await import('./wechat-mp');
+  return wechatMp({
+    appId: config.WECHAT_MP_APPID,
+    secret: config.WECHAT_MP_SECRET!,
+    token: config.WECHAT_MP_TOKEN!,
+    aesKey: config.WECHAT_MP_AES_KEY,
+    apiBase: config.WECHAT_MP_API_BASE,
+    ...deps,
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { WxTicketStatus } from '@lab/contract';
 import { renderApp } from '../../../testing/render';
 import { mockApi } from '../../../testing/fetch-mock';
@@ -17,6 +18,7 @@ function setup(expireSeconds = 120) {
     },
     '/api/open/wx/qrCodeLogin': () =>
       status === 'confirmed' ? { data: { status, login: { token: 'qr', refreshToken: 'qr-r', expires: 9_999_999_999 } } } : { data: { status } },
+    '/api/open/wx/bind': { data: { token: 'wx', refreshToken: 'wx-r', expires: 9_999_999_999 } },
   });
   const polls = () => api.calls.filter((call) => call.path === '/api/open/wx/qrCodeLogin');
   return { ...api, polls, setStatus: (next: WxTicketStatus) => (status = next), ticketCount: () => tickets };
@@ -84,5 +86,28 @@ describe('QR login', () => {
     const count = api.polls().length;
     await tick(5000);
     expect(api.polls()).toHaveLength(count);
+  });
+
+  it('a first scan in WeChat (bind) stops polling and asks for the phone once; binding logs in', async () => {
+    vi.useFakeTimers();
+    const api = setup();
+    api.setStatus('bind');
+    const onLogin = vi.fn(async () => undefined);
+    renderApp(<QrLogin onLogin={onLogin} />);
+    await tick(0);
+    await tick(1000);
+    expect(screen.getByText('首次使用请绑定手机号')).toBeInTheDocument();
+    const polled = api.polls().length;
+    await tick(3000);
+    expect(api.polls()).toHaveLength(polled);
+    vi.useRealTimers();
+    const form = document.querySelector<HTMLFormElement>('form')!;
+    await userEvent.type(form.querySelector<HTMLInputElement>('input[name="phone"]')!, '13900002222');
+    await userEvent.type(form.querySelector<HTMLInputElement>('input[name="code"]')!, '123456');
+    await userEvent.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
+    fireEvent.submit(form);
+    await waitFor(() => expect(onLogin).toHaveBeenCalledWith({ token: 'wx', refreshToken: 'wx-r', expires: 9_999_999_999 }));
+    const call = api.calls.find((c) => c.path === '/api/open/wx/bind')!;
+    expect(Object.fromEntries(call.form)).toMatchObject({ ticket: 't1', phone: '13900002222', code: '123456' });
   });
 });

@@ -3,15 +3,18 @@ import { Button, Spin } from 'antd';
 import { CheckCircleFilled, ReloadOutlined } from '@ant-design/icons';
 import type { LoginResult, WxTicket } from '@lab/contract';
 import { wxLogin } from '../api/wx-login';
+import { WxBindForm } from './wx-bind-form';
 
-type QrState = 'loading' | 'waiting' | 'scanned' | 'expired' | 'failed';
+type QrState = 'loading' | 'waiting' | 'scanned' | 'bind' | 'expired' | 'failed';
 
 /** Spec §7 / §9: poll every second, each poll with a 1 s timeout and no error feedback. */
 export const QR_POLL_MS = 1000;
 
 /**
- * 微信扫码登录: a ticket's QR code (it opens this site's confirm page on a phone), polled
- * until the member confirms there. Unmounting (tab or panel closed) stops the polling.
+ * 微信扫码登录: a ticket's QR code, polled until the login is confirmed — on this site's confirm
+ * page on a phone (the local stand-in), or by the scan itself in WeChat (the official account).
+ * A WeChat scanned for the first time (status bind) is bound here with the phone and an SMS
+ * code, once. Unmounting (tab or panel closed) stops the polling.
  */
 export function QrLogin({ onLogin }: { onLogin: (login: LoginResult) => Promise<void> }) {
   const [ticket, setTicket] = useState<WxTicket | null>(null);
@@ -61,6 +64,8 @@ export function QrLogin({ onLogin }: { onLogin: (login: LoginResult) => Promise<
             return;
           }
           setState(result.status);
+          // the phone and code are asked now; the bind call itself says when the ticket ran out
+          if (result.status === 'bind') return;
         } catch {
           // no error feedback on the poll (spec); the next one tries again
         }
@@ -94,6 +99,13 @@ export function QrLogin({ onLogin }: { onLogin: (login: LoginResult) => Promise<
             <span>{state === 'expired' ? '二维码已过期，点击刷新' : '二维码加载失败，点击刷新'}</span>
           </button>
         ) : null}
+        {state === 'bind' ? (
+          <div className="qr-cover">
+            <CheckCircleFilled className="qr-cover-icon qr-ok" />
+            <strong>扫描成功</strong>
+            <span className="qr-cover-sub">首次使用请绑定手机号</span>
+          </div>
+        ) : null}
         {state === 'scanned' ? (
           <div className="qr-cover">
             <CheckCircleFilled className="qr-cover-icon qr-ok" />
@@ -105,7 +117,11 @@ export function QrLogin({ onLogin }: { onLogin: (login: LoginResult) => Promise<
           </div>
         ) : null}
       </div>
-      <p className="qr-tip">请使用手机微信扫描二维码，并在手机上点击“确认登录”</p>
+      {state === 'bind' && ticket ? (
+        <WxBindForm ticket={ticket.ticket} onLogin={(login) => onLoginRef.current(login)} />
+      ) : (
+        <p className="qr-tip">{ticket?.confirm_url.startsWith('https://mp.weixin.qq.com/') ? '请使用手机微信扫描二维码，关注公众号后即可登录' : '请使用手机微信扫描二维码，并在手机上点击“确认登录”'}</p>
+      )}
     </div>
   );
 }

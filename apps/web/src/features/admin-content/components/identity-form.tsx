@@ -13,9 +13,21 @@ interface Values {
   company: string;
   licenceImg: string;
   founded: number | null;
+  qrOfficial: string;
+  qrConsult: string;
+  qrMiniapp: string;
 }
 
-const valuesOf = (saved: AdminSiteIdentity): Values => ({ icp: saved.icp, police: saved.police, company: saved.company, licenceImg: saved.licenceImg, founded: saved.founded });
+const valuesOf = (saved: AdminSiteIdentity): Values => ({
+  icp: saved.icp,
+  police: saved.police,
+  company: saved.company,
+  licenceImg: saved.licenceImg,
+  founded: saved.founded,
+  qrOfficial: saved.qrOfficial,
+  qrConsult: saved.qrConsult,
+  qrMiniapp: saved.qrMiniapp,
+});
 
 /**
  * 备案与主体信息: the filings the footer of every public page shows (ICP 备案号 linked to
@@ -58,6 +70,17 @@ export function IdentityForm({ saved }: { saved: AdminSiteIdentity }) {
       <Form.Item label="营业执照" name="licenceImg" extra="上传营业执照照片或扫描件；页脚显示“营业执照”链接，点击查看原图。PNG、JPG 或 WEBP，不超过 5MB">
         <ImageUpload allowClear aria-label="上传营业执照" />
       </Form.Item>
+      <div className="content-form-row">
+        <Form.Item label="公众号二维码" name="qrOfficial" style={{ flex: 1, minWidth: 200 }} extra="公众平台“设置与开发 → 公众号设置”中下载的二维码；不上传则页脚不显示">
+          <ImageUpload allowClear aria-label="上传公众号二维码" />
+        </Form.Item>
+        <Form.Item label="业务咨询二维码" name="qrConsult" style={{ flex: 1, minWidth: 200 }} extra="企业微信客服或业务顾问的二维码；不上传则不显示">
+          <ImageUpload allowClear aria-label="上传业务咨询二维码" />
+        </Form.Item>
+        <Form.Item label="小程序二维码" name="qrMiniapp" style={{ flex: 1, minWidth: 200 }} extra="小程序码；没有小程序就不上传，页脚不显示">
+          <ImageUpload allowClear aria-label="上传小程序二维码" />
+        </Form.Item>
+      </div>
       <div className="content-actions">
         <Button onClick={() => form.setFieldsValue(valuesOf(saved))} disabled={save.isPending}>
           撤销修改

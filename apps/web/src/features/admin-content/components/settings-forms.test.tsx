@@ -25,7 +25,7 @@ const settings: SiteSettings = {
     WxTip1: '上门取样仅限上海市、苏州市',
   },
   localInfo: { address: '上海市徐汇区桂平路 680 号', phone: '400-820-6688', email: 'service@labtest.cn', express: '样品接收组 收' },
-  identity: { icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: null },
+  identity: { icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: null, qrOfficial: '', qrConsult: '', qrMiniapp: '' },
 };
 
 afterEach(() => staffSession.clearSession());

@@ -5,4 +5,5 @@ export const messageKeys = {
   announcements: [...adminKey, 'announcements'] as const,
   outbox: [...adminKey, 'outbox'] as const,
   alerts: [...adminKey, 'alerts'] as const,
+  wechatTemplates: [...adminKey, 'wechat-templates'] as const,
 };

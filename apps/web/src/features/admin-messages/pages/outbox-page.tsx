@@ -1,17 +1,26 @@
-import { Button, DatePicker, Input, Segmented, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Input, Segmented, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import dayjs from 'dayjs';
-import type { OutboxEntry } from '@lab/contract';
+import { noticeParamLabels, type OutboxEntry, type WechatTemplateView } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { AdminTable } from '../../../components/admin/admin-table';
 import { useServerTable } from '../../../components/admin/use-server-table';
 import { formatDateTime } from '../../../lib/format';
 import { useOutbox, useResendOutbox } from '../api/outbox';
+import { useSaveWechatTemplate, useWechatTemplates } from '../api/wechat-templates';
 
 const channelOptions = [
   { value: '', label: '全部' },
   { value: 'sms', label: '短信' },
   { value: 'email', label: '邮件' },
+  { value: 'wechat', label: '微信' },
 ];
+
+const channelTags: Record<OutboxEntry['channel'], { color: string; label: string }> = {
+  sms: { color: 'blue', label: '短信' },
+  email: { color: 'purple', label: '邮件' },
+  wechat: { color: 'green', label: '微信' },
+};
 
 const statusOptions = [
   { value: '', label: '全部状态' },
@@ -35,6 +44,9 @@ const templateLabels: Record<string, string> = {
   order_testing: '开始测试',
   order_retest: '安排复测',
   order_data_delivered: '出数通知',
+  order_unpaid_reminder: '待支付',
+  pickup_reminder: '上门取样提醒',
+  tutor_approval: '待导师审批',
   order_completed: '订单完成',
   order_cancelled: '订单取消',
   order_disputed: '复测申请',
@@ -56,7 +68,7 @@ export default function OutboxPage() {
 
   const columns: TableColumnsType<OutboxEntry> = [
     { title: '发送时间', dataIndex: 'createdAt', width: 150, render: (at: string) => <span className="admin-nowrap">{formatDateTime(at)}</span> },
-    { title: '渠道', dataIndex: 'channel', width: 80, render: (channel: OutboxEntry['channel']) => (channel === 'sms' ? <Tag color="blue">短信</Tag> : <Tag color="purple">邮件</Tag>) },
+    { title: '渠道', dataIndex: 'channel', width: 80, render: (channel: OutboxEntry['channel']) => <Tag color={channelTags[channel].color}>{channelTags[channel].label}</Tag> },
     { title: '接收人', dataIndex: 'recipient', width: 190 },
     { title: '类型', dataIndex: 'template', width: 120, render: (template: string) => templateLabels[template] ?? template },
     { title: '内容', dataIndex: 'body', render: (text: string) => <Typography.Paragraph style={{ margin: 0 }} ellipsis={{ rows: 2, expandable: true, symbol: '展开' }}>{text}</Typography.Paragraph> },
@@ -70,6 +82,7 @@ export default function OutboxPage() {
           <Tag color={statusTags[status].color}>{statusTags[status].label}</Tag>
           <span className="admin-muted">尝试 {entry.attempts} 次{entry.triedAt ? ` · ${formatDateTime(entry.triedAt)}` : ''}</span>
           {entry.lastError && status !== 'sent' ? <div className="admin-muted">最后错误：{entry.lastError}</div> : null}
+          {entry.lastError && status === 'sent' && entry.lastError.includes('改发短信') ? <div className="admin-muted">{entry.lastError}</div> : null}
         </div>
       ),
     },
@@ -87,7 +100,7 @@ export default function OutboxPage() {
   ];
 
   return (
-    <AdminPage title="发送记录" description="系统发出的每一条短信和邮件（验证码已隐去）及其发送状态；重试用尽仍失败的可重新发送。">
+    <AdminPage title="发送记录" description="系统发出的每一条短信、邮件和微信通知（验证码已隐去）及其发送状态；重试用尽仍失败的可重新发送。">
       <AdminSection>
         <div className="admin-filters">
           <Segmented options={channelOptions} value={table.filters.channel} onChange={(channel) => table.setFilters({ channel: String(channel) })} />
@@ -107,6 +120,47 @@ export default function OutboxPage() {
           scroll={{ x: 1300 }}
         />
       </AdminSection>
+      <WechatTemplatesSection />
     </AdminPage>
+  );
+}
+
+/** One kind's template: its id and "模板字段=参数" lines, saved together. */
+function TemplateEditor({ view }: { view: WechatTemplateView }) {
+  const [templateId, setTemplateId] = useState(view.templateId ?? '');
+  const [fields, setFields] = useState(
+    Object.entries(view.fields)
+      .map(([field, param]) => `${field}=${param}`)
+      .join('\n'),
+  );
+  const save = useSaveWechatTemplate();
+  return (
+    <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      <Input value={templateId} onChange={(e) => setTemplateId(e.target.value)} placeholder="模板ID（留空即停用）" aria-label={`${view.label}模板ID`} style={{ width: 260 }} />
+      <Input.TextArea value={fields} onChange={(e) => setFields(e.target.value)} placeholder="character_string1=orderNo" aria-label={`${view.label}字段对应`} autoSize={{ minRows: 1, maxRows: 4 }} style={{ width: 260 }} />
+      <Button loading={save.isPending} onClick={() => save.mutate({ kind: view.kind, templateId, fields })}>
+        保存
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * 公众号模板消息: which template of the official account carries each service notice, and which
+ * of the template's fields shows which of the notice's parameters. A notice without a template
+ * goes by SMS.
+ */
+function WechatTemplatesSection() {
+  const { data, isFetching } = useWechatTemplates();
+  const columns: TableColumnsType<WechatTemplateView> = [
+    { title: '服务通知', dataIndex: 'label', width: 140 },
+    { title: '可用参数', dataIndex: 'params', width: 220, render: (params: string[]) => params.map((p) => `${p}（${noticeParamLabels[p] ?? p}）`).join('、') },
+    { title: '模板ID与字段对应（每行一项：模板字段=参数）', key: 'edit', render: (_: unknown, view) => <TemplateEditor key={`${view.kind}-${view.updatedAt ?? ''}`} view={view} /> },
+  ];
+  return (
+    <AdminSection title="公众号模板消息">
+      <p className="admin-muted">在公众号后台“模板消息”中添加模板后，把模板ID和字段对应填在这里；会员绑定微信并关注公众号后，按其在账号设置中选择的方式接收。未设置模板的通知改发短信。</p>
+      <Table<WechatTemplateView> rowKey="kind" size="small" columns={columns} dataSource={data ?? []} loading={isFetching} pagination={false} scroll={{ x: 900 }} />
+    </AdminSection>
   );
 }
