@@ -13,6 +13,7 @@ import { sweepOpenPayments } from './areas/payments/check-payments';
 import { sweepRefunds } from './areas/payments/online-refunds';
 import { siteOrigin } from './areas/payments/online-pay.routes';
 import { reconcileYesterday } from './areas/payments/reconcile.service';
+import { expireRequests } from './areas/grants/grant-requests';
 
 /**
  * Every background job of the shop, in one list: the queue (name, retries) and, for a
@@ -28,6 +29,7 @@ export const REMINDERS_JOB = 'reminders';
 export const PROMISES_JOB = 'promise-alerts';
 export const ONLINE_PAY_JOB = 'online-payments';
 export const RECONCILE_JOB = 'payment-reconcile';
+export const GRANT_REQUESTS_JOB = 'grant-requests';
 
 /** Scheduled jobs: their cron (lab time). Tests may give their own (a per-second one, to see a tick run). */
 export const jobCrons: Record<string, string> = {
@@ -47,6 +49,8 @@ export const jobCrons: Record<string, string> = {
   [ONLINE_PAY_JOB]: '* * * * *',
   // yesterday's bills against our records, from 任务设置's hour on (a day reconciled is not read again; a failed download is tried the next hour)
   [RECONCILE_JOB]: '20 * * * *',
+  // grant-card payments the PI left unanswered for 7 days are refused and the members told
+  [GRANT_REQUESTS_JOB]: '25 * * * *',
 };
 
 const scheduled = (name: string) => ({ name, queue: { retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 } });
@@ -64,6 +68,7 @@ export const jobQueues: Pick<JobSpec, 'name' | 'queue'>[] = [
   everyMinute(PROMISES_JOB),
   everyMinute(ONLINE_PAY_JOB),
   scheduled(RECONCILE_JOB),
+  scheduled(GRANT_REQUESTS_JOB),
 ];
 
 /** The handlers, given what the modules are given. */
@@ -133,6 +138,13 @@ export function jobSpecs(deps: AppDeps, log: FastifyBaseLogger, crons: Record<st
           else if (run.mismatchCount) log.warn({ vendor: run.vendor, day: run.day, mismatches: run.mismatchCount }, 'payment reconciliation: the bill and our records differ, finance sees it under 对账');
           else log.info({ vendor: run.vendor, day: run.day }, 'payment reconciliation: the bill matches our records');
         }
+      },
+    },
+    {
+      ...scheduled(GRANT_REQUESTS_JOB),
+      async run() {
+        const expired = await expireRequests(deps.db, { sms: deps.sms, email: deps.email, siteUrl: deps.config.PUBLIC_URL }, deps.clock.now());
+        if (expired.length) log.info({ requests: expired.length }, 'grant requests unanswered for 7 days refused, members told');
       },
     },
   ];

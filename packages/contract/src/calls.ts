@@ -15,6 +15,7 @@ import { adminAgreements, agreements } from './content/agreement-calls';
 import { content } from './content/calls';
 import { adminFunds } from './funds/admin-calls';
 import { funds } from './funds/calls';
+import { grants } from './grants/calls';
 import { adminGrowth } from './growth/admin-calls';
 import { adminPoints } from './growth/admin-points-calls';
 import { adminPromotion } from './growth/admin-promotion-calls';
@@ -88,6 +89,7 @@ export const calls = {
   adminContracts,
   dashboard,
   funds,
+  grants,
   health,
   invites,
   messages,
