@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from '../common';
-import { yuanField } from '../funds/schemas';
+import { emptyMessage, optionalText, requiredText } from '../common';
+import { parseYuan, yuanField } from '../funds/schemas';
 import { requiredDay } from '../orders/fields';
 
 // ---- grant cards (经费卡), allowances per member, the PI's approvals (issue 34; docs/decisions/0048) ----
@@ -21,6 +21,21 @@ export const ALLOWANCE_BELOW_SPENT_MESSAGE = '额度不能低于该成员已使�
 export const GRANT_PIN_CHANGED_MESSAGE = '订单金额或团体余额已变化，请刷新后重新审批';
 
 const cardRid = requiredText('经费卡编号', 40);
+
+/** A yuan amount that may be 0 (an allowance of nothing, an auto-approval limit of 0: every order goes to the PI). */
+const yuanOrZero = (label: string) =>
+  z
+    .preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), z.string({ error: emptyMessage(label) }))
+    .transform((value, ctx) => {
+      if (/^\s*0+(\.0{1,2})?\s*$/.test(value)) return 0;
+      const parsed = parseYuan(value, label, { max: 100_000_000 });
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .meta({ description: `${label}：以元为单位的金额文本（可为 0，最多两位小数），服务器精确换算为整数分` });
 
 /** grant/cards: the cards of a community the member owns */
 export const grantCardsBody = z.object({ community_rid: requiredText('团体编号', 40) });
@@ -44,8 +59,8 @@ export const grantAllowanceBody = z.object({
   card_rid: cardRid,
   member_rid: requiredText('成员编号', 40),
   period: z.enum(allowancePeriods, { error: '[额度周期]不正确' }),
-  amount: yuanField('额度', { max: 100_000_000 }),
-  auto_limit: yuanField('单笔自动批准上限', { max: 100_000_000 }),
+  amount: yuanOrZero('额度'),
+  auto_limit: yuanOrZero('单笔自动批准上限'),
 });
 export type GrantAllowanceBody = z.infer<typeof grantAllowanceBody>;
 

@@ -104,11 +104,12 @@ export async function approveRequest(db: Db, ownerId: number, body: { rid: strin
     if (request.expiresAt <= now) throw conflict('该审批单已超过7天，已失效');
     const [order] = await lockOrders(tx, { ids: [request.orderId] });
     if (!order || order.payment !== 'approval' || order.progress === 'cancelled') throw conflict('订单已不在待导师审批状态');
+    // the same order of locks as a member's card payment (order, card, allowance, then the account): no deadlock between them
+    const source = await lockCardFor(tx, request.memberId, { id: request.cardId }, now);
     const balance = await lockedBalance(tx, 'community', request.communityId);
     if (order.totalFen !== request.amountFen || body.amount_fen !== request.amountFen || body.balance_fen !== balance) {
       throw new AppError('GRANT_PIN_CHANGED', GRANT_PIN_CHANGED_MESSAGE, { status: 409 });
     }
-    const source = await lockCardFor(tx, request.memberId, { id: request.cardId }, now);
     await assertCapRoom(tx, source.card, request.amountFen);
     await recordUse(tx, source, order, request.memberId, request.amountFen, now);
     const owner = (await memberContacts(tx, [ownerId])).get(ownerId);
