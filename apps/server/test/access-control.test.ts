@@ -162,6 +162,7 @@ const registry: Record<string, Entry> = {
 
   // ---- grant cards (经费卡), allowances, the PI's approvals ----
   'POST /api/auth/order/pay card_rid': refuse((w) => ({ body: { order_no: w.orderB.orderNo, card_rid: w.cardA.rid } }), '经费卡不存在'),
+  'POST /api/auth/order/add project_no': exempt('课题号 is free text the member writes on their own new order (a grant number), not the id of anything stored'),
   'POST /api/auth/order/pay project_no': exempt('课题号 is free text the member writes on their own order (a grant number), not the id of anything stored'),
   'POST /api/auth/grant/cards community_rid': refuse((w) => ({ body: { community_rid: w.communityA.rid } }), '科研团体不存在'),
   'POST /api/auth/grant/card/save community_rid': refuse((w) => ({ body: { community_rid: w.communityA.rid, name: '乙的卡', number: 'YI-1', end_date: '2030-12-31' } }), '科研团体不存在'),

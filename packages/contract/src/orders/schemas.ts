@@ -112,6 +112,8 @@ export const orderAddBody = z
     contact: optionalText('联系人', 40),
     phone: z.preprocess(blankToUndefined, z.string().regex(phonePattern, { error: '[联系电话]格式不正确' }).optional()),
     remark: optionalText('订单备注', 500),
+    /** 课题号 / project number printed on the 测试清单 and the statement (a grant card's number is written when paying with it) */
+    project_no: optionalText('课题号', 60),
   })
   .superRefine((v, ctx) => {
     if (v.delivery !== 'pickup') return;

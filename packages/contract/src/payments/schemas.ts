@@ -67,6 +67,8 @@ export const statementView = z.object({
       dueFen: z.number().int(),
       /** how a paid order was paid: 微信支付 / 支付宝 (with 预存款 when the balance paid part), 预存款; '' unpaid */
       payChannel: z.string().default(''),
+      /** 课题号 written on the order ('' none) */
+      projectNo: z.string().default(''),
     }),
   ),
   totalFen: z.number().int(),

@@ -1,6 +1,7 @@
+import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ALLOWANCE_BELOW_SPENT_MESSAGE, GRANT_CARD_EXPIRED_MESSAGE, GRANT_PIN_CHANGED_MESSAGE, type GrantAllowance, type GrantCard, type GrantRequest, type OrderSummary, type ReadyToPay } from '@lab/contract';
+import { ALLOWANCE_BELOW_SPENT_MESSAGE, GRANT_CARD_EXPIRED_MESSAGE, GRANT_PIN_CHANGED_MESSAGE, type GrantAllowance, type GrantCard, type GrantRequest, type OrderSummary, type ReadyToPay, type Statement } from '@lab/contract';
 import { outbox } from '../../db/schema';
 import { checkLedger } from '../funds/ledger-check.service';
 import { memberMessages } from '../messages/member-messages.tables';
@@ -60,7 +61,7 @@ describe('grant cards and allowances (the owner)', () => {
 
 describe('paying with a card', () => {
   it('within both limits books at once from the community, tagged with member, card and 课题号; the card is offered in ready2pay', async () => {
-    const { community, student, card } = await group({ fundsFen: 1_000_00 });
+    const { pi, community, student, card } = await group({ fundsFen: 1_000_00 });
     const order = await makeOrder(t, catalog, student.member.id, { amounts: [200_00] });
     const ready = await post<ReadyToPay>('/api/auth/order/ready2pay', student, { order_no: order.orderNo });
     expect(ready.data.cards).toEqual([expect.objectContaining({ rid: card.rid, number: 'NSFC-2026-01', balanceFen: 1_000_00, leftFen: 1000_00, autoLimitFen: 500_00 })]);
@@ -72,6 +73,21 @@ describe('paying with a card', () => {
     // a free-text 课题号 wins over the card's number
     const second = await makeOrder(t, catalog, student.member.id, { amounts: [100_00] });
     expect(await payWithCard(student, second.orderNo, card.rid, 'KT-自定义-7')).toMatchObject({ code: 1, data: { projectNo: 'KT-自定义-7' } });
+    // the member's 对账单 names the 课题号 of each order
+    const statement = await post<Statement>('/api/auth/assign/statement', student, {});
+    expect(statement.data.orders.find((o) => o.orderNo === order.orderNo)).toMatchObject({ projectNo: 'NSFC-2026-01' });
+    // the PI's statement of the card (xlsx), of all members and of one
+    const res = await t.app.inject({ method: 'GET', url: `/api/auth/grant/statement?card_rid=${card.rid}&member_rid=${student.member.rid}`, headers: { token: pi.token } });
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = book.getWorksheet('经费卡对账单')!.getSheetValues().slice(1) as unknown[][];
+    expect(rows[0]![1]).toContain('合计 300.00 元');
+    expect(rows.slice(2).map((r) => [r[3], r[4], r[5], r[6]])).toEqual([
+      [order.orderNo, 'NSFC-2026-01', '扣款', 200],
+      [second.orderNo, 'NSFC-2026-01', '扣款', 100],
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/auth/grant/statement?card_rid=${card.rid}`, headers: { token: student.token } })).statusCode).toBe(404);
   });
 
   it('above a limit waits in 待导师审批; the PI gets a message and an SMS with the link, approves what was shown; a changed balance answers 409', async () => {
