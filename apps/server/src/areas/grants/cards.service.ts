@@ -2,7 +2,6 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   ALLOWANCE_BELOW_SPENT_MESSAGE,
   formatFen,
-  GRANT_CARD_EXPIRED_MESSAGE,
   labDay,
   type GrantAllowance,
   type GrantAllowanceBody,

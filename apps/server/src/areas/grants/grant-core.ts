@@ -3,7 +3,7 @@ import { GRANT_CARD_EXPIRED_MESSAGE, labDay, type AllowancePeriod } from '@lab/c
 import type { DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { communityRef, findOwnedCommunity } from '../member';
-import { grantAllowances, grantCards, grantUsage } from './grants.tables';
+import { grantCards, grantUsage, type grantAllowances } from './grants.tables';
 
 /** What the grants area's files share: the rows, the lab month, what an allowance or a card has spent. */
 
