@@ -26,6 +26,9 @@ export function amountToPay(ready: ReadyToPay, couponRid: string): number {
   return ready.order.payableFen;
 }
 
+/** A grant card as a source to pay from: 'card:<rid>'. */
+export const CARD_PREFIX = 'card:';
+
 /**
  * The pay call's body for the choices: no community_rid for my own funds; without a coupon
  * NO_COUPON, so the server does not fall back to the coupon chosen when ordering.
@@ -37,8 +40,6 @@ export function payBodyOf(orderNo: string, source: string, couponRid: string, pr
   return { order_no: orderNo, ...(source && source !== 'member' ? { community_rid: source } : {}), coupon_rid: couponRid || NO_COUPON, ...project };
 }
 
-/** A grant card as a source to pay from: 'card:<rid>'. */
-export const CARD_PREFIX = 'card:';
 
 /**
  * The online payment's request for the choices: 余额抵扣 names the balance (none: my own), the
@@ -57,11 +58,15 @@ export function onlineBodyOf(orderNo: string, vendor: 'wechat' | 'alipay', sourc
 
 /**
  * The choice the dialog opens on: a balance that covers the amount (my own first, then a
- * community's), else 微信支付 for the whole amount — never a balance that cannot pay.
+ * community's), else a grant card I may use, else 微信支付 for the whole amount — never a balance
+ * that cannot pay.
  */
 export function defaultPayChoice(ready: ReadyToPay, toPayFen: number): { method: PayMethod; source: string } {
   const covering = ready.balances.find((b) => b.kind === 'member' && b.balanceFen >= toPayFen) ?? ready.balances.find((b) => b.balanceFen >= toPayFen);
   if (covering) return { method: 'balance', source: sourceKey(covering) };
+  // a member of a group with a grant card pays with the card (within the allowance, or the PI approves)
+  const card = ready.cards[0];
+  if (card) return { method: 'balance', source: `${CARD_PREFIX}${card.rid}` };
   const richest = [...ready.balances].sort((a, b) => b.balanceFen - a.balanceFen)[0];
   return { method: PAY_VENDORS[0] ?? 'wechat', source: richest ? sourceKey(richest) : 'member' };
 }
