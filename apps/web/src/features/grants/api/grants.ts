@@ -7,7 +7,7 @@ import { memberKeys } from '../../../api/query-keys';
 import { downloadFile } from '../../../lib/download';
 
 /** 科研团体 → 经费卡与审批: grant cards, allowances, the PI's approvals. */
-export const grants = bindCalls<typeof table>(routes);
+export const grants = bindCalls<typeof table>(routes, downloadFile);
 
 /** Under ['member'], so every member mutation's refresh refetches them. */
 export const grantKeys = {
@@ -29,4 +29,4 @@ export const useGrantRequests = (status: GrantRequestStatus | '') => useQuery({ 
 export const useGrantRequest = (rid: string) => useQuery({ queryKey: grantKeys.request(rid), queryFn: () => grants.request({ rid }), retry: false });
 
 /** The card's 对账单 (xlsx; one member's when member_rid is given): a GET with the token header. */
-export const exportGrantStatement = (cardRid: string, memberRid?: string) => downloadFile('/api/auth/grant/statement', { card_rid: cardRid, member_rid: memberRid }, '经费卡对账单.xlsx');
+export const exportGrantStatement = (cardRid: string, memberRid?: string) => grants.statement({ card_rid: cardRid, ...(memberRid ? { member_rid: memberRid } : {}) }, '经费卡对账单.xlsx');
