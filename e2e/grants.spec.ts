@@ -63,9 +63,12 @@ test('a student orders above the limit, the PI approves from the message link, t
       { message: 'the PI SMS with the approval link', timeout: 30_000 },
     )
     .not.toBe('');
-  const context = await browser.newContext();
+  // the PI on a phone (390 px): the SMS is read there
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const pi = await context.newPage();
-  await loginWithPassword(pi, demoTeacher.phone, demoTeacher.password);
+  // logged in as the phone's browser would be (the session the login answers, in local storage)
+  const session = ((await (await request.post('/api/open/login', { form: { account: demoTeacher.phone, password: demoTeacher.password } })).json()) as { data: unknown }).data;
+  await pi.addInitScript((s) => localStorage.setItem('lab.session', JSON.stringify(s)), session);
   // the in-site message links to the same page
   await pi.goto('/member/message');
   await expect(pi.getByText(`经费支付待您审批：订单${orderNo}`)).toBeVisible();
@@ -74,10 +77,15 @@ test('a student orders above the limit, the PI approves from the message link, t
   await expect(pi.getByTestId('grant-status')).toHaveText('待导师审批');
   await expect(pi.getByRole('main')).toContainText(orderNo);
   await expect(pi.getByRole('main')).toContainText('超出单笔自动批准上限¥1.00');
+  expect(await pi.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await pi.getByRole('button', { name: '批准支付' }).click();
   await pi.getByRole('button', { name: '批准并支付' }).click();
   await expect(pi.getByText('已批准，订单已支付')).toBeVisible();
   await expect(pi.getByTestId('grant-status')).toHaveText('已批准');
+  // 经费卡与审批 lists the card, with what it has booked
+  await pi.goto('/member/grants');
+  await expect(pi.getByTestId('grant-card').filter({ hasText: 'NSFC-E2E-34' }).first()).toBeVisible();
+  expect(await pi.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.close();
 
   // ---- the student's order is paid, from the group's funds, with the 课题号 ----
