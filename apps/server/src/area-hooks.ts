@@ -23,6 +23,11 @@ import { onCommunityDissolving } from './areas/member/community-hooks';
 import { refuseDissolvingWithFunds } from './areas/funds/community-dissolving';
 import { onMemberRegistered } from './areas/accounts/member-hooks';
 import { grantNewMemberCoupons } from './areas/funds/new-member-coupons';
+import { onGrantApproved } from './areas/grants/grant-hooks';
+import { payApprovedOrder } from './areas/payments/grant-payments';
+import { refuseLeaversRequests, returnToAllowance } from './areas/grants/grant-requests';
+import { onOrderEvent } from './areas/orders/order-hooks';
+import { onMembershipEnded } from './areas/member/community-hooks';
 
 /**
  * Wires what flows upward between modules (an order paid reaching points and rebates, an invited
@@ -55,4 +60,9 @@ export function registerModuleHooks(): void {
   onCommunityDissolving(refuseDissolvingWithFunds);
   // every new member gets the lab's 新用户券 (the coupon templates marked 注册即发放)
   onMemberRegistered(grantNewMemberCoupons);
+  // grant cards (经费卡): an approved request is paid by payments; a refund returns to the card and
+  // the allowance; a member leaving the community has their pending requests refused
+  onGrantApproved(payApprovedOrder);
+  onOrderEvent('refunded', returnToAllowance);
+  onMembershipEnded(refuseLeaversRequests);
 }

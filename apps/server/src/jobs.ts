@@ -14,6 +14,7 @@ import { sweepRefunds } from './areas/payments/online-refunds';
 import { siteOrigin } from './areas/payments/online-pay.routes';
 import { reconcileYesterday } from './areas/payments/reconcile.service';
 import { runBookingJobs } from './areas/orders/reservations/booking-jobs.service';
+import { expireRequests } from './areas/grants/grant-requests';
 
 /**
  * Every background job of the shop, in one list: the queue (name, retries) and, for a
@@ -30,6 +31,7 @@ export const PROMISES_JOB = 'promise-alerts';
 export const ONLINE_PAY_JOB = 'online-payments';
 export const RECONCILE_JOB = 'payment-reconcile';
 export const BOOKINGS_JOB = 'bookings';
+export const GRANT_REQUESTS_JOB = 'grant-requests';
 
 /** Scheduled jobs: their cron (lab time). Tests may give their own (a per-second one, to see a tick run). */
 export const jobCrons: Record<string, string> = {
@@ -51,6 +53,8 @@ export const jobCrons: Record<string, string> = {
   [RECONCILE_JOB]: '20 * * * *',
   // instrument bookings (0051): confirmations, the day-before and hour-before reminders, no-shows 30 minutes in, the wait list's hand-over and expiry
   [BOOKINGS_JOB]: '* * * * *',
+  // grant-card payments the PI left unanswered for 7 days are refused and the members told
+  [GRANT_REQUESTS_JOB]: '25 * * * *',
 };
 
 const scheduled = (name: string) => ({ name, queue: { retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 } });
@@ -69,6 +73,7 @@ export const jobQueues: Pick<JobSpec, 'name' | 'queue'>[] = [
   everyMinute(ONLINE_PAY_JOB),
   scheduled(RECONCILE_JOB),
   everyMinute(BOOKINGS_JOB),
+  scheduled(GRANT_REQUESTS_JOB),
 ];
 
 /** The handlers, given what the modules are given. */
@@ -148,6 +153,13 @@ export function jobSpecs(deps: AppDeps, log: FastifyBaseLogger, crons: Record<st
       async run() {
         const done = await runBookingJobs(deps.db, { sms: deps.sms, email: deps.email }, deps.clock.now());
         if (Object.values(done).some((list) => list.length)) log.info(done, 'bookings: confirmations and reminders sent, no-shows marked, wait-list slots offered');
+      },
+    },
+    {
+      ...scheduled(GRANT_REQUESTS_JOB),
+      async run() {
+        const expired = await expireRequests(deps.db, { sms: deps.sms, email: deps.email, siteUrl: deps.config.PUBLIC_URL }, deps.clock.now());
+        if (expired.length) log.info({ requests: expired.length }, 'grant requests unanswered for 7 days refused, members told');
       },
     },
   ];

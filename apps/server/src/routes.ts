@@ -17,6 +17,7 @@ import { fundsRoutes } from './areas/funds/funds.routes';
 import { planRoutes } from './areas/orders/plan.routes';
 import { ordersRoutes } from './areas/orders/orders.routes';
 import { paymentRoutes } from './areas/payments/payment.routes';
+import { grantRoutes } from './areas/grants/grants.routes';
 import { onlinePayRoutes, servePayPages } from './areas/payments/online-pay.routes';
 import { orderProgressRoutes, progressRoutes } from './areas/orders/desk/progress.routes';
 import { itemWaitRoutes, queueRoutes } from './areas/orders/desk/queue.routes';
@@ -66,6 +67,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     planRoutes,
     ordersRoutes,
     paymentRoutes,
+    grantRoutes,
     onlinePayRoutes,
     requirementsRoutes,
     adminRequirementsRoutes,

@@ -167,6 +167,22 @@ const registry: Record<string, Entry> = {
   'POST /api/auth/order/listProtocolFile order_no': refuse((w) => ({ body: { order_no: w.orderA.orderNo } })),
   'POST /api/auth/order/updateProtocolFile order_no': refuse((w) => ({ upload: { order_no: w.orderA.orderNo } })),
 
+  // ---- grant cards (经费卡), allowances, the PI's approvals ----
+  'POST /api/auth/order/pay card_rid': refuse((w) => ({ body: { order_no: w.orderB.orderNo, card_rid: w.cardA.rid } }), '经费卡不存在'),
+  'POST /api/auth/order/add project_no': exempt('课题号 is free text the member writes on their own new order (a grant number), not the id of anything stored'),
+  'POST /api/auth/order/pay project_no': exempt('课题号 is free text the member writes on their own order (a grant number), not the id of anything stored'),
+  'POST /api/auth/grant/cards community_rid': refuse((w) => ({ body: { community_rid: w.communityA.rid } }), '科研团体不存在'),
+  'POST /api/auth/grant/card/save community_rid': refuse((w) => ({ body: { community_rid: w.communityA.rid, name: '乙的卡', number: 'YI-1', end_date: '2030-12-31' } }), '科研团体不存在'),
+  'POST /api/auth/grant/card/save rid': refuse((w) => ({ body: { community_rid: w.communityB.rid, rid: w.cardA.rid, name: '乙改的卡', number: 'YI-1', end_date: '2030-12-31' } }), '经费卡不存在'),
+  'POST /api/auth/grant/allowances card_rid': refuse((w) => ({ body: { card_rid: w.cardA.rid } }), '经费卡不存在'),
+  'POST /api/auth/grant/allowance/set card_rid': refuse((w) => ({ body: { card_rid: w.cardA.rid, member_rid: w.b.member.rid, period: 'total', amount: '100', auto_limit: '100' } }), '经费卡不存在'),
+  'POST /api/auth/grant/allowance/set member_rid': exempt(PERSON),
+  'POST /api/auth/grant/request rid': refuse((w) => ({ body: { rid: w.requestA.rid } }), '审批单不存在'),
+  'POST /api/auth/grant/approve rid': refuse((w) => ({ body: { rid: w.requestA.rid, amount_fen: 1, balance_fen: 0 } }), '审批单不存在'),
+  'POST /api/auth/grant/refuse rid': refuse((w) => ({ body: { rid: w.requestA.rid, reason: '不批' } }), '审批单不存在'),
+  'GET /api/auth/grant/statement card_rid': refuse((w) => ({ query: { card_rid: w.cardA.rid } }), '经费卡不存在'),
+  'GET /api/auth/grant/statement member_rid': exempt(PERSON),
+
   // ---- growth and messages ----
   'POST /api/auth/web/invite/orderDetail id': refuse((w) => ({ body: { id: w.inviteeOfA.rid } })),
   'POST /api/auth/promoter_rebate_withdraw/cancel rid': refuse((w) => ({ body: { rid: w.withdrawalA.rid } })),

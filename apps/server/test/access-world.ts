@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { AddressEntity, CommunitySummary, Contract, InvoiceApplication, InvoiceTitle, PrestoreApplication, Requirement, Reservation, TransferApplication, Wait } from '@lab/contract';
+import type { AddressEntity, CommunitySummary, Contract, GrantCard, InvoiceApplication, InvoiceTitle, OrderSummary, PrestoreApplication, Requirement, Reservation, TransferApplication, Wait } from '@lab/contract';
 import { randomId } from '../src/platform/crypto';
 import { memberMessages } from '../src/areas/messages/member-messages.tables';
 import { orderFiles, reservations } from '../src/areas/orders/orders.tables';
@@ -16,6 +16,8 @@ import { saveMemberSettings, shanghaiAddress } from '../src/areas/member/test-he
 import { creditAccount, ensureAccount, systemActor } from '../src/areas/funds/ledger.service';
 import { exchangeItems } from '../src/areas/growth/growth.tables';
 import { accounts } from '../src/areas/funds/funds.tables';
+import { communities, communityMembers } from '../src/areas/member/member.tables';
+import { grantRequests } from '../src/areas/grants/grants.tables';
 import { call, type CallResult, type TestContext } from './harness';
 import { versionOf } from './decision-pins';
 import { makeLoggedInMember, makeMember, makeStaff } from './factories';
@@ -116,6 +118,16 @@ export async function buildWorld(t: TestContext) {
   const orderBDelivered = await makeOrder(t, item, b.member.id, { progress: 'delivered', payment: 'paid' });
   const orderBUnsettled = await makeOrder(t, item, b.member.id, { progress: 'delivered', payment: 'unsettled', payLater: true });
   const orderDelivered = await makeOrder(t, item, a.member.id, { progress: 'testing', payment: 'paid' });
+  // ---- grant cards: A's card on A's community, and a payment of A's waiting for the PI (A himself: no auto-approval) ----
+  const cardA = await ok(post<GrantCard>('/api/auth/grant/card/save', a, { community_rid: communityA.rid, name: '甲的经费卡', number: 'JIA-001', end_date: '2030-12-31' }), 'A card');
+  await ok(post('/api/auth/grant/allowance/set', a, { card_rid: cardA.rid, member_rid: a.member.rid, period: 'total', amount: '10000', auto_limit: '0' }), 'A allowance');
+  const orderGrantA = await makeOrder(t, item, a.member.id, { payment: 'unpaid' });
+  const filed = await ok(post<OrderSummary>('/api/auth/order/pay', a, { order_no: orderGrantA.orderNo, card_rid: cardA.rid }), 'A card payment');
+  expect(filed.payment).toBe('approval');
+  const [requestA] = await t.db.select({ rid: grantRequests.rid }).from(grantRequests).where(eq(grantRequests.orderId, orderGrantA.id));
+  // B's own community (inserted: B is a student), so B's calls on it name only A's other ids
+  const [communityB] = await t.db.insert(communities).values({ rid: randomId(), name: '乙课题组', unit: '复旦大学', ownerMemberId: b.member.id }).returning();
+  await t.db.insert(communityMembers).values({ communityId: communityB!.id, memberId: b.member.id, role: 'owner', status: 'approved' });
   const report = await ok(multipart<{ id: string }[]>(t.app, '/api/admin/orders/report/upload', lab.token, { order_no: orderDelivered.orderNo }, { name: '检测报告.pdf', bytes: pdfBytes, type: 'application/pdf' }), 'report upload');
   await ok(post('/api/admin/orders/deliver', lab, { order_no: orderDelivered.orderNo }), 'deliver');
   const orderCompleted = await makeOrder(t, item, a.member.id, { progress: 'completed', payment: 'paid' });
@@ -168,6 +180,9 @@ export async function buildWorld(t: TestContext) {
     addressB,
     pickupA,
     communityA,
+    communityB: communityB!,
+    cardA,
+    requestA: requestA!,
     prestorePending,
     prestoreForInvoice,
     transferA,

@@ -16,6 +16,7 @@ import { content } from './content/calls';
 import { adminPackTemplates } from './content/pack-template-calls';
 import { adminFunds } from './funds/admin-calls';
 import { funds } from './funds/calls';
+import { grants } from './grants/calls';
 import { adminGrowth } from './growth/admin-calls';
 import { adminPoints } from './growth/admin-points-calls';
 import { adminPromotion } from './growth/admin-promotion-calls';
@@ -95,6 +96,7 @@ export const calls = {
   dashboard,
   analytics,
   funds,
+  grants,
   health,
   invites,
   messages,

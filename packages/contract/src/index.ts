@@ -31,6 +31,7 @@ export * from './orders/sample-schemas';
 export * from './orders/queue-schemas';
 export * from './orders/reservation-schemas';
 export * from './orders/admin-schemas';
+export * from './grants/schemas';
 export * from './payments/schemas';
 export * from './payments/online-pay-schemas';
 export * from './payments/admin-schemas';

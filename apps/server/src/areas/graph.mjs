@@ -15,9 +15,10 @@ export const areas = {
   member: ['accounts', 'messages', 'content'],
   funds: ['accounts', 'messages', 'catalog', 'approvals', 'member'],
   orders: ['accounts', 'messages', 'content', 'catalog', 'approvals', 'member', 'funds'],
-  payments: ['accounts', 'messages', 'member', 'funds', 'orders'],
+  grants: ['accounts', 'messages', 'member', 'funds', 'orders'],
+  payments: ['accounts', 'messages', 'member', 'funds', 'orders', 'grants'],
   growth: ['accounts', 'messages', 'approvals', 'member', 'funds', 'orders'],
-  privacy: ['accounts', 'messages', 'member', 'funds', 'orders', 'payments', 'growth'],
+  privacy: ['accounts', 'messages', 'member', 'funds', 'orders', 'grants', 'payments', 'growth'],
 };
 
 /** Folders that may read any area's tables directly: read-only screens, and privacy (export, erasure). */

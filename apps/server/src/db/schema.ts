@@ -29,3 +29,4 @@ export * from '../areas/accounts/consent.tables';
 export * from '../platform/providers/local-gateway.tables';
 export * from '../platform/providers/wechat-mp.tables';
 export * from '../areas/messages/notice-channels.tables';
+export * from '../areas/grants/grants.tables';

@@ -139,6 +139,9 @@ export const routes: RouteObject[] = [
           { path: 'order/:orderNo', loader: requireLogin, ...page(() => import('../features/views/pages/member-order-page')) },
           { path: 'reservation', loader: requireLogin, ...page(() => import('../features/orders/pages/my-reservations-page')) },
           { path: 'message', loader: requireLogin, ...page(() => import('../features/messages/pages/messages-page')) },
+          // 经费卡与审批 (issue 34): the PI's grant cards and approvals; the approval page the PI's SMS links to
+          { path: 'grants', loader: requireLogin, ...page(() => import('../features/grants/pages/grants-page')) },
+          { path: 'grant-approval/:rid', loader: requireLogin, ...page(() => import('../features/grants/pages/grant-approval-page')) },
           // 账号设置: 隐私与授权 (营销短信), the agreements, the consent record
           { path: 'settings', loader: requireLogin, ...page(() => import('../features/content/pages/account-settings-page')) },
         ],

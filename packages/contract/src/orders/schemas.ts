@@ -36,9 +36,9 @@ export const progressLabels: Record<ProgressStatus, string> = {
   completed: '已完成',
   cancelled: '已取消',
 };
-export const paymentStatuses = ['unpaid', 'unsettled', 'paid', 'refunded'] as const;
+export const paymentStatuses = ['unpaid', 'unsettled', 'approval', 'paid', 'refunded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
-export const paymentLabels: Record<PaymentStatus, string> = { unpaid: '待支付', unsettled: '待结算', paid: '已支付', refunded: '已退款' };
+export const paymentLabels: Record<PaymentStatus, string> = { unpaid: '待支付', unsettled: '待结算', approval: '待导师审批', paid: '已支付', refunded: '已退款' };
 
 /**
  * The progress changes allowed, and by whom. The member may cancel only before the sample
@@ -112,6 +112,8 @@ export const orderAddBody = z
     contact: optionalText('联系人', 40),
     phone: z.preprocess(blankToUndefined, z.string().regex(phonePattern, { error: '[联系电话]格式不正确' }).optional()),
     remark: optionalText('订单备注', 500),
+    /** 课题号 / project number printed on the 测试清单 and the statement (a grant card's number is written when paying with it) */
+    project_no: optionalText('课题号', 60),
   })
   .superRefine((v, ctx) => {
     if (v.delivery !== 'pickup') return;
@@ -206,6 +208,8 @@ export const orderSummaryView = z.object({
   /** total − discount: what is (or was) to pay */
   payableFen: z.number().int(),
   payLater: z.boolean(),
+  /** 课题号 / project number: free text, or the grant card's number when paid with one ('' none) */
+  projectNo: z.string(),
   delivery: z.enum(DELIVERY_KINDS),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText } from '../common';
 import { optionalDate, ridList } from '../orders/fields';
 import { orderNoField, orderSummaryView } from '../orders/schemas';
+import { grantCardChoiceView } from '../grants/schemas';
 
 /** Who pays: the member's own funds, or a community they own. */
 export const payBody = z.object({
@@ -10,6 +11,10 @@ export const payBody = z.object({
   community_rid: optionalText('团体编号', 40),
   /** a coupon's rid; NO_COUPON to pay without one; absent: the coupon chosen when ordering, if still usable */
   coupon_rid: optionalText('优惠券', 40),
+  /** a grant card (经费卡) of a community the member belongs to: pays from that community's funds within the member's allowance (no coupon) */
+  card_rid: optionalText('经费卡', 40),
+  /** 课题号 / project number written on the order; with a card, the card's number when left blank */
+  project_no: optionalText('课题号', 60),
 });
 export const NO_COUPON = 'none';
 export type PayBody = z.infer<typeof payBody>;
@@ -20,6 +25,8 @@ export const balanceView = z.object({ kind: z.enum(['member', 'community']), rid
 export const readyToPayView = z.object({
   order: orderSummaryView,
   balances: z.array(balanceView),
+  /** grant cards the member may pay with (经费卡, within their allowance) */
+  cards: z.array(grantCardChoiceView),
   coupons: z.array(z.object({ rid: z.string(), name: z.string(), discountFen: z.number().int(), usable: z.boolean(), reason: z.string() })),
   /** pay-after-test: allowed for this member and order, and how much room is left */
   payLater: z.object({ allowed: z.boolean(), reason: z.string(), limitFen: z.number().int(), usedFen: z.number().int() }),
@@ -60,6 +67,8 @@ export const statementView = z.object({
       dueFen: z.number().int(),
       /** how a paid order was paid: 微信支付 / 支付宝 (with 预存款 when the balance paid part), 预存款; '' unpaid */
       payChannel: z.string().default(''),
+      /** 课题号 written on the order ('' none) */
+      projectNo: z.string().default(''),
     }),
   ),
   totalFen: z.number().int(),

@@ -58,6 +58,18 @@ export const consentRules: ConsentRules = {
     mine: read,
     decide: consent,
   },
+  grants: {
+    cards: read,
+    saveCard: consent,
+    allowances: read,
+    setAllowance: consent,
+    requests: read,
+    request: read,
+    // approving pays an order already placed; refusing only ends a request
+    approve: finished,
+    refuse: leave,
+    statement: read,
+  },
   documents: {
     statement: { gate: 'open', why: '为已有订单出具报销凭证（不新增个人信息）' },
     paymentNotice: finished,

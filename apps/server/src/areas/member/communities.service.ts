@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { randomId } from '../../platform/crypto';
 import { isUniqueViolation } from '../../db/errors';
 import { memberByPhone, memberContact } from '../accounts';
-import { runCommunityDissolving } from './community-hooks';
+import { runCommunityDissolving, runMembershipEnded } from './community-hooks';
 import { displayName, findMemberByRid, findOwnedCommunity, listCommunityMembers, lockCommunity, membershipOf, OWNER_ONLY, summaryOf } from './community-core';
 import { communities, communityMembers } from './member.tables';
 
@@ -80,6 +80,7 @@ export async function dissolveCommunity(db: Db, memberId: number, rid: string, n
       .update(communityMembers)
       .set({ status: 'removed', decidedAt: now, decidedBy: memberId })
       .where(and(eq(communityMembers.communityId, community.id), ne(communityMembers.role, 'owner'), inArray(communityMembers.status, ['pending', 'approved'])));
+    await runMembershipEnded(tx, community.id, null, now);
   });
 }
 
@@ -170,6 +171,7 @@ export async function removeCommunityMember(db: Db, ownerId: number, rid: string
       .update(communityMembers)
       .set({ status: membership.status === 'pending' ? 'refused' : 'removed', decidedAt: now, decidedBy: ownerId })
       .where(eq(communityMembers.id, membership.id));
+    if (membership.status === 'approved') await runMembershipEnded(tx, community.id, target.id, now);
   });
   return listCommunityMembers(db, community.id);
 }

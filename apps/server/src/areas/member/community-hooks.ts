@@ -19,3 +19,21 @@ export function onCommunityDissolving(handler: CommunityDissolvingHandler): void
 export async function runCommunityDissolving(tx: DbOrTx, communityId: number): Promise<void> {
   for (const handle of dissolvingHandlers) await handle(tx, communityId);
 }
+
+/**
+ * What higher areas do when a membership ends — the owner removes a member (memberId), or
+ * dissolves the community (memberId null: everyone) — inside that transaction (grants: the
+ * member's orders waiting for the PI are refused with a reason).
+ */
+export type MembershipEndedHandler = (tx: DbOrTx, communityId: number, memberId: number | null, now: Date) => Promise<unknown>;
+
+const endedHandlers: MembershipEndedHandler[] = [];
+
+/** Adds a handler once (registering twice is a no-op). */
+export function onMembershipEnded(handler: MembershipEndedHandler): void {
+  if (!endedHandlers.includes(handler)) endedHandlers.push(handler);
+}
+
+export async function runMembershipEnded(tx: DbOrTx, communityId: number, memberId: number | null, now: Date): Promise<void> {
+  for (const handle of endedHandlers) await handle(tx, communityId, memberId, now);
+}

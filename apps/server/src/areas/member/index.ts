@@ -7,3 +7,6 @@ export { findOwnedCommunity } from './community-core';
 export { getProfile, toMemberProfile } from './profile.service';
 export { attestationReview, ownedActiveCommunities } from './payer-standing';
 export { communitiesNamed, communityRef, communityRefs, type CommunityRef } from './community-refs';
+export { assertApprovedMember } from './community-membership';
+export { listCommunityMembers } from './community-core';
+export { onMembershipEnded } from './community-hooks';

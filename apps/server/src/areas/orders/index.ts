@@ -9,7 +9,7 @@ export { onOrderEvent } from './order-hooks';
 export { riskCondition } from './order-promises';
 export { type ChannelRefund, type RefundChannelHandler } from './refund-channels';
 export { endHolds, expiredHold } from './reservation-core';
-export { markOrderPaid, markOrderPayLater } from './order-payment';
+export { markOrderPaid, markOrderPayLater, setOrderApproval } from './order-payment';
 export { orderNumbers, paidOrderCounts, paidOrders } from './paid-orders';
 export { lockOrders, memberLiveOrders, orderIdsByNo, orderNosOf, orderScope } from './orders-for-payments';
 export { orderPaymentOf, paidOrdersOf } from './invoiceable-orders';

@@ -19,6 +19,8 @@ export interface OrderPayment {
   couponRid: string | null;
   paidFromKind: 'member' | 'community';
   paidFromId: number;
+  /** 课题号 written with the payment (left as it is when absent) */
+  projectNo?: string | undefined;
 }
 
 /**
@@ -34,11 +36,12 @@ export async function markOrderPaid(tx: Tx, order: OrderRow, payment: OrderPayme
   const message = tx.$with('paid_message').as(
     messageInsert(tx, order.memberId, { title: `订单${order.orderNo}已支付`, content: `您的订单「${order.title}」已${note}。`, link: `/member/order/${order.orderNo}` }, now),
   );
+  const { projectNo, ...paid } = payment;
   const [row] = await tx
     .with(holdsEnded, paidEvent, message)
     .update(orders)
-    .set({ payment: 'paid', ...payment, paidAt: now, updatedAt: now })
-    .where(and(eq(orders.id, order.id), inArray(orders.payment, ['unpaid', 'unsettled'])))
+    .set({ payment: 'paid', ...paid, ...(projectNo ? { projectNo } : {}), paidAt: now, updatedAt: now })
+    .where(and(eq(orders.id, order.id), inArray(orders.payment, ['unpaid', 'unsettled', 'approval'])))
     .returning();
   if (!row) return null;
   await onOrderPaid(tx, row, now);
@@ -51,6 +54,20 @@ export async function markOrderPayLater(tx: Tx, orderId: number, now: Date): Pro
     .update(orders)
     .set({ payLater: true, updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.payment, 'unpaid'), eq(orders.payLater, false)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * An unpaid order waits for the PI's approval of a grant-card payment (待导师审批, the grants
+ * area), or stops waiting (refused, expired, the member left: back to 待支付). Guarded on the state
+ * it leaves; null when the order changed meanwhile. `projectNo` is written when waiting starts.
+ */
+export async function setOrderApproval(tx: Tx, orderId: number, waiting: boolean, now: Date, projectNo?: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ payment: waiting ? 'approval' : 'unpaid', ...(waiting && projectNo ? { projectNo } : {}), updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.payment, waiting ? 'unpaid' : 'approval')))
     .returning();
   return row ?? null;
 }

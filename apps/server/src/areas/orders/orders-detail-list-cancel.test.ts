@@ -214,7 +214,7 @@ describe('order/list4person', () => {
     expect(page.data.list.map((o) => o.orderNo)).toEqual([a, b, c]);
     for (const summary of page.data.list) {
       const { data: full } = await detail(member, summary.orderNo);
-      expect(Object.keys(summary)).toEqual(['orderNo', 'kind', 'progress', 'progressText', 'payment', 'paymentText', 'title', 'lineCount', 'sampleCount', 'totalFen', 'discountFen', 'payableFen', 'payLater', 'delivery', 'createdAt', 'paidAt', 'actions']);
+      expect(Object.keys(summary)).toEqual(['orderNo', 'kind', 'progress', 'progressText', 'payment', 'paymentText', 'title', 'lineCount', 'sampleCount', 'totalFen', 'discountFen', 'payableFen', 'payLater', 'projectNo', 'delivery', 'createdAt', 'paidAt', 'actions']);
       expect(summary).toEqual(Object.fromEntries(Object.keys(summary).map((key) => [key, full[key as keyof OrderDetail]])));
     }
     const listed = Object.fromEntries(page.data.list.map((o) => [o.orderNo, o]));

@@ -57,7 +57,7 @@ export const orders = pgTable(
     progress: text({ enum: ['submitted', 'awaiting_sample', 'received', 'testing', 'delivered', 'completed', 'cancelled'] })
       .notNull()
       .default('submitted'),
-    payment: text({ enum: ['unpaid', 'unsettled', 'paid', 'refunded'] }).notNull().default('unpaid'),
+    payment: text({ enum: ['unpaid', 'unsettled', 'approval', 'paid', 'refunded'] }).notNull().default('unpaid'),
     /** chosen pay-after-test (college member or credit line): testing may start unpaid */
     payLater: boolean().notNull().default(false),
     /** the member's organisation when ordering (2 企业 must prepay in full) */
@@ -73,6 +73,8 @@ export const orders = pgTable(
     paidFromKind: text({ enum: ['member', 'community'] }),
     paidFromId: integer(),
     couponId: integer(),
+    /** 课题号 / project number (free text, or the grant card's number when paid with one; grants area) */
+    projectNo: text().notNull().default(''),
     /** the coupon chosen when ordering (applied at payment) */
     couponRid: text(),
     delivery: text({ enum: ['self', 'pickup'] }).notNull().default('self'),

@@ -35,6 +35,7 @@ import {
 import { couponChoices } from './coupon-choices';
 import { payLaterOrderProblem, payLaterStanding } from './pay-later';
 import { payBalances, resolveSource, type PaySource } from './pay-source';
+import { cardChoices, chargeCard, noticeRequest, type CardCharge } from '../grants';
 
 /**
  * Paying an order (PRODUCT.md "Order lifecycle", "Money"): from the member's prepaid funds or
@@ -45,17 +46,19 @@ import { payBalances, resolveSource, type PaySource } from './pay-source';
  */
 
 export const ALREADY_PAID = '订单已支付，请勿重复支付';
+export const AWAITING_APPROVAL = '订单正在等待导师审批，请等待导师处理';
 
 // ---- ready2pay ----
 
 export async function readyToPay(db: DbOrTx, memberId: number, orderNo: string, now: Date): Promise<ReadyToPay> {
   const order = await findMemberOrder(db, memberId, orderNo);
-  const [scope, balances, standing] = await Promise.all([orderScope(db, order.id), payBalances(db, memberId), payLaterStanding(db, memberId, order.id)]);
+  const [scope, balances, standing, cards] = await Promise.all([orderScope(db, order.id), payBalances(db, memberId), payLaterStanding(db, memberId, order.id), cardChoices(db, memberId, now)]);
   const coupons = await couponChoices(db, memberId, order, scope, now);
   const problem = payLaterOrderProblem(order, standing);
   return {
     order: toOrderSummary(order, now),
     balances,
+    cards,
     coupons,
     payLater: { allowed: problem === '', reason: problem, limitFen: standing.limitFen, usedFen: standing.usedFen },
   };
@@ -86,11 +89,13 @@ export interface PayContext {
 export async function payLockedOrder(
   tx: Tx,
   order: OrderRow,
-  input: { source: PaySource; couponRid?: string | undefined; actor: Actor; now: Date } & PayContext,
+  input: { source: PaySource; couponRid?: string | undefined; actor: Actor; now: Date; projectNo?: string | undefined; approvedGrant?: boolean } & PayContext,
 ): Promise<OrderRow> {
   const { source, actor, now } = input;
   if (order.progress === 'cancelled') throw conflict('订单已取消，不能支付');
   if (order.payment === 'paid') throw conflict(ALREADY_PAID);
+  // an order waiting for the PI is paid only by the PI's approval (grants area)
+  if (order.payment === 'approval' && !input.approvedGrant) throw conflict(AWAITING_APPROVAL);
   if (order.payment === 'refunded') throw conflict('订单已退款，不能支付');
   if (input.holdExpired === undefined) await assertHoldLive(tx, order.id, now);
   else if (input.holdExpired) throw new AppError('HOLD_EXPIRED', HOLD_EXPIRED_MESSAGE, { status: 409 });
@@ -132,7 +137,7 @@ export async function payLockedOrder(
   const row = await markOrderPaid(
     tx,
     order,
-    { paidFen: payableFen, discountFen, couponId, couponRid: couponRid ?? null, paidFromKind: source.kind, paidFromId: source.id },
+    { paidFen: payableFen, discountFen, couponId, couponRid: couponRid ?? null, paidFromKind: source.kind, paidFromId: source.id, projectNo: input.projectNo },
     { note, actor, now },
   );
   if (!row) throw conflict(ALREADY_PAID);
@@ -192,26 +197,52 @@ async function lockOrderToPay(tx: Tx, memberId: number, orderNo: string, now: Da
 /**
  * order/pay: one transaction with the order row locked, then the notice. An expired hold is
  * released in a transaction of its own (committed, so the refusal does not roll it back) and
- * the payment refused.
+ * the payment refused. With a grant card (经费卡, grants area) the community's funds pay within the
+ * member's allowance, or the order waits for the PI (`filed`: the PI is told by SMS after the commit).
  */
-export async function payOrder(db: Db, channels: NoticeChannels, memberId: number, body: PayBody, now: Date, log?: { warn: (obj: unknown, msg: string) => void }): Promise<OrderSummary> {
-  type Outcome = { expiredOrderId: number } | { paid: OrderRow; contact: NoticeContact };
+export async function payOrder(
+  db: Db,
+  channels: NoticeChannels,
+  memberId: number,
+  body: PayBody,
+  now: Date,
+  log?: { warn: (obj: unknown, msg: string) => void },
+): Promise<{ summary: OrderSummary; filed: boolean }> {
+  type Outcome =
+    | { expiredOrderId: number }
+    | { paid: OrderRow; contact: NoticeContact }
+    | { filed: Extract<CardCharge, { kind: 'approval' }>; memberName: string };
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const found = await lockOrderToPay(tx, memberId, body.order_no, now);
     const { order } = found;
     if (found.holdExpired) return { expiredOrderId: order.id };
     if (order.progress === 'cancelled') throw conflict('订单已取消，不能支付');
     if (order.payment === 'paid') throw conflict(ALREADY_PAID);
+    if (order.payment === 'approval') throw conflict(AWAITING_APPROVAL);
     const actor: Actor = { kind: 'member', id: memberId, name: found.name || found.nickname || '会员' };
+    if (body.card_rid) {
+      // a grant card: no coupon (a member's coupon does not discount the group's grant)
+      const charge = await chargeCard(tx, { memberId, memberName: actor.name, cardRid: body.card_rid, order, amountFen: order.totalFen, projectNo: body.project_no, now });
+      if (charge.kind === 'approval') return { filed: charge, memberName: actor.name };
+      const source: PaySource = { kind: 'community', id: charge.source.communityId, name: `团体「${charge.source.communityName}」预存款（经费卡「${charge.source.card.name}」）` };
+      const paid = await payLockedOrder(tx, order, { source, couponRid: NO_COUPON, actor, now, holdExpired: false, projectNo: charge.projectNo });
+      if (paid.paidFen !== order.totalFen) throw conflict('订单金额已变化，请刷新后重试');
+      return { paid, contact: { phone: found.phone, email: found.email } };
+    }
     const source = await resolveSource(tx, memberId, body.community_rid);
     const context: PayContext = source.kind === 'member' ? { accountId: found.accountId, holdExpired: false } : { holdExpired: false };
-    const paid = await payLockedOrder(tx, order, { source, couponRid: body.coupon_rid, actor, now, ...context });
+    const paid = await payLockedOrder(tx, order, { source, couponRid: body.coupon_rid, actor, now, projectNo: body.project_no, ...context });
     return { paid, contact: { phone: found.phone, email: found.email } };
   });
   if ('expiredOrderId' in outcome) {
     await refuseExpiredHold(db, outcome.expiredOrderId, now);
     throw new AppError('HOLD_EXPIRED', HOLD_EXPIRED_MESSAGE, { status: 409 });
   }
+  if ('filed' in outcome) {
+    const { filed } = outcome;
+    await noticeRequest(db, channels, filed.ownerId, { rid: filed.requestRid, orderNo: filed.order.orderNo, amountFen: filed.order.totalFen, memberName: outcome.memberName }, log);
+    return { summary: toOrderSummary(filed.order, now), filed: true };
+  }
   await noticePaid(db, channels, outcome.contact, [outcome.paid], log);
-  return toOrderSummary(outcome.paid, now);
+  return { summary: toOrderSummary(outcome.paid, now), filed: false };
 }

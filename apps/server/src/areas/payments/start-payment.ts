@@ -1,3 +1,4 @@
+import { AWAITING_APPROVAL } from './payment.service';
 import { and, eq } from 'drizzle-orm';
 import {
   formatFen,
@@ -60,6 +61,8 @@ async function draftOrder(tx: Tx, memberId: number, body: OnlinePayStartBody, no
   if (order.progress === 'cancelled') throw conflict('订单已取消，不能支付');
   if (order.payment === 'paid') throw conflict('订单已支付，请勿重复支付');
   if (order.payment === 'refunded') throw conflict('订单已退款，不能支付');
+  // paid by the PI's approval (grants), or back to 待支付 when refused
+  if (order.payment === 'approval') throw conflict(AWAITING_APPROVAL);
   await assertHoldLive(tx, order.id, now);
   const source = await resolveSource(tx, memberId, body.community_rid);
   const { payableFen, couponRid } = await orderPayable(tx, order, body.coupon_rid, now);

@@ -47,6 +47,7 @@ export async function statement(db: DbOrTx, memberId: number, input: { from?: st
       paidFen,
       dueFen,
       payChannel: o.payment === 'paid' || o.payment === 'refunded' ? (channels.get(o.id) ?? (paidFen > 0 ? '预存款' : '')) : '',
+      projectNo: o.projectNo,
     };
   });
   return {
@@ -114,7 +115,7 @@ async function onlineMoney(db: DbOrTx, memberId: number, from: string, to: strin
   return lines.sort((a, b) => a.at.localeCompare(b.at));
 }
 
-export const STATEMENT_HEADERS = ['订单编号', '下单时间', '项目', '进度', '支付状态', '应付(元)', '已付(元)', '未付(元)', '支付方式'] as const;
+export const STATEMENT_HEADERS = ['订单编号', '下单时间', '项目', '进度', '支付状态', '应付(元)', '已付(元)', '未付(元)', '支付方式', '课题号'] as const;
 export const STATEMENT_ONLINE_HEADERS = ['时间', '类型', '单号', '支付渠道', '关联订单', '金额(元)'] as const;
 
 /** 对账单.xlsx: one row per order and a total row. */
@@ -126,10 +127,10 @@ export async function statementXlsx(data: Statement): Promise<Buffer> {
   const header = sheet.addRow([...STATEMENT_HEADERS]);
   header.font = { bold: true };
   for (const o of data.orders) {
-    sheet.addRow([o.orderNo, labTime(new Date(o.createdAt)), o.title, o.progressText, o.paymentText, o.payableFen / 100, o.paidFen / 100, o.dueFen / 100, o.payChannel]);
+    sheet.addRow([o.orderNo, labTime(new Date(o.createdAt)), o.title, o.progressText, o.paymentText, o.payableFen / 100, o.paidFen / 100, o.dueFen / 100, o.payChannel, o.projectNo]);
   }
   sheet.addRow(['合计', '', '', '', '', data.totalFen / 100, data.paidFen / 100, data.dueFen / 100]).font = { bold: true };
-  [24, 20, 36, 10, 10, 14, 14, 14, 18].forEach((width, i) => (sheet.getColumn(i + 1).width = width));
+  [24, 20, 36, 10, 10, 14, 14, 14, 18, 20].forEach((width, i) => (sheet.getColumn(i + 1).width = width));
   for (const col of [6, 7, 8]) sheet.getColumn(col).numFmt = '#,##0.00';
   // the period's online money: payments (orders, top-ups, settlements) and refunds to the channel
   const online = book.addWorksheet('在线支付');

@@ -5,6 +5,7 @@ import {
   authSessions,
   communities,
   communityMembers,
+  grantRequests,
   consultations,
   creditApplications,
   invoiceApplications,
@@ -102,6 +103,9 @@ const ordersRows = (id: number, ofMyOrders: OfMyOrders): Owned[] => [
   { table: sealedDocuments, where: eq(sealedDocuments.memberId, id), set: { client: 'label', title: 'gone' } },
 ];
 
+// grant cards' requests quote the PI's reason for refusing the member's payment
+const grantsRows = (id: number): Owned[] => [{ table: grantRequests, where: eq(grantRequests.memberId, id), set: { reason: 'gone' } }];
+
 const growthRows = (id: number): Owned[] => [
   { table: promoterApplications, where: eq(promoterApplications.memberId, id), set: { name: 'label', phone: 'blank', organization: 'blank', channel: 'gone', reason: 'gone' } },
   { table: rebateWithdrawals, where: eq(rebateWithdrawals.memberId, id), set: { accountName: 'null', bankName: 'nullQuiet', bankAccount: 'null', reason: 'gone' } },
@@ -115,6 +119,7 @@ export const ownedRows = (member: Member, ofMyOrders: OfMyOrders): Owned[] => [
   ...ordersRows(member.id, ofMyOrders),
   ...messagesRows(member),
   ...fundsRows(member.id),
+  ...grantsRows(member.id),
   ...growthRows(member.id),
   ...accountsRows(member),
 ];

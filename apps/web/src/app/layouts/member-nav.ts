@@ -44,6 +44,7 @@ export const memberNav = [
     items: [
       { path: 'communityMg', label: '我管理的团体' },
       { path: 'communityJn', label: '我加入的团体' },
+      { path: 'grants', label: '经费卡与审批' },
     ],
   },
 ] as const;

@@ -40,7 +40,7 @@ export const progressTones: Record<ProgressStatus, Tone> = {
   cancelled: 'default',
 };
 
-export const paymentTones: Record<PaymentStatus, Tone> = { unpaid: 'error', unsettled: 'warning', paid: 'success', refunded: 'default' };
+export const paymentTones: Record<PaymentStatus, Tone> = { unpaid: 'error', unsettled: 'warning', approval: 'warning', paid: 'success', refunded: 'default' };
 
 export const returnTones: Record<RecycleStatus, Tone> = { pending: 'warning', sent: 'success', cancelled: 'default' };
 

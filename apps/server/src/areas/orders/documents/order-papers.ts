@@ -81,6 +81,8 @@ export async function orderStatementOf(db: Db, deps: DocumentDeps, order: OrderR
         facts: [
           ['委托方', f.client || '—'],
           ['订单编号', order.orderNo],
+          // 课题号 (grant number) for the reimbursement, when the order carries one
+          ...(order.projectNo ? [['课题号', order.projectNo] as [string, string]] : []),
           ['下单日期', labDay(order.createdAt)],
           ['订单状态', `${progressLabels[order.progress]} · ${paymentLabels[order.payment]}`],
           ['联系人', order.contact || f.name || '—'],
@@ -123,6 +125,7 @@ export async function orderPaymentNotice(db: Db, deps: DocumentDeps, memberId: n
         facts: [
           ['缴费单位/人', f.client || '—'],
           ['订单编号', order.orderNo],
+          ...(order.projectNo ? [['课题号', order.projectNo] as [string, string]] : []),
           ['收款单位', f.bank.accountName],
           ['开户银行', f.bank.bankName],
           ['银行账号', f.bank.accountNo],

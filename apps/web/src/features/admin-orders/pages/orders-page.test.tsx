@@ -21,6 +21,7 @@ const row = (over: Partial<AdminOrderRow>): AdminOrderRow => ({
   discountFen: 0,
   payableFen: 105_000,
   payLater: false,
+  projectNo: '',
   delivery: 'self',
   createdAt: '2026-03-01T02:00:00Z',
   paidAt: '2026-03-01T03:00:00Z',

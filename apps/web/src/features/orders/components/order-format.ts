@@ -21,7 +21,7 @@ export const progressColor: Record<ProgressStatus, string> = {
   cancelled: 'default',
 };
 
-export const paymentColor: Record<PaymentStatus, string> = { unpaid: 'error', unsettled: 'warning', paid: 'success', refunded: 'default' };
+export const paymentColor: Record<PaymentStatus, string> = { unpaid: 'error', unsettled: 'warning', approval: 'processing', paid: 'success', refunded: 'default' };
 
 /** The label of a tab of /member/order or a status of the query form. */
 export const tabLabel = (tab: OrderTab): string =>

@@ -262,4 +262,23 @@ describe('pay dialog', () => {
     expect(screen.getByTestId('pay-amount')).toHaveTextContent('¥1,100.00');
     await waitFor(() => expect(screen.queryByRole('button', { name: /可领 \d 张优惠券/ })).toBeNull());
   });
+
+  it('a grant card: pays the whole order without a coupon, says when the PI must approve, and sends the card and the 课题号', async () => {
+    login();
+    const card = { rid: 'gc1', name: '国自然面上项目', number: 'NSFC-01', communityRid: 'cm1', communityName: '纳米材料课题组', balanceFen: 300_00, leftFen: 2000_00, autoLimitFen: 500_00 };
+    const { calls } = mockApi({
+      '/api/auth/order/ready2pay': { data: ready({ cards: [card] }) },
+      '/api/auth/order/pay': { data: summary({ payment: 'approval', paymentText: '待导师审批' }), msg: '已提交导师审批，导师批准后自动支付' },
+    });
+    renderApp(<PayDialog orderNo="DD202603050001" open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: '支付订单' });
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /国自然面上项目/ }));
+    expect(within(dialog).getByTestId('pay-approval-hint')).toHaveTextContent('单笔自动批准上限');
+    expect(within(dialog).getByText('经费卡支付不使用优惠券。')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('课题号'), 'KT-7');
+    await userEvent.click(within(dialog).getByRole('button', { name: '提交导师审批 ¥680.00' }));
+    await screen.findByText('已提交导师审批，导师批准后自动支付');
+    expect(Object.fromEntries(calls.find((c) => c.path === '/api/auth/order/pay')!.form)).toEqual({ order_no: 'DD202603050001', card_rid: 'gc1', project_no: 'KT-7' });
+    expect(payBodyOf('DD1', 'card:gc1', 'cp1')).toEqual({ order_no: 'DD1', card_rid: 'gc1' });
+  });
 });

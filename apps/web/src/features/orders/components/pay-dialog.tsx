@@ -1,4 +1,4 @@
-import { Button, Modal, Radio, Skeleton, Space } from 'antd';
+import { Button, Input, Modal, Radio, Skeleton, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { NO_COUPON, PAY_VENDOR_NAMES, formatFen, type ReadyToPay } from '@lab/contract';
 import { PAY_VENDORS } from '../../../components/online-pay/vendor';
@@ -26,13 +26,20 @@ export function amountToPay(ready: ReadyToPay, couponRid: string): number {
   return ready.order.payableFen;
 }
 
+/** A grant card as a source to pay from: 'card:<rid>'. */
+export const CARD_PREFIX = 'card:';
+
 /**
  * The pay call's body for the choices: no community_rid for my own funds; without a coupon
  * NO_COUPON, so the server does not fall back to the coupon chosen when ordering.
  */
-export function payBodyOf(orderNo: string, source: string, couponRid: string): PayRequest {
-  return { order_no: orderNo, ...(source && source !== 'member' ? { community_rid: source } : {}), coupon_rid: couponRid || NO_COUPON };
+export function payBodyOf(orderNo: string, source: string, couponRid: string, projectNo = ''): PayRequest {
+  const project = projectNo.trim() ? { project_no: projectNo.trim() } : {};
+  // a grant card: the community's funds within my allowance, no coupon
+  if (source.startsWith(CARD_PREFIX)) return { order_no: orderNo, card_rid: source.slice(CARD_PREFIX.length), ...project };
+  return { order_no: orderNo, ...(source && source !== 'member' ? { community_rid: source } : {}), coupon_rid: couponRid || NO_COUPON, ...project };
 }
+
 
 /**
  * The online payment's request for the choices: 余额抵扣 names the balance (none: my own), the
@@ -51,11 +58,15 @@ export function onlineBodyOf(orderNo: string, vendor: 'wechat' | 'alipay', sourc
 
 /**
  * The choice the dialog opens on: a balance that covers the amount (my own first, then a
- * community's), else 微信支付 for the whole amount — never a balance that cannot pay.
+ * community's), else a grant card I may use, else 微信支付 for the whole amount — never a balance
+ * that cannot pay.
  */
 export function defaultPayChoice(ready: ReadyToPay, toPayFen: number): { method: PayMethod; source: string } {
   const covering = ready.balances.find((b) => b.kind === 'member' && b.balanceFen >= toPayFen) ?? ready.balances.find((b) => b.balanceFen >= toPayFen);
   if (covering) return { method: 'balance', source: sourceKey(covering) };
+  // a member of a group with a grant card pays with the card (within the allowance, or the PI approves)
+  const card = ready.cards[0];
+  if (card) return { method: 'balance', source: `${CARD_PREFIX}${card.rid}` };
   const richest = [...ready.balances].sort((a, b) => b.balanceFen - a.balanceFen)[0];
   return { method: PAY_VENDORS[0] ?? 'wechat', source: richest ? sourceKey(richest) : 'member' };
 }
@@ -79,9 +90,13 @@ function PayForm({ ready, preferredCouponRid, onDone, onClaimed }: PayFormProps)
   const [useBalance, setUseBalance] = useState(false);
   const [error, setError] = useState<{ text: string; lowBalance: boolean } | null>(null);
 
-  const toPay = amountToPay(ready, couponRid);
+  const [projectNo, setProjectNo] = useState('');
+  const card = ready.cards.find((c) => `${CARD_PREFIX}${c.rid}` === source);
+  // a grant card pays the whole order (no coupon); the PI approves what is above my limits
+  const toPay = card ? ready.order.totalFen : amountToPay(ready, couponRid);
   const balance = ready.balances.find((b) => sourceKey(b) === source);
-  const short = balance ? toPay - balance.balanceFen : toPay;
+  const short = card ? 0 : balance ? toPay - balance.balanceFen : toPay;
+  const needsApproval = card ? toPay > card.autoLimitFen || toPay > card.leftFen : false;
   const coupon = ready.coupons.find((c) => c.rid === couponRid);
   const online = isOnline(method);
   const split = onlineSplit(toPay, balance?.balanceFen ?? 0, online && useBalance);
@@ -93,8 +108,8 @@ function PayForm({ ready, preferredCouponRid, onDone, onClaimed }: PayFormProps)
     invalidates: memberDataKeys,
     handlesError: refused,
     onMutate: () => setError(null),
-    onSuccess: () => {
-      feedback.success('支付成功');
+    onSuccess: (order) => {
+      feedback.success(order.payment === 'approval' ? '已提交导师审批，导师批准后自动支付' : '支付成功');
       onDone();
     },
     onError: (e) => {
@@ -143,8 +158,8 @@ function PayForm({ ready, preferredCouponRid, onDone, onClaimed }: PayFormProps)
     );
   } else {
     submit = (
-      <Button type="primary" onClick={() => pay.mutate(payBodyOf(orderNo, source, couponRid))} loading={pay.isPending} disabled={busy || short > 0}>
-        确认支付 {formatFen(toPay)}
+      <Button type="primary" onClick={() => pay.mutate(payBodyOf(orderNo, source, couponRid, projectNo))} loading={pay.isPending} disabled={busy || short > 0}>
+        {needsApproval ? `提交导师审批 ${formatFen(toPay)}` : `确认支付 ${formatFen(toPay)}`}
       </Button>
     );
   }
@@ -179,9 +194,38 @@ function PayForm({ ready, preferredCouponRid, onDone, onClaimed }: PayFormProps)
       />
 
       {!online ? <BalanceChoice legend="支付账户" balances={ready.balances} value={source} onChange={setSource} shortFen={short} data-testid="pay-short" /> : null}
+      {!online && ready.cards.length > 0 ? (
+        <fieldset className="pay-fieldset">
+          <legend>经费卡（团体经费）</legend>
+          <Radio.Group className="pay-options" value={source} onChange={(e) => setSource(e.target.value as string)} aria-label="经费卡">
+            {ready.cards.map((c) => (
+              <Radio key={c.rid} value={`${CARD_PREFIX}${c.rid}`} className="pay-option">
+                <span className="pay-option-name">
+                  {c.name}（{c.communityName}）
+                </span>
+                <span className="pay-option-meta">
+                  剩余额度 {formatFen(c.leftFen)} · 单笔 {formatFen(c.autoLimitFen)} 内自动批准
+                </span>
+              </Radio>
+            ))}
+          </Radio.Group>
+          {card && needsApproval ? (
+            <p className="pay-hint is-warning" data-testid="pay-approval-hint">
+              本单超出您的{toPay > card.autoLimitFen ? '单笔自动批准上限' : '剩余额度'}，提交后进入「待导师审批」，导师批准后自动从团体预存款支付。
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+      {!online ? (
+        <fieldset className="pay-fieldset">
+          <legend>课题号（选填）</legend>
+          <Input aria-label="课题号" maxLength={60} value={projectNo} onChange={(e) => setProjectNo(e.target.value)} placeholder={card ? `默认为经费卡号 ${card.number}` : '将打印在测试清单和对账单上'} />
+        </fieldset>
+      ) : null}
       {online && useBalance ? <BalanceChoice legend="抵扣账户" balances={ready.balances} value={source} onChange={setSource} shortFen={0} row /> : null}
 
-      <fieldset className="pay-fieldset">
+      {card ? <p className="pay-hint">经费卡支付不使用优惠券。</p> : null}
+      <fieldset className="pay-fieldset" hidden={Boolean(card)}>
         <legend>优惠券</legend>
         <Radio.Group className="pay-options" value={couponRid} onChange={(e) => setCouponRid(e.target.value as string)} aria-label="优惠券">
           <Radio value="" className="pay-option">

@@ -16,6 +16,7 @@ export const summary = (over: Partial<OrderSummary> = {}): OrderSummary => ({
   discountFen: 0,
   payableFen: 680_00,
   payLater: false,
+  projectNo: '',
   delivery: 'pickup',
   createdAt: '2026-03-05T02:30:00.000Z',
   paidAt: null,
@@ -85,6 +86,7 @@ export const ready = (over: Partial<ReadyToPay> = {}): ReadyToPay => ({
     { kind: 'member', rid: null, name: '我的账户', balanceFen: 1000_00 },
     { kind: 'community', rid: 'cm1', name: '纳米材料课题组', balanceFen: 300_00 },
   ],
+  cards: [],
   coupons: [
     { rid: 'cp1', name: '新用户立减 ¥50', discountFen: 50_00, usable: true, reason: '' },
     { rid: 'cp2', name: '满 ¥1000 减 ¥100', discountFen: 0, usable: false, reason: '未满 ¥1,000.00 不可用' },

@@ -16,7 +16,7 @@ const progressColors: Record<ProgressStatus, string> = {
   completed: 'success',
   cancelled: 'default',
 };
-const paymentColors: Record<PaymentStatus, string> = { unpaid: 'warning', unsettled: 'orange', paid: 'success', refunded: 'default' };
+const paymentColors: Record<PaymentStatus, string> = { unpaid: 'warning', unsettled: 'orange', approval: 'processing', paid: 'success', refunded: 'default' };
 
 /** 订单: the member's orders, newest first; the order number opens the order desk for those who may see it. */
 export function MemberOrdersTab({ rid, canOpenOrders }: { rid: string; canOpenOrders: boolean }) {
