@@ -26,3 +26,4 @@ export * from '../areas/payments/payments.tables';
 export * from '../areas/payments/reconciliation.tables';
 export * from '../areas/accounts/consent.tables';
 export * from '../platform/providers/local-gateway.tables';
+export * from '../areas/vault/vault.tables';
