@@ -13,6 +13,8 @@ import { sweepOpenPayments } from './areas/payments/check-payments';
 import { sweepRefunds } from './areas/payments/online-refunds';
 import { siteOrigin } from './areas/payments/online-pay.routes';
 import { reconcileYesterday } from './areas/payments/reconcile.service';
+import { VAULT_VERIFY_JOB, verifyUploaded } from './areas/vault/upload.service';
+import { VAULT_INTEGRITY_JOB, VAULT_RETENTION_JOB, checkIntegrity, deleteExpiredFiles } from './areas/vault/retention.service';
 
 /**
  * Every background job of the shop, in one list: the queue (name, retries) and, for a
@@ -47,6 +49,10 @@ export const jobCrons: Record<string, string> = {
   [ONLINE_PAY_JOB]: '* * * * *',
   // yesterday's bills against our records, from 任务设置's hour on (a day reconciled is not read again; a failed download is tried the next hour)
   [RECONCILE_JOB]: '20 * * * *',
+  // the data vault: files past their retention deleted (with a certificate) every night at 03:40
+  [VAULT_RETENTION_JOB]: '40 3 * * *',
+  // a sample of the vault's files hashed again, on the 1st of every month at 04:10
+  [VAULT_INTEGRITY_JOB]: '10 4 1 * *',
 };
 
 const scheduled = (name: string) => ({ name, queue: { retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 } });
@@ -64,6 +70,10 @@ export const jobQueues: Pick<JobSpec, 'name' | 'queue'>[] = [
   everyMinute(PROMISES_JOB),
   everyMinute(ONLINE_PAY_JOB),
   scheduled(RECONCILE_JOB),
+  // a 5 GB file takes minutes to read back: an hour before pg-boss gives the job up
+  { name: VAULT_VERIFY_JOB, queue: { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 } },
+  scheduled(VAULT_RETENTION_JOB),
+  { name: VAULT_INTEGRITY_JOB, queue: { retryLimit: 2, retryDelay: 300, expireInSeconds: 4 * 3600 } },
 ];
 
 /** The handlers, given what the modules are given. */
@@ -133,6 +143,30 @@ export function jobSpecs(deps: AppDeps, log: FastifyBaseLogger, crons: Record<st
           else if (run.mismatchCount) log.warn({ vendor: run.vendor, day: run.day, mismatches: run.mismatchCount }, 'payment reconciliation: the bill and our records differ, finance sees it under 对账');
           else log.info({ vendor: run.vendor, day: run.day }, 'payment reconciliation: the bill matches our records');
         }
+      },
+    },
+    {
+      name: VAULT_VERIFY_JOB,
+      queue: { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 },
+      async run(job) {
+        const state = await verifyUploaded(deps.db, deps, job.data.id, deps.clock.now());
+        if (state === 'mismatch') log.warn({ vaultFile: job.data.id }, 'data vault: an uploaded file differs from the hash the browser computed, the lab alerted');
+      },
+    },
+    {
+      ...scheduled(VAULT_RETENTION_JOB),
+      async run() {
+        const outcome = await deleteExpiredFiles(deps.db, deps, deps.clock.now());
+        if (outcome.files) log.info(outcome, 'data vault: files past their retention deleted, certificates kept');
+      },
+    },
+    {
+      name: VAULT_INTEGRITY_JOB,
+      queue: { retryLimit: 2, retryDelay: 300, expireInSeconds: 4 * 3600 },
+      async run() {
+        const outcome = await checkIntegrity(deps.db, deps, deps.clock.now());
+        if (outcome.mismatched.length) log.error(outcome, 'data vault: stored files changed since their check, the lab alerted');
+        else log.info(outcome, 'data vault: the sampled files are unchanged');
       },
     },
   ];

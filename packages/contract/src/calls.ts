@@ -51,8 +51,12 @@ import { adminCustomers } from './views/customers-calls';
 import { dashboard } from './views/dashboard-calls';
 import { financeCounts } from './views/finance-counts-calls';
 import { memberHome } from './views/member-home-calls';
+import { adminVault, vault, vaultOpen } from './vault/calls';
 
 export const calls = {
+  adminVault,
+  vault,
+  vaultOpen,
   accounts,
   wxLogin,
   addresses,

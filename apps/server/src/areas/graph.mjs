@@ -17,7 +17,8 @@ export const areas = {
   orders: ['accounts', 'messages', 'content', 'catalog', 'approvals', 'member', 'funds'],
   payments: ['accounts', 'messages', 'member', 'funds', 'orders'],
   growth: ['accounts', 'messages', 'approvals', 'member', 'funds', 'orders'],
-  privacy: ['accounts', 'messages', 'member', 'funds', 'orders', 'payments', 'growth'],
+  vault: ['accounts', 'messages', 'orders'],
+  privacy: ['accounts', 'messages', 'member', 'funds', 'orders', 'payments', 'growth', 'vault'],
 };
 
 /** Folders that may read any area's tables directly: read-only screens, and privacy (export, erasure). */

@@ -13,3 +13,4 @@ export { markOrderPaid, markOrderPayLater } from './order-payment';
 export { orderNumbers, paidOrderCounts, paidOrders } from './paid-orders';
 export { lockOrders, memberLiveOrders, orderIdsByNo, orderNosOf, orderScope } from './orders-for-payments';
 export { orderPaymentOf, paidOrdersOf } from './invoiceable-orders';
+export { orderSamplesByNo } from './desk/sample-refs';

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   announcements,
@@ -30,6 +30,9 @@ import {
   sealedDocuments,
   smsCodes,
   transferApplications,
+  vaultFiles,
+  vaultShareAccesses,
+  vaultShareLinks,
   wxTickets,
 } from '../../db/schema';
 import type { Owned } from './erasure-engine';
@@ -98,6 +101,16 @@ const growthRows = (id: number): Owned[] => [
   { table: pointsExchanges, where: eq(pointsExchanges.memberId, id), set: { shipTo: 'null' } },
 ];
 
+// the raw files' names and hashes stay (what a deletion certificate lists); what the lab wrote about them goes, and who opened their share links
+const vaultRows = (id: number): Owned[] => [
+  { table: vaultFiles, where: eq(vaultFiles.memberId, id), set: { description: 'gone' } },
+  {
+    table: vaultShareAccesses,
+    where: sql`${vaultShareAccesses.linkId} in (select ${vaultShareLinks.id} from ${vaultShareLinks} where ${vaultShareLinks.memberId} = ${id})`,
+    set: { ip: 'blankQuiet', userAgent: 'blankQuiet' },
+  },
+];
+
 /** Every table holding the member's own rows, grouped by the owning area. */
 export const ownedRows = (member: Member, ofMyOrders: OfMyOrders): Owned[] => [
   ...memberRows(member.id),
@@ -105,5 +118,6 @@ export const ownedRows = (member: Member, ofMyOrders: OfMyOrders): Owned[] => [
   ...messagesRows(member),
   ...fundsRows(member.id),
   ...growthRows(member.id),
+  ...vaultRows(member.id),
   ...accountsRows(member),
 ];

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { members, staff } from '../accounts/accounts.tables';
 import { orders } from '../orders/orders.tables';
-import { orderSamples } from '../orders/desk/samples.tables';
 
 /**
  * The data vault (数据保管箱, decisions/0045): raw files the lab uploads per order and sample,
@@ -19,7 +18,8 @@ export const vaultFiles = pgTable(
     orderId: integer()
       .notNull()
       .references(() => orders.id),
-    sampleId: integer().references(() => orderSamples.id),
+    /** the sample's lab code (<order no>-<line>-<n>); null: the whole order */
+    sampleCode: text(),
     /** the order's member, so a member's vault is one index read */
     memberId: integer()
       .notNull()

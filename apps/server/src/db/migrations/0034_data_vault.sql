@@ -11,7 +11,7 @@ CREATE TABLE "vault_files" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "vault_files_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"rid" text NOT NULL,
 	"order_id" integer NOT NULL,
-	"sample_id" integer,
+	"sample_code" text,
 	"member_id" integer NOT NULL,
 	"instrument" text DEFAULT '' NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
@@ -68,7 +68,6 @@ CREATE TABLE "vault_share_links" (
 --> statement-breakpoint
 ALTER TABLE "vault_deletion_certificates" ADD CONSTRAINT "vault_deletion_certificates_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vault_files" ADD CONSTRAINT "vault_files_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "vault_files" ADD CONSTRAINT "vault_files_sample_id_order_samples_id_fk" FOREIGN KEY ("sample_id") REFERENCES "public"."order_samples"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vault_files" ADD CONSTRAINT "vault_files_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vault_files" ADD CONSTRAINT "vault_files_uploaded_by_staff_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vault_parts" ADD CONSTRAINT "vault_parts_file_id_vault_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."vault_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
