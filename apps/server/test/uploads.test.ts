@@ -114,6 +114,7 @@ const downloads: Record<string, { who: (w: World) => { token: string }; query: (
   'GET /api/admin/payments/export': { who: (w) => w.staff.finance, query: () => ({}) },
   'GET /api/admin/payments/refund/export': { who: (w) => w.staff.finance, query: () => ({}) },
   'GET /api/auth/privacy/export': { who: (w) => w.a, query: () => ({ format: 'json' }) },
+  'GET /api/auth/vault/sums': { who: (w) => w.a, query: () => ({ format: 'manifest' }) },
 };
 
 const label = (route: RouteEntry) => `${route.method} ${route.url}`;

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { paginate } from '../../db/paginate';
-import { orderIdsByNo } from '../orders';
+import { findMemberOrder } from '../orders';
 import { vaultDeletionCertificates, vaultFiles } from './vault.tables';
 import { VAULT_FOLDER, VAULT_LINK_SECONDS, fileByRid, toFileViews, type VaultFileRow } from './vault-core';
 
@@ -17,14 +17,14 @@ import { VAULT_FOLDER, VAULT_LINK_SECONDS, fileByRid, toFileViews, type VaultFil
 
 type LinkDeps = Pick<AppDeps, 'files' | 'secrets'>;
 
-async function orderFilter(db: DbOrTx, orderNo: string | undefined) {
+/** One of the member's orders (another member's number is 404, like one that does not exist), or all. */
+async function orderFilter(db: DbOrTx, memberId: number, orderNo: string | undefined) {
   if (!orderNo) return undefined;
-  const ids = await orderIdsByNo(db, [orderNo]);
-  return ids.length ? eq(vaultFiles.orderId, ids[0]!) : eq(vaultFiles.id, -1);
+  return eq(vaultFiles.orderId, (await findMemberOrder(db, memberId, orderNo)).id);
 }
 
 export async function memberFiles(db: Db, memberId: number, body: { order_no?: string | undefined; page: number; pageSize: number }): Promise<Page<VaultFile>> {
-  const where = and(eq(vaultFiles.memberId, memberId), ne(vaultFiles.state, 'uploading'), await orderFilter(db, body.order_no));
+  const where = and(eq(vaultFiles.memberId, memberId), ne(vaultFiles.state, 'uploading'), await orderFilter(db, memberId, body.order_no));
   return paginate(
     body,
     (w) => db.select().from(vaultFiles).where(where).orderBy(desc(vaultFiles.orderId), asc(vaultFiles.sampleCode), asc(vaultFiles.id)).limit(w.limit).offset(w.offset),
@@ -35,7 +35,7 @@ export async function memberFiles(db: Db, memberId: number, body: { order_no?: s
 
 /** The files a list or manifest covers: kept (not deleted), of one order or all. */
 async function keptFiles(db: Db, memberId: number, orderNo: string | undefined) {
-  const where = and(eq(vaultFiles.memberId, memberId), inArray(vaultFiles.state, ['verifying', 'verified', 'mismatch']), await orderFilter(db, orderNo));
+  const where = and(eq(vaultFiles.memberId, memberId), inArray(vaultFiles.state, ['verifying', 'verified', 'mismatch']), await orderFilter(db, memberId, orderNo));
   const rows = await db.select().from(vaultFiles).where(where).orderBy(asc(vaultFiles.orderId), asc(vaultFiles.sampleCode), asc(vaultFiles.id));
   return toFileViews(db, rows);
 }
