@@ -59,9 +59,12 @@ export const adminVaultStartBody = z.object({
   sample_code: optionalText('样品编号', 64),
   instrument: requiredText('仪器', 100),
   description: optionalText('说明', 500),
-  name: requiredText('文件名', 200).refine((name) => !/[/\\\u0000-\u001f]/.test(name), { error: '[文件名]不能含有斜杠或控制字符' }),
+  name: requiredText('文件名', 200).refine((name) => !/[/\\]/.test(name) && ![...name].some((char) => char.charCodeAt(0) < 32), { error: '[文件名]不能含有斜杠或控制字符' }),
   size: fileSizeField,
 });
+
+/** The upload screen's form: what every file dropped after it is filed under. */
+export const adminVaultUploadForm = adminVaultStartBody.pick({ sample_code: true, instrument: true, description: true });
 
 /** An upload in progress: how to cut the file, and the parts the store already has (resume). */
 export const vaultUpload = z.object({
@@ -173,3 +176,5 @@ export const vaultShared = z.object({
   files: z.array(z.object({ rid: z.string(), orderNo: z.string(), sampleCode: z.string().nullable(), name: z.string(), size: z.number().int(), sha256: z.string().nullable() })),
 });
 export const vaultShareFileBody = vaultShareOpenBody.extend({ rid: ridField('文件') });
+/** The share page's one question, for a link that asks for its 提取码. */
+export const vaultShareCodeForm = z.object({ code: requiredText('提取码', 8) });
