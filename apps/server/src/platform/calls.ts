@@ -168,9 +168,10 @@ export async function registerCalls(app: FastifyInstance, deps: AppDeps, modules
           register(scope, deps, entry);
         });
       } else if (entry.call.stream) {
-        // the raw bytes stay a stream: the handler passes them on (request.body is the request itself)
+        // the raw bytes stay unread: the handler streams them from request.raw (the body stays empty,
+        // so the input checks that walk a body never meet the request object)
         await app.register(async (scope) => {
-          scope.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+          scope.addContentTypeParser('application/octet-stream', (_request, _payload, done) => done(null));
           register(scope, deps, entry);
         });
       } else register(app, deps, entry);

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { calls } from '@lab/contract/calls';
 import { audit } from '../../platform/audit';
 import { serve } from '../../platform/calls';
@@ -21,7 +20,7 @@ export const adminVaultRoutes = serve(calls.adminVault, {
   resume: { handler: ({ db, deps, body }) => uploadState(db, deps, body.rid), config: { readOnly: true } },
   partUrl: { handler: ({ db, deps, body }) => partUrl(db, deps, body.rid, body.part), config: { readOnly: true } },
   partDone: { handler: ({ db, deps, body }) => partDone(db, deps, body), config: { readOnly: true } },
-  part: { handler: ({ db, deps, query, request }) => writePart(db, deps, query, request.body as Readable), config: { readOnly: true } },
+  part: { handler: ({ db, deps, query, request }) => writePart(db, deps, query, request.raw), config: { readOnly: true } },
   complete: {
     handler: ({ db, deps, body, now }) => completeUpload(db, deps, body, now),
     config: { audit: audit(vaultFileAudit, 'vault.upload.complete', '原始数据上传完成', (body: { rid: string }) => body.rid) },

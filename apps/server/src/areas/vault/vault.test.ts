@@ -100,6 +100,8 @@ describe('the lab uploads raw data in parts', () => {
     const [row] = await t.db.select().from(vaultFiles).where(eq(vaultFiles.rid, bigRid));
     expect(await verifyUploaded(t.db, t.app.deps, row!.id, t.clock.now())).toBe('verified');
     expect((await admin('upload/complete', { rid: bigRid, sha256: sha(big) })).msg).toBe('该文件已上传完成，无需再传');
+    const listed = await admin<AdminVaultFile[]>('files', { order_no: orderNo });
+    expect(listed.data).toEqual([expect.objectContaining({ rid: bigRid, sampleCode, instrument: 'SEM Sigma 300', sha256: sha(big), state: 'verified' })]);
   });
 
   it('the member sees it with its hash, downloads the sha256sum list, the manifest and the file by a link that expires', async () => {
@@ -119,6 +121,13 @@ describe('the lab uploads raw data in parts', () => {
     expect((await t.app.inject({ method: 'GET', url: link.data.url })).statusCode).toBe(404);
     // an altered link is no link
     expect((await t.app.inject({ method: 'GET', url: `${link.data.url.slice(0, -4)}AAAA` })).statusCode).toBe(404);
+  });
+
+  it('takes a part over a real connection too (the bytes streamed from the socket, never parsed as a body)', async () => {
+    const started = await start('over-http.raw', 5);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/api/admin/vault/upload/part?rid=${started.data.rid}&part=1`, { method: 'POST', headers: { token: lab.token, 'content-type': 'application/octet-stream' }, body: Buffer.from('hello') });
+    expect(((await response.json()) as { data: VaultUpload }).data.done).toEqual([1]);
   });
 
   it("another member's file is 404, and their vault is empty", async () => {
