@@ -7,4 +7,4 @@ import { bindCalls } from '../../../api/client';
 /** 个人中心 → 数据保管箱 */
 export const vault = bindCalls<typeof table>(routes, downloadFile);
 /** the share page a co-author opens without an account */
-export const vaultOpen = bindCalls<typeof openTable>(openRoutes);
+export const vaultOpen = bindCalls<typeof openTable>(openRoutes, downloadFile);
