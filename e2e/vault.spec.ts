@@ -52,7 +52,7 @@ test.describe('数据保管箱', () => {
     const fresh = await browser.newContext({ locale: 'zh-CN' });
     const coauthor = await fresh.newPage();
     await coauthor.goto(link);
-    await coauthor.getByLabel('提取码').fill('k7q2');
+    await coauthor.getByRole('textbox', { name: /提取码/ }).fill('k7q2');
     await coauthor.getByRole('button', { name: '提取文件' }).click();
     await expect(coauthor.getByLabel('sem-001.tif 的 SHA-256')).toHaveText(sha);
     const download = coauthor.waitForEvent('download');

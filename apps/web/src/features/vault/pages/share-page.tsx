@@ -70,7 +70,7 @@ export default function SharePage() {
     <main className="vault-share">
       <h1>分享的原始数据</h1>
       {needsCode && !shared ? (
-        <PlainForm form={codeForm} className="vault-share-code" label="提取码">
+        <PlainForm form={codeForm} className="vault-share-code" label="提取分享的文件">
           <PlainField form={codeForm} name="code" label="提取码" required>
             {(control) => <input {...control} {...codeForm.text('code')} maxLength={8} autoComplete="off" />}
           </PlainField>
