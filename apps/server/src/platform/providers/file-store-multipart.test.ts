@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { localFileStore, PartOutOfOrder } from './file-store';
 import { startS3Peer } from '../../../test/s3-peer';
 import { tmpRoot } from '../../../test/template';
@@ -63,7 +64,9 @@ describe('multipart upload to S3', () => {
 
 describe('multipart upload on local disk', () => {
   it('appends parts in order, refuses one out of order, takes a part again, resumes after a part that broke off', async () => {
-    const store = localFileStore(path.join(tmpRoot, `multipart-${process.pid}-${randomBytes(4).toString('hex')}`));
+    const dir = path.join(tmpRoot, `multipart-${process.pid}-${randomBytes(4).toString('hex')}`);
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const store = localFileStore(dir);
     const small = 1000;
     const file = randomBytes(small * 2 + 10);
     const name = 'f4-0123456789abcdefghij.raw';
