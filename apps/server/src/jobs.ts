@@ -15,6 +15,8 @@ import { siteOrigin } from './areas/payments/online-pay.routes';
 import { reconcileYesterday } from './areas/payments/reconcile.service';
 import { runBookingJobs } from './areas/orders/reservations/booking-jobs.service';
 import { expireRequests } from './areas/grants/grant-requests';
+import { VAULT_VERIFY_JOB, verifyUploaded } from './areas/vault/upload.service';
+import { VAULT_INTEGRITY_JOB, VAULT_RETENTION_JOB, checkIntegrity, deleteExpiredFiles } from './areas/vault/retention.service';
 
 /**
  * Every background job of the shop, in one list: the queue (name, retries) and, for a
@@ -55,6 +57,10 @@ export const jobCrons: Record<string, string> = {
   [BOOKINGS_JOB]: '* * * * *',
   // grant-card payments the PI left unanswered for 7 days are refused and the members told
   [GRANT_REQUESTS_JOB]: '25 * * * *',
+  // the data vault: files past their retention deleted (with a certificate) every night at 03:40
+  [VAULT_RETENTION_JOB]: '40 3 * * *',
+  // a sample of the vault's files hashed again, on the 1st of every month at 04:10
+  [VAULT_INTEGRITY_JOB]: '10 4 1 * *',
 };
 
 const scheduled = (name: string) => ({ name, queue: { retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 } });
@@ -74,6 +80,10 @@ export const jobQueues: Pick<JobSpec, 'name' | 'queue'>[] = [
   scheduled(RECONCILE_JOB),
   everyMinute(BOOKINGS_JOB),
   scheduled(GRANT_REQUESTS_JOB),
+  // a 5 GB file takes minutes to read back: an hour before pg-boss gives the job up
+  { name: VAULT_VERIFY_JOB, queue: { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 } },
+  scheduled(VAULT_RETENTION_JOB),
+  { name: VAULT_INTEGRITY_JOB, queue: { retryLimit: 2, retryDelay: 300, expireInSeconds: 4 * 3600 } },
 ];
 
 /** The handlers, given what the modules are given. */
@@ -160,6 +170,30 @@ export function jobSpecs(deps: AppDeps, log: FastifyBaseLogger, crons: Record<st
       async run() {
         const expired = await expireRequests(deps.db, { sms: deps.sms, email: deps.email, siteUrl: deps.config.PUBLIC_URL }, deps.clock.now());
         if (expired.length) log.info({ requests: expired.length }, 'grant requests unanswered for 7 days refused, members told');
+      },
+    },
+    {
+      name: VAULT_VERIFY_JOB,
+      queue: { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 },
+      async run(job) {
+        const state = await verifyUploaded(deps.db, deps, job.data.id, deps.clock.now());
+        if (state === 'mismatch') log.warn({ vaultFile: job.data.id }, 'data vault: an uploaded file differs from the hash the browser computed, the lab alerted');
+      },
+    },
+    {
+      ...scheduled(VAULT_RETENTION_JOB),
+      async run() {
+        const outcome = await deleteExpiredFiles(deps.db, deps, deps.clock.now());
+        if (outcome.files) log.info(outcome, 'data vault: files past their retention deleted, certificates kept');
+      },
+    },
+    {
+      name: VAULT_INTEGRITY_JOB,
+      queue: { retryLimit: 2, retryDelay: 300, expireInSeconds: 4 * 3600 },
+      async run() {
+        const outcome = await checkIntegrity(deps.db, deps, deps.clock.now());
+        if (outcome.mismatched.length) log.error(outcome, 'data vault: stored files changed since their check, the lab alerted');
+        else log.info(outcome, 'data vault: the sampled files are unchanged');
       },
     },
   ];

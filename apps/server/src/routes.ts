@@ -13,6 +13,8 @@ import { communityRoutes, profileRoutes } from './areas/member/member.routes';
 import { pickupRoutes, recycleRoutes } from './areas/orders/pickups/pickups.routes';
 import { adminPickupRoutes } from './areas/orders/pickups/pickups-admin.routes';
 import { adminPrivacyRoutes, privacyRoutes } from './areas/privacy/privacy.routes';
+import { adminVaultRoutes } from './areas/vault/vault-admin.routes';
+import { vaultOpenRoutes, vaultRoutes } from './areas/vault/vault.routes';
 import { fundsRoutes } from './areas/funds/funds.routes';
 import { planRoutes } from './areas/orders/plan.routes';
 import { ordersRoutes } from './areas/orders/orders.routes';
@@ -113,6 +115,9 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     reimbursementRoutes,
     packTemplatesAdminRoutes,
     privacyRoutes,
+    vaultRoutes,
+    vaultOpenRoutes,
+    adminVaultRoutes,
     adminPrivacyRoutes,
     pickupRoutes,
     recycleRoutes,

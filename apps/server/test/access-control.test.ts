@@ -136,6 +136,13 @@ const registry: Record<string, Entry> = {
   'POST /api/auth/onlinePay/status payment_no': refuse((w) => ({ body: { payment_no: w.paymentNoA } })),
   'POST /api/auth/assign/settlementOperatePlus order_nos': refuse((w) => ({ body: { order_nos: w.orderUnsettled.orderNo } })),
   'POST /api/auth/assign/settlementOperatePlus community_rid': refuse((w) => ({ body: { order_nos: w.orderBUnsettled.orderNo, community_rid: w.communityA.rid } }), '科研团体不存在'),
+  // ---- 数据保管箱 ----
+  'POST /api/auth/vault/files order_no': refuse((w) => ({ body: { order_no: w.orderDelivered.orderNo } }), '订单不存在'),
+  'GET /api/auth/vault/sums order_no': refuse((w) => ({ query: { order_no: w.orderDelivered.orderNo } }), '订单不存在'),
+  'POST /api/auth/vault/link rid': refuse((w) => ({ body: { rid: w.vaultFileA.rid } }), '文件不存在'),
+  'POST /api/auth/vault/share rids': refuse((w) => ({ body: { rids: w.vaultFileA.rid, days: 3 } }), '文件不存在'),
+  'POST /api/auth/vault/share/log rid': refuse((w) => ({ body: { rid: w.vaultShareA.rid } }), '分享不存在'),
+  'POST /api/auth/vault/share/revoke rid': refuse((w) => ({ body: { rid: w.vaultShareA.rid } }), '分享不存在'),
   'GET /api/auth/order/report order_no': refuse((w) => ({ query: { order_no: w.orderDelivered.orderNo, id: w.reportId } })),
   'GET /api/auth/order/report id': refuse((w) => ({ query: { order_no: w.orderBDelivered.orderNo, id: w.reportId } })),
   'POST /api/auth/assign/right order_no': refuse((w) => ({ body: { order_no: w.orderDelivered.orderNo } })),

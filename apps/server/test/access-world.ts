@@ -18,6 +18,7 @@ import { exchangeItems } from '../src/areas/growth/growth.tables';
 import { accounts } from '../src/areas/funds/funds.tables';
 import { communities, communityMembers } from '../src/areas/member/member.tables';
 import { grantRequests } from '../src/areas/grants/grants.tables';
+import { vaultFiles, vaultShareLinks } from '../src/areas/vault/vault.tables';
 import { call, type CallResult, type TestContext } from './harness';
 import { versionOf } from './decision-pins';
 import { makeLoggedInMember, makeMember, makeStaff } from './factories';
@@ -169,6 +170,15 @@ export async function buildWorld(t: TestContext) {
   if (!messageA) throw new Error('A has no message');
   const [accountA] = await t.db.select().from(accounts).where(and(eq(accounts.ownerKind, 'member'), eq(accounts.ownerId, a.member.id), eq(accounts.kind, 'prestore')));
   const [reportRow] = await t.db.select().from(orderFiles).where(and(eq(orderFiles.orderId, orderDelivered.id), eq(orderFiles.kind, 'report')));
+  // a raw data file of A's in the vault (its bytes are not needed: every call about it is refused to B), and a share link of it
+  const [vaultFileA] = await t.db
+    .insert(vaultFiles)
+    .values({ rid: `vf${randomId(12)}`, orderId: orderDelivered.id, memberId: a.member.id, name: 'A-SEM.tif', size: 10, sha256Claimed: 'a'.repeat(64), state: 'verified', storageKey: 'none.bin', partSize: 8 << 20, retentionEnd: new Date('2027-01-01'), uploadedBy: lab.id })
+    .returning();
+  const [vaultShareA] = await t.db
+    .insert(vaultShareLinks)
+    .values({ tokenHash: randomId(20), rid: `vs${randomId(12)}`, memberId: a.member.id, fileIds: [vaultFileA!.id], expiresAt: new Date('2027-01-01') })
+    .returning();
 
   return {
     staff: { admin, sales, lab, finance },
@@ -218,6 +228,8 @@ export async function buildWorld(t: TestContext) {
     withdrawalA,
     inviteeOfA,
     messageA,
+    vaultFileA: vaultFileA!,
+    vaultShareA: vaultShareA!,
   };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;

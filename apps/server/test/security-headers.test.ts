@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createSiteApp } from './harness';
+import { storageOrigins } from '../src/platform/security-headers';
 
 /**
  * Every answer carries the security headers helmet gives for our options (worked out once at
@@ -11,7 +12,7 @@ import { createSiteApp } from './harness';
 const expected = {
   'content-security-policy':
     "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;" +
-    "object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'",
+    "object-src 'none';script-src 'self' 'wasm-unsafe-eval';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'",
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
@@ -75,6 +76,14 @@ describe('security headers', () => {
     const image = await app.inject({ url: '/upload/img/devices/afm.svg' });
     expect(image.statusCode).toBe(200);
     secured(image);
+  });
+
+  it('with files in S3, lets the page send the data vault\'s parts to the bucket (and nowhere else without it)', () => {
+    const s3 = { FILE_STORAGE: 's3', S3_BUCKET: 'lab-raw', S3_REGION: 'cn-north-1', S3_ENDPOINT: undefined, S3_FORCE_PATH_STYLE: false } as const;
+    expect(storageOrigins(s3)).toEqual(['https://lab-raw.s3.cn-north-1.amazonaws.com']);
+    expect(storageOrigins({ ...s3, S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com' })).toEqual(['https://lab-raw.oss-cn-hangzhou.aliyuncs.com']);
+    expect(storageOrigins({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_FORCE_PATH_STYLE: true })).toEqual(['http://127.0.0.1:9000']);
+    expect(storageOrigins({ ...s3, FILE_STORAGE: 'local' })).toEqual([]);
   });
 
   it('a request id the client sends is kept when it looks like one, replaced otherwise', async () => {

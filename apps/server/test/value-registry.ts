@@ -153,6 +153,8 @@ export const registry: Record<string, Entry> = {
 
   // ---- not decisions that move money or value ----
   'POST /api/admin/funds/bank/upload': none('reads the bank\'s statement into lines to match: nothing is booked until a line is confirmed (funds/bank/confirm)'),
+  'POST /api/admin/vault/upload/start': none('registers a raw data file the lab is about to upload: no money, no value'),
+  'POST /api/admin/vault/upload/complete': none('finishes a raw data upload with its hash: no money, no value'),
   'POST /api/admin/payments/reconcile/run': none('compares our online payments with the gateway\'s bill for a day and lists the differences: nothing is booked'),
   'POST /api/admin/payments/reconcile/resolve': none('a note that a reconciliation difference was looked into: nothing is booked'),
   'POST /api/admin/agreement/publish': none(CONTENT),

@@ -143,7 +143,7 @@ describe('a public page the server draws', () => {
     const csp = String((await get(a, '/')).headers['content-security-policy']);
     const hash = createHash('sha256').update(inlineScript).digest('base64');
     const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1];
-    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+    expect(scriptSrc).toBe(`'self' 'wasm-unsafe-eval' 'sha256-${hash}'`);
   });
 
   it('shows a content edit at once, on the instance that made it and on another one', async () => {

@@ -42,6 +42,8 @@ export interface CallSpec {
   done?: string;
   /** the body is multipart/form-data, read by the handler as a stream (uploads) */
   multipart?: true;
+  /** the body is raw bytes (application/octet-stream), read by the handler as a stream; the query names what they are */
+  stream?: true;
   /** more words for the docs: rules, limits, what the person sees */
   description?: string;
 }

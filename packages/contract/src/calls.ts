@@ -56,8 +56,12 @@ import { dashboard } from './views/dashboard-calls';
 import { financeCounts } from './views/finance-counts-calls';
 import { memberHome } from './views/member-home-calls';
 import { reimbursement } from './views/reimbursement-calls';
+import { adminVault, vault, vaultOpen } from './vault/calls';
 
 export const calls = {
+  adminVault,
+  vault,
+  vaultOpen,
   accounts,
   wxLogin,
   addresses,

@@ -70,3 +70,4 @@ export * from './demo';
 export * from './call';
 export * from './dates';
 export * from './privacy/schemas';
+export * from './vault/schemas';

@@ -18,7 +18,8 @@ export const areas = {
   grants: ['accounts', 'messages', 'member', 'funds', 'orders'],
   payments: ['accounts', 'messages', 'member', 'funds', 'orders', 'grants'],
   growth: ['accounts', 'messages', 'approvals', 'member', 'funds', 'orders'],
-  privacy: ['accounts', 'messages', 'member', 'funds', 'orders', 'grants', 'payments', 'growth'],
+  vault: ['accounts', 'messages', 'orders'],
+  privacy: ['accounts', 'messages', 'member', 'funds', 'orders', 'grants', 'payments', 'growth', 'vault'],
 };
 
 /** Folders that may read any area's tables directly: read-only screens, and privacy (export, erasure). */

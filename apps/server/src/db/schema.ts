@@ -30,3 +30,4 @@ export * from '../platform/providers/local-gateway.tables';
 export * from '../platform/providers/wechat-mp.tables';
 export * from '../areas/messages/notice-channels.tables';
 export * from '../areas/grants/grants.tables';
+export * from '../areas/vault/vault.tables';

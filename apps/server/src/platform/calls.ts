@@ -156,7 +156,7 @@ function register(app: FastifyInstance, deps: AppDeps, entry: CallModule['entrie
   });
 }
 
-/** Registers the modules' calls; uploads each in a scope of their own with the multipart parser. */
+/** Registers the modules' calls; uploads each in a scope of their own with the multipart parser (or, for raw bytes, one that leaves them a stream). */
 export async function registerCalls(app: FastifyInstance, deps: AppDeps, modules: CallModule[]) {
   for (const { entries } of modules) {
     for (const entry of entries) {
@@ -165,6 +165,13 @@ export async function registerCalls(app: FastifyInstance, deps: AppDeps, modules
         if (!upload) throw new Error(`${entry.call.id}: a multipart call needs config.upload (platform/files.ts)`);
         await app.register(async (scope) => {
           await scope.register(multipart, { limits: { fileSize: upload.maxBytes, files: 1 } });
+          register(scope, deps, entry);
+        });
+      } else if (entry.call.stream) {
+        // the raw bytes stay unread: the handler streams them from request.raw (the body stays empty,
+        // so the input checks that walk a body never meet the request object)
+        await app.register(async (scope) => {
+          scope.addContentTypeParser('application/octet-stream', (_request, _payload, done) => done(null));
           register(scope, deps, entry);
         });
       } else register(app, deps, entry);

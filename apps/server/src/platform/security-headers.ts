@@ -23,6 +23,13 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** Where the browser sends the vault's parts when files are in S3: the bucket's origin (path style or virtual host). */
+export function storageOrigins(config: Pick<Config, 'FILE_STORAGE' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE'>): string[] {
+  if (config.FILE_STORAGE !== 's3' || !config.S3_BUCKET) return [];
+  const endpoint = new URL(config.S3_ENDPOINT ?? `https://s3.${config.S3_REGION}.amazonaws.com`);
+  return [config.S3_FORCE_PATH_STYLE ? endpoint.origin : `${endpoint.protocol}//${config.S3_BUCKET}.${endpoint.host}`];
+}
+
 /**
  * The security headers of every answer (buildApp sets them on each request): the content
  * security policy of the site, with the hashes of the web build's inline scripts.
@@ -35,9 +42,11 @@ export function securityHeadersFor(config: Config, scriptHashes: string[]): Reco
         // antd writes its styles at run time
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(config.FILE_HOST ? [config.FILE_HOST] : [])],
-        // index.html's one inline script (the logged-in header before the app starts), by its hash
-        scriptSrc: ["'self'", ...scriptHashes],
-        connectSrc: ["'self'"],
+        // index.html's one inline script (the logged-in header before the app starts), by its hash;
+        // WebAssembly may be compiled (not JavaScript evaluated): the data vault's upload hashes with hash-wasm
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...scriptHashes],
+        // with S3, the data vault's upload PUTs its parts straight to the bucket
+        connectSrc: ["'self'", ...storageOrigins(config)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],

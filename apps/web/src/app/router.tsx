@@ -36,6 +36,8 @@ const memberChildren = [
   'oquery', 'promotion', 'invite', 'integral', 'invoiceMg', 'invoiceLs', 'communityMg', 'communityJn',
   // beyond the spec's routes: 个人信息与隐私 (PIPL: copy of my data, corrections, consents, 注销账号)
   'privacy',
+  // 数据保管箱: the raw data the lab uploaded, with hashes and share links
+  'vault',
 ] as const;
 
 const memberPages: Partial<Record<(typeof memberChildren)[number], () => Promise<{ default: React.ComponentType }>>> = {
@@ -57,6 +59,7 @@ const memberPages: Partial<Record<(typeof memberChildren)[number], () => Promise
   invite: () => import('../features/growth/pages/invite-page'),
   integral: () => import('../features/growth/pages/points-page'),
   privacy: () => import('../features/privacy/pages/privacy-page'),
+  vault: () => import('../features/vault/pages/vault-page'),
 };
 
 const experimentPages: Record<string, () => Promise<{ default: React.ComponentType }>> = {
@@ -185,6 +188,8 @@ export const routes: RouteObject[] = [
       // PAY_RESULT_PATH: where the payment gateways send the browser back (an online payment's result, asked of the server)
       { path: 'pay/result', loader: requireLogin, ...page(() => import('../features/payments/pages/pay-result-page')) },
       { path: 'wx/confirm', ...page(() => import('../features/accounts/pages/wx-confirm-page')) },
+      // a member's raw data shared with a co-author, opened without an account
+      { path: 'vault/share/:token', ...page(() => import('../features/vault/pages/share-page')) },
       { path: '*', ...page(() => import('../pages/not-found-page')) },
     ],
   },

@@ -96,7 +96,7 @@ export type OutboxEntry = z.infer<typeof outboxEntry>;
  * An in-site alert raised for staff (a ledger mismatch, a promise about to fall due, tomorrow's home pickup; a setting
  * that puts money at risk, found at start; authenticator codes failing on a staff account; money arriving for a closed account).
  */
-export const STAFF_ALERT_KINDS = ['ledger_mismatch', 'promise_due', 'pickup_due', 'certificate_expiring', 'refund_failed', 'config', 'staff_login', 'closed_account_payment', 'estimate_slip'] as const;
+export const STAFF_ALERT_KINDS = ['ledger_mismatch', 'promise_due', 'pickup_due', 'certificate_expiring', 'refund_failed', 'config', 'staff_login', 'closed_account_payment', 'estimate_slip', 'vault_integrity'] as const;
 export const staffAlertView = z.object({
   id: z.number().int(),
   kind: z.enum(STAFF_ALERT_KINDS),

@@ -131,6 +131,8 @@ export const consentRules: ConsentRules = {
   reservations: { add: consent, cancel: leave, list: read, ics: read, waitJoin: consent, waitLeave: leave, waits: read },
   pickups: { add: consent, list: read, cancel: leave },
   recycles: { add: samplesBack, list: read },
+  // sharing hands the member's data to someone new: new processing
+  vault: { files: read, sums: read, link: read, shares: read, share: consent, shareLog: read, revoke: leave, certificates: read },
 };
 
 /** The rule of a call by its id (`orders.add`); undefined: not a classified member call. */

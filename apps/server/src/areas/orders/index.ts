@@ -14,3 +14,4 @@ export { orderNumbers, paidOrderCounts, paidOrders } from './paid-orders';
 export { lockOrders, memberLiveOrders, orderIdsByNo, orderNosOf, orderScope } from './orders-for-payments';
 export { orderPaymentOf, paidOrdersOf } from './invoiceable-orders';
 export { orderStatementOf, sealPackPaper } from './documents/order-papers';
+export { orderSamplesByNo } from './desk/sample-refs';

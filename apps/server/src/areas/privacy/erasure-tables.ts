@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   announcements,
@@ -35,6 +35,9 @@ import {
   smsCodes,
   transferApplications,
   wxBindings,
+  vaultFiles,
+  vaultShareAccesses,
+  vaultShareLinks,
   wxTickets,
 } from '../../db/schema';
 import type { Owned } from './erasure-engine';
@@ -113,6 +116,16 @@ const growthRows = (id: number): Owned[] => [
   { table: pointsExchanges, where: eq(pointsExchanges.memberId, id), set: { shipTo: 'null' } },
 ];
 
+// the raw files' names and hashes stay (what a deletion certificate lists); what the lab wrote about them goes, and who opened their share links
+const vaultRows = (id: number): Owned[] => [
+  { table: vaultFiles, where: eq(vaultFiles.memberId, id), set: { description: 'gone' } },
+  {
+    table: vaultShareAccesses,
+    where: sql`${vaultShareAccesses.linkId} in (select ${vaultShareLinks.id} from ${vaultShareLinks} where ${vaultShareLinks.memberId} = ${id})`,
+    set: { ip: 'blankQuiet', userAgent: 'blankQuiet' },
+  },
+];
+
 /** Every table holding the member's own rows, grouped by the owning area. */
 export const ownedRows = (member: Member, ofMyOrders: OfMyOrders): Owned[] => [
   ...memberRows(member.id),
@@ -121,5 +134,6 @@ export const ownedRows = (member: Member, ofMyOrders: OfMyOrders): Owned[] => [
   ...fundsRows(member.id),
   ...grantsRows(member.id),
   ...growthRows(member.id),
+  ...vaultRows(member.id),
   ...accountsRows(member),
 ];

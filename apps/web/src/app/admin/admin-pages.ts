@@ -21,6 +21,7 @@ export const adminPages: Record<string, AdminPage> = {
   'sampling': { load: () => import('../../features/admin-orders/pages/sampling-page') },
   'reservations': { load: () => import('../../features/admin-orders/pages/reservations-page') },
   'returns': { load: () => import('../../features/admin-orders/pages/returns-page') },
+  'vault': { load: () => import('../../features/admin-vault/pages/vault-upload-page') },
   'members': { load: () => import('../../features/admin-member/pages/members-page') },
   'members/:rid': { load: () => import('../../features/views/pages/member-detail-page') },
   'attestations': { load: () => import('../../features/admin-member/pages/attestations-page') },

@@ -39,6 +39,7 @@ export const adminScreens: AdminScreen[] = [
   { path: 'sampling', title: '上门取样', roles: salesAndLab, group: 'orders' },
   { path: 'reservations', title: '仪器预约', roles: salesAndLab, group: 'orders' },
   { path: 'returns', title: '样品回寄', roles: salesAndLab, group: 'orders' },
+  { path: 'vault', title: '原始数据上传', roles: lab, group: 'orders' },
 
   // ---- customers ----
   { path: 'members', title: '会员管理', roles: ['sales', 'finance'], group: 'members' },

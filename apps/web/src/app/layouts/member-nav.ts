@@ -1,4 +1,4 @@
-/** The 17 children of /member, grouped as the member thinks of them. */
+/** The children of /member, grouped as the member thinks of them. */
 export const memberNav = [
   {
     title: '我的账户',
@@ -20,6 +20,7 @@ export const memberNav = [
       { path: 'unsettled', label: '待结算' },
       { path: 'sample', label: '上门取样' },
       { path: 'reservation', label: '我的预约' },
+      { path: 'vault', label: '数据保管箱' },
     ],
   },
   {

@@ -17,8 +17,9 @@ const kindLabels: Record<StaffAlertView['kind'], string> = {
   staff_login: '登录安全',
   closed_account_payment: '注销后到账',
   estimate_slip: '出数据预计延误',
+  vault_integrity: '原始数据校验',
 };
-const kindColors: Record<StaffAlertView['kind'], string> = { ledger_mismatch: 'red', promise_due: 'orange', pickup_due: 'blue', certificate_expiring: 'gold', refund_failed: 'red', config: 'red', staff_login: 'volcano', closed_account_payment: 'red', estimate_slip: 'orange' };
+const kindColors: Record<StaffAlertView['kind'], string> = { ledger_mismatch: 'red', promise_due: 'orange', pickup_due: 'blue', certificate_expiring: 'gold', refund_failed: 'red', config: 'red', staff_login: 'volcano', closed_account_payment: 'red', estimate_slip: 'orange', vault_integrity: 'red' };
 
 /** /admin/alerts (消息 → 系统提醒): what the background jobs found that someone must look at (admin: all; others: their role's). */
 export default function AlertsPage() {

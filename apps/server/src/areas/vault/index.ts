@@ -1,0 +1,4 @@
+/**
+ * The vault area's face: what other areas may use (docs/architecture.md). Keep it small.
+ */
+export { memberCertificates } from './member-vault.service';
