@@ -33,10 +33,11 @@ export const WECHAT_NOTICE_KINDS = {
   order_unpaid_reminder: { label: '待支付', params: ['orderNo', 'deadline'] },
   pickup_reminder: { label: '上门取样预约提醒', params: ['date', 'time'] },
   tutor_approval: { label: '待导师审批', params: ['orderNo', 'member'] },
+  booking_reminder: { label: '仪器预约上机提醒', params: ['name', 'date', 'time'] },
 } as const;
 export type WechatNoticeKind = keyof typeof WECHAT_NOTICE_KINDS;
 export const wechatNoticeKinds = Object.keys(WECHAT_NOTICE_KINDS) as WechatNoticeKind[];
-export const noticeParamLabels: Record<string, string> = { orderNo: '订单号', deadline: '付款截止时间', date: '日期', time: '时段', member: '申请人' };
+export const noticeParamLabels: Record<string, string> = { orderNo: '订单号', deadline: '付款截止时间', date: '日期', time: '时段', member: '申请人', name: '仪器' };
 
 export const NOTICE_CHANNELS = ['sms', 'email', 'wechat'] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];

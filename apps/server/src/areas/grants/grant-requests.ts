@@ -202,13 +202,14 @@ export async function returnToAllowance(tx: Tx, order: OrderRow, now: Date): Pro
     .onConflictDoNothing();
 }
 
-/** After a request is filed: the PI's SMS with the link to the approval page (a failure never undoes the filing). */
+/** After a request is filed: the PI's notice (待导师审批) with the link to the approval page (a failure never undoes the filing). */
 export async function noticeRequest(db: Db, channels: NoticeChannels, ownerId: number, input: { rid: string; orderNo: string; amountFen: number; memberName: string }, log?: { warn: (obj: unknown, msg: string) => void }) {
   const link = `${channels.siteUrl ?? ''}/member/grant-approval/${input.rid}`;
   try {
     await sendNotice(db, channels, ownerId, {
-      template: 'grant_request',
-      params: { orderNo: input.orderNo, amount: formatFen(input.amountFen), link },
+      // 待导师审批: by the channels the PI chose (WeChat when bound and following, else SMS; and e-mail)
+      template: 'tutor_approval',
+      params: { orderNo: input.orderNo, member: input.memberName, amount: formatFen(input.amountFen), link },
       subject: `经费支付待您审批：订单${input.orderNo}`,
       body: `${input.memberName}申请用经费卡支付订单${input.orderNo}（${formatFen(input.amountFen)}），请审批：${link}`,
     });

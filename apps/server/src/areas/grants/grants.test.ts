@@ -102,7 +102,7 @@ describe('paying with a card', () => {
     expect(request).toMatchObject({ status: 'pending', amountFen: 300_00, why: '超出单笔自动批准上限¥100.00' });
     const messages = await t.db.select().from(memberMessages).where(eq(memberMessages.memberId, pi.member.id));
     expect(messages).toEqual([expect.objectContaining({ link: `/member/grant-approval/${request.rid}` })]);
-    const sms = await t.db.select().from(outbox).where(and(eq(outbox.recipient, pi.member.phone), eq(outbox.template, 'grant_request')));
+    const sms = await t.db.select().from(outbox).where(and(eq(outbox.recipient, pi.member.phone), eq(outbox.template, 'tutor_approval')));
     expect(sms).toHaveLength(1);
     expect(JSON.stringify(sms[0])).toContain(`/member/grant-approval/${request.rid}`);
 
