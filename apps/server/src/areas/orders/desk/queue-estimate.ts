@@ -17,7 +17,8 @@ import { orderSamples } from './samples.tables';
 /**
  * The honest estimate of a queued sample (PRODUCT.md "Samples, queues and estimates"): the
  * samples ahead of it on its instrument, how many working days they take at the instrument's
- * daily capacity, and the instrument's service time (上机 → 出数据) — the median and the 80th
+ * daily capacity, and the instrument's service time (上机 → 出数据, in working days: Sundays between
+ * left out) — the median and the 80th
  * percentile of the samples whose data came out in the last 60 days, or the lab's default
  * while fewer than 10 did. Working days skip Sundays and the instrument's closed days (its own
  * and every instrument's). Read fresh with the order, so it follows every queue change: four
@@ -55,7 +56,11 @@ async function serviceTimes(db: DbOrTx, itemIds: number[], since: Date): Promise
       percentile_cont(0.5) WITHIN GROUP (ORDER BY x.d) AS p50,
       percentile_cont(0.8) WITHIN GROUP (ORDER BY x.d) AS p80
     FROM (
-      SELECT o.sample_id, extract(epoch FROM o.created_at - r.at) / ${DAY_SECONDS} AS d
+      SELECT o.sample_id,
+        -- working days: the time between, less the Sundays between the two Shanghai dates
+        extract(epoch FROM o.created_at - r.at) / ${DAY_SECONDS}
+          - floor(((o.created_at AT TIME ZONE 'UTC' + interval '8 hours')::date - (r.at AT TIME ZONE 'UTC' + interval '8 hours')::date
+            + extract(dow FROM (r.at AT TIME ZONE 'UTC' + interval '8 hours')::date)) / 7) AS d
       FROM sample_events o
       CROSS JOIN LATERAL (
         SELECT max(e.created_at) AS at FROM sample_events e WHERE e.sample_id = o.sample_id AND e.to_state = 'running' AND e.created_at <= o.created_at
@@ -100,9 +105,9 @@ function estimate(basis: EstimateBasis, itemId: number, ahead: number): SampleEs
   const capacity = kept?.capacityPerDay ?? QUEUE_CAPACITY_DEFAULT;
   const history = basis.times.get(itemId);
   const enough = history !== undefined && history.n >= ESTIMATE_MIN_HISTORY;
-  // a service time counts whole working days, at least one
-  const low = enough ? Math.max(1, Math.ceil(history.p50)) : (kept?.defaultMinDays ?? QUEUE_DEFAULT_MIN_DAYS);
-  const high = enough ? Math.max(low, Math.ceil(history.p80)) : (kept?.defaultMaxDays ?? QUEUE_DEFAULT_MAX_DAYS);
+  // a service time counts whole working days (data out on the third working day's afternoon is 3), at least one
+  const low = enough ? Math.max(1, Math.round(history.p50)) : (kept?.defaultMinDays ?? QUEUE_DEFAULT_MIN_DAYS);
+  const high = enough ? Math.max(low, Math.round(history.p80)) : (kept?.defaultMaxDays ?? QUEUE_DEFAULT_MAX_DAYS);
   // the samples ahead fill whole days first: the sample runs on working day ⌊ahead / capacity⌋ from the next
   const waiting = Math.floor(ahead / capacity);
   const closed = closedDaysOf(basis, itemId);

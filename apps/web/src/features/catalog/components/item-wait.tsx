@@ -16,7 +16,7 @@ export function ItemWait({ rid }: { rid: string }) {
       <dt>当前排队</dt>
       <dd>
         {wait.ahead === 0 ? '无需排队' : `${wait.ahead} 个样品排队中`}，今天送样预计 {days} 个工作日出数据（约 {dayRange(wait.fromDay, wait.toDay)}）
-        {wait.beyondPromise ? <span className="dt-wait-late">，近期样品较多，可能超出标明的测试周期</span> : null}
+        {wait.beyondPromise ? <span className="dt-wait-late">，按近期实际周期与排队估算，可能超出标明的测试周期</span> : null}
       </dd>
     </div>
   );
