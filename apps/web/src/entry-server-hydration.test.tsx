@@ -112,7 +112,8 @@ describe('the browser takes the drawn page over', () => {
     await act(() => hydrated.router.navigate('/detail/xrd-rid'));
     // the loader had the item before the page showed: its name at once, no loading state in between
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(detailFixture.name);
-    expect(asked).toEqual(['/api/open/web/device/detail']);
+    // the loader asked for the item; the page itself then asks only for the instrument's current queue (当前排队)
+    expect(asked).toEqual(['/api/open/web/device/detail', '/api/open/queue/waits']);
     expect(hydrated.recoverable).not.toHaveBeenCalled();
     hydrated.done();
   });
