@@ -16,8 +16,9 @@ test.describe('a site a careful customer trusts', () => {
     await form.getByLabel('ICP备案号').fill('沪ICP备20261126号-1');
     await form.getByLabel('公安机关备案号').fill('沪公网安备 31010402001126号');
     await form.getByLabel('运营主体').fill('上海科研检测技术有限公司');
-    await form.locator('input[type=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: png });
-    const preview = form.locator('.admin-image-upload img');
+    // 营业执照 is the form's first image (the footer's QR codes follow it)
+    await form.locator('input[type=file]').first().setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: png });
+    const preview = form.locator('.admin-image-upload img').first();
     await expect(preview).toHaveAttribute('src', /\/upload\/img\/u\/.+\.png$/);
     const licence = await preview.getAttribute('src');
     await form.getByRole('button', { name: '保存备案与主体信息' }).click();
