@@ -1,3 +1,4 @@
+import { toSnakeCase } from 'drizzle-orm/casing';
 import { and, eq, getTableColumns, getTableName, gte, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { addDays, formatFen, labMinute, PAY_VENDOR_NAMES, weekdayOf, type ChosenOption, type OrderSample, type PricedOption, type SampleState } from '@lab/contract';
@@ -767,15 +768,15 @@ export function planHistory(items: HistoryItem[], people: Staff, now: Date, opti
 function bulk<T extends PgTable>(tx: Tx, table: T) {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const name = getTableName(table);
-  // the database's names: the schema's keys in snake_case (db/client.ts opens drizzle with casing snake_case)
-  const column = (key: string) => columns[key]!.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  // the database's names: drizzle's own snake_case of the schema's names (db/client.ts opens drizzle with casing snake_case)
+  const column = (key: string) => toSnakeCase(columns[key]!.name);
   return {
     values(rows: T['$inferInsert'][]) {
       const run = async (selection?: Record<string, PgColumn>): Promise<Record<string, unknown>[]> => {
         if (rows.length === 0) return [];
         const keys = [...new Set(rows.flatMap((row) => Object.keys(row as object)))].filter((key) => columns[key]);
         const list = sql.raw(keys.map((key) => `"${column(key)}"`).join(', '));
-        const returning = selection ? sql.raw(` returning ${Object.entries(selection).map(([alias, c]) => `"${c.name.replace(/[A-Z]/g, (x) => `_${x.toLowerCase()}`)}" as "${alias}"`).join(', ')}`) : sql``;
+        const returning = selection ? sql.raw(` returning ${Object.entries(selection).map(([alias, c]) => `"${toSnakeCase(c.name)}" as "${alias}"`).join(', ')}`) : sql``;
         const out: Record<string, unknown>[] = [];
         for (let i = 0; i < rows.length; i += 5000) {
           const chunk = rows.slice(i, i + 5000).map((row) => Object.fromEntries(keys.map((key) => [column(key), (row as Record<string, unknown>)[key] ?? null])));
