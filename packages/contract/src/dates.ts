@@ -72,3 +72,6 @@ export const monthDay = (day: string) => `${Number(day.slice(5, 7))}月${Number(
 
 /** 3月5日 or 3月5日–3月9日: the days an estimate falls on. */
 export const dayRange = (from: string, to: string) => (from === to ? monthDay(from) : `${monthDay(from)}–${monthDay(to)}`);
+
+/** 3 or 3–5: a number of working days, or a range of them. */
+export const daySpan = (min: number, max: number) => (min === max ? `${min}` : `${min}–${max}`);

@@ -1,7 +1,7 @@
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { and, eq, getTableColumns, getTableName, gte, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { addDays, formatFen, labMinute, PAY_VENDOR_NAMES, weekdayOf, type ChosenOption, type OrderSample, type PricedOption, type SampleState } from '@lab/contract';
+import { addDays, formatFen, labMinute, PAY_VENDOR_NAMES, statedWorkingDays, weekdayOf, type ChosenOption, type OrderSample, type PricedOption, type SampleState } from '@lab/contract';
 import { queryRows, type Db, type Tx } from '../db/client';
 import { members, staff } from '../areas/accounts/accounts.tables';
 import { serviceItems } from '../areas/catalog/catalog.tables';
@@ -136,10 +136,10 @@ function afterWorkingDays(ms: number, n: number, minuteOfDay: number): number {
   return labInstant(day, '09:00').getTime() + minuteOfDay * MINUTE;
 }
 
-/** '3–5 个工作日' → [3, 5]; anything else → the queue's defaults. */
+/** '3–5 个工作日' → [3, 5] (the contract's reading of a 测试周期); anything else → the queue's defaults. */
 export function turnaroundDays(text: string): [number, number] {
-  const match = /(\d+)\s*[–-]\s*(\d+)\s*个工作日/.exec(text);
-  return match ? [Number(match[1]), Number(match[2])] : [3, 5];
+  const stated = statedWorkingDays(text);
+  return stated ? [stated.min, stated.max] : [3, 5];
 }
 
 // ---- the plan: plain rows, ids replaced by keys resolved at write time ----

@@ -108,16 +108,19 @@ export const sampleEstimateView = z.object({
 export type SampleEstimate = z.infer<typeof sampleEstimateView>;
 
 /**
- * The working days an item's stated 测试周期 promises at most ("3–5 个工作日" → 5, "7 个工作日" → 7),
- * or null when the text states no working days ("以客服确认为准", "当天"): what the order form and
- * the staff's slip alert compare the estimate with.
+ * The working days an item's stated 测试周期 gives ("3–5 个工作日" → 3 to 5, "7 个工作日" → 7 to 7),
+ * or null when the text states no working days ("以客服确认为准", "按预约时段").
  */
-export function promisedWorkingDays(turnaround: string): number | null {
+export function statedWorkingDays(turnaround: string): { min: number; max: number } | null {
   const match = /(\d+)\s*(?:[–—\-~～至到]\s*(\d+))?\s*个?\s*工作日/.exec(turnaround);
   if (!match) return null;
-  const days = Number(match[2] ?? match[1]);
-  return days > 0 ? days : null;
+  const min = Number(match[1]);
+  const max = Number(match[2] ?? match[1]);
+  return max > 0 ? { min, max } : null;
 }
+
+/** The most working days the 测试周期 promises: what the order form and the staff's slip alert compare the estimate with. */
+export const promisedWorkingDays = (turnaround: string): number | null => statedWorkingDays(turnaround)?.max ?? null;
 
 export const ITEM_WAITS_MAX = 20;
 

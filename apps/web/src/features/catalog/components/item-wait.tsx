@@ -1,4 +1,4 @@
-import { dayRange } from '@lab/contract/dates';
+import { dayRange, daySpan } from '@lab/contract/dates';
 import { useItemWaits } from '../../orders/api/item-waits';
 
 /**
@@ -10,7 +10,7 @@ export function ItemWait({ rid }: { rid: string }) {
   const { data } = useItemWaits([rid]);
   const wait = data?.find((w) => w.itemRid === rid);
   if (!wait) return null;
-  const days = wait.minDays === wait.maxDays ? `${wait.minDays}` : `${wait.minDays}–${wait.maxDays}`;
+  const days = daySpan(wait.minDays, wait.maxDays);
   return (
     <div data-testid="item-wait">
       <dt>当前排队</dt>

@@ -1,5 +1,5 @@
 import { Alert, Form, Input } from 'antd';
-import { dayRange, formatFen, type ItemWait } from '@lab/contract';
+import { dayRange, daySpan, formatFen, type ItemWait } from '@lab/contract';
 import { SampleRows } from './sample-rows';
 import { optionsText, reservationText } from './plan-format';
 import type { OrderForm } from './use-order-form';
@@ -14,7 +14,7 @@ function LateWait({ wait }: { wait: ItemWait | undefined }) {
       type="warning"
       showIcon
       data-testid="order-line-wait"
-      title={`当前排队 ${wait.ahead} 个样品，今天送样预计 ${wait.minDays}–${wait.maxDays} 个工作日出数据（约 ${dayRange(wait.fromDay, wait.toDay)}），超出标明的 ${wait.promisedDays} 个工作日`}
+      title={`当前排队 ${wait.ahead} 个样品，今天送样预计 ${daySpan(wait.minDays, wait.maxDays)} 个工作日出数据（约 ${dayRange(wait.fromDay, wait.toDay)}），超出标明的 ${wait.promisedDays} 个工作日`}
       description="如有截稿等时间要求，请在项目备注中说明或先咨询客服。"
     />
   );

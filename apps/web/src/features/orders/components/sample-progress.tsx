@@ -1,5 +1,5 @@
 import { Alert, Skeleton, Tag } from 'antd';
-import { dayRange, sampleChain, type OrderLine, type SampleEstimate, type SampleState } from '@lab/contract';
+import { dayRange, daySpan, sampleChain, type OrderLine, type SampleEstimate, type SampleState } from '@lab/contract';
 import { formatDateTime } from '../../../lib/format';
 import { useTestRecord } from '../api/get-test-record';
 
@@ -17,7 +17,7 @@ type Sample = OrderLine['samples'][number];
 
 /** 前面还有 N 个样品 · 预计 X–Y 个工作日出数据（约 …）, with when it was worked out. */
 function EstimateLine({ estimate }: { estimate: SampleEstimate }) {
-  const days = estimate.minDays === estimate.maxDays ? `${estimate.minDays}` : `${estimate.minDays}–${estimate.maxDays}`;
+  const days = daySpan(estimate.minDays, estimate.maxDays);
   const dates = dayRange(estimate.fromDay, estimate.toDay);
   return (
     <span className="ord-progress-estimate" data-testid="sample-estimate">
