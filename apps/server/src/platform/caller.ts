@@ -30,3 +30,13 @@ export function requireStaff(request: FastifyRequest) {
   if (!request.staffMember) throw unauthorized();
   return request.staffMember;
 }
+
+/** When and from where a request came: what a session, a consent or an account decision records. */
+export interface RequestMeta {
+  now: Date;
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+/** The request's `RequestMeta`: its time, the client's address and its browser. */
+export const requestMeta = ({ request, now }: { request: FastifyRequest; now: Date }): RequestMeta => ({ now, ip: request.ip, userAgent: request.headers['user-agent'] });

@@ -19,7 +19,7 @@ import { paginate } from '../db/paginate';
 import { notFound } from '../platform/errors';
 import { listConsentHistory, memberByRid } from '../areas/accounts';
 import { members, staff } from '../areas/accounts/accounts.tables';
-import { balancesOf, countUsableCoupons, getCreditLine, listMyCoupons, toLedgerEntry } from '../areas/funds';
+import { balanceOf, countUsableCoupons, getCreditLine, listMyCoupons, toLedgerEntry } from '../areas/funds';
 import { accounts, ledgerEntries } from '../areas/funds/funds.tables';
 import { promoterApplications } from '../areas/growth/growth.tables';
 import { listAddresses, toMemberProfile } from '../areas/member';
@@ -130,7 +130,7 @@ export async function getMemberDetail(db: DbOrTx, rid: string, now: Date): Promi
     prestoreAccount
       ? db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, prestoreAccount.id)).orderBy(desc(ledgerEntries.id)).limit(RECENT_ENTRIES)
       : Promise.resolve([]),
-    balancesOf(db, 'community', owned.map((c) => c.id)),
+    balanceOf(db, 'community', owned.map((c) => c.id)),
   ]);
 
   const communityList: AdminMemberCommunity[] = memberships.map(({ m, c }) => ({

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { MemberFundsFigures, MemberHomeData, MemberOrderCounts, MemberUserInfo } from '@lab/contract';
 import type { DbOrTx } from '../db/client';
-import { getMember, listConsentDue, toMemberAccount } from '../areas/accounts';
+import { getMember, listConsentDue } from '../areas/accounts';
 import { balanceOf, countUsableCoupons } from '../areas/funds';
 import { countAddresses, getProfile, listAddresses } from '../areas/member';
 import { communities, communityMembers } from '../areas/member/member.tables';
@@ -20,14 +20,14 @@ import { sampleRecycles, samplings } from '../areas/orders/pickups/pickups.table
  * consentDue lists the agreements the member is asked to accept again (a newer version).
  */
 export async function getUserInfo(db: DbOrTx, memberId: number, now: Date): Promise<MemberUserInfo> {
-  const member = await getMember(db, memberId);
+  const account = await getMember(db, memberId, 'account');
   const [addressList, profile, cartNum, consentDue] = await Promise.all([
     listAddresses(db, memberId),
     getProfile(db, memberId),
     db.$count(planLines, eq(planLines.memberId, memberId)),
     listConsentDue(db, memberId, now),
   ]);
-  return { account: toMemberAccount(member), addressList, cartNum, profile, basicInfoComplete: addressList.length > 0, consentDue };
+  return { account, addressList, cartNum, profile, basicInfoComplete: addressList.length > 0, consentDue };
 }
 
 /** web/home/data: the member centre's figures. */

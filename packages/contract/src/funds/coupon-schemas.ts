@@ -65,6 +65,16 @@ export const couponClaimBody = z.object({ rid: rid('优惠券') });
 export const couponListBody = pageQuery.extend({ status: optionalEnum(COUPON_STATUSES, '状态') });
 export type CouponListBody = z.infer<typeof couponListBody>;
 
+/** What a coupon's scope is checked against: the services (types) and groups on an order. */
+export interface CouponOrderScope {
+  typeIds: number[];
+  groupIds: number[];
+}
+
+/** Whether a coupon of this scope applies to an order with these services (any one of them in scope). */
+export const couponInScope = (scope: CouponScope, order: CouponOrderScope): boolean =>
+  scope.kind === 'all' || (scope.kind === 'types' ? scope.ids.some((id) => order.typeIds.includes(id)) : scope.ids.some((id) => order.groupIds.includes(id)));
+
 /** The discount a coupon gives on an order amount (never more than the amount). */
 export function couponDiscountFen(coupon: { amountFen: number | null; offRateBp: number | null }, orderFen: number): number {
   const raw = coupon.amountFen ?? Math.floor((orderFen * (coupon.offRateBp ?? 0)) / 10_000);

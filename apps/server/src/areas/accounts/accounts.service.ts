@@ -8,7 +8,8 @@ import { codeNumber, insertNumbered, type NumberSpec } from '../../platform/numb
 import { members } from './accounts.tables';
 import { checkSmsCode, spendSmsCode } from './sms-codes.service';
 import { claimLoginAttempt, clearLoginFailures, lockedError } from './login-guard.service';
-import { issueSession, revokeAllSessions, type RequestMeta } from './sessions.service';
+import {issueSession, revokeAllSessions } from './sessions.service';
+import type { RequestMeta } from '../../platform/caller';
 import { runMemberInvited, runMemberRegistered } from './member-hooks';
 import { agreementRequired, recordRegistrationConsents } from './consents.service';
 
@@ -169,8 +170,11 @@ export async function resetPassword(db: Db, input: ResetBody, meta: RequestMeta)
   });
 }
 
-export async function getMember(db: DbOrTx, memberId: number): Promise<MemberRow> {
+/** A member's row (404 when there is none), or with `'account'` as the member sees their own account. */
+export async function getMember(db: DbOrTx, memberId: number): Promise<MemberRow>;
+export async function getMember(db: DbOrTx, memberId: number, as: 'account'): Promise<MemberAccount>;
+export async function getMember(db: DbOrTx, memberId: number, as?: 'account'): Promise<MemberRow | MemberAccount> {
   const [member] = await db.select().from(members).where(eq(members.id, memberId)).limit(1);
   if (!member) throw notFound('账号');
-  return member;
+  return as === 'account' ? toMemberAccount(member) : member;
 }

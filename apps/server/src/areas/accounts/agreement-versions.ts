@@ -25,8 +25,12 @@ export async function findCurrentVersion(db: DbOrTx, kind: AgreementKind, now: D
   return row ?? null;
 }
 
-/** One version by id, or by kind and number (null: none). */
-export async function findAgreementVersion(db: DbOrTx, by: { id: number } | { kind: AgreementKind; version: number }): Promise<AgreementVersionRow | null> {
+/** One version by id, by kind and number, or the kind's version in force at a moment (null: none). */
+export async function findAgreementVersion(
+  db: DbOrTx,
+  by: { id: number } | { kind: AgreementKind; version: number } | { kind: AgreementKind; inForceAt: Date },
+): Promise<AgreementVersionRow | null> {
+  if ('inForceAt' in by) return findCurrentVersion(db, by.kind, by.inForceAt);
   const where = 'id' in by ? eq(agreementVersions.id, by.id) : and(eq(agreementVersions.kind, by.kind), eq(agreementVersions.version, by.version));
   const [row] = await db.select().from(agreementVersions).where(where).limit(1);
   return row ?? null;

@@ -15,6 +15,18 @@ export function readToken(request: FastifyRequest): string | null {
   return value && value.length <= 200 ? value : null;
 }
 
+/** The member behind an optional token on an open route; a missing, expired or staff token is simply nobody. */
+export async function optionalMemberId(db: Db, request: FastifyRequest, now: Date): Promise<number | null> {
+  const token = readToken(request);
+  if (!token) return null;
+  try {
+    return (await authenticate(db, token, 'member', now)).subjectId;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) return null;
+    throw error;
+  }
+}
+
 /**
  * Guards by path prefix, so a new route is protected the moment it is added:
  * /api/auth/* needs a member's token, /api/admin/* a staff token and a role the route lists.

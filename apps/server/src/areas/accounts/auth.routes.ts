@@ -7,7 +7,8 @@ import { AppError, badRequest } from '../../platform/errors';
 import { said, serve } from '../../platform/calls';
 import { loginWithPassword, loginWithSmsCode, registerMember, resetPassword } from './accounts.service';
 import { sendMemberSmsCode } from './sms-codes.service';
-import { revokeFamily, rotateRefreshToken, type RequestMeta } from './sessions.service';
+import { revokeFamily, rotateRefreshToken } from './sessions.service';
+import { requestMeta } from '../../platform/caller';
 import { confirmWxTicket, createWxTicket, markWxTicketScanned, pollWxTicket } from './wx-login.service';
 import { bindAndLogin, createMpTicket, unbindWx, wxBindingOf } from './wx-mp.service';
 import { getStaffInfo, loginStaff, loginStaffWithSmsCode, sendStaffLoginCode } from './staff.service';
@@ -18,7 +19,6 @@ const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 const perHour = (max: number) => ({ rateLimit: { max, timeWindow: 3_600_000 } });
 
 /** Who is asking, for the session row and the login guard. */
-const meta = ({ request, now }: { request: FastifyRequest; now: Date }): RequestMeta => ({ now, ip: request.ip, userAgent: request.headers['user-agent'] });
 
 /** Ends the session the token belongs to (its refresh token too). */
 const logout = async ({ request, db, now }: { request: FastifyRequest; db: AppDeps['db']; now: Date }) => {
@@ -28,25 +28,25 @@ const logout = async ({ request, db, now }: { request: FastifyRequest; db: AppDe
 
 /** The member's account: register, log in, tokens, who is logged in. */
 export const accountRoutes = serve(calls.accounts, {
-  login: { handler: (ctx) => loginWithPassword(ctx.db, ctx.body, meta(ctx)), config: perMinute(30) },
+  login: { handler: (ctx) => loginWithPassword(ctx.db, ctx.body, requestMeta(ctx)), config: perMinute(30) },
   loginBySms: {
     handler: async (ctx) => {
-      const { created, ...session } = await loginWithSmsCode(ctx.db, ctx.body, meta(ctx));
+      const { created, ...session } = await loginWithSmsCode(ctx.db, ctx.body, requestMeta(ctx));
       return { ...session, newMember: created };
     },
     config: perMinute(30),
   },
   sendCode: {
     handler: async (ctx) => {
-      await sendMemberSmsCode(ctx.db, ctx.deps.sms, ctx.body, meta(ctx));
+      await sendMemberSmsCode(ctx.db, ctx.deps.sms, ctx.body, requestMeta(ctx));
       return null;
     },
     config: perHour(20),
   },
-  register: { handler: (ctx) => registerMember(ctx.db, ctx.body, meta(ctx)), config: perMinute(20) },
+  register: { handler: (ctx) => registerMember(ctx.db, ctx.body, requestMeta(ctx)), config: perMinute(20) },
   resetPassword: {
     handler: async (ctx) => {
-      await resetPassword(ctx.db, ctx.body, meta(ctx));
+      await resetPassword(ctx.db, ctx.body, requestMeta(ctx));
       return null;
     },
     config: perMinute(20),
@@ -55,7 +55,7 @@ export const accountRoutes = serve(calls.accounts, {
     handler: (ctx) => {
       const token = ctx.body.token ?? ctx.query.token;
       if (!token) throw badRequest('[刷新令牌]不能为空');
-      return rotateRefreshToken(ctx.db, token, meta(ctx));
+      return rotateRefreshToken(ctx.db, token, requestMeta(ctx));
     },
     config: perMinute(60),
   },
@@ -77,10 +77,10 @@ export const wxLoginRoutes = serve(calls.wxLogin, {
     handler: async (ctx) => {
       const wechat = ctx.deps.wechat;
       if (wechat) {
-        const mp = await createMpTicket(ctx.db, wechat, meta(ctx));
+        const mp = await createMpTicket(ctx.db, wechat, requestMeta(ctx));
         return { expire_seconds: mp.expire_seconds, ticket: mp.ticket, qr_code_url: await qrImage(mp.qrContent), confirm_url: mp.imageUrl };
       }
-      const { ticket, expire_seconds } = await createWxTicket(ctx.db, meta(ctx));
+      const { ticket, expire_seconds } = await createWxTicket(ctx.db, requestMeta(ctx));
       const origin = ctx.deps.config.PUBLIC_URL ?? `${ctx.request.protocol}://${ctx.request.host}`;
       const confirmUrl = `${origin}/wx/confirm?ticket=${encodeURIComponent(ticket)}`;
       return { expire_seconds, ticket, qr_code_url: await qrImage(confirmUrl), confirm_url: confirmUrl };
@@ -89,7 +89,7 @@ export const wxLoginRoutes = serve(calls.wxLogin, {
   },
   poll: {
     handler: async (ctx) => {
-      const result = await pollWxTicket(ctx.db, ctx.body.ticket, meta(ctx));
+      const result = await pollWxTicket(ctx.db, ctx.body.ticket, requestMeta(ctx));
       return said(result, result.status === 'confirmed' ? '登录成功!' : '等待扫码');
     },
     config: perMinute(120),
@@ -103,7 +103,7 @@ export const wxLoginRoutes = serve(calls.wxLogin, {
     handler: (ctx) => {
       // only the official account's scans ask for a phone; without it no ticket is ever in that state
       if (!ctx.deps.wechat) throw new AppError('TICKET_EXPIRED', '二维码已过期，请刷新后重新扫描');
-      return bindAndLogin(ctx.db, ctx.deps.wechat.appId, ctx.body, meta(ctx));
+      return bindAndLogin(ctx.db, ctx.deps.wechat.appId, ctx.body, requestMeta(ctx));
     },
     config: perMinute(30),
   },
@@ -117,18 +117,18 @@ const firstFactor = (answer: StaffLoginAnswer) =>
 
 /** The back office's login, its second factor (TOTP), logout and who is logged in. */
 export const staffAuthRoutes = serve(calls.staffAuth, {
-  login: { handler: async (ctx) => firstFactor(await loginStaff(ctx.db, ctx.body, meta(ctx), { demo: ctx.deps.config.SEED_DEMO })), config: perMinute(30) },
+  login: { handler: async (ctx) => firstFactor(await loginStaff(ctx.db, ctx.body, requestMeta(ctx), { demo: ctx.deps.config.SEED_DEMO })), config: perMinute(30) },
   sendCode: {
     handler: async (ctx) => {
-      await sendStaffLoginCode(ctx.db, ctx.deps.sms, ctx.body.phone, meta(ctx));
+      await sendStaffLoginCode(ctx.db, ctx.deps.sms, ctx.body.phone, requestMeta(ctx));
       return null;
     },
     config: perHour(20),
   },
-  loginBySms: { handler: async (ctx) => firstFactor(await loginStaffWithSmsCode(ctx.db, ctx.body, meta(ctx), { demo: ctx.deps.config.SEED_DEMO })), config: perMinute(30) },
-  loginTotp: { handler: (ctx) => verifyStaffTotp(ctx.db, ctx.deps.secrets, ctx.deps.sms, ctx.body, meta(ctx)), config: perMinute(30) },
-  totpSetup: { handler: (ctx) => startStaffTotpSetup(ctx.db, ctx.deps.secrets, ctx.deps.sms, ctx.body, meta(ctx)), config: perMinute(30) },
-  totpEnable: { handler: (ctx) => enableStaffTotp(ctx.db, ctx.deps.secrets, ctx.deps.sms, ctx.body, meta(ctx)), config: perMinute(30) },
+  loginBySms: { handler: async (ctx) => firstFactor(await loginStaffWithSmsCode(ctx.db, ctx.body, requestMeta(ctx), { demo: ctx.deps.config.SEED_DEMO })), config: perMinute(30) },
+  loginTotp: { handler: (ctx) => verifyStaffTotp(ctx.db, ctx.deps.secrets, ctx.deps.sms, ctx.body, requestMeta(ctx)), config: perMinute(30) },
+  totpSetup: { handler: (ctx) => startStaffTotpSetup(ctx.db, ctx.deps.secrets, ctx.deps.sms, ctx.body, requestMeta(ctx)), config: perMinute(30) },
+  totpEnable: { handler: (ctx) => enableStaffTotp(ctx.db, ctx.deps.secrets, ctx.deps.sms, ctx.body, requestMeta(ctx)), config: perMinute(30) },
   logout: { handler: logout, config: { readOnly: true } },
   me: { handler: ({ db, staff }) => getStaffInfo(db, staff.id), config: { readOnly: true } },
 });

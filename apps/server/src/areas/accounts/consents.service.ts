@@ -15,7 +15,7 @@ import { members } from './accounts.tables';
 import { agreementVersions, memberConsents } from './consent.tables';
 import { AppError } from '../../platform/errors';
 import { findCurrentVersion } from './agreement-versions';
-import type { RequestMeta } from './sessions.service';
+import type { RequestMeta } from '../../platform/caller';
 
 /**
  * Members' consents (个人信息保护法 art. 13–17): the agreements ticked at registration, agreed

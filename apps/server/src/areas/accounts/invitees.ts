@@ -1,4 +1,5 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { PageWindow } from '../../db/paginate';
 import type { DbOrTx } from '../../db/client';
 import { members } from './accounts.tables';
@@ -8,20 +9,21 @@ import { members } from './accounts.tables';
  * invite code and inviter, and the members they invited — by id, never a join on the members table.
  */
 
-/** A member's invite code, inviter and organisation type, or null. */
+/** A member's invite code, inviter, organisation type and how many members they invited, or null. */
 export async function memberInvite(db: DbOrTx, memberId: number) {
+  const invited = alias(members, 'invited');
   const [row] = await db
-    .select({ id: members.id, inviteCode: members.inviteCode, inviterId: members.inviterId, organization: members.organization })
+    .select({
+      id: members.id,
+      inviteCode: members.inviteCode,
+      inviterId: members.inviterId,
+      organization: members.organization,
+      invitedCount: sql<number>`(${db.select({ n: count() }).from(invited).where(eq(invited.inviterId, members.id))})`.mapWith(Number),
+    })
     .from(members)
     .where(eq(members.id, memberId))
     .limit(1);
   return row ?? null;
-}
-
-/** How many members this member invited. */
-export async function invitedCount(db: DbOrTx, inviterId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(members).where(eq(members.inviterId, inviterId));
-  return row?.n ?? 0;
 }
 
 /** The members this member invited, newest first (one page of them, or the one with this rid). */

@@ -22,23 +22,25 @@ export async function memberByRid(db: DbOrTx, rid: string): Promise<MemberRow | 
 /**
  * The member's row locked until the caller's transaction ends, or null: `update` for a decision
  * on the current values; `no key update` to queue one member's concurrent work (holds) without
- * blocking rows that point at the member.
+ * blocking rows that point at the member; `share` for money that starts or arrives, exclusive
+ * with 注销账号 (privacy locks the row for update), so it comes before a closure reads its
+ * blockers, or sees the account closed (`closedAt`).
  */
-export async function lockMember(tx: DbOrTx, memberId: number, strength: 'update' | 'no key update' = 'update'): Promise<MemberRow | null> {
+export async function lockMember(tx: DbOrTx, memberId: number, strength: 'update' | 'no key update' | 'share' = 'update'): Promise<MemberRow | null> {
   const [row] = await tx.select().from(members).where(eq(members.id, memberId)).for(strength);
   return row ?? null;
 }
 
-/** Saves the given fields; the member's phone, or null when there is no such member. */
-export async function updateMemberIdentity(db: DbOrTx, memberId: number, patch: MemberIdentityPatch): Promise<{ phone: string } | null> {
+/**
+ * Saves the given fields; the member's phone, or null when there is no such member. With
+ * `disabled`, disables or enables the member: disabling ends every session at once.
+ */
+export async function updateMember(db: DbOrTx, memberId: number, patch: MemberIdentityPatch | { disabled: boolean; now: Date }): Promise<{ phone: string } | null> {
+  if ('disabled' in patch) {
+    const [row] = await db.update(members).set({ disabled: patch.disabled }).where(eq(members.id, memberId)).returning({ phone: members.phone });
+    if (row && patch.disabled) await revokeAllSessions(db, 'member', memberId, patch.now);
+    return row ?? null;
+  }
   const [row] = await db.update(members).set(patch).where(eq(members.id, memberId)).returning({ phone: members.phone });
   return row ?? null;
-}
-
-/** Disables or enables a member; disabling ends every session at once. False when there is no such member. */
-export async function setMemberDisabled(tx: DbOrTx, memberId: number, disabled: boolean, now: Date): Promise<boolean> {
-  const [row] = await tx.update(members).set({ disabled }).where(eq(members.id, memberId)).returning({ id: members.id });
-  if (!row) return false;
-  if (disabled) await revokeAllSessions(tx, 'member', memberId, now);
-  return true;
 }

@@ -3,7 +3,8 @@ import { verifyPassword } from '../../platform/crypto';
 import type { Db, DbOrTx } from '../../db/client';
 import { setMarketingSms } from './consents.service';
 import { claimLoginAttempt, clearLoginFailures, lockedError } from './login-guard.service';
-import { revokeAllSessions, type RequestMeta } from './sessions.service';
+import {revokeAllSessions } from './sessions.service';
+import type { RequestMeta } from '../../platform/caller';
 import { checkSmsCode, spendSmsCode } from './sms-codes.service';
 
 /**

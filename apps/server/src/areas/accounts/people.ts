@@ -42,25 +42,20 @@ const contactColumns = {
 };
 
 /**
- * One member's contact fields, or null; with the WeChat bound to them (the official account's
- * openid and whether they still follow it: what a notice by WeChat needs), or null.
+ * One member's contact fields, by id or by phone number, or null; with the WeChat bound to them
+ * (the official account's openid and whether they still follow it: what a notice by WeChat
+ * needs), or null.
  */
-export async function memberContact(db: DbOrTx, memberId: number): Promise<(MemberContact & { wechat: { openid: string; subscribed: boolean } | null }) | null> {
+export async function memberContact(db: DbOrTx, key: number | { phone: string }): Promise<(MemberContact & { wechat: { openid: string; subscribed: boolean } | null }) | null> {
   const [row] = await db
     .select({ ...contactColumns, openid: wxBindings.openid, subscribed: wxBindings.subscribed })
     .from(members)
     .leftJoin(wxBindings, eq(wxBindings.memberId, members.id))
-    .where(eq(members.id, memberId))
+    .where(typeof key === 'number' ? eq(members.id, key) : eq(members.phone, key.phone))
     .limit(1);
   if (!row) return null;
   const { openid, subscribed, ...contact } = row;
   return { ...contact, wechat: openid === null ? null : { openid, subscribed: subscribed ?? false } };
-}
-
-/** The member with this phone number, or null. */
-export async function memberByPhone(db: DbOrTx, phone: string): Promise<MemberContact | null> {
-  const [row] = await db.select(contactColumns).from(members).where(eq(members.phone, phone)).limit(1);
-  return row ?? null;
 }
 
 /** The members with these phone numbers, by phone (numbers of no member are absent). */
@@ -77,12 +72,17 @@ export const activeMemberIds = (db: DbOrTx) => db.select({ id: members.id }).fro
 /** How many members are registered (注册客户, the site's figures). */
 export const countMembers = (db: DbOrTx): Promise<number> => db.$count(members);
 
-/** Several members' contact fields by id (missing ids are absent from the map). */
-export async function memberContacts(db: DbOrTx, ids: Iterable<number>): Promise<Map<number, MemberContact>> {
+/**
+ * Several members by id (missing ids are absent from the map): their contact fields, or with
+ * `'refs'` as the back office's tables name them (the name or nickname, phone, unit).
+ */
+export async function memberContacts(db: DbOrTx, ids: Iterable<number>): Promise<Map<number, MemberContact>>;
+export async function memberContacts(db: DbOrTx, ids: Iterable<number>, as: 'refs'): Promise<Map<number, AdminMemberRef>>;
+export async function memberContacts(db: DbOrTx, ids: Iterable<number>, as?: 'refs'): Promise<Map<number, MemberContact | AdminMemberRef>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await db.select(contactColumns).from(members).where(inArray(members.id, unique));
-  return new Map(rows.map((row) => [row.id, row]));
+  return new Map(rows.map((row) => [row.id, as === 'refs' ? toMemberRef(row) : row]));
 }
 
 /** How the back office's tables name a member: the name (or nickname), phone, unit. */
@@ -93,12 +93,6 @@ export const toMemberRef = (m: { rid: string; phone: string; name: string | null
   company: m.company,
 });
 
-/** Several members as back-office references, by id. */
-export async function memberRefs(db: DbOrTx, ids: Iterable<number>): Promise<Map<number, AdminMemberRef>> {
-  const contacts = await memberContacts(db, ids);
-  return new Map([...contacts].map(([id, m]) => [id, toMemberRef(m)]));
-}
-
 /** Staff members' names by id (missing ids are absent). */
 export async function staffNames(db: DbOrTx, ids: Iterable<number | null | undefined>): Promise<Map<number, string>> {
   const unique = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))];
@@ -107,18 +101,18 @@ export async function staffNames(db: DbOrTx, ids: Iterable<number | null | undef
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** Staff members by id as a decision names them: the name (or the login account) and the role (missing ids are absent). */
-export async function staffRefs(db: DbOrTx, ids: Iterable<number | null | undefined>): Promise<Map<number, { name: string; role: StaffRole }>> {
+/**
+ * Staff members by id as a decision names them: the name (or the login account), the role and
+ * whether the account is disabled (missing ids are absent).
+ */
+export async function staffRefs(db: DbOrTx, ids: Iterable<number | null | undefined>): Promise<Map<number, { name: string; role: StaffRole; disabled: boolean }>> {
   const unique = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))];
   if (!unique.length) return new Map();
-  const rows = await db.select({ id: staff.id, name: staff.name, account: staff.account, role: staff.role }).from(staff).where(inArray(staff.id, unique));
-  return new Map(rows.map((row) => [row.id, { name: row.name || row.account, role: row.role }]));
-}
-
-/** A staff member's id, name, role and whether they may log in, or null. */
-export async function staffMember(db: DbOrTx, staffId: number) {
-  const [row] = await db.select({ id: staff.id, name: staff.name, role: staff.role, disabled: staff.disabled }).from(staff).where(eq(staff.id, staffId)).limit(1);
-  return row ?? null;
+  const rows = await db
+    .select({ id: staff.id, name: staff.name, account: staff.account, role: staff.role, disabled: staff.disabled })
+    .from(staff)
+    .where(inArray(staff.id, unique));
+  return new Map(rows.map((row) => [row.id, { name: row.name || row.account, role: row.role, disabled: row.disabled }]));
 }
 
 /** The phone numbers of every enabled staff member of a role who has one, oldest account first. */
@@ -162,6 +156,3 @@ export async function namedMembers(db: DbOrTx, keyword: string): Promise<{ in: (
   const ids = found.map((m) => m.id);
   return { in: (column) => (ids.length ? inArray(column, ids) : undefined) };
 }
-
-/** `column` is one of the members a keyword names. */
-export const memberCondition = async (db: DbOrTx, column: AnyColumn, keyword: string) => (await namedMembers(db, keyword)).in(column);

@@ -2,16 +2,12 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, type LoginResult, type RefreshResult } from '@lab/contract';
 import { preparedQuery, type Db, type DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import type { RequestMeta } from '../../platform/caller';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { authSessions, members } from './accounts.tables';
 
 export type SubjectKind = 'member' | 'staff';
 
-export interface RequestMeta {
-  now: Date;
-  ip?: string | undefined;
-  userAgent?: string | undefined;
-}
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 

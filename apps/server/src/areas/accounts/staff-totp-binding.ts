@@ -9,7 +9,7 @@ import { randomId, safeEqual, sha256 } from '../../platform/crypto';
 import type { SmsProvider } from '../../platform/messaging';
 import type { SecretBox } from '../../platform/secret-box';
 import { staff, staffLoginChallenges, staffRecoveryCodes } from './accounts.tables';
-import type { RequestMeta } from './sessions.service';
+import type { RequestMeta } from '../../platform/caller';
 import {
   claimAttempt,
   codeStep,

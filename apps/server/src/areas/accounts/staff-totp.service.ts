@@ -16,7 +16,8 @@ import { randomToken, sha256 } from '../../platform/crypto';
 import type { SmsProvider } from '../../platform/messaging';
 import type { SecretBox } from '../../platform/secret-box';
 import { staff, staffLoginChallenges, staffRecoveryCodes } from './accounts.tables';
-import { issueSession, type RequestMeta } from './sessions.service';
+import {issueSession } from './sessions.service';
+import type { RequestMeta } from '../../platform/caller';
 import { runStaffCodesFailing } from './staff-hooks';
 
 export type StaffRow = typeof staff.$inferSelect;

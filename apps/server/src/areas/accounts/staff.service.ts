@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/crypto';
 import { staff } from './accounts.tables';
 import { claimLoginAttempt, clearLoginFailures, lockedError } from './login-guard.service';
-import { type RequestMeta } from './sessions.service';
+import type { RequestMeta } from '../../platform/caller';
 import { checkSmsCode, sendSmsCode, spendSmsCode } from './sms-codes.service';
 import { afterFirstFactor } from './staff-totp.service';
 import type { SmsProvider } from '../../platform/messaging';

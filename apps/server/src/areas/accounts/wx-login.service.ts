@@ -5,7 +5,8 @@ import { AppError } from '../../platform/errors';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { describeDevice, placeOfAddress } from '../../platform/client-info';
 import { wxTickets } from './accounts.tables';
-import { issueSession, type RequestMeta } from './sessions.service';
+import {issueSession } from './sessions.service';
+import type { RequestMeta } from '../../platform/caller';
 
 /**
  * The local WeChat QR provider: the QR code opens this site's own confirm page, where a

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { MpEvent, WechatMp } from '../../platform/providers/wechat-mp';
 import { wxBindings, wxTickets } from './accounts.tables';
 import { loginWithSmsCode } from './accounts.service';
-import type { RequestMeta } from './sessions.service';
+import type { RequestMeta } from '../../platform/caller';
 
 /**
  * 微信扫码登录 through the official account (docs/decisions/0046-wechat-official-account.md): the

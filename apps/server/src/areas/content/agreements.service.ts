@@ -10,16 +10,19 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { auditEntity } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
-import { agreementVersionsOf, findAgreementVersion, findCurrentVersion, publishAgreementVersion, staffNames, type AgreementVersionRow } from '../accounts';
+import { agreementVersionsOf, findAgreementVersion, publishAgreementVersion, staffNames } from '../accounts';
 import { withContentChange } from './content-version';
 
 /**
  * The site's agreements (用户协议, 隐私政策, 委托检测服务条款) as published versions. A version is
  * never edited (a trigger refuses it): 发布 adds version n+1, in force from that moment, and
- * members are asked again (10-accounts/consents.service). Publishing is a content change
+ * members are asked again (accounts/consents.service). Publishing is a content change
  * (withContentChange), so the server-drawn agreement pages show the new version at once.
  */
 const kindNames: Record<AgreementKind, string> = { user: '用户协议', privacy: '隐私政策', service: '委托检测服务条款' };
+
+/** A published version as accounts keeps it. */
+type AgreementVersionRow = Awaited<ReturnType<typeof agreementVersionsOf>>[number];
 
 export const agreementNotFound = (kind: AgreementKind) => notFound(kindNames[kind]);
 
@@ -35,7 +38,7 @@ const toVersion = (row: AgreementVersionRow): AgreementVersion => ({ ...toItem(r
 
 /** agreement: the current version, or the numbered one (older versions stay readable). */
 export async function getAgreement(db: DbOrTx, kind: AgreementKind, version: number | undefined, now: Date): Promise<AgreementVersion> {
-  const row = version === undefined ? await findCurrentVersion(db, kind, now) : await findAgreementVersion(db, { kind, version });
+  const row = version === undefined ? await findAgreementVersion(db, { kind, inForceAt: now }) : await findAgreementVersion(db, { kind, version });
   // a version published for a later day is not shown before that day
   if (!row || row.effectiveAt > now) throw agreementNotFound(kind);
   return toVersion(row);

@@ -11,25 +11,30 @@ import { accounts, ledgerEntries } from './funds.tables';
 
 type EntryRow = typeof ledgerEntries.$inferSelect;
 
-/** One page of an account's entries, newest first. */
-export async function accountEntriesPage(db: DbOrTx, accountId: number, query: PageQuery): Promise<Page<EntryRow>> {
+type EntryTotal = { type: EntryRow['type']; incoming: boolean; sumFen: number };
+
+/**
+ * An account's entries: one page of them, newest first; or with `'totals'`, summed by type and
+ * sign (money in apart from money out).
+ */
+export async function accountEntries(db: DbOrTx, accountId: number, query: PageQuery): Promise<Page<EntryRow>>;
+export async function accountEntries(db: DbOrTx, accountId: number, query: 'totals'): Promise<EntryTotal[]>;
+export async function accountEntries(db: DbOrTx, accountId: number, query: PageQuery | 'totals'): Promise<Page<EntryRow> | EntryTotal[]> {
   const where = eq(ledgerEntries.accountId, accountId);
+  if (query === 'totals') {
+    const incoming = sql<boolean>`${ledgerEntries.amountFen} > 0`;
+    const rows = await db
+      .select({ type: ledgerEntries.type, incoming, sumFen: sql<string>`sum(${ledgerEntries.amountFen})` })
+      .from(ledgerEntries)
+      .where(where)
+      .groupBy(ledgerEntries.type, incoming);
+    return rows.map((r) => ({ type: r.type, incoming: r.incoming, sumFen: Number(r.sumFen) }));
+  }
   return paginate(
     query,
     (w) => db.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id)).limit(w.limit).offset(w.offset),
     () => db.$count(ledgerEntries, where),
   );
-}
-
-/** An account's entries summed by type and sign (money in apart from money out). */
-export async function accountEntryTotals(db: DbOrTx, accountId: number): Promise<{ type: EntryRow['type']; incoming: boolean; sumFen: number }[]> {
-  const incoming = sql<boolean>`${ledgerEntries.amountFen} > 0`;
-  const rows = await db
-    .select({ type: ledgerEntries.type, incoming, sumFen: sql<string>`sum(${ledgerEntries.amountFen})` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.accountId, accountId))
-    .groupBy(ledgerEntries.type, incoming);
-  return rows.map((r) => ({ type: r.type, incoming: r.incoming, sumFen: Number(r.sumFen) }));
 }
 
 /** Locks these accounts' rows in id order (two opposite moves cannot deadlock). */

@@ -1,11 +1,11 @@
 import { inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { memberCondition } from '../accounts';
+import { namedMembers } from '../accounts';
 
 /** The keyword filter every finance table shares: the member or the record's number (the date range is platform/sql-filters' dayRange). */
 
 /**
- * The keyword condition of a finance table: the member (accounts' `memberCondition`: a phone,
+ * The keyword condition of a finance table: the member (accounts' `namedMembers`: a phone,
  * its beginning, or a name) or one of the record's own numbers (exact; numbers are printed in
  * capitals, so the upper-cased keyword counts too). The members are looked up first, so the
  * table is then read through its member index (and the numbers through theirs) instead of
@@ -13,7 +13,7 @@ import { memberCondition } from '../accounts';
  */
 export async function keywordFilter(db: DbOrTx, memberIdColumn: AnyColumn, keyword: string | undefined, numberColumns: AnyColumn[] = []): Promise<SQL | undefined> {
   if (!keyword) return undefined;
-  const byMember = await memberCondition(db, memberIdColumn, keyword);
+  const byMember = (await namedMembers(db, keyword)).in(memberIdColumn);
   const numbers = [...new Set([keyword, keyword.toUpperCase()])];
   return or(byMember, ...numberColumns.map((column) => inArray(column, numbers))) ?? sql`false`;
 }

@@ -13,7 +13,7 @@ import {
   type Page,
 } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
-import { memberRefs, staffNames } from '../accounts';
+import { memberContacts, staffNames } from '../accounts';
 import { keywordFilter } from './admin-filters';
 import { creditApplications, creditLines } from './credit.tables';
 import { invoiceApplications, invoiceRedLetters } from './invoices.tables';
@@ -43,7 +43,7 @@ const inOrder = <T>(ids: number[], rows: T[], idOf: (row: T) => number): T[] => 
 };
 /** The members and deciding staff of a page's rows, read by id (one query each). */
 async function peopleOf(db: DbOrTx, rows: { memberId: number; staffId: number | null }[]) {
-  const [members, staff] = await Promise.all([memberRefs(db, rows.map((r) => r.memberId)), staffNames(db, rows.map((r) => r.staffId))]);
+  const [members, staff] = await Promise.all([memberContacts(db, rows.map((r) => r.memberId), 'refs'), staffNames(db, rows.map((r) => r.staffId))]);
   return (row: { memberId: number; staffId: number | null }) => ({ member: members.get(row.memberId)!, staffName: row.staffId === null ? null : (staff.get(row.staffId) ?? null) });
 }
 const pageOf = <T>(list: T[], total: number, query: { page: number; pageSize: number }): Page<T> => ({ list, total, page: query.page, pageSize: query.pageSize });

@@ -8,7 +8,7 @@ import { memberByRid } from '../accounts';
 import { communityRef, ownedActiveCommunities } from '../member';
 import { postMessage } from '../messages';
 import { invoiceApplications, prestoreApplications, transferApplications } from './funds.tables';
-import { balanceOf, balancesOf, ensureAccount, postEntry } from './ledger.service';
+import { balanceOf, ensureAccount, postEntry } from './ledger.service';
 import { toLedgerEntry } from './balance-history';
 import { countUsableCoupons } from './coupons.service';
 import { getCreditLine } from './credit.service';
@@ -19,7 +19,7 @@ export async function assetOverview(db: DbOrTx, memberId: number, now: Date): Pr
   const owned = await ownedActiveCommunities(db, memberId);
   const [prestoreFen, communityBalances, couponNum, invoiceable, creditLimitFen, points] = await Promise.all([
     balanceOf(db, 'member', memberId),
-    balancesOf(db, 'community', owned.map((c) => c.id)),
+    balanceOf(db, 'community', owned.map((c) => c.id)),
     countUsableCoupons(db, memberId, now),
     invoiceableFen(db, memberId),
     getCreditLine(db, memberId),

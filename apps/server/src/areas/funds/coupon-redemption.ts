@@ -1,5 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
-import { couponDiscountFen, type CouponScope } from '@lab/contract';
+import { couponDiscountFen, couponInScope, type CouponOrderScope } from '@lab/contract';
 import type { Db, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { couponTemplates, memberCoupons } from './coupons.tables';
@@ -8,13 +8,6 @@ import { payFromFunds, type PayInput } from './ledger.service';
 
 /** A coupon spent on an order: checked against the order's scope and threshold, used once. */
 
-export interface OrderScope {
-  typeIds: number[];
-  groupIds: number[];
-}
-
-const inScope = (scope: CouponScope, order: OrderScope) =>
-  scope.kind === 'all' || (scope.kind === 'types' ? scope.ids.some((id) => order.typeIds.includes(id)) : scope.ids.some((id) => order.groupIds.includes(id)));
 
 export const COUPON_USED_MESSAGE = '优惠券已使用或不可用';
 
@@ -27,7 +20,7 @@ export async function redeemCoupon(
   tx: Tx,
   memberCouponRid: string,
   memberId: number,
-  input: { orderAmountFen: number; scope: OrderScope; reference: string; now: Date },
+  input: { orderAmountFen: number; scope: CouponOrderScope; reference: string; now: Date },
 ): Promise<{ discountFen: number; couponId: number }> {
   const [coupon] = await tx
     .select({ c: memberCoupons, t: couponTemplates })
@@ -41,7 +34,7 @@ export async function redeemCoupon(
   if (c.status === 'used' || c.validTo <= input.now) throw gone();
   if (c.validFrom > input.now) throw conflict('优惠券尚未到使用时间');
   if (input.orderAmountFen < Number(t.thresholdFen)) throw new AppError('COUPON_THRESHOLD', `订单金额未满${Number(t.thresholdFen) / 100}元，不能使用该优惠券`, { status: 409 });
-  if (!inScope(t.scope, input.scope)) throw new AppError('COUPON_SCOPE', '该优惠券不适用于所选服务', { status: 409 });
+  if (!couponInScope(t.scope, input.scope)) throw new AppError('COUPON_SCOPE', '该优惠券不适用于所选服务', { status: 409 });
   const discountFen = couponDiscountFen({ amountFen: t.amountFen === null ? null : Number(t.amountFen), offRateBp: t.offRateBp }, input.orderAmountFen);
   const [used] = await tx
     .update(memberCoupons)
@@ -59,7 +52,7 @@ export async function redeemCoupon(
  */
 export async function payWithFundsAndCoupon(
   db: Db,
-  input: PayInput & { memberId: number; couponRid?: string; scope?: OrderScope },
+  input: PayInput & { memberId: number; couponRid?: string; scope?: CouponOrderScope },
 ): Promise<{ discountFen: number; paidFen: number }> {
   if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0) throw badRequest('[金额]必须大于0');
   const now = input.now ?? new Date();

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { gateAction, type Acting } from '../approvals';
 import { conflict, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
-import { memberRefs, staffNames } from '../accounts';
+import { memberContacts, staffNames } from '../accounts';
 import { couponTemplates, memberCoupons } from './coupons.tables';
 import { keywordFilter } from './admin-filters';
 import { paginate } from '../../db/paginate';
@@ -124,7 +124,7 @@ export async function listIssuedCoupons(db: DbOrTx, query: AdminIssuedCouponList
         .offset(w.offset),
     () => db.$count(memberCoupons, where),
     async (rows) => {
-      const [views, members, staff] = await Promise.all([couponViews(db, rows, now), memberRefs(db, rows.map((c) => c.memberId)), staffNames(db, rows.map((c) => c.issuedBy))]);
+      const [views, members, staff] = await Promise.all([couponViews(db, rows, now), memberContacts(db, rows.map((c) => c.memberId), 'refs'), staffNames(db, rows.map((c) => c.issuedBy))]);
       return views.map((view, i) => {
         const { memberId, issuedBy } = rows[i]!;
         return { ...view, member: members.get(memberId)!, issuedBy: issuedBy === null ? null : (staff.get(issuedBy) ?? null) };

@@ -91,12 +91,22 @@ export async function findTemplate(db: DbOrTx, rid: string): Promise<TemplateRow
   return row;
 }
 
+/** A coupon worth a set amount that a rule gives (see grantValueCoupon). */
+interface ValueCoupon {
+  name: string;
+  description: string;
+  amountFen: number;
+  validDays: number;
+}
+
 /**
- * Gives a member one coupon of a template: per-member limit (under an advisory lock of the
+ * Gives a member one coupon of a template, or one worth a set amount (a `ValueCoupon`, given by
+ * a rule: grantValueCoupon below). Of a template: per-member limit (under an advisory lock of the
  * pair) and stock (guarded increment) in one transaction, so neither can be exceeded by racing
  * claims.
  */
-export async function grant(tx: Tx, template: TemplateRow, memberId: number, now: Date, issuedBy: number | null): Promise<CouponRow> {
+export async function grant(tx: Tx, template: TemplateRow | ValueCoupon, memberId: number, now: Date, issuedBy: number | null): Promise<CouponRow> {
+  if (!('id' in template)) return grantValueCoupon(tx, memberId, template, now);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coupon:${template.id}:${memberId}`}))`);
   const [held] = await tx.select({ n: count() }).from(memberCoupons).where(and(eq(memberCoupons.templateId, template.id), eq(memberCoupons.memberId, memberId)));
   if ((held?.n ?? 0) >= template.perMemberLimit) throw conflict(`每人限领${template.perMemberLimit}张，您已领取`);
@@ -234,7 +244,7 @@ export async function seedCoupons(db: DbOrTx): Promise<void> {
  * stay usable), so the coupon catalogue and redemption need nothing new. No threshold, every
  * service, valid `validDays` from now.
  */
-export async function grantValueCoupon(tx: Tx, memberId: number, input: { name: string; description: string; amountFen: number; validDays: number }, now: Date): Promise<CouponRow> {
+async function grantValueCoupon(tx: Tx, memberId: number, input: ValueCoupon, now: Date): Promise<CouponRow> {
   if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0) throw badRequest('[金额]必须大于0');
   const [template] = await tx
     .insert(couponTemplates)

@@ -3,6 +3,7 @@ import type { AdminLedgerEntry } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { staffNames } from '../accounts';
 import { toAdminLedgerEntry } from './accounts-admin.service';
+import { withChannels } from './online-channels';
 import { accounts, couponTemplates, ledgerEntries, memberCoupons } from './funds.tables';
 
 /**
@@ -23,19 +24,9 @@ export function unusedCouponsOf(db: DbOrTx, memberId: number, now: Date): Promis
     .orderBy(memberCoupons.validTo, memberCoupons.id);
 }
 
-/** Whether the member's coupon by rid is still unused and ends after `now`. */
-export async function couponStillUsable(db: DbOrTx, memberId: number, rid: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: memberCoupons.id })
-    .from(memberCoupons)
-    .where(and(eq(memberCoupons.rid, rid), eq(memberCoupons.memberId, memberId), eq(memberCoupons.status, 'unused'), gt(memberCoupons.validTo, now)))
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
  * The entries of these types and references in the owners' accounts, oldest first, as finance
- * reads them (through the (account, type, reference) index).
+ * reads them (through the (account, type, reference) index), each with its online channel.
  */
 export async function entriesByReferences(
   db: DbOrTx,
@@ -61,5 +52,5 @@ export async function entriesByReferences(
     )
     .orderBy(asc(ledgerEntries.id));
   const names = await staffNames(db, rows.filter((e) => e.actorKind === 'staff').map((e) => e.actorId));
-  return rows.map((e) => toAdminLedgerEntry(e, e.actorKind === 'staff' && e.actorId !== null ? (names.get(e.actorId) ?? null) : null));
+  return withChannels(db, rows.map((e) => toAdminLedgerEntry(e, e.actorKind === 'staff' && e.actorId !== null ? (names.get(e.actorId) ?? null) : null)));
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BALANCE_TOO_LOW_MESSAGE, type AccountKind, type EntryType, type OwnerKind } from '@lab/contract';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../db/client';
+import { systemActor, type Actor } from '../../platform/actor';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { accounts, ledgerEntries } from './funds.tables';
@@ -17,11 +18,7 @@ import { accounts, ledgerEntries } from './funds.tables';
 export type EntryRow = typeof ledgerEntries.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
 
-export interface Actor {
-  kind: 'member' | 'staff' | 'system';
-  id: number | null;
-}
-export const systemActor: Actor = { kind: 'system', id: null };
+export { systemActor, type Actor } from '../../platform/actor';
 
 export interface PostInput {
   accountId: number;
@@ -103,8 +100,18 @@ export async function postEntry(tx: Tx, input: PostInput): Promise<PostResult> {
  * ledger_entries_reference_idx and leave the transaction aborted (also answered `duplicate`,
  * so the caller must end the transaction). BALANCE_TOO_LOW when the balance does not cover it.
  */
-export async function bookDebit(tx: Tx, input: Omit<PostInput, 'amountFen'> & { /** fen taken out, > 0 */ amountFen: number }): Promise<{ duplicate: boolean }> {
+export async function bookDebit(
+  tx: Tx,
+  input: Omit<PostInput, 'amountFen' | 'accountId'> & {
+    /** the account, or null when the owner never opened one (it holds nothing: BALANCE_TOO_LOW) */
+    accountId: number | null;
+    /** fen taken out, > 0 */
+    amountFen: number;
+  },
+): Promise<{ duplicate: boolean }> {
   const amount = input.amountFen;
+  if (input.accountId === null) throw balanceTooLow();
+  const { accountId } = input;
   if (!Number.isSafeInteger(amount) || amount <= 0) throw badRequest('[金额]必须大于0');
   if (!input.reference) throw badRequest('缺少业务单号');
   const booked = sql`select 1 from ${ledgerEntries} where ${ledgerEntries.accountId} = ${input.accountId} and ${ledgerEntries.type} = ${input.type} and ${ledgerEntries.reference} = ${input.reference}`;
@@ -114,10 +121,10 @@ export async function bookDebit(tx: Tx, input: Omit<PostInput, 'amountFen'> & { 
       tx,
       sql`with moved as (
             update ${accounts} set balance_fen = balance_fen - ${amount}::bigint, updated_at = ${input.now.toISOString()}::timestamptz
-            where id = ${input.accountId}::int and balance_fen >= ${amount}::bigint and not exists (${booked})
+            where id = ${accountId}::int and balance_fen >= ${amount}::bigint and not exists (${booked})
             returning balance_fen)
           insert into ${ledgerEntries} (account_id, amount_fen, balance_after_fen, type, reference, note, actor_kind, actor_id, created_at)
-          select ${input.accountId}::int, ${-amount}::bigint, balance_fen, ${input.type}, ${input.reference}, ${input.note ?? ''}, ${input.actor.kind},
+          select ${accountId}::int, ${-amount}::bigint, balance_fen, ${input.type}, ${input.reference}, ${input.note ?? ''}, ${input.actor.kind},
             ${input.actor.id}::int, ${input.now.toISOString()}::timestamptz
           from moved
           returning id`,
@@ -128,8 +135,8 @@ export async function bookDebit(tx: Tx, input: Omit<PostInput, 'amountFen'> & { 
   }
   if (rows.length > 0) return { duplicate: false };
   // nothing booked: say why (the refusals only)
-  if (await findEntry(tx, input.accountId, input.type, input.reference)) return { duplicate: true };
-  const [exists] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, input.accountId)).limit(1);
+  if (await findEntry(tx, accountId, input.type, input.reference)) return { duplicate: true };
+  const [exists] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
   throw exists ? balanceTooLow() : notFound('账户');
 }
 
@@ -162,23 +169,27 @@ export async function lockedBalance(tx: DbOrTx, ownerKind: OwnerKind, ownerId: n
   return Number(row?.balanceFen ?? 0);
 }
 
-/** Balance of an owner's account; 0 when it was never opened. */
-export async function balanceOf(db: DbOrTx, ownerKind: OwnerKind, ownerId: number, kind: AccountKind = 'prestore'): Promise<number> {
+/**
+ * Balance of an owner's account, 0 when it was never opened; for several owners, each owner's
+ * balance by id (owners whose account was never opened are absent).
+ */
+export async function balanceOf(db: DbOrTx, ownerKind: OwnerKind, ownerId: number, kind?: AccountKind): Promise<number>;
+export async function balanceOf(db: DbOrTx, ownerKind: OwnerKind, ownerIds: number[], kind?: AccountKind): Promise<Map<number, number>>;
+export async function balanceOf(db: DbOrTx, ownerKind: OwnerKind, owners: number | number[], kind: AccountKind = 'prestore'): Promise<number | Map<number, number>> {
+  if (Array.isArray(owners)) {
+    if (owners.length === 0) return new Map();
+    const rows = await db
+      .select({ ownerId: accounts.ownerId, balanceFen: accounts.balanceFen })
+      .from(accounts)
+      .where(and(eq(accounts.ownerKind, ownerKind), inArray(accounts.ownerId, owners), eq(accounts.kind, kind)));
+    return new Map(rows.map((r) => [r.ownerId, Number(r.balanceFen)]));
+  }
   const [row] = await db
     .select({ balanceFen: accounts.balanceFen })
     .from(accounts)
-    .where(and(eq(accounts.ownerKind, ownerKind), eq(accounts.ownerId, ownerId), eq(accounts.kind, kind)))
+    .where(and(eq(accounts.ownerKind, ownerKind), eq(accounts.ownerId, owners), eq(accounts.kind, kind)))
     .limit(1);
   return Number(row?.balanceFen ?? 0);
-}
-
-export async function balancesOf(db: DbOrTx, ownerKind: OwnerKind, ownerIds: number[], kind: AccountKind = 'prestore'): Promise<Map<number, number>> {
-  if (ownerIds.length === 0) return new Map();
-  const rows = await db
-    .select({ ownerId: accounts.ownerId, balanceFen: accounts.balanceFen })
-    .from(accounts)
-    .where(and(eq(accounts.ownerKind, ownerKind), inArray(accounts.ownerId, ownerIds), eq(accounts.kind, kind)));
-  return new Map(rows.map((r) => [r.ownerId, Number(r.balanceFen)]));
 }
 
 /** Credit (money in) inside a transaction. */

@@ -44,24 +44,26 @@ export async function activeRules(db: DbOrTx): Promise<PrestoreRule[]> {
   });
 }
 
-/** The bonus of a top-up under the tiers in force now, and the tier it comes from (an online payment fixes both at start). */
-export async function currentBonus(db: DbOrTx, amountFen: number): Promise<{ bonusFen: number; ruleId: number | null }> {
-  const tier = prestoreBonusTier(amountFen, await activeRules(db));
-  return tier ? { bonusFen: prestoreBonusFen(amountFen, [tier]), ruleId: tier.id } : { bonusFen: 0, ruleId: null };
-}
-
 /**
- * What a bonus fixed when an online top-up started may pay when it is booked: never more than
- * the tier recorded at start gives this amount (tier rows are written only past the approval
- * gate, and never deleted), nothing without one — whatever number the payment row holds. A
- * payment started before tiers were recorded on payments is held to the tiers in force now.
+ * The bonus of a top-up and the tier it comes from. Without `fixed`: under the tiers in force
+ * now (an online payment fixes both at start). With the `fixed` bonus and tier of a started
+ * online top-up: what it may pay when it is booked — never more than the tier recorded at start
+ * gives this amount (tier rows are written only past the approval gate, and never deleted),
+ * nothing without one, whatever number the payment row holds; a payment started before tiers
+ * were recorded on payments is held to the tiers in force now.
  */
-export async function bookableBonus(db: DbOrTx, amountFen: number, fixedFen: number, ruleId: number | null): Promise<number> {
-  if (fixedFen <= 0) return 0;
-  if (ruleId === null) return Math.min(fixedFen, (await currentBonus(db, amountFen)).bonusFen);
+export async function topUpBonus(db: DbOrTx, amountFen: number, fixed?: { bonusFen: number; ruleId: number | null }): Promise<{ bonusFen: number; ruleId: number | null }> {
+  if (fixed === undefined) {
+    const tier = prestoreBonusTier(amountFen, await activeRules(db));
+    return tier ? { bonusFen: prestoreBonusFen(amountFen, [tier]), ruleId: tier.id } : { bonusFen: 0, ruleId: null };
+  }
+  const { ruleId } = fixed;
+  if (fixed.bonusFen <= 0) return { bonusFen: 0, ruleId };
+  if (ruleId === null) return { bonusFen: Math.min(fixed.bonusFen, (await topUpBonus(db, amountFen)).bonusFen), ruleId };
   const [tier] = await db.select().from(prestoreRules).where(eq(prestoreRules.id, ruleId)).limit(1);
-  if (!tier) return 0;
-  return Math.min(fixedFen, prestoreBonusFen(amountFen, [{ thresholdFen: Number(tier.thresholdFen), bonusRateBp: tier.bonusRateBp, bonusFen: Number(tier.bonusFen) }]));
+  if (!tier) return { bonusFen: 0, ruleId };
+  const tierFen = prestoreBonusFen(amountFen, [{ thresholdFen: Number(tier.thresholdFen), bonusRateBp: tier.bonusRateBp, bonusFen: Number(tier.bonusFen) }]);
+  return { bonusFen: Math.min(fixed.bonusFen, tierFen), ruleId };
 }
 
 /** prestore/rule */

@@ -3,7 +3,7 @@ import { formatFen, GRANT_REQUEST_DAYS, labDay, type GrantCardChoice } from '@la
 import type { DbOrTx, Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
-import { balancesOf } from '../funds';
+import { balanceOf } from '../funds';
 import { postMessage } from '../messages';
 import { assertApprovedMember, communityRef, communityRefs } from '../member';
 import { setOrderApproval, type OrderRow } from '../orders';
@@ -134,7 +134,7 @@ export async function cardChoices(db: DbOrTx, memberId: number, now: Date): Prom
     .where(and(eq(grantAllowances.memberId, memberId), gte(grantCards.endDate, labDay(now))))
     .orderBy(grantCards.id);
   const communities = await communityRefs(db, rows.map((r) => r.card.communityId));
-  const balances = await balancesOf(db, 'community', [...communities.keys()]);
+  const balances = await balanceOf(db, 'community', [...communities.keys()]);
   const choices: GrantCardChoice[] = [];
   for (const { card, allowance } of rows) {
     const community = communities.get(card.communityId);

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
-import type { Actor, OrderRow } from '../orders';
+import type { OrderRow } from '../orders';
+import type { NamedActor } from '../../platform/actor';
 
 /**
  * Paying an order the PI approved is the payments area's work (the ledger debit, the order's paid
@@ -9,7 +10,7 @@ import type { Actor, OrderRow } from '../orders';
 export type ApprovedPayer = (
   tx: Tx,
   order: OrderRow,
-  input: { community: { id: number; name: string }; cardName: string; projectNo: string; actor: Actor; now: Date },
+  input: { community: { id: number; name: string }; cardName: string; projectNo: string; actor: NamedActor; now: Date },
 ) => Promise<OrderRow>;
 
 const payers: ApprovedPayer[] = [];

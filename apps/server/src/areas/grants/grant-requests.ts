@@ -9,7 +9,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { memberContacts } from '../accounts';
-import { balancesOf, lockedBalance } from '../funds';
+import { balanceOf, lockedBalance } from '../funds';
 import { postMessage, sendNotice, type NoticeChannels } from '../messages';
 import { communityRefs, ownedActiveCommunities } from '../member';
 import { lockOrders, setOrderApproval, type OrderRow } from '../orders';
@@ -31,7 +31,7 @@ async function toViews(db: DbOrTx, rows: RequestRow[], viewerId: number): Promis
     communityRefs(db, rows.map((r) => r.communityId)),
     memberContacts(db, rows.map((r) => r.memberId)),
   ]);
-  const balances = await balancesOf(db, 'community', [...communities.keys()]);
+  const balances = await balanceOf(db, 'community', [...communities.keys()]);
   return rows.map((r) => {
     const card = cards.get(r.cardId)!;
     const community = communities.get(r.communityId);

@@ -4,7 +4,7 @@ import { maskPhone, type InviteeOrder, type inviteListBody, type inviteOrderDeta
 import type { DbOrTx, Tx } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { AppError, notFound } from '../../platform/errors';
-import { invitedCount, invitedMembers, memberInvite } from '../accounts';
+import { invitedMembers, memberInvite } from '../accounts';
 import { balanceOf, findCouponTemplate, grant } from '../funds';
 import { paidOrderCounts, paidOrders } from '../orders';
 import { promoterApplications, rebates } from './growth.tables';
@@ -36,8 +36,8 @@ async function getMemberRow(db: DbOrTx, memberId: number) {
 /** web/invite/init: my code and link, how many I invited, what they get, and my partner figures. */
 export async function inviteOverview(db: DbOrTx, memberId: number, now: Date): Promise<InviteOverview> {
   const member = await getMemberRow(db, memberId);
-  const [invited, inviteReward, [approved]] = await Promise.all([
-    invitedCount(db, memberId),
+  const invited = member.invitedCount;
+  const [inviteReward, [approved]] = await Promise.all([
     inviteRewardText(db, now),
     db
       .select({ id: promoterApplications.id })
@@ -71,7 +71,7 @@ export async function listInvitees(db: DbOrTx, memberId: number, query: InviteLi
   return paginate(
     query,
     (w) => invitedMembers(db, memberId, w),
-    () => invitedCount(db, memberId),
+    async () => (await memberInvite(db, memberId))?.invitedCount ?? 0,
     async (rows) => {
       const paidOf = await paidOrderCounts(db, rows.map((r) => r.id));
       return rows.map((r) => ({

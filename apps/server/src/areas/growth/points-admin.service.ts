@@ -14,7 +14,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { badRequest, conflict, decisionChanged, notFound } from '../../platform/errors';
 import { memberContact, memberContacts } from '../accounts';
-import { couponTemplateRids, creditAccount, findCouponTemplate } from '../funds';
+import { creditAccount, findCouponTemplate } from '../funds';
 import { approvedNote, gateAction, type Acting } from '../approvals';
 import { postMessage } from '../messages';
 import { exchangeItems, pointsApplications, pointsExchanges } from './growth.tables';
@@ -147,12 +147,12 @@ function adminItemView(row: ItemRow, templateRid: string | null): AdminExchangeI
   return { ...view, couponTemplateRid: templateRid, totalStock: row.stock, exchangedCount: row.exchangedCount, active: row.active === 1, sort: row.sort };
 }
 
-const templateRidOf = (rids: Map<number, string>, item: ItemRow) => (item.couponTemplateId === null ? null : (rids.get(item.couponTemplateId) ?? null));
+const templateRidOf = (templates: Map<number, { rid: string }>, item: ItemRow) => (item.couponTemplateId === null ? null : (templates.get(item.couponTemplateId)?.rid ?? null));
 
 /** Staff: every item of the catalogue (active first), with what was exchanged. */
 export async function adminListItems(db: DbOrTx): Promise<AdminExchangeItem[]> {
   const rows = await db.select().from(exchangeItems).orderBy(desc(exchangeItems.active), asc(exchangeItems.sort), asc(exchangeItems.id));
-  const templateRids = await couponTemplateRids(db, rows.map((item) => item.couponTemplateId));
+  const templateRids = await findCouponTemplate(db, { ids: rows.map((item) => item.couponTemplateId) });
   return rows.map((item) => adminItemView(item, templateRidOf(templateRids, item)));
 }
 
@@ -186,7 +186,7 @@ export async function addExchangeItem(db: DbOrTx, input: AdminExchangeItemBody &
 async function adminItem(db: DbOrTx, itemId: number): Promise<AdminExchangeItem> {
   const [item] = await db.select().from(exchangeItems).where(eq(exchangeItems.id, itemId)).limit(1);
   if (!item) throw notFound('兑换商品');
-  return adminItemView(item, templateRidOf(await couponTemplateRids(db, [item.couponTemplateId]), item));
+  return adminItemView(item, templateRidOf(await findCouponTemplate(db, { ids: [item.couponTemplateId] }), item));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { formatFen } from '@lab/contract';
 import { queryRows, type Tx } from '../../db/client';
-import { creditAccount, debitAccount, lockedBalance, systemActor } from '../funds';
+import { creditAccount, debitAccount, lockedBalance } from '../funds';
+import { systemActor } from '../../platform/actor';
 import type { OrderRow } from '../orders';
 import { orderPoints } from './growth.tables';
 import { growthSettingSql } from './settings.service';

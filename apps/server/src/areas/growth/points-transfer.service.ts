@@ -2,7 +2,7 @@ import { maskPhone, type PointsOverview } from '@lab/contract';
 import type { Db } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, badRequest } from '../../platform/errors';
-import { memberByPhone, memberContact } from '../accounts';
+import { memberContact } from '../accounts';
 import { creditAccount, debitAccount, lockAccounts } from '../funds';
 import { postMessage } from '../messages';
 import { asPointsError, memberActor, pointsAccount, pointsOverview, POINTS_LINK, RECIPIENT_MISMATCH, type PointsTransferBody } from './points.service';
@@ -18,7 +18,7 @@ export const TRANSFER_MEMO = '，留言：';
 export async function transferPoints(db: Db, memberId: number, input: PointsTransferBody, now: Date): Promise<PointsOverview> {
   const me = await memberContact(db, memberId);
   if (me?.phone === input.phone) throw badRequest('不能转赠给自己');
-  const target = await memberByPhone(db, input.phone);
+  const target = await memberContact(db, { phone: input.phone });
   if (!target || target.disabled || target.name?.trim() !== input.name) throw new AppError('NOT_FOUND', RECIPIENT_MISMATCH);
   const reference = `transfer:${randomId()}`;
   const note = input.note ? `${TRANSFER_MEMO}${input.note}` : '';

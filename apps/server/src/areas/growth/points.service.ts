@@ -16,7 +16,8 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { AppError, conflict } from '../../platform/errors';
-import { accountEntriesPage, accountEntryTotals, ensureAccount, type Actor } from '../funds';
+import { accountEntries, ensureAccount } from '../funds';
+import type { Actor } from '../../platform/actor';
 import { type exchangeItems, orderPoints, pointsApplications, type pointsExchanges } from './growth.tables';
 import { getGrowthSettings } from './settings.service';
 
@@ -84,7 +85,7 @@ function earnedAndSpent(totals: { type: string; incoming: boolean; sumFen: numbe
 export async function pointsOverview(db: DbOrTx, memberId: number): Promise<PointsOverview> {
   const account = await pointsAccount(db, memberId);
   const [totals, [pending], [waiting], settings] = await Promise.all([
-    accountEntryTotals(db, account.id),
+    accountEntries(db, account.id, 'totals'),
     db.select({ n: count() }).from(pointsApplications).where(and(eq(pointsApplications.memberId, memberId), eq(pointsApplications.status, 'pending'))),
     db
       .select({ points: sql<string>`coalesce(sum(${orderPoints.points}), 0)`, orders: count() })
@@ -107,7 +108,7 @@ export async function pointsOverview(db: DbOrTx, memberId: number): Promise<Poin
 /** web/integration/list: every change of my points, newest first. */
 export async function listPointsEntries(db: DbOrTx, memberId: number, query: PageInput): Promise<Page<PointsEntry>> {
   const account = await pointsAccount(db, memberId);
-  const page = await accountEntriesPage(db, account.id, query);
+  const page = await accountEntries(db, account.id, query);
   return {
     ...page,
     list: page.list.map((row) => ({

@@ -20,7 +20,7 @@ import { paginate } from '../../db/paginate';
 import { randomId } from '../../platform/crypto';
 import { conflict } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
-import { invitedCount, memberContacts, memberInvite } from '../accounts';
+import { memberContacts, memberInvite } from '../accounts';
 import { balanceOf } from '../funds';
 import { orderNumbers } from '../orders';
 import { promoterApplications, rebates, rebateWithdrawals } from './growth.tables';
@@ -83,7 +83,7 @@ export async function promotionOverview(db: DbOrTx, memberId: number, now: Date)
   const terms = await currentPartnerTerms(db, now);
   const customerType = payoutCustomerType(member?.organization);
   const payout = terms.payout[customerType];
-  const invited = await invitedCount(db, memberId);
+  const invited = member?.invitedCount ?? 0;
   const settings = await getGrowthSettings(db);
   const figures = await promotionFigures(db, memberId);
   const status: PartnerStatus = application?.status ?? 'none';

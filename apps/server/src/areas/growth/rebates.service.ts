@@ -3,7 +3,8 @@ import { formatFen, payoutCustomerType } from '@lab/contract';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
 import { memberInvite } from '../accounts';
-import { creditAccount, ensureAccount, grantValueCoupon, systemActor } from '../funds';
+import { creditAccount, ensureAccount, grant } from '../funds';
+import { systemActor } from '../../platform/actor';
 import { postMessage } from '../messages';
 import { orderNumbers } from '../orders';
 import { currentPartnerTerms } from './partner-terms.service';
@@ -69,11 +70,12 @@ async function release(tx: Tx, rebateId: number, now: Date): Promise<void> {
     const account = await ensureAccount(tx, 'member', moved.partnerMemberId, 'prestore');
     await creditAccount(tx, account.id, moved.rebateFen, 'rebate_to_prestore', reference, systemActor, now, `推广返利（${orderText}已完成，按合伙人协议转入预存款）`);
   } else {
-    const coupon = await grantValueCoupon(
+    const coupon = await grant(
       tx,
-      moved.partnerMemberId,
       { name: `推广返利券 ${formatFen(moved.rebateFen)}`, description: `${orderText}的推广返利，无门槛，全部服务可用`, amountFen: moved.rebateFen, validDays: terms.couponDays },
+      moved.partnerMemberId,
       now,
+      null,
     );
     couponId = coupon.id;
   }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { DEFAULT_GROWTH_SETTINGS, DEFAULT_REBATE_COUPON_DAYS, DEFAULT_REBATE_PAYOUT, type adminGrowthSettingsBody, type GrowthSettings } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../platform/errors';
-import { couponTemplateRids, findCouponTemplate } from '../funds';
+import { findCouponTemplate } from '../funds';
 import { growthSettings } from './growth.tables';
 
 /** The settings row's key: the table holds at most this one row. */
@@ -16,11 +16,11 @@ export async function loadGrowthSettingsRow(db: DbOrTx): Promise<(GrowthSettings
   const [row] = await db.select().from(growthSettings).where(eq(growthSettings.id, SETTINGS_ID)).limit(1);
   if (!row) return null;
   // the invite coupon's rid, from the funds area (a template gone is no coupon)
-  const templateRids = await couponTemplateRids(db, [row.inviteCouponTemplateId]);
+  const templates = await findCouponTemplate(db, { ids: [row.inviteCouponTemplateId] });
   return {
     rebateRateBp: row.rebateRateBp,
     pointsPerYuan: row.pointsPerYuan,
-    inviteCouponTemplateRid: row.inviteCouponTemplateId === null ? null : (templateRids.get(row.inviteCouponTemplateId) ?? null),
+    inviteCouponTemplateRid: row.inviteCouponTemplateId === null ? null : (templates.get(row.inviteCouponTemplateId)?.rid ?? null),
     inviteCouponTemplateId: row.inviteCouponTemplateId,
     minWithdrawFen: row.minWithdrawFen,
     rebatePayout: { ...DEFAULT_REBATE_PAYOUT, ...(row.rebatePayout ?? {}) },

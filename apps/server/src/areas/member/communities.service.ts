@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { isUniqueViolation } from '../../db/errors';
-import { memberByPhone, memberContact } from '../accounts';
+import { memberContact } from '../accounts';
 import { runCommunityDissolving, runMembershipEnded } from './community-hooks';
 import { displayName, findMemberByRid, findOwnedCommunity, listCommunityMembers, lockCommunity, membershipOf, OWNER_ONLY, summaryOf } from './community-core';
 import { communities, communityMembers } from './member.tables';
@@ -119,7 +119,7 @@ async function shareACommunity(db: DbOrTx, memberId: number, otherId: number): P
  */
 export async function searchUserForCommunity(db: DbOrTx, memberId: number, rid: string, phone: string): Promise<CommunityUserHit> {
   const community = await findOwnedCommunity(db, memberId, rid);
-  const found = await memberByPhone(db, phone);
+  const found = await memberContact(db, { phone });
   if (!found || found.disabled) throw notFound('该手机号对应的用户');
   const membership = await membershipOf(db, community.id, found.id);
   const known = found.id === memberId || (await shareACommunity(db, memberId, found.id));

@@ -3,7 +3,7 @@ import { organizationLabels, type AdminMemberAdviserBody, type AdminMemberOrgani
 import type { Db, DbOrTx } from '../../db/client';
 import { auditEntity } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
-import { getMember, lockMember, memberByRid, setMemberDisabled as setAccountDisabled, staffMember, staffNames, updateMemberIdentity } from '../accounts';
+import { getMember, lockMember, memberByRid, staffNames, staffRefs, updateMember } from '../accounts';
 import { postMessage } from '../messages';
 import { memberProfiles } from './member.tables';
 
@@ -65,12 +65,12 @@ async function memberRow(db: DbOrTx, memberId: number): Promise<AdminMemberRow> 
 export async function setMemberAdviser(db: Db, input: AdminMemberAdviserBody): Promise<AdminMemberRow> {
   const memberId = await memberIdOf(db, input.rid);
   if (input.adviser_id !== undefined) {
-    const person = await staffMember(db, input.adviser_id);
+    const person = (await staffRefs(db, [input.adviser_id])).get(input.adviser_id);
     if (!person) throw notFound('客户经理');
     if (person.disabled) throw new AppError('ADVISER_DISABLED', '该员工账号已停用，不能担任客户经理', { status: 409 });
     if (person.role !== 'sales' && person.role !== 'admin') throw new AppError('ADVISER_ROLE', '只能指定客户经理（销售）角色的员工', { status: 409 });
   }
-  await updateMemberIdentity(db, memberId, { adviserStaffId: input.adviser_id ?? null });
+  await updateMember(db, memberId, { adviserStaffId: input.adviser_id ?? null });
   return memberRow(db, memberId);
 }
 
@@ -84,7 +84,7 @@ export async function setMemberOrganization(db: Db, input: AdminMemberOrganizati
   await db.transaction(async (tx) => {
     const before = await lockMember(tx, memberId);
     if (before?.organization === input.organization) return;
-    await updateMemberIdentity(tx, memberId, { organization: input.organization });
+    await updateMember(tx, memberId, { organization: input.organization });
     const label = organizationLabels[input.organization] ?? '';
     await postMessage(
       tx,
@@ -100,7 +100,7 @@ export async function setMemberOrganization(db: Db, input: AdminMemberOrganizati
 export async function setMemberDisabled(db: Db, input: AdminMemberStatusBody, now: Date): Promise<AdminMemberRow> {
   const memberId = await memberIdOf(db, input.rid);
   await db.transaction(async (tx) => {
-    if (!(await setAccountDisabled(tx, memberId, input.disabled, now))) throw notFound('会员');
+    if (!(await updateMember(tx, memberId, { disabled: input.disabled, now }))) throw notFound('会员');
   });
   return memberRow(db, memberId);
 }

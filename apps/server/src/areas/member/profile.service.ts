@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { ATTESTABLE_ORGANIZATIONS, ORGANIZATION_ONLY_STUDENT_MESSAGE, Organization, organizationLabels, type MemberProfile, type ProfileAttestBody, type UpdateContactBody, type UpdateInfoBody } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
-import { getMember, lockMember, updateMemberIdentity } from '../accounts';
+import { getMember, lockMember, updateMember } from '../accounts';
 import { memberProfiles } from './member.tables';
 import { countAddresses, insertAddress, resolveRegion } from './addresses.service';
 
@@ -55,7 +55,7 @@ export async function attestProfile(db: Db, memberId: number, input: ProfileAtte
     } else if (!(ATTESTABLE_ORGANIZATIONS as readonly number[]).includes(input.organization)) {
       throw badRequest(ORGANIZATION_ONLY_STUDENT_MESSAGE);
     }
-    const member = await updateMemberIdentity(tx, memberId, { name: input.name, email: input.email, organization: input.organization, company: input.company });
+    const member = await updateMember(tx, memberId, { name: input.name, email: input.email, organization: input.organization, company: input.company });
     if (!member) throw notFound('账号');
     const values = {
       teacher: input.teacher ?? null,
@@ -80,10 +80,10 @@ export async function attestProfile(db: Db, memberId: number, input: ProfileAtte
 
 /** user/updateInfo */
 export async function updateMemberInfo(db: Db, memberId: number, input: UpdateInfoBody): Promise<void> {
-  if (!(await updateMemberIdentity(db, memberId, { nickname: input.nickname }))) throw notFound('账号');
+  if (!(await updateMember(db, memberId, { nickname: input.nickname }))) throw notFound('账号');
 }
 
 /** user/update4contact */
 export async function updateMemberContact(db: Db, memberId: number, input: UpdateContactBody): Promise<void> {
-  if (!(await updateMemberIdentity(db, memberId, { name: input.name, email: input.email }))) throw notFound('账号');
+  if (!(await updateMember(db, memberId, { name: input.name, email: input.email }))) throw notFound('账号');
 }

@@ -4,7 +4,7 @@ import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { randomId } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
-import { activeMemberIds, memberByPhone, memberByRid, memberContacts, staffNames } from '../accounts';
+import { activeMemberIds, memberByRid, memberContact, memberContacts, staffNames } from '../accounts';
 import { memberMessages } from './member-messages.tables';
 import { announcements } from './messages.tables';
 import { postMessage } from './messages.service';
@@ -44,7 +44,7 @@ export async function announce(
     let memberId: number | null = null;
     let sent: number;
     if (input.member_rid || input.member_phone) {
-      const member = input.member_rid ? await memberByRid(tx, input.member_rid) : await memberByPhone(tx, input.member_phone!);
+      const member = input.member_rid ? await memberByRid(tx, input.member_rid) : await memberContact(tx, { phone: input.member_phone! });
       if (!member) throw notFound('会员');
       memberId = member.id;
       await postMessage(tx, member.id, { kind: 'notice', title: input.title, content: input.content }, now);

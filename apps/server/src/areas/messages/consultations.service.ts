@@ -4,7 +4,7 @@ import { auditEntity } from '../../platform/audit';
 import { paginate } from '../../db/paginate';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
-import { memberByPhone, membersByPhone, staffNames } from '../accounts';
+import { memberContact, membersByPhone, staffNames } from '../accounts';
 import { consultations } from './consultations.tables';
 import { postMessage, sendNotice, type NoticeChannels } from './messages.service';
 import { escapeLike } from '../../platform/sql-filters';
@@ -87,7 +87,7 @@ export async function replyConsultation(db: Db, deps: ConsultationDeps, staffId:
       .set({ reply: input.reply, repliedAt: now, handledAt: now, handledBy: staffId })
       .where(eq(consultations.id, current.id))
       .returning();
-    const member = await memberByPhone(tx, current.phone);
+    const member = await memberContact(tx, { phone: current.phone });
     if (member) {
       await postMessage(
         tx,

@@ -7,7 +7,7 @@ import { getFundsSettings } from '../funds';
 import { orderLines } from './orders.tables';
 import { type contracts } from './requirements.tables';
 import type { OrderRow } from './order-core';
-import { findCurrentVersion, memberContact } from '../accounts';
+import { findAgreementVersion, memberContact } from '../accounts';
 
 /**
  * The printable 委托检测服务协议 of one order: parties, the order's lines with their samples
@@ -49,7 +49,7 @@ export async function loadAgreement(db: DbOrTx, contract: AgreementData['contrac
     memberContact(db, order.memberId),
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sort), asc(orderLines.id)),
     // the terms the member agreed to by placing the order: the version in force then
-    findCurrentVersion(db, 'service', order.createdAt),
+    findAgreementVersion(db, { kind: 'service', inForceAt: order.createdAt }),
   ]);
   const itemIds = [...new Set(lines.map((l) => l.itemId))];
   const items = await itemsByIds(db, itemIds);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import type { NamedActor } from '../../platform/actor';
 import { formatFen } from '@lab/contract';
 import { refundToFunds, returnCouponOfOrder, voidRefundedSource } from '../funds';
 import { samplings } from './pickups/pickups.tables';
@@ -14,11 +15,6 @@ import { releaseReservations } from './reservation-core';
 /** The ledger reference of an order's payment (and of its refund). */
 export const orderPaymentReference = (orderNo: string) => `order:${orderNo}`;
 
-export interface Actor {
-  kind: 'member' | 'staff' | 'system';
-  id: number | null;
-  name: string;
-}
 
 /** The timeline's note of a refund: the funds' part and each channel's part. */
 function refundNote(order: OrderRow, channels: ChannelRefund[]): string {
@@ -37,7 +33,7 @@ function refundNote(order: OrderRow, channels: ChannelRefund[]): string {
  * The part paid online goes back to its channel (refund-channels.ts: 51-payment's handler books
  * it out of the funds again and records the channel refund, sent after the commit).
  */
-export async function refundOrder(tx: Tx, order: OrderRow, actor: Actor, now: Date): Promise<OrderRow> {
+export async function refundOrder(tx: Tx, order: OrderRow, actor: NamedActor, now: Date): Promise<OrderRow> {
   if (order.payment !== 'paid') return order;
   let channels: ChannelRefund[] = [];
   if (order.paidFen > 0) {
@@ -68,14 +64,14 @@ export async function refundOrder(tx: Tx, order: OrderRow, actor: Actor, now: Da
   return row!;
 }
 
-const cancelledBy: Record<Actor['kind'], string> = { member: '您已取消订单', staff: '实验室已取消您的订单', system: '系统已自动取消您的订单' };
+const cancelledBy: Record<NamedActor['kind'], string> = { member: '您已取消订单', staff: '实验室已取消您的订单', system: '系统已自动取消您的订单' };
 
 /**
  * Cancels an order inside the caller's transaction (the order row locked by the caller):
  * the progress check, the refund of a paid order, the pending home pickup and the booked
  * instrument hours released, the timeline event and the member's in-site message.
  */
-export async function cancelOrder(tx: Tx, order: OrderRow, actor: Actor, reason: string, now: Date): Promise<OrderRow> {
+export async function cancelOrder(tx: Tx, order: OrderRow, actor: NamedActor, reason: string, now: Date): Promise<OrderRow> {
   let row = await moveProgress(tx, order, 'cancelled', now, { cancelledAt: now, cancelReason: reason || null });
   await addOrderEvent(tx, order.id, { status: 'cancelled', title: '订单已取消', note: reason, actor, now });
   row = await refundOrder(tx, row, actor, now);

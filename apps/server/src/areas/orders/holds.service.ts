@@ -8,7 +8,8 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { lockMember } from '../accounts';
-import { cancelOrder, type Actor } from './cancel-core';
+import { cancelOrder } from './cancel-core';
+import type { NamedActor } from '../../platform/actor';
 import { orders, reservations } from './orders.tables';
 import { reservationSettings, reservationSlots } from './reservations/reservations.tables';
 import { expiredHold, liveBooking } from './reservation-core';
@@ -31,7 +32,7 @@ const MINUTE_MS = 60_000;
 
 export const EXPIRED_REASON = '预约保留时间已过，未支付，时段已释放';
 
-const systemActor: Actor = { kind: 'system', id: null, name: '系统' };
+const systemActor: NamedActor = { kind: 'system', id: null, name: '系统' };
 
 /** The hold rules in force: the staff's row, or the contract's defaults until staff save one. */
 export async function getReservationSettings(db: DbOrTx): Promise<ReservationSettings> {
@@ -112,7 +113,7 @@ export async function releaseExpiredHolds(tx: Tx, now: Date, scope: Scope = {}):
  * (no hold left: nothing happens) or finds the order cancelled. `expiredAt`: only holds that
  * expired by then (the system's release); without it any hold (staff letting one go).
  */
-export async function releaseOrderHolds(tx: Tx, orderId: number, how: { actor: Actor; reason: string; expiredAt?: Date }, now: Date): Promise<boolean> {
+export async function releaseOrderHolds(tx: Tx, orderId: number, how: { actor: NamedActor; reason: string; expiredAt?: Date }, now: Date): Promise<boolean> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) return false;
   const held = await tx

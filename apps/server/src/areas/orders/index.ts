@@ -1,7 +1,7 @@
 /**
  * The orders area's face: what other areas may use (docs/architecture.md). Keep it small.
  */
-export { type Actor, orderPaymentReference } from './cancel-core';
+export { orderPaymentReference } from './cancel-core';
 export { assertHoldLive, refuseExpiredHold } from './holds.service';
 export { addOrderEvent, findMemberOrder, type OrderRow, toOrderSummary } from './order-core';
 export { onOrderEvent } from './order-hooks';

@@ -12,6 +12,7 @@ import {
 import type { DbOrTx, Tx } from '../../db/client';
 import { dayNumber, insertNumbered, type NumberSpec } from '../../platform/numbers';
 import { AppError, conflict, notFound } from '../../platform/errors';
+import type { NamedActor } from '../../platform/actor';
 import { orderEvents, orders } from './orders.tables';
 
 /**
@@ -96,7 +97,7 @@ export interface EventInput {
   status: OrderEvent['status'];
   title: string;
   note?: string;
-  actor: { kind: 'member' | 'staff' | 'system'; id: number | null; name: string };
+  actor: NamedActor;
   now: Date;
 }
 

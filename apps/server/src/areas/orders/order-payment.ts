@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { messageInsert } from '../messages';
-import type { Actor } from './cancel-core';
+import type { NamedActor } from '../../platform/actor';
 import { orderEventInsert, type OrderRow } from './order-core';
 import { onOrderPaid } from './order-hooks';
 import { orders } from './orders.tables';
@@ -29,7 +29,7 @@ export interface OrderPayment {
  * (growth's rebate and points; do not call onOrderPaid again). Null when the order was paid
  * meanwhile (nothing written: the caller answers 409 and rolls back).
  */
-export async function markOrderPaid(tx: Tx, order: OrderRow, payment: OrderPayment, event: { note: string; actor: Actor; now: Date }): Promise<OrderRow | null> {
+export async function markOrderPaid(tx: Tx, order: OrderRow, payment: OrderPayment, event: { note: string; actor: NamedActor; now: Date }): Promise<OrderRow | null> {
   const { note, actor, now } = event;
   const holdsEnded = tx.$with('holds_ended').as(endHoldsUpdate(tx, order.id));
   const paidEvent = tx.$with('paid_event').as(orderEventInsert(tx, order.id, { status: 'paid', title: '已支付', note, actor, now }));

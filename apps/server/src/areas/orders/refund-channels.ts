@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
 import type { OrderRow } from './order-core';
+import type { Actor } from '../../platform/actor';
 
 /**
  * Where the money of a paid order goes back when it is cancelled (PRODUCT.md "a refund goes
@@ -17,7 +18,7 @@ export interface ChannelRefund {
   amountFen: number;
 }
 
-export type RefundChannelHandler = (tx: Tx, order: OrderRow, context: { actor: { kind: 'member' | 'staff' | 'system'; id: number | null }; now: Date }) => Promise<ChannelRefund[]>;
+export type RefundChannelHandler = (tx: Tx, order: OrderRow, context: { actor: Actor; now: Date }) => Promise<ChannelRefund[]>;
 
 const handlers: RefundChannelHandler[] = [];
 

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import { getJobSettings } from '../../platform/job-settings';
 import { orders } from './orders.tables';
 import { postMessage, sendNotice, type NoticeChannels } from '../messages';
-import { cancelOrder, type Actor } from './cancel-core';
+import { cancelOrder } from './cancel-core';
+import type { NamedActor } from '../../platform/actor';
 import { orderLink } from './notices';
 
 /**
@@ -19,7 +20,7 @@ import { orderLink } from './notices';
 
 const DAY_MS = 24 * 3600_000;
 const NOTICE_LEAD_MS = 12 * 3600_000;
-const systemActor: Actor = { kind: 'system', id: null, name: '系统' };
+const systemActor: NamedActor = { kind: 'system', id: null, name: '系统' };
 export const UNPAID_CANCEL_REASON = '超过付款期限未付款，系统自动取消';
 
 const unpaidPrepay = and(eq(orders.payment, 'unpaid'), eq(orders.payLater, false), inArray(orders.progress, [...MEMBER_CANCELLABLE]));

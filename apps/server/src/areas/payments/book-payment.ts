@@ -4,8 +4,8 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { insertNumbered } from '../../platform/numbers';
 import type { GatewayPayment } from '../../platform/providers/payment-gateway';
-import { memberClosedShared } from '../accounts';
-import { bookableBonus, creditAccount, debitAccount, ensureAccount } from '../funds';
+import { lockMember } from '../accounts';
+import { creditAccount, debitAccount, ensureAccount, topUpBonus } from '../funds';
 import { communityNames } from '../member';
 import { postMessage, raiseStaffAlert } from '../messages';
 import { lockOrders, type OrderRow } from '../orders';
@@ -98,14 +98,14 @@ export async function bookPayment(db: Db, paymentNo: string, reported: GatewayPa
     await creditAccount(tx, account.id, Number(row.amountFen), 'online_pay', reference, actor, now, `${vendorName(row.vendor)}${what} ${row.paymentNo}`);
     // …unless the payer closed the account meanwhile (the closure holds this row's lock while it
     // reads its blockers): nobody can use the money, so it goes back the way it came
-    const payer = await memberClosedShared(tx, row.memberId);
+    const payer = await lockMember(tx, row.memberId, 'share');
     if (payer?.closedAt) return { kind: 'booked', payment: await returnLateMoney(tx, row, account.id, reported, via, noticed, now), paid: [] };
     let note = '';
     let paid: OrderRow[] = [];
     let bonusFen = 0;
     if (row.purpose === 'topup') {
       // the bonus fixed at start, re-checked against the tier it came from
-      bonusFen = await bookableBonus(tx, Number(row.amountFen), Number(row.bonusFen), row.bonusRuleId);
+      bonusFen = (await topUpBonus(tx, Number(row.amountFen), { bonusFen: Number(row.bonusFen), ruleId: row.bonusRuleId })).bonusFen;
       if (bonusFen > 0) await creditAccount(tx, account.id, bonusFen, 'bonus', reference, actor, now, `在线充值 ${row.paymentNo} 赠送`);
       const gift = bonusFen > 0 ? `，另赠送${formatFen(bonusFen)}` : '';
       await postMessage(tx, row.memberId, { title: '在线充值已到账', content: `您通过${vendorName(row.vendor)}充值的${formatFen(Number(row.amountFen))}已存入${source.name}${gift}。`, link: '/member/funds' }, now);

@@ -1,15 +1,12 @@
-import { couponDiscountFen, type CouponScope, type ReadyToPay } from '@lab/contract';
+import { couponDiscountFen, couponInScope, type CouponOrderScope, type ReadyToPay } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
-import { unusedCouponsOf, type OrderScope } from '../funds';
+import { unusedCouponsOf } from '../funds';
 import type { OrderRow } from '../orders';
 
 /** The coupons a member may choose when paying an order, each with its discount on it. */
 
-const inScope = (scope: CouponScope, order: OrderScope) =>
-  scope.kind === 'all' || (scope.kind === 'types' ? scope.ids.some((id) => order.typeIds.includes(id)) : scope.ids.some((id) => order.groupIds.includes(id)));
-
 /** The member's unused, unexpired coupons with the discount each gives on this order and whether it can be used. */
-export async function couponChoices(db: DbOrTx, memberId: number, order: OrderRow, scope: OrderScope, now: Date): Promise<ReadyToPay['coupons']> {
+export async function couponChoices(db: DbOrTx, memberId: number, order: OrderRow, scope: CouponOrderScope, now: Date): Promise<ReadyToPay['coupons']> {
   const rows = await unusedCouponsOf(db, memberId, now);
   const choices = rows.map(({ c, t }) => {
     const thresholdFen = Number(t.thresholdFen);
@@ -17,7 +14,7 @@ export async function couponChoices(db: DbOrTx, memberId: number, order: OrderRo
     let reason = '';
     if (c.validFrom > now) reason = '优惠券尚未到使用时间';
     else if (order.totalFen < thresholdFen) reason = `订单金额未满${thresholdFen / 100}元，不能使用该优惠券`;
-    else if (!inScope(t.scope, scope)) reason = '该优惠券不适用于所选服务';
+    else if (!couponInScope(t.scope, scope)) reason = '该优惠券不适用于所选服务';
     return { rid: c.rid, name: t.name, discountFen: reason ? 0 : discountFen, usable: reason === '', reason };
   });
   // usable first, the biggest saving first

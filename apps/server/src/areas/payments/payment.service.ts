@@ -13,9 +13,8 @@ import { members } from '../accounts/accounts.tables';
 import { accounts } from '../funds/funds.tables';
 import { orders, reservations } from '../orders/orders.tables';
 import {
-  balanceTooLow,
   bookDebit,
-  couponStillUsable,
+  memberCouponState,
   ensureAccount,
   redeemCoupon,
 } from '../funds';
@@ -29,9 +28,9 @@ import {
   orderScope,
   refuseExpiredHold,
   toOrderSummary,
-  type Actor,
   type OrderRow,
 } from '../orders';
+import type { NamedActor } from '../../platform/actor';
 import { couponChoices } from './coupon-choices';
 import { payLaterOrderProblem, payLaterStanding } from './pay-later';
 import { payBalances, resolveSource, type PaySource } from './pay-source';
@@ -89,7 +88,7 @@ export interface PayContext {
 export async function payLockedOrder(
   tx: Tx,
   order: OrderRow,
-  input: { source: PaySource; couponRid?: string | undefined; actor: Actor; now: Date; projectNo?: string | undefined; approvedGrant?: boolean } & PayContext,
+  input: { source: PaySource; couponRid?: string | undefined; actor: NamedActor; now: Date; projectNo?: string | undefined; approvedGrant?: boolean } & PayContext,
 ): Promise<OrderRow> {
   const { source, actor, now } = input;
   if (order.progress === 'cancelled') throw conflict('订单已取消，不能支付');
@@ -103,7 +102,8 @@ export async function payLockedOrder(
   // the member said "no coupon": not even the one chosen when ordering
   let couponRid = input.couponRid === NO_COUPON ? undefined : input.couponRid;
   if (input.couponRid === undefined && order.couponRid) {
-    if (await couponStillUsable(tx, order.memberId, order.couponRid, now)) couponRid = order.couponRid;
+    const chosen = await memberCouponState(tx, order.memberId, order.couponRid);
+    if (chosen?.status === 'unused' && chosen.validTo > now) couponRid = order.couponRid;
   }
   let discountFen = 0;
   let couponId: number | null = null;
@@ -117,7 +117,6 @@ export async function payLockedOrder(
   if (payableFen > 0) {
     // an account never opened holds nothing: the balance does not cover the payment
     const accountId = input.accountId === undefined ? (await ensureAccount(tx, source.kind, source.id)).id : input.accountId;
-    if (accountId === null) throw balanceTooLow();
     const booked = await bookDebit(tx, {
       accountId,
       amountFen: payableFen,
@@ -219,7 +218,7 @@ export async function payOrder(
     if (order.progress === 'cancelled') throw conflict('订单已取消，不能支付');
     if (order.payment === 'paid') throw conflict(ALREADY_PAID);
     if (order.payment === 'approval') throw conflict(AWAITING_APPROVAL);
-    const actor: Actor = { kind: 'member', id: memberId, name: found.name || found.nickname || '会员' };
+    const actor: NamedActor = { kind: 'member', id: memberId, name: found.name || found.nickname || '会员' };
     if (body.card_rid) {
       // a grant card: no coupon (a member's coupon does not discount the group's grant)
       const charge = await chargeCard(tx, { memberId, memberName: actor.name, cardRid: body.card_rid, order, amountFen: order.totalFen, projectNo: body.project_no, now });

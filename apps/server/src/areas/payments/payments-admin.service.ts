@@ -20,8 +20,8 @@ import type { PaymentProviders } from '../../platform/providers';
 import type { GatewayRefund } from '../../platform/providers/payment-gateway';
 import { onlinePaymentOrders, onlinePayments, onlineRefunds } from './payments.tables';
 import { paginate } from '../../db/paginate';
-import { memberRefs, namedMembers } from '../accounts';
-import { entriesByReferences, withChannels } from '../funds';
+import { memberContacts, namedMembers } from '../accounts';
+import { entriesByReferences } from '../funds';
 import { communityNames } from '../member';
 import { orderIdsByNo, orderNosOf } from '../orders';
 import { applyRefundState, askGatewayAboutRefund } from './online-refunds';
@@ -76,7 +76,7 @@ const paymentOrder = (q: AdminOnlinePaymentExportQuery) => {
 async function toPaymentViews(db: DbOrTx, rows: PaymentRow[]): Promise<AdminOnlinePayment[]> {
   const ids = rows.map((r) => r.id);
   const [people, links, refunds, groups] = await Promise.all([
-    memberRefs(db, rows.map((r) => r.memberId)),
+    memberContacts(db, rows.map((r) => r.memberId), 'refs'),
     orderNosOfPayments(db, ids),
     ids.length
       ? db
@@ -170,7 +170,7 @@ const refundSelect = (db: DbOrTx) =>
 
 async function toRefundViews(db: DbOrTx, rows: RefundJoin[]): Promise<AdminOnlineRefund[]> {
   const [people, orderNos] = await Promise.all([
-    memberRefs(db, rows.map((r) => r.payment.memberId)),
+    memberContacts(db, rows.map((r) => r.payment.memberId), 'refs'),
     orderNosOf(db, rows.flatMap((r) => (r.refund.orderId === null ? [] : [r.refund.orderId]))),
   ]);
   return rows.map(({ refund, payment }) => {
@@ -279,7 +279,7 @@ export async function adminPaymentDetail(db: DbOrTx, paymentNo: string): Promise
   const references = [paymentReference(row.paymentNo), ...refundRows.map((r) => refundReference(r.refund.refundNo))];
   const owners = [{ kind: row.fundsKind, id: row.fundsId }, { kind: 'member' as const, id: row.memberId }];
   const entries = await entriesByReferences(db, owners, ['online_pay', 'online_refund', 'bonus'], references);
-  return { payment: payment!, refunds: await toRefundViews(db, refundRows), entries: await withChannels(db, entries) };
+  return { payment: payment!, refunds: await toRefundViews(db, refundRows), entries };
 }
 
 /** 在线退款 by refund number, as the audit log keeps it. */

@@ -12,8 +12,8 @@ import type { Db, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { insertNumbered } from '../../platform/numbers';
 import type { PaymentProviders } from '../../platform/providers';
-import { memberClosedShared } from '../accounts';
-import { balanceOf, currentBonus, findOwnedCommunity, getFundsSettings } from '../funds';
+import { lockMember } from '../accounts';
+import { balanceOf, findOwnedCommunity, getFundsSettings, topUpBonus } from '../funds';
 import { assertHoldLive, findMemberOrder, lockOrders, orderScope, type OrderRow } from '../orders';
 import { couponChoices } from './coupon-choices';
 import { orderNosOfPayments, PAYMENT_NO, payResultPath, providerFor, settleableNow, toPaymentView, TOPUP_MAX_FEN, vendorName, type Log, type PayMeta } from './online-pay-core';
@@ -86,7 +86,7 @@ async function draftTopup(tx: Tx, memberId: number, body: OnlinePayStartBody): P
     const community = await findOwnedCommunity(tx, memberId, body.community_rid);
     source = { kind: 'community', id: community.id, name: `团体「${community.name}」预存款` };
   }
-  const { bonusFen, ruleId } = await currentBonus(tx, body.amount);
+  const { bonusFen, ruleId } = await topUpBonus(tx, body.amount);
   return { amountFen: body.amount, balanceFen: 0, source, couponRid: null, bonusFen, bonusRuleId: ruleId, description: `${source.name}充值`, links: [] };
 }
 
@@ -182,6 +182,6 @@ export async function startOnlinePayment(
 
 /** The payer's row, shared (see startOnlinePayment); a closed account starts nothing. */
 async function lockPayer(tx: Tx, memberId: number) {
-  const payer = await memberClosedShared(tx, memberId);
+  const payer = await lockMember(tx, memberId, 'share');
   if (!payer || payer.closedAt) throw new AppError('UNAUTHORIZED', '该账号已注销', { status: 401 });
 }

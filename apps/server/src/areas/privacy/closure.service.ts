@@ -30,7 +30,8 @@ import type { NoticeChannels } from '../messages';
 import { balanceOf } from '../funds';
 import { closeOpenPaymentsOf } from '../payments';
 import { getMember } from '../accounts';
-import { confirmMemberSecret, endMemberAccess, sendSmsCode, type RequestMeta } from '../accounts';
+import { confirmMemberSecret, endMemberAccess, sendSmsCode } from '../accounts';
+import type { RequestMeta } from '../../platform/caller';
 import { eraseMember } from './erasure';
 import { maskIp } from './erasure-engine';
 

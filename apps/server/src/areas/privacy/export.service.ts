@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema';
 import { tooMany } from '../../platform/errors';
 import { writeMemberAudit } from '../../platform/member-audit';
 import { getMember } from '../accounts';
-import type { RequestMeta } from '../accounts';
+import type { RequestMeta } from '../../platform/caller';
 import { collectMemberData, type Cell, type ExportSection } from './export-sections';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { getJobSettings } from '../../../platform/job-settings';
 import { postMessage, sendNotice } from '../../messages';
-import type { Actor } from '../cancel-core';
+import type { NamedActor } from '../../../platform/actor';
 import { orderLink } from '../notices';
 import { orders } from '../orders.tables';
 import { afterSteps, applyStep, type Channels } from './progress.service';
@@ -19,7 +19,7 @@ import { afterSteps, applyStep, type Channels } from './progress.service';
 
 const DAY_MS = 24 * 3600_000;
 const NOTICE_LEAD_MS = 12 * 3600_000;
-const systemActor: Actor = { kind: 'system', id: null, name: '系统' };
+const systemActor: NamedActor = { kind: 'system', id: null, name: '系统' };
 
 const undisputedDelivery = and(eq(orders.progress, 'delivered'), or(isNull(orders.disputedAt), eq(orders.disputeResolved, true)));
 

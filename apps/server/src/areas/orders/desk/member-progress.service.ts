@@ -7,7 +7,7 @@ import { AppError, conflict, notFound } from '../../../platform/errors';
 import { memberContact } from '../../accounts';
 import { orderEvents, orderLines, orders } from '../orders.tables';
 import { postMessage } from '../../messages';
-import type { Actor } from '../cancel-core';
+import type { NamedActor } from '../../../platform/actor';
 import { progressNotice } from '../notices';
 import { onOrderCompleted } from '../order-hooks';
 import { addOrderEvent, findMemberOrder, moveProgress, retestWindowOpen, toOrderEvent } from '../order-core';
@@ -21,7 +21,7 @@ import { findReport } from './reports.service';
  * order as the member sees it now.
  */
 
-async function memberActor(db: DbOrTx, memberId: number): Promise<Actor> {
+async function memberActor(db: DbOrTx, memberId: number): Promise<NamedActor> {
   const person = await memberContact(db, memberId);
   return { kind: 'member', id: memberId, name: person?.name || person?.nickname || '客户' };
 }

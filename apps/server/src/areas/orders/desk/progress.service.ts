@@ -8,7 +8,7 @@ import { staffNames } from '../../accounts';
 import { sampleRecycles, samplings } from '../pickups/pickups.tables';
 import { toRecycle } from '../pickups/sampling.service';
 import { postMessage, sendNotice, type NoticeChannels } from '../../messages';
-import { type Actor } from '../cancel-core';
+import type { NamedActor } from '../../../platform/actor';
 import { orderLink, progressNotice, type ProgressNotice, type ProgressNoticeKind } from '../notices';
 import { promisesOf } from '../order-promises';
 import { memberCards } from '../order-search.service';
@@ -66,7 +66,7 @@ export const openDispute = (order: Pick<OrderRow, 'disputedAt' | 'disputeResolve
 
 export { scannedOrderNo };
 
-export async function staffActor(db: DbOrTx, staffId: number): Promise<Actor> {
+export async function staffActor(db: DbOrTx, staffId: number): Promise<NamedActor> {
   // a staff member's name is required (staff-schemas), so it names them
   const names = await staffNames(db, [staffId]);
   return { kind: 'staff', id: staffId, name: names.get(staffId) || '实验室' };
@@ -203,7 +203,7 @@ export interface StepOptions {
  * order-level click); a step that follows from one sample's move (samples.service.ts) moves
  * only the order.
  */
-export async function applyStep(tx: Tx, order: OrderRow, action: StaffAction, actor: Actor, note: string, now: Date, options: StepOptions): Promise<StepDone> {
+export async function applyStep(tx: Tx, order: OrderRow, action: StaffAction, actor: NamedActor, note: string, now: Date, options: StepOptions): Promise<StepDone> {
   const step = staffSteps[action];
   if (order.progress !== step.from) throw stateError(order, step.verb);
   const extra: Partial<typeof orders.$inferInsert> = {};

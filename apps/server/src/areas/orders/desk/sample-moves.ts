@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { sampleStateLabels, type SampleEvent, type SampleState, type SampleStateView } from '@lab/contract';
 import type { DbOrTx } from '../../../db/client';
-import type { Actor } from '../cancel-core';
+import type { NamedActor } from '../../../platform/actor';
 import type { OrderRow } from '../order-core';
 import { orderSamples, sampleEvents } from './samples.tables';
 
@@ -57,7 +57,7 @@ const carryNotes: Record<string, string> = { receive: '随订单签收', test: '
  * An order-level step (the desk's 确认收样, 开始测试, 交付数据, 安排复测) moves every sample still
  * behind it, each move an event naming who and when: one statement for all of them.
  */
-export async function carryOrderSamples(tx: DbOrTx, order: OrderRow, action: string, actor: Actor, now: Date): Promise<void> {
+export async function carryOrderSamples(tx: DbOrTx, order: OrderRow, action: string, actor: NamedActor, now: Date): Promise<void> {
   const move = carried[action];
   if (!move) return;
   await ensureSampleRows(tx, order, now);

@@ -1,11 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { calls } from '@lab/contract/calls';
-import type { Db } from '../../../db/client';
 import { serve } from '../../../platform/calls';
 import { audit } from '../../../platform/audit';
-import { AppError } from '../../../platform/errors';
-import { readToken } from '../../accounts';
-import { authenticate } from '../../accounts';
+import { optionalMemberId } from '../../accounts';
 import { saveReservationSettings } from '../holds.service';
 import { reservationAudit, reservationSettingsAudit } from '../orders.audit';
 import { queryDeviceTime } from './device-time.service';
@@ -15,18 +11,6 @@ import { bookingLiftAudit, liftBookingBlock, listBookingBlocks } from './booking
 import { reservationIcs } from './reservations.service';
 import { findReservableItem } from './reservations.service';
 import { joinWait, leaveWait, listWaits } from './waits.service';
-
-/** The member behind an optional token on an open route; a missing, expired or staff token is simply nobody. */
-async function optionalMemberId(db: Db, request: FastifyRequest, now: Date): Promise<number | null> {
-  const token = readToken(request);
-  if (!token) return null;
-  try {
-    return (await authenticate(db, token, 'member', now)).subjectId;
-  } catch (error) {
-    if (error instanceof AppError && error.status === 401) return null;
-    throw error;
-  }
-}
 
 /** On-site instrument reservations (上门预约): the calls of contract/calls/reservations.ts (reservations). */
 export const reservationsRoutes = serve(calls.reservations, {
