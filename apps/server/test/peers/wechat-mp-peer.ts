@@ -135,11 +135,11 @@ export class WechatMpPeer {
 
   // ---- events to the account's server -----------------------------------------------------
 
-  private encrypt(message: string) {
+  private encrypt(message: string, appId = this.options.appId) {
     const key = Buffer.from(`${this.options.aesKey}=`, 'base64');
     const length = Buffer.alloc(4);
     length.writeUInt32BE(Buffer.byteLength(message));
-    const plain = Buffer.concat([randomBytes(16), length, Buffer.from(message), Buffer.from(this.options.appId)]);
+    const plain = Buffer.concat([randomBytes(16), length, Buffer.from(message), Buffer.from(appId)]);
     const pad = 32 - (plain.length % 32);
     const cipher = createCipheriv('aes-256-cbc', key, key.subarray(0, 16)).setAutoPadding(false);
     return Buffer.concat([cipher.update(Buffer.concat([plain, Buffer.alloc(pad, pad)])), cipher.final()]).toString('base64');
@@ -167,13 +167,14 @@ export class WechatMpPeer {
   }
 
   /**
-   * Pushes an event to `callbackUrl` as WeChat does. `forge`: a wrong signature; `at`: the
+   * Pushes an event to `callbackUrl` as WeChat does. `forge`: a wrong signature (or, signed
+   * rightly, a ciphertext for another account's AppID or one damaged on the way); `at`: the
    * timestamp (default the test's now); `nonce`: to send one again (a replay).
    */
   async push(
     callbackUrl: string,
     event: { openid: string; event: 'subscribe' | 'SCAN' | 'unsubscribe'; scene?: string },
-    how: { forge?: 'signature' | 'msg_signature'; at?: Date; nonce?: string } = {},
+    how: { forge?: 'signature' | 'msg_signature' | 'appid' | 'ciphertext'; at?: Date; nonce?: string } = {},
   ): Promise<{ status: number; body: string; nonce: string; timestamp: string }> {
     const timestamp = String(Math.floor((how.at ?? this.options.now()).getTime() / 1000));
     const nonce = how.nonce ?? String(randomBytes(5).readUInt32BE(0));
@@ -186,7 +187,13 @@ export class WechatMpPeer {
     const query = new URLSearchParams({ signature, timestamp, nonce, openid: event.openid });
     let body = message;
     if (this.options.aesKey) {
-      const encrypted = this.encrypt(message);
+      let encrypted = this.encrypt(message, how.forge === 'appid' ? 'wx00000000000000ff' : this.options.appId);
+      if (how.forge === 'ciphertext') {
+        // one byte changed in the last block: its padding and the AppID's end come out as noise
+        const bytes = Buffer.from(encrypted, 'base64');
+        bytes.writeUInt8(bytes.readUInt8(bytes.length - 5) ^ 0x5a, bytes.length - 5);
+        encrypted = bytes.toString('base64');
+      }
       const msgSignature = how.forge === 'msg_signature' ? sha1([this.options.token, timestamp, nonce, `${encrypted}x`]) : sha1([this.options.token, timestamp, nonce, encrypted]);
       query.set('encrypt_type', 'aes');
       query.set('msg_signature', msgSignature);

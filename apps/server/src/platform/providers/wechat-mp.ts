@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { decrypt, encrypt, getSignature } from '@wecom/crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import type { FastifyBaseLogger } from 'fastify';
@@ -95,47 +96,33 @@ export interface WechatMpOptions {
   log: FastifyBaseLogger;
 }
 
-const sha1 = (parts: string[]) => createHash('sha1').update([...parts].sort().join('')).digest('hex');
-
 const sameText = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** WeChat's message signature: sha1 of token, timestamp, nonce (and the ciphertext) sorted and joined. */
-export const mpSignature = (token: string, timestamp: string, nonce: string, encrypted?: string) => sha1(encrypted === undefined ? [token, timestamp, nonce] : [token, timestamp, nonce, encrypted]);
+/**
+ * WeChat's message signature: sha1 of token, timestamp, nonce (and the ciphertext) sorted and
+ * joined — @wecom/crypto's getSignature (Tencent's WXBizMsgCrypt, the same for the official
+ * account's 安全模式); without a ciphertext an empty one, which sorts first and adds nothing.
+ */
+export const mpSignature = (token: string, timestamp: string, nonce: string, encrypted?: string) => getSignature(token, timestamp, nonce, encrypted ?? '');
 
-/** The AES key and IV of an EncodingAESKey: base64 of the 43 characters and '=', 32 bytes; the IV its first 16. */
-const aesKeyOf = (encodingAesKey: string) => {
-  const key = Buffer.from(`${encodingAesKey}=`, 'base64');
-  if (key.length !== 32) throw new Error('EncodingAESKey 应为43位');
-  return { key, iv: key.subarray(0, 16) };
+/** 安全模式's ciphertext (AES-256-CBC of random(16) · length · message · appid, PKCS#7 to 32 bytes), by @wecom/crypto. */
+export const mpEncrypt = (encodingAesKey: string, appId: string, message: string): string => {
+  if (Buffer.from(`${encodingAesKey}=`, 'base64').length !== 32) throw new Error('EncodingAESKey 应为43位');
+  return encrypt(encodingAesKey, message, appId);
 };
 
-/** 安全模式's ciphertext: AES-256-CBC of random(16) · length(4, big-endian) · message · appid, PKCS#7 padded to 32 bytes. */
-export function mpEncrypt(encodingAesKey: string, appId: string, message: string): string {
-  const { key, iv } = aesKeyOf(encodingAesKey);
-  const text = Buffer.from(message);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(text.length);
-  const plain = Buffer.concat([randomBytes(16), length, text, Buffer.from(appId)]);
-  const pad = 32 - (plain.length % 32);
-  const cipher = createCipheriv('aes-256-cbc', key, iv).setAutoPadding(false);
-  return Buffer.concat([cipher.update(Buffer.concat([plain, Buffer.alloc(pad, pad)])), cipher.final()]).toString('base64');
-}
-
-/** The message inside a ciphertext and the appid it names; throws on anything malformed. */
+/**
+ * The message inside a ciphertext and the appid it names, by @wecom/crypto's decrypt; throws on
+ * a ciphertext that is not whole AES blocks or too short to hold the length. The library takes a
+ * bad padding as none, so the caller's appid check is what refuses a forged or damaged one.
+ */
 export function mpDecrypt(encodingAesKey: string, encrypted: string): { message: string; appId: string } {
-  const { key, iv } = aesKeyOf(encodingAesKey);
-  const decipher = createDecipheriv('aes-256-cbc', key, iv).setAutoPadding(false);
-  const plain = Buffer.concat([decipher.update(Buffer.from(encrypted, 'base64')), decipher.final()]);
-  const pad = plain[plain.length - 1] ?? 0;
-  if (pad < 1 || pad > 32 || plain.length < 20 + pad) throw new Error('bad padding');
-  const content = plain.subarray(16, plain.length - pad);
-  const length = content.readUInt32BE(0);
-  if (4 + length > content.length) throw new Error('bad length');
-  return { message: content.subarray(4, 4 + length).toString('utf8'), appId: content.subarray(4 + length).toString('utf8') };
+  const { message, id } = decrypt(encodingAesKey, encrypted);
+  return { message, appId: id };
 }
 
 const xml = new XMLParser({ parseTagValue: false, trimValues: true, processEntities: false });
