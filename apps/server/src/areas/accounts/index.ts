@@ -10,7 +10,7 @@ export { onMemberInvited } from './member-hooks';
 export { authenticate, type RequestMeta } from './sessions.service';
 export { sendSmsCode } from './sms-codes.service';
 export { type StaffCodesFailing } from './staff-hooks';
-export { activeMemberIds, countMembers, memberByPhone, membersByPhone, staffPhonesOfRole, memberCondition, memberContact, memberContacts, memberRefs, namedMembers, staffMember, staffNames, staffRefs, type MemberContact } from './people';
+export { activeMemberIds, countMembers, memberByPhone, membersByPhone, staffContactsOfRole, memberCondition, memberContact, memberContacts, memberRefs, namedMembers, staffMember, staffNames, staffRefs, type MemberContact } from './people';
 export { memberIdsMatching } from './member-match';
 export { lockMember, memberByRid, setMemberDisabled, updateMemberIdentity } from './member-identity';
 export { invitedCount, invitedMembers, memberInvite } from './invitees';
