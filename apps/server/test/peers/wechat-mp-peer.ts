@@ -13,6 +13,9 @@ import type { AddressInfo } from 'node:net';
  *   template messages, kept in `sent`; 43004 for a follower who unsubscribed; `failNext` makes
  *   the next sends answer a code of the test's choice (45009 rate limit…); `expireToken` makes
  *   the token held answer 42001.
+ * - POST /cgi-bin/message/subscribe/bizsend: subscription messages (订阅通知 of a 服务号), kept in
+ *   `subscribeSent`; only to a user who accepted that template (`acceptSubscription`, as the
+ *   订阅 button does), else 43101 (用户拒绝接受消息); a one-time acceptance is used up by one send.
  * - `push`: an event (关注 / 扫码 / 取消关注) as WeChat sends it to the account's server URL:
  *   signed (signature over token, timestamp, nonce), in 安全模式 encrypted (AES-256-CBC under
  *   the EncodingAESKey, msg_signature over the ciphertext too) — or forged, or sent again.
@@ -47,6 +50,9 @@ export class WechatMpPeer {
   readonly qrcodes = new Map<string, { scene: string; expireSeconds: number }>();
   readonly unsubscribed = new Set<string>();
   readonly failNext: number[] = [];
+  readonly subscribeSent: (Omit<SentTemplate, 'url'> & { page?: string })[] = [];
+  /** `${openid} ${templateId}` → how many sends the user accepted (Infinity: 长期订阅) */
+  private readonly accepted = new Map<string, number>();
   private token: string | null = null;
   /** the token before the last fetch: WeChat keeps it good for 5 minutes */
   private previous: string | null = null;
@@ -75,6 +81,11 @@ export class WechatMpPeer {
     if (!server) return;
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** The user accepts a subscription message (the 订阅通知 button): `times` sends, or long-term. */
+  acceptSubscription(openid: string, templateId: string, times = Number.POSITIVE_INFINITY) {
+    this.accepted.set(`${openid} ${templateId}`, times);
   }
 
   /** The token held answers 42001 (access_token expired) from now on. */
@@ -129,6 +140,20 @@ export class WechatMpPeer {
       if (this.unsubscribed.has(message.touser)) return this.json(reply, { errcode: 43004, errmsg: 'require subscribe' });
       this.sent.push(message);
       return this.json(reply, { errcode: 0, errmsg: 'ok', msgid: this.sent.length + 1000 });
+    }
+    if (url.pathname === '/cgi-bin/message/subscribe/bizsend') {
+      const failure = this.failNext.shift();
+      if (failure !== undefined) return this.json(reply, { errcode: failure, errmsg: 'system error' });
+      const message = body as unknown as Omit<SentTemplate, 'url'> & { page?: string };
+      const fields = typeof message.data === 'object' && message.data !== null ? Object.entries(message.data) : [];
+      if (typeof message.touser !== 'string' || typeof message.template_id !== 'string' || fields.length === 0) return this.json(reply, { errcode: 47003, errmsg: 'argument invalid! data is empty' });
+      if (fields.some(([key, value]) => !/^[a-z_]+\d+$/.test(key) || typeof (value as { value?: unknown })?.value !== 'string')) return this.json(reply, { errcode: 47003, errmsg: 'argument invalid! data.value invalid' });
+      const key = `${message.touser} ${message.template_id}`;
+      const left = this.accepted.get(key) ?? 0;
+      if (left < 1) return this.json(reply, { errcode: 43101, errmsg: 'user refuse to accept the msg' });
+      this.accepted.set(key, left - 1);
+      this.subscribeSent.push(message);
+      return this.json(reply, { errcode: 0, errmsg: 'ok' });
     }
     return this.json(reply, { errcode: 40066, errmsg: 'invalid url' }, 404);
   }

@@ -6,7 +6,11 @@ import { createStaffBindQr, staffWxBindingOf, unbindStaffWx } from './staff-wx.s
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
-/** 微信提醒: a staff member binds their own WeChat for the promise alerts (the back office's user menu). */
+/**
+ * 微信提醒: a staff member binds their own WeChat for the promise alerts (the back office's user
+ * menu). readOnly for the audit log, as logout: each call touches only the person's own alert
+ * channel, no decision over the business's data (the QR code binds nothing until it is scanned).
+ */
 export const staffWxRoutes = serve(calls.staffWx, {
   binding: { handler: ({ db, staff, deps }) => staffWxBindingOf(db, staff.id, deps.wechat !== null), config: { readOnly: true } },
   bindQr: {
@@ -15,7 +19,7 @@ export const staffWxRoutes = serve(calls.staffWx, {
       const qr = await createStaffBindQr(db, deps.wechat, staff.id, now);
       return { expire_seconds: qr.expire_seconds, qr_code_url: await qrImage(qr.qrContent) };
     },
-    config: perMinute(10),
+    config: { ...perMinute(10), readOnly: true },
   },
-  unbind: ({ db, staff, deps }) => unbindStaffWx(db, staff.id, deps.wechat !== null),
+  unbind: { handler: ({ db, staff, deps }) => unbindStaffWx(db, staff.id, deps.wechat !== null), config: { readOnly: true } },
 });

@@ -11,7 +11,8 @@ import { wechatMpNonces, wechatMpTokens } from './wechat-mp.tables';
 /**
  * The WeChat official account (公众号), docs/decisions/0046-wechat-official-account.md: its
  * access token shared by every instance, temporary parametric QR codes for the login, template
- * messages for the service notices, and the event callback (signature, 安全模式's AES, replays).
+ * or subscription messages (订阅通知, per the account's type) for the service notices, and the
+ * event callback (signature, 安全模式's AES through @wecom/crypto, replays).
  * Chosen by WECHAT_MP_APPID (+ _SECRET, _TOKEN, _AES_KEY); without it the local stand-in serves
  * (the QR code opens this site's own confirm page, WeChat notices are a log line).
  */
@@ -19,8 +20,12 @@ export interface WechatMp {
   readonly appId: string;
   /** a temporary QR code with a string scene (QR_STR_SCENE) valid `expireSeconds` */
   createSceneQr(scene: string, expireSeconds: number): Promise<SceneQr>;
-  /** a template message (模板消息) to a follower; refusals answered, never thrown */
-  sendTemplate(message: TemplateMessage): Promise<SendResult>;
+  /**
+   * A service notice: a template message (模板消息, cgi-bin/message/template/send) or, for an
+   * account whose type sends 订阅通知 (WECHAT_MP_NOTICES=subscribe), a subscription message
+   * (cgi-bin/message/subscribe/bizsend) — the same template id and fields. Refusals answered, never thrown.
+   */
+  sendNotice(message: TemplateMessage): Promise<SendResult>;
   /** a callback checked (signature, age, nonce; decrypted in 安全模式); throws CallbackRefused */
   readCallback(request: CallbackRequest): Promise<CallbackRead>;
   /** a passive reply (a text to the follower who sent the event), encrypted in 安全模式 */
@@ -83,6 +88,8 @@ export const CALLBACK_MAX_AGE_SECONDS = 300;
 export const TOKEN_ERRORS = new Set([40001, 40014, 42001]);
 /** 43004: the follower unsubscribed (需要接收者关注) — the notice goes by SMS instead. */
 export const UNSUBSCRIBED = 43004;
+/** 43101: the user has not accepted (or has used up) this subscription message (用户拒绝接受消息) — SMS instead. */
+export const SUBSCRIPTION_REFUSED = 43101;
 
 export interface WechatMpOptions {
   appId: string;
@@ -91,6 +98,8 @@ export interface WechatMpOptions {
   /** the EncodingAESKey (安全模式); undefined: 明文模式 */
   aesKey?: string | undefined;
   apiBase: string;
+  /** template messages (default) or subscription messages, per the account's type */
+  notices?: 'template' | 'subscribe' | undefined;
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -152,7 +161,7 @@ interface ApiAnswer {
 }
 
 export function wechatMp(options: WechatMpOptions): WechatMp {
-  const { appId, secret, token, aesKey, apiBase, db, clock, log } = options;
+  const { appId, secret, token, aesKey, apiBase, db, clock, log, notices = 'template' } = options;
   const base = apiBase.replace(/\/+$/, '');
 
   /** a POST with a JSON body, or a GET without one */
@@ -212,14 +221,14 @@ export function wechatMp(options: WechatMpOptions): WechatMp {
       return { ticket: answer.ticket, url: answer.url, expireSeconds: Number(answer.expire_seconds ?? expireSeconds), imageUrl: showQrUrl(answer.ticket) };
     },
 
-    async sendTemplate(message) {
+    async sendNotice(message) {
+      const data = Object.fromEntries(Object.entries(message.data).map(([key, value]) => [key, { value }]));
       try {
-        const answer = await withToken('/cgi-bin/message/template/send', {
-          touser: message.openid,
-          template_id: message.templateId,
-          ...(message.url ? { url: message.url } : {}),
-          data: Object.fromEntries(Object.entries(message.data).map(([key, value]) => [key, { value }])),
-        });
+        const answer =
+          notices === 'subscribe'
+            ? // 订阅通知: the page to open is `page`
+              await withToken('/cgi-bin/message/subscribe/bizsend', { touser: message.openid, template_id: message.templateId, ...(message.url ? { page: message.url } : {}), data })
+            : await withToken('/cgi-bin/message/template/send', { touser: message.openid, template_id: message.templateId, ...(message.url ? { url: message.url } : {}), data });
         if ((answer.errcode ?? 0) === 0) return sent('wechat-mp', answer.msgid === undefined ? null : String(answer.msgid));
         return failed('wechat-mp', String(answer.errcode), answer.errmsg ?? '');
       } catch (error) {
