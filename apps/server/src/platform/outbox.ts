@@ -51,11 +51,7 @@ export interface Deliverers {
   wechat?: WechatProvider;
 }
 
-/**
- * WeChat's answers that the person cannot receive the notice: the follower left the official
- * account (43004, 需要接收者关注), or has not accepted this subscription message (43101, 订阅通知
- * 用户拒绝接受消息). The notice goes by SMS.
- */
+/** WeChat's answers that the person cannot receive it (left the account; 订阅通知 not accepted): the notice goes by SMS. */
 export const WECHAT_NOT_RECEIVING: Record<string, string> = { '43004': '未关注公众号', '43101': '未订阅该通知' };
 
 /** What the services call: a queued row (and its job), in the caller's transaction when given. */
