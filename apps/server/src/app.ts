@@ -101,7 +101,7 @@ export async function buildApp(options: BuildOptions) {
   const deliverers = options.deliverers ?? {
     sms: (await smsProviderFor(config, app.log)) ?? local.sms,
     email: (await emailProviderFor(config, app.log)) ?? local.email,
-    wechat: wechat ? { name: 'wechat-mp', send: (message) => wechat.sendTemplate(message) } : local.wechat,
+    wechat: wechat ? { name: 'wechat-mp', send: (message) => wechat.sendNotice(message) } : local.wechat,
   };
   const deps: AppDeps = {
     db: options.db,

@@ -132,7 +132,7 @@ export function jobSpecs(deps: AppDeps, log: FastifyBaseLogger, crons: Record<st
       async run() {
         const found = await checkPromises(deps.db, deps.sms, deps.clock.now());
         if (found.alerted.length || found.missed.length) log.info(found, 'service promises: staff alerted, missed promises recorded');
-        const slipping = await checkSlippingEstimates(deps.db, deps.clock.now());
+        const slipping = await checkSlippingEstimates(deps.db, deps.sms, deps.clock.now());
         if (slipping.length) log.info({ slipping }, 'estimates past the promised turnaround: the lab alerted');
       },
     },

@@ -5,6 +5,7 @@ import { registerStaffDocs } from './platform/openapi';
 import { healthRoutes } from './platform/health';
 import { addressRoutes } from './areas/member/addresses.routes';
 import { accountRoutes, staffAuthRoutes, wxLoginRoutes } from './areas/accounts/auth.routes';
+import { staffWxRoutes } from './areas/accounts/staff-wx.routes';
 import { consentRoutes } from './areas/accounts/consents.routes';
 import { agreementAdminRoutes, agreementRoutes } from './areas/content/agreements.routes';
 import { catalogRoutes, serveCatalogImages } from './areas/catalog/catalog.routes';
@@ -93,6 +94,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     accountRoutes,
     wxLoginRoutes,
     staffAuthRoutes,
+    staffWxRoutes,
     agreementRoutes,
     consentRoutes,
     agreementAdminRoutes,

@@ -5,6 +5,7 @@
 import { accounts, wxLogin } from './accounts/calls';
 import { consents } from './accounts/consent-calls';
 import { staffAuth } from './accounts/staff-auth-calls';
+import { staffWx } from './accounts/staff-wx-calls';
 import { staff } from './accounts/staff-calls';
 import { approvals } from './approvals/calls';
 import { adminCatalog } from './catalog/admin-calls';
@@ -124,6 +125,7 @@ export const calls = {
   adminQueue,
   queue,
   staffAuth,
+  staffWx,
   staff,
   auditLog,
   adminCustomers,

@@ -185,6 +185,8 @@ export const envSchema = z.object({
   WECHAT_MP_AES_KEY: z.string().regex(/^[A-Za-z0-9]{43}$/, { error: '应为43位字母或数字' }).optional(),
   /** the API's origin; the tests point it at a local peer */
   WECHAT_MP_API_BASE: z.url().default('https://api.weixin.qq.com'),
+  /** how the account sends service notices, per its type: template (模板消息) or subscribe (订阅通知, message/subscribe/bizsend) */
+  WECHAT_MP_NOTICES: z.enum(['template', 'subscribe'], { error: '应为 template 或 subscribe' }).default('template'),
 });
 
 /** The variables as the schema reads them. */

@@ -51,8 +51,8 @@ export interface Deliverers {
   wechat?: WechatProvider;
 }
 
-/** WeChat's answer when the follower has left the official account (需要接收者关注): the notice goes by SMS. */
-export const WECHAT_UNSUBSCRIBED = '43004';
+/** WeChat's answers that the person cannot receive it (left the account; 订阅通知 not accepted): the notice goes by SMS. */
+export const WECHAT_NOT_RECEIVING: Record<string, string> = { '43004': '未关注公众号', '43101': '未订阅该通知' };
 
 /** What the services call: a queued row (and its job), in the caller's transaction when given. */
 export function queuedSmsProvider(db: Db, jobs: JobQueue | null, deliverer: { name: string }): SmsProvider {
@@ -248,7 +248,8 @@ export async function dispatchOutboxRow(
 }
 
 /**
- * A WeChat row: the template message; when the follower has left the account (43004), or no
+ * A WeChat row: the template (or subscription) message; when the person cannot receive it
+ * (WECHAT_NOT_RECEIVING: left the account, 43004; not subscribed, 43101), or no
  * WeChat deliverer is configured, the row becomes its SMS — same row, so it is never lost and a
  * failing SMS is retried as any other. Other refusals (45009 rate limit, a token WeChat kept
  * refusing) throw: retried with back-off, a dead letter after the last try.
@@ -262,10 +263,11 @@ async function dispatchWechat(db: Db, deliverers: Deliverers, clock: Clock, row:
       .where(and(eq(outbox.id, row.id), eq(outbox.status, 'queued')));
     return 'sent';
   }
-  if (result && result.code !== WECHAT_UNSUBSCRIBED) throw new Error(result.code ? `${result.code}: ${result.error}` : result.error);
+  const notReceiving = result?.code ? WECHAT_NOT_RECEIVING[result.code] : undefined;
+  if (result && !notReceiving) throw new Error(result.code ? `${result.code}: ${result.error}` : result.error);
   if (!fallback) throw new Error(result ? `${result.code}: ${result.error}` : 'no WeChat deliverer and no phone to fall back to');
   // the row becomes its SMS first: a failing SMS is then retried as an SMS
-  const why = result ? `微信 ${result.code}（未关注公众号），已改发短信` : '未配置微信发送，已改发短信';
+  const why = result ? `微信 ${result.code}（${notReceiving}），已改发短信` : '未配置微信发送，已改发短信';
   await db
     .update(outbox)
     .set({ channel: 'sms', recipient: fallback.phone, provider: deliverers.sms.name, lastError: why })

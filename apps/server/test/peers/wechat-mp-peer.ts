@@ -13,6 +13,9 @@ import type { AddressInfo } from 'node:net';
  *   template messages, kept in `sent`; 43004 for a follower who unsubscribed; `failNext` makes
  *   the next sends answer a code of the test's choice (45009 rate limit…); `expireToken` makes
  *   the token held answer 42001.
+ * - POST /cgi-bin/message/subscribe/bizsend: subscription messages (订阅通知 of a 服务号), kept in
+ *   `subscribeSent`; only to a user who accepted that template (`acceptSubscription`, as the
+ *   订阅 button does), else 43101 (用户拒绝接受消息); a one-time acceptance is used up by one send.
  * - `push`: an event (关注 / 扫码 / 取消关注) as WeChat sends it to the account's server URL:
  *   signed (signature over token, timestamp, nonce), in 安全模式 encrypted (AES-256-CBC under
  *   the EncodingAESKey, msg_signature over the ciphertext too) — or forged, or sent again.
@@ -47,6 +50,9 @@ export class WechatMpPeer {
   readonly qrcodes = new Map<string, { scene: string; expireSeconds: number }>();
   readonly unsubscribed = new Set<string>();
   readonly failNext: number[] = [];
+  readonly subscribeSent: (Omit<SentTemplate, 'url'> & { page?: string })[] = [];
+  /** `${openid} ${templateId}` → how many sends the user accepted (Infinity: 长期订阅) */
+  private readonly accepted = new Map<string, number>();
   private token: string | null = null;
   /** the token before the last fetch: WeChat keeps it good for 5 minutes */
   private previous: string | null = null;
@@ -75,6 +81,11 @@ export class WechatMpPeer {
     if (!server) return;
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** The user accepts a subscription message (the 订阅通知 button): `times` sends, or long-term. */
+  acceptSubscription(openid: string, templateId: string, times = Number.POSITIVE_INFINITY) {
+    this.accepted.set(`${openid} ${templateId}`, times);
   }
 
   /** The token held answers 42001 (access_token expired) from now on. */
@@ -130,16 +141,30 @@ export class WechatMpPeer {
       this.sent.push(message);
       return this.json(reply, { errcode: 0, errmsg: 'ok', msgid: this.sent.length + 1000 });
     }
+    if (url.pathname === '/cgi-bin/message/subscribe/bizsend') {
+      const failure = this.failNext.shift();
+      if (failure !== undefined) return this.json(reply, { errcode: failure, errmsg: 'system error' });
+      const message = body as unknown as Omit<SentTemplate, 'url'> & { page?: string };
+      const fields = typeof message.data === 'object' && message.data !== null ? Object.entries(message.data) : [];
+      if (typeof message.touser !== 'string' || typeof message.template_id !== 'string' || fields.length === 0) return this.json(reply, { errcode: 47003, errmsg: 'argument invalid! data is empty' });
+      if (fields.some(([key, value]) => !/^[a-z_]+\d+$/.test(key) || typeof (value as { value?: unknown })?.value !== 'string')) return this.json(reply, { errcode: 47003, errmsg: 'argument invalid! data.value invalid' });
+      const key = `${message.touser} ${message.template_id}`;
+      const left = this.accepted.get(key) ?? 0;
+      if (left < 1) return this.json(reply, { errcode: 43101, errmsg: 'user refuse to accept the msg' });
+      this.accepted.set(key, left - 1);
+      this.subscribeSent.push(message);
+      return this.json(reply, { errcode: 0, errmsg: 'ok' });
+    }
     return this.json(reply, { errcode: 40066, errmsg: 'invalid url' }, 404);
   }
 
   // ---- events to the account's server -----------------------------------------------------
 
-  private encrypt(message: string) {
+  private encrypt(message: string, appId = this.options.appId) {
     const key = Buffer.from(`${this.options.aesKey}=`, 'base64');
     const length = Buffer.alloc(4);
     length.writeUInt32BE(Buffer.byteLength(message));
-    const plain = Buffer.concat([randomBytes(16), length, Buffer.from(message), Buffer.from(this.options.appId)]);
+    const plain = Buffer.concat([randomBytes(16), length, Buffer.from(message), Buffer.from(appId)]);
     const pad = 32 - (plain.length % 32);
     const cipher = createCipheriv('aes-256-cbc', key, key.subarray(0, 16)).setAutoPadding(false);
     return Buffer.concat([cipher.update(Buffer.concat([plain, Buffer.alloc(pad, pad)])), cipher.final()]).toString('base64');
@@ -167,13 +192,14 @@ export class WechatMpPeer {
   }
 
   /**
-   * Pushes an event to `callbackUrl` as WeChat does. `forge`: a wrong signature; `at`: the
+   * Pushes an event to `callbackUrl` as WeChat does. `forge`: a wrong signature (or, signed
+   * rightly, a ciphertext for another account's AppID or one damaged on the way); `at`: the
    * timestamp (default the test's now); `nonce`: to send one again (a replay).
    */
   async push(
     callbackUrl: string,
     event: { openid: string; event: 'subscribe' | 'SCAN' | 'unsubscribe'; scene?: string },
-    how: { forge?: 'signature' | 'msg_signature'; at?: Date; nonce?: string } = {},
+    how: { forge?: 'signature' | 'msg_signature' | 'appid' | 'ciphertext'; at?: Date; nonce?: string } = {},
   ): Promise<{ status: number; body: string; nonce: string; timestamp: string }> {
     const timestamp = String(Math.floor((how.at ?? this.options.now()).getTime() / 1000));
     const nonce = how.nonce ?? String(randomBytes(5).readUInt32BE(0));
@@ -186,7 +212,13 @@ export class WechatMpPeer {
     const query = new URLSearchParams({ signature, timestamp, nonce, openid: event.openid });
     let body = message;
     if (this.options.aesKey) {
-      const encrypted = this.encrypt(message);
+      let encrypted = this.encrypt(message, how.forge === 'appid' ? 'wx00000000000000ff' : this.options.appId);
+      if (how.forge === 'ciphertext') {
+        // one byte changed in the last block: its padding and the AppID's end come out as noise
+        const bytes = Buffer.from(encrypted, 'base64');
+        bytes.writeUInt8(bytes.readUInt8(bytes.length - 5) ^ 0x5a, bytes.length - 5);
+        encrypted = bytes.toString('base64');
+      }
       const msgSignature = how.forge === 'msg_signature' ? sha1([this.options.token, timestamp, nonce, `${encrypted}x`]) : sha1([this.options.token, timestamp, nonce, encrypted]);
       query.set('encrypt_type', 'aes');
       query.set('msg_signature', msgSignature);

@@ -86,3 +86,15 @@ export const staffTotpEnabled = z.object({
   recoveryCodes: z.array(z.string()),
 });
 export type StaffTotpEnabled = z.infer<typeof staffTotpEnabled>;
+
+/**
+ * 微信提醒 of a staff member (docs/decisions/0056-wechat-staff-alerts-and-subscriptions.md): the
+ * official account's temporary QR code whose scene names the staff account; scanned (关注 or 扫码)
+ * it binds that WeChat, and the promise alerts reach it as template messages.
+ */
+export const staffWxBindQr = z.object({
+  expire_seconds: z.number().int(),
+  /** an image of WeChat's QR code (drawn by the server) */
+  qr_code_url: z.string(),
+});
+export type StaffWxBindQr = z.infer<typeof staffWxBindQr>;

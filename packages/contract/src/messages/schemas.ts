@@ -34,10 +34,30 @@ export const WECHAT_NOTICE_KINDS = {
   pickup_reminder: { label: '上门取样预约提醒', params: ['date', 'time'] },
   tutor_approval: { label: '待导师审批', params: ['orderNo', 'member'] },
   booking_reminder: { label: '仪器预约上机提醒', params: ['name', 'date', 'time'] },
+  staff_promise_due: { label: '服务承诺提醒（员工）', params: ['orderNo', 'promise', 'dueAt'] },
+  estimate_slip: { label: '预计出数据晚于测试周期（员工）', params: ['sample', 'orderNo', 'estimate', 'dueDay'] },
 } as const;
 export type WechatNoticeKind = keyof typeof WECHAT_NOTICE_KINDS;
+/** Every kind an admin sets a template for (消息管理 → 公众号模板), the staff's alerts included. */
 export const wechatNoticeKinds = Object.keys(WECHAT_NOTICE_KINDS) as WechatNoticeKind[];
-export const noticeParamLabels: Record<string, string> = { orderNo: '订单号', deadline: '付款截止时间', date: '日期', time: '时段', member: '申请人', name: '仪器' };
+/** The staff's promise alerts: sent to the WeChat a staff member bound in the back office, never a member's choice. */
+export const STAFF_WECHAT_KINDS = ['staff_promise_due', 'estimate_slip'] as const satisfies readonly WechatNoticeKind[];
+export type MemberNoticeKind = Exclude<WechatNoticeKind, (typeof STAFF_WECHAT_KINDS)[number]>;
+/** The kinds a member chooses channels for (账号设置 → 通知方式). */
+export const memberNoticeKinds = wechatNoticeKinds.filter((kind): kind is MemberNoticeKind => !(STAFF_WECHAT_KINDS as readonly string[]).includes(kind));
+export const noticeParamLabels: Record<string, string> = {
+  orderNo: '订单号',
+  deadline: '付款截止时间',
+  date: '日期',
+  time: '时段',
+  member: '申请人',
+  name: '仪器',
+  promise: '承诺事项',
+  dueAt: '到期时间',
+  sample: '样品编号',
+  estimate: '预计出数据',
+  dueDay: '承诺日期',
+};
 
 export const NOTICE_CHANNELS = ['sms', 'email', 'wechat'] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
@@ -45,7 +65,7 @@ export const noticeChannelLabels: Record<NoticeChannel, string> = { sms: '短信
 
 /** One kind's channels as 账号设置 shows them. */
 export const noticeChannelChoice = z.object({
-  kind: z.enum(wechatNoticeKinds as [WechatNoticeKind, ...WechatNoticeKind[]]),
+  kind: z.enum(memberNoticeKinds as [MemberNoticeKind, ...MemberNoticeKind[]]),
   label: z.string(),
   channels: z.array(z.enum(NOTICE_CHANNELS)),
   /** whether the member chose (false: the default — 微信 when bound, else 短信; 邮件 when an address is on file) */
@@ -64,7 +84,7 @@ const channelList = z.preprocess(
   z.array(z.enum(NOTICE_CHANNELS, { error: '[通知方式]不正确' }), { error: '[通知方式]不正确' }).min(1, { error: '[通知方式]至少选择一项' }).max(3),
 );
 export const setNoticeChannelsBody = z.object({
-  kind: z.enum(wechatNoticeKinds as [WechatNoticeKind, ...WechatNoticeKind[]], { error: '[通知类型]不正确' }),
+  kind: z.enum(memberNoticeKinds as [MemberNoticeKind, ...MemberNoticeKind[]], { error: '[通知类型]不正确' }),
   channels: channelList,
 });
 export type SetNoticeChannelsBody = z.infer<typeof setNoticeChannelsBody>;

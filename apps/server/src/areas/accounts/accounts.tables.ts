@@ -186,6 +186,8 @@ export const wxTickets = pgTable(
     scene: text().unique(),
     /** with the official account: who scanned, while they have no member bound (status scanned: 绑定手机号) */
     openid: text(),
+    /** a staff member's 微信提醒 QR code (scene staff_…): the WeChat that scans it is bound to them */
+    staffId: integer(),
   },
   (t) => [index('wx_tickets_created_idx').on(t.createdAt).where(sql`status <> 'consumed'`)],
 );
@@ -202,6 +204,23 @@ export const wxBindings = pgTable('wx_bindings', {
     .notNull()
     .unique()
     .references(() => members.id),
+  appId: text().notNull(),
+  openid: text().notNull().unique(),
+  subscribed: boolean().notNull().default(true),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * A staff member's WeChat for the promise alerts (docs/decisions/0056-wechat-staff-alerts-and-subscriptions.md),
+ * bound by scanning the back office's 微信提醒 QR code; one WeChat per staff member and one staff
+ * member per WeChat (a member's own binding is apart: wx_bindings). `subscribed` follows 关注/取消关注.
+ */
+export const staffWxBindings = pgTable('staff_wx_bindings', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  staffId: integer()
+    .notNull()
+    .unique()
+    .references(() => staff.id),
   appId: text().notNull(),
   openid: text().notNull().unique(),
   subscribed: boolean().notNull().default(true),

@@ -62,7 +62,8 @@ export const accountRoutes = serve(calls.accounts, {
   logout,
 });
 
-const qrImage = async (content: string) => {
+/** A QR code as an SVG data URL (the pages' CSP allows no outside images). */
+export const qrImage = async (content: string) => {
   const svg = await QRCode.toString(content, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 };

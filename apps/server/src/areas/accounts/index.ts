@@ -9,7 +9,7 @@ export { confirmMemberSecret, endMemberAccess } from './member-secret';
 export { onMemberInvited } from './member-hooks';
 export { sendSmsCode } from './sms-codes.service';
 export { type StaffCodesFailing } from './staff-hooks';
-export { activeMemberIds, countMembers, membersByPhone, staffPhonesOfRole, memberContact, memberContacts, namedMembers, staffNames, staffRefs, type MemberContact } from './people';
+export { activeMemberIds, countMembers, membersByPhone, staffContactsOfRole, memberContact, memberContacts, namedMembers, staffNames, staffRefs, type MemberContact } from './people';
 export { memberIdsMatching } from './member-match';
 export { lockMember, memberByRid, updateMember } from './member-identity';
 export { invitedMembers, memberInvite } from './invitees';

@@ -1,7 +1,7 @@
-import { and, asc, eq, ilike, inArray, isNotNull, like, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, like, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminMemberRef, StaffRole } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
-import { members, staff, wxBindings } from './accounts.tables';
+import { members, staff, staffWxBindings, wxBindings } from './accounts.tables';
 import { escapeLike } from '../../platform/sql-filters';
 
 /**
@@ -115,16 +115,19 @@ export async function staffRefs(db: DbOrTx, ids: Iterable<number | null | undefi
   return new Map(rows.map((row) => [row.id, { name: row.name || row.account, role: row.role, disabled: row.disabled }]));
 }
 
-/** The phone numbers of every enabled staff member of a role who has one, oldest account first. */
-export async function staffPhonesOfRole(db: DbOrTx, role: StaffRole): Promise<string[]> {
+/**
+ * How to reach every enabled staff member of a role, oldest account first: the phone (null when
+ * none is on file) and the WeChat bound for the promise alerts (null when none).
+ */
+export async function staffContactsOfRole(db: DbOrTx, role: StaffRole): Promise<{ staffId: number; phone: string | null; wechat: { openid: string; subscribed: boolean } | null }[]> {
   const rows = await db
-    .select({ phone: staff.phone })
+    .select({ staffId: staff.id, phone: staff.phone, openid: staffWxBindings.openid, subscribed: staffWxBindings.subscribed })
     .from(staff)
-    .where(and(eq(staff.role, role), eq(staff.disabled, false), isNotNull(staff.phone)))
+    .leftJoin(staffWxBindings, eq(staffWxBindings.staffId, staff.id))
+    .where(and(eq(staff.role, role), eq(staff.disabled, false)))
     .orderBy(asc(staff.id));
-  return rows.flatMap((row) => (row.phone ? [row.phone] : []));
+  return rows.map((row) => ({ staffId: row.staffId, phone: row.phone, wechat: row.openid === null ? null : { openid: row.openid, subscribed: row.subscribed ?? false } }));
 }
-
 
 /** Beyond this many matching members the condition stays a subquery (a keyword like '1'). */
 const MEMBER_IDS_INLINE = 2_000;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps';
 import { CallbackRefused } from '../../platform/providers/wechat-mp';
+import { bindStaffByScene, STAFF_SCENE_PREFIX } from './staff-wx.service';
 import { handleMpEvent } from './wx-mp.service';
 
 /** The official account's server URL (服务器配置 → URL): docs/deploy.md "WeChat official account". */
@@ -24,7 +25,15 @@ export async function serveWechatCallback(app: FastifyInstance, deps: AppDeps) {
         const read = await wechat.readCallback({ method, query, body });
         if (read.kind === 'echo') return { status: 200, body: read.echostr };
         if (read.kind !== 'event') return { status: 200, body: 'success' };
-        const reply = await handleMpEvent(deps.db, read.event, deps.clock.now());
+        const { event } = read;
+        const now = deps.clock.now();
+        // a staff member's 微信提醒 code binds (once following); any other event is the members'
+        const scanned = event.event === 'SCAN' || event.event === 'subscribe';
+        let reply: string | null;
+        if (scanned && event.scene?.startsWith(STAFF_SCENE_PREFIX)) {
+          await handleMpEvent(deps.db, { ...event, scene: null }, now); // following: the bindings say so
+          reply = await bindStaffByScene(deps.db, wechat.appId, { ...event, scene: event.scene }, now);
+        } else reply = await handleMpEvent(deps.db, event, now);
         return { status: 200, body: reply === null ? 'success' : wechat.replyText(read.event, reply) };
       } catch (error) {
         if (error instanceof CallbackRefused) return { status: 403, body: 'forbidden' };

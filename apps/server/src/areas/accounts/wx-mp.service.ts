@@ -5,7 +5,7 @@ import { AppError, conflict } from '../../platform/errors';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { isUniqueViolation } from '../../db/errors';
 import type { MpEvent, WechatMp } from '../../platform/providers/wechat-mp';
-import { wxBindings, wxTickets } from './accounts.tables';
+import { staffWxBindings, wxBindings, wxTickets } from './accounts.tables';
 import { loginWithSmsCode } from './accounts.service';
 import type { RequestMeta } from '../../platform/caller';
 
@@ -53,6 +53,7 @@ export async function handleMpEvent(db: Db, event: MpEvent, now: Date): Promise<
   // only followers scan (SCAN) or follow (subscribe): either says they follow now
   if (event.event === 'unsubscribe' || event.event === 'subscribe' || event.event === 'SCAN') {
     await db.update(wxBindings).set({ subscribed: event.event !== 'unsubscribe' }).where(eq(wxBindings.openid, event.openid));
+    await db.update(staffWxBindings).set({ subscribed: event.event !== 'unsubscribe' }).where(eq(staffWxBindings.openid, event.openid));
   }
   if ((event.event !== 'SCAN' && event.event !== 'subscribe') || !event.scene?.startsWith('login_')) return null;
   const [ticket] = await db.select().from(wxTickets).where(eq(wxTickets.scene, event.scene)).limit(1);

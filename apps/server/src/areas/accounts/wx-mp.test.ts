@@ -105,6 +105,8 @@ describe('the callback (服务器配置 URL)', () => {
     const who = openid();
     expect((await peer.push(callback, { openid: who, event: 'SCAN', scene }, { forge: 'signature' })).status).toBe(403);
     expect((await peer.push(callback, { openid: who, event: 'SCAN', scene }, { forge: 'msg_signature' })).status).toBe(403);
+    expect((await peer.push(callback, { openid: who, event: 'SCAN', scene }, { forge: 'appid' })).status).toBe(403);
+    expect((await peer.push(callback, { openid: who, event: 'SCAN', scene }, { forge: 'ciphertext' })).status).toBe(403);
     expect((await peer.push(callback, { openid: who, event: 'SCAN', scene }, { at: new Date(t.clock.now().getTime() - 301_000) })).status).toBe(403);
     expect((await poll(value.ticket)).data.status).toBe('waiting');
 

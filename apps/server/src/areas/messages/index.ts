@@ -3,5 +3,5 @@
  */
 export { messageInsert, type NoticeChannels, type NoticeContact, postMessage, sendNotice } from './messages.service';
 export { submitConsultation } from './consultations.service';
-export { raiseStaffAlert, smsStaffOfRole } from './staff-alerts.service';
+export { notifyStaffOfRole, raiseStaffAlert } from './staff-alerts.service';
 export { raisedAlertKeys } from './raised-alerts';

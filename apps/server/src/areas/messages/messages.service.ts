@@ -7,8 +7,8 @@ import { notFound } from '../../platform/errors';
 import type { EmailProvider, SmsProvider } from '../../platform/messaging';
 import { memberMessages } from './member-messages.tables';
 import { marketingSmsAllowed, memberContact } from '../accounts';
-import type { WechatNoticeKind } from '@lab/contract';
-import { channelsFor, isWechatKind, templateData, templateFor } from './notice-channels.service';
+import type { MemberNoticeKind } from '@lab/contract';
+import { channelsFor, isMemberNoticeKind, templateData, templateFor } from './notice-channels.service';
 
 /**
  * In-site messages (站内信) and the notices that go with them. `postMessage` runs inside
@@ -83,7 +83,7 @@ export async function sendNotice(
     if ((await marketingSmsAllowed(db, [to])).has(to)) {
       await channels.sms.send({ phone: member.phone, template: notice.template, params: notice.params, body: `【科研检测】${notice.body}${marketingSmsFooter(channels.siteUrl)}` }, db);
     }
-  } else if (full && isWechatKind(notice.template)) {
+  } else if (full && isMemberNoticeKind(notice.template)) {
     await sendServiceNotice(db, channels, full.id, full, notice.template, notice);
     return;
   } else {
@@ -104,7 +104,7 @@ async function sendServiceNotice(
   channels: NoticeChannels,
   memberId: number,
   member: NonNullable<Awaited<ReturnType<typeof memberContact>>>,
-  kind: WechatNoticeKind,
+  kind: MemberNoticeKind,
   notice: { params: Record<string, string | number>; subject: string; body: string },
 ) {
   const chosen = await channelsFor(db, memberId, kind, member);

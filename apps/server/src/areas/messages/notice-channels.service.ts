@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { noticeParamLabels, WECHAT_NOTICE_KINDS, wechatNoticeKinds, type NoticeChannel, type NoticeChannels, type SaveWechatTemplateBody, type SetNoticeChannelsBody, type WechatNoticeKind, type WechatTemplateView } from '@lab/contract';
+import { memberNoticeKinds, noticeParamLabels, WECHAT_NOTICE_KINDS, wechatNoticeKinds, type MemberNoticeKind, type NoticeChannel, type NoticeChannels, type SaveWechatTemplateBody, type SetNoticeChannelsBody, type WechatNoticeKind, type WechatTemplateView } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { auditEntity } from '../../platform/audit';
 import { badRequest } from '../../platform/errors';
@@ -12,6 +12,8 @@ import { noticeChannelChoices, wechatTemplates } from './notice-channels.tables'
  */
 
 export const isWechatKind = (template: string): template is WechatNoticeKind => Object.hasOwn(WECHAT_NOTICE_KINDS, template);
+/** A kind a member chooses channels for (the staff's alerts are not). */
+export const isMemberNoticeKind = (template: string): template is MemberNoticeKind => (memberNoticeKinds as string[]).includes(template);
 
 type Contact = NonNullable<Awaited<ReturnType<typeof memberContact>>>;
 
@@ -19,7 +21,7 @@ type Contact = NonNullable<Awaited<ReturnType<typeof memberContact>>>;
 export const defaultChannels = (contact: Pick<Contact, 'email' | 'wechat'>): NoticeChannel[] => [contact.wechat?.subscribed ? 'wechat' : 'sms', ...(contact.email ? (['email'] as const) : [])];
 
 /** The member's channels for one kind (their choice, or the default). */
-export async function channelsFor(db: DbOrTx, memberId: number, kind: WechatNoticeKind, contact: Contact): Promise<NoticeChannel[]> {
+export async function channelsFor(db: DbOrTx, memberId: number, kind: MemberNoticeKind, contact: Contact): Promise<NoticeChannel[]> {
   const [row] = await db
     .select({ channels: noticeChannelChoices.channels })
     .from(noticeChannelChoices)
@@ -46,7 +48,7 @@ export async function myNoticeChannels(db: DbOrTx, memberId: number): Promise<No
   const chosen = new Map(rows.map((r) => [r.kind, r.channels as NoticeChannel[]]));
   const fallback = contact ? defaultChannels(contact) : (['sms'] as NoticeChannel[]);
   return {
-    kinds: wechatNoticeKinds.map((kind) => ({ kind, label: WECHAT_NOTICE_KINDS[kind].label, channels: chosen.get(kind) ?? fallback, chosen: chosen.has(kind) })),
+    kinds: memberNoticeKinds.map((kind) => ({ kind, label: WECHAT_NOTICE_KINDS[kind].label, channels: chosen.get(kind) ?? fallback, chosen: chosen.has(kind) })),
     wechatReady: Boolean(contact?.wechat?.subscribed),
     hasEmail: Boolean(contact?.email),
   };

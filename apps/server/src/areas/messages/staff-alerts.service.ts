@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, isNull, like, type SQL } from 'drizzle-orm';
 import { labDay, type Page, type StaffAlertView, type StaffAlertListBody, type StaffRole } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { paginate } from '../../db/paginate';
-import { staffPhonesOfRole } from '../accounts';
+import { staffContactsOfRole } from '../accounts';
+import { isWechatKind, templateData, templateFor } from './notice-channels.service';
 import { staffAlerts } from './staff-alerts.tables';
 import { auditEntity } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
@@ -39,13 +40,31 @@ const toView = (row: AlertRow): StaffAlertView => ({
 });
 
 /**
- * The alert also as an SMS to every enabled staff member of the role with a phone, queued in
- * the caller's transaction (the outbox): it leaves exactly when the alert is recorded.
+ * The alert also to each enabled staff member of the role, queued in the caller's transaction
+ * (the outbox): it leaves exactly when the alert is recorded. A staff member who bound a WeChat
+ * still following the official account gets it as that kind's template message (when an admin set
+ * one; its SMS the fallback if they left: 43004); the others get the SMS when `sms` is on and they
+ * have a phone. Without either they keep the in-site alert. Answers how many were sent something.
  */
-export async function smsStaffOfRole(db: DbOrTx, sms: SmsProvider, role: StaffRole, message: { template: string; params: Record<string, string | number>; body: string }): Promise<number> {
-  const phones = await staffPhonesOfRole(db, role);
-  for (const phone of phones) await sms.send({ phone, template: message.template, params: message.params, body: `【科研检测】${message.body}` }, db);
-  return phones.length;
+export async function notifyStaffOfRole(
+  db: DbOrTx,
+  sms: SmsProvider,
+  role: StaffRole,
+  message: { template: string; params: Record<string, string | number>; body: string; sms: boolean },
+): Promise<number> {
+  const people = await staffContactsOfRole(db, role);
+  const template = isWechatKind(message.template) && people.some((p) => p.wechat?.subscribed) ? await templateFor(db, message.template) : null;
+  let reached = 0;
+  for (const person of people) {
+    const text = { phone: person.phone ?? '', template: message.template, params: message.params, body: `【科研检测】${message.body}` };
+    if (template && person.wechat?.subscribed) {
+      await sms.send({ ...text, wechat: { openid: person.wechat.openid, templateId: template.templateId, data: templateData(template.fields, message.params) } }, db);
+    } else if (message.sms && person.phone) {
+      await sms.send(text, db);
+    } else continue;
+    reached += 1;
+  }
+  return reached;
 }
 
 /** Whose alerts a staff member sees and may handle: an admin every role's, anyone else their own role's. */

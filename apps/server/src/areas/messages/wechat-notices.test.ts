@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NoticeChannels, WechatNoticeKind, WechatTemplateView } from '@lab/contract';
+import type { MemberNoticeKind as WechatNoticeKind, NoticeChannels, WechatTemplateView } from '@lab/contract';
 import { call, createTestContext, type TestContext } from '../../../test/harness';
 import { makeLoggedInMember, makeStaff } from '../../../test/factories';
 import { WechatMpPeer } from '../../../test/peers/wechat-mp-peer';

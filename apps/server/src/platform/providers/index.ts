@@ -177,6 +177,7 @@ export async function wechatMpFor(config: Config, deps: { db: Db; clock: Clock; 
     token: config.WECHAT_MP_TOKEN!,
     aesKey: config.WECHAT_MP_AES_KEY,
     apiBase: config.WECHAT_MP_API_BASE,
+    notices: config.WECHAT_MP_NOTICES,
     ...deps,
   });
 }

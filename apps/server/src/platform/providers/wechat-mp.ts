@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { decrypt, encrypt, getSignature } from '@wecom/crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,7 +11,8 @@ import { wechatMpNonces, wechatMpTokens } from './wechat-mp.tables';
 /**
  * The WeChat official account (公众号), docs/decisions/0046-wechat-official-account.md: its
  * access token shared by every instance, temporary parametric QR codes for the login, template
- * messages for the service notices, and the event callback (signature, 安全模式's AES, replays).
+ * or subscription messages (订阅通知, per the account's type) for the service notices, and the
+ * event callback (signature, 安全模式's AES through @wecom/crypto, replays).
  * Chosen by WECHAT_MP_APPID (+ _SECRET, _TOKEN, _AES_KEY); without it the local stand-in serves
  * (the QR code opens this site's own confirm page, WeChat notices are a log line).
  */
@@ -18,8 +20,12 @@ export interface WechatMp {
   readonly appId: string;
   /** a temporary QR code with a string scene (QR_STR_SCENE) valid `expireSeconds` */
   createSceneQr(scene: string, expireSeconds: number): Promise<SceneQr>;
-  /** a template message (模板消息) to a follower; refusals answered, never thrown */
-  sendTemplate(message: TemplateMessage): Promise<SendResult>;
+  /**
+   * A service notice: a template message (模板消息, cgi-bin/message/template/send) or, for an
+   * account whose type sends 订阅通知 (WECHAT_MP_NOTICES=subscribe), a subscription message
+   * (cgi-bin/message/subscribe/bizsend) — the same template id and fields. Refusals answered, never thrown.
+   */
+  sendNotice(message: TemplateMessage): Promise<SendResult>;
   /** a callback checked (signature, age, nonce; decrypted in 安全模式); throws CallbackRefused */
   readCallback(request: CallbackRequest): Promise<CallbackRead>;
   /** a passive reply (a text to the follower who sent the event), encrypted in 安全模式 */
@@ -82,6 +88,8 @@ export const CALLBACK_MAX_AGE_SECONDS = 300;
 export const TOKEN_ERRORS = new Set([40001, 40014, 42001]);
 /** 43004: the follower unsubscribed (需要接收者关注) — the notice goes by SMS instead. */
 export const UNSUBSCRIBED = 43004;
+/** 43101: the user has not accepted (or has used up) this subscription message (用户拒绝接受消息) — SMS instead. */
+export const SUBSCRIPTION_REFUSED = 43101;
 
 export interface WechatMpOptions {
   appId: string;
@@ -90,12 +98,12 @@ export interface WechatMpOptions {
   /** the EncodingAESKey (安全模式); undefined: 明文模式 */
   aesKey?: string | undefined;
   apiBase: string;
+  /** template messages (default) or subscription messages, per the account's type */
+  notices?: 'template' | 'subscribe' | undefined;
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
 }
-
-const sha1 = (parts: string[]) => createHash('sha1').update([...parts].sort().join('')).digest('hex');
 
 const sameText = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -103,39 +111,27 @@ const sameText = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** WeChat's message signature: sha1 of token, timestamp, nonce (and the ciphertext) sorted and joined. */
-export const mpSignature = (token: string, timestamp: string, nonce: string, encrypted?: string) => sha1(encrypted === undefined ? [token, timestamp, nonce] : [token, timestamp, nonce, encrypted]);
+/**
+ * WeChat's message signature: sha1 of token, timestamp, nonce (and the ciphertext) sorted and
+ * joined — @wecom/crypto's getSignature (Tencent's WXBizMsgCrypt, the same for the official
+ * account's 安全模式); without a ciphertext an empty one, which sorts first and adds nothing.
+ */
+export const mpSignature = (token: string, timestamp: string, nonce: string, encrypted?: string) => getSignature(token, timestamp, nonce, encrypted ?? '');
 
-/** The AES key and IV of an EncodingAESKey: base64 of the 43 characters and '=', 32 bytes; the IV its first 16. */
-const aesKeyOf = (encodingAesKey: string) => {
-  const key = Buffer.from(`${encodingAesKey}=`, 'base64');
-  if (key.length !== 32) throw new Error('EncodingAESKey 应为43位');
-  return { key, iv: key.subarray(0, 16) };
+/** 安全模式's ciphertext (AES-256-CBC of random(16) · length · message · appid, PKCS#7 to 32 bytes), by @wecom/crypto. */
+export const mpEncrypt = (encodingAesKey: string, appId: string, message: string): string => {
+  if (Buffer.from(`${encodingAesKey}=`, 'base64').length !== 32) throw new Error('EncodingAESKey 应为43位');
+  return encrypt(encodingAesKey, message, appId);
 };
 
-/** 安全模式's ciphertext: AES-256-CBC of random(16) · length(4, big-endian) · message · appid, PKCS#7 padded to 32 bytes. */
-export function mpEncrypt(encodingAesKey: string, appId: string, message: string): string {
-  const { key, iv } = aesKeyOf(encodingAesKey);
-  const text = Buffer.from(message);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(text.length);
-  const plain = Buffer.concat([randomBytes(16), length, text, Buffer.from(appId)]);
-  const pad = 32 - (plain.length % 32);
-  const cipher = createCipheriv('aes-256-cbc', key, iv).setAutoPadding(false);
-  return Buffer.concat([cipher.update(Buffer.concat([plain, Buffer.alloc(pad, pad)])), cipher.final()]).toString('base64');
-}
-
-/** The message inside a ciphertext and the appid it names; throws on anything malformed. */
+/**
+ * The message inside a ciphertext and the appid it names, by @wecom/crypto's decrypt; throws on
+ * a ciphertext that is not whole AES blocks or too short to hold the length. The library takes a
+ * bad padding as none, so the caller's appid check is what refuses a forged or damaged one.
+ */
 export function mpDecrypt(encodingAesKey: string, encrypted: string): { message: string; appId: string } {
-  const { key, iv } = aesKeyOf(encodingAesKey);
-  const decipher = createDecipheriv('aes-256-cbc', key, iv).setAutoPadding(false);
-  const plain = Buffer.concat([decipher.update(Buffer.from(encrypted, 'base64')), decipher.final()]);
-  const pad = plain[plain.length - 1] ?? 0;
-  if (pad < 1 || pad > 32 || plain.length < 20 + pad) throw new Error('bad padding');
-  const content = plain.subarray(16, plain.length - pad);
-  const length = content.readUInt32BE(0);
-  if (4 + length > content.length) throw new Error('bad length');
-  return { message: content.subarray(4, 4 + length).toString('utf8'), appId: content.subarray(4 + length).toString('utf8') };
+  const { message, id } = decrypt(encodingAesKey, encrypted);
+  return { message, appId: id };
 }
 
 const xml = new XMLParser({ parseTagValue: false, trimValues: true, processEntities: false });
@@ -165,7 +161,7 @@ interface ApiAnswer {
 }
 
 export function wechatMp(options: WechatMpOptions): WechatMp {
-  const { appId, secret, token, aesKey, apiBase, db, clock, log } = options;
+  const { appId, secret, token, aesKey, apiBase, db, clock, log, notices = 'template' } = options;
   const base = apiBase.replace(/\/+$/, '');
 
   /** a POST with a JSON body, or a GET without one */
@@ -225,14 +221,14 @@ export function wechatMp(options: WechatMpOptions): WechatMp {
       return { ticket: answer.ticket, url: answer.url, expireSeconds: Number(answer.expire_seconds ?? expireSeconds), imageUrl: showQrUrl(answer.ticket) };
     },
 
-    async sendTemplate(message) {
+    async sendNotice(message) {
+      const data = Object.fromEntries(Object.entries(message.data).map(([key, value]) => [key, { value }]));
       try {
-        const answer = await withToken('/cgi-bin/message/template/send', {
-          touser: message.openid,
-          template_id: message.templateId,
-          ...(message.url ? { url: message.url } : {}),
-          data: Object.fromEntries(Object.entries(message.data).map(([key, value]) => [key, { value }])),
-        });
+        const answer =
+          notices === 'subscribe'
+            ? // 订阅通知: the page to open is `page`
+              await withToken('/cgi-bin/message/subscribe/bizsend', { touser: message.openid, template_id: message.templateId, ...(message.url ? { page: message.url } : {}), data })
+            : await withToken('/cgi-bin/message/template/send', { touser: message.openid, template_id: message.templateId, ...(message.url ? { url: message.url } : {}), data });
         if ((answer.errcode ?? 0) === 0) return sent('wechat-mp', answer.msgid === undefined ? null : String(answer.msgid));
         return failed('wechat-mp', String(answer.errcode), answer.errmsg ?? '');
       } catch (error) {

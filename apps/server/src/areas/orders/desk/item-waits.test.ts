@@ -4,6 +4,8 @@ import { promisedWorkingDays, type ItemWait } from '@lab/contract';
 import { createTestContext, type TestContext } from '../../../../test/harness';
 import { serviceItems } from '../../catalog/catalog.tables';
 import { staffAlerts } from '../../messages/staff-alerts.tables';
+import { outbox, staffWxBindings } from '../../../db/schema';
+import { makeStaff } from '../../../../test/factories';
 import { memberOf, post, progressCalls, progressContext } from './progress.test-helpers';
 import { checkSlippingEstimates } from './promise-alerts.service';
 
@@ -62,18 +64,28 @@ describe('GET /api/open/queue/waits', () => {
 });
 
 describe('a slipping estimate', () => {
-  it('alerts the lab once per sample whose estimate passes the promised day, and not for one within it', async () => {
+  it('alerts the lab once per sample whose estimate passes the promised day, and not for one within it — by WeChat to the lab staff who bound one', async () => {
+    // one lab member bound a WeChat for the alerts, and the admin set the kind's template; another lab member has none
+    const unbound = await makeStaff(t.db, 'lab', t.clock.now());
+    await t.db.insert(staffWxBindings).values({ staffId: ctx.lab.id, appId: 'wx-local', openid: 'o-lab-slip', createdAt: t.clock.now() });
+    await post(t, '/api/admin/messages/wechatTemplates/save', ctx.admin, { kind: 'estimate_slip', templateId: 'TPL_SLIP', fields: 'character_string1=sample\nthing2=estimate' });
     // the queue above: two samples received today, one a day, 2–4 days of service: both within the 5 promised
-    expect(await checkSlippingEstimates(t.db, t.clock.now())).toEqual([]);
+    expect(await checkSlippingEstimates(t.db, t.app.deps.sms, t.clock.now())).toEqual([]);
     // service now takes up to 5 days: the first is done by day 5 (within), the second by day 6 (past the promise)
     await post(t, '/api/admin/queue/capacity', ctx.admin, { item_rid: ctx.item.rid, capacity_per_day: '1', default_min_days: '2', default_max_days: '5' });
-    const first = await checkSlippingEstimates(t.db, t.clock.now());
+    const first = await checkSlippingEstimates(t.db, t.app.deps.sms, t.clock.now());
     expect(first).toHaveLength(1);
     expect(first[0]).toMatch(/-1-2$/);
     const [alert] = await t.db.select().from(staffAlerts).where(eq(staffAlerts.key, `estimate:${first[0]}`));
     expect(alert).toMatchObject({ kind: 'estimate_slip', role: 'lab', link: `/admin/queue?rid=${ctx.item.rid}` });
     expect(alert!.content).toContain('晚于测试周期承诺的');
+    // one template message queued for the bound lab member, none (and no SMS) for the other: the in-site alert is theirs
+    const sent = await t.db.select().from(outbox).where(eq(outbox.template, 'estimate_slip'));
+    expect(sent).toMatchObject([{ channel: 'wechat', recipient: 'o-lab-slip', vendorTemplate: 'TPL_SLIP', params: { character_string1: first[0] } }]);
+    expect(sent[0]!.params.thing2).toMatch(/^\d{4}-\d{2}-\d{2}至\d{4}-\d{2}-\d{2}$/);
+    expect(unbound.id).not.toBe(ctx.lab.id);
     // a second run (or instance) raises nothing new
-    expect(await checkSlippingEstimates(t.db, t.clock.now())).toEqual([]);
+    expect(await checkSlippingEstimates(t.db, t.app.deps.sms, t.clock.now())).toEqual([]);
+    expect(await t.db.select().from(outbox).where(eq(outbox.template, 'estimate_slip'))).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { orderPromiseMisses } from './desk.tables';
 import { sampleRecycles } from '../pickups/pickups.tables';
 import { orders } from '../orders.tables';
 import type { SmsProvider } from '../../../platform/messaging';
-import { raiseStaffAlert, raisedAlertKeys, smsStaffOfRole } from '../../messages';
+import { notifyStaffOfRole, raiseStaffAlert, raisedAlertKeys } from '../../messages';
 import { itemsByIds } from '../../catalog';
 import { addOrderEvent, type OrderRow } from '../order-core';
 import { atRisk, promisesOf, riskCondition, type ReturnAsked } from '../order-promises';
@@ -17,8 +17,9 @@ import { slippingSamples } from './queue-estimate';
  * The service promises' job (PRODUCT.md "Time-driven rules"), every minute: a promise that
  * reads 即将超时 (PROMISE_WARN_MINUTES, 30, before it falls due — the dashboard's rule, through
  * the same `riskCondition` and `promisesOf`) raises an in-site alert for the role that keeps it
- * and, unless the back office turned it off, an SMS to each of that role's staff through the
- * outbox; one that passed its deadline undone is recorded as missed on the order
+ * and, through the outbox, a WeChat template message to each of that role's staff who bound a
+ * WeChat (docs/decisions/0056-wechat-staff-alerts-and-subscriptions.md) or, unless the back office
+ * turned it off, an SMS to the others; one that passed its deadline undone is recorded as missed on the order
  * (`order_promise_misses`, a 系统 event on its timeline) and counted on the dashboard.
  *
  * Once per promise: the alert's key and the miss's unique (order, kind, deadline) settle a
@@ -94,11 +95,12 @@ export async function checkPromises(db: Db, sms: SmsProvider, now: Date): Promis
           link: `/admin/orders/${order.orderNo}`,
           createdAt: now,
         });
-        if (fresh && settings.promiseAlertSms) {
-          await smsStaffOfRole(tx, sms, PROMISE_ROLE[promise.kind], {
+        if (fresh) {
+          await notifyStaffOfRole(tx, sms, PROMISE_ROLE[promise.kind], {
             template: 'staff_promise_due',
             params: { orderNo: order.orderNo, promise: label.slice(0, 4), dueAt: labMinute(due) },
             body: `订单${order.orderNo}的${label}${when}，请尽快处理。`,
+            sms: settings.promiseAlertSms,
           });
         }
         return fresh;
@@ -132,9 +134,10 @@ export function promiseMissesOf(db: Db, orderId: number) {
  * A slipping estimate (issue 33): a queued sample whose estimate now ends after the day its
  * item's 测试周期 promised, counted from its receipt, raises one in-site alert for the lab (key
  * per sample, so a second run or instance raises nothing), naming the sample, the promised day
- * and the estimate. The queue board is where the lab acts on it.
+ * and the estimate — in the same transaction a WeChat template message to each lab member who
+ * bound one (no SMS: the in-site alert is the rest's). The queue board is where the lab acts on it.
  */
-export async function checkSlippingEstimates(db: Db, now: Date): Promise<string[]> {
+export async function checkSlippingEstimates(db: Db, sms: SmsProvider, now: Date): Promise<string[]> {
   const slipping = await slippingSamples(db, now, (itemIds) => promisedDaysOfItems(db, itemIds));
   if (slipping.length === 0) return [];
   const raised = await raisedAlertKeys(
@@ -151,14 +154,22 @@ export async function checkSlippingEstimates(db: Db, now: Date): Promise<string[
   const alerted: string[] = [];
   for (const sample of fresh) {
     const orderNo = orderNos.get(sample.orderId) ?? '';
-    const isNew = await raiseStaffAlert(db, {
-      key: `estimate:${sample.code}`,
-      kind: 'estimate_slip',
-      role: 'lab',
-      title: `样品${sample.code}预计出数据晚于承诺周期`,
-      content: `订单${orderNo}的样品${sample.code}前面还有 ${sample.estimate.ahead} 个样品，预计 ${sample.estimate.fromDay} 至 ${sample.estimate.toDay} 出数据，晚于测试周期承诺的 ${sample.dueDay}。请调整排队或联系客户。`,
-      link: `/admin/queue?rid=${items.get(sample.itemId)?.rid ?? ''}`,
-      createdAt: now,
+    const content = `订单${orderNo}的样品${sample.code}前面还有 ${sample.estimate.ahead} 个样品，预计 ${sample.estimate.fromDay} 至 ${sample.estimate.toDay} 出数据，晚于测试周期承诺的 ${sample.dueDay}。请调整排队或联系客户。`;
+    const isNew = await db.transaction(async (tx) => {
+      const fresh = await raiseStaffAlert(tx, {
+        key: `estimate:${sample.code}`,
+        kind: 'estimate_slip',
+        role: 'lab',
+        title: `样品${sample.code}预计出数据晚于承诺周期`,
+        content,
+        link: `/admin/queue?rid=${items.get(sample.itemId)?.rid ?? ''}`,
+        createdAt: now,
+      });
+      if (fresh) {
+        const estimate = `${sample.estimate.fromDay}至${sample.estimate.toDay}`;
+        await notifyStaffOfRole(tx, sms, 'lab', { template: 'estimate_slip', params: { sample: sample.code, orderNo, estimate, dueDay: sample.dueDay }, body: content, sms: false });
+      }
+      return fresh;
     });
     if (isNew) alerted.push(sample.code);
   }

@@ -7,7 +7,7 @@ import { samplings } from '../pickups/pickups.tables';
 import { orderFiles, orders } from '../orders.tables';
 import { certificatesExpiringWithin } from '../../content';
 import { postMessage, sendNotice, type NoticeChannels } from '../../messages';
-import { raiseStaffAlert, smsStaffOfRole } from '../../messages';
+import { notifyStaffOfRole, raiseStaffAlert } from '../../messages';
 import { orderLink } from '../notices';
 import { getJobSettings } from '../../../platform/job-settings';
 
@@ -76,7 +76,7 @@ export async function sendReminders(db: Db, channels: NoticeChannels, now: Date)
       await sendNotice(tx, channels, pickup.memberId, { template: 'pickup_reminder', params: { date: pickup.pickupDate, time: pickup.timeSlot }, subject: '明天上门取样提醒', body: text });
       const staffText = `明天（${pickup.pickupDate}）${pickup.timeSlot} 上门取样：${pickup.name} ${pickup.phone}，${place}${pickup.message ? `，留言：${pickup.message}` : ''}。`;
       await raiseStaffAlert(tx, { key: `pickup:${pickup.id}`, kind: 'pickup_due', role: PICKUP_STAFF_ROLE, title: `明天上门取样：${pickup.name} ${pickup.timeSlot}`, content: staffText, link: '/admin/sampling', createdAt: now });
-      await smsStaffOfRole(tx, channels.sms, PICKUP_STAFF_ROLE, { template: 'staff_pickup_reminder', params: { date: pickup.pickupDate, time: pickup.timeSlot, name: pickup.name }, body: staffText });
+      await notifyStaffOfRole(tx, channels.sms, PICKUP_STAFF_ROLE, { template: 'staff_pickup_reminder', params: { date: pickup.pickupDate, time: pickup.timeSlot, name: pickup.name }, body: staffText, sms: true });
       return true;
     });
     if (done) outcome.pickups.push(pickup.rid);
