@@ -47,13 +47,15 @@ export async function instrumentYear(db: DbOrTx, year: number): Promise<Instrume
     ),
     queryRows<{ itemId: number; inside: boolean; fen: number }>(
       db,
-      sql`SELECT l.item_id AS "itemId", ${inside} AS inside,
-            sum(round(-e.amount_fen::numeric * l.amount_fen / nullif(t.lines_fen, 0)))::bigint AS fen
-          FROM ledger_entries e
-          JOIN orders o ON o.order_no = substr(e.reference, 7)
-          JOIN order_lines l ON l.order_id = o.id
-          JOIN LATERAL (SELECT sum(s.amount_fen) AS lines_fen FROM order_lines s WHERE s.order_id = o.id) t ON true
-          WHERE e.type IN ('payment', 'refund') AND e.reference LIKE 'order:%' AND e.created_at >= ${start} AND e.created_at < ${end}
+      // each entry shared over its order's lines (their sum by a window over the entry's rows: no second read of order_lines)
+      sql`SELECT x.item_id AS "itemId", x.inside, sum(round(-x.amount_fen::numeric * x.line_fen / nullif(x.lines_fen, 0)))::bigint AS fen
+          FROM (
+            SELECT l.item_id, ${inside} AS inside, e.amount_fen, l.amount_fen AS line_fen, sum(l.amount_fen) OVER (PARTITION BY e.id) AS lines_fen
+            FROM ledger_entries e
+            JOIN orders o ON o.order_no = substr(e.reference, 7)
+            JOIN order_lines l ON l.order_id = o.id
+            WHERE e.type IN ('payment', 'refund') AND e.reference LIKE 'order:%' AND e.created_at >= ${start} AND e.created_at < ${end}
+          ) x
           GROUP BY 1, 2`,
     ),
   ]);
