@@ -10,6 +10,8 @@ import { countSiteFigures } from '../areas/catalog/site-figures';
 import { orderEstimates } from '../areas/orders/desk/queue-estimate';
 import { localFileStore } from '../platform/providers/file-store';
 import { seedDemoData } from './seed';
+import { listConsentDue } from '../areas/accounts';
+import { pointsOverview } from '../areas/growth/points.service';
 import { planHistory, turnaroundDays, workingAt, type HistoryItem } from './history.seed';
 
 // a Monday afternoon in Shanghai; a smaller, denser history than the server's (same generator), so the test stays quick
@@ -116,6 +118,38 @@ describe('the demo history', () => {
     const [stem] = await rows<{ min: number; max: number }>(sql`
       select q.default_min_days as min, q.default_max_days as max from instrument_queues q join service_items i on i.id = q.item_id where i.name = '球差校正 STEM（HAADF 原子像）'`);
     expect(stem).toEqual({ min: 10, max: 15 });
+  });
+
+  it('gives its customers the consents and points the services would have', async () => {
+    // everyone who registered or logged in since the first agreements took effect agreed to both
+    const [consents] = await rows<{ missing: number; consenting: number; marketing: number; customers: number }>(sql`
+      with first as (select min(effective_at) as at from agreement_versions where kind in ('user', 'privacy'))
+      select (select count(*)::int from members m, first where m.id in ${customers} and (m.created_at >= first.at or m.last_login_at >= first.at)
+                and (select count(distinct c.purpose) from member_consents c where c.member_id = m.id and c.purpose in ('user', 'privacy') and c.granted) < 2) as missing,
+             (select count(distinct member_id)::int from member_consents where member_id in ${customers} and purpose = 'privacy') as consenting,
+             (select count(*)::int from member_consents where member_id in ${customers} and purpose = 'marketing_sms') as marketing,
+             (select count(*)::int from members where id in ${customers}) as customers`);
+    expect(consents!.missing).toBe(0);
+    expect(consents!.consenting).toBeGreaterThan(consents!.customers / 2);
+    expect(consents!.marketing).toBeGreaterThan(0);
+    const [one] = await rows<{ id: number }>(sql`select member_id as id from member_consents where member_id in ${customers} and purpose = 'privacy' order by member_id limit 1`);
+    expect(await listConsentDue(t.db, Number(one!.id), now)).toEqual([]);
+
+    // each paid order earned its points: credited once complete, reversed when refunded, pending in the lab
+    const [points] = await rows<{ unearned: number; wrong: number; credited: number }>(sql`
+      select (select count(*)::int from orders o where o.member_id in ${customers} and o.paid_at is not null and o.paid_fen >= 100
+                and not exists (select 1 from order_points p where p.order_id = o.id)) as unearned,
+             (select count(*)::int from order_points p join orders o on o.id = p.order_id where o.member_id in ${customers}
+                and p.status <> case when o.payment = 'refunded' then 'reversed' when o.progress = 'completed' then 'credited' else 'pending' end) as wrong,
+             (select count(*)::int from order_points p where p.status = 'credited' and p.member_id in ${customers}) as credited`);
+    expect(points).toMatchObject({ unearned: 0, wrong: 0 });
+    expect(points!.credited).toBeGreaterThan(ORDERS / 2);
+    // 我的积分 reads the account: its balance is the credited points, the waiting ones beside it
+    const [busy] = await rows<{ id: number; credited: number; pending: number }>(sql`
+      select member_id as id, sum(points) filter (where status = 'credited')::int as credited, coalesce(sum(points) filter (where status = 'pending'), 0)::int as pending
+      from order_points where member_id in ${customers} group by member_id order by count(*) desc, member_id limit 1`);
+    const overview = await pointsOverview(t.db, Number(busy!.id));
+    expect(overview).toMatchObject({ balance: busy!.credited, earned: busy!.credited, pendingPoints: busy!.pending });
   });
 
   it('seeds once: a second start adds nothing', async () => {

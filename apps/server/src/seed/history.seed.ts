@@ -17,6 +17,7 @@ import { orderPromiseMisses } from '../areas/orders/desk/desk.tables';
 import { instrumentQueues } from '../areas/orders/desk/queue.tables';
 import { localGatewayPayments, localGatewayRefunds } from '../platform/providers/local-gateway.tables';
 import { LOCAL_IDS } from '../platform/providers/payment-local';
+import { writeHistoryConsentsAndPoints } from './history-members.seed';
 import { cancelReasons, companyCities, companyTrades, companyWords, evaluationTexts, givenChars, orderNotes, sampleForms, sampleNames, surnames, universities } from './history-names';
 
 /**
@@ -818,6 +819,11 @@ export interface HistorySummary {
   topUps: number;
   invoices: number;
   misses: number;
+  /** consent rows and order_points rows of the history's customers */
+  consents: number;
+  points: number;
+  /** where the time went (npm run bench:history prints it) */
+  ms: { plan: number; write: number; consentsAndPoints: number; analyze: number };
 }
 
 /** Plans the history and writes it, in one transaction. Called once, from seedDemoData's first-time block. */
@@ -837,9 +843,16 @@ export async function seedHistory(db: Db, now: Date, options: HistoryOptions = {
     .select({ itemId: reservationSlots.itemId, day: reservationSlots.day, hour: reservationSlots.hour })
     .from(reservationSlots)
     .where(and(eq(reservationSlots.active, true), gte(reservationSlots.day, labDay(new Date(now.getTime() - 800 * DAY)))));
+  const started = performance.now();
   const plan = planHistory(itemRows, { sales: who('sales'), lab: who('lab'), finance: who('finance') }, now, options, new Set(taken.map((t) => `${t.itemId}:${t.day}:${t.hour}`)));
+  const planned = performance.now();
+  let written = { consents: 0, points: 0 };
+  let wrote = 0;
   await db.transaction(async (tx) => {
     await writeHistory(tx, plan, { sales: who('sales').id, finance: who('finance').id });
+    // their consents and points, as the services would have left them (history-members.seed.ts)
+    wrote = performance.now();
+    written = await writeHistoryConsentsAndPoints(tx, plan.members.map((m) => m.phone));
     // the lab's queue settings: each instrument's default service time is its stated 测试周期 (what
     // the estimates use while an instrument's own history is thin), a busy instrument runs more a day
     const queued = itemRows.filter((item) => !item.reservable && item.typeId !== 2);
@@ -854,8 +867,9 @@ export async function seedHistory(db: Db, now: Date, options: HistoryOptions = {
         }),
     );
   });
+  const committed = performance.now();
   // statistics for the planner after a bulk load (PGlite has no autovacuum)
-  await db.execute(sql`analyze members, accounts, ledger_entries, orders, order_lines, order_events, order_samples, sample_events, reservations, reservation_slots, online_payments, invoice_applications`);
+  await db.execute(sql`analyze members, member_consents, order_points, accounts, ledger_entries, orders, order_lines, order_events, order_samples, sample_events, reservations, reservation_slots, online_payments, invoice_applications`);
   const tally = <T>(list: T[], key: (t: T) => string | null) => list.reduce<Record<string, number>>((acc, t) => {
     const k = key(t);
     if (k !== null) acc[k] = (acc[k] ?? 0) + 1;
@@ -873,6 +887,8 @@ export async function seedHistory(db: Db, now: Date, options: HistoryOptions = {
     topUps: plan.topUps.length,
     invoices: plan.invoices.length,
     misses: plan.orders.reduce((n, o) => n + o.misses.length, 0),
+    ...written,
+    ms: { plan: Math.round(planned - started), write: Math.round(wrote - planned), consentsAndPoints: Math.round(committed - wrote), analyze: Math.round(performance.now() - committed) },
   };
 }
 

@@ -28,7 +28,7 @@ export async function instrumentYear(db: DbOrTx, year: number): Promise<Instrume
     ),
     queryRows<{ itemId: number; inside: boolean; hours: number }>(
       db,
-      sql`SELECT os.item_id AS "itemId", ${inside} AS inside, sum(extract(epoch FROM x.next_at - x.at) / 3600)::float AS hours
+      sql`SELECT os.item_id AS "itemId", ${inside} AS inside, sum(date_part('epoch', x.next_at - x.at) / 3600) AS hours
           FROM (
             SELECT e.sample_id, e.to_state, e.created_at AS at, lead(e.created_at) OVER (PARTITION BY e.sample_id ORDER BY e.created_at, e.id) AS next_at
             FROM sample_events e
@@ -47,13 +47,15 @@ export async function instrumentYear(db: DbOrTx, year: number): Promise<Instrume
     ),
     queryRows<{ itemId: number; inside: boolean; fen: number }>(
       db,
-      sql`SELECT l.item_id AS "itemId", ${inside} AS inside,
-            sum(round(-e.amount_fen::numeric * l.amount_fen / nullif(t.lines_fen, 0)))::bigint AS fen
-          FROM ledger_entries e
-          JOIN orders o ON e.reference = 'order:' || o.order_no
-          JOIN order_lines l ON l.order_id = o.id
-          JOIN (SELECT order_id, sum(amount_fen) AS lines_fen FROM order_lines GROUP BY order_id) t ON t.order_id = o.id
-          WHERE e.type IN ('payment', 'refund') AND e.created_at >= ${start} AND e.created_at < ${end}
+      // each entry shared over its order's lines (their sum by a window over the entry's rows: no second read of order_lines)
+      sql`SELECT x.item_id AS "itemId", x.inside, sum(round(-x.amount_fen::numeric * x.line_fen / nullif(x.lines_fen, 0)))::bigint AS fen
+          FROM (
+            SELECT l.item_id, ${inside} AS inside, e.amount_fen, l.amount_fen AS line_fen, sum(l.amount_fen) OVER (PARTITION BY e.id) AS lines_fen
+            FROM ledger_entries e
+            JOIN orders o ON o.order_no = substr(e.reference, 7)
+            JOIN order_lines l ON l.order_id = o.id
+            WHERE e.type IN ('payment', 'refund') AND e.reference LIKE 'order:%' AND e.created_at >= ${start} AND e.created_at < ${end}
+          ) x
           GROUP BY 1, 2`,
     ),
   ]);

@@ -128,20 +128,31 @@ async function proposals(db: DbOrTx, lines: LineRow[]): Promise<Map<number, Bank
     );
   }
   const candidates: Candidate[] = await db.select().from(prestoreApplications).where(or(...conditions)).orderBy(prestoreApplications.id).limit(2000);
-  const byAmount = new Map<number, Candidate[]>();
-  for (const c of candidates) if (c.status === 'pending') byAmount.set(Number(c.amountFen), [...(byAmount.get(Number(c.amountFen)) ?? []), c]);
+  // each line weighs only the candidates its remark names or of its amount (every proposal needs
+  // one or the other), in the candidates' order; a payer's key is made once per candidate
+  const byAmount = new Map<number, number[]>();
+  const byNo = new Map<string, number>();
+  candidates.forEach((c, i) => {
+    byNo.set(c.applyNo, i);
+    if (c.status === 'pending') byAmount.set(Number(c.amountFen), [...(byAmount.get(Number(c.amountFen)) ?? []), i]);
+  });
+  const payerKeys = candidates.map((c) => (c.payer ? payerKey(c.payer) : ''));
   const people = await memberContacts(db, candidates.map((c) => c.memberId));
 
   const out = new Map<number, BankMatchProposal>();
   for (const line of open) {
     const amount = Number(line.amountFen);
     const inRemark = new Set(applyNos(line.remark));
+    const linePayer = line.payer ? payerKey(line.payer) : '';
+    const named = [...inRemark].map((no) => byNo.get(no)).filter((i): i is number => i !== undefined);
+    const weighed = [...new Set([...named, ...(byAmount.get(amount) ?? [])])].sort((a, b) => a - b);
     let best: { c: Candidate; reasons: MatchReason[]; score: number } | null = null;
-    for (const c of candidates) {
+    for (const i of weighed) {
+      const c = candidates[i]!;
       const reasons: MatchReason[] = [];
       if (inRemark.has(c.applyNo)) reasons.push('applyNo');
       if (Number(c.amountFen) === amount) reasons.push('amount');
-      if (c.payer && line.payer && payerKey(c.payer) === payerKey(line.payer)) reasons.push('payer');
+      if (payerKeys[i] && linePayer && payerKeys[i] === linePayer) reasons.push('payer');
       const has = (r: MatchReason) => reasons.includes(r);
       const alone = has('amount') && reasons.length === 1 && (byAmount.get(amount)?.length ?? 0) === 1;
       if (!has('applyNo') && !(has('amount') && has('payer')) && !alone) continue;

@@ -45,6 +45,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     uniqueIndex('ledger_entries_reference_idx').on(t.accountId, t.type, t.reference),
     index('ledger_entries_account_idx').on(t.accountId, t.id),
+    // order money of a range (运营分析's revenue, 大仪考核's income; decisions/0055), read from the index alone
+    index('ledger_entries_order_money_idx').on(t.createdAt, t.type, t.reference, t.amountFen).where(sql`type IN ('payment', 'refund')`),
     check('ledger_entries_amount_not_zero', sql`${t.amountFen} <> 0`),
   ],
 );

@@ -124,6 +124,12 @@ export const orders = pgTable(
     // the order desk's sort by total and by payment time
     index('orders_total_idx').on(t.totalFen.desc(), t.id.desc()),
     index('orders_paid_idx').on(t.paidAt.desc(), t.id.desc()),
+    // 运营分析 and 大仪考核 (views/analytics, decisions/0055): a range of received or delivered
+    // orders read from the index alone (the columns the tiles filter and count by ride along);
+    // each customer's first order in one probe
+    index('orders_received_idx').on(t.receivedAt, t.id, t.kind, t.progress, t.organization, t.managerCalledAt).where(sql`received_at IS NOT NULL`),
+    index('orders_delivered_idx').on(t.deliveredAt, t.receivedAt, t.id, t.kind, t.progress, t.organization, t.dataNotifiedAt).where(sql`delivered_at IS NOT NULL`),
+    index('orders_member_first_idx').on(t.memberId, t.createdAt, t.organization).where(sql`progress <> 'cancelled'`),
     check('orders_amounts', sql`${t.totalFen} >= 0 AND ${t.discountFen} >= 0 AND ${t.discountFen} <= ${t.totalFen} AND ${t.paidFen} >= 0`),
     check('orders_evaluation_score', sql`${t.evaluationScore} IS NULL OR ${t.evaluationScore} BETWEEN 1 AND 5`),
   ],
@@ -155,7 +161,8 @@ export const orderLines = pgTable(
     samples: jsonb().$type<(OrderSample & { code: string })[]>().notNull().default([]),
     sort: integer().notNull().default(0),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId, t.sort), index('order_lines_item_idx').on(t.itemId)],
+  // an order's lines in order; what the analytics count per line (item, group, samples) rides along
+  (t) => [index('order_lines_order_idx').on(t.orderId, t.sort, t.itemId, t.groupId, t.count), index('order_lines_item_idx').on(t.itemId)],
 );
 
 /** The timeline: every change of progress or payment, and notes. */
