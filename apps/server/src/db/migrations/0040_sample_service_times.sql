@@ -1,3 +1,4 @@
+ALTER TABLE "outbox" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
 ALTER TABLE "order_samples" ADD COLUMN "ran_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "order_samples" ADD COLUMN "data_out_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "order_samples_service_idx" ON "order_samples" USING btree ("item_id","data_out_at","ran_at") WHERE data_out_at IS NOT NULL;--> statement-breakpoint
