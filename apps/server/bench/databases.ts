@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { Logger } from 'drizzle-orm/logger';
 import { openDatabase, type Database } from '../src/db/client';
 
 export interface BenchDatabases {
@@ -9,6 +10,8 @@ export interface BenchDatabases {
   only?: string;
   /** a PGlite folder to open instead of a temp one, and to keep (a bench seeded once, reused while tuning) */
   pgliteDir?: string;
+  /** a statement counter (statementCounter) the databases are opened with */
+  logger?: Logger;
 }
 
 /**
@@ -20,7 +23,7 @@ export async function onEachDatabase(name: string, run: (label: string, database
   const only = options.only ?? process.env.BENCH_ONLY;
   if (only !== 'PostgreSQL') {
     const dir = options.pgliteDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `lab-${name}-`));
-    const lite = await openDatabase({ dataDir: dir });
+    const lite = await openDatabase({ dataDir: dir, ...(options.logger ? { logger: options.logger } : {}) });
     try {
       await run('PGlite', lite);
     } finally {
@@ -44,7 +47,7 @@ export async function onEachDatabase(name: string, run: (label: string, database
   await admin.query(`create database "${database}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
-  const opened = await openDatabase({ url: url.toString() });
+  const opened = await openDatabase({ url: url.toString(), ...(options.logger ? { logger: options.logger } : {}) });
   try {
     await run('PostgreSQL', opened);
   } finally {

@@ -168,6 +168,7 @@ export const registry: Record<string, Entry> = {
   'POST /api/admin/approvals/withdraw': none('the maker takes back a filed request: nothing is booked'),
   'POST /api/admin/reservations/release': none('releasing an unpaid hold: no money moves, the unpaid order is cancelled'),
   'POST /api/admin/reservations/settings': none(CONFIG),
+  'POST /api/admin/reservations/use': none('marking a firm booking used: it was paid (or is settled after the test) already; no money or value moves'),
   'POST /api/admin/reservations/lift': none('lifting a no-show block: the member may book again and pays for each booking; no money or value moves'),
   'POST /api/admin/jobs/settings/save': none(CONFIG),
   'POST /api/admin/messages/outbox/resend': none('sending a failed SMS or e-mail again: no money or value moves'),

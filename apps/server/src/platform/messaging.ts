@@ -1,4 +1,7 @@
 import type { DbOrTx } from '../db/client';
+import type { EmailAttachment } from './platform.tables';
+
+export type { EmailAttachment };
 
 export interface SmsMessage {
   phone: string;
@@ -54,6 +57,7 @@ export interface EmailMessage {
   params: Record<string, string | number>;
   subject: string;
   body: string;
+  attachments?: EmailAttachment[];
 }
 
 export interface EmailProvider {

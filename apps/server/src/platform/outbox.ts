@@ -88,6 +88,7 @@ export function queuedEmailProvider(db: Db, jobs: JobQueue | null, deliverer: { 
         params: message.params,
         body: `${message.subject}\n\n${message.body}`,
         provider: deliverer.name,
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       });
     },
   };
@@ -168,7 +169,7 @@ export function localDeliverers(log: FastifyBaseLogger, write: LineWriter = stdo
     email: {
       name: LOCAL_PROVIDER,
       async send(message: EmailMessage) {
-        await deliver({ email: { to: message.to, template: message.template } }, 'email sent (local outbox)');
+        await deliver({ email: { to: message.to, template: message.template, ...(message.attachments?.length ? { attachments: message.attachments.map((a) => a.filename) } : {}) } }, 'email sent (local outbox)');
         return sent(LOCAL_PROVIDER, null);
       },
     },
@@ -204,7 +205,7 @@ function messageOf(row: OutboxRow): { sms: SmsMessage } | { email: EmailMessage 
     };
   }
   const [subject = '', ...rest] = row.body.split('\n\n');
-  return { email: { to: row.recipient, template: row.template, params: row.params, subject, body: rest.join('\n\n') } };
+  return { email: { to: row.recipient, template: row.template, params: row.params, subject, body: rest.join('\n\n'), ...(row.attachments?.length ? { attachments: row.attachments } : {}) } };
 }
 
 /**

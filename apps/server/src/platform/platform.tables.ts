@@ -2,6 +2,14 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { members, staff } from '../areas/accounts/accounts.tables';
 
+/** A file sent with an e-mail: text (a calendar file), written as it is. */
+export interface EmailAttachment {
+  filename: string;
+  /** e.g. text/calendar; charset=utf-8; method=PUBLISH */
+  contentType: string;
+  content: string;
+}
+
 /**
  * Every SMS and e-mail, a row each, so staff and tests can read what a member was told. The
  * row is written in the transaction of the change it reports (status 'queued') and a job
@@ -32,6 +40,8 @@ export const outbox = pgTable(
     vendorTemplate: text(),
     /** a WeChat row: the phone its SMS goes to when WeChat cannot deliver it (unsubscribed) */
     fallbackPhone: text(),
+    /** an e-mail row: the files sent with it (a booking's .ics) */
+    attachments: jsonb().$type<EmailAttachment[]>(),
   },
   (t) => [
     index('outbox_recipient_idx').on(t.recipient, t.createdAt),

@@ -995,10 +995,12 @@ async function writeHistory(tx: Tx, plan: HistoryPlan, people: { sales: number; 
     bulk(tx, orderEvents).values(part.map(({ o, e }) => ({ orderId: orderIds.get(o.orderNo)!, status: e.status, title: e.title, note: e.note, actorKind: e.actor.kind, actorId: actorIdOf(e.actor, o.phone), actorName: e.actor.name, createdAt: e.at }))),
   );
   const samples = plan.orders.flatMap((o) => o.samples.map((s) => ({ o, s })));
+  // the row keeps its last 上机 and 出数据 (the estimates' service times), as a move at the desk writes them
+  const lastMove = (moves: { to: SampleState; at: Date }[], to: SampleState) => moves.findLast((m) => m.to === to)?.at ?? null;
   const sampleIds = new Map<string, number>();
   for (const row of await returningAll(samples, 1000, (part) =>
     bulk(tx, orderSamples)
-      .values(part.map(({ o, s }) => ({ orderId: orderIds.get(o.orderNo)!, lineId: lineIds.get(s.lineRid)!, itemId: s.itemId, code: s.code, state: s.state, stateAt: s.stateAt, queuePos: s.queuePos, createdAt: s.createdAt })))
+      .values(part.map(({ o, s }) => ({ orderId: orderIds.get(o.orderNo)!, lineId: lineIds.get(s.lineRid)!, itemId: s.itemId, code: s.code, state: s.state, stateAt: s.stateAt, queuePos: s.queuePos, ranAt: lastMove(s.moves, 'running'), dataOutAt: lastMove(s.moves, 'data_out'), createdAt: s.createdAt })))
       .returning({ id: orderSamples.id, code: orderSamples.code }),
   )) {
     sampleIds.set(row.code, row.id);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call, resource } from '../call';
 import { pageOf } from '../common';
-import { bookingBlockView, bookingLiftBody, waitJoinBody, waitView, adminReservationListBody, adminReservationReleaseBody, adminReservationSettingsBody, adminReservationView, adminReservationWeekBody, deviceTimeView, reservationAddBody, reservationHoldsView, reservationListBody, reservationRidBody, reservationSettingsView, reservationView, reservationWeekView, timeQueryBody } from './reservation-schemas';
+import { bookingBlockView, bookingLiftBody, waitJoinBody, waitView, adminReservationListBody, adminReservationReleaseBody, adminReservationUseBody, adminReservationSettingsBody, adminReservationView, adminReservationWeekBody, deviceTimeView, reservationAddBody, reservationHoldsView, reservationListBody, reservationRidBody, reservationSettingsView, reservationView, reservationWeekView, timeQueryBody } from './reservation-schemas';
 
 /** On-site instrument time (上门预约): open hours, the member's bookings. */
 export const reservations = resource('reservations', {
@@ -88,6 +88,16 @@ export const adminReservations = resource('adminReservations', {
     body: adminReservationReleaseBody,
     data: adminReservationView,
     done: '已释放该预约，时段已开放',
+  }),
+  use: call({
+    method: 'POST',
+    path: '/api/admin/reservations/use',
+    who: ['lab'],
+    summary: '标记已使用',
+    description: '会员已到场上机：已支付（或测试后结算）的预约在预约当天记为已使用，不再记爽约；待支付的保留、已取消、已释放、爽约或已使用的预约不能标记。记入审计日志。',
+    body: adminReservationUseBody,
+    data: adminReservationView,
+    done: '已标记为已使用',
   }),
   settings: call({
     method: 'POST',

@@ -69,6 +69,8 @@ export const reservationSettingsView = z.object({ holdMinutes: z.number().int(),
 export const reservationHoldsView = z.object({ holds: z.array(adminReservationView), settings: reservationSettingsView });
 export type ReservationHolds = z.infer<typeof reservationHoldsView>;
 export const adminReservationReleaseBody = z.object({ rid: requiredText('预约编号', 40), reason: optionalText('释放原因', 200) });
+/** 标记已使用: the member came and used the instrument (the lab's desk, on the booking's day). */
+export const adminReservationUseBody = z.object({ rid: requiredText('预约编号', 40) });
 const intField = (label: string, min: number, max: number) =>
   z.coerce
     .number({ error: `[${label}]必须是数字` })

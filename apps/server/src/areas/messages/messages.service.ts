@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { randomId } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
-import type { EmailProvider, SmsProvider } from '../../platform/messaging';
+import type { EmailAttachment, EmailProvider, SmsProvider } from '../../platform/messaging';
 import { memberMessages } from './member-messages.tables';
 import { marketingSmsAllowed, memberContact } from '../accounts';
 import type { MemberNoticeKind } from '@lab/contract';
@@ -61,6 +61,9 @@ export const MARKETING_SETTINGS_PATH = '/member/settings';
  */
 export const marketingSmsFooter = (siteUrl: string | undefined) => ` 回TD退订，或在会员中心›账号设置关闭：${siteUrl ?? ''}${MARKETING_SETTINGS_PATH}`;
 
+/** The files an e-mail of the notice carries (SMS and WeChat carry none). */
+const withFiles = (notice: { attachments?: EmailAttachment[] }) => (notice.attachments?.length ? { attachments: notice.attachments } : {});
+
 /**
  * SMS to the member's phone and, when they gave one, an e-mail — a failure of either is
  * logged by the caller and never undoes the change (the in-site message already holds it).
@@ -72,7 +75,7 @@ export async function sendNotice(
   db: DbOrTx,
   channels: NoticeChannels,
   to: number | NoticeContact,
-  notice: { template: string; params: Record<string, string | number>; subject: string; body: string; marketing?: boolean },
+  notice: { template: string; params: Record<string, string | number>; subject: string; body: string; marketing?: boolean; attachments?: EmailAttachment[] },
 ): Promise<void> {
   // the caller may have read the contact already (paying reads it with the order)
   const full = typeof to === 'number' ? await memberContact(db, to) : null;
@@ -90,7 +93,7 @@ export async function sendNotice(
     await channels.sms.send({ phone: member.phone, template: notice.template, params: notice.params, body: `【科研检测】${notice.body}` }, db);
   }
   // the member consented to marketing by SMS only (营销短信): a marketing notice sends no e-mail
-  if (member.email && !notice.marketing) await channels.email.send({ to: member.email, template: notice.template, params: notice.params, subject: notice.subject, body: notice.body }, db);
+  if (member.email && !notice.marketing) await channels.email.send({ to: member.email, template: notice.template, params: notice.params, subject: notice.subject, body: notice.body, ...withFiles(notice) }, db);
 }
 
 /**
@@ -105,7 +108,7 @@ async function sendServiceNotice(
   memberId: number,
   member: NonNullable<Awaited<ReturnType<typeof memberContact>>>,
   kind: MemberNoticeKind,
-  notice: { params: Record<string, string | number>; subject: string; body: string },
+  notice: { params: Record<string, string | number>; subject: string; body: string; attachments?: EmailAttachment[] },
 ) {
   const chosen = await channelsFor(db, memberId, kind, member);
   const sms = { phone: member.phone, template: kind, params: notice.params, body: `【科研检测】${notice.body}` };
@@ -114,7 +117,7 @@ async function sendServiceNotice(
     await channels.sms.send({ ...sms, wechat: { openid: member.wechat.openid, templateId: template.templateId, data: templateData(template.fields, notice.params) } }, db);
   }
   if (chosen.includes('sms') || (chosen.includes('wechat') && !template)) await channels.sms.send(sms, db);
-  if (chosen.includes('email') && member.email) await channels.email.send({ to: member.email, template: kind, params: notice.params, subject: notice.subject, body: notice.body }, db);
+  if (chosen.includes('email') && member.email) await channels.email.send({ to: member.email, template: kind, params: notice.params, subject: notice.subject, body: notice.body, ...withFiles(notice) }, db);
 }
 
 // ---- the member's in-site messages (message/list|unread|read|readAll) ----

@@ -152,7 +152,7 @@ export async function eraseMember(tx: DbOrTx, member: typeof members.$inferSelec
   // a WeChat row is to the openid, with the member's phone as its SMS fallback
   const theirs = or(inArray(outbox.recipient, sentTo), inArray(outbox.fallbackPhone, sentTo));
   await tx.delete(outbox).where(and(theirs, eq(outbox.status, 'queued')));
-  await tx.update(outbox).set({ recipient: label, body: GONE, params: {}, fallbackPhone: null }).where(theirs);
+  await tx.update(outbox).set({ recipient: label, body: GONE, params: {}, fallbackPhone: null, attachments: null }).where(theirs);
 
   // step 2: rows that quote the member
   await tx.execute(sql`select set_config('lab.erasure', 'on', true)`);

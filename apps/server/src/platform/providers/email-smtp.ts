@@ -12,7 +12,8 @@ export interface SmtpSettings {
 }
 
 /**
- * E-mail over SMTP with nodemailer: a plain-text UTF-8 message. A refusal at any step (login,
+ * E-mail over SMTP with nodemailer: a plain-text UTF-8 message, with its attachments (a booking's
+ * calendar file) as parts of their own. A refusal at any step (login,
  * a rejected sender or recipient, the message itself) or a lost connection comes back as a
  * failed send with the server's reply (`EAUTH`, `EENVELOPE`, the SMTP code).
  */
@@ -29,7 +30,7 @@ export function smtpEmailProvider(settings: SmtpSettings, log: FastifyBaseLogger
     name,
     async send(message) {
       try {
-        const info = await transport.sendMail({ from: settings.from, to: message.to, subject: message.subject, text: message.body, textEncoding: 'base64' });
+        const info = await transport.sendMail({ from: settings.from, to: message.to, subject: message.subject, text: message.body, textEncoding: 'base64', attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) });
         log.info({ email: { to: message.to, template: message.template, provider: name, id: info.messageId } }, 'email sent');
         return sent(name, info.messageId ?? null);
       } catch (error) {

@@ -84,16 +84,21 @@ describe('the estimate of a queued sample', () => {
     await history(12);
     const event = (sample: { id: number; orderId: number }, to: 'running' | 'data_out', at: number) =>
       ({ sampleId: sample.id, orderId: sample.orderId, fromState: to === 'running' ? ('queued' as const) : ('processing' as const), toState: to, actorKind: 'staff' as const, createdAt: new Date(at) });
+    /** its moves on the instrument and the times its row keeps, as the desk writes them */
+    const finish = async (sample: { id: number; orderId: number }, ranAt: number, dataOutAt: number) => {
+      await t.db.insert(sampleEvents).values([event(sample, 'running', ranAt), event(sample, 'data_out', dataOutAt)]);
+      await t.db.update(orderSamples).set({ state: 'data_out', ranAt: new Date(ranAt), dataOutAt: new Date(dataOutAt) }).where(eq(orderSamples.id, sample.id));
+    };
     // nine inside the window, and two long ones outside it (70 days ago) that do not count
-    await t.db.insert(sampleEvents).values(took.slice(0, 9).flatMap((d, i) => [event(done[i]!, 'running', now - 20 * DAY), event(done[i]!, 'data_out', now - 20 * DAY + d * DAY)]));
-    await t.db.insert(sampleEvents).values([10, 11].flatMap((i) => [event(done[i]!, 'running', now - 90 * DAY), event(done[i]!, 'data_out', now - 70 * DAY)]));
+    for (const [i, d] of took.slice(0, 9).entries()) await finish(done[i]!, now - 20 * DAY, now - 20 * DAY + d * DAY);
+    for (const i of [10, 11]) await finish(done[i]!, now - 90 * DAY, now - 70 * DAY);
 
     const queued = await makeOrder(t, item!, m.member.id, { progress: 'received' });
     await staffCall('test', ctx.lab, { order_no: queued.orderNo });
     const code = `${queued.orderNo}-1-1`;
     // nine are not enough: the default (3–5 days), nothing ahead
     expect(estimateOf(await detailOf(m.token, queued.orderNo), code)).toMatchObject({ ahead: 0, minDays: 3, maxDays: 5, basis: 'default' });
-    await t.db.insert(sampleEvents).values([event(done[9]!, 'running', now - 20 * DAY), event(done[9]!, 'data_out', now - 20 * DAY + took[9]! * DAY)]);
+    await finish(done[9]!, now - 20 * DAY, now - 20 * DAY + took[9]! * DAY);
     // in working days (run on Tuesday 10 February: the 5- and 8-day ones span a Sunday, 4 and 7): median 2.5 → 3 days,
     // 80th percentile 4 days; the holiday of 4 March (every instrument's, above) skipped
     expect(estimateOf(await detailOf(m.token, queued.orderNo), code)).toMatchObject({ ahead: 0, minDays: 3, maxDays: 4, fromDay: '2026-03-06', toDay: '2026-03-07', basis: 'history' });

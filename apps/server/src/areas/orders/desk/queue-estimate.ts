@@ -43,7 +43,11 @@ interface ServiceTimes {
   p80: number;
 }
 
-/** The instruments' service times (days, 上机 → 出数据) of the samples whose data came out since `since`: one statement. */
+/**
+ * The instruments' service times (days, 上机 → 出数据) of the samples whose data came out since
+ * `since`: one statement, an index-only range of each instrument's recent samples
+ * (order_samples_service_idx on item, data_out_at, ran_at).
+ */
 async function serviceTimes(db: DbOrTx, itemIds: number[], since: Date): Promise<Map<number, ServiceTimes>> {
   const ids = sql.join(
     itemIds.map((id) => sql`${id}`),
@@ -52,24 +56,19 @@ async function serviceTimes(db: DbOrTx, itemIds: number[], since: Date): Promise
   const rows = await queryRows<{ itemId: number; n: number; p50: number; p80: number }>(
     db,
     sql`
-    SELECT os.item_id AS "itemId", count(*)::int AS n,
+    SELECT x.item_id AS "itemId", count(*)::int AS n,
       percentile_cont(0.5) WITHIN GROUP (ORDER BY x.d) AS p50,
       percentile_cont(0.8) WITHIN GROUP (ORDER BY x.d) AS p80
     FROM (
-      SELECT o.sample_id,
+      SELECT s.item_id,
         -- working days: the time between, less the Sundays between the two Shanghai dates
-        extract(epoch FROM o.created_at - r.at) / ${DAY_SECONDS}
-          - floor(((o.created_at AT TIME ZONE 'UTC' + interval '8 hours')::date - (r.at AT TIME ZONE 'UTC' + interval '8 hours')::date
-            + extract(dow FROM (r.at AT TIME ZONE 'UTC' + interval '8 hours')::date)) / 7) AS d
-      FROM sample_events o
-      CROSS JOIN LATERAL (
-        SELECT max(e.created_at) AS at FROM sample_events e WHERE e.sample_id = o.sample_id AND e.to_state = 'running' AND e.created_at <= o.created_at
-      ) r
-      WHERE o.to_state = 'data_out' AND o.created_at >= ${since} AND r.at IS NOT NULL
+        extract(epoch FROM s.data_out_at - s.ran_at) / ${DAY_SECONDS}
+          - floor(((s.data_out_at AT TIME ZONE 'UTC' + interval '8 hours')::date - (s.ran_at AT TIME ZONE 'UTC' + interval '8 hours')::date
+            + extract(dow FROM (s.ran_at AT TIME ZONE 'UTC' + interval '8 hours')::date)) / 7) AS d
+      FROM order_samples s
+      WHERE s.item_id IN (${ids}) AND s.data_out_at IS NOT NULL AND s.data_out_at >= ${since} AND s.ran_at IS NOT NULL AND s.ran_at <= s.data_out_at
     ) x
-    JOIN order_samples os ON os.id = x.sample_id
-    WHERE os.item_id IN (${ids})
-    GROUP BY os.item_id`,
+    GROUP BY x.item_id`,
   );
   return new Map(rows.map((r) => [Number(r.itemId), { n: Number(r.n), p50: Number(r.p50), p80: Number(r.p80) }]));
 }

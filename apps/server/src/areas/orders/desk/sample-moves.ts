@@ -43,6 +43,13 @@ export async function ensureSampleRows(tx: DbOrTx, order: Pick<OrderRow, 'id' | 
     ON CONFLICT (code) DO NOTHING`);
 }
 
+/** The times a move marks on the sample's row (上机中 → ran_at, 已出数据 → data_out_at): the estimates' service times read them. */
+export function serviceTimeMarks(to: SampleState, now: Date): { ranAt?: Date; dataOutAt?: Date } {
+  if (to === 'running') return { ranAt: now };
+  if (to === 'data_out') return { dataOutAt: now };
+  return {};
+}
+
 /** The order-level steps that bring samples along: from which states, to which. */
 const carried: Partial<Record<string, { from: SampleState[]; to: SampleState }>> = {
   receive: { from: ['awaiting'], to: 'received' },
@@ -71,7 +78,7 @@ export async function carryOrderSamples(tx: DbOrTx, order: OrderRow, action: str
     WITH behind AS (
       SELECT id, state, item_id, row_number() OVER (PARTITION BY item_id ORDER BY id) AS rn FROM order_samples WHERE order_id = ${order.id} AND state IN (${from})
     ), moved AS (
-      UPDATE order_samples o SET state = ${move.to}, state_at = ${now}, queue_pos = ${queuePos} FROM behind WHERE o.id = behind.id RETURNING o.id, behind.state AS from_state
+      UPDATE order_samples o SET state = ${move.to}, state_at = ${now}, queue_pos = ${queuePos}${move.to === 'data_out' ? sql`, data_out_at = ${now}` : sql``} FROM behind WHERE o.id = behind.id RETURNING o.id, behind.state AS from_state
     )
     INSERT INTO sample_events (sample_id, order_id, from_state, to_state, note, actor_kind, actor_id, actor_name, created_at)
     SELECT id, ${order.id}, from_state, ${move.to}, ${carryNotes[action] ?? ''}, ${actor.kind}, ${actor.id}, ${actor.name}, ${now} FROM moved`);

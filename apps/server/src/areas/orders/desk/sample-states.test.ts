@@ -50,10 +50,13 @@ describe('samples/move: one sample through its states', () => {
     advance(10);
     const running = await move({ code: a, to: 'running' });
     expect(running.data.progress).toBe('testing');
+    const ranAt = t.clock.now();
     expect((await eventsOf(t, row.id)).at(-1)).toMatchObject({ status: 'testing', note: `样品${a}` });
     await move({ code: a });
     const out = await move({ code: a });
     expect(out.data.lines[0]!.samples[0]).toMatchObject({ state: 'data_out', stateText: '已出数据', stateAt: t.clock.now().toISOString() });
+    // the row keeps when it ran and when its data came out (the estimates' service times read them)
+    expect((await t.db.select().from(orderSamples).where(eq(orderSamples.code, a)))[0]).toMatchObject({ ranAt, dataOutAt: t.clock.now() });
     // one sample's data does not deliver an order whose other sample is still waiting
     expect(out.data.progress).toBe('testing');
 
@@ -154,6 +157,12 @@ describe('order-level steps carry the samples along', () => {
     await attachReport(t, row.id);
     await staffCall('deliver', ctx.lab, { order_no: row.orderNo });
     expect(await statesOf(row.id)).toEqual({ [a]: 'data_out', [b]: 'data_out' });
+    // a carried delivery marks the data's time too; only the sample that ran has a service time
+    const times = await t.db.select().from(orderSamples).where(eq(orderSamples.orderId, row.id)).orderBy(asc(orderSamples.id));
+    expect(times.map((s) => [s.ranAt !== null, s.dataOutAt?.getTime()])).toEqual([
+      [true, t.clock.now().getTime()],
+      [false, t.clock.now().getTime()],
+    ]);
     await staffCall('retest', ctx.lab, { order_no: row.orderNo });
     expect(await statesOf(row.id)).toEqual({ [a]: 'queued', [b]: 'queued' });
     const carried = await t.db.select().from(sampleEvents).where(and(eq(sampleEvents.orderId, row.id), eq(sampleEvents.note, '随订单签收')));

@@ -5,7 +5,7 @@ import { AppError, conflict } from '../../../platform/errors';
 import { findOrderByNo, SAMPLE_CODE, type OrderRow } from '../order-core';
 import { adminOrderDetail, afterSteps, applyStep, reportCount, staffActor, type Channels, type StepDone } from './progress.service';
 import { queueEnd } from './queue.service';
-import { ensureSampleRows } from './sample-moves';
+import { ensureSampleRows, serviceTimeMarks } from './sample-moves';
 import { orderSamples, sampleEvents } from './samples.tables';
 
 /**
@@ -94,7 +94,7 @@ export async function moveSample(db: Db, channels: Channels, staffId: number, bo
     if (to === 'running' && current.progress === 'received') await step('test');
     const [moved] = await tx
       .update(orderSamples)
-      .set({ state: to, stateAt: now, queuePos: to === 'queued' ? queueEnd(sample.itemId) : null })
+      .set({ state: to, stateAt: now, queuePos: to === 'queued' ? queueEnd(sample.itemId) : null, ...serviceTimeMarks(to, now) })
       .where(and(eq(orderSamples.id, sample.id), eq(orderSamples.state, sample.state)))
       .returning({ id: orderSamples.id });
     if (!moved) throw conflict('样品状态已变化，请刷新后重试');

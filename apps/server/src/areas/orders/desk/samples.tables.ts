@@ -32,6 +32,9 @@ export const orderSamples = pgTable(
     stateAt: timestamp({ withTimezone: true }),
     /** its place in the instrument's queue while 排队中 (smaller first); null otherwise */
     queuePos: integer(),
+    /** when it last went on the instrument (上机中), and when its data came out: the estimates' service times */
+    ranAt: timestamp({ withTimezone: true }),
+    dataOutAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -39,6 +42,8 @@ export const orderSamples = pgTable(
     index('order_samples_line_state_idx').on(t.lineId, t.state),
     // 排队看板 and the estimates: one instrument's queue in order
     index('order_samples_queue_idx').on(t.itemId, t.queuePos, t.id).where(sql`state = 'queued'`),
+    // the estimates' service times: an instrument's samples whose data came out lately, read from the index alone
+    index('order_samples_service_idx').on(t.itemId, t.dataOutAt, t.ranAt).where(sql`data_out_at IS NOT NULL`),
   ],
 );
 

@@ -6,7 +6,9 @@ import { postMessage, sendNotice, type NoticeChannels } from '../../messages';
 import { addOrderEvent } from '../order-core';
 import { orders, reservations } from '../orders.tables';
 import { sentReminders } from '../desk/desk.tables';
-import { bookingStart } from './booking-times';
+import type { EmailAttachment } from '../../../platform/messaging';
+import { bookingIcs, bookingStart } from './booking-times';
+import { timeText } from './reservations.service';
 import { reservationSlots } from './reservations.tables';
 import { sweepWaits } from './waits.service';
 
@@ -14,7 +16,7 @@ import { sweepWaits } from './waits.service';
  * The bookings job (jobs.ts `bookings`, every minute), each step once per booking whatever runs
  * it twice or on two instances at once:
  * - a booking that no longer is a hold (paid, pay-after-test) and still to come: a confirmation
- *   (in-site, SMS, e-mail) pointing at its calendar file (.ics, reservation/ics);
+ *   (in-site, SMS, e-mail with its calendar file attached, the .ics that reservation/ics downloads);
  * - a reminder the day before (from 24 hours before the start) and one an hour before;
  * - a booking the lab had not started (its order not yet received) 30 minutes after its first
  *   hour: marked 爽约 (booking-rules.ts counts them), its remaining hours freed, the member told;
@@ -67,7 +69,18 @@ export async function runBookingJobs(db: Db, channels: NoticeChannels, now: Date
     const name = item?.name ?? '仪器';
     const time = `${r.day} ${String(Math.min(...r.hours)).padStart(2, '0')}:00`;
     const where = item?.labLocation ? `，地点：${item.labLocation}` : '';
-    const steps: { step: Step; due: boolean; title: string; text: string; template: string; list: string[] }[] = [
+    // the confirmation's e-mail carries the booking's calendar file (the one 我的预约 downloads)
+    const calendar = (): EmailAttachment[] =>
+      item
+        ? [
+            {
+              filename: `booking-${r.day}.ics`,
+              contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+              content: bookingIcs({ rid: r.rid, day: r.day, hours: r.hours, timeText: timeText(r.hours), name: item.name, model: item.model, labLocation: item.labLocation, orderNo }, now),
+            },
+          ]
+        : [];
+    const steps: { step: Step; due: boolean; title: string; text: string; template: string; list: string[]; attachments?: () => EmailAttachment[] }[] = [
       {
         step: 'confirm',
         due: true,
@@ -75,6 +88,7 @@ export async function runBookingJobs(db: Db, channels: NoticeChannels, now: Date
         text: `您预约的「${name}」${time} 开始（北京时间）已确认${orderNo ? `（订单${orderNo}）` : ''}${where}。可在「我的预约」下载日历文件（.ics）加入日历；开始后${NO_SHOW_AFTER_MINUTES}分钟未上机将记为爽约。`,
         template: 'booking_confirmed',
         list: outcome.confirmed,
+        attachments: calendar,
       },
       {
         step: 'day',
@@ -99,7 +113,7 @@ export async function runBookingJobs(db: Db, channels: NoticeChannels, now: Date
         const claimed = await tx.insert(sentReminders).values({ key: claimKey(s.step, r.id), kind: 'booking', createdAt: now }).onConflictDoNothing().returning({ key: sentReminders.key });
         if (claimed.length === 0) return false;
         await postMessage(tx, r.memberId, { kind: 'reservation', title: s.title, content: s.text, link: '/member/reservation' }, now);
-        await sendNotice(tx, channels, r.memberId, { template: s.template, params: { name, date: r.day, time: time.slice(11) }, subject: s.title, body: s.text });
+        await sendNotice(tx, channels, r.memberId, { template: s.template, params: { name, date: r.day, time: time.slice(11) }, subject: s.title, body: s.text, ...(s.attachments ? { attachments: s.attachments() } : {}) });
         return true;
       });
       if (sent) s.list.push(r.rid);

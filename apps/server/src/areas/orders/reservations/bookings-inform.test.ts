@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAIT_FREE_SLOT_MESSAGE, WAIT_HELD_MESSAGE, labMinute, type BookingBlock, type Reservation, type Wait } from '@lab/contract';
 import type { TestContext } from '../../../../test/harness';
 import { makeStaff } from '../../../../test/factories';
-import { auditLog, outbox } from '../../../db/schema';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import pino from 'pino';
+import { auditLog, members, outbox } from '../../../db/schema';
+import { dispatchOutboxRow } from '../../../platform/outbox';
+import { smtpEmailProvider } from '../../../platform/providers/email-smtp';
 import { issueSession } from '../../accounts/sessions.service';
 import { creditAccount, ensureAccount } from '../../funds/ledger.service';
 import { memberMessages } from '../../messages/member-messages.tables';
@@ -98,6 +104,49 @@ describe('立即预约 → paid: the calendar file and the messages', () => {
     // another member's booking is not theirs to download
     const bob = await member();
     expect((await icsOf(bob, booked.data.rid)).statusCode).toBe(404);
+  });
+
+  it('attaches the .ics to the confirmation e-mail: delivered over SMTP, it parses with the times in Asia/Shanghai', async () => {
+    const rid = await instrument({ name: '激光共聚焦机时' });
+    const alice = await member();
+    await t.db.update(members).set({ email: 'alice@univ.example' }).where(eq(members.id, alice.member.id));
+    const booked = await paidBooking(alice, rid, MONDAY, [14, 15]);
+    expect((await jobs()).confirmed).toContain(booked.rid);
+    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.recipient, 'alice@univ.example'), eq(outbox.template, 'booking_confirmed')));
+    expect(mail!.attachments).toEqual([expect.objectContaining({ filename: `booking-${MONDAY}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' })]);
+    // the SMS carries no file
+    expect((await smsTo(alice, 'booking_confirmed'))[0]!.attachments).toBeNull();
+
+    // the row as the outbox job sends it, through the SMTP provider to a local SMTP server, parsed as a mail client would
+    const arrived: ParsedMail[] = [];
+    const server = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      authOptional: true,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((parsed) => {
+            arrived.push(parsed);
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const smtp = smtpEmailProvider({ url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, from: '科研检测 <noreply@lab.example>' }, pino({ level: 'silent' }));
+      expect(await dispatchOutboxRow(t.db, { sms: t.app.deps.sms, email: smtp }, t.clock, mail!.id, true)).toBe('sent');
+      expect(arrived).toHaveLength(1);
+      expect(arrived[0]!.subject).toBe('预约已确认：激光共聚焦机时');
+      const [file] = arrived[0]!.attachments;
+      expect(file).toMatchObject({ filename: `booking-${MONDAY}.ics`, contentType: 'text/calendar' });
+      const event = icsEvent(file!.content.toString('utf8'));
+      expect(event.UID).toBe(`${booked.rid}@bookings.keyan-lab`);
+      expect(event.SUMMARY).toBe('仪器上机：激光共聚焦机时');
+      expect(shanghai(icsInstant(event.DTSTART!))).toBe(`${MONDAY} 14:00`);
+      expect(shanghai(icsInstant(event.DTEND!))).toBe(`${MONDAY} 16:00`);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('confirms once, reminds the day before and an hour before, each once on the test clock', async () => {

@@ -103,7 +103,12 @@ export async function releaseHoldByStaff(db: Db, staffId: number, input: { rid: 
       throw conflict(status === 'booked' ? '该预约已支付或已转为测试后结算，不是待支付的保留' : `该预约${reservationStatusLabels[status]}，无需释放`);
     }
   });
-  const rows = await db.select({ reservation: reservations, orderNo: orders.orderNo }).from(reservations).leftJoin(orders, eq(orders.id, reservations.orderId)).where(eq(reservations.id, found.id));
+  return adminReservationOf(db, found.id, now);
+}
+
+/** One booking as the lab sees it (the answer of a desk action on it). */
+export async function adminReservationOf(db: DbOrTx, id: number, now: Date): Promise<AdminReservation> {
+  const rows = await db.select({ reservation: reservations, orderNo: orders.orderNo }).from(reservations).leftJoin(orders, eq(orders.id, reservations.orderId)).where(eq(reservations.id, id));
   const [booking] = await toAdminReservations(db, rows, now);
   return booking!;
 }

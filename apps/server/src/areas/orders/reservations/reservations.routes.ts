@@ -8,6 +8,7 @@ import { queryDeviceTime } from './device-time.service';
 import { addReservation, cancelReservation, listReservations } from './reservations.service';
 import { listHolds, listReservationsForDay, releaseHoldByStaff, reservationWeek } from './reservations-admin.service';
 import { bookingLiftAudit, liftBookingBlock, listBookingBlocks } from './booking-rules';
+import { markBookingUsed } from './booking-use.service';
 import { reservationIcs } from './reservations.service';
 import { findReservableItem } from './reservations.service';
 import { joinWait, leaveWait, listWaits } from './waits.service';
@@ -43,6 +44,10 @@ export const adminReservationsRoutes = serve(calls.adminReservations, {
   release: {
     handler: ({ db, staff, body, now }) => releaseHoldByStaff(db, staff.id, body, now),
     config: { audit: audit<{ rid: string }>(reservationAudit, 'reservations.release', '释放未支付预约', (body) => body.rid) },
+  },
+  use: {
+    handler: ({ db, staff, body, now }) => markBookingUsed(db, staff.id, body, now),
+    config: { audit: audit<{ rid: string }>(reservationAudit, 'reservations.use', '标记预约已使用', (body) => body.rid) },
   },
   settings: {
     handler: ({ db, staff, body, now }) => saveReservationSettings(db, staff.id, body, now),

@@ -8,13 +8,23 @@ import { Money } from '../../../components/admin/money';
 import { formatDateTime } from '../../../lib/format';
 import { useStaffMe } from '../../../lib/admin-api';
 import { useReservationWeek } from '../api/reservation-week';
+import { useMarkBookingUsed } from '../api/booking-use';
 import { HoldList } from '../components/hold-list';
 import { NoShowBlocks } from '../components/no-show-blocks';
 import { bookedHours, useDeskParams, weekGrid } from '../order-desk';
 import '../order-desk.css';
 
+/** 标记已使用 (the lab, on the booking's day): a paid booking whose member came; the bookings job then marks no 爽约. */
+function MarkUsed({ booking }: { booking: AdminReservation }) {
+  const mark = useMarkBookingUsed();
+  return (
+    <Button type="primary" size="small" loading={mark.isPending} onClick={() => mark.mutate(booking.rid)} data-testid="booking-use">
+      标记已使用
+    </Button>
+  );
+}
 
-function Booking({ booking }: { booking: AdminReservation }) {
+function Booking({ booking, canMarkUsed }: { booking: AdminReservation; canMarkUsed: boolean }) {
   const details = (
     <Descriptions column={1} size="small" className="desk-descriptions">
       <Descriptions.Item label="时间">
@@ -34,6 +44,11 @@ function Booking({ booking }: { booking: AdminReservation }) {
       )}
       {booking.note && <Descriptions.Item label="备注">{booking.note}</Descriptions.Item>}
       <Descriptions.Item label="预约于">{formatDateTime(booking.createdAt)}</Descriptions.Item>
+      {canMarkUsed && (
+        <Descriptions.Item label="上机">
+          <MarkUsed booking={booking} />
+        </Descriptions.Item>
+      )}
     </Descriptions>
   );
   return (
@@ -43,6 +58,10 @@ function Booking({ booking }: { booking: AdminReservation }) {
         {booking.status === 'no_show' ? (
           <Tag color="error" style={{ marginInlineStart: 4 }}>
             爽约
+          </Tag>
+        ) : booking.status === 'used' ? (
+          <Tag color="success" style={{ marginInlineStart: 4 }}>
+            已使用
           </Tag>
         ) : null}
         <br />
@@ -112,7 +131,7 @@ export default function ReservationsPage() {
                       return (
                         <td key={day} className={day === today ? 'is-today' : undefined}>
                           {bookings.map((booking) => (
-                            <Booking key={booking.rid} booking={booking} />
+                            <Booking key={booking.rid} booking={booking} canMarkUsed={(role === 'lab' || role === 'admin') && booking.status === 'booked' && !booking.holdUntil && booking.date === today} />
                           ))}
                         </td>
                       );
