@@ -148,3 +148,23 @@ describe('testing waits for the signed agreement where the lab requires one', ()
     expect(await post(t, '/api/admin/content/settings/agreementRule', ctx.admin, { from: '' })).toMatchObject({ status: 200, data: { fromFen: null } });
   });
 });
+
+describe('staff revoke a sealed agreement', () => {
+  it('with a reason, audited: /verify says 已撤销 and why; the agreement is to be signed again and testing waits for it', async () => {
+    const { m, row } = await order({ progress: 'received', payment: 'paid', organization: 2 });
+    const signed = await signOnline(m, row.orderNo);
+    const no = signed.data.signature!.documentNo!;
+    expect(await post(t, '/api/admin/document/revoke', ctx.sales, { no, reason: '' })).toMatchObject({ status: 400, code: 0 });
+    expect(await post(t, '/api/admin/document/revoke', ctx.lab, { no, reason: '签署人非委托单位' })).toMatchObject({ status: 403 });
+    const revoked = await post<DocumentVerifyView>(t, '/api/admin/document/revoke', ctx.sales, { no, reason: '签署人非委托单位' });
+    expect(revoked).toMatchObject({ status: 200, code: 1, data: { status: 'revoked', statusText: '已撤销', statusNote: '撤销原因：签署人非委托单位' } });
+    expect(await verify(no)).toMatchObject({ status: 'revoked', statusText: '已撤销', statusNote: '撤销原因：签署人非委托单位' });
+    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'document.revoke'), eq(auditLog.targetKey, no)));
+    expect(audit).toMatchObject({ staffId: ctx.sales.id });
+    expect(await post(t, '/api/admin/document/revoke', ctx.sales, { no, reason: '再次' })).toMatchObject({ status: 409, msg: '该文件已撤销' });
+
+    expect((await view(m, row.orderNo)).data).toMatchObject({ status: 'to_sign', signature: null, cannotSign: '' });
+    expect((await pdfOf(m, row.orderNo)).statusCode).toBe(404);
+    expect(await staffCall('test', ctx.lab, { order_no: row.orderNo })).toMatchObject({ status: 409, msg: expect.stringContaining('客户尚未签署') });
+  });
+});
