@@ -93,6 +93,10 @@ describe('the agreement signed online', () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ ip: '127.0.0.1', targetKey: agreement!.rid });
 
+    // the signed PDF is the order's agreement in the reimbursement pack
+    const packStatus = await post<{ pieces: { kind: string; present: boolean; name: string }[] }>(t, '/api/auth/reimbursement/status', m, { order_no: row.orderNo });
+    expect(packStatus.data.pieces.find((p) => p.kind === 'agreement')).toMatchObject({ present: true, name: `${row.orderNo}/2-委托检测服务协议.pdf` });
+
     // the code is spent, and a signed agreement is not signed again
     expect(await sign(m, { order_no: row.orderNo, code, content_sha256: read.data.contentSha256 })).toMatchObject({ status: 409, msg: '协议已在线签署并生效' });
     t.clock.advance(61_000);
