@@ -173,6 +173,10 @@ const registry: Record<string, Entry> = {
   'POST /api/auth/contract/upload rid': refuse((w) => ({ upload: { rid: w.contractA.rid } })),
   'POST /api/auth/order/listProtocolFile order_no': refuse((w) => ({ body: { order_no: w.orderA.orderNo } })),
   'POST /api/auth/order/updateProtocolFile order_no': refuse((w) => ({ upload: { order_no: w.orderA.orderNo } })),
+  'POST /api/auth/order/agreement order_no': refuse((w) => ({ body: { order_no: w.orderA.orderNo } })),
+  'POST /api/auth/order/agreement/code order_no': refuse((w) => ({ body: { order_no: w.orderA.orderNo } })),
+  'POST /api/auth/order/agreement/sign order_no': refuse((w) => ({ body: { order_no: w.orderA.orderNo, code: '123456', content_sha256: 'a'.repeat(64) } })),
+  'GET /api/auth/order/agreement/pdf order_no': refuse((w) => ({ query: { order_no: w.orderA.orderNo } })),
 
   // ---- grant cards (经费卡), allowances, the PI's approvals ----
   'POST /api/auth/order/pay card_rid': refuse((w) => ({ body: { order_no: w.orderB.orderNo, card_rid: w.cardA.rid } }), '经费卡不存在'),

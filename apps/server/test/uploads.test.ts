@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceApplication, PrestoreApplication, Requirement } from '@lab/contract';
+import type { AgreementSignView, InvoiceApplication, PrestoreApplication, Requirement } from '@lab/contract';
 import type { RouteEntry } from '../src/app';
 import type { SniffedExt } from '../src/platform/files';
-import { call, createTestContext, type TestContext } from './harness';
+import { call, createTestContext, lastSmsCode, type TestContext } from './harness';
 import { versionOf } from './decision-pins';
 import { tmpRoot } from './template';
 import { idLike, routeFields } from './route-fields';
@@ -69,6 +69,13 @@ async function freshRequirement(w: World): Promise<string> {
   return added.rid;
 }
 
+/** A's agreement of an order read, its SMS code asked and signed online: the sealed PDF to download. */
+async function signAgreementOnline(who: World['a'], orderNo: string) {
+  const read = await post<AgreementSignView>('/api/auth/order/agreement', who, { order_no: orderNo });
+  await post('/api/auth/order/agreement/code', who, { order_no: orderNo });
+  await post('/api/auth/order/agreement/sign', who, { order_no: orderNo, code: await lastSmsCode(t.db, who.member.phone), content_sha256: read.contentSha256 });
+}
+
 const uploads: Record<string, UploadCase> = {
   'POST /api/auth/prestoreApply/receipt': { who: (w) => w.a, fields: async (w) => ({ rid: w.prestorePending.rid }) },
   // a requirement holds five attachments: a fresh one each time
@@ -104,6 +111,8 @@ const downloads: Record<string, { who: (w: World) => { token: string }; query: (
   'GET /api/auth/order/statement': { who: (w) => w.a, query: (w) => ({ order_no: w.orderA.orderNo }) },
   'GET /api/auth/order/paymentNotice': { who: (w) => w.a, query: (w) => ({ order_no: w.orderUnsettled.orderNo }) },
   'GET /api/auth/tempDevice/quote': { who: (w) => w.a, query: () => ({}) },
+  // signed online in beforeAll
+  'GET /api/auth/order/agreement/pdf': { who: (w) => w.a, query: (w) => ({ order_no: w.orderUnsettled.orderNo }) },
   'GET /api/admin/funds/prestore/receipt': { who: (w) => w.staff.finance, query: (w) => ({ rid: w.prestorePending.rid }) },
   'GET /api/admin/funds/invoice/file': { who: (w) => w.staff.finance, query: (w) => ({ rid: w.invoiceIssued.rid }) },
   'GET /api/admin/orders/report': { who: (w) => w.staff.lab, query: (w) => ({ order_no: w.orderDelivered.orderNo, id: w.reportId }) },
@@ -150,6 +159,7 @@ const storedName = /^(receipts|invoices|reports|protocols|requirements|contracts
 beforeAll(async () => {
   t = await createTestContext({ now: WORLD_NOW, dataDir });
   w = await buildWorld(t);
+  await signAgreementOnline(w.a, w.orderUnsettled.orderNo);
   digests = digestTracker(t);
 });
 afterAll(async () => {

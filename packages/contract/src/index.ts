@@ -25,6 +25,7 @@ export { jsonField, flagField } from './orders/fields';
 export * from './orders/plan-schemas';
 export * from './orders/requirement-schemas';
 export * from './orders/contract-schemas';
+export * from './orders/agreement-sign-schemas';
 export * from './orders/document-schemas';
 export * from './orders/schemas';
 export * from './orders/sample-schemas';

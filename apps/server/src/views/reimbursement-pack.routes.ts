@@ -38,8 +38,8 @@ export const reimbursementRoutes = serve(calls.reimbursement, {
           return opened.body;
         },
       })),
-      (zipped) => {
-        const manifest = manifestText(pack, zipped, now);
+      (zipped, failed) => {
+        const manifest = manifestText(pack, zipped, now) + (failed.length ? `\n未完成：${failed.map((f) => `${f.name}（${f.reason}）`).join('；')}\n` : '');
         const sums = [...zipped, { name: 'manifest.txt', sha256: sha256(manifest) }].map((f) => `${f.sha256}  ${f.name}`).join('\n') + '\n';
         return [
           { name: 'manifest.txt', text: manifest },
@@ -47,6 +47,8 @@ export const reimbursementRoutes = serve(calls.reimbursement, {
         ];
       },
       now,
+      // the status line is gone once bytes went: the failure is in the ZIP (its error entry) and in the log
+      (failure, error) => request.log.error({ err: error, file: failure.name, scope: pack.scopeKey }, 'reimbursement pack: a file failed after streaming began'),
     );
     const fileName = `报销材料-${pack.scopeKey.replace(/[^A-Za-z0-9~-]/g, '')}-${labDay(now)}.zip`;
     return reply

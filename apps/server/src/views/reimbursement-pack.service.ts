@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { assertPackReadable } from './reimbursement-pack-check';
 import {
   entryTypeLabels,
   fenInWords,
@@ -452,7 +453,7 @@ export interface PreparedPack {
   status: PackStatus;
   scopeKey: string;
   /** the files in ZIP order, each with where its bytes are (a sealed paper is issued when asked) */
-  files: { name: string; label: string; orderNo: string | null; locate: () => Promise<{ kind: StoredKind; storedName: string }> }[];
+  files: { name: string; label: string; orderNo: string | null; stored?: { kind: StoredKind; storedName: string }; locate: () => Promise<{ kind: StoredKind; storedName: string }> }[];
   client: string;
 }
 
@@ -474,7 +475,7 @@ export async function preparePack(db: Db, deps: PackDeps, memberId: number, quer
     const source = piece.source;
     if ('stored' in source) {
       const at = { kind: source.stored.kind, storedName: source.stored.name };
-      files.push({ name: piece.name, label: piece.label, orderNo: piece.orderNo, locate: async () => at });
+      files.push({ name: piece.name, label: piece.label, orderNo: piece.orderNo, stored: at, locate: async () => at });
       continue;
     }
     // sealed when its turn in the ZIP comes (a first pack seals ~0.5 s a paper): the first bytes go at once
@@ -486,6 +487,8 @@ export async function preparePack(db: Db, deps: PackDeps, memberId: number, quer
     files.push({ name: piece.name, label: piece.label, orderNo: piece.orderNo, locate: seal });
   }
 
+  // every piece checked before the first byte (409 with each reason); the cover is sealed next
+  await assertPackReadable(deps, files, true);
   const enclosed = files.map((f, i) => [String(i + 2), f.name, f.label]);
   const cover = await sealPackPaper(
     db,

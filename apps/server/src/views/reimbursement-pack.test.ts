@@ -412,3 +412,20 @@ function pdfText(pdf: Buffer, name: string): string | null {
     return null;
   }
 }
+
+describe('a pack that cannot be whole', () => {
+  it('a stored file gone: 409 before the first byte naming it, and nothing is issued or logged', async () => {
+    const who = await member();
+    const order = await readyOrder(who, 'online');
+    await invoice(who, [order]);
+    const [file] = await t.db.select().from(orderFiles).where(eq(orderFiles.orderId, order.id));
+    await t.app.deps.files.remove('reports', file!.storedName);
+    const issuedBefore = await t.db.$count(sealedDocuments);
+    const res = await pack(who, { order_no: order.orderNo });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ msg: string }>().msg).toBe(`报销材料暂不能下载：1. 订单 ${order.orderNo} 的检测报告（${order.orderNo}/4-检测报告-1-XRD 图谱.pdf）在文件库中找不到。请联系实验室处理后再试`);
+    expect(await t.db.$count(sealedDocuments)).toBe(issuedBefore);
+    expect(await t.db.$count(auditLog, and(eq(auditLog.memberId, who.member.id), eq(auditLog.action, 'reimbursement.pack')))).toBe(0);
+  });
+});
+

@@ -14,7 +14,7 @@ export { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, REFRESH_WINDOW_SECONDS } f
 export const WX_TICKET_SECONDS = 120;
 
 /** useFor of code4sms: 0 register, 1 reset, 3 login (spec). */
-export const SmsPurpose = { register: 0, reset: 1, login: 3, staffLogin: 5, closeAccount: 6 } as const;
+export const SmsPurpose = { register: 0, reset: 1, login: 3, staffLogin: 5, closeAccount: 6, signAgreement: 7 } as const;
 export type SmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose];
 
 /**

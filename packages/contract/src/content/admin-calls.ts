@@ -5,9 +5,9 @@ import { adminArticle, adminArticleDetail, adminArticleListBody, adminThanks, ad
 import { adminBanner, adminHotArea, bannerAddBody, bannerEditBody, hotAreaAddBody, hotAreaEditBody } from './admin-home-schemas';
 import { adminCertificate, adminContentPage, adminPageSummary, adminPartner, articleRidView, certificateAddBody, certificateEditBody, contentIdView, pageKeyBody, pageSaveBody, partnerAddBody, partnerEditBody } from './admin-page-schemas';
 import { contentIdBody, contentVisibleBody, reorderBody } from './admin-schemas';
-import { adminSiteIdentity, allowRegionBody, localInfoBody, samplingSettingBody, siteIdentityBody } from './admin-setting-schemas';
+import { adminSiteIdentity, agreementRuleBody, allowRegionBody, localInfoBody, samplingSettingBody, siteIdentityBody } from './admin-setting-schemas';
 import { uploadedImage } from './image-schemas';
-import { localInfo, samplingSetting, siteSettings } from './setting-schemas';
+import { agreementRule, localInfo, samplingSetting, siteSettings } from './setting-schemas';
 
 /** 后台 → 内容管理 (admin): banners, hot areas, articles, thanks, pages, partner logos and the site settings. */
 export const adminContent = resource('adminContent', {
@@ -59,6 +59,16 @@ export const adminContent = resource('adminContent', {
   settings: call({ method: 'POST', path: '/api/admin/content/settings', who: ['admin'], summary: '站点设置', description: '上门取样开放地区、取样设置与联系信息，与前台读到的一致。', data: siteSettings }),
   saveAllowRegion: call({ method: 'POST', path: '/api/admin/content/settings/allowRegion', who: ['admin'], summary: '修改上门取样开放地区', description: '空列表即所有地区都不开放上门取样。', body: allowRegionBody, data: z.array(z.string()), done: '开放地区已保存' }),
   saveSampling: call({ method: 'POST', path: '/api/admin/content/settings/sampling', who: ['admin'], summary: '修改上门取样设置', body: samplingSettingBody, data: samplingSetting, done: '上门取样设置已保存' }),
+  saveAgreementRule: call({
+    method: 'POST',
+    path: '/api/admin/content/settings/agreementRule',
+    who: ['admin'],
+    summary: '修改委托协议签署要求',
+    description: '企业客户的订单始终须签署委托检测服务协议后才能开始测试；其他订单应付金额达到 from（元）时亦须签署。from 留空：仅企业客户。',
+    body: agreementRuleBody,
+    data: agreementRule,
+    done: '协议签署要求已保存',
+  }),
   saveLocalInfo: call({ method: 'POST', path: '/api/admin/content/settings/localInfo', who: ['admin'], summary: '修改联系信息', body: localInfoBody, data: localInfo, done: '联系信息已保存' }),
   identity: call({ method: 'POST', path: '/api/admin/content/settings/identity/get', who: ['admin'], summary: '备案与主体信息', description: 'ICP 备案号、公安机关备案号、运营主体、营业执照图片与成立年份。', data: adminSiteIdentity }),
   saveIdentity: call({

@@ -3,7 +3,8 @@ import { emptyMessage, optionalText, requiredText } from '../common';
 import { isCalendarDate } from '../dates';
 import { blankToUndefined, toList } from './admin-fields';
 import { imageField, isClockTime } from './admin-schemas';
-import type { LocalInfo, SamplingSetting } from './setting-schemas';
+import { yuanField } from '../funds/schemas';
+import type { AgreementRule, LocalInfo, SamplingSetting } from './setting-schemas';
 
 // ---- 站点设置 ----
 
@@ -166,3 +167,11 @@ export const adminSiteIdentity = z.object({
   qrMiniapp: z.string(),
 });
 export type AdminSiteIdentity = z.infer<typeof adminSiteIdentity>;
+
+// ---- 委托协议签署要求 ----
+
+/** from: the amount due (yuan) from which an order needs a signed agreement before testing; blank: enterprise customers only. */
+export const agreementRuleBody = z
+  .object({ from: z.preprocess(blankToUndefined, yuanField('签署协议金额起点', { max: 100_000_000 }).optional()) })
+  .transform((value): AgreementRule => ({ fromFen: value.from ?? null }));
+export type AgreementRuleBody = z.input<typeof agreementRuleBody>;

@@ -58,12 +58,20 @@ export type SiteIdentity = z.infer<typeof siteIdentity>;
 /** The digits of a 公安备案号, for beian.gov.cn's recordcode link ('' when there are none). */
 export const policeRecordCode = (police: string) => (police.match(/\d{6,}/g) ?? []).join('');
 
+/**
+ * 委托协议签署要求 (decisions/0057): an enterprise customer's order always needs a signed 委托检测服务协议
+ * before testing starts; any other order when its amount due is at least `fromFen` (null: no threshold).
+ */
+export const agreementRule = z.object({ fromFen: z.number().int().nullable() });
+export type AgreementRule = z.infer<typeof agreementRule>;
+
 export const siteSettings = z.object({
   /** 6-digit region codes where home pickup is offered */
   allowRegion: z.array(z.string()),
   samplingSetting,
   localInfo,
   identity: siteIdentity,
+  agreementRule,
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { call, resource } from '../call';
 import { pageOf } from '../common';
 import { adminContractView, contractListBody, contractQuery, contractRidBody, contractView } from './contract-schemas';
+import { agreementSignBody, agreementSignView } from './agreement-sign-schemas';
 import { orderNoBody } from './schemas';
 
 /** The member's contracts and their orders' testing agreements (个人中心 → 合同管理, 订单详情). */
@@ -37,6 +38,43 @@ export const contracts = resource('contracts', {
     multipart: true,
     data: contractView,
     done: '签署件已上传，等待确认',
+  }),
+  agreement: call({
+    method: 'POST',
+    path: '/api/auth/order/agreement',
+    who: 'member',
+    summary: '订单的委托检测服务协议（在线阅读与签署）',
+    description: '按现行《委托检测服务条款》生成的协议全文与其 SHA-256、签署状态、实验室是否要求签署后才开始测试。',
+    body: orderNoBody,
+    data: agreementSignView,
+  }),
+  agreementCode: call({
+    method: 'POST',
+    path: '/api/auth/order/agreement/code',
+    who: 'member',
+    summary: '获取签署协议的短信验证码',
+    description: '验证码发往会员本人的手机，仅用于签署协议；60 秒内只发一次。',
+    body: orderNoBody,
+    data: z.null(),
+    done: '验证码已发送',
+  }),
+  signAgreement: call({
+    method: 'POST',
+    path: '/api/auth/order/agreement/sign',
+    who: 'member',
+    summary: '在线签署委托检测服务协议',
+    description: '短信验证码确认签署意愿；content_sha256 须为所阅读协议的摘要（协议已更新则 409）。记录时间、IP、设备与摘要，自动加盖实验室电子签章，协议即生效。',
+    body: agreementSignBody,
+    data: agreementSignView,
+    done: '协议已签署并加盖实验室电子签章',
+  }),
+  agreementPdf: call({
+    method: 'GET',
+    path: '/api/auth/order/agreement/pdf',
+    who: 'member',
+    summary: '下载在线签署的协议（盖章 PDF）',
+    query: orderNoBody,
+    data: 'file',
   }),
 });
 

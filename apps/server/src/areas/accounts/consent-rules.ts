@@ -76,7 +76,7 @@ export const consentRules: ConsentRules = {
     planQuote: { gate: 'open', why: '为计划中的项目出具报价（不新增个人信息；下单仍需同意）' },
     quotes: read,
   },
-  contracts: { list: read, download: read, signed: read, upload: consent, orderAgreements: read, uploadOrderAgreement: consent },
+  contracts: { list: read, download: read, signed: read, upload: consent, orderAgreements: read, uploadOrderAgreement: consent, agreement: read, agreementCode: consent, signAgreement: consent, agreementPdf: read },
   funds: {
     prestoreRules: read,
     prestoreQuote: read,

@@ -18,6 +18,7 @@ const purposeText: Record<number, string> = {
   [SmsPurpose.login]: '登录',
   [SmsPurpose.staffLogin]: '后台登录',
   [SmsPurpose.closeAccount]: '注销账号',
+  [SmsPurpose.signAgreement]: '签署协议',
 };
 
 /** Codes are hashed with their phone and purpose, so a leaked table row is not a usable code. */

@@ -52,7 +52,7 @@ import {
 } from './home-blocks.service';
 import { getAdminPage, listAdminPages, saveAdminPage } from './pages-admin.service';
 import { addCertificate, deleteCertificate, editCertificate, listAdminCertificates } from './certificates.service';
-import { readSiteIdentity, saveAllowRegion, saveLocalInfo, saveSamplingSetting, saveSiteIdentity } from './settings-admin.service';
+import { readSiteIdentity, saveAgreementRule, saveAllowRegion, saveLocalInfo, saveSamplingSetting, saveSiteIdentity } from './settings-admin.service';
 import { getSiteSettings } from './settings.service';
 
 const byId = (body: { id: number }) => body.id;
@@ -187,6 +187,10 @@ export const contentAdminRoutes = serve(calls.adminContent, {
   saveSampling: {
     handler: ({ db, body, now }) => saveSamplingSetting(db, body, now),
     config: { audit: audit(settingAudit, 'content.setting.sampling', '修改上门取样设置', () => 'samplingSetting') },
+  },
+  saveAgreementRule: {
+    handler: ({ db, body, now }) => saveAgreementRule(db, body, now),
+    config: { audit: audit(settingAudit, 'content.setting.agreementRule', '修改委托协议签署要求', () => 'agreementRule') },
   },
   saveLocalInfo: {
     handler: ({ db, body, now }) => saveLocalInfo(db, body, now),

@@ -1,8 +1,8 @@
-import { findRegion, findRegionCodes, type AdminSiteIdentity, type LocalInfo, type SamplingSetting, type StoredSiteIdentity } from '@lab/contract';
+import { findRegion, findRegionCodes, type AdminSiteIdentity, type AgreementRule, type LocalInfo, type SamplingSetting, type StoredSiteIdentity } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { fileUrl } from './content-version';
-import { normalizeAllowRegion, normalizeStoredIdentity, normalizeLocalInfo, normalizeSamplingSetting, readSetting, saveSetting } from './settings.service';
+import { normalizeAgreementRule, normalizeAllowRegion, normalizeStoredIdentity, normalizeLocalInfo, normalizeSamplingSetting, readSetting, saveSetting } from './settings.service';
 
 /**
  * 站点设置 in the back office. The bodies arrive validated by the contract (formats, slot
@@ -10,11 +10,12 @@ import { normalizeAllowRegion, normalizeStoredIdentity, normalizeLocalInfo, norm
  * through `saveSetting` (content version bumped), in the shape the public calls read.
  */
 
-export type EditableSettingKey = 'allowRegion' | 'samplingSetting' | 'localInfo';
+export type EditableSettingKey = 'allowRegion' | 'samplingSetting' | 'localInfo' | 'agreementRule';
 
 /** A setting as the site reads it now (normalised), for the screen and the audit log. */
-export async function readEditableSetting(db: DbOrTx, key: EditableSettingKey): Promise<string[] | SamplingSetting | LocalInfo> {
+export async function readEditableSetting(db: DbOrTx, key: EditableSettingKey): Promise<string[] | SamplingSetting | LocalInfo | AgreementRule> {
   const stored = await readSetting(db, key);
+  if (key === 'agreementRule') return normalizeAgreementRule(stored);
   if (key === 'allowRegion') return normalizeAllowRegion(stored);
   if (key === 'samplingSetting') return normalizeSamplingSetting(stored);
   return normalizeLocalInfo(stored);
@@ -45,6 +46,11 @@ export async function saveSamplingSetting(db: Db, value: SamplingSetting, now: D
 export async function saveLocalInfo(db: Db, value: LocalInfo, now: Date): Promise<LocalInfo> {
   await saveSetting(db, 'localInfo', value, now);
   return value;
+}
+
+export async function saveAgreementRule(db: Db, value: AgreementRule, now: Date): Promise<AgreementRule> {
+  await saveSetting(db, 'agreementRule', value, now);
+  return normalizeAgreementRule(value);
 }
 
 /** 备案与主体信息 for the back office: stored paths and the address to show the licence. */

@@ -1,11 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
-import { policeRecordCode, type LocalInfo, type SamplingSetting, type SettingKey, type SettingValues, type SiteIdentity, type SiteSettings, type StoredSiteIdentity } from '@lab/contract';
+import { policeRecordCode, type AgreementRule, type LocalInfo, type SamplingSetting, type SettingKey, type SettingValues, type SiteIdentity, type SiteSettings, type StoredSiteIdentity } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { siteSettings } from './content.tables';
 import { fileUrl, withContentChange } from './content-version';
 
 /** The keys stored in site_settings (samplingInfo is an alias, not a row). */
-export const storedSettingKeys = ['allowRegion', 'samplingSetting', 'localInfo', 'abilityShowcase', 'siteIdentity'] as const;
+export const storedSettingKeys = ['allowRegion', 'samplingSetting', 'localInfo', 'abilityShowcase', 'siteIdentity', 'agreementRule'] as const;
 export type StoredSettingKey = (typeof storedSettingKeys)[number];
 
 /** A list the back office may have saved as a JSON array, a JSON string of one, or "a,b,c". */
@@ -79,6 +79,12 @@ export function normalizeLocalInfo(value: unknown): LocalInfo {
   return { address: text(raw.address), phone: text(raw.phone), email: text(raw.email), express: text(raw.express) };
 }
 
+/** 委托协议签署要求 (decisions/0057): none saved, enterprise customers only. */
+export function normalizeAgreementRule(value: unknown): AgreementRule {
+  const from = Number(asObject(value).fromFen);
+  return { fromFen: asObject(value).fromFen !== null && Number.isSafeInteger(from) && from >= 0 ? from : null };
+}
+
 /** 备案与主体信息 as stored (the licence as its path); blank parts are ''. */
 export function normalizeStoredIdentity(value: unknown): StoredSiteIdentity {
   const raw = asObject(value);
@@ -116,12 +122,13 @@ async function readStored(db: DbOrTx, keys: readonly StoredSettingKey[]): Promis
 
 /** POST /api/open/setting */
 export async function getSiteSettings(db: DbOrTx, fileHost = ''): Promise<SiteSettings> {
-  const stored = await readStored(db, ['allowRegion', 'samplingSetting', 'localInfo', 'siteIdentity']);
+  const stored = await readStored(db, ['allowRegion', 'samplingSetting', 'localInfo', 'siteIdentity', 'agreementRule']);
   return {
     allowRegion: normalizeAllowRegion(stored.get('allowRegion')),
     samplingSetting: normalizeSamplingSetting(stored.get('samplingSetting')),
     localInfo: normalizeLocalInfo(stored.get('localInfo')),
     identity: publicIdentity(stored.get('siteIdentity'), fileHost),
+    agreementRule: normalizeAgreementRule(stored.get('agreementRule')),
   };
 }
 

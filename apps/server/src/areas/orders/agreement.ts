@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { deliveryLabels, formatFen, labDay, sampleFormLabels, type ChosenOption, type OrderSample, RETEST_WINDOW_DAYS } from '@lab/contract';
+import { deliveryLabels, formatFen, labDay, sampleFormLabels, type ChosenOption, type OrderSample } from '@lab/contract';
+import { builtinClauses, paymentTerms } from './agreement-clauses';
 import type { DbOrTx } from '../../db/client';
 import { itemsByIds } from '../catalog';
 import { getSiteSettings } from '../content';
@@ -42,14 +43,15 @@ const LAB_FALLBACK = {
   email: 'service@labtest.cn',
 };
 
-export async function loadAgreement(db: DbOrTx, contract: AgreementData['contract'], order: OrderRow, now: Date): Promise<AgreementData> {
+/** `termsAt`: the instant whose 委托检测服务条款 in force is used (the order's placing for the printable page; signing online: now). */
+export async function loadAgreement(db: DbOrTx, contract: AgreementData['contract'], order: OrderRow, now: Date, termsAt: Date = order.createdAt): Promise<AgreementData> {
   const [settings, funds, person, lines, terms] = await Promise.all([
     getSiteSettings(db),
     getFundsSettings(db),
     memberContact(db, order.memberId),
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sort), asc(orderLines.id)),
     // the terms the member agreed to by placing the order: the version in force then
-    findAgreementVersion(db, { kind: 'service', inForceAt: order.createdAt }),
+    findAgreementVersion(db, { kind: 'service', inForceAt: termsAt }),
   ]);
   const itemIds = [...new Set(lines.map((l) => l.itemId))];
   const items = await itemsByIds(db, itemIds);
@@ -180,11 +182,7 @@ export function renderAgreement(data: AgreementData, nonce: string): string {
     })
     .join('\n');
 
-  const payment = order.organization === 2
-    ? '委托方为企业客户，应在检测开始前全额支付本协议所列费用；受托方在确认款项到账后安排检测。'
-    : order.payLater
-      ? '委托方已选择“测试后结算”，应在数据交付后按平台账单及时结清费用；逾期未结清的，受托方有权暂停该账户后续委托。'
-      : '委托方通过平台预存款、科研团体预存款或优惠券支付本协议费用；受托方在收到样品并确认款项后安排检测，测试后结算须经受托方认可。';
+  const payment = paymentTerms(order);
 
   return `<!doctype html>
 <html lang="zh-CN">
@@ -234,17 +232,7 @@ ${order.remark ? `<p>订单备注：${e(order.remark)}</p>` : ''}
 
 <h2>三、协议条款</h2>
 ${data.terms ? termsSection(data.terms, payment) : `<ol class="clauses">
-<li><strong>样品信息。</strong>甲方应如实填写样品名称、数量、形态、成分及危险性（易燃、易爆、有毒、腐蚀、放射性、磁性等），并对所提供信息的真实性负责。因信息不实造成的检测失败、仪器损坏或人身伤害，由甲方承担相应责任。</li>
-<li><strong>样品寄送与接收。</strong>甲方自行寄样的，应按乙方要求包装并寄至：${e(lab.express || lab.address)}；选择上门取样的，按预约时间交接。乙方收样后核对样品并登记编号，样品与登记不符的，乙方将与甲方联系确认后再安排检测。</li>
-<li><strong>样品处置。</strong>检测多为消耗性或破坏性测试，乙方不保证样品完整退回。需退样的样品，乙方在订单全额付款后 48 小时内寄回（运费由甲方承担）；未要求退样的样品，乙方在数据交付后保存 30 天，期满按实验室废弃物规定处置。</li>
-<li><strong>检测与数据交付。</strong>乙方按约定的测试条件和通行的标准方法进行检测，在上表所列检测周期内（自样品接收并确认订单之日起计算，节假日顺延）通过平台交付原始数据及报告，并以短信、邮件及站内信通知甲方。因样品原因或不可抗力需要延期的，乙方应及时告知甲方。</li>
-<li><strong>复测。</strong>甲方自数据交付之日起 ${RETEST_WINDOW_DAYS} 日内可通过平台对数据提出异议并申请复测。经核实属乙方原因的，乙方免费复测；属样品本身或甲方指定条件原因的，复测按原价收费。逾期未提出异议的，视为甲方确认数据。</li>
-<li><strong>保密。</strong>乙方对甲方的样品、样品信息、检测数据及相关技术资料负有保密义务，未经甲方书面同意不向任何第三方披露，法律法规或有权机关另有要求的除外。甲方对乙方提供的报价与技术方案同样负有保密义务。</li>
-<li><strong>费用与支付。</strong>本协议费用以上表“应付金额”为准，金额以人民币计。${payment}订单取消时，已付款项原路退回至付款账户。</li>
-<li><strong>数据使用。</strong>检测数据仅供甲方科研使用。甲方在论文中使用乙方数据的，欢迎在致谢中注明乙方名称。乙方不对甲方基于数据所作的结论承担责任。</li>
-<li><strong>责任限制。</strong>因乙方过错导致检测结果错误或样品损毁的，乙方承担重新检测的责任，赔偿总额以本订单实收检测费用为限。</li>
-<li><strong>争议解决。</strong>因本协议引起的争议，双方应友好协商解决；协商不成的，任何一方可向乙方所在地有管辖权的人民法院提起诉讼。</li>
-<li><strong>其他。</strong>本协议自甲方在平台提交订单并勾选同意时成立，双方签字（盖章）的纸质或扫描件与电子版具有同等效力。本协议未尽事宜，以平台公示的服务规则为准。</li>
+${builtinClauses(lab.express || lab.address, payment).map(([head, text]) => `<li><strong>${e(head)}。</strong>${e(text)}</li>`).join('\n')}
 </ol>`}
 
 <div class="sign">

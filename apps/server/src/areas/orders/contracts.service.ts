@@ -77,7 +77,7 @@ export async function toContractViews(db: DbOrTx, rows: ContractRow[]): Promise<
 }
 
 /** Refuses a signed copy (or its confirmation) for an agreement whose order has ended. */
-export async function assertStillOpen(tx: DbOrTx, row: ContractRow, doing: '上传协议' | '确认协议') {
+export async function assertStillOpen(tx: DbOrTx, row: ContractRow, doing: '上传协议' | '确认协议' | '签署协议') {
   if (row.kind !== 'agreement' || row.orderId === null) return;
   const [order] = await tx.select({ progress: orders.progress }).from(orders).where(eq(orders.id, row.orderId)).limit(1);
   if (order && contractViewStatus(row, order.progress) === 'closed') {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contractRidBody, orderNoBody, requiredText, requirementRidBody, type AdminContract } from '@lab/contract';
 import { calls } from '@lab/contract/calls';
+import { agreementForSigning, sendAgreementCode, signAgreementOnline, signedAgreementPdf } from './agreement-sign.service';
 import { audit, auditInput } from '../../platform/audit';
 import { serve } from '../../platform/calls';
 import { randomToken } from '../../platform/crypto';
@@ -120,6 +121,23 @@ export const contractsRoutes = serve(calls.contracts, {
     },
   },
   orderAgreements: ({ db, memberId, body }) => listOrderContracts(db, memberId, body.order_no),
+  agreement: ({ db, memberId, body, now }) => agreementForSigning(db, memberId, body.order_no, now),
+  agreementCode: {
+    config: { rateLimit: { max: 5, timeWindow: 60_000 } },
+    handler: async ({ db, deps, memberId, body, now, request }) => {
+      await sendAgreementCode(db, deps.sms, memberId, body.order_no, { now, ip: request.ip });
+      return null;
+    },
+  },
+  signAgreement: {
+    config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+    handler: ({ db, deps, memberId, body, now, request }) =>
+      signAgreementOnline(db, { files: deps.files, seal: deps.seal, origin: deps.config.siteOrigin }, memberId, body, { now, ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id }),
+  },
+  agreementPdf: async ({ db, memberId, query, deps, reply }) => {
+    const row = await signedAgreementPdf(db, memberId, query.order_no);
+    return sendFile(reply, deps.files, 'documents', { name: row.storedName, type: 'application/pdf' }, `委托检测服务协议-${query.order_no}-${row.no}`);
+  },
   uploadOrderAgreement: {
     config: { upload: orderProtocolUpload },
     handler: async ({ db, memberId, now, deps, request }) => {

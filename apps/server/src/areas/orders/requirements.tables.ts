@@ -55,6 +55,12 @@ export const contracts = pgTable(
     signedType: text(),
     signedAt: timestamp({ withTimezone: true }),
     confirmedAt: timestamp({ withTimezone: true }),
+    /** an agreement signed online (decisions/0057): the sealed PDF's number, the SHA-256 of the text signed, and where from */
+    signMethod: text({ enum: ['upload', 'online'] }),
+    signedDocumentNo: text(),
+    signedContentSha256: text(),
+    signedIp: text(),
+    signedDevice: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contracts_member_idx').on(t.memberId, t.createdAt.desc()), uniqueIndex('contracts_order_idx').on(t.orderId).where(sql`kind = 'agreement'`)],

@@ -30,6 +30,7 @@ export const adminPages: Record<string, AdminPage> = {
   'points': { load: () => import('../../features/admin-growth/pages/points-page') },
   'demands': { load: () => import('../../features/admin-orders/pages/demands-page') },
   'contracts': { load: () => import('../../features/admin-orders/pages/contracts-page') },
+  'documents': { load: () => import('../../features/admin-orders/pages/documents-page') },
   'closures': { load: () => import('../../features/admin-privacy/pages/closures-page') },
   'finance/prestores': { load: () => import('../../features/admin-funds/pages/prestores-page') },
   'finance/bank': { load: () => import('../../features/admin-funds/pages/bank-statements-page') },

@@ -50,6 +50,7 @@ export const adminScreens: AdminScreen[] = [
   { path: 'points', title: '积分与兑换', roles: sales, group: 'members' },
   { path: 'demands', title: '测试需求', roles: sales, group: 'members' },
   { path: 'contracts', title: '合同管理', roles: sales, group: 'members' },
+  { path: 'documents', title: '盖章文件', roles: ['sales', 'finance'], group: 'members' },
   { path: 'closures', title: '注销记录', roles: ['sales', 'finance'], group: 'members' },
 
   // ---- finance ----

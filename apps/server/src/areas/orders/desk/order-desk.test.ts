@@ -47,7 +47,7 @@ describe('the detail the desk works from', () => {
       dataNotifiedAt: null,
       promises: [{ kind: 'call', state: 'pending', dueAt: ago(-90 * MINUTE).toISOString() }],
       returns: [],
-      blocked: { test: '企业订单需全额付款后才能开始测试' },
+      blocked: { test: '企业订单需全额付款后才能开始测试；企业客户的订单须签署委托检测服务协议后才能开始测试：委托检测服务协议未生效，客户尚未签署（可在订单页在线签署，或打印签字后上传）' },
     });
     expect(res.data.staffActions).toEqual({ confirm: false, receive: false, test: true, deliver: false, complete: false, retest: false, cancel: true, upload: false, call: true, notify: false });
     expect(res.data.lines[0]!.samples.map((s) => s.code)).toEqual([`${unpaid.row.orderNo}-1-1`, `${unpaid.row.orderNo}-1-2`]);

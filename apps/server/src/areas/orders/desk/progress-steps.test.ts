@@ -143,8 +143,12 @@ describe('staff steps', () => {
     expect(await staffCall('test', ctx.lab, { order_no: enterpriseUnpaid.row.orderNo })).toMatchObject({ status: 409, code: 0, msg: '企业订单需全额付款后才能开始测试' });
     const enterpriseUnsettled = await order({ progress: 'received', payment: 'unsettled', organization: 2 });
     expect(await staffCall('test', ctx.lab, { order_no: enterpriseUnsettled.row.orderNo })).toMatchObject({ status: 409, msg: '企业订单需全额付款后才能开始测试' });
+    // paid in full, the signed agreement is what is missing next (agreement-sign.test.ts: signed, it starts)
     const enterprisePaid = await order({ progress: 'received', payment: 'paid', organization: 2 });
-    expect(await staffCall('test', ctx.lab, { order_no: enterprisePaid.row.orderNo })).toMatchObject({ status: 200, data: { progress: 'testing' } });
+    expect(await staffCall('test', ctx.lab, { order_no: enterprisePaid.row.orderNo })).toMatchObject({
+      status: 409,
+      msg: '企业客户的订单须签署委托检测服务协议后才能开始测试：委托检测服务协议未生效，客户尚未签署（可在订单页在线签署，或打印签字后上传）',
+    });
     const unpaid = await order({ progress: 'received', payment: 'unpaid', payLater: false });
     expect(await staffCall('test', ctx.lab, { order_no: unpaid.row.orderNo })).toMatchObject({ status: 409, msg: '订单未支付，请先付款或选择测试后结算' });
     expect((await orderRow(t, unpaid.row.orderNo)).progress).toBe('received');

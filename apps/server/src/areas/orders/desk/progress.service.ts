@@ -17,6 +17,7 @@ import { addOrderEvent, findOrderByNo, moveProgress, scannedOrderNo, type OrderR
 import { orderFiles, orders } from '../orders.tables';
 import { findReport } from './reports.service';
 import { endHolds } from '../reservation-core';
+import { missingAgreement } from '../agreement-rule';
 import { carryOrderSamples, sampleHistory } from './sample-moves';
 
 /**
@@ -94,11 +95,11 @@ const CANCELLABLE: OrderRow['progress'][] = ['submitted', 'awaiting_sample', 're
 const UPLOADABLE: OrderRow['progress'][] = ['testing', 'delivered'];
 
 /** What the order's state allows the desk to do now, and why a step it would allow must still wait. */
-function deskActions(order: OrderRow, reportCount: number): Pick<AdminOrderDetail, 'staffActions' | 'blocked'> {
+function deskActions(order: OrderRow, reportCount: number, agreementProblem: string | null): Pick<AdminOrderDetail, 'staffActions' | 'blocked'> {
   const step = (action: StaffAction) => order.progress === staffSteps[action].from;
   const blocked: AdminOrderDetail['blocked'] = {};
   if (step('test')) {
-    const reason = startTestingProblem(order);
+    const reason = [startTestingProblem(order), agreementProblem].filter(Boolean).join('；');
     if (reason) blocked.test = reason;
   }
   if (step('deliver') && reportCount === 0) blocked.deliver = NO_REPORT_MESSAGE;
@@ -125,7 +126,7 @@ function deskActions(order: OrderRow, reportCount: number): Pick<AdminOrderDetai
  * promises with their deadlines, the sample returns asked for, and the actions open now.
  */
 export async function adminOrderDetail(db: DbOrTx, order: OrderRow, now: Date): Promise<AdminOrderDetail> {
-  const [detail, cards, caller, returnRows, sampleEvents] = await Promise.all([
+  const [detail, cards, caller, returnRows, sampleEvents, agreementProblem] = await Promise.all([
     orderDetailOf(db, order, now, 'staff'),
     memberCards(db, [order.memberId]),
     staffNames(db, [order.managerCalledBy]),
@@ -135,6 +136,7 @@ export async function adminOrderDetail(db: DbOrTx, order: OrderRow, now: Date): 
       .where(and(eq(sampleRecycles.orderNo, order.orderNo), eq(sampleRecycles.memberId, order.memberId)))
       .orderBy(asc(sampleRecycles.createdAt), asc(sampleRecycles.id)),
     sampleHistory(db, order.id),
+    order.progress === staffSteps.test.from ? missingAgreement(db, order) : null,
   ]);
   const iso = (at: Date | null) => at?.toISOString() ?? null;
   return {
@@ -151,7 +153,7 @@ export async function adminOrderDetail(db: DbOrTx, order: OrderRow, now: Date): 
     promises: promisesOf(order, returnRows, now),
     returns: returnRows.map(toRecycle),
     sampleEvents,
-    ...deskActions(order, detail.reports.length),
+    ...deskActions(order, detail.reports.length, agreementProblem),
   };
 }
 
@@ -169,9 +171,12 @@ function startTestingProblem(order: OrderRow): string | null {
   return null;
 }
 
-function checkCanStartTesting(order: OrderRow): void {
+/** Payment first, then the signed agreement where the lab requires one (agreement-rule.ts): 409 naming what is missing. */
+async function checkCanStartTesting(tx: Tx, order: OrderRow): Promise<void> {
   const problem = startTestingProblem(order);
   if (problem) throw new AppError('ORDER_UNPAID', problem, { status: 409 });
+  const agreement = await missingAgreement(tx, order);
+  if (agreement) throw new AppError('AGREEMENT_MISSING', agreement, { status: 409 });
 }
 
 export async function reportCount(tx: Tx, orderId: number): Promise<number> {
@@ -213,7 +218,7 @@ export async function applyStep(tx: Tx, order: OrderRow, action: StaffAction, ac
     extra.receivedAt = now;
     await endHolds(tx, order.id);
   }
-  if (action === 'test') checkCanStartTesting(order);
+  if (action === 'test') await checkCanStartTesting(tx, order);
   if (action === 'deliver') {
     if ((await reportCount(tx, order.id)) === 0) throw new AppError('REPORT_MISSING', NO_REPORT_MESSAGE, { status: 409 });
     extra.deliveredAt = now;

@@ -11,6 +11,7 @@ import { dayNumber, insertNumbered, type NumberSpec } from '../../../platform/nu
 import { writeMemberAudit } from '../../../platform/member-audit';
 import { renderSealedPdf, type SealedPdfSpec } from '../../../platform/sealed-pdf';
 import { sealedDocuments } from './documents.tables';
+import { contracts } from '../requirements.tables';
 
 /**
  * The register of sealed documents (decisions/0040-sealed-documents.md): issuing one (draw the PDF,
@@ -206,14 +207,23 @@ export async function toVerifyView(db: DbOrTx, row: SealedDocumentRow, issuer: s
   };
 }
 
-/** Staff revoke a document: the page says 已撤销 and why; a revoked one cannot be revoked again. */
+/** Staff revoke a document: the page says 已撤销 and why; a revoked one cannot be revoked again; a revoked agreement is to be signed again. */
 export async function revokeDocument(db: DbOrTx, staffId: number, no: string, reason: string, now: Date): Promise<SealedDocumentRow> {
   const [row] = await db
     .update(sealedDocuments)
     .set({ revokedAt: now, revokedBy: staffId, revokeReason: reason })
     .where(and(eq(sealedDocuments.no, no), isNull(sealedDocuments.revokedAt)))
     .returning();
-  if (row) return row;
+  if (row) {
+    // an agreement signed online is no longer in force: the member signs again (or uploads a signed copy)
+    if (row.kind === 'agreement') {
+      await db
+        .update(contracts)
+        .set({ status: 'to_sign', signMethod: null, signedAt: null, confirmedAt: null, signedDocumentNo: null, signedContentSha256: null, signedIp: null, signedDevice: null })
+        .where(and(eq(contracts.signedDocumentNo, row.no), eq(contracts.kind, 'agreement')));
+    }
+    return row;
+  }
   await findDocument(db, no);
   throw conflict('该文件已撤销');
 }

@@ -1,4 +1,4 @@
-import type { LocalInfo, SamplingSetting } from '@lab/contract';
+import type { AgreementRule, LocalInfo, SamplingSetting } from '@lab/contract';
 import { adminContent } from './admin-content';
 
 /** POST /api/admin/content/settings/allowRegion — an empty list closes home pickup everywhere. */
@@ -17,3 +17,6 @@ export const saveSamplingSetting = (value: SamplingSetting) =>
 
 /** POST /api/admin/content/settings/localInfo */
 export const saveLocalInfo = (value: LocalInfo) => adminContent.saveLocalInfo({ ...value });
+
+/** POST /api/admin/content/settings/agreementRule — the amount in yuan; blank: enterprise customers only. */
+export const saveAgreementRule = (value: AgreementRule) => adminContent.saveAgreementRule({ from: value.fromFen === null ? '' : (value.fromFen / 100).toFixed(2) });

@@ -8,6 +8,7 @@ import { mockApi, type MockCall } from '../../../testing/fetch-mock';
 import { staffSession } from '../../../lib/admin-api';
 import { AllowRegionForm } from './allow-region-form';
 import { LocalInfoForm } from './local-info-form';
+import { AgreementRuleForm } from './agreement-rule-form';
 import { SamplingSettingForm } from './sampling-setting-form';
 
 const settings: SiteSettings = {
@@ -26,6 +27,7 @@ const settings: SiteSettings = {
   },
   localInfo: { address: '上海市徐汇区桂平路 680 号', phone: '400-820-6688', email: 'service@labtest.cn', express: '样品接收组 收' },
   identity: { icp: '', police: '', policeCode: '', company: '', licenceImg: '', founded: null, qrOfficial: '', qrConsult: '', qrMiniapp: '' },
+  agreementRule: { fromFen: null },
 };
 
 afterEach(() => staffSession.clearSession());
@@ -38,6 +40,7 @@ function open(ui: React.ReactElement) {
     '/api/admin/content/settings/allowRegion': (call) => ({ data: JSON.parse(call.form.get('allowRegion') ?? '[]') as string[], msg: '开放地区已保存' }),
     '/api/admin/content/settings/sampling': { data: settings.samplingSetting },
     '/api/admin/content/settings/localInfo': { data: settings.localInfo },
+    '/api/admin/content/settings/agreementRule': (call) => ({ data: { fromFen: Math.round(Number(call.form.get('from')) * 100) }, msg: '协议签署要求已保存' }),
   });
   renderApp(ui, { path: '/admin/content/settings' });
   return api;
@@ -104,5 +107,19 @@ describe('站点设置 sections', () => {
     await waitFor(() => expect(sent(calls, '/api/admin/content/settings/allowRegion')).toBeDefined());
     expect(sent(calls, '/api/admin/content/settings/allowRegion')!.get('allowRegion')).toBe('["320500"]');
     expect(await screen.findByText('开放地区已保存')).toBeInTheDocument();
+  });
+
+  it('委托协议签署要求: refuses an amount that is not one before any call, saves yuan as the call takes it', { timeout: 60_000 }, async () => {
+    const { calls } = open(<AgreementRuleForm saved={settings.agreementRule} />);
+    const from = await screen.findByLabelText('订单应付金额达到（元）');
+    await userEvent.type(from, '一万');
+    await userEvent.click(screen.getByRole('button', { name: '保存签署要求' }));
+    await waitFor(() => expect(from).toHaveAttribute('aria-invalid', 'true'));
+    expect(sent(calls, '/api/admin/content/settings/agreementRule')).toBeUndefined();
+    await userEvent.clear(from);
+    await userEvent.type(from, '10000');
+    await userEvent.click(screen.getByRole('button', { name: '保存签署要求' }));
+    await waitFor(() => expect(sent(calls, '/api/admin/content/settings/agreementRule')?.get('from')).toBe('10000.00'));
+    expect(await screen.findByText('协议签署要求已保存')).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { useIdentity } from '../api/get-identity';
 import { IdentityForm } from '../components/identity-form';
 import { AllowRegionForm } from '../components/allow-region-form';
 import { LocalInfoForm } from '../components/local-info-form';
+import { AgreementRuleForm } from '../components/agreement-rule-form';
 import { SamplingSettingForm } from '../components/sampling-setting-form';
 import '../components/content.css';
 
@@ -32,6 +33,9 @@ export default function SettingsPage() {
           </AdminSection>
           <AdminSection title="联系信息">
             <LocalInfoForm saved={settings.data.localInfo} />
+          </AdminSection>
+          <AdminSection title="委托协议签署要求">
+            <AgreementRuleForm saved={settings.data.agreementRule} />
           </AdminSection>
           <AdminSection title="备案与主体信息">
             {identity.data ? <IdentityForm saved={identity.data} /> : <Skeleton active paragraph={{ rows: 4 }} />}

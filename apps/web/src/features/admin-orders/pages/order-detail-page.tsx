@@ -152,6 +152,7 @@ export default function OrderDetailPage() {
       extra={<OrderActions detail={detail} role={role} />}
     >
       {detail.progress === 'cancelled' && <Alert type="warning" showIcon title={`订单已取消${detail.cancelReason ? `：${detail.cancelReason}` : ''}`} description={detail.cancelledAt ? formatDateTime(detail.cancelledAt) : undefined} />}
+      {detail.blocked.test && <Alert type="warning" showIcon title="暂不能开始测试" description={detail.blocked.test} data-testid="desk-test-blocked" />}
       {detail.dispute && !detail.dispute.resolved && (
         <Alert type="error" showIcon title="客户申请复测" description={`${detail.dispute.reason}（${formatDateTime(detail.dispute.createdAt)}）——可安排复测，或与客户沟通后完成订单。`} />
       )}

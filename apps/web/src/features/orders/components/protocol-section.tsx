@@ -8,6 +8,7 @@ import { useProtocolFiles } from '../api/list-protocol-files';
 import { uploadProtocolFile } from '../api/upload-protocol-file';
 import { downloadAgreement, downloadSignedAgreement } from '../api/download-agreement';
 import { formatDateTime } from './order-format';
+import { AgreementSignPanel } from './agreement-sign-panel';
 
 const statusColor: Record<ContractStatus, string> = { to_sign: 'warning', signed: 'processing', confirmed: 'success', closed: 'default' };
 const acceptedName = /\.(png|jpe?g|pdf)$/i;
@@ -73,7 +74,8 @@ export function ProtocolSection({ orderNo }: { orderNo: string }) {
   return (
     <section className="member-card" aria-label="委托协议">
       <h2 className="member-card-title">委托协议</h2>
-      <p className="member-muted ord-section-lead">下载《委托检测服务协议》，签字（盖章）后拍照或扫描上传，支持 PDF、PNG、JPG。</p>
+      <p className="member-muted ord-section-lead">在线阅读并以短信验证码签署（实验室自动加盖电子签章）；也可下载《委托检测服务协议》，签字（盖章）后拍照或扫描上传，支持 PDF、PNG、JPG。</p>
+      <AgreementSignPanel orderNo={orderNo} />
       {isPending ? (
         <Skeleton active paragraph={{ rows: 1 }} />
       ) : isError ? (
