@@ -46,6 +46,19 @@ test.describe('数据保管箱', () => {
     await member.getByRole('button', { name: '生成链接' }).click();
     const link = (await member.locator('.vault-link').first().innerText()).trim();
     expect(link).toContain('/vault/share/');
+    await member.getByRole('button', { name: '完成' }).click();
+
+    // ---- the member extends the file's retention: the quote, then the order's pay dialog ----
+    await member.getByRole('button', { name: /延长保存期/ }).click();
+    await member.getByRole('dialog').getByText('3 年', { exact: true }).click();
+    await expect(member.getByText(/1 GB × 3 年 × ¥[\d.,]+ = ¥[\d.,]+/)).toBeVisible();
+    await member.screenshot({ path: test.info().outputPath('vault-extend-390.png') });
+    await member.setViewportSize({ width: 1440, height: 900 });
+    await member.screenshot({ path: test.info().outputPath('vault-extend-1440.png') });
+    await member.getByRole('button', { name: '下单并支付' }).click();
+    await expect(member).toHaveURL(/\/member\/order\/KY\d+\?pay=1$/);
+    await expect(member.getByText(/数据保管延期 3 年 · 1 个文件 · 1 GB/).first()).toBeVisible();
+    await member.screenshot({ path: test.info().outputPath('vault-extend-order-1440.png') });
     await memberContext.close();
 
     // ---- a co-author, without an account ----

@@ -28,6 +28,7 @@ import { payApprovedOrder } from './areas/payments/grant-payments';
 import { refuseLeaversRequests, returnToAllowance } from './areas/grants/grant-requests';
 import { onOrderEvent } from './areas/orders/order-hooks';
 import { onMembershipEnded } from './areas/member/community-hooks';
+import { applyPaidExtension } from './areas/vault/extension.service';
 
 /**
  * Wires what flows upward between modules (an order paid reaching points and rebates, an invited
@@ -65,4 +66,6 @@ export function registerModuleHooks(): void {
   onGrantApproved(payApprovedOrder);
   onOrderEvent('refunded', returnToAllowance);
   onMembershipEnded(refuseLeaversRequests);
+  // the data vault's paid retention: its order paid moves the files' retention ends (decisions/0053)
+  onOrderEvent('paid', applyPaidExtension);
 }

@@ -72,3 +72,4 @@ export * from './call';
 export * from './dates';
 export * from './privacy/schemas';
 export * from './vault/schemas';
+export * from './vault/extension-schemas';

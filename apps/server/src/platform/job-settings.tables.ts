@@ -27,6 +27,8 @@ export const jobSettings = pgTable('job_settings', {
   /** this many no-shows within noShowDays block a member's bookings until staff lift it */
   noShowLimit: integer().notNull().default(3),
   noShowDays: integer().notNull().default(90),
+  /** 数据保管延期: fen per GB-year (decisions/0053) */
+  vaultGbYearFen: integer().notNull().default(3000),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedBy: integer().references(() => staff.id),
 });

@@ -15,8 +15,8 @@ const SETTINGS_ID = 1;
 export async function getJobSettings(db: DbOrTx): Promise<JobSettings> {
   const [row] = await db.select().from(jobSettings).where(eq(jobSettings.id, SETTINGS_ID)).limit(1);
   if (!row) return { ...DEFAULT_JOB_SETTINGS };
-  const { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms, reconcileHour, autoConfirmDays, bookingCancelHours, waitOfferMinutes, noShowLimit, noShowDays } = row;
-  return { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms, reconcileHour, autoConfirmDays, bookingCancelHours, waitOfferMinutes, noShowLimit, noShowDays };
+  const { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms, reconcileHour, autoConfirmDays, bookingCancelHours, waitOfferMinutes, noShowLimit, noShowDays, vaultGbYearFen } = row;
+  return { unpaidCancelDays, reminderHour, couponReminderDays, rawDataRetentionDays, retentionReminderDays, promiseAlertSms, reconcileHour, autoConfirmDays, bookingCancelHours, waitOfferMinutes, noShowLimit, noShowDays, vaultGbYearFen };
 }
 
 export async function saveJobSettings(db: DbOrTx, staffId: number, input: JobSettingsBody, now: Date): Promise<JobSettings> {
@@ -33,6 +33,7 @@ export async function saveJobSettings(db: DbOrTx, staffId: number, input: JobSet
     ...(input.wait_offer_minutes === undefined ? {} : { waitOfferMinutes: input.wait_offer_minutes }),
     ...(input.no_show_limit === undefined ? {} : { noShowLimit: input.no_show_limit }),
     ...(input.no_show_days === undefined ? {} : { noShowDays: input.no_show_days }),
+    ...(input.vault_gb_year === undefined ? {} : { vaultGbYearFen: input.vault_gb_year }),
     updatedAt: now,
     updatedBy: staffId,
   };

@@ -2,6 +2,7 @@ import { setUpCluster } from './cluster-run';
 import { nginxInFront } from './nginx-front.suite';
 import { oneShopAcrossInstances } from './one-shop.suite';
 import { killDuringPayments } from './kill-instance.suite';
+import { vaultAcrossInstances } from './vault.suite';
 import { workerJobs } from './worker-jobs.suite';
 
 /**
@@ -18,4 +19,5 @@ setUpCluster();
 nginxInFront();
 oneShopAcrossInstances();
 killDuringPayments();
+vaultAcrossInstances();
 workerJobs();

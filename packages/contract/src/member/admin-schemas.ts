@@ -113,7 +113,7 @@ export type AdminMemberCouponsBody = z.infer<typeof adminMemberCouponsBody>;
 export const adminMemberOrder = z.object({
   orderNo: z.string(),
   title: z.string(),
-  kind: z.enum(['test', 'reservation']),
+  kind: z.enum(['test', 'reservation', 'service']),
   progress: z.enum(progressStatuses),
   progressText: z.string(),
   payment: z.enum(paymentStatuses),

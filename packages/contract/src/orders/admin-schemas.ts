@@ -28,9 +28,9 @@ const optionalFlag = (label: string) =>
 
 // ---- the service promises (PRODUCT.md) ----
 
-export const orderKinds = ['test', 'reservation'] as const;
+export const orderKinds = ['test', 'reservation', 'service'] as const;
 export type OrderKind = (typeof orderKinds)[number];
-export const orderKindLabels: Record<OrderKind, string> = { test: '送样测试', reservation: '仪器预约' };
+export const orderKindLabels: Record<OrderKind, string> = { test: '送样测试', reservation: '仪器预约', service: '数据保管延期' };
 
 /** call: the manager calls within 2 h of the sample's arrival; notice: the data notice within 2 h of delivery; return: samples back within 48 h of full payment */
 export const promiseKinds = ['call', 'notice', 'return'] as const;

@@ -194,7 +194,7 @@ export type ReportFile = z.infer<typeof reportFileView>;
 
 export const orderSummaryView = z.object({
   orderNo: z.string(),
-  kind: z.enum(['test', 'reservation']),
+  kind: z.enum(['test', 'reservation', 'service']),
   progress: z.enum(progressStatuses),
   progressText: z.string(),
   payment: z.enum(paymentStatuses),

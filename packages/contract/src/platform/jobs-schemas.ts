@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseYuan } from '../funds/schemas';
 
 // ---- background jobs' settings (admin) ----
 
@@ -27,6 +28,8 @@ export const jobSettingsView = z.object({
   /** this many no-shows (爽约) within noShowDays block a member's bookings until staff lift it */
   noShowLimit: z.number().int(),
   noShowDays: z.number().int(),
+  /** 数据保管延期: the price of keeping one GB of raw data one more year, in fen (decisions/0053) */
+  vaultGbYearFen: z.number().int(),
 });
 export type JobSettings = z.infer<typeof jobSettingsView>;
 export const DEFAULT_JOB_SETTINGS: JobSettings = {
@@ -42,6 +45,7 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   waitOfferMinutes: 60,
   noShowLimit: 3,
   noShowDays: 90,
+  vaultGbYearFen: 3000,
 };
 /** reminders are not sent from this hour (lab time) on */
 export const REMINDER_END_HOUR = 21;
@@ -70,6 +74,19 @@ export const jobSettingsBody = z
     wait_offer_minutes: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber('候补保留时长', 10, 1440, '分钟').optional()),
     no_show_limit: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber('爽约次数上限', 1, 20, '次').optional()),
     no_show_days: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber('爽约统计天数', 7, 365, '天').optional()),
+    /** absent: unchanged; yuan ('30', '30.5') that becomes fen, ¥0.01 to ¥10,000 */
+    vault_gb_year: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v),
+      z
+        .string()
+        .transform((value, ctx) => {
+          const fen = parseYuan(value, '数据保管单价', { max: 10_000 });
+          if (typeof fen === 'string') ctx.addIssue({ code: 'custom', message: fen });
+          else if (fen <= 0) ctx.addIssue({ code: 'custom', message: '[数据保管单价]须大于0' });
+          return typeof fen === 'number' ? fen : 0;
+        })
+        .optional(),
+    ),
   })
   .refine((body) => body.retention_reminder_days < body.raw_data_retention_days, { path: ['retention_reminder_days'], error: '[数据保存到期提醒]须少于保存天数' });
 export type JobSettingsBody = z.infer<typeof jobSettingsBody>;

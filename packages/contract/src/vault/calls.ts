@@ -29,6 +29,7 @@ import {
   vaultSumsQuery,
   vaultUpload,
 } from './schemas';
+import { vaultExtendBody, vaultExtendMade, vaultExtendQuote } from './extension-schemas';
 
 /** 实验室 → 原始数据上传: raw files per order and sample, straight to storage in parts. */
 export const adminVault = resource('adminVault', {
@@ -169,6 +170,25 @@ export const vault = resource('vault', {
     body: vaultShareLogBody,
     data: vaultShare,
     done: '分享已撤销',
+  }),
+  extendQuote: call({
+    method: 'POST',
+    path: '/api/auth/vault/extend/quote',
+    who: 'member',
+    summary: '数据保管箱：延长保存期报价',
+    description: '选中的文件或一个订单的全部文件延长 1、3 或 5 年：费用 = 总大小向上取整的 GB 数 × 年数 × 每 GB 每年单价。',
+    body: vaultExtendBody,
+    data: vaultExtendQuote,
+  }),
+  extend: call({
+    method: 'POST',
+    path: '/api/auth/vault/extend',
+    who: 'member',
+    summary: '数据保管箱：延长保存期下单',
+    description: '按报价生成一张订单（数据保管延期），像其他订单一样用预存款或在线支付；支付后这些文件的保存期限顺延所购年数。',
+    body: vaultExtendBody,
+    data: vaultExtendMade,
+    done: '已生成延期订单，请支付',
   }),
   certificates: call({
     method: 'POST',

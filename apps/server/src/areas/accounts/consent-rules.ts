@@ -132,7 +132,7 @@ export const consentRules: ConsentRules = {
   pickups: { add: consent, list: read, cancel: leave },
   recycles: { add: samplesBack, list: read },
   // sharing hands the member's data to someone new: new processing
-  vault: { files: read, sums: read, link: read, shares: read, share: consent, shareLog: read, revoke: leave, certificates: read },
+  vault: { files: read, sums: read, link: read, shares: read, share: consent, shareLog: read, revoke: leave, certificates: read, extendQuote: read, extend: consent },
 };
 
 /** The rule of a call by its id (`orders.add`); undefined: not a classified member call. */

@@ -6,7 +6,7 @@ export { assertHoldLive, refuseExpiredHold } from './holds.service';
 export { addOrderEvent, findMemberOrder, type OrderRow, toOrderSummary } from './order-core';
 export { onOrderEvent } from './order-hooks';
 export { riskCondition } from './order-promises';
-export { type ChannelRefund, type RefundChannelHandler } from './refund-channels';
+export { type RefundChannelHandler } from './refund-channels';
 export { endHolds, expiredHold } from './reservation-core';
 export { markOrderPaid, markOrderPayLater, setOrderApproval } from './order-payment';
 export { orderNumbers, paidOrderCounts, paidOrders } from './paid-orders';
@@ -14,3 +14,4 @@ export { lockOrders, memberLiveOrders, orderIdsByNo, orderNosOf, orderScope } fr
 export { orderPaymentOf, paidOrdersOf } from './invoiceable-orders';
 export { orderStatementOf, sealPackPaper } from './documents/order-papers';
 export { orderSamplesByNo } from './desk/sample-refs';
+export { placeServiceOrder } from './service-orders';

@@ -29,7 +29,7 @@ export interface NoticeContext {
   /** how the sample reaches the lab (the member sends it, or a pickup was booked), for the confirmation */
   delivery?: 'self' | 'pickup';
   /** an instrument booking (上门预约) has no sample to send: the member comes to the lab */
-  kind?: 'test' | 'reservation';
+  kind?: 'test' | 'reservation' | 'service';
 }
 
 /** What the member does next once the lab confirmed: only what applies to this order. */

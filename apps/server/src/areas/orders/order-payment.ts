@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { messageInsert } from '../messages';
 import type { NamedActor } from '../../platform/actor';
-import { orderEventInsert, type OrderRow } from './order-core';
-import { onOrderPaid } from './order-hooks';
+import { addOrderEvent, orderEventInsert, type OrderRow } from './order-core';
+import { onOrderCompleted, onOrderPaid } from './order-hooks';
 import { orders } from './orders.tables';
 import { endHoldsUpdate } from './reservation-core';
 
@@ -37,14 +37,20 @@ export async function markOrderPaid(tx: Tx, order: OrderRow, payment: OrderPayme
     messageInsert(tx, order.memberId, { title: `订单${order.orderNo}已支付`, content: `您的订单「${order.title}」已${note}。`, link: `/member/order/${order.orderNo}` }, now),
   );
   const { projectNo, ...paid } = payment;
+  // a service order (the vault's paid retention, service-orders.ts) is delivered by its payment
+  const delivered = order.kind === 'service' ? { progress: 'completed' as const, completedAt: now } : {};
   const [row] = await tx
     .with(holdsEnded, paidEvent, message)
     .update(orders)
-    .set({ payment: 'paid', ...paid, ...(projectNo ? { projectNo } : {}), paidAt: now, updatedAt: now })
+    .set({ payment: 'paid', ...paid, ...(projectNo ? { projectNo } : {}), ...delivered, paidAt: now, updatedAt: now })
     .where(and(eq(orders.id, order.id), inArray(orders.payment, ['unpaid', 'unsettled', 'approval'])))
     .returning();
   if (!row) return null;
   await onOrderPaid(tx, row, now);
+  if (row.kind === 'service') {
+    await addOrderEvent(tx, row.id, { status: 'completed', title: '已完成', note: '支付后自动完成', actor: { kind: 'system', id: null, name: '系统' }, now });
+    await onOrderCompleted(tx, row, now);
+  }
   return row;
 }
 

@@ -53,7 +53,7 @@ export const orders = pgTable(
     memberId: integer()
       .notNull()
       .references(() => members.id),
-    kind: text({ enum: ['test', 'reservation'] }).notNull().default('test'),
+    kind: text({ enum: ['test', 'reservation', 'service'] }).notNull().default('test'),
     progress: text({ enum: ['submitted', 'awaiting_sample', 'received', 'testing', 'delivered', 'completed', 'cancelled'] })
       .notNull()
       .default('submitted'),

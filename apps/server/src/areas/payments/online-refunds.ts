@@ -6,9 +6,12 @@ import type { PaymentProviders } from '../../platform/providers';
 import type { GatewayRefund, PaymentProvider } from '../../platform/providers/payment-gateway';
 import { debitAccount, ensureAccount } from '../funds';
 import { raiseStaffAlert } from '../messages';
-import type { ChannelRefund, RefundChannelHandler } from '../orders';
+import type { RefundChannelHandler } from '../orders';
 import { refundReference, REFUND_NO, vendorName, type Log, type PaymentRow, type RefundRow } from './online-pay-core';
 import { onlinePaymentOrders, onlinePayments, onlineRefunds } from './payments.tables';
+
+/** one channel's refund, as the handler answers it (orders' face keeps the handler's type only) */
+type ChannelRefund = Awaited<ReturnType<RefundChannelHandler>>[number];
 
 /**
  * Refunds to the channel (docs/payments.md): cancelling a paid order (cancel-core refundOrder)

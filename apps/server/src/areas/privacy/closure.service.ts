@@ -33,6 +33,8 @@ import { getMember } from '../accounts';
 import { confirmMemberSecret, endMemberAccess, sendSmsCode } from '../accounts';
 import type { RequestMeta } from '../../platform/caller';
 import { eraseMember } from './erasure';
+import { closeMemberVault, purgeMemberVault } from '../vault';
+import type { FileStore } from '../../platform/providers/file-store';
 import { maskIp } from './erasure-engine';
 
 /**
@@ -135,7 +137,7 @@ export async function sendCloseCode(db: Db, sms: SmsProvider, memberId: number, 
  */
 export async function closeAccount(
   db: Db,
-  payments: { providers: PaymentProviders; channels: NoticeChannels },
+  payments: { providers: PaymentProviders; channels: NoticeChannels; files: FileStore },
   memberId: number,
   body: CloseAccountBody,
   meta: RequestMeta & { requestId?: string },
@@ -148,7 +150,7 @@ export async function closeAccount(
   // is closed at its gateway first; one paid meanwhile is booked and then blocks as a balance
   await closeOpenPaymentsOf(db, payments.providers, payments.channels, memberId, meta.now, log);
 
-  return db.transaction(async (tx) => {
+  const closed = await db.transaction(async (tx) => {
     // one closure at a time per member; an online payment starting or being booked waits for the lock
     await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
     const blockers = await closureBlockers(tx, memberId);
@@ -157,6 +159,8 @@ export async function closeAccount(
     // sessions revoked; an optional consent ends with the account: 营销短信 withdrawn (a row, as from 账号设置)
     await endMemberAccess(tx, memberId, meta);
     const counts = await eraseMember(tx, member, meta.now);
+    // the data vault: share links revoked, every file due now (its objects deleted after the commit)
+    await closeMemberVault(tx, memberId, meta.now);
     await writeMemberAudit(tx, {
       memberId,
       action: 'privacy.close',
@@ -174,4 +178,7 @@ export async function closeAccount(
     });
     return { closedAt: meta.now.toISOString() };
   });
+  // the raw files' objects go once the closure is committed; what fails here the nightly retention job deletes
+  await purgeMemberVault(db, { files: payments.files }, memberId, meta.now).catch((error: unknown) => log?.warn({ err: error, memberId }, 'closure: the vault objects are left to the retention job'));
+  return closed;
 }

@@ -33,6 +33,7 @@ import {
   samplings,
 } from '../../db/schema';
 import { getMember } from '../accounts';
+import { vaultSections } from './export-vault';
 
 /**
  * 下载我的数据 (PIPL art. 45 查阅、复制; portability). One copy of everything the shop holds
@@ -257,5 +258,6 @@ export async function collectMemberData(db: DbOrTx, memberId: number): Promise<E
       createdAt: time(c.createdAt),
     })),
   });
+  sections.push(...(await vaultSections(db, memberId)));
   return sections;
 }

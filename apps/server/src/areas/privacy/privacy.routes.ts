@@ -32,7 +32,7 @@ export const privacyRoutes = serve(calls.privacy, {
   close: {
     config: perMinute(10),
     handler: ({ db, deps, memberId, body, now, request }) =>
-      closeAccount(db, { providers: deps.payments, channels: { sms: deps.sms, email: deps.email } }, memberId, body, { now, ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id }, request.log),
+      closeAccount(db, { providers: deps.payments, channels: { sms: deps.sms, email: deps.email }, files: deps.files }, memberId, body, { now, ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id }, request.log),
   },
 });
 

@@ -1,11 +1,11 @@
-import { and, asc, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { labDay } from '@lab/contract';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../platform/deps';
 import { randomId } from '../../platform/crypto';
 import { postMessage } from '../messages';
 import { orderNosOf } from '../orders';
-import { vaultDeletionCertificates, vaultFiles, vaultParts } from './vault.tables';
+import { vaultDeletionCertificates, vaultFiles, vaultParts, vaultShareLinks } from './vault.tables';
 import { VAULT_FOLDER, checkStoredFile, type VaultFileRow } from './vault-core';
 
 /**
@@ -22,11 +22,18 @@ export const INTEGRITY_SAMPLE = 50;
 
 type Deps = Pick<AppDeps, 'files'>;
 
-export async function deleteExpiredFiles(db: Db, deps: Deps, now: Date, limit = 500): Promise<{ certificates: string[]; files: number }> {
+/** `memberId`: only that member's files; `tell: false`: no in-site message (an account being closed). */
+export async function deleteExpiredFiles(
+  db: Db,
+  deps: Deps,
+  now: Date,
+  options: { limit?: number; memberId?: number; tell?: boolean } = {},
+): Promise<{ certificates: string[]; files: number }> {
+  const { limit = 500, memberId: only, tell = true } = options;
   const due = await db
     .select()
     .from(vaultFiles)
-    .where(and(ne(vaultFiles.state, 'deleted'), lte(vaultFiles.retentionEnd, now)))
+    .where(and(ne(vaultFiles.state, 'deleted'), lte(vaultFiles.retentionEnd, now), only === undefined ? undefined : eq(vaultFiles.memberId, only)))
     .orderBy(asc(vaultFiles.memberId), asc(vaultFiles.id))
     .limit(limit);
   const byMember = new Map<number, VaultFileRow[]>();
@@ -64,17 +71,19 @@ export async function deleteExpiredFiles(db: Db, deps: Deps, now: Date, limit = 
           retentionEnd: row.retentionEnd.toISOString(),
         })),
       });
-      await postMessage(
-        tx,
-        memberId,
-        {
-          kind: 'order',
-          title: '原始数据已到期删除',
-          content: `您的 ${listed.length} 个原始数据文件保存期已满，已于 ${labDay(now)} 删除。删除证明（文件名与 SHA-256）见数据保管箱。`,
-          link: '/member/vault',
-        },
-        now,
-      );
+      if (tell) {
+        await postMessage(
+          tx,
+          memberId,
+          {
+            kind: 'order',
+            title: '原始数据已到期删除',
+            content: `您的 ${listed.length} 个原始数据文件保存期已满，已于 ${labDay(now)} 删除。删除证明（文件名与 SHA-256）见数据保管箱。`,
+            link: '/member/vault',
+          },
+          now,
+        );
+      }
       return certificate;
     });
     if (rid) certificates.push(rid);
@@ -97,3 +106,30 @@ export async function checkIntegrity(db: Db, deps: Deps, now: Date, sample = INT
   return { checked: rows.length, mismatched };
 }
 
+
+/**
+ * 注销账号 (privacy's closure, in its transaction; decisions/0053): the member's share links are
+ * revoked and every file of theirs falls due now. `purgeMemberVault` then deletes the objects,
+ * after the commit (a closure rolled back must not have lost the files); should that fail, the
+ * nightly retention job deletes them, as it does every file due.
+ */
+export async function closeMemberVault(tx: DbOrTx, memberId: number, now: Date): Promise<void> {
+  await tx
+    .update(vaultShareLinks)
+    .set({ revokedAt: now })
+    .where(and(eq(vaultShareLinks.memberId, memberId), isNull(vaultShareLinks.revokedAt)));
+  await tx
+    .update(vaultFiles)
+    .set({ retentionEnd: now })
+    .where(and(eq(vaultFiles.memberId, memberId), ne(vaultFiles.state, 'deleted'), gt(vaultFiles.retentionEnd, now)));
+}
+
+/** After the closure's commit: the closed member's objects deleted, their rows marked, a certificate kept (no message: the account is gone). */
+export async function purgeMemberVault(db: Db, deps: Deps, memberId: number, now: Date): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const { files } = await deleteExpiredFiles(db, deps, now, { memberId, tell: false, limit: 500 });
+    deleted += files;
+    if (files < 500) return deleted;
+  }
+}

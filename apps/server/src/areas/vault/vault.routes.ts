@@ -1,6 +1,7 @@
 import { calls } from '@lab/contract/calls';
 import { serve } from '../../platform/calls';
 import { memberCertificates, memberFiles, memberLink, sendSealed, sendSums } from './member-vault.service';
+import { orderExtension, quoteExtension } from './extension.service';
 import { addShare, memberShares, openShare, revokeShare, shareFile, shareLog } from './shares.service';
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
@@ -16,6 +17,8 @@ export const vaultRoutes = serve(calls.vault, {
   shareLog: ({ db, memberId, body }) => shareLog(db, memberId, body.rid),
   revoke: ({ db, memberId, body, now }) => revokeShare(db, memberId, body.rid, now),
   certificates: ({ db, memberId }) => memberCertificates(db, memberId),
+  extendQuote: { handler: ({ db, memberId, body }) => quoteExtension(db, memberId, body), config: { readOnly: true } },
+  extend: ({ db, memberId, body, now }) => orderExtension(db, memberId, body, now),
 });
 
 /** The open side: the sealed download of the local store, and the share page's calls (rate-limited per address). */

@@ -126,3 +126,32 @@ export const vaultDeletionCertificates = pgTable(
   },
   (t) => [index('vault_deletion_certificates_member_idx').on(t.memberId, t.id)],
 );
+
+/**
+ * 数据保管延期 (decisions/0053): the retention bought for files, priced when ordered (the GBs,
+ * the years, the price per GB-year then in force) and applied once its order is paid: the
+ * files' retention ends move by `years` (`appliedAt` set, in the payment's transaction).
+ */
+export const vaultExtensions = pgTable(
+  'vault_extensions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    rid: text().notNull().unique(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id),
+    orderId: integer()
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    fileIds: jsonb().$type<number[]>().notNull(),
+    years: integer().notNull(),
+    bytes: bigint({ mode: 'number' }).notNull(),
+    gb: integer().notNull(),
+    gbYearFen: integer().notNull(),
+    totalFen: bigint({ mode: 'number' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    appliedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('vault_extensions_member_idx').on(t.memberId, t.id)],
+);

@@ -210,6 +210,8 @@ export interface StepOptions {
  */
 export async function applyStep(tx: Tx, order: OrderRow, action: StaffAction, actor: NamedActor, note: string, now: Date, options: StepOptions): Promise<StepDone> {
   const step = staffSteps[action];
+  // a service order (数据保管延期) has nothing for the lab to do: its payment completes it
+  if (order.kind === 'service') throw new AppError('ORDER_STATE', '数据保管延期订单支付后自动完成，无需实验室处理', { status: 409 });
   if (order.progress !== step.from) throw stateError(order, step.verb);
   const extra: Partial<typeof orders.$inferInsert> = {};
   let unsettled = false;

@@ -68,6 +68,7 @@ describe('后台任务设置 screen', () => {
       wait_offer_minutes: '60',
       no_show_limit: '3',
       no_show_days: '90',
+      vault_gb_year: '30',
     });
     expect(await screen.findByText('设置已保存')).toBeInTheDocument();
   });

@@ -18,6 +18,8 @@ interface Values {
   wait_offer_minutes: number | null;
   no_show_limit: number | null;
   no_show_days: number | null;
+  /** yuan */
+  vault_gb_year: number | null;
 }
 
 const toValues = (settings: JobSettings): Values => ({
@@ -33,6 +35,7 @@ const toValues = (settings: JobSettings): Values => ({
   wait_offer_minutes: settings.waitOfferMinutes,
   no_show_limit: settings.noShowLimit,
   no_show_days: settings.noShowDays,
+  vault_gb_year: settings.vaultGbYearFen / 100,
 });
 
 const text = (value: number | null) => (value === null ? '' : String(value));
@@ -51,6 +54,7 @@ const formBody = (values: Values): JobSettingsForm => ({
   wait_offer_minutes: text(values.wait_offer_minutes),
   no_show_limit: text(values.no_show_limit),
   no_show_days: text(values.no_show_days),
+  vault_gb_year: text(values.vault_gb_year),
 });
 
 /** /admin/job-settings: the figures the background jobs work by. */
@@ -106,6 +110,9 @@ export default function JobSettingsPage() {
             </Form.Item>
             <Form.Item label="爽约统计天数" name="no_show_days" extra="统计最近该天数内的爽约次数。" required>
               <InputNumber min={7} max={365} precision={0} prefix="最近" suffix="天" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item label="数据保管延期单价" name="vault_gb_year" extra="会员在数据保管箱延长原始数据保存期时，每GB每年的价格；费用 = 总大小向上取整的GB数 × 年数 × 单价。已下单的按下单时的单价。" required>
+              <InputNumber min={0.01} max={10000} precision={2} prefix="¥" suffix="/ GB / 年" style={{ width: 200 }} />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={save.isPending}>保存设置</Button>
           </SchemaForm>

@@ -36,27 +36,34 @@ function sendPart(method: 'PUT' | 'POST', url: string, body: Blob, headers: Reco
   });
 }
 
+/** Parts in flight at once when the browser PUTs them straight to the bucket (S3); through the server they go one by one, in order. */
+export const DIRECT_PARTS_AT_ONCE = 4;
+
 /**
- * Sends the parts the server does not have yet (S3: straight to the bucket by presigned URLs;
- * local store: through the server), hashing the whole file with SHA-256 on the way (hash-wasm,
- * incremental: one part in memory at a time), then completes the upload with the hash.
+ * Sends the parts the server does not have yet (S3: straight to the bucket by presigned URLs,
+ * DIRECT_PARTS_AT_ONCE at a time; local store: through the server, in order), hashing the whole
+ * file with SHA-256 on the way (hash-wasm, incremental, in the parts' order: one part read into
+ * memory at a time), then completes the upload with the hash. A part that fails stops the rest;
+ * what was stored is kept for 继续上传.
  */
 export async function sendVaultParts(file: File, upload: VaultUpload, onProgress: Progress): Promise<void> {
   const hasher = await createSHA256();
   hasher.init();
   const done = new Set(upload.done);
-  let sent = 0;
-  for (let part = 1; part <= upload.partCount; part += 1) {
-    const blob = file.slice((part - 1) * upload.partSize, part * upload.partSize);
-    // the parts already stored are read for the hash only
-    hasher.update(new Uint8Array(await blob.arrayBuffer()));
-    if (done.has(part)) {
-      sent += blob.size;
-      onProgress(sent);
-      continue;
-    }
-    const before = sent;
-    const progress = (loaded: number) => onProgress(before + loaded);
+  const atOnce = upload.direct ? DIRECT_PARTS_AT_ONCE : 1;
+  // bytes of finished parts, and of each part on its way
+  let finished = 0;
+  const moving = new Map<number, number>();
+  const report = () => onProgress(finished + [...moving.values()].reduce((sum, loaded) => sum + loaded, 0));
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown = null;
+
+  const send = async (part: number, blob: Blob) => {
+    moving.set(part, 0);
+    const progress = (loaded: number) => {
+      moving.set(part, loaded);
+      report();
+    };
     if (upload.direct) {
       const { url } = await adminVault.partUrl({ rid: upload.rid, part });
       const xhr = await sendPart('PUT', url, blob, {}, progress);
@@ -66,9 +73,32 @@ export async function sendVaultParts(file: File, upload: VaultUpload, onProgress
       const query = new URLSearchParams({ rid: upload.rid, part: String(part) });
       await sendPart('POST', `/api/admin/vault/upload/part?${query.toString()}`, blob, { 'content-type': 'application/octet-stream', token: staffSession.getSession()?.token ?? '' }, progress);
     }
-    sent += blob.size;
-    onProgress(sent);
+    moving.delete(part);
+    finished += blob.size;
+    report();
+  };
+
+  for (let part = 1; part <= upload.partCount && failure === null; part += 1) {
+    const blob = file.slice((part - 1) * upload.partSize, part * upload.partSize);
+    // the parts already stored are read for the hash only
+    hasher.update(new Uint8Array(await blob.arrayBuffer()));
+    if (done.has(part)) {
+      finished += blob.size;
+      report();
+      continue;
+    }
+    const task: Promise<void> = send(part, blob).then(
+      () => void inFlight.delete(task),
+      (error: unknown) => {
+        inFlight.delete(task);
+        failure ??= error;
+      },
+    );
+    inFlight.add(task);
+    if (inFlight.size >= atOnce) await Promise.race(inFlight);
   }
+  await Promise.all(inFlight);
+  if (failure !== null) throw failure instanceof Error ? failure : new Error(String(failure));
   await adminVault.complete({ rid: upload.rid, sha256: hasher.digest('hex') });
 }
 

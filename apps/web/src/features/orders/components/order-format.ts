@@ -34,9 +34,9 @@ export const LIST_TABS: OrderTab[] = ['all', 'submitted', 'awaiting_sample', 're
 export const QUERY_STATUSES: readonly OrderTab[] = orderTabs;
 
 /** Samples of an order as a person reads them: 3 个样品 · 2 个项目 */
-/** '2 个项目 · 5 个样品'; an instrument booking has no samples, its time is in the title. */
-export const sampleSummary = (o: { kind: 'test' | 'reservation'; sampleCount: number; lineCount: number }) =>
-  o.kind === 'reservation' ? '仪器机时' : `${o.lineCount} 个项目 · ${o.sampleCount} 个样品`;
+/** '2 个项目 · 5 个样品'; an instrument booking has no samples, its time is in the title; nor has 数据保管延期 (what it buys is the title). */
+export const sampleSummary = (o: { kind: 'test' | 'reservation' | 'service'; sampleCount: number; lineCount: number }) =>
+  o.kind === 'reservation' ? '仪器机时' : o.kind === 'service' ? '数据保管延期' : `${o.lineCount} 个项目 · ${o.sampleCount} 个样品`;
 
 export { formatDateTime } from '../../../lib/format';
 

@@ -11,6 +11,7 @@ import { absoluteUrl } from '../../../lib/site-info';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { formatBytes } from '../api/format-bytes';
 import { vault } from '../api/vault';
+import { ExtendDialog } from '../components/extend-dialog';
 import '../../../components/member/member-pages.css';
 import './vault.css';
 
@@ -31,6 +32,7 @@ export default function VaultPage() {
   const certificates = useQuery({ queryKey: ['vault', 'certificates'], queryFn: () => vault.certificates() });
   const [selected, setSelected] = useState<string[]>([]);
   const [sharing, setSharing] = useState(false);
+  const [extending, setExtending] = useState(false);
   const [made, setMade] = useState<string | null>(null);
   const [form] = Form.useForm<{ days: number | null; code: string; max_downloads: number | null }>();
 
@@ -113,6 +115,9 @@ export default function VaultPage() {
           <Button type="primary" disabled={!selected.length} onClick={() => { setMade(null); form.resetFields(); setSharing(true); }}>
             分享所选（{selected.length}）
           </Button>
+          <Button disabled={!selected.length} onClick={() => setExtending(true)}>
+            延长保存期（{selected.length}）
+          </Button>
           <Button onClick={() => sums.mutate('sha256sum')} disabled={!list.length}>下载校验清单</Button>
           <Button onClick={() => sums.mutate('manifest')} disabled={!list.length}>下载文件清单</Button>
         </Space>
@@ -148,6 +153,7 @@ export default function VaultPage() {
           ))}
         </section>
       ) : null}
+      <ExtendDialog rids={selected} open={extending} onClose={() => setExtending(false)} />
       <Modal title="分享给合作者" open={sharing} onCancel={() => setSharing(false)} footer={made ? <Button onClick={() => setSharing(false)}>完成</Button> : undefined} onOk={() => form.submit()} okText="生成链接" confirmLoading={share.isPending} destroyOnHidden>
         {made ? (
           <div>
