@@ -20,7 +20,7 @@ export const sampleSheetRoutes = serve(calls.sampleSheets, {
     handler: async ({ db, memberId, request, now }) => {
       const { fields, file } = await readUpload(request, sampleSheetUpload);
       if (!file || file.length === 0) throw badRequest('[文件]不能为空');
-      if (sniffSheet(file) !== 'xlsx') throw badRequest('仅支持 XLSX 文件，请下载样品导入模板填写后上传');
+      if (sniffSheet(file) !== 'xlsx') throw badRequest('仅支持 XLSX 文件');
       return importSampleSheet(db, memberId, fields.rid, file, now);
     },
   },
