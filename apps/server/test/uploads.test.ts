@@ -140,7 +140,7 @@ const goodFile = (types: readonly SniffedExt[]) =>
 const statementCsv = Buffer.from('日期,收入金额,付款人,备注\n2026-03-01,100.00,某大学,预存\n');
 
 /** the world's item's 样品导入表 with one sample (the only xlsx-only upload) */
-let sampleSheet = Buffer.alloc(0);
+let sampleSheet: Buffer = Buffer.alloc(0);
 async function filledSampleSheet(item: World['item']): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await sampleSheetTemplate(item)) as unknown as ArrayBuffer);
