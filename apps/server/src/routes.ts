@@ -18,6 +18,7 @@ import { adminVaultRoutes } from './areas/vault/vault-admin.routes';
 import { vaultOpenRoutes, vaultRoutes } from './areas/vault/vault.routes';
 import { fundsRoutes } from './areas/funds/funds.routes';
 import { planRoutes } from './areas/orders/plan.routes';
+import { sampleSheetRoutes } from './areas/orders/sample-sheet.routes';
 import { ordersRoutes } from './areas/orders/orders.routes';
 import { paymentRoutes } from './areas/payments/payment.routes';
 import { grantRoutes } from './areas/grants/grants.routes';
@@ -68,6 +69,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     healthRoutes,
     addressRoutes,
     planRoutes,
+    sampleSheetRoutes,
     ordersRoutes,
     paymentRoutes,
     grantRoutes,

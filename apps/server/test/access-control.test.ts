@@ -115,6 +115,8 @@ const registry: Record<string, Entry> = {
   // ---- plan and orders ----
   'POST /api/auth/tempDevice/add rid': exempt(CATALOGUE),
   'POST /api/auth/tempDevice/addForReservation rid': exempt(CATALOGUE),
+  'GET /api/auth/tempDevice/sampleSheet rid': exempt(CATALOGUE),
+  'POST /api/auth/tempDevice/importSheet rid': exempt(CATALOGUE),
   'POST /api/auth/tempDevice/operate ids': refuse((w) => ({ body: { action: 'remove', ids: w.lineA.rid } })),
   'POST /api/auth/order/add lines[].id': refuse((w) => ({ body: { lines: JSON.stringify([{ id: w.lineA.rid, samples: [sample] }]), delivery: 'self', agree: 1 } })),
   'POST /api/auth/order/add address_rid': refuse((w) => ({ body: { lines: JSON.stringify([{ id: w.lineB.rid, samples: [sample] }]), delivery: 'pickup', address_rid: w.addressA.rid, date: BOOKING_DAY, time: '09:00', agree: 1 } }), '地址不存在'),

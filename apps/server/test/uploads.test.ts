@@ -10,6 +10,8 @@ import { tmpRoot } from './template';
 import { idLike, routeFields } from './route-fields';
 import { eq } from 'drizzle-orm';
 import { sealedDocuments } from '../src/areas/orders/documents/documents.tables';
+import ExcelJS from 'exceljs';
+import { sampleSheetTemplate } from '../src/areas/orders/sample-sheet-template';
 import { WORLD_NOW, buildWorld, digestTracker, multipart, pdfBytes, pngBytes, storedFiles, type World } from './access-world';
 
 /**
@@ -93,6 +95,8 @@ const uploads: Record<string, UploadCase> = {
   // a bank statement is read into lines and never stored; the same file again answers duplicate
   'POST /api/admin/funds/bank/upload': { who: (w) => w.staff.finance, fields: async () => ({}) },
   'POST /api/admin/upload/image': { who: (w) => w.staff.admin, fields: async () => ({}) },
+  // a filled 样品导入表 is read into the plan and never stored
+  'POST /api/auth/tempDevice/importSheet': { who: (w) => w.a, fields: async (w) => ({ rid: w.item.rid }) },
   // /verify's original check: read and compared, never stored (the test below sees nothing added)
   'POST /api/open/document/check': { who: (w) => w.b, fields: async (w) => ({ no: await documentNo(w) }) },
 };
@@ -131,6 +135,7 @@ const downloads: Record<string, { who: (w: World) => { token: string }; query: (
   'GET /api/auth/reimbursement/pack': { who: (w) => w.a, query: (w) => ({ order_no: w.orderDelivered.orderNo }) },
   'GET /api/auth/grant/statement': { who: (w) => w.a, query: (w) => ({ card_rid: w.cardA.rid }) },
   'GET /api/auth/vault/sums': { who: (w) => w.a, query: () => ({ format: 'manifest' }) },
+  'GET /api/auth/tempDevice/sampleSheet': { who: (w) => w.a, query: (w) => ({ rid: w.item.rid }) },
 };
 
 const label = (route: RouteEntry) => `${route.method} ${route.url}`;
@@ -139,9 +144,18 @@ const getRoutes = () => t.app.routeTable.filter((route) => route.method === 'GET
 
 /** A valid file of the first type the route accepts. */
 const goodFile = (types: readonly SniffedExt[]) =>
-  types.includes('csv') ? { bytes: statementCsv, ext: 'csv', type: 'text/csv' } : types.includes('pdf') ? { bytes: pdfBytes, ext: 'pdf', type: 'application/pdf' } : { bytes: pngBytes, ext: 'png', type: 'image/png' };
+  types.includes('xlsx') && !types.includes('csv') ? { bytes: sampleSheet, ext: 'xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } : types.includes('csv') ? { bytes: statementCsv, ext: 'csv', type: 'text/csv' } : types.includes('pdf') ? { bytes: pdfBytes, ext: 'pdf', type: 'application/pdf' } : { bytes: pngBytes, ext: 'png', type: 'image/png' };
 /** a bank statement in the generic layout (the statement upload reads csv and xlsx by content) */
 const statementCsv = Buffer.from('日期,收入金额,付款人,备注\n2026-03-01,100.00,某大学,预存\n');
+
+/** the world's item's 样品导入表 with one sample (the only xlsx-only upload) */
+let sampleSheet: Buffer = Buffer.alloc(0);
+async function filledSampleSheet(item: World['item']): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await sampleSheetTemplate(item)) as unknown as ArrayBuffer);
+  book.getWorksheet('样品')!.addRow(['TiO2', 1, '粉末', '', '否', '否', '常规']);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
 
 /** Contents that are not what their name and declared type say. */
 const impostors = [
@@ -160,6 +174,7 @@ beforeAll(async () => {
   t = await createTestContext({ now: WORLD_NOW, dataDir });
   w = await buildWorld(t);
   await signAgreementOnline(w.a, w.orderUnsettled.orderNo);
+  sampleSheet = await filledSampleSheet(w.item);
   digests = digestTracker(t);
 });
 afterAll(async () => {

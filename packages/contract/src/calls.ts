@@ -37,6 +37,7 @@ import { orders } from './orders/calls';
 import { adminContracts, contracts } from './orders/contract-calls';
 import { adminDocuments, documents } from './orders/document-calls';
 import { plan } from './orders/plan-calls';
+import { sampleSheets } from './orders/sample-sheet-calls';
 import { adminQueue, queue } from './orders/queue-calls';
 import { adminSamples } from './orders/sample-calls';
 import { orderProgress } from './orders/progress-calls';
@@ -109,6 +110,7 @@ export const calls = {
   orders,
   payment,
   plan,
+  sampleSheets,
   points,
   profile,
   privacy,

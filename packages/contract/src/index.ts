@@ -23,6 +23,7 @@ export * from './funds/admin-schemas';
 export * from './funds/admin-queue-schemas';
 export { jsonField, flagField } from './orders/fields';
 export * from './orders/plan-schemas';
+export * from './orders/sample-sheet-schemas';
 export * from './orders/requirement-schemas';
 export * from './orders/contract-schemas';
 export * from './orders/agreement-sign-schemas';

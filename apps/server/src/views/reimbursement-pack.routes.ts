@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { calls } from '@lab/contract/calls';
 import { labDay } from '@lab/contract';
 import { serve } from '../platform/calls';
@@ -33,6 +34,7 @@ export const reimbursementRoutes = serve(calls.reimbursement, {
         name: f.name,
         open: async () => {
           const at = await f.locate();
+          if ('bytes' in at) return Readable.from([at.bytes]);
           const opened = await deps.files.open(at.kind, at.storedName);
           if (!opened) throw notFound(`文件 ${f.name}`);
           return opened.body;

@@ -27,6 +27,7 @@ import type { StoredKind } from '../platform/files';
 import { memberContact } from '../areas/accounts';
 import { packTemplates } from '../areas/content';
 import { orderStatementOf, sealPackPaper, type OrderRow } from '../areas/orders';
+import { orderCardStatements } from '../areas/grants';
 import { contracts } from '../areas/orders/requirements.tables';
 import { orderFiles, orders } from '../areas/orders/orders.tables';
 import { sealedDocuments } from '../areas/orders/documents/documents.tables';
@@ -62,7 +63,7 @@ function templateRules(view: PackTemplateView): PackTemplate {
 }
 
 /** A file that goes in the ZIP: a stored one, or a sealed paper issued when the pack is made. */
-type PieceSource = { stored: { kind: StoredKind; name: string } } | { seal: 'statement' | 'payment_proof'; order: OrderRow };
+type PieceSource = { stored: { kind: StoredKind; name: string } } | { seal: 'statement' | 'payment_proof'; order: OrderRow } | { made: () => Promise<Buffer> };
 
 interface PlannedPiece extends PackPiece {
   source: PieceSource | null;
@@ -324,6 +325,20 @@ async function planPack(db: DbOrTx, scope: Scope, template: PackTemplate): Promi
       });
     });
   }
+  // an order paid with a grant card: its 经费卡对账单 (the rows of the pack's orders on that card), beside its papers
+  const live = scope.orders.filter((o) => o.progress !== 'cancelled');
+  for (const statement of await orderCardStatements(db, live.map((o) => o.id))) {
+    const one = statement.orderIds.length === 1 ? live.find((o) => o.id === statement.orderIds[0]) : undefined;
+    add({
+      kind: 'grant',
+      orderNo: one?.orderNo ?? null,
+      name: `${one ? `${one.orderNo}/5-` : '02-'}经费卡对账单-${safeName(statement.number)}.xlsx`,
+      present: true,
+      required: false,
+      note: `经费卡「${statement.name}」（${statement.number}）的扣款与退款`,
+      source: { made: statement.build },
+    });
+  }
   // the pack's own papers first (cover, invoices), then each order's folder
   const rank = (p: PlannedPiece) => (p.kind === 'cover' ? 0 : p.kind === 'invoice' ? 1 : 2);
   return { pieces: pieces.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i).map(({ p }) => p), missing, totalFen };
@@ -453,7 +468,7 @@ export interface PreparedPack {
   status: PackStatus;
   scopeKey: string;
   /** the files in ZIP order, each with where its bytes are (a sealed paper is issued when asked) */
-  files: { name: string; label: string; orderNo: string | null; stored?: { kind: StoredKind; storedName: string }; locate: () => Promise<{ kind: StoredKind; storedName: string }> }[];
+  files: { name: string; label: string; orderNo: string | null; stored?: { kind: StoredKind; storedName: string }; locate: () => Promise<{ kind: StoredKind; storedName: string } | { bytes: Buffer }> }[];
   client: string;
 }
 
@@ -476,6 +491,11 @@ export async function preparePack(db: Db, deps: PackDeps, memberId: number, quer
     if ('stored' in source) {
       const at = { kind: source.stored.kind, storedName: source.stored.name };
       files.push({ name: piece.name, label: piece.label, orderNo: piece.orderNo, stored: at, locate: async () => at });
+      continue;
+    }
+    if ('made' in source) {
+      // made when its turn in the ZIP comes (a grant card's statement, never stored)
+      files.push({ name: piece.name, label: piece.label, orderNo: piece.orderNo, locate: async () => ({ bytes: await source.made() }) });
       continue;
     }
     // sealed when its turn in the ZIP comes (a first pack seals ~0.5 s a paper): the first bytes go at once

@@ -21,6 +21,8 @@ import { accounts, ledgerEntries } from '../areas/funds/ledger.tables';
 import { prestoreApplications } from '../areas/funds/prestore.tables';
 import { onlinePaymentOrders, onlinePayments } from '../areas/payments/payments.tables';
 import { communities, communityMembers } from '../areas/member/member.tables';
+import { grantAllowances, grantCards, grantUsage } from '../areas/grants/grants.tables';
+import ExcelJS from 'exceljs';
 
 /** The reimbursement pack: each template's contents and refusals, one invoice over three orders, the ways an order is paid, checksums, 404s. */
 
@@ -365,6 +367,36 @@ describe('who and what a pack covers', () => {
     expect((await pack(stranger, { invoice_rid: inv.rid })).json()).toMatchObject({ code: 0, msg: '开票申请不存在' });
     expect((await pack(stranger, {})).statusCode).toBe(400);
     expect((await get('/api/auth/reimbursement/pack', undefined, { order_no: order.orderNo })).statusCode).toBe(401);
+  });
+
+  it('an order paid with a grant card carries the card statement (xlsx) of that order beside its papers', async () => {
+    const owner = await member({ name: '陈教授' });
+    const student = await member({ name: '小刘' });
+    const [c] = await t.db.insert(communities).values({ rid: randomId(), name: '电池课题组', unit: '复旦大学材料系', ownerMemberId: owner.member.id }).returning();
+    await t.db.insert(communityMembers).values([
+      { communityId: c!.id, memberId: owner.member.id, role: 'owner', status: 'approved' },
+      { communityId: c!.id, memberId: student.member.id, role: 'member', status: 'approved' },
+    ]);
+    const [card] = await t.db.insert(grantCards).values({ rid: randomId(), communityId: c!.id, name: '国自然青年项目', number: 'NSFC-52300001', endDate: '2099-12-31' }).returning();
+    const [allowance] = await t.db.insert(grantAllowances).values({ cardId: card!.id, memberId: student.member.id, period: 'total', amountFen: 1_000_000, autoLimitFen: 1_000_000 }).returning();
+    const order = await readyOrder(student, { communityId: c!.id, by: owner.member.id });
+    await invoice(student, [order]);
+    const due = order.totalFen - order.discountFen;
+    await t.db.insert(grantUsage).values({ cardId: card!.id, allowanceId: allowance!.id, memberId: student.member.id, orderId: order.id, kind: 'payment', amountFen: due, month: '2026-03' });
+    // another member's spending on the card is not in this member's pack
+    const other = await readyOrder(owner, { communityId: c!.id, by: owner.member.id });
+    await t.db.insert(grantUsage).values({ cardId: card!.id, allowanceId: allowance!.id, memberId: owner.member.id, orderId: other.id, kind: 'payment', amountFen: 1, month: '2026-03' });
+
+    const state = (await status(student, { order_no: order.orderNo })).data;
+    expect(state.pieces.find((p) => p.kind === 'grant')).toMatchObject({ label: '经费卡对账单', present: true, required: false, name: `${order.orderNo}/5-经费卡对账单-NSFC-52300001.xlsx` });
+    const files = unzip((await pack(student, { order_no: order.orderNo })).rawPayload);
+    checkSums(files);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(files.get(`${order.orderNo}/5-经费卡对账单-NSFC-52300001.xlsx`)! as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    expect(String(rows[0]![0])).toContain('经费卡「国自然青年项目」（NSFC-52300001）');
+    expect(rows.slice(2).map((r) => [r[2], r[3], r[4], r[5]])).toEqual([[order.orderNo, 'NSFC-52300001', '扣款', due / 100]]);
+    expect(files.get('manifest.txt')!.toString('utf8')).toContain('经费卡对账单');
   });
 });
 

@@ -3,7 +3,7 @@ import { emptyMessage, optionalText, pageOf, pageQuery, phonePattern, requiredTe
 import { blankToUndefined, flagField, intField, jsonField, optionalDate } from './fields';
 import { chosenOptionView, PLAN_MAX_LINES } from './plan-schemas';
 import { sampleStateView } from './sample-schemas';
-import { SAMPLE_COUNT_MAX } from './values';
+import { SAMPLE_COUNT_MAX, SAMPLE_SHEET_MAX_ROWS } from './values';
 
 /**
  * Ordering (issue 6): the experiment plan (cart), requirements and quotes, contracts,
@@ -14,7 +14,7 @@ import { SAMPLE_COUNT_MAX } from './values';
  * Amounts in responses are integer fen (`…Fen`).
  */
 
-export { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, SAMPLE_COUNT_MAX, hourLabel } from './values';
+export { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, SAMPLE_COUNT_MAX, SAMPLE_SHEET_MAX_ROWS, hourLabel } from './values';
 
 export const orderNoField = requiredText('订单编号', 32);
 
@@ -94,7 +94,7 @@ export const orderAddBody = z
     lines: jsonField(
       '订单项目',
       z
-        .array(z.object({ id: z.string().max(40), samples: z.array(orderSampleSchema).max(100).default([]), note: optionalText('备注', 500) }), { error: '请选择要下单的项目' })
+        .array(z.object({ id: z.string().max(40), samples: z.array(orderSampleSchema).max(SAMPLE_SHEET_MAX_ROWS, { error: `一个项目最多${SAMPLE_SHEET_MAX_ROWS}个样品` }).default([]), note: optionalText('备注', 500) }), { error: '请选择要下单的项目' })
         .min(1, { error: '请选择要下单的项目' })
         .max(PLAN_MAX_LINES),
     ),

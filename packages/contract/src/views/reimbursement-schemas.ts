@@ -8,8 +8,8 @@ export const packTemplateKeys = ['default', 'voucher'] as const;
 export type PackTemplateKey = (typeof packTemplateKeys)[number];
 export const packTemplateLabels: Record<PackTemplateKey, string> = { default: '高校报销（通用）', voucher: '创新券兑付' };
 
-/** What goes in a pack: the cover sheet, the sealed 测试明细清单, the invoice, the signed agreement, the reports, the payment proof. */
-export const packPieceKinds = ['cover', 'statement', 'invoice', 'agreement', 'report', 'payment'] as const;
+/** What goes in a pack: the cover sheet, the sealed 测试明细清单, the invoice, the signed agreement, the reports, the payment proof, and for an order paid with a grant card its 经费卡对账单. */
+export const packPieceKinds = ['cover', 'statement', 'invoice', 'agreement', 'report', 'payment', 'grant'] as const;
 export type PackPieceKind = (typeof packPieceKinds)[number];
 export const packPieceLabels: Record<PackPieceKind, string> = {
   cover: '报销材料封面',
@@ -18,6 +18,7 @@ export const packPieceLabels: Record<PackPieceKind, string> = {
   agreement: '委托检测服务协议（已签署）',
   report: '检测报告',
   payment: '付款证明',
+  grant: '经费卡对账单',
 };
 
 /**

@@ -121,6 +121,7 @@ export const consentRules: ConsentRules = {
   orders: { add: consent, detail: read, list: read, orderedItems: read, cancel: leave },
   payment: { readyToPay: read, pay: consent, payLater: consent, settlementList: read, settle: finished, statement: read, exportStatement: read },
   plan: { list: read, add: consent, addReservation: consent, operate: consent },
+  sampleSheets: { template: { gate: 'open', why: '下载空白的样品导入模板（不含个人信息）' }, import: consent },
   points: { overview: read, entries: read, exchangeItems: read, apply: consent, applications: read, transfer: consent, exchange: consent, exchanges: read },
   profile: { attest: consent, detail: read, setNickname: consent, setContact: consent },
   memberHome: { info: read, home: read },

@@ -4,3 +4,4 @@
 export { cardChoices, chargeCard, type CardCharge } from './card-payments';
 export { noticeRequest } from './grant-requests';
 export { type ApprovedPayer } from './grant-hooks';
+export { orderCardStatements } from './grant-statement';

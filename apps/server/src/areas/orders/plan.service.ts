@@ -42,7 +42,8 @@ export async function countPlanLines(db: DbOrTx, memberId: number): Promise<numb
   return row?.n ?? 0;
 }
 
-function usableItem(item: PricedItem | undefined): PricedItem {
+/** The item a plan line may point at: it exists and is published (404 / 409 otherwise). */
+export function usableItem(item: PricedItem | undefined): PricedItem {
   if (!item) throw notFound('项目');
   if (!item.published) throw new AppError('ITEM_WITHDRAWN', ITEM_WITHDRAWN_MESSAGE, { status: 409 });
   return item;
@@ -55,13 +56,14 @@ async function assertRoom(tx: DbOrTx, memberId: number): Promise<void> {
 /**
  * Adds a test line to the member's plan, or merges it into the line of the same item and
  * options (counts add up, capped at SAMPLE_COUNT_MAX; a new note replaces the old one).
- * The choices are checked against the item's options (priceLine). Used by tempDevice/add
- * and by demand/accept (a quote becoming plan lines).
+ * The choices are checked against the item's options (priceLine). Used by tempDevice/add,
+ * by demand/accept (a quote becoming plan lines) and by the sample sheet's import, which sets
+ * the count (`setCount`: the line holds the sheet's samples, not what it held plus them).
  */
 export async function addLineToPlan(
   tx: DbOrTx,
   memberId: number,
-  input: { itemId: number; choices: Record<string, number>; count: number; note: string },
+  input: { itemId: number; choices: Record<string, number>; count: number; note: string; setCount?: boolean },
   now: Date,
 ): Promise<PlanLineRow> {
   const item = usableItem((await itemsByIds(tx, [input.itemId])).get(input.itemId));
@@ -90,7 +92,7 @@ export async function addLineToPlan(
       target: [planLines.memberId, planLines.itemId, planLines.choiceKey],
       targetWhere: sql`reservation_date IS NULL`,
       set: {
-        count: sql`LEAST(${planLines.count} + excluded.count, ${SAMPLE_COUNT_MAX})`,
+        count: input.setCount ? sql`excluded.count` : sql`LEAST(${planLines.count} + excluded.count, ${SAMPLE_COUNT_MAX})`,
         note: sql`CASE WHEN excluded.note <> '' THEN excluded.note ELSE ${planLines.note} END`,
         updatedAt: now,
       },

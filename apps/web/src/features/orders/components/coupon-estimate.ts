@@ -15,3 +15,13 @@ export function couponEstimate(coupon: MemberCoupon, lines: PricedLine[]): { dis
 
 /** What a coupon is worth as its list shows it: 减¥20.00, or 8.5折. */
 export const couponValue = (c: Pick<MemberCoupon, 'amountFen' | 'offRateBp'>) => (c.amountFen !== null ? `减${formatFen(c.amountFen)}` : `${(10 - (c.offRateBp ?? 0) / 1000).toFixed(1).replace(/\.0$/, '')}折`);
+
+/** The coupon that takes the most off the priced lines (none usable: undefined). */
+export function bestCoupon(list: Parameters<typeof couponEstimate>[0][], priced: Parameters<typeof couponEstimate>[1]): string | undefined {
+  let best: { rid: string; off: number } | undefined;
+  for (const c of list) {
+    const estimate = couponEstimate(c, priced);
+    if (!estimate.reason && estimate.discountFen > 0 && (!best || estimate.discountFen > best.off)) best = { rid: c.rid, off: estimate.discountFen };
+  }
+  return best?.rid;
+}

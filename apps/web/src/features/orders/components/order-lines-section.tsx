@@ -1,6 +1,7 @@
 import { Alert, Form, Input } from 'antd';
 import { dayRange, daySpan, formatFen, type ItemWait } from '@lab/contract';
 import { SampleRows } from './sample-rows';
+import { SampleSheetImport } from './sample-sheet-import';
 import { optionsText, reservationText } from './plan-format';
 import type { OrderForm } from './use-order-form';
 import { useItemWaits } from '../api/item-waits';
@@ -49,7 +50,17 @@ export function OrderLinesSection({ form }: { form: OrderForm }) {
               </div>
             </header>
             {line.reservation ? null : <LateWait wait={waitOf.get(line.rid)} />}
-            {line.reservation ? <p className="member-muted">上门预约项目按所选时段计费，到场操作仪器，无需填写样品信息。</p> : <SampleRows index={index} lineName={line.name} />}
+            {line.reservation ? (
+              <p className="member-muted">上门预约项目按所选时段计费，到场操作仪器，无需填写样品信息。</p>
+            ) : (
+              <>
+                <div className="order-sheet-bar">
+                  <span className="member-muted">样品较多时可下载模板，在 Excel 中填写后一次导入</span>
+                  <SampleSheetImport form={form} line={line} />
+                </div>
+                <SampleRows index={index} lineName={line.name} />
+              </>
+            )}
             <Form.Item label="项目备注" name={['lines', index, 'note']} className="order-field order-line-note">
               <Input maxLength={500} placeholder="对本项目的测试要求（选填）" />
             </Form.Item>

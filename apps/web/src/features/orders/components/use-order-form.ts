@@ -11,7 +11,7 @@ import { usePlan } from '../api/get-plan';
 import { addOrder } from '../api/add-order';
 import { useUnusedCoupons } from '../api/list-unused-coupons';
 import { useInvoiceTitles } from '../../funds/api/funds/list-invoice-titles';
-import { couponEstimate } from './coupon-estimate';
+import { bestCoupon, couponEstimate } from './coupon-estimate';
 import { newSample, type SampleDraft } from './sample-rows';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { orderDrafts, type OrderDraft } from './order-draft';
@@ -112,14 +112,18 @@ export function useOrderForm() {
   const memberRid = account?.rid;
   const restoredFor = useRef('');
   const [restored, setRestored] = useState(false);
+  // a sheet's samples arrive through the draft (sample-sheet-import.tsx): a new round reads it again, without the 已恢复 note
+  const [draftRound, setDraftRound] = useState(0);
+  const fromSheet = useRef(false);
+  const draftKey = `${memberRid}:${lineIds}:${draftRound}`;
   useEffect(() => {
-    if (!shown || !memberRid || restoredFor.current === `${memberRid}:${lineIds}`) return;
-    restoredFor.current = `${memberRid}:${lineIds}`;
+    if (!shown || !memberRid || restoredFor.current === draftKey) return;
+    restoredFor.current = draftKey;
     const draft = orderDrafts.get(memberRid);
     if (!draft) return;
     form.setFieldsValue(valuesOfDraft(draft, lines, form.getFieldsValue(true) as OrderValues, labDay(new Date())));
-    setRestored(true);
-  }, [shown, memberRid, lineIds, lines, form]);
+    if (!fromSheet.current) setRestored(true);
+  }, [shown, memberRid, draftKey, lines, form]);
 
   // the member's coupon that takes the most off these lines, chosen for them until they choose (never full price by omission)
   const couponsRead = coupons.isSuccess;
@@ -133,7 +137,7 @@ export function useOrderForm() {
   });
 
   const saveDraft = () => {
-    if (memberRid && restoredFor.current === `${memberRid}:${lineIds}`) orderDrafts.save(memberRid, draftOfValues(form.getFieldsValue(true) as OrderValues, lines));
+    if (memberRid && restoredFor.current === draftKey) orderDrafts.save(memberRid, draftOfValues(form.getFieldsValue(true) as OrderValues, lines));
   };
   /** 重新填写: the draft forgotten, the form as new */
   const discardDraft = () => {
@@ -220,10 +224,18 @@ export function useOrderForm() {
     if (missing >= 0) ctx.addIssue({ code: 'custom', path: ['lines', missing, 'samples'], message: `请填写「${lines[missing]!.name}」的样品信息` });
   });
 
+  /** After a sheet's samples were saved into the draft: the form reads it again (the lines it names come with ?ids=). */
+  const reloadDraft = () => {
+    fromSheet.current = true;
+    setDraftRound((n) => n + 1);
+  };
+
   return {
     form,
     plan,
     lines,
+    memberRid,
+    reloadDraft,
     quoteNo,
     priced,
     initialValues,
@@ -257,16 +269,6 @@ export function useOrderForm() {
 export type OrderForm = ReturnType<typeof useOrderForm>;
 
 type FormLine = { id: string };
-
-/** The coupon that takes the most off the priced lines (none usable: undefined). */
-export function bestCoupon(list: Parameters<typeof couponEstimate>[0][], priced: Parameters<typeof couponEstimate>[1]): string | undefined {
-  let best: { rid: string; off: number } | undefined;
-  for (const c of list) {
-    const estimate = couponEstimate(c, priced);
-    if (!estimate.reason && estimate.discountFen > 0 && (!best || estimate.discountFen > best.off)) best = { rid: c.rid, off: estimate.discountFen };
-  }
-  return best?.rid;
-}
 
 /** The draft of the form's values: each line's samples by the line's id, the day as text. */
 export function draftOfValues(v: OrderValues, lines: FormLine[]): Omit<OrderDraft, 'savedAt'> {
