@@ -28,6 +28,16 @@ import { payApprovedOrder } from './areas/payments/grant-payments';
 import { refuseLeaversRequests, returnToAllowance } from './areas/grants/grant-requests';
 import { onOrderEvent } from './areas/orders/order-hooks';
 import { onMembershipEnded } from './areas/member/community-hooks';
+import { onOrdersPaidOnline, type OrdersPaidOnlineHandler } from './areas/payments/payment-hooks';
+import { requestCheckoutInvoices } from './areas/funds/checkout-invoices';
+
+/** The invoice chosen at checkout, requested once its order is paid online (decision 0059). */
+const requestInvoicesChosen: OrdersPaidOnlineHandler = (tx, paid, now) =>
+  requestCheckoutInvoices(
+    tx,
+    paid.map((o) => ({ memberId: o.memberId, orderNo: o.orderNo, type: o.invoiceType, titleId: o.invoiceTitleId })),
+    now,
+  );
 
 /**
  * Wires what flows upward between modules (an order paid reaching points and rebates, an invited
@@ -65,4 +75,6 @@ export function registerModuleHooks(): void {
   onGrantApproved(payApprovedOrder);
   onOrderEvent('refunded', returnToAllowance);
   onMembershipEnded(refuseLeaversRequests);
+  // the invoice chosen at checkout becomes the invoice request once the order is paid online
+  onOrdersPaidOnline(requestInvoicesChosen);
 }
