@@ -81,6 +81,9 @@ function Toolbar({ editor }: { editor: Editor }) {
   );
 }
 
+/** What the editor knows: text it does not know (a table without TableKit) it would flatten into paragraphs. */
+export const richTextExtensions = [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, autolink: true } }), Image, TableKit.configure({ table: { resizable: false } })];
+
 /**
  * The editor for staff-written rich text (articles, pages, item descriptions, agreements, with
  * headings and tables). It writes plain
@@ -89,7 +92,7 @@ function Toolbar({ editor }: { editor: Editor }) {
  */
 export default function RichTextEditor({ value = '', onChange, ...rest }: RichTextEditorProps) {
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, autolink: true } }), Image, TableKit.configure({ table: { resizable: false } })],
+    extensions: richTextExtensions,
     content: value,
     editorProps: { attributes: { 'aria-label': rest['aria-label'] ?? '正文', role: 'textbox', 'aria-multiline': 'true' } },
     onUpdate: ({ editor: current }) => onChange?.(current.isEmpty ? '' : current.getHTML()),
