@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AgreementDraft, AgreementDraftBody, AgreementKind } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
+import { auditEntity } from '../../platform/audit';
 import { staffNames } from '../accounts';
 import { cleanAgreementHtml } from './agreement-html';
 import { agreementDrafts } from './content.tables';
@@ -44,3 +45,10 @@ export async function saveAgreementDraft(db: DbOrTx, input: AgreementDraftBody, 
 export async function dropAgreementDraft(db: DbOrTx, kind: AgreementKind): Promise<void> {
   await db.delete(agreementDrafts).where(eq(agreementDrafts.kind, kind));
 }
+
+/** How a draft reads in the audit log (保存草稿, keyed by the agreement; the text cut). */
+export const agreementDraftAudit = auditEntity<string>('agreement-draft', async (db, kind) => {
+  const [row] = await db.select().from(agreementDrafts).where(eq(agreementDrafts.kind, kind as AgreementKind)).limit(1);
+  if (!row) return null;
+  return { kind: row.kind, title: row.title, summary: row.summary, body: row.body.length > 2000 ? `${row.body.slice(0, 2000)}…` : row.body };
+});
