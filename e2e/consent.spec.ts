@@ -134,12 +134,28 @@ test('a new 隐私政策 published in the back office asks a logged-in member ag
   const staffPage = await staffContext.newPage();
   await loginToBackOffice(staffPage, 'admin', '/admin/content/agreements?kind=privacy');
   await expect(staffPage.getByRole('heading', { name: '协议管理' })).toBeVisible();
-  await staffPage.getByRole('button', { name: '发布新版本' }).click();
-  const dialog = staffPage.getByRole('dialog', { name: '新增隐私政策新版本' });
+  await staffPage.getByRole('button', { name: /编辑新版本|继续编辑草稿/ }).click();
+  const dialog = staffPage.getByRole('dialog', { name: '编辑隐私政策新版本' });
   await expect(dialog.getByLabel('标题')).toHaveValue('隐私政策');
+  // the editor keeps section 二's table (issue 31: it was flattened into a paragraph)
+  await expect(dialog.locator('.tiptap table th').first()).toBeVisible();
   await dialog.getByLabel('更新说明').fill('新增在线支付服务商（微信支付、支付宝）的委托处理说明。');
-  await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(staffPage.getByText('隐私政策新版本已添加')).toBeVisible();
+  // 保存草稿 puts nothing in force
+  await dialog.getByRole('button', { name: '保存草稿' }).click();
+  await expect(staffPage.getByText('草稿已保存，尚未发布')).toBeVisible();
+  for (const width of [1440, 390]) {
+    await staffPage.setViewportSize({ width, height: 900 });
+    await staffPage.screenshot({ path: test.info().outputPath(`agreement-editor-${width}.png`) });
+  }
+  await staffPage.setViewportSize({ width: 1280, height: 800 });
+  await dialog.getByRole('tab', { name: '预览' }).click();
+  await expect(dialog.locator('.admin-agreement-preview table')).toBeVisible();
+  // 发布 goes through the comparison with the version in force
+  await dialog.getByRole('button', { name: '发布…' }).click();
+  await expect(dialog.getByTestId('agreement-diff-summary')).toContainText('新增 0 处，删除 0 处');
+  await staffPage.screenshot({ path: test.info().outputPath('agreement-diff-1280.png') });
+  await dialog.getByRole('button', { name: /确认发布第 \d+ 版/ }).click();
+  await expect(staffPage.getByText(/第 \d+ 版已发布/)).toBeVisible();
   const newest = staffPage.getByRole('row').filter({ hasText: '现行' });
   await expect(newest).toContainText('新增在线支付服务商');
   const version = Number(/第 (\d+) 版/.exec((await newest.textContent()) ?? '')?.[1]);

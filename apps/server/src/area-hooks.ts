@@ -29,6 +29,16 @@ import { refuseLeaversRequests, returnToAllowance } from './areas/grants/grant-r
 import { onOrderEvent } from './areas/orders/order-hooks';
 import { onMembershipEnded } from './areas/member/community-hooks';
 import { applyPaidExtension } from './areas/vault/extension.service';
+import { onOrdersPaidOnline, type OrdersPaidOnlineHandler } from './areas/payments/payment-hooks';
+import { requestCheckoutInvoices } from './areas/funds/checkout-invoices';
+
+/** The invoice chosen at checkout, requested once its order is paid online (decision 0059). */
+const requestInvoicesChosen: OrdersPaidOnlineHandler = (tx, paid, now) =>
+  requestCheckoutInvoices(
+    tx,
+    paid.map((o) => ({ memberId: o.memberId, orderNo: o.orderNo, type: o.invoiceType, titleId: o.invoiceTitleId })),
+    now,
+  );
 
 /**
  * Wires what flows upward between modules (an order paid reaching points and rebates, an invited
@@ -68,4 +78,6 @@ export function registerModuleHooks(): void {
   onMembershipEnded(refuseLeaversRequests);
   // the data vault's paid retention: its order paid moves the files' retention ends (decisions/0053)
   onOrderEvent('paid', applyPaidExtension);
+  // the invoice chosen at checkout becomes the invoice request once the order is paid online
+  onOrdersPaidOnline(requestInvoicesChosen);
 }

@@ -103,6 +103,7 @@ const registry: Record<string, Entry> = {
   'POST /api/auth/invoiceApply/add prestore_rids': refuse((w) => ({ body: { type: 1, title_rid: w.titleB.rid, prestore_rids: w.prestoreForInvoice.rid } }), PRESTORE_MISSING),
   'POST /api/auth/invoiceApply/add order_nos': refuse((w) => ({ body: { type: 1, title_rid: w.titleB.rid, order_nos: w.orderA.orderNo } }), '订单不存在'),
   'POST /api/auth/invoiceApply/add payment_nos': refuse((w) => ({ body: { type: 1, title_rid: w.titleB.rid, payment_nos: w.paymentNoA } }), '支付记录不存在'),
+  'POST /api/auth/invoiceApply/list order_no': filter((w) => ({ body: { order_no: w.orderA.orderNo } }), (w) => w.orderA.orderNo),
   'POST /api/auth/invoiceApply/edit order_nos': refuse((w) => ({ body: { rid: w.invoiceB.rid, type: 1, title_rid: w.titleB.rid, order_nos: w.orderA.orderNo } }), '订单不存在'),
   'POST /api/auth/invoiceApply/edit payment_nos': refuse((w) => ({ body: { rid: w.invoiceB.rid, type: 1, title_rid: w.titleB.rid, payment_nos: w.paymentNoA } }), '支付记录不存在'),
   'POST /api/auth/invoiceApply/edit rid': refuse((w) => ({ body: { rid: w.invoicePending.rid, type: 1, title_rid: w.titleB.rid, prestore_rids: w.prestoreB.rid } })),

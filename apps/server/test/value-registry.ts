@@ -158,6 +158,7 @@ export const registry: Record<string, Entry> = {
   'POST /api/admin/payments/reconcile/run': none('compares our online payments with the gateway\'s bill for a day and lists the differences: nothing is booked'),
   'POST /api/admin/payments/reconcile/resolve': none('a note that a reconciliation difference was looked into: nothing is booked'),
   'POST /api/admin/agreement/publish': none(CONTENT),
+  'POST /api/admin/agreement/draft/save': none(CONTENT),
   'POST /api/admin/content/settings/identity': none(CONTENT),
   'POST /api/admin/content/certificate/add': none(CONTENT),
   'POST /api/admin/content/certificate/edit': none(CONTENT),

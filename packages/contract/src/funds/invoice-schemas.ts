@@ -124,7 +124,8 @@ export type InvoiceApplyAddBody = z.infer<typeof invoiceApplyAddBody>;
 export const invoiceApplyEditBody = z.intersection(invoiceApplyAddBody, z.object({ rid: rid('开票申请') }));
 export type InvoiceApplyEditBody = z.infer<typeof invoiceApplyEditBody>;
 export const invoiceApplyRidBody = z.object({ rid: rid('开票申请') });
-export const invoiceApplyListBody = pageQuery.extend({ status: optionalEnum(INVOICE_STATUSES, '状态') });
+/** order_no: the applications covering that order (the order page's 发票 line; decision 0059) */
+export const invoiceApplyListBody = pageQuery.extend({ status: optionalEnum(INVOICE_STATUSES, '状态'), order_no: optionalText('订单编号', 40) });
 export type InvoiceApplyListBody = z.infer<typeof invoiceApplyListBody>;
 
 export const invoiceApplicationView = z.object({

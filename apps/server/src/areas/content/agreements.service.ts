@@ -1,4 +1,3 @@
-import sanitizeHtml from 'sanitize-html';
 import {
   labDay,
   type AdminAgreementVersion,
@@ -12,6 +11,8 @@ import { auditEntity } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { agreementVersionsOf, findAgreementVersion, publishAgreementVersion, staffNames } from '../accounts';
 import { withContentChange } from './content-version';
+import { cleanAgreementHtml } from './agreement-html';
+import { dropAgreementDraft } from './agreement-drafts.service';
 
 /**
  * The site's agreements (用户协议, 隐私政策, 委托检测服务条款) as published versions. A version is
@@ -56,23 +57,19 @@ export async function listAdminAgreementVersions(db: DbOrTx, kind: AgreementKind
   return rows.map((row) => ({ ...toVersion(row), id: row.id, publishedBy: row.publishedBy === null ? null : (names.get(row.publishedBy) ?? null) }));
 }
 
-/** What an agreement may contain: headings, paragraphs, lists, tables, links — no scripts or styles. */
-export function cleanAgreementHtml(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'h1', 'h2'],
-    allowedAttributes: { a: ['href', 'name', 'target', 'rel'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  }).trim();
-}
-
 /**
  * 发布: version n+1 of the kind, in force from now (accounts numbers and keeps the versions,
- * which members consent to: publishAgreementVersion).
+ * which members consent to: publishAgreementVersion); the kind's draft is removed with it.
  */
 export async function publishAgreement(db: Db, input: AgreementPublishBody, staffId: number | null, now: Date): Promise<AdminAgreementVersion> {
   const body = cleanAgreementHtml(input.body);
   if (!body) throw new AppError('BAD_REQUEST', '[正文]不能为空');
-  const id = await withContentChange(db, (tx) => publishAgreementVersion(tx, { kind: input.kind, title: input.title, body, summary: input.summary }, staffId, now));
+  const id = await withContentChange(db, async (tx) => {
+    const published = await publishAgreementVersion(tx, { kind: input.kind, title: input.title, body, summary: input.summary }, staffId, now);
+    // the draft it was written in is done with
+    await dropAgreementDraft(tx, input.kind);
+    return published;
+  });
   const published = (await listAdminAgreementVersions(db, input.kind)).find((v) => v.id === id);
   if (!published) throw new Error('published version not found');
   return published;

@@ -1,4 +1,5 @@
 import { boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { staff } from '../accounts/accounts.tables';
 
 /** 热门专区 on the home page. */
 export const hotAreas = pgTable('hot_areas', {
@@ -111,4 +112,18 @@ export const siteSettings = pgTable('site_settings', {
 export const contentVersion = pgTable('content_version', {
   id: smallint().primaryKey(),
   version: integer().notNull(),
+});
+
+/**
+ * 协议管理's draft per agreement (保存草稿, decision 0059): one per kind, overwritten by each save
+ * and removed when that kind is published. Never shown to members; the versions stay in
+ * accounts' agreement_versions.
+ */
+export const agreementDrafts = pgTable('agreement_drafts', {
+  kind: text({ enum: ['user', 'privacy', 'service'] }).primaryKey(),
+  title: text().notNull().default(''),
+  summary: text().notNull().default(''),
+  body: text().notNull().default(''),
+  savedBy: integer().references(() => staff.id),
+  savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

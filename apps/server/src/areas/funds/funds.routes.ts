@@ -71,7 +71,7 @@ export const fundsRoutes = serve(calls.funds, {
     return { ...overview, recent: history.list };
   },
   assetCounts: ({ db, memberId, now }) => assetCounts(db, memberId, now),
-  invoiceHistory: ({ db, memberId, body }) => listInvoiceApplications(db, memberId, { ...body, status: 'issued' }),
+  invoiceHistory: ({ db, memberId, body }) => listInvoiceApplications(db, memberId, { ...body, status: 'issued', order_no: undefined }),
 
   // ---- 优惠券 ----
   claimableCoupons: ({ db, memberId, now }) => listClaimable(db, memberId, now),

@@ -159,7 +159,13 @@ export const getInvoiceApplication = async (db: DbOrTx, memberId: number, rid: s
 
 /** invoiceApply/list (issued = asset/invoiceHistory) */
 export async function listInvoiceApplications(db: DbOrTx, memberId: number, query: InvoiceApplyListBody): Promise<Page<InvoiceApplication>> {
-  const where = and(eq(invoiceApplications.memberId, memberId), query.status ? eq(invoiceApplications.status, query.status) : undefined);
+  const where = and(
+    eq(invoiceApplications.memberId, memberId),
+    query.status ? eq(invoiceApplications.status, query.status) : undefined,
+    query.order_no
+      ? sql`exists (select 1 from invoice_application_items i where i.application_id = ${invoiceApplications.id} and i.source_kind = 'order' and i.source_ref = ${query.order_no})`
+      : undefined,
+  );
   return paginate(
     query,
     (w) => db.select().from(invoiceApplications).where(where).orderBy(desc(invoiceApplications.createdAt), desc(invoiceApplications.id)).limit(w.limit).offset(w.offset),

@@ -8,6 +8,7 @@ import { lockMember } from '../accounts';
 import { creditAccount, debitAccount, ensureAccount, topUpBonus } from '../funds';
 import { communityNames } from '../member';
 import { postMessage, raiseStaffAlert } from '../messages';
+import { ordersPaidOnline } from './payment-hooks';
 import { lockOrders, type OrderRow } from '../orders';
 import { paymentReference, refundReference, REFUND_NO, settleableNow, vendorName, type PaymentRow } from './online-pay-core';
 import { memberActor, type PaySource } from './pay-source';
@@ -124,6 +125,7 @@ export async function bookPayment(db: Db, paymentNo: string, reported: GatewayPa
       .set({ state: 'paid', tradeNo: reported.tradeNo ?? null, paidAt: reported.paidAt ?? now, bookedBy: via, note, bonusFen, ...noticed, updatedAt: now })
       .where(eq(onlinePayments.id, row.id))
       .returning();
+    await ordersPaidOnline(tx, paid, now);
     return { kind: 'booked', payment: updated!, paid };
   });
 }

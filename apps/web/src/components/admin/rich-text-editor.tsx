@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
+import { TableKit } from '@tiptap/extension-table';
 import { Button, Tooltip, Upload } from 'antd';
 import {
   BoldOutlined,
@@ -18,6 +19,7 @@ import {
 import { z } from 'zod';
 import { useReasonPrompt } from './reason-prompt';
 import { useImagePicker } from './image-upload';
+import { TableTools } from './rich-text-table-tools';
 
 export interface RichTextEditorProps {
   value?: string;
@@ -68,6 +70,7 @@ function Toolbar({ editor }: { editor: Editor }) {
       >
         <LinkOutlined />
       </ToolButton>
+      <TableTools editor={editor} />
       <Upload {...picker.props}>
         <ToolButton title="插入图片" onClick={() => undefined}><PictureOutlined /></ToolButton>
       </Upload>
@@ -78,14 +81,18 @@ function Toolbar({ editor }: { editor: Editor }) {
   );
 }
 
+/** What the editor knows: text it does not know (a table without TableKit) it would flatten into paragraphs. */
+export const richTextExtensions = [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, autolink: true } }), Image, TableKit.configure({ table: { resizable: false } })];
+
 /**
- * The editor for staff-written rich text (articles, pages, item descriptions). It writes plain
+ * The editor for staff-written rich text (articles, pages, item descriptions, agreements, with
+ * headings and tables). It writes plain
  * HTML; the server cleans every save again (sanitize-html), so what reaches the site is safe
  * whatever is sent. Loaded only by the back office's editing screens.
  */
 export default function RichTextEditor({ value = '', onChange, ...rest }: RichTextEditorProps) {
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, autolink: true } }), Image],
+    extensions: richTextExtensions,
     content: value,
     editorProps: { attributes: { 'aria-label': rest['aria-label'] ?? '正文', role: 'textbox', 'aria-multiline': 'true' } },
     onUpdate: ({ editor: current }) => onChange?.(current.isEmpty ? '' : current.getHTML()),

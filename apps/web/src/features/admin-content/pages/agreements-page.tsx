@@ -1,21 +1,13 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Form, Input, Segmented, Tag, type TableColumnsType } from 'antd';
-import { agreementKindLabels, agreementKinds, agreementPublishBody, type AdminAgreementVersion, type AgreementKind } from '@lab/contract';
+import { Button, Segmented, Tag, type TableColumnsType } from 'antd';
+import { agreementKindLabels, agreementKinds, labDay, type AdminAgreementVersion, type AgreementKind } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { AdminTable } from '../../../components/admin/admin-table';
-import { CrudDialog, type CrudDialogConfig } from '../../../components/admin/crud-dialog';
-import { RichTextField } from '../../../components/admin/rich-text-field';
 import { formatDateTime } from '../../../lib/format';
-import { contentKeys } from '../api/keys';
+import { useAgreementDraft } from '../api/agreement-draft';
 import { useAgreementVersions } from '../api/list-agreement-versions';
-import { publishAgreement } from '../api/publish-agreement';
-
-interface Values {
-  title: string;
-  summary: string;
-  body: string;
-}
+import { AgreementEditor } from '../components/agreement-editor';
 
 const isKind = (value: string | null): value is AgreementKind => agreementKinds.includes(value as AgreementKind);
 
@@ -27,7 +19,8 @@ const notes: Record<AgreementKind, string> = {
 
 /**
  * /admin/content/agreements: 用户协议, 隐私政策, 委托检测服务条款. A published version is never
- * edited: 发布新版本 starts from the current text and adds version n+1 (audited); the list
+ * edited: 编辑新版本 starts from the current text (or the saved draft), 保存草稿 keeps it, 发布
+ * shows the comparison with the version in force first and adds version n+1 (audited); the list
  * shows every version with what changed, who published it and when.
  */
 export default function AgreementsPage() {
@@ -35,32 +28,9 @@ export default function AgreementsPage() {
   const kind: AgreementKind = isKind(search.get('kind')) ? (search.get('kind') as AgreementKind) : 'user';
   const versions = useAgreementVersions(kind);
   const [open, setOpen] = useState(false);
-  const current = versions.data?.[0];
-
-  const dialog: CrudDialogConfig<AdminAgreementVersion, Values, typeof agreementPublishBody> = {
-    name: 'agreement',
-    schema: agreementPublishBody,
-    initialValues: { title: current?.title ?? agreementKindLabels[kind], summary: '', body: current?.body ?? '' },
-    values: (v) => ({ title: v.title, summary: '', body: v.body }),
-    body: (values) => ({ kind, ...values }),
-    add: publishAgreement,
-    // versions are never edited
-    edit: () => Promise.reject(new Error('已发布的版本不能修改')),
-    width: 880,
-    fields: () => (
-      <>
-        <Form.Item label="标题" name="title" required>
-          <Input maxLength={60} showCount />
-        </Form.Item>
-        <Form.Item label="更新说明" name="summary" required extra="会员再次同意时看到的“更新内容”，请写清楚变化了什么、对会员有何影响">
-          <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
-        </Form.Item>
-        <Form.Item label="正文" name="body" required extra="保存时会清除脚本等不安全内容">
-          <RichTextField aria-label="协议正文" />
-        </Form.Item>
-      </>
-    ),
-  };
+  const draft = useAgreementDraft(kind);
+  // the newest version in force (a version scheduled for a later day is listed above it)
+  const current = versions.data?.find((v) => v.effectiveDate <= labDay(new Date())) ?? versions.data?.[0];
 
   const columns: TableColumnsType<AdminAgreementVersion> = [
     { title: '版本', dataIndex: 'version', width: 90, render: (v: number, row) => <>第 {v} 版{row.version === current?.version ? <Tag color="green" style={{ marginLeft: 6 }}>现行</Tag> : null}</> },
@@ -84,10 +54,10 @@ export default function AgreementsPage() {
   return (
     <AdminPage
       title="协议管理"
-      description="用户协议、隐私政策和委托检测服务条款。已发布的版本不可修改，每次发布生成新版本并记入操作日志；网站展示现行版本，历史版本可随时查阅。"
+      description="用户协议、隐私政策和委托检测服务条款。已发布的版本不可修改；新版本可先保存草稿、预览，与现行版本对比后发布，每次发布生成新版本并记入操作日志；网站展示现行版本，历史版本可随时查阅。"
       extra={
-        <Button type="primary" disabled={versions.isPending} onClick={() => setOpen(true)}>
-          发布新版本
+        <Button type="primary" disabled={versions.isPending || draft.isPending} onClick={() => setOpen(true)}>
+          {draft.data ? '继续编辑草稿' : '编辑新版本'}
         </Button>
       }
     >
@@ -100,17 +70,9 @@ export default function AgreementsPage() {
         <p className="admin-muted" style={{ margin: '12px 0' }}>
           {notes[kind]}
         </p>
-        <AdminTable<AdminAgreementVersion> rowKey="id" columns={columns} query={versions} scroll={{ x: 900 }} locale={{ emptyText: '尚未发布，请点击“发布新版本”' }} />
+        <AdminTable<AdminAgreementVersion> rowKey="id" columns={columns} query={versions} scroll={{ x: 900 }} locale={{ emptyText: '尚未发布，请点击“编辑新版本”' }} />
       </AdminSection>
-      <CrudDialog<AdminAgreementVersion, Values, typeof agreementPublishBody>
-        key={kind}
-        noun={`${agreementKindLabels[kind]}新版本`}
-        open={open}
-        editing={null}
-        refresh={contentKeys.agreements(kind)}
-        onClose={() => setOpen(false)}
-        {...dialog}
-      />
+      {open ? <AgreementEditor key={kind} kind={kind} current={current} draft={draft.data ?? null} open={open} onClose={() => setOpen(false)} /> : null}
     </AdminPage>
   );
 }

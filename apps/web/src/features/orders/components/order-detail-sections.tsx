@@ -1,8 +1,9 @@
 import { Tag } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { deliveryLabels, formatFen, hourLabel, invoiceTypeLabels, sampleFormLabels, type OrderDetail, type OrderLine } from '@lab/contract';
+import { deliveryLabels, formatFen, hourLabel, sampleFormLabels, type OrderDetail, type OrderLine } from '@lab/contract';
 import { formatDateTime } from './order-format';
+import { OrderInvoice } from './order-invoice';
 
 /** One line of an order: the item, its options, the booked hours, the note and the samples with their codes. */
 export function LineCard({ line }: { line: OrderLine }) {
@@ -155,13 +156,7 @@ export function Payment({ order }: { order: OrderDetail }) {
         <div>
           <dt>发票</dt>
           <dd>
-            {invoiceTypeLabels[order.invoiceType] ?? '不开发票'}
-            {order.invoiceType > 0 && order.payment === 'paid' ? (
-              <>
-                {' '}
-                · <Link to="/member/invoiceLs">申请开票</Link>
-              </>
-            ) : null}
+            <OrderInvoice order={order} />
           </dd>
         </div>
       </dl>
