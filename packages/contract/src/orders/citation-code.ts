@@ -17,7 +17,8 @@ const BODY_LENGTH = 9;
 function checkChar(body: string): string {
   let sum = 0;
   for (let i = 0; i < body.length; i++) sum += (i + 1) * ALPHABET.indexOf(body[i]!);
-  return ALPHABET[sum % 32]!;
+  // mod 31 (a prime, above every weight): any one changed character or swapped neighbours changes it, but 0 for Z
+  return ALPHABET[sum % 31]!;
 }
 
 /** The citation code of an order number, or null for a number of another shape. */
