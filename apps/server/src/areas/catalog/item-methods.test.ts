@@ -67,8 +67,11 @@ describe('citation codes', () => {
     expect(orderNoOfCitationCode(code.replace(/0/g, 'O'))).toBe('KY2026120712345678');
     for (let i = 3; i < code.length; i++) {
       if (code[i] === '-') continue;
-      const changed = code.slice(0, i) + (code[i] === 'Z' ? 'Y' : 'Z') + code.slice(i + 1);
-      expect(orderNoOfCitationCode(changed)).toBeNull();
+      // every other character in this place (but the 0 ↔ Z pair, 31 apart, which mod 31 cannot tell)
+      for (const c of '0123456789ABCDEFGHJKMNPQRSTVWXYZ') {
+        if (c === code[i] || (c + code[i] === '0Z' || c + code[i] === 'Z0')) continue;
+        expect(orderNoOfCitationCode(code.slice(0, i) + c + code.slice(i + 1))).toBeNull();
+      }
     }
     expect(citationCodeOf('R2026120712345678')).toBeNull();
   });
