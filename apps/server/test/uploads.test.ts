@@ -120,6 +120,8 @@ const downloads: Record<string, { who: (w: World) => { token: string }; query: (
   'GET /api/admin/analytics/yearly/export': { who: (w) => w.staff.lab, query: () => ({ year: '2026' }) },
   'GET /api/auth/privacy/export': { who: (w) => w.a, query: () => ({ format: 'json' }) },
   'GET /api/auth/reimbursement/pack': { who: (w) => w.a, query: (w) => ({ order_no: w.orderDelivered.orderNo }) },
+  'GET /api/auth/order/methods/txt': { who: (w) => w.a, query: (w) => ({ order_no: w.orderDelivered.orderNo }) },
+  'GET /api/auth/order/methods/docx': { who: (w) => w.a, query: (w) => ({ order_no: w.orderDelivered.orderNo }) },
   'GET /api/auth/grant/statement': { who: (w) => w.a, query: (w) => ({ card_rid: w.cardA.rid }) },
   'GET /api/auth/vault/sums': { who: (w) => w.a, query: () => ({ format: 'manifest' }) },
 };

@@ -56,7 +56,7 @@ import { dashboard } from './views/dashboard-calls';
 import { financeCounts } from './views/finance-counts-calls';
 import { memberHome } from './views/member-home-calls';
 import { reimbursement } from './views/reimbursement-calls';
-import { paperMethodsCalls } from './views/paper-methods-calls';
+import { paperMethods } from './views/paper-methods-calls';
 import { adminOrderConditions } from './orders/condition-calls';
 import { adminVault, vault, vaultOpen } from './vault/calls';
 
@@ -132,7 +132,7 @@ export const calls = {
   financeCounts,
   memberHome,
   reimbursement,
-  paperMethods: paperMethodsCalls,
+  paperMethods,
   adminOrderConditions,
 };
 export type Calls = typeof calls;

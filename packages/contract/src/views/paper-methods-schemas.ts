@@ -14,7 +14,7 @@ export const paperMethodsTest = z.object({
   described: z.boolean(),
 });
 
-export const paperMethods = z.object({
+export const paperMethodsView = z.object({
   orderNo: z.string(),
   /** true until the lab confirmed the conditions actually used: the text is marked 草稿 */
   draft: z.boolean(),
@@ -23,4 +23,4 @@ export const paperMethods = z.object({
   tests: z.array(paperMethodsTest),
   acknowledgement: z.object({ zh: z.string(), en: z.string() }),
 });
-export type PaperMethods = z.infer<typeof paperMethods>;
+export type PaperMethods = z.infer<typeof paperMethodsView>;
