@@ -31,7 +31,7 @@ export const orderConditionsView = z.object({
 });
 export type OrderConditionsView = z.infer<typeof orderConditionsView>;
 
-const noChinese = (label: string) => (v: string | undefined) => v === undefined || !hasChinese(v);
+const noChinese = (v: string | undefined) => v === undefined || !hasChinese(v);
 const chineseMessage = (label: string) => ({ error: `[${label}]请用英文填写，不能包含中文字符或全角标点` });
 
 /** adminOrderConditions.confirm: per line the choices used and a note in each language; the confirming staff member may consent to be named. */
@@ -46,13 +46,13 @@ export const conditionsConfirmBody = z
           rid: z.string().min(1).max(40),
           choices: z.record(z.string(), z.coerce.number().int()).default({}),
           noteZh: optionalText('补充条件（中文）', 300),
-          noteEn: optionalText('补充条件（英文）', 500).refine(noChinese('补充条件（英文）'), chineseMessage('补充条件（英文）')),
+          noteEn: optionalText('补充条件（英文）', 500).refine(noChinese, chineseMessage('补充条件（英文）')),
         }),
       ),
     ),
     /** 同意在论文致谢中写明我的姓名: only the confirming staff member consents, for themself */
     credit_me: flagField.default(false),
-    credit_name_en: optionalText('英文署名', 60).refine(noChinese('英文署名'), chineseMessage('英文署名')),
+    credit_name_en: optionalText('英文署名', 60).refine(noChinese, chineseMessage('英文署名')),
   })
   .refine((v) => !v.credit_me || v.credit_name_en, { error: '[英文署名]不能为空：同意署名时请填写姓名拼音', path: ['credit_name_en'] });
 export type ConditionsConfirmBody = z.infer<typeof conditionsConfirmBody>;
