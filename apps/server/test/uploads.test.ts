@@ -236,7 +236,7 @@ describe('every upload route', () => {
 describe('every download', () => {
   // the member's copy of their data (下载我的数据) is JSON, sent as an attachment with nosniff
   // a booking's calendar file (.ics) is text/calendar, which no browser runs
-  const safeTypes = /^(text\/calendar; charset=utf-8|application\/pdf|image\/png|image\/jpeg|image\/webp|application\/zip|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet|text\/csv; charset=utf-8|text\/html; charset=utf-8|application\/json; charset=utf-8)$/;
+  const safeTypes = /^(text\/calendar; charset=utf-8|application\/pdf|image\/png|image\/jpeg|image\/webp|application\/zip|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet|application\/vnd\.openxmlformats-officedocument\.wordprocessingml\.document|text\/plain; charset=utf-8|text\/csv; charset=utf-8|text\/html; charset=utf-8|application\/json; charset=utf-8)$/;
 
   it('answers its owner with a safe Content-Type, nosniff and attachment', async () => {
     for (const route of getRoutes()) {
