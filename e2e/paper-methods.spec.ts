@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from './support/test';
 import { loginWithPassword, registerByApi } from './support/auth';
 import { randomPhone } from './support/sms';
-import { attestStudent, itemRid, labLogin, labProgress, memberToken, placeOrderByApi, tinyPdf, uploadReport } from './support/orders';
+import { attestStudent, itemRid, labLogin, labProgress, memberPost, memberToken, placeOrderByApi, tinyPdf, topUp, uploadReport } from './support/orders';
 import { openBackOfficeAs } from './support/admin';
 import { xrd } from './support/order-journeys';
 
@@ -18,6 +18,8 @@ test.describe('methods and acknowledgement', () => {
     const token = await memberToken(request, phone, password);
     await attestStudent(request, token, '陈同学');
     const orderNo = await placeOrderByApi(request, token, await itemRid(request, xrd.keyword, xrd.name), 1);
+    await topUp(request, token, '100');
+    await memberPost(request, token, '/api/auth/order/pay', { order_no: orderNo, coupon_rid: 'none' });
     const lab = await labLogin(request);
     for (const step of ['confirm', 'receive', 'test'] as const) await labProgress(request, lab, step, orderNo);
     await uploadReport(request, lab, orderNo, 'XRD检测报告.pdf', tinyPdf);
@@ -66,7 +68,7 @@ test.describe('methods and acknowledgement', () => {
       const final = await open(width);
       await expect(final.getByText('实验室已确认测试条件')).toBeVisible();
       await expect(final).toContainText('扫描速度 2°/min，步长 0.01°');
-      await expect(final).toContainText('The scan rate was 2° min⁻¹ with a step of 0.01°.');
+      await expect(final).toContainText('The scan rate was 2° min⁻¹ with a step of 0.01°; patterns were recorded at room temperature.');
       await expect(final).toContainText('Li Shiyan for technical assistance');
       await expect(final.getByTestId('citation-code')).toHaveText(/^KY-[0-9A-Z]{5}-[0-9A-Z]{5}$/);
       await final.screenshot({ path: info.outputPath(`methods-final-${width}.png`) });
