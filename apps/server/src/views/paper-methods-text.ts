@@ -52,6 +52,9 @@ function phrasesOf(line: MethodsLine) {
   return { zh, en };
 }
 
+/** Latin words inside Chinese text get a space on a side that meets a Chinese character, none beside full-width punctuation. */
+const latinIn = (text: string) => `${/^[\x21-\x7e]/.test(text) ? ' ' : ''}${text}${/[\x21-\x7e]$/.test(text) ? ' ' : ''}`;
+
 function paragraphZh(line: MethodsLine, labZh: string): string {
   const { zh: phrases } = phrasesOf(line);
   const conditions = [line.methods?.zh.conditions ?? '', ...phrases, line.noteZh].map((t) => t.trim().replace(/[。；，]$/, '')).filter(Boolean);
@@ -59,9 +62,9 @@ function paragraphZh(line: MethodsLine, labZh: string): string {
   const w = line.methods.zh;
   const maker = [w.country, w.manufacturer].filter(Boolean).join('');
   return [
-    `${w.test}测试采用${maker ? `${maker}生产的` : ''}${w.make} ${w.model}${w.make || w.model ? '型仪器' : '仪器'}进行。`,
+    `${w.test}测试采用${maker ? `${maker}生产的` : ''}${latinIn([w.make, w.model].filter(Boolean).join(' '))}${w.make || w.model ? '型仪器' : '仪器'}进行。`.replace(/ {2,}/g, ' '),
     sentence(conditions.join('，'), '。'),
-    w.software ? `数据采用 ${w.software} 处理。` : '',
+    w.software ? `数据采用${latinIn(w.software)}处理。` : '',
   ].join('');
 }
 

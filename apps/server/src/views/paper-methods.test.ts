@@ -131,7 +131,7 @@ describe('acknowledgement, files and refusals', () => {
     const xml = strFromU8(files['word/document.xml']!);
     const text = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('\n');
     expect(text).toContain('【草稿】');
-    expect(text).toContain('核磁共振（NMR）测试采用瑞士布鲁克公司生产的Bruker AVANCE NEO 400型仪器进行。');
+    expect(text).toContain('核磁共振（NMR）测试采用瑞士布鲁克公司生产的 Bruker AVANCE NEO 400 型仪器进行。');
     expect(text).toContain('Nuclear magnetic resonance (NMR) spectroscopy was performed on a Bruker AVANCE NEO 400 (Bruker BioSpin, Switzerland).');
     expect(text).toContain(citationCodeOf(order.orderNo));
   });
