@@ -97,3 +97,19 @@ test.describe('methods and acknowledgement', () => {
     await expect(page.getByTestId('award-application').first()).toContainText(`引用代码：${code}`);
   });
 });
+
+test('admin keeps an item’s instrument words and option phrases (仪器信息) at 1440 px', async ({ page }, info) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openBackOfficeAs(page, 'admin', '/admin/catalog/items');
+  await page.getByLabel('搜索服务项目').fill('比表面积及孔径分布');
+  await page.getByLabel('搜索服务项目').press('Enter');
+  const row = page.getByRole('row', { name: /比表面积及孔径分布 BET/ });
+  await row.getByRole('button', { name: '仪器信息' }).click();
+  const dialog = page.getByRole('dialog', { name: /仪器信息/ });
+  await expect(dialog.getByLabel('型号')).toHaveValue('ASAP 2460');
+  await expect(dialog.getByLabel('产地（英文）')).toHaveValue('USA');
+  await dialog.getByLabel('产地（英文）').fill('美国');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toContainText('请用英文填写');
+  await dialog.screenshot({ path: info.outputPath('item-methods-1440.png') });
+});
