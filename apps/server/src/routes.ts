@@ -50,6 +50,8 @@ import { financeCountsRoutes } from './views/finance-counts.routes';
 import { memberDetailRoutes } from './views/member-detail.routes';
 import { memberHomeRoutes } from './views/member-home.routes';
 import { reimbursementRoutes } from './views/reimbursement-pack.routes';
+import { paperMethodsRoutes } from './views/paper-methods.routes';
+import { conditionsRoutes } from './areas/orders/desk/conditions.routes';
 import { packTemplatesAdminRoutes } from './areas/content/pack-templates.routes';
 import { messagesAdminRoutes } from './areas/messages/messages-admin.routes';
 import { jobsAdminRoutes } from './platform/job-settings.routes';
@@ -117,6 +119,8 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     profileRoutes,
     memberHomeRoutes,
     reimbursementRoutes,
+    paperMethodsRoutes,
+    conditionsRoutes,
     packTemplatesAdminRoutes,
     privacyRoutes,
     vaultRoutes,

@@ -133,6 +133,8 @@ const downloads: Record<string, { who: (w: World) => { token: string }; query: (
   'GET /api/admin/analytics/yearly/export': { who: (w) => w.staff.lab, query: () => ({ year: '2026' }) },
   'GET /api/auth/privacy/export': { who: (w) => w.a, query: () => ({ format: 'json' }) },
   'GET /api/auth/reimbursement/pack': { who: (w) => w.a, query: (w) => ({ order_no: w.orderDelivered.orderNo }) },
+  'GET /api/auth/order/methods/txt': { who: (w) => w.a, query: (w) => ({ order_no: w.orderDelivered.orderNo }) },
+  'GET /api/auth/order/methods/docx': { who: (w) => w.a, query: (w) => ({ order_no: w.orderDelivered.orderNo }) },
   'GET /api/auth/grant/statement': { who: (w) => w.a, query: (w) => ({ card_rid: w.cardA.rid }) },
   'GET /api/auth/vault/sums': { who: (w) => w.a, query: () => ({ format: 'manifest' }) },
   'GET /api/auth/tempDevice/sampleSheet': { who: (w) => w.a, query: (w) => ({ rid: w.item.rid }) },
@@ -259,7 +261,7 @@ describe('every upload route', () => {
 describe('every download', () => {
   // the member's copy of their data (下载我的数据) is JSON, sent as an attachment with nosniff
   // a booking's calendar file (.ics) is text/calendar, which no browser runs
-  const safeTypes = /^(text\/calendar; charset=utf-8|application\/pdf|image\/png|image\/jpeg|image\/webp|application\/zip|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet|text\/csv; charset=utf-8|text\/html; charset=utf-8|application\/json; charset=utf-8)$/;
+  const safeTypes = /^(text\/calendar; charset=utf-8|application\/pdf|image\/png|image\/jpeg|image\/webp|application\/zip|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet|application\/vnd\.openxmlformats-officedocument\.wordprocessingml\.document|text\/plain; charset=utf-8|text\/csv; charset=utf-8|text\/html; charset=utf-8|application\/json; charset=utf-8)$/;
 
   it('answers its owner with a safe Content-Type, nosniff and attachment', async () => {
     for (const route of getRoutes()) {

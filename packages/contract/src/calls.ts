@@ -58,6 +58,8 @@ import { dashboard } from './views/dashboard-calls';
 import { financeCounts } from './views/finance-counts-calls';
 import { memberHome } from './views/member-home-calls';
 import { reimbursement } from './views/reimbursement-calls';
+import { paperMethods } from './views/paper-methods-calls';
+import { adminOrderConditions } from './orders/condition-calls';
 import { adminVault, vault, vaultOpen } from './vault/calls';
 
 export const calls = {
@@ -134,5 +136,7 @@ export const calls = {
   financeCounts,
   memberHome,
   reimbursement,
+  paperMethods,
+  adminOrderConditions,
 };
 export type Calls = typeof calls;

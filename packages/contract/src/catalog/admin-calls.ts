@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { call, resource } from '../call';
 import { pageOf } from '../common';
 import { adminServiceChild, adminServiceGroup, serviceChildAddBody, serviceChildIdBody, serviceChildUpdateBody, serviceGroupAddBody, serviceGroupIdBody, serviceGroupListBody, serviceGroupUpdateBody } from './admin-group-schemas';
+import { adminItemMethods, itemMethodsBody } from './methods-schemas';
 import { adminServiceItem, adminServiceItemRow, serviceItemBody, serviceItemCreated, serviceItemListBody, serviceItemPublishBody, serviceItemPublished, serviceItemRidBody, serviceItemUpdateBody } from './admin-item-schemas';
 
 /** 后台 → 服务目录 (admin): the service groups and sub-types of the three types, and the service items. */
@@ -68,5 +69,24 @@ export const adminCatalog = resource('adminCatalog', {
     description: '服务项目不删除，只下架；提示语为“服务项目已上架”或“服务项目已下架”。',
     body: serviceItemPublishBody,
     data: serviceItemPublished,
+  }),
+  methods: call({
+    method: 'POST',
+    path: '/api/admin/catalog/item/methods',
+    who: ['admin'],
+    summary: '仪器信息与条件表述',
+    description: '论文方法与致谢所用：仪器品牌、型号、制造商、产地、软件（中英文），以及每个选项值的条件表述。',
+    body: serviceItemRidBody,
+    data: adminItemMethods,
+  }),
+  saveMethods: call({
+    method: 'POST',
+    path: '/api/admin/catalog/item/methods/save',
+    who: ['admin'],
+    summary: '保存仪器信息与条件表述',
+    description: '英文内容不能含中文字符；条件表述须对应项目现有的选项值。',
+    body: itemMethodsBody,
+    data: adminItemMethods,
+    done: '仪器信息已保存',
   }),
 });

@@ -29,6 +29,8 @@ export const adminPointsApplication = pointsApplication.extend({
   publishedOn: z.string().nullable(),
   member: memberBrief,
   decidedAt: z.string().nullable(),
+  /** the order the 引用代码 names (the lab's own record of the test behind the paper) */
+  citedOrderNo: z.string().nullable(),
 });
 export type AdminPointsApplication = z.infer<typeof adminPointsApplication>;
 

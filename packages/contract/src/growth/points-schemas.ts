@@ -79,6 +79,8 @@ export const pointsApplyBody = z.object({
   journal: requiredText('期刊名称', 100),
   doi: optionalText('DOI', 100),
   published_on: z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[发表日期]格式应为YYYY-MM-DD' }).refine(isCalendarDate, { error: '[发表日期]不是有效日期' }).optional()),
+  /** 引用代码 from the order's 论文方法与致谢 (KY-XXXXX-XXXXX): the paper names the order it was measured in */
+  citation_code: optionalText('引用代码', 20),
 });
 export const pointsApplication = z.object({
   rid: z.string(),
@@ -89,6 +91,8 @@ export const pointsApplication = z.object({
   statusText: z.string(),
   points: z.number().nullable(),
   reason: z.string().nullable(),
+  /** the 引用代码 the paper quotes, checked against the order it names */
+  citationCode: z.string().nullable(),
   createdAt: z.string(),
 });
 export type PointsApplication = z.infer<typeof pointsApplication>;

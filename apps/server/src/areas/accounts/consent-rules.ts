@@ -125,6 +125,7 @@ export const consentRules: ConsentRules = {
   points: { overview: read, entries: read, exchangeItems: read, apply: consent, applications: read, transfer: consent, exchange: consent, exchanges: read },
   profile: { attest: consent, detail: read, setNickname: consent, setContact: consent },
   memberHome: { info: read, home: read },
+  paperMethods: { get: read, txt: read, docx: read },
   reimbursement: { status: read, pack: { gate: 'open', why: '为已有订单打包报销材料（不新增个人信息）' } },
   privacy: { overview: rights, exportData: rights, sendCloseCode: rights, close: rights },
   promotion: { overview: read, apply: consent, acceptTerms: { gate: 'open', why: '接受新版推广合伙人协议，才能取回已得的返利' }, rebates: read, withdrawals: read, withdraw: moneyOut, cancelWithdrawal: leave, updateWithdrawal: moneyOut },

@@ -4,6 +4,7 @@ import { audit } from '../../platform/audit';
 import { said, serve } from '../../platform/calls';
 import { serviceChildAudit, serviceGroupAudit, serviceItemAudit } from './catalog-admin.audit';
 import { addServiceChild, addServiceGroup, deleteServiceChild, deleteServiceGroup, listServiceGroups, updateServiceChild, updateServiceGroup } from './catalog-groups-admin.service';
+import { getItemMethods, itemMethodsAudit, saveItemMethods } from './item-methods.service';
 import { addServiceItem, editServiceItem, getServiceItem, listServiceItems, publishServiceItem } from './catalog-items-admin.service';
 
 const read = { readOnly: true } as const;
@@ -62,5 +63,12 @@ export const catalogAdminRoutes = serve(calls.adminCatalog, {
       return said(result, result.published ? '服务项目已上架' : '服务项目已下架');
     },
     config: { audit: audit<{ rid: string }>(serviceItemAudit, 'catalog.item.publish', '上架/下架服务项目', (body) => body.rid) },
+  },
+
+  // ---- 仪器信息与条件表述 (论文方法与致谢) ----
+  methods: { handler: ({ db, body }) => getItemMethods(db, body.rid), config: read },
+  saveMethods: {
+    handler: ({ db, staff, body, now }) => saveItemMethods(db, staff.id, body, now),
+    config: { audit: audit<{ rid: string }>(itemMethodsAudit, 'catalog.item.methods', '修改仪器信息与条件表述', (body) => body.rid) },
   },
 });

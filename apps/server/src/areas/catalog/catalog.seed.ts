@@ -9,6 +9,8 @@ import { exampleCaptions, generalFaq, groupFaq, seedGroups, seedItems, type Seed
 import { seedItemDocs } from './seed-item-docs';
 import { refreshItemWords } from './item-words';
 import { seedSynonyms } from './seed-synonyms';
+import { seedMethodsOfItems } from './seed-item-methods';
+import { itemMethods } from './methods.tables';
 
 function toOptions(item: SeedItem): PricedOption[] {
   let choiceId = 0;
@@ -64,6 +66,9 @@ export async function seedCatalog(db: Db): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(serviceGroups);
   if ((existing?.n ?? 0) > 0) {
     await backfillSearchTokens(db);
+    // a catalogue seeded before the methods metadata existed gets the demo's instruments once
+    const [described] = await db.select({ n: count() }).from(itemMethods);
+    if ((described?.n ?? 0) === 0) await seedMethodsOfItems(db);
     return false;
   }
   const seeded = await withContentChange(db, async (tx) => {
@@ -79,6 +84,7 @@ export async function seedCatalog(db: Db): Promise<boolean> {
     await tx.insert(serviceItems).values(items);
     await refreshItemWords(tx);
     await seedSynonyms(tx);
+    await seedMethodsOfItems(tx);
     const ridByName = new Map(items.map((item) => [item.name, item.rid]));
     // the demo content, in the same transaction (content writes its own tables)
     await seedContent(tx, (name) => ridByName.get(name));

@@ -238,6 +238,9 @@ export const pointsApplications = pgTable(
     journal: text().notNull(),
     doi: text().notNull().default(''),
     publishedOn: date({ mode: 'string' }),
+    /** 引用代码 the paper quotes (decisions/0058) and the order it names */
+    citationCode: text(),
+    orderId: integer().references(() => orders.id),
     status: text({ enum: ['pending', 'approved', 'refused'] }).notNull().default('pending'),
     points: integer(),
     reason: text(),

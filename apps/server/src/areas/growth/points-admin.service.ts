@@ -17,6 +17,7 @@ import { memberContact, memberContacts } from '../accounts';
 import { creditAccount, findCouponTemplate } from '../funds';
 import { approvedNote, gateAction, type Acting } from '../approvals';
 import { postMessage } from '../messages';
+import { orderNosOf } from '../orders';
 import { exchangeItems, pointsApplications, pointsExchanges } from './growth.tables';
 import {
   applicationStatusLabels,
@@ -54,10 +55,11 @@ export async function adminListApplications(db: DbOrTx, query: PageInput & { sta
     query,
     async (rows) => {
       const applicants = await memberContacts(db, rows.map((a) => a.memberId));
+      const cited = await orderNosOf(db, rows.flatMap((a) => (a.orderId === null ? [] : [a.orderId])));
       return rows.flatMap((a) => {
         const m = applicants.get(a.memberId);
         if (!m) return [];
-        return [{ ...applicationView(a), publishedOn: a.publishedOn, member: { rid: m.rid, name: m.name || m.nickname, phone: m.phone }, decidedAt: a.decidedAt?.toISOString() ?? null, version: a.version }];
+        return [{ ...applicationView(a), publishedOn: a.publishedOn, member: { rid: m.rid, name: m.name || m.nickname, phone: m.phone }, decidedAt: a.decidedAt?.toISOString() ?? null, version: a.version, citedOrderNo: a.orderId === null ? null : (cited.get(a.orderId) ?? null) }];
       });
     },
   );

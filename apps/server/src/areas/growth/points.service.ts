@@ -1,6 +1,8 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  citationCodeOf,
+  orderNoOfCitationCode,
   pointsEntryLabels,
   type adminExchangeItemBody,
   type adminPointsDecisionBody,
@@ -15,7 +17,8 @@ import {
 } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { randomId } from '../../platform/crypto';
-import { AppError, conflict } from '../../platform/errors';
+import { AppError, badRequest, conflict } from '../../platform/errors';
+import { orderIdsByNo } from '../orders';
 import { accountEntries, ensureAccount } from '../funds';
 import type { Actor } from '../../platform/actor';
 import { type exchangeItems, orderPoints, pointsApplications, type pointsExchanges } from './growth.tables';
@@ -135,8 +138,21 @@ export function applicationView(row: ApplicationRow): PointsApplication {
     statusText: applicationStatusLabels[row.status],
     points: row.points,
     reason: row.reason,
+    citationCode: row.citationCode,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * The order a paper's 引用代码 names (decisions/0058), or a clear refusal: a code with a wrong
+ * check character, or one naming no order, is a typo to fix before staff see it.
+ */
+async function citedOrder(db: DbOrTx, code: string | undefined): Promise<{ code: string; orderId: number } | null> {
+  if (!code) return null;
+  const orderNo = orderNoOfCitationCode(code);
+  const [orderId] = orderNo ? await orderIdsByNo(db, [orderNo]) : [];
+  if (!orderNo || orderId === undefined) throw badRequest('[引用代码]无效，请核对论文致谢中的引用代码（形如 KY-XXXXX-XXXXX）');
+  return { code: citationCodeOf(orderNo)!, orderId };
 }
 
 /** integration/apply: a pending application; the same paper cannot be pending or rewarded twice. */
@@ -147,9 +163,10 @@ export async function applyForPoints(db: Db, memberId: number, input: PointsAppl
     .where(and(eq(pointsApplications.memberId, memberId), eq(pointsApplications.title, input.title), inArray(pointsApplications.status, ['pending', 'approved'])))
     .limit(1);
   if (same) throw conflict('该论文已提交过申请，请勿重复提交');
+  const cited = await citedOrder(db, input.citation_code);
   const [row] = await db
     .insert(pointsApplications)
-    .values({ rid: randomId(), memberId, title: input.title, journal: input.journal, doi: input.doi ?? '', publishedOn: input.published_on ?? null, createdAt: now })
+    .values({ rid: randomId(), memberId, title: input.title, journal: input.journal, doi: input.doi ?? '', publishedOn: input.published_on ?? null, citationCode: cited?.code ?? null, orderId: cited?.orderId ?? null, createdAt: now })
     .returning();
   return applicationView(row!);
 }

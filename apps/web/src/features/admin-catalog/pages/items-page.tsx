@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { App, Button, Grid, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -12,6 +13,7 @@ import { useServiceGroups } from '../api/list-groups';
 import { useServiceItems } from '../api/list-items';
 import { useCatalogMutation } from '../api/save-group';
 import { publishServiceItem } from '../api/save-item';
+import { ItemMethodsModal } from '../components/item-methods-modal';
 import '../components/admin-catalog.css';
 
 const typeFilter = [{ value: '', label: '全部类型' }, ...[1, 2, 3].map((id) => ({ value: String(id), label: serviceTypeLabels[id] }))];
@@ -47,6 +49,7 @@ export default function ItemsPage() {
   const wide = Grid.useBreakpoint().md !== false;
   const publish = useCatalogMutation(({ rid, published }: { rid: string; published: boolean }) => publishServiceItem(rid, published));
   const { filters } = table;
+  const [methodsOf, setMethodsOf] = useState<string | null>(null);
 
   const groupOptions = [
     { value: '', label: '全部分类' },
@@ -136,11 +139,14 @@ export default function ItemsPage() {
       key: 'actions',
       // on a phone a pinned column would cover half the row
       fixed: wide ? 'right' : undefined,
-      width: 140,
+      width: 210,
       render: (_, row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => navigate(`/admin/catalog/items/${encodeURIComponent(row.rid)}`)}>
             编辑
+          </Button>
+          <Button type="link" size="small" onClick={() => setMethodsOf(row.rid)}>
+            仪器信息
           </Button>
           <Button type="link" size="small" danger={row.published} onClick={() => toggle(row)}>
             {row.published ? '下架' : '上架'}
@@ -188,6 +194,7 @@ export default function ItemsPage() {
           locale={{ emptyText: filtered ? '没有符合条件的服务项目，换个条件试试' : '还没有服务项目，点击右上角「新增服务项目」添加' }}
         />
       </AdminSection>
+      <ItemMethodsModal rid={methodsOf} onClose={() => setMethodsOf(null)} />
     </AdminPage>
   );
 }

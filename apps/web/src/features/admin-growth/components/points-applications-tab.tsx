@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useState } from 'react';
 import type { TableColumnsType } from 'antd';
 import type { AdminPointsApplication } from '@lab/contract';
@@ -41,6 +42,11 @@ export function PointsApplicationsTab() {
             <a href={`https://doi.org/${encodeURIComponent(a.doi)}`} target="_blank" rel="noreferrer noopener">
               DOI：{a.doi}
             </a>
+          )}
+          {a.citationCode && (
+            <span className="admin-muted">
+              引用代码 {a.citationCode} → <Link to={`/admin/orders/${a.citedOrderNo ?? ''}`}>订单 {a.citedOrderNo}</Link>
+            </span>
           )}
         </div>
       ),

@@ -40,6 +40,7 @@ export function PointsApproveModal({ application, onClose }: { application: Admi
               { key: 'title', label: '论文题目', children: application.title },
               { key: 'journal', label: '期刊', children: application.journal },
               { key: 'doi', label: 'DOI', children: application.doi || '未填写' },
+              { key: 'code', label: '引用代码', children: application.citationCode ? `${application.citationCode}（订单 ${application.citedOrderNo ?? '—'}）` : '未填写' },
             ]}
           />
           <SchemaForm

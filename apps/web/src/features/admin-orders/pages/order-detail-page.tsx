@@ -11,6 +11,7 @@ import { PaymentTag, ProgressTag, ReturnStatusTag } from '../components/order-ta
 import { OrderTimeline } from '../components/order-timeline';
 import { PromiseList } from '../components/promise-list';
 import { ReportFiles } from '../components/report-files';
+import { ConditionsSection } from '../components/conditions-section';
 import { SampleLines } from '../components/sample-lines';
 import { SampleHistory, useSampleMoves } from '../components/sample-desk';
 import { mayAct } from '../order-desk';
@@ -173,6 +174,9 @@ export default function OrderDetailPage() {
           )}
           <AdminSection title="报告文件">
             <ReportFiles orderNo={detail.orderNo} reports={detail.reports} canUpload={detail.staffActions.upload && mayAct(role, 'upload')} canDelete={detail.progress === 'testing' && mayAct(role, 'upload')} />
+          </AdminSection>
+          <AdminSection title="测试条件（论文方法）">
+            <ConditionsSection detail={detail} canConfirm={mayAct(role, 'upload')} />
           </AdminSection>
           <AdminSection title="进度记录">
             <OrderTimeline events={detail.events} />

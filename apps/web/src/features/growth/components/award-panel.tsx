@@ -19,6 +19,7 @@ interface Values {
   journal?: string;
   doi?: string;
   published_on?: Dayjs | null;
+  citation_code?: string;
 }
 
 function ApplicationList() {
@@ -40,6 +41,7 @@ function ApplicationList() {
               <p className="points-meta">
                 <span>{a.journal}</span>
                 {a.doi ? <span>DOI：{a.doi}</span> : null}
+                {a.citationCode ? <span>引用代码：{a.citationCode}</span> : null}
               </p>
               {a.status === 'refused' && a.reason ? <p className="points-error">未通过原因：{a.reason}</p> : null}
               <p className="member-muted">提交时间 {formatDateTime(a.createdAt)}</p>
@@ -98,6 +100,9 @@ export function AwardPanel() {
           </Form.Item>
           <Form.Item label="发表日期" name="published_on">
             <DatePicker style={{ width: '100%' }} inputReadOnly showNow={false} placeholder="选填" disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} />
+          </Form.Item>
+          <Form.Item label="引用代码" name="citation_code" extra="订单「论文方法与致谢」中致谢语所附的代码，填写后审核更快">
+            <Input maxLength={20} placeholder="选填，如 KY-0WM4X-6BJEM" autoComplete="off" />
           </Form.Item>
         </div>
         <div className="member-form-actions">

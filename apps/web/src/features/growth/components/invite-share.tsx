@@ -4,30 +4,7 @@ import type { InviteOverview } from '@lab/contract';
 import { QrImage } from '../../../components/qr-image';
 import { absoluteUrl } from '../../../lib/site-info';
 import { feedback } from '../../../lib/feedback';
-
-/** Copies with the Clipboard API, falling back to a selected hidden field (older browsers, plain http). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const field = document.createElement('textarea');
-    field.value = text;
-    field.setAttribute('readonly', '');
-    field.style.position = 'fixed';
-    field.style.opacity = '0';
-    document.body.appendChild(field);
-    field.select();
-    let done = false;
-    try {
-      done = document.execCommand('copy');
-    } catch {
-      done = false;
-    }
-    field.remove();
-    return done;
-  }
-}
+import { copyText } from '../../../lib/copy-text';
 
 /** 我的邀请: the code, the absolute link with a copy button, its QR code, how many joined and the reward. */
 export function InviteShare({ overview }: { overview: InviteOverview }) {

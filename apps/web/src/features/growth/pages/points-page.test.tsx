@@ -43,6 +43,7 @@ const application: PointsApplication = {
   doi: '10.1002/adma.202400001',
   status: 'approved',
   statusText: '已通过',
+  citationCode: null,
   points: 500,
   reason: null,
   createdAt: '2026-03-01T02:00:00.000Z',

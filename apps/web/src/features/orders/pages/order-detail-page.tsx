@@ -58,8 +58,8 @@ function Reports({ order }: { order: OrderDetail }) {
   );
 }
 
-/** One order: status, progress timeline, lines and samples, delivery, reports, payment, agreement, evaluation; `pack`: the 报销材料 panel a view puts in (features/views/pages/member-order-page). */
-export default function OrderDetailPage({ pack }: { pack?: (orderNo: string) => ReactNode } = {}) {
+/** One order: status, progress timeline, lines and samples, delivery, reports, payment, agreement, evaluation; `pack`: the 报销材料 panel a view puts in (features/views/pages/member-order-page); `methods`: its 论文方法与致谢 once the data are delivered. */
+export default function OrderDetailPage({ pack, methods }: { pack?: (orderNo: string) => ReactNode; methods?: (orderNo: string) => ReactNode } = {}) {
   const { orderNo = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const { data: order, isPending, isError, error, refetch } = useOrder(orderNo);
@@ -168,6 +168,7 @@ export default function OrderDetailPage({ pack }: { pack?: (orderNo: string) => 
       <Payment order={order} />
       {order.kind === 'test' ? <ProtocolSection orderNo={order.orderNo} /> : null}
       <OrderPapersSection order={order}>{pack?.(order.orderNo)}</OrderPapersSection>
+      {order.kind === 'test' && (order.progress === 'delivered' || order.progress === 'completed') ? methods?.(order.orderNo) : null}
 
       {order.evaluation ? (
         <section className="member-card" aria-label="我的评价">
