@@ -34,6 +34,7 @@ import {
 } from '../../db/schema';
 import { getMember } from '../accounts';
 import { vaultSections } from './export-vault';
+import type { ExportSection } from './export-section';
 
 /**
  * 下载我的数据 (PIPL art. 45 查阅、复制; portability). One copy of everything the shop holds
@@ -42,15 +43,6 @@ import { vaultSections } from './export-vault';
  * Every section is read with the caller's member id and nothing else.
  */
 
-export type Cell = string | number | boolean | null;
-
-export interface ExportSection {
-  key: string;
-  title: string;
-  /** field key → Chinese label, in column order */
-  fields: Record<string, string>;
-  rows: Record<string, Cell>[];
-}
 
 const time = (d: Date | null | undefined) => (d ? labTime(d) : null);
 const yuan = (fen: number) => Math.round(fen) / 100;

@@ -2,7 +2,7 @@ import { asc, count, eq, inArray } from 'drizzle-orm';
 import { labTime, vaultFileStateLabels } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { orders, vaultDeletionCertificates, vaultExtensions, vaultFiles, vaultShareAccesses, vaultShareLinks } from '../../db/schema';
-import type { ExportSection } from './export-sections';
+import type { ExportSection } from './export-section';
 
 /**
  * 下载我的数据, the data vault's part (decisions/0053): the raw files kept for the member (with

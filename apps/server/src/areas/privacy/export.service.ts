@@ -7,7 +7,8 @@ import { tooMany } from '../../platform/errors';
 import { writeMemberAudit } from '../../platform/member-audit';
 import { getMember } from '../accounts';
 import type { RequestMeta } from '../../platform/caller';
-import { collectMemberData, type Cell, type ExportSection } from './export-sections';
+import { collectMemberData } from './export-sections';
+import type { Cell, ExportSection } from './export-section';
 
 /**
  * 下载我的数据 (PIPL art. 45 查阅、复制; portability): the copy of export-sections.ts as a file —

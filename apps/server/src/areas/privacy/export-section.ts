@@ -1,0 +1,11 @@
+/** One cell of an exported row. */
+export type Cell = string | number | boolean | null;
+
+/** One named section of a member's data export (docs: export-sections.ts). */
+export interface ExportSection {
+  key: string;
+  title: string;
+  /** field key → Chinese label, in column order */
+  fields: Record<string, string>;
+  rows: Record<string, Cell>[];
+}
