@@ -233,4 +233,8 @@ export const registry: Record<string, Entry> = {
   'POST /api/admin/queue/capacity': none(CONFIG),
   'POST /api/admin/queue/closeDay': none(CONFIG),
   'POST /api/admin/queue/openDay': none(CONFIG),
+  // ---- the agreement signed online, methods and acknowledgement (issue 32) ----
+  'POST /api/admin/content/settings/agreementRule': none('sets the order amount from which testing waits for a signed agreement: a rule of the desk, no money or value moves'),
+  'POST /api/admin/catalog/item/methods/save': none(CONTENT),
+  'POST /api/admin/orders/conditions/confirm': none('the lab confirms the test conditions actually used, for the methods text: no money or value moves'),
 };
