@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Modal, Space, Tag } from 'antd';
+import { Alert, Button, Checkbox, Form, Modal, Tag } from 'antd';
 import { EditOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { agreementSignBody, formatFen, type AgreementSignView } from '@lab/contract';
@@ -7,6 +7,7 @@ import { SchemaForm } from '../../../components/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useCooldown } from '../../../lib/use-cooldown';
+import { SmsCodeField } from '../../../components/sms-code-field';
 import { memberDataKeys } from '../../../api/refresh';
 import { downloadSignedAgreementPdf, sendAgreementCode, signAgreement, useAgreementToSign } from '../api/agreement-sign';
 import { formatDateTime } from './order-format';
@@ -93,16 +94,7 @@ function SignDialog({ view, open, onClose }: { view: AgreementSignView; open: bo
         initialValues={{ code: '' }}
         onSubmit={(body) => sign.mutate(body)}
       >
-        <Form.Item label={`短信验证码（发送至 ${view.phoneMasked}）`} required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle>
-              <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" placeholder="6位数字" aria-label="短信验证码" />
-            </Form.Item>
-            <Button disabled={cooldown.running || send.isPending} onClick={() => send.mutate()}>
-              {cooldown.running ? `${cooldown.left}秒后重发` : send.isPending ? '发送中…' : '获取验证码'}
-            </Button>
-          </Space.Compact>
-        </Form.Item>
+        <SmsCodeField label={`短信验证码（发送至 ${view.phoneMasked}）`} cooldown={cooldown} sending={send.isPending} onSend={() => send.mutate()} />
         <Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)}>
           我已阅读并同意以上协议，以短信验证码确认签署（记录签署时间、IP、设备与协议摘要）
         </Checkbox>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Space } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Modal, Radio } from 'antd';
 import { useNavigate } from 'react-router';
 import { ACCOUNTING_RETENTION_NOTE, closeAccountBody, type CloseAccountBody } from '@lab/contract';
 import { SchemaForm } from '../../../components/schema-form';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useCooldown } from '../../../lib/use-cooldown';
+import { SmsCodeField } from '../../../components/sms-code-field';
 import { clearSession } from '../../../lib/session';
 import { closeAccount, sendCloseCode } from '../api/privacy-actions';
 
@@ -98,16 +99,7 @@ export function CloseAccountDialog({ open, onClose, phoneMasked, hasPassword, po
           />
         </Form.Item>
         {way === 'sms' ? (
-          <Form.Item label="短信验证码" required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="code" noStyle>
-                <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" placeholder="6位数字" aria-label="短信验证码" />
-              </Form.Item>
-              <Button disabled={cooldown.running || send.isPending} onClick={() => send.mutate()}>
-                {cooldown.running ? `${cooldown.left}秒后重发` : send.isPending ? '发送中…' : '获取验证码'}
-              </Button>
-            </Space.Compact>
-          </Form.Item>
+          <SmsCodeField label="短信验证码" cooldown={cooldown} sending={send.isPending} onSend={() => send.mutate()} />
         ) : (
           <Form.Item label="登录密码" name="password" required>
             <Input.Password autoComplete="current-password" aria-label="登录密码" />
