@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Badge, Button, Dropdown, Grid, Layout, Menu, Result, Tag, type MenuProps } from 'antd';
-import { BellOutlined, GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { staffRoleLabels, type StaffInfo } from '@lab/contract';
 import { keepStaffSessionFresh, staffLogout } from '../../lib/admin-api';
 import { useApprovalCounts } from '../../features/admin-approvals/api/approval-counts';
@@ -10,10 +10,12 @@ import { ScreenAccessProvider } from '../../components/admin/screen-access';
 import { adminGroups } from '../admin/admin-nav';
 import { adminScreens, canSee, type AdminScreen } from '../admin/admin-routes';
 import { AdminGuard } from './admin-guard';
-import { StaffWxModal } from '../../features/admin-accounts/components/staff-wx-modal';
 import '../../components/admin/admin.css';
 import '../../styles/admin-shell.css';
 import { AntScope } from '../../components/ant-scope';
+
+/** 微信提醒: loaded when a staff member first opens it, not with every back-office page. */
+const StaffWxModal = lazy(() => import('../../features/admin-accounts/components/staff-wx-modal').then((m) => ({ default: m.StaffWxModal })));
 
 const { Header, Sider, Content } = Layout;
 
@@ -97,7 +99,7 @@ function AdminShell({ me }: { me: StaffInfo }) {
   );
   const userMenu: MenuProps['items'] = [
     { key: 'site', icon: <GlobalOutlined />, label: <a href="/" target="_blank" rel="noreferrer">查看网站</a> },
-    { key: 'wx', icon: <BellOutlined />, label: '微信提醒', onClick: () => setWxOpen(true) },
+    { key: 'wx', label: '微信提醒', onClick: () => setWxOpen(true) },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: async () => { await staffLogout(); navigate('/admin/login', { replace: true }); } },
   ];
@@ -146,7 +148,11 @@ function AdminShell({ me }: { me: StaffInfo }) {
           )}
         </Content>
       </Layout>
-      <StaffWxModal open={wxOpen} onClose={() => setWxOpen(false)} />
+      {wxOpen && (
+        <Suspense fallback={null}>
+          <StaffWxModal open={wxOpen} onClose={() => setWxOpen(false)} />
+        </Suspense>
+      )}
     </Layout>
   );
 }
