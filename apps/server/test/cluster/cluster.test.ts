@@ -18,6 +18,7 @@ import { workerJobs } from './worker-jobs.suite';
 setUpCluster();
 nginxInFront();
 oneShopAcrossInstances();
-killDuringPayments();
+// before the kill: it needs both instances up
 vaultAcrossInstances();
+killDuringPayments();
 workerJobs();
