@@ -1,3 +1,5 @@
+import { labTime } from '@lab/contract';
+
 /** One cell of an exported row. */
 export type Cell = string | number | boolean | null;
 
@@ -9,3 +11,6 @@ export interface ExportSection {
   fields: Record<string, string>;
   rows: Record<string, Cell>[];
 }
+
+/** A moment as an export cell: the lab's local time, or empty. */
+export const exportTime = (d: Date | null | undefined): string | null => (d ? labTime(d) : null);

@@ -5,7 +5,6 @@ import {
   entryTypeLabels,
   invoiceStatusLabels,
   invoiceTypeLabels,
-  labTime,
   membershipStatusLabels,
   organizationLabels,
   paymentLabels,
@@ -34,7 +33,7 @@ import {
 } from '../../db/schema';
 import { getMember } from '../accounts';
 import { vaultSections } from './export-vault';
-import type { ExportSection } from './export-section';
+import { exportTime as time, type ExportSection } from './export-section';
 
 /**
  * 下载我的数据 (PIPL art. 45 查阅、复制; portability). One copy of everything the shop holds
@@ -44,7 +43,6 @@ import type { ExportSection } from './export-section';
  */
 
 
-const time = (d: Date | null | undefined) => (d ? labTime(d) : null);
 const yuan = (fen: number) => Math.round(fen) / 100;
 
 /** Every section of the member's data, in the order the file shows them. */

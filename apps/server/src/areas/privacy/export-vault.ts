@@ -1,8 +1,8 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
-import { labTime, vaultFileStateLabels } from '@lab/contract';
+import { vaultFileStateLabels } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import { orders, vaultDeletionCertificates, vaultExtensions, vaultFiles, vaultShareAccesses, vaultShareLinks } from '../../db/schema';
-import type { ExportSection } from './export-section';
+import { exportTime as time, type ExportSection } from './export-section';
 
 /**
  * 下载我的数据, the data vault's part (decisions/0053): the raw files kept for the member (with
@@ -10,7 +10,6 @@ import type { ExportSection } from './export-section';
  * retention they bought and the deletion certificates. Read with the member's id only.
  */
 export async function vaultSections(db: DbOrTx, memberId: number): Promise<ExportSection[]> {
-  const time = (d: Date | null | undefined) => (d ? labTime(d) : null);
   const files = await db
     .select({ file: vaultFiles, orderNo: orders.orderNo })
     .from(vaultFiles)
