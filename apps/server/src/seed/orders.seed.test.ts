@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerEntry, OrderDetail, OrderSummary, Page, Plan, PointsOverview, ReadyToPay, Requirement, Reservation } from '@lab/contract';
+import type { LedgerEntry, OrderDetail, OrderSummary, Page, Plan, PointsOverview, ReadyToPay, Requirement, Reservation, VaultFile } from '@lab/contract';
 import { call, createTestContext, type TestContext } from '../../test/harness';
 import { tmpRoot } from '../../test/template';
 import { demoAccounts, seedDemoData } from './seed';
@@ -136,6 +137,30 @@ describe('ordering demo data', () => {
     expect(page.list.map((o) => [o.progress, o.payment])).toEqual([['submitted', 'unpaid']]);
     const plan = await post<Plan>('/api/auth/tempDevice/list', student);
     expect(planLines(plan).map((l) => l.name)).toEqual(['傅里叶变换红外 FTIR']);
+  });
+
+  it("files the raw data behind the teacher's two reports in the vault, checked, and the sums list matches the bytes", async () => {
+    const vault = await post<Page<VaultFile>>('/api/auth/vault/files', teacher);
+    // XRD: one pattern for each of the two samples; SEM: the film at two magnifications, each image with its condition file
+    expect(vault.total).toBe(6);
+    expect(vault.list.every((file) => file.state === 'verified' && /^[0-9a-f]{64}$/.test(file.sha256 ?? ''))).toBe(true);
+    expect(vault.list.filter((file) => file.name.endsWith('.xy'))).toHaveLength(2);
+    expect(vault.list.filter((file) => file.name.endsWith('.png'))).toHaveLength(2);
+    const pattern = vault.list.find((file) => file.name.endsWith('.xy'))!;
+    const link = await post<{ url: string }>('/api/auth/vault/link', teacher, { rid: pattern.rid });
+    const bytes = (await t.app.inject({ method: 'GET', url: link.url })).rawPayload;
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(pattern.sha256);
+    expect(bytes.toString('utf8')).toContain('# Tube: Cu Ka1 1.5406 A');
+    expect(bytes.toString('utf8').trim().split('\n')).toHaveLength(5 + 3501);
+    const image = vault.list.find((file) => file.name.endsWith('.png'))!;
+    const png = (await t.app.inject({ method: 'GET', url: (await post<{ url: string }>('/api/auth/vault/link', teacher, { rid: image.rid })).url })).rawPayload;
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.length).toBe(image.size);
+    const sums = await t.app.inject({ method: 'GET', url: '/api/auth/vault/sums', headers: { token: teacher } });
+    expect(sums.body.trim().split('\n')).toHaveLength(6);
+    expect(sums.body).toContain(`${pattern.sha256}  ${pattern.name}`);
+    // the student's orders have no data yet
+    expect((await post<Page<VaultFile>>('/api/auth/vault/files', student)).total).toBe(0);
   });
 
   it('seeds once: a second run leaves everything as it was', async () => {

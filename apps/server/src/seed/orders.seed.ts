@@ -25,6 +25,7 @@ import { addReservation, defaultChoices } from '../areas/orders/reservations/res
 import { addRequirement } from '../areas/orders/requirements.service';
 import { quoteRequirement } from '../areas/orders/requirements-admin.service';
 import { isClosedDay } from '../areas/orders/reservation-core';
+import { seedVaultDemo } from './vault.seed';
 
 /**
  * The ordering area's demo data, so a newcomer logging in as the teacher 陈老师 or the student
@@ -253,6 +254,12 @@ export async function seedOrdersDemo(db: Db, files: FileStore, notices: NoticeCh
       );
     }
   }
+
+  // the raw data behind the two reports, in the teacher's 数据保管箱 (vault.seed.ts)
+  await seedVaultDemo(db, files, lab.id, [
+    { orderNo: completed, technique: 'xrd', at: at(15) },
+    { orderNo: delivered, technique: 'sem', at: at(2) },
+  ]);
 
   // ---- the student: an address, one order waiting for the lab to confirm, one line in the plan ----
   await addAddress(
