@@ -24,17 +24,3 @@ export const areas = {
 
 /** Folders that may read any area's tables directly: read-only screens, and privacy (export, erasure). */
 export const readsAnyTables = ['views', 'areas/privacy'];
-
-/**
- * Reads of another area's tables that are declared here, each with its reason, instead of
- * going through a face. Keep this list short; each entry is a debt with a measured reason.
- */
-export const tableReadExceptions = [
-  {
-    from: 'src/areas/payments/payment.service.ts',
-    tablesOf: ['orders', 'accounts', 'funds'],
-    why:
-      'order/pay locks the order and reads its payer and prestore account in one statement; through the faces it sends 13 ' +
-      'statements where test/statement-bounds.test.ts allows 10 (the token check returning the payer and a debit by owner would remove it)',
-  },
-];

@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** the logged-in member on /api/auth routes */
     memberId: number | null;
+    /** that member's name and contact, read with the token (the same statement) */
+    member: SignedInMember | null;
     staffMember: { id: number; role: StaffRole } | null;
     tokenFamily: string | null;
   }
@@ -19,6 +21,24 @@ declare module 'fastify' {
     /** /api/admin routes open without a staff token (the staff login) */
     public?: boolean;
   }
+}
+
+/**
+ * The member a token belongs to, as the token's read found them: who they are to staff and on
+ * an order's timeline (the real name, else the nickname) and where a notice reaches them.
+ */
+export interface SignedInMember {
+  id: number;
+  name: string | null;
+  nickname: string;
+  phone: string;
+  email: string | null;
+}
+
+/** The member of a member call, named and reachable (set with `memberId` by the auth guard). */
+export function requireMember(request: FastifyRequest): SignedInMember {
+  if (request.member === null) throw unauthorized();
+  return request.member;
 }
 
 export function requireMemberId(request: FastifyRequest): number {

@@ -6,6 +6,7 @@ import type { NoticeChannels } from '../areas/messages/messages.service';
 import { saveFile } from '../platform/files';
 import type { FileStore } from '../platform/providers/file-store';
 import { members, staff } from '../areas/accounts/accounts.tables';
+import { memberContact } from '../areas/accounts';
 import { serviceItems } from '../areas/catalog/catalog.tables';
 import { couponTemplates } from '../areas/funds/funds.tables';
 import { claimCoupon } from '../areas/funds/coupons.service';
@@ -118,8 +119,9 @@ export async function seedOrdersDemo(db: Db, files: FileStore, notices: NoticeCh
     });
     return (await placeOrder(db, memberId, body, when)).orderNo;
   };
-  const pay = (memberId: number, orderNo: string, when: Date, coupon?: string) =>
-    payOrder(db, channels, memberId, payBody.parse({ order_no: orderNo, coupon_rid: coupon ?? NO_COUPON }), when, log);
+  // the payer named and reachable, as a member's token read finds them (accounts' memberContact)
+  const pay = async (memberId: number, orderNo: string, when: Date, coupon?: string) =>
+    payOrder(db, channels, (await memberContact(db, memberId))!, payBody.parse({ order_no: orderNo, coupon_rid: coupon ?? NO_COUPON }), when, log);
   const move = (orderNo: string, action: StaffAction, when: Date, note?: string) =>
     staffMove(db, channels, action === 'confirm' ? sales.id : lab.id, action, { order_no: orderNo, note }, when);
   const call = (orderNo: string, when: Date, note: string) => recordManagerCall(db, sales.id, { order_no: orderNo, note }, when);

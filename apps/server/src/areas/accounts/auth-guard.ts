@@ -42,6 +42,7 @@ export const authGuard = fp<{ db: Db; clock: Clock }>(async (app, { db, clock })
     );
 
   app.decorateRequest('memberId', null);
+  app.decorateRequest('member', null);
   app.decorateRequest('staffMember', null);
   app.decorateRequest('tokenFamily', null);
 
@@ -59,6 +60,7 @@ export const authGuard = fp<{ db: Db; clock: Clock }>(async (app, { db, clock })
         throw error;
       });
       request.memberId = session.subjectId;
+      request.member = session.member;
       request.tokenFamily = session.familyId;
       return;
     }

@@ -93,38 +93,41 @@ export async function postEntry(tx: Tx, input: PostInput): Promise<PostResult> {
 
 /**
  * A debit in one statement, for a caller that holds the lock serialising its reference (paying
- * an order holds the order row): the guarded update of the balance and the entry, as one
- * writable CTE, where `postEntry` needs an idempotency read and a savepoint around the two.
- * The `not exists` refuses a reference booked before (answered `duplicate`); a concurrent
- * booking of the same reference, which the caller's lock rules out, would fail on
- * ledger_entries_reference_idx and leave the transaction aborted (also answered `duplicate`,
- * so the caller must end the transaction). BALANCE_TOO_LOW when the balance does not cover it.
+ * an order holds the order row): the guarded update of the owner's account (found by its owner,
+ * so the caller need not read it first) and the entry, as one writable CTE, where `postEntry`
+ * needs an idempotency read and a savepoint around the two. The `not exists` refuses a
+ * reference booked before (answered `duplicate`); a concurrent booking of the same reference,
+ * which the caller's lock rules out, would fail on ledger_entries_reference_idx and leave the
+ * transaction aborted (also answered `duplicate`, so the caller must end the transaction).
+ * BALANCE_TOO_LOW when the balance does not cover it, or the owner never opened the account
+ * (it holds nothing); only a refusal reads again, to say which.
  */
 export async function bookDebit(
   tx: Tx,
   input: Omit<PostInput, 'amountFen' | 'accountId'> & {
-    /** the account, or null when the owner never opened one (it holds nothing: BALANCE_TOO_LOW) */
-    accountId: number | null;
+    /** whose account: the owner's prestore account unless `kind` says otherwise */
+    owner: { kind: OwnerKind; id: number; account?: AccountKind };
     /** fen taken out, > 0 */
     amountFen: number;
   },
 ): Promise<{ duplicate: boolean }> {
   const amount = input.amountFen;
-  if (input.accountId === null) throw balanceTooLow();
-  const { accountId } = input;
+  const { owner } = input;
+  const accountKind = owner.account ?? 'prestore';
   if (!Number.isSafeInteger(amount) || amount <= 0) throw badRequest('[金额]必须大于0');
   if (!input.reference) throw badRequest('缺少业务单号');
-  const booked = sql`select 1 from ${ledgerEntries} where ${ledgerEntries.accountId} = ${input.accountId} and ${ledgerEntries.type} = ${input.type} and ${ledgerEntries.reference} = ${input.reference}`;
+  const booked = sql`select 1 from ${ledgerEntries} where ${ledgerEntries.accountId} = ${accounts.id} and ${ledgerEntries.type} = ${input.type} and ${ledgerEntries.reference} = ${input.reference}`;
   let rows: { id: number }[];
   try {
     rows = await queryRows<{ id: number }>(
       tx,
       sql`with moved as (
             update ${accounts} set balance_fen = balance_fen - ${amount}::bigint, updated_at = ${input.now.toISOString()}::timestamptz
-            where id = ${accountId}::int and balance_fen >= ${amount}::bigint and not exists (${booked})
-            returning balance_fen)
+            where owner_kind = ${owner.kind} and owner_id = ${owner.id}::int and kind = ${accountKind}
+              and balance_fen >= ${amount}::bigint and not exists (${booked})
+            returning id, balance_fen)
           insert into ${ledgerEntries} (account_id, amount_fen, balance_after_fen, type, reference, note, actor_kind, actor_id, created_at)
-          select ${accountId}::int, ${-amount}::bigint, balance_fen, ${input.type}, ${input.reference}, ${input.note ?? ''}, ${input.actor.kind},
+          select id, ${-amount}::bigint, balance_fen, ${input.type}, ${input.reference}, ${input.note ?? ''}, ${input.actor.kind},
             ${input.actor.id}::int, ${input.now.toISOString()}::timestamptz
           from moved
           returning id`,
@@ -135,9 +138,13 @@ export async function bookDebit(
   }
   if (rows.length > 0) return { duplicate: false };
   // nothing booked: say why (the refusals only)
-  if (await findEntry(tx, accountId, input.type, input.reference)) return { duplicate: true };
-  const [exists] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
-  throw exists ? balanceTooLow() : notFound('账户');
+  const [account] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.ownerKind, owner.kind), eq(accounts.ownerId, owner.id), eq(accounts.kind, accountKind)))
+    .limit(1);
+  if (account && (await findEntry(tx, account.id, input.type, input.reference))) return { duplicate: true };
+  throw balanceTooLow();
 }
 
 /** The account of an owner, created on first use (concurrent creators agree through the unique index). */

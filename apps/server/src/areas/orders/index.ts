@@ -7,7 +7,7 @@ export { addOrderEvent, findMemberOrder, type OrderRow, toOrderSummary } from '.
 export { onOrderEvent } from './order-hooks';
 export { riskCondition } from './order-promises';
 export { type RefundChannelHandler } from './refund-channels';
-export { endHolds, expiredHold } from './reservation-core';
+export { endHolds } from './reservation-core';
 export { markOrderPaid, markOrderPayLater, setOrderApproval } from './order-payment';
 export { orderNumbers, paidOrderCounts, paidOrders } from './paid-orders';
 export { lockOrders, memberLiveOrders, orderIdsByNo, orderNosOf, orderScope } from './orders-for-payments';

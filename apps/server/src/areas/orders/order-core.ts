@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   MEMBER_CANCELLABLE,
   RETEST_WINDOW_DAYS,
@@ -13,7 +13,8 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { dayNumber, insertNumbered, type NumberSpec } from '../../platform/numbers';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import type { NamedActor } from '../../platform/actor';
-import { orderEvents, orders } from './orders.tables';
+import { orderEvents, orders, reservations } from './orders.tables';
+import { expiredHold } from './reservation-core';
 
 /**
  * What every part of ordering shares: finding an order with its owner, the summary and the
@@ -56,13 +57,32 @@ export function scannedOrderNo(text: string): string {
   return sample ? sample[1]! : value;
 }
 
-/** The member's own order, or 404 — another member's number answers exactly like a wrong one. */
-export async function findMemberOrder(db: DbOrTx, memberId: number, orderNo: string, options: { lock?: boolean } = {}): Promise<OrderRow> {
-  const query = db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.orderNo, orderNo), eq(orders.memberId, memberId)))
-    .limit(1);
+/**
+ * The member's own order, or 404 — another member's number answers exactly like a wrong one.
+ * With `holdsAt` (paying, inside the payment's transaction): the order locked, and whether a
+ * hold of it had expired unpaid at that moment, in the same statement (order/pay's one read).
+ */
+export async function findMemberOrder(db: DbOrTx, memberId: number, orderNo: string, options?: { lock?: boolean }): Promise<OrderRow>;
+export async function findMemberOrder(db: Tx, memberId: number, orderNo: string, options: { lock: true; holdsAt: Date }): Promise<{ order: OrderRow; holdExpired: boolean }>;
+export async function findMemberOrder(
+  db: DbOrTx,
+  memberId: number,
+  orderNo: string,
+  options: { lock?: boolean; holdsAt?: Date } = {},
+): Promise<OrderRow | { order: OrderRow; holdExpired: boolean }> {
+  const where = and(eq(orders.orderNo, orderNo), eq(orders.memberId, memberId));
+  if (options.holdsAt) {
+    const expired = db.select({ one: sql`1` }).from(reservations).where(and(eq(reservations.orderId, orders.id), expiredHold(options.holdsAt)));
+    const [found] = await db
+      .select({ order: orders, holdExpired: sql<boolean>`exists (${expired})` })
+      .from(orders)
+      .where(where)
+      .limit(1)
+      .for('update');
+    if (!found) throw notFound('订单');
+    return found;
+  }
+  const query = db.select().from(orders).where(where).limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw notFound('订单');
   return row;

@@ -1,5 +1,6 @@
 import { calls } from '@lab/contract/calls';
 import { said, serve } from '../../platform/calls';
+import { requireMember } from '../../platform/caller';
 import { choosePayLater } from './pay-later';
 import { payOrder, readyToPay } from './payment.service';
 import { settleOrders, settlementList } from './settlement.service';
@@ -9,8 +10,9 @@ import { sendXlsx } from '../../platform/xlsx';
 /** Paying orders, pay-after-test and settlement (contract/calls/payment.ts). */
 export const paymentRoutes = serve(calls.payment, {
   readyToPay: ({ db, memberId, body, now }) => readyToPay(db, memberId, body.order_no, now),
-  pay: async ({ db, memberId, body, now, deps, request }) => {
-    const { summary, filed } = await payOrder(db, { sms: deps.sms, email: deps.email, siteUrl: deps.config.PUBLIC_URL }, memberId, body, now, request.log);
+  // the payer as the token's read found them: paying need not read the member again
+  pay: async ({ db, body, now, deps, request }) => {
+    const { summary, filed } = await payOrder(db, { sms: deps.sms, email: deps.email, siteUrl: deps.config.PUBLIC_URL }, requireMember(request), body, now, request.log);
     return filed ? said(summary, '已提交导师审批，导师批准后自动支付') : summary;
   },
   payLater: ({ db, memberId, body, now }) => choosePayLater(db, memberId, body.order_no, now),

@@ -6,22 +6,13 @@ import {
   type PayBody,
   type ReadyToPay,
 } from '@lab/contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { AppError, conflict, notFound } from '../../platform/errors';
-import { members } from '../accounts/accounts.tables';
-import { accounts } from '../funds/funds.tables';
-import { orders, reservations } from '../orders/orders.tables';
-import {
-  bookDebit,
-  memberCouponState,
-  ensureAccount,
-  redeemCoupon,
-} from '../funds';
+import { AppError, conflict } from '../../platform/errors';
+import type { SignedInMember } from '../../platform/caller';
+import { bookDebit, memberCouponState, redeemCoupon } from '../funds';
 import { sendNotice, type NoticeChannels, type NoticeContact } from '../messages';
 import {
   assertHoldLive,
-  expiredHold,
   findMemberOrder,
   markOrderPaid,
   orderPaymentReference,
@@ -66,10 +57,8 @@ export async function readyToPay(db: DbOrTx, memberId: number, orderNo: string, 
 
 // ---- paying ----
 
-/** What the payment read with the order, so it need not ask again (payOrder's one read). */
+/** What the payment read with the order, so it need not ask again (payOrder's locked read). */
 export interface PayContext {
-  /** the source's prepaid account, when it is open */
-  accountId?: number | null | undefined;
   /** whether a hold of the order expired unpaid (asked when not given) */
   holdExpired?: boolean | undefined;
 }
@@ -81,7 +70,8 @@ export interface PayContext {
  * and the in-site message. A payable of zero books no ledger entry but still marks it paid.
  * `coupon`: an explicit coupon is used or refused; the coupon saved when ordering is used
  * when it is still unused and valid (it may have gone to another order meanwhile).
- * Statements: the debit is one (bookDebit: the order's lock serialises its reference); the
+ * Statements: the debit is one (bookDebit by the source's owner: the order's lock serialises
+ * its reference, and the account is found in the same statement); the
  * order's update carries the end of its holds, the event and the message (one statement);
  * then growth's handlers, one INSERT … SELECT each.
  */
@@ -116,9 +106,8 @@ export async function payLockedOrder(
   const payableFen = order.totalFen - discountFen;
   if (payableFen > 0) {
     // an account never opened holds nothing: the balance does not cover the payment
-    const accountId = input.accountId === undefined ? (await ensureAccount(tx, source.kind, source.id)).id : input.accountId;
     const booked = await bookDebit(tx, {
-      accountId,
+      owner: { kind: source.kind, id: source.id },
       amountFen: payableFen,
       type: 'payment',
       reference,
@@ -167,42 +156,18 @@ export async function noticePaid(
 }
 
 /**
- * The member's order locked, with what paying it needs in the same read: the member's name
- * (the event's actor) and contact (the notice), their prepaid account and whether a hold of
- * the order expired unpaid. One statement over four areas' tables (test/statement-bounds.test.ts
- * holds order/pay to 10 statements): the one place payments still reads other areas' tables.
- */
-async function lockOrderToPay(tx: Tx, memberId: number, orderNo: string, now: Date) {
-  const [found] = await tx
-    .select({
-      order: orders,
-      name: members.name,
-      nickname: members.nickname,
-      phone: members.phone,
-      email: members.email,
-      accountId: accounts.id,
-      holdExpired: sql<boolean>`exists (${tx.select({ one: sql`1` }).from(reservations).where(and(eq(reservations.orderId, orders.id), expiredHold(now)))})`,
-    })
-    .from(orders)
-    .innerJoin(members, eq(members.id, orders.memberId))
-    .leftJoin(accounts, and(eq(accounts.ownerKind, 'member'), eq(accounts.ownerId, orders.memberId), eq(accounts.kind, 'prestore')))
-    .where(and(eq(orders.orderNo, orderNo), eq(orders.memberId, memberId)))
-    .limit(1)
-    .for('update', { of: orders });
-  if (!found) throw notFound('订单');
-  return found;
-}
-
-/**
  * order/pay: one transaction with the order row locked, then the notice. An expired hold is
  * released in a transaction of its own (committed, so the refusal does not roll it back) and
  * the payment refused. With a grant card (经费卡, grants area) the community's funds pay within the
  * member's allowance, or the order waits for the PI (`filed`: the PI is told by SMS after the commit).
+ * `payer`: the member as their token's read found them (name and contact), so paying reads only
+ * the order: locked, with whether a hold expired (orders' findMemberOrder, one statement);
+ * test/statement-bounds.test.ts holds order/pay to 10 statements.
  */
 export async function payOrder(
   db: Db,
   channels: NoticeChannels,
-  memberId: number,
+  payer: SignedInMember,
   body: PayBody,
   now: Date,
   log?: { warn: (obj: unknown, msg: string) => void },
@@ -212,13 +177,14 @@ export async function payOrder(
     | { paid: OrderRow; contact: NoticeContact }
     | { filed: Extract<CardCharge, { kind: 'approval' }>; memberName: string };
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    const found = await lockOrderToPay(tx, memberId, body.order_no, now);
-    const { order } = found;
-    if (found.holdExpired) return { expiredOrderId: order.id };
+    const memberId = payer.id;
+    const { order, holdExpired } = await findMemberOrder(tx, memberId, body.order_no, { lock: true, holdsAt: now });
+    if (holdExpired) return { expiredOrderId: order.id };
     if (order.progress === 'cancelled') throw conflict('订单已取消，不能支付');
     if (order.payment === 'paid') throw conflict(ALREADY_PAID);
     if (order.payment === 'approval') throw conflict(AWAITING_APPROVAL);
-    const actor: NamedActor = { kind: 'member', id: memberId, name: found.name || found.nickname || '会员' };
+    const actor: NamedActor = { kind: 'member', id: memberId, name: payer.name || payer.nickname || '会员' };
+    const contact: NoticeContact = { phone: payer.phone, email: payer.email };
     if (body.card_rid) {
       // a grant card: no coupon (a member's coupon does not discount the group's grant)
       const charge = await chargeCard(tx, { memberId, memberName: actor.name, cardRid: body.card_rid, order, amountFen: order.totalFen, projectNo: body.project_no, now });
@@ -226,12 +192,11 @@ export async function payOrder(
       const source: PaySource = { kind: 'community', id: charge.source.communityId, name: `团体「${charge.source.communityName}」预存款（经费卡「${charge.source.card.name}」）` };
       const paid = await payLockedOrder(tx, order, { source, couponRid: NO_COUPON, actor, now, holdExpired: false, projectNo: charge.projectNo });
       if (paid.paidFen !== order.totalFen) throw conflict('订单金额已变化，请刷新后重试');
-      return { paid, contact: { phone: found.phone, email: found.email } };
+      return { paid, contact };
     }
     const source = await resolveSource(tx, memberId, body.community_rid);
-    const context: PayContext = source.kind === 'member' ? { accountId: found.accountId, holdExpired: false } : { holdExpired: false };
-    const paid = await payLockedOrder(tx, order, { source, couponRid: body.coupon_rid, actor, now, projectNo: body.project_no, ...context });
-    return { paid, contact: { phone: found.phone, email: found.email } };
+    const paid = await payLockedOrder(tx, order, { source, couponRid: body.coupon_rid, actor, now, projectNo: body.project_no, holdExpired: false });
+    return { paid, contact };
   });
   if ('expiredOrderId' in outcome) {
     await refuseExpiredHold(db, outcome.expiredOrderId, now);
