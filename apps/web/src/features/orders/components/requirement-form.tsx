@@ -1,13 +1,13 @@
 import { Button, DatePicker, Form, Input, Upload } from 'antd';
 import { PaperClipOutlined, SendOutlined } from '@ant-design/icons';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { requirementAddBody, type Requirement, type RequirementAddBody } from '@lab/contract';
 import { SchemaForm } from '../../../components/schema-form';
 import { memberDataKeys } from '../../../api/refresh';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { feedback } from '../../../lib/feedback';
-import { loginPanel, useLoginPanel } from '../../../lib/login-panel';
+import { useAfterLogin } from '../../../lib/use-after-login';
 import { useSession } from '../../../lib/session';
 import { addRequirement } from '../api/add-requirement';
 import { uploadRequirementFile } from '../api/upload-requirement-file';
@@ -75,24 +75,9 @@ export function RequirementForm({ initial, onSubmitted }: { initial: Partial<Pic
     onSuccess: (result) => onSubmitted(result),
   });
 
-  // a visitor's checked requirement, waiting for the login (the panel stays over this page, so the form, files included, is still here)
+  // a visitor's checked requirement waits for the login (the panel stays over this page, so the form, files included, is still here)
   const session = useSession();
-  const panelOpen = useLoginPanel().open;
-  const [waiting, setWaiting] = useState<RequirementAddBody | null>(null);
-  useEffect(() => {
-    if (!waiting) return;
-    if (session) {
-      setWaiting(null);
-      add.mutate(waiting);
-    } else if (!panelOpen) setWaiting(null);
-  }, [waiting, session, panelOpen, add]);
-  const submit = (body: RequirementAddBody) => {
-    if (session) add.mutate(body);
-    else {
-      setWaiting(body);
-      loginPanel.open({ view: 'sign' });
-    }
-  };
+  const afterLogin = useAfterLogin((body: RequirementAddBody) => add.mutate(body));
 
   return (
     <SchemaForm
@@ -103,7 +88,7 @@ export function RequirementForm({ initial, onSubmitted }: { initial: Partial<Pic
       layout="vertical"
       className="member-form rq-form"
       initialValues={initial}
-      onSubmit={submit}
+      onSubmit={afterLogin.request}
       requiredMark
     >
       <Form.Item label="测试需求" name="title" required>
@@ -150,7 +135,7 @@ export function RequirementForm({ initial, onSubmitted }: { initial: Partial<Pic
         </Upload>
       </Form.Item>
       <div className="rq-form-actions">
-        <Button type="primary" size="large" htmlType="submit" icon={<SendOutlined />} loading={add.isPending || waiting !== null}>
+        <Button type="primary" size="large" htmlType="submit" icon={<SendOutlined />} loading={add.isPending || afterLogin.waiting}>
           提交需求
         </Button>
         <span className="rq-muted">
