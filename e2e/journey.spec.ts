@@ -185,7 +185,7 @@ for (const { width, height } of [
     const invoiceLine = page.getByRole('region', { name: '支付信息' }).getByTestId('ord-invoice-state');
     await expect(invoiceLine).toContainText(`增值税普通电子发票 · ${titleName} · 待开票`);
     await expect(invoiceLine).toContainText('财务开具后通知您');
-    await page.screenshot({ path: `test-results/journey-order-invoice-pending-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/journey-order-invoice-pending-${width}.png`, fullPage: true, style: '.site-header { position: static !important; }' });
     const invoiceNo = `2432${String(Date.now()).slice(-16)}`;
     await issueInvoiceWithFile(request, (a) => a.title.title === titleName, invoiceNo, tinyPdf);
     await page.reload();
