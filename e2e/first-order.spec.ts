@@ -9,7 +9,7 @@ const password = 'Lab@e2e2026';
 /*
  * A first order that never loses work (issue 31), at a computer's width and a phone's: a
  * visitor's 加入实验计划 is done once they log in; what is typed into the order form survives the
- * detour to 去添加抬头 and a reload; the pay dialog opens on a way that can pay (no balance:
+ * detour out of checkout and a reload (the invoice title added in a dialog inside it); the pay dialog opens on a way that can pay (no balance:
  * 微信支付), with the button on screen.
  */
 for (const { width, height } of [
@@ -46,8 +46,16 @@ for (const { width, height } of [
     const slotText = ((await slot.textContent()) ?? '').trim();
     await slot.click();
     await pickSelect(page, page.getByLabel('发票需求'), '增值税普通电子发票');
-    await page.getByRole('link', { name: '去添加抬头' }).click();
-    await expect(page).toHaveURL(/\/member\/invoiceMg/);
+    // the first invoice title is added in a dialog inside checkout, and chosen
+    await page.getByRole('button', { name: '添加抬头' }).click();
+    const titleDialog = page.getByRole('dialog', { name: '新增发票抬头' });
+    await titleDialog.getByLabel('发票抬头').fill('苏州大学');
+    await titleDialog.getByLabel('税号').fill('12320000466008393T');
+    await titleDialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(titleDialog).toBeHidden();
+    await expect(page.getByLabel('发票抬头').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')).toContainText('苏州大学（单位）');
+    // a detour out of checkout (the member centre) and back
+    await page.goto('/member/center');
     await page.goBack();
 
     const restored = async () => {
@@ -58,6 +66,7 @@ for (const { width, height } of [
       await expect(page.getByPlaceholder('请选择取样日期')).toHaveValue(date);
       await expect(page.locator('.slot-group .ant-radio-button-wrapper-checked')).toHaveText(slotText);
       await expect(page.getByLabel('发票需求').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')).toContainText('增值税普通电子发票');
+      await expect(page.getByLabel('发票抬头').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')).toContainText('苏州大学（单位）');
     };
     await restored();
     await page.reload();

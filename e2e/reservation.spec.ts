@@ -2,7 +2,7 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { RESERVATION_HOURS, SLOT_TAKEN_MESSAGE, formatFen, hourLabel, type DeviceTime, type Reservation } from '@lab/contract';
 import { openBackOfficeAs } from './support/admin';
-import { loginPanel, loginWithPassword, registerByApi, submitPassword } from './support/auth';
+import { loginWithPassword, registerByApi } from './support/auth';
 import { randomPhone } from './support/sms';
 
 const password = 'Lab@e2e2026';
@@ -142,42 +142,5 @@ test.describe('unpaid holds', () => {
     expect(mine.data.list[0]).toMatchObject({ rid: booked.data.rid, status: 'released', statusText: '已释放' });
     const free = (await (await request.post('/api/open/device/query4timeExtra', { form: { rid: item.rid, date: wanted.date } })).json()) as Envelope<DeviceTime>;
     expect(free.data.slots.filter((s) => wanted.hours.includes(s.hour)).map((s) => s.state)).toEqual(['free', 'free']);
-  });
-});
-
-test.describe('requirements', () => {
-  test('a visitor logs in on /require, posts a requirement with an attachment and finds it on /experiment/demand', async ({ page, request }) => {
-    test.setTimeout(90_000);
-    const phone = randomPhone();
-    await registerByApi(request, phone, password);
-
-    await page.goto('/require');
-    const panel = loginPanel(page);
-    await expect(panel).toBeVisible();
-    await submitPassword(panel, phone, password);
-    await expect(panel).toBeHidden();
-
-    const title = `XRD 物相分析 ${phone.slice(-4)}`;
-    const form = page.getByRole('region', { name: '需求表单' });
-    await form.getByRole('button', { name: /提交需求/ }).click();
-    await expect(form.getByText('[测试需求]不能为空')).toBeVisible();
-    await form.getByLabel('测试需求').fill(title);
-    await form.getByLabel('需求描述').fill('NCM811 正极材料，确认物相纯度，需要全谱精修。');
-    await form.getByLabel('样品信息').fill('粉末 3 个，每个约 1 g，无毒');
-    await form.getByLabel('预算').fill('3000 元以内');
-    await form.getByLabel('联系人').fill('王老师');
-    await form.getByLabel('联系电话').fill(phone);
-    await form.locator('input[type=file]').setInputFiles({ name: '测试方案.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
-    await expect(form.getByText('测试方案.pdf')).toBeVisible();
-    await form.getByRole('button', { name: /提交需求/ }).click();
-    await expect(page.getByText('需求已提交，我们会尽快联系您')).toBeVisible();
-
-    await page.getByRole('link', { name: '查看我的需求', exact: true }).click();
-    await expect(page).toHaveURL('/experiment/demand');
-    const posted = page.getByTestId('requirement-item').filter({ hasText: title });
-    await expect(posted).toHaveCount(1);
-    await expect(posted).toContainText('待报价');
-    await expect(posted).toContainText('3000 元以内');
-    await expect(posted.getByRole('button', { name: '测试方案.pdf' })).toBeVisible();
   });
 });

@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CheckCircleFilled, CustomerServiceOutlined, DownOutlined, ShoppingCartOutlined } from '../icons';
 import { Link } from 'react-router';
 import { formatFen } from '@lab/contract/display';
 import { SAMPLE_COUNT_MAX } from '@lab/contract/orders/values';
 import type { PricedOption } from '@lab/contract';
 import { ApiError } from '../../lib/api';
-import { loginPanel, useLoginPanel } from '../../lib/login-panel';
-import { useSession } from '../../lib/session';
+import { useAfterLogin } from '../../lib/use-after-login';
 import { siteInfo } from '../../lib/site-info';
 import { feedback } from '../../lib/feedback';
 import { useApiMutation } from '../../lib/use-api-mutation';
@@ -44,7 +43,6 @@ const loadPlanRules = () =>
  * what they chose still there afterwards. Built without antd, as the detail page is.
  */
 export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
-  const session = useSession();
   const [added, setAdded] = useState(false);
   const add = useApiMutation({
     mutationFn: addToPlan,
@@ -74,23 +72,8 @@ export function AddToPlanPanel({ item }: { item: AddToPlanItem }) {
   const unitFen = item.priceFen + extraFen;
 
   // a visitor's 加入实验计划 waits for the login and is then done (已加入实验计划); closing the panel without logging in drops it
-  const [waitingForLogin, setWaitingForLogin] = useState(false);
-  const panelOpen = useLoginPanel().open;
-  useEffect(() => {
-    if (!waitingForLogin) return;
-    if (session) {
-      setWaitingForLogin(false);
-      form.submit();
-    } else if (!panelOpen) setWaitingForLogin(false);
-  }, [waitingForLogin, session, panelOpen, form]);
-
-  const submit = () => {
-    // no `intended`: the visitor stays where they are, with what they chose, after logging in
-    if (!session) {
-      setWaitingForLogin(true);
-      loginPanel.open({ view: 'sign' });
-    } else form.submit();
-  };
+  const afterLogin = useAfterLogin(() => form.submit());
+  const submit = () => afterLogin.request(undefined);
 
   return (
     <section className="plan-add" aria-labelledby="plan-add-title">

@@ -4,7 +4,7 @@ import { SavedCardList } from '../../../components/member/saved-card-list';
 import { useInvoiceTitles } from '../api/funds/list-invoice-titles';
 import { deleteInvoiceTitle } from '../api/delete-invoice-title';
 import { setDefaultInvoiceTitle } from '../api/set-default-invoice-title';
-import { InvoiceTitleModal } from '../components/invoice-title-modal';
+import { InvoiceTitleModal } from '../../../components/member/invoice-title-modal';
 import '../components/funds.css';
 
 /** 发票抬头: list, add, edit, delete, set default. */

@@ -4,7 +4,7 @@ import type { SampleDraft } from './sample-rows';
 
 /**
  * What a member has typed into the order form and not yet submitted, kept per member in
- * localStorage so that a reload or a detour (去添加抬头, 去完善基本信息, the login panel) loses
+ * localStorage so that a reload or a detour (a link out of checkout, 去完善基本信息, the login panel) loses
  * nothing: the samples and note of each plan line (by the line's id, so another choice of lines
  * keeps what fits), the delivery with the pickup's address, date and slot, the coupon, the
  * invoice choice and the contact. Not the agreement's tick: that is given again on submitting.

@@ -1,6 +1,8 @@
-import { Form, Input, Select } from 'antd';
-import { Link } from 'react-router';
-import { formatFen, invoiceTypeLabels, isSpecialInvoice, SPECIAL_INVOICE_NEEDS_UNIT } from '@lab/contract';
+import { Button, Form, Input, Select } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { formatFen, invoiceTypeLabels, isSpecialInvoice, SPECIAL_INVOICE_NEEDS_UNIT, type InvoiceTitle } from '@lab/contract';
+import { InvoiceTitleModal } from '../../../components/member/invoice-title-modal';
 import { couponEstimate, couponValue } from './coupon-estimate';
 import { ClaimCoupons } from './claim-coupons';
 import type { OrderForm } from './use-order-form';
@@ -71,13 +73,16 @@ export function OrderExtrasSection({ form }: { form: OrderForm }) {
   );
 }
 
-/** The invoice's title as a field: the member's titles (a special invoice needs a unit ready for it), or where to add one. */
-function TitleField({ form, value, onChange }: { form: OrderForm; value?: string | undefined; onChange?: (rid: string | undefined) => void }) {
+/** The invoice's title as a field: the member's titles (a special invoice needs a unit ready for it), or the first one to add. */
+function TitleField({ form, value, onChange, onAdd }: { form: OrderForm; value?: string | undefined; onChange?: (rid: string | undefined) => void; onAdd: () => void }) {
   const type = form.invoiceType;
   if (form.titleList.length === 0 && !form.titles.isPending) {
     return (
       <p className="member-muted">
-        还没有发票抬头，<Link to="/member/invoiceMg">去添加抬头</Link>
+        还没有发票抬头，
+        <Button type="link" size="small" className="order-inline-link" onClick={onAdd}>
+          添加抬头
+        </Button>
       </p>
     );
   }
@@ -93,10 +98,41 @@ function TitleField({ form, value, onChange }: { form: OrderForm; value?: string
   );
 }
 
+/**
+ * 发票抬头, with its 新增抬头 dialog inside checkout (leaving for 发票抬头 cost a detour, issue 31):
+ * the title saved there is read into the list and chosen, and the draft keeps it.
+ */
 function InvoiceTitle({ form }: { form: OrderForm }) {
+  const [adding, setAdding] = useState(false);
+  const chosen = async (title: InvoiceTitle) => {
+    // chosen once the list holds it, so the select never shows a bare rid
+    await form.titles.refetch();
+    if (!isSpecialInvoice(form.invoiceType) || title.specialReady) {
+      form.form.setFieldValue('invoice_title_rid', title.rid);
+      form.saveDraft();
+    }
+  };
+  const hasTitles = form.titleList.length > 0;
   return (
-    <Form.Item label="发票抬头" name="invoice_title_rid" className="order-field" extra={isSpecialInvoice(form.invoiceType) ? SPECIAL_INVOICE_NEEDS_UNIT : undefined}>
-      <TitleField form={form} />
-    </Form.Item>
+    <>
+      <Form.Item
+        label="发票抬头"
+        name="invoice_title_rid"
+        className="order-field"
+        extra={
+          <>
+            {isSpecialInvoice(form.invoiceType) ? SPECIAL_INVOICE_NEEDS_UNIT : null}
+            {hasTitles ? (
+              <Button type="link" size="small" className="order-inline-link" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+                新增抬头
+              </Button>
+            ) : null}
+          </>
+        }
+      >
+        <TitleField form={form} onAdd={() => setAdding(true)} />
+      </Form.Item>
+      {adding ? <InvoiceTitleModal editing={null} onClose={() => setAdding(false)} onSaved={(title) => void chosen(title)} /> : null}
+    </>
   );
 }

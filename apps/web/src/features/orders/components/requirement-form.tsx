@@ -7,6 +7,8 @@ import { SchemaForm } from '../../../components/schema-form';
 import { memberDataKeys } from '../../../api/refresh';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { feedback } from '../../../lib/feedback';
+import { useAfterLogin } from '../../../lib/use-after-login';
+import { useSession } from '../../../lib/session';
 import { addRequirement } from '../api/add-requirement';
 import { uploadRequirementFile } from '../api/upload-requirement-file';
 import { REQUIREMENT_FILES_MAX, REQUIREMENT_FILE_MAX_MB, requirementFileAccept, requirementFileProblem } from './requirement-files';
@@ -42,6 +44,9 @@ export interface SubmittedRequirement {
 /**
  * 提交测试需求: what to test, the samples, budget, wished deadline and contact; attachments
  * are checked here and uploaded one by one after demand/add has answered the requirement.
+ * A visitor fills it in like a member: 提交需求 checks it, asks for the login, and sends what
+ * was typed (attachments too) once they have logged in; closing the login panel sends nothing
+ * and leaves the form as it was.
  */
 export function RequirementForm({ initial, onSubmitted }: { initial: Partial<Pick<Values, 'contact' | 'phone' | 'title'>>; onSubmitted: (result: SubmittedRequirement) => void }) {
   const [form] = Form.useForm<Values>();
@@ -70,6 +75,10 @@ export function RequirementForm({ initial, onSubmitted }: { initial: Partial<Pic
     onSuccess: (result) => onSubmitted(result),
   });
 
+  // a visitor's checked requirement waits for the login (the panel stays over this page, so the form, files included, is still here)
+  const session = useSession();
+  const afterLogin = useAfterLogin((body: RequirementAddBody) => add.mutate(body));
+
   return (
     <SchemaForm
       form={form}
@@ -79,7 +88,7 @@ export function RequirementForm({ initial, onSubmitted }: { initial: Partial<Pic
       layout="vertical"
       className="member-form rq-form"
       initialValues={initial}
-      onSubmit={(body) => add.mutate(body)}
+      onSubmit={afterLogin.request}
       requiredMark
     >
       <Form.Item label="测试需求" name="title" required>
@@ -126,10 +135,12 @@ export function RequirementForm({ initial, onSubmitted }: { initial: Partial<Pic
         </Upload>
       </Form.Item>
       <div className="rq-form-actions">
-        <Button type="primary" size="large" htmlType="submit" icon={<SendOutlined />} loading={add.isPending}>
+        <Button type="primary" size="large" htmlType="submit" icon={<SendOutlined />} loading={add.isPending || afterLogin.waiting}>
           提交需求
         </Button>
-        <span className="rq-muted">提交后工程师会尽快评估并给出报价，报价可在「我的需求」中查看。</span>
+        <span className="rq-muted">
+          {session ? '提交后工程师会尽快评估并给出报价，报价可在「我的需求」中查看。' : '提交时请登录或注册（只需一分钟），填写的内容和附件会保留，登录后自动提交。'}
+        </span>
       </div>
     </SchemaForm>
   );

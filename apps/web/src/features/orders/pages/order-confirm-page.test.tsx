@@ -272,6 +272,40 @@ describe('order form', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /可领 \d 张优惠券/ })).toBeNull());
   });
 
+  it('添加抬头 inside checkout: the first invoice title is added in a dialog without leaving, then chosen and sent with the order', { timeout: 60_000 }, async () => {
+    const title = { rid: 'it1', kind: 'unit', title: '苏州大学', tax_no: '12320000466008393T', bank: null, bank_account: null, address: null, phone: null, email: null, default: 1, specialReady: false };
+    let added = false;
+    const { calls } = setup({
+      extra: {
+        '/api/auth/invoice/list': () => ({ data: added ? [title] : [] }),
+        '/api/auth/invoice/add': () => {
+          added = true;
+          return { data: title, msg: '操作成功!' };
+        },
+      },
+    });
+    const { router } = renderApp(<OrderConfirmPage />, { path: '/experiment/confirm?ids=L1' });
+    await screen.findByRole('article', { name: 'XRD 粉末衍射' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'XRD 粉末衍射 样品1 名称' }), 'TiO2 粉末');
+    await chooseForm('XRD 粉末衍射 样品1 形态', '粉末');
+    await chooseForm('发票需求', '增值税普通电子发票');
+    await userEvent.click(await screen.findByRole('button', { name: '添加抬头' }));
+    const dialog = await screen.findByRole('dialog', { name: '新增发票抬头' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: '发票抬头' }), '苏州大学');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: '税号' }), '12320000466008393T');
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '发票抬头' }).closest('.ant-select')).toHaveTextContent('苏州大学（单位）'));
+    // still checkout, with what was typed
+    expect(router.state.location.pathname).toBe('/experiment/confirm');
+    expect(screen.getByRole('textbox', { name: 'XRD 粉末衍射 样品1 名称' })).toHaveValue('TiO2 粉末');
+    expect(calls.find((c) => c.path === '/api/auth/invoice/add')!.form.get('title')).toBe('苏州大学');
+    await userEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意' }));
+    await submit();
+    await waitFor(() => expect(orderCalls(calls)).toHaveLength(1));
+    expect(orderCalls(calls)[0]!.form.get('invoice_type')).toBe('1');
+    expect(orderCalls(calls)[0]!.form.get('invoice_title_rid')).toBe('it1');
+  });
+
   it('chooses the member’s coupon that takes the most off these lines, until they choose otherwise', { timeout: 30_000 }, async () => {
     const coupon = (over: Record<string, unknown>) => ({ rid: 'mc1', name: '新用户立减 ¥50', amountFen: 50_00, offRateBp: null, thresholdFen: 100_00, scope: { kind: 'all' }, scopeText: '全部服务可用', status: 'unused', statusText: '未使用', validFrom: '2026-03-05T00:00:00.000Z', validTo: '2099-04-05T00:00:00.000Z', usedAt: null, claimedAt: '2026-03-05T00:00:00.000Z', ...over });
     const list = [coupon({ rid: 'small', name: '立减 ¥10', amountFen: 10_00, thresholdFen: 0 }), coupon({}), coupon({ rid: 'far', name: '满1000减100', amountFen: 100_00, thresholdFen: 1000_00 })];

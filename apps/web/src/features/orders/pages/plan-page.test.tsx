@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../../testing/render';
 import { mockApi, type MockCall } from '../../../testing/fetch-mock';
 import { saveSession } from '../../../lib/session';
+import { attestationDialog } from '../../../lib/attestation';
 import PlanPage from './plan-page';
 import { account, address, planFixture } from '../testing/plan-fixture';
 import type { Plan } from '@lab/contract';
@@ -80,12 +81,14 @@ describe('experiment plan page', () => {
     expect(Object.fromEntries(calls.filter((c) => c.path === '/api/auth/tempDevice/operate')[2]!.form)).toEqual({ action: 'clear', ids: '' });
   });
 
-  it('an empty plan leads to the test services; a member without an address is warned', async () => {
+  it('an empty plan leads to the test services; a member without an address is warned, and 完善基本信息 opens the 资料认证 dialog in place', async () => {
     setup(emptyPlan, undefined, []);
     renderApp(<PlanPage />, { path: '/experiment/plan' });
     expect(await screen.findByText('实验计划还是空的，先挑选需要的检测项目吧')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '去选择检测项目' })).toHaveAttribute('href', `/project/1/${encodeURIComponent('送样检测')}`);
     expect(await screen.findByText('未完善基本信息将无法正常下单')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '去完善基本信息' })).toHaveAttribute('href', '/member/information');
+    expect(attestationDialog.isOpen()).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: '完善基本信息' }));
+    expect(attestationDialog.isOpen()).toBe(true);
   });
 });

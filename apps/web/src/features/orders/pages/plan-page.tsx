@@ -8,6 +8,7 @@ import { queryClient } from '../../../lib/query-client';
 import { projectPath } from '../../../lib/site-info';
 import { settled, useApiMutation } from '../../../lib/use-api-mutation';
 import { useUserInfo } from '../../../lib/user-info';
+import { attestationDialog } from '../../../lib/attestation';
 import { refreshPlanData } from '../../../api/refresh';
 import { planKey } from '../../../api/query-keys';
 import { usePlan } from '../api/get-plan';
@@ -17,7 +18,10 @@ import { OrderedItems } from '../components/ordered-items';
 import '../../../components/member/member-pages.css';
 import '../components/plan.css';
 
-/** The member has no address yet (the spec's basic information): ordering cannot go normally. */
+/**
+ * The member has no address yet (the spec's basic information): ordering cannot go normally.
+ * 完善基本信息 opens the 资料认证 dialog over this page (the plan, or checkout with its draft), not another page.
+ */
 export function BasicInfoWarning() {
   const info = useUserInfo();
   if (!info.data || info.data.addressList.length > 0) return null;
@@ -29,7 +33,10 @@ export function BasicInfoWarning() {
       title="未完善基本信息将无法正常下单"
       description={
         <>
-          请先完善资料认证与收件地址，检测报告、发票与样品寄回将以此为准。<Link to="/member/information">去完善基本信息</Link>
+          请先完善资料认证与收件地址，检测报告、发票与样品寄回将以此为准。
+          <Button type="link" size="small" className="plan-warning-action" onClick={() => attestationDialog.open()}>
+            完善基本信息
+          </Button>
         </>
       }
     />

@@ -1,8 +1,7 @@
 import { Alert, Button, Result, Skeleton } from 'antd';
-import { AuditOutlined, CustomerServiceOutlined, FileSearchOutlined, LoginOutlined, ShoppingCartOutlined, SolutionOutlined } from '@ant-design/icons';
+import { AuditOutlined, FileSearchOutlined, ShoppingCartOutlined, SolutionOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { loginPanel } from '../../../lib/login-panel';
 import { useSession } from '../../../lib/session';
 import { siteInfo } from '../../../lib/site-info';
 import { useUserInfo } from '../../../lib/user-info';
@@ -53,26 +52,10 @@ function Submitted({ result, onAgain }: { result: SubmittedRequirement; onAgain:
   );
 }
 
-function LoginFirst() {
-  const contact = useSiteContact();
-  return (
-    <div className="rq-login">
-      <LoginOutlined className="rq-login-icon" aria-hidden />
-      <h2>登录后提交测试需求</h2>
-      <p>提交需求、查看报价和附件都需要登录，以便工程师与您联系。还没有账号？注册只需一分钟。</p>
-      <div className="rq-login-actions">
-        <Button type="primary" size="large" onClick={() => loginPanel.open({ view: 'sign' })}>
-          登录 / 注册
-        </Button>
-        <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} className="rq-login-call">
-          <CustomerServiceOutlined /> 也可致电 {contact.phone}
-        </a>
-      </div>
-    </div>
-  );
-}
-
-/** /require: post a testing requirement (with attachments); the lab answers it with a quote. Visitors log in first. */
+/**
+ * /require: post a testing requirement (with attachments); the lab answers it with a quote. A
+ * visitor reads and fills the form first; the login is asked on 提交需求 (RequirementForm).
+ */
 function RequirePageContent() {
   const contact = useSiteContact();
   const session = useSession();
@@ -86,12 +69,8 @@ function RequirePageContent() {
   useEffect(() => {
     document.title = '提交测试需求 - 科研检测服务商城';
   }, []);
-  // a visitor gets the login panel at once
-  useEffect(() => {
-    if (!session) loginPanel.open({ view: 'sign' });
-    // only on arrival: closing the panel leaves the page as it is
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // a visitor's form stays the same form through their login (what they typed is sent after it), not redrawn for the member
+  const [visitorForm] = useState(() => !session);
 
   return (
     <div className="rq-page">
@@ -108,9 +87,7 @@ function RequirePageContent() {
       </div>
       <div className="rq-container rq-body">
         <section className="rq-panel" aria-label="需求表单">
-          {!session ? (
-            <LoginFirst />
-          ) : submitted ? (
+          {submitted ? (
             <Submitted
               result={submitted}
               onAgain={() => {
@@ -118,7 +95,7 @@ function RequirePageContent() {
                 setRound((n) => n + 1);
               }}
             />
-          ) : info.isPending ? (
+          ) : session && !visitorForm && info.isPending ? (
             <Skeleton active paragraph={{ rows: 8 }} />
           ) : (
             <RequirementForm

@@ -1,11 +1,11 @@
 import { Checkbox, Form, Input, Modal, Radio } from 'antd';
 import { invoiceTitleAddBody, invoiceTitleEditBody, type InvoiceTitle, type InvoiceTitleKind } from '@lab/contract';
-import { SchemaForm } from '../../../components/schema-form';
-import { feedback } from '../../../lib/feedback';
-import { useApiMutation } from '../../../lib/use-api-mutation';
-import { memberDataKeys } from '../../../api/refresh';
-import '../../../components/member/member-forms.css';
-import { saveInvoiceTitle } from '../api/save-invoice-title';
+import { SchemaForm } from '../schema-form';
+import { feedback } from '../../lib/feedback';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { memberDataKeys } from '../../api/refresh';
+import './member-forms.css';
+import { saveInvoiceTitle } from '../../features/funds/api/save-invoice-title';
 
 interface Values {
   kind?: InvoiceTitleKind;
@@ -19,15 +19,20 @@ interface Values {
   isDefault?: boolean;
 }
 
-/** 新增 / 编辑发票抬头: personal or unit (tax number); bank, account, address, phone for 专用发票; e-mail for e-invoices. */
-export function InvoiceTitleModal({ editing, onClose }: { editing: InvoiceTitle | null; onClose: () => void }) {
+/**
+ * 新增 / 编辑发票抬头: personal or unit (tax number); bank, account, address, phone for 专用发票;
+ * e-mail for e-invoices. 发票抬头 (funds) and the order form (orders, without leaving checkout)
+ * open it; `onSaved` hears of the saved title (the order form chooses it).
+ */
+export function InvoiceTitleModal({ editing, onClose, onSaved }: { editing: InvoiceTitle | null; onClose: () => void; onSaved?: (title: InvoiceTitle) => void }) {
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form) ?? editing?.kind ?? 'unit';
   const save = useApiMutation({
     mutationFn: saveInvoiceTitle,
     invalidates: memberDataKeys,
-    onSuccess: () => {
+    onSuccess: (saved) => {
       feedback.success(editing ? '发票抬头已保存' : '发票抬头已添加');
+      onSaved?.(saved);
       onClose();
     },
   });
