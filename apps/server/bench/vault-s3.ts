@@ -170,6 +170,11 @@ try {
   /** the whole flow through the server: start, sign/PUT/report each part, complete, the verify job */
   const upload = async (size: number, parts: number, hash: string, name: string) => {
     const timings = { sign: [] as number[], put: [] as number[], report: [] as number[] };
+    const cpu = () => ({ server: cpuOf(server.pid), s3: cpuOf(s3.pid!) });
+    const cpus = [cpu()];
+    /** the server's RSS as each quarter of the parts is done: flat, or growing with the bytes? */
+    const quarters: number[] = [];
+    let done = 0;
     const started = await serverCall<{ rid: string; partCount: number }>('start', { order_no: order!.orderNo, instrument: 'SEM', name, size });
     if (started.partCount !== parts) throw new Error(`partCount ${started.partCount}`);
     const t0 = performance.now();
@@ -186,13 +191,20 @@ try {
       at = performance.now();
       await serverCall('part-done', { rid: started.rid, part, etag: put.headers.get('etag')! });
       timings.report.push(performance.now() - at);
+      done++;
+      if (done % Math.max(1, Math.floor(parts / 4)) === 0 && quarters.length < 4) quarters.push(rssOf(server.pid));
     });
     const t1 = performance.now();
+    cpus.push(cpu());
     await serverCall('complete', { rid: started.rid, sha256: hash });
     const t2 = performance.now();
+    cpus.push(cpu());
     await verified(started.rid);
     const t3 = performance.now();
-    return { rid: started.rid, timings, t0, t1, t2, t3 };
+    cpus.push(cpu());
+    /** CPU seconds of [server, s3rver] in each phase: the parts, complete, the verify job */
+    const phases = [1, 2, 3].map((i) => `${(cpus[i]!.server - cpus[i - 1]!.server).toFixed(1)} s / ${(cpus[i]!.s3 - cpus[i - 1]!.s3).toFixed(1)} s`);
+    return { rid: started.rid, timings, t0, t1, t2, t3, phases, quarters };
   };
 
   // warm-up: 3 parts, so the code the flow loads (the AWS SDK's signer, the verify job) is in before the baseline
@@ -205,7 +217,6 @@ try {
   const watchServer = new Watch(server.pid);
   const watchS3 = new Watch(s3.pid!);
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  const idleFrom = performance.now() - 2000;
   const baseServer = Math.max(...watchServer.samples.map((s) => s.rss));
   const baseS3 = Math.max(...watchS3.samples.map((s) => s.rss));
   const cpu0 = { server: cpuOf(server.pid), s3: cpuOf(s3.pid!), me: process.cpuUsage() };
@@ -219,9 +230,10 @@ try {
   const waitS3 = run.timings.put.reduce((s, x) => s + x, 0);
   console.log(`  the workers' time: ${((100 * waitServer) / (waitServer + waitS3)).toFixed(1)} % waiting on the server, ${((100 * waitS3) / (waitServer + waitS3)).toFixed(1)} % on s3rver`);
   console.log(`  CPU over upload + verify: server ${(cpu1.server - cpu0.server).toFixed(1)} s, s3rver ${(cpu1.s3 - cpu0.s3).toFixed(1)} s, the client ${((cpu1.me.user + cpu1.me.system) / 1e6).toFixed(1)} s`);
+  console.log(`  CPU server / s3rver: the parts ${run.phases[0]}, complete ${run.phases[1]}, the verify job ${run.phases[2]}`);
   console.log(`  server RSS: peak during the parts +${mb(watchServer.peak(run.t0, run.t1) - baseServer)} MB, during the verify job +${mb(watchServer.peak(run.t2, run.t3) - baseServer)} MB, after ${mb(rssOf(server.pid))} MB (load ${load()})`);
+  console.log(`  server RSS as each quarter of the parts was done: ${run.quarters.map((rss) => `${rss >= baseServer ? '+' : ''}${mb(rss - baseServer)} MB`).join(', ')}`);
   console.log(`  s3rver RSS: peak +${mb(watchS3.peak(run.t0, run.t3) - baseS3)} MB`);
-  void idleFrom;
 
   // the storage alone: the same parts PUT straight to s3rver, signed here, then read back and hashed here
   const store = s3FileStore({ bucket: BUCKET, region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, prefix: 'bare/', urlExpiresSeconds: 900 }, null);
