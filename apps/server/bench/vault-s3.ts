@@ -12,7 +12,8 @@
  *   server's `vault-verify` job reads the object back from s3rver and hashes it.
  * Then the same parts PUT to s3rver without the server (this process signs the URLs with the same
  * provider), and the object read back and hashed here: the storage's own pace, to compare with.
- * BENCH_VAULT_GB (default 2) sets the size.
+ * BENCH_VAULT_GB (default 2) sets the size; BENCH_VAULT_BARE=0 leaves out the s3rver-alone half. The server's
+ * V8 heap and its memory outside the heap are read from its metrics port (prom-client) every 250 ms.
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -28,7 +29,7 @@ import { orders } from '../src/areas/orders/orders.tables';
 import { vaultFiles } from '../src/areas/vault/vault.tables';
 import { s3FileStore } from '../src/platform/providers/file-store-s3';
 import { makeMember, makeStaff } from '../test/factories';
-import { startServer } from '../test/server-process';
+import { freePort, startServer } from '../test/server-process';
 
 const GB = Number(process.env.BENCH_VAULT_GB ?? 2);
 const SIZE = Math.round(GB * 1024 ** 3);
@@ -129,13 +130,22 @@ const s3Env = { FILE_STORAGE: 's3', S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3
 const webDir = path.join(runDir, 'web');
 fs.mkdirSync(webDir);
 fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>bench</title></head><body><div id="root"></div></body></html>\n');
+// the server's own view of its memory (prom-client's default metrics on the metrics port): V8's heap and
+// the memory outside it (Buffers), to tell what an RSS peak is made of
+const metricsPort = await freePort();
+const metricsToken = randomBytes(16).toString('hex');
+const heapOf = async () => {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+  const value = (name: string) => Number(text.match(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, 'm'))?.[1] ?? NaN);
+  return { heap: value('nodejs_heap_size_used_bytes'), heapTotal: value('nodejs_heap_size_total_bytes'), external: value('nodejs_external_memory_bytes') };
+};
 const server = await startServer({
   name: 'bench',
   databaseUrl,
   dataDir: path.join(runDir, 'data'),
   readyPath: '/api/ready',
   timeoutMs: 120_000,
-  env: { NODE_ENV: 'production', SECRET_KEY: randomBytes(32).toString('hex'), JOBS_IN_PROCESS: '1', WEB_DIST: webDir, WEB_SSR: path.join(runDir, 'no-ssr.js'), ...s3Env },
+  env: { METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1', METRICS_TOKEN: metricsToken, NODE_ENV: 'production', SECRET_KEY: randomBytes(32).toString('hex'), JOBS_IN_PROCESS: '1', WEB_DIST: webDir, WEB_SSR: path.join(runDir, 'no-ssr.js'), ...s3Env },
 });
 const database = await openDatabase({ url: databaseUrl, poolSize: 2 });
 
@@ -214,11 +224,15 @@ try {
     .digest('hex');
   await upload(warmSize, 3, warmHash, 'warm-up.bin');
 
+  const heapSamples: { at: number; heap: number; heapTotal: number; external: number }[] = [];
+  const heapTimer = setInterval(() => void heapOf().then((m) => heapSamples.push({ at: performance.now(), ...m }), () => undefined), 250);
+  const heapPeak = (key: 'heap' | 'heapTotal' | 'external', from: number, to = Infinity) => Math.max(...heapSamples.filter((m) => m.at >= from && m.at <= to).map((m) => m[key]));
   const watchServer = new Watch(server.pid);
   const watchS3 = new Watch(s3.pid!);
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const baseServer = Math.max(...watchServer.samples.map((s) => s.rss));
   const baseS3 = Math.max(...watchS3.samples.map((s) => s.rss));
+  const baseHeap = { heap: heapPeak('heap', 0), heapTotal: heapPeak('heapTotal', 0), external: heapPeak('external', 0) };
   const cpu0 = { server: cpuOf(server.pid), s3: cpuOf(s3.pid!), me: process.cpuUsage() };
   console.log(`\nthrough the server (load ${load()}): server RSS at rest ${mb(baseServer)} MB, s3rver ${mb(baseS3)} MB`);
   const run = await upload(SIZE, PARTS, sha256, 'SEM-2GB.tif');
@@ -232,10 +246,15 @@ try {
   console.log(`  CPU over upload + verify: server ${(cpu1.server - cpu0.server).toFixed(1)} s, s3rver ${(cpu1.s3 - cpu0.s3).toFixed(1)} s, the client ${((cpu1.me.user + cpu1.me.system) / 1e6).toFixed(1)} s`);
   console.log(`  CPU server / s3rver: the parts ${run.phases[0]}, complete ${run.phases[1]}, the verify job ${run.phases[2]}`);
   console.log(`  server RSS: peak during the parts +${mb(watchServer.peak(run.t0, run.t1) - baseServer)} MB, during the verify job +${mb(watchServer.peak(run.t2, run.t3) - baseServer)} MB, after ${mb(rssOf(server.pid))} MB (load ${load()})`);
+  for (const [phase, from, to] of [['the parts', run.t0, run.t1], ['the verify job', run.t2, run.t3]] as const) {
+    console.log(`  server's own memory during ${phase} (peaks over rest): V8 heap used +${mb(heapPeak('heap', from, to) - baseHeap.heap)} MB, heap reserved +${mb(heapPeak('heapTotal', from, to) - baseHeap.heapTotal)} MB, outside the heap (Buffers) +${mb(heapPeak('external', from, to) - baseHeap.external)} MB`);
+  }
+  clearInterval(heapTimer);
   console.log(`  server RSS as each quarter of the parts was done: ${run.quarters.map((rss) => `${rss >= baseServer ? '+' : ''}${mb(rss - baseServer)} MB`).join(', ')}`);
   console.log(`  s3rver RSS: peak +${mb(watchS3.peak(run.t0, run.t3) - baseS3)} MB`);
 
   // the storage alone: the same parts PUT straight to s3rver, signed here, then read back and hashed here
+  if (process.env.BENCH_VAULT_BARE !== '0') {
   const store = s3FileStore({ bucket: BUCKET, region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, prefix: 'bare/', urlExpiresSeconds: 900 }, null);
   const cpu2 = { s3: cpuOf(s3.pid!) };
   const b0 = performance.now();
@@ -257,6 +276,7 @@ try {
   const bareSeconds = (b1 - b0) / 1000;
   console.log(`\ns3rver alone (load ${load()}): parts PUT ${bareSeconds.toFixed(1)} s (${mb(SIZE / bareSeconds)} MB/s), complete ${((b2 - b1) / 1000).toFixed(1)} s, read back and hashed ${((b3 - b2) / 1000).toFixed(1)} s (${check.digest('hex') === sha256 ? 'hash right' : 'HASH WRONG'}); s3rver CPU ${(cpuOf(s3.pid!) - cpu2.s3).toFixed(1)} s`);
   console.log(`  the flow through the server took ${((100 * uploadSeconds) / bareSeconds).toFixed(0)} % of s3rver's own time for the parts`);
+  }
   watchServer.stop();
   watchS3.stop();
 } finally {
