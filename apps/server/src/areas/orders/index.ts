@@ -14,4 +14,5 @@ export { lockOrders, memberLiveOrders, orderIdsByNo, orderNosOf, orderScope } fr
 export { orderPaymentOf, paidOrdersOf } from './invoiceable-orders';
 export { orderStatementOf, sealPackPaper } from './documents/order-papers';
 export { orderSamplesByNo } from './desk/sample-refs';
-export { placeServiceOrder } from './service-orders';
+export { serviceOrder } from './service-orders';
+export { keepOrderDataUntil } from './desk/data-retention';

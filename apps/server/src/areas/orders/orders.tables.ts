@@ -109,6 +109,12 @@ export const orders = pgTable(
     unpaidNoticeAt: timestamp({ withTimezone: true }),
     /** the member was told, the day before, that this delivered order will be confirmed by the system (jobs: auto-confirm); a new delivery clears it */
     autoConfirmNoticeAt: timestamp({ withTimezone: true }),
+    /**
+     * the raw data is kept until then, later than delivery + 任务设置's retention days: set when a paid
+     * extension of the vault (decisions/0053, 0066) kept every file of the order longer; the retention
+     * reminder (desk/reminders.service.ts) goes out before this end instead
+     */
+    retentionUntil: timestamp({ withTimezone: true }),
   },
   (t) => [
     // a member's list, newest first, keyset-paged by (created_at, id)
@@ -129,6 +135,7 @@ export const orders = pgTable(
     // each customer's first order in one probe
     index('orders_received_idx').on(t.receivedAt, t.id, t.kind, t.progress, t.organization, t.managerCalledAt).where(sql`received_at IS NOT NULL`),
     index('orders_delivered_idx').on(t.deliveredAt, t.receivedAt, t.id, t.kind, t.progress, t.organization, t.dataNotifiedAt).where(sql`delivered_at IS NOT NULL`),
+    index('orders_retention_until_idx').on(t.retentionUntil).where(sql`retention_until IS NOT NULL`),
     index('orders_member_first_idx').on(t.memberId, t.createdAt, t.organization).where(sql`progress <> 'cancelled'`),
     check('orders_amounts', sql`${t.totalFen} >= 0 AND ${t.discountFen} >= 0 AND ${t.discountFen} <= ${t.totalFen} AND ${t.paidFen} >= 0`),
     check('orders_evaluation_score', sql`${t.evaluationScore} IS NULL OR ${t.evaluationScore} BETWEEN 1 AND 5`),

@@ -4,8 +4,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../platform/deps';
 import { randomId } from '../../platform/crypto';
 import { postMessage } from '../messages';
-import { orderNosOf } from '../orders';
-import { vaultDeletionCertificates, vaultFiles, vaultParts, vaultShareLinks } from './vault.tables';
+import { lockOrders, orderNosOf } from '../orders';
+import { reviseOpenExtensions } from './extension.service';
+import { vaultDeletionCertificates, vaultExtensions, vaultFiles, vaultParts, vaultShareLinks } from './vault.tables';
 import { VAULT_FOLDER, checkStoredFile, type VaultFileRow } from './vault-core';
 
 /**
@@ -44,18 +45,34 @@ export async function deleteExpiredFiles(
   );
   const certificates: string[] = [];
   for (const [memberId, rows] of byMember) {
-    // the objects first: a row marked deleted names an object that is gone (a removal that fails is retried next run)
-    for (const row of rows) await deps.files.remove(VAULT_FOLDER, row.storageKey);
     const rid = await db.transaction(async (tx) => {
-      const ids = rows.map((row) => row.id);
-      const marked = await tx
-        .update(vaultFiles)
-        .set({ state: 'deleted', deletedAt: now, uploadId: null })
-        .where(and(inArray(vaultFiles.id, ids), ne(vaultFiles.state, 'deleted')))
-        .returning({ id: vaultFiles.id });
+      // an extension not yet paid that names these files: its order locked first, as a payment
+      // locks it before it moves the files' ends (order, then files: the two queue, never deadlock)
+      const foreseen = await tx
+        .select({ orderId: vaultExtensions.orderId, fileIds: vaultExtensions.fileIds })
+        .from(vaultExtensions)
+        .where(and(eq(vaultExtensions.memberId, memberId), isNull(vaultExtensions.appliedAt)));
+      const candidates = new Set(rows.map((row) => row.id));
+      const orderIds = foreseen.filter((extension) => extension.fileIds.some((id) => candidates.has(id))).map((extension) => extension.orderId);
+      if (orderIds.length) await lockOrders(tx, { ids: orderIds });
+      // the files locked and read again: an extension paid meanwhile moved their end, and they stay
+      const still = await tx
+        .select()
+        .from(vaultFiles)
+        .where(and(inArray(vaultFiles.id, [...candidates]), ne(vaultFiles.state, 'deleted'), lte(vaultFiles.retentionEnd, now)))
+        .orderBy(asc(vaultFiles.id))
+        .for('update');
+      if (!still.length) return null;
+      // the objects first: a row marked deleted names an object that is gone (a removal that fails
+      // rolls the member's rows back, and the next run tries again)
+      for (const row of still) await deps.files.remove(VAULT_FOLDER, row.storageKey);
+      const ids = still.map((row) => row.id);
+      await tx.update(vaultFiles).set({ state: 'deleted', deletedAt: now, uploadId: null }).where(inArray(vaultFiles.id, ids));
       await tx.delete(vaultParts).where(inArray(vaultParts.fileId, ids));
+      // what an unpaid extension named and is gone now is not charged for (decisions/0066)
+      await reviseOpenExtensions(tx, memberId, new Map(still.map((row) => [row.id, row.name])), now);
       // an upload never finished holds no data of the member's: it goes without a line
-      const listed = rows.filter((row) => row.state !== 'uploading' && marked.some((m) => m.id === row.id));
+      const listed = still.filter((row) => row.state !== 'uploading');
       if (!listed.length) return null;
       const certificate = randomId(16);
       await tx.insert(vaultDeletionCertificates).values({

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { addDays, formatFen, labDay, labNow, REMINDER_END_HOUR, type JobSettings } from '@lab/contract';
 import type { Db, DbOrTx } from '../../../db/client';
 import { couponsExpiring } from '../../funds';
@@ -18,7 +18,8 @@ import { getJobSettings } from '../../../platform/job-settings';
  *   (the lab: an in-site alert under 系统提醒 and an SMS to each lab staff member);
  * - an unused coupon that expires within 任务设置's days (default 3);
  * - an order whose raw data leaves the lab's retention (任务设置: kept N days after delivery,
- *   default 180) within the reminder's days (default 7): a prompt to download it in time.
+ *   default 180, or until the later end a paid extension of the vault stored: data-retention.ts)
+ *   within the reminder's days (default 7): a prompt to download it in time.
  *
  * - (staff) a 资质证书 whose validity ends within 30 days: an alert to the admins, once per
  *   certificate and end date (the alert's key).
@@ -97,30 +98,47 @@ export async function sendReminders(db: Db, channels: NoticeChannels, now: Date)
     if (done) outcome.coupons.push(coupon.rid);
   }
 
-  // ---- raw data about to leave retention: delivered between (now − retention) and (now − retention + lead) ----
+  // ---- raw data about to leave retention: its end (delivery + the retention days, or the later end a
+  // paid extension of the vault stored, data-retention.ts) within the reminder's days ----
   const deliveredAfter = new Date(now.getTime() - settings.rawDataRetentionDays * DAY_MS);
   const deliveredBy = new Date(now.getTime() - (settings.rawDataRetentionDays - settings.retentionReminderDays) * DAY_MS);
+  const derivedEnd = sql`${orders.deliveredAt} + (${settings.rawDataRetentionDays} * interval '1 day')`;
   const delivered = await db
-    .select({ id: orders.id, orderNo: orders.orderNo, memberId: orders.memberId, title: orders.title, deliveredAt: orders.deliveredAt })
+    .select({ id: orders.id, orderNo: orders.orderNo, memberId: orders.memberId, title: orders.title, deliveredAt: orders.deliveredAt, retentionUntil: orders.retentionUntil })
     .from(orders)
     .where(
-      and(
-        inArray(orders.progress, ['delivered', 'completed']),
-        isNotNull(orders.deliveredAt),
-        gt(orders.deliveredAt, deliveredAfter),
-        lte(orders.deliveredAt, deliveredBy),
-        exists(db.select({ one: sql`1` }).from(orderFiles).where(and(eq(orderFiles.orderId, orders.id), eq(orderFiles.kind, 'report')))),
+      or(
+        and(
+          inArray(orders.progress, ['delivered', 'completed']),
+          isNotNull(orders.deliveredAt),
+          gt(orders.deliveredAt, deliveredAfter),
+          lte(orders.deliveredAt, deliveredBy),
+          exists(db.select({ one: sql`1` }).from(orderFiles).where(and(eq(orderFiles.orderId, orders.id), eq(orderFiles.kind, 'report')))),
+          // kept longer by a paid extension: reminded before that end instead (below)
+          or(isNull(orders.retentionUntil), sql`${orders.retentionUntil} <= ${derivedEnd}`),
+        ),
+        and(
+          isNotNull(orders.retentionUntil),
+          gt(orders.retentionUntil, now),
+          lte(orders.retentionUntil, new Date(now.getTime() + settings.retentionReminderDays * DAY_MS)),
+          ne(orders.progress, 'cancelled'),
+          or(isNull(orders.deliveredAt), sql`${orders.retentionUntil} > ${derivedEnd}`),
+        ),
       ),
     )
     .orderBy(asc(orders.id));
   for (const order of delivered) {
-    const deliveredAt = order.deliveredAt!;
+    const derived = order.deliveredAt ? retentionEnds(order.deliveredAt, settings) : null;
+    const extended = order.retentionUntil && (!derived || order.retentionUntil > derived) ? order.retentionUntil : null;
+    const ends = extended ?? derived!;
     const done = await db.transaction(async (tx) => {
-      // a re-test delivers again, and the retention starts again: the key names the delivery
-      if (!(await claim(tx, 'retention', `${order.id}:${deliveredAt.toISOString()}`, now))) return false;
-      const text = `您的订单${order.orderNo}（${order.title}）的原始数据保存期将于${when(retentionEnds(deliveredAt, settings))}结束，请在此之前下载报告和数据。`;
+      // a re-test delivers again, and the retention starts again: the key names the delivery; an
+      // extension's key names its end, so a later extension is reminded again before its own end
+      const key = extended ? `${order.id}:until:${extended.toISOString()}` : `${order.id}:${order.deliveredAt!.toISOString()}`;
+      if (!(await claim(tx, 'retention', key, now))) return false;
+      const text = `您的订单${order.orderNo}（${order.title}）的原始数据保存期将于${when(ends)}结束，请在此之前下载报告和数据。`;
       await postMessage(tx, order.memberId, { kind: 'order', title: `订单${order.orderNo}的数据即将到期`, content: text, link: orderLink(order.orderNo) }, now);
-      await sendNotice(tx, channels, order.memberId, { template: 'data_retention_ending', params: { orderNo: order.orderNo, endsAt: labDay(retentionEnds(deliveredAt, settings)) }, subject: `订单${order.orderNo}的数据即将到期`, body: text });
+      await sendNotice(tx, channels, order.memberId, { template: 'data_retention_ending', params: { orderNo: order.orderNo, endsAt: labDay(ends) }, subject: `订单${order.orderNo}的数据即将到期`, body: text });
       return true;
     });
     if (done) outcome.retention.push(order.orderNo);
