@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "retention_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_retention_until_idx" ON "orders" USING btree ("retention_until") WHERE retention_until IS NOT NULL;
