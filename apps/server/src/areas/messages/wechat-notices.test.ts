@@ -34,6 +34,7 @@ const kinds: Record<WechatNoticeKind, { params: Record<string, string>; fields: 
   pickup_reminder: { params: { date: '2026-12-08', time: '09:00-12:00' }, fields: 'time1=date, thing2=time' },
   tutor_approval: { params: { orderNo: 'ORD-5', member: '张同学' }, fields: 'character_string1=orderNo，thing2=member' },
   booking_reminder: { params: { name: 'XRD 粉末衍射', date: '2026-12-09', time: '09:00' }, fields: 'thing1=name\ntime2=date\nthing3=time' },
+  consult_reply: { params: { name: '李同学' }, fields: 'thing1=name' },
 };
 
 const channels = () => ({ sms: t.app.deps.sms, email: t.app.deps.email });
