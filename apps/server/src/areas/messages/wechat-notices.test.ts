@@ -56,7 +56,7 @@ describe('公众号模板 (admin)', () => {
       expect(saved).toMatchObject({ code: 1, msg: '已保存模板设置', data: { kind, templateId: `TPL_${kind}` } });
     }
     const [audited] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
-    expect(audited).toMatchObject({ action: 'messages.wechat_template.save', targetKey: 'booking_reminder', after: { templateId: 'TPL_booking_reminder' } });
+    expect(audited).toMatchObject({ action: 'messages.wechat_template.save', targetKey: 'consult_reply', after: { templateId: 'TPL_consult_reply' } });
     const list = await call<WechatTemplateView[]>(t.app, 'POST', '/api/admin/messages/wechatTemplates', { token: admin.token });
     expect(list.data.find((v) => v.kind === 'order_unpaid_reminder')).toMatchObject({ label: '待支付', fields: { character_string1: 'orderNo', time2: 'deadline' } });
     const bad = await call(t.app, 'POST', '/api/admin/messages/wechatTemplates/save', { token: admin.token, form: { kind: 'order_sample_received', templateId: 'X', fields: 'thing1=amount' } });
