@@ -35,9 +35,11 @@ for (const width of [1440, 390]) {
     const threadUrl = page.url();
 
     // sales answer twice in the back office
-    const office = await browser.newContext({ viewport });
+    const office = await browser.newContext();
     const sales = await office.newPage();
+    // logged in as on a desktop (the helper reads the person's name in the header, which a phone hides), then the width under test
     await openBackOfficeAs(sales, 'sales', '/admin/consultations');
+    await sales.setViewportSize(viewport);
     await expect(sales.getByRole('heading', { level: 1, name: '客户咨询' })).toBeVisible();
     const row = sales.getByRole('row').filter({ hasText: question });
     await row.getByRole('button', { name: '回复' }).click();

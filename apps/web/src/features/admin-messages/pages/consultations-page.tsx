@@ -43,7 +43,10 @@ function ReplyForm({ id, toMember }: { id: number; toMember: boolean }) {
         )
       }
     >
-      <Form.Item label="回复" name="reply" required extra={toMember ? '客户是注册会员：回复出现在其「我的咨询」和站内消息中，并按其通知方式发送短信/邮件' : '客户是访客：回复以短信发送到其手机'}>
+      <p className="admin-muted" style={{ margin: '0 0 8px' }}>
+        {toMember ? '客户是注册会员：回复出现在其「我的咨询」和站内消息中，并按其通知方式发送短信/邮件。' : '客户是访客：回复以短信发送到其手机。'}
+      </p>
+      <Form.Item label="回复" name="reply" required>
         <Input.TextArea aria-label="回复内容" rows={4} maxLength={500} showCount />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={reply.isPending}>
