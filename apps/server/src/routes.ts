@@ -32,7 +32,7 @@ import { adminDocumentsRoutes, documentsRoutes } from './areas/orders/documents/
 import { growthSettingsRoutes, invitesRoutes } from './areas/growth/invites.routes';
 import { promotionAdminRoutes, promotionRoutes } from './areas/growth/promotion.routes';
 import { pointsAdminRoutes, pointsRoutes } from './areas/growth/points.routes';
-import { announcementsRoutes, consultationsRoutes, messagesRoutes } from './areas/messages/member-messages.routes';
+import { announcementsRoutes, consultationsRoutes, memberConsultationsRoutes, messagesRoutes } from './areas/messages/member-messages.routes';
 import { staffRoutes } from './areas/accounts/staff-admin.routes';
 import { auditLogRoutes } from './views/audit-log.routes';
 import { imageRoutes, serveUploadedImages } from './areas/content/images.routes';
@@ -94,6 +94,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     pointsAdminRoutes,
     messagesRoutes,
     consultationsRoutes,
+    memberConsultationsRoutes,
     announcementsRoutes,
     accountRoutes,
     wxLoginRoutes,

@@ -211,6 +211,8 @@ const registry: Record<string, Entry> = {
   'POST /api/auth/integration/applyExchange rid': exempt(CATALOGUE),
   'POST /api/auth/integration/applyExchange address_rid': refuse((w) => ({ body: { rid: w.gift.rid, address_rid: w.addressA.rid } }), '收货地址不存在'),
   'POST /api/auth/message/read rid': refuse((w) => ({ body: { rid: w.messageA.rid } })),
+  'POST /api/auth/consult/detail rid': refuse((w) => ({ body: { rid: w.consultationA.rid } })),
+  'POST /api/auth/consult/reply rid': refuse((w) => ({ body: { rid: w.consultationA.rid, content: '乙的插话' } })),
 };
 
 const sample = { name: '样品A', count: 1, form: 'powder', hazards: '', magnetic: false, returnWanted: false };

@@ -166,6 +166,7 @@ export async function buildWorld(t: TestContext) {
   const withdrawalA = await ok(post<{ rid: string }>('/api/auth/promoter_rebate_withdraw/add', a, { amount: '100', method: 'prestore' }), 'A withdrawal');
   const inviteeOfA = await makeMember(t.db, { inviterId: a.member.id });
   const [gift] = await t.db.insert(exchangeItems).values({ rid: randomId(), name: '实验记录本', kind: 'gift', points: 1 }).returning();
+  const consultationA = await ok(post<{ rid: string }>('/api/auth/consult/add', a, { content: 'A 的咨询：XRD 需要多少样品？' }), 'A consultation');
   const [messageA] = await t.db.select().from(memberMessages).where(eq(memberMessages.memberId, a.member.id)).orderBy(asc(memberMessages.id)).limit(1);
   if (!messageA) throw new Error('A has no message');
   const [accountA] = await t.db.select().from(accounts).where(and(eq(accounts.ownerKind, 'member'), eq(accounts.ownerId, a.member.id), eq(accounts.kind, 'prestore')));
@@ -228,6 +229,7 @@ export async function buildWorld(t: TestContext) {
     withdrawalA,
     inviteeOfA,
     messageA,
+    consultationA,
     vaultFileA: vaultFileA!,
     vaultShareA: vaultShareA!,
   };

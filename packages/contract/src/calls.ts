@@ -32,6 +32,7 @@ import { adminAnnouncements } from './messages/admin-announcement-calls';
 import { adminMessages } from './messages/admin-calls';
 import { adminConsultations } from './messages/admin-consultation-calls';
 import { messages } from './messages/calls';
+import { consultations } from './messages/consultation-calls';
 import { adminOrderDesk, adminOrders } from './orders/admin-calls';
 import { orders } from './orders/calls';
 import { adminContracts, contracts } from './orders/contract-calls';
@@ -108,6 +109,7 @@ export const calls = {
   health,
   invites,
   messages,
+  consultations,
   orderProgress,
   orders,
   payment,

@@ -70,7 +70,7 @@ export async function getDashboard(db: DbOrTx, now: Date): Promise<AdminDashboar
       (select count(*) from member_profiles where review_status = 'pending') as "pendingAttestations",
       (select count(*) from communities where review_status = 'pending' and status = 'active') as "pendingCommunities",
       (select count(*) from promoter_applications where status = 'pending') as "pendingPartners",
-      (select count(*) from consultations where replied_at is null) as "pendingConsultations",
+      (select count(*) from consultations where status = 'pending') as "pendingConsultations",
       (select count(*) from sample_recycles where status = 'pending') as "pendingReturns",
       (select count(*) from orders where payment = 'unsettled' and progress <> 'cancelled') as "unsettledOrders",
       (select count(*) from order_promise_misses where due_at >= ${monthAgo}::timestamptz) as "promisesMissed"`,

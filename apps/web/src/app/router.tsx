@@ -142,6 +142,9 @@ export const routes: RouteObject[] = [
           { path: 'order/:orderNo', loader: requireLogin, ...page(() => import('../features/views/pages/member-order-page')) },
           { path: 'reservation', loader: requireLogin, ...page(() => import('../features/orders/pages/my-reservations-page')) },
           { path: 'message', loader: requireLogin, ...page(() => import('../features/messages/pages/messages-page')) },
+          // 我的咨询 (issue 31): the member's consultations, each a thread with the lab's sales
+          { path: 'consult', loader: requireLogin, ...page(() => import('../features/messages/pages/consult-page')) },
+          { path: 'consult/:rid', loader: requireLogin, ...page(() => import('../features/messages/pages/consult-thread-page')) },
           // 经费卡与审批 (issue 34): the PI's grant cards and approvals; the approval page the PI's SMS links to
           { path: 'grants', loader: requireLogin, ...page(() => import('../features/grants/pages/grants-page')) },
           { path: 'grant-approval/:rid', loader: requireLogin, ...page(() => import('../features/grants/pages/grant-approval-page')) },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateFilter } from '../admin-table';
 import { emptyMessage, ID_MAX, optionalText, pageQuery, requiredText } from '../common';
+import { consultationMessage, consultationStatuses } from './schemas';
 
 // ---- messages: consultations (sales), announcements and the outbox (admin) ----
 
@@ -8,27 +9,33 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 
 /** growth/consultation/list: a page, optionally only 待回复 (pending) or 已回复 (replied), and a keyword. */
 export const consultationListBody = pageQuery.extend({
-  status: z.preprocess(blankToUndefined, z.enum(['pending', 'replied'], { error: '[回复状态]不正确' }).optional()),
+  status: z.preprocess(blankToUndefined, z.enum(consultationStatuses, { error: '[回复状态]不正确' }).optional()),
   keyword: optionalText('关键词', 50),
 });
 export type ConsultationListBody = z.infer<typeof consultationListBody>;
 
-/** growth/consultation/reply: the consultation's number and the answer. */
+const consultationId = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : v),
+  z
+    .string({ error: emptyMessage('咨询编号') })
+    .trim()
+    .min(1, { error: emptyMessage('咨询编号') })
+    .pipe(
+      z.coerce
+        .number<string>({ error: '[咨询编号]必须是数字' })
+        .int({ error: '[咨询编号]必须是整数' })
+        .min(1, { error: '[咨询编号]不正确' })
+        .max(2_147_483_647, { error: '[咨询编号]不正确' }),
+    ),
+);
+
+/** growth/consultation/detail and close: the consultation's number. */
+export const consultationIdBody = z.object({ id: consultationId });
+export type ConsultationIdBody = z.infer<typeof consultationIdBody>;
+
+/** growth/consultation/reply: the consultation's number and the answer (one more message of the thread). */
 export const consultationReplyBody = z.object({
-  id: z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : v),
-    z
-      .string({ error: emptyMessage('咨询编号') })
-      .trim()
-      .min(1, { error: emptyMessage('咨询编号') })
-      .pipe(
-        z.coerce
-          .number<string>({ error: '[咨询编号]必须是数字' })
-          .int({ error: '[咨询编号]必须是整数' })
-          .min(1, { error: '[咨询编号]不正确' })
-          .max(2_147_483_647, { error: '[咨询编号]不正确' }),
-      ),
-  ),
+  id: consultationId,
   reply: requiredText('回复内容', 500),
 });
 export type ConsultationReplyBody = z.infer<typeof consultationReplyBody>;
@@ -38,17 +45,31 @@ export const adminConsultation = z.object({
   name: z.string(),
   phone: z.string(),
   company: z.string().nullable(),
+  /** the opening question */
   content: z.string(),
   createdAt: z.string(),
-  replied: z.boolean(),
-  reply: z.string().nullable(),
-  repliedAt: z.string().nullable(),
-  /** who answered */
-  repliedBy: z.string().nullable(),
-  /** set when a member has this phone (the reply then also reaches their in-site messages) */
+  /** 待回复 / 已回复 / 已关闭: follows the thread's last message; staff close it */
+  status: z.enum(consultationStatuses),
+  lastMessageAt: z.string(),
+  /** the question included */
+  messageCount: z.number().int(),
+  lastMessage: consultationMessage,
+  /** the member whose thread it is (logged in when asking, or asking with their phone): replies also reach their in-site messages */
   memberRid: z.string().nullable(),
 });
 export type AdminConsultation = z.infer<typeof adminConsultation>;
+
+/** growth/consultation/detail, reply, close: the row and every message, oldest first. */
+export const adminConsultationThread = adminConsultation.extend({
+  messages: z.array(consultationMessage),
+  closedAt: z.string().nullable(),
+  closedBy: z.string().nullable(),
+});
+export type AdminConsultationThread = z.infer<typeof adminConsultationThread>;
+
+/** growth/consultation/counts: what waits for an answer (the back-office menu's badge). */
+export const consultationCounts = z.object({ pending: z.number().int() });
+export type ConsultationCounts = z.infer<typeof consultationCounts>;
 
 export const announcementView = z.object({
   rid: z.string(),

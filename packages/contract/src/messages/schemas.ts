@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../common';
+import { pageQuery, requiredText } from '../common';
 import { rid } from '../growth/fields';
 
 // ---- messages (站内信) ----
@@ -34,6 +34,7 @@ export const WECHAT_NOTICE_KINDS = {
   pickup_reminder: { label: '上门取样预约提醒', params: ['date', 'time'] },
   tutor_approval: { label: '待导师审批', params: ['orderNo', 'member'] },
   booking_reminder: { label: '仪器预约上机提醒', params: ['name', 'date', 'time'] },
+  consult_reply: { label: '咨询回复', params: ['name'] },
   staff_promise_due: { label: '服务承诺提醒（员工）', params: ['orderNo', 'promise', 'dueAt'] },
   estimate_slip: { label: '预计出数据晚于测试周期（员工）', params: ['sample', 'orderNo', 'estimate', 'dueDay'] },
 } as const;
@@ -51,7 +52,7 @@ export const noticeParamLabels: Record<string, string> = {
   date: '日期',
   time: '时段',
   member: '申请人',
-  name: '仪器',
+  name: '名称（仪器或客户称呼）',
   promise: '承诺事项',
   dueAt: '到期时间',
   sample: '样品编号',
@@ -88,3 +89,53 @@ export const setNoticeChannelsBody = z.object({
   channels: channelList,
 });
 export type SetNoticeChannelsBody = z.infer<typeof setNoticeChannelsBody>;
+
+// ---- 我的咨询: a consultation is a thread between the member and the lab's sales ----
+
+/** 待回复 (the last word is the customer's), 已回复 (the lab's), 已关闭 (staff closed it; the member reopens it by writing). */
+export const consultationStatuses = ['pending', 'replied', 'closed'] as const;
+export type ConsultationStatus = (typeof consultationStatuses)[number];
+export const consultationStatusLabels: Record<ConsultationStatus, string> = { pending: '待回复', replied: '已回复', closed: '已关闭' };
+
+/** The longest text one message of a thread may have (the opening question's limit, 在线咨询). */
+export const CONSULT_TEXT_MAX = 1000;
+
+/** One message of a thread: who wrote it (the customer, or a staff member by name), when, what. */
+export const consultationMessage = z.object({
+  author: z.enum(['member', 'staff']),
+  /** the customer's name as they gave it, or the staff member's name */
+  name: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type ConsultationMessage = z.infer<typeof consultationMessage>;
+
+/** consult/detail, add, reply: the whole thread, oldest message first (the question itself first). */
+export const consultationThread = z.object({
+  rid: z.string(),
+  status: z.enum(consultationStatuses),
+  createdAt: z.string(),
+  lastMessageAt: z.string(),
+  closedAt: z.string().nullable(),
+  messages: z.array(consultationMessage),
+});
+export type ConsultationThread = z.infer<typeof consultationThread>;
+
+/** consult/list: one row per thread, the last word first. */
+export const consultationSummary = z.object({
+  rid: z.string(),
+  status: z.enum(consultationStatuses),
+  /** the opening question */
+  content: z.string(),
+  createdAt: z.string(),
+  lastMessageAt: z.string(),
+  messageCount: z.number().int(),
+  lastMessage: consultationMessage,
+});
+export type ConsultationSummary = z.infer<typeof consultationSummary>;
+
+export const consultAddBody = z.object({ content: requiredText('咨询内容', CONSULT_TEXT_MAX) });
+export type ConsultAddBody = z.infer<typeof consultAddBody>;
+export const consultRidBody = z.object({ rid: rid('咨询') });
+export const consultFollowUpBody = z.object({ rid: rid('咨询'), content: requiredText('留言内容', CONSULT_TEXT_MAX) });
+export type ConsultFollowUpBody = z.infer<typeof consultFollowUpBody>;

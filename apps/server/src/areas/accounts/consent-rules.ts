@@ -117,6 +117,7 @@ export const consentRules: ConsentRules = {
   },
   invites: { overview: read, list: read, orders: read },
   messages: { list: read, unread: read, read: read, readAll: read, channels: read, setChannels: rights },
+  consultations: { list: read, detail: read, add: consent, reply: consent },
   orderProgress: { report: read, confirmData: finished, dispute: consent, evaluate: consent, testRecord: read },
   orders: { add: consent, detail: read, list: read, orderedItems: read, cancel: leave },
   payment: { readyToPay: read, pay: consent, payLater: consent, settlementList: read, settle: finished, statement: read, exportStatement: read },

@@ -1,5 +1,6 @@
 import { calls } from '@lab/contract/calls';
 import { serve } from '../../platform/calls';
+import { optionalMemberId } from '../accounts';
 import { listPublicCertificates } from './certificates.service';
 import { addConsultation, countArticleView, getAbilityShowcase, getArticle, getContentPage, listArticles, listThanks } from './content.service';
 import { catalogFacts, fillFiguresIn, withFigures } from './public-figures';
@@ -21,7 +22,8 @@ export const contentRoutes = serve(calls.content, {
   settings: ({ db, deps }) => getSiteSettings(db, deps.config.FILE_HOST),
   settingValues: ({ db, body }) => getSettingValues(db, body.keys),
   consult: {
-    handler: ({ db, body, request, now }) => addConsultation(db, body, { ip: request.ip, now }),
+    // a logged-in member's question is their thread (我的咨询); a token that does not count is a visitor's
+    handler: async ({ db, body, request, now }) => addConsultation(db, body, { ip: request.ip, now, askedBy: await optionalMemberId(db, request, now) }),
     config: { rateLimit: { max: 5, timeWindow: 600_000 } },
   },
 });

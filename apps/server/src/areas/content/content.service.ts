@@ -198,4 +198,4 @@ export async function getAbilityShowcase(db: DbOrTx, fileHost: string, figures: 
 // ---- consultations ----
 
 /** 在线咨询: the site's contact form; the question is kept by messages, where sales answer it. */
-export const addConsultation = (db: DbOrTx, input: IndexMessageBody, meta: { ip: string; now: Date }): Promise<IndexMessageResult> => submitConsultation(db, input, meta);
+export const addConsultation = (db: DbOrTx, input: IndexMessageBody, meta: { ip: string; now: Date; askedBy: number | null }): Promise<IndexMessageResult> => submitConsultation(db, input, meta);

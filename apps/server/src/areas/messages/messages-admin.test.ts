@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
-import type { AdminConsultation, AnnouncementView, OutboxEntry, Page } from '@lab/contract';
+import type { AdminConsultation, AdminConsultationThread, AnnouncementView, OutboxEntry, Page } from '@lab/contract';
 import { call, createTestContext, lastSmsCode, uniquePhone, type TestContext } from '../../../test/harness';
 import { makeLoggedInMember, makeStaff } from '../../../test/factories';
 import { auditLog, consultations } from '../../db/schema';
@@ -58,21 +58,22 @@ describe('announcements (admin)', () => {
 });
 
 describe('consultations (sales)', () => {
-  it('finds consultations by a word, answers once with the person who answered, and audits the reply', async () => {
+  it('finds consultations by a word, answers any number of times with the person who answered, and audits each reply', async () => {
     const phone = uniquePhone();
     const [row] = await t.db.insert(consultations).values({ name: '吴女士', phone, company: '华东理工大学', content: '请问 TEM 制样周期多久？' }).returning();
     const found = await post<Page<AdminConsultation>>('/api/admin/growth/consultation/list', sales.token, { keyword: '华东理工', status: 'pending' });
     expect(found.data.list.map((c) => c.id)).toEqual([row!.id]);
 
-    const replied = await post<AdminConsultation>('/api/admin/growth/consultation/reply', sales.token, { id: row!.id, reply: '一般 3 个工作日。' });
-    expect(replied.data).toMatchObject({ replied: true, reply: '一般 3 个工作日。', repliedBy: '测试sales' });
+    const replied = await post<AdminConsultationThread>('/api/admin/growth/consultation/reply', sales.token, { id: row!.id, reply: '一般 3 个工作日。' });
+    expect(replied.data).toMatchObject({ status: 'replied', messageCount: 2, lastMessage: { author: 'staff', name: '测试sales', content: '一般 3 个工作日。' } });
     const audit = await lastAudit();
     expect(audit).toMatchObject({ action: 'messages.consultation.reply', targetKey: String(row!.id) });
-    expect(audit.before).toMatchObject({ reply: null });
-    expect(audit.after).toMatchObject({ reply: '一般 3 个工作日。' });
+    expect(audit.before).toMatchObject({ status: 'pending', messages: 1 });
+    expect(audit.after).toMatchObject({ status: 'replied', messages: 2 });
 
-    const again = await post('/api/admin/growth/consultation/reply', sales.token, { id: row!.id, reply: '再答一次' });
-    expect(again.status).toBe(409);
-    expect((await lastAudit()).id).toBe(audit.id);
+    const again = await post<AdminConsultationThread>('/api/admin/growth/consultation/reply', sales.token, { id: row!.id, reply: '加急 1 个工作日。' });
+    expect(again.code).toBe(1);
+    expect(again.data.messages.map((m) => m.content)).toEqual(['请问 TEM 制样周期多久？', '一般 3 个工作日。', '加急 1 个工作日。']);
+    expect((await lastAudit()).id).not.toBe(audit.id);
   });
 });

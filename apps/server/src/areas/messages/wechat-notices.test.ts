@@ -34,6 +34,7 @@ const kinds: Record<WechatNoticeKind, { params: Record<string, string>; fields: 
   pickup_reminder: { params: { date: '2026-12-08', time: '09:00-12:00' }, fields: 'time1=date, thing2=time' },
   tutor_approval: { params: { orderNo: 'ORD-5', member: '张同学' }, fields: 'character_string1=orderNo，thing2=member' },
   booking_reminder: { params: { name: 'XRD 粉末衍射', date: '2026-12-09', time: '09:00' }, fields: 'thing1=name\ntime2=date\nthing3=time' },
+  consult_reply: { params: { name: '李同学' }, fields: 'thing1=name' },
 };
 
 const channels = () => ({ sms: t.app.deps.sms, email: t.app.deps.email });
@@ -55,7 +56,7 @@ describe('公众号模板 (admin)', () => {
       expect(saved).toMatchObject({ code: 1, msg: '已保存模板设置', data: { kind, templateId: `TPL_${kind}` } });
     }
     const [audited] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
-    expect(audited).toMatchObject({ action: 'messages.wechat_template.save', targetKey: 'booking_reminder', after: { templateId: 'TPL_booking_reminder' } });
+    expect(audited).toMatchObject({ action: 'messages.wechat_template.save', targetKey: 'consult_reply', after: { templateId: 'TPL_consult_reply' } });
     const list = await call<WechatTemplateView[]>(t.app, 'POST', '/api/admin/messages/wechatTemplates', { token: admin.token });
     expect(list.data.find((v) => v.kind === 'order_unpaid_reminder')).toMatchObject({ label: '待支付', fields: { character_string1: 'orderNo', time2: 'deadline' } });
     const bad = await call(t.app, 'POST', '/api/admin/messages/wechatTemplates/save', { token: admin.token, form: { kind: 'order_sample_received', templateId: 'X', fields: 'thing1=amount' } });

@@ -91,6 +91,11 @@ describe('注销账号 leaves nothing of the person in the database', () => {
     await inject('POST', '/api/open/code4sms', { phone: person.phone, useFor: '0' });
     await inject('POST', '/api/open/sign', { phone: person.phone, code: await lastSmsCode(t.db, person.phone), password: 'Kx7#Lab-Tests26', agreement: '1', marketing: '1' });
     token = (await inject<{ token: string }>('POST', '/api/open/login', { account: person.phone, password: 'Kx7#Lab-Tests26' })).token;
+    // ---- 我的咨询: a question asked logged in, the lab's reply naming them, a follow-up ----
+    const thread = await me<{ rid: string }>('/api/auth/consult/add', { content: `块体样品可以测吗 ${mark('ASK')}` });
+    const [threadRow] = await queryRows<{ id: number }>(t.db, sql`select id from consultations where rid = ${thread.rid}`);
+    await staff(sales, '/api/admin/growth/consultation/reply', { id: String(threadRow!.id), reply: `${person.name}老师，块体可以` });
+    await me('/api/auth/consult/reply', { rid: thread.rid, content: `谢谢 ${mark('FOLLOWUP')}` });
     const ticket = await inject<{ ticket: string }>('GET', '/api/open/wx/ticket');
     await inject('POST', '/api/open/wx/scan', { ticket: ticket.ticket });
     await me('/api/auth/wx/confirm', { ticket: ticket.ticket });
@@ -219,7 +224,7 @@ describe('注销账号 leaves nothing of the person in the database', () => {
       IP,
       UA,
       bankAccount,
-      ...['CO', 'CONSULT', 'ATTEST', 'ADDR', 'TITLEADDR', 'REQTITLE', 'REQBODY', 'REQSAMPLE', 'BUDGET', 'FILE', 'O1', 'O1HAZ', 'O1REMARK', 'LINENOTE1', 'CANCEL', 'PLANNOTE', 'O2', 'O2HAZ', 'O2REMARK', 'LINENOTE2'].map(mark),
+      ...['CO', 'CONSULT', 'ASK', 'FOLLOWUP', 'ATTEST', 'ADDR', 'TITLEADDR', 'REQTITLE', 'REQBODY', 'REQSAMPLE', 'BUDGET', 'FILE', 'O1', 'O1HAZ', 'O1REMARK', 'LINENOTE1', 'CANCEL', 'PLANNOTE', 'O2', 'O2HAZ', 'O2REMARK', 'LINENOTE2'].map(mark),
       ...['DISPUTE', 'EVAL', 'RECV', 'INVREMARK', 'RETURN', 'RETMSG', 'PICKUP', 'RESV', 'PAYER', 'PREMARK', 'CREDIT', 'JOIN', 'GROUP', 'PAPER', 'JOURNAL', 'DOI', 'GIFTNOTE', 'PORG', 'CHANNEL'].map(mark),
     ];
     const before = await searchEverywhere(t.db, needles);

@@ -6,6 +6,7 @@ import {
   communities,
   communityMembers,
   grantRequests,
+  consultationMessages,
   consultations,
   creditApplications,
   invoiceApplications,
@@ -62,10 +63,14 @@ const accountsRows = (member: Member): Owned[] => [
   { table: loginGuards, where: or(eq(loginGuards.key, `member:${member.id}`), eq(loginGuards.key, `member:${member.phone}`)), set: { key: 'nullQuiet' }, remove: true },
 ];
 
+const myConsultations = (member: Member) => or(eq(consultations.memberId, member.id), eq(consultations.phone, member.phone))!;
+
 const messagesRows = (member: Member): Owned[] => [
   { table: memberMessages, where: eq(memberMessages.memberId, member.id), set: { title: 'gone', content: 'blank', link: 'nullQuiet' } },
   { table: announcements, where: eq(announcements.memberId, member.id), set: { title: 'gone', content: 'gone' } },
-  { table: consultations, where: eq(consultations.phone, member.phone), set: { name: 'label', phone: 'blank', company: 'null', content: 'gone', ip: 'nullQuiet', reply: 'gone' } },
+  // a consultation is theirs when it is their thread or was asked with their phone; its messages (theirs and the lab's replies to them) go with it, read before the thread loses the phone
+  { table: consultationMessages, where: sql`${consultationMessages.consultationId} in (select ${consultations.id} from ${consultations} where ${myConsultations(member)})`, set: { content: 'gone' } },
+  { table: consultations, where: myConsultations(member), set: { name: 'label', phone: 'blank', company: 'null', content: 'gone', ip: 'nullQuiet' } },
   // which channels they chose: nothing of them to keep
   { table: noticeChannelChoices, where: eq(noticeChannelChoices.memberId, member.id), set: { kind: 'nullQuiet' }, remove: true },
 ];

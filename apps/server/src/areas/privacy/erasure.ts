@@ -122,7 +122,7 @@ export async function eraseMember(tx: DbOrTx, member: typeof members.$inferSelec
   // more keys of theirs: objects staff act on (an audit row's target) that hold nothing personal
   for (const r of await tx.select({ rid: memberCoupons.rid }).from(memberCoupons).where(eq(memberCoupons.memberId, id))) traces.key(r.rid);
   for (const r of await tx.select({ rid: contracts.rid }).from(contracts).where(eq(contracts.memberId, id))) traces.key(r.rid);
-  for (const r of await tx.select({ id: consultations.id }).from(consultations).where(eq(consultations.phone, member.phone))) traces.targets.add(String(r.id));
+  for (const r of await tx.select({ id: consultations.id }).from(consultations).where(or(eq(consultations.phone, member.phone), eq(consultations.memberId, member.id)))) traces.targets.add(String(r.id));
 
   const counted = new Map<PgTable, number>();
   for (const spec of ownedRows(member, ofMyOrders)) counted.set(spec.table, await eraseOwned(tx, spec, traces, label));

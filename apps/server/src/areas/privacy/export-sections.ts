@@ -2,6 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   consentChannelLabels,
   consentPurposeLabels,
+  consultationStatusLabels,
+  type ConsultationStatus,
   entryTypeLabels,
   invoiceStatusLabels,
   invoiceTypeLabels,
@@ -16,6 +18,8 @@ import type { DbOrTx } from '../../db/client';
 import {
   accounts,
   communities,
+  consultationMessages,
+  consultations,
   communityMembers,
   memberConsents,
   invoiceApplications,
@@ -31,7 +35,7 @@ import {
   sampleRecycles,
   samplings,
 } from '../../db/schema';
-import { getMember } from '../accounts';
+import { getMember, staffNames } from '../accounts';
 import { vaultSections } from './export-vault';
 import { exportTime as time, type ExportSection } from './export-section';
 
@@ -232,6 +236,31 @@ export async function collectMemberData(db: DbOrTx, memberId: number): Promise<E
     title: '检测需求',
     fields: { rid: '需求编号', title: '标题', content: '内容', contact: '联系人', phone: '电话', status: '状态', createdAt: '提交时间' },
     rows: demands.map((d) => ({ rid: d.rid, title: d.title, content: d.content, contact: d.contact, phone: d.phone, status: d.status, createdAt: time(d.createdAt) })),
+  });
+
+  // 我的咨询: every message of their threads, the question first, oldest first
+  const threads = await db.select().from(consultations).where(eq(consultations.memberId, memberId)).orderBy(asc(consultations.createdAt), asc(consultations.id));
+  const threadMessages = threads.length
+    ? await db
+        .select()
+        .from(consultationMessages)
+        .where(inArray(consultationMessages.consultationId, threads.map((c) => c.id)))
+        .orderBy(asc(consultationMessages.createdAt), asc(consultationMessages.id))
+    : [];
+  const replyNames = await staffNames(db, threadMessages.map((m) => m.staffId));
+  sections.push({
+    key: 'consultations',
+    title: '我的咨询',
+    fields: { rid: '咨询编号', status: '状态', author: '留言人', content: '内容', createdAt: '时间' },
+    rows: threads.flatMap((c) => {
+      const status = consultationStatusLabels[c.status as ConsultationStatus] ?? c.status;
+      return [
+        { rid: c.rid, status, author: c.name, content: c.content, createdAt: time(c.createdAt) },
+        ...threadMessages
+          .filter((m) => m.consultationId === c.id)
+          .map((m) => ({ rid: c.rid, status, author: m.author === 'staff' ? `客服 ${(m.staffId !== null ? replyNames.get(m.staffId) : undefined) ?? ''}`.trim() : c.name, content: m.content, createdAt: time(m.createdAt) })),
+      ];
+    }),
   });
 
   const consents = await db.select().from(memberConsents).where(eq(memberConsents.memberId, memberId)).orderBy(asc(memberConsents.createdAt), asc(memberConsents.id));

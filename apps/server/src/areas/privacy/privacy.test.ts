@@ -10,6 +10,8 @@ import {
   authSessions,
   communities,
   communityMembers,
+  consultationMessages,
+  consultations,
   invoiceApplications,
   invoiceTitles,
   ledgerEntries,
@@ -56,7 +58,12 @@ async function memberWithData(name: string) {
   await t.db.insert(memberMessages).values({ rid: randomId(), memberId: p.member.id, title: '订单已完成', content: `${name}您好，订单 ${order.orderNo} 已完成` });
   const [community] = await t.db.insert(communities).values({ rid: randomId(), name: `课题组${randomId(4)}`, unit: '复旦大学', ownerMemberId: (await person()).member.id, reviewStatus: 'approved' }).returning();
   await t.db.insert(communityMembers).values({ communityId: community!.id, memberId: p.member.id, status: 'approved' });
-  return { ...p, order, community: community! };
+  const [thread] = await t.db.insert(consultations).values({ memberId: p.member.id, name, phone: p.member.phone, content: `${name}的咨询：XRD 要多少样品？` }).returning();
+  await t.db.insert(consultationMessages).values([
+    { consultationId: thread!.id, author: 'staff', content: '约 200 mg 即可。', createdAt: new Date(Date.now() + 1000) },
+    { consultationId: thread!.id, author: 'member', content: `${name}的追问：块体可以吗？`, createdAt: new Date(Date.now() + 2000) },
+  ]);
+  return { ...p, order, community: community!, thread: thread! };
 }
 
 describe('privacy/export (下载我的数据)', () => {
@@ -70,7 +77,7 @@ describe('privacy/export (下载我的数据)', () => {
     expect(res.headers['content-disposition']).toContain('attachment');
     const file = res.json() as { format: string; sections: Record<string, { title: string; rows: Record<string, unknown>[] }> };
     expect(file.format).toBe('lab-member-data/1');
-    for (const key of ['account', 'attestation', 'addresses', 'orders', 'orderLines', 'invoiceTitles', 'invoices', 'ledger', 'pointsExchanges', 'messages', 'communities', 'pickups', 'sampleReturns', 'requirements', 'consents']) {
+    for (const key of ['account', 'attestation', 'addresses', 'orders', 'orderLines', 'invoiceTitles', 'invoices', 'ledger', 'pointsExchanges', 'messages', 'communities', 'pickups', 'sampleReturns', 'requirements', 'consultations', 'consents']) {
       expect(file.sections[key], key).toBeDefined();
     }
     expect(file.sections.account!.rows[0]).toMatchObject({ phone: me.member.phone, name: '张三', prestoreYuan: 100 });
@@ -80,6 +87,13 @@ describe('privacy/export (下载我的数据)', () => {
     expect(file.sections.ledger!.rows[0]).toMatchObject({ account: '预存款', amount: 100 });
     expect(file.sections.messages!.rows[0]!.content).toContain('张三');
     expect(file.sections.communities!.rows[0]).toMatchObject({ unit: '复旦大学', role: '成员' });
+    // 我的咨询: the whole thread, the question first, with who wrote each message
+    expect(file.sections.consultations!.title).toBe('我的咨询');
+    expect(file.sections.consultations!.rows.map((r) => [r.rid, r.status, r.author, r.content])).toEqual([
+      [me.thread.rid, '待回复', '张三', '张三的咨询：XRD 要多少样品？'],
+      [me.thread.rid, '待回复', '客服', '约 200 mg 即可。'],
+      [me.thread.rid, '待回复', '张三', '张三的追问：块体可以吗？'],
+    ]);
     expect(file.sections.consents!.rows).toEqual([expect.objectContaining({ purpose: '营销短信', granted: '同意', channel: '账号设置', ip: '10.1.2.3' })]);
     // nothing of the other member anywhere in the file
     const text = res.body;

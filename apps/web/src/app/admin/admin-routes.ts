@@ -84,7 +84,7 @@ export const adminScreens: AdminScreen[] = [
   { path: 'content/agreements', title: '协议管理', roles: adminOnly, group: 'content' },
 
   // ---- messages ----
-  { path: 'consultations', title: '访客咨询', roles: sales, group: 'messages' },
+  { path: 'consultations', title: '客户咨询', roles: sales, group: 'messages' },
   { path: 'announcements', title: '站内公告', roles: adminOnly, group: 'messages' },
   { path: 'outbox', title: '发送记录', roles: adminOnly, group: 'messages' },
   { path: 'alerts', title: '系统提醒', roles: 'any', group: 'messages' },

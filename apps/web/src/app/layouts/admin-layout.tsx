@@ -5,6 +5,7 @@ import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, U
 import { staffRoleLabels, type StaffInfo } from '@lab/contract';
 import { keepStaffSessionFresh, staffLogout } from '../../lib/admin-api';
 import { useApprovalCounts } from '../../features/admin-approvals/api/approval-counts';
+import { useConsultationCounts } from '../../features/admin-messages/api/consultations';
 import { siteInfo } from '../../lib/site-info';
 import { ScreenAccessProvider } from '../../components/admin/screen-access';
 import { adminGroups } from '../admin/admin-nav';
@@ -39,6 +40,9 @@ function AdminShell({ me }: { me: StaffInfo }) {
   const screen = useCurrentScreen();
   // what waits for this person's approval, on the menu (refreshed every minute)
   const waiting = useApprovalCounts().data?.todo ?? 0;
+  // consultations waiting for an answer, for those who answer them
+  const answersSales = canSee(adminScreens.find((s) => s.path === 'consultations')!, me.role);
+  const unanswered = useConsultationCounts(answersSales).data?.pending ?? 0;
 
   useEffect(() => {
     document.title = `${screen?.title ?? '后台管理'} - 后台管理 - ${siteInfo.name}`;
@@ -67,6 +71,7 @@ function AdminShell({ me }: { me: StaffInfo }) {
                 <Link to={`/admin/${s.path}`}>
                   {s.title}
                   {s.path === 'approvals' && waiting > 0 && <Badge className="admin-menu-badge" count={waiting} overflowCount={99} size="small" aria-label={`${waiting} 条待您审批`} />}
+                  {s.path === 'consultations' && unanswered > 0 && <Badge className="admin-menu-badge" count={unanswered} overflowCount={99} size="small" aria-label={`${unanswered} 条咨询待回复`} />}
                 </Link>
               ),
             }));
@@ -75,7 +80,7 @@ function AdminShell({ me }: { me: StaffInfo }) {
           return { key: group.key, icon: group.icon, label: group.label, children };
         })
         .filter((item) => item !== null),
-    [me.role, waiting],
+    [me.role, waiting, unanswered],
   );
 
   const selected = useMemo(() => {

@@ -5,6 +5,7 @@ export const memberNav = [
     items: [
       { path: 'center', label: '会员中心' },
       { path: 'message', label: '站内消息' },
+      { path: 'consult', label: '我的咨询' },
       { path: 'information', label: '个人资料' },
       { path: 'address', label: '地址管理' },
       { path: 'settings', label: '账号设置' },
