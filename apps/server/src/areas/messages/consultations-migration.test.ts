@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../db/client';
 
 /**
- * The migration that made consultations threads (0047, 0048; decisions/0062): a database with
+ * The migration that made consultations threads (0048; decisions/0062): a database with
  * consultations of the single-reply days keeps every question, and each reply becomes the
  * thread's first staff message, with the state it implies.
  */
@@ -25,11 +25,11 @@ async function apply(db: PGlite, names: string[]) {
 let db: PGlite;
 beforeAll(async () => {
   db = new PGlite({ extensions: { pg_trgm } });
-  await apply(db, upTo('0047_'));
+  await apply(db, upTo('0048_consultation_threads'));
 }, 300_000);
 afterAll(() => db.close());
 
-describe('migration 0047/0048: single replies become threads', () => {
+describe('migration 0048: single replies become threads', () => {
   it('keeps the questions, moves each reply into the thread as the first staff message, links members by phone, sets the state', async () => {
     await db.exec(`
       insert into staff (account, name, role, password_hash) values ('sales_m', '林经理', 'sales', 'x');
@@ -38,7 +38,7 @@ describe('migration 0047/0048: single replies become threads', () => {
       insert into consultations (name, phone, content, created_at, reply, replied_at, handled_at, handled_by)
         values ('会员甲', '13800000001', '已回复的问题', '2026-11-02T01:00:00Z', '这是当时的回复', '2026-11-02T03:00:00Z', '2026-11-02T03:00:00Z', (select id from staff where account = 'sales_m'));
     `);
-    await apply(db, from('0047_'));
+    await apply(db, from('0048_consultation_threads'));
 
     const threads = (await db.query<{ id: number; rid: string; member_id: number | null; status: string; last_message_at: Date; content: string }>(
       'select id, rid, member_id, status, last_message_at, content from consultations order by id',
