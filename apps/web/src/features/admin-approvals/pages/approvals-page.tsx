@@ -25,7 +25,7 @@ import { approveRequest, rejectRequest, useDecision, withdrawRequest } from '../
 import { useApprovals } from '../api/list-approvals';
 
 const tones: Partial<Record<ApprovalStatus, Tone>> = { pending: 'processing', approved: 'success', rejected: 'error' };
-const kindColors: Record<ApprovalKind, string> = { coupon: 'blue', refund: 'orange', adjustment: 'gold', topup: 'green', credit: 'purple', bonus: 'magenta', points: 'cyan' };
+const kindColors: Record<ApprovalKind, string> = { coupon: 'blue', refund: 'orange', adjustment: 'gold', topup: 'green', credit: 'purple', bonus: 'magenta', points: 'cyan', quote: 'geekblue' };
 const kindOptions = [{ value: '', label: '全部类型' }, ...APPROVAL_KINDS.map((kind) => ({ value: kind, label: approvalKindLabels[kind] }))];
 const statusOptions = [{ value: '', label: '全部状态' }, ...APPROVAL_STATUSES.map((status) => ({ value: status, label: approvalStatusLabels[status] }))];
 const tabs = [
