@@ -4,6 +4,7 @@ import { formatFen, type AdminApproval, type AdminRequirement, type ApprovalFile
 import type { TestContext } from '../../../../test/harness';
 import { makeStaff } from '../../../../test/factories';
 import { auditLog } from '../../../db/schema';
+import { issueSession } from '../../accounts/sessions.service';
 import { approvalLimits, approvalRequests, approvalUsage } from '../../approvals/approvals.tables';
 import { auditOf, decide, expectFiled, setLimit } from '../../approvals/approvals.test-helpers';
 import { serviceItems } from '../../catalog/catalog.tables';
@@ -151,6 +152,8 @@ describe('a quote above the sales person’s limit', () => {
 describe('the limits per person and period', () => {
   it('a day’s quotes alone add up: over the day limit the next is filed (今日已独立办理), the next lab day it is sealed alone again', async () => {
     const unit = xrdUnitFen();
+    // a new lab day: what the tests above booked alone today does not count
+    await nextDay();
     await setLimit(t, 'sales', 'quote', unit * 10, { day: unit * 3, month: unit * 100 });
     const first = await addRequirement(await member());
     expect(await quote(first.rid, lines(2))).toMatchObject({ code: 1, data: { status: 'quoted' } });
@@ -163,8 +166,7 @@ describe('the limits per person and period', () => {
     expect((await post<AdminRequirement | ApprovalFiled>('/api/admin/demand/quote', sales2, { rid: (await addRequirement(await member())).rid, lines: JSON.stringify(lines(2)) })).data).toMatchObject({ status: 'quoted' });
     // the next lab day: the maker withdraws the filed one and quotes it alone
     expect(await decide(t, 'withdraw', sales, { rid: filed.rid, reason: '明天再报' })).toMatchObject({ code: 1, data: { status: 'withdrawn' } });
-    t.clock.advance(24 * 3600_000);
-    for (const staff of [suite.sales, sales2, admin]) Object.assign(staff, await refreshed(staff));
+    await nextDay();
     expect(await quote(second.rid, lines(2))).toMatchObject({ code: 1, data: { status: 'quoted' } });
   });
 
@@ -179,10 +181,10 @@ describe('the limits per person and period', () => {
   });
 });
 
-/** A fresh session for a staff member after the clock moved a day (access tokens last 2 hours). */
-async function refreshed(who: Staff): Promise<{ token: string }> {
-  const { issueSession } = await import('../../accounts/sessions.service');
-  return issueSession(t.db, 'staff', who.id, { now: t.clock.now() });
+/** The clock a day on, with fresh staff sessions (access tokens last 2 hours). */
+async function nextDay() {
+  t.clock.advance(24 * 3600_000);
+  for (const staff of [suite.sales, sales2, admin]) Object.assign(staff, await issueSession(t.db, 'staff', staff.id, { now: t.clock.now() }));
 }
 
 // the approvals list shows the quote like any other kind
