@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { openBackOfficeAs } from './support/admin';
-import { registerByApi } from './support/auth';
+import { openLoginPanel, registerByApi, submitPassword } from './support/auth';
 import { staffLogin } from './support/funds';
 import { demoSales, itemRid, memberPost, memberToken } from './support/orders';
 import { randomPhone } from './support/sms';
@@ -43,4 +43,23 @@ test('a quote above the sales limit waits for a colleague: 报价待审批 on th
   await expect(mine.getByRole('cell', { name: '出具盖章报价单', exact: true })).toBeVisible();
   await expect(mine.getByText('超出申请人单笔上限（¥20,000.00）')).toBeVisible();
   await page.screenshot({ path: info.outputPath('approvals-1440.png') });
+});
+
+test('the paper-award form asks what the public 论文致谢 list may show (1440 and 390 px)', async ({ page, request }, info) => {
+  const phone = randomPhone();
+  await registerByApi(request, phone, 'Lab@e2e2026');
+  await page.goto('/');
+  await submitPassword(await openLoginPanel(page), phone, 'Lab@e2e2026');
+  await expect(page.getByText('登录成功!')).toBeVisible();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.goto('/member/integral');
+    await page.getByRole('tab', { name: '论文致谢奖励' }).click();
+    const consent = page.getByRole('radiogroup', { name: '在网站论文致谢栏目展示' });
+    await expect(consent.getByRole('radio', { name: '不在网站展示' })).toBeChecked();
+    await consent.getByText('展示论文和我的单位').click();
+    await expect(page.getByRole('textbox', { name: '展示单位' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: '致谢原文' })).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`award-${width}.png`), fullPage: true });
+  }
 });
