@@ -3,7 +3,7 @@ import type { RouteEntry } from '../src/app';
 import { randomId } from '../src/platform/crypto';
 import { couponTemplates } from '../src/areas/funds/funds.tables';
 import { bankLineCase, cancelCase, creditCase, invoiceCase, pointsCase, redLetterCase, topUpCase, transferCase, withdrawalCase } from './value-cases';
-import { member, w, type Body } from './value-world';
+import { member, post, w, type Body } from './value-world';
 
 /**
  * The registry of every audited /api/admin route (value-decisions.test.ts): a value decision —
@@ -120,6 +120,18 @@ export const registry: Record<string, Entry> = {
       },
     },
   ),
+  'POST /api/admin/demand/quote': fixed(
+    'the requirement and its lines are picked in this very call and priced by the catalogue when booked; approving a quote whose price changed since is refused (quote-approval.test.ts)',
+    gated('quote'),
+    {
+      who: 'sales',
+      body: async () => {
+        const asker = await member();
+        const added = await post<{ rid: string }>('/api/auth/demand/add', asker, { title: '物相分析', content: '粉末样品', samples: '3 个', contact: '张老师', phone: '13800138000' });
+        return { rid: added.data!.rid, lines: JSON.stringify([{ rid: w.catalog.a.rid, count: 2, options: {} }]) };
+      },
+    },
+  ),
   'POST /api/admin/funds/coupon/template/add': fixed('a new template as typed in this call', gated('coupon'), { who: 'sales', body: async () => ({ name: `券${randomId(6)}`, amount: '10', valid_days: '7', total_stock: '3' }) }),
   'POST /api/admin/funds/prestore/rules': fixed(
     'the tiers as typed in this call, measured against the tiers in force when it is booked (an approval of tiers changed since is refused)',
@@ -176,7 +188,6 @@ export const registry: Record<string, Entry> = {
   'POST /api/admin/messages/wechatTemplates/save': none('which official-account template carries a kind of notice: no money or value moves'),
   'POST /api/admin/messages/alerts/handle': none('marking a job\'s alert handled: nothing is booked'),
   'POST /api/admin/growth/exchange/ship': none('mailing a gift the member already paid for with points: no value moves'),
-  'POST /api/admin/demand/quote': none('a price offered for a member\'s requirement: nothing is booked until the member accepts it into their plan and pays'),
   'POST /api/admin/demand/close': none('closing a requirement: no money moves'),
   'POST /api/admin/contract/confirm': none('confirming a signed contract copy: no money moves'),
   'POST /api/admin/contract/add': none('sending a contract to a member: no money moves'),

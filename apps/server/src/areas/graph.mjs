@@ -17,7 +17,7 @@ export const areas = {
   orders: ['accounts', 'messages', 'content', 'catalog', 'approvals', 'member', 'funds'],
   grants: ['accounts', 'messages', 'member', 'funds', 'orders'],
   payments: ['accounts', 'messages', 'member', 'funds', 'orders', 'grants'],
-  growth: ['accounts', 'messages', 'approvals', 'member', 'funds', 'orders'],
+  growth: ['accounts', 'messages', 'content', 'approvals', 'member', 'funds', 'orders'],
   vault: ['accounts', 'messages', 'orders'],
   privacy: ['accounts', 'messages', 'member', 'funds', 'orders', 'grants', 'payments', 'growth', 'vault'],
 };

@@ -2,7 +2,7 @@ import PDFKitDocument from 'pdfkit';
 import { PDFArray, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
 import { DEFAULT_BYTE_RANGE_PLACEHOLDER as BYTE_RANGE_PLACEHOLDER } from '@signpdf/utils';
 import QRCode from 'qrcode';
-import { fenInWords, formatFen } from '@lab/contract';
+import { fenInWords, formatFen, type AgreementClause } from '@lab/contract';
 import type { DocumentSeal } from './providers/document-seal';
 import { drawSeal } from './seal-drawing';
 
@@ -25,6 +25,13 @@ export interface SealedPdfSpec {
   /** label and amount lines under the table; the last one is the total written in 大写 too */
   totals: [string, number][];
   notes: string[];
+  /** the heading over the notes (default 说明与条款) */
+  notesTitle?: string;
+  /**
+   * Terms drawn before the notes under 协议条款 (an agreement's): each heading on a line of its own
+   * with space above it, kept with the first line of its text; paragraphs and list items under it.
+   */
+  clauses?: AgreementClause[];
   /** SHA-256 of the document's content (its data, not the file), printed in the footer */
   contentSha256: string;
 }
@@ -107,10 +114,40 @@ export async function renderSealedPdf(spec: SealedPdfSpec, seal: DocumentSeal): 
     }
   });
 
+  if (spec.clauses?.length) {
+    y += 8;
+    ensure(30);
+    doc.fontSize(11).fillColor('black').text('协议条款', left, y);
+    y += 18;
+    // a heading: its own line, larger and black, 7 pt above it, never left alone at the foot of a
+    // page (it moves on with the first line of its text); paragraphs at 9 pt; items behind a bullet
+    spec.clauses.forEach((clause, i, all) => {
+      if (clause.kind === 'heading') {
+        doc.fontSize(10.5);
+        const h = doc.heightOfString(clause.text, { width: contentWidth });
+        const next = all[i + 1];
+        doc.fontSize(9);
+        const firstLine = next && next.kind !== 'heading' ? doc.currentLineHeight(true) + 2 : 0;
+        if (i > 0) y += 7;
+        ensure(h + 3 + firstLine);
+        doc.fontSize(10.5).fillColor('black').text(clause.text, left, y, { width: contentWidth });
+        y += h + 3;
+        return;
+      }
+      const indent = clause.kind === 'item' ? 12 : 0;
+      doc.fontSize(9).fillColor('#333333');
+      const h = doc.heightOfString(clause.text, { width: contentWidth - indent });
+      ensure(h + 3);
+      if (clause.kind === 'item') doc.text('·', left + 3, y, { lineBreak: false });
+      doc.text(clause.text, left + indent, y, { width: contentWidth - indent });
+      y += h + 3;
+    });
+  }
+
   if (spec.notes.length > 0) {
     y += 8;
     ensure(30);
-    doc.fontSize(11).fillColor('black').text('说明与条款', left, y);
+    doc.fontSize(11).fillColor('black').text(spec.notesTitle ?? '说明与条款', left, y);
     y += 18;
     doc.fontSize(9).fillColor('#333333');
     spec.notes.forEach((note, i) => {

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { pino } from 'pino';
-import { addDays, addressAddBody, labNow, orderAddBody, payBody, pickupProblem, pickupSlots, prestoreAddBody, recycleAddBody, samplingAddBody, requirementAddBody, reservationAddBody, NO_COUPON, type OrderSample } from '@lab/contract';
+import { addDays, addressAddBody, labNow, orderAddBody, payBody, pickupProblem, pickupSlots, prestoreAddBody, recycleAddBody, samplingAddBody, requirementAddBody, reservationAddBody, NO_COUPON, isApprovalFiled, type OrderSample } from '@lab/contract';
 import type { Db } from '../db/client';
 import type { NoticeChannels } from '../areas/messages/messages.service';
 import { saveFile } from '../platform/files';
@@ -24,7 +24,7 @@ import { confirmData, evaluateOrder } from '../areas/orders/desk/member-progress
 import { addReport, REPORT_TYPES } from '../areas/orders/desk/reports.service';
 import { addReservation, defaultChoices } from '../areas/orders/reservations/reservations.service';
 import { addRequirement } from '../areas/orders/requirements.service';
-import { quoteRequirement } from '../areas/orders/requirements-admin.service';
+import { notifyQuoted, quoteRequirement } from '../areas/orders/requirements-admin.service';
 import { isClosedDay } from '../areas/orders/reservation-core';
 import { seedVaultDemo } from './vault.seed';
 
@@ -206,10 +206,10 @@ export async function seedOrdersDemo(db: Db, files: FileStore, notices: NoticeCh
     }),
     at(5),
   );
-  await quoteRequirement(
+  const quoted = await quoteRequirement(
     db,
-    channels,
-    sales.id,
+    null,
+    { by: { id: sales.id, role: 'sales' } },
     {
       rid: requirement.rid,
       lines: [
@@ -220,6 +220,7 @@ export async function seedOrdersDemo(db: Db, files: FileStore, notices: NoticeCh
     },
     at(4),
   );
+  if (!isApprovalFiled(quoted)) await notifyQuoted(db, channels, quoted.requirement);
 
   // two lines left in the plan: one XRD, one SEM
   for (const [name, count, note] of [

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { citationCodeOf, hasChinese, type OrderConditionsView, type PaperMethods, type PointsApplication } from '@lab/contract';
+import { citationCodeOf, hasChinese, type OrderConditionsView, type PaperMethods, type PointsApplication, type ThanksEntry } from '@lab/contract';
+import { contentVersion } from '../areas/content/content.tables';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { versionOf } from '../../test/decision-pins';
 import { makeLoggedInMember } from '../../test/factories';
@@ -171,5 +172,66 @@ describe('a paper quoting the citation code', () => {
     expect(approve).toMatchObject({ status: 200 });
     const overview = await memberPost<{ balance: number }>(t, '/api/auth/web/integration/init', who, {});
     expect(overview.data.balance).toBe(500);
+  });
+
+  it('feeds the public 论文致谢 list once approved, with only what the member agreed to show; without consent or without a code it stays off the list', async () => {
+    const thanks = async () => (await memberPost<{ list: ThanksEntry[]; total: number }>(t, '/api/open/web/acknowledge/list4index', undefined, { page: '1', pageSize: '50' })).data.list;
+    const approve = async (rid: string) => expect(await staffPost(t, '/api/admin/growth/points/approve', sales, { rid, version: await versionOf(t.db, 'points', rid), points: 100 })).toMatchObject({ status: 200, code: 1 });
+    const before = (await thanks()).length;
+    const versionBefore = (await t.db.select().from(contentVersion))[0]?.version ?? 0;
+
+    // bad input: showing the affiliation needs one; showing at all needs the code — refused, nothing written
+    const who = await member();
+    const { order } = await deliveredOrder(who, 'XRD 粉末衍射（物相分析）');
+    const code = citationCodeOf(order.orderNo)!;
+    expect(await memberPost(t, '/api/auth/integration/apply', who, { title: '钙钛矿薄膜的相变', journal: 'Advanced Materials', citation_code: code, thanks_consent: 'paper_affiliation' })).toMatchObject({ status: 400, msg: '[展示单位]不能为空' });
+    expect(await memberPost(t, '/api/auth/integration/apply', who, { title: '钙钛矿薄膜的相变', journal: 'Advanced Materials', thanks_consent: 'paper' })).toMatchObject({ status: 400, msg: '[引用代码]在网站展示论文须填写引用代码' });
+
+    // agreed to the paper and the affiliation, with the acknowledgement as printed
+    const shown = await memberPost<PointsApplication>(t, '/api/auth/integration/apply', who, {
+      title: '钙钛矿薄膜的相变',
+      journal: 'Advanced Materials',
+      doi: '10.1002/adma.202612345',
+      published_on: '2026-11-20',
+      citation_code: code,
+      thanks_consent: 'paper_affiliation',
+      affiliation: '复旦大学 材料科学系',
+      acknowledgement: 'We thank the Lab Testing Center for XRD measurements.',
+    });
+    expect(shown).toMatchObject({ status: 200, data: { thanksConsent: 'paper_affiliation', thanksConsentText: '展示论文和我的单位' } });
+    expect((await thanks()).length).toBe(before);
+    await approve(shown.data.rid);
+    const [first] = await thanks();
+    expect(first).toEqual({
+      company: '复旦大学 材料科学系',
+      title: order.title,
+      code: 'Advanced Materials, 2026',
+      content: 'We thank the Lab Testing Center for XRD measurements.',
+      sketch: '钙钛矿薄膜的相变',
+      source: 'https://doi.org/10.1002/adma.202612345',
+    });
+    // the public pages' caches see it: the content version moved
+    expect((await t.db.select().from(contentVersion))[0]!.version).toBeGreaterThan(versionBefore);
+
+    // agreed to the paper only: no affiliation, the sentence names the tests and the code
+    const other = await member();
+    const second = await deliveredOrder(other, '比表面积及孔径分布 BET');
+    const otherCode = citationCodeOf(second.order.orderNo)!;
+    const paperOnly = await memberPost<PointsApplication>(t, '/api/auth/integration/apply', other, { title: '分级孔碳的吸附', journal: 'Carbon', citation_code: otherCode, thanks_consent: 'paper', affiliation: '不该出现的单位' });
+    await approve(paperOnly.data.rid);
+    expect((await thanks())[0]).toMatchObject({ company: '作者单位未公开', title: second.order.title, code: 'Carbon', sketch: '分级孔碳的吸附', source: null });
+    expect((await thanks())[0]!.content).toContain(`引用代码 ${otherCode}`);
+    expect(JSON.stringify(await thanks())).not.toContain('不该出现的单位');
+
+    // no consent, or no code: approved and rewarded, not listed
+    const quiet = await memberPost<PointsApplication>(t, '/api/auth/integration/apply', other, { title: '不公开的论文', journal: 'Small', citation_code: otherCode });
+    expect(quiet.data.thanksConsent).toBe('none');
+    await approve(quiet.data.rid);
+    const noCode = await memberPost<PointsApplication>(t, '/api/auth/integration/apply', other, { title: '没有引用代码的论文', journal: 'Small' });
+    await approve(noCode.data.rid);
+    const listed = await thanks();
+    expect(listed.length).toBe(before + 2);
+    expect(listed.map((e) => e.sketch)).not.toContain('不公开的论文');
+    expect(listed.map((e) => e.sketch)).not.toContain('没有引用代码的论文');
   });
 });

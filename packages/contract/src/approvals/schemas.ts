@@ -17,9 +17,10 @@ import { parseYuan } from '../funds/schemas';
 /**
  * What a limit is about: the face value of coupons, money refunded by cancelling a paid order, a
  * ledger adjustment, a transfer top-up confirmed (amount + bonus), a credit line granted, a raise
- * of the top-up bonus tiers, and points awarded for a paper.
+ * of the top-up bonus tiers, points awarded for a paper, and a sealed 报价单 sales give a member's
+ * requirement (its total: the lab's seal commits it to those prices for 30 days).
  */
-export const APPROVAL_KINDS = ['coupon', 'refund', 'adjustment', 'topup', 'credit', 'bonus', 'points'] as const;
+export const APPROVAL_KINDS = ['coupon', 'refund', 'adjustment', 'topup', 'credit', 'bonus', 'points', 'quote'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const approvalKindLabels: Record<ApprovalKind, string> = {
   coupon: '优惠券',
@@ -29,6 +30,7 @@ export const approvalKindLabels: Record<ApprovalKind, string> = {
   credit: '信用额度',
   bonus: '预存赠送',
   points: '积分奖励',
+  quote: '报价盖章',
 };
 
 /** What a kind's values and limits count: fen, or points (awards). */
@@ -40,6 +42,7 @@ export const approvalKindUnits: Record<ApprovalKind, 'fen' | 'points'> = {
   credit: 'fen',
   bonus: 'fen',
   points: 'points',
+  quote: 'fen',
 };
 
 /**
@@ -65,10 +68,11 @@ export const approvalKindRoles: Record<ApprovalKind, readonly StaffRoleType[]> =
   credit: [StaffRole.finance],
   bonus: [StaffRole.finance],
   points: [StaffRole.sales],
+  quote: [StaffRole.sales],
 };
 
 /** The actions that can be filed, each under one kind of limit. */
-export const APPROVAL_ACTIONS = ['coupon.template', 'coupon.issue', 'order.cancel', 'account.adjust', 'prestore.confirm', 'credit.approve', 'prestore.rules', 'points.award'] as const;
+export const APPROVAL_ACTIONS = ['coupon.template', 'coupon.issue', 'order.cancel', 'account.adjust', 'prestore.confirm', 'credit.approve', 'prestore.rules', 'points.award', 'quote.seal'] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 export const approvalActionKinds: Record<ApprovalAction, ApprovalKind> = {
   'coupon.template': 'coupon',
@@ -79,6 +83,7 @@ export const approvalActionKinds: Record<ApprovalAction, ApprovalKind> = {
   'credit.approve': 'credit',
   'prestore.rules': 'bonus',
   'points.award': 'points',
+  'quote.seal': 'quote',
 };
 export const approvalActionLabels: Record<ApprovalAction, string> = {
   'coupon.template': '新建优惠券',
@@ -89,6 +94,7 @@ export const approvalActionLabels: Record<ApprovalAction, string> = {
   'credit.approve': '批准信用额度',
   'prestore.rules': '修改预存赠送规则',
   'points.award': '发放论文致谢积分',
+  'quote.seal': '出具盖章报价单',
 };
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;

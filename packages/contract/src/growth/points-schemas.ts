@@ -73,6 +73,21 @@ export const pointsTransferBody = z.object({
   points: intField('转赠积分', 1, 1_000_000),
   note: optionalText('留言', 100),
 });
+/**
+ * What the member agrees the public 论文致谢 list may show of a paper that quotes a 引用代码, once
+ * staff approve it: nothing; the paper (title, journal, DOI, the tests, the acknowledgement) without
+ * who wrote it; or the paper with the affiliation the member typed.
+ */
+export const THANKS_CONSENTS = ['none', 'paper', 'paper_affiliation'] as const;
+export type ThanksConsent = (typeof THANKS_CONSENTS)[number];
+export const thanksConsentLabels: Record<ThanksConsent, string> = {
+  none: '不在网站展示',
+  paper: '展示论文（不展示单位）',
+  paper_affiliation: '展示论文和我的单位',
+};
+/** what the public list prints in the author column when the member did not agree to show an affiliation */
+export const THANKS_AFFILIATION_HIDDEN = '作者单位未公开';
+
 /** integration/apply: points for a published paper acknowledging the lab (致谢奖励), approved by staff */
 export const pointsApplyBody = z.object({
   title: requiredText('论文题目', 200),
@@ -81,6 +96,15 @@ export const pointsApplyBody = z.object({
   published_on: z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '[发表日期]格式应为YYYY-MM-DD' }).refine(isCalendarDate, { error: '[发表日期]不是有效日期' }).optional()),
   /** 引用代码 from the order's 论文方法与致谢 (KY-XXXXX-XXXXX): the paper names the order it was measured in */
   citation_code: optionalText('引用代码', 20),
+  /** with a 引用代码: what the public 论文致谢 list may show once approved (default nothing) */
+  thanks_consent: z.preprocess(blankToUndefined, z.enum(THANKS_CONSENTS, { error: '[展示方式]不正确' }).default('none')),
+  /** the affiliation as the list should print it (required to show it) */
+  affiliation: optionalText('展示单位', 60),
+  /** the acknowledgement as printed in the paper (optional; else a sentence naming the tests) */
+  acknowledgement: optionalText('致谢原文', 300),
+}).superRefine((v, ctx) => {
+  if (v.thanks_consent === 'paper_affiliation' && !v.affiliation) ctx.addIssue({ code: 'custom', path: ['affiliation'], message: '[展示单位]不能为空' });
+  if (v.thanks_consent !== 'none' && !v.citation_code) ctx.addIssue({ code: 'custom', path: ['citation_code'], message: '[引用代码]在网站展示论文须填写引用代码' });
 });
 export const pointsApplication = z.object({
   rid: z.string(),
@@ -93,6 +117,9 @@ export const pointsApplication = z.object({
   reason: z.string().nullable(),
   /** the 引用代码 the paper quotes, checked against the order it names */
   citationCode: z.string().nullable(),
+  /** what the member agreed the public 论文致谢 list may show (with a 引用代码, once approved) */
+  thanksConsent: z.enum(THANKS_CONSENTS),
+  thanksConsentText: z.string(),
   createdAt: z.string(),
 });
 export type PointsApplication = z.infer<typeof pointsApplication>;

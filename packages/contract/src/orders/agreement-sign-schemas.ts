@@ -20,6 +20,14 @@ export const agreementLineView = z.object({
   amountFen: z.number().int(),
 });
 
+/**
+ * One block of the agreement's clauses: a heading of the published terms (一、样品信息与安全), a
+ * paragraph, or a list item. Headings are blocks of their own, so the page and the sealed PDF set
+ * them on their own line, never run into the paragraph before.
+ */
+export const agreementClause = z.object({ kind: z.enum(['heading', 'paragraph', 'item']), text: z.string() });
+export type AgreementClause = z.infer<typeof agreementClause>;
+
 /** The text the member reads before signing; its SHA-256 is what the signature records. */
 export const agreementDocument = z.object({
   title: z.string(),
@@ -27,8 +35,8 @@ export const agreementDocument = z.object({
   parties: z.array(z.tuple([z.string(), z.string()])),
   lines: z.array(agreementLineView),
   totals: z.array(z.tuple([z.string(), z.number().int()])),
-  /** the clauses of the 委托检测服务条款 version in force, as plain paragraphs, and the order's payment terms */
-  clauses: z.array(z.string()),
+  /** the clauses of the 委托检测服务条款 version in force, as headings, paragraphs and list items, and the order's payment terms */
+  clauses: z.array(agreementClause),
   /** the version of the 委托检测服务条款 the clauses come from; null: the built-in clauses */
   termsVersion: z.number().int().nullable(),
 });

@@ -1,3 +1,4 @@
+import { gatedView } from '../approvals/schemas';
 import { call, resource } from '../call';
 import { pageOf } from '../common';
 import { adminQuoteBody, adminRequirementCloseBody, adminRequirementView, requirementAddBody, requirementFileQuery, requirementListBody, requirementRidBody, requirementView } from './requirement-schemas';
@@ -57,9 +58,10 @@ export const adminRequirements = resource('adminRequirements', {
     path: '/api/admin/demand/quote',
     who: ['sales'],
     summary: '测试需求报价',
-    description: 'lines 为 JSON：目录项目及选项，价格由服务器按目录计算；客户收到站内信和通知。',
+    description:
+      'lines 为 JSON：目录项目及选项，价格由服务器按目录计算；出具盖章报价单（有效 30 天），客户收到站内信和通知。合计超出本人报价盖章额度（单笔、每日、每月或同一客户每月）时不盖章、不发送，提交审批，另一位同事通过后才出具。',
     body: adminQuoteBody,
-    data: adminRequirementView,
+    data: gatedView(adminRequirementView),
     done: '报价已发送',
   }),
   close: call({

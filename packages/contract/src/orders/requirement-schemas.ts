@@ -32,10 +32,24 @@ export const requirementView = z.object({
   quote: z.object({ lines: z.array(quoteLineView), totalFen: z.number().int(), note: z.string(), quotedAt: z.string() }).nullable(),
   createdAt: z.string(),
 });
+/**
+ * The latest quote of a requirement filed for a second person's approval (over the sales person's
+ * 报价盖章 limit): pending — nothing is sealed or sent until a colleague approves — or rejected with
+ * the reason, or withdrawn. null: never filed.
+ */
+export const requirementQuoteApproval = z.object({
+  rid: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected', 'withdrawn']),
+  statusText: z.string(),
+  valueFen: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
 export const adminRequirementView = requirementView.extend({
   member: staffMemberView,
   closeReason: z.string().nullable(),
   quotedBy: z.number().int().nullable(),
+  quoteApproval: requirementQuoteApproval.nullable(),
 });
 
 export type AdminRequirement = z.infer<typeof adminRequirementView>;

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { EmailProvider, SmsProvider } from '../../platform/messaging';
+import type { DocumentSeal } from '../../platform/providers/document-seal';
+import type { FileStore } from '../../platform/providers/file-store';
 import type { Acting } from './approval-gate';
 
 /**
@@ -12,11 +14,16 @@ import type { Acting } from './approval-gate';
  * filed payload with the service that books the action alone, inside the approval's transaction.
  */
 
-/** The notices' channels, for what goes out once the booking committed (a cancellation's SMS). */
+/**
+ * The notices' channels, for what goes out once the booking committed (a cancellation's SMS), and
+ * what a booking that seals a document needs (an approved 报价单: the file store, the seal, the
+ * site's origin for its QR code).
+ */
 export interface ApprovalChannels {
   sms: SmsProvider;
   email: EmailProvider;
   log?: Pick<FastifyBaseLogger, 'error'>;
+  documents: { files: FileStore; seal: DocumentSeal; origin: string };
 }
 
 export interface ApprovedRequest {

@@ -18,7 +18,7 @@ export const approvalsRoutes = serve(calls.approvals, {
   counts: { handler: ({ db, staff }) => approvalCounts(db, staff), config: readOnly },
   detail: { handler: ({ db, staff, body }) => getApproval(db, staff, body.rid), config: readOnly },
   approve: {
-    handler: ({ db, deps, request, staff, body, now }) => approveRequest(db, { sms: deps.sms, email: deps.email, log: request.log }, staff, body.rid, now),
+    handler: ({ db, deps, request, staff, body, now }) => approveRequest(db, { sms: deps.sms, email: deps.email, log: request.log, documents: { files: deps.files, seal: deps.seal, origin: deps.config.siteOrigin } }, staff, body.rid, now),
     config: { audit: audit(approvalAudit, 'approvals.approve', '审批通过', byRid) },
   },
   reject: {

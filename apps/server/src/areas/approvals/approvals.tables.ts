@@ -66,6 +66,8 @@ export const approvalRequests = pgTable(
     index('approval_requests_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('approval_requests_maker_idx').on(t.makerId, t.createdAt.desc()),
     uniqueIndex('approval_requests_pending_dedupe_idx').on(t.dedupeKey).where(sql`${t.status} = 'pending' and ${t.dedupeKey} is not null`),
+    // the latest request about one object, whatever its status (approval-states.ts: a requirement's 报价待审批 / 被驳回)
+    index('approval_requests_dedupe_idx').on(t.dedupeKey, t.createdAt.desc()),
   ],
 );
 

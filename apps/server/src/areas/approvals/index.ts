@@ -4,3 +4,4 @@
 export { gatedAnswer } from './approval-answer';
 export { type Acting, approvedNote, gateAction } from './approval-gate';
 export { type ApprovalBooker, type ApprovedRequest, booked, onApproved } from './approval-hooks';
+export { type FiledState, latestFiled } from './approval-states';

@@ -20,7 +20,7 @@ import { AppError } from '../../platform/errors';
 import { randomId } from '../../platform/crypto';
 import { articles, contentPages, thanksEntries } from './content.tables';
 import { submitConsultation } from '../messages';
-import { cleanHtml, fileUrl, shanghaiDate, withContentChange } from './content-version';
+import { bumpContentVersion, cleanHtml, fileUrl, shanghaiDate, withContentChange } from './content-version';
 import { readSetting } from './settings.service';
 
 type ArticleRow = typeof articles.$inferSelect;
@@ -199,3 +199,30 @@ export async function getAbilityShowcase(db: DbOrTx, fileHost: string, figures: 
 
 /** 在线咨询: the site's contact form; the question is kept by messages, where sales answer it. */
 export const addConsultation = (db: DbOrTx, input: IndexMessageBody, meta: { ip: string; now: Date; askedBy: number | null }): Promise<IndexMessageResult> => submitConsultation(db, input, meta);
+
+// ---- 论文致谢 fed by approved papers (decisions/0065) ----
+
+/** One entry of the public 论文致谢 list from an approved paper; `origin` keeps it to one per paper. */
+export interface PaperThanks {
+  origin: string;
+  company: string;
+  title: string;
+  code: string;
+  content: string;
+  sketch: string;
+  source: string | null;
+}
+
+/**
+ * Puts an approved paper on the public 论文致谢 list (growth, in the approval's transaction) and
+ * bumps the content version, so the home page's and the list's caches show it. A paper already
+ * there is left as it is (an editor may have edited or hidden it).
+ */
+export async function addPaperThanks(tx: DbOrTx, entry: PaperThanks, now: Date): Promise<void> {
+  const [row] = await tx
+    .insert(thanksEntries)
+    .values({ ...entry, publishedAt: now })
+    .onConflictDoNothing({ target: thanksEntries.origin })
+    .returning({ id: thanksEntries.id });
+  if (row) await bumpContentVersion(tx);
+}

@@ -89,6 +89,8 @@ export const thanksEntries = pgTable(
     source: text(),
     visible: boolean().notNull().default(true),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** where an entry not typed by an editor came from: `paper:<points application rid>` (an approved paper with a 引用代码); one entry each */
+    origin: text().unique(),
   },
   (t) => [index('thanks_entries_published_idx').on(t.publishedAt)],
 );

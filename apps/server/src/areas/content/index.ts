@@ -3,7 +3,7 @@
  */
 export { certificatesExpiringWithin, listPublicCertificates } from './certificates.service';
 export { bumpContentVersion, cleanHtml, fileUrl, getContentVersion, shanghaiDate, withContentChange } from './content-version';
-export { addConsultation, countArticleView, getAbilityShowcase, getArticle, getContentPage, listArticles, listThanks } from './content.service';
+export { addConsultation, addPaperThanks, countArticleView, getAbilityShowcase, getArticle, getContentPage, listArticles, listThanks } from './content.service';
 export { seedContent } from './content.seed';
 export { homeContent } from './home-content';
 export { getSettingValues, getSiteSettings, normalizeStoredIdentity, readSetting } from './settings.service';

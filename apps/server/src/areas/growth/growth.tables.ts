@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { RebatePayoutRules } from '@lab/contract';
+import { THANKS_CONSENTS, type RebatePayoutRules } from '@lab/contract';
 import { members, staff } from '../accounts/accounts.tables';
 import { couponTemplates, memberCoupons } from '../funds/funds.tables';
 import { memberAddresses } from '../member/member.tables';
@@ -241,6 +241,10 @@ export const pointsApplications = pgTable(
     /** 引用代码 the paper quotes (decisions/0058) and the order it names */
     citationCode: text(),
     orderId: integer().references(() => orders.id),
+    /** what the public 论文致谢 list may show once approved (THANKS_CONSENTS), the affiliation and acknowledgement as typed */
+    thanksConsent: text({ enum: THANKS_CONSENTS }).notNull().default('none'),
+    affiliation: text(),
+    acknowledgement: text(),
     status: text({ enum: ['pending', 'approved', 'refused'] }).notNull().default('pending'),
     points: integer(),
     reason: text(),

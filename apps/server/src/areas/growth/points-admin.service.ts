@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   emptyMessage,
+  THANKS_AFFILIATION_HIDDEN,
   type AdminExchangeItem,
   type AdminExchangeItemEditBody,
   type AdminExchangeRecord,
@@ -17,7 +18,8 @@ import { memberContact, memberContacts } from '../accounts';
 import { creditAccount, findCouponTemplate } from '../funds';
 import { approvedNote, gateAction, type Acting } from '../approvals';
 import { postMessage } from '../messages';
-import { orderNosOf } from '../orders';
+import { orderNosOf, orderSamplesByNo } from '../orders';
+import { addPaperThanks, getSiteSettings } from '../content';
 import { exchangeItems, pointsApplications, pointsExchanges } from './growth.tables';
 import {
   applicationStatusLabels,
@@ -110,14 +112,45 @@ export async function approveApplication(db: DbOrTx, acting: Acting, input: Admi
       .set({ status: 'approved', points, reason: input.reason ?? null, decidedBy: acting.by.id, decidedAt: now })
       .where(and(eq(pointsApplications.id, row.id), eq(pointsApplications.status, 'pending')))
       .returning();
+    const shown = await showOnThanksList(tx, row, now);
     await postMessage(
       tx,
       row.memberId,
-      { kind: 'points', title: '积分申请已通过', content: `您的论文「${row.title}」致谢奖励申请已通过，获得${points}积分。`, link: POINTS_LINK },
+      { kind: 'points', title: '积分申请已通过', content: `您的论文「${row.title}」致谢奖励申请已通过，获得${points}积分。${shown ? '论文已按您同意的方式展示在网站「论文致谢」栏目。' : ''}`, link: POINTS_LINK },
       now,
     );
     return applicationView(updated!);
   });
+}
+
+/**
+ * A paper approved with a 引用代码 feeds the public 论文致谢 list (issue 32), with what its member
+ * agreed to show (thanks_consent): the paper — title, journal and year, DOI link, the tests of the
+ * order the code names, the acknowledgement as printed (or a sentence naming the tests and the
+ * code) — and the affiliation only when agreed to. In the approval's transaction; one entry per
+ * paper. Answers whether it was shown.
+ */
+async function showOnThanksList(tx: Tx, row: ApplicationRow, now: Date): Promise<boolean> {
+  if (row.orderId === null || row.citationCode === null || row.thanksConsent === 'none') return false;
+  const orderNo = (await orderNosOf(tx, [row.orderId])).get(row.orderId);
+  if (!orderNo) return false;
+  const [order, site] = await Promise.all([orderSamplesByNo(tx, orderNo), getSiteSettings(tx)]);
+  const lab = site.identity.company || '本实验室';
+  const year = row.publishedOn ? `, ${row.publishedOn.slice(0, 4)}` : '';
+  await addPaperThanks(
+    tx,
+    {
+      origin: `paper:${row.rid}`,
+      company: row.thanksConsent === 'paper_affiliation' && row.affiliation ? row.affiliation : THANKS_AFFILIATION_HIDDEN,
+      title: order.title,
+      code: `${row.journal}${year}`,
+      content: row.acknowledgement || `感谢${lab}提供${order.title}测试服务（引用代码 ${row.citationCode}）。`,
+      sketch: row.title,
+      source: row.doi ? `https://doi.org/${row.doi.replace(/^https?:\/\/(dx\.)?doi\.org\//i, '')}` : null,
+    },
+    now,
+  );
+  return true;
 }
 
 /** Staff: refuse with a reason, and tell the member. */

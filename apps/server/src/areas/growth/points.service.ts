@@ -4,6 +4,7 @@ import {
   citationCodeOf,
   orderNoOfCitationCode,
   pointsEntryLabels,
+  thanksConsentLabels,
   type adminExchangeItemBody,
   type adminPointsDecisionBody,
   type exchangeBody,
@@ -139,6 +140,8 @@ export function applicationView(row: ApplicationRow): PointsApplication {
     points: row.points,
     reason: row.reason,
     citationCode: row.citationCode,
+    thanksConsent: row.thanksConsent,
+    thanksConsentText: thanksConsentLabels[row.thanksConsent],
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -166,7 +169,21 @@ export async function applyForPoints(db: Db, memberId: number, input: PointsAppl
   const cited = await citedOrder(db, input.citation_code);
   const [row] = await db
     .insert(pointsApplications)
-    .values({ rid: randomId(), memberId, title: input.title, journal: input.journal, doi: input.doi ?? '', publishedOn: input.published_on ?? null, citationCode: cited?.code ?? null, orderId: cited?.orderId ?? null, createdAt: now })
+    .values({
+      rid: randomId(),
+      memberId,
+      title: input.title,
+      journal: input.journal,
+      doi: input.doi ?? '',
+      publishedOn: input.published_on ?? null,
+      citationCode: cited?.code ?? null,
+      orderId: cited?.orderId ?? null,
+      // only a paper with a 引用代码 goes on the public list; the affiliation only when agreed to
+      thanksConsent: cited ? input.thanks_consent : 'none',
+      affiliation: cited && input.thanks_consent === 'paper_affiliation' ? (input.affiliation ?? null) : null,
+      acknowledgement: cited ? (input.acknowledgement ?? null) : null,
+      createdAt: now,
+    })
     .returning();
   return applicationView(row!);
 }

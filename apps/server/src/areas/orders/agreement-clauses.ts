@@ -1,11 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
-import { RETEST_WINDOW_DAYS } from '@lab/contract';
+import { RETEST_WINDOW_DAYS, type AgreementClause } from '@lab/contract';
 import type { OrderRow } from './order-core';
 
 /**
  * The words of the 委托检测服务协议 both forms share (agreement.ts: the printable page; agreement-sign:
  * the text signed online and its sealed PDF): the order's payment terms, the built-in clauses (used
- * until 协议管理 publishes a 委托检测服务条款), and the published clauses as plain paragraphs.
+ * until 协议管理 publishes a 委托检测服务条款), and the published clauses as headings, paragraphs and list items.
  */
 export function paymentTerms(order: Pick<OrderRow, 'organization' | 'payLater'>): string {
   if (order.organization === 2) return '委托方为企业客户，应在检测开始前全额支付本协议所列费用；受托方在确认款项到账后安排检测。';
@@ -32,12 +32,39 @@ export function builtinClauses(sendTo: string, payment: string): [string, string
 
 const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
 
-/** The published clauses (cleaned HTML from 协议管理) as plain paragraphs: one per block, list items marked. */
-export function htmlParagraphs(html: string): string[] {
-  const marked = html.replace(/<li[^>]*>/gi, '\n· ').replace(/<\/(p|li|h[1-6]|div|ul|ol|tr)>|<br\s*\/?>/gi, '\n');
+/** Tags that start or end a block: a line of its own on either side, whatever the HTML puts next to them. */
+const BLOCK = 'p|li|h[1-6]|div|ul|ol|tr|table|blockquote|section|article|header|footer|pre|hr';
+/** private-use characters: nothing a text can hold marks where a heading or a list item starts */
+const HEADING_START = '\uE000h\uE001';
+const ITEM_START = '\uE000li\uE001';
+
+/**
+ * The published clauses (cleaned HTML from 协议管理) as blocks: a heading (h1–h6), a list item, or a
+ * paragraph. Every block tag — opening or closing — ends the line before it, so a heading always
+ * stands alone even when the HTML puts it straight after text outside a <p> (the seed's 八、责任限制
+ * is a bare <strong> followed by <h2>九、争议解决</h2>).
+ */
+export function htmlBlocks(html: string): AgreementClause[] {
+  const marked = html
+    .replace(/<h[1-6][^>]*>/gi, `\n${HEADING_START}`)
+    .replace(/<li[^>]*>/gi, `\n${ITEM_START}`)
+    .replace(new RegExp(`</?(?:${BLOCK})(?:\\s[^>]*)?/?>|<br\\s*/?>`, 'gi'), '\n');
   const text = sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} }).replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (m) => entities[m] ?? m);
-  return text
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line) => line.length > 0 && line !== '·');
+  const blocks: AgreementClause[] = [];
+  // a heading or item whose text sits in a nested block (<li><p>…</p></li>) gives its kind to that text
+  let pending: AgreementClause['kind'] | null = null;
+  for (const raw of text.split('\n')) {
+    const kind = raw.startsWith(HEADING_START) ? 'heading' : raw.startsWith(ITEM_START) ? 'item' : null;
+    const line = raw.replaceAll(HEADING_START, '').replaceAll(ITEM_START, '').replace(/\s+/g, ' ').trim();
+    if (line.length === 0) {
+      pending = kind ?? pending;
+      continue;
+    }
+    blocks.push({ kind: kind ?? pending ?? 'paragraph', text: line });
+    pending = null;
+  }
+  return blocks;
 }
+
+/** The built-in clauses as blocks: each heading on its own line, its text under it. */
+export const builtinBlocks = (clauses: [string, string][]): AgreementClause[] => clauses.flatMap(([head, text]) => [{ kind: 'heading' as const, text: head }, { kind: 'paragraph' as const, text }]);

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { AGREEMENT_SMS_PURPOSE, contractStatusLabels, formatFen, labDay, labTime, maskPhone, sampleFormLabels, type AgreementDocument, type AgreementSignView } from '@lab/contract';
+import { AGREEMENT_SMS_PURPOSE, contractStatusLabels, formatFen, labDay, labTime, maskPhone, sampleFormLabels, type AgreementClause, type AgreementDocument, type AgreementSignView } from '@lab/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { writeMemberAudit } from '../../platform/member-audit';
@@ -7,7 +7,7 @@ import { confirmMemberSecret, getMember, sendSmsCode } from '../accounts';
 import type { RequestMeta } from '../../platform/caller';
 import type { SmsProvider } from '../../platform/messaging';
 import { loadAgreement, type AgreementData } from './agreement';
-import { builtinClauses, htmlParagraphs, paymentTerms } from './agreement-clauses';
+import { builtinBlocks, builtinClauses, htmlBlocks, paymentTerms } from './agreement-clauses';
 import { agreementRequirement } from './agreement-rule';
 import { agreementTitle, assertStillOpen, contractViewStatus, ensureAgreement, findOwnContract, type ContractRow } from './contracts.service';
 import { contentHash, findDocument, issueDocument, type DocumentDeps, type SealedDocumentRow } from './documents/documents.service';
@@ -30,9 +30,14 @@ export function agreementDocumentOf(data: AgreementData): AgreementDocument {
   const { lab, member, order, lines } = data;
   const due = order.totalFen - order.discountFen;
   const payment = paymentTerms(order);
-  const clauses = data.terms
-    ? [`本协议条款适用平台公示的《委托检测服务条款》第 ${data.terms.version} 版（${data.terms.effectiveDate} 生效）。`, ...htmlParagraphs(data.terms.body), `本订单付款约定：${payment}`]
-    : builtinClauses(lab.express || lab.address, payment).map(([head, text]) => `${head}。${text}`);
+  const clauses: AgreementClause[] = data.terms
+    ? [
+        { kind: 'paragraph', text: `本协议条款适用平台公示的《委托检测服务条款》第 ${data.terms.version} 版（${data.terms.effectiveDate} 生效）。` },
+        ...htmlBlocks(data.terms.body),
+        { kind: 'heading', text: '本订单付款约定' },
+        { kind: 'paragraph', text: payment },
+      ]
+    : builtinBlocks(builtinClauses(lab.express || lab.address, payment));
   return {
     title: '委托检测服务协议',
     parties: [
@@ -171,7 +176,9 @@ export async function signAgreementOnline(
             rows: document.lines.map((l, i) => [String(i + 1), [l.name, ...l.detail].join('\n'), `${l.count} ${l.unit}`, formatFen(l.unitPriceFen), formatFen(l.amountFen)]),
           },
           totals: document.totals,
-          notes: [...document.clauses, record],
+          clauses: document.clauses,
+          notesTitle: '电子签署记录',
+          notes: [record],
         },
       },
       now,

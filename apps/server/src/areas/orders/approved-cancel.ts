@@ -1,5 +1,6 @@
 import { booked, onApproved } from '../approvals';
 import { cancelByStaff, notifyCancelled } from './desk/staff-cancel.service';
+import { registerQuoteApprovals } from './approved-quote';
 
 /**
  * How an approved cancellation (a refund over the maker's limit) is booked
@@ -11,4 +12,5 @@ export function registerOrdersApprovals(): void {
     const order = booked(await cancelByStaff(tx, acting, body, now));
     return { key: order.orderNo, afterCommit: () => notifyCancelled(db, channels, order, body.reason) };
   });
+  registerQuoteApprovals();
 }

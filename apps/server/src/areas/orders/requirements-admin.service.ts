@@ -1,8 +1,11 @@
-import { formatFen, type AdminRequirement, type Page, type RequirementStatus } from '@lab/contract';
+import { formatFen, QUOTE_VALID_DAYS, type AdminRequirement, type ApprovalFiled, type Page, type RequirementStatus } from '@lab/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../../platform/errors';
-import { memberContacts } from '../accounts';
+import { memberContact, memberContacts } from '../accounts';
+import { gateAction, latestFiled, type Acting } from '../approvals';
+import type { DocumentDeps } from './documents/documents.service';
+import { requirementQuote } from './documents/quotes.service';
 import { postMessage, sendNotice } from '../messages';
 import { requirements } from './requirements.tables';
 import { choiceKey, itemsByRids, priceLine } from './pricing';
@@ -18,11 +21,15 @@ export async function adminListRequirements(db: DbOrTx, query: { page: number; p
 }
 
 async function adminViews(db: DbOrTx, rows: RequirementRow[]): Promise<AdminRequirement[]> {
-  const [views, byId] = await Promise.all([
+  const [views, byId, filed] = await Promise.all([
     toRequirementViews(db, rows),
     memberContacts(
       db,
       rows.map((r) => r.memberId),
+    ),
+    latestFiled(
+      db,
+      rows.map((r) => quoteApprovalKey(r.rid)),
     ),
   ]);
   return views.map((view, i) => {
@@ -31,6 +38,7 @@ async function adminViews(db: DbOrTx, rows: RequirementRow[]): Promise<AdminRequ
       ...view,
       member: { rid: person?.rid ?? '', name: person?.name || person?.nickname || '', phone: person?.phone ?? '', company: person?.company ?? '' },
       quotedBy: rows[i]!.quotedBy,
+      quoteApproval: filed.get(quoteApprovalKey(rows[i]!.rid)) ?? null,
     };
   });
 }
@@ -47,19 +55,31 @@ async function afterCommit(deps: NoticeDeps, task: () => Promise<void>) {
   }
 }
 
+/** The lines of demand/quote as sent (lines parsed from their JSON). */
+export interface QuoteBody {
+  rid: string;
+  lines: { rid: string; count: number; options: Record<string, number> }[];
+  note?: string | undefined;
+}
+
+/** What seals the 报价单 (documents/quotes.service); null only for the demo seed, which seals no paper (the font may be missing at first start). */
+export type QuoteDeps = DocumentDeps | null;
+
+/** One pending request per requirement's quote (approvals' dedupe key); the demand list reads where it stands. */
+export const quoteApprovalKey = (requirementRid: string) => `quote.seal:${requirementRid}`;
+
 /**
- * demand/quote: sales prices catalogue items for an open (or re-prices a quoted)
- * requirement. Every line must be a published test item with a valid choice for each of
- * its options; the total comes from pricing.ts. The member gets an in-site message in the
- * same transaction and an SMS/e-mail after it commits.
+ * demand/quote: sales prices catalogue items for an open (or re-prices a quoted) requirement and
+ * the lab's seal goes on a 报价单 for it. Every line must be a published test item with a valid
+ * choice for each of its options; the total comes from pricing.ts. Applying the seal is the sales
+ * role's permission up to its 报价盖章 limits (one quote, the person's day and month, the month for
+ * this customer: the approval gate); above one of them nothing is quoted, sealed or sent — the
+ * quote is filed and the requirement stays 待报价 until a colleague approves it, which books this
+ * exact quote through this function (approved-quote.ts). In one transaction: the gate, the
+ * requirement quoted, the member's in-site message and the sealed 报价单 (its audit row); the
+ * SMS/e-mail goes out after it commits (`notifyQuoted`).
  */
-export async function quoteRequirement(
-  db: Db,
-  deps: NoticeDeps,
-  staffId: number,
-  body: { rid: string; lines: { rid: string; count: number; options: Record<string, number> }[]; note?: string | undefined },
-  now: Date,
-): Promise<AdminRequirement> {
+export async function quoteRequirement(db: DbOrTx, deps: QuoteDeps, acting: Acting, body: QuoteBody, now: Date): Promise<{ requirement: RequirementRow; documentNo: string } | ApprovalFiled> {
   const items = await itemsByRids(db, body.lines.map((l) => l.rid));
   const quoteLines = body.lines.map((line) => {
     const item = items.get(line.rid);
@@ -75,9 +95,28 @@ export async function quoteRequirement(
     merged.set(key, q);
   }
   const totalFen = quoteLines.reduce((sum, q) => sum + q.priced.amountFen, 0);
-  const row = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const current = await findRequirement(tx, body.rid, { lock: true });
     if (current.status !== 'open' && current.status !== 'quoted') throw statusError(current, '报价');
+    const member = await memberContact(tx, current.memberId);
+    const who = [member?.company, member?.name || member?.nickname, member?.phone].filter(Boolean).join(' ');
+    const filed = await gateAction(
+      tx,
+      acting,
+      {
+        action: 'quote.seal',
+        valueFen: totalFen,
+        payload: { rid: body.rid, lines: body.lines, ...(body.note ? { note: body.note } : {}) },
+        summary: `测试需求「${current.title}」报价 ${quoteLines.length} 个项目（${quoteLines.map((q) => `${q.item.name} × ${q.line.count}`).join('、')}），合计${formatFen(totalFen)}，出具盖章报价单（有效 ${QUOTE_VALID_DAYS} 天）给 ${who}`,
+        target: who || current.rid,
+        targetKey: `member:${current.memberId}`,
+        note: body.note ?? '',
+        dedupeKey: quoteApprovalKey(current.rid),
+        duplicateMessage: '该需求的报价已提交审批，请等待审批结果（或在「待审批」中撤回后重新报价）',
+      },
+      now,
+    );
+    if (filed) return filed;
     const [updated] = await tx
       .update(requirements)
       .set({
@@ -86,7 +125,7 @@ export async function quoteRequirement(
         quoteTotalFen: totalFen,
         quoteNote: body.note ?? '',
         quotedAt: now,
-        quotedBy: staffId,
+        quotedBy: acting.by.id,
         updatedAt: now,
       })
       .where(eq(requirements.id, current.id))
@@ -102,8 +141,15 @@ export async function quoteRequirement(
       },
       now,
     );
-    return updated!;
+    // the member gets the quote as a sealed 报价单 too, valid 30 days (documents/quotes.service)
+    const sealed = deps ? await requirementQuote(tx, deps, updated!, now) : null;
+    return { requirement: updated!, documentNo: sealed?.no ?? '' };
   });
+}
+
+/** The quote's SMS/e-mail, once it committed. */
+export async function notifyQuoted(db: DbOrTx, deps: NoticeDeps, row: RequirementRow): Promise<void> {
+  const totalFen = row.quoteTotalFen ?? 0;
   await afterCommit(deps, () =>
     sendNotice(db, deps, row.memberId, {
       template: 'requirement_quoted',
@@ -112,6 +158,10 @@ export async function quoteRequirement(
       body: `您提交的测试需求「${row.title}」已报价，合计${formatFen(totalFen)}，请登录查看。`,
     }),
   );
+}
+
+/** A requirement as the back office shows it (after a quote). */
+export async function adminRequirementView(db: DbOrTx, row: RequirementRow): Promise<AdminRequirement> {
   return (await adminViews(db, [row]))[0]!;
 }
 

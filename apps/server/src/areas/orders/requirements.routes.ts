@@ -29,13 +29,13 @@ import {
   cancelRequirement,
   downloadBaseName,
   findOwnRequirement,
-  findRequirement,
   getRequirement,
   listRequirements,
   requirementFileOf,
 } from './requirements.service';
-import { adminListRequirements, adminRequirementFile, closeRequirement, quoteRequirement } from './requirements-admin.service';
-import { requirementQuote } from './documents/quotes.service';
+import { adminListRequirements, adminRequirementFile, adminRequirementView, closeRequirement, notifyQuoted, quoteRequirement } from './requirements-admin.service';
+import { gatedAnswer } from '../approvals';
+import { isApprovalFiled } from '@lab/contract';
 
 const byRid = (body: { rid: string }) => body.rid;
 /** staff contract/add (multipart fields) */
@@ -73,10 +73,11 @@ export const adminRequirementsRoutes = serve(calls.adminRequirements, {
   quote: {
     config: { audit: audit(requirementAudit, 'demand.quote', '测试需求报价', byRid) },
     handler: async ({ db, staff, body, now, deps, request }) => {
-      const quoted = await quoteRequirement(db, { sms: deps.sms, email: deps.email, log: request.log }, staff.id, body, now);
-      // the member gets the quote as a sealed 报价单 too, valid 30 days (documents/quotes.service)
-      await requirementQuote(db, { files: deps.files, seal: deps.seal, origin: deps.config.siteOrigin }, await findRequirement(db, body.rid), now);
-      return quoted;
+      // sealed at once within the sales person's 报价盖章 limits; above them filed for a colleague's approval (approved-quote.ts)
+      const quoted = await quoteRequirement(db, { files: deps.files, seal: deps.seal, origin: deps.config.siteOrigin }, { by: staff }, body, now);
+      if (isApprovalFiled(quoted)) return gatedAnswer(request, quoted);
+      await notifyQuoted(db, { sms: deps.sms, email: deps.email, log: request.log }, quoted.requirement);
+      return adminRequirementView(db, quoted.requirement);
     },
   },
   close: {

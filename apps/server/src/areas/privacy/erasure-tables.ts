@@ -117,7 +117,7 @@ const grantsRows = (id: number): Owned[] => [{ table: grantRequests, where: eq(g
 const growthRows = (id: number): Owned[] => [
   { table: promoterApplications, where: eq(promoterApplications.memberId, id), set: { name: 'label', phone: 'blank', organization: 'blank', channel: 'gone', reason: 'gone' } },
   { table: rebateWithdrawals, where: eq(rebateWithdrawals.memberId, id), set: { accountName: 'null', bankName: 'nullQuiet', bankAccount: 'null', reason: 'gone' } },
-  { table: pointsApplications, where: eq(pointsApplications.memberId, id), set: { title: 'gone', journal: 'gone', doi: 'blank', reason: 'gone' } },
+  { table: pointsApplications, where: eq(pointsApplications.memberId, id), set: { title: 'gone', journal: 'gone', doi: 'blank', reason: 'gone', affiliation: 'nullQuiet', acknowledgement: 'nullQuiet' } },
   { table: pointsExchanges, where: eq(pointsExchanges.memberId, id), set: { shipTo: 'null' } },
 ];
 

@@ -27,6 +27,7 @@ const kindHelp: Record<ApprovalKind, string> = {
   credit: '批准的信用额度（会员可先测试后结算的上限）',
   bonus: '提高赠送档位：按单笔充值最多多送的金额计',
   points: '论文致谢奖励的积分数',
+  quote: '为测试需求出具盖章报价单的报价合计（报价单有效 30 天，期间按报价价格下单）',
 };
 
 type Field = 'limit' | 'day_limit' | 'month_limit' | 'target_limit';

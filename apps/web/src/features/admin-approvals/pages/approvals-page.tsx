@@ -25,7 +25,7 @@ import { approveRequest, rejectRequest, useDecision, withdrawRequest } from '../
 import { useApprovals } from '../api/list-approvals';
 
 const tones: Partial<Record<ApprovalStatus, Tone>> = { pending: 'processing', approved: 'success', rejected: 'error' };
-const kindColors: Record<ApprovalKind, string> = { coupon: 'blue', refund: 'orange', adjustment: 'gold', topup: 'green', credit: 'purple', bonus: 'magenta', points: 'cyan' };
+const kindColors: Record<ApprovalKind, string> = { coupon: 'blue', refund: 'orange', adjustment: 'gold', topup: 'green', credit: 'purple', bonus: 'magenta', points: 'cyan', quote: 'geekblue' };
 const kindOptions = [{ value: '', label: '全部类型' }, ...APPROVAL_KINDS.map((kind) => ({ value: kind, label: approvalKindLabels[kind] }))];
 const statusOptions = [{ value: '', label: '全部状态' }, ...APPROVAL_STATUSES.map((status) => ({ value: status, label: approvalStatusLabels[status] }))];
 const tabs = [
@@ -37,7 +37,7 @@ const tabOf = (scope: string) => (scope === 'todo' ? 'todo' : scope === 'mine' ?
 
 /**
  * /admin/approvals: 待审批 — coupons, refunds, adjustments, confirmed top-ups, credit lines, raised
- * bonus tiers and points awards above one of their maker's limits (one action, the maker's day or
+ * bonus tiers, points awards and sealed quotes above one of their maker's limits (one action, the maker's day or
  * month, the month for one customer; each row says which). A second staff member whose role and
  * limit cover one approves it (it is booked as filed) or rejects it; the maker may withdraw it.
  * Every role sees the screen: the lab files refunds too.
@@ -171,7 +171,7 @@ export default function ApprovalsPage() {
   return (
     <AdminPage
       title="待审批"
-      description="优惠券、退款、调账、确认到账、信用额度、积分奖励超过本人额度（单笔、每日合计、每月合计或同一客户每月合计），以及提高预存赠送的修改，都不会直接办理，而是提交到这里，由另一位有权限、且额度足够的同事审批；通过后按申请时的内容办理一次，申请人与审批人都记入操作日志。"
+      description="优惠券、退款、调账、确认到账、信用额度、积分奖励、盖章报价单超过本人额度（单笔、每日合计、每月合计或同一客户每月合计），以及提高预存赠送的修改，都不会直接办理，而是提交到这里，由另一位有权限、且额度足够的同事审批；通过后按申请时的内容办理一次，申请人与审批人都记入操作日志。"
     >
       <AdminSection>
         <Tabs

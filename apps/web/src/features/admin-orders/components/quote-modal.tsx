@@ -4,6 +4,8 @@ import { Button, Descriptions, Empty, Form, Input, InputNumber, Modal, Select, S
 import { DeleteOutlined } from '@ant-design/icons';
 import { formatFen, type AdminRequirement, type DeviceDetail } from '@lab/contract';
 import { Money } from '../../../components/admin/money';
+import { OwnLimitHint } from '../../../components/admin/own-limit';
+import { useGatedFeedback } from '../../../components/admin/use-gated-feedback';
 import { feedback } from '../../../lib/feedback';
 import { quoteRequirement, useRequirementMutation } from '../api/save-requirement';
 import { testItemQueryOptions, useTestItemSearch } from '../api/search-catalog';
@@ -20,7 +22,8 @@ const toQuoteItem = (detail: DeviceDetail): QuoteItem => ({ rid: detail.rid, nam
 /**
  * 报价: sales picks published test items from the catalogue, the count and each option's
  * choice; the page shows the price as the server will compute it. Re-quoting starts from the
- * quote the member has now.
+ * quote the member has now. Sending seals a 报价单; above the sales person's 报价盖章 limits it is
+ * filed for a colleague's approval instead (a 已提交审批 dialog says so).
  */
 export function QuoteModal({ requirement, onClose }: { requirement: AdminRequirement | null; onClose: () => void }) {
   const [form] = Form.useForm<QuoteValues>();
@@ -30,6 +33,7 @@ export function QuoteModal({ requirement, onClose }: { requirement: AdminRequire
   const search = useTestItemSearch(keyword);
   const client = useQueryClient();
   const save = useRequirementMutation(quoteRequirement);
+  const gated = useGatedFeedback();
 
   useEffect(() => {
     if (!requirement) return;
@@ -116,8 +120,9 @@ export function QuoteModal({ requirement, onClose }: { requirement: AdminRequire
         onSubmit={(checked) => {
           if (!requirement) return;
           save.mutate({ rid: requirement.rid, lines: toQuoteBody(checked.lines), note: checked.note ?? '' }, {
-            onSuccess: () => {
-              feedback.success('报价已发送');
+            onSuccess: (result) => {
+              // above the 报价盖章 limits the quote is filed: nothing is sealed or sent until a colleague approves
+              gated(result, '报价已发送，盖章报价单已出具');
               onClose();
             },
           });
@@ -173,6 +178,7 @@ export function QuoteModal({ requirement, onClose }: { requirement: AdminRequire
           <span>报价合计</span>
           <strong data-testid="quote-total">{formatFen(quoteTotalFen(lines))}</strong>
         </div>
+        <OwnLimitHint kind="quote" what="报价合计" />
         <Form.Item label="报价说明（选填，客户可见）" name="note" style={{ margin: '12px 0 20px' }}>
           <Input.TextArea aria-label="报价说明" rows={3} maxLength={1000} showCount placeholder="例如：含数据分析报告，预计 5 个工作日出数据" />
         </Form.Item>

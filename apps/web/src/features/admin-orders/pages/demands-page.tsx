@@ -28,6 +28,23 @@ const statusOptions = [
   { value: 'all', label: '全部' },
 ];
 const open = (r: AdminRequirement) => r.status === 'open' || r.status === 'quoted';
+const approvalTones: Record<NonNullable<AdminRequirement['quoteApproval']>['status'], string> = { pending: 'orange', approved: 'green', rejected: 'red', withdrawn: 'default' };
+/** A quote over the limits waits for a colleague: the status column says so beside the requirement's own status. */
+const pendingQuote = (r: AdminRequirement) => r.quoteApproval?.status === 'pending';
+
+/** Where the latest quote filed for approval stands: 待审批 (nothing sealed or sent yet), 已驳回 with the reason, 已通过, 已撤回. */
+function QuoteApprovalText({ approval }: { approval: NonNullable<AdminRequirement['quoteApproval']> }) {
+  return (
+    <span data-testid="quote-approval">
+      <Tag color={approvalTones[approval.status]} bordered={false}>
+        报价{approval.statusText}
+      </Tag>
+      <Money fen={approval.valueFen} />
+      {approval.status === 'pending' && <span className="admin-muted"> 超出报价盖章额度，同事审批通过后出具盖章报价单并通知客户</span>}
+      {approval.reason && <span className="admin-muted"> 原因：{approval.reason}</span>}
+    </span>
+  );
+}
 
 /** The requirement's details under its row: what was asked, the files, the quote. */
 function RequirementDetail({ requirement }: { requirement: AdminRequirement }) {
@@ -79,6 +96,7 @@ function RequirementDetail({ requirement }: { requirement: AdminRequirement }) {
               },
             ]
           : []),
+        ...(requirement.quoteApproval ? [{ key: 'approval', label: '报价审批', children: <QuoteApprovalText approval={requirement.quoteApproval} /> }] : []),
         ...(requirement.closeReason ? [{ key: 'close', label: '关闭原因', children: requirement.closeReason }] : []),
       ]}
     />
@@ -127,7 +145,26 @@ export default function DemandsPage() {
     { title: '样品', dataIndex: 'samples', render: (text: string) => <div className="customers-clip">{text}</div> },
     { title: '预算 / 期望完成', key: 'budget', width: 130, render: (_, r) => <div className="customers-stack"><span>{r.budget || <span className="admin-muted">未填写预算</span>}</span><span className="admin-muted">{r.deadline ? formatDate(r.deadline) : '无期望日期'}</span></div> },
     { title: '提交时间', dataIndex: 'createdAt', width: 140, render: (at: string) => <span className="admin-nowrap">{formatDateTime(at)}</span> },
-    { title: '状态', dataIndex: 'status', width: 90, render: (s: RequirementStatus) => <StatusTag status={s} labels={requirementStatusLabels} tones={tones} /> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 100,
+      render: (s: RequirementStatus, r) => (
+        <div className="customers-stack">
+          <StatusTag status={s} labels={requirementStatusLabels} tones={tones} />
+          {pendingQuote(r) && (
+            <Tag color="orange" bordered={false} data-testid="quote-pending">
+              报价待审批
+            </Tag>
+          )}
+          {r.quoteApproval?.status === 'rejected' && r.status === 'open' && (
+            <Tag color="red" bordered={false}>
+              报价被驳回
+            </Tag>
+          )}
+        </div>
+      ),
+    },
     { title: '报价', key: 'quote', width: 100, align: 'right', render: (_, r) => (r.quote ? <Money fen={r.quote.totalFen} /> : <span className="admin-muted">—</span>) },
     {
       title: '操作',
@@ -137,7 +174,9 @@ export default function DemandsPage() {
       render: (_, r) =>
         open(r) ? (
           <Space size={0}>
-            <Button type="link" size="small" onClick={() => setQuoting(r)}>{r.status === 'quoted' ? '改报价' : '报价'}</Button>
+            <Button type="link" size="small" disabled={pendingQuote(r)} title={pendingQuote(r) ? '报价待审批：可在「待审批 → 我提交的」中撤回后重新报价' : undefined} onClick={() => setQuoting(r)}>
+              {r.status === 'quoted' ? '改报价' : '报价'}
+            </Button>
             <Button type="link" size="small" danger onClick={() => void onClose(r)}>关闭</Button>
           </Space>
         ) : (

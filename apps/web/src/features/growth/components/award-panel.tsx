@@ -1,8 +1,8 @@
-import { Alert, Button, DatePicker, Form, Input, Pagination, Skeleton, Tag } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, Pagination, Radio, Skeleton, Tag } from 'antd';
 import { FileDoneOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { pointsApplyBody, type PointsApplication } from '@lab/contract';
+import { pointsApplyBody, THANKS_CONSENTS, thanksConsentLabels, type PointsApplication, type ThanksConsent } from '@lab/contract';
 import { formatDateTime } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -20,6 +20,9 @@ interface Values {
   doi?: string;
   published_on?: Dayjs | null;
   citation_code?: string;
+  thanks_consent?: ThanksConsent;
+  affiliation?: string;
+  acknowledgement?: string;
 }
 
 function ApplicationList() {
@@ -42,6 +45,7 @@ function ApplicationList() {
                 <span>{a.journal}</span>
                 {a.doi ? <span>DOI：{a.doi}</span> : null}
                 {a.citationCode ? <span>引用代码：{a.citationCode}</span> : null}
+                {a.citationCode ? <span>论文致谢栏目：{a.thanksConsentText}</span> : null}
               </p>
               {a.status === 'refused' && a.reason ? <p className="points-error">未通过原因：{a.reason}</p> : null}
               <p className="member-muted">提交时间 {formatDateTime(a.createdAt)}</p>
@@ -62,6 +66,7 @@ function ApplicationList() {
 /** 论文致谢奖励: apply with a paper that acknowledges the lab; staff approve with the points. */
 export function AwardPanel() {
   const [form] = Form.useForm<Values>();
+  const consent = (Form.useWatch('thanks_consent', form) as ThanksConsent | undefined) ?? 'none';
   const apply = useApiMutation({
     mutationFn: applyAward,
     invalidates: memberDataKeys,
@@ -83,6 +88,7 @@ export function AwardPanel() {
         form={form}
         name="pointsApply"
         schema={pointsApplyBody}
+        initialValues={{ thanks_consent: 'none' }}
         body={(values) => ({ ...values, published_on: values.published_on ? values.published_on.format('YYYY-MM-DD') : '' })}
         layout="vertical"
         className="member-form"
@@ -105,6 +111,23 @@ export function AwardPanel() {
             <Input maxLength={20} placeholder="选填，如 KY-0WM4X-6BJEM" autoComplete="off" />
           </Form.Item>
         </div>
+        <Form.Item
+          label="在网站「论文致谢」栏目展示"
+          name="thanks_consent"
+          extra="填写引用代码的论文审核通过后，按您的选择展示论文题目、期刊、DOI、测试项目和致谢语；不选择则不展示。"
+        >
+          <Radio.Group aria-label="在网站论文致谢栏目展示" options={THANKS_CONSENTS.map((value) => ({ value, label: thanksConsentLabels[value] }))} />
+        </Form.Item>
+        {consent === 'paper_affiliation' ? (
+          <Form.Item label="展示单位" name="affiliation" required>
+            <Input maxLength={60} placeholder="如 复旦大学 材料科学系" />
+          </Form.Item>
+        ) : null}
+        {consent !== 'none' ? (
+          <Form.Item label="致谢原文" name="acknowledgement" extra="选填：论文中致谢本平台的原句；不填则写明测试项目和引用代码">
+            <Input.TextArea maxLength={300} rows={2} placeholder="如 We thank the Lab Testing Center for XRD measurements (KY-0WM4X-6BJEM)." />
+          </Form.Item>
+        ) : null}
         <div className="member-form-actions">
           <Button type="primary" htmlType="submit" icon={<FileDoneOutlined />} loading={apply.isPending}>
             提交申请

@@ -44,6 +44,8 @@ const application: PointsApplication = {
   status: 'approved',
   statusText: '已通过',
   citationCode: null,
+  thanksConsent: 'none',
+  thanksConsentText: '不在网站展示',
   points: 500,
   reason: null,
   createdAt: '2026-03-01T02:00:00.000Z',

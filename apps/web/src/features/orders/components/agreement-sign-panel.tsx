@@ -36,9 +36,17 @@ function AgreementText({ view }: { view: AgreementSignView }) {
       </ol>
       <p className="agreement-totals">{document.totals.map(([label, fen]) => `${label} ${formatFen(fen)}`).join('，')}</p>
       <h4>协议条款</h4>
-      {document.clauses.map((clause, i) => (
-        <p key={i}>{clause}</p>
-      ))}
+      {document.clauses.map((clause, i) =>
+        clause.kind === 'heading' ? (
+          <h5 key={i} className="agreement-clause-heading">
+            {clause.text}
+          </h5>
+        ) : (
+          <p key={i} className={clause.kind === 'item' ? 'agreement-clause-item' : undefined}>
+            {clause.kind === 'item' ? `· ${clause.text}` : clause.text}
+          </p>
+        ),
+      )}
       <p className="member-muted agreement-hash">协议文本 SHA-256：{view.contentSha256}</p>
     </div>
   );
