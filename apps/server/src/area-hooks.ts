@@ -5,6 +5,8 @@ import { onStaffCodesFailing } from './areas/accounts/staff-hooks';
 import { alertStaffCodesFailing } from './areas/messages/staff-alerts.service';
 import { onLedgerChannels } from './areas/funds/online-channels';
 import { ledgerChannelNames } from './areas/payments/ledger-channels';
+import { onOrderOnlineParts } from './areas/orders/desk/online-parts';
+import { orderOnlineParts } from './areas/payments/order-online-parts';
 import { onOnlineMoney } from './areas/funds/online-invoices';
 import { onlineInvoiceSources } from './areas/payments/online-invoice-sources';
 import { registerFundsApprovals } from './areas/funds/approved-bookings';
@@ -53,6 +55,7 @@ export function registerModuleHooks(): void {
   onStaffCodesFailing(alertStaffCodesFailing);
   // online payments and refunds in the funds' ledgers read with their channel (微信支付, 支付宝)
   onLedgerChannels(ledgerChannelNames);
+  onOrderOnlineParts(orderOnlineParts);
   // the online money a member may invoice (online top-ups, the online part of paid orders)
   onOnlineMoney(onlineInvoiceSources);
   // an approved request is booked by the area whose action it holds (funds, orders, growth)

@@ -58,7 +58,7 @@ app.log.info({ ms: jobsOpenMs, inProcess: config.JOBS_IN_PROCESS }, config.JOBS_
 if (config.SEED_DEMO) {
   if (config.production) app.log.warn('SEED_DEMO=1 with NODE_ENV=production: demo mode is on, and the README\'s demo accounts can log in');
   const seedStarted = Date.now();
-  if (await seedDemoData(database.db, { files, secrets, jobs, history: config.SEED_HISTORY })) app.log.info({ ms: Date.now() - seedStarted, history: config.SEED_HISTORY }, 'demo data seeded');
+  if (await seedDemoData(database.db, { files, secrets, jobs, history: config.SEED_HISTORY, reportFont: { file: config.LAB_DOCUMENT_FONT, name: config.LAB_DOCUMENT_FONT_NAME } })) app.log.info({ ms: Date.now() - seedStarted, history: config.SEED_HISTORY }, 'demo data seeded');
 }
 // items written before their search words, or cut by an older dictionary (decisions/0044), are cut now
 const recut = await refreshItemWords(database.db);

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerEntry, OrderDetail, OrderSummary, Page, Plan, PointsOverview, ReadyToPay, Requirement, Reservation, VaultFile } from '@lab/contract';
@@ -6,7 +8,7 @@ import { call, createTestContext, type TestContext } from '../../test/harness';
 import { tmpRoot } from '../../test/template';
 import { demoAccounts, seedDemoData } from './seed';
 import { localFileStore } from '../platform/providers/file-store';
-import { demoReservationDay, minimalPdf } from './orders.seed';
+import { demoReservationDay } from './orders.seed';
 
 let t: TestContext;
 let teacher: string;
@@ -23,6 +25,17 @@ const post = async <T>(url: string, token: string, form: Record<string, string |
   const res = await call<T>(t.app, 'POST', url, { token, form });
   expect(res.code, `${url}: ${res.msg}`).toBe(1);
   return res.data;
+};
+/** The text of a PDF as poppler reads it (what a member's viewer shows). */
+const pdfText = (pdf: Buffer, name: string) => {
+  const file = path.join(tmpRoot, `seeded-report-${name}-${process.pid}.pdf`);
+  fs.writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+};
+const pdfInfo = (pdf: Buffer, name: string) => {
+  const file = path.join(tmpRoot, `seeded-report-${name}-${process.pid}.pdf`);
+  fs.writeFileSync(file, pdf);
+  return execFileSync('pdfinfo', [file], { encoding: 'utf8' });
 };
 const planLines = (plan: Plan) => plan.dataArr.flatMap((group) => group.items);
 
@@ -72,8 +85,15 @@ describe('ordering demo data', () => {
     const file = await t.app.inject({ method: 'GET', url: '/api/auth/order/report', query: { order_no: detail.orderNo, id: detail.reports[0]!.id }, headers: { token: teacher } });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('application/pdf');
-    expect(file.body.startsWith('%PDF-1.4')).toBe(true);
-    expect(file.body).toContain('XRD report - sample TiO2-1');
+    // a Chinese 检测报告, not the 753-byte English stub it was (issue 31)
+    const text = pdfText(file.rawPayload, 'xrd');
+    expect(file.rawPayload.length).toBeGreaterThan(20_000);
+    expect(text).toMatch(/检\s*测\s*报\s*告/);
+    expect(text).toContain(detail.orderNo);
+    expect(text).toContain(`${detail.lines[0]!.samples[0]!.code}`);
+    for (const words of ['TiO2 纳米粉末（锐钛矿）', 'Bruker D8 Advance', '委托单位：上海交通大学', '检测人', '审核人', '批准人', '本报告仅对来样负责', '2θ']) expect(text).toContain(words);
+    expect(text).not.toMatch(/report - sample/);
+    expect(pdfInfo(file.rawPayload, 'xrd')).toMatch(/Title:\s+检测报告 BG\d+-01/);
     // the student cannot read it
     const other = await t.app.inject({ method: 'GET', url: '/api/auth/order/report', query: { order_no: detail.orderNo, id: detail.reports[0]!.id }, headers: { token: student } });
     expect(other.statusCode).toBe(404);
@@ -84,6 +104,10 @@ describe('ordering demo data', () => {
     const detail = await post<OrderDetail>('/api/auth/order/detail', teacher, { order_no: page.list[0]!.orderNo });
     expect(detail.reports).toHaveLength(1);
     expect(detail.lines[0]!.samples[0]!.name).toBe('ZnO 薄膜（溶胶-凝胶法）');
+    const file = await t.app.inject({ method: 'GET', url: '/api/auth/order/report', query: { order_no: detail.orderNo, id: detail.reports[0]!.id }, headers: { token: teacher } });
+    const text = pdfText(file.rawPayload, 'sem');
+    expect(text).toMatch(/检\s*测\s*报\s*告/);
+    for (const words of [detail.orderNo, detail.lines[0]!.samples[0]!.code, '仪器设备：场发射扫描电子显微镜（Hitachi SU8010）', '二次电子像', '图像所示', '本报告仅对来样负责']) expect(text).toContain(words);
   });
 
   it('the ledger balance is the funds in minus the payments plus the refund', async () => {
@@ -170,16 +194,6 @@ describe('ordering demo data', () => {
 });
 
 describe('demo helpers', () => {
-  it('writes a PDF whose cross-reference table points at its objects', () => {
-    const pdf = minimalPdf(['XRD report (demo)']).toString('latin1');
-    const start = Number(/startxref\n(\d+)/.exec(pdf)![1]);
-    expect(pdf.slice(start, start + 4)).toBe('xref');
-    const offsets = [...pdf.matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    expect(offsets).toHaveLength(5);
-    offsets.forEach((offset, i) => expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
-    expect(pdf).toContain('(XRD report \\(demo\\)) Tj');
-  });
-
   it('books the demo session on a weekday from four days ahead', () => {
     expect(demoReservationDay(new Date('2026-11-20T02:00:00Z'))).toBe('2026-11-24'); // Fri → Tue
     expect(demoReservationDay(new Date('2026-11-18T02:00:00Z'))).toBe('2026-11-23'); // Wed → Sun → Mon

@@ -8,6 +8,9 @@ import type { FileStore } from '../platform/providers/file-store';
 import { members, staff } from '../areas/accounts/accounts.tables';
 import { memberContact } from '../areas/accounts';
 import { serviceItems } from '../areas/catalog/catalog.tables';
+import { orderLines, orders } from '../areas/orders/orders.tables';
+import { getFundsSettings } from '../areas/funds';
+import { renderDemoReport, type DemoReportSpec, type ReportFont } from './report-pdf';
 import { couponTemplates } from '../areas/funds/funds.tables';
 import { claimCoupon } from '../areas/funds/coupons.service';
 import { addPrestore } from '../areas/funds/prestore.service';
@@ -40,29 +43,6 @@ import { seedVaultDemo } from './vault.seed';
 const day = 24 * 60 * 60 * 1000;
 const hour = 60 * 60 * 1000;
 
-/** A small valid PDF (one page, ASCII text), written from code so no binary file is committed. */
-export function minimalPdf(lines: string[]): Buffer {
-  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
-  const stream = ['BT', '/F1 14 Tf', '72 770 Td', '18 TL', ...lines.map((line, i) => `${i === 0 ? '' : 'T* '}(${escape(line)}) Tj`), 'ET'].join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body, 'latin1'));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
 const sample = (name: string, count: number, form: OrderSample['form'], extra: Partial<OrderSample> = {}): OrderSample => ({
   name,
   count,
@@ -80,7 +60,7 @@ export function demoReservationDay(now: Date, ahead = 4): string {
   return date;
 }
 
-export async function seedOrdersDemo(db: Db, files: FileStore, notices: NoticeChannels, now: Date): Promise<void> {
+export async function seedOrdersDemo(db: Db, files: FileStore, notices: NoticeChannels, now: Date, font: ReportFont = {}): Promise<void> {
   const at = (days: number, hours = 0) => new Date(now.getTime() - days * day + hours * hour);
   const log = pino({ level: 'silent' });
   const channels: Channels = { sms: notices.sms, email: notices.email, log };
@@ -125,8 +105,27 @@ export async function seedOrdersDemo(db: Db, files: FileStore, notices: NoticeCh
   const move = (orderNo: string, action: StaffAction, when: Date, note?: string) =>
     staffMove(db, channels, action === 'confirm' ? sales.id : lab.id, action, { order_no: orderNo, note }, when);
   const call = (orderNo: string, when: Date, note: string) => recordManagerCall(db, sales.id, { order_no: orderNo, note }, when);
-  const report = async (orderNo: string, filename: string, lines: string[], when: Date) => {
-    const stored = await saveFile(files, 'reports', minimalPdf(lines), REPORT_TYPES);
+  const [site, funds] = await Promise.all([getSiteSettings(db), getFundsSettings(db)]);
+  const labInfo = { name: funds.bank.accountName || '科研检测中心', address: site.localInfo.address || '上海市徐汇区桂平路 680 号 科研检测中心', phone: site.localInfo.phone || '400-820-6688' };
+  /** The order's 检测报告: a Chinese report (report-pdf.ts) naming the order's samples by their lab codes. */
+  type ReportBody = Omit<DemoReportSpec, 'lab' | 'reportNo' | 'orderNo' | 'client' | 'test' | 'samples' | 'issuedAt' | 'people'>;
+  const report = async (orderNo: string, filename: string, client: DemoReportSpec['client'], body: ReportBody, when: Date) => {
+    const lines = await db.select({ name: orderLines.name, samples: orderLines.samples }).from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).where(eq(orders.orderNo, orderNo));
+    const pdf = await renderDemoReport(
+      {
+        ...body,
+        lab: labInfo,
+        reportNo: `BG${orderNo.replace(/\D/g, '').slice(-12)}-01`,
+        orderNo,
+        client,
+        test: lines.map((l) => l.name).join('、'),
+        samples: lines.flatMap((l) => l.samples.map((s) => ({ code: s.code, name: `${s.name}（${s.count} 个）` }))),
+        people: { tester: '李工', reviewer: '王工', approver: '周主任' },
+        issuedAt: when,
+      },
+      font,
+    );
+    const stored = await saveFile(files, 'reports', pdf, REPORT_TYPES);
     await addReport(db, lab, orderNo, stored, filename, when);
   };
 
@@ -150,7 +149,49 @@ export async function seedOrdersDemo(db: Db, files: FileStore, notices: NoticeCh
   await move(completed, 'receive', at(18), '样品完好，共 4 个');
   await call(completed, at(18, 1), '已与陈老师确认测试角度范围 10–80°，扫速 10°/min');
   await move(completed, 'test', at(17));
-  await report(completed, 'XRD检测报告-TiO2.pdf', ['XRD report - sample TiO2-1', 'Bruker D8 Advance, Cu K-alpha, 40 kV / 40 mA', 'Scan 2theta 10-80 deg, 10 deg/min', 'Phase: anatase (PDF 21-1272), rutile traces'], at(15));
+  const teacherClient = { name: '陈老师', unit: '上海交通大学 化学化工学院' };
+  await report(
+    completed,
+    'XRD检测报告-TiO2.pdf',
+    teacherClient,
+    {
+      instrument: { name: 'X 射线衍射仪', model: 'Bruker D8 Advance' },
+      method: 'JY/T 0587-2020 多晶体 X 射线衍射方法通则',
+      conditions: [
+        ['光源', 'Cu Kα（λ = 1.5406 Å），管压 40 kV，管流 40 mA'],
+        ['扫描方式', '连续扫描，2θ 10°–80°，扫速 10°/min，步长 0.02°'],
+        ['狭缝与探测器', '发散狭缝 0.6 mm，LynxEye 阵列探测器'],
+        ['环境', '室温 23 ℃，相对湿度 45%'],
+      ],
+      results: {
+        columns: ['样品', '主要衍射峰 2θ（°）', '物相（PDF 卡片）', '平均晶粒尺寸'],
+        widths: [1.3, 1.6, 1.8, 1],
+        rows: [
+          ['TiO2 纳米粉末（锐钛矿）', '25.3、37.8、48.0、53.9、55.1、62.7', '锐钛矿 TiO2（PDF 21-1272）', '18.6 nm'],
+          ['Au/TiO2 光催化剂', '25.3、27.4（弱）、38.2、44.4、48.0', '锐钛矿为主，微量金红石（PDF 21-1276），Au（PDF 04-0784）', '17.9 nm'],
+        ],
+      },
+      figure: {
+        kind: 'spectrum',
+        caption: '图 1  TiO2 纳米粉末（锐钛矿）XRD 图谱',
+        xLabel: '2θ（°）',
+        yLabel: '强度（a.u.）',
+        x: [10, 80],
+        peaks: [
+          { at: 25.3, height: 1, width: 0.22, label: '(101)' },
+          { at: 37.8, height: 0.2, width: 0.25, label: '(004)' },
+          { at: 48.0, height: 0.32, width: 0.25, label: '(200)' },
+          { at: 53.9, height: 0.19, width: 0.27 },
+          { at: 55.1, height: 0.18, width: 0.27, label: '(211)' },
+          { at: 62.7, height: 0.14, width: 0.3, label: '(204)' },
+          { at: 68.8, height: 0.06, width: 0.3 },
+          { at: 75.0, height: 0.07, width: 0.3 },
+        ],
+      },
+      conclusion: '样品 1 为单一锐钛矿相，未检出金红石；样品 2 以锐钛矿为主，27.4° 处可见微量金红石 (110) 峰，38.2° 与 44.4° 处 Au (111)、(200) 峰表明金以金属态负载。晶粒尺寸按 Scherrer 公式由 (101) 峰半高宽计算。',
+    },
+    at(15),
+  );
   await move(completed, 'deliver', at(15));
   await confirmData(db, teacher.id, completed, at(14));
   await evaluateOrder(db, teacher.id, { order_no: completed, score: 5, content: '数据质量很好，峰形清晰，报告规范，工程师还帮忙解释了杂峰来源。' }, at(14, 1));
@@ -167,7 +208,34 @@ export async function seedOrdersDemo(db: Db, files: FileStore, notices: NoticeCh
   await move(delivered, 'receive', at(7), '样品完好');
   await call(delivered, at(7, 1), '确认拍摄倍数与截面位置，老师希望周五前出数据');
   await move(delivered, 'test', at(6));
-  await report(delivered, 'SEM检测报告-ZnO薄膜.pdf', ['SEM report - sample ZnO-film-1', 'Hitachi SU8010, 5 kV, SE image', 'Magnification 50k / 100k, cross-section 1', 'Grain size 40-60 nm, film thickness ~320 nm'], at(2));
+  await report(
+    delivered,
+    'SEM检测报告-ZnO薄膜.pdf',
+    teacherClient,
+    {
+      instrument: { name: '场发射扫描电子显微镜', model: 'Hitachi SU8010' },
+      method: 'GB/T 16594-2008 微米级长度的扫描电镜测量方法通则',
+      conditions: [
+        ['加速电压', '5 kV，工作距离 8.0 mm'],
+        ['信号', '二次电子像（SE，上探头）'],
+        ['放大倍数', '5 万倍、10 万倍各 3 张；截面 1 张（3 万倍）'],
+        ['制样', '导电胶固定，未喷金（薄膜导电性良好）；截面为液氮脆断'],
+      ],
+      results: {
+        columns: ['样品', '表面形貌', '晶粒尺寸', '膜厚（截面）'],
+        widths: [1.3, 2, 1, 1],
+        rows: [['ZnO 薄膜（溶胶-凝胶法）', '颗粒致密、均匀，无明显裂纹与孔洞', '40–60 nm', '约 320 nm']],
+      },
+      figure: {
+        kind: 'image',
+        caption: '图 1  ZnO 薄膜表面二次电子像（×100,000）',
+        scaleBar: '200 nm',
+        description: ['图像所示：表面由近球形 ZnO 颗粒紧密堆积而成，颗粒边界清晰，局部可见少量 80 nm 左右的团聚体；', '视野内未见裂纹与针孔。截面像（报告附图 2，随原始数据交付）显示膜层连续，与基底结合良好。'],
+      },
+      conclusion: '样品表面致密均匀，晶粒尺寸 40–60 nm，膜厚约 320 nm（截面 5 处测量平均）。原始图像（.tif，共 7 张）随报告一并交付。',
+    },
+    at(2),
+  );
   await move(delivered, 'deliver', at(2));
 
   // 测试中: XPS, paid

@@ -11,6 +11,7 @@ import { seedCatalog } from '../areas/catalog/catalog.seed';
 import { recountItemOrders } from '../areas/orders/item-order-counts';
 import { seedFundsDemo } from '../areas/funds/funds.seed';
 import { seedOrdersDemo } from './orders.seed';
+import type { ReportFont } from './report-pdf';
 import { seedHistory, type HistoryOptions } from './history.seed';
 import type { FileStore } from '../platform/providers/file-store';
 import type { JobQueue } from '../platform/job-queue';
@@ -31,7 +32,7 @@ export { demoAccounts };
  */
 export async function seedDemoData(
   db: Db,
-  options: { secrets: SecretBox; jobs: JobQueue | null; files?: FileStore; now?: Date; history?: boolean | HistoryOptions },
+  options: { secrets: SecretBox; jobs: JobQueue | null; files?: FileStore; now?: Date; history?: boolean | HistoryOptions; /** the demo reports' CJK font (LAB_DOCUMENT_FONT) */ reportFont?: ReportFont },
 ): Promise<boolean> {
   registerModuleHooks(); // the demo orders' payments earn points as the server's do
   await seedCatalog(db);
@@ -78,7 +79,7 @@ export async function seedDemoData(
     await db.insert(memberProfiles).values({ memberId: teacher.id, ...place, attestedAt: new Date(), reviewStatus: 'approved', reviewedAt: new Date() });
     await db.insert(memberAddresses).values({ rid: randomId(), memberId: teacher.id, name: '陈老师', phone: demoAccounts.teacher.phone, ...place, isDefault: true });
   }
-  if (options.files) await seedOrdersDemo(db, options.files, localQueuedProviders(db, options.jobs), options.now ?? new Date());
+  if (options.files) await seedOrdersDemo(db, options.files, localQueuedProviders(db, options.jobs), options.now ?? new Date(), options.reportFont);
   // the demo members registered as anyone does: with the current 用户协议 and 隐私政策 agreed
   for (const { id } of await db.select({ id: members.id }).from(members)) {
     await recordRegistrationConsents(db, id, { agreement: true, marketingSms: false }, 'password', { now: options.now ?? new Date() });

@@ -145,6 +145,8 @@ const actionReasons = Object.fromEntries(adminOrderActions.map((action) => [acti
 export const adminOrderDetailView = orderDetailView.extend({
   member: adminOrderMemberView.extend({ email: z.string().nullable() }),
   paidFen: z.number().int(),
+  /** what paid it, part by part: each online payment with its channel (微信支付, 支付宝), then the prepaid funds' part */
+  paidBy: z.array(z.object({ channel: z.string(), amountFen: z.number().int(), paidAt: z.string().nullable(), reference: z.string() })),
   receivedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   completedAt: z.string().nullable(),

@@ -193,5 +193,12 @@ export const adminReconcileResolveBody = z.object({
 export type AdminReconcileResolveBody = z.infer<typeof adminReconcileResolveBody>;
 
 export const reconcileRunsView = z.array(reconcileRunView);
-export const adminOnlinePaymentPage = pageOf(adminOnlinePaymentView);
+/** what came in online on the lab's today, by channel (paid payments, before refunds): finance's 今日在线收款 */
+export const onlineTodayView = z.object({
+  day: z.string(),
+  channels: z.array(z.object({ vendor: z.enum(['wechat', 'alipay']), vendorText: z.string(), count: z.number().int(), amountFen: z.number().int() })),
+  totalFen: z.number().int(),
+});
+export type OnlineToday = z.infer<typeof onlineTodayView>;
+export const adminOnlinePaymentPage = pageOf(adminOnlinePaymentView).extend({ today: onlineTodayView });
 export const adminOnlineRefundPage = pageOf(adminOnlineRefundView);

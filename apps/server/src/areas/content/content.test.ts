@@ -127,6 +127,13 @@ describe('GET /api/open/web/page', () => {
     }
   });
 
+  it('服务指南 answers what a first customer asks: invoices, reimbursement, changing or cancelling, refunds, hazardous samples, pickup cities (issue 31)', async () => {
+    const res = await call<ContentPage>(t.app, 'GET', '/api/open/web/page', { query: { key: 'guide' } });
+    const headings = [...res.data.content.matchAll(/<h2>([^<]+)<\/h2>/g)].map((m) => m[1]);
+    expect(headings).toEqual(expect.arrayContaining(['下单流程', '寄样须知', '发票', '经费报销', '修改与取消订单', '退款', '危险样品包装', '上门取样']));
+    expect(res.data.content).toMatch(/上海、苏州/);
+  });
+
   it('refuses an unknown page with 400', async () => {
     expect(await call(t.app, 'GET', '/api/open/web/page', { query: { key: 'secret' } })).toMatchObject({ status: 400, msg: '[页面]不存在' });
   });

@@ -11,6 +11,7 @@ import type { GatewayRefund } from '../../platform/providers/payment-gateway';
 import { activeRules } from '../funds/prestore-rules';
 import { paymentReference, refundsCreatedOn } from './online-pay-core';
 import { sweepRefunds } from './online-refunds';
+import { getAdminOrder } from '../orders/desk/progress.service';
 import { balance, fund, makeOrder, orderRow, ownedCommunity, payer, type Who } from './payment.test-helpers';
 import { catalog, entriesOf, gatewayPath, notify, orderFor, paidNotice, post, start, startOrder, t, useOnlinePayContext } from './online-pay.test-helpers';
 
@@ -45,6 +46,11 @@ describe('refunds to the channel', () => {
     const { order, payment } = await paidOnline(who, 300_00, { use_balance: '1' });
     expect(payment).toMatchObject({ amountFen: 200_00, balanceFen: 100_00 });
     expect(await balance(t, 'member', who.member.id)).toBe(0);
+    // the desk reads both parts with where each came from (issue 31)
+    expect((await getAdminOrder(t.db, order.orderNo, t.clock.now())).paidBy.map((p) => [p.channel, p.amountFen])).toEqual([
+      ['微信支付', 200_00],
+      ['本人预存款', 100_00],
+    ]);
 
     const cancelled = await post<OrderDetail>('/api/auth/order/cancel', who, { order_no: order.orderNo });
     expect(cancelled.status).toBe(200);

@@ -12,6 +12,8 @@ import { ledgerEntries } from '../funds/funds.tables';
 import { localGatewayPayments } from '../../platform/providers/local-gateway.tables';
 import { paymentReference, PAY_QUERY_AFTER_MS, paymentsPaidOn } from './online-pay-core';
 import { sweepOpenPayments } from './check-payments';
+import { getAdminOrder } from '../orders/desk/progress.service';
+import { onlineToday } from './payments-admin.service';
 import { balance, couponRow, fund, giveCoupon, orderRow, payer } from './payment.test-helpers';
 import { channels, entriesOf, gatewayPath, notify, orderFor, paidNotice, paymentOf, post, start, startOrder, status, t, useOnlinePayContext } from './online-pay.test-helpers';
 
@@ -52,6 +54,14 @@ describe('onlinePay/start and the local gateway', () => {
     expect(await ledgerProblems(t.db)).toEqual([]);
     // finance's day list sees it
     expect((await paymentsPaidOn(t.db, '2026-11-20')).map((p) => p.paymentNo)).toContain(payment.paymentNo);
+    // and its 今日在线收款 counts it under 微信支付 (issue 31)
+    const today = await onlineToday(t.db, t.clock.now());
+    expect(today.day).toBe('2026-11-20');
+    expect(today.channels.find((c) => c.vendor === 'wechat')!.amountFen).toBeGreaterThanOrEqual(300_00);
+    expect(today.totalFen).toBe(today.channels.reduce((n, c) => n + c.amountFen, 0));
+    // the desk's order names the channel the money came by, not the funds it passed through (issue 31: "已付 · 本人预存款")
+    const desk = await getAdminOrder(t.db, order.orderNo, t.clock.now());
+    expect(desk.paidBy).toEqual([{ channel: '微信支付', amountFen: 300_00, paidAt: expect.any(String), reference: payment.paymentNo }]);
   });
 
   it('fixes the coupon with the amount and redeems it when the payment is booked', async () => {

@@ -27,7 +27,7 @@ const fileDay = (now: Date) => labDay(now).replace(/-/g, '');
 
 /** 财务管理 → 在线支付, 退款记录, 对账: the calls of contract/calls/admin-payments.ts. */
 export const paymentsAdminRoutes = serve(calls.adminPayments, {
-  list: { ...readOnly, handler: ({ db, body }) => adminListPayments(db, body) },
+  list: { ...readOnly, handler: ({ db, body, now }) => adminListPayments(db, body, now) },
   detail: { ...readOnly, handler: ({ db, body }) => adminPaymentDetail(db, body.payment_no) },
   export: {
     ...readOnly,

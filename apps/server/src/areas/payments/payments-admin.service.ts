@@ -1,9 +1,13 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   ONLINE_PAY_PURPOSE_NAMES,
   ONLINE_PAY_STATE_NAMES,
   ONLINE_REFUND_STATE_NAMES,
   PAY_VENDOR_NAMES,
+  labDayEnd,
+  labDayStart,
+  labNow,
+  type OnlineToday,
   type AdminOnlinePayment,
   type AdminOnlinePaymentDetail,
   type AdminOnlinePaymentExportQuery,
@@ -118,15 +122,34 @@ async function toPaymentViews(db: DbOrTx, rows: PaymentRow[]): Promise<AdminOnli
   });
 }
 
-/** payments/list */
-export async function adminListPayments(db: DbOrTx, query: AdminOnlinePaymentListBody): Promise<Page<AdminOnlinePayment>> {
+/** payments/list, with today's online money by channel above it (issue 31: finance could not see it totalled) */
+export async function adminListPayments(db: DbOrTx, query: AdminOnlinePaymentListBody, now: Date): Promise<Page<AdminOnlinePayment> & { today: OnlineToday }> {
   const where = await paymentWhere(db, query);
-  return paginate(
-    query,
-    (w) => db.select().from(onlinePayments).where(where).orderBy(...paymentOrder(query)).limit(w.limit).offset(w.offset),
-    () => db.$count(onlinePayments, where),
-    (rows) => toPaymentViews(db, rows),
-  );
+  const [page, today] = await Promise.all([
+    paginate(
+      query,
+      (w) => db.select().from(onlinePayments).where(where).orderBy(...paymentOrder(query)).limit(w.limit).offset(w.offset),
+      () => db.$count(onlinePayments, where),
+      (rows) => toPaymentViews(db, rows),
+    ),
+    onlineToday(db, now),
+  ]);
+  return { ...page, today };
+}
+
+/** The payments paid on the lab's today, counted and summed per channel (every channel listed, 0 when none). */
+export async function onlineToday(db: DbOrTx, now: Date): Promise<OnlineToday> {
+  const day = labNow(now).date;
+  const rows = await db
+    .select({ vendor: onlinePayments.vendor, count: sql<number>`count(*)::int`, amountFen: sql<string>`coalesce(sum(${onlinePayments.amountFen}), 0)` })
+    .from(onlinePayments)
+    .where(and(eq(onlinePayments.state, 'paid'), gte(onlinePayments.paidAt, labDayStart(day)), lt(onlinePayments.paidAt, labDayEnd(day))))
+    .groupBy(onlinePayments.vendor);
+  const channels = (['wechat', 'alipay'] as const).map((vendor) => {
+    const row = rows.find((r) => r.vendor === vendor);
+    return { vendor, vendorText: PAY_VENDOR_NAMES[vendor], count: Number(row?.count ?? 0), amountFen: Number(row?.amountFen ?? 0) };
+  });
+  return { day, channels, totalFen: channels.reduce((n, c) => n + c.amountFen, 0) };
 }
 
 /** payments/export: the list's rows, unpaged. */

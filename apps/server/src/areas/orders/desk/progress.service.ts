@@ -19,6 +19,7 @@ import { findReport } from './reports.service';
 import { endHolds } from '../reservation-core';
 import { missingAgreement } from '../agreement-rule';
 import { carryOrderSamples, sampleHistory } from './sample-moves';
+import { orderOnlineParts, type OnlinePart } from './online-parts';
 
 /**
  * Order progress after it is placed: the lab's steps (confirm, sample received, testing,
@@ -126,7 +127,7 @@ function deskActions(order: OrderRow, reportCount: number, agreementProblem: str
  * promises with their deadlines, the sample returns asked for, and the actions open now.
  */
 export async function adminOrderDetail(db: DbOrTx, order: OrderRow, now: Date): Promise<AdminOrderDetail> {
-  const [detail, cards, caller, returnRows, sampleEvents, agreementProblem] = await Promise.all([
+  const [detail, cards, caller, returnRows, sampleEvents, agreementProblem, online] = await Promise.all([
     orderDetailOf(db, order, now, 'staff'),
     memberCards(db, [order.memberId]),
     staffNames(db, [order.managerCalledBy]),
@@ -137,12 +138,14 @@ export async function adminOrderDetail(db: DbOrTx, order: OrderRow, now: Date): 
       .orderBy(asc(sampleRecycles.createdAt), asc(sampleRecycles.id)),
     sampleHistory(db, order.id),
     order.progress === staffSteps.test.from ? missingAgreement(db, order) : null,
+    order.paidFen > 0 ? orderOnlineParts(db, order.id) : Promise.resolve([]),
   ]);
   const iso = (at: Date | null) => at?.toISOString() ?? null;
   return {
     ...detail,
     member: cards.get(order.memberId) ?? { rid: '', name: '', phone: '', organization: null, company: null, email: null },
     paidFen: order.paidFen,
+    paidBy: paidBy(order, detail.paidFrom, online),
     receivedAt: iso(order.receivedAt),
     deliveredAt: iso(order.deliveredAt),
     completedAt: iso(order.completedAt),
@@ -155,6 +158,20 @@ export async function adminOrderDetail(db: DbOrTx, order: OrderRow, now: Date): 
     sampleEvents,
     ...deskActions(order, detail.reports.length, agreementProblem),
   };
+}
+
+/**
+ * Each part of what paid the order: the online payments by channel, then what the prepaid funds
+ * gave (the balance part of a mixed payment, a balance or grant-card payment), named by whose funds.
+ */
+function paidBy(order: OrderRow, from: AdminOrderDetail['paidFrom'], online: OnlinePart[]): AdminOrderDetail['paidBy'] {
+  const parts: AdminOrderDetail['paidBy'] = online.map((p) => ({ channel: p.channel, amountFen: p.amountFen, paidAt: p.paidAt?.toISOString() ?? null, reference: p.paymentNo }));
+  const fromFunds = order.paidFen - online.reduce((n, p) => n + p.amountFen, 0);
+  if (fromFunds > 0) {
+    const funds = from.kind === 'community' ? `科研团体预存款「${from.name}」` : '本人预存款';
+    parts.push({ channel: funds, amountFen: fromFunds, paidAt: order.paidAt?.toISOString() ?? null, reference: '' });
+  }
+  return parts;
 }
 
 /** The order of a number, or of a sample code scanned at the desk. */

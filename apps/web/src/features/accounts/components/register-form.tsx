@@ -42,8 +42,9 @@ export function RegisterForm({ inviterCode }: { inviterCode: string | null }) {
       onSubmit={submit}
     >
       <PhoneCodeFields useFor={SmsPurpose.register} />
-      <Form.Item name="password">
-        <Input.Password size="large" name="password" aria-label="密码" placeholder="设置密码（至少10位，不要用常见组合）" prefix={<LockOutlined />} maxLength={64} autoComplete="new-password" />
+      {/* the rule under the field, not in the placeholder: a phone-wide field cut it (issue 31) */}
+      <Form.Item name="password" extra="至少10位，不要用常见组合">
+        <Input.Password size="large" name="password" aria-label="密码" placeholder="设置密码" prefix={<LockOutlined />} maxLength={64} autoComplete="new-password" />
       </Form.Item>
       <Form.Item name="confirmPassword">
         <Input.Password size="large" name="confirmPassword" aria-label="确认密码" placeholder="请再次输入密码" prefix={<LockOutlined />} maxLength={64} autoComplete="new-password" />

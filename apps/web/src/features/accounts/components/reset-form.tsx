@@ -40,8 +40,8 @@ export function ResetForm() {
       onSubmit={submit}
     >
       <PhoneCodeFields phoneName="account" phonePlaceholder="请输入注册手机号" useFor={SmsPurpose.reset} />
-      <Form.Item name="password">
-        <Input.Password size="large" name="password" aria-label="新密码" placeholder="设置新密码（至少10位，不要用常见组合）" prefix={<LockOutlined />} maxLength={64} autoComplete="new-password" />
+      <Form.Item name="password" extra="至少10位，不要用常见组合">
+        <Input.Password size="large" name="password" aria-label="新密码" placeholder="设置新密码" prefix={<LockOutlined />} maxLength={64} autoComplete="new-password" />
       </Form.Item>
       <Form.Item name="confirmPassword">
         <Input.Password size="large" name="confirmPassword" aria-label="确认密码" placeholder="请再次输入新密码" prefix={<LockOutlined />} maxLength={64} autoComplete="new-password" />

@@ -18,7 +18,6 @@ import { mayAct } from '../order-desk';
 import '../order-desk.css';
 
 const organizationLabels: Record<number, string> = { 0: '学生', 3: '老师', 1: '个人', 2: '企业' };
-const payerLabels: Record<AdminOrderDetail['paidFrom']['kind'], string> = { member: '本人预存款', community: '科研团体预存款', none: '—' };
 
 function Member({ detail }: { detail: AdminOrderDetail }) {
   const { member } = detail;
@@ -74,8 +73,19 @@ function Payment({ detail }: { detail: AdminOrderDetail }) {
       {detail.paidAt && (
         <Descriptions.Item label="已付">
           <div>
-            <Money fen={detail.paidFen} /> · {payerLabels[detail.paidFrom.kind]}
-            {detail.paidFrom.kind === 'community' && `「${detail.paidFrom.name}」`}
+            <Money fen={detail.paidFen} />
+            {/* each part with the channel it came by (微信支付, 支付宝, the prepaid funds), never only whose funds */}
+            <ul className="desk-paid-parts" aria-label="支付明细">
+              {detail.paidBy.map((part, i) => (
+                <li key={part.reference || i}>
+                  <span className="nowrap">
+                    <Money fen={part.amountFen} />
+                  </span>{' '}
+                  · {part.channel}
+                  {part.reference && <span className="admin-muted"> {part.reference}</span>}
+                </li>
+              ))}
+            </ul>
             <div className="admin-muted">{formatDateTime(detail.paidAt)}</div>
           </div>
         </Descriptions.Item>

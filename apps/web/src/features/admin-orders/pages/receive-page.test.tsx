@@ -1,82 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminOrderDetail } from '@lab/contract';
 import { renderApp } from '../../../testing/render';
 import { mockApi } from '../../../testing/fetch-mock';
 import { staffSession } from '../../../lib/admin-api';
 import ReceivePage from './receive-page';
+import { ORDER, orderDetail as detail } from '../testing/order-detail-fixture';
 
-const ORDER = 'KY2026030212345678';
-
-const detail = (over: Partial<AdminOrderDetail> = {}): AdminOrderDetail =>
-  ({
-    orderNo: ORDER,
-    kind: 'test',
-    progress: 'awaiting_sample',
-    progressText: '待寄样',
-    payment: 'paid',
-    paymentText: '已支付',
-    title: 'X 射线光电子能谱 XPS',
-    lineCount: 1,
-    sampleCount: 3,
-    totalFen: 105_000,
-    discountFen: 0,
-    payableFen: 105_000,
-    payLater: false,
-    delivery: 'self',
-    createdAt: '2026-03-01T02:00:00Z',
-    paidAt: '2026-03-01T03:00:00Z',
-    actions: { pay: false, cancel: true, confirmData: false, dispute: false, evaluate: false },
-    lines: [
-      {
-        id: 'l1',
-        rid: 'xps',
-        name: 'X 射线光电子能谱 XPS',
-        img: '',
-        typeId: 1,
-        groupId: 33,
-        unit: '样品',
-        count: 3,
-        options: [],
-        unitPriceFen: 35_000,
-        amountFen: 105_000,
-        note: '',
-        samples: [
-          { code: `${ORDER}-1-1`, name: 'ZnO 薄膜', count: 2, form: 'film', hazards: undefined, magnetic: false, returnWanted: false, state: 'awaiting', stateText: '待收样', stateAt: null, estimate: null },
-          { code: `${ORDER}-1-2`, name: 'TiO2 粉末', count: 1, form: 'powder', hazards: undefined, magnetic: false, returnWanted: true, state: 'awaiting', stateText: '待收样', stateAt: null, estimate: null },
-        ],
-        reservation: null,
-      },
-    ],
-    events: [],
-    reports: [],
-    contact: '陈老师',
-    phone: '13900139000',
-    remark: '',
-    pickup: null,
-    paidFrom: { kind: 'member', name: '陈老师' },
-    coupon: null,
-    invoiceType: 0,
-    evaluation: null,
-    dispute: null,
-    labAddress: '',
-    member: { rid: 'm1', name: '陈老师', phone: '13900139000', organization: 3, company: '上海交通大学', email: null },
-    paidFen: 105_000,
-    receivedAt: null,
-    deliveredAt: null,
-    completedAt: null,
-    cancelledAt: null,
-    cancelReason: null,
-    managerCall: null,
-    dataNotifiedAt: null,
-    promises: [],
-    returns: [],
-    sampleEvents: [],
-    staffActions: { confirm: false, receive: true, test: false, deliver: false, complete: false, retest: false, cancel: true, upload: false, call: false, notify: false },
-    blocked: {},
-    ...over,
-  }) as AdminOrderDetail;
 
 const login = () => staffSession.saveSession({ token: 'staff-token', refreshToken: 'r', expires: Math.floor(Date.now() / 1000) + 7200 });
 afterEach(() => staffSession.clearSession());

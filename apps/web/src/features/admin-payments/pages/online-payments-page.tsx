@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Select, Table, type TableColumnsType } from 'antd';
-import { ONLINE_PAY_PURPOSE_NAMES, ONLINE_PAY_STATE_NAMES, type AdminLedgerEntry, type AdminOnlinePayment, type AdminOnlineRefund } from '@lab/contract';
+import { ONLINE_PAY_PURPOSE_NAMES, ONLINE_PAY_STATE_NAMES, type AdminLedgerEntry, type AdminOnlinePayment, type AdminOnlineRefund, type OnlineToday } from '@lab/contract';
 import { AdminPage, AdminSection } from '../../../components/admin/admin-page';
 import { AdminTable } from '../../../components/admin/admin-table';
 import { ExportButton } from '../../../components/admin/export-button';
@@ -62,6 +62,7 @@ export default function OnlinePaymentsPage() {
 
   return (
     <AdminPage title="在线支付" description="会员通过微信支付、支付宝发起的每一笔支付（订单、充值、结算），金额在发起时确定；以支付平台的通知或查询结果入账。" extra={<ExportButton save={() => exportOnlinePayments(query)} />}>
+      {data?.today && <OnlineTodayStrip today={data.today} />}
       <AdminSection>
         <QueueToolbar
           tabs={tabs}
@@ -80,6 +81,26 @@ export default function OnlinePaymentsPage() {
       </AdminSection>
       <PaymentDrawer paymentNo={open} onClose={() => setOpen(null)} />
     </AdminPage>
+  );
+}
+
+/** 今日在线收款: what came in online today, by channel, above the list (finance's first question of the day). */
+function OnlineTodayStrip({ today }: { today: OnlineToday }) {
+  return (
+    <AdminSection>
+      <div className="fin-today" role="group" aria-label="今日在线收款">
+        <strong>今日在线收款</strong>
+        <span className="admin-muted">（{today.day}，已支付，未扣退款）</span>
+        {today.channels.map((c) => (
+          <span key={c.vendor} className="fin-today-channel" data-testid={`today-${c.vendor}`}>
+            {c.vendorText} <Money fen={c.amountFen} />（{c.count} 笔）
+          </span>
+        ))}
+        <span className="fin-today-channel" data-testid="today-total">
+          合计 <Money fen={today.totalFen} />
+        </span>
+      </div>
+    </AdminSection>
   );
 }
 

@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/catalog.css';
 import '../components/detail.css';
 import { useSiteContact } from '../../../lib/site-contact';
+import { keywordLabels } from '../keyword-label';
 
 function DetailBody({ item }: { item: DeviceDetail }) {
   const contact = useSiteContact();
@@ -129,7 +130,7 @@ function DetailBody({ item }: { item: DeviceDetail }) {
             <div className="cat-rich" dangerouslySetInnerHTML={{ __html: item.description }} />
             {item.keywords.length > 0 ? (
               <ul className="dt-keywords" aria-label="关键词">
-                {item.keywords.map((keyword) => (
+                {keywordLabels(item.keywords).map((keyword) => (
                   <li key={keyword}>{keyword}</li>
                 ))}
               </ul>

@@ -30,7 +30,7 @@ export function StatementPanel({ pack }: { pack?: (period: { from: string; to: s
   const [range, setRange] = useState<StatementRange>({});
   const { data, isPending, isError, error: loadError, isFetching } = useStatement(range);
   const rangeOf = ({ picked }: { picked: [Dayjs | null, Dayjs | null] | null }): StatementRange => ({ from: picked?.[0]?.format('YYYY-MM-DD'), to: picked?.[1]?.format('YYYY-MM-DD') });
-  const download = useApiMutation({ mutationFn: () => exportStatement(range), onSuccess: (name) => feedback.success(`已导出 ${name}`) });
+  const download = useApiMutation({ mutationFn: () => exportStatement(range, data ? { from: data.from, to: data.to } : undefined), onSuccess: (name) => feedback.success(`已导出 ${name}`) });
 
   return (
     <section className="member-card" aria-label="对账单">
