@@ -283,7 +283,9 @@ for (const g of new Set(seedGroups.map((g) => g.img))) write(`${g}.svg`, icon(gr
 const coverCharts: Chart[] = ['peaks', 'particles', 'spectrum', 'lattice', 'isotherm', 'bars', 'cells', 'decay', 'mesh', 'scatter'];
 for (let i = 1; i <= 10; i += 1) write(`articles/news-${i}.svg`, tile('新闻资讯', coverCharts[i - 1]!, 500 + i, 640, 360));
 for (let i = 1; i <= 6; i += 1) write(`articles/course-${i}.svg`, tile('课程培训', coverCharts[(i + 3) % 10]!, 600 + i, 640, 360));
-for (let i = 1; i <= 6; i += 1) write(`articles/case-${i}.svg`, tile('能力展示案例', coverCharts[(i + 6) % 10]!, 700 + i, 640, 360));
+// each 能力展示 case drawn with its own techniques (seed-content.ts, case-1 … case-6 in that order)
+const cases: [string, Chart][] = [['球差电镜 STEM', 'lattice'], ['XPS 深度剖析', 'spectrum'], ['吡啶红外 · 固体核磁', 'peaks'], ['GIWAXS · 荧光寿命', 'decay'], ['DSC · DMA · 流变', 'endo'], ['病理 · 蛋白组学', 'cells']];
+cases.forEach(([label, kind], i) => write(`articles/case-${i + 1}.svg`, tile(label, kind, 700 + i + 1, 640, 360)));
 const showcase: [string, string, Chart][] = [['microscopy', '电子显微平台', 'particles'], ['xray', 'X 射线与表面分析', 'peaks'], ['spectra', '波谱与质谱', 'spectrum'], ['biology', '生物医药平台', 'cells']];
 for (const [file, label, kind] of showcase) write(`showcase/${file}.svg`, tile(label, kind, hash(file), 640, 360));
 process.stdout.write(`images written to ${imageRoot}\n`);
