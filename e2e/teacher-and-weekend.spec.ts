@@ -1,4 +1,4 @@
-import { type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { formatFen, hourLabel, weekdayOf, type DeviceTime, type TeacherStanding } from '@lab/contract';
 import { openBackOfficeAs } from './support/admin';
@@ -22,6 +22,13 @@ interface Envelope<T> {
   code: number;
   msg: string;
   data: T;
+}
+
+/** Logs in through the header (at desktop width: on a phone 登录 sits in the menu), then looks at `viewport`. */
+async function logIn(page: Page, phone: string, viewport: { width: number; height: number }) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginWithPassword(page, phone, password);
+  await page.setViewportSize(viewport);
 }
 
 async function newStudent(request: APIRequestContext, name: string) {
@@ -60,7 +67,7 @@ for (const { name, viewport } of widths) {
     test(`申请老师认证: a student asks with one click, a second ask is refused, sales approves in 资料认证 (${name})`, async ({ page, request }, testInfo) => {
       test.setTimeout(180_000);
       const { phone, token } = await newStudent(request, `林同学${viewport.width}`);
-      await loginWithPassword(page, phone, password);
+      await logIn(page, phone, viewport);
       await page.goto('/member/information');
 
       const card = page.getByRole('region', { name: '老师认证' });
@@ -116,7 +123,7 @@ for (const { name, viewport } of widths) {
       const token = await memberToken(request, phone, password);
       const { sem, weekday, saturday } = await semDays(request, token);
 
-      await loginWithPassword(page, phone, password);
+      await logIn(page, phone, viewport);
       await page.goto(`/detail/${sem.rid}`);
       const calendar = page.getByTestId('reservation-calendar');
       await expect(calendar).toBeVisible();
