@@ -32,7 +32,8 @@ async function findTwoFreeHours(request: APIRequestContext, rid: string, token: 
       const a = RESERVATION_HOURS[i - 1]!;
       const b = RESERVATION_HOURS[i]!;
       // next to each other on the clock too: 11:00 and 13:00 sit side by side in the list (12:00 is lunch) but read as two ranges
-      if (b === a + 1 && free.has(a) && free.has(b)) return { date: day.date, hours: [a, b] as number[] };
+      // priceFen: the day's hour as the server prices it (a Saturday carries a slot-priced surcharge, decisions/0063)
+      if (b === a + 1 && free.has(a) && free.has(b)) return { date: day.date, hours: [a, b] as number[], priceFen: time.data.priceFen };
     }
   }
   throw new Error('no day with two consecutive free hours');
@@ -71,7 +72,7 @@ test.describe('on-site reservation', () => {
     await calendar.getByRole('button', { name: `${first} 可预约` }).click();
     await calendar.getByRole('button', { name: `${second} 可预约` }).click();
     await expect(calendar.getByRole('button', { name: `${first} 已选` })).toHaveAttribute('aria-pressed', 'true');
-    await expect(calendar.getByTestId('reservation-total')).toHaveText(formatFen(item.priceFen * 2));
+    await expect(calendar.getByTestId('reservation-total')).toHaveText(formatFen(wanted.priceFen * 2));
 
     await calendar.getByRole('button', { name: '立即预约' }).click();
     // straight to paying (bookings.spec.ts pays); back on the detail page the hours are the member's own
@@ -98,7 +99,7 @@ test.describe('on-site reservation', () => {
     await expect(booking).toHaveCount(1);
     await expect(booking).toContainText(timeText(wanted.hours));
     await expect(booking).toContainText('已预约');
-    await expect(booking).toContainText(formatFen(item.priceFen * 2));
+    await expect(booking).toContainText(formatFen(wanted.priceFen * 2));
     // unpaid: held until a deadline, then released (issue 16)
     await expect(booking.getByTestId('reservation-hold')).toContainText('前完成支付，逾期未支付时段将自动释放');
     const list = (await (await request.post('/api/auth/reservation/list4person', { form: { page: 1, pageSize: 10 }, headers: { token } })).json()) as Envelope<{ list: Reservation[] }>;

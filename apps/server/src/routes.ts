@@ -40,7 +40,7 @@ import { catalogAdminRoutes } from './areas/catalog/catalog-admin.routes';
 import { searchWordsAdminRoutes } from './areas/catalog/search-admin.routes';
 import { contentAdminRoutes } from './areas/content/content-admin.routes';
 import { ordersAdminRoutes } from './areas/orders/orders-admin.routes';
-import { adminAttestationRoutes, adminCommunityRoutes, adminMemberRoutes } from './areas/member/member-admin.routes';
+import { adminAttestationRoutes, adminCommunityRoutes, adminMemberRoutes, adminTeacherRequestRoutes } from './areas/member/member-admin.routes';
 import { fundsAdminRoutes } from './areas/funds/funds-admin.routes';
 import { bankStatementRoutes } from './areas/funds/bank-statements.routes';
 import { paymentsAdminRoutes } from './areas/payments/payments-admin.routes';
@@ -135,6 +135,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
     adminMemberRoutes,
     memberDetailRoutes,
     adminAttestationRoutes,
+    adminTeacherRequestRoutes,
     adminCommunityRoutes,
     reservationsRoutes,
     adminReservationsRoutes,

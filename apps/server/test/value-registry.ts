@@ -208,6 +208,8 @@ export const registry: Record<string, Entry> = {
   'POST /api/admin/member/status': none(REVIEW),
   'POST /api/admin/attestation/approve': none(REVIEW),
   'POST /api/admin/attestation/refuse': none(REVIEW),
+  'POST /api/admin/teacher/approve': none('the member becomes 老师: may create 科研团体 and apply for credit; no price or benefit follows, the credit itself is a pinned decision'),
+  'POST /api/admin/teacher/refuse': none(REVIEW),
   'POST /api/admin/community/approve': none(REVIEW),
   'POST /api/admin/community/refuse': none(REVIEW),
   'POST /api/admin/growth/partner/approve': none(REVIEW),

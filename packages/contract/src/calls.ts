@@ -25,7 +25,7 @@ import { invites } from './growth/invite-calls';
 import { points } from './growth/points-calls';
 import { promotion } from './growth/promotion-calls';
 import { addresses } from './member/address-calls';
-import { adminAttestations, adminCommunities, adminMembers } from './member/admin-calls';
+import { adminAttestations, adminCommunities, adminMembers, adminTeacherRequests } from './member/admin-calls';
 import { profile } from './member/calls';
 import { communities } from './member/community-calls';
 import { adminAnnouncements } from './messages/admin-announcement-calls';
@@ -137,6 +137,7 @@ export const calls = {
   adminCustomers,
   financeCounts,
   memberHome,
+  adminTeacherRequests,
   reimbursement,
   paperMethods,
   adminOrderConditions,

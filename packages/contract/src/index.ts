@@ -71,6 +71,7 @@ export * from './content/admin-page-schemas';
 export * from './content/admin-setting-schemas';
 export * from './member/admin-schemas';
 export * from './member/admin-review-schemas';
+export * from './member/teacher-schemas';
 export * from './approvals/schemas';
 export * from './demo';
 export * from './call';

@@ -11,6 +11,7 @@ export const memberKeys = {
   all: ['member'] as const,
   home: ['member', 'home'] as const,
   profile: ['member', 'profile'] as const,
+  teacher: ['member', 'profile', 'teacher'] as const,
   addresses: ['member', 'addresses'] as const,
   samplings: ['member', 'samplings'] as const,
   recycles: ['member', 'recycles'] as const,

@@ -57,6 +57,8 @@ const choiceInput = z.object({
   label: requiredText('选项值', 50),
   /** yuan added to the unit price */
   price: surchargeField,
+  /** the choice follows the booked day instead of the member's pick: weekday | weekend (blank: an ordinary choice) */
+  slot: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['weekday', 'weekend'], { error: '[按时段计价]不正确' }).optional()),
 });
 
 const optionInput = z

@@ -121,8 +121,12 @@ export const pricedOption = z.object({
   id: z.number().int(),
   /** e.g. 测试模式, 扫描范围 */
   name: z.string(),
-  /** priceFen: added to the unit price, fen */
-  choices: z.array(z.object({ id: z.number().int(), label: z.string(), priceFen: z.number().int() })),
+  /**
+   * priceFen: added to the unit price, fen. slot: the choice is not the member's to make but
+   * follows the booked day (orders/values.ts slotChoices): 'weekday' on Monday–Friday,
+   * 'weekend' (the surcharge) on Saturday and Sunday; absent on an ordinary choice.
+   */
+  choices: z.array(z.object({ id: z.number().int(), label: z.string(), priceFen: z.number().int(), slot: z.enum(['weekday', 'weekend']).optional() })),
 });
 export type PricedOption = z.infer<typeof pricedOption>;
 

@@ -1,6 +1,7 @@
 import { call, resource } from '../call';
 import { pageOf } from '../common';
 import { adminAttestation, adminAttestationApproveBody, adminAttestationListBody, adminAttestationRefuseBody, adminCommunity, adminCommunityApproveBody, adminCommunityListBody, adminCommunityRefuseBody } from './admin-review-schemas';
+import { adminTeacherApproveBody, adminTeacherRefuseBody, adminTeacherRequest, adminTeacherRequestListBody } from './teacher-schemas';
 import { adminMemberAdviserBody, adminMemberOrganizationBody, adminMemberRow, adminMemberStatusBody } from './admin-schemas';
 
 /** Members in the back office (客户服务 → 会员). */
@@ -64,6 +65,39 @@ export const adminAttestations = resource('adminAttestations', {
     description: '须写明原因，原因站内通知会员；会员修改后可重新提交。',
     body: adminAttestationRefuseBody,
     data: adminAttestation,
+    done: '已驳回，已通知会员',
+  }),
+});
+
+/** 老师认证申请 (客户服务 → 资料认证 → 老师认证申请). */
+export const adminTeacherRequests = resource('adminTeacherRequests', {
+  list: call({
+    method: 'POST',
+    path: '/api/admin/teacher/list',
+    who: ['sales'],
+    summary: '老师认证申请列表',
+    description: '会员的老师认证申请，可按审核状态筛选；默认先提交的在前。',
+    body: adminTeacherRequestListBody,
+    data: pageOf(adminTeacherRequest),
+  }),
+  approve: call({
+    method: 'POST',
+    path: '/api/admin/teacher/approve',
+    who: ['sales'],
+    summary: '通过老师认证申请',
+    description: '只能审核审核中的申请；会员的用户类型改为老师，站内通知会员。',
+    body: adminTeacherApproveBody,
+    data: adminTeacherRequest,
+    done: '已认证为老师，已通知会员',
+  }),
+  refuse: call({
+    method: 'POST',
+    path: '/api/admin/teacher/refuse',
+    who: ['sales'],
+    summary: '驳回老师认证申请',
+    description: '须写明原因，原因站内通知会员；会员可再次申请。',
+    body: adminTeacherRefuseBody,
+    data: adminTeacherRequest,
     done: '已驳回，已通知会员',
   }),
 });

@@ -14,7 +14,7 @@ import { SAMPLE_COUNT_MAX, SAMPLE_SHEET_MAX_ROWS } from './values';
  * Amounts in responses are integer fen (`…Fen`).
  */
 
-export { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, SAMPLE_COUNT_MAX, SAMPLE_SHEET_MAX_ROWS, hourLabel } from './values';
+export { HOURS_NOT_CONSECUTIVE_MESSAGE, RESERVATION_HOURS, SAMPLE_COUNT_MAX, SAMPLE_SHEET_MAX_ROWS, followsSlot, hourLabel, slotChoices, slotRateLabels, slotRateOf, type SlotRate } from './values';
 
 export const orderNoField = requiredText('订单编号', 32);
 

@@ -124,7 +124,7 @@ export const consentRules: ConsentRules = {
   plan: { list: read, add: consent, addReservation: consent, operate: consent },
   sampleSheets: { template: { gate: 'open', why: '下载空白的样品导入模板（不含个人信息）' }, import: consent },
   points: { overview: read, entries: read, exchangeItems: read, apply: consent, applications: read, transfer: consent, exchange: consent, exchanges: read },
-  profile: { attest: consent, detail: read, setNickname: consent, setContact: consent },
+  profile: { attest: consent, detail: read, setNickname: consent, setContact: consent, teacher: read, applyTeacher: consent },
   memberHome: { info: read, home: read },
   paperMethods: { get: read, txt: read, docx: read },
   reimbursement: { status: read, pack: { gate: 'open', why: '为已有订单打包报销材料（不新增个人信息）' } },

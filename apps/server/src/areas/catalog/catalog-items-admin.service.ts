@@ -156,7 +156,7 @@ export function numberOptions(input: ServiceOptionInput[], stored: PricedOption[
     const choices = option.choices.map((choice) => {
       const kept = choice.id !== undefined && !takenChoices.has(choice.id) && storedChoices.has(choice.id) ? choice.id : ++nextChoice;
       takenChoices.add(kept);
-      return { id: kept, label: choice.label, priceFen: choice.price };
+      return { id: kept, label: choice.label, priceFen: choice.price, ...(choice.slot ? { slot: choice.slot } : {}) };
     });
     return { id, name: option.name, choices };
   });

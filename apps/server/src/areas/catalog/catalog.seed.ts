@@ -17,7 +17,7 @@ function toOptions(item: SeedItem): PricedOption[] {
   return item.options.map(([name, choices], index) => ({
     id: index + 1,
     name,
-    choices: choices.map(([label, yuan]) => ({ id: ++choiceId, label, priceFen: yuan * 100 })),
+    choices: choices.map(([label, yuan, slot]) => ({ id: ++choiceId, label, priceFen: yuan * 100, ...(slot ? { slot } : {}) })),
   }));
 }
 

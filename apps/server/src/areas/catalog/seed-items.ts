@@ -53,7 +53,7 @@ const labs = {
   sim: '线上交付 · 计算模拟组（自有 CPU/GPU 集群）',
 } as const;
 
-type OptionSpec = [name: string, choices: [label: string, yuan: number][]];
+type OptionSpec = [name: string, choices: [label: string, yuan: number, slot?: 'weekday' | 'weekend'][]];
 
 export interface SeedItem {
   groupId: number;
@@ -166,7 +166,7 @@ export const seedItems: SeedItem[] = [
   { groupId: 39, childId: 3902, key: 'vocs', name: '挥发性有机物 VOCs', model: 'Agilent 7890B-5977B + Markes TD100', sketch: '苏玛罐/吸附管采样，HJ 644、HJ 759', intro: '热脱附/预浓缩进样 GC-MS，定量 TO-15 清单 65 种 VOCs。', scope: ['环境空气 VOCs', '车间与厂界', '车内空气'], yuan: 800, unit: '样品', turnaround: '7–10 个工作日', requirements: '使用实验室提供的苏玛罐或 Tenax 吸附管采样，注明采样体积、时间与地点，7 天内送达。', options: [['采样', [['客户采样', 0], ['上门采样（上海、苏州）', 1000]]]], keywords: ['vocs', '挥发性有机物', '空气', '苏玛罐'], orders: 964, lab: labs.env },
   { groupId: 39, childId: 3903, key: 'soil', name: '土壤重金属 8 项', model: 'Agilent 7900 + AFS-9760', sketch: 'GB 36600 / GB 15618 筛选值对标', intro: '镉、汞、砷、铅、铬、铜、镍、锌 8 项，微波消解 + ICP-MS/原子荧光。', scope: ['重金属 8 项', '筛选值对比'], yuan: 600, unit: '样品', turnaround: '7–10 个工作日', requirements: '风干土样不少于 200 g，过 2 mm 筛，剔除石块与根系，用自封袋密封并标注点位。', options: [['附加', [['不需要', 0], ['pH 与有机质', 150]]]], keywords: ['土壤', '重金属', '镉', '砷', 'gb36600'], orders: 1083, lab: labs.env },
   // ---- 41–43 上门预约（机时） ----
-  { groupId: 41, childId: 4101, key: 'sem', name: 'SEM 机时预约（自主上机）', model: 'Hitachi SU8010', sketch: '按小时计费，工程师陪同，适合大批量或需现场挑选视野', intro: '通过培训考核的用户可自主操作，首次上机由工程师全程陪同；含 EDS 使用。', scope: ['自主上机', '现场挑选视野', 'EDS'], yuan: 400, unit: '小时', turnaround: '按预约时段', requirements: hourReq, options: [['时段', [['工作日白天', 0], ['夜间/周末', 100]]]], keywords: ['机时', 'sem', '上机', '预约'], orders: 3280, lab: labs.em },
+  { groupId: 41, childId: 4101, key: 'sem', name: 'SEM 机时预约（自主上机）', model: 'Hitachi SU8010', sketch: '按小时计费，工程师陪同，适合大批量或需现场挑选视野', intro: '通过培训考核的用户可自主操作，首次上机由工程师全程陪同；含 EDS 使用。', scope: ['自主上机', '现场挑选视野', 'EDS'], yuan: 400, unit: '小时', turnaround: '按预约时段', requirements: hourReq, options: [['时段', [['工作日', 0, 'weekday'], ['周末', 100, 'weekend']]]], keywords: ['机时', 'sem', '上机', '预约'], orders: 3280, lab: labs.em },
   { groupId: 41, childId: 4101, key: 'sem', name: 'SEM + EDS 机时（热场）', model: 'ZEISS Sigma 300', sketch: '长时间面扫、大批量样品更划算', intro: '热场 SEM 适合长时间稳定采集，按小时计费。', scope: ['形貌', 'EDS mapping', '拼图'], yuan: 450, unit: '小时', turnaround: '按预约时段', requirements: hourReq, options: [], keywords: ['机时', 'sem', 'eds', '预约'], orders: 1356, lab: labs.em },
   { groupId: 41, childId: 4102, key: 'tem', name: 'TEM 机时预约', model: 'JEOL JEM-2100F', sketch: '按小时计费，工程师操作，客户现场指导拍摄', intro: '工程师操作、客户现场或远程指导选择视野，适合需要大量高分辨照片的课题。', scope: ['形貌与高分辨', 'SAED', 'STEM-EDS'], yuan: 800, unit: '小时', turnaround: '按预约时段', requirements: hourReq + temReq, options: [['方式', [['现场', 0], ['远程视频指导', 0]]]], keywords: ['机时', 'tem', '透射', '预约'], orders: 1824, lab: labs.em },
   { groupId: 42, childId: 4201, key: 'raman', name: '显微拉曼机时', model: 'Horiba LabRAM HR Evolution', sketch: '多波长自主测试，mapping 大批量', intro: '按小时使用显微拉曼，适合 mapping 与大量样品筛选。', scope: ['单点谱', 'mapping'], yuan: 200, unit: '小时', turnaround: '按预约时段', requirements: hourReq, options: [], keywords: ['机时', '拉曼', '预约'], orders: 956, lab: labs.spec },

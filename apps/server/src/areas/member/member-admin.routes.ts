@@ -3,6 +3,7 @@ import { audit } from '../../platform/audit';
 import { said, serve } from '../../platform/calls';
 import { approveAttestation, attestationAudit, listAttestations, refuseAttestation } from './attestation-review.service';
 import { approveCommunity, communityAudit, listCommunitiesForReview, refuseCommunity } from './community-review.service';
+import { approveTeacherRequest, listTeacherRequests, refuseTeacherRequest, teacherRequestAudit } from './teacher-requests.service';
 import { memberAudit, setMemberAdviser, setMemberDisabled, setMemberOrganization } from './member-admin.service';
 
 const readOnly = { readOnly: true } as const;
@@ -45,6 +46,19 @@ export const adminAttestationRoutes = serve(calls.adminAttestations, {
   refuse: {
     handler: ({ db, staff, body, now }) => refuseAttestation(db, staff.id, body, now),
     config: { audit: audit(attestationAudit, 'attestation.refuse', '驳回资料认证', byRid) },
+  },
+});
+
+/** 老师认证申请 (sales): approving makes the member a 老师. */
+export const adminTeacherRequestRoutes = serve(calls.adminTeacherRequests, {
+  list: { handler: ({ db, body }) => listTeacherRequests(db, body), config: readOnly },
+  approve: {
+    handler: ({ db, staff, body, now }) => approveTeacherRequest(db, staff.id, body, now),
+    config: { audit: audit(teacherRequestAudit, 'teacher.approve', '通过老师认证申请', byRid) },
+  },
+  refuse: {
+    handler: ({ db, staff, body, now }) => refuseTeacherRequest(db, staff.id, body, now),
+    config: { audit: audit(teacherRequestAudit, 'teacher.refuse', '驳回老师认证申请', byRid) },
   },
 });
 

@@ -1,5 +1,6 @@
 import { calls } from '@lab/contract/calls';
 import { said, serve } from '../../platform/calls';
+import { applyForTeacher, teacherStanding } from './teacher-requests.service';
 import { attestProfile, getProfile, updateMemberContact, updateMemberInfo } from './profile.service';
 import {
   addCommunityMember,
@@ -13,13 +14,13 @@ import {
 } from './communities.service';
 import { applyToCommunity, getCommunity, listJoined, listMyCommunities, searchCommunities } from './community-membership';
 
-const { attest, detail, setNickname, setContact } = calls.profile;
+const { attest, detail, setNickname, setContact, teacher, applyTeacher } = calls.profile;
 
 /**
  * 个人中心 → 基本信息, 资料认证: contract/calls/profile.ts. user/info and web/home/data read
  * several areas and are served by a view (src/views/member-home.routes.ts).
  */
-export const profileRoutes = serve({ attest, detail, setNickname, setContact }, {
+export const profileRoutes = serve({ attest, detail, setNickname, setContact, teacher, applyTeacher }, {
   attest: ({ db, memberId, body, now }) => attestProfile(db, memberId, body, now),
   detail: ({ db, memberId }) => getProfile(db, memberId),
   setNickname: async ({ db, memberId, body }) => {
@@ -30,6 +31,8 @@ export const profileRoutes = serve({ attest, detail, setNickname, setContact }, 
     await updateMemberContact(db, memberId, body);
     return null;
   },
+  teacher: ({ db, memberId }) => teacherStanding(db, memberId),
+  applyTeacher: ({ db, memberId, body, now }) => applyForTeacher(db, memberId, body, now),
 });
 
 /** 科研团体 (cluster/*): contract/calls/communities.ts. */

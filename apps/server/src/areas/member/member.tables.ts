@@ -33,6 +33,34 @@ export const memberProfiles = pgTable('member_profiles', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('member_profiles_review_idx').on(t.reviewStatus, t.attestedAt)]);
 
+/**
+ * 申请老师认证: a member (学生 or not attested) asks sales to attest them as 老师. pending →
+ * approved (members.organization becomes 3) | refused (review_note says why; the member may ask
+ * again). At most one pending request per member, held by a partial unique index.
+ */
+export const teacherRequests = pgTable(
+  'teacher_requests',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    rid: text().notNull().unique(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id),
+    /** what the member wrote for sales ('' when nothing) */
+    note: text().notNull().default(''),
+    status: text({ enum: ['pending', 'approved', 'refused'] }).notNull().default('pending'),
+    reviewNote: text(),
+    reviewedAt: timestamp({ withTimezone: true }),
+    reviewedBy: integer().references(() => staff.id),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('teacher_requests_one_open_idx').on(t.memberId).where(sql`status = 'pending'`),
+    index('teacher_requests_member_idx').on(t.memberId, t.createdAt),
+    index('teacher_requests_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
 /** Address book. At most one default per member, held by a partial unique index. */
 export const memberAddresses = pgTable(
   'member_addresses',

@@ -16,7 +16,7 @@ import { addOrderEvent, findMemberOrder, insertOrderRow, memberName } from './or
 import { orderLines, orders, planLines } from './orders.tables';
 import { contracts } from './requirements.tables';
 import { planLineMissing } from './plan.service';
-import { choiceKey, itemsByIds, priceLine } from './pricing';
+import { bookingChoices, choiceKey, itemsByIds, priceLine } from './pricing';
 import { quoteForOrder } from './documents/quotes.service';
 import { holdForBooking } from './holds.service';
 import { bookSlots } from './reservation-core';
@@ -85,7 +85,8 @@ async function prepareLines(tx: Tx, memberId: number, input: OrderAddBody['lines
     if (!reservation && samples.length === 0) throw badRequest(`请填写「${item.name}」的样品信息`);
     // a test line is priced by its samples; an on-site line by its hours
     const lineCount = reservation ? reservation.hours.length : samples.reduce((n, s) => n + s.count, 0);
-    const listed = priceLine(item, line.choices, lineCount);
+    // an on-site line's slot-priced options follow its day (a plan line written before the rule included)
+    const listed = priceLine(item, reservation ? bookingChoices(item, line.choices, reservation.day) : line.choices, lineCount);
     const quotedUnit = reservation ? undefined : quoted?.(item.id, choiceKey(line.choices));
     const price = quotedUnit === undefined ? listed : { ...listed, unitPriceFen: quotedUnit, amountFen: quotedUnit * lineCount };
     return {

@@ -17,7 +17,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { groupNames as catalogGroupNames } from '../catalog';
 import { planLines, reservations } from './orders.tables';
 import { reservationSlots } from './reservations/reservations.tables';
-import { choiceKey, itemsByIds, itemsByRids, priceLine, tryPriceLine, type PricedItem } from './pricing';
+import { bookingChoices, choiceKey, itemsByIds, itemsByRids, priceLine, tryPriceLine, type PricedItem } from './pricing';
 import { liveBooking, normalizeHours, reservationDayProblem } from './reservation-core';
 
 /**
@@ -136,7 +136,9 @@ export async function addReservationToPlan(db: Db, memberId: number, input: Plan
   const problem = reservationDayProblem(input.date, now);
   if (problem) throw new AppError('RESERVATION_DAY', problem);
   const hours = normalizeHours(input.hours);
-  priceLine(item, input.options, hours.length);
+  // a slot-priced option follows the day, not the member's pick (a Saturday carries the weekend surcharge)
+  const choices = bookingChoices(item, normalizeChoices(input.options), input.date);
+  priceLine(item, choices, hours.length);
   if ((await takenHours(db, item.id, input.date, hours, now)).length > 0) throw new AppError('SLOT_TAKEN', SLOT_TAKEN_MESSAGE, { status: 409 });
   // answered from the transaction: never a read after the commit (issue 28, fault 12)
   return db.transaction(async (tx) => {
@@ -153,8 +155,8 @@ export async function addReservationToPlan(db: Db, memberId: number, input: Plan
       memberId,
       itemId: item.id,
       count: hours.length,
-      choices: normalizeChoices(input.options),
-      choiceKey: choiceKey(input.options),
+      choices,
+      choiceKey: choiceKey(choices),
       note: input.note ?? '',
       reservationDate: input.date,
       reservationHours: hours,
@@ -198,7 +200,7 @@ export async function operatePlan(db: Db, memberId: number, input: PlanOperateBo
 
 /** One line priced now; an item withdrawn or whose options changed is shown but not available. */
 export function toPlanLine(line: PlanLineRow, item: PricedItem): PlanLine {
-  const price = tryPriceLine(item, line.choices, line.count);
+  const price = tryPriceLine(item, line.reservationDate !== null ? bookingChoices(item, line.choices, line.reservationDate) : line.choices, line.count);
   return {
     id: line.rid,
     rid: item.rid,

@@ -1,4 +1,4 @@
-import type { ChosenOption, PricedOption } from '@lab/contract';
+import { slotChoices, type ChosenOption, type PricedOption } from '@lab/contract';
 import { AppError } from '../../platform/errors';
 import type { PricedItem } from '../catalog';
 
@@ -52,4 +52,13 @@ export function tryPriceLine(item: Pick<PricedItem, 'priceFen' | 'options'>, cho
   } catch {
     return null;
   }
+}
+
+/**
+ * The choices a booking on `day` is priced with: the member's, except that every option whose
+ * price follows the slot (a choice marked weekday | weekend) takes the day's choice — the
+ * weekend surcharge on a Saturday, none on a weekday — whatever was sent.
+ */
+export function bookingChoices(item: Pick<PricedItem, 'options'>, choices: Record<string, number>, day: string): Record<string, number> {
+  return { ...choices, ...slotChoices(item.options as PricedOption[], day) };
 }

@@ -121,6 +121,9 @@ describe('注销账号 leaves nothing of the person in the database', () => {
       address: `邯郸路${mark('ATTEST')}号`,
     });
     await staff(sales, '/api/admin/attestation/approve', { rid: member.rid, note: `已核实${person.name}的学生证` });
+    // 申请老师认证, refused with words about them (issue 31)
+    const asked = await me<{ latest: { rid: string } }>('/api/auth/user/apply4teacher', { note: `${person.name}，复旦大学讲师${mark('TEACHERASK')}` });
+    await staff(sales, '/api/admin/teacher/refuse', { rid: asked.latest.rid, reason: `${person.name}的教职未能核实` });
     await staff(sales, '/api/admin/member/organization', { rid: member.rid, organization: 3 });
     const address = await me<AddressEntity>('/api/auth/address/add', { name: person.name, phone: person.phone, province: '上海市', city: '上海市', area: '徐汇区', address_code: '310104', address: `漕溪北路${mark('ADDR')}号`, default: '1' });
     const title = await me<InvoiceTitle>('/api/auth/invoice/add', { kind: 'personal', title: person.name, phone: person.phone, email: person.email, address: `个人地址${mark('TITLEADDR')}` });
@@ -225,7 +228,7 @@ describe('注销账号 leaves nothing of the person in the database', () => {
       UA,
       bankAccount,
       ...['CO', 'CONSULT', 'ASK', 'FOLLOWUP', 'ATTEST', 'ADDR', 'TITLEADDR', 'REQTITLE', 'REQBODY', 'REQSAMPLE', 'BUDGET', 'FILE', 'O1', 'O1HAZ', 'O1REMARK', 'LINENOTE1', 'CANCEL', 'PLANNOTE', 'O2', 'O2HAZ', 'O2REMARK', 'LINENOTE2'].map(mark),
-      ...['DISPUTE', 'EVAL', 'RECV', 'INVREMARK', 'RETURN', 'RETMSG', 'PICKUP', 'RESV', 'PAYER', 'PREMARK', 'CREDIT', 'JOIN', 'GROUP', 'PAPER', 'JOURNAL', 'DOI', 'GIFTNOTE', 'PORG', 'CHANNEL'].map(mark),
+      ...['DISPUTE', 'EVAL', 'RECV', 'INVREMARK', 'RETURN', 'RETMSG', 'PICKUP', 'RESV', 'PAYER', 'PREMARK', 'CREDIT', 'JOIN', 'GROUP', 'PAPER', 'JOURNAL', 'DOI', 'GIFTNOTE', 'PORG', 'CHANNEL', 'TEACHERASK'].map(mark),
     ];
     const before = await searchEverywhere(t.db, needles);
     const unseen = needles.filter((n) => !before.some((h) => h.needle === n));

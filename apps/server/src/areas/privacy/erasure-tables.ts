@@ -34,6 +34,7 @@ import {
   samplings,
   sealedDocuments,
   smsCodes,
+  teacherRequests,
   transferApplications,
   wxBindings,
   vaultFiles,
@@ -79,6 +80,8 @@ const memberRows = (id: number): Owned[] => [
   { table: memberProfiles, where: eq(memberProfiles.memberId, id), set: { teacher: 'null', teacherPhone: 'null', teacherMail: 'null', address: 'null', province: 'nullQuiet', city: 'nullQuiet', area: 'nullQuiet', addressCode: 'nullQuiet', reviewNote: 'null' } },
   { table: memberAddresses, where: eq(memberAddresses.memberId, id), set: { name: 'label', phone: 'blank', address: 'gone' }, remove: true },
   { table: communityMembers, where: eq(communityMembers.memberId, id), set: { message: 'blank' } },
+  // 申请老师认证: what they wrote and the reviewer's words about them
+  { table: teacherRequests, where: eq(teacherRequests.memberId, id), set: { note: 'blank', reviewNote: 'null' } },
   // communities they made (dissolved: owning one blocks the closure) are often named after them
   { table: communities, where: eq(communities.ownerMemberId, id), set: { name: 'gone', description: 'gone', reviewNote: 'gone' } },
 ];

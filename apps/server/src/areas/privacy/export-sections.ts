@@ -13,6 +13,7 @@ import {
   progressLabels,
   recycleStatusLabels,
   samplingStatusLabels,
+  teacherRequestStatusLabels,
 } from '@lab/contract';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -34,6 +35,7 @@ import {
   requirements,
   sampleRecycles,
   samplings,
+  teacherRequests,
 } from '../../db/schema';
 import { getMember, staffNames } from '../accounts';
 import { vaultSections } from './export-vault';
@@ -214,6 +216,14 @@ export async function collectMemberData(db: DbOrTx, memberId: number): Promise<E
     title: '科研团体',
     fields: { name: '团体名称', unit: '所属单位', role: '身份', status: '状态', appliedAt: '申请/创建时间' },
     rows: memberships.map((m) => ({ name: m.name, unit: m.unit, role: m.ownerId === memberId ? '负责人' : '成员', status: membershipStatusLabels[m.status] ?? m.status, appliedAt: time(m.appliedAt) })),
+  });
+
+  const teacherAsks = await db.select().from(teacherRequests).where(eq(teacherRequests.memberId, memberId)).orderBy(asc(teacherRequests.createdAt));
+  sections.push({
+    key: 'teacherRequests',
+    title: '老师认证申请',
+    fields: { note: '说明', status: '状态', reviewNote: '审核意见', createdAt: '申请时间', reviewedAt: '审核时间' },
+    rows: teacherAsks.map((r) => ({ note: r.note, status: teacherRequestStatusLabels[r.status], reviewNote: r.reviewNote, createdAt: time(r.createdAt), reviewedAt: time(r.reviewedAt) })),
   });
 
   const pickups = await db.select().from(samplings).where(eq(samplings.memberId, memberId)).orderBy(asc(samplings.createdAt));

@@ -75,7 +75,7 @@ export function AttestationForm({ onDone, onCancel, submitText = '提交认证' 
           <Input maxLength={100} placeholder="用于接收检测报告与发票" autoComplete="email" />
         </Form.Item>
       </div>
-      <Form.Item label="用户类型" name="organization" required extra={verified !== null ? '用户类型由客服认证，如需修改请联系客服。' : '目前仅支持学生用户在线认证，老师、个人和企业用户请联系客服认证。'}>
+      <Form.Item label="用户类型" name="organization" required extra={verified !== null ? '用户类型由客服认证，如需修改请联系客服。' : '目前仅支持学生用户在线认证；老师可在「个人资料 → 老师认证」中一键申请，个人和企业用户请联系客服认证。'}>
         <Radio.Group options={organizationOptions(verified)} optionType="button" buttonStyle="solid" />
       </Form.Item>
       <Form.Item label="单位名称" name="company" required>

@@ -185,6 +185,39 @@ describe('ReservationCalendar', () => {
     expect([...add.form.keys()].some((k) => /price|amount/i.test(k))).toBe(false);
   });
 
+  it('a slot-priced option follows the chosen day: a weekday carries no surcharge, Saturday the weekend rate, and the member cannot pick (issue 31)', async () => {
+    login();
+    const withSaturday = (date: string): DeviceTime => ({ ...time(date), days: [...time(date).days, { date: '2026-11-28', free: 8, closed: false }] });
+    const { calls } = mockApi({
+      '/api/open/device/query4timeExtra': (call) => ({ data: withSaturday(call.form.get('date') || '2026-11-23') }),
+      '/api/open/web/device/detail': {
+        data: { rid: 'sem1', options: [{ id: 1, name: '时段', choices: [{ id: 1, label: '工作日', priceFen: 0, slot: 'weekday' }, { id: 2, label: '周末', priceFen: 100_00, slot: 'weekend' }] }] },
+      },
+      '/api/auth/tempDevice/addForReservation': { msg: '已加入实验计划', data: { dataArr: [], count: 1, totalFen: 0 } },
+    });
+    const user = userEvent.setup();
+    renderApp(<ReservationCalendar rid="sem1" priceFen={400_00} unit="小时" />);
+    // Monday: the weekday rate, shown and not a choice
+    expect(await screen.findByText('按所选日期自动计价：工作日时段不加价')).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /周末/ })).toBeNull();
+    await user.click(slot('10:00-11:00 可预约'));
+    expect(screen.getByTestId('reservation-total')).toHaveTextContent('¥400.00');
+    // Saturday: the weekend surcharge, and 立即预约 still books it (it is the server's rule too)
+    await user.click(screen.getByRole('button', { name: /^2026-11-28/ }));
+    expect(await screen.findByText('按所选日期自动计价：周末时段加收')).toBeInTheDocument();
+    expect(screen.getByText('周末（+¥100.00）')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /^10:00-11:00 可预约/ }));
+    await user.click(slot('11:00-12:00 可预约'));
+    expect(screen.getByTestId('reservation-total')).toHaveTextContent('¥1,000.00');
+    expect(screen.queryByText(/立即预约按默认测试条件计价/)).toBeNull();
+    expect(screen.getByRole('button', { name: '立即预约' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: /加入实验计划/ }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/tempDevice/addForReservation')).toBe(true));
+    const add = calls.find((c) => c.path === '/api/auth/tempDevice/addForReservation')!;
+    expect(add.form.get('date')).toBe('2026-11-28');
+    expect(JSON.parse(add.form.get('options')!)).toEqual({ '1': 2 });
+  });
+
   it('a visitor gets the login panel instead of a booking', async () => {
     const { calls } = api();
     const user = userEvent.setup();

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { ExperimentOutlined } from '../icons';
 import { Link } from 'react-router';
 import { formatFen } from '@lab/contract/display';
+import { followsSlot, slotRateLabels, slotRateOf } from '@lab/contract/orders/values';
 import type { PricedOption, SlotState } from '@lab/contract';
 import { formatDateTime } from '../../lib/format';
 import { PlainAlert, PlainButton } from '../plain-controls';
@@ -101,11 +102,27 @@ export function WaitJoin({ calendar }: { calendar: ReservationCalendarState }) {
   );
 }
 
-function OptionChoices({ options, value, onChange }: { options: readonly PricedOption[]; value: Record<string, number>; onChange: (next: Record<string, number>) => void }) {
+/** An option priced by the slot: the day decides (weekday rate or the weekend surcharge), shown, not picked. */
+function SlotPriced({ option, choiceId, day }: { option: PricedOption; choiceId: number | undefined; day: string | undefined }) {
+  const choice = option.choices.find((c) => c.id === choiceId);
+  return (
+    <div className="rc-option rc-slot-priced">
+      <span className="rc-label">{option.name}</span>
+      <p className="rc-slot-rate" aria-live="polite">
+        <strong>{choice ? (choice.priceFen > 0 ? `${choice.label}（+${formatFen(choice.priceFen)}）` : choice.label) : '—'}</strong>
+        <span>{day ? `按所选日期自动计价：${slotRateLabels[slotRateOf(day)]}${choice && choice.priceFen > 0 ? '时段加收' : '时段不加价'}` : '按所选日期自动计价'}</span>
+      </p>
+    </div>
+  );
+}
+
+function OptionChoices({ options, value, onChange, day }: { options: readonly PricedOption[]; value: Record<string, number>; onChange: (next: Record<string, number>) => void; day: string | undefined }) {
   const group = useId();
   return (
     <div className="rc-options">
-      {options.map((option) => (
+      {options.map((option) => followsSlot(option) ? (
+        <SlotPriced key={option.id} option={option} choiceId={value[String(option.id)]} day={day} />
+      ) : (
         <div className="rc-option" key={option.id}>
           <span className="rc-label" id={`${group}-${option.id}`}>
             {option.name}
@@ -132,10 +149,10 @@ function OptionChoices({ options, value, onChange }: { options: readonly PricedO
 
 /** The test options (each a row of radios), and why 立即预约 is off when they are not the defaults. */
 export function TestOptions({ calendar }: { calendar: ReservationCalendarState }) {
-  const { options, chosen, setChoices, defaultOptions } = calendar;
+  const { options, chosen, setChoices, defaultOptions, shownDay } = calendar;
   return (
     <>
-      {options.length > 0 ? <OptionChoices options={options} value={chosen} onChange={setChoices} /> : null}
+      {options.length > 0 ? <OptionChoices options={options} value={chosen} onChange={setChoices} day={shownDay} /> : null}
       {!defaultOptions ? <p className="rc-hint">立即预约按默认测试条件计价；选择其他条件请「加入实验计划」后一并下单。</p> : null}
     </>
   );

@@ -15,6 +15,7 @@ import { addReservation } from '../../features/orders/api/reservations/add-reser
 import { addPlanReservation } from '../../features/orders/api/plan/add-plan-reservation';
 import { joinWait } from '../../features/orders/api/reservations/waits';
 import { hoursText, pickHour } from './hours';
+import { slotChoices } from '@lab/contract/orders/values';
 
 /** The test options of the item, each with its first choice chosen to begin with. */
 function defaultChoices(options: readonly PricedOption[]): Record<string, number> {
@@ -36,9 +37,11 @@ export function useReservationCalendar(rid: string, priceFen: number) {
   const time = useDeviceTime(rid, day);
   const detail = useItemDetail(rid);
   const options = useMemo(() => detail.data?.options ?? [], [detail.data]);
-  const chosen = choices ?? defaultChoices(options);
   const data = time.data;
   const shownDay = data?.date ?? day;
+  // an option priced by the slot (工作日 / 周末) follows the shown day, never the member's pick
+  const bySlot = useMemo(() => (shownDay ? slotChoices(options, shownDay) : {}), [options, shownDay]);
+  const chosen = { ...(choices ?? defaultChoices(options)), ...bySlot };
 
   // a refetch may turn a chosen hour into someone else's: keep only hours still free
   useEffect(() => {
@@ -49,8 +52,8 @@ export function useReservationCalendar(rid: string, priceFen: number) {
 
   const unitFen = priceFen + options.reduce((sum, o) => sum + (o.choices.find((c) => c.id === chosen[String(o.id)])?.priceFen ?? 0), 0);
   const totalFen = unitFen * hours.length;
-  // 立即预约 books with each option's first choice (the server's rule); other choices go through the plan
-  const defaultOptions = options.every((o) => chosen[String(o.id)] === o.choices[0]?.id);
+  // 立即预约 books with each option's first choice and the slot's (the server's rule); other choices go through the plan
+  const defaultOptions = options.every((o) => chosen[String(o.id)] === (bySlot[String(o.id)] ?? o.choices[0]?.id));
 
   const chooseDay = (next: string) => {
     setDay(next);

@@ -3,7 +3,7 @@ import { RESERVATION_HOURS, addDays, hourLabel, type DeviceTime, type SlotState 
 import type { DbOrTx } from '../../../db/client';
 import { badRequest } from '../../../platform/errors';
 import { reservations } from '../orders.tables';
-import { priceLine } from '../pricing';
+import { bookingChoices, priceLine } from '../pricing';
 import { isClosedDay, isRealDate, liveBooking } from '../reservation-core';
 import { reservationSlots } from './reservations.tables';
 import { defaultChoices, findReservableItem, reservationWindow } from './reservations.service';
@@ -56,6 +56,7 @@ export async function queryDeviceTime(db: DbOrTx, input: { rid: string; date?: s
     days.push({ date: day, free: closed ? 0 : Math.max(0, RESERVATION_HOURS.length - (takenPerDay.get(day) ?? 0)), closed });
   }
 
-  const price = priceLine(item, defaultChoices(item), 1);
+  // the shown day's price: a Saturday's hour carries the weekend surcharge of a slot-priced option
+  const price = priceLine(item, bookingChoices(item, defaultChoices(item), date), 1);
   return { rid: item.rid, date, slots, days, priceFen: price.unitPriceFen, unit: item.unit };
 }

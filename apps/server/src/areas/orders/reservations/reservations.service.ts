@@ -12,7 +12,7 @@ import { cancelOrder } from '../cancel-core';
 import { addOrderEvent, insertOrderRow } from '../order-core';
 import { orderLines, orders, reservations } from '../orders.tables';
 import { reservationSlots } from './reservations.tables';
-import { itemsByRids, priceLine, type PricedItem } from '../pricing';
+import { bookingChoices, itemsByRids, priceLine, type PricedItem } from '../pricing';
 import { holdForBooking, releaseExpiredHolds } from '../holds.service';
 import { getJobSettings } from '../../../platform/job-settings';
 import { bookingIcs, bookingStart } from './booking-times';
@@ -54,7 +54,7 @@ export function reservationWindow(now: Date): { today: string; first: string; la
   return { today, first: addDays(today, 1), last: addDays(today, RESERVATION_MAX_DAYS_AHEAD) };
 }
 
-/** Reservations take no options: each option of the item is booked with its first choice (shown on the order line). */
+/** 立即预约 takes no options: each option of the item is booked with its first choice (shown on the order line), a slot-priced one with the day's (bookingChoices). */
 export function defaultChoices(item: Pick<PricedItem, 'options'>): Record<string, number> {
   const choices: Record<string, number> = {};
   for (const option of item.options as PricedOption[]) {
@@ -107,7 +107,7 @@ export async function addReservation(db: Db, memberId: number, input: Reservatio
   if (problem) throw new AppError('RESERVATION_DAY', problem);
   const hours = normalizeHours(input.hours);
   const item = await findReservableItem(db, input.rid);
-  const price = priceLine(item, defaultChoices(item), hours.length);
+  const price = priceLine(item, bookingChoices(item, defaultChoices(item), input.date), hours.length);
   const text = timeText(hours);
   const note = input.note ?? '';
 

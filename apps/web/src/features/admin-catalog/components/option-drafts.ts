@@ -11,6 +11,8 @@ export interface ChoiceDraft {
   label: string;
   /** yuan added to the unit price; blank means none */
   price: string;
+  /** priced by the booked day instead of picked (an instrument's 工作日 / 周末 rate); absent on an ordinary choice */
+  slot?: 'weekday' | 'weekend' | undefined;
 }
 
 export interface OptionDraft {
@@ -31,7 +33,7 @@ export function toOptionDrafts(options: readonly PricedOption[]): OptionDraft[] 
     key: newDraftKey(),
     id: option.id,
     name: option.name,
-    choices: option.choices.map((choice) => ({ key: newDraftKey(), id: choice.id, label: choice.label, price: choice.priceFen ? fenToYuan(choice.priceFen) : '' })),
+    choices: option.choices.map((choice) => ({ key: newDraftKey(), id: choice.id, label: choice.label, price: choice.priceFen ? fenToYuan(choice.priceFen) : '', ...(choice.slot ? { slot: choice.slot } : {}) })),
   }));
 }
 
@@ -41,7 +43,7 @@ export function optionsJson(drafts: readonly OptionDraft[]): string {
     drafts.map((option) => ({
       ...(option.id !== undefined ? { id: option.id } : {}),
       name: option.name.trim(),
-      choices: option.choices.map((choice) => ({ ...(choice.id !== undefined ? { id: choice.id } : {}), label: choice.label.trim(), price: choice.price.trim() })),
+      choices: option.choices.map((choice) => ({ ...(choice.id !== undefined ? { id: choice.id } : {}), label: choice.label.trim(), price: choice.price.trim(), ...(choice.slot ? { slot: choice.slot } : {}) })),
     })),
   );
 }

@@ -5,6 +5,12 @@ import { CATALOG_CHOICES_MAX, CATALOG_OPTIONS_MAX, formatFen } from '@lab/contra
 import { basePriceFen, newChoice, newOption, priceRange, unitPriceFen, type OptionDraft } from './option-drafts';
 import './admin-catalog.css';
 
+/** a choice taken by the booked day instead of the member (预约机时: 工作日 rate, 周末 surcharge) */
+const slotPricing = [
+  { value: 'weekday', label: '工作日自动选' },
+  { value: 'weekend', label: '周末自动选' },
+];
+
 interface OptionsEditorProps {
   /** the item's price as typed (yuan), for the live price */
   basePrice?: string | undefined;
@@ -56,6 +62,9 @@ export function OptionsEditor({ basePrice, unit }: OptionsEditorProps) {
                             </Form.Item>
                             <Form.Item name={[choice.name, 'price']} className="cat-choice-field">
                               <Input aria-label={`选项${n}的选项值${c + 1}加价`} prefix="+¥" placeholder="0" inputMode="decimal" />
+                            </Form.Item>
+                            <Form.Item name={[choice.name, 'slot']} className="cat-choice-field">
+                              <Select aria-label={`选项${n}的选项值${c + 1}按日期计价`} allowClear placeholder="会员选择" options={slotPricing} />
                             </Form.Item>
                             <Button type="text" aria-label={`删除选项${n}的选项值${c + 1}`} icon={<DeleteOutlined />} disabled={choices.length <= 1} onClick={() => choiceOps.remove(choice.name)} />
                           </div>

@@ -14,5 +14,6 @@ export const customerKeys = {
   staffNames: [...adminKey, 'staff', 'names'] as const,
   attestations: (query: object) => [...area, 'attestations', query] as const,
   communities: (query: object) => [...area, 'communities', query] as const,
+  teacherRequests: (query: object) => [...area, 'teacher-requests', query] as const,
   memberPicker: (keyword: string) => [...area, 'member-picker', keyword] as const,
 };

@@ -12,6 +12,7 @@ import { MemberCell } from '../../../components/admin/member-cell';
 import { ReviewStatusFilter, reviewActionsColumn, useReviewActions } from '../../../components/admin/review-queue';
 import '../../../components/admin/customers.css';
 import { customerKeys } from '../api/keys';
+import { TeacherRequestsSection } from '../components/teacher-requests-section';
 
 const region = (p: AdminAttestation['profile']) => [p.province, p.city === p.province ? '' : p.city, p.area].filter(Boolean).join('');
 
@@ -85,7 +86,7 @@ export default function AttestationsPage() {
   const empty = table.filters.keyword ? '没有符合条件的认证资料' : table.filters.status === 'pending' ? '没有待审核的资料认证，新的提交会出现在这里' : '暂无记录';
 
   return (
-    <AdminPage title="资料认证" description="会员提交（或重新提交）资料认证后进入待审核；驳回时请写明原因，会员修改后可重新提交。">
+    <AdminPage title="资料认证" description="会员提交（或重新提交）资料认证后进入待审核；驳回时请写明原因，会员修改后可重新提交。学生申请老师认证见下方「老师认证申请」。">
       <AdminSection>
         <div className="admin-filters">
           <ReviewStatusFilter value={table.filters.status} onChange={(status) => table.setFilters({ status })} />
@@ -104,6 +105,7 @@ export default function AttestationsPage() {
           locale={{ emptyText: empty }}
         />
       </AdminSection>
+      <TeacherRequestsSection />
     </AdminPage>
   );
 }

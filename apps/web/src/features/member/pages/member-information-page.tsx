@@ -9,6 +9,7 @@ import { maskPhone, useUserInfo } from '../../../lib/user-info';
 import { formatDate } from '../../../lib/format';
 import { useProfile } from '../api/profile/get-profile';
 import { updateNickname } from '../api/update-nickname';
+import { TeacherRequestCard } from '../components/teacher-request-card';
 import '../../../components/member/member-pages.css';
 import './member-center.css';
 
@@ -82,6 +83,7 @@ export default function MemberInformationPage() {
         ) : null}
         <AttestationForm submitText="保存资料" />
       </section>
+      <TeacherRequestCard />
     </div>
   );
 }
