@@ -30,12 +30,28 @@ export default defineConfig(async () => {
   const pgliteOnly = ['test/restart-safety-pglite.test.ts', 'test/database-restarts.test.ts', 'test/pglite-folder-lock.test.ts'];
   // several instances behind nginx: `npm run test:cluster` (vitest.cluster.config.ts)
   const cluster = ['test/cluster/**'];
-  // The outside-service providers against their local peers touch no database: once is enough.
-  const noDatabase = ['src/db/folder-lock.test.ts', 'src/platform/startup-config.test.ts', 'src/platform/providers/**'];
+  // The outside-service providers against their local peers, and the suites of pure functions or
+  // of the sources themselves, touch no database: once is enough (docs/performance.md, "CI time (issue 30)").
+  const noDatabase = [
+    'src/db/folder-lock.test.ts',
+    'src/platform/startup-config.test.ts',
+    'src/platform/providers/**',
+    'src/platform/calls.test.ts',
+    'src/platform/zip-stream.test.ts',
+    'src/db/paginate.test.ts',
+    'src/areas/catalog/search-words.test.ts',
+    'src/areas/catalog/seed-defaults.test.ts',
+    'src/areas/member/regions.test.ts',
+    'src/areas/orders/pickups/sampling-rules.test.ts',
+    'test/lab-dates.test.ts',
+    'test/areas.test.ts',
+  ];
+  // the fuzz shards skip themselves on PostgreSQL unless FUZZ_POSTGRES=1 (test/fuzz/fuzz-suite.ts): not loaded there at all
+  const fuzzShards = process.env.FUZZ_POSTGRES === '1' ? [] : ['test/fuzz/fuzz-*.test.ts'];
   const projects: TestProjectInlineConfiguration[] = [
         { extends: true as const, test: { ...shared, exclude: [...configDefaults.exclude, ...cluster, ...postgresOnly], name: 'pglite', env: { TEST_DB: 'pglite' }, globalSetup: ['./test/global-setup.ts'] } },
         ...(withPostgres
-          ? [{ extends: true as const, test: { ...shared, exclude: [...configDefaults.exclude, ...cluster, ...pgliteOnly, ...noDatabase], name: 'postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, globalSetup: ['./test/global-setup.ts'] } }]
+          ? [{ extends: true as const, test: { ...shared, exclude: [...configDefaults.exclude, ...cluster, ...pgliteOnly, ...noDatabase, ...fuzzShards], name: 'postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, globalSetup: ['./test/global-setup.ts'] } }]
           : []),
   ];
   // vitest's default leaves one of two cores idle here; two workers: 4m18s → 3m04s (docs/decisions/0013-test-workers.md)

@@ -34,10 +34,31 @@ declare module 'fastify' {
 
 /**
  * Answers are written from the call's schema (zod → JSON Schema → fast-json-stringify): fields
- * the schema does not name are left out, and the writer is compiled once per route.
+ * the schema does not name are left out, and the writer is compiled once per schema. The call
+ * table's schemas are module constants (and their envelopes too, `envelopeOf`), so an app built
+ * again in the same process reuses the writers: compiling ~400 of them was three quarters of a
+ * buildApp, which every server test file does (docs/performance.md, "CI time (issue 30)").
  */
-export const serializeFromSchema: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>
-  fastJson(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' }) as Schema);
+const writers = new WeakMap<z.ZodType, (data: unknown) => string>();
+export const serializeFromSchema: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
+  let writer = writers.get(schema);
+  if (!writer) {
+    writer = fastJson(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' }) as Schema);
+    writers.set(schema, writer);
+  }
+  return writer;
+};
+
+/** One envelope schema per call's `data` schema, so the writer compiled for it is found again. */
+const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+function envelopeOf(data: z.ZodType) {
+  let envelope = envelopes.get(data);
+  if (!envelope) {
+    envelope = envelopeSchema(data);
+    envelopes.set(data, envelope);
+  }
+  return envelope;
+}
 
 type StaffPerson = { id: number; role: StaffRole };
 
@@ -132,7 +153,7 @@ function register(app: FastifyInstance, deps: AppDeps, entry: CallModule['entrie
     schema: {
       ...(call.body ? { body: call.body } : {}),
       ...(call.query ? { querystring: call.query } : {}),
-      ...(call.data === 'file' ? {} : { response: { 200: envelopeSchema(call.data) } }),
+      ...(call.data === 'file' ? {} : { response: { 200: envelopeOf(call.data) } }),
     },
     handler: async (request, reply) => {
       const ctx: CallContext<CallSpec> = {
