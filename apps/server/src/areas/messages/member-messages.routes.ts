@@ -5,18 +5,8 @@ import { serve } from '../../platform/calls';
 import { listMessages, readAllMessages, readMessage, unreadCount } from './messages.service';
 import { myNoticeChannels, setNoticeChannels } from './notice-channels.service';
 import { announce, getAnnouncement } from './announcements.service';
-import {
-  closeConsultation,
-  consultationAudit,
-  consultationCounts,
-  consultationDetail,
-  followUpConsultation,
-  listConsultations,
-  listMyConsultations,
-  myConsultation,
-  replyConsultation,
-  startConsultation,
-} from './consultations.service';
+import { consultationAudit, followUpConsultation, listMyConsultations, myConsultation, startConsultation } from './consultations.service';
+import { closeConsultation, consultationCounts, consultationDetail, listConsultations, replyConsultation } from './consultations-admin.service';
 
 const announcementAudit = auditEntity<string>('announcement', (db, rid) => getAnnouncement(db, String(rid)));
 
