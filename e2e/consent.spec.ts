@@ -136,7 +136,7 @@ test('a new 隐私政策 published in the back office asks a logged-in member ag
   await expect(staffPage.getByRole('heading', { name: '协议管理' })).toBeVisible();
   await staffPage.getByRole('button', { name: /编辑新版本|继续编辑草稿/ }).click();
   const dialog = staffPage.getByRole('dialog', { name: '编辑隐私政策新版本' });
-  await expect(dialog.getByLabel('标题')).toHaveValue('隐私政策');
+  await expect(dialog.getByLabel('标题', { exact: true })).toHaveValue('隐私政策');
   // the editor keeps section 二's table (issue 31: it was flattened into a paragraph)
   await expect(dialog.locator('.tiptap table th').first()).toBeVisible();
   await dialog.getByLabel('更新说明').fill('新增在线支付服务商（微信支付、支付宝）的委托处理说明。');
